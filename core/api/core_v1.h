@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/api/meta.h"
+#include "core/common/quantity.h"
+
+namespace drasim::api {
+
+using ResourceList = std::map<std::string, Quantity>;
+
+struct Node
+{
+    ObjectMeta meta;
+    ResourceList capacity;
+    ResourceList allocatable; ///< defaults to capacity when absent
+    std::vector<Taint> taints;
+    bool unschedulable = false;
+};
+
+struct ResourceRequirements
+{
+    ResourceList requests;
+    ResourceList limits;
+    std::vector<std::string> claims; ///< names of pod.spec.resourceClaims entries the container uses
+};
+
+struct Container
+{
+    std::string name;
+    std::string image;
+    ResourceRequirements resources;
+};
+
+struct PodResourceClaim
+{
+    std::string name;
+    std::optional<std::string> resourceClaimName;
+    std::optional<std::string> resourceClaimTemplateName;
+};
+
+struct PreferredSchedulingTerm
+{
+    int32_t weight = 0;
+    NodeSelectorTerm preference;
+};
+
+struct NodeAffinity
+{
+    std::optional<NodeSelector> required; ///< requiredDuringSchedulingIgnoredDuringExecution
+    std::vector<PreferredSchedulingTerm> preferred;
+};
+
+struct PodSpec
+{
+    std::string nodeName;
+    std::string schedulerName;
+    std::map<std::string, std::string> nodeSelector;
+    std::optional<NodeAffinity> nodeAffinity;
+    std::vector<Toleration> tolerations;
+    std::vector<Container> initContainers;
+    std::vector<Container> containers;
+    std::vector<PodResourceClaim> resourceClaims;
+    std::optional<int32_t> priority;
+    std::string priorityClassName;
+    ResourceList overhead;
+};
+
+struct PodCondition
+{
+    std::string type;
+    std::string status;
+    std::string reason;
+    std::string message;
+};
+
+struct PodResourceClaimStatus
+{
+    std::string name;
+    std::optional<std::string> resourceClaimName;
+};
+
+struct Pod
+{
+    ObjectMeta meta;
+    PodSpec spec;
+    std::string phase; ///< status.phase as loaded (Pending, Running, Succeeded, Failed)
+    std::vector<PodCondition> conditions;
+    std::vector<PodResourceClaimStatus> resourceClaimStatuses;
+};
+
+struct PodTemplateSpec
+{
+    ObjectMeta meta;
+    PodSpec spec;
+};
+
+/// Job, Deployment, ReplicaSet and StatefulSet: pod factories. One type, since the simulator only
+/// needs how many pods, how they run to completion, and their template.
+struct Workload
+{
+    enum class Kind { Job, Deployment, ReplicaSet, StatefulSet };
+    Kind kind = Kind::Job;
+    ObjectMeta meta;
+    int32_t replicas = 1;    ///< Deployment/ReplicaSet/StatefulSet
+    int32_t parallelism = 1; ///< Job
+    int32_t completions = 1; ///< Job
+    int32_t backoffLimit = 6; ///< Job
+    PodTemplateSpec podTemplate;
+};
+
+const char* workloadKindName(Workload::Kind k);
+
+} // namespace drasim::api

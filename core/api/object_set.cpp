@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/api/object_set.h"
+
+#include <iterator>
+
+namespace drasim::api {
+
+namespace {
+template <typename T>
+void moveAppend(std::vector<T>& to, std::vector<T>& from)
+{
+    to.insert(to.end(), std::make_move_iterator(from.begin()), std::make_move_iterator(from.end()));
+    from.clear();
+}
+} // namespace
+
+void ObjectSet::append(ObjectSet&& o)
+{
+    moveAppend(nodes, o.nodes);
+    moveAppend(pods, o.pods);
+    moveAppend(workloads, o.workloads);
+    moveAppend(resourceSlices, o.resourceSlices);
+    moveAppend(deviceClasses, o.deviceClasses);
+    moveAppend(resourceClaims, o.resourceClaims);
+    moveAppend(resourceClaimTemplates, o.resourceClaimTemplates);
+}
+
+const char* workloadKindName(Workload::Kind k)
+{
+    switch (k) {
+    case Workload::Kind::Job: return "Job";
+    case Workload::Kind::Deployment: return "Deployment";
+    case Workload::Kind::ReplicaSet: return "ReplicaSet";
+    case Workload::Kind::StatefulSet: return "StatefulSet";
+    }
+    return "Workload";
+}
+
+} // namespace drasim::api

@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <vector>
+
+#include "core/api/core_v1.h"
+#include "core/api/resource_v1.h"
+
+namespace drasim::api {
+
+/// Everything loaded from a set of manifests, each list in input order (files sorted by path,
+/// documents in file order, List items in list order).
+struct ObjectSet
+{
+    std::vector<Node> nodes;
+    std::vector<Pod> pods;
+    std::vector<Workload> workloads;
+    std::vector<ResourceSlice> resourceSlices;
+    std::vector<DeviceClass> deviceClasses;
+    std::vector<ResourceClaim> resourceClaims;
+    std::vector<ResourceClaimTemplate> resourceClaimTemplates;
+
+    void append(ObjectSet&& other);
+    size_t size() const
+    {
+        return nodes.size() + pods.size() + workloads.size() + resourceSlices.size() + deviceClasses.size()
+            + resourceClaims.size() + resourceClaimTemplates.size();
+    }
+};
+
+} // namespace drasim::api
