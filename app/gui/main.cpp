@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: Apache-2.0
+// drasim-gui: sets up the application and opens the paths given on the command line.
+#include <QApplication>
+#include <QCommandLineParser>
+
+#include "drasim_version.h"
+#include "ui/jobs/load_job.h"
+#include "ui/mainwindow.h"
+
+int main(int argc, char** argv)
+{
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("drasim"));
+    QApplication::setApplicationVersion(QStringLiteral(DRASIM_VERSION_STRING));
+    QApplication::setOrganizationName(QStringLiteral("drasim"));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Kubernetes DRA cluster simulator and capacity planner"));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(QStringLiteral("paths"), QStringLiteral("Manifest files or folders to open."));
+    QCommandLineOption screenshot(QStringLiteral("screenshot"),
+                                  QStringLiteral("Save a screenshot to FILE once loading finished, then quit."),
+                                  QStringLiteral("FILE"));
+    parser.addOption(screenshot);
+    parser.process(app);
+
+    drasim::ui::MainWindow window;
+    window.show();
+    if (!parser.positionalArguments().isEmpty())
+        window.openPaths(parser.positionalArguments());
+    if (parser.isSet(screenshot)) {
+        const QString file = parser.value(screenshot);
+        QObject::connect(window.loadJob(), &drasim::ui::LoadJob::loaded, &window, [&window, file]() {
+            window.grab().save(file);
+            QApplication::quit();
+        });
+    }
+    return app.exec();
+}

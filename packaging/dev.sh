@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# One entry point for a fresh Debian 12 / Ubuntu 24.04 machine:
+#   packaging/dev.sh gui    install packages, build (Release), open drasim-gui on the default scenario
+#   packaging/dev.sh test   install packages, build (Release), run every test with ctest
+#   packaging/dev.sh build  install packages and build only
+# Environment: BUILD_DIR (default ./build), DRASIM_SKIP_INSTALL=1 to skip apt-get, JOBS (default nproc).
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build_dir=${BUILD_DIR:-$here/build}
+jobs=${JOBS:-$(nproc)}
+action=${1:-}
+
+packages=(
+    build-essential cmake ninja-build pkg-config
+    libyaml-cpp-dev libboost-graph-dev libsqlite3-dev libre2-dev
+    libgtest-dev libgmock-dev libbenchmark-dev
+    qt6-base-dev libqt6charts6-dev libgl-dev
+)
+# Headless GUI tests and screenshots need a virtual X server only when no display exists.
+test_packages=(xvfb xauth)
+
+install_packages() {
+    [ "${DRASIM_SKIP_INSTALL:-0}" = 1 ] && return 0
+    local missing=()
+    for p in "$@"; do
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    local sudo=()
+    [ "$(id -u)" -ne 0 ] && sudo=(sudo)
+    echo "== installing: ${missing[*]}" >&2
+    "${sudo[@]}" apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+}
+
+build() {
+    cmake -S "$here" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release "$@" >&2
+    cmake --build "$build_dir" -j "$jobs" >&2
+}
+
+case "$action" in
+gui)
+    install_packages "${packages[@]}"
+    build
+    scenario="$here/scenarios/sim/default/scenario.yaml"
+    [ -f "$scenario" ] || scenario="$here/scenarios/basic/cluster.yaml"
+    exec "$build_dir/app/gui/drasim-gui" "$scenario"
+    ;;
+test)
+    install_packages "${packages[@]}" "${test_packages[@]}"
+    build
+    cd "$build_dir"
+    QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j "$jobs"
+    ;;
+build)
+    install_packages "${packages[@]}"
+    build
+    ;;
+*)
+    echo "usage: packaging/dev.sh gui|test|build" >&2
+    exit 2
+    ;;
+esac

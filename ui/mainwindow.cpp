@@ -1,0 +1,208 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ui/mainwindow.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTableView>
+#include <QToolBar>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+#include "drasim_version.h"
+#include "ui/jobs/load_job.h"
+#include "ui/models/diagnostics_model.h"
+#include "ui/models/object_tree_model.h"
+#include "ui/widgets/object_detail_view.h"
+
+namespace drasim::ui {
+
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
+{
+    setWindowTitle(QStringLiteral("drasim"));
+    resize(1280, 800);
+    m_loadJob = new LoadJob(this);
+    m_objectModel = new ObjectTreeModel(this);
+    m_diagnosticsModel = new DiagnosticsModel(this);
+    buildLayout();
+    buildActions();
+
+    connect(m_loadJob, &LoadJob::started, this,
+            [this](const QStringList& paths) { setBusy(true, tr("Loading %1…").arg(paths.join(QStringLiteral(", ")))); });
+    connect(m_loadJob, &LoadJob::loaded, this, &MainWindow::onLoaded);
+    connect(m_loadJob, &LoadJob::cancelled, this, [this]() {
+        setBusy(false);
+        m_statusText->setText(tr("Loading cancelled"));
+    });
+    setBusy(false);
+    m_statusText->setText(tr("Open Kubernetes manifests (File › Open) to begin."));
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildLayout()
+{
+    m_tree = new QTreeView(this);
+    m_tree->setModel(m_objectModel);
+    m_tree->setUniformRowHeights(true);
+    m_tree->setAlternatingRowColors(true);
+    m_tree->header()->setStretchLastSection(true);
+
+    m_detail = new ObjectDetailView(this);
+    m_detail->showPlaceholder(tr("Select an object to see it as YAML."));
+
+    auto* splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->addWidget(m_tree);
+    splitter->addWidget(m_detail);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+
+    // Errors in the input are shown inline above the content; the window keeps working.
+    m_banner = new QLabel(this);
+    m_banner->setWordWrap(true);
+    m_banner->setVisible(false);
+    m_banner->setStyleSheet(QStringLiteral("QLabel { background: #fde8e8; color: #8b1a1a; padding: 6px;"
+                                           " border: 1px solid #e5a0a0; }"));
+
+    auto* central = new QWidget(this);
+    auto* layout = new QVBoxLayout(central);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(m_banner);
+    layout->addWidget(splitter, 1);
+    setCentralWidget(central);
+
+    m_diagnosticsView = new QTableView(this);
+    m_diagnosticsView->setModel(m_diagnosticsModel);
+    m_diagnosticsView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_diagnosticsView->horizontalHeader()->setStretchLastSection(true);
+    m_diagnosticsView->verticalHeader()->setVisible(false);
+    auto* dock = new QDockWidget(tr("Problems"), this);
+    dock->setObjectName(QStringLiteral("problemsDock"));
+    dock->setWidget(m_diagnosticsView);
+    addDockWidget(Qt::BottomDockWidgetArea, dock);
+
+    m_statusText = new QLabel(this);
+    m_progress = new QProgressBar(this);
+    m_progress->setRange(0, 0); // loading reports no fraction: show a busy indicator
+    m_progress->setMaximumWidth(160);
+    m_cancel = new QPushButton(tr("Cancel"), this);
+    connect(m_cancel, &QPushButton::clicked, m_loadJob, &LoadJob::cancel);
+    statusBar()->addWidget(m_statusText, 1);
+    statusBar()->addPermanentWidget(m_progress);
+    statusBar()->addPermanentWidget(m_cancel);
+
+    connect(m_tree->selectionModel(), &QItemSelectionModel::currentChanged, this, &MainWindow::onSelectionChanged);
+}
+
+void MainWindow::buildActions()
+{
+    auto* fileMenu = menuBar()->addMenu(tr("&File"));
+    auto* openFiles = fileMenu->addAction(tr("&Open Manifests…"), this, &MainWindow::openFilesDialog);
+    openFiles->setShortcut(QKeySequence::Open);
+    fileMenu->addAction(tr("Open &Folder…"), this, &MainWindow::openFolderDialog);
+    auto* reload = fileMenu->addAction(tr("&Reload"), this, [this]() {
+        if (!m_paths.isEmpty())
+            openPaths(m_paths);
+    });
+    reload->setShortcut(QKeySequence::Refresh);
+    fileMenu->addSeparator();
+    auto* quit = fileMenu->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
+    quit->setShortcut(QKeySequence::Quit);
+
+    auto* helpMenu = menuBar()->addMenu(tr("&Help"));
+    helpMenu->addAction(tr("&About drasim"), this, [this]() {
+        QMessageBox::about(this, tr("About drasim"),
+                           tr("<b>drasim %1</b><p>A cluster simulator and capacity planner for Kubernetes "
+                              "Dynamic Resource Allocation.</p>")
+                               .arg(QStringLiteral(DRASIM_VERSION_STRING)));
+    });
+
+    auto* toolbar = addToolBar(tr("Main"));
+    toolbar->setObjectName(QStringLiteral("mainToolbar"));
+    toolbar->addAction(openFiles);
+    toolbar->addAction(reload);
+}
+
+void MainWindow::openFilesDialog()
+{
+    const QStringList files = QFileDialog::getOpenFileNames(this, tr("Open Kubernetes manifests"), QString(),
+                                                            tr("YAML or JSON (*.yaml *.yml *.json);;All files (*)"));
+    if (!files.isEmpty())
+        openPaths(files);
+}
+
+void MainWindow::openFolderDialog()
+{
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Open a folder of manifests"));
+    if (!dir.isEmpty())
+        openPaths({ dir });
+}
+
+void MainWindow::openPaths(const QStringList& paths)
+{
+    m_paths = paths;
+    m_loadJob->start(paths);
+}
+
+void MainWindow::setBusy(bool busy, const QString& text)
+{
+    m_progress->setVisible(busy);
+    m_cancel->setVisible(busy);
+    if (!text.isEmpty())
+        m_statusText->setText(text);
+}
+
+void MainWindow::onLoaded(std::shared_ptr<const yamlio::LoadResult> result, const QStringList& paths)
+{
+    setBusy(false);
+    // Keep the objects alive as long as the model shows them, without copying the whole set.
+    m_objects = std::shared_ptr<const api::ObjectSet>(result, &result->objects);
+    m_objectModel->setObjects(m_objects);
+    m_tree->expandAll();
+    for (int c = 0; c < ObjectTreeModel::ColumnCount - 1; ++c)
+        m_tree->resizeColumnToContents(c);
+    m_diagnosticsModel->setDiagnostics(result->diagnostics.all());
+    m_diagnosticsView->resizeColumnsToContents();
+
+    QStringList names;
+    for (const auto& p : paths)
+        names << QFileInfo(p).fileName();
+    setWindowTitle(tr("%1 — drasim").arg(names.join(QStringLiteral(", "))));
+
+    const int errors = m_diagnosticsModel->errorCount();
+    const int warnings = m_diagnosticsModel->warningCount();
+    if (errors > 0) {
+        const Diagnostic* first = m_diagnosticsModel->diagnosticAt(0);
+        m_banner->setText(tr("<b>%n error(s) in the input.</b> ", nullptr, errors)
+                          + (first ? QString::fromStdString(first->format()).toHtmlEscaped() : QString()));
+        m_banner->setVisible(true);
+    } else {
+        m_banner->setVisible(false);
+    }
+    m_statusText->setText(tr("%1 object(s) loaded, %2 error(s), %3 warning(s)")
+                              .arg(result->objects.size())
+                              .arg(errors)
+                              .arg(warnings));
+}
+
+void MainWindow::onSelectionChanged()
+{
+    const auto ref = m_objectModel->objectAt(m_tree->currentIndex());
+    if (!m_objects || ref.kind.isEmpty()) {
+        m_detail->showPlaceholder(tr("Select an object to see it as YAML."));
+        return;
+    }
+    m_detail->showObject(*m_objects, ref.kind, ref.index);
+}
+
+} // namespace drasim::ui

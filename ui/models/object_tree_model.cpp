@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ui/models/object_tree_model.h"
+
+namespace drasim::ui {
+
+namespace {
+
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+QString podSummary(const api::Pod& pod)
+{
+    QString s = QStringLiteral("%1 container(s)").arg(pod.spec.containers.size());
+    if (!pod.spec.resourceClaims.empty())
+        s += QStringLiteral(", %1 claim(s)").arg(pod.spec.resourceClaims.size());
+    if (!pod.spec.nodeName.empty())
+        s += QStringLiteral(", on ") + qs(pod.spec.nodeName);
+    return s;
+}
+
+QString sliceSummary(const api::ResourceSlice& slice)
+{
+    QString where;
+    if (slice.nodeName)
+        where = QStringLiteral("node ") + qs(*slice.nodeName);
+    else if (slice.allNodes.value_or(false))
+        where = QStringLiteral("all nodes");
+    else if (slice.nodeSelector)
+        where = QStringLiteral("node selector");
+    else if (slice.perDeviceNodeSelection.value_or(false))
+        where = QStringLiteral("per-device nodes");
+    QString s = QStringLiteral("%1, pool %2, %3 device(s)")
+                    .arg(qs(slice.driver), qs(slice.pool.name))
+                    .arg(slice.devices.size());
+    if (!slice.sharedCounters.empty())
+        s += QStringLiteral(", %1 counter set(s)").arg(slice.sharedCounters.size());
+    if (!where.isEmpty())
+        s += QStringLiteral(", ") + where;
+    return s;
+}
+
+QString claimSpecSummary(const api::ResourceClaimSpec& spec)
+{
+    QStringList parts;
+    for (const auto& r : spec.requests) {
+        if (r.exactly) {
+            QString count = r.exactly->allocationMode == "All" ? QStringLiteral("all")
+                                                                : QString::number(r.exactly->count);
+            parts << QStringLiteral("%1: %2 × %3").arg(qs(r.name), count, qs(r.exactly->deviceClassName));
+        } else {
+            parts << QStringLiteral("%1: first of %2").arg(qs(r.name)).arg(r.firstAvailable.size());
+        }
+    }
+    return parts.join(QStringLiteral("; "));
+}
+
+QString resourceSummary(const api::ResourceList& list)
+{
+    QStringList parts;
+    for (const auto& [name, q] : list)
+        parts << qs(name) + QLatin1Char('=') + qs(q.toString());
+    return parts.join(QStringLiteral(", "));
+}
+
+} // namespace
+
+ObjectTreeModel::ObjectTreeModel(QObject* parent) : QAbstractItemModel(parent) { }
+
+void ObjectTreeModel::setObjects(std::shared_ptr<const api::ObjectSet> objects)
+{
+    beginResetModel();
+    m_objects = std::move(objects);
+    rebuild();
+    endResetModel();
+}
+
+void ObjectTreeModel::rebuild()
+{
+    m_groups.clear();
+    if (!m_objects)
+        return;
+    const auto& o = *m_objects;
+    auto add = [this](const char* kind, auto const& list, auto summarize) {
+        if (list.empty())
+            return;
+        Group g { QString::fromLatin1(kind), {} };
+        g.rows.reserve(list.size());
+        for (const auto& item : list)
+            g.rows.push_back({ qs(item.meta.name), qs(item.meta.namespace_), summarize(item) });
+        m_groups.push_back(std::move(g));
+    };
+    add("Node", o.nodes, [](const api::Node& n) { return resourceSummary(n.allocatable); });
+    add("ResourceSlice", o.resourceSlices, sliceSummary);
+    add("DeviceClass", o.deviceClasses,
+        [](const api::DeviceClass& c) { return QStringLiteral("%1 selector(s)").arg(c.selectors.size()); });
+    add("ResourceClaimTemplate", o.resourceClaimTemplates,
+        [](const api::ResourceClaimTemplate& t) { return claimSpecSummary(t.spec); });
+    add("ResourceClaim", o.resourceClaims, [](const api::ResourceClaim& c) {
+        QString s = claimSpecSummary(c.spec);
+        if (c.allocation)
+            s += QStringLiteral(" (allocated)");
+        return s;
+    });
+    add("Workload", o.workloads, [](const api::Workload& w) {
+        return QString::fromLatin1(api::workloadKindName(w.kind))
+            + QStringLiteral(", %1 replica(s)").arg(w.kind == api::Workload::Kind::Job ? w.completions : w.replicas);
+    });
+    add("Pod", o.pods, podSummary);
+}
+
+ObjectTreeModel::ObjectRef ObjectTreeModel::objectAt(const QModelIndex& index) const
+{
+    if (!index.isValid() || index.internalId() == 0)
+        return {};
+    const auto& g = m_groups[index.internalId() - 1];
+    return { g.kind, index.row() };
+}
+
+QModelIndex ObjectTreeModel::index(int row, int column, const QModelIndex& parent) const
+{
+    if (row < 0 || column < 0 || column >= ColumnCount)
+        return {};
+    if (!parent.isValid()) {
+        if (row >= int(m_groups.size()))
+            return {};
+        return createIndex(row, column, quintptr(0));
+    }
+    if (parent.internalId() != 0 || parent.row() >= int(m_groups.size()))
+        return {};
+    if (row >= int(m_groups[size_t(parent.row())].rows.size()))
+        return {};
+    return createIndex(row, column, quintptr(parent.row() + 1));
+}
+
+QModelIndex ObjectTreeModel::parent(const QModelIndex& child) const
+{
+    if (!child.isValid() || child.internalId() == 0)
+        return {};
+    return createIndex(int(child.internalId() - 1), 0, quintptr(0));
+}
+
+int ObjectTreeModel::rowCount(const QModelIndex& parent) const
+{
+    if (!parent.isValid())
+        return int(m_groups.size());
+    if (parent.column() != 0 || parent.internalId() != 0)
+        return 0;
+    return int(m_groups[size_t(parent.row())].rows.size());
+}
+
+int ObjectTreeModel::columnCount(const QModelIndex&) const { return ColumnCount; }
+
+QVariant ObjectTreeModel::data(const QModelIndex& index, int role) const
+{
+    if (!index.isValid())
+        return {};
+    if (index.internalId() == 0) {
+        const auto& g = m_groups[size_t(index.row())];
+        if (role == Qt::DisplayRole && index.column() == NameColumn)
+            return QStringLiteral("%1 (%2)").arg(g.kind).arg(g.rows.size());
+        if (role == KindRole)
+            return g.kind;
+        return {};
+    }
+    const auto& g = m_groups[index.internalId() - 1];
+    const auto& r = g.rows[size_t(index.row())];
+    switch (role) {
+    case Qt::DisplayRole:
+    case Qt::ToolTipRole:
+        switch (index.column()) {
+        case NameColumn: return r.name;
+        case NamespaceColumn: return r.nameSpace;
+        case SummaryColumn: return r.summary;
+        }
+        return {};
+    case KindRole: return g.kind;
+    case ObjectIndexRole: return index.row();
+    }
+    return {};
+}
+
+QVariant ObjectTreeModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case NameColumn: return tr("Name");
+    case NamespaceColumn: return tr("Namespace");
+    case SummaryColumn: return tr("Summary");
+    }
+    return {};
+}
+
+} // namespace drasim::ui

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ui/widgets/object_detail_view.h"
+
+#include <QFontDatabase>
+
+#include "core/common/data_value.h"
+#include "core/yamlio/writer.h"
+
+namespace drasim::ui {
+
+ObjectDetailView::ObjectDetailView(QWidget* parent) : QPlainTextEdit(parent)
+{
+    setReadOnly(true);
+    setLineWrapMode(QPlainTextEdit::NoWrap);
+    setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+}
+
+void ObjectDetailView::showPlaceholder(const QString& text) { setPlainText(text); }
+
+void ObjectDetailView::showObject(const api::ObjectSet& o, const QString& kind, int index)
+{
+    auto at = [index](const auto& list) -> decltype(&list[0]) {
+        return index >= 0 && size_t(index) < list.size() ? &list[size_t(index)] : nullptr;
+    };
+    DataValue doc;
+    if (kind == QLatin1String("Node")) {
+        if (auto* p = at(o.nodes))
+            doc = yamlio::toData(*p);
+    } else if (kind == QLatin1String("Pod")) {
+        if (auto* p = at(o.pods))
+            doc = yamlio::toData(*p);
+    } else if (kind == QLatin1String("Workload")) {
+        if (auto* p = at(o.workloads))
+            doc = yamlio::toData(*p);
+    } else if (kind == QLatin1String("ResourceSlice")) {
+        if (auto* p = at(o.resourceSlices))
+            doc = yamlio::toData(*p);
+    } else if (kind == QLatin1String("DeviceClass")) {
+        if (auto* p = at(o.deviceClasses))
+            doc = yamlio::toData(*p);
+    } else if (kind == QLatin1String("ResourceClaim")) {
+        if (auto* p = at(o.resourceClaims))
+            doc = yamlio::toData(*p);
+    } else if (kind == QLatin1String("ResourceClaimTemplate")) {
+        if (auto* p = at(o.resourceClaimTemplates))
+            doc = yamlio::toData(*p);
+    }
+    if (doc.isNull())
+        showPlaceholder(tr("Select an object to see it as YAML."));
+    else
+        setPlainText(QString::fromStdString(toYaml(doc)));
+}
+
+} // namespace drasim::ui
