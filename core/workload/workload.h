@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+// The stable interface between workload sources (manifests, generators, traces, Kubeflow
+// pipelines) and the simulator. A source is a stream of JobSpecs ordered by arrival time, so a
+// run with a million arrivals never holds them all in memory. Everything here is deterministic:
+// the same spec and seed give the same stream, bit for bit.
+//
+// Contract with the simulator (core/sim):
+//  * JobSpec::name is unique within one source; the merged stream keeps it unique as long as the
+//    workloads have distinct names (every generated name starts with the workload name or comes
+//    from the input file, see each source).
+//  * Pod names are the simulator's choice; the suggested rule is "<job>-<index>" for kind "job"
+//    and "service", and "<job>-<task>" for "pipeline-run".
+//  * claimTemplates are "ensure it exists" objects: create each (namespace/name) the first time it
+//    is seen, ignore later copies (they are identical by construction).
+//  * TaskSpec::pod is shared between many jobs (one template per job type); never mutate it.
+
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/api/core_v1.h"
+#include "core/api/resource_v1.h"
+
+namespace drasim::workload {
+
+/// A duration that never ends (services, Deployments without a duration annotation).
+inline constexpr double kForever = std::numeric_limits<double>::infinity();
+
+/// Job kinds, as strings so metrics can print them directly.
+inline constexpr const char* kKindJob = "job"; ///< run-to-completion (Pod, Job, trace row)
+inline constexpr const char* kKindService = "service"; ///< long-running replicas (Deployment, ...)
+inline constexpr const char* kKindPipelineRun = "pipeline-run"; ///< DAG of tasks (Kubeflow pipeline run)
+
+/// One kind of pod inside a job. A simple job has one task; a pipeline run has one per DAG node.
+struct TaskSpec
+{
+    std::string name; ///< unique inside the job (pipeline task name, or the workload object name)
+    std::shared_ptr<const api::PodTemplateSpec> pod; ///< shared by all jobs of the same type
+    double durationSeconds = 0; ///< run time of each pod once bound; kForever = until the run ends
+    /// Names of tasks of the same job that must have succeeded before this task's pod is created.
+    /// Listed in the order the input gives; the job's tasks vector is already in a topological
+    /// order (dependencies before dependents, ties by task name).
+    std::vector<std::string> dependsOn;
+    int32_t priority = 0; ///< pod priority (spec.priority; 0 when absent)
+};
+
+/// One arrival: a unit of work submitted at arrivalSeconds.
+struct JobSpec
+{
+    std::string name; ///< unique (see contract above)
+    std::string namespace_ = "default";
+    std::string workload; ///< group name for metrics (the scenario's workload name)
+    std::string kind = kKindJob; ///< kKindJob, kKindService or kKindPipelineRun
+    double arrivalSeconds = 0;
+    /// kind "job": at most `parallelism` pods at once until `completions` pods have succeeded;
+    /// a failed pod is replaced until `backoffLimit` failures (Kubernetes Job semantics).
+    /// kind "service": `parallelism` replicas, each running `durationSeconds` (kForever usually);
+    /// completions == parallelism. kind "pipeline-run": one pod per task, these three are 1/1/0.
+    int32_t parallelism = 1;
+    int32_t completions = 1;
+    int32_t backoffLimit = 0;
+    std::vector<TaskSpec> tasks; ///< exactly one for "job"/"service"; the DAG for "pipeline-run"
+    /// ResourceClaimTemplates the pods reference that the cluster may not have yet.
+    std::vector<api::ResourceClaimTemplate> claimTemplates;
+    /// Extra labels for every pod of this job (e.g. drasim.dev/qos from the trace). Sorted map.
+    std::map<std::string, std::string> labels;
+};
+
+/// A stream of jobs in non-decreasing arrivalSeconds. next() returns nullopt when exhausted and
+/// keeps returning nullopt afterwards. Errors found while streaming (e.g. a malformed trace row)
+/// are reported through the Diagnostics the source was created with; the row is skipped.
+class ArrivalSource
+{
+public:
+    virtual ~ArrivalSource() = default;
+    virtual std::optional<JobSpec> next() = 0;
+};
+
+/// Merges several sources into one stream ordered by (arrivalSeconds, source index): at equal
+/// times the source listed first wins, and within a source the source's own order is kept.
+/// Holds one pending job per source, never more.
+class MergedSource final : public ArrivalSource
+{
+public:
+    explicit MergedSource(std::vector<std::unique_ptr<ArrivalSource>> sources);
+    std::optional<JobSpec> next() override;
+
+private:
+    std::vector<std::unique_ptr<ArrivalSource>> m_sources;
+    std::vector<std::optional<JobSpec>> m_heads; ///< next job of each source, if any
+    bool m_primed = false;
+};
+
+/// A source over jobs already in memory (tests, small manifests). Sorts them stably by arrival.
+class VectorSource final : public ArrivalSource
+{
+public:
+    explicit VectorSource(std::vector<JobSpec> jobs);
+    std::optional<JobSpec> next() override;
+
+private:
+    std::vector<JobSpec> m_jobs;
+    size_t m_next = 0;
+};
+
+} // namespace drasim::workload
