@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+// The cluster as kube-scheduler and the DRA allocator see it: nodes, ResourceSlices, DeviceClasses,
+// ResourceClaims (with their incremental allocated state) and bound pods. One schedule() call is one
+// scheduling cycle for one pod. This is the interface the simulator drives; keep it stable.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/api/object_set.h"
+#include "core/common/diagnostic.h"
+#include "core/scheduler/diagnosis.h"
+
+namespace drasim::scheduler {
+
+/// How feasible nodes are ranked. Ties always go to the node name that sorts first.
+enum class ScoringPolicy {
+    Default,        ///< kube-scheduler defaults: LeastAllocated + BalancedAllocation + DRA prioritized list
+    MostAllocated,  ///< bin packing: MostAllocated + DRA prioritized list
+    LeastAllocated, ///< spreading: LeastAllocated + DRA prioritized list (no balance term)
+};
+const char* scoringPolicyName(ScoringPolicy policy); ///< "default", "most-allocated", "least-allocated"
+std::optional<ScoringPolicy> parseScoringPolicy(std::string_view name);
+
+struct SchedulerOptions
+{
+    ScoringPolicy scoring = ScoringPolicy::Default;
+    /// Wall-clock limit of one allocator run (one pod, one node), like upstream's filterTimeout
+    /// (10 s). 0 disables it. Reaching it gives "timed out trying to allocate devices".
+    double filterTimeoutSeconds = 10.0;
+    /// Deterministic companion of the timeout: devices the search may try for one pod on one node
+    /// before it gives up with the same message. Normal claims use a handful of steps; only
+    /// pathological backtracking reaches it, and then results do not depend on machine speed.
+    uint64_t searchStepBudget = 2'000'000;
+    /// Seeds the shareID generator (UUIDs for shares of multi-allocatable devices).
+    uint64_t seed = 0;
+};
+
+/// Why a pod was not scheduled.
+enum class FailureKind {
+    None,
+    ClaimLookup,    ///< claim/template missing, claim being deleted: the pod never entered a cycle
+    PreFilter,      ///< e.g. a DeviceClass that does not exist
+    Unschedulable,  ///< every node was rejected by some filter
+    AllocatorError, ///< fatal allocator error (CEL runtime error, claim limit, ...): whole cycle aborted
+    AlreadyBound,   ///< caller error: a pod with this key is already bound
+};
+
+/// One device in a claim's allocation result.
+struct AllocatedDevice
+{
+    std::string claim;   ///< namespace/name
+    std::string request; ///< "req" or "req/sub"
+    std::string driver;
+    std::string pool;
+    std::string device;
+    std::string node;    ///< node the device's slice is local to ("" for network-attached devices)
+    bool shared = false; ///< a share of a multi-allocatable device (has a shareID)
+    bool adminAccess = false;
+};
+
+struct ScheduleResult
+{
+    bool scheduled = false;
+    std::string nodeName;
+    FailureKind failure = FailureKind::None;
+    /// PodScheduled=False message in kube-scheduler's words, e.g.
+    /// "0/3 nodes are available: 3 cannot allocate all claims."
+    std::string message;
+    std::vector<std::string> claims;         ///< the pod's claims (namespace/name), pod order
+    std::vector<AllocatedDevice> allocated;  ///< devices allocated by this cycle (not pre-existing ones)
+    std::shared_ptr<const PodDiagnosis> diagnosis; ///< only when explain was requested
+};
+
+struct BoundPod
+{
+    std::string key; ///< namespace/name
+    std::string nodeName;
+    std::vector<std::string> claims; ///< claims reserved for the pod
+};
+
+/// Device totals for metrics. Devices of slices local to a node are counted under that node;
+/// network-attached devices (node selector / all nodes) under node "".
+struct DeviceUsage
+{
+    std::string driver;
+    std::string node;
+    uint32_t total = 0;
+    uint32_t allocated = 0; ///< dedicated results plus devices holding at least one share
+};
+
+struct DeviceRef
+{
+    std::string driver;
+    std::string pool;
+    std::string device;
+};
+
+class Cluster
+{
+public:
+    /// Takes the cluster state. Pods with spec.nodeName (and not Succeeded/Failed) count as bound;
+    /// claims with status.allocation count as allocated. Pods without nodeName are not scheduled
+    /// here: call schedule() for them. Workloads are ignored. Invalid input (selectors that do not
+    /// compile...) is reported in diagnostics(); callers should not schedule when it has errors.
+    explicit Cluster(api::ObjectSet objects, SchedulerOptions options = {});
+    ~Cluster();
+    Cluster(Cluster&&) noexcept;
+    Cluster& operator=(Cluster&&) noexcept;
+    Cluster(const Cluster&) = delete;
+    Cluster& operator=(const Cluster&) = delete;
+
+    const Diagnostics& diagnostics() const;
+    const SchedulerOptions& options() const;
+
+    /// One scheduling cycle: generate template claims (<pod>-<podClaimName>), PreFilter, filter all
+    /// nodes, score, tie-break by name, reserve, bind. On success the pod is bound and its claims
+    /// are allocated/reserved. On failure nothing changes except that generated claims stay (as
+    /// the resource-claim controller would have created them).
+    ScheduleResult schedule(const api::Pod& pod, bool explain = false);
+
+    /// The pod ended (or was deleted): frees its cpu/memory/pods, removes it from reservedFor,
+    /// deallocates claims whose reservedFor became empty and deletes claims generated for it.
+    /// Returns false for an unknown pod key.
+    bool podFinished(const std::string& podKey);
+
+    /// Adds (or replaces) a node together with slices for it.
+    void addNode(api::Node node, std::vector<api::ResourceSlice> slices = {});
+    /// Removes a node and every slice local to it. Returns the keys of the pods that were bound
+    /// there; they are finished (podFinished) already, so the caller may resubmit them.
+    std::vector<std::string> removeNode(const std::string& name);
+    void addResourceSlice(api::ResourceSlice slice);
+    bool removeResourceSlice(const std::string& name);
+
+    /// Adds a taint to a device (replacing one with the same key and effect). For NoExecute
+    /// returns the keys of bound pods whose claims hold the device without tolerating the taint;
+    /// the caller decides when to evict them (podFinished). NoSchedule affects new allocations only.
+    std::vector<std::string> setDeviceTaint(const DeviceRef& device, const api::DeviceTaint& taint);
+    bool removeDeviceTaint(const DeviceRef& device, const std::string& key);
+
+    /// Simulated time in seconds since the epoch, used for allocationTimestamp.
+    void setTime(double seconds);
+
+    /// Increments whenever capacity is freed or added (pod finished, claim deallocated, node or
+    /// slice added, taint removed), so a simulator knows when retrying pending pods can help.
+    uint64_t freeEventCount() const;
+
+    const api::ResourceClaim* findClaim(const std::string& key) const;
+    /// Every claim: input claims in input order, then generated ones in creation order.
+    std::vector<const api::ResourceClaim*> claims() const;
+    const api::Node* findNode(const std::string& name) const;
+    std::vector<const api::Node*> nodes() const; ///< sorted by name
+    const BoundPod* findBoundPod(const std::string& key) const;
+    std::vector<BoundPod> boundPods() const; ///< in binding order
+    std::vector<DeviceUsage> deviceUsage() const; ///< sorted by driver, node
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> m_impl;
+};
+
+} // namespace drasim::scheduler

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+// "Why is this pod pending?": a structured account of what each node and each device request
+// rejected. Built only when asked for (Cluster::schedule(pod, explain = true)), never on the hot path.
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/common/data_value.h"
+
+namespace drasim::scheduler {
+
+/// Why one device could not serve one (sub)request, in the allocator's check order.
+enum class DeviceRejectReason {
+    PoolIncomplete,
+    PoolInvalid,
+    InUse,
+    ClassSelectorFalse,
+    RequestSelectorFalse,
+    SelectorError,
+    NodeMismatch,
+    CapacityExhausted,
+    CountersExhausted,
+    TaintNotTolerated,
+    ConstraintMismatch,
+};
+inline constexpr size_t kDeviceRejectReasonCount = 11;
+/// Stable snake_case identifier used in text and JSON ("class_selector_false", ...).
+const char* deviceRejectReasonName(DeviceRejectReason reason);
+
+struct RequestDiagnosis
+{
+    std::string request;     ///< "req" or "req/sub"
+    std::string deviceClass; ///< class name as requested
+    std::string mode;        ///< ExactCount or All
+    int64_t wanted = 0;      ///< devices needed (All: devices listed)
+    uint32_t visible = 0;    ///< devices of the node's pools that were examined
+    uint32_t eligible = 0;   ///< devices that passed every per-device check on their own
+    std::array<uint32_t, kDeviceRejectReasonCount> rejected {};
+    std::string firstError; ///< first CEL runtime error met, if any
+};
+
+struct ClaimDiagnosis
+{
+    std::string claim;           ///< namespace/name
+    bool allocated = false;      ///< allocated before this attempt: only its node selector matters
+    std::string note;            ///< e.g. "not available on the node", "constraint would not be satisfied"
+    std::vector<RequestDiagnosis> requests;
+};
+
+struct NodeDiagnosis
+{
+    std::string node;
+    /// Node-level filter reasons in kube-scheduler wording ("Insufficient cpu", ...). Empty when
+    /// the node passed every node filter and only DRA decided.
+    std::vector<std::string> nodeReasons;
+    std::string draStatus; ///< "" (fits), or the DynamicResources filter message for this node
+    std::vector<ClaimDiagnosis> claims;
+};
+
+struct PodDiagnosis
+{
+    std::string pod; ///< namespace/name
+    bool scheduled = false;
+    std::string nodeName;
+    std::string message;              ///< PodScheduled message (empty when scheduled)
+    std::vector<NodeDiagnosis> nodes; ///< sorted by node name
+};
+
+/// Human-readable report (deterministic, sorted by node name).
+std::string formatText(const PodDiagnosis& diagnosis);
+/// The same report as a document for JSON/YAML printing.
+DataValue toData(const PodDiagnosis& diagnosis);
+
+} // namespace drasim::scheduler
