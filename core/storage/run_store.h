@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace drasim::storage {
+
+class Database;
+
+struct RunInfo
+{
+    int64_t id = 0;
+    std::string scenario;
+    uint64_t seed = 0;
+    std::string label;
+    std::string status; ///< running (or interrupted after a crash), finished, failed, cancelled
+    std::string summaryJson;
+    std::string createdAt; ///< UTC, ISO 8601; metadata only, never part of simulation output
+};
+
+struct SeriesPoint
+{
+    double time = 0;    ///< simulated seconds
+    std::string metric; ///< e.g. "pending_pods", "utilization.gpu.nvidia.com"
+    double value = 0;
+};
+
+/// Saved scenarios and run history in one SQLite file. Every write is one transaction, so a crash or
+/// an exception in the middle leaves the previous state intact; a run that never finished keeps the
+/// status "running" and is reported as "interrupted" when the store is opened again.
+class RunStore
+{
+public:
+    /// Opens or creates the store and migrates its schema. Throws StorageError with the path.
+    explicit RunStore(const std::string& path);
+    ~RunStore();
+
+    static constexpr int kSchemaVersion = 1;
+
+    void saveScenario(const std::string& name, const std::string& content);
+    std::optional<std::string> scenario(const std::string& name);
+    std::vector<std::string> scenarioNames();
+    bool deleteScenario(const std::string& name);
+
+    int64_t beginRun(const std::string& scenario, uint64_t seed, const std::string& label);
+    void appendSamples(int64_t runId, const std::vector<SeriesPoint>& points);
+    void finishRun(int64_t runId, const std::string& status, const std::string& summaryJson);
+    bool deleteRun(int64_t runId);
+
+    std::vector<RunInfo> runs(); ///< newest first
+    std::optional<RunInfo> run(int64_t runId);
+    std::vector<SeriesPoint> series(int64_t runId, const std::string& metric = {});
+    std::vector<std::string> metrics(int64_t runId);
+
+private:
+    void migrate();
+    std::unique_ptr<Database> m_db;
+};
+
+} // namespace drasim::storage

@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: Apache-2.0
+#include <filesystem>
+#include <fstream>
+
+#include <gtest/gtest.h>
+
+#include "core/storage/database.h"
+#include "core/storage/run_store.h"
+
+using namespace drasim::storage;
+namespace fs = std::filesystem;
+
+namespace {
+
+class TempDir
+{
+public:
+    TempDir()
+    {
+        std::string tmpl = (fs::temp_directory_path() / "drasim-store-XXXXXX").string();
+        m_path = mkdtemp(tmpl.data());
+    }
+    ~TempDir() { fs::remove_all(m_path); }
+    std::string file(const std::string& name) const { return (fs::path(m_path) / name).string(); }
+
+private:
+    std::string m_path;
+};
+
+} // namespace
+
+TEST(RunStore, ScenariosRoundTripAndUpdateInPlace)
+{
+    TempDir dir;
+    RunStore store(dir.file("runs.db"));
+    store.saveScenario("h100-plus-12", "kind: Scenario\n");
+    store.saveScenario("baseline", "kind: Scenario # v1\n");
+    store.saveScenario("baseline", "kind: Scenario # v2\n");
+    EXPECT_EQ(store.scenarioNames(), (std::vector<std::string> { "baseline", "h100-plus-12" }));
+    EXPECT_EQ(store.scenario("baseline").value(), "kind: Scenario # v2\n");
+    EXPECT_FALSE(store.scenario("missing").has_value());
+    EXPECT_TRUE(store.deleteScenario("baseline"));
+    EXPECT_FALSE(store.deleteScenario("baseline"));
+}
+
+TEST(RunStore, RecordsRunsWithSeriesAndSummary)
+{
+    TempDir dir;
+    RunStore store(dir.file("runs.db"));
+    int64_t a = store.beginRun("baseline", 42, "first");
+    store.appendSamples(a, { { 0, "pending_pods", 3 }, { 60, "pending_pods", 1 }, { 0, "utilization", 0.5 } });
+    store.appendSamples(a, { { 120, "pending_pods", 0 } });
+    store.finishRun(a, "finished", R"({"p95_wait_s": 12.5})");
+    int64_t b = store.beginRun("baseline", 7, "second");
+
+    auto runs = store.runs();
+    ASSERT_EQ(runs.size(), 2u);
+    EXPECT_EQ(runs[0].id, b); // newest first
+    EXPECT_EQ(runs[0].status, "running");
+    EXPECT_EQ(runs[1].seed, 42u);
+    EXPECT_EQ(runs[1].summaryJson, R"({"p95_wait_s": 12.5})");
+
+    auto pending = store.series(a, "pending_pods");
+    ASSERT_EQ(pending.size(), 3u);
+    EXPECT_EQ(pending[2].time, 120);
+    EXPECT_EQ(pending[2].value, 0);
+    EXPECT_EQ(store.metrics(a), (std::vector<std::string> { "pending_pods", "utilization" }));
+
+    EXPECT_TRUE(store.deleteRun(a));
+    EXPECT_TRUE(store.series(a).empty()); // samples go with their run
+    EXPECT_FALSE(store.run(a).has_value());
+}
+
+TEST(RunStore, RunCutShortByACrashIsReportedInterrupted)
+{
+    TempDir dir;
+    int64_t id = 0;
+    {
+        RunStore store(dir.file("runs.db"));
+        id = store.beginRun("baseline", 1, "");
+        store.appendSamples(id, { { 0, "pending_pods", 5 } });
+        // The process "dies" here: finishRun is never called.
+    }
+    RunStore reopened(dir.file("runs.db"));
+    auto run = reopened.run(id);
+    ASSERT_TRUE(run.has_value());
+    EXPECT_EQ(run->status, "interrupted");
+    EXPECT_EQ(reopened.series(id).size(), 1u);
+}
+
+TEST(RunStore, TransactionNotCommittedLeavesNothingBehind)
+{
+    TempDir dir;
+    {
+        RunStore store(dir.file("runs.db"));
+    }
+    {
+        Database db(dir.file("runs.db"));
+        try {
+            Transaction tx(db);
+            db.exec("INSERT INTO scenarios(name, content, updated_at) VALUES('half', 'x', 'now')");
+            throw std::runtime_error("bad input half way");
+        } catch (const std::runtime_error&) {
+        }
+    }
+    RunStore store(dir.file("runs.db"));
+    EXPECT_TRUE(store.scenarioNames().empty());
+}
+
+TEST(RunStore, NotADatabaseGivesAClearError)
+{
+    TempDir dir;
+    std::string path = dir.file("garbage.db");
+    std::ofstream(path) << "this is a text file, not SQLite, and it is long enough to have a header";
+    try {
+        RunStore store(path);
+        FAIL() << "expected StorageError";
+    } catch (const StorageError& e) {
+        EXPECT_NE(std::string(e.what()).find(path + ": file is not a database"), std::string::npos) << e.what();
+    }
+}
+
+TEST(RunStore, RefusesAStoreFromANewerVersion)
+{
+    TempDir dir;
+    {
+        Database db(dir.file("runs.db"));
+        db.setUserVersion(RunStore::kSchemaVersion + 1);
+    }
+    try {
+        RunStore store(dir.file("runs.db"));
+        FAIL() << "expected StorageError";
+    } catch (const StorageError& e) {
+        EXPECT_NE(std::string(e.what()).find("written by a newer drasim"), std::string::npos) << e.what();
+    }
+}
