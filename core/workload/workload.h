@@ -68,6 +68,9 @@ struct JobSpec
     std::vector<TaskSpec> tasks; ///< exactly one for "job"/"service"; the DAG for "pipeline-run"
     /// ResourceClaimTemplates the pods reference that the cluster may not have yet.
     std::vector<api::ResourceClaimTemplate> claimTemplates;
+    /// Pre-created ResourceClaims the pods reference by resourceClaimName (shared claims from the
+    /// manifests), same "ensure it exists" rule as claimTemplates.
+    std::vector<api::ResourceClaim> claims;
     /// Extra labels for every pod of this job (e.g. drasim.dev/qos from the trace). Sorted map.
     std::map<std::string, std::string> labels;
 };

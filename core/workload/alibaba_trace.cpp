@@ -1,0 +1,386 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/workload/alibaba_trace.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <map>
+
+#include "core/workload/arrival_process.h"
+#include "core/workload/csv_reader.h"
+#include "core/workload/duration_sampler.h"
+
+namespace drasim::workload {
+
+namespace {
+
+constexpr const char* kPodKind = "TracePod";
+constexpr const char* kNodeKind = "TraceNode";
+
+/// Column lookup by header name.
+class Header
+{
+public:
+    explicit Header(const CsvRow& row)
+    {
+        for (size_t i = 0; i < row.fields.size(); ++i)
+            m_index.emplace(row.fields[i], i);
+        m_size = row.fields.size();
+    }
+    std::optional<size_t> find(const std::string& name) const
+    {
+        auto it = m_index.find(name);
+        return it == m_index.end() ? std::nullopt : std::optional<size_t>(it->second);
+    }
+    size_t size() const { return m_size; }
+
+private:
+    std::map<std::string, size_t> m_index;
+    size_t m_size = 0;
+};
+
+/// Field access with located errors for one row.
+class RowReader
+{
+public:
+    RowReader(const CsvRow& row, const std::string& file, const char* kind, Diagnostics& diags)
+        : m_row(row)
+        , m_file(file)
+        , m_kind(kind)
+        , m_diags(diags)
+    { }
+    void setName(const std::string& name) { m_name = name; }
+    bool failed() const { return m_failed; }
+
+    const std::string& text(size_t i) const { return m_row.fields[i]; }
+
+    void error(size_t i, const std::string& column, const std::string& msg)
+    {
+        m_diags.error(m_row.pos(m_file, i), m_kind, m_name, column, msg);
+        m_failed = true;
+    }
+
+    int64_t integer(size_t i, const std::string& column, int64_t min, int64_t max)
+    {
+        const std::string& s = m_row.fields[i];
+        int64_t v = 0;
+        auto res = std::from_chars(s.data(), s.data() + s.size(), v);
+        if (s.empty() || res.ec != std::errc() || res.ptr != s.data() + s.size()) {
+            error(i, column, "expected an integer, got \"" + s + "\"");
+            return 0;
+        }
+        if (v < min || v > max) {
+            error(i, column,
+                "value " + s + " is out of range [" + std::to_string(min) + ", " + std::to_string(max) + "]");
+            return 0;
+        }
+        return v;
+    }
+
+    std::optional<double> seconds(size_t i, const std::string& column, bool allowEmpty)
+    {
+        const std::string& s = m_row.fields[i];
+        if (s.empty()) {
+            if (!allowEmpty)
+                error(i, column, "missing time");
+            return std::nullopt;
+        }
+        double v = 0;
+        auto res = std::from_chars(s.data(), s.data() + s.size(), v);
+        if (res.ec != std::errc() || res.ptr != s.data() + s.size() || !std::isfinite(v) || v < 0) {
+            error(i, column, "expected a non-negative number of seconds, got \"" + s + "\"");
+            return std::nullopt;
+        }
+        return v;
+    }
+
+private:
+    const CsvRow& m_row;
+    const std::string& m_file;
+    const char* m_kind;
+    Diagnostics& m_diags;
+    std::string m_name;
+    bool m_failed = false;
+};
+
+std::optional<std::vector<size_t>> requireColumns(const Header& header, const std::vector<std::string>& names,
+    const std::string& path, int line, const char* kind, Diagnostics& diags)
+{
+    std::vector<size_t> out;
+    for (const std::string& n : names) {
+        auto i = header.find(n);
+        if (!i) {
+            std::string list;
+            for (const std::string& m : names)
+                list += (list.empty() ? "" : ",") + m;
+            diags.error(SourcePos { path, line, 1 }, kind, "", "",
+                "header lacks column \"" + n + "\" (need " + list + ")");
+            return std::nullopt;
+        }
+        out.push_back(*i);
+    }
+    return out;
+}
+
+// Decision: a pod name must be usable as a Kubernetes object name; the real trace always is.
+bool validName(const std::string& s)
+{
+    if (s.empty() || s.size() > 253)
+        return false;
+    for (char c : s)
+        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.'))
+            return false;
+    return std::isalnum(static_cast<unsigned char>(s.front()))
+        && std::isalnum(static_cast<unsigned char>(s.back()));
+}
+
+class AlibabaSource final : public ArrivalSource
+{
+public:
+    AlibabaSource(const WorkloadSpec& spec, AlibabaPodList list, uint64_t seed)
+        : m_spec(spec)
+        , m_trace(*spec.trace)
+        , m_list(std::move(list))
+        , m_factory(spec.namespace_, m_trace.gpuSpec, m_trace.sharing, m_trace.partitionsPerGpu)
+        , m_arrivals(spec.arrival.value_or(ArrivalSpec {}), mixSeed(seed, 1))
+        , m_durationRng(mixSeed(seed, 3))
+    {
+        m_useTimes = m_list.hasTimes && m_trace.useTraceTimes;
+        if (spec.duration)
+            m_duration.emplace(*spec.duration);
+        // Trace times drive the order; the published files are sorted already, a stable sort
+        // keeps file order for equal times and protects against edited files.
+        if (m_useTimes)
+            std::stable_sort(m_list.rows.begin(), m_list.rows.end(),
+                [](const AlibabaPodRow& a, const AlibabaPodRow& b) { return *a.creation < *b.creation; });
+    }
+
+    std::optional<JobSpec> next() override
+    {
+        if (m_next >= m_list.rows.size())
+            return std::nullopt;
+        const AlibabaPodRow& row = m_list.rows[m_next];
+        double at;
+        if (m_useTimes) {
+            const double start = m_spec.arrival ? m_spec.arrival->start : 0.0;
+            at = start + *row.creation * m_trace.timeScale;
+        } else {
+            auto t = m_arrivals.next();
+            if (!t) {
+                m_next = m_list.rows.size();
+                return std::nullopt;
+            }
+            at = *t;
+        }
+        ++m_next;
+        JobSpec job;
+        job.name = row.name;
+        job.namespace_ = m_spec.namespace_;
+        job.workload = m_spec.name;
+        job.kind = kKindJob;
+        job.arrivalSeconds = at;
+        job.parallelism = 1;
+        job.completions = 1;
+        job.backoffLimit = 0;
+        if (!row.qos.empty())
+            job.labels["drasim.dev/qos"] = row.qos;
+        if (!row.phase.empty())
+            job.labels["drasim.dev/trace-phase"] = row.phase;
+        TaskSpec task;
+        task.name = "main";
+        if (m_duration)
+            task.durationSeconds = m_duration->sample(m_durationRng);
+        else if (row.deletion)
+            task.durationSeconds
+                = (*row.deletion - row.scheduled.value_or(*row.creation)) * m_trace.timeScale;
+        else
+            task.durationSeconds = kForever;
+        job.tasks.push_back(std::move(task));
+        m_factory.fill(job, row.cpuMilli, row.memoryMiB, row.gpu);
+        return job;
+    }
+
+private:
+    WorkloadSpec m_spec;
+    TraceSpec m_trace;
+    AlibabaPodList m_list;
+    TracePodFactory m_factory;
+    ArrivalProcess m_arrivals;
+    Rng m_durationRng;
+    std::optional<DurationSampler> m_duration;
+    bool m_useTimes = false;
+    size_t m_next = 0;
+};
+
+} // namespace
+
+std::optional<AlibabaPodList> readAlibabaPods(
+    const std::string& path, Diagnostics& diags, std::optional<uint64_t> limit)
+{
+    CsvReader reader(path);
+    if (!reader.ok()) {
+        diags.error(SourcePos { path, 0, 0 }, kPodKind, "", "", reader.error());
+        return std::nullopt;
+    }
+    auto headerRow = reader.next(diags, kPodKind);
+    if (!headerRow) {
+        diags.error(SourcePos { path, 1, 1 }, kPodKind, "", "", "empty file: expected a header line");
+        return std::nullopt;
+    }
+    const Header header(*headerRow);
+    auto cols = requireColumns(header, { "name", "cpu_milli", "memory_mib", "num_gpu", "gpu_milli" }, path,
+        headerRow->line, kPodKind, diags);
+    if (!cols)
+        return std::nullopt;
+    const auto cSpec = header.find("gpu_spec");
+    const auto cQos = header.find("qos");
+    const auto cPhase = header.find("pod_phase");
+    const auto cCreate = header.find("creation_time");
+    const auto cDelete = header.find("deletion_time");
+    const auto cSched = header.find("scheduled_time");
+
+    AlibabaPodList list;
+    list.hasTimes = cCreate && cDelete;
+    std::map<std::string, int> seen; // name → line, for duplicates
+    while (auto row = reader.next(diags, kPodKind)) {
+        if (limit && list.rows.size() >= *limit)
+            break;
+        if (diags.full())
+            break;
+        RowReader r(*row, path, kPodKind, diags);
+        if (row->fields.size() != header.size()) {
+            diags.error(row->pos(path, 0), kPodKind, row->fields[0], "",
+                "expected " + std::to_string(header.size()) + " fields, found "
+                    + std::to_string(row->fields.size()));
+            continue;
+        }
+        AlibabaPodRow p;
+        p.name = r.text((*cols)[0]);
+        p.pos = row->pos(path, 0);
+        r.setName(p.name);
+        if (!validName(p.name))
+            r.error((*cols)[0], "name",
+                "\"" + p.name + "\" is not a valid object name (lowercase DNS subdomain)");
+        else if (auto [it, fresh] = seen.emplace(p.name, row->line); !fresh)
+            r.error(
+                (*cols)[0], "name", "duplicate pod name (first on line " + std::to_string(it->second) + ")");
+        p.cpuMilli = r.integer((*cols)[1], "cpu_milli", 0, int64_t(1) << 40);
+        p.memoryMiB = r.integer((*cols)[2], "memory_mib", 0, int64_t(1) << 30);
+        p.gpu.count = int32_t(r.integer((*cols)[3], "num_gpu", 0, 128));
+        const int64_t milli = r.integer((*cols)[4], "gpu_milli", 0, 1000);
+        if (p.gpu.count == 1 && milli == 0 && !r.failed())
+            r.error((*cols)[4], "gpu_milli", "must be 1..1000 when num_gpu is 1");
+        // Decision: gpu_milli only means a share for single-GPU pods (README); multi-GPU pods take
+        // whole GPUs whatever the column says, CPU-only pods ignore it.
+        p.gpu.milli = p.gpu.count == 1 ? int32_t(milli) : 1000;
+        if (cSpec)
+            p.gpu.models = splitGpuSpec(r.text(*cSpec));
+        if (cQos)
+            p.qos = r.text(*cQos);
+        if (cPhase)
+            p.phase = r.text(*cPhase);
+        if (list.hasTimes) {
+            p.creation = r.seconds(*cCreate, "creation_time", false);
+            p.deletion = r.seconds(*cDelete, "deletion_time", false);
+            if (cSched)
+                p.scheduled = r.seconds(*cSched, "scheduled_time", true);
+            if (p.creation && p.deletion && *p.deletion < *p.creation)
+                r.error(*cDelete, "deletion_time", "deletion_time is before creation_time");
+            if (p.scheduled && p.deletion && (*p.scheduled < *p.creation || *p.scheduled > *p.deletion))
+                r.error(
+                    *cSched, "scheduled_time", "scheduled_time is outside [creation_time, deletion_time]");
+        }
+        if (r.failed())
+            continue;
+        list.rows.push_back(std::move(p));
+    }
+    return list;
+}
+
+std::optional<std::vector<TraceGpuNode>> readAlibabaNodes(const std::string& path, Diagnostics& diags)
+{
+    CsvReader reader(path);
+    if (!reader.ok()) {
+        diags.error(SourcePos { path, 0, 0 }, kNodeKind, "", "", reader.error());
+        return std::nullopt;
+    }
+    auto headerRow = reader.next(diags, kNodeKind);
+    if (!headerRow) {
+        diags.error(SourcePos { path, 1, 1 }, kNodeKind, "", "", "empty file: expected a header line");
+        return std::nullopt;
+    }
+    const Header header(*headerRow);
+    auto cols = requireColumns(
+        header, { "sn", "cpu_milli", "memory_mib", "gpu", "model" }, path, headerRow->line, kNodeKind, diags);
+    if (!cols)
+        return std::nullopt;
+    std::vector<TraceGpuNode> nodes;
+    std::map<std::string, int> seen;
+    while (auto row = reader.next(diags, kNodeKind)) {
+        if (diags.full())
+            break;
+        if (row->fields.size() != header.size()) {
+            diags.error(row->pos(path, 0), kNodeKind, row->fields[0], "",
+                "expected " + std::to_string(header.size()) + " fields, found "
+                    + std::to_string(row->fields.size()));
+            continue;
+        }
+        RowReader r(*row, path, kNodeKind, diags);
+        TraceGpuNode n;
+        n.name = r.text((*cols)[0]);
+        n.pos = row->pos(path, 0);
+        r.setName(n.name);
+        if (!validName(n.name))
+            r.error(
+                (*cols)[0], "sn", "\"" + n.name + "\" is not a valid node name (lowercase DNS subdomain)");
+        else if (auto [it, fresh] = seen.emplace(n.name, row->line); !fresh)
+            r.error(
+                (*cols)[0], "sn", "duplicate node name (first on line " + std::to_string(it->second) + ")");
+        n.cpuMilli = r.integer((*cols)[1], "cpu_milli", 0, int64_t(1) << 40);
+        n.memoryMiB = r.integer((*cols)[2], "memory_mib", 0, int64_t(1) << 30);
+        // 8 GPUs per node in the trace; 63 keeps the partitions layout within slice limits.
+        n.gpus = int32_t(r.integer((*cols)[3], "gpu", 0, 63));
+        n.model = r.text((*cols)[4]);
+        if (n.gpus > 0 && n.model.empty())
+            r.error((*cols)[4], "model", "a node with GPUs needs a model");
+        if (r.failed())
+            continue;
+        nodes.push_back(std::move(n));
+    }
+    return nodes;
+}
+
+std::optional<api::ObjectSet> loadTraceCluster(const TraceClusterSpec& spec, Diagnostics& diags)
+{
+    if (spec.sharing == GpuSharing::Partitions) {
+        if (std::string err = validatePartitions(spec.partitionsPerGpu); !err.empty()) {
+            diags.error(spec.pos, "Cluster", "", "trace.partitionsPerGpu", err);
+            return std::nullopt;
+        }
+    }
+    const size_t before = diags.errorCount();
+    auto nodes = readAlibabaNodes(spec.nodesPath, diags);
+    if (!nodes || diags.errorCount() > before)
+        return std::nullopt;
+    return traceClusterObjects(*nodes, spec.sharing, spec.partitionsPerGpu);
+}
+
+std::unique_ptr<ArrivalSource> makeAlibabaSource(const WorkloadSpec& spec, uint64_t seed, Diagnostics& diags)
+{
+    const TraceSpec& trace = *spec.trace;
+    if (trace.sharing == GpuSharing::Partitions) {
+        if (std::string err = validatePartitions(trace.partitionsPerGpu); !err.empty()) {
+            diags.error(trace.pos, "Workload", spec.name, "trace.partitionsPerGpu", err);
+            return nullptr;
+        }
+    }
+    const size_t before = diags.errorCount();
+    auto list = readAlibabaPods(trace.path, diags, trace.limit);
+    // Decision: any bad row fails the workload. Silently dropping rows would change the load.
+    if (!list || diags.errorCount() > before)
+        return nullptr;
+    return std::make_unique<AlibabaSource>(spec, std::move(*list), seed);
+}
+
+} // namespace drasim::workload

@@ -1,0 +1,314 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/workload/manifest_source.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "core/workload/arrival_process.h"
+#include "core/workload/duration_sampler.h"
+#include "core/workload/time_text.h"
+
+namespace drasim::workload {
+
+namespace {
+
+const char* kindOf(const api::Workload& w)
+{
+    return w.kind == api::Workload::Kind::Job ? kKindJob : kKindService;
+}
+
+const std::string* annotation(const api::ObjectMeta& meta, const char* key)
+{
+    auto it = meta.annotations.find(key);
+    return it == meta.annotations.end() ? nullptr : &it->second;
+}
+
+bool hasController(const api::ObjectMeta& meta)
+{
+    return std::any_of(meta.ownerReferences.begin(), meta.ownerReferences.end(),
+        [](const api::OwnerReference& r) { return r.controller; });
+}
+
+// Reads drasim.dev/duration and drasim.dev/arrival from the object, falling back to the pod
+// template for the duration (people annotate either).
+void readAnnotations(JobType& type, const api::ObjectMeta& objectMeta, const api::ObjectMeta* templateMeta,
+    const char* objectKind, Diagnostics& diags)
+{
+    const std::string* d = annotation(objectMeta, kDurationAnnotation);
+    std::string field = std::string("metadata.annotations.") + kDurationAnnotation;
+    if (!d && templateMeta) {
+        d = annotation(*templateMeta, kDurationAnnotation);
+        field = std::string("spec.template.metadata.annotations.") + kDurationAnnotation;
+    }
+    if (d) {
+        std::string err;
+        type.duration = parseDurationShorthand(*d, &err);
+        if (!type.duration)
+            diags.error(objectMeta.pos, objectKind, objectMeta.key(), field, err);
+    }
+    if (const std::string* a = annotation(objectMeta, kArrivalAnnotation)) {
+        std::string err;
+        auto t = parseSeconds(*a, &err);
+        if (!t || std::isinf(*t))
+            diags.error(objectMeta.pos, objectKind, objectMeta.key(),
+                std::string("metadata.annotations.") + kArrivalAnnotation,
+                t ? "arrival offset must be finite" : err);
+        else
+            type.arrivalOffset = *t;
+    }
+}
+
+// Copies the templates and claims the pod spec references. A missing one is not an error here:
+// the pod is emitted anyway and the scheduler reports it pending, as a real cluster would.
+void attachClaims(JobType& type, const api::ObjectSet& objects)
+{
+    for (const api::PodResourceClaim& prc : type.pod->spec.resourceClaims) {
+        if (prc.resourceClaimTemplateName) {
+            for (const auto& t : objects.resourceClaimTemplates) {
+                const std::string ns = t.meta.namespace_.empty() ? type.namespace_ : t.meta.namespace_;
+                if (t.meta.name == *prc.resourceClaimTemplateName && ns == type.namespace_) {
+                    api::ResourceClaimTemplate copy = t;
+                    copy.meta.namespace_ = ns;
+                    type.claimTemplates.push_back(std::move(copy));
+                    break;
+                }
+            }
+        } else if (prc.resourceClaimName) {
+            for (const auto& c : objects.resourceClaims) {
+                const std::string ns = c.meta.namespace_.empty() ? type.namespace_ : c.meta.namespace_;
+                if (c.meta.name == *prc.resourceClaimName && ns == type.namespace_) {
+                    api::ResourceClaim copy = c;
+                    copy.meta.namespace_ = ns;
+                    type.claims.push_back(std::move(copy));
+                    break;
+                }
+            }
+        }
+    }
+}
+
+class ManifestSource final : public ArrivalSource
+{
+public:
+    ManifestSource(
+        const WorkloadSpec& spec, std::vector<JobType> types, std::vector<double> weights, uint64_t seed)
+        : m_workload(spec.name)
+        , m_types(std::move(types))
+        , m_weights(std::move(weights))
+        , m_arrivals(spec.arrival.value_or(ArrivalSpec {}), mixSeed(seed, 1))
+        , m_pickRng(mixSeed(seed, 2))
+        , m_durationRng(mixSeed(seed, 3))
+        , m_once(!spec.arrival || spec.arrival->process == ArrivalSpec::Process::Once)
+    {
+        if (spec.duration)
+            m_default.emplace(*spec.duration);
+        for (const JobType& t : m_types)
+            m_samplers.push_back(t.duration ? std::optional<DurationSampler>(*t.duration) : std::nullopt);
+        for (double w : m_weights)
+            m_totalWeight += w;
+        if (m_once) {
+            // Submission order: by offset, then input order (stable).
+            for (size_t i = 0; i < m_types.size(); ++i)
+                m_onceOrder.push_back(i);
+            std::stable_sort(m_onceOrder.begin(), m_onceOrder.end(),
+                [this](size_t a, size_t b) { return m_types[a].arrivalOffset < m_types[b].arrivalOffset; });
+        }
+    }
+
+    std::optional<JobSpec> next() override
+    {
+        if (m_once) {
+            if (m_onceNext >= m_onceOrder.size())
+                return std::nullopt;
+            auto t = m_arrivals.next();
+            if (!t)
+                return std::nullopt;
+            const size_t i = m_onceOrder[m_onceNext++];
+            return makeJob(i, *t + m_types[i].arrivalOffset, m_types[i].name);
+        }
+        auto t = m_arrivals.next();
+        if (!t)
+            return std::nullopt;
+        const size_t i = pick();
+        return makeJob(i, *t, m_workload + "-" + std::to_string(m_seq++));
+    }
+
+private:
+    size_t pick()
+    {
+        if (m_types.size() == 1)
+            return 0;
+        // Cumulative weights in input order; the last type absorbs rounding.
+        double x = m_pickRng.uniform01() * m_totalWeight;
+        for (size_t i = 0; i < m_weights.size(); ++i) {
+            if (x < m_weights[i])
+                return i;
+            x -= m_weights[i];
+        }
+        for (size_t i = m_weights.size(); i-- > 0;)
+            if (m_weights[i] > 0)
+                return i;
+        return 0;
+    }
+
+    JobSpec makeJob(size_t i, double at, std::string name)
+    {
+        const JobType& type = m_types[i];
+        JobSpec job;
+        job.name = std::move(name);
+        job.namespace_ = type.namespace_;
+        job.workload = m_workload;
+        job.kind = type.kind;
+        job.arrivalSeconds = at;
+        job.parallelism = type.parallelism;
+        job.completions = type.completions;
+        job.backoffLimit = type.backoffLimit;
+        job.claimTemplates = type.claimTemplates;
+        job.claims = type.claims;
+        job.labels["drasim.dev/job-type"] = type.name;
+        TaskSpec task;
+        task.name = type.name;
+        task.pod = type.pod;
+        task.priority = type.priority;
+        // Always draw from the duration stream, even for fixed durations, so that one job type's
+        // annotation does not shift the durations of the others.
+        if (m_samplers[i])
+            task.durationSeconds = m_samplers[i]->sample(m_durationRng);
+        else if (m_default)
+            task.durationSeconds = m_default->sample(m_durationRng);
+        else
+            task.durationSeconds = kForever;
+        job.tasks.push_back(std::move(task));
+        return job;
+    }
+
+    std::string m_workload;
+    std::vector<JobType> m_types;
+    std::vector<double> m_weights;
+    double m_totalWeight = 0;
+    std::vector<std::optional<DurationSampler>> m_samplers;
+    std::optional<DurationSampler> m_default;
+    ArrivalProcess m_arrivals;
+    Rng m_pickRng;
+    Rng m_durationRng;
+    bool m_once;
+    std::vector<size_t> m_onceOrder;
+    size_t m_onceNext = 0;
+    uint64_t m_seq = 0;
+};
+
+} // namespace
+
+std::vector<JobType> jobTypesFromObjects(
+    const api::ObjectSet& objects, const std::string& defaultNamespace, Diagnostics& diags)
+{
+    std::vector<JobType> types;
+    for (const api::Pod& pod : objects.pods) {
+        if (hasController(pod.meta)) {
+            diags.warning(pod.meta.pos, "Pod", pod.meta.key(), "metadata.ownerReferences",
+                "pod has a controller; ignored as a workload (its controller creates it)");
+            continue;
+        }
+        JobType t;
+        t.name = pod.meta.name;
+        t.namespace_ = pod.meta.namespace_.empty() ? defaultNamespace : pod.meta.namespace_;
+        t.pos = pod.meta.pos;
+        t.objectKind = "Pod";
+        auto tmpl = std::make_shared<api::PodTemplateSpec>();
+        tmpl->meta = pod.meta;
+        tmpl->meta.namespace_ = t.namespace_;
+        tmpl->spec = pod.spec;
+        t.priority = pod.spec.priority.value_or(0);
+        t.pod = std::move(tmpl);
+        readAnnotations(t, pod.meta, nullptr, "Pod", diags);
+        attachClaims(t, objects);
+        types.push_back(std::move(t));
+    }
+    for (const api::Workload& w : objects.workloads) {
+        JobType t;
+        t.name = w.meta.name;
+        t.namespace_ = w.meta.namespace_.empty() ? defaultNamespace : w.meta.namespace_;
+        t.pos = w.meta.pos;
+        t.objectKind = api::workloadKindName(w.kind);
+        t.kind = kindOf(w);
+        if (w.kind == api::Workload::Kind::Job) {
+            t.parallelism = w.parallelism;
+            t.completions = w.completions;
+            t.backoffLimit = w.backoffLimit;
+        } else {
+            t.parallelism = w.replicas;
+            t.completions = w.replicas;
+            t.backoffLimit = 0;
+        }
+        auto tmpl = std::make_shared<api::PodTemplateSpec>(w.podTemplate);
+        tmpl->meta.namespace_ = t.namespace_;
+        t.priority = tmpl->spec.priority.value_or(0);
+        t.pod = std::move(tmpl);
+        readAnnotations(t, w.meta, &w.podTemplate.meta, api::workloadKindName(w.kind), diags);
+        attachClaims(t, objects);
+        types.push_back(std::move(t));
+    }
+    // Pods first then controllers would reorder the input; restore input order by position so the
+    // stream follows the files (the ObjectSet keeps per-kind lists).
+    std::stable_sort(types.begin(), types.end(), [](const JobType& a, const JobType& b) {
+        if (a.pos.file != b.pos.file)
+            return a.pos.file < b.pos.file;
+        return a.pos.line < b.pos.line;
+    });
+    return types;
+}
+
+std::unique_ptr<ArrivalSource> makeManifestSource(
+    const WorkloadSpec& spec, std::vector<JobType> types, uint64_t seed, Diagnostics& diags)
+{
+    const bool once = !spec.arrival || spec.arrival->process == ArrivalSpec::Process::Once;
+    if (types.empty()) {
+        diags.error(spec.pos, "Workload", spec.name, "manifests",
+            "no Pod, Job, Deployment, ReplicaSet or StatefulSet found in the manifests");
+        return nullptr;
+    }
+    std::vector<double> weights(types.size(), spec.mix.empty() ? 1.0 : 0.0);
+    if (!spec.mix.empty()) {
+        if (once) {
+            diags.error(spec.pos, "Workload", spec.name, "mix",
+                "mix needs an arrival process other than once (once submits every object)");
+            return nullptr;
+        }
+        for (const auto& [name, weight] : spec.mix) {
+            auto it
+                = std::find_if(types.begin(), types.end(), [&](const JobType& t) { return t.name == name; });
+            if (it == types.end()) {
+                std::string known;
+                for (const JobType& t : types)
+                    known += (known.empty() ? "" : ", ") + t.name;
+                diags.error(spec.pos, "Workload", spec.name, "mix." + name,
+                    "no object named \"" + name + "\" in the manifests (have: " + known + ")");
+                return nullptr;
+            }
+            if (!(weight >= 0)) {
+                diags.error(spec.pos, "Workload", spec.name, "mix." + name, "weight must not be negative");
+                return nullptr;
+            }
+            weights[size_t(it - types.begin())] = weight;
+        }
+        double total = 0;
+        for (double w : weights)
+            total += w;
+        if (!(total > 0)) {
+            diags.error(spec.pos, "Workload", spec.name, "mix", "at least one weight must be positive");
+            return nullptr;
+        }
+    }
+    if (!spec.duration) {
+        for (const JobType& t : types)
+            if (!t.duration && t.kind == kKindJob)
+                diags.warning(t.pos, t.objectKind, t.namespace_ + "/" + t.name,
+                    std::string("metadata.annotations.") + kDurationAnnotation,
+                    "no duration (annotation or workload duration): its pods run until the simulation "
+                    "ends");
+    }
+    return std::make_unique<ManifestSource>(spec, std::move(types), std::move(weights), seed);
+}
+
+} // namespace drasim::workload

@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+// Workloads from Kubernetes manifests. Every Pod (without a controller owner), Job, Deployment,
+// ReplicaSet and StatefulSet becomes a job type:
+//   Pod         → kind "job", 1 pod, backoffLimit 0 (a bare pod is not retried)
+//   Job         → kind "job" with the Job's parallelism, completions and backoffLimit
+//   Deployment, ReplicaSet, StatefulSet → kind "service", `replicas` pods (parallelism = completions)
+// Duration: the object's (or its pod template's) drasim.dev/duration annotation, else the
+// workload's `duration:`, else forever (with a warning for run-to-completion kinds, which would
+// then never complete).
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/api/object_set.h"
+#include "core/workload/workload_spec.h"
+
+namespace drasim::workload {
+
+struct JobType
+{
+    std::string name; ///< object name
+    std::string objectKind; ///< Pod, Job, Deployment, ... (for messages)
+    std::string namespace_;
+    std::string kind = kKindJob;
+    int32_t parallelism = 1;
+    int32_t completions = 1;
+    int32_t backoffLimit = 0;
+    int32_t priority = 0;
+    std::shared_ptr<const api::PodTemplateSpec> pod;
+    std::optional<DurationSpec> duration; ///< from the annotation
+    double arrivalOffset = 0; ///< from drasim.dev/arrival (submit-once only)
+    std::vector<api::ResourceClaimTemplate> claimTemplates; ///< the referenced ones found in the set
+    std::vector<api::ResourceClaim> claims; ///< the referenced ones found in the set
+    SourcePos pos;
+};
+
+/// Job types in input order. Objects without a namespace get `defaultNamespace`. Bad annotations
+/// become errors located at the object.
+std::vector<JobType> jobTypesFromObjects(
+    const api::ObjectSet& objects, const std::string& defaultNamespace, Diagnostics& diags);
+
+/// The stream: with arrival process "once" each job type is submitted once at start (+ its
+/// drasim.dev/arrival offset) under its own name; with any other process every arrival picks a
+/// job type by the `mix` weights (default: equal) and is named "<workload>-<n>" (n from 0).
+/// Returns nullptr (with diagnostics) if the mix names an unknown type or has no positive weight.
+std::unique_ptr<ArrivalSource> makeManifestSource(
+    const WorkloadSpec& spec, std::vector<JobType> types, uint64_t seed, Diagnostics& diags);
+
+} // namespace drasim::workload
