@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/api/core_v1.h"
+#include "core/api/resource_v1.h"
+
+namespace drasim::sim {
+
+/// One device newly allocated to one of the pod's claims.
+struct HeldDevice
+{
+    std::string claim; ///< namespace/name of the ResourceClaim
+    std::string driver;
+    std::string pool;
+    std::string device;
+    std::string deviceClass; ///< class of the request that picked it ("" when unknown)
+};
+
+struct BindOutcome
+{
+    bool scheduled = false;
+    std::string nodeName;
+    /// Why the pod could not be scheduled, in kube-scheduler's words
+    /// ("0/3 nodes are available: 3 cannot allocate all claims.").
+    std::string message;
+    std::vector<std::string> claims; ///< every claim of the pod (namespace/name), pod order
+    std::vector<HeldDevice> allocated; ///< devices allocated by this cycle (shared claims: first pod only)
+    /// Distance class of each newly allocated multi-device claim ("NV", "PIX", "SYS", ...), from
+    /// the topology module; empty when unknown.
+    std::vector<std::string> placements;
+};
+
+/// What the engine needs from a cluster: a narrow seam, so the engine can be unit-tested with a
+/// small fake and runs against the kube-scheduler model (scheduler::Cluster, see
+/// scheduler_cluster_port.h) otherwise. Every call is synchronous; the engine owns time.
+class ClusterPort
+{
+public:
+    virtual ~ClusterPort() = default;
+
+    virtual void setTime(double seconds) = 0;
+    virtual void addNode(const api::Node& node, const std::vector<api::ResourceSlice>& slices) = 0;
+    /// Removes a node and its slices. Returns the keys of pods that were bound to it; the cluster
+    /// has already released them.
+    virtual std::vector<std::string> removeNode(const std::string& nodeName) = 0;
+
+    /// One scheduling cycle for the pod: claim lookup / template instantiation, filter, score,
+    /// reserve, bind. On success the pod is bound and its claims reserved for it.
+    virtual BindOutcome schedule(const api::Pod& pod) = 0;
+    /// The pod ended or was deleted: unreserve its claims, deallocate those without users, delete
+    /// claims generated from templates.
+    virtual void podFinished(const std::string& podKey) = 0;
+
+    /// Taints one device. For NoExecute returns the keys of bound pods that hold it without
+    /// tolerating the taint (the engine evicts them and calls podFinished).
+    virtual std::vector<std::string> setDeviceTaint(const std::string& driver, const std::string& pool,
+        const std::string& device, const api::DeviceTaint& taint)
+        = 0;
+    virtual void removeDeviceTaint(
+        const std::string& driver, const std::string& pool, const std::string& device, const std::string& key)
+        = 0;
+
+    /// Increases whenever something may let a pending pod fit where it did not before (devices or
+    /// node resources freed, nodes added, taints removed). The engine retries blocked pods only
+    /// when it changed, which is what keeps the cost per event independent of the pending count.
+    virtual uint64_t capacityGeneration() const = 0;
+};
+
+} // namespace drasim::sim

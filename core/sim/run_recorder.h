@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/sim/sim_time.h"
+
+namespace drasim::sim {
+
+struct RunSummary;
+
+/// Static facts about a run, announced once before the first event.
+struct RunInfo
+{
+    std::string scenario; ///< metadata.name of the scenario
+    std::string scenarioFile;
+    uint64_t seed = 0;
+    SimTime duration = 0;
+    SimTime metricInterval = 0;
+    int64_t nodes = 0; ///< nodes at start
+    int64_t devices = 0; ///< devices at start
+};
+
+/// One value of a time series. Series are "long" (metric, key, value) rather than one column per
+/// key, because keys appear during a run (a node pool added at noon, a new unschedulable reason).
+struct SeriesPoint
+{
+    std::string metric; ///< e.g. "utilization.model", "pending_pods", "unschedulable.reason"
+    std::string key; ///< e.g. "A100", "" for unlabelled metrics
+    double value = 0;
+};
+
+/// All series values at one sample time, in a fixed order (metric, then key).
+struct MetricSample
+{
+    SimTime time = 0;
+    std::vector<SeriesPoint> points;
+};
+
+/// Life-cycle events of pods, for stores and timelines.
+enum class PodEventType { Created, Scheduled, Unschedulable, Succeeded, Failed, Evicted };
+const char* podEventTypeName(PodEventType t);
+
+struct PodEvent
+{
+    SimTime time = 0;
+    PodEventType type = PodEventType::Created;
+    std::string pod; ///< namespace/name
+    std::string job; ///< job name
+    std::string workload; ///< scenario workload name
+    std::string node; ///< Scheduled/Succeeded/Failed/Evicted: the node
+    std::string message; ///< Unschedulable/Failed/Evicted: why
+};
+
+/// Observer of a simulation run. The engine calls these in simulated-time order on the thread that
+/// runs the simulation; implementations must not call back into the engine. A store (SQLite), the
+/// GUI or a test can subscribe; every method has an empty default so observers pick what they need.
+class RunRecorder
+{
+public:
+    virtual ~RunRecorder() = default;
+    virtual void onRunStarted(const RunInfo& /*info*/) { }
+    virtual void onSample(const MetricSample& /*sample*/) { }
+    virtual void onPodEvent(const PodEvent& /*event*/) { }
+    virtual void onRunFinished(const RunSummary& /*summary*/) { }
+};
+
+} // namespace drasim::sim

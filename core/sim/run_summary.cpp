@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/sim/run_summary.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace drasim::sim {
+
+namespace {
+
+/// Rounds to 6 significant decimals so that summaries do not depend on the last bits of floating
+/// point sums (the figures are deterministic anyway; this keeps them readable and diff-friendly).
+double tidy(double v)
+{
+    if (!std::isfinite(v))
+        return 0;
+    return std::round(v * 1e6) / 1e6;
+}
+
+DataValue distribution(const DistributionSummary& d)
+{
+    DataValue m = DataValue::map();
+    m.set("count", int64_t(d.count));
+    m.set("mean", tidy(d.mean));
+    m.set("min", tidy(d.min));
+    m.set("p50", tidy(d.p50));
+    m.set("p90", tidy(d.p90));
+    m.set("p95", tidy(d.p95));
+    m.set("p99", tidy(d.p99));
+    m.set("max", tidy(d.max));
+    return m;
+}
+
+DataValue keyed(const std::vector<KeyedValue>& values)
+{
+    DataValue m = DataValue::map();
+    for (const auto& v : values)
+        m.set(v.key, tidy(v.value));
+    return m;
+}
+
+std::string fixed(double v, int decimals)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    return buf;
+}
+
+} // namespace
+
+DataValue toData(const RunSummary& s)
+{
+    DataValue root = DataValue::map();
+    DataValue run = DataValue::map();
+    run.set("scenario", s.info.scenario);
+    run.set("seed", int64_t(s.info.seed));
+    run.set("durationSeconds", tidy(toSeconds(s.info.duration)));
+    run.set("metricIntervalSeconds", tidy(toSeconds(s.info.metricInterval)));
+    run.set("simulatedSeconds", tidy(toSeconds(s.simulatedTime)));
+    run.set("cancelled", s.cancelled);
+    run.set("nodesAtStart", s.info.nodes);
+    run.set("devicesAtStart", s.info.devices);
+    run.set("events", int64_t(s.events));
+    run.set("schedulingAttempts", int64_t(s.schedulingAttempts));
+    run.set("samples", int64_t(s.samples));
+    root.set("run", std::move(run));
+
+    DataValue pods = DataValue::map();
+    pods.set("created", s.podsCreated);
+    pods.set("scheduled", s.podsScheduled);
+    pods.set("succeeded", s.podsSucceeded);
+    pods.set("failed", s.podsFailed);
+    pods.set("evicted", s.podsEvicted);
+    pods.set("pendingAtEnd", s.podsPendingAtEnd);
+    pods.set("runningAtEnd", s.podsRunningAtEnd);
+    pods.set("peakPending", s.peakPendingPods);
+    root.set("pods", std::move(pods));
+    root.set("waitSeconds", distribution(s.waitSeconds));
+
+    DataValue workloads = DataValue::list();
+    for (const auto& w : s.workloads) {
+        DataValue m = DataValue::map();
+        m.set("name", w.name);
+        DataValue jobs = DataValue::map();
+        jobs.set("arrived", w.jobsArrived);
+        jobs.set("succeeded", w.jobsSucceeded);
+        jobs.set("failed", w.jobsFailed);
+        jobs.set("unfinished", w.jobsUnfinished);
+        m.set("jobs", std::move(jobs));
+        DataValue p = DataValue::map();
+        p.set("created", w.podsCreated);
+        p.set("scheduled", w.podsScheduled);
+        p.set("succeeded", w.podsSucceeded);
+        p.set("failed", w.podsFailed);
+        p.set("evicted", w.podsEvicted);
+        p.set("pendingAtEnd", w.podsPendingAtEnd);
+        m.set("pods", std::move(p));
+        m.set("waitSeconds", distribution(w.waitSeconds));
+        m.set("jobCompletionSeconds", distribution(w.jobCompletionSeconds));
+        if (w.pipelineCompletionSeconds.count > 0)
+            m.set("pipelineCompletionSeconds", distribution(w.pipelineCompletionSeconds));
+        workloads.push(std::move(m));
+    }
+    root.set("workloads", std::move(workloads));
+
+    DataValue util = DataValue::map();
+    for (const auto& u : s.utilization) {
+        DataValue* dim = const_cast<DataValue*>(util.find(u.dimension));
+        if (!dim)
+            dim = &util.set(u.dimension, DataValue::map());
+        DataValue m = DataValue::map();
+        if (u.dimension == "class") {
+            m.set("meanAllocated", tidy(u.meanAllocated));
+            m.set("allocatedAtEnd", u.devicesAtEnd);
+        } else {
+            m.set("devices", u.devicesAtEnd);
+            m.set("meanAllocated", tidy(u.meanAllocated));
+            m.set("mean", tidy(u.mean));
+            m.set("peak", tidy(u.peak));
+        }
+        dim->set(u.key, std::move(m));
+    }
+    root.set("utilization", std::move(util));
+    root.set("unschedulablePodHours", keyed(s.unschedulablePodHours));
+    root.set("fragmentationMeanFreeDevices", keyed(s.fragmentation));
+    root.set("placement", keyed(s.placement));
+    DataValue cost = DataValue::map();
+    cost.set("totalUsd", tidy(s.costUsd));
+    cost.set("byPool", keyed(s.costByPool));
+    root.set("cost", std::move(cost));
+    return root;
+}
+
+std::string formatText(const RunSummary& s)
+{
+    std::string out;
+    out += "scenario " + s.info.scenario + " (seed " + std::to_string(s.info.seed) + "): simulated "
+        + formatDuration(s.simulatedTime) + (s.cancelled ? " (cancelled)" : "") + ", "
+        + std::to_string(s.events) + " events, " + std::to_string(s.schedulingAttempts)
+        + " scheduling attempts\n";
+    out += "pods: " + std::to_string(s.podsCreated) + " created, " + std::to_string(s.podsScheduled)
+        + " scheduled, " + std::to_string(s.podsSucceeded) + " succeeded, " + std::to_string(s.podsFailed)
+        + " failed (" + std::to_string(s.podsEvicted) + " evicted), " + std::to_string(s.podsPendingAtEnd)
+        + " pending and " + std::to_string(s.podsRunningAtEnd) + " running at end, peak pending "
+        + std::to_string(s.peakPendingPods) + "\n";
+    auto dist = [](const DistributionSummary& d) {
+        return "p50 " + fixed(d.p50, 1) + "s  p90 " + fixed(d.p90, 1) + "s  p95 " + fixed(d.p95, 1)
+            + "s  p99 " + fixed(d.p99, 1) + "s  (n=" + std::to_string(d.count) + ")";
+    };
+    out += "wait: " + dist(s.waitSeconds) + "\n";
+    for (const auto& w : s.workloads) {
+        out += "  workload " + w.name + ": jobs " + std::to_string(w.jobsSucceeded) + "/"
+            + std::to_string(w.jobsArrived) + " succeeded, " + std::to_string(w.jobsFailed) + " failed; wait "
+            + dist(w.waitSeconds) + "\n";
+        if (w.jobCompletionSeconds.count > 0)
+            out += "    job completion: " + dist(w.jobCompletionSeconds) + "\n";
+    }
+    out += "utilization (mean / peak):\n";
+    for (const auto& u : s.utilization) {
+        if (u.dimension == "class")
+            out += "  class " + u.key + ": mean allocated " + fixed(u.meanAllocated, 1) + " devices\n";
+        else
+            out += "  " + u.dimension + " " + u.key + ": " + fixed(100 * u.mean, 1) + "% / "
+                + fixed(100 * u.peak, 1) + "% of " + std::to_string(u.devicesAtEnd) + " devices\n";
+    }
+    if (!s.unschedulablePodHours.empty()) {
+        out += "pending pod-hours by reason:\n";
+        for (const auto& r : s.unschedulablePodHours)
+            out += "  " + fixed(r.value, 2) + "  " + r.key + "\n";
+    }
+    if (!s.fragmentation.empty()) {
+        out += "stranded free devices (mean) by reason:\n";
+        for (const auto& r : s.fragmentation)
+            out += "  " + fixed(r.value, 2) + "  " + r.key + "\n";
+    }
+    if (!s.placement.empty()) {
+        out += "placement of multi-device claims:\n";
+        for (const auto& r : s.placement)
+            out += "  " + r.key + ": " + fixed(r.value, 0) + "\n";
+    }
+    out += "cost: $" + fixed(s.costUsd, 2) + "\n";
+    return out;
+}
+
+} // namespace drasim::sim

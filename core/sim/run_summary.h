@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/common/data_value.h"
+#include "core/sim/percentiles.h"
+#include "core/sim/run_recorder.h"
+
+namespace drasim::sim {
+
+struct WorkloadSummary
+{
+    std::string name;
+    int64_t jobsArrived = 0;
+    int64_t jobsSucceeded = 0;
+    int64_t jobsFailed = 0;
+    int64_t jobsUnfinished = 0; ///< still running or pending when the run ended
+    int64_t podsCreated = 0;
+    int64_t podsScheduled = 0;
+    int64_t podsSucceeded = 0;
+    int64_t podsFailed = 0; ///< node failures, evictions (included), job deletions
+    int64_t podsEvicted = 0; ///< NoExecute device taints
+    int64_t podsPendingAtEnd = 0;
+    DistributionSummary waitSeconds; ///< creation to binding, per bound pod
+    DistributionSummary jobCompletionSeconds; ///< arrival to success, per succeeded job
+    DistributionSummary pipelineCompletionSeconds; ///< the same for kind pipeline-run only
+};
+
+/// Device utilization of one key of one dimension (driver, class, model, pool).
+struct UtilizationSummary
+{
+    std::string dimension; ///< "driver", "class", "model", "pool"
+    std::string key;
+    int64_t devicesAtEnd = 0; ///< devices on nodes that are up at the end ("class": allocated only)
+    double mean = 0; ///< mean of the sampled allocated/total ratios
+    double peak = 0;
+    double meanAllocated = 0; ///< mean of the sampled allocated device counts
+};
+
+struct KeyedValue
+{
+    std::string key;
+    double value = 0;
+};
+
+struct RunSummary
+{
+    RunInfo info;
+    bool cancelled = false;
+    SimTime simulatedTime = 0; ///< time reached (== duration unless cancelled)
+    uint64_t events = 0; ///< events processed
+    uint64_t schedulingAttempts = 0; ///< scheduler cycles actually run
+    uint64_t samples = 0;
+    int64_t podsCreated = 0;
+    int64_t podsScheduled = 0;
+    int64_t podsSucceeded = 0;
+    int64_t podsFailed = 0;
+    int64_t podsEvicted = 0;
+    int64_t podsPendingAtEnd = 0;
+    int64_t podsRunningAtEnd = 0;
+    int64_t peakPendingPods = 0;
+    DistributionSummary waitSeconds; ///< every workload
+    std::vector<WorkloadSummary> workloads; ///< sorted by name
+    std::vector<UtilizationSummary> utilization; ///< by dimension, then key
+    /// Pending pod-hours by (primary) unschedulable reason, integrated over the samples.
+    std::vector<KeyedValue> unschedulablePodHours;
+    /// Mean number of free devices that no pending pod can use, by reason (see fragmentation.h).
+    std::vector<KeyedValue> fragmentation;
+    /// Newly allocated multi-device claims by topology distance class.
+    std::vector<KeyedValue> placement;
+    double costUsd = 0;
+    std::vector<KeyedValue> costByPool;
+};
+
+/// The summary as a JSON-ready document (keys in a fixed order; durations in seconds).
+DataValue toData(const RunSummary& summary);
+/// Short human report for `-o text`.
+std::string formatText(const RunSummary& summary);
+
+} // namespace drasim::sim

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/api/core_v1.h"
+#include "core/api/resource_v1.h"
+#include "core/common/progress.h"
+#include "core/sim/cluster_port.h"
+#include "core/sim/run_recorder.h"
+#include "core/sim/run_summary.h"
+#include "core/sim/sim_time.h"
+#include "core/workload/workload.h"
+
+namespace drasim::sim {
+
+struct SimOptions
+{
+    std::string scenarioName;
+    std::string scenarioFile;
+    uint64_t seed = 0;
+    SimTime duration = kDay;
+    SimTime metricInterval = 5 * kMinute;
+    /// kube-scheduler's pod backoff: initial * 2^(attempts-1), capped (defaults 1 s and 10 s).
+    SimTime podInitialBackoff = 1 * kSecond;
+    SimTime podMaxBackoff = 10 * kSecond;
+    /// Job controller's delay before replacing a failed pod: base * 2^(failures-1), capped
+    /// (upstream defaults 10 s and 6 min).
+    SimTime jobBackoffBase = 10 * kSecond;
+    SimTime jobBackoffMax = 6 * kMinute;
+    /// Emit onPodEvent for every pod transition (a store wants them; benchmarks may not).
+    bool podEvents = true;
+    /// Classify free devices that pending pods cannot use at each sample (see fragmentation.h).
+    bool fragmentation = true;
+};
+
+/// A node with the slices that publish its devices.
+struct NodeSpec
+{
+    api::Node node;
+    std::vector<api::ResourceSlice> slices;
+};
+
+/// A named group of nodes (a shape × count from the catalog, or the nodes of a manifest dump).
+struct NodePool
+{
+    std::string name;
+    double pricePerHour = 0; ///< per node
+    std::vector<NodeSpec> nodes;
+};
+
+/// Something the scenario does to the cluster at a given time.
+struct InjectedEvent
+{
+    enum class Type { NodeFailure, NodeReturn, DeviceTaint, DeviceUntaint, AddNodePool, RemoveNodePool };
+    SimTime at = 0;
+    Type type = Type::NodeFailure;
+    std::string node; ///< NodeFailure, NodeReturn, taints
+    std::string driver; ///< taints: "" = every driver on the node
+    std::string device; ///< taints: "" = every device of the driver(s) on the node
+    api::DeviceTaint taint; ///< DeviceTaint (DeviceUntaint uses taint.key)
+    std::string pool; ///< RemoveNodePool
+    std::shared_ptr<const NodePool> newPool; ///< AddNodePool
+};
+
+/// The discrete-event simulation of one scenario: arrivals from a workload stream, the kube-
+/// scheduler queue, binding through a ClusterPort, completions, the Job/pipeline controllers,
+/// injected failures, and metrics. Single-threaded; deterministic for a given input.
+class Simulator
+{
+public:
+    Simulator(ClusterPort& cluster, SimOptions options);
+    ~Simulator();
+    Simulator(const Simulator&) = delete;
+    Simulator& operator=(const Simulator&) = delete;
+
+    /// Node pools present at time 0 (their nodes are added to the cluster port here).
+    void addNodePool(const NodePool& pool);
+    void setArrivals(std::unique_ptr<workload::ArrivalSource> arrivals);
+    void addEvent(InjectedEvent event);
+    void addRecorder(RunRecorder* recorder);
+
+    /// Runs to the scenario duration (or until cancelled). Call once.
+    RunSummary run(ProgressSink* progress = nullptr, const CancelToken* cancel = nullptr);
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> m_impl;
+};
+
+} // namespace drasim::sim
