@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/allocator/allocated_state.h"
+
+namespace drasim::allocator {
+
+void AllocatedState::grow(DeviceId id)
+{
+    if (id >= m_dedicated.size()) {
+        m_dedicated.resize(id + 1, 0);
+        m_shares.resize(id + 1, 0);
+    }
+}
+
+void AllocatedState::apply(const api::AllocationResult& allocation, int sign)
+{
+    for (const auto& r : allocation.results) {
+        if (r.adminAccess.value_or(false))
+            continue;
+        DeviceId id = m_registry.intern(r.driver, r.pool, r.device);
+        grow(id);
+        if (!r.shareID) {
+            m_dedicated[id] += sign;
+            continue;
+        }
+        m_shares[id] += sign;
+        auto& sums = m_consumed[id];
+        for (const auto& [name, q] : r.consumedCapacity) {
+            auto it = sums.find(name);
+            if (it == sums.end())
+                it = sums.emplace(name, Quantity()).first;
+            it->second = sign > 0 ? it->second.add(q) : it->second.sub(q);
+        }
+        if (m_shares[id] == 0)
+            m_consumed.erase(id);
+    }
+}
+
+const std::map<std::string, Quantity>* AllocatedState::consumed(DeviceId id) const
+{
+    auto it = m_consumed.find(id);
+    return it == m_consumed.end() ? nullptr : &it->second;
+}
+
+} // namespace drasim::allocator

@@ -1,0 +1,749 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/allocator/allocator.h"
+
+#include <algorithm>
+
+namespace drasim::allocator {
+
+namespace {
+
+constexpr size_t kMaxSubrequests = 8; // index space of m_allLists per request
+
+bool contains(const std::vector<std::string>& list, const std::string& s)
+{
+    return std::find(list.begin(), list.end(), s) != list.end();
+}
+
+// "Identical requirement": same key, operator and value set (§3.13).
+bool contains2(const std::vector<api::NodeSelectorRequirement>& list, const api::NodeSelectorRequirement& r)
+{
+    auto sorted = [](std::vector<std::string> v) {
+        std::sort(v.begin(), v.end());
+        v.erase(std::unique(v.begin(), v.end()), v.end());
+        return v;
+    };
+    const auto want = sorted(r.values);
+    for (const auto& x : list)
+        if (x.key == r.key && x.op == r.op && sorted(x.values) == want)
+            return true;
+    return false;
+}
+
+} // namespace
+
+bool taintBlocks(const api::DeviceTaint& taint)
+{
+    return taint.effect == "NoSchedule" || taint.effect == "NoExecute";
+}
+
+bool toleratesTaint(const std::vector<api::DeviceToleration>& tolerations, const api::DeviceTaint& taint)
+{
+    for (const auto& t : tolerations) {
+        if (!t.effect.empty() && t.effect != taint.effect)
+            continue;
+        if (!t.key.empty() && t.key != taint.key)
+            continue;
+        if (t.op == "Exists" || t.value == taint.value)
+            return true;
+    }
+    return false;
+}
+
+Allocator::Allocator(Inventory& inventory, const AllocatedState& state, SelectorCache& selectors,
+    const ClassMap& classes, AllocatorOptions options)
+    : m_inventory(inventory)
+    , m_state(state)
+    , m_selectors(selectors)
+    , m_classes(classes)
+    , m_options(options)
+{ }
+
+bool Allocator::prepare(const std::vector<const api::ResourceClaim*>& claims, std::string* error)
+{
+    m_claims.clear();
+    for (const auto* c : claims) {
+        PreparedClaim pc;
+        pc.claim = c;
+        pc.key
+            = (c->meta.namespace_.empty() ? std::string("default") : c->meta.namespace_) + "/" + c->meta.name;
+        const auto& spec = c->spec;
+        for (size_t i = 0; i < spec.constraints.size(); ++i) {
+            const auto& con = spec.constraints[i];
+            ConstraintDef def;
+            if (con.matchAttribute) {
+                def.match = true;
+                def.attribute = *con.matchAttribute;
+            } else if (con.distinctAttribute) {
+                def.match = false;
+                def.attribute = *con.distinctAttribute;
+            } else {
+                *error = "claim " + pc.key + ", constraint #" + std::to_string(i)
+                    + ": empty constraint (unsupported constraint type?)";
+                return false;
+            }
+            pc.constraints.push_back(def);
+        }
+        auto prepareSub = [&](PreparedSub& ps, const std::string& reqName, const std::string& subName,
+                              const api::DeviceRequestSpec& rs) -> bool {
+            ps.resultName = subName.empty() ? reqName : reqName + "/" + subName;
+            ps.spec = &rs;
+            if (rs.deviceClassName.empty()) {
+                *error = "claim " + pc.key + ", request " + ps.resultName
+                    + ": missing device class name (unsupported request type?)";
+                return false;
+            }
+            for (size_t i = 0; i < rs.selectors.size(); ++i)
+                if (rs.selectors[i].expression.empty()) {
+                    *error = "claim " + pc.key + ", request " + ps.resultName + ", selector #"
+                        + std::to_string(i) + ": CEL expression empty (unsupported selector type?)";
+                    return false;
+                }
+            auto cls = m_classes.find(rs.deviceClassName);
+            if (cls == m_classes.end()) {
+                *error = "claim " + pc.key + ", request " + ps.resultName
+                    + ": could not retrieve device class " + rs.deviceClassName
+                    + ": deviceclass.resource.k8s.io \"" + rs.deviceClassName + "\" not found";
+                return false;
+            }
+            ps.cls = &cls->second;
+            if (rs.allocationMode == "ExactCount" || rs.allocationMode.empty()) {
+                ps.all = false;
+                ps.count = rs.count;
+            } else if (rs.allocationMode == "All") {
+                ps.all = true;
+                ps.count = 0;
+            } else {
+                *error = "claim " + pc.key + ", request " + ps.resultName + ": unsupported count mode "
+                    + rs.allocationMode;
+                return false;
+            }
+            ps.admin = rs.adminAccess.value_or(false);
+            ps.selectorSet = m_selectors.setFor(*ps.cls, rs.selectors);
+            for (size_t i = 0; i < spec.constraints.size(); ++i) {
+                const auto& list = spec.constraints[i].requests;
+                if (list.empty() || contains(list, reqName)
+                    || (!subName.empty() && contains(list, ps.resultName)))
+                    ps.constraints.push_back(uint16_t(i));
+            }
+            return true;
+        };
+        for (const auto& r : spec.requests) {
+            PreparedRequest pr;
+            pr.name = r.name;
+            if (r.exactly) {
+                pr.subs.emplace_back();
+                if (!prepareSub(pr.subs.back(), r.name, "", *r.exactly))
+                    return false;
+            } else if (!r.firstAvailable.empty()) {
+                pr.firstAvailable = true;
+                for (const auto& s : r.firstAvailable) {
+                    if (pr.subs.size() == kMaxSubrequests)
+                        break; // validation rejects more than 8
+                    pr.subs.emplace_back();
+                    if (!prepareSub(pr.subs.back(), r.name, s.name, s.spec))
+                        return false;
+                }
+            } else {
+                *error = "claim " + pc.key + ", request " + r.name
+                    + ": missing device class name (unsupported request type?)";
+                return false;
+            }
+            pc.requests.push_back(std::move(pr));
+        }
+        m_claims.push_back(std::move(pc));
+    }
+    m_constraintStates.assign(m_claims.size(), {});
+    return true;
+}
+
+bool Allocator::needsFullEvaluation()
+{
+    for (const auto& c : m_claims)
+        for (const auto& r : c.requests) {
+            if (r.firstAvailable)
+                return true;
+            for (const auto& s : r.subs) {
+                if (s.all)
+                    return true;
+                if (m_selectors.anyError(s.selectorSet, m_inventory.allDevices()))
+                    return true;
+            }
+        }
+    return false;
+}
+
+bool Allocator::tick()
+{
+    ++m_steps;
+    if (m_steps > m_options.stepBudget) {
+        m_timedOut = true;
+        return false;
+    }
+    // The wall clock is only consulted every 4096 steps: normal claims never look at it.
+    if (m_options.timeoutSeconds > 0 && (m_steps & 4095) == 0
+        && std::chrono::steady_clock::now() > m_deadline) {
+        m_timedOut = true;
+        return false;
+    }
+    return true;
+}
+
+std::string Allocator::selectorError(size_t ci, const PreparedSub& sub, const DeviceEntry& e) const
+{
+    const auto& f = m_selectors.failure(sub.selectorSet, e.id);
+    std::string what = f.compile ? "CEL compile error: " : "CEL runtime error: ";
+    if (f.fromClass)
+        return "class " + sub.cls->meta.name + ": selector #" + std::to_string(f.index) + ": " + what
+            + f.message;
+    return "claim " + m_claims[ci].key + ": selector #" + std::to_string(f.index) + ": " + what + f.message;
+}
+
+bool Allocator::buildAllLists(const NodeView& view, std::string* error)
+{
+    m_allLists.assign(m_claims.size(), {});
+    for (size_t ci = 0; ci < m_claims.size(); ++ci) {
+        const auto& claim = m_claims[ci];
+        m_allLists[ci].assign(claim.requests.size() * kMaxSubrequests, {});
+        int64_t minCount = 0;
+        for (size_t ri = 0; ri < claim.requests.size(); ++ri) {
+            const auto& req = claim.requests[ri];
+            int64_t reqMin = INT64_MAX;
+            for (size_t si = 0; si < req.subs.size(); ++si) {
+                const auto& sub = req.subs[si];
+                if (!sub.all) {
+                    reqMin = std::min(reqMin, sub.count);
+                    continue;
+                }
+                auto& list = m_allLists[ci][ri * kMaxSubrequests + si];
+                for (const auto& pool : view.pools) {
+                    if (pool.incomplete || pool.invalid) {
+                        *error = "claim " + claim.key + ", request " + sub.resultName
+                            + ": asks for all devices, but resource pool " + *pool.driver + "/" + *pool.name
+                            + (pool.incomplete ? " is currently being updated" : " is currently invalid");
+                        return false;
+                    }
+                    for (const auto& e : pool.devices) {
+                        Verdict v = m_selectors.verdict(sub.selectorSet, e);
+                        if (v == Verdict::Error) {
+                            *error = selectorError(ci, sub, e);
+                            return false;
+                        }
+                        if (v != Verdict::True || !e.nodeOk || !capacityFits(sub, e))
+                            continue;
+                        list.push_back(AllItem { e, &pool });
+                    }
+                }
+                reqMin = std::min<int64_t>(reqMin, int64_t(list.size()));
+            }
+            minCount += reqMin;
+        }
+        if (minCount > kMaxResultsPerClaim) {
+            *error = "claim " + claim.key + ": number of requested devices " + std::to_string(minCount)
+                + " exceeds the claim limit of " + std::to_string(kMaxResultsPerClaim);
+            return false;
+        }
+    }
+    return true;
+}
+
+Attempt Allocator::allocate(const api::Node& node)
+{
+    m_view = &m_inventory.view(node);
+    m_attempt = Attempt {};
+    m_attempt.subs.resize(m_claims.size());
+    for (size_t ci = 0; ci < m_claims.size(); ++ci)
+        m_attempt.subs[ci].assign(m_claims[ci].requests.size(), 0);
+    for (auto& v : m_constraintStates)
+        for (auto& s : v)
+            s = ConstraintState {};
+    for (size_t ci = 0; ci < m_claims.size(); ++ci)
+        m_constraintStates[ci].resize(m_claims[ci].constraints.size());
+    m_claimResults.assign(m_claims.size(), 0);
+    if (m_picked.size() < m_inventory.registry().size())
+        m_picked.resize(m_inventory.registry().size(), 0);
+    m_consumed.clear();
+    m_counters.clear();
+    m_counterUndo.clear();
+    m_error.clear();
+    m_steps = 0;
+    m_timedOut = false;
+    if (m_options.timeoutSeconds > 0)
+        m_deadline = std::chrono::steady_clock::now()
+            + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                std::chrono::duration<double>(m_options.timeoutSeconds));
+
+    std::string err;
+    if (!buildAllLists(*m_view, &err)) {
+        m_attempt.status = AttemptStatus::Error;
+        m_attempt.error = err;
+        return m_attempt;
+    }
+    Step r = visitClaim(0);
+    m_attempt.steps = m_steps;
+    switch (r) {
+    case Step::Success:
+        m_attempt.status = AttemptStatus::Success;
+        for (size_t ci = 0; ci < m_claims.size(); ++ci)
+            for (size_t ri = 0; ri < m_claims[ci].requests.size(); ++ri)
+                if (m_claims[ci].requests[ri].firstAvailable)
+                    m_attempt.plistScore += 8 - m_attempt.subs[ci][ri];
+        // The picks stay in the attempt; the scratch marks must not leak into the next one.
+        for (const auto& p : m_attempt.picks)
+            m_picked[p.entry.id] = 0;
+        break;
+    case Step::Fail:
+        m_attempt.status = m_view->anyInvalid ? AttemptStatus::InvalidPools : AttemptStatus::NoSolution;
+        break;
+    case Step::Limit:
+        m_attempt.status = AttemptStatus::Error;
+        m_attempt.error = m_error;
+        break;
+    case Step::Error:
+        m_attempt.status = AttemptStatus::Error;
+        m_attempt.error = m_error;
+        break;
+    case Step::Timeout:
+        m_attempt.status = AttemptStatus::Timeout;
+        break;
+    }
+    if (r != Step::Success)
+        m_attempt.picks.clear();
+    return m_attempt;
+}
+
+Allocator::Step Allocator::visitClaim(size_t ci)
+{
+    if (ci == m_claims.size())
+        return Step::Success;
+    return visitRequest(ci, 0);
+}
+
+Allocator::Step Allocator::visitRequest(size_t ci, size_t ri)
+{
+    const auto& claim = m_claims[ci];
+    if (ri == claim.requests.size()) {
+        // Crossing a claim boundary: the result limit of a later claim just means "no solution
+        // on this path" for this one (addendum 1).
+        Step r = visitClaim(ci + 1);
+        return r == Step::Limit ? Step::Fail : r;
+    }
+    const auto& req = claim.requests[ri];
+    if (!req.firstAvailable) {
+        m_attempt.subs[ci][ri] = 0;
+        return visitSlot(ci, ri, 0, 0, 0, 0);
+    }
+    for (size_t si = 0; si < req.subs.size(); ++si) {
+        m_attempt.subs[ci][ri] = int(si);
+        Step r = visitSlot(ci, ri, si, 0, 0, 0);
+        if (r == Step::Success || r == Step::Error || r == Step::Timeout)
+            return r;
+        // Fail or Limit: try the next alternative.
+    }
+    m_attempt.subs[ci][ri] = 0;
+    return Step::Fail;
+}
+
+Allocator::Step Allocator::visitSlot(
+    size_t ci, size_t ri, size_t si, int64_t slot, size_t startPool, size_t startDevice)
+{
+    const auto& sub = m_claims[ci].requests[ri].subs[si];
+    const auto& allList = m_allLists[ci][ri * kMaxSubrequests + si];
+    const int64_t n = sub.all ? int64_t(allList.size()) : sub.count;
+    if (sub.all && n == 0)
+        return Step::Fail;
+    if (slot == n)
+        return visitRequest(ci, ri + 1);
+    if (m_claimResults[ci] + (n - slot) > kMaxResultsPerClaim) {
+        m_error = "claim " + m_claims[ci].key + ": number of requested devices "
+            + std::to_string(m_claimResults[ci] + (n - slot)) + " exceeds the claim limit of "
+            + std::to_string(kMaxResultsPerClaim);
+        return Step::Limit;
+    }
+    if (sub.all) {
+        if (!tick())
+            return Step::Timeout;
+        const auto& item = allList[size_t(slot)];
+        // All mode takes the listed devices as they are: anything but a constraint violation
+        // just fails this path.
+        if (inUse(sub, ci, item.entry) || !capacityFits(sub, item.entry))
+            return Step::Fail;
+        auto added = addDevice(ci, ri, si, item.entry, item.pool);
+        if (added == AddResult::ConstraintFail) {
+            const auto& k = m_inventory.registry().key(item.entry.id);
+            m_error = "claim " + m_claims[ci].key + ", request " + sub.resultName + ": cannot add device "
+                + k.driver + "/" + k.pool + "/" + k.device
+                + " because a claim constraint would not be satisfied";
+            return Step::Error;
+        }
+        if (added == AddResult::Fail)
+            return Step::Fail;
+        Step r = visitSlot(ci, ri, si, slot + 1, 0, 0);
+        if (r != Step::Success)
+            removeLast();
+        return r;
+    }
+    const auto& pools = m_view->pools;
+    for (size_t p = startPool; p < pools.size(); ++p) {
+        const auto& pool = pools[p];
+        if (pool.incomplete || pool.invalid)
+            continue;
+        for (size_t d = (p == startPool ? startDevice : 0); d < pool.devices.size(); ++d) {
+            if (!tick())
+                return Step::Timeout;
+            const auto& e = pool.devices[d];
+            bool error = false;
+            if (!eligible(ci, sub, e, error)) {
+                if (error)
+                    return Step::Error;
+                continue;
+            }
+            if (addDevice(ci, ri, si, e, &pool) != AddResult::Ok)
+                continue;
+            // 1.36: the next slot of this request only looks at later devices (addendum 2).
+            Step r = visitSlot(ci, ri, si, slot + 1, p, d + 1);
+            if (r == Step::Success)
+                return r;
+            removeLast();
+            if (r != Step::Fail)
+                return r;
+        }
+    }
+    return Step::Fail;
+}
+
+bool Allocator::inUse(const PreparedSub& sub, size_t ci, const DeviceEntry& e) const
+{
+    if (sub.admin) {
+        // Admin access ignores other claims; only the same claim may not take a device twice.
+        for (auto it = m_attempt.picks.rbegin(); it != m_attempt.picks.rend() && it->claim == ci; ++it)
+            if (it->entry.id == e.id)
+                return true;
+        return false;
+    }
+    if (m_state.dedicated(e.id))
+        return true;
+    return !e.multi && m_picked[e.id];
+}
+
+bool Allocator::eligible(size_t ci, const PreparedSub& sub, const DeviceEntry& e, bool& error)
+{
+    if (inUse(sub, ci, e))
+        return false;
+    Verdict v = m_selectors.verdict(sub.selectorSet, e);
+    if (v == Verdict::Error) {
+        m_error = selectorError(ci, sub, e);
+        error = true;
+        return false;
+    }
+    if (v != Verdict::True)
+        return false;
+    if (!e.nodeOk)
+        return false;
+    return capacityFits(sub, e);
+}
+
+bool Allocator::capacityFits(const PreparedSub& sub, const DeviceEntry& e)
+{
+    const api::CapacityRequirements* req = sub.spec->capacity ? &*sub.spec->capacity : nullptr;
+    if (e.device->capacity.empty())
+        return !req || req->requests.empty();
+    if (!capacityConsumption(*e.device, req, m_scratch))
+        return false;
+    const auto* used = m_state.consumed(e.id);
+    for (const auto& [name, amount] : m_scratch) {
+        Quantity total = amount;
+        if (used) {
+            auto it = used->find(*name);
+            if (it != used->end())
+                total = total.add(it->second);
+        }
+        if (e.multi) {
+            for (const auto& c : m_consumed)
+                if (c.id == e.id)
+                    for (const auto& [n2, a2] : c.amounts)
+                        if (*n2 == *name)
+                            total = total.add(a2);
+        }
+        if (total > e.device->capacity.at(*name).value)
+            return false;
+    }
+    return true;
+}
+
+Allocator::PoolCounters& Allocator::countersFor(const NodePool* pool)
+{
+    auto it = m_counters.find(pool);
+    if (it != m_counters.end())
+        return it->second;
+    PoolCounters pc;
+    for (const auto* cs : pool->counterSets) {
+        auto& m = pc.available[cs->name];
+        for (const auto& [name, q] : cs->counters)
+            m[name] = q;
+    }
+    // Devices already allocated (dedicated, or holding at least one share) have their counters
+    // charged — relevant slices or not (§3.9).
+    auto charge = [&](const std::vector<DeviceEntry>& list) {
+        for (const auto& e : list) {
+            if (!m_state.inUse(e.id))
+                continue;
+            for (const auto& cc : e.device->consumesCounters) {
+                auto& m = pc.available[cc.counterSet];
+                for (const auto& [name, q] : cc.counters) {
+                    auto jt = m.find(name);
+                    if (jt != m.end())
+                        jt->second = jt->second.sub(q);
+                }
+            }
+        }
+    };
+    charge(pool->devices);
+    charge(pool->otherDevices);
+    return m_counters.emplace(pool, std::move(pc)).first->second;
+}
+
+bool Allocator::countersFit(const NodePool* pool, const api::Device& d, int sign)
+{
+    auto& pc = countersFor(pool);
+    for (const auto& cc : d.consumesCounters) {
+        auto& m = pc.used[cc.counterSet];
+        for (const auto& [name, q] : cc.counters) {
+            auto& v = m[name];
+            v = sign > 0 ? v.add(q) : v.sub(q);
+        }
+    }
+    if (sign < 0)
+        return true;
+    for (const auto& [set, counters] : pc.available) {
+        auto ut = pc.used.find(set);
+        if (ut == pc.used.end())
+            continue;
+        for (const auto& [name, avail] : counters) {
+            auto jt = ut->second.find(name);
+            if (jt != ut->second.end() && jt->second > avail) {
+                countersFit(pool, d, -1);
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+bool Allocator::tolerated(const PreparedSub& sub, const api::Device& d) const
+{
+    for (const auto& t : d.taints)
+        if (taintBlocks(t) && !toleratesTaint(sub.spec->tolerations, t))
+            return false;
+    return true;
+}
+
+bool Allocator::constraintAdd(
+    size_t, const ConstraintDef& def, ConstraintState& st, const std::string& reqName, const DeviceEntry& e)
+{
+    const api::DeviceAttribute* attr = lookupAttribute(*e.device, e.slice->driver, def.attribute);
+    if (!attr)
+        return false;
+    if (def.match) {
+        if (st.count == 0) {
+            st.value = *attr;
+            st.count = 1;
+            return true;
+        }
+        if (!(*attr == st.value))
+            return false;
+        ++st.count;
+        return true;
+    }
+    for (const auto& [k, v] : st.distinct)
+        if (v == *attr)
+            return false;
+    // Keyed by request name, as upstream does (§3.8).
+    st.distinct[reqName] = *attr;
+    return true;
+}
+
+void Allocator::constraintRemove(const ConstraintDef& def, ConstraintState& st, const std::string& reqName)
+{
+    if (def.match)
+        --st.count;
+    else
+        st.distinct.erase(reqName);
+}
+
+Allocator::AddResult Allocator::addDevice(
+    size_t ci, size_t ri, size_t si, const DeviceEntry& e, const NodePool* pool)
+{
+    const auto& claim = m_claims[ci];
+    const auto& sub = claim.requests[ri].subs[si];
+    const api::Device& d = *e.device;
+    const NodePool* charged = nullptr;
+    if (!d.consumesCounters.empty()) {
+        // A shareable device's counters are charged once, by its first share.
+        bool alreadyCharged = false;
+        if (e.multi) {
+            alreadyCharged = m_state.hasShares(e.id);
+            for (const auto& c : m_consumed)
+                alreadyCharged = alreadyCharged || c.id == e.id;
+        }
+        if (!alreadyCharged) {
+            if (!countersFit(pool, d, +1))
+                return AddResult::Fail;
+            charged = pool;
+        }
+    }
+    if (!d.taints.empty() && !tolerated(sub, d)) {
+        if (charged)
+            countersFit(charged, d, -1);
+        return AddResult::Fail;
+    }
+    auto& states = m_constraintStates[ci];
+    for (size_t k = 0; k < sub.constraints.size(); ++k) {
+        const auto idx = sub.constraints[k];
+        if (!constraintAdd(ci, claim.constraints[idx], states[idx], sub.resultName, e)) {
+            for (size_t j = k; j-- > 0;)
+                constraintRemove(
+                    claim.constraints[sub.constraints[j]], states[sub.constraints[j]], sub.resultName);
+            if (charged)
+                countersFit(charged, d, -1);
+            return AddResult::ConstraintFail;
+        }
+    }
+    Consumed c { e.id, {} };
+    if (e.multi && !d.capacity.empty())
+        capacityConsumption(d, sub.spec->capacity ? &*sub.spec->capacity : nullptr, c.amounts);
+    m_consumed.push_back(std::move(c));
+    if (!e.multi && !sub.admin)
+        m_picked[e.id] = 1;
+    m_attempt.picks.push_back(Pick { uint16_t(ci), uint16_t(ri), uint16_t(si), e });
+    m_counterUndo.push_back(charged);
+    ++m_claimResults[ci];
+    return AddResult::Ok;
+}
+
+void Allocator::removeLast()
+{
+    const Pick p = m_attempt.picks.back();
+    const auto& claim = m_claims[p.claim];
+    const auto& sub = claim.requests[p.request].subs[p.sub];
+    auto& states = m_constraintStates[p.claim];
+    for (size_t j = sub.constraints.size(); j-- > 0;)
+        constraintRemove(claim.constraints[sub.constraints[j]], states[sub.constraints[j]], sub.resultName);
+    if (m_counterUndo.back())
+        countersFit(m_counterUndo.back(), *p.entry.device, -1);
+    if (!p.entry.multi && !sub.admin)
+        m_picked[p.entry.id] = 0;
+    m_attempt.picks.pop_back();
+    m_consumed.pop_back();
+    m_counterUndo.pop_back();
+    --m_claimResults[p.claim];
+}
+
+std::vector<api::AllocationResult> Allocator::buildResults(const api::Node& node, const Attempt& attempt,
+    const std::function<std::string()>& newShareId, const std::string& timestamp) const
+{
+    std::vector<api::AllocationResult> out(m_claims.size());
+    Consumption amounts;
+    for (const auto& p : attempt.picks) {
+        const auto& claim = m_claims[p.claim];
+        const auto& sub = claim.requests[p.request].subs[p.sub];
+        const auto& k = m_inventory.registry().key(p.entry.id);
+        const api::Device& d = *p.entry.device;
+        api::DeviceRequestAllocationResult r;
+        r.request = sub.resultName;
+        r.driver = k.driver;
+        r.pool = k.pool;
+        r.device = k.device;
+        if (sub.admin)
+            r.adminAccess = true;
+        r.tolerations = sub.spec->tolerations;
+        r.bindingConditions = d.bindingConditions;
+        r.bindingFailureConditions = d.bindingFailureConditions;
+        if (p.entry.multi) {
+            r.shareID = newShareId();
+            capacityConsumption(d, sub.spec->capacity ? &*sub.spec->capacity : nullptr, amounts);
+            for (const auto& [name, q] : amounts)
+                r.consumedCapacity[*name] = q;
+        }
+        out[p.claim].results.push_back(std::move(r));
+    }
+    for (size_t ci = 0; ci < m_claims.size(); ++ci) {
+        const auto& claim = m_claims[ci];
+        auto& alloc = out[ci];
+        // Config (§3.12): class configs first, one entry per class config listing every request
+        // that used the class; then claim configs, duplicated once per request they name, as
+        // upstream does.
+        std::map<std::string, std::vector<size_t>> classEntries;
+        for (size_t ri = 0; ri < claim.requests.size(); ++ri) {
+            const auto& sub = claim.requests[ri].subs[size_t(attempt.subs[ci][ri])];
+            auto it = classEntries.find(sub.cls->meta.name);
+            if (it == classEntries.end()) {
+                std::vector<size_t> idx;
+                for (const auto& cfg : sub.cls->config) {
+                    idx.push_back(alloc.config.size());
+                    alloc.config.push_back(
+                        api::DeviceAllocationConfiguration { "FromClass", { sub.resultName }, cfg });
+                }
+                classEntries.emplace(sub.cls->meta.name, std::move(idx));
+            } else {
+                for (size_t i : it->second)
+                    alloc.config[i].requests.push_back(sub.resultName);
+            }
+        }
+        for (const auto& cfg : claim.claim->spec.config) {
+            if (cfg.requests.empty()) {
+                alloc.config.push_back(api::DeviceAllocationConfiguration { "FromClaim", {}, cfg.opaque });
+                continue;
+            }
+            for (size_t ri = 0; ri < claim.requests.size(); ++ri) {
+                const auto& req = claim.requests[ri];
+                const auto& sub = req.subs[size_t(attempt.subs[ci][ri])];
+                if (contains(cfg.requests, req.name)
+                    || (req.firstAvailable && contains(cfg.requests, sub.resultName)))
+                    alloc.config.push_back(
+                        api::DeviceAllocationConfiguration { "FromClaim", cfg.requests, cfg.opaque });
+            }
+        }
+        // Node selector (§3.13).
+        api::NodeSelectorTerm term;
+        bool pinned = false;
+        bool binding = false;
+        for (const auto& p : attempt.picks) {
+            if (p.claim != ci)
+                continue;
+            const api::Device& d = *p.entry.device;
+            const api::ResourceSlice& s = *p.entry.slice;
+            binding = binding || !d.bindingConditions.empty();
+            if (pinned)
+                continue;
+            const bool perDevice = s.perDeviceNodeSelection.value_or(false);
+            const auto& nodeName = perDevice ? d.nodeName : s.nodeName;
+            const auto& selector = perDevice ? d.nodeSelector : s.nodeSelector;
+            if (nodeName || d.bindsToNode.value_or(false)) {
+                pinned = true;
+                continue;
+            }
+            if (selector && !selector->terms.empty()) {
+                const auto& t = selector->terms.front();
+                for (const auto& r : t.matchExpressions)
+                    if (!contains2(term.matchExpressions, r))
+                        term.matchExpressions.push_back(r);
+                for (const auto& r : t.matchFields)
+                    if (!contains2(term.matchFields, r))
+                        term.matchFields.push_back(r);
+            }
+        }
+        if (pinned) {
+            api::NodeSelectorTerm t;
+            t.matchFields.push_back(
+                api::NodeSelectorRequirement { "metadata.name", "In", { node.meta.name } });
+            alloc.nodeSelector = api::NodeSelector { { t } };
+        } else if (!term.matchExpressions.empty() || !term.matchFields.empty()) {
+            alloc.nodeSelector = api::NodeSelector { { term } };
+        }
+        if (binding)
+            alloc.allocationTimestamp = timestamp;
+    }
+    return out;
+}
+
+} // namespace drasim::allocator

@@ -1,0 +1,216 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+// The structured-parameters allocator: for one pod's unallocated claims and one candidate node,
+// the first solution of upstream's depth-first backtracking search (§3.4–§3.15 of the DRA
+// semantics note), with the deterministic visit order of §3.3.
+//
+// Use: prepare() once per scheduling cycle, then allocate(node) per candidate node, then
+// buildResults() for the node that was chosen.
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/allocator/allocated_state.h"
+#include "core/allocator/capacity.h"
+#include "core/allocator/inventory.h"
+#include "core/allocator/selector_cache.h"
+#include "core/api/core_v1.h"
+#include "core/api/resource_v1.h"
+
+namespace drasim::allocator {
+
+inline constexpr int64_t kMaxResultsPerClaim = 32;
+
+struct AllocatorOptions
+{
+    /// Devices tried per allocate() call before giving up as "timed out" (deterministic bound).
+    uint64_t stepBudget = 2'000'000;
+    /// Wall-clock bound per allocate() call; 0 = none.
+    double timeoutSeconds = 10.0;
+};
+
+enum class AttemptStatus {
+    Success,
+    NoSolution, ///< "cannot allocate all claims"
+    InvalidPools, ///< no solution and some pool was invalid
+    Timeout, ///< step budget or wall clock exhausted
+    Error, ///< fatal: aborts the scheduling cycle of the pod
+};
+
+struct Pick
+{
+    uint16_t claim = 0;
+    uint16_t request = 0;
+    uint16_t sub = 0;
+    DeviceEntry entry;
+};
+
+struct Attempt
+{
+    AttemptStatus status = AttemptStatus::NoSolution;
+    std::string error;
+    std::vector<Pick> picks; ///< in result order
+    std::vector<std::vector<int>>
+        subs; ///< chosen subrequest per claim and request (0 without firstAvailable)
+    int64_t plistScore = 0; ///< Σ (8 − chosen index) over firstAvailable requests
+    uint64_t steps = 0;
+};
+
+/// Rejection counts of one (sub)request on one node, every device judged on its own.
+struct RequestVerdicts
+{
+    std::string request;
+    std::string deviceClass;
+    std::string mode;
+    int64_t wanted = 0;
+    uint32_t visible = 0;
+    uint32_t eligible = 0;
+    std::map<std::string, uint32_t> rejected; ///< reason id → count (see scheduler::DeviceRejectReason names)
+    std::string firstError;
+};
+
+struct ClaimVerdicts
+{
+    std::string claim;
+    std::vector<RequestVerdicts> requests;
+    bool hasConstraints = false;
+};
+
+class Allocator
+{
+public:
+    using ClassMap = std::map<std::string, api::DeviceClass>;
+
+    Allocator(Inventory& inventory, const AllocatedState& state, SelectorCache& selectors,
+        const ClassMap& classes, AllocatorOptions options = {});
+
+    /// Resolves classes and selector sets for these claims (in pod order). False with a fatal
+    /// error message ("claim C, request R: could not retrieve device class K: ...").
+    bool prepare(const std::vector<const api::ResourceClaim*>& claims, std::string* error);
+    size_t claimCount() const { return m_claims.size(); }
+
+    /// Whether any device the claims' selector sets can see raises a CEL error or any pool is
+    /// invalid or incomplete, or a request uses All mode or firstAvailable: then the outcome on
+    /// one node may depend on more than that node's devices and callers must not take shortcuts.
+    bool needsFullEvaluation();
+
+    Attempt allocate(const api::Node& node);
+
+    /// Allocation results for the attempt's claims, in claim order. newShareId is called once per
+    /// share of a multi-allocatable device, in result order.
+    std::vector<api::AllocationResult> buildResults(const api::Node& node, const Attempt& attempt,
+        const std::function<std::string()>& newShareId, const std::string& timestamp) const;
+
+    /// Per-device verdicts for explain (slow path only).
+    std::vector<ClaimVerdicts> explain(const api::Node& node);
+
+private:
+    enum class Step { Success, Fail, Limit, Error, Timeout };
+
+    struct ConstraintDef
+    {
+        bool match = true; ///< matchAttribute, else distinctAttribute
+        std::string attribute;
+    };
+    struct PreparedSub
+    {
+        std::string resultName; ///< "req" or "req/sub"
+        const api::DeviceRequestSpec* spec = nullptr;
+        const api::DeviceClass* cls = nullptr;
+        uint32_t selectorSet = 0;
+        bool all = false;
+        bool admin = false;
+        int64_t count = 1;
+        std::vector<uint16_t> constraints; ///< indices of claim constraints that apply
+    };
+    struct PreparedRequest
+    {
+        std::string name;
+        bool firstAvailable = false;
+        std::vector<PreparedSub> subs;
+    };
+    struct PreparedClaim
+    {
+        const api::ResourceClaim* claim = nullptr;
+        std::string key;
+        std::vector<PreparedRequest> requests;
+        std::vector<ConstraintDef> constraints;
+    };
+    struct ConstraintState
+    {
+        int count = 0;
+        api::DeviceAttribute value;
+        std::map<std::string, api::DeviceAttribute> distinct;
+    };
+    struct PoolCounters
+    {
+        std::map<std::string, std::map<std::string, Quantity>> available;
+        std::map<std::string, std::map<std::string, Quantity>> used;
+    };
+    struct AllItem
+    {
+        DeviceEntry entry;
+        const NodePool* pool = nullptr;
+    };
+
+    Step visitClaim(size_t ci);
+    Step visitRequest(size_t ci, size_t ri);
+    Step visitSlot(size_t ci, size_t ri, size_t si, int64_t slot, size_t startPool, size_t startDevice);
+    bool tick();
+
+    bool inUse(const PreparedSub& sub, size_t ci, const DeviceEntry& e) const;
+    /// Cheap checks of §3.5 steps 1–5. Returns false to skip; sets m_error on a CEL error.
+    bool eligible(size_t ci, const PreparedSub& sub, const DeviceEntry& e, bool& error);
+    bool capacityFits(const PreparedSub& sub, const DeviceEntry& e);
+    enum class AddResult { Ok, Fail, ConstraintFail };
+    AddResult addDevice(size_t ci, size_t ri, size_t si, const DeviceEntry& e, const NodePool* pool);
+    void removeLast();
+    bool countersFit(const NodePool* pool, const api::Device& d, int sign);
+    PoolCounters& countersFor(const NodePool* pool);
+    bool tolerated(const PreparedSub& sub, const api::Device& d) const;
+    bool constraintAdd(size_t ci, const ConstraintDef& def, ConstraintState& st, const std::string& reqName,
+        const DeviceEntry& e);
+    void constraintRemove(const ConstraintDef& def, ConstraintState& st, const std::string& reqName);
+    std::string selectorError(size_t ci, const PreparedSub& sub, const DeviceEntry& e) const;
+    bool buildAllLists(const NodeView& view, std::string* error);
+
+    Inventory& m_inventory;
+    const AllocatedState& m_state;
+    SelectorCache& m_selectors;
+    const ClassMap& m_classes;
+    AllocatorOptions m_options;
+
+    std::vector<PreparedClaim> m_claims;
+    // Per-attempt state.
+    const NodeView* m_view = nullptr;
+    Attempt m_attempt;
+    std::vector<std::vector<std::vector<AllItem>>> m_allLists; ///< [claim][request*8+sub]
+    std::vector<std::vector<ConstraintState>> m_constraintStates;
+    std::vector<int64_t> m_claimResults;
+    std::vector<uint8_t> m_picked; ///< by DeviceId: dedicated pick in this attempt
+    struct Consumed
+    {
+        DeviceId id;
+        Consumption amounts;
+    };
+    std::vector<Consumed> m_consumed; ///< stack parallel to m_attempt.picks
+    std::map<const NodePool*, PoolCounters> m_counters;
+    std::vector<const NodePool*> m_counterUndo; ///< pool charged per pick (nullptr when none)
+    Consumption m_scratch;
+    std::string m_error;
+    uint64_t m_steps = 0;
+    std::chrono::steady_clock::time_point m_deadline;
+    bool m_timedOut = false;
+};
+
+/// Is the device taint tolerated by one of the tolerations (§3.10)?
+bool toleratesTaint(const std::vector<api::DeviceToleration>& tolerations, const api::DeviceTaint& taint);
+/// Taint effects that block allocation: NoSchedule and NoExecute (None and unknown ones do not).
+bool taintBlocks(const api::DeviceTaint& taint);
+
+} // namespace drasim::allocator

@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: Apache-2.0
+// The slow "why pending" pass: every device judged against every (sub)request on its own, in the
+// allocator's check order, so users see which check rejected how many devices.
+#include "core/allocator/allocator.h"
+
+namespace drasim::allocator {
+
+std::vector<ClaimVerdicts> Allocator::explain(const api::Node& node)
+{
+    const NodeView& view = m_inventory.view(node);
+    m_view = &view;
+    m_attempt = Attempt {};
+    m_consumed.clear();
+    m_counters.clear();
+    if (m_picked.size() < m_inventory.registry().size())
+        m_picked.resize(m_inventory.registry().size(), 0);
+    std::vector<ClaimVerdicts> out;
+    for (size_t ci = 0; ci < m_claims.size(); ++ci) {
+        const auto& claim = m_claims[ci];
+        ClaimVerdicts cv;
+        cv.claim = claim.key;
+        cv.hasConstraints = !claim.constraints.empty();
+        for (const auto& req : claim.requests)
+            for (const auto& sub : req.subs) {
+                RequestVerdicts rv;
+                rv.request = sub.resultName;
+                rv.deviceClass = sub.spec->deviceClassName;
+                rv.mode = sub.all ? "All" : "ExactCount";
+                rv.wanted = sub.count;
+                for (const auto& pool : view.pools)
+                    for (const auto& e : pool.devices) {
+                        ++rv.visible;
+                        const char* reason = nullptr;
+                        if (pool.incomplete)
+                            reason = "pool_incomplete";
+                        else if (pool.invalid)
+                            reason = "pool_invalid";
+                        else if (!sub.admin && m_state.dedicated(e.id))
+                            reason = "in_use";
+                        if (!reason) {
+                            Verdict v = m_selectors.verdict(sub.selectorSet, e);
+                            if (v == Verdict::ClassFalse)
+                                reason = "class_selector_false";
+                            else if (v == Verdict::RequestFalse)
+                                reason = "request_selector_false";
+                            else if (v == Verdict::Error) {
+                                reason = "selector_error";
+                                if (rv.firstError.empty())
+                                    rv.firstError = selectorError(ci, sub, e);
+                            }
+                        }
+                        if (!reason && !e.nodeOk)
+                            reason = "node_mismatch";
+                        if (!reason && !capacityFits(sub, e))
+                            reason = "capacity_exhausted";
+                        if (!reason && !e.device->consumesCounters.empty()
+                            && !(e.multi && m_state.hasShares(e.id))) {
+                            if (!countersFit(&pool, *e.device, +1))
+                                reason = "counters_exhausted";
+                            else
+                                countersFit(&pool, *e.device, -1);
+                        }
+                        if (!reason && !tolerated(sub, *e.device))
+                            reason = "taint_not_tolerated";
+                        if (reason)
+                            ++rv.rejected[reason];
+                        else
+                            ++rv.eligible;
+                    }
+                if (sub.all)
+                    rv.wanted = rv.eligible + (rv.rejected.count("in_use") ? rv.rejected["in_use"] : 0);
+                cv.requests.push_back(std::move(rv));
+            }
+        out.push_back(std::move(cv));
+    }
+    return out;
+}
+
+} // namespace drasim::allocator

@@ -1,0 +1,228 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/allocator/inventory.h"
+
+#include <algorithm>
+#include <set>
+
+#include "core/allocator/node_match.h"
+
+namespace drasim::allocator {
+
+std::string DeviceRegistry::joinKey(std::string_view driver, std::string_view pool, std::string_view device)
+{
+    std::string k;
+    k.reserve(driver.size() + pool.size() + device.size() + 2);
+    k.append(driver).push_back('\0');
+    k.append(pool).push_back('\0');
+    k.append(device);
+    return k;
+}
+
+DeviceId DeviceRegistry::intern(std::string_view driver, std::string_view pool, std::string_view device)
+{
+    auto [it, inserted] = m_ids.try_emplace(joinKey(driver, pool, device), DeviceId(m_keys.size()));
+    if (inserted)
+        m_keys.push_back(DeviceKey { std::string(driver), std::string(pool), std::string(device) });
+    return it->second;
+}
+
+DeviceId DeviceRegistry::find(std::string_view driver, std::string_view pool, std::string_view device) const
+{
+    auto it = m_ids.find(joinKey(driver, pool, device));
+    return it == m_ids.end() ? kNoDevice : it->second;
+}
+
+void Inventory::setSlices(std::vector<const api::ResourceSlice*> slices)
+{
+    m_slices = std::move(slices);
+    m_pools.clear();
+    m_views.clear();
+    m_ids.clear();
+    m_allDevices.clear();
+    for (const auto* s : m_slices) {
+        auto& p = m_pools[{ s->driver, s->pool.name }];
+        p.driver = s->driver;
+        p.name = s->pool.name;
+        p.slices.push_back(s);
+        auto& ids = m_ids[s];
+        ids.reserve(s->devices.size());
+        for (const auto& d : s->devices) {
+            ids.push_back(m_registry.intern(s->driver, s->pool.name, d.name));
+            DeviceEntry e;
+            e.id = ids.back();
+            e.device = &d;
+            e.slice = s;
+            e.multi = d.allowMultipleAllocations.value_or(false);
+            m_allDevices.push_back(e);
+        }
+    }
+}
+
+bool Inventory::deviceMatchesNode(const api::Device& d, const api::Node& node)
+{
+    if (d.nodeName)
+        return *d.nodeName == node.meta.name;
+    if (d.allNodes.value_or(false))
+        return true;
+    if (d.nodeSelector)
+        return matchesNodeSelector(*d.nodeSelector, node);
+    return false;
+}
+
+bool Inventory::sliceRelevant(const api::ResourceSlice& s, const api::Node& node)
+{
+    // Counter-only slices are relevant everywhere (upstream v0.36.2); the outcome is the same as
+    // picking them up through the completeness re-check.
+    if (!s.sharedCounters.empty() && s.devices.empty())
+        return true;
+    if (s.nodeName)
+        return *s.nodeName == node.meta.name;
+    if (s.allNodes.value_or(false))
+        return true;
+    if (s.nodeSelector)
+        return matchesNodeSelector(*s.nodeSelector, node);
+    if (s.perDeviceNodeSelection.value_or(false)) {
+        for (const auto& d : s.devices)
+            if (deviceMatchesNode(d, node))
+                return true;
+    }
+    return false;
+}
+
+const NodeView& Inventory::view(const api::Node& node)
+{
+    auto it = m_views.find(node.meta.name);
+    if (it != m_views.end())
+        return it->second;
+    return m_views.emplace(node.meta.name, build(node)).first->second;
+}
+
+NodeView Inventory::build(const api::Node& node)
+{
+    NodeView view;
+    for (auto& [key, pool] : m_pools) {
+        // Step 2: among the relevant slices only the highest generation survives.
+        std::vector<const api::ResourceSlice*> relevant;
+        int64_t gen = -1;
+        for (const auto* s : pool.slices) {
+            if (!sliceRelevant(*s, node))
+                continue;
+            if (s->pool.generation > gen) {
+                gen = s->pool.generation;
+                relevant.clear();
+            }
+            if (s->pool.generation == gen)
+                relevant.push_back(s);
+        }
+        if (relevant.empty())
+            continue;
+        // Step 3: completeness, looking at every slice of the pool when the node sees only some.
+        const int64_t want = relevant.front()->pool.resourceSliceCount;
+        bool incomplete = false;
+        if (int64_t(relevant.size()) != want) {
+            bool obsolete = false;
+            int64_t sameGen = 0;
+            for (const auto* s : pool.slices) {
+                if (s->pool.generation > gen)
+                    obsolete = true;
+                else if (s->pool.generation == gen)
+                    ++sameGen;
+            }
+            if (obsolete)
+                continue;
+            incomplete = sameGen != want;
+        }
+        NodePool np;
+        np.driver = &pool.driver;
+        np.name = &pool.name;
+        np.incomplete = incomplete;
+        std::set<const api::ResourceSlice*> relevantSet(relevant.begin(), relevant.end());
+        std::vector<const api::ResourceSlice*> sameGenSlices;
+        for (const auto* s : pool.slices)
+            if (s->pool.generation == gen)
+                sameGenSlices.push_back(s);
+        // Slices of a pool are visited sorted by name (1.36 rule).
+        auto byName = [](const api::ResourceSlice* a, const api::ResourceSlice* b) {
+            return a->meta.name < b->meta.name;
+        };
+        std::stable_sort(sameGenSlices.begin(), sameGenSlices.end(), byName);
+
+        std::set<std::string> deviceNames;
+        std::set<std::string> counterSetNames;
+        bool invalid = false;
+        for (const auto* s : sameGenSlices) {
+            const bool rel = relevantSet.count(s) > 0;
+            for (const auto& cs : s->sharedCounters) {
+                if (!counterSetNames.insert(cs.name).second)
+                    invalid = true;
+                np.counterSets.push_back(&cs);
+            }
+            const auto& ids = m_ids[s];
+            const bool perDevice = s->perDeviceNodeSelection.value_or(false);
+            for (size_t i = 0; i < s->devices.size(); ++i) {
+                const auto& d = s->devices[i];
+                DeviceEntry e;
+                e.id = ids[i];
+                e.device = &d;
+                e.slice = s;
+                e.multi = d.allowMultipleAllocations.value_or(false);
+                if (rel) {
+                    e.nodeOk = !perDevice || deviceMatchesNode(d, node);
+                    if (!deviceNames.insert(d.name).second)
+                        invalid = true;
+                    if (!d.bindingConditions.empty())
+                        np.bindingConditions = true;
+                    np.devices.push_back(e);
+                } else {
+                    np.otherDevices.push_back(e);
+                }
+            }
+        }
+        // Every counter consumption must name an existing counter set and counters in it.
+        auto checkConsumption = [&](const std::vector<DeviceEntry>& list) {
+            for (const auto& e : list)
+                for (const auto& cc : e.device->consumesCounters) {
+                    auto cs = std::find_if(np.counterSets.begin(), np.counterSets.end(),
+                        [&](const api::CounterSet* c) { return c->name == cc.counterSet; });
+                    if (cs == np.counterSets.end()) {
+                        invalid = true;
+                        continue;
+                    }
+                    for (const auto& [name, q] : cc.counters)
+                        if (!(*cs)->counters.count(name))
+                            invalid = true;
+                }
+        };
+        if (!incomplete) {
+            checkConsumption(np.devices);
+            checkConsumption(np.otherDevices);
+        }
+        np.invalid = !incomplete && invalid;
+        view.anyInvalid = view.anyInvalid || np.invalid;
+        view.anyIncomplete = view.anyIncomplete || np.incomplete;
+        view.deviceCount += np.devices.size();
+        view.pools.push_back(std::move(np));
+    }
+    // Pools by (driver, pool name) — m_pools is already ordered that way — with binding-condition
+    // pools moved behind all others.
+    std::stable_partition(
+        view.pools.begin(), view.pools.end(), [](const NodePool& p) { return !p.bindingConditions; });
+    return view;
+}
+
+const api::DeviceAttribute* lookupAttribute(
+    const api::Device& device, std::string_view driver, std::string_view qualifiedName)
+{
+    auto it = device.attributes.find(std::string(qualifiedName));
+    if (it != device.attributes.end())
+        return &it->second;
+    auto slash = qualifiedName.find('/');
+    if (slash == std::string_view::npos)
+        return nullptr;
+    if (qualifiedName.substr(0, slash) != driver)
+        return nullptr;
+    it = device.attributes.find(std::string(qualifiedName.substr(slash + 1)));
+    return it == device.attributes.end() ? nullptr : &it->second;
+}
+
+} // namespace drasim::allocator
