@@ -16,37 +16,10 @@ YamlNode convert(const lean::Document& doc, uint32_t i, const std::string& file)
     out.kind = n.kind;
     out.quoted = n.quoted;
     out.pos = SourcePos { file, int(n.line), int(n.column) };
-    switch (n.tag) {
-    case lean::Tag::Str:
-        out.tag = "!!str";
-        break;
-    case lean::Tag::Int:
-        out.tag = "!!int";
-        break;
-    case lean::Tag::Bool:
-        out.tag = "!!bool";
-        break;
-    case lean::Tag::Float:
-        out.tag = "!!float";
-        break;
-    case lean::Tag::Null:
-        out.tag = "!!null";
-        break;
-    case lean::Tag::Map:
-        out.tag = "!!map";
-        break;
-    case lean::Tag::Seq:
-        out.tag = "!!seq";
-        break;
-    case lean::Tag::Binary:
-        out.tag = "!!binary";
-        break;
-    case lean::Tag::Other:
-        out.tag = "!";
-        break;
-    case lean::Tag::None:
-        break;
-    }
+    // Indexed by lean::Tag (None, Str, Int, Bool, Float, Null, Map, Seq, Binary, Other).
+    static const std::string kTagText[] = { "", "!!str", "!!int", "!!bool", "!!float", "!!null", "!!map", "!!seq",
+        "!!binary", "!" };
+    out.tag = kTagText[static_cast<int>(n.tag)];
     if (n.kind == YamlNode::Kind::Scalar) {
         out.scalar = std::string(doc.scalar(i));
         // A plain "~" or "null" stays a Scalar in yaml-cpp only when tagged; normalise to Null.
