@@ -1,0 +1,638 @@
+// SPDX-License-Identifier: Apache-2.0
+// String functions: the standard ones, cel-go's strings extension at version 2 (what Kubernetes
+// enables; no reverse()), and the Kubernetes regex library (find, findAll). Indices are code points.
+#include <cinttypes>
+#include <cmath>
+#include <cstdio>
+
+#include <re2/re2.h>
+
+#include "core/cel/builtin_impls.h"
+#include "core/cel/builtins.h"
+#include "core/cel/format_double.h"
+#include "core/cel/interpreter.h"
+
+namespace drasim::cel::impl {
+
+size_t utf8Offset(std::string_view s, size_t index)
+{
+    size_t count = 0;
+    for (size_t i = 0; i < s.size(); ++i) {
+        if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80) {
+            if (count == index)
+                return i;
+            ++count;
+        }
+    }
+    return s.size();
+}
+
+namespace {
+
+#define BUILTIN_LOCAL(fn) Value fn(EvalContext& ctx, const Value* a, size_t n, const Node& call)
+
+Value indexError(int64_t i) { return Value::error("index out of range: " + std::to_string(i)); }
+
+bool allStrings(const Value* a, size_t n)
+{
+    for (size_t i = 0; i < n; ++i) {
+        if (a[i].kind != Kind::String)
+            return false;
+    }
+    return true;
+}
+
+/// Decodes one UTF-8 code point at s[i] (advancing i); invalid bytes decode as themselves.
+uint32_t decodeAt(std::string_view s, size_t& i)
+{
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    int len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 1;
+    if (i + size_t(len) > s.size())
+        len = 1;
+    uint32_t cp = len == 1 ? c : (c & (0x7F >> len));
+    for (int k = 1; k < len; ++k)
+        cp = (cp << 6) | (static_cast<unsigned char>(s[i + size_t(k)]) & 0x3F);
+    i += size_t(len);
+    return cp;
+}
+
+bool isUnicodeSpace(uint32_t cp)
+{
+    return cp == ' ' || (cp >= 0x09 && cp <= 0x0D) || cp == 0x85 || cp == 0xA0 || cp == 0x1680
+        || (cp >= 0x2000 && cp <= 0x200A) || cp == 0x2028 || cp == 0x2029 || cp == 0x202F || cp == 0x205F
+        || cp == 0x3000;
+}
+
+const RE2* regexFor(const Node& call, std::string_view pattern, std::shared_ptr<RE2>& holder, std::string* error)
+{
+    if (call.extra)
+        return static_cast<const RE2*>(call.extra.get());
+    RE2::Options opts;
+    opts.set_log_errors(false);
+    holder = std::make_shared<RE2>(re2::StringPiece(pattern.data(), pattern.size()), opts);
+    if (!holder->ok()) {
+        *error = "error parsing regexp: " + holder->error();
+        return nullptr;
+    }
+    return holder.get();
+}
+
+} // namespace
+
+#define BUILTIN(fn) Value fn(EvalContext& ctx, const Value* a, size_t n, const Node& call)
+#define UNUSED_ARGS                                                                                          \
+    (void)ctx;                                                                                               \
+    (void)n;                                                                                                 \
+    (void)call
+
+BUILTIN(contains)
+{
+    UNUSED_ARGS;
+    if (!allStrings(a, 2))
+        return noSuchOverload("contains");
+    ctx.charge(int64_t(a[0].n / 10));
+    return Value::boolean(a[0].str().find(a[1].str()) != std::string_view::npos);
+}
+
+BUILTIN(startsWith)
+{
+    UNUSED_ARGS;
+    if (!allStrings(a, 2))
+        return noSuchOverload("startsWith");
+    return Value::boolean(a[0].str().starts_with(a[1].str()));
+}
+
+BUILTIN(endsWith)
+{
+    UNUSED_ARGS;
+    if (!allStrings(a, 2))
+        return noSuchOverload("endsWith");
+    return Value::boolean(a[0].str().ends_with(a[1].str()));
+}
+
+BUILTIN(matches)
+{
+    UNUSED_ARGS;
+    if (!allStrings(a, 2))
+        return noSuchOverload("matches");
+    std::shared_ptr<RE2> holder;
+    std::string error;
+    const RE2* re = regexFor(call, a[1].str(), holder, &error);
+    if (!re)
+        return Value::error(error);
+    ctx.charge(int64_t(a[0].n / 10 * (a[1].n / 4 + 1)));
+    return Value::boolean(RE2::PartialMatch(re2::StringPiece(a[0].str().data(), a[0].n), *re));
+}
+
+BUILTIN(charAt)
+{
+    UNUSED_ARGS;
+    if (a[0].kind != Kind::String || a[1].kind != Kind::Int)
+        return noSuchOverload("charAt");
+    int64_t i = a[1].i;
+    int64_t len = int64_t(utf8Length(a[0].str()));
+    if (i < 0 || i > len)
+        return indexError(i);
+    if (i == len)
+        return Value::stringView("");
+    std::string_view s = a[0].str();
+    size_t from = utf8Offset(s, size_t(i));
+    size_t to = utf8Offset(s, size_t(i) + 1);
+    return Value::string(std::string(s.substr(from, to - from)));
+}
+
+BUILTIN(indexOf)
+{
+    UNUSED_ARGS;
+    if (a[0].kind == Kind::List) {
+        if (n != 2)
+            return noSuchOverload("indexOf");
+        const auto& items = a[0].listData();
+        for (size_t i = 0; i < items.size(); ++i) {
+            Value eq = equals(items[i], a[1]);
+            if (eq.kind == Kind::Bool && eq.b)
+                return Value::integer(int64_t(i));
+        }
+        return Value::integer(-1);
+    }
+    if (!allStrings(a, 2) || (n == 3 && a[2].kind != Kind::Int))
+        return noSuchOverload("indexOf");
+    std::string_view s = a[0].str();
+    std::string_view sub = a[1].str();
+    int64_t len = int64_t(utf8Length(s));
+    int64_t start = n == 3 ? a[2].i : 0;
+    if (start < 0)
+        return indexError(start);
+    if (sub.empty())
+        return start <= len ? Value::integer(start) : Value::integer(-1);
+    if (start >= len)
+        return Value::integer(-1);
+    size_t pos = s.find(sub, utf8Offset(s, size_t(start)));
+    if (pos == std::string_view::npos)
+        return Value::integer(-1);
+    return Value::integer(int64_t(utf8Length(s.substr(0, pos))));
+}
+
+BUILTIN(lastIndexOf)
+{
+    UNUSED_ARGS;
+    if (a[0].kind == Kind::List) {
+        if (n != 2)
+            return noSuchOverload("lastIndexOf");
+        const auto& items = a[0].listData();
+        for (size_t i = items.size(); i-- > 0;) {
+            Value eq = equals(items[i], a[1]);
+            if (eq.kind == Kind::Bool && eq.b)
+                return Value::integer(int64_t(i));
+        }
+        return Value::integer(-1);
+    }
+    if (!allStrings(a, 2) || (n == 3 && a[2].kind != Kind::Int))
+        return noSuchOverload("lastIndexOf");
+    std::string_view s = a[0].str();
+    std::string_view sub = a[1].str();
+    int64_t len = int64_t(utf8Length(s));
+    int64_t last = n == 3 ? a[2].i : len;
+    if (last < 0)
+        return indexError(last);
+    if (sub.empty())
+        return last <= len ? Value::integer(last) : Value::integer(-1);
+    if (n == 3 && last >= len)
+        return Value::integer(-1);
+    size_t limit = utf8Offset(s, size_t(last));
+    size_t pos = s.rfind(sub, limit);
+    if (pos == std::string_view::npos)
+        return Value::integer(-1);
+    return Value::integer(int64_t(utf8Length(s.substr(0, pos))));
+}
+
+BUILTIN(lowerAscii)
+{
+    UNUSED_ARGS;
+    if (a[0].kind != Kind::String)
+        return noSuchOverload("lowerAscii");
+    std::string s(a[0].str());
+    for (char& c : s) {
+        if (c >= 'A' && c <= 'Z')
+            c = char(c - 'A' + 'a');
+    }
+    return Value::string(std::move(s));
+}
+
+BUILTIN(upperAscii)
+{
+    UNUSED_ARGS;
+    if (a[0].kind != Kind::String)
+        return noSuchOverload("upperAscii");
+    std::string s(a[0].str());
+    for (char& c : s) {
+        if (c >= 'a' && c <= 'z')
+            c = char(c - 'a' + 'A');
+    }
+    return Value::string(std::move(s));
+}
+
+BUILTIN(replace)
+{
+    UNUSED_ARGS;
+    if (!allStrings(a, 3) || (n == 4 && a[3].kind != Kind::Int))
+        return noSuchOverload("replace");
+    std::string_view s = a[0].str();
+    std::string_view from = a[1].str();
+    std::string_view to = a[2].str();
+    int64_t limit = n == 4 ? a[3].i : -1;
+    std::string out;
+    int64_t done = 0;
+    if (from.empty()) {
+        // Go strings.Replace with an empty old string inserts before every code point and at the end.
+        size_t i = 0;
+        while (i <= s.size()) {
+            if (limit < 0 || done < limit) {
+                out += to;
+                ++done;
+            }
+            if (i == s.size())
+                break;
+            size_t start = i;
+            decodeAt(s, i);
+            out += s.substr(start, i - start);
+        }
+        return Value::string(std::move(out));
+    }
+    size_t pos = 0;
+    while (limit < 0 || done < limit) {
+        size_t hit = s.find(from, pos);
+        if (hit == std::string_view::npos)
+            break;
+        out += s.substr(pos, hit - pos);
+        out += to;
+        pos = hit + from.size();
+        ++done;
+    }
+    out += s.substr(pos);
+    return Value::string(std::move(out));
+}
+
+BUILTIN(split)
+{
+    UNUSED_ARGS;
+    if (!allStrings(a, 2) || (n == 3 && a[2].kind != Kind::Int))
+        return noSuchOverload("split");
+    std::string_view s = a[0].str();
+    std::string_view sep = a[1].str();
+    int64_t limit = n == 3 ? a[2].i : -1;
+    ListData parts;
+    if (limit == 0)
+        return Value::list(std::move(parts));
+    if (sep.empty()) {
+        size_t i = 0;
+        while (i < s.size()) {
+            if (limit > 0 && int64_t(parts.size()) == limit - 1) {
+                parts.push_back(Value::string(std::string(s.substr(i))));
+                return Value::list(std::move(parts));
+            }
+            size_t start = i;
+            decodeAt(s, i);
+            parts.push_back(Value::string(std::string(s.substr(start, i - start))));
+        }
+        return Value::list(std::move(parts));
+    }
+    size_t pos = 0;
+    while (limit < 0 || int64_t(parts.size()) < limit - 1) {
+        size_t hit = s.find(sep, pos);
+        if (hit == std::string_view::npos)
+            break;
+        parts.push_back(Value::string(std::string(s.substr(pos, hit - pos))));
+        pos = hit + sep.size();
+    }
+    parts.push_back(Value::string(std::string(s.substr(pos))));
+    return Value::list(std::move(parts));
+}
+
+BUILTIN(substring)
+{
+    UNUSED_ARGS;
+    if (a[0].kind != Kind::String || a[1].kind != Kind::Int || (n == 3 && a[2].kind != Kind::Int))
+        return noSuchOverload("substring");
+    std::string_view s = a[0].str();
+    int64_t len = int64_t(utf8Length(s));
+    int64_t start = a[1].i;
+    int64_t end = n == 3 ? a[2].i : len;
+    if (start < 0 || start > len)
+        return indexError(start);
+    if (end < 0 || end > len)
+        return indexError(end);
+    if (end < start)
+        return Value::error("invalid substring range. start: " + std::to_string(start) + ", end: " + std::to_string(end));
+    size_t from = utf8Offset(s, size_t(start));
+    size_t to = utf8Offset(s, size_t(end));
+    return Value::string(std::string(s.substr(from, to - from)));
+}
+
+BUILTIN(trim)
+{
+    UNUSED_ARGS;
+    if (a[0].kind != Kind::String)
+        return noSuchOverload("trim");
+    std::string_view s = a[0].str();
+    size_t begin = 0;
+    while (begin < s.size()) {
+        size_t i = begin;
+        if (!isUnicodeSpace(decodeAt(s, i)))
+            break;
+        begin = i;
+    }
+    size_t end = begin;
+    size_t i = begin;
+    while (i < s.size()) {
+        bool space = isUnicodeSpace(decodeAt(s, i));
+        if (!space)
+            end = i;
+    }
+    return Value::string(std::string(s.substr(begin, end - begin)));
+}
+
+BUILTIN(join)
+{
+    UNUSED_ARGS;
+    if (a[0].kind != Kind::List || (n == 2 && a[1].kind != Kind::String))
+        return noSuchOverload("join");
+    std::string out;
+    bool first = true;
+    for (const auto& e : a[0].listData()) {
+        if (e.kind != Kind::String)
+            return noSuchOverload("join");
+        if (!first && n == 2)
+            out += a[1].str();
+        first = false;
+        out += e.str();
+    }
+    return Value::string(std::move(out));
+}
+
+namespace {
+
+std::string formatClauseString(EvalContext& ctx, const Value& v, bool* ok)
+{
+    *ok = true;
+    switch (v.kind) {
+    case Kind::String:
+        return std::string(v.str());
+    case Kind::Bytes:
+        return std::string(v.str());
+    case Kind::Bool:
+        return v.b ? "true" : "false";
+    case Kind::Int:
+        return std::to_string(v.i);
+    case Kind::Uint:
+        return std::to_string(v.u);
+    case Kind::Double:
+        return formatDouble(v.d);
+    case Kind::Null:
+        return "null";
+    case Kind::Type:
+        return std::string(v.str());
+    case Kind::List: {
+        std::string out = "[";
+        bool first = true;
+        for (const auto& e : v.listData()) {
+            out += first ? "" : ", ";
+            first = false;
+            out += formatClauseString(ctx, e, ok);
+        }
+        return out + "]";
+    }
+    case Kind::Map:
+    case Kind::DeviceMaps:
+    case Kind::DeviceDomain: {
+        Value m = materialize(ctx, v);
+        std::string out = "{";
+        bool first = true;
+        for (const auto& [k, e] : m.mapData().entries) {
+            out += first ? "" : ", ";
+            first = false;
+            out += formatClauseString(ctx, k, ok) + ":" + formatClauseString(ctx, e, ok);
+        }
+        return out + "}";
+    }
+    default:
+        *ok = false;
+        return {};
+    }
+}
+
+std::string toBase(uint64_t v, int base, bool upper)
+{
+    if (v == 0)
+        return "0";
+    const char* digits = upper ? "0123456789ABCDEF" : "0123456789abcdef";
+    std::string out;
+    while (v) {
+        out.insert(out.begin(), digits[v % uint64_t(base)]);
+        v /= uint64_t(base);
+    }
+    return out;
+}
+
+} // namespace
+
+BUILTIN(format)
+{
+    UNUSED_ARGS;
+    if (a[0].kind != Kind::String || a[1].kind != Kind::List)
+        return noSuchOverload("format");
+    std::string_view f = a[0].str();
+    const auto& args = a[1].listData();
+    std::string out;
+    size_t next = 0;
+    for (size_t i = 0; i < f.size(); ++i) {
+        if (f[i] != '%') {
+            out += f[i];
+            continue;
+        }
+        if (++i >= f.size())
+            return Value::error("unexpected end of format string");
+        if (f[i] == '%') {
+            out += '%';
+            continue;
+        }
+        int precision = -1;
+        if (f[i] == '.') {
+            precision = 0;
+            while (++i < f.size() && f[i] >= '0' && f[i] <= '9')
+                precision = precision * 10 + (f[i] - '0');
+            if (i >= f.size())
+                return Value::error("unexpected end of format string");
+        }
+        if (next >= args.size())
+            return Value::error("index " + std::to_string(next) + " out of range");
+        const Value& v = args[next++];
+        char verb = f[i];
+        char buf[128];
+        switch (verb) {
+        case 's': {
+            bool ok = true;
+            std::string s = formatClauseString(ctx, v, &ok);
+            if (!ok)
+                return Value::error("string clause can only be used on strings, bools, bytes, ints, doubles, maps, "
+                                    "lists, types, durations, and timestamps, was given "
+                                    + std::string(typeName(v)));
+            out += s;
+            break;
+        }
+        case 'd':
+            if (v.kind == Kind::Int)
+                out += std::to_string(v.i);
+            else if (v.kind == Kind::Uint)
+                out += std::to_string(v.u);
+            else
+                return Value::error("decimal clause can only be used on integers, was given " + std::string(typeName(v)));
+            break;
+        case 'f':
+        case 'e': {
+            double d;
+            if (v.kind == Kind::Double)
+                d = v.d;
+            else if (v.kind == Kind::Int)
+                d = double(v.i);
+            else if (v.kind == Kind::Uint)
+                d = double(v.u);
+            else
+                return Value::error(std::string(verb == 'f' ? "fixed-point" : "scientific")
+                    + " clause can only be used on doubles, was given " + std::string(typeName(v)));
+            if (std::isnan(d)) {
+                out += "NaN";
+                break;
+            }
+            if (std::isinf(d)) {
+                out += d > 0 ? "Infinity" : "-Infinity";
+                break;
+            }
+            std::snprintf(buf, sizeof buf, verb == 'f' ? "%.*f" : "%.*e", precision < 0 ? 6 : precision, d);
+            out += buf;
+            break;
+        }
+        case 'b':
+        case 'o':
+        case 'x':
+        case 'X': {
+            int base = verb == 'b' ? 2 : (verb == 'o' ? 8 : 16);
+            bool upper = verb == 'X';
+            if (v.kind == Kind::Int) {
+                if (v.i < 0)
+                    out += '-';
+                out += toBase(v.i < 0 ? uint64_t(0) - uint64_t(v.i) : uint64_t(v.i), base, upper);
+            } else if (v.kind == Kind::Uint) {
+                out += toBase(v.u, base, upper);
+            } else if (v.kind == Kind::Bool && verb == 'b') {
+                out += v.b ? "1" : "0";
+            } else if ((v.kind == Kind::String || v.kind == Kind::Bytes) && base == 16) {
+                for (unsigned char c : v.str()) {
+                    if (c < 16)
+                        out += '0';
+                    out += toBase(c, 16, upper);
+                }
+            } else {
+                return Value::error("only integers, byte buffers, and strings can be formatted as hex, was given "
+                    + std::string(typeName(v)));
+            }
+            break;
+        }
+        default:
+            return Value::error(std::string("could not parse formatting clause: unrecognized formatting clause \"")
+                + verb + "\"");
+        }
+    }
+    return Value::string(std::move(out));
+}
+
+BUILTIN(quote)
+{
+    UNUSED_ARGS;
+    if (a[0].kind != Kind::String)
+        return noSuchOverload("strings.quote");
+    std::string out = "\"";
+    for (char c : a[0].str()) {
+        switch (c) {
+        case '\a':
+            out += "\\a";
+            break;
+        case '\b':
+            out += "\\b";
+            break;
+        case '\f':
+            out += "\\f";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\r':
+            out += "\\r";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
+        case '\v':
+            out += "\\v";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '"':
+            out += "\\\"";
+            break;
+        default:
+            out += c;
+        }
+    }
+    out += '"';
+    return Value::string(std::move(out));
+}
+
+BUILTIN(find)
+{
+    UNUSED_ARGS;
+    if (!allStrings(a, 2))
+        return noSuchOverload("find");
+    std::shared_ptr<RE2> holder;
+    std::string error;
+    const RE2* re = regexFor(call, a[1].str(), holder, &error);
+    if (!re)
+        return Value::error(error);
+    re2::StringPiece input(a[0].str().data(), a[0].n);
+    re2::StringPiece match;
+    if (!re->Match(input, 0, input.size(), RE2::UNANCHORED, &match, 1))
+        return Value::stringView("");
+    return Value::string(std::string(match.data(), match.size()));
+}
+
+BUILTIN(findAll)
+{
+    UNUSED_ARGS;
+    if (!allStrings(a, 2) || (n == 3 && a[2].kind != Kind::Int))
+        return noSuchOverload("findAll");
+    std::shared_ptr<RE2> holder;
+    std::string error;
+    const RE2* re = regexFor(call, a[1].str(), holder, &error);
+    if (!re)
+        return Value::error(error);
+    int64_t limit = n == 3 ? a[2].i : -1;
+    ListData out;
+    re2::StringPiece input(a[0].str().data(), a[0].n);
+    size_t pos = 0;
+    while ((limit < 0 || int64_t(out.size()) < limit) && pos <= input.size()) {
+        re2::StringPiece match;
+        if (!re->Match(input, pos, input.size(), RE2::UNANCHORED, &match, 1))
+            break;
+        out.push_back(Value::string(std::string(match.data(), match.size())));
+        size_t end = size_t(match.data() - input.data()) + match.size();
+        pos = match.empty() ? end + 1 : end;
+    }
+    return Value::list(std::move(out));
+}
+
+#undef BUILTIN
+#undef BUILTIN_LOCAL
+#undef UNUSED_ARGS
+
+} // namespace drasim::cel::impl

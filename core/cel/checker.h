@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+// Type checker in the Kubernetes DRA environment: resolves names (device, iteration and bind
+// variables, type denotations), picks overloads, enforces homogeneous literals and the result
+// type rule, validates literal regexes, and folds literal conversions like cel-go's planner.
+
+#include <string>
+
+#include "core/cel/ast.h"
+
+namespace drasim::cel {
+
+struct CheckError
+{
+    std::string message;
+    size_t offset = 0;
+};
+
+struct CheckResult
+{
+    int slotCount = 0; ///< local variable slots the interpreter must provide
+};
+
+/// Checks and annotates the tree in place; may replace nodes (folding). Returns false on error.
+bool checkExpression(NodePtr& root, CheckResult* result, CheckError* error);
+
+} // namespace drasim::cel
