@@ -27,6 +27,8 @@ struct ResourceRequirements
     ResourceList requests;
     ResourceList limits;
     std::vector<std::string> claims; ///< names of pod.spec.resourceClaims entries the container uses
+    /// Parallel to claims: resources.claims[i].request ("" = the whole claim). Added by the loader.
+    std::vector<std::string> claimRequests;
 };
 
 struct Container
