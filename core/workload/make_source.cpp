@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: Apache-2.0
+#include <cmath>
+
+#include "core/workload/alibaba_trace.h"
+#include "core/workload/csv_trace.h"
+#include "core/workload/kfp_pipeline.h"
+#include "core/workload/manifest_source.h"
+#include "core/workload/rng.h"
+#include "core/workload/workload_spec.h"
+#if __has_include("core/yamlio/loader.h")
+#include "core/yamlio/loader.h"
+#define DRASIM_WORKLOAD_HAVE_LOADER 1
+#endif
+
+namespace drasim::workload {
+
+uint64_t workloadSeed(const WorkloadSpec& spec, uint64_t scenarioSeed, size_t index)
+{
+    if (spec.seed)
+        return *spec.seed;
+    return mixSeed(scenarioSeed, uint64_t(index) + 1);
+}
+
+namespace {
+
+std::unique_ptr<ArrivalSource> makeManifests(const WorkloadSpec& spec, uint64_t seed, Diagnostics& diags)
+{
+#ifdef DRASIM_WORKLOAD_HAVE_LOADER
+    yamlio::LoadResult loaded = yamlio::loadPaths(spec.manifests);
+    diags.append(loaded.diagnostics);
+    if (loaded.diagnostics.hasErrors())
+        return nullptr;
+    const size_t before = diags.errorCount();
+    std::vector<JobType> types = jobTypesFromObjects(loaded.objects, spec.namespace_, diags);
+    if (diags.errorCount() > before)
+        return nullptr;
+    return makeManifestSource(spec, std::move(types), seed, diags);
+#else
+    (void)seed;
+    diags.error(
+        spec.pos, "Workload", spec.name, "manifests", "manifest loading is not available in this build");
+    return nullptr;
+#endif
+}
+
+} // namespace
+
+std::unique_ptr<ArrivalSource> makeSource(const WorkloadSpec& spec, uint64_t seed, Diagnostics& diags)
+{
+    switch (spec.source) {
+    case WorkloadSpec::Source::Manifests:
+        return makeManifests(spec, seed, diags);
+    case WorkloadSpec::Source::Trace:
+        if (!spec.trace)
+            return nullptr;
+        return spec.trace->format == TraceSpec::Format::Alibaba2023 ? makeAlibabaSource(spec, seed, diags)
+                                                                    : makeCsvTraceSource(spec, seed, diags);
+    case WorkloadSpec::Source::Pipeline:
+        if (!spec.pipeline)
+            return nullptr;
+        return makePipelineSource(spec, seed, diags);
+    }
+    return nullptr;
+}
+
+std::unique_ptr<ArrivalSource> makeScenarioSource(
+    const std::vector<WorkloadSpec>& specs, uint64_t scenarioSeed, Diagnostics& diags)
+{
+    std::vector<std::unique_ptr<ArrivalSource>> sources;
+    bool ok = true;
+    for (size_t i = 0; i < specs.size(); ++i) {
+        auto s = makeSource(specs[i], workloadSeed(specs[i], scenarioSeed, i), diags);
+        if (!s)
+            ok = false;
+        sources.push_back(std::move(s));
+    }
+    if (!ok)
+        return nullptr;
+    return std::make_unique<MergedSource>(std::move(sources));
+}
+
+} // namespace drasim::workload
