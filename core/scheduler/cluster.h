@@ -20,8 +20,8 @@ namespace drasim::scheduler {
 
 /// How feasible nodes are ranked. Ties always go to the node name that sorts first.
 enum class ScoringPolicy {
-    Default,        ///< kube-scheduler defaults: LeastAllocated + BalancedAllocation + DRA prioritized list
-    MostAllocated,  ///< bin packing: MostAllocated + DRA prioritized list
+    Default, ///< kube-scheduler defaults: LeastAllocated + BalancedAllocation + DRA prioritized list
+    MostAllocated, ///< bin packing: MostAllocated + DRA prioritized list
     LeastAllocated, ///< spreading: LeastAllocated + DRA prioritized list (no balance term)
 };
 const char* scoringPolicyName(ScoringPolicy policy); ///< "default", "most-allocated", "least-allocated"
@@ -44,22 +44,22 @@ struct SchedulerOptions
 /// Why a pod was not scheduled.
 enum class FailureKind {
     None,
-    ClaimLookup,    ///< claim/template missing, claim being deleted: the pod never entered a cycle
-    PreFilter,      ///< e.g. a DeviceClass that does not exist
-    Unschedulable,  ///< every node was rejected by some filter
+    ClaimLookup, ///< claim/template missing, claim being deleted: the pod never entered a cycle
+    PreFilter, ///< e.g. a DeviceClass that does not exist
+    Unschedulable, ///< every node was rejected by some filter
     AllocatorError, ///< fatal allocator error (CEL runtime error, claim limit, ...): whole cycle aborted
-    AlreadyBound,   ///< caller error: a pod with this key is already bound
+    AlreadyBound, ///< caller error: a pod with this key is already bound
 };
 
 /// One device in a claim's allocation result.
 struct AllocatedDevice
 {
-    std::string claim;   ///< namespace/name
+    std::string claim; ///< namespace/name
     std::string request; ///< "req" or "req/sub"
     std::string driver;
     std::string pool;
     std::string device;
-    std::string node;    ///< node the device's slice is local to ("" for network-attached devices)
+    std::string node; ///< node the device's slice is local to ("" for network-attached devices)
     bool shared = false; ///< a share of a multi-allocatable device (has a shareID)
     bool adminAccess = false;
 };
@@ -72,8 +72,8 @@ struct ScheduleResult
     /// PodScheduled=False message in kube-scheduler's words, e.g.
     /// "0/3 nodes are available: 3 cannot allocate all claims."
     std::string message;
-    std::vector<std::string> claims;         ///< the pod's claims (namespace/name), pod order
-    std::vector<AllocatedDevice> allocated;  ///< devices allocated by this cycle (not pre-existing ones)
+    std::vector<std::string> claims; ///< the pod's claims (namespace/name), pod order
+    std::vector<AllocatedDevice> allocated; ///< devices allocated by this cycle (not pre-existing ones)
     std::shared_ptr<const PodDiagnosis> diagnosis; ///< only when explain was requested
 };
 

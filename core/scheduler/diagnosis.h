@@ -33,21 +33,21 @@ const char* deviceRejectReasonName(DeviceRejectReason reason);
 
 struct RequestDiagnosis
 {
-    std::string request;     ///< "req" or "req/sub"
+    std::string request; ///< "req" or "req/sub"
     std::string deviceClass; ///< class name as requested
-    std::string mode;        ///< ExactCount or All
-    int64_t wanted = 0;      ///< devices needed (All: devices listed)
-    uint32_t visible = 0;    ///< devices of the node's pools that were examined
-    uint32_t eligible = 0;   ///< devices that passed every per-device check on their own
+    std::string mode; ///< ExactCount or All
+    int64_t wanted = 0; ///< devices needed (All: devices listed)
+    uint32_t visible = 0; ///< devices of the node's pools that were examined
+    uint32_t eligible = 0; ///< devices that passed every per-device check on their own
     std::array<uint32_t, kDeviceRejectReasonCount> rejected {};
     std::string firstError; ///< first CEL runtime error met, if any
 };
 
 struct ClaimDiagnosis
 {
-    std::string claim;           ///< namespace/name
-    bool allocated = false;      ///< allocated before this attempt: only its node selector matters
-    std::string note;            ///< e.g. "not available on the node", "constraint would not be satisfied"
+    std::string claim; ///< namespace/name
+    bool allocated = false; ///< allocated before this attempt: only its node selector matters
+    std::string note; ///< e.g. "not available on the node", "constraint would not be satisfied"
     std::vector<RequestDiagnosis> requests;
 };
 
@@ -66,7 +66,7 @@ struct PodDiagnosis
     std::string pod; ///< namespace/name
     bool scheduled = false;
     std::string nodeName;
-    std::string message;              ///< PodScheduled message (empty when scheduled)
+    std::string message; ///< PodScheduled message (empty when scheduled)
     std::vector<NodeDiagnosis> nodes; ///< sorted by node name
 };
 

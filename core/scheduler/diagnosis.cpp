@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/scheduler/diagnosis.h"
+
+namespace drasim::scheduler {
+
+const char* deviceRejectReasonName(DeviceRejectReason reason)
+{
+    switch (reason) {
+    case DeviceRejectReason::PoolIncomplete:
+        return "pool_incomplete";
+    case DeviceRejectReason::PoolInvalid:
+        return "pool_invalid";
+    case DeviceRejectReason::InUse:
+        return "in_use";
+    case DeviceRejectReason::ClassSelectorFalse:
+        return "class_selector_false";
+    case DeviceRejectReason::RequestSelectorFalse:
+        return "request_selector_false";
+    case DeviceRejectReason::SelectorError:
+        return "selector_error";
+    case DeviceRejectReason::NodeMismatch:
+        return "node_mismatch";
+    case DeviceRejectReason::CapacityExhausted:
+        return "capacity_exhausted";
+    case DeviceRejectReason::CountersExhausted:
+        return "counters_exhausted";
+    case DeviceRejectReason::TaintNotTolerated:
+        return "taint_not_tolerated";
+    case DeviceRejectReason::ConstraintMismatch:
+        return "constraint_mismatch";
+    }
+    return "unknown";
+}
+
+std::string formatText(const PodDiagnosis& d)
+{
+    std::string out = "Pod " + d.pod + ": ";
+    if (d.scheduled)
+        out += "schedulable, chosen node " + d.nodeName + "\n";
+    else
+        out += "pending\n  " + d.message + "\n";
+    for (const auto& n : d.nodes) {
+        out += "\nnode " + n.node + ": ";
+        if (!n.nodeReasons.empty()) {
+            for (size_t i = 0; i < n.nodeReasons.size(); ++i)
+                out += (i ? "; " : "") + n.nodeReasons[i];
+            out += "\n";
+        } else if (!n.draStatus.empty()) {
+            out += n.draStatus + "\n";
+        } else {
+            out += "fits\n";
+        }
+        for (const auto& c : n.claims) {
+            out += "  claim " + c.claim;
+            if (c.allocated)
+                out += " (already allocated)";
+            if (!c.note.empty())
+                out += ": " + c.note;
+            out += "\n";
+            for (const auto& r : c.requests) {
+                // Appended piecewise: one long concatenation trips a GCC 12 -Wrestrict false positive.
+                out += "    request ";
+                out += r.request;
+                out += " (class ";
+                out += r.deviceClass;
+                out += ", ";
+                out += r.mode;
+                if (r.mode == "ExactCount") {
+                    out += ' ';
+                    out += std::to_string(r.wanted);
+                }
+                out += "): ";
+                out += std::to_string(r.eligible);
+                out += " of ";
+                out += std::to_string(r.visible);
+                out += " devices eligible";
+                bool first = true;
+                for (size_t i = 0; i < kDeviceRejectReasonCount; ++i) {
+                    if (!r.rejected[i])
+                        continue;
+                    out += first ? "; rejected: " : ", ";
+                    first = false;
+                    out += std::to_string(r.rejected[i]) + " "
+                        + deviceRejectReasonName(DeviceRejectReason(i));
+                }
+                out += "\n";
+                if (!r.firstError.empty())
+                    out += "      first error: " + r.firstError + "\n";
+            }
+        }
+    }
+    return out;
+}
+
+DataValue toData(const PodDiagnosis& d)
+{
+    DataValue root = DataValue::map();
+    root.set("pod", d.pod);
+    root.set("scheduled", d.scheduled);
+    if (d.scheduled)
+        root.set("nodeName", d.nodeName);
+    else
+        root.set("message", d.message);
+    DataValue nodes = DataValue::list();
+    for (const auto& n : d.nodes) {
+        DataValue nd = DataValue::map();
+        nd.set("node", n.node);
+        DataValue reasons = DataValue::list();
+        for (const auto& r : n.nodeReasons)
+            reasons.push(r);
+        nd.set("nodeReasons", reasons);
+        nd.set("draStatus", n.draStatus);
+        DataValue claims = DataValue::list();
+        for (const auto& c : n.claims) {
+            DataValue cd = DataValue::map();
+            cd.set("claim", c.claim);
+            cd.set("allocated", c.allocated);
+            if (!c.note.empty())
+                cd.set("note", c.note);
+            DataValue reqs = DataValue::list();
+            for (const auto& r : c.requests) {
+                DataValue rd = DataValue::map();
+                rd.set("request", r.request);
+                rd.set("deviceClass", r.deviceClass);
+                rd.set("mode", r.mode);
+                rd.set("wanted", r.wanted);
+                rd.set("visible", int64_t(r.visible));
+                rd.set("eligible", int64_t(r.eligible));
+                DataValue rej = DataValue::map();
+                for (size_t i = 0; i < kDeviceRejectReasonCount; ++i)
+                    if (r.rejected[i])
+                        rej.set(deviceRejectReasonName(DeviceRejectReason(i)), int64_t(r.rejected[i]));
+                rd.set("rejected", rej);
+                if (!r.firstError.empty())
+                    rd.set("firstError", r.firstError);
+                reqs.push(rd);
+            }
+            cd.set("requests", reqs);
+            claims.push(cd);
+        }
+        nd.set("claims", claims);
+        nodes.push(nd);
+    }
+    root.set("nodes", nodes);
+    return root;
+}
+
+} // namespace drasim::scheduler

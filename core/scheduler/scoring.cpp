@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/scheduler/scoring.h"
+
+#include <cmath>
+
+namespace drasim::scheduler {
+
+namespace {
+
+int64_t leastRequested(int64_t requested, int64_t capacity)
+{
+    if (capacity == 0 || requested > capacity)
+        return 0;
+    return (capacity - requested) * kMaxNodeScore / capacity;
+}
+
+int64_t mostRequested(int64_t requested, int64_t capacity)
+{
+    if (capacity == 0)
+        return 0;
+    // Pods without requests count with default amounts, which may push past capacity.
+    if (requested > capacity)
+        requested = capacity;
+    return requested * kMaxNodeScore / capacity;
+}
+
+// NodeResourcesBalancedAllocation for cpu and memory: 1 − |fcpu − fmem| / 2.
+int64_t balanced(const NodeUsage& u, const PodRequests& pod)
+{
+    double fractions[2];
+    int n = 0;
+    const int64_t cap[2] = { u.allocatable.milliCpu, u.allocatable.memory };
+    const int64_t req[2]
+        = { u.requested.milliCpu + pod.requests.milliCpu, u.requested.memory + pod.requests.memory };
+    for (int i = 0; i < 2; ++i) {
+        if (cap[i] == 0)
+            continue;
+        double f = double(req[i]) / double(cap[i]);
+        fractions[n++] = f > 1 ? 1 : f;
+    }
+    double sd = n == 2 ? std::fabs((fractions[0] - fractions[1]) / 2) : 0.0;
+    return int64_t((1 - sd) * double(kMaxNodeScore));
+}
+
+} // namespace
+
+int64_t resourceScore(ScoringPolicy policy, const NodeUsage& u, const PodRequests& pod)
+{
+    const int64_t cpu = u.nonZeroMilliCpu + pod.nonZeroMilliCpu;
+    const int64_t mem = u.nonZeroMemory + pod.nonZeroMemory;
+    switch (policy) {
+    case ScoringPolicy::MostAllocated:
+        return (mostRequested(cpu, u.allocatable.milliCpu) + mostRequested(mem, u.allocatable.memory)) / 2;
+    case ScoringPolicy::LeastAllocated:
+        return (leastRequested(cpu, u.allocatable.milliCpu) + leastRequested(mem, u.allocatable.memory)) / 2;
+    case ScoringPolicy::Default: {
+        int64_t fit
+            = (leastRequested(cpu, u.allocatable.milliCpu) + leastRequested(mem, u.allocatable.memory)) / 2;
+        // BalancedAllocation skips pods that request neither cpu nor memory (PreScore "skip").
+        bool skip = pod.requests.milliCpu == 0 && pod.requests.memory == 0;
+        return fit + (skip ? 0 : balanced(u, pod));
+    }
+    }
+    return 0;
+}
+
+int64_t normalizeScore(int64_t raw, int64_t max, bool reverse)
+{
+    if (max == 0)
+        return reverse ? kMaxNodeScore : 0;
+    int64_t s = raw * kMaxNodeScore / max;
+    return reverse ? kMaxNodeScore - s : s;
+}
+
+} // namespace drasim::scheduler
