@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/sim/scheduler_cluster_port.h"
+
+#include <map>
+
+#include "core/topology/topology.h"
+
+namespace drasim::sim {
+
+SchedulerClusterPort::SchedulerClusterPort(scheduler::Cluster& cluster,
+                                           std::shared_ptr<const topology::PlacementIndex> placement)
+    : m_cluster(cluster)
+    , m_placement(std::move(placement))
+{
+}
+
+void SchedulerClusterPort::setTime(double seconds) { m_cluster.setTime(seconds); }
+
+void SchedulerClusterPort::addNode(const api::Node& node, const std::vector<api::ResourceSlice>& slices)
+{
+    m_cluster.addNode(node, slices);
+}
+
+std::vector<std::string> SchedulerClusterPort::removeNode(const std::string& nodeName)
+{
+    return m_cluster.removeNode(nodeName);
+}
+
+std::string SchedulerClusterPort::classOf(const scheduler::AllocatedDevice& d)
+{
+    const api::ResourceClaim* claim = m_cluster.findClaim(d.claim);
+    if (!claim)
+        return {};
+    std::string request = d.request;
+    std::string sub;
+    auto slash = request.find('/');
+    if (slash != std::string::npos) {
+        sub = request.substr(slash + 1);
+        request.resize(slash);
+    }
+    for (const auto& r : claim->spec.requests) {
+        if (r.name != request)
+            continue;
+        if (r.exactly)
+            return r.exactly->deviceClassName;
+        for (const auto& s : r.firstAvailable)
+            if (s.name == sub)
+                return s.spec.deviceClassName;
+    }
+    return {};
+}
+
+BindOutcome SchedulerClusterPort::schedule(const api::Pod& pod)
+{
+    scheduler::ScheduleResult r = m_cluster.schedule(pod);
+    BindOutcome out;
+    out.scheduled = r.scheduled;
+    out.nodeName = r.nodeName;
+    out.message = r.message;
+    out.claims = r.claims;
+    std::map<std::string, std::vector<topology::DeviceRef>> byClaim;
+    for (const auto& d : r.allocated) {
+        if (d.adminAccess)
+            continue; // admin access never makes a device busy (§6.7)
+        out.allocated.push_back(HeldDevice { d.claim, d.driver, d.pool, d.device, classOf(d) });
+        byClaim[d.claim].push_back(topology::DeviceRef { d.driver, d.pool, d.device });
+    }
+    if (m_placement && r.scheduled) {
+        for (const auto& [claim, refs] : byClaim) {
+            if (refs.size() < 2)
+                continue;
+            topology::PlacementQuality q = m_placement->assess(r.nodeName, refs);
+            if (q.devices >= 2)
+                out.placements.push_back(topology::distanceClassName(q.worst.cls));
+        }
+    }
+    return out;
+}
+
+void SchedulerClusterPort::podFinished(const std::string& podKey) { m_cluster.podFinished(podKey); }
+
+std::vector<std::string> SchedulerClusterPort::setDeviceTaint(const std::string& driver, const std::string& pool,
+                                                              const std::string& device,
+                                                              const api::DeviceTaint& taint)
+{
+    return m_cluster.setDeviceTaint(scheduler::DeviceRef { driver, pool, device }, taint);
+}
+
+void SchedulerClusterPort::removeDeviceTaint(const std::string& driver, const std::string& pool,
+                                             const std::string& device, const std::string& key)
+{
+    m_cluster.removeDeviceTaint(scheduler::DeviceRef { driver, pool, device }, key);
+}
+
+uint64_t SchedulerClusterPort::capacityGeneration() const { return m_cluster.freeEventCount(); }
+
+} // namespace drasim::sim

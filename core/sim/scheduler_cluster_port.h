@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+
+#include "core/scheduler/cluster.h"
+#include "core/sim/cluster_port.h"
+#include "core/topology/placement_quality.h"
+
+namespace drasim::sim {
+
+/// The production ClusterPort: the kube-scheduler + DRA allocator model of core/scheduler.
+/// Adds what the engine reports on top: the DeviceClass behind each allocated device, and the
+/// topology distance class of multi-device claims (when a placement index knows the node).
+class SchedulerClusterPort : public ClusterPort
+{
+public:
+    explicit SchedulerClusterPort(scheduler::Cluster& cluster,
+                                  std::shared_ptr<const topology::PlacementIndex> placement = nullptr);
+
+    void setTime(double seconds) override;
+    void addNode(const api::Node& node, const std::vector<api::ResourceSlice>& slices) override;
+    std::vector<std::string> removeNode(const std::string& nodeName) override;
+    BindOutcome schedule(const api::Pod& pod) override;
+    void podFinished(const std::string& podKey) override;
+    std::vector<std::string> setDeviceTaint(const std::string& driver, const std::string& pool,
+                                            const std::string& device, const api::DeviceTaint& taint) override;
+    void removeDeviceTaint(const std::string& driver, const std::string& pool, const std::string& device,
+                           const std::string& key) override;
+    uint64_t capacityGeneration() const override;
+
+    scheduler::Cluster& cluster() { return m_cluster; }
+
+private:
+    std::string classOf(const scheduler::AllocatedDevice& d);
+
+    scheduler::Cluster& m_cluster;
+    std::shared_ptr<const topology::PlacementIndex> m_placement;
+};
+
+} // namespace drasim::sim

@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/sim/simulator.h"
+#include "core/workload/workload.h"
+
+namespace drasim::sim::testing {
+
+/// `count` nodes "<prefix>-<i>" with `gpus` devices "gpu-<j>" of driver gpu.example.com.
+inline NodePool gpuPool(const std::string& prefix, int count, int gpus, double price = 0)
+{
+    NodePool pool;
+    pool.name = prefix;
+    pool.pricePerHour = price;
+    for (int i = 0; i < count; ++i) {
+        NodeSpec n;
+        n.node.meta.name = prefix + "-" + std::to_string(i);
+        api::ResourceSlice s;
+        s.meta.name = n.node.meta.name + "-gpu";
+        s.driver = "gpu.example.com";
+        s.pool.name = n.node.meta.name;
+        s.nodeName = n.node.meta.name;
+        for (int j = 0; j < gpus; ++j) {
+            api::Device d;
+            d.name = "gpu-" + std::to_string(j);
+            d.attributes["model"].stringValue = "A100";
+            s.devices.push_back(d);
+        }
+        n.slices.push_back(s);
+        pool.nodes.push_back(n);
+    }
+    return pool;
+}
+
+/// A one-task job arriving at `at` seconds whose pods need `gpus` devices for `seconds`.
+inline workload::JobSpec gpuJob(const std::string& name, double at, double seconds, int gpus = 1,
+                                int32_t priority = 0, const std::string& workloadName = "w")
+{
+    workload::JobSpec job;
+    job.name = name;
+    job.workload = workloadName;
+    job.arrivalSeconds = at;
+    workload::TaskSpec task;
+    task.name = name;
+    auto tmpl = std::make_shared<api::PodTemplateSpec>();
+    tmpl->meta.annotations["fake/gpus"] = std::to_string(gpus);
+    api::PodResourceClaim claim;
+    claim.name = "gpu";
+    claim.resourceClaimTemplateName = "gpu-" + std::to_string(gpus);
+    tmpl->spec.resourceClaims.push_back(claim);
+    task.pod = tmpl;
+    task.durationSeconds = seconds;
+    task.priority = priority;
+    job.tasks.push_back(task);
+    return job;
+}
+
+inline std::unique_ptr<workload::ArrivalSource> source(std::vector<workload::JobSpec> jobs)
+{
+    return std::make_unique<workload::VectorSource>(std::move(jobs));
+}
+
+} // namespace drasim::sim::testing
