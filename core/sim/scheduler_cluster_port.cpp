@@ -7,14 +7,16 @@
 
 namespace drasim::sim {
 
-SchedulerClusterPort::SchedulerClusterPort(scheduler::Cluster& cluster,
-                                           std::shared_ptr<const topology::PlacementIndex> placement)
+SchedulerClusterPort::SchedulerClusterPort(
+    scheduler::Cluster& cluster, std::shared_ptr<const topology::PlacementIndex> placement)
     : m_cluster(cluster)
     , m_placement(std::move(placement))
-{
-}
+{ }
 
-void SchedulerClusterPort::setTime(double seconds) { m_cluster.setTime(seconds); }
+void SchedulerClusterPort::setTime(double seconds)
+{
+    m_cluster.setTime(seconds);
+}
 
 void SchedulerClusterPort::addNode(const api::Node& node, const std::vector<api::ResourceSlice>& slices)
 {
@@ -77,21 +79,26 @@ BindOutcome SchedulerClusterPort::schedule(const api::Pod& pod)
     return out;
 }
 
-void SchedulerClusterPort::podFinished(const std::string& podKey) { m_cluster.podFinished(podKey); }
+void SchedulerClusterPort::podFinished(const std::string& podKey)
+{
+    m_cluster.podFinished(podKey);
+}
 
-std::vector<std::string> SchedulerClusterPort::setDeviceTaint(const std::string& driver, const std::string& pool,
-                                                              const std::string& device,
-                                                              const api::DeviceTaint& taint)
+std::vector<std::string> SchedulerClusterPort::setDeviceTaint(const std::string& driver,
+    const std::string& pool, const std::string& device, const api::DeviceTaint& taint)
 {
     return m_cluster.setDeviceTaint(scheduler::DeviceRef { driver, pool, device }, taint);
 }
 
-void SchedulerClusterPort::removeDeviceTaint(const std::string& driver, const std::string& pool,
-                                             const std::string& device, const std::string& key)
+void SchedulerClusterPort::removeDeviceTaint(
+    const std::string& driver, const std::string& pool, const std::string& device, const std::string& key)
 {
     m_cluster.removeDeviceTaint(scheduler::DeviceRef { driver, pool, device }, key);
 }
 
-uint64_t SchedulerClusterPort::capacityGeneration() const { return m_cluster.freeEventCount(); }
+uint64_t SchedulerClusterPort::capacityGeneration() const
+{
+    return m_cluster.freeEventCount();
+}
 
 } // namespace drasim::sim

@@ -17,8 +17,8 @@ namespace drasim::sim {
 class SchedulerClusterPort : public ClusterPort
 {
 public:
-    explicit SchedulerClusterPort(scheduler::Cluster& cluster,
-                                  std::shared_ptr<const topology::PlacementIndex> placement = nullptr);
+    explicit SchedulerClusterPort(
+        scheduler::Cluster& cluster, std::shared_ptr<const topology::PlacementIndex> placement = nullptr);
 
     void setTime(double seconds) override;
     void addNode(const api::Node& node, const std::vector<api::ResourceSlice>& slices) override;
@@ -26,9 +26,9 @@ public:
     BindOutcome schedule(const api::Pod& pod) override;
     void podFinished(const std::string& podKey) override;
     std::vector<std::string> setDeviceTaint(const std::string& driver, const std::string& pool,
-                                            const std::string& device, const api::DeviceTaint& taint) override;
+        const std::string& device, const api::DeviceTaint& taint) override;
     void removeDeviceTaint(const std::string& driver, const std::string& pool, const std::string& device,
-                           const std::string& key) override;
+        const std::string& key) override;
     uint64_t capacityGeneration() const override;
 
     scheduler::Cluster& cluster() { return m_cluster; }

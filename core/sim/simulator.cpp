@@ -810,8 +810,12 @@ Simulator::~Simulator() = default;
 void Simulator::addNodePool(const NodePool& pool)
 {
     m_impl->metrics.addPool(pool.name, pool.pricePerHour);
-    for (const auto& n : pool.nodes)
-        m_impl->addNode(n, pool.name);
+    for (const auto& n : pool.nodes) {
+        if (pool.preloaded)
+            m_impl->metrics.addNode(n, pool.name);
+        else
+            m_impl->addNode(n, pool.name);
+    }
 }
 
 void Simulator::setArrivals(std::unique_ptr<workload::ArrivalSource> arrivals)

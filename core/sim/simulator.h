@@ -50,6 +50,9 @@ struct NodePool
     std::string name;
     double pricePerHour = 0; ///< per node
     std::vector<NodeSpec> nodes;
+    /// The nodes were given to the cluster when it was built (manifest dumps with bound pods):
+    /// only the metrics learn about them.
+    bool preloaded = false;
 };
 
 /// Something the scenario does to the cluster at a given time.

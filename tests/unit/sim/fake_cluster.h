@@ -80,15 +80,16 @@ public:
             out.claims.push_back(claim);
             for (size_t i : free) {
                 devs[i].holder = pod.meta.key();
-                out.allocated.push_back(HeldDevice { claim, devs[i].driver, devs[i].pool, devs[i].name, "gpu" });
+                out.allocated.push_back(
+                    HeldDevice { claim, devs[i].driver, devs[i].pool, devs[i].name, "gpu" });
             }
             if (want > 1)
                 out.placements.push_back("NV");
             return out;
         }
         BindOutcome out;
-        out.message = "0/" + std::to_string(nodes.size()) + " nodes are available: " + std::to_string(nodes.size())
-            + " cannot allocate all claims.";
+        out.message = "0/" + std::to_string(nodes.size())
+            + " nodes are available: " + std::to_string(nodes.size()) + " cannot allocate all claims.";
         return out;
     }
 
@@ -103,7 +104,7 @@ public:
     }
 
     std::vector<std::string> setDeviceTaint(const std::string& driver, const std::string& pool,
-                                            const std::string& device, const api::DeviceTaint& taint) override
+        const std::string& device, const api::DeviceTaint& taint) override
     {
         std::vector<std::string> out;
         for (auto& [name, devs] : nodes)
@@ -121,7 +122,7 @@ public:
     }
 
     void removeDeviceTaint(const std::string& driver, const std::string& pool, const std::string& device,
-                           const std::string&) override
+        const std::string&) override
     {
         for (auto& [name, devs] : nodes)
             for (auto& d : devs)

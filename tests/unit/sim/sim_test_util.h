@@ -38,7 +38,7 @@ inline NodePool gpuPool(const std::string& prefix, int count, int gpus, double p
 
 /// A one-task job arriving at `at` seconds whose pods need `gpus` devices for `seconds`.
 inline workload::JobSpec gpuJob(const std::string& name, double at, double seconds, int gpus = 1,
-                                int32_t priority = 0, const std::string& workloadName = "w")
+    int32_t priority = 0, const std::string& workloadName = "w")
 {
     workload::JobSpec job;
     job.name = name;

@@ -129,10 +129,10 @@ TEST(SchedulingQueue, ReleasesOneRepresentativePerBlockedGroup)
 TEST(PrimaryReason, PicksTheLargestNodeCount)
 {
     EXPECT_EQ(primaryReason("0/5 nodes are available: 1 Insufficient cpu, 4 cannot allocate all claims."),
-              "cannot allocate all claims");
+        "cannot allocate all claims");
     EXPECT_EQ(primaryReason("0/4 nodes are available: 2 b reason, 2 a reason."), "a reason");
     EXPECT_EQ(primaryReason("pod \"default/job-1\": ResourceClaim not created yet"),
-              "pod \"*\": ResourceClaim not created yet");
+        "pod \"*\": ResourceClaim not created yet");
     EXPECT_EQ(primaryReason(""), "unknown");
 }
 
@@ -164,5 +164,6 @@ TEST(SeriesWriter, WritesLongCsvWithQuoting)
     s.points.push_back({ "pods.pending", "", 3 });
     s.points.push_back({ "unschedulable.reason", "a, b", 0.25 });
     w.onSample(s);
-    EXPECT_EQ(w.csv(), "time_s,metric,key,value\n90,pods.pending,,3\n90,unschedulable.reason,\"a, b\",0.25\n");
+    EXPECT_EQ(
+        w.csv(), "time_s,metric,key,value\n90,pods.pending,,3\n90,unschedulable.reason,\"a, b\",0.25\n");
 }

@@ -24,10 +24,13 @@ struct EventLog : RunRecorder
     void onPodEvent(const PodEvent& e) override
     {
         lines.push_back(formatDuration(e.time) + " " + podEventTypeName(e.type) + " " + e.pod
-                        + (e.node.empty() ? "" : " @" + e.node));
+            + (e.node.empty() ? "" : " @" + e.node));
     }
     void onRunFinished(const RunSummary&) override { ++finished; }
-    bool has(const std::string& line) const { return std::find(lines.begin(), lines.end(), line) != lines.end(); }
+    bool has(const std::string& line) const
+    {
+        return std::find(lines.begin(), lines.end(), line) != lines.end();
+    }
 };
 
 SimOptions opts(SimTime duration, SimTime interval = 10 * kSecond)
@@ -75,7 +78,8 @@ TEST(Simulator, CompletionFreesDevicesForWaitingPods)
     EXPECT_DOUBLE_EQ(w.jobCompletionSeconds.max, 20);
     // Every device was released at the end.
     for (const auto& f : { "default/a-0", "default/b-0", "default/c-0" })
-        EXPECT_NE(std::find(cluster.finished.begin(), cluster.finished.end(), f), cluster.finished.end()) << f;
+        EXPECT_NE(std::find(cluster.finished.begin(), cluster.finished.end(), f), cluster.finished.end())
+            << f;
 }
 
 TEST(Simulator, RetriesPendingPodsOnlyWhenCapacityChanges)
@@ -105,7 +109,8 @@ TEST(Simulator, HigherPriorityGetsFreedDeviceFirst)
     FakeCluster cluster;
     Simulator sim(cluster, opts(100 * kSecond));
     sim.addNodePool(gpuPool("n", 1, 1));
-    sim.setArrivals(source({ gpuJob("first", 0, 10), gpuJob("low", 1, 10, 1, 0), gpuJob("high", 2, 10, 1, 100) }));
+    sim.setArrivals(
+        source({ gpuJob("first", 0, 10), gpuJob("low", 1, 10, 1, 0), gpuJob("high", 2, 10, 1, 100) }));
     EventLog log;
     sim.addRecorder(&log);
     sim.run();
@@ -226,7 +231,7 @@ TEST(Simulator, PipelineTasksStartWhenUpstreamSucceeded)
         return t;
     };
     run.tasks = { task("prep", 5, {}), task("train-a", 10, { "prep" }), task("train-b", 20, { "prep" }),
-                  task("eval", 5, { "train-a", "train-b" }) };
+        task("eval", 5, { "train-a", "train-b" }) };
     sim.setArrivals(source({ run }));
     EventLog log;
     sim.addRecorder(&log);
@@ -249,7 +254,8 @@ TEST(Simulator, SameInputGivesByteIdenticalOutputs)
         sim.addNodePool(gpuPool("b", 2, 8, 9));
         std::vector<workload::JobSpec> jobs;
         for (int i = 0; i < 200; ++i)
-            jobs.push_back(gpuJob(std::string("j").append(std::to_string(i)), i * 1.7, 5 + (i * 37) % 60, 1 + i % 4, i % 3));
+            jobs.push_back(gpuJob(
+                std::string("j").append(std::to_string(i)), i * 1.7, 5 + (i * 37) % 60, 1 + i % 4, i % 3));
         sim.setArrivals(source(jobs));
         InjectedEvent fail;
         fail.at = 100 * kSecond;

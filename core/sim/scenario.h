@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+// The Scenario document (apiVersion drasim.dev/v1alpha1, kind Scenario): what `drasim simulate`
+// and the GUI's simulation page run. Every relative path is resolved against the directory of
+// the scenario file, so a scenario folder can be moved as a whole and shared data outside the
+// repository is reached with "../" paths (see scenarios/sim/README.md).
+//
+//   apiVersion: drasim.dev/v1alpha1
+//   kind: Scenario
+//   metadata: {name: default}
+//   spec:
+//     seed: 42                  # default 1; `drasim simulate --seed` overrides it
+//     duration: 1d              # simulated time (default 1d)
+//     metricInterval: 5m        # time-series resolution (default 5m; 0 = no series)
+//     cluster:
+//       catalog: ../hardware    # optional NodeShape folder (default: the built-in catalog)
+//       shapes: [my-shape.yaml] # optional extra NodeShape files
+//       nodePools:              # shape × count from the hardware catalog
+//         - {name: a100, shape: dgx-a100, count: 4, namePrefix: a100, pricePerHour: 32.0}
+//       manifests: [dump.yaml]  # Nodes, ResourceSlices, DeviceClasses, claims, templates
+//       trace: {nodes: .../openb_node_list_gpu_node.csv}   # Alibaba node list (workload_spec.h)
+//     resources: [classes.yaml] # DeviceClasses and ResourceClaimTemplates
+//     workloads: [...]          # workload_spec.h
+//     scheduler: {scoring: default, podInitialBackoff: 1s, podMaxBackoff: 10s}
+//     events:
+//       - {at: 6h, type: NodeFailure, node: a100-0}
+//       - {at: 8h, type: NodeReturn, node: a100-0}
+//       - {at: 9h, type: DeviceTaint, node: a100-1, driver: gpu.nvidia.com, device: gpu-0,
+//          key: ecc, value: "", effect: NoExecute}
+//       - {at: 10h, type: DeviceUntaint, node: a100-1, key: ecc}
+//       - {at: 12h, type: AddNodePool, pool: {name: burst, shape: dgx-h100, count: 2}}
+//       - {at: 20h, type: RemoveNodePool, name: burst}
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/common/diagnostic.h"
+#include "core/sim/sim_time.h"
+#include "core/sim/simulator.h"
+#include "core/workload/workload_spec.h"
+
+namespace drasim::sim {
+
+constexpr const char* kScenarioApiVersion = "drasim.dev/v1alpha1";
+
+struct NodePoolSpec
+{
+    std::string name;
+    std::string shape;
+    int count = 0;
+    std::string namePrefix; ///< default: the pool name
+    std::optional<double> pricePerHour; ///< default: the shape's price
+    SourcePos pos;
+    std::string path; ///< field path for messages ("spec.cluster.nodePools[0]")
+};
+
+struct ScenarioEvent
+{
+    SimTime at = 0;
+    InjectedEvent::Type type = InjectedEvent::Type::NodeFailure;
+    std::string node;
+    std::string driver;
+    std::string device;
+    api::DeviceTaint taint;
+    std::string poolName; ///< RemoveNodePool
+    NodePoolSpec newPool; ///< AddNodePool
+    SourcePos pos;
+    std::string path; ///< field path for messages ("spec.events[2]")
+};
+
+struct Scenario
+{
+    std::string name;
+    std::string file; ///< as given
+    std::string baseDir; ///< directory of the file ("." for a bare name)
+    SourcePos pos;
+    uint64_t seed = 1;
+    SimTime duration = kDay;
+    SimTime metricInterval = 5 * kMinute;
+    std::string catalogDir; ///< resolved; empty = built-in catalog
+    std::vector<std::string> shapeFiles;
+    std::vector<NodePoolSpec> nodePools;
+    std::vector<std::string> manifests;
+    std::optional<workload::TraceClusterSpec> traceCluster;
+    std::vector<std::string> resources;
+    std::vector<workload::WorkloadSpec> workloads;
+    std::string scoring = "default";
+    SimTime podInitialBackoff = kSecond;
+    SimTime podMaxBackoff = 10 * kSecond;
+    std::vector<ScenarioEvent> events; ///< sorted by time (stable)
+};
+
+/// Parses a scenario document. Errors are `file:line:column: Scenario <name>: field.path: message`;
+/// returns nullopt when there is any.
+std::optional<Scenario> parseScenario(std::string_view text, const std::string& file, Diagnostics& diags);
+/// Reads and parses a scenario file.
+std::optional<Scenario> loadScenario(const std::string& path, Diagnostics& diags);
+/// Joins a relative path onto the scenario directory (absolute paths are kept).
+std::string resolvePath(const std::string& baseDir, const std::string& path);
+
+} // namespace drasim::sim
