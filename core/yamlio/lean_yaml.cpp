@@ -66,13 +66,15 @@ struct Abort
 class Builder : public YAML::EventHandler
 {
 public:
-    Builder(const std::string& file, Diagnostics& diags, const YamlLimits& limits,
+    Builder(std::string_view input, const std::string& file, Diagnostics& diags, const YamlLimits& limits,
         const std::function<void(Document&)>& onDocument)
         : m_file(file)
         , m_diags(diags)
         , m_limits(limits)
         , m_onDocument(onDocument)
-    { }
+    {
+        m_doc.input = input;
+    }
 
     bool documentFailed() const { return m_failed; }
 
@@ -162,6 +164,7 @@ private:
         n.quoted = quoted;
         n.line = uint32_t(mark.line + 1);
         n.column = uint32_t(mark.column + 1);
+        n.inputOffset = mark.pos < 0 ? 0 : uint32_t(mark.pos);
         m_doc.nodes.push_back(n);
         return uint32_t(m_doc.nodes.size() - 1);
     }
@@ -318,7 +321,7 @@ bool parseDocuments(std::string_view input, const std::string& fileName, Diagnos
         return false;
     ViewBuffer buffer(input);
     std::istream stream(&buffer);
-    Builder builder(fileName, diags, limits, onDocument);
+    Builder builder(input, fileName, diags, limits, onDocument);
     bool ok = true;
     auto fail = [&](const YAML::Mark& mark, const std::string& message) {
         const int line = mark.is_null() ? 0 : mark.line + 1;

@@ -30,12 +30,14 @@ struct Node
     uint32_t children = 0; ///< direct children (a map counts keys and values)
     uint32_t textOffset = 0;
     uint32_t textLength = 0;
+    uint32_t inputOffset = 0; ///< byte offset of the node in the input (style and content position)
 };
 
 struct Document
 {
     std::vector<Node> nodes; ///< nodes[0] is the root
     std::string text; ///< scalar bytes, referenced by Node::textOffset/textLength
+    std::string_view input; ///< the parsed input; valid only inside the onDocument callback
 
     std::string_view scalar(uint32_t i) const
     {

@@ -17,8 +17,8 @@ YamlNode convert(const lean::Document& doc, uint32_t i, const std::string& file)
     out.quoted = n.quoted;
     out.pos = SourcePos { file, int(n.line), int(n.column) };
     // Indexed by lean::Tag (None, Str, Int, Bool, Float, Null, Map, Seq, Binary, Other).
-    static const std::string kTagText[] = { "", "!!str", "!!int", "!!bool", "!!float", "!!null", "!!map", "!!seq",
-        "!!binary", "!" };
+    static const std::string kTagText[]
+        = { "", "!!str", "!!int", "!!bool", "!!float", "!!null", "!!map", "!!seq", "!!binary", "!" };
     out.tag = kTagText[static_cast<int>(n.tag)];
     if (n.kind == YamlNode::Kind::Scalar) {
         out.scalar = std::string(doc.scalar(i));

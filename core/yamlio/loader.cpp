@@ -1,0 +1,303 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/yamlio/loader.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <system_error>
+
+#include "core/yamlio/lean_yaml.h"
+#include "core/yamlio/object_readers.h"
+
+namespace drasim::yamlio {
+
+namespace {
+
+constexpr const char* kClassicDra
+    = "is classic DRA (resource.k8s.io/v1alpha1/v1alpha2, removed in Kubernetes 1.31); it was replaced by "
+      "structured parameters: DeviceClass with CEL selectors instead of ResourceClass, ResourceSlices "
+      "published "
+      "by the driver, and ResourceClaim.spec.devices.requests instead of parametersRef (resource.k8s.io/v1)";
+
+bool resourceVersion(std::string_view apiVersion, ResourceVersion& v)
+{
+    if (apiVersion == "resource.k8s.io/v1")
+        v = ResourceVersion::V1;
+    else if (apiVersion == "resource.k8s.io/v1beta2")
+        v = ResourceVersion::V1beta2;
+    else if (apiVersion == "resource.k8s.io/v1beta1")
+        v = ResourceVersion::V1beta1;
+    else if (apiVersion == "resource.k8s.io/v1alpha3")
+        v = ResourceVersion::V1alpha3;
+    else
+        return false;
+    return true;
+}
+
+class DocumentLoader
+{
+public:
+    DocumentLoader(api::ObjectSet& objects, Diagnostics& diags, const std::string& file)
+        : m_objects(objects)
+        , m_diags(diags)
+        , m_file(file)
+    { }
+
+    void load(const lean::Document& doc)
+    {
+        Reader r(doc, m_file, m_diags);
+        loadObject(r, 0, true);
+    }
+
+private:
+    void loadObject(Reader& r, uint32_t root, bool allowList)
+    {
+        if (m_diags.full())
+            return;
+        if (r.nodeKind(root) != YamlNode::Kind::Map) {
+            if (!r.isNull(root))
+                r.error(root, Path {},
+                    std::string("expected a Kubernetes object (a map with apiVersion and kind), got ")
+                        + r.typeName(root));
+            return;
+        }
+        const lean::Document& doc = r.doc();
+        std::string apiVersion, kind;
+        const uint32_t avNode = findKey(doc, root, "apiVersion");
+        const uint32_t kindNode = findKey(doc, root, "kind");
+        r.setObject("", "");
+        if (avNode)
+            r.getString(avNode, Path {}.field("apiVersion"), apiVersion);
+        if (kindNode)
+            r.getString(kindNode, Path {}.field("kind"), kind);
+        if (kind.empty()) {
+            r.error(kindNode ? kindNode : root, Path {}.field("kind"), "Required value: kind not set");
+            return;
+        }
+        if (apiVersion.empty()) {
+            r.setObject(kind, "");
+            r.error(
+                avNode ? avNode : root, Path {}.field("apiVersion"), "Required value: apiVersion not set");
+            return;
+        }
+        if (allowList && (kind == "List" || (kind.size() > 4 && kind.ends_with("List")))) {
+            r.setObject(kind, "");
+            const Path p;
+            r.fields(root, p, [&](std::string_view k, uint32_t, uint32_t v) {
+                if (k == "items") {
+                    r.items(v, p.field(k),
+                        [&](size_t, uint32_t item, const Path&) { loadObject(r, item, false); });
+                    return true;
+                }
+                return k == "apiVersion" || k == "kind" || k == "metadata";
+            });
+            return;
+        }
+
+        const bool namespaced = kind == "Pod" || kind == "Job" || kind == "Deployment" || kind == "ReplicaSet"
+            || kind == "StatefulSet" || kind == "ResourceClaim" || kind == "ResourceClaimTemplate";
+        r.setObject(kind, peekObjectName(r, root, namespaced));
+        const bool resourceGroup = apiVersion.starts_with("resource.k8s.io/");
+        if ((resourceGroup
+                && (apiVersion == "resource.k8s.io/v1alpha1" || apiVersion == "resource.k8s.io/v1alpha2"))
+            || (resourceGroup
+                && (kind == "ResourceClass" || kind == "ResourceClaimParameters"
+                    || kind == "ResourceClassParameters" || kind == "PodSchedulingContext"))) {
+            r.error(root, Path {}, apiVersion + " " + kind + " " + kClassicDra);
+            return;
+        }
+        ResourceVersion rv = ResourceVersion::V1;
+        auto wrongVersion = [&](const char* expected) {
+            r.error(avNode, Path {}.field("apiVersion"),
+                "no matches for kind \"" + kind + "\" in version \"" + apiVersion + "\" (expected " + expected
+                    + ")");
+        };
+        using WK = api::Workload::Kind;
+        if (kind == "Node" || kind == "Pod") {
+            if (apiVersion != "v1")
+                return wrongVersion("v1");
+            if (kind == "Node") {
+                api::Node n;
+                if (readNode(r, root, n))
+                    m_objects.nodes.push_back(std::move(n));
+            } else {
+                api::Pod pod;
+                if (readPod(r, root, pod))
+                    m_objects.pods.push_back(std::move(pod));
+            }
+        } else if (kind == "Job" || kind == "Deployment" || kind == "ReplicaSet" || kind == "StatefulSet") {
+            const char* expected = kind == "Job" ? "batch/v1" : "apps/v1";
+            if (apiVersion != expected)
+                return wrongVersion(expected);
+            const WK wk = kind == "Job" ? WK::Job
+                : kind == "Deployment"  ? WK::Deployment
+                : kind == "ReplicaSet"  ? WK::ReplicaSet
+                                        : WK::StatefulSet;
+            api::Workload w;
+            if (readWorkload(r, root, wk, w))
+                m_objects.workloads.push_back(std::move(w));
+        } else if (kind == "ResourceSlice" || kind == "DeviceClass" || kind == "ResourceClaim"
+            || kind == "ResourceClaimTemplate") {
+            if (!resourceVersion(apiVersion, rv))
+                return wrongVersion("resource.k8s.io/v1, v1beta2 or v1beta1");
+            if (kind == "ResourceSlice") {
+                api::ResourceSlice s;
+                if (readResourceSlice(r, root, rv, s))
+                    m_objects.resourceSlices.push_back(std::move(s));
+            } else if (kind == "DeviceClass") {
+                api::DeviceClass c;
+                if (readDeviceClass(r, root, rv, c))
+                    m_objects.deviceClasses.push_back(std::move(c));
+            } else if (kind == "ResourceClaim") {
+                api::ResourceClaim c;
+                if (readResourceClaim(r, root, rv, c))
+                    m_objects.resourceClaims.push_back(std::move(c));
+            } else {
+                api::ResourceClaimTemplate t;
+                if (readResourceClaimTemplate(r, root, rv, t))
+                    m_objects.resourceClaimTemplates.push_back(std::move(t));
+            }
+        } else {
+            r.warning(
+                root, Path {}, "skipped: drasim does not model kind \"" + kind + "\" (" + apiVersion + ")");
+        }
+    }
+
+    api::ObjectSet& m_objects;
+    Diagnostics& m_diags;
+    const std::string& m_file;
+};
+
+void loadInto(std::string_view text, const std::string& fileName, const LoadOptions& options,
+    api::ObjectSet& objects, Diagnostics& diags)
+{
+    if (text.size() > options.maxFileBytes) {
+        diags.error(SourcePos { fileName, 0, 0 }, "", "", "",
+            "file is " + std::to_string(text.size()) + " bytes, more than the limit of "
+                + std::to_string(options.maxFileBytes) + " bytes");
+        return;
+    }
+    DocumentLoader loader(objects, diags, fileName);
+    lean::parseDocuments(text, fileName, diags, options.yaml, [&](lean::Document& doc) { loader.load(doc); });
+}
+
+// Kubernetes rejects a second object with the same kind and name (AlreadyExists).
+template <typename T> void rejectDuplicates(std::vector<T>& list, const char* kind, Diagnostics& diags)
+{
+    std::map<std::string, const T*> seen;
+    std::vector<T> kept;
+    kept.reserve(list.size());
+    std::vector<bool> drop(list.size(), false);
+    for (size_t i = 0; i < list.size(); ++i) {
+        const auto key = list[i].meta.key();
+        auto [it, inserted] = seen.emplace(key, &list[i]);
+        if (!inserted) {
+            const SourcePos& first = it->second->meta.pos;
+            diags.error(list[i].meta.pos, kind, key, "metadata.name",
+                "Duplicate value: \"" + list[i].meta.name + "\": already defined at " + first.file + ":"
+                    + std::to_string(first.line));
+            drop[i] = true;
+        }
+    }
+    for (size_t i = 0; i < list.size(); ++i)
+        if (!drop[i])
+            kept.push_back(std::move(list[i]));
+    list = std::move(kept);
+}
+
+void rejectDuplicateWorkloads(std::vector<api::Workload>& list, Diagnostics& diags)
+{
+    std::map<std::pair<int, std::string>, const api::Workload*> seen;
+    std::vector<api::Workload> kept;
+    for (auto& w : list) {
+        auto [it, inserted] = seen.emplace(std::make_pair(int(w.kind), w.meta.key()), &w);
+        if (!inserted) {
+            diags.error(w.meta.pos, api::workloadKindName(w.kind), w.meta.key(), "metadata.name",
+                "Duplicate value: \"" + w.meta.name + "\": already defined at " + it->second->meta.pos.file
+                    + ":" + std::to_string(it->second->meta.pos.line));
+            continue;
+        }
+    }
+    std::map<std::pair<int, std::string>, bool> taken;
+    for (auto& w : list)
+        if (taken.emplace(std::make_pair(int(w.kind), w.meta.key()), true).second)
+            kept.push_back(std::move(w));
+    list = std::move(kept);
+}
+
+void finish(LoadResult& result)
+{
+    auto& o = result.objects;
+    rejectDuplicates(o.nodes, "Node", result.diagnostics);
+    rejectDuplicates(o.pods, "Pod", result.diagnostics);
+    rejectDuplicateWorkloads(o.workloads, result.diagnostics);
+    rejectDuplicates(o.resourceSlices, "ResourceSlice", result.diagnostics);
+    rejectDuplicates(o.deviceClasses, "DeviceClass", result.diagnostics);
+    rejectDuplicates(o.resourceClaims, "ResourceClaim", result.diagnostics);
+    rejectDuplicates(o.resourceClaimTemplates, "ResourceClaimTemplate", result.diagnostics);
+}
+
+bool manifestExtension(const std::filesystem::path& p)
+{
+    const std::string ext = p.extension().string();
+    return ext == ".yaml" || ext == ".yml" || ext == ".json";
+}
+
+} // namespace
+
+LoadResult loadText(std::string_view text, const std::string& fileName, const LoadOptions& options)
+{
+    LoadResult result { {}, Diagnostics(options.maxErrors) };
+    loadInto(text, fileName, options, result.objects, result.diagnostics);
+    finish(result);
+    return result;
+}
+
+LoadResult loadPaths(const std::vector<std::string>& paths, const LoadOptions& options)
+{
+    namespace fs = std::filesystem;
+    LoadResult result { {}, Diagnostics(options.maxErrors) };
+    std::vector<std::string> files;
+    for (const auto& path : paths) {
+        std::error_code ec;
+        if (path != "-" && fs::is_directory(path, ec)) {
+            std::vector<std::string> found;
+            fs::recursive_directory_iterator it(path, fs::directory_options::skip_permission_denied, ec), end;
+            for (; !ec && it != end; it.increment(ec)) {
+                const auto name = it->path().filename().string();
+                if (!name.empty() && name[0] == '.') {
+                    if (it->is_directory(ec))
+                        it.disable_recursion_pending();
+                    continue;
+                }
+                if (it->is_regular_file(ec) && manifestExtension(it->path()))
+                    found.push_back(it->path().string());
+            }
+            if (ec)
+                result.diagnostics.error(
+                    SourcePos { path, 0, 0 }, "", "", "", "cannot read directory: " + ec.message());
+            std::sort(found.begin(), found.end());
+            if (found.empty() && !ec)
+                result.diagnostics.warning(SourcePos { path, 0, 0 }, "", "", "",
+                    "no *.yaml, *.yml or *.json files in this directory");
+            files.insert(files.end(), found.begin(), found.end());
+        } else {
+            files.push_back(path);
+        }
+    }
+    for (const auto& file : files) {
+        if (result.diagnostics.full())
+            break;
+        std::string text, error;
+        const std::string shown = file == "-" ? "<stdin>" : file;
+        if (!readFile(file, text, &error, options.maxFileBytes)) {
+            result.diagnostics.error(SourcePos { shown, 0, 0 }, "", "", "", "cannot read file: " + error);
+            continue;
+        }
+        loadInto(text, shown, options, result.objects, result.diagnostics);
+    }
+    finish(result);
+    return result;
+}
+
+} // namespace drasim::yamlio

@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/yamlio/names.h"
+
+namespace drasim::yamlio {
+
+namespace {
+
+bool lowerAlnum(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+}
+bool alnum(char c)
+{
+    return lowerAlnum(c) || (c >= 'A' && c <= 'Z');
+}
+
+std::string tooLong(size_t max)
+{
+    return "must be no more than " + std::to_string(max) + " characters";
+}
+
+bool isDnsLabel(std::string_view s)
+{
+    if (s.empty() || !lowerAlnum(s.front()) || !lowerAlnum(s.back()))
+        return false;
+    for (char c : s)
+        if (!lowerAlnum(c) && c != '-')
+            return false;
+    return true;
+}
+
+bool isDnsSubdomain(std::string_view s)
+{
+    if (s.empty())
+        return false;
+    size_t start = 0;
+    while (true) {
+        size_t dot = s.find('.', start);
+        std::string_view part
+            = s.substr(start, dot == std::string_view::npos ? std::string_view::npos : dot - start);
+        if (!isDnsLabel(part))
+            return false;
+        if (dot == std::string_view::npos)
+            return true;
+        start = dot + 1;
+    }
+}
+
+constexpr const char* kLabelMsg
+    = "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start "
+      "and "
+      "end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is "
+      "'[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
+constexpr const char* kSubdomainMsg
+    = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and "
+      "must "
+      "start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is "
+      "'[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
+constexpr const char* kCIdentifierMsg
+    = "a valid C identifier must start with alphabetic character or '_', followed by a string of "
+      "alphanumeric "
+      "characters or '_' (e.g. 'my_name',  or 'MY_NAME',  or 'MyName', regex used for validation is "
+      "'[A-Za-z_][A-Za-z0-9_]*')";
+constexpr const char* kQualifiedNameMsg
+    = "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an "
+      "alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is "
+      "'([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
+constexpr const char* kLabelValueMsg
+    = "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and "
+      "must "
+      "start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used "
+      "for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')";
+
+bool isLabelNamePart(std::string_view s)
+{
+    if (s.empty() || !alnum(s.front()) || !alnum(s.back()))
+        return false;
+    for (char c : s)
+        if (!alnum(c) && c != '-' && c != '_' && c != '.')
+            return false;
+    return true;
+}
+
+} // namespace
+
+std::string checkDnsLabel(std::string_view s)
+{
+    if (s.size() > 63)
+        return tooLong(63);
+    return isDnsLabel(s) ? std::string() : kLabelMsg;
+}
+
+std::string checkDnsSubdomain(std::string_view s, size_t maxLength)
+{
+    if (s.size() > maxLength)
+        return tooLong(maxLength);
+    return isDnsSubdomain(s) ? std::string() : kSubdomainMsg;
+}
+
+std::string checkCIdentifier(std::string_view s, size_t maxLength)
+{
+    if (s.size() > maxLength)
+        return tooLong(maxLength);
+    bool ok = !s.empty() && !(s[0] >= '0' && s[0] <= '9');
+    for (char c : s)
+        ok = ok && (alnum(c) || c == '_');
+    return ok ? std::string() : kCIdentifierMsg;
+}
+
+std::string checkQualifiedAttributeName(std::string_view s)
+{
+    const size_t slash = s.find('/');
+    if (slash == std::string_view::npos)
+        return checkCIdentifier(s);
+    std::string domain = checkDnsSubdomain(s.substr(0, slash), 63);
+    if (!domain.empty())
+        return "domain: " + domain;
+    std::string id = checkCIdentifier(s.substr(slash + 1));
+    return id.empty() ? id : "name: " + id;
+}
+
+std::string checkFullyQualifiedAttributeName(std::string_view s)
+{
+    if (s.find('/') == std::string_view::npos)
+        return "a fully qualified name must be a domain and a name separated by a slash";
+    return checkQualifiedAttributeName(s);
+}
+
+std::string checkLabelKey(std::string_view s)
+{
+    std::string_view name = s;
+    const size_t slash = s.find('/');
+    if (slash != std::string_view::npos) {
+        std::string_view prefix = s.substr(0, slash);
+        name = s.substr(slash + 1);
+        if (prefix.empty())
+            return "prefix part must be non-empty";
+        std::string p = checkDnsSubdomain(prefix);
+        if (!p.empty())
+            return "prefix part " + p;
+        if (name.find('/') != std::string_view::npos)
+            return "a qualified name must consist of alphanumeric characters, '-', '_' or '.', and must "
+                   "start "
+                   "and end with an alphanumeric character with an optional DNS subdomain prefix and '/'";
+    }
+    if (name.empty())
+        return "name part must be non-empty";
+    if (name.size() > 63)
+        return "name part must be no more than 63 characters";
+    return isLabelNamePart(name) ? std::string() : kQualifiedNameMsg;
+}
+
+std::string checkLabelValue(std::string_view s)
+{
+    if (s.size() > 63)
+        return tooLong(63);
+    return s.empty() || isLabelNamePart(s) ? std::string() : kLabelValueMsg;
+}
+
+std::string checkPoolName(std::string_view s)
+{
+    if (s.empty())
+        return "must not be empty";
+    if (s.size() > 253)
+        return tooLong(253);
+    size_t start = 0;
+    while (true) {
+        size_t slash = s.find('/', start);
+        std::string_view part
+            = s.substr(start, slash == std::string_view::npos ? std::string_view::npos : slash - start);
+        std::string e = checkDnsSubdomain(part);
+        if (!e.empty())
+            return e;
+        if (slash == std::string_view::npos)
+            return {};
+        start = slash + 1;
+    }
+}
+
+std::string checkDriverName(std::string_view s)
+{
+    return checkDnsSubdomain(s, 63);
+}
+
+} // namespace drasim::yamlio

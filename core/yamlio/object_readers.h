@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+// Internal to yamlio: one reader per kind. Each takes the object's root map inside a lean
+// document, fills the v1 model and validates it like the API server (strict field validation
+// plus the DRA validation rules of dra-semantics.md §2.5/§3.14). Return false when the object has
+// errors (it is then not added to the ObjectSet).
+
+#include <string>
+
+#include "core/api/core_v1.h"
+#include "core/api/resource_v1.h"
+#include "core/yamlio/manifest_reader.h"
+
+namespace drasim::yamlio {
+
+/// resource.k8s.io versions we read; all are converted to the v1 model.
+enum class ResourceVersion { V1, V1beta2, V1beta1, V1alpha3 };
+
+bool readNode(Reader& r, uint32_t root, api::Node& out);
+bool readPod(Reader& r, uint32_t root, api::Pod& out);
+bool readWorkload(Reader& r, uint32_t root, api::Workload::Kind kind, api::Workload& out);
+bool readResourceSlice(Reader& r, uint32_t root, ResourceVersion v, api::ResourceSlice& out);
+bool readDeviceClass(Reader& r, uint32_t root, ResourceVersion v, api::DeviceClass& out);
+bool readResourceClaim(Reader& r, uint32_t root, ResourceVersion v, api::ResourceClaim& out);
+bool readResourceClaimTemplate(Reader& r, uint32_t root, ResourceVersion v, api::ResourceClaimTemplate& out);
+
+/// Shared helpers (object_meta.cpp).
+void readObjectMeta(Reader& r, uint32_t node, const Path& p, bool namespaced, api::ObjectMeta& out);
+void readNodeSelector(Reader& r, uint32_t node, const Path& p, api::NodeSelector& out);
+void readNodeSelectorTerm(Reader& r, uint32_t node, const Path& p, api::NodeSelectorTerm& out);
+/// Looks up metadata.name / metadata.namespace before full parsing, so that every error of the
+/// object can name it.
+std::string peekObjectName(const Reader& r, uint32_t root, bool namespaced);
+/// Finds a key in a map node; returns 0 (never a valid child) when absent.
+uint32_t findKey(const lean::Document& doc, uint32_t map, std::string_view key);
+
+} // namespace drasim::yamlio

@@ -1,0 +1,477 @@
+// SPDX-License-Identifier: Apache-2.0
+// Node, Pod and the pod factories (Job, Deployment, ReplicaSet, StatefulSet). Fields the simulator
+// does not model are accepted (strict decoding knows them) and dropped; anything else is an
+// unknown field.
+#include <algorithm>
+#include <array>
+
+#include "core/yamlio/names.h"
+#include "core/yamlio/object_readers.h"
+
+namespace drasim::yamlio {
+
+namespace {
+
+template <size_t N> bool oneOf(std::string_view key, const std::array<std::string_view, N>& known)
+{
+    return std::find(known.begin(), known.end(), key) != known.end();
+}
+
+// PodSpec fields of Kubernetes 1.36 that the simulator does not model.
+constexpr std::array<std::string_view, 36> kIgnoredPodSpecFields = { "activeDeadlineSeconds",
+    "automountServiceAccountToken", "dnsConfig", "dnsPolicy", "enableServiceLinks", "ephemeralContainers",
+    "hostAliases", "hostIPC", "hostNetwork", "hostPID", "hostUsers", "hostname", "hostnameOverride",
+    "imagePullSecrets", "os", "preemptionPolicy", "readinessGates", "resources", "restartPolicy",
+    "runtimeClassName", "schedulingGates", "securityContext", "serviceAccount", "serviceAccountName",
+    "setHostnameAsFQDN", "shareProcessNamespace", "subdomain", "terminationGracePeriodSeconds",
+    "topologySpreadConstraints", "volumes", "workloadRef", "resourceClaimStatuses", "nodeSelectorTerms",
+    "priorityClass", "schedulingGroup", "podGroup" };
+
+constexpr std::array<std::string_view, 22> kIgnoredContainerFields
+    = { "args", "command", "env", "envFrom", "imagePullPolicy", "lifecycle", "livenessProbe", "ports",
+          "readinessProbe", "resizePolicy", "restartPolicy", "restartPolicyRules", "securityContext",
+          "startupProbe", "stdin", "stdinOnce", "terminationMessagePath", "terminationMessagePolicy", "tty",
+          "volumeDevices", "volumeMounts", "workingDir" };
+
+void readResourceList(Reader& r, uint32_t node, const Path& p, api::ResourceList& out)
+{
+    r.getQuantityMap(node, p, out);
+    for (const auto& [name, q] : out)
+        if (q.sign() < 0)
+            r.error(node, p.key(name),
+                "Invalid value: \"" + q.toString() + "\": must be greater than or equal to 0");
+}
+
+void readContainer(Reader& r, uint32_t node, const Path& p, api::Container& out)
+{
+    uint32_t nameNode = node;
+    r.fields(node, p, [&](std::string_view k, uint32_t, uint32_t v) {
+        const Path fp = p.field(k);
+        if (k == "name") {
+            nameNode = v;
+            r.getString(v, fp, out.name);
+        } else if (k == "image") {
+            r.getString(v, fp, out.image);
+        } else if (k == "resources") {
+            r.fields(v, fp, [&](std::string_view rk, uint32_t, uint32_t rv) {
+                const Path rp = fp.field(rk);
+                if (rk == "requests")
+                    readResourceList(r, rv, rp, out.resources.requests);
+                else if (rk == "limits")
+                    readResourceList(r, rv, rp, out.resources.limits);
+                else if (rk == "claims") {
+                    r.items(rv, rp, [&](size_t, uint32_t item, const Path& ip) {
+                        std::string name, request;
+                        r.fields(item, ip, [&](std::string_view ck, uint32_t, uint32_t cv) {
+                            if (ck == "name")
+                                r.getString(cv, ip.field(ck), name);
+                            else if (ck == "request")
+                                r.getString(cv, ip.field(ck), request);
+                            else
+                                return false;
+                            return true;
+                        });
+                        if (name.empty())
+                            r.required(item, ip.field("name"));
+                        out.resources.claims.push_back(name);
+                        out.resources.claimRequests.push_back(request);
+                    });
+                } else
+                    return false;
+                return true;
+            });
+        } else if (!oneOf(k, kIgnoredContainerFields)) {
+            return false;
+        }
+        return true;
+    });
+    if (out.name.empty())
+        r.required(nameNode, p.field("name"));
+    else if (auto e = checkDnsLabel(out.name); !e.empty())
+        r.invalid(nameNode, p.field("name"), out.name, e);
+}
+
+void readTolerations(Reader& r, uint32_t node, const Path& p, std::vector<api::Toleration>& out)
+{
+    r.items(node, p, [&](size_t, uint32_t item, const Path& ip) {
+        api::Toleration t;
+        uint32_t opNode = item, effectNode = item;
+        r.fields(item, ip, [&](std::string_view k, uint32_t, uint32_t v) {
+            if (k == "key")
+                r.getString(v, ip.field(k), t.key);
+            else if (k == "operator")
+                opNode = v, r.getString(v, ip.field(k), t.op);
+            else if (k == "value")
+                r.getString(v, ip.field(k), t.value);
+            else if (k == "effect")
+                effectNode = v, r.getString(v, ip.field(k), t.effect);
+            else if (k == "tolerationSeconds") {
+                int64_t s = 0;
+                if (r.getInt(v, ip.field(k), s))
+                    t.tolerationSeconds = s;
+            } else
+                return false;
+            return true;
+        });
+        if (!t.op.empty() && t.op != "Equal" && t.op != "Exists")
+            r.unsupported(opNode, ip.field("operator"), t.op, { "Equal", "Exists" });
+        if (t.op == "Exists" && !t.value.empty())
+            r.error(item, ip.field("operator"),
+                "Invalid value: \"" + t.value + "\": value must be empty when `operator` is 'Exists'");
+        if (!t.effect.empty() && t.effect != "NoSchedule" && t.effect != "PreferNoSchedule"
+            && t.effect != "NoExecute")
+            r.unsupported(
+                effectNode, ip.field("effect"), t.effect, { "NoExecute", "NoSchedule", "PreferNoSchedule" });
+        out.push_back(std::move(t));
+    });
+}
+
+void readAffinity(Reader& r, uint32_t node, const Path& p, std::optional<api::NodeAffinity>& out)
+{
+    r.fields(node, p, [&](std::string_view k, uint32_t, uint32_t v) {
+        if (k == "podAffinity" || k == "podAntiAffinity")
+            return true; // accepted, not modelled
+        if (k != "nodeAffinity")
+            return false;
+        api::NodeAffinity na;
+        const Path np = p.field(k);
+        r.fields(v, np, [&](std::string_view nk, uint32_t, uint32_t nv) {
+            const Path fp = np.field(nk);
+            if (nk == "requiredDuringSchedulingIgnoredDuringExecution") {
+                api::NodeSelector sel;
+                readNodeSelector(r, nv, fp, sel);
+                na.required = std::move(sel);
+            } else if (nk == "preferredDuringSchedulingIgnoredDuringExecution") {
+                r.items(nv, fp, [&](size_t, uint32_t item, const Path& ip) {
+                    api::PreferredSchedulingTerm t;
+                    r.fields(item, ip, [&](std::string_view tk, uint32_t, uint32_t tv) {
+                        if (tk == "weight") {
+                            r.getInt32(tv, ip.field(tk), t.weight);
+                            if (t.weight < 1 || t.weight > 100)
+                                r.error(tv, ip.field(tk),
+                                    "Invalid value: " + std::to_string(t.weight)
+                                        + ": must be in the range 1-100");
+                        } else if (tk == "preference")
+                            readNodeSelectorTerm(r, tv, ip.field(tk), t.preference);
+                        else
+                            return false;
+                        return true;
+                    });
+                    na.preferred.push_back(std::move(t));
+                });
+            } else {
+                return false;
+            }
+            return true;
+        });
+        out = std::move(na);
+        return true;
+    });
+}
+
+void readPodSpec(Reader& r, uint32_t node, const Path& p, api::PodSpec& out)
+{
+    bool sawContainers = false;
+    r.fields(node, p, [&](std::string_view k, uint32_t, uint32_t v) {
+        const Path fp = p.field(k);
+        if (k == "containers" || k == "initContainers") {
+            sawContainers = sawContainers || k == "containers";
+            auto& list = k == "containers" ? out.containers : out.initContainers;
+            r.items(v, fp, [&](size_t, uint32_t item, const Path& ip) {
+                api::Container c;
+                readContainer(r, item, ip, c);
+                list.push_back(std::move(c));
+            });
+        } else if (k == "nodeName") {
+            r.getString(v, fp, out.nodeName);
+        } else if (k == "schedulerName") {
+            r.getString(v, fp, out.schedulerName);
+        } else if (k == "nodeSelector") {
+            r.getStringMap(v, fp, out.nodeSelector);
+        } else if (k == "affinity") {
+            readAffinity(r, v, fp, out.nodeAffinity);
+        } else if (k == "tolerations") {
+            readTolerations(r, v, fp, out.tolerations);
+        } else if (k == "resourceClaims") {
+            r.items(v, fp, [&](size_t, uint32_t item, const Path& ip) {
+                api::PodResourceClaim c;
+                r.fields(item, ip, [&](std::string_view ck, uint32_t, uint32_t cv) {
+                    std::string s;
+                    if (ck == "name")
+                        r.getString(cv, ip.field(ck), c.name);
+                    else if (ck == "resourceClaimName") {
+                        if (r.getString(cv, ip.field(ck), s))
+                            c.resourceClaimName = s;
+                    } else if (ck == "resourceClaimTemplateName") {
+                        if (r.getString(cv, ip.field(ck), s))
+                            c.resourceClaimTemplateName = s;
+                    } else
+                        return false;
+                    return true;
+                });
+                if (c.name.empty())
+                    r.required(item, ip.field("name"));
+                else if (auto e = checkDnsLabel(c.name); !e.empty())
+                    r.invalid(item, ip.field("name"), c.name, e);
+                if (c.resourceClaimName.has_value() == c.resourceClaimTemplateName.has_value())
+                    r.error(item, ip,
+                        "Invalid value: must specify one of: `resourceClaimName`, "
+                        "`resourceClaimTemplateName`");
+                for (const auto& other : out.resourceClaims)
+                    if (other.name == c.name && !c.name.empty())
+                        r.duplicate(item, ip.field("name"), c.name);
+                out.resourceClaims.push_back(std::move(c));
+            });
+        } else if (k == "priority") {
+            int32_t prio = 0;
+            if (r.getInt32(v, fp, prio))
+                out.priority = prio;
+        } else if (k == "priorityClassName") {
+            r.getString(v, fp, out.priorityClassName);
+        } else if (k == "overhead") {
+            readResourceList(r, v, fp, out.overhead);
+        } else if (!oneOf(k, kIgnoredPodSpecFields)) {
+            return false;
+        }
+        return true;
+    });
+    if (!sawContainers || out.containers.empty())
+        r.required(node, p.field("containers"));
+    // Containers may only reference claims the pod declares.
+    for (size_t i = 0; i < out.containers.size(); ++i)
+        for (const auto& claim : out.containers[i].resources.claims)
+            if (!claim.empty()
+                && std::none_of(out.resourceClaims.begin(), out.resourceClaims.end(),
+                    [&](const api::PodResourceClaim& c) { return c.name == claim; }))
+                r.error(node, p.field("containers").at(i).field("resources").field("claims"),
+                    "Not found: \"" + claim + "\": must be one of the pod's resourceClaims");
+}
+
+} // namespace
+
+bool readNode(Reader& r, uint32_t root, api::Node& out)
+{
+    const size_t before = r.errorCount();
+    const Path p;
+    bool haveAllocatable = false;
+    r.fields(root, p, [&](std::string_view k, uint32_t, uint32_t v) {
+        const Path fp = p.field(k);
+        if (k == "apiVersion" || k == "kind")
+            return true;
+        if (k == "metadata") {
+            readObjectMeta(r, v, fp, false, out.meta);
+        } else if (k == "spec") {
+            r.fields(v, fp, [&](std::string_view sk, uint32_t, uint32_t sv) {
+                const Path sp = fp.field(sk);
+                if (sk == "unschedulable")
+                    r.getBool(sv, sp, out.unschedulable);
+                else if (sk == "taints") {
+                    r.items(sv, sp, [&](size_t, uint32_t item, const Path& ip) {
+                        api::Taint t;
+                        uint32_t effectNode = item;
+                        r.fields(item, ip, [&](std::string_view tk, uint32_t, uint32_t tv) {
+                            if (tk == "key")
+                                r.getString(tv, ip.field(tk), t.key);
+                            else if (tk == "value")
+                                r.getString(tv, ip.field(tk), t.value);
+                            else if (tk == "effect")
+                                effectNode = tv, r.getString(tv, ip.field(tk), t.effect);
+                            else if (tk == "timeAdded")
+                                r.getString(tv, ip.field(tk), t.timeAdded);
+                            else
+                                return false;
+                            return true;
+                        });
+                        if (t.key.empty())
+                            r.required(item, ip.field("key"));
+                        if (t.effect != "NoSchedule" && t.effect != "PreferNoSchedule"
+                            && t.effect != "NoExecute") {
+                            if (t.effect.empty())
+                                r.required(effectNode, ip.field("effect"));
+                            else
+                                r.unsupported(effectNode, ip.field("effect"), t.effect,
+                                    { "NoExecute", "NoSchedule", "PreferNoSchedule" });
+                        }
+                        out.taints.push_back(std::move(t));
+                    });
+                } else if (sk != "podCIDR" && sk != "podCIDRs" && sk != "providerID" && sk != "externalID"
+                    && sk != "configSource")
+                    return false;
+                return true;
+            });
+        } else if (k == "status") {
+            // Status is tolerated wholesale; only capacity/allocatable matter.
+            if (r.nodeKind(v) == YamlNode::Kind::Map) {
+                if (uint32_t c = findKey(r.doc(), v, "capacity"))
+                    readResourceList(r, c, fp.field("capacity"), out.capacity);
+                if (uint32_t a = findKey(r.doc(), v, "allocatable")) {
+                    haveAllocatable = !r.isNull(a);
+                    readResourceList(r, a, fp.field("allocatable"), out.allocatable);
+                }
+            }
+        } else {
+            return false;
+        }
+        return true;
+    });
+    if (!haveAllocatable)
+        out.allocatable = out.capacity;
+    out.meta.pos = r.pos(root);
+    return r.errorCount() == before;
+}
+
+bool readPod(Reader& r, uint32_t root, api::Pod& out)
+{
+    const size_t before = r.errorCount();
+    const Path p;
+    bool sawSpec = false;
+    r.fields(root, p, [&](std::string_view k, uint32_t, uint32_t v) {
+        const Path fp = p.field(k);
+        if (k == "apiVersion" || k == "kind")
+            return true;
+        if (k == "metadata")
+            readObjectMeta(r, v, fp, true, out.meta);
+        else if (k == "spec") {
+            sawSpec = true;
+            readPodSpec(r, v, fp, out.spec);
+        } else if (k == "status") {
+            if (r.nodeKind(v) != YamlNode::Kind::Map)
+                return true;
+            if (uint32_t ph = findKey(r.doc(), v, "phase"))
+                r.getString(ph, fp.field("phase"), out.phase);
+            if (uint32_t cs = findKey(r.doc(), v, "conditions"))
+                r.items(cs, fp.field("conditions"), [&](size_t, uint32_t item, const Path& ip) {
+                    api::PodCondition c;
+                    if (r.nodeKind(item) != YamlNode::Kind::Map)
+                        return;
+                    if (uint32_t x = findKey(r.doc(), item, "type"))
+                        r.getString(x, ip.field("type"), c.type);
+                    if (uint32_t x = findKey(r.doc(), item, "status"))
+                        r.getString(x, ip.field("status"), c.status);
+                    if (uint32_t x = findKey(r.doc(), item, "reason"))
+                        r.getString(x, ip.field("reason"), c.reason);
+                    if (uint32_t x = findKey(r.doc(), item, "message"))
+                        r.getString(x, ip.field("message"), c.message);
+                    out.conditions.push_back(std::move(c));
+                });
+            if (uint32_t rs = findKey(r.doc(), v, "resourceClaimStatuses"))
+                r.items(rs, fp.field("resourceClaimStatuses"), [&](size_t, uint32_t item, const Path& ip) {
+                    api::PodResourceClaimStatus s;
+                    if (r.nodeKind(item) != YamlNode::Kind::Map)
+                        return;
+                    if (uint32_t x = findKey(r.doc(), item, "name"))
+                        r.getString(x, ip.field("name"), s.name);
+                    std::string claim;
+                    if (uint32_t x = findKey(r.doc(), item, "resourceClaimName");
+                        x && r.getString(x, ip, claim))
+                        s.resourceClaimName = claim;
+                    out.resourceClaimStatuses.push_back(std::move(s));
+                });
+        } else
+            return false;
+        return true;
+    });
+    if (!sawSpec)
+        r.required(root, p.field("spec"));
+    out.meta.pos = r.pos(root);
+    return r.errorCount() == before;
+}
+
+bool readWorkload(Reader& r, uint32_t root, api::Workload::Kind kind, api::Workload& out)
+{
+    using K = api::Workload::Kind;
+    const size_t before = r.errorCount();
+    out.kind = kind;
+    const Path p;
+    bool sawTemplate = false;
+    bool sawCompletions = false, sawParallelism = false;
+    r.fields(root, p, [&](std::string_view k, uint32_t, uint32_t v) {
+        const Path fp = p.field(k);
+        if (k == "apiVersion" || k == "kind" || k == "status")
+            return true;
+        if (k == "metadata") {
+            readObjectMeta(r, v, fp, true, out.meta);
+            return true;
+        }
+        if (k != "spec")
+            return false;
+        r.fields(v, fp, [&](std::string_view sk, uint32_t, uint32_t sv) {
+            const Path sp = fp.field(sk);
+            auto nonNegative = [&](int32_t& field) {
+                if (r.getInt32(sv, sp, field) && field < 0)
+                    r.error(sv, sp,
+                        "Invalid value: " + std::to_string(field) + ": must be greater than or equal to 0");
+            };
+            if (sk == "template") {
+                sawTemplate = true;
+                r.fields(sv, sp, [&](std::string_view tk, uint32_t, uint32_t tv) {
+                    if (tk == "metadata") {
+                        // Template metadata has no required name.
+                        api::ObjectMeta& m = out.podTemplate.meta;
+                        r.fields(tv, sp.field(tk), [&](std::string_view mk, uint32_t, uint32_t mv) {
+                            if (mk == "labels")
+                                r.getStringMap(mv, sp.field(tk).field(mk), m.labels);
+                            else if (mk == "annotations")
+                                r.getStringMap(mv, sp.field(tk).field(mk), m.annotations);
+                            else if (mk == "name")
+                                r.getString(mv, sp.field(tk).field(mk), m.name);
+                            else if (mk == "namespace")
+                                r.getString(mv, sp.field(tk).field(mk), m.namespace_);
+                            else if (mk != "creationTimestamp" && mk != "generateName" && mk != "finalizers")
+                                return false;
+                            return true;
+                        });
+                    } else if (tk == "spec")
+                        readPodSpec(r, tv, sp.field(tk), out.podTemplate.spec);
+                    else
+                        return false;
+                    return true;
+                });
+                return true;
+            }
+            if (sk == "selector")
+                return true; // label selector: accepted, the simulator owns the pods it creates
+            if (kind == K::Job) {
+                if (sk == "parallelism")
+                    sawParallelism = true, nonNegative(out.parallelism);
+                else if (sk == "completions")
+                    sawCompletions = true, nonNegative(out.completions);
+                else if (sk == "backoffLimit")
+                    nonNegative(out.backoffLimit);
+                else
+                    return sk == "activeDeadlineSeconds" || sk == "backoffLimitPerIndex"
+                        || sk == "completionMode" || sk == "managedBy" || sk == "manualSelector"
+                        || sk == "maxFailedIndexes" || sk == "podFailurePolicy"
+                        || sk == "podReplacementPolicy" || sk == "successPolicy" || sk == "suspend"
+                        || sk == "ttlSecondsAfterFinished";
+                return true;
+            }
+            if (sk == "replicas") {
+                nonNegative(out.replicas);
+                return true;
+            }
+            if (sk == "minReadySeconds")
+                return true;
+            if (kind == K::Deployment)
+                return sk == "paused" || sk == "progressDeadlineSeconds" || sk == "revisionHistoryLimit"
+                    || sk == "strategy";
+            if (kind == K::StatefulSet)
+                return sk == "ordinals" || sk == "persistentVolumeClaimRetentionPolicy"
+                    || sk == "podManagementPolicy" || sk == "revisionHistoryLimit" || sk == "serviceName"
+                    || sk == "updateStrategy" || sk == "volumeClaimTemplates";
+            return false;
+        });
+        return true;
+    });
+    // A Job with parallelism but no completions is a work queue: completions follow parallelism.
+    if (kind == K::Job && sawParallelism && !sawCompletions)
+        out.completions = out.parallelism;
+    if (!sawTemplate)
+        r.required(root, p.field("spec").field("template"));
+    out.podTemplate.meta.namespace_ = out.meta.namespace_;
+    out.meta.pos = r.pos(root);
+    out.podTemplate.meta.pos = out.meta.pos;
+    return r.errorCount() == before;
+}
+
+} // namespace drasim::yamlio

@@ -1,0 +1,1240 @@
+// SPDX-License-Identifier: Apache-2.0
+// resource.k8s.io objects (v1, v1beta2, v1beta1, v1alpha3), converted to the v1 model and
+// validated like the API server (dra-semantics.md §2, §2.5, §3.14).
+#include <algorithm>
+#include <set>
+
+#include "core/common/semver.h"
+#include "core/yamlio/names.h"
+#include "core/yamlio/object_readers.h"
+
+namespace drasim::yamlio {
+
+namespace {
+
+constexpr size_t kMaxDevicesPerSlice = 128;
+constexpr size_t kMaxDevicesWithTaintsOrCounters = 64;
+constexpr size_t kMaxAttributesAndCapacities = 32;
+constexpr size_t kMaxTaints = 16;
+constexpr size_t kMaxCounterSets = 8;
+constexpr size_t kMaxCountersPerSet = 32;
+constexpr size_t kMaxConsumesCounters = 2;
+constexpr size_t kMaxBindingConditions = 4;
+constexpr size_t kMaxSelectors = 32;
+constexpr size_t kMaxRequests = 32;
+constexpr size_t kMaxSubRequests = 8;
+constexpr size_t kMaxConstraints = 32;
+constexpr size_t kMaxConfigs = 32;
+constexpr size_t kMaxTolerations = 16;
+constexpr size_t kMaxExpressionLength = 10 * 1024;
+constexpr size_t kMaxAttributeStringLength = 64;
+constexpr size_t kMaxValidValues = 10;
+
+bool legacyDevice(ResourceVersion v)
+{
+    return v == ResourceVersion::V1beta1 || v == ResourceVersion::V1alpha3;
+}
+
+void checkName(
+    Reader& r, uint32_t n, const Path& p, const std::string& value, std::string (*check)(std::string_view))
+{
+    if (value.empty())
+        r.required(n, p);
+    else if (auto e = check(value); !e.empty())
+        r.invalid(n, p, value, e);
+}
+
+std::string checkDnsSubdomainDefault(std::string_view s)
+{
+    return checkDnsSubdomain(s);
+}
+
+// ---------------------------------------------------------------- ResourceSlice
+
+bool readAttribute(Reader& r, uint32_t n, const Path& p, api::DeviceAttribute& out)
+{
+    int values = 0;
+    r.fields(n, p, [&](std::string_view k, uint32_t, uint32_t v) {
+        const Path fp = p.field(k);
+        if (r.isNull(v))
+            return k == "int" || k == "bool" || k == "string" || k == "version";
+        if (k == "int") {
+            ++values;
+            out.type = api::DeviceAttribute::Type::Int;
+            r.getInt(v, fp, out.intValue);
+        } else if (k == "bool") {
+            ++values;
+            out.type = api::DeviceAttribute::Type::Bool;
+            r.getBool(v, fp, out.boolValue);
+        } else if (k == "string") {
+            ++values;
+            out.type = api::DeviceAttribute::Type::String;
+            if (r.getString(v, fp, out.stringValue) && out.stringValue.size() > kMaxAttributeStringLength)
+                r.error(v, fp, "Too long: may not be more than 64 bytes");
+        } else if (k == "version") {
+            ++values;
+            out.type = api::DeviceAttribute::Type::Version;
+            if (r.getString(v, fp, out.stringValue)) {
+                std::string why;
+                if (out.stringValue.size() > kMaxAttributeStringLength)
+                    r.error(v, fp, "Too long: may not be more than 64 bytes");
+                else if (!SemVer::parse(out.stringValue, false, &why))
+                    r.invalid(
+                        v, fp, out.stringValue, "must be a string compatible with semver.org spec 2.0.0");
+            }
+        } else if (k == "ints" || k == "bools" || k == "strings" || k == "versions") {
+            ++values;
+            r.error(v, fp,
+                "Unsupported value: list-typed attributes (feature gate DRAListTypeAttributes, alpha) "
+                "are not modelled by drasim");
+        } else {
+            return false;
+        }
+        return true;
+    });
+    if (values != 1 && r.nodeKind(n) == YamlNode::Kind::Map)
+        r.error(n, p,
+            values == 0 ? "Required value: exactly one value must be specified"
+                        : "Invalid value: exactly one value must be specified");
+    return values == 1;
+}
+
+void readCapacityPolicy(Reader& r, uint32_t n, const Path& p, api::CapacityRequestPolicy& out)
+{
+    uint32_t defaultNode = n, valuesNode = 0, rangeNode = 0;
+    r.fields(n, p, [&](std::string_view k, uint32_t, uint32_t v) {
+        const Path fp = p.field(k);
+        if (k == "default") {
+            defaultNode = v;
+            Quantity q;
+            if (r.getQuantity(v, fp, q))
+                out.defaultValue = q;
+        } else if (k == "validValues") {
+            valuesNode = v;
+            r.items(v, fp, [&](size_t, uint32_t item, const Path& ip) {
+                Quantity q;
+                if (r.getQuantity(item, ip, q))
+                    out.validValues.push_back(q);
+            });
+        } else if (k == "validRange") {
+            rangeNode = v;
+            api::CapacityRequestPolicyRange range;
+            bool haveMin = false;
+            r.fields(v, fp, [&](std::string_view rk, uint32_t, uint32_t rv) {
+                Quantity q;
+                if (rk == "min")
+                    haveMin = r.getQuantity(rv, fp.field(rk), range.min);
+                else if (rk == "max") {
+                    if (r.getQuantity(rv, fp.field(rk), q))
+                        range.max = q;
+                } else if (rk == "step") {
+                    if (r.getQuantity(rv, fp.field(rk), q))
+                        range.step = q;
+                } else
+                    return false;
+                return true;
+            });
+            if (!haveMin && r.nodeKind(v) == YamlNode::Kind::Map)
+                r.required(v, fp.field("min"));
+            out.validRange = range;
+        } else {
+            return false;
+        }
+        return true;
+    });
+    if (valuesNode && rangeNode)
+        r.error(rangeNode, p, "Forbidden: only one of `validValues` or `validRange` may be set");
+    if ((valuesNode || rangeNode) && !out.defaultValue)
+        r.required(defaultNode, p.field("default"));
+    if (valuesNode) {
+        if (out.validValues.size() > kMaxValidValues)
+            r.tooMany(valuesNode, p.field("validValues"), out.validValues.size(), kMaxValidValues);
+        for (size_t i = 1; i < out.validValues.size(); ++i)
+            if (!(out.validValues[i - 1] < out.validValues[i]))
+                r.error(valuesNode, p.field("validValues").at(i),
+                    "Invalid value: \"" + out.validValues[i].toString()
+                        + "\": values must be sorted in ascending order and unique");
+        if (out.defaultValue
+            && std::none_of(out.validValues.begin(), out.validValues.end(),
+                [&](const Quantity& q) { return q == *out.defaultValue; }))
+            r.error(defaultNode, p.field("default"),
+                "Invalid value: \"" + out.defaultValue->toString()
+                    + "\": default value must be one of the valid values");
+    }
+}
+
+// (x - base) is a whole multiple of step; only checked when everything is integral in milli units.
+bool multipleOf(const Quantity& x, const Quantity& base, const Quantity& step)
+{
+    const Quantity diff = x.sub(base);
+    const auto d = diff.asInt64(), s = step.asInt64();
+    if (d && s && *s > 0)
+        return *d % *s == 0;
+    const int64_t dm = diff.milliValue(), sm = step.milliValue();
+    if (sm <= 0 || Quantity::fromMilli(dm) != diff || Quantity::fromMilli(sm) != step)
+        return true; // sub-milli precision: not checked
+    return dm % sm == 0;
+}
+
+void checkCapacityPolicyAgainstValue(
+    Reader& r, uint32_t n, const Path& p, const api::CapacityRequestPolicy& policy, const Quantity& value)
+{
+    if (!policy.validRange)
+        return;
+    const auto& range = *policy.validRange;
+    const Path rp = p.field("requestPolicy").field("validRange");
+    if (range.min > value)
+        r.error(n, rp.field("min"),
+            "Invalid value: \"" + range.min.toString()
+                + "\": must be less than or equal to the capacity value (" + value.toString() + ")");
+    if (range.max) {
+        if (*range.max > value)
+            r.error(n, rp.field("max"),
+                "Invalid value: \"" + range.max->toString()
+                    + "\": must be less than or equal to the capacity value (" + value.toString() + ")");
+        if (*range.max < range.min)
+            r.error(n, rp.field("max"),
+                "Invalid value: \"" + range.max->toString() + "\": must be greater than or equal to min");
+    }
+    if (policy.defaultValue) {
+        const Quantity& d = *policy.defaultValue;
+        if (d < range.min || (range.max && d > *range.max))
+            r.error(n, p.field("requestPolicy").field("default"),
+                "Invalid value: \"" + d.toString() + "\": default value must be within the valid range");
+    }
+    if (range.step) {
+        const Quantity& step = *range.step;
+        if (step.sign() <= 0)
+            r.error(
+                n, rp.field("step"), "Invalid value: \"" + step.toString() + "\": must be greater than zero");
+        else {
+            if (range.min.add(step) > value)
+                r.error(n, rp.field("step"),
+                    "Invalid value: \"" + step.toString()
+                        + "\": min + step must be less than or equal to the capacity value");
+            if (policy.defaultValue && !multipleOf(*policy.defaultValue, range.min, step))
+                r.error(n, p.field("requestPolicy").field("default"),
+                    "Invalid value: \"" + policy.defaultValue->toString()
+                        + "\": default value must be min plus a multiple of step");
+            if (range.max && !multipleOf(*range.max, range.min, step))
+                r.error(n, rp.field("max"),
+                    "Invalid value: \"" + range.max->toString()
+                        + "\": max must be min plus a multiple of step");
+        }
+    }
+}
+
+void readCounterMap(Reader& r, uint32_t n, const Path& p, std::map<std::string, Quantity>& out)
+{
+    r.fields(n, p, [&](std::string_view k, uint32_t keyNode, uint32_t v) {
+        const Path kp = p.key(k);
+        if (auto e = checkDnsLabel(k); !e.empty())
+            r.invalid(keyNode, kp, k, e);
+        bool haveValue = false;
+        Quantity q;
+        r.fields(v, kp, [&](std::string_view ck, uint32_t, uint32_t cv) {
+            if (ck != "value")
+                return false;
+            haveValue = r.getQuantity(cv, kp.field(ck), q);
+            return true;
+        });
+        if (!haveValue && r.nodeKind(v) == YamlNode::Kind::Map)
+            r.required(v, kp.field("value"));
+        out[std::string(k)] = q;
+        return true;
+    });
+    if (out.size() > kMaxCountersPerSet)
+        r.tooMany(n, p, out.size(), kMaxCountersPerSet);
+}
+
+void readDeviceTaints(Reader& r, uint32_t n, const Path& p, std::vector<api::DeviceTaint>& out)
+{
+    r.items(n, p, [&](size_t, uint32_t item, const Path& ip) {
+        api::DeviceTaint t;
+        uint32_t keyNode = item, effectNode = item;
+        r.fields(item, ip, [&](std::string_view k, uint32_t, uint32_t v) {
+            if (k == "key")
+                keyNode = v, r.getString(v, ip.field(k), t.key);
+            else if (k == "value")
+                r.getString(v, ip.field(k), t.value);
+            else if (k == "effect")
+                effectNode = v, r.getString(v, ip.field(k), t.effect);
+            else if (k == "timeAdded")
+                r.getString(v, ip.field(k), t.timeAdded);
+            else
+                return false;
+            return true;
+        });
+        checkName(r, keyNode, ip.field("key"), t.key, checkLabelKey);
+        if (auto e = checkLabelValue(t.value); !e.empty())
+            r.invalid(item, ip.field("value"), t.value, e);
+        if (t.effect.empty())
+            r.required(effectNode, ip.field("effect"));
+        else if (t.effect != "None" && t.effect != "NoSchedule" && t.effect != "NoExecute")
+            r.unsupported(effectNode, ip.field("effect"), t.effect, { "NoExecute", "NoSchedule", "None" });
+        out.push_back(std::move(t));
+    });
+    if (out.size() > kMaxTaints)
+        r.tooMany(n, p, out.size(), kMaxTaints);
+}
+
+// Fields of a device (v1/v1beta2 directly on the device, v1beta1/v1alpha3 under `basic`).
+bool readDeviceField(Reader& r, std::string_view k, uint32_t v, const Path& p, ResourceVersion ver,
+    api::Device& d, uint32_t& nodeFieldNode, std::vector<std::pair<std::string, uint32_t>>& policyNodes,
+    std::set<std::string>& conditionNames)
+{
+    const Path fp = p.field(k);
+    if (k == "attributes") {
+        r.fields(v, fp, [&](std::string_view name, uint32_t keyNode, uint32_t av) {
+            const Path ap = fp.key(name);
+            if (auto e = checkQualifiedAttributeName(name); !e.empty())
+                r.invalid(keyNode, ap, name, e);
+            api::DeviceAttribute a;
+            if (readAttribute(r, av, ap, a))
+                d.attributes[std::string(name)] = a;
+            return true;
+        });
+    } else if (k == "capacity") {
+        r.fields(v, fp, [&](std::string_view name, uint32_t keyNode, uint32_t cv) {
+            const Path cp = fp.key(name);
+            if (auto e = checkQualifiedAttributeName(name); !e.empty())
+                r.invalid(keyNode, cp, name, e);
+            api::DeviceCapacity c;
+            if (ver == ResourceVersion::V1alpha3) {
+                r.getQuantity(cv, cp, c.value); // v1alpha3: plain quantities
+            } else {
+                bool haveValue = false;
+                r.fields(cv, cp, [&](std::string_view ck, uint32_t, uint32_t x) {
+                    if (ck == "value")
+                        haveValue = r.getQuantity(x, cp.field(ck), c.value);
+                    else if (ck == "requestPolicy") {
+                        api::CapacityRequestPolicy policy;
+                        readCapacityPolicy(r, x, cp.field(ck), policy);
+                        c.requestPolicy = std::move(policy);
+                        policyNodes.emplace_back(std::string(name), x);
+                    } else
+                        return false;
+                    return true;
+                });
+                if (!haveValue && r.nodeKind(cv) == YamlNode::Kind::Map)
+                    r.required(cv, cp.field("value"));
+            }
+            d.capacity[std::string(name)] = std::move(c);
+            return true;
+        });
+    } else if (k == "consumesCounters" && ver != ResourceVersion::V1alpha3) {
+        std::set<std::string> sets;
+        r.items(v, fp, [&](size_t, uint32_t item, const Path& ip) {
+            api::DeviceCounterConsumption c;
+            uint32_t setNode = item;
+            r.fields(item, ip, [&](std::string_view ck, uint32_t, uint32_t x) {
+                if (ck == "counterSet")
+                    setNode = x, r.getString(x, ip.field(ck), c.counterSet);
+                else if (ck == "counters")
+                    readCounterMap(r, x, ip.field(ck), c.counters);
+                else
+                    return false;
+                return true;
+            });
+            checkName(r, setNode, ip.field("counterSet"), c.counterSet, checkDnsLabel);
+            if (!c.counterSet.empty() && !sets.insert(c.counterSet).second)
+                r.duplicate(setNode, ip.field("counterSet"), c.counterSet);
+            d.consumesCounters.push_back(std::move(c));
+        });
+        if (d.consumesCounters.size() > kMaxConsumesCounters)
+            r.tooMany(v, fp, d.consumesCounters.size(), kMaxConsumesCounters);
+    } else if (k == "nodeName" && ver != ResourceVersion::V1alpha3) {
+        nodeFieldNode = v;
+        std::string s;
+        if (r.getString(v, fp, s))
+            d.nodeName = s;
+    } else if (k == "nodeSelector" && ver != ResourceVersion::V1alpha3) {
+        nodeFieldNode = v;
+        api::NodeSelector sel;
+        readNodeSelector(r, v, fp, sel);
+        if (!r.isNull(v))
+            d.nodeSelector = std::move(sel);
+    } else if (k == "allNodes" && ver != ResourceVersion::V1alpha3) {
+        nodeFieldNode = v;
+        bool b = false;
+        if (r.getBool(v, fp, b))
+            d.allNodes = b;
+    } else if (k == "taints" && ver != ResourceVersion::V1alpha3) {
+        readDeviceTaints(r, v, fp, d.taints);
+    } else if (k == "bindsToNode" && ver != ResourceVersion::V1alpha3) {
+        bool b = false;
+        if (r.getBool(v, fp, b))
+            d.bindsToNode = b;
+    } else if ((k == "bindingConditions" || k == "bindingFailureConditions")
+        && ver != ResourceVersion::V1alpha3) {
+        auto& list = k == "bindingConditions" ? d.bindingConditions : d.bindingFailureConditions;
+        r.getStringList(v, fp, list);
+        if (list.size() > kMaxBindingConditions)
+            r.tooMany(v, fp, list.size(), kMaxBindingConditions);
+        for (size_t i = 0; i < list.size(); ++i) {
+            if (auto e = checkLabelKey(list[i]); !e.empty())
+                r.invalid(v, fp.at(i), list[i], e);
+            if (!conditionNames.insert(list[i]).second)
+                r.duplicate(v, fp.at(i), list[i]);
+        }
+    } else if (k == "allowMultipleAllocations" && ver != ResourceVersion::V1alpha3) {
+        bool b = false;
+        if (r.getBool(v, fp, b))
+            d.allowMultipleAllocations = b;
+    } else {
+        return false;
+    }
+    return true;
+}
+
+void readDevice(
+    Reader& r, uint32_t n, const Path& p, ResourceVersion ver, bool perDeviceNodeSelection, api::Device& d)
+{
+    uint32_t nameNode = n, nodeFieldNode = 0;
+    std::vector<std::pair<std::string, uint32_t>> policyNodes;
+    std::set<std::string> conditionNames;
+    r.fields(n, p, [&](std::string_view k, uint32_t, uint32_t v) {
+        if (k == "name") {
+            nameNode = v;
+            r.getString(v, p.field(k), d.name);
+            return true;
+        }
+        if (legacyDevice(ver)) {
+            if (k != "basic")
+                return false;
+            const Path bp = p.field(k);
+            r.fields(v, bp, [&](std::string_view bk, uint32_t, uint32_t bv) {
+                return readDeviceField(r, bk, bv, bp, ver, d, nodeFieldNode, policyNodes, conditionNames);
+            });
+            return true;
+        }
+        return readDeviceField(r, k, v, p, ver, d, nodeFieldNode, policyNodes, conditionNames);
+    });
+    checkName(r, nameNode, p.field("name"), d.name, checkDnsLabel);
+    d.pos = r.pos(n);
+    const Path fieldsBase = legacyDevice(ver) ? p.field("basic") : p;
+    const size_t entries = d.attributes.size() + d.capacity.size();
+    if (entries > kMaxAttributesAndCapacities)
+        r.error(n, fieldsBase,
+            "Too many: " + std::to_string(entries)
+                + ": must have at most 32 attributes and capacities combined");
+    for (const auto& [name, policyNode] : policyNodes) {
+        const Path cp = fieldsBase.field("capacity").key(name);
+        if (!d.allowMultipleAllocations.value_or(false))
+            r.error(policyNode, cp.field("requestPolicy"),
+                "Forbidden: only allowed when allowMultipleAllocations is true");
+        checkCapacityPolicyAgainstValue(
+            r, policyNode, cp, *d.capacity[name].requestPolicy, d.capacity[name].value);
+    }
+    const int nodeFields
+        = int(d.nodeName.has_value()) + int(d.nodeSelector.has_value()) + int(d.allNodes.has_value());
+    if (perDeviceNodeSelection) {
+        if (nodeFields != 1)
+            r.error(nodeFieldNode ? nodeFieldNode : n, fieldsBase,
+                nodeFields == 0
+                    ? "Required value: exactly one of `nodeName`, `nodeSelector`, `allNodes` is required "
+                      "when `perDeviceNodeSelection` is set"
+                    : "Invalid value: exactly one of `nodeName`, `nodeSelector`, `allNodes` is required "
+                      "when `perDeviceNodeSelection` is set, but multiple fields are set");
+    } else if (nodeFields > 0) {
+        r.error(nodeFieldNode, fieldsBase,
+            "Forbidden: `nodeName`, `nodeSelector` and `allNodes` on a device require "
+            "`perDeviceNodeSelection: true` on the slice");
+    }
+    if (d.nodeName && d.nodeName->empty())
+        r.required(nodeFieldNode, fieldsBase.field("nodeName"));
+    if (d.allNodes && !*d.allNodes)
+        r.error(nodeFieldNode, fieldsBase.field("allNodes"), "Invalid value: false: must be true when set");
+    if (d.nodeSelector && d.nodeSelector->terms.size() != 1)
+        r.error(nodeFieldNode, fieldsBase.field("nodeSelector").field("nodeSelectorTerms"),
+            "Invalid value: " + std::to_string(d.nodeSelector->terms.size())
+                + ": must have exactly one node selector term");
+    if (d.bindingConditions.empty() != d.bindingFailureConditions.empty())
+        r.error(n, fieldsBase,
+            "Invalid value: bindingConditions and bindingFailureConditions must be set together");
+}
+
+// ---------------------------------------------------------------- claims
+
+void readSelectors(Reader& r, uint32_t n, const Path& p, std::vector<api::DeviceSelector>& out)
+{
+    r.items(n, p, [&](size_t, uint32_t item, const Path& ip) {
+        api::DeviceSelector s;
+        bool haveCel = false;
+        r.fields(item, ip, [&](std::string_view k, uint32_t, uint32_t v) {
+            if (k != "cel")
+                return false;
+            haveCel = !r.isNull(v);
+            const Path cp = ip.field(k);
+            bool haveExpr = false;
+            r.fields(v, cp, [&](std::string_view ck, uint32_t, uint32_t x) {
+                if (ck != "expression")
+                    return false;
+                haveExpr = r.getString(x, cp.field(ck), s.expression);
+                s.pos = r.contentPos(x);
+                if (haveExpr && s.expression.empty())
+                    haveExpr = false;
+                if (s.expression.size() > kMaxExpressionLength)
+                    r.error(x, cp.field(ck), "Too long: may not be more than 10240 bytes");
+                return true;
+            });
+            if (!haveExpr && haveCel)
+                r.required(v, cp.field("expression"));
+            return true;
+        });
+        if (!haveCel)
+            r.required(item, ip.field("cel"));
+        out.push_back(std::move(s));
+    });
+    if (out.size() > kMaxSelectors)
+        r.tooMany(n, p, out.size(), kMaxSelectors);
+}
+
+void readOpaque(Reader& r, uint32_t n, const Path& p, api::OpaqueDeviceConfiguration& out)
+{
+    bool haveParameters = false;
+    uint32_t driverNode = n;
+    r.fields(n, p, [&](std::string_view k, uint32_t, uint32_t v) {
+        if (k == "driver")
+            driverNode = v, r.getString(v, p.field(k), out.driver);
+        else if (k == "parameters") {
+            haveParameters = !r.isNull(v);
+            out.parameters = r.toData(v);
+        } else
+            return false;
+        return true;
+    });
+    checkName(r, driverNode, p.field("driver"), out.driver, checkDriverName);
+    if (!haveParameters)
+        r.required(n, p.field("parameters"));
+}
+
+void readDeviceTolerations(Reader& r, uint32_t n, const Path& p, std::vector<api::DeviceToleration>& out)
+{
+    r.items(n, p, [&](size_t, uint32_t item, const Path& ip) {
+        api::DeviceToleration t;
+        uint32_t opNode = item, effectNode = item, keyNode = item;
+        r.fields(item, ip, [&](std::string_view k, uint32_t, uint32_t v) {
+            if (k == "key")
+                keyNode = v, r.getString(v, ip.field(k), t.key);
+            else if (k == "operator")
+                opNode = v, r.getString(v, ip.field(k), t.op);
+            else if (k == "value")
+                r.getString(v, ip.field(k), t.value);
+            else if (k == "effect")
+                effectNode = v, r.getString(v, ip.field(k), t.effect);
+            else if (k == "tolerationSeconds") {
+                int64_t s = 0;
+                if (r.getInt(v, ip.field(k), s))
+                    t.tolerationSeconds = s;
+            } else
+                return false;
+            return true;
+        });
+        if (t.op.empty())
+            t.op = "Equal"; // defaulted by the API server
+        if (t.op != "Equal" && t.op != "Exists")
+            r.unsupported(opNode, ip.field("operator"), t.op, { "Equal", "Exists" });
+        if (!t.key.empty())
+            if (auto e = checkLabelKey(t.key); !e.empty())
+                r.invalid(keyNode, ip.field("key"), t.key, e);
+        if (t.op == "Exists" && !t.value.empty())
+            r.invalid(item, ip.field("value"), t.value, "must be empty when `operator` is 'Exists'");
+        if (t.op == "Equal" && t.key.empty())
+            r.error(keyNode, ip.field("key"), "Required value: must be set when `operator` is 'Equal'");
+        if (!t.effect.empty() && t.effect != "NoSchedule" && t.effect != "NoExecute")
+            r.unsupported(effectNode, ip.field("effect"), t.effect, { "NoExecute", "NoSchedule" });
+        out.push_back(std::move(t));
+    });
+    if (out.size() > kMaxTolerations)
+        r.tooMany(n, p, out.size(), kMaxTolerations);
+}
+
+// Fields shared by ExactDeviceRequest, DeviceSubRequest and the v1beta1 flat request.
+bool readRequestSpecField(Reader& r, std::string_view k, uint32_t v, const Path& p, api::DeviceRequestSpec& s,
+    bool allowAdminAccess, uint32_t& classNode, uint32_t& modeNode, uint32_t& countNode, bool& countSet)
+{
+    const Path fp = p.field(k);
+    if (k == "deviceClassName") {
+        classNode = v;
+        r.getString(v, fp, s.deviceClassName);
+    } else if (k == "selectors") {
+        readSelectors(r, v, fp, s.selectors);
+    } else if (k == "allocationMode") {
+        modeNode = v;
+        std::string mode;
+        if (r.getString(v, fp, mode) && !mode.empty())
+            s.allocationMode = mode;
+    } else if (k == "count") {
+        countNode = v;
+        countSet = r.getInt(v, fp, s.count);
+    } else if (k == "adminAccess" && allowAdminAccess) {
+        bool b = false;
+        if (r.getBool(v, fp, b))
+            s.adminAccess = b;
+    } else if (k == "tolerations") {
+        readDeviceTolerations(r, v, fp, s.tolerations);
+    } else if (k == "capacity") {
+        api::CapacityRequirements cap;
+        r.fields(v, fp, [&](std::string_view ck, uint32_t, uint32_t x) {
+            if (ck != "requests")
+                return false;
+            const Path rp = fp.field(ck);
+            r.fields(x, rp, [&](std::string_view name, uint32_t keyNode, uint32_t qv) {
+                if (auto e = checkQualifiedAttributeName(name); !e.empty())
+                    r.invalid(keyNode, rp.key(name), name, e);
+                Quantity q;
+                if (r.getQuantity(qv, rp.key(name), q))
+                    cap.requests[std::string(name)] = q;
+                return true;
+            });
+            return true;
+        });
+        s.capacity = std::move(cap);
+    } else {
+        return false;
+    }
+    return true;
+}
+
+void checkRequestSpec(Reader& r, uint32_t n, const Path& p, api::DeviceRequestSpec& s, uint32_t classNode,
+    uint32_t modeNode, uint32_t countNode, bool countSet)
+{
+    checkName(r, classNode ? classNode : n, p.field("deviceClassName"), s.deviceClassName,
+        checkDnsSubdomainDefault);
+    if (s.allocationMode == "ExactCount") {
+        if (!countSet)
+            s.count = 1; // defaulted by the API server
+        else if (s.count <= 0)
+            r.error(countNode, p.field("count"),
+                "Invalid value: " + std::to_string(s.count) + ": must be greater than zero");
+    } else if (s.allocationMode == "All") {
+        if (countSet)
+            r.error(countNode, p.field("count"),
+                "Invalid value: " + std::to_string(s.count)
+                    + ": must not be specified when allocationMode is 'All'");
+        s.count = 0;
+    } else {
+        r.unsupported(modeNode, p.field("allocationMode"), s.allocationMode, { "All", "ExactCount" });
+    }
+}
+
+void readSubRequest(Reader& r, uint32_t n, const Path& p, api::DeviceSubRequest& out)
+{
+    uint32_t nameNode = n, classNode = 0, modeNode = n, countNode = n;
+    bool countSet = false;
+    r.fields(n, p, [&](std::string_view k, uint32_t, uint32_t v) {
+        if (k == "name") {
+            nameNode = v;
+            r.getString(v, p.field(k), out.name);
+            return true;
+        }
+        return readRequestSpecField(r, k, v, p, out.spec, false, classNode, modeNode, countNode, countSet);
+    });
+    checkName(r, nameNode, p.field("name"), out.name, checkDnsLabel);
+    checkRequestSpec(r, n, p, out.spec, classNode, modeNode, countNode, countSet);
+}
+
+void readRequest(Reader& r, uint32_t n, const Path& p, ResourceVersion ver, api::DeviceRequest& out)
+{
+    uint32_t nameNode = n, firstNode = 0, exactNode = 0;
+    // v1beta1/v1alpha3 put ExactDeviceRequest fields directly on the request.
+    api::DeviceRequestSpec flat;
+    bool flatUsed = false, countSet = false;
+    uint32_t classNode = 0, modeNode = n, countNode = n;
+    r.fields(n, p, [&](std::string_view k, uint32_t, uint32_t v) {
+        const Path fp = p.field(k);
+        if (k == "name") {
+            nameNode = v;
+            r.getString(v, fp, out.name);
+        } else if (k == "firstAvailable" && ver != ResourceVersion::V1alpha3) {
+            firstNode = v;
+            r.items(v, fp, [&](size_t, uint32_t item, const Path& ip) {
+                api::DeviceSubRequest sub;
+                readSubRequest(r, item, ip, sub);
+                out.firstAvailable.push_back(std::move(sub));
+            });
+        } else if (k == "exactly" && !legacyDevice(ver)) {
+            exactNode = v;
+            if (r.isNull(v))
+                return true;
+            api::DeviceRequestSpec s;
+            uint32_t cn = 0, mn = v, kn = v;
+            bool cs = false;
+            r.fields(v, fp, [&](std::string_view ek, uint32_t, uint32_t ev) {
+                return readRequestSpecField(r, ek, ev, fp, s, true, cn, mn, kn, cs);
+            });
+            checkRequestSpec(r, v, fp, s, cn, mn, kn, cs);
+            out.exactly = std::move(s);
+        } else if (legacyDevice(ver)) {
+            if (!readRequestSpecField(r, k, v, p, flat, true, classNode, modeNode, countNode, countSet))
+                return false;
+            flatUsed = true;
+        } else {
+            return false;
+        }
+        return true;
+    });
+    checkName(r, nameNode, p.field("name"), out.name, checkDnsLabel);
+    if (legacyDevice(ver)) {
+        // v1beta1: deviceClassName set → exact request; firstAvailable → list; both/neither invalid.
+        if (flatUsed && classNode && !out.firstAvailable.empty())
+            r.error(n, p, "Invalid value: exactly one of `deviceClassName` or `firstAvailable` must be set");
+        else if (out.firstAvailable.empty()) {
+            checkRequestSpec(r, n, p, flat, classNode, modeNode, countNode, countSet);
+            out.exactly = std::move(flat);
+        } else if (flatUsed) {
+            r.error(n, p,
+                "Forbidden: request fields other than `name` must not be set together with `firstAvailable`");
+        }
+    } else if (exactNode && firstNode) {
+        r.error(firstNode, p,
+            "Invalid value: exactly one of `exactly` or `firstAvailable` is required, but multiple fields "
+            "are set");
+    } else if (!out.exactly && out.firstAvailable.empty()) {
+        r.error(n, p, "Required value: exactly one of `exactly` or `firstAvailable` is required");
+    }
+    if (firstNode && !r.isNull(firstNode)) {
+        if (out.firstAvailable.empty())
+            r.required(firstNode, p.field("firstAvailable"));
+        if (out.firstAvailable.size() > kMaxSubRequests)
+            r.tooMany(firstNode, p.field("firstAvailable"), out.firstAvailable.size(), kMaxSubRequests);
+        std::set<std::string> names;
+        for (size_t i = 0; i < out.firstAvailable.size(); ++i)
+            if (!out.firstAvailable[i].name.empty() && !names.insert(out.firstAvailable[i].name).second)
+                r.duplicate(
+                    firstNode, p.field("firstAvailable").at(i).field("name"), out.firstAvailable[i].name);
+    }
+}
+
+// Checks "req" / "req/sub" references against the claim's requests.
+void checkRequestRefs(Reader& r, uint32_t n, const Path& p, const std::vector<std::string>& refs,
+    const std::vector<api::DeviceRequest>& requests)
+{
+    for (size_t i = 0; i < refs.size(); ++i) {
+        const std::string& ref = refs[i];
+        const size_t slash = ref.find('/');
+        const std::string main = ref.substr(0, slash);
+        auto it
+            = std::find_if(requests.begin(), requests.end(), [&](const auto& q) { return q.name == main; });
+        bool ok = it != requests.end();
+        if (ok && slash != std::string::npos) {
+            const std::string sub = ref.substr(slash + 1);
+            ok = std::any_of(it->firstAvailable.begin(), it->firstAvailable.end(),
+                [&](const auto& s) { return s.name == sub; });
+        }
+        if (!ok)
+            r.invalid(n, p.at(i), ref,
+                "must be the name of a request in the claim or the name of a request and "
+                "a subrequest separated by '/'");
+    }
+}
+
+void readClaimSpec(Reader& r, uint32_t n, const Path& p, ResourceVersion ver, api::ResourceClaimSpec& out)
+{
+    r.fields(n, p, [&](std::string_view k, uint32_t keyNode, uint32_t v) {
+        if (k == "resourceClassName" || k == "parametersRef" || k == "allocationMode") {
+            r.error(keyNode, p.field(k),
+                "unknown field \"" + std::string(k)
+                    + "\": this is classic DRA (removed in Kubernetes 1.31); use spec.devices.requests with "
+                      "a "
+                      "deviceClassName instead");
+            return true;
+        }
+        if (k == "controller")
+            return true; // v1alpha3 (1.31) still had it; ignored
+        if (k != "devices")
+            return false;
+        const Path dp = p.field(k);
+        uint32_t reqNode = v, consNode = v, cfgNode = v;
+        r.fields(v, dp, [&](std::string_view dk, uint32_t, uint32_t dv) {
+            const Path fp = dp.field(dk);
+            if (dk == "requests") {
+                reqNode = dv;
+                std::set<std::string> names;
+                r.items(dv, fp, [&](size_t, uint32_t item, const Path& ip) {
+                    api::DeviceRequest req;
+                    readRequest(r, item, ip, ver, req);
+                    if (!req.name.empty() && !names.insert(req.name).second)
+                        r.duplicate(item, ip.field("name"), req.name);
+                    out.requests.push_back(std::move(req));
+                });
+            } else if (dk == "constraints") {
+                consNode = dv;
+                r.items(dv, fp, [&](size_t, uint32_t item, const Path& ip) {
+                    api::DeviceConstraint c;
+                    uint32_t refsNode = item;
+                    r.fields(item, ip, [&](std::string_view ck, uint32_t, uint32_t cv) {
+                        std::string s;
+                        if (ck == "requests")
+                            refsNode = cv, r.getStringList(cv, ip.field(ck), c.requests);
+                        else if (ck == "matchAttribute" || ck == "distinctAttribute") {
+                            if (r.getString(cv, ip.field(ck), s)) {
+                                if (auto e = checkFullyQualifiedAttributeName(s); !e.empty())
+                                    r.invalid(cv, ip.field(ck), s, e);
+                                (ck == "matchAttribute" ? c.matchAttribute : c.distinctAttribute) = s;
+                            }
+                        } else
+                            return false;
+                        return true;
+                    });
+                    if (c.matchAttribute.has_value() == c.distinctAttribute.has_value())
+                        r.error(item, ip,
+                            c.matchAttribute ? "Invalid value: exactly one of `matchAttribute` or "
+                                               "`distinctAttribute` is required, but multiple fields are set"
+                                             : "Required value: exactly one of `matchAttribute` or "
+                                               "`distinctAttribute` is required");
+                    c.requests.shrink_to_fit();
+                    out.constraints.push_back(std::move(c));
+                    (void)refsNode;
+                });
+            } else if (dk == "config") {
+                cfgNode = dv;
+                r.items(dv, fp, [&](size_t, uint32_t item, const Path& ip) {
+                    api::DeviceClaimConfiguration c;
+                    bool haveOpaque = false;
+                    r.fields(item, ip, [&](std::string_view ck, uint32_t, uint32_t cv) {
+                        if (ck == "requests")
+                            r.getStringList(cv, ip.field(ck), c.requests);
+                        else if (ck == "opaque") {
+                            haveOpaque = !r.isNull(cv);
+                            readOpaque(r, cv, ip.field(ck), c.opaque);
+                        } else
+                            return false;
+                        return true;
+                    });
+                    if (!haveOpaque)
+                        r.required(item, ip.field("opaque"));
+                    out.config.push_back(std::move(c));
+                });
+            } else {
+                return false;
+            }
+            return true;
+        });
+        if (out.requests.size() > kMaxRequests)
+            r.tooMany(reqNode, dp.field("requests"), out.requests.size(), kMaxRequests);
+        if (out.constraints.size() > kMaxConstraints)
+            r.tooMany(consNode, dp.field("constraints"), out.constraints.size(), kMaxConstraints);
+        if (out.config.size() > kMaxConfigs)
+            r.tooMany(cfgNode, dp.field("config"), out.config.size(), kMaxConfigs);
+        for (size_t i = 0; i < out.constraints.size(); ++i)
+            checkRequestRefs(r, consNode, dp.field("constraints").at(i).field("requests"),
+                out.constraints[i].requests, out.requests);
+        for (size_t i = 0; i < out.config.size(); ++i)
+            checkRequestRefs(
+                r, cfgNode, dp.field("config").at(i).field("requests"), out.config[i].requests, out.requests);
+        return true;
+    });
+}
+
+void readAllocation(Reader& r, uint32_t n, const Path& p, api::AllocationResult& out)
+{
+    r.fields(n, p, [&](std::string_view k, uint32_t, uint32_t v) {
+        const Path fp = p.field(k);
+        if (k == "nodeSelector") {
+            api::NodeSelector sel;
+            readNodeSelector(r, v, fp, sel);
+            if (!r.isNull(v))
+                out.nodeSelector = std::move(sel);
+        } else if (k == "allocationTimestamp") {
+            r.getString(v, fp, out.allocationTimestamp);
+        } else if (k == "controller") {
+            return true;
+        } else if (k == "devices") {
+            r.fields(v, fp, [&](std::string_view dk, uint32_t, uint32_t dv) {
+                const Path dp = fp.field(dk);
+                if (dk == "results") {
+                    r.items(dv, dp, [&](size_t, uint32_t item, const Path& ip) {
+                        api::DeviceRequestAllocationResult res;
+                        r.fields(item, ip, [&](std::string_view rk, uint32_t, uint32_t rv) {
+                            const Path rp = ip.field(rk);
+                            std::string s;
+                            bool b = false;
+                            if (rk == "request")
+                                r.getString(rv, rp, res.request);
+                            else if (rk == "driver")
+                                r.getString(rv, rp, res.driver);
+                            else if (rk == "pool")
+                                r.getString(rv, rp, res.pool);
+                            else if (rk == "device")
+                                r.getString(rv, rp, res.device);
+                            else if (rk == "adminAccess") {
+                                if (r.getBool(rv, rp, b))
+                                    res.adminAccess = b;
+                            } else if (rk == "tolerations")
+                                readDeviceTolerations(r, rv, rp, res.tolerations);
+                            else if (rk == "bindingConditions")
+                                r.getStringList(rv, rp, res.bindingConditions);
+                            else if (rk == "bindingFailureConditions")
+                                r.getStringList(rv, rp, res.bindingFailureConditions);
+                            else if (rk == "shareID") {
+                                if (r.getString(rv, rp, s))
+                                    res.shareID = s;
+                            } else if (rk == "consumedCapacity")
+                                r.getQuantityMap(rv, rp, res.consumedCapacity);
+                            else
+                                return false;
+                            return true;
+                        });
+                        for (const char* f : { "request", "driver", "pool", "device" }) {
+                            const std::string& val = std::string_view(f) == "request" ? res.request
+                                : std::string_view(f) == "driver"                     ? res.driver
+                                : std::string_view(f) == "pool"                       ? res.pool
+                                                                                      : res.device;
+                            if (val.empty())
+                                r.required(item, ip.field(f));
+                        }
+                        out.results.push_back(std::move(res));
+                    });
+                } else if (dk == "config") {
+                    r.items(dv, dp, [&](size_t, uint32_t item, const Path& ip) {
+                        api::DeviceAllocationConfiguration c;
+                        r.fields(item, ip, [&](std::string_view ck, uint32_t, uint32_t cv) {
+                            if (ck == "source") {
+                                if (r.getString(cv, ip.field(ck), c.source) && c.source != "FromClass"
+                                    && c.source != "FromClaim")
+                                    r.unsupported(cv, ip.field(ck), c.source, { "FromClaim", "FromClass" });
+                            } else if (ck == "requests")
+                                r.getStringList(cv, ip.field(ck), c.requests);
+                            else if (ck == "opaque")
+                                readOpaque(r, cv, ip.field(ck), c.opaque);
+                            else
+                                return false;
+                            return true;
+                        });
+                        out.config.push_back(std::move(c));
+                    });
+                } else {
+                    return false;
+                }
+                return true;
+            });
+        } else {
+            return false;
+        }
+        return true;
+    });
+}
+
+} // namespace
+
+bool readResourceSlice(Reader& r, uint32_t root, ResourceVersion ver, api::ResourceSlice& out)
+{
+    const size_t before = r.errorCount();
+    const Path p;
+    bool sawSpec = false;
+    r.fields(root, p, [&](std::string_view k, uint32_t, uint32_t v) {
+        const Path sp = p.field(k);
+        if (k == "apiVersion" || k == "kind" || k == "status")
+            return true;
+        if (k == "metadata") {
+            readObjectMeta(r, v, sp, false, out.meta);
+            return true;
+        }
+        if (k != "spec")
+            return false;
+        sawSpec = true;
+        uint32_t driverNode = v, poolNode = 0, devicesNode = 0, countersNode = 0;
+        std::vector<uint32_t> nodeFieldNodes;
+        std::vector<uint32_t> deviceNodes;
+        r.fields(v, sp, [&](std::string_view sk, uint32_t, uint32_t sv) {
+            const Path fp = sp.field(sk);
+            if (sk == "driver") {
+                driverNode = sv;
+                r.getString(sv, fp, out.driver);
+            } else if (sk == "pool") {
+                poolNode = sv;
+                bool haveCount = false;
+                uint32_t nameNode = sv;
+                r.fields(sv, fp, [&](std::string_view pk, uint32_t, uint32_t pv) {
+                    if (pk == "name")
+                        nameNode = pv, r.getString(pv, fp.field(pk), out.pool.name);
+                    else if (pk == "generation") {
+                        if (r.getInt(pv, fp.field(pk), out.pool.generation) && out.pool.generation < 0)
+                            r.error(pv, fp.field(pk),
+                                "Invalid value: " + std::to_string(out.pool.generation)
+                                    + ": must be greater than or equal to 0");
+                    } else if (pk == "resourceSliceCount") {
+                        haveCount = r.getInt(pv, fp.field(pk), out.pool.resourceSliceCount);
+                        if (haveCount && out.pool.resourceSliceCount <= 0)
+                            r.error(pv, fp.field(pk),
+                                "Invalid value: " + std::to_string(out.pool.resourceSliceCount)
+                                    + ": must be greater than zero");
+                    } else
+                        return false;
+                    return true;
+                });
+                checkName(r, nameNode, fp.field("name"), out.pool.name, checkPoolName);
+                if (!haveCount && r.nodeKind(sv) == YamlNode::Kind::Map)
+                    r.required(sv, fp.field("resourceSliceCount"));
+            } else if (sk == "nodeName") {
+                nodeFieldNodes.push_back(sv);
+                std::string s;
+                if (r.getString(sv, fp, s)) {
+                    out.nodeName = s;
+                    if (s.empty())
+                        r.required(sv, fp);
+                    else if (auto e = checkDnsSubdomain(s); !e.empty())
+                        r.invalid(sv, fp, s, e);
+                }
+            } else if (sk == "nodeSelector") {
+                nodeFieldNodes.push_back(sv);
+                api::NodeSelector sel;
+                readNodeSelector(r, sv, fp, sel);
+                if (!r.isNull(sv)) {
+                    if (sel.terms.size() != 1)
+                        r.error(sv, fp.field("nodeSelectorTerms"),
+                            "Invalid value: " + std::to_string(sel.terms.size())
+                                + ": must have exactly one node selector term");
+                    out.nodeSelector = std::move(sel);
+                }
+            } else if (sk == "allNodes" || sk == "perDeviceNodeSelection") {
+                nodeFieldNodes.push_back(sv);
+                bool b = false;
+                if (r.getBool(sv, fp, b)) {
+                    (sk == "allNodes" ? out.allNodes : out.perDeviceNodeSelection) = b;
+                    if (!b)
+                        r.error(sv, fp, "Invalid value: false: must be true when set");
+                }
+            } else if (sk == "devices") {
+                devicesNode = sv;
+                r.items(sv, fp, [&](size_t, uint32_t item, const Path&) {
+                    deviceNodes.push_back(
+                        item); // read after all slice fields: perDeviceNodeSelection may follow
+                });
+            } else if (sk == "sharedCounters") {
+                countersNode = sv;
+                std::set<std::string> names;
+                r.items(sv, fp, [&](size_t, uint32_t item, const Path& ip) {
+                    api::CounterSet cs;
+                    uint32_t nameNode = item;
+                    bool haveCounters = false;
+                    r.fields(item, ip, [&](std::string_view ck, uint32_t, uint32_t cv) {
+                        if (ck == "name")
+                            nameNode = cv, r.getString(cv, ip.field(ck), cs.name);
+                        else if (ck == "counters") {
+                            haveCounters = !r.isNull(cv);
+                            readCounterMap(r, cv, ip.field(ck), cs.counters);
+                        } else
+                            return false;
+                        return true;
+                    });
+                    checkName(r, nameNode, ip.field("name"), cs.name, checkDnsLabel);
+                    if (!cs.name.empty() && !names.insert(cs.name).second)
+                        r.duplicate(nameNode, ip.field("name"), cs.name);
+                    if (!haveCounters)
+                        r.required(item, ip.field("counters"));
+                    out.sharedCounters.push_back(std::move(cs));
+                });
+                if (out.sharedCounters.size() > kMaxCounterSets)
+                    r.tooMany(sv, fp, out.sharedCounters.size(), kMaxCounterSets);
+            } else {
+                return false;
+            }
+            return true;
+        });
+        const bool perDevice = out.perDeviceNodeSelection.value_or(false);
+        const Path dp = sp.field("devices");
+        std::set<std::string> deviceNames;
+        bool taintsOrCounters = false;
+        out.devices.reserve(deviceNodes.size());
+        for (size_t i = 0; i < deviceNodes.size(); ++i) {
+            const Path ip = dp.at(i);
+            api::Device d;
+            readDevice(r, deviceNodes[i], ip, ver, perDevice, d);
+            if (!d.name.empty() && !deviceNames.insert(d.name).second)
+                r.duplicate(deviceNodes[i], ip.field("name"), d.name);
+            taintsOrCounters = taintsOrCounters || !d.taints.empty() || !d.consumesCounters.empty();
+            out.devices.push_back(std::move(d));
+        }
+        const size_t maxDevices = taintsOrCounters ? kMaxDevicesWithTaintsOrCounters : kMaxDevicesPerSlice;
+        if (out.devices.size() > maxDevices)
+            r.error(devicesNode, dp,
+                "Too many: " + std::to_string(out.devices.size()) + ": must have at most "
+                    + std::to_string(maxDevices) + " items"
+                    + (taintsOrCounters ? " (64 when devices have taints or consume counters)" : ""));
+        checkName(r, driverNode, sp.field("driver"), out.driver, checkDriverName);
+        if (!poolNode)
+            r.required(v, sp.field("pool"));
+        if (nodeFieldNodes.empty())
+            r.error(v, sp,
+                "Required value: exactly one of `nodeName`, `nodeSelector`, `allNodes`, "
+                "`perDeviceNodeSelection` is required");
+        else if (nodeFieldNodes.size() > 1)
+            r.error(nodeFieldNodes[1], sp,
+                "Invalid value: exactly one of `nodeName`, `nodeSelector`, `allNodes`, "
+                "`perDeviceNodeSelection` is required, but multiple fields are set");
+        if (devicesNode && countersNode && !out.devices.empty() && !out.sharedCounters.empty())
+            r.error(countersNode, sp.field("sharedCounters"),
+                "Forbidden: only one of `devices` or `sharedCounters` may be set in a slice");
+        return true;
+    });
+    if (!sawSpec)
+        r.required(root, p.field("spec"));
+    out.meta.pos = r.pos(root);
+    return r.errorCount() == before;
+}
+
+bool readDeviceClass(Reader& r, uint32_t root, ResourceVersion, api::DeviceClass& out)
+{
+    const size_t before = r.errorCount();
+    const Path p;
+    r.fields(root, p, [&](std::string_view k, uint32_t, uint32_t v) {
+        const Path sp = p.field(k);
+        if (k == "apiVersion" || k == "kind" || k == "status")
+            return true;
+        if (k == "metadata") {
+            readObjectMeta(r, v, sp, false, out.meta);
+            return true;
+        }
+        if (k != "spec")
+            return false;
+        r.fields(v, sp, [&](std::string_view sk, uint32_t, uint32_t sv) {
+            const Path fp = sp.field(sk);
+            if (sk == "selectors")
+                readSelectors(r, sv, fp, out.selectors);
+            else if (sk == "config") {
+                r.items(sv, fp, [&](size_t, uint32_t item, const Path& ip) {
+                    api::OpaqueDeviceConfiguration c;
+                    bool haveOpaque = false;
+                    r.fields(item, ip, [&](std::string_view ck, uint32_t, uint32_t cv) {
+                        if (ck != "opaque")
+                            return false;
+                        haveOpaque = !r.isNull(cv);
+                        readOpaque(r, cv, ip.field(ck), c);
+                        return true;
+                    });
+                    if (!haveOpaque)
+                        r.required(item, ip.field("opaque"));
+                    out.config.push_back(std::move(c));
+                });
+                if (out.config.size() > kMaxConfigs)
+                    r.tooMany(sv, fp, out.config.size(), kMaxConfigs);
+            } else if (sk == "extendedResourceName") {
+                std::string s;
+                if (r.getString(sv, fp, s)) {
+                    if (auto e = checkLabelKey(s); !e.empty() || s.find('/') == std::string::npos
+                        || s.starts_with("kubernetes.io/") || s.starts_with("requests."))
+                        r.invalid(sv, fp, s,
+                            e.empty() ? "must be an extended resource name (domain/name, not in the "
+                                        "kubernetes.io domain)"
+                                      : e);
+                    out.extendedResourceName = s;
+                }
+            } else
+                return false;
+            return true;
+        });
+        return true;
+    });
+    out.meta.pos = r.pos(root);
+    return r.errorCount() == before;
+}
+
+bool readResourceClaim(Reader& r, uint32_t root, ResourceVersion ver, api::ResourceClaim& out)
+{
+    const size_t before = r.errorCount();
+    const Path p;
+    bool sawSpec = false;
+    r.fields(root, p, [&](std::string_view k, uint32_t, uint32_t v) {
+        const Path sp = p.field(k);
+        if (k == "apiVersion" || k == "kind")
+            return true;
+        if (k == "metadata") {
+            readObjectMeta(r, v, sp, true, out.meta);
+            if (uint32_t d = findKey(r.doc(), v, "deletionTimestamp"); d && !r.isNull(d))
+                out.deleting = true;
+        } else if (k == "spec") {
+            sawSpec = true;
+            readClaimSpec(r, v, sp, ver, out.spec);
+        } else if (k == "status") {
+            r.fields(v, sp, [&](std::string_view sk, uint32_t, uint32_t sv) {
+                const Path fp = sp.field(sk);
+                if (sk == "allocation") {
+                    if (r.isNull(sv))
+                        return true;
+                    api::AllocationResult a;
+                    readAllocation(r, sv, fp, a);
+                    out.allocation = std::move(a);
+                } else if (sk == "reservedFor") {
+                    r.items(sv, fp, [&](size_t, uint32_t item, const Path& ip) {
+                        api::ResourceClaimConsumerReference ref;
+                        r.fields(item, ip, [&](std::string_view rk, uint32_t, uint32_t rv) {
+                            if (rk == "apiGroup")
+                                r.getString(rv, ip.field(rk), ref.apiGroup);
+                            else if (rk == "resource")
+                                r.getString(rv, ip.field(rk), ref.resource);
+                            else if (rk == "name")
+                                r.getString(rv, ip.field(rk), ref.name);
+                            else if (rk == "uid")
+                                r.getString(rv, ip.field(rk), ref.uid);
+                            else
+                                return false;
+                            return true;
+                        });
+                        out.reservedFor.push_back(std::move(ref));
+                    });
+                    if (out.reservedFor.size() > 256)
+                        r.tooMany(sv, fp, out.reservedFor.size(), 256);
+                } else if (sk != "devices" && sk != "deallocationRequested" && sk != "driverName") {
+                    return false;
+                }
+                return true;
+            });
+        } else
+            return false;
+        return true;
+    });
+    if (!sawSpec)
+        r.required(root, p.field("spec"));
+    out.meta.pos = r.pos(root);
+    return r.errorCount() == before;
+}
+
+bool readResourceClaimTemplate(Reader& r, uint32_t root, ResourceVersion ver, api::ResourceClaimTemplate& out)
+{
+    const size_t before = r.errorCount();
+    const Path p;
+    bool sawSpec = false;
+    r.fields(root, p, [&](std::string_view k, uint32_t, uint32_t v) {
+        const Path sp = p.field(k);
+        if (k == "apiVersion" || k == "kind" || k == "status")
+            return true;
+        if (k == "metadata") {
+            readObjectMeta(r, v, sp, true, out.meta);
+            return true;
+        }
+        if (k != "spec")
+            return false;
+        r.fields(v, sp, [&](std::string_view sk, uint32_t, uint32_t sv) {
+            const Path fp = sp.field(sk);
+            if (sk == "metadata") {
+                r.fields(sv, fp, [&](std::string_view mk, uint32_t, uint32_t mv) {
+                    if (mk == "labels")
+                        r.getStringMap(mv, fp.field(mk), out.claimMeta.labels);
+                    else if (mk == "annotations")
+                        r.getStringMap(mv, fp.field(mk), out.claimMeta.annotations);
+                    else if (mk == "name" || mk == "generateName" || mk == "namespace" || mk == "finalizers"
+                        || mk == "creationTimestamp")
+                        return true;
+                    else
+                        return false;
+                    return true;
+                });
+            } else if (sk == "spec") {
+                sawSpec = true;
+                readClaimSpec(r, sv, fp, ver, out.spec);
+            } else
+                return false;
+            return true;
+        });
+        return true;
+    });
+    if (!sawSpec)
+        r.required(root, p.field("spec").field("spec"));
+    out.meta.pos = r.pos(root);
+    return r.errorCount() == before;
+}
+
+} // namespace drasim::yamlio
