@@ -17,22 +17,22 @@ namespace drasim::cel {
 enum class NodeKind : uint8_t {
     Literal,
     Ident,
-    Select,    ///< args[0].name
+    Select, ///< args[0].name
     OptSelect, ///< args[0].?name
-    Index,     ///< args[0][args[1]]
-    OptIndex,  ///< args[0][?args[1]]
-    Call,      ///< name(args...) or args[0].name(args[1..]) when hasReceiver
-    List,      ///< elements; optionalEntries marks `?e`
-    Map,       ///< args = k0, v0, k1, v1, ...; optionalEntries per entry marks `?k: v`
-    Ternary,   ///< args[0] ? args[1] : args[2]
+    Index, ///< args[0][args[1]]
+    OptIndex, ///< args[0][?args[1]]
+    Call, ///< name(args...) or args[0].name(args[1..]) when hasReceiver
+    List, ///< elements; optionalEntries marks `?e`
+    Map, ///< args = k0, v0, k1, v1, ...; optionalEntries per entry marks `?k: v`
+    Ternary, ///< args[0] ? args[1] : args[2]
     And,
     Or,
-    Has,           ///< has(args[0].name): args[0] is the operand
+    Has, ///< has(args[0].name): args[0] is the operand
     Comprehension, ///< macro over args[0] (range) with args[1..]
-    Bind,          ///< cel.bind(name, args[0], args[1])
+    Bind, ///< cel.bind(name, args[0], args[1])
     // Produced by the checker:
-    Local,      ///< iteration or bind variable in `slot`
-    DeviceVar,  ///< the `device` variable
+    Local, ///< iteration or bind variable in `slot`
+    DeviceVar, ///< the `device` variable
     DeviceAttr, ///< device.attributes|capacity[literal domain].name (flag in `slot`: 0/1)
 };
 
@@ -41,11 +41,11 @@ enum class Macro : uint8_t {
     All,
     Exists,
     ExistsOne,
-    Map,          ///< args: range, transform
-    MapFilter,    ///< args: range, filter, transform
-    Filter,       ///< args: range, predicate
-    TransformList,    ///< two variables: args range, [filter,] transform
-    TransformMap,     ///< two variables
+    Map, ///< args: range, transform
+    MapFilter, ///< args: range, filter, transform
+    Filter, ///< args: range, predicate
+    TransformList, ///< two variables: args range, [filter,] transform
+    TransformMap, ///< two variables
     TransformMapEntry ///< two variables; transform yields a single-entry map
 };
 
@@ -60,9 +60,9 @@ struct Node
 {
     NodeKind kind = NodeKind::Literal;
     size_t offset = 0; ///< byte offset in the expression (for error positions)
-    std::string name;  ///< identifier, field, function, bind or first iteration variable
+    std::string name; ///< identifier, field, function, bind or first iteration variable
     std::string name2; ///< second iteration variable (two-variable macros, DeviceAttr name)
-    Value literal;     ///< literal value or folded constant
+    Value literal; ///< literal value or folded constant
     std::vector<NodePtr> args;
     std::vector<bool> optionalEntries;
     bool hasReceiver = false;

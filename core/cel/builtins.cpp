@@ -2,10 +2,11 @@
 // The declared function environment of the DRA selector compiler: the CEL standard library plus
 // the Kubernetes libraries a current release enables for new expressions (cel.md §6-§9, §11).
 // Not declared on purpose: string reverse() (strings extension v3), includes() (alpha gate).
+#include "core/cel/builtins.h"
+
 #include <map>
 
 #include "core/cel/builtin_impls.h"
-#include "core/cel/builtins.h"
 
 namespace drasim::cel {
 
@@ -27,8 +28,14 @@ const CelType kB = CelType::typeParam('B');
 const CelType kListA = CelType::list(kA);
 const CelType kListString = CelType::list(kString);
 
-Overload global(std::vector<CelType> params, CelType result) { return { false, std::move(params), std::move(result) }; }
-Overload member(std::vector<CelType> params, CelType result) { return { true, std::move(params), std::move(result) }; }
+Overload global(std::vector<CelType> params, CelType result)
+{
+    return { false, std::move(params), std::move(result) };
+}
+Overload member(std::vector<CelType> params, CelType result)
+{
+    return { true, std::move(params), std::move(result) };
+}
 
 std::map<std::string, FunctionDecl, std::less<>> buildTable()
 {
@@ -82,15 +89,18 @@ std::map<std::string, FunctionDecl, std::less<>> buildTable()
     def("size", impl::size, sizes);
 
     // Conversions.
-    def("int", impl::toInt, { global({ kInt }, kInt), global({ kUint }, kInt), global({ kDouble }, kInt),
-                                global({ kString }, kInt) });
-    def("uint", impl::toUint, { global({ kInt }, kUint), global({ kUint }, kUint), global({ kDouble }, kUint),
-                                  global({ kString }, kUint) });
-    def("double", impl::toDouble, { global({ kInt }, kDouble), global({ kUint }, kDouble),
-                                      global({ kDouble }, kDouble), global({ kString }, kDouble) });
-    def("string", impl::toString, { global({ kInt }, kString), global({ kUint }, kString),
-                                      global({ kDouble }, kString), global({ kBool }, kString),
-                                      global({ kString }, kString), global({ kBytes }, kString) });
+    def("int", impl::toInt,
+        { global({ kInt }, kInt), global({ kUint }, kInt), global({ kDouble }, kInt),
+            global({ kString }, kInt) });
+    def("uint", impl::toUint,
+        { global({ kInt }, kUint), global({ kUint }, kUint), global({ kDouble }, kUint),
+            global({ kString }, kUint) });
+    def("double", impl::toDouble,
+        { global({ kInt }, kDouble), global({ kUint }, kDouble), global({ kDouble }, kDouble),
+            global({ kString }, kDouble) });
+    def("string", impl::toString,
+        { global({ kInt }, kString), global({ kUint }, kString), global({ kDouble }, kString),
+            global({ kBool }, kString), global({ kString }, kString), global({ kBytes }, kString) });
     def("bool", impl::toBool, { global({ kBool }, kBool), global({ kString }, kBool) });
     def("bytes", impl::toBytes, { global({ kBytes }, kBytes), global({ kString }, kBytes) });
     def("dyn", impl::toDyn, { global({ kA }, kDyn) });
@@ -100,21 +110,26 @@ std::map<std::string, FunctionDecl, std::less<>> buildTable()
     def("contains", impl::contains, { member({ kString, kString }, kBool) });
     def("startsWith", impl::startsWith, { member({ kString, kString }, kBool) });
     def("endsWith", impl::endsWith, { member({ kString, kString }, kBool) });
-    def("matches", impl::matches, { member({ kString, kString }, kBool), global({ kString, kString }, kBool) });
+    def("matches", impl::matches,
+        { member({ kString, kString }, kBool), global({ kString, kString }, kBool) });
 
     // Strings extension, version 2.
     def("charAt", impl::charAt, { member({ kString, kInt }, kString) });
-    def("indexOf", impl::indexOf, { member({ kString, kString }, kInt), member({ kString, kString, kInt }, kInt),
-                                      member({ kListA, kA }, kInt) });
-    def("lastIndexOf", impl::lastIndexOf, { member({ kString, kString }, kInt),
-                                              member({ kString, kString, kInt }, kInt), member({ kListA, kA }, kInt) });
+    def("indexOf", impl::indexOf,
+        { member({ kString, kString }, kInt), member({ kString, kString, kInt }, kInt),
+            member({ kListA, kA }, kInt) });
+    def("lastIndexOf", impl::lastIndexOf,
+        { member({ kString, kString }, kInt), member({ kString, kString, kInt }, kInt),
+            member({ kListA, kA }, kInt) });
     def("lowerAscii", impl::lowerAscii, { member({ kString }, kString) });
     def("upperAscii", impl::upperAscii, { member({ kString }, kString) });
-    def("replace", impl::replace, { member({ kString, kString, kString }, kString),
-                                      member({ kString, kString, kString, kInt }, kString) });
-    def("split", impl::split, { member({ kString, kString }, kListString),
-                                  member({ kString, kString, kInt }, kListString) });
-    def("substring", impl::substring, { member({ kString, kInt }, kString), member({ kString, kInt, kInt }, kString) });
+    def("replace", impl::replace,
+        { member({ kString, kString, kString }, kString),
+            member({ kString, kString, kString, kInt }, kString) });
+    def("split", impl::split,
+        { member({ kString, kString }, kListString), member({ kString, kString, kInt }, kListString) });
+    def("substring", impl::substring,
+        { member({ kString, kInt }, kString), member({ kString, kInt, kInt }, kString) });
     def("trim", impl::trim, { member({ kString }, kString) });
     def("join", impl::join, { member({ kListString }, kString), member({ kListString, kString }, kString) });
     def("format", impl::format, { member({ kString, CelType::list(kDyn) }, kString) });
@@ -122,13 +137,14 @@ std::map<std::string, FunctionDecl, std::less<>> buildTable()
 
     // Kubernetes regex library.
     def("find", impl::find, { member({ kString, kString }, kString) });
-    def("findAll", impl::findAll, { member({ kString, kString }, kListString),
-                                      member({ kString, kString, kInt }, kListString) });
+    def("findAll", impl::findAll,
+        { member({ kString, kString }, kListString), member({ kString, kString, kInt }, kListString) });
 
     // Kubernetes lists library and sets.
     def("isSorted", impl::isSorted, { member({ kListA }, kBool) });
-    def("sum", impl::sum, { member({ CelType::list(kInt) }, kInt), member({ CelType::list(kUint) }, kUint),
-                              member({ CelType::list(kDouble) }, kDouble) });
+    def("sum", impl::sum,
+        { member({ CelType::list(kInt) }, kInt), member({ CelType::list(kUint) }, kUint),
+            member({ CelType::list(kDouble) }, kDouble) });
     def("min", impl::min, { member({ kListA }, kA) });
     def("max", impl::max, { member({ kListA }, kA) });
     def("sets.contains", impl::setsContains, { global({ kListA, kListA }, kBool) });
@@ -137,8 +153,9 @@ std::map<std::string, FunctionDecl, std::less<>> buildTable()
 
     // cel-go lists extension (Kubernetes 1.34+).
     def("slice", impl::slice, { member({ kListA, kInt, kInt }, kListA) });
-    def("flatten", impl::flatten, { member({ CelType::list(kDyn) }, CelType::list(kDyn)),
-                                      member({ CelType::list(kDyn), kInt }, CelType::list(kDyn)) });
+    def("flatten", impl::flatten,
+        { member({ CelType::list(kDyn) }, CelType::list(kDyn)),
+            member({ CelType::list(kDyn), kInt }, CelType::list(kDyn)) });
     def("distinct", impl::distinct, { member({ kListA }, kListA) });
     def("reverse", impl::reverse, { member({ kListA }, kListA) });
     def("sort", impl::sort, { member({ kListA }, kListA) });
@@ -147,13 +164,16 @@ std::map<std::string, FunctionDecl, std::less<>> buildTable()
     // Kubernetes quantity library.
     def("quantity", impl::quantity, { global({ kString }, kQuantity) });
     def("isQuantity", impl::isQuantity, { global({ kString }, kBool) });
-    def("compareTo", impl::compareTo, { member({ kQuantity, kQuantity }, kInt), member({ kSemver, kSemver }, kInt) });
-    def("isGreaterThan", impl::isGreaterThan, { member({ kQuantity, kQuantity }, kBool),
-                                                  member({ kSemver, kSemver }, kBool) });
-    def("isLessThan", impl::isLessThan, { member({ kQuantity, kQuantity }, kBool),
-                                            member({ kSemver, kSemver }, kBool) });
-    def("add", impl::quantityAdd, { member({ kQuantity, kQuantity }, kQuantity), member({ kQuantity, kInt }, kQuantity) });
-    def("sub", impl::quantitySub, { member({ kQuantity, kQuantity }, kQuantity), member({ kQuantity, kInt }, kQuantity) });
+    def("compareTo", impl::compareTo,
+        { member({ kQuantity, kQuantity }, kInt), member({ kSemver, kSemver }, kInt) });
+    def("isGreaterThan", impl::isGreaterThan,
+        { member({ kQuantity, kQuantity }, kBool), member({ kSemver, kSemver }, kBool) });
+    def("isLessThan", impl::isLessThan,
+        { member({ kQuantity, kQuantity }, kBool), member({ kSemver, kSemver }, kBool) });
+    def("add", impl::quantityAdd,
+        { member({ kQuantity, kQuantity }, kQuantity), member({ kQuantity, kInt }, kQuantity) });
+    def("sub", impl::quantitySub,
+        { member({ kQuantity, kQuantity }, kQuantity), member({ kQuantity, kInt }, kQuantity) });
     def("asInteger", impl::asInteger, { member({ kQuantity }, kInt) });
     def("isInteger", impl::isInteger, { member({ kQuantity }, kBool) });
     def("asApproximateFloat", impl::asApproximateFloat, { member({ kQuantity }, kDouble) });
@@ -173,7 +193,8 @@ std::map<std::string, FunctionDecl, std::less<>> buildTable()
     def("hasValue", impl::hasValue, { member({ CelType::optional(kA) }, kBool) });
     def("value", impl::optionalValue, { member({ CelType::optional(kA) }, kA) });
     def("orValue", impl::orValue, { member({ CelType::optional(kA), kA }, kA) });
-    def("or", impl::optionalOr, { member({ CelType::optional(kA), CelType::optional(kA) }, CelType::optional(kA)) });
+    def("or", impl::optionalOr,
+        { member({ CelType::optional(kA), CelType::optional(kA) }, CelType::optional(kA)) });
     return t;
 }
 
@@ -188,8 +209,10 @@ const FunctionDecl* findFunction(std::string_view name)
 
 bool isConversionFunction(std::string_view name)
 {
+    // dyn() is left out on purpose: it exists to hide a value from static treatment, and
+    // cel.md describes int(dyn("4.2")) style failures as runtime errors.
     return name == "int" || name == "uint" || name == "double" || name == "string" || name == "bool"
-        || name == "bytes" || name == "dyn" || name == "type";
+        || name == "bytes" || name == "type";
 }
 
 } // namespace drasim::cel

@@ -32,8 +32,14 @@ namespace impl {
 
 namespace {
 
-Value intOverflow() { return Value::error("integer overflow"); }
-Value uintOverflow() { return Value::error("unsigned integer overflow"); }
+Value intOverflow()
+{
+    return Value::error("integer overflow");
+}
+Value uintOverflow()
+{
+    return Value::error("unsigned integer overflow");
+}
 
 bool validUtf8(std::string_view s)
 {
@@ -50,8 +56,8 @@ bool validUtf8(std::string_view s)
                 return false;
             cp = (cp << 6) | (d & 0x3F);
         }
-        if ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF))
-            || (cp >= 0xD800 && cp <= 0xDFFF))
+        if ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800)
+            || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)) || (cp >= 0xD800 && cp <= 0xDFFF))
             return false;
         i += size_t(len);
     }
@@ -60,8 +66,8 @@ bool validUtf8(std::string_view s)
 
 std::string goSyntaxError(const char* fn, std::string_view text, bool range)
 {
-    return std::string("strconv.") + fn + ": parsing \"" + std::string(text) + "\": "
-        + (range ? "value out of range" : "invalid syntax");
+    return std::string("strconv.") + fn + ": parsing \"" + std::string(text)
+        + "\": " + (range ? "value out of range" : "invalid syntax");
 }
 
 /// Go strconv.ParseInt(s, 10, 64)/ParseUint: optional sign (int only), decimal digits only.
@@ -119,8 +125,7 @@ int orderValues(const Value& x, const Value& y, Value* err)
     }
 }
 
-template <typename Pred>
-Value orderOp(const Value* a, Pred pred)
+template <typename Pred> Value orderOp(const Value* a, Pred pred)
 {
     Value err;
     int c = orderValues(a[0], a[1], &err);
@@ -303,8 +308,8 @@ BUILTIN(logicalNot)
 BUILTIN(equal)
 {
     UNUSED_ARGS;
-    bool lazy = a[0].kind == Kind::DeviceMaps || a[0].kind == Kind::DeviceDomain || a[1].kind == Kind::DeviceMaps
-        || a[1].kind == Kind::DeviceDomain;
+    bool lazy = a[0].kind == Kind::DeviceMaps || a[0].kind == Kind::DeviceDomain
+        || a[1].kind == Kind::DeviceMaps || a[1].kind == Kind::DeviceDomain;
     if (lazy)
         return equals(materialize(ctx, a[0]), materialize(ctx, a[1]));
     if (a[0].kind == Kind::String && a[1].kind == Kind::String)

@@ -35,10 +35,10 @@ void analyzeQuantity(std::string_view s, QuantityRepr* repr, int32_t* scale)
     std::string_view suffix = s.substr(i);
     bool binary = false;
     int exponent = 0;
-    static const std::pair<std::string_view, int> kBinary[] = { { "Ki", 10 }, { "Mi", 20 }, { "Gi", 30 },
-        { "Ti", 40 }, { "Pi", 50 }, { "Ei", 60 } };
-    static const std::pair<std::string_view, int> kDecimal[] = { { "n", -9 }, { "u", -6 }, { "m", -3 }, { "", 0 },
-        { "k", 3 }, { "M", 6 }, { "G", 9 }, { "T", 12 }, { "P", 15 }, { "E", 18 } };
+    static const std::pair<std::string_view, int> kBinary[]
+        = { { "Ki", 10 }, { "Mi", 20 }, { "Gi", 30 }, { "Ti", 40 }, { "Pi", 50 }, { "Ei", 60 } };
+    static const std::pair<std::string_view, int> kDecimal[] = { { "n", -9 }, { "u", -6 }, { "m", -3 },
+        { "", 0 }, { "k", 3 }, { "M", 6 }, { "G", 9 }, { "T", 12 }, { "P", 15 }, { "E", 18 } };
     bool known = false;
     for (const auto& [name, e] : kBinary) {
         if (suffix == name) {
@@ -521,8 +521,8 @@ BUILTIN(slice)
         return Value::error("cannot slice(" + std::to_string(from) + ", " + std::to_string(to)
             + "), start index must be less than or equal to end index");
     if (to > int64_t(l.size()))
-        return Value::error("cannot slice(" + std::to_string(from) + ", " + std::to_string(to) + "), list is length "
-            + std::to_string(l.size()));
+        return Value::error("cannot slice(" + std::to_string(from) + ", " + std::to_string(to)
+            + "), list is length " + std::to_string(l.size()));
     return Value::list(ListData(l.begin() + from, l.begin() + to));
 }
 

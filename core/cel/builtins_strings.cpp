@@ -31,7 +31,10 @@ namespace {
 
 #define BUILTIN_LOCAL(fn) Value fn(EvalContext& ctx, const Value* a, size_t n, const Node& call)
 
-Value indexError(int64_t i) { return Value::error("index out of range: " + std::to_string(i)); }
+Value indexError(int64_t i)
+{
+    return Value::error("index out of range: " + std::to_string(i));
+}
 
 bool allStrings(const Value* a, size_t n)
 {
@@ -63,7 +66,8 @@ bool isUnicodeSpace(uint32_t cp)
         || cp == 0x3000;
 }
 
-const RE2* regexFor(const Node& call, std::string_view pattern, std::shared_ptr<RE2>& holder, std::string* error)
+const RE2* regexFor(
+    const Node& call, std::string_view pattern, std::shared_ptr<RE2>& holder, std::string* error)
 {
     if (call.extra)
         return static_cast<const RE2*>(call.extra.get());
@@ -323,7 +327,8 @@ BUILTIN(substring)
     if (end < 0 || end > len)
         return indexError(end);
     if (end < start)
-        return Value::error("invalid substring range. start: " + std::to_string(start) + ", end: " + std::to_string(end));
+        return Value::error(
+            "invalid substring range. start: " + std::to_string(start) + ", end: " + std::to_string(end));
     size_t from = utf8Offset(s, size_t(start));
     size_t to = utf8Offset(s, size_t(end));
     return Value::string(std::string(s.substr(from, to - from)));
@@ -474,9 +479,10 @@ BUILTIN(format)
             bool ok = true;
             std::string s = formatClauseString(ctx, v, &ok);
             if (!ok)
-                return Value::error("string clause can only be used on strings, bools, bytes, ints, doubles, maps, "
-                                    "lists, types, durations, and timestamps, was given "
-                                    + std::string(typeName(v)));
+                return Value::error(
+                    "string clause can only be used on strings, bools, bytes, ints, doubles, maps, "
+                    "lists, types, durations, and timestamps, was given "
+                    + std::string(typeName(v)));
             out += s;
             break;
         }
@@ -486,7 +492,8 @@ BUILTIN(format)
             else if (v.kind == Kind::Uint)
                 out += std::to_string(v.u);
             else
-                return Value::error("decimal clause can only be used on integers, was given " + std::string(typeName(v)));
+                return Value::error(
+                    "decimal clause can only be used on integers, was given " + std::string(typeName(v)));
             break;
         case 'f':
         case 'e': {
@@ -533,14 +540,16 @@ BUILTIN(format)
                     out += toBase(c, 16, upper);
                 }
             } else {
-                return Value::error("only integers, byte buffers, and strings can be formatted as hex, was given "
+                return Value::error(
+                    "only integers, byte buffers, and strings can be formatted as hex, was given "
                     + std::string(typeName(v)));
             }
             break;
         }
         default:
-            return Value::error(std::string("could not parse formatting clause: unrecognized formatting clause \"")
-                + verb + "\"");
+            return Value::error(
+                std::string("could not parse formatting clause: unrecognized formatting clause \"") + verb
+                + "\"");
         }
     }
     return Value::string(std::move(out));

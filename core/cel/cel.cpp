@@ -100,9 +100,14 @@ std::shared_ptr<const Selector> Selector::compile(std::string_view expression, C
     return std::make_shared<const Selector>(std::move(program));
 }
 
-Selector::Selector(std::shared_ptr<const Program> program) : m_program(std::move(program)) { }
+Selector::Selector(std::shared_ptr<const Program> program)
+    : m_program(std::move(program))
+{ }
 
-const std::string& Selector::expression() const { return m_program->expression(); }
+const std::string& Selector::expression() const
+{
+    return m_program->expression();
+}
 
 EvalResult Selector::evaluate(const DeviceView& device) const
 {

@@ -20,7 +20,10 @@ struct CheckFailure
     size_t offset;
 };
 
-[[noreturn]] void fail(const Node& at, std::string message) { throw CheckFailure { std::move(message), at.offset }; }
+[[noreturn]] void fail(const Node& at, std::string message)
+{
+    throw CheckFailure { std::move(message), at.offset };
+}
 
 CelType literalType(const Value& v)
 {
@@ -130,9 +133,10 @@ bool typeDenotation(const std::string& name, CelType* out)
 /// Runtime name of a type denotation (what type(x) returns for a value of that type).
 std::string_view runtimeTypeName(const std::string& ident)
 {
-    static const std::map<std::string, std::string_view> kNames = { { "int", "int" }, { "uint", "uint" },
-        { "double", "double" }, { "bool", "bool" }, { "string", "string" }, { "bytes", "bytes" },
-        { "list", "list" }, { "map", "map" }, { "null_type", "null_type" }, { "type", "type" }, { "dyn", "dyn" } };
+    static const std::map<std::string, std::string_view> kNames
+        = { { "int", "int" }, { "uint", "uint" }, { "double", "double" }, { "bool", "bool" },
+              { "string", "string" }, { "bytes", "bytes" }, { "list", "list" }, { "map", "map" },
+              { "null_type", "null_type" }, { "type", "type" }, { "dyn", "dyn" } };
     return kNames.at(ident);
 }
 
@@ -232,8 +236,10 @@ private:
             for (auto& a : n->args) {
                 if (a->type.k != K::Bool && !a->type.isDyn()) {
                     std::vector<CelType> types = { n->args[0]->type, n->args[1]->type };
-                    fail(*n, std::string("found no matching overload for '") + (n->kind == NodeKind::And ? "_&&_" : "_||_")
-                            + "' applied to '(" + joinTypes(types, 0) + ")'");
+                    fail(*n,
+                        std::string("found no matching overload for '")
+                            + (n->kind == NodeKind::And ? "_&&_" : "_||_") + "' applied to '("
+                            + joinTypes(types, 0) + ")'");
                 }
             }
             n->type = K::Bool;
@@ -405,6 +411,8 @@ private:
                 if (t.k == K::Optional)
                     t = t.params[0];
                 allLiteral = false;
+                if (t.isDyn() && !first)
+                    continue; // optional.none() carries no element type of its own
             }
             if (n->args[i]->kind != NodeKind::Literal)
                 allLiteral = false;
@@ -413,7 +421,8 @@ private:
                 first = false;
             } else if (!(elem == t)) {
                 if (m_formatDepth == 0)
-                    fail(*n->args[i], "expected type '" + elem.toString() + "' but found '" + t.toString() + "'");
+                    fail(*n->args[i],
+                        "expected type '" + elem.toString() + "' but found '" + t.toString() + "'");
                 elem = CelType::dyn();
             }
         }
@@ -442,6 +451,8 @@ private:
                     fail(*n->args[i + 1], "expected type 'optional_type' but found '" + vt.toString() + "'");
                 if (vt.k == K::Optional)
                     vt = vt.params[0];
+                if (vt.isDyn() && !first)
+                    vt = value; // optional.none() carries no value type of its own
             }
             if (kt.k != K::Int && kt.k != K::Uint && kt.k != K::Bool && kt.k != K::String && !kt.isDyn())
                 fail(*n->args[i], "unsupported map key type: " + kt.toString());
@@ -454,7 +465,8 @@ private:
             if (!(key == kt) && m_formatDepth == 0)
                 fail(*n->args[i], "expected type '" + key.toString() + "' but found '" + kt.toString() + "'");
             if (!(value == vt) && m_formatDepth == 0)
-                fail(*n->args[i + 1], "expected type '" + value.toString() + "' but found '" + vt.toString() + "'");
+                fail(*n->args[i + 1],
+                    "expected type '" + value.toString() + "' but found '" + vt.toString() + "'");
         }
         n->type = first ? CelType::map(CelType::dyn(), CelType::dyn()) : CelType::map(key, value);
     }
@@ -474,7 +486,8 @@ private:
         } else if (range.isDyn()) {
             v1 = v2 = CelType::dyn();
         } else {
-            fail(*n->args[0], "expression of type '" + range.toString()
+            fail(*n->args[0],
+                "expression of type '" + range.toString()
                     + "' cannot be range of a comprehension (must be list, map, or dynamic)");
         }
         if ((n->macro == Macro::TransformMap || n->macro == Macro::TransformMapEntry) && range.k == K::List)
@@ -600,7 +613,8 @@ private:
         if (n->name == "matches")
             return precompileRegex(n);
         if (n->name == "find" || n->name == "findAll") {
-            if (n->args.size() >= 2 && n->args[1]->kind == NodeKind::Literal && n->args[1]->literal.kind == Kind::String)
+            if (n->args.size() >= 2 && n->args[1]->kind == NodeKind::Literal
+                && n->args[1]->literal.kind == Kind::String)
                 n->extra = compileRegex(n->args[1]->literal.str(), nullptr);
             return;
         }
@@ -646,7 +660,8 @@ private:
     {
         if (n->args.size() != 2)
             return;
-        auto isLit = [](const Node& a) { return a.kind == NodeKind::Literal && a.literal.kind == Kind::String; };
+        auto isLit
+            = [](const Node& a) { return a.kind == NodeKind::Literal && a.literal.kind == Kind::String; };
         // Kubernetes' regex validator inspects the first non-receiver argument: the pattern for
         // s.matches(p), but the subject for matches(s, p) (cel.md §6 quirk).
         const Node& validated = n->hasReceiver ? *n->args[1] : *n->args[0];

@@ -22,7 +22,10 @@ struct Estimate
     double size = 0; ///< string length / list or map entries (upper bound)
 };
 
-double traversal(double size) { return std::isinf(size) ? kInf : std::ceil(size * 0.1); }
+double traversal(double size)
+{
+    return std::isinf(size) ? kInf : std::ceil(size * 0.1);
+}
 
 class Estimator
 {
@@ -50,7 +53,8 @@ public:
         case NodeKind::OptIndex: {
             Estimate operand = run(*n.args[0]);
             Estimate index = run(*n.args[1]);
-            double size = n.args[0]->kind == NodeKind::Select && n.args[0]->args[0]->kind == NodeKind::DeviceVar
+            double size
+                = n.args[0]->kind == NodeKind::Select && n.args[0]->args[0]->kind == NodeKind::DeviceVar
                 ? kMaxIdentifiers
                 : elementSize(n.type);
             return { operand.cost + index.cost + 1, size };
@@ -192,14 +196,16 @@ private:
         }
         if (f == "split" || f == "replace" || f == "join" || f == "format" || f == "strings.quote") {
             cost += traversal(argSize(0)) + traversal(argSize(1));
-            return { cost, std::isinf(argSize(0)) ? kInf : argSize(0) * 2 + (args.size() > 2 ? argSize(2) : 0) };
+            return { cost,
+                std::isinf(argSize(0)) ? kInf : argSize(0) * 2 + (args.size() > 2 ? argSize(2) : 0) };
         }
         if (f == "sort" || f == "distinct" || f == "sets.contains" || f == "sets.equivalent"
             || f == "sets.intersects" || f == "isSorted" || f == "sum" || f == "min" || f == "max"
             || f == "flatten" || f == "reverse" || f == "slice") {
             double size = argSize(0);
-            cost += (f == "sort" || f == "distinct" || f.starts_with("sets.")) ? size * std::max(1.0, argSize(1) + size)
-                                                                               : size;
+            cost += (f == "sort" || f == "distinct" || f.starts_with("sets."))
+                ? size * std::max(1.0, argSize(1) + size)
+                : size;
             return { cost, size };
         }
         if (f == "lists.range")
@@ -215,6 +221,9 @@ private:
 
 } // namespace
 
-double estimateCost(const Node& root) { return Estimator().run(root).cost; }
+double estimateCost(const Node& root)
+{
+    return Estimator().run(root).cost;
+}
 
 } // namespace drasim::cel

@@ -23,7 +23,8 @@ Value borrow(const Value& v)
 }
 
 /// Splits a qualified attribute/capacity name: "dom/id" → (dom, id); "id" → (driver, id).
-void splitQualified(std::string_view key, std::string_view driver, std::string_view* domain, std::string_view* id)
+void splitQualified(
+    std::string_view key, std::string_view driver, std::string_view* domain, std::string_view* id)
 {
     size_t slash = key.find('/');
     if (slash == std::string_view::npos) {
@@ -39,8 +40,8 @@ bool keyMatches(std::string_view key, std::string_view driver, std::string_view 
 {
     if (key.size() == name.size())
         return domain == driver && key == name;
-    return key.size() == domain.size() + 1 + name.size() && key[domain.size()] == '/' && key.starts_with(domain)
-        && key.ends_with(name);
+    return key.size() == domain.size() + 1 + name.size() && key[domain.size()] == '/'
+        && key.starts_with(domain) && key.ends_with(name);
 }
 
 Value capacityValue(const api::DeviceCapacity& c)
@@ -428,9 +429,15 @@ Value evalCall(EvalContext& ctx, const Node& n)
 
 } // namespace
 
-Value costLimitError() { return Value::error("operation cancelled: actual cost limit exceeded"); }
+Value costLimitError()
+{
+    return Value::error("operation cancelled: actual cost limit exceeded");
+}
 
-Value noSuchKey(std::string_view key) { return Value::error("no such key: " + std::string(key)); }
+Value noSuchKey(std::string_view key)
+{
+    return Value::error("no such key: " + std::string(key));
+}
 
 Value attributeValue(const api::DeviceAttribute& a)
 {
@@ -447,7 +454,8 @@ Value attributeValue(const api::DeviceAttribute& a)
     return Value();
 }
 
-bool lookupDeviceEntry(const DeviceView& device, int flag, std::string_view domain, std::string_view name, Value* out)
+bool lookupDeviceEntry(
+    const DeviceView& device, int flag, std::string_view domain, std::string_view name, Value* out)
 {
     if (flag == 0) {
         if (!device.attributes)

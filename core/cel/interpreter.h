@@ -46,7 +46,8 @@ Value attributeValue(const api::DeviceAttribute& a);
 
 /// Looks up `name` in domain `domain` of the device's attributes (flag 0) or capacity (flag 1).
 /// Returns false when absent.
-bool lookupDeviceEntry(const DeviceView& device, int flag, std::string_view domain, std::string_view name, Value* out);
+bool lookupDeviceEntry(
+    const DeviceView& device, int flag, std::string_view domain, std::string_view name, Value* out);
 
 /// The "no such key" runtime error.
 Value noSuchKey(std::string_view key);

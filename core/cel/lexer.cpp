@@ -7,10 +7,22 @@ namespace drasim::cel {
 
 namespace {
 
-bool isIdentStart(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
-bool isIdentChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
-bool isDigit(char c) { return c >= '0' && c <= '9'; }
-bool isHex(char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; }
+bool isIdentStart(char c)
+{
+    return std::isalpha(static_cast<unsigned char>(c)) || c == '_';
+}
+bool isIdentChar(char c)
+{
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+}
+bool isDigit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+bool isHex(char c)
+{
+    return std::isxdigit(static_cast<unsigned char>(c)) != 0;
+}
 int hexValue(char c)
 {
     if (c >= '0' && c <= '9')
@@ -40,7 +52,9 @@ void appendUtf8(std::string& out, uint32_t cp)
 class Lexer
 {
 public:
-    explicit Lexer(std::string_view s) : m_s(s) { }
+    explicit Lexer(std::string_view s)
+        : m_s(s)
+    { }
 
     std::vector<Token> run()
     {
@@ -285,7 +299,8 @@ private:
                     break;
                 }
                 if (c == '\n' || c == '\r')
-                    return error(start, "Syntax error: token recognition error at: newline in string literal");
+                    return error(
+                        start, "Syntax error: token recognition error at: newline in string literal");
             }
             if (c == '\\' && !raw) {
                 size_t escAt = m_pos;
@@ -374,6 +389,9 @@ private:
 
 } // namespace
 
-std::vector<Token> tokenize(std::string_view source) { return Lexer(source).run(); }
+std::vector<Token> tokenize(std::string_view source)
+{
+    return Lexer(source).run();
+}
 
 } // namespace drasim::cel

@@ -15,7 +15,7 @@ enum class Tok {
     End,
     Error,
     Ident,
-    Int,    ///< text holds the digits; the parser checks the range (a leading '-' may join)
+    Int, ///< text holds the digits; the parser checks the range (a leading '-' may join)
     Uint,
     Double,
     String,
@@ -55,9 +55,9 @@ enum class Tok {
 struct Token
 {
     Tok kind = Tok::End;
-    size_t offset = 0;   ///< byte offset of the first character in the expression
-    std::string text;    ///< identifier, number digits, decoded string/bytes, or error message
-    bool hex = false;    ///< Int/Uint written as 0x...
+    size_t offset = 0; ///< byte offset of the first character in the expression
+    std::string text; ///< identifier, number digits, decoded string/bytes, or error message
+    bool hex = false; ///< Int/Uint written as 0x...
 };
 
 /// Splits an expression into tokens. Stops at the first error (a Tok::Error token whose text is

@@ -124,7 +124,9 @@ NodePtr makeCall(std::string fn, size_t offset, std::vector<NodePtr> args)
 class Parser
 {
 public:
-    explicit Parser(std::vector<Token> tokens) : m_t(std::move(tokens)) { }
+    explicit Parser(std::vector<Token> tokens)
+        : m_t(std::move(tokens))
+    { }
 
     NodePtr parseAll()
     {
@@ -150,7 +152,10 @@ private:
         return true;
     }
     [[noreturn]] void fail(std::string msg) const { throw ParseFailure { std::move(msg), cur().offset }; }
-    [[noreturn]] void failAt(std::string msg, size_t offset) const { throw ParseFailure { std::move(msg), offset }; }
+    [[noreturn]] void failAt(std::string msg, size_t offset) const
+    {
+        throw ParseFailure { std::move(msg), offset };
+    }
     void expect(Tok k, const char* what)
     {
         if (cur().kind == Tok::Error)
@@ -159,10 +164,43 @@ private:
             fail("Syntax error: mismatched input '" + describe(cur()) + "' expecting " + what);
     }
 
+    /// Left-deep chains (a + b + c, a.b.c, - - x) deepen the tree without recursing in the
+    /// parser; each link counts against the same depth limit so later tree walks stay shallow.
+    struct ChainGuard
+    {
+        Parser& p;
+        int added = 0;
+        explicit ChainGuard(Parser& parser)
+            : p(parser)
+        { }
+        void step()
+        {
+            ++added;
+            if (++p.m_depth > kMaxDepth)
+                p.fail("Syntax error: expression recursion limit exceeded");
+        }
+        ~ChainGuard() { p.m_depth -= added; }
+    };
+
+    /// && and || chains become balanced trees (as cel-go does), so a long chain stays shallow;
+    /// the operators are commutative with error absorption, so grouping cannot change results.
+    static NodePtr balance(
+        NodeKind kind, std::vector<NodePtr>& terms, std::vector<size_t>& ops, size_t lo, size_t hi)
+    {
+        if (lo == hi)
+            return std::move(terms[lo]);
+        size_t mid = (lo + hi) / 2;
+        auto n = makeNode(kind, ops[mid]);
+        n->args.push_back(balance(kind, terms, ops, lo, mid));
+        n->args.push_back(balance(kind, terms, ops, mid + 1, hi));
+        return n;
+    }
+
     struct DepthGuard
     {
         Parser& p;
-        explicit DepthGuard(Parser& parser) : p(parser)
+        explicit DepthGuard(Parser& parser)
+            : p(parser)
         {
             if (++p.m_depth > kMaxDepth)
                 p.fail("Syntax error: expression recursion limit exceeded");
@@ -189,28 +227,26 @@ private:
 
     NodePtr conditionalOr()
     {
-        NodePtr l = conditionalAnd();
+        std::vector<NodePtr> terms;
+        std::vector<size_t> ops;
+        terms.push_back(conditionalAnd());
         while (cur().kind == Tok::Or) {
-            size_t at = take().offset;
-            auto n = makeNode(NodeKind::Or, at);
-            n->args.push_back(std::move(l));
-            n->args.push_back(conditionalAnd());
-            l = std::move(n);
+            ops.push_back(take().offset);
+            terms.push_back(conditionalAnd());
         }
-        return l;
+        return balance(NodeKind::Or, terms, ops, 0, terms.size() - 1);
     }
 
     NodePtr conditionalAnd()
     {
-        NodePtr l = relation();
+        std::vector<NodePtr> terms;
+        std::vector<size_t> ops;
+        terms.push_back(relation());
         while (cur().kind == Tok::And) {
-            size_t at = take().offset;
-            auto n = makeNode(NodeKind::And, at);
-            n->args.push_back(std::move(l));
-            n->args.push_back(relation());
-            l = std::move(n);
+            ops.push_back(take().offset);
+            terms.push_back(relation());
         }
-        return l;
+        return balance(NodeKind::And, terms, ops, 0, terms.size() - 1);
     }
 
     static const char* relop(Tok k)
@@ -238,7 +274,9 @@ private:
     NodePtr relation()
     {
         NodePtr l = addition();
+        ChainGuard chain(*this);
         while (const char* op = relop(cur().kind)) {
+            chain.step();
             size_t at = take().offset;
             std::vector<NodePtr> a;
             a.push_back(std::move(l));
@@ -251,7 +289,9 @@ private:
     NodePtr addition()
     {
         NodePtr l = multiplication();
+        ChainGuard chain(*this);
         while (cur().kind == Tok::Plus || cur().kind == Tok::Minus) {
+            chain.step();
             const char* op = cur().kind == Tok::Plus ? "_+_" : "_-_";
             size_t at = take().offset;
             std::vector<NodePtr> a;
@@ -265,7 +305,9 @@ private:
     NodePtr multiplication()
     {
         NodePtr l = unary();
+        ChainGuard chain(*this);
         while (cur().kind == Tok::Star || cur().kind == Tok::Slash || cur().kind == Tok::Percent) {
+            chain.step();
             const char* op = cur().kind == Tok::Star ? "_*_" : (cur().kind == Tok::Slash ? "_/_" : "_%_");
             size_t at = take().offset;
             std::vector<NodePtr> a;
@@ -282,8 +324,11 @@ private:
         if (cur().kind == Tok::Not || cur().kind == Tok::Minus) {
             Tok op = cur().kind;
             std::vector<size_t> offsets;
-            while (cur().kind == op)
+            ChainGuard chain(*this);
+            while (cur().kind == op) {
+                chain.step();
                 offsets.push_back(take().offset);
+            }
             NodePtr operand;
             // A '-' written directly before a numeric literal belongs to the literal (so that
             // -9223372036854775808 is representable), as in the CEL grammar.
@@ -306,7 +351,11 @@ private:
     NodePtr member(bool negativeLiteral, size_t minusOffset)
     {
         NodePtr e = primary(negativeLiteral, minusOffset);
+        ChainGuard chain(*this);
         for (;;) {
+            if (cur().kind == Tok::Dot || cur().kind == Tok::DotQuestion || cur().kind == Tok::LBracket
+                || cur().kind == Tok::LBracketQuestion)
+                chain.step();
             if (cur().kind == Tok::Dot || cur().kind == Tok::DotQuestion) {
                 bool opt = cur().kind == Tok::DotQuestion;
                 size_t at = take().offset;
@@ -521,7 +570,8 @@ private:
             b->args.push_back(std::move(args[3]));
             return b;
         }
-        if ((name == "all" || name == "exists" || name == "exists_one" || name == "existsOne") && (n == 2 || n == 3)) {
+        if ((name == "all" || name == "exists" || name == "exists_one" || name == "existsOne")
+            && (n == 2 || n == 3)) {
             Macro m = name == "all" ? Macro::All : (name == "exists" ? Macro::Exists : Macro::ExistsOne);
             if (name == "existsOne" && n == 2)
                 return finishCall(std::move(name), at, std::move(args));
@@ -534,9 +584,11 @@ private:
         }
         if (name == "filter" && n == 2)
             return comprehension(Macro::Filter, at, args, 1);
-        if ((name == "transformList" || name == "transformMap" || name == "transformMapEntry") && (n == 3 || n == 4)) {
-            Macro m = name == "transformList" ? Macro::TransformList
-                                              : (name == "transformMap" ? Macro::TransformMap : Macro::TransformMapEntry);
+        if ((name == "transformList" || name == "transformMap" || name == "transformMapEntry")
+            && (n == 3 || n == 4)) {
+            Macro m = name == "transformList"
+                ? Macro::TransformList
+                : (name == "transformMap" ? Macro::TransformMap : Macro::TransformMapEntry);
             auto c = comprehension(m, at, args, 2);
             c->filtered = n == 4;
             return c;

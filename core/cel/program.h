@@ -14,10 +14,11 @@ class Program
 {
 public:
     Program(std::string expression, NodePtr root, int slotCount, double estimatedCost)
-        : m_expression(std::move(expression)), m_root(std::move(root)), m_slotCount(slotCount),
-          m_estimatedCost(estimatedCost)
-    {
-    }
+        : m_expression(std::move(expression))
+        , m_root(std::move(root))
+        , m_slotCount(slotCount)
+        , m_estimatedCost(estimatedCost)
+    { }
 
     const std::string& expression() const { return m_expression; }
     const Node& root() const { return *m_root; }

@@ -20,26 +20,34 @@ struct CelType
         Double,
         String,
         Bytes,
-        List,     ///< params[0] = element
-        Map,      ///< params[0] = key, params[1] = value
-        Type,     ///< params[0] = the denoted type (Dyn when unknown)
+        List, ///< params[0] = element
+        Map, ///< params[0] = key, params[1] = value
+        Type, ///< params[0] = the denoted type (Dyn when unknown)
         Quantity,
         Semver,
         Optional, ///< params[0] = contained
         Device,
-        Param,    ///< overload type parameter, name in `param`
+        Param, ///< overload type parameter, name in `param`
     };
     K k = K::Dyn;
     std::vector<CelType> params;
     char param = 0;
 
     CelType() = default;
-    CelType(K kind) : k(kind) { }
-    CelType(K kind, std::vector<CelType> p) : k(kind), params(std::move(p)) { }
+    CelType(K kind)
+        : k(kind)
+    { }
+    CelType(K kind, std::vector<CelType> p)
+        : k(kind)
+        , params(std::move(p))
+    { }
 
     static CelType dyn() { return CelType(K::Dyn); }
     static CelType list(CelType elem) { return CelType(K::List, { std::move(elem) }); }
-    static CelType map(CelType key, CelType value) { return CelType(K::Map, { std::move(key), std::move(value) }); }
+    static CelType map(CelType key, CelType value)
+    {
+        return CelType(K::Map, { std::move(key), std::move(value) });
+    }
     static CelType optional(CelType inner) { return CelType(K::Optional, { std::move(inner) }); }
     static CelType type(CelType of) { return CelType(K::Type, { std::move(of) }); }
     static CelType typeParam(char name)

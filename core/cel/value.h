@@ -32,9 +32,9 @@ enum class Kind : uint8_t {
     Quantity,
     Semver,
     Optional,
-    DeviceMaps,   ///< device.attributes (flag 0) or device.capacity (flag 1)
+    DeviceMaps, ///< device.attributes (flag 0) or device.capacity (flag 1)
     DeviceDomain, ///< device.attributes[domain] / device.capacity[domain]; domain in str()
-    Device,       ///< the `device` variable itself
+    Device, ///< the `device` variable itself
     Error,
 };
 
@@ -53,7 +53,7 @@ class Value
 public:
     Kind kind = Kind::Null;
     uint8_t flag = 0; ///< DeviceMaps/DeviceDomain: 0 attributes, 1 capacity; Quantity: QuantityRepr
-    int32_t aux = 0;  ///< Quantity Int64Amount scale
+    int32_t aux = 0; ///< Quantity Int64Amount scale
     union {
         bool b;
         int64_t i;
@@ -64,7 +64,9 @@ public:
     size_t n = 0; ///< string/bytes/type-name length
     std::shared_ptr<const void> owner;
 
-    Value() : p(nullptr) { }
+    Value()
+        : p(nullptr)
+    { }
 
     static Value null() { return Value(); }
     static Value boolean(bool v)
