@@ -1,0 +1,609 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/yamlio/writer.h"
+
+namespace drasim::yamlio {
+
+namespace {
+
+using Map = DataValue::Map;
+using List = DataValue::List;
+
+// Appends key: value unless the value is empty (omitempty).
+void put(DataValue& m, const char* key, DataValue v)
+{
+    if (v.isNull())
+        return;
+    if (v.isString() && v.asString().empty())
+        return;
+    if (v.isList() && v.asList().empty())
+        return;
+    if (v.isMap() && v.asMap().empty())
+        return;
+    m.set(key, std::move(v));
+}
+
+void putAlways(DataValue& m, const char* key, DataValue v)
+{
+    m.set(key, std::move(v));
+}
+
+DataValue strings(const std::vector<std::string>& v)
+{
+    List l;
+    for (const auto& s : v)
+        l.emplace_back(s);
+    return DataValue(std::move(l));
+}
+
+DataValue stringMap(const std::map<std::string, std::string>& m)
+{
+    DataValue out = DataValue::map();
+    for (const auto& [k, v] : m)
+        out.set(k, v);
+    return out;
+}
+
+DataValue quantityMap(const std::map<std::string, Quantity>& m)
+{
+    DataValue out = DataValue::map();
+    for (const auto& [k, v] : m)
+        out.set(k, v.toString());
+    return out;
+}
+
+template <typename T, typename F> DataValue listOf(const std::vector<T>& v, F&& f)
+{
+    List l;
+    l.reserve(v.size());
+    for (const auto& x : v)
+        l.push_back(f(x));
+    return DataValue(std::move(l));
+}
+
+DataValue object(const char* apiVersion, const char* kind, const api::ObjectMeta& meta)
+{
+    DataValue m = DataValue::map();
+    m.set("apiVersion", apiVersion);
+    m.set("kind", kind);
+    m.set("metadata", toData(meta));
+    return m;
+}
+
+DataValue requirement(const api::NodeSelectorRequirement& r)
+{
+    DataValue m = DataValue::map();
+    put(m, "key", r.key);
+    put(m, "operator", r.op);
+    put(m, "values", strings(r.values));
+    return m;
+}
+
+DataValue term(const api::NodeSelectorTerm& t)
+{
+    DataValue m = DataValue::map();
+    put(m, "matchExpressions", listOf(t.matchExpressions, requirement));
+    put(m, "matchFields", listOf(t.matchFields, requirement));
+    return m;
+}
+
+DataValue nodeSelector(const api::NodeSelector& s)
+{
+    DataValue m = DataValue::map();
+    putAlways(m, "nodeSelectorTerms", listOf(s.terms, term));
+    return m;
+}
+
+DataValue toleration(const api::Toleration& t)
+{
+    DataValue m = DataValue::map();
+    put(m, "key", t.key);
+    put(m, "operator", t.op);
+    put(m, "value", t.value);
+    put(m, "effect", t.effect);
+    if (t.tolerationSeconds)
+        m.set("tolerationSeconds", *t.tolerationSeconds);
+    return m;
+}
+
+DataValue deviceToleration(const api::DeviceToleration& t)
+{
+    DataValue m = DataValue::map();
+    put(m, "key", t.key);
+    put(m, "operator", t.op);
+    put(m, "value", t.value);
+    put(m, "effect", t.effect);
+    if (t.tolerationSeconds)
+        m.set("tolerationSeconds", *t.tolerationSeconds);
+    return m;
+}
+
+DataValue container(const api::Container& c)
+{
+    DataValue m = DataValue::map();
+    put(m, "name", c.name);
+    put(m, "image", c.image);
+    DataValue res = DataValue::map();
+    put(res, "limits", quantityMap(c.resources.limits));
+    put(res, "requests", quantityMap(c.resources.requests));
+    List claims;
+    for (size_t i = 0; i < c.resources.claims.size(); ++i) {
+        DataValue cl = DataValue::map();
+        cl.set("name", c.resources.claims[i]);
+        if (i < c.resources.claimRequests.size())
+            put(cl, "request", c.resources.claimRequests[i]);
+        claims.push_back(std::move(cl));
+    }
+    put(res, "claims", DataValue(std::move(claims)));
+    put(m, "resources", std::move(res));
+    return m;
+}
+
+DataValue podSpec(const api::PodSpec& s)
+{
+    DataValue m = DataValue::map();
+    put(m, "initContainers", listOf(s.initContainers, container));
+    putAlways(m, "containers", listOf(s.containers, container));
+    put(m, "nodeSelector", stringMap(s.nodeSelector));
+    put(m, "nodeName", s.nodeName);
+    if (s.nodeAffinity) {
+        DataValue na = DataValue::map();
+        if (s.nodeAffinity->required)
+            na.set("requiredDuringSchedulingIgnoredDuringExecution", nodeSelector(*s.nodeAffinity->required));
+        put(na, "preferredDuringSchedulingIgnoredDuringExecution",
+            listOf(s.nodeAffinity->preferred, [](const api::PreferredSchedulingTerm& t) {
+                DataValue p = DataValue::map();
+                p.set("weight", int64_t(t.weight));
+                p.set("preference", term(t.preference));
+                return p;
+            }));
+        DataValue affinity = DataValue::map();
+        put(affinity, "nodeAffinity", std::move(na));
+        put(m, "affinity", std::move(affinity));
+    }
+    put(m, "schedulerName", s.schedulerName);
+    put(m, "tolerations", listOf(s.tolerations, toleration));
+    put(m, "priorityClassName", s.priorityClassName);
+    if (s.priority)
+        m.set("priority", int64_t(*s.priority));
+    put(m, "overhead", quantityMap(s.overhead));
+    put(m, "resourceClaims", listOf(s.resourceClaims, [](const api::PodResourceClaim& c) {
+        DataValue r = DataValue::map();
+        r.set("name", c.name);
+        if (c.resourceClaimName)
+            r.set("resourceClaimName", *c.resourceClaimName);
+        if (c.resourceClaimTemplateName)
+            r.set("resourceClaimTemplateName", *c.resourceClaimTemplateName);
+        return r;
+    }));
+    return m;
+}
+
+DataValue podTemplate(const api::PodTemplateSpec& t)
+{
+    DataValue m = DataValue::map();
+    DataValue meta = DataValue::map();
+    put(meta, "labels", stringMap(t.meta.labels));
+    put(meta, "annotations", stringMap(t.meta.annotations));
+    put(m, "metadata", std::move(meta));
+    m.set("spec", podSpec(t.spec));
+    return m;
+}
+
+DataValue attribute(const api::DeviceAttribute& a)
+{
+    DataValue m = DataValue::map();
+    switch (a.type) {
+    case api::DeviceAttribute::Type::Int:
+        m.set("int", a.intValue);
+        break;
+    case api::DeviceAttribute::Type::Bool:
+        m.set("bool", a.boolValue);
+        break;
+    case api::DeviceAttribute::Type::String:
+        m.set("string", a.stringValue);
+        break;
+    case api::DeviceAttribute::Type::Version:
+        m.set("version", a.stringValue);
+        break;
+    }
+    return m;
+}
+
+DataValue capacity(const api::DeviceCapacity& c)
+{
+    DataValue m = DataValue::map();
+    m.set("value", c.value.toString());
+    if (c.requestPolicy) {
+        const auto& p = *c.requestPolicy;
+        DataValue pm = DataValue::map();
+        if (p.defaultValue)
+            pm.set("default", p.defaultValue->toString());
+        put(pm, "validValues",
+            listOf(p.validValues, [](const Quantity& q) { return DataValue(q.toString()); }));
+        if (p.validRange) {
+            DataValue r = DataValue::map();
+            r.set("min", p.validRange->min.toString());
+            if (p.validRange->max)
+                r.set("max", p.validRange->max->toString());
+            if (p.validRange->step)
+                r.set("step", p.validRange->step->toString());
+            pm.set("validRange", std::move(r));
+        }
+        m.set("requestPolicy", std::move(pm));
+    }
+    return m;
+}
+
+DataValue counters(const std::map<std::string, Quantity>& c)
+{
+    DataValue m = DataValue::map();
+    for (const auto& [k, v] : c) {
+        DataValue value = DataValue::map();
+        value.set("value", v.toString());
+        m.set(k, std::move(value));
+    }
+    return m;
+}
+
+DataValue device(const api::Device& d)
+{
+    DataValue m = DataValue::map();
+    m.set("name", d.name);
+    DataValue attrs = DataValue::map();
+    for (const auto& [k, v] : d.attributes)
+        attrs.set(k, attribute(v));
+    put(m, "attributes", std::move(attrs));
+    DataValue caps = DataValue::map();
+    for (const auto& [k, v] : d.capacity)
+        caps.set(k, capacity(v));
+    put(m, "capacity", std::move(caps));
+    put(m, "consumesCounters", listOf(d.consumesCounters, [](const api::DeviceCounterConsumption& c) {
+        DataValue cm = DataValue::map();
+        cm.set("counterSet", c.counterSet);
+        cm.set("counters", counters(c.counters));
+        return cm;
+    }));
+    if (d.nodeName)
+        m.set("nodeName", *d.nodeName);
+    if (d.nodeSelector)
+        m.set("nodeSelector", nodeSelector(*d.nodeSelector));
+    if (d.allNodes)
+        m.set("allNodes", *d.allNodes);
+    put(m, "taints", listOf(d.taints, [](const api::DeviceTaint& t) {
+        DataValue tm = DataValue::map();
+        tm.set("key", t.key);
+        put(tm, "value", t.value);
+        tm.set("effect", t.effect);
+        put(tm, "timeAdded", t.timeAdded);
+        return tm;
+    }));
+    if (d.bindsToNode)
+        m.set("bindsToNode", *d.bindsToNode);
+    put(m, "bindingConditions", strings(d.bindingConditions));
+    put(m, "bindingFailureConditions", strings(d.bindingFailureConditions));
+    if (d.allowMultipleAllocations)
+        m.set("allowMultipleAllocations", *d.allowMultipleAllocations);
+    return m;
+}
+
+DataValue selectors(const std::vector<api::DeviceSelector>& s)
+{
+    return listOf(s, [](const api::DeviceSelector& sel) {
+        DataValue cel = DataValue::map();
+        cel.set("expression", sel.expression);
+        DataValue m = DataValue::map();
+        m.set("cel", std::move(cel));
+        return m;
+    });
+}
+
+DataValue opaque(const api::OpaqueDeviceConfiguration& o)
+{
+    DataValue m = DataValue::map();
+    m.set("driver", o.driver);
+    m.set("parameters", o.parameters);
+    return m;
+}
+
+DataValue requestSpec(const api::DeviceRequestSpec& s, bool withAdminAccess)
+{
+    DataValue m = DataValue::map();
+    m.set("deviceClassName", s.deviceClassName);
+    put(m, "selectors", selectors(s.selectors));
+    m.set("allocationMode", s.allocationMode);
+    if (s.allocationMode == "ExactCount")
+        m.set("count", s.count);
+    if (withAdminAccess && s.adminAccess)
+        m.set("adminAccess", *s.adminAccess);
+    put(m, "tolerations", listOf(s.tolerations, deviceToleration));
+    if (s.capacity) {
+        DataValue c = DataValue::map();
+        put(c, "requests", quantityMap(s.capacity->requests));
+        m.set("capacity", std::move(c));
+    }
+    return m;
+}
+
+DataValue claimSpec(const api::ResourceClaimSpec& s)
+{
+    DataValue devices = DataValue::map();
+    put(devices, "requests", listOf(s.requests, [](const api::DeviceRequest& r) {
+        DataValue m = DataValue::map();
+        m.set("name", r.name);
+        if (r.exactly)
+            m.set("exactly", requestSpec(*r.exactly, true));
+        put(m, "firstAvailable", listOf(r.firstAvailable, [](const api::DeviceSubRequest& sub) {
+            DataValue sm = DataValue::map();
+            sm.set("name", sub.name);
+            const DataValue spec = requestSpec(sub.spec, false);
+            for (const auto& [k, v] : spec.asMap())
+                sm.set(k, v);
+            return sm;
+        }));
+        return m;
+    }));
+    put(devices, "constraints", listOf(s.constraints, [](const api::DeviceConstraint& c) {
+        DataValue m = DataValue::map();
+        put(m, "requests", strings(c.requests));
+        if (c.matchAttribute)
+            m.set("matchAttribute", *c.matchAttribute);
+        if (c.distinctAttribute)
+            m.set("distinctAttribute", *c.distinctAttribute);
+        return m;
+    }));
+    put(devices, "config", listOf(s.config, [](const api::DeviceClaimConfiguration& c) {
+        DataValue m = DataValue::map();
+        put(m, "requests", strings(c.requests));
+        m.set("opaque", opaque(c.opaque));
+        return m;
+    }));
+    DataValue m = DataValue::map();
+    m.set("devices", std::move(devices));
+    return m;
+}
+
+} // namespace
+
+DataValue toData(const api::ObjectMeta& meta)
+{
+    DataValue m = DataValue::map();
+    m.set("name", meta.name);
+    put(m, "generateName", meta.generateName);
+    put(m, "namespace", meta.namespace_);
+    put(m, "uid", meta.uid);
+    put(m, "labels", stringMap(meta.labels));
+    put(m, "annotations", stringMap(meta.annotations));
+    put(m, "ownerReferences", listOf(meta.ownerReferences, [](const api::OwnerReference& r) {
+        DataValue o = DataValue::map();
+        o.set("apiVersion", r.apiVersion);
+        o.set("kind", r.kind);
+        o.set("name", r.name);
+        o.set("uid", r.uid);
+        if (r.controller)
+            o.set("controller", true);
+        return o;
+    }));
+    put(m, "finalizers", strings(meta.finalizers));
+    return m;
+}
+
+DataValue toData(const api::Node& node)
+{
+    DataValue m = object("v1", "Node", node.meta);
+    DataValue spec = DataValue::map();
+    put(spec, "taints", listOf(node.taints, [](const api::Taint& t) {
+        DataValue tm = DataValue::map();
+        tm.set("key", t.key);
+        put(tm, "value", t.value);
+        tm.set("effect", t.effect);
+        put(tm, "timeAdded", t.timeAdded);
+        return tm;
+    }));
+    if (node.unschedulable)
+        spec.set("unschedulable", true);
+    put(m, "spec", std::move(spec));
+    DataValue status = DataValue::map();
+    put(status, "capacity", quantityMap(node.capacity));
+    put(status, "allocatable", quantityMap(node.allocatable));
+    put(m, "status", std::move(status));
+    return m;
+}
+
+DataValue toData(const api::Pod& pod)
+{
+    DataValue m = object("v1", "Pod", pod.meta);
+    m.set("spec", podSpec(pod.spec));
+    DataValue status = DataValue::map();
+    put(status, "phase", pod.phase);
+    put(status, "conditions", listOf(pod.conditions, [](const api::PodCondition& c) {
+        DataValue cm = DataValue::map();
+        cm.set("type", c.type);
+        cm.set("status", c.status);
+        put(cm, "reason", c.reason);
+        put(cm, "message", c.message);
+        return cm;
+    }));
+    put(status, "resourceClaimStatuses",
+        listOf(pod.resourceClaimStatuses, [](const api::PodResourceClaimStatus& s) {
+            DataValue sm = DataValue::map();
+            sm.set("name", s.name);
+            if (s.resourceClaimName)
+                sm.set("resourceClaimName", *s.resourceClaimName);
+            return sm;
+        }));
+    put(m, "status", std::move(status));
+    return m;
+}
+
+DataValue toData(const api::Workload& w)
+{
+    using K = api::Workload::Kind;
+    DataValue m = object(w.kind == K::Job ? "batch/v1" : "apps/v1", api::workloadKindName(w.kind), w.meta);
+    DataValue spec = DataValue::map();
+    if (w.kind == K::Job) {
+        spec.set("parallelism", int64_t(w.parallelism));
+        spec.set("completions", int64_t(w.completions));
+        spec.set("backoffLimit", int64_t(w.backoffLimit));
+    } else {
+        spec.set("replicas", int64_t(w.replicas));
+        if (!w.podTemplate.meta.labels.empty()) {
+            DataValue sel = DataValue::map();
+            sel.set("matchLabels", stringMap(w.podTemplate.meta.labels));
+            spec.set("selector", std::move(sel));
+        }
+    }
+    spec.set("template", podTemplate(w.podTemplate));
+    m.set("spec", std::move(spec));
+    return m;
+}
+
+DataValue toData(const api::ResourceSlice& s)
+{
+    DataValue m = object("resource.k8s.io/v1", "ResourceSlice", s.meta);
+    DataValue spec = DataValue::map();
+    spec.set("driver", s.driver);
+    DataValue pool = DataValue::map();
+    pool.set("name", s.pool.name);
+    pool.set("generation", s.pool.generation);
+    pool.set("resourceSliceCount", s.pool.resourceSliceCount);
+    spec.set("pool", std::move(pool));
+    if (s.nodeName)
+        spec.set("nodeName", *s.nodeName);
+    if (s.nodeSelector)
+        spec.set("nodeSelector", nodeSelector(*s.nodeSelector));
+    if (s.allNodes)
+        spec.set("allNodes", *s.allNodes);
+    put(spec, "devices", listOf(s.devices, device));
+    if (s.perDeviceNodeSelection)
+        spec.set("perDeviceNodeSelection", *s.perDeviceNodeSelection);
+    put(spec, "sharedCounters", listOf(s.sharedCounters, [](const api::CounterSet& c) {
+        DataValue cm = DataValue::map();
+        cm.set("name", c.name);
+        cm.set("counters", counters(c.counters));
+        return cm;
+    }));
+    m.set("spec", std::move(spec));
+    return m;
+}
+
+DataValue toData(const api::DeviceClass& c)
+{
+    DataValue m = object("resource.k8s.io/v1", "DeviceClass", c.meta);
+    DataValue spec = DataValue::map();
+    put(spec, "selectors", selectors(c.selectors));
+    put(spec, "config", listOf(c.config, [](const api::OpaqueDeviceConfiguration& o) {
+        DataValue cm = DataValue::map();
+        cm.set("opaque", opaque(o));
+        return cm;
+    }));
+    if (c.extendedResourceName)
+        spec.set("extendedResourceName", *c.extendedResourceName);
+    m.set("spec", std::move(spec));
+    return m;
+}
+
+DataValue toData(const api::ResourceClaim& c)
+{
+    DataValue meta = toData(c.meta);
+    DataValue m = DataValue::map();
+    m.set("apiVersion", "resource.k8s.io/v1");
+    m.set("kind", "ResourceClaim");
+    if (c.deleting)
+        meta.set("deletionTimestamp", "1970-01-01T00:00:00Z"); // the simulator only tracks that it is set
+    m.set("metadata", std::move(meta));
+    m.set("spec", claimSpec(c.spec));
+    DataValue status = DataValue::map();
+    if (c.allocation) {
+        const auto& a = *c.allocation;
+        DataValue alloc = DataValue::map();
+        DataValue devices = DataValue::map();
+        put(devices, "results", listOf(a.results, [](const api::DeviceRequestAllocationResult& r) {
+            DataValue rm = DataValue::map();
+            rm.set("request", r.request);
+            rm.set("driver", r.driver);
+            rm.set("pool", r.pool);
+            rm.set("device", r.device);
+            if (r.adminAccess)
+                rm.set("adminAccess", *r.adminAccess);
+            put(rm, "tolerations", listOf(r.tolerations, deviceToleration));
+            put(rm, "bindingConditions", strings(r.bindingConditions));
+            put(rm, "bindingFailureConditions", strings(r.bindingFailureConditions));
+            if (r.shareID)
+                rm.set("shareID", *r.shareID);
+            put(rm, "consumedCapacity", quantityMap(r.consumedCapacity));
+            return rm;
+        }));
+        put(devices, "config", listOf(a.config, [](const api::DeviceAllocationConfiguration& cfg) {
+            DataValue cm = DataValue::map();
+            cm.set("source", cfg.source);
+            put(cm, "requests", strings(cfg.requests));
+            cm.set("opaque", opaque(cfg.opaque));
+            return cm;
+        }));
+        put(alloc, "devices", std::move(devices));
+        if (a.nodeSelector)
+            alloc.set("nodeSelector", nodeSelector(*a.nodeSelector));
+        put(alloc, "allocationTimestamp", a.allocationTimestamp);
+        status.set("allocation", std::move(alloc));
+    }
+    put(status, "reservedFor", listOf(c.reservedFor, [](const api::ResourceClaimConsumerReference& r) {
+        DataValue rm = DataValue::map();
+        put(rm, "apiGroup", r.apiGroup);
+        rm.set("resource", r.resource);
+        rm.set("name", r.name);
+        rm.set("uid", r.uid);
+        return rm;
+    }));
+    put(m, "status", std::move(status));
+    return m;
+}
+
+DataValue toData(const api::ResourceClaimTemplate& t)
+{
+    DataValue m = object("resource.k8s.io/v1", "ResourceClaimTemplate", t.meta);
+    DataValue spec = DataValue::map();
+    DataValue meta = DataValue::map();
+    put(meta, "labels", stringMap(t.claimMeta.labels));
+    put(meta, "annotations", stringMap(t.claimMeta.annotations));
+    put(spec, "metadata", std::move(meta));
+    spec.set("spec", claimSpec(t.spec));
+    m.set("spec", std::move(spec));
+    return m;
+}
+
+DataValue toListData(const api::ObjectSet& o)
+{
+    List items;
+    items.reserve(o.size());
+    for (const auto& x : o.nodes)
+        items.push_back(toData(x));
+    for (const auto& x : o.deviceClasses)
+        items.push_back(toData(x));
+    for (const auto& x : o.resourceSlices)
+        items.push_back(toData(x));
+    for (const auto& x : o.resourceClaimTemplates)
+        items.push_back(toData(x));
+    for (const auto& x : o.resourceClaims)
+        items.push_back(toData(x));
+    for (const auto& x : o.workloads)
+        items.push_back(toData(x));
+    for (const auto& x : o.pods)
+        items.push_back(toData(x));
+    DataValue m = DataValue::map();
+    m.set("apiVersion", "v1");
+    m.set("kind", "List");
+    m.set("items", DataValue(std::move(items)));
+    return m;
+}
+
+std::string toYamlList(const api::ObjectSet& objects)
+{
+    return toYaml(toListData(objects));
+}
+
+std::string toJsonList(const api::ObjectSet& objects)
+{
+    return toJson(toListData(objects));
+}
+
+} // namespace drasim::yamlio
