@@ -162,10 +162,14 @@ bool Reader::getString(uint32_t n, const Path& p, std::string& out)
         out.assign(m_doc.scalar(n));
         return true;
     }
-    std::string got = typeName(n);
-    if (m_doc.nodes[n].kind == YamlNode::Kind::Scalar)
-        got += " " + std::string(m_doc.scalar(n)) + " (quote it to make it a string)";
-    error(n, p, "expected a string, got " + got);
+    std::string message = "expected a string, got ";
+    message += typeName(n);
+    if (m_doc.nodes[n].kind == YamlNode::Kind::Scalar) {
+        message += ' ';
+        message += m_doc.scalar(n);
+        message += " (quote it to make it a string)";
+    }
+    error(n, p, std::move(message));
     return false;
 }
 
