@@ -34,6 +34,7 @@ enum class NodeKind : uint8_t {
     Local, ///< iteration or bind variable in `slot`
     DeviceVar, ///< the `device` variable
     DeviceAttr, ///< device.attributes|capacity[literal domain].name (flag in `slot`: 0/1)
+    DeviceDriver, ///< device.driver
 };
 
 enum class Macro : uint8_t {

@@ -12,129 +12,28 @@ namespace drasim::cel {
 
 namespace {
 
-/// Mirrors apimachinery ParseQuantity's choice between the int64Amount fast path and the
-/// arbitrary-precision inf.Dec form, which decides whether AsInt64 works (cel.md §8).
-void analyzeQuantity(std::string_view s, QuantityRepr* repr, int32_t* scale)
-{
-    *repr = QuantityRepr::Decimal;
-    *scale = 0;
-    size_t i = 0;
-    if (i < s.size() && (s[i] == '+' || s[i] == '-'))
-        ++i;
-    size_t numStart = i;
-    while (i < s.size() && s[i] >= '0' && s[i] <= '9')
-        ++i;
-    std::string_view num = s.substr(numStart, i - numStart);
-    std::string_view denom;
-    if (i < s.size() && s[i] == '.') {
-        size_t d = ++i;
-        while (i < s.size() && s[i] >= '0' && s[i] <= '9')
-            ++i;
-        denom = s.substr(d, i - d);
-    }
-    std::string_view suffix = s.substr(i);
-    bool binary = false;
-    int exponent = 0;
-    static const std::pair<std::string_view, int> kBinary[]
-        = { { "Ki", 10 }, { "Mi", 20 }, { "Gi", 30 }, { "Ti", 40 }, { "Pi", 50 }, { "Ei", 60 } };
-    static const std::pair<std::string_view, int> kDecimal[] = { { "n", -9 }, { "u", -6 }, { "m", -3 },
-        { "", 0 }, { "k", 3 }, { "M", 6 }, { "G", 9 }, { "T", 12 }, { "P", 15 }, { "E", 18 } };
-    bool known = false;
-    for (const auto& [name, e] : kBinary) {
-        if (suffix == name) {
-            binary = true;
-            exponent = e;
-            known = true;
-        }
-    }
-    for (const auto& [name, e] : kDecimal) {
-        if (suffix == name) {
-            exponent = e;
-            known = true;
-        }
-    }
-    if (!known && suffix.size() > 1 && (suffix[0] == 'e' || suffix[0] == 'E')) {
-        exponent = std::atoi(std::string(suffix.substr(1)).c_str());
-        known = true;
-    }
-    if (!known)
-        return;
-    int precision;
-    int sc;
-    int64_t mantissa = 1;
-    if (binary) {
-        sc = 0;
-        if (denom.empty()) {
-            mantissa = int64_t(1) << exponent;
-            precision = 15 - int(num.size()) - int(float(exponent) * 3 / 10) - 1;
-        } else {
-            precision = -1;
-        }
-    } else {
-        sc = exponent;
-        precision = 18 - int(num.size() + denom.size());
-    }
-    if (precision < 0)
-        return;
-    sc -= int(denom.size());
-    if (sc < -9)
-        return;
-    std::string digits = std::string(num) + std::string(denom);
-    int64_t value = digits.empty() ? 0 : std::stoll(digits);
-    int64_t result;
-    if (__builtin_mul_overflow(value, mantissa, &result))
-        return;
-    *repr = QuantityRepr::Int64Amount;
-    *scale = sc;
-}
-
-/// Resolves Canonical to the representation of the canonical string (device capacities).
-void effectiveRepr(const Value& q, QuantityRepr* repr, int32_t* scale)
-{
-    if (QuantityRepr(q.flag) == QuantityRepr::Canonical) {
-        analyzeQuantity(q.quantityValue().toString(), repr, scale);
-        return;
-    }
-    *repr = QuantityRepr(q.flag);
-    *scale = q.aux;
-}
-
 Value quantityArith(const Value* a, bool subtract)
 {
     const char* fn = subtract ? "sub" : "add";
     if (a[0].kind != Kind::Quantity)
         return noSuchOverload(fn);
     Quantity other;
-    QuantityRepr otherRepr = QuantityRepr::Int64Amount;
-    int32_t otherScale = 0;
-    if (a[1].kind == Kind::Int) {
-        other = Quantity::fromInt(a[1].i);
-    } else if (a[1].kind == Kind::Quantity) {
-        other = a[1].quantityValue();
-        effectiveRepr(a[1], &otherRepr, &otherScale);
-    } else {
+    if (a[1].kind == Kind::Int)
+        other = Quantity::fromInt(a[1].i); // apimachinery NewQuantity(i, DecimalSI)
+    else if (a[1].kind == Kind::Quantity)
+        other = a[1].effectiveQuantity();
+    else
         return noSuchOverload(fn);
-    }
-    QuantityRepr repr;
-    int32_t scale;
-    effectiveRepr(a[0], &repr, &scale);
-    Quantity result = subtract ? a[0].quantityValue().sub(other) : a[0].quantityValue().add(other);
-    // int64Amount arithmetic keeps the smaller scale unless the mantissa overflows.
-    QuantityRepr outRepr = QuantityRepr::Decimal;
-    int32_t outScale = 0;
-    if (repr == QuantityRepr::Int64Amount && otherRepr == QuantityRepr::Int64Amount) {
-        outScale = std::min(scale, otherScale);
-        double mantissa = std::fabs(result.asApproximateDouble()) * std::pow(10.0, -outScale);
-        if (mantissa < 9.2e18)
-            outRepr = QuantityRepr::Int64Amount;
-    }
-    return Value::quantity(result, outRepr, outScale);
+    // Quantity::add/sub follow apimachinery's int64-amount/decimal forms, so asInteger() on the
+    // result behaves like Kubernetes.
+    Quantity base = a[0].effectiveQuantity();
+    return Value::quantity(subtract ? base.sub(other) : base.add(other));
 }
 
 Value compareValues(const Value* a, const char* fn, int* out)
 {
     if (a[0].kind == Kind::Quantity && a[1].kind == Kind::Quantity) {
-        *out = a[0].quantityValue().compare(a[1].quantityValue());
+        *out = compareQuantities(a[0], a[1]);
         return {};
     }
     if (a[0].kind == Kind::Semver && a[1].kind == Kind::Semver) {
@@ -192,7 +91,7 @@ bool lessThan(const Value& x, const Value& y, bool* ok)
     case Kind::Bool:
         return !x.b && y.b;
     case Kind::Quantity:
-        return x.quantityValue().compare(y.quantityValue()) < 0;
+        return compareQuantities(x, y) < 0;
     case Kind::Semver:
         return x.semverValue().compare(y.semverValue()) < 0;
     default:
@@ -221,10 +120,7 @@ Value quantityFromString(std::string_view text)
         return Value::error(error.empty() ? "quantities must match the regular expression "
                                             "'^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"
                                           : error);
-    QuantityRepr repr;
-    int32_t scale;
-    analyzeQuantity(text, &repr, &scale);
-    return Value::quantity(*q, repr, scale);
+    return Value::quantity(std::move(*q));
 }
 
 Value semverFromString(std::string_view text, bool normalize)
@@ -238,12 +134,7 @@ Value semverFromString(std::string_view text, bool normalize)
 
 bool quantityAsInteger(const Value& q, int64_t* out)
 {
-    QuantityRepr repr;
-    int32_t scale;
-    effectiveRepr(q, &repr, &scale);
-    if (repr != QuantityRepr::Int64Amount || scale < 0)
-        return false;
-    auto v = q.quantityValue().asInt64();
+    auto v = q.effectiveQuantity().kubernetesAsInt64();
     if (!v)
         return false;
     *out = *v;

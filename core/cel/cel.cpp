@@ -76,15 +76,18 @@ Value Program::run(const DeviceView& device, int64_t costLimit, int64_t* costUse
     ctx.limit = costLimit;
     // Iteration variables live in a small stack array; only unusually deep nesting needs the heap.
     constexpr int kInlineSlots = 8;
-    std::array<Value, kInlineSlots> inlineSlots;
-    std::vector<Value> heapSlots;
-    if (m_slotCount > kInlineSlots) {
-        heapSlots.resize(size_t(m_slotCount));
-        ctx.locals = heapSlots.data();
-    } else {
+    Value result;
+    if (m_slotCount == 0) {
+        result = evaluateNode(ctx, *m_root);
+    } else if (m_slotCount <= kInlineSlots) {
+        std::array<Value, kInlineSlots> inlineSlots;
         ctx.locals = inlineSlots.data();
+        result = evaluateNode(ctx, *m_root);
+    } else {
+        std::vector<Value> heapSlots(static_cast<size_t>(m_slotCount));
+        ctx.locals = heapSlots.data();
+        result = evaluateNode(ctx, *m_root);
     }
-    Value result = evaluateNode(ctx, *m_root);
     if (costUsed)
         *costUsed = ctx.cost;
     if (ctx.cancelled)

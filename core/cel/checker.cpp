@@ -329,6 +329,11 @@ private:
             fail(*n, "type '" + operand.toString() + "' does not support field selection");
         }
         n->type = optional ? CelType::optional(result) : result;
+        if (!optional && operand.k == K::Device && n->name == "driver") {
+            n->kind = NodeKind::DeviceDriver;
+            n->args.clear();
+            return;
+        }
         if (!optional)
             tryDeviceAttr(n);
     }

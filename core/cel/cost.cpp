@@ -43,6 +43,8 @@ public:
             return { 1, 0 };
         case NodeKind::DeviceAttr:
             return { 4, kMaxAttributeString };
+        case NodeKind::DeviceDriver:
+            return { 2, kMaxDriver };
         case NodeKind::Select:
         case NodeKind::OptSelect:
         case NodeKind::Has: {

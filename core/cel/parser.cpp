@@ -367,7 +367,7 @@ private:
                     std::vector<NodePtr> args;
                     args.push_back(std::move(e));
                     exprList(args, Tok::RParen, "')'");
-                    e = receiverCall(std::move(field), at, std::move(args));
+                    e = receiverCall(field, at, std::move(args));
                     continue;
                 }
                 auto n = makeNode(opt ? NodeKind::OptSelect : NodeKind::Select, at);
@@ -560,7 +560,7 @@ private:
         return n;
     }
 
-    NodePtr receiverCall(std::string name, size_t at, std::vector<NodePtr> args)
+    NodePtr receiverCall(const std::string& name, size_t at, std::vector<NodePtr> args)
     {
         size_t n = args.size() - 1; // arguments besides the receiver
         if (name == "bind" && n == 3 && args[0]->kind == NodeKind::Ident && args[0]->name == "cel") {
@@ -574,7 +574,7 @@ private:
             && (n == 2 || n == 3)) {
             Macro m = name == "all" ? Macro::All : (name == "exists" ? Macro::Exists : Macro::ExistsOne);
             if (name == "existsOne" && n == 2)
-                return finishCall(std::move(name), at, std::move(args));
+                return finishCall(name, at, std::move(args));
             return comprehension(m, at, args, int(n) - 1);
         }
         if (name == "map" && (n == 2 || n == 3)) {
@@ -593,12 +593,12 @@ private:
             c->filtered = n == 4;
             return c;
         }
-        return finishCall(std::move(name), at, std::move(args));
+        return finishCall(name, at, std::move(args));
     }
 
-    static NodePtr finishCall(std::string name, size_t at, std::vector<NodePtr> args)
+    static NodePtr finishCall(const std::string& name, size_t at, std::vector<NodePtr> args)
     {
-        auto c = makeCall(std::move(name), at, std::move(args));
+        auto c = makeCall(name, at, std::move(args));
         c->hasReceiver = true;
         return c;
     }

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/cel/value.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 
 #include "core/cel/format_double.h"
 
@@ -45,12 +47,26 @@ Value Value::map(MapData data)
     return r;
 }
 
-Value Value::quantity(Quantity q, QuantityRepr repr, int32_t scale)
+Value Value::quantity(Quantity q)
 {
-    auto holder = std::make_shared<const Quantity>(q);
-    Value r = quantityRef(holder.get(), repr, scale);
+    auto holder = std::make_shared<const Quantity>(std::move(q));
+    Value r;
+    r.kind = Kind::Quantity;
+    r.p = holder.get();
+    double approx = holder->asApproximateDouble();
+    std::memcpy(&r.n, &approx, sizeof approx);
+    r.aux = 1;
     r.owner = std::move(holder);
     return r;
+}
+
+double Value::quantityApprox() const
+{
+    if (aux != 1)
+        return quantityValue().asApproximateDouble();
+    double d;
+    std::memcpy(&d, &n, sizeof d);
+    return d;
 }
 
 Value Value::semver(SemVer v)
@@ -120,6 +136,18 @@ std::string_view typeName(const Value& v)
         return "error";
     }
     return "unknown";
+}
+
+int compareQuantities(const Value& a, const Value& b)
+{
+    double x = a.quantityApprox();
+    double y = b.quantityApprox();
+    // Both approximations are within a few ulps of the exact values, so a relative gap far
+    // above double precision decides the order; anything closer goes to the exact comparison.
+    if (std::isfinite(x) && std::isfinite(y)
+        && std::fabs(x - y) > 1e-9 * std::max(std::fabs(x), std::fabs(y)))
+        return x < y ? -1 : 1;
+    return a.quantityValue().compare(b.quantityValue());
 }
 
 int compareNumbers(const Value& a, const Value& b)
@@ -212,7 +240,7 @@ Value equals(const Value& a, const Value& b)
     case Kind::Type:
         return Value::boolean(a.str() == b.str());
     case Kind::Quantity:
-        return Value::boolean(a.quantityValue().compare(b.quantityValue()) == 0);
+        return Value::boolean(compareQuantities(a, b) == 0);
     case Kind::Semver:
         return Value::boolean(a.semverValue().compare(b.semverValue()) == 0);
     case Kind::Optional: {

@@ -38,12 +38,6 @@ enum class Kind : uint8_t {
     Error,
 };
 
-/// How a Quantity is represented inside apimachinery, which decides whether asInteger() works
-/// (see cel.md §8). Canonical: derive from the canonical string (device capacity values are
-/// re-parsed after storage). Int64Amount: int64 mantissa with the base-10 scale in Value::aux.
-/// Decimal: the arbitrary-precision form (asInteger always fails).
-enum class QuantityRepr : uint8_t { Canonical, Int64Amount, Decimal };
-
 class Value;
 using ListData = std::vector<Value>;
 struct MapData;
@@ -52,8 +46,10 @@ class Value
 {
 public:
     Kind kind = Kind::Null;
-    uint8_t flag = 0; ///< DeviceMaps/DeviceDomain: 0 attributes, 1 capacity; Quantity: QuantityRepr
-    int32_t aux = 0; ///< Quantity Int64Amount scale
+    /// DeviceMaps/DeviceDomain: 0 attributes, 1 capacity. Quantity: 1 for a device capacity,
+    /// which a real cluster hands over re-parsed from its canonical form (cel.md §8).
+    uint8_t flag = 0;
+    int32_t aux = 0; ///< Quantity: 1 when `n` caches the approximate double value
     union {
         bool b;
         int64_t i;
@@ -111,15 +107,15 @@ public:
     static Value typeValue(std::string_view staticName);
     static Value list(ListData items);
     static Value map(MapData data);
-    static Value quantity(Quantity q, QuantityRepr repr, int32_t scale);
-    /// Points at a quantity that outlives the value (device capacity, program constant).
-    static Value quantityRef(const Quantity* q, QuantityRepr repr, int32_t scale)
+    /// An owned quantity (allocates); caches its approximate value for fast comparisons.
+    static Value quantity(Quantity q);
+    /// Points at a device capacity that outlives the value.
+    static Value capacityRef(const Quantity* q)
     {
         Value r;
         r.kind = Kind::Quantity;
         r.p = q;
-        r.flag = uint8_t(repr);
-        r.aux = scale;
+        r.flag = 1;
         return r;
     }
     static Value semver(SemVer v);
@@ -138,6 +134,9 @@ public:
     const ListData& listData() const { return *static_cast<const ListData*>(p); }
     const MapData& mapData() const { return *static_cast<const MapData*>(p); }
     const Quantity& quantityValue() const { return *static_cast<const Quantity*>(p); }
+    /// The quantity as the allocator sees it: capacities re-parsed from their canonical form.
+    Quantity effectiveQuantity() const { return flag ? quantityValue().asStored() : quantityValue(); }
+    double quantityApprox() const;
     const SemVer& semverValue() const { return *static_cast<const SemVer*>(p); }
     const Value* optionalValue() const { return static_cast<const Value*>(p); }
     const std::string& errorMessage() const { return *static_cast<const std::string*>(p); }
@@ -161,6 +160,10 @@ int compareNumbers(const Value& a, const Value& b);
 
 /// Map lookup with CEL key equality (int/uint/double keys compare numerically). Null if absent.
 const Value* mapFind(const MapData& map, const Value& key);
+
+/// Exact quantity comparison (-1, 0, 1) with a fast path: values that differ clearly as doubles
+/// are ordered without the exact decimal comparison, which is comparatively slow.
+int compareQuantities(const Value& a, const Value& b);
 
 /// Human-readable rendering for messages and the CLI ("[1, 2]", "\"a\"").
 std::string debugString(const Value& v);
