@@ -88,19 +88,20 @@ void ObjectTreeModel::rebuild()
             g.rows.push_back({ qs(item.meta.name), qs(item.meta.namespace_), summarize(item) });
         m_groups.push_back(std::move(g));
     };
-    add("Node", o.nodes, [](const api::Node& n) { return resourceSummary(n.allocatable); });
+    add("Node", o.nodes, [](const api::Node& n) -> QString { return resourceSummary(n.allocatable); });
     add("ResourceSlice", o.resourceSlices, sliceSummary);
     add("DeviceClass", o.deviceClasses,
-        [](const api::DeviceClass& c) { return QStringLiteral("%1 selector(s)").arg(c.selectors.size()); });
+        [](const api::DeviceClass& c) -> QString { return QStringLiteral("%1 selector(s)").arg(c.selectors.size()); });
     add("ResourceClaimTemplate", o.resourceClaimTemplates,
-        [](const api::ResourceClaimTemplate& t) { return claimSpecSummary(t.spec); });
-    add("ResourceClaim", o.resourceClaims, [](const api::ResourceClaim& c) {
+        [](const api::ResourceClaimTemplate& t) -> QString { return claimSpecSummary(t.spec); });
+    add("ResourceClaim", o.resourceClaims, [](const api::ResourceClaim& c) -> QString {
         QString s = claimSpecSummary(c.spec);
         if (c.allocation)
             s += QStringLiteral(" (allocated)");
         return s;
     });
-    add("Workload", o.workloads, [](const api::Workload& w) {
+    // Explicit QString returns: with QStringBuilder a deduced return type would dangle.
+    add("Workload", o.workloads, [](const api::Workload& w) -> QString {
         return QString::fromLatin1(api::workloadKindName(w.kind))
             + QStringLiteral(", %1 replica(s)").arg(w.kind == api::Workload::Kind::Job ? w.completions : w.replicas);
     });
