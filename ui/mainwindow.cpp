@@ -90,6 +90,7 @@ void MainWindow::buildLayout()
     dock->setObjectName(QStringLiteral("problemsDock"));
     dock->setWidget(m_diagnosticsView);
     addDockWidget(Qt::BottomDockWidgetArea, dock);
+    resizeDocks({ dock }, { 160 }, Qt::Vertical);
 
     m_statusText = new QLabel(this);
     m_progress = new QProgressBar(this);
@@ -171,6 +172,10 @@ void MainWindow::onLoaded(std::shared_ptr<const yamlio::LoadResult> result, cons
     m_tree->expandAll();
     for (int c = 0; c < ObjectTreeModel::ColumnCount - 1; ++c)
         m_tree->resizeColumnToContents(c);
+    // Show something useful right away: the first object of the first kind.
+    const QModelIndex firstGroup = m_objectModel->index(0, 0);
+    if (firstGroup.isValid() && m_objectModel->rowCount(firstGroup) > 0)
+        m_tree->setCurrentIndex(m_objectModel->index(0, 0, firstGroup));
     m_diagnosticsModel->setDiagnostics(result->diagnostics.all());
     m_diagnosticsView->resizeColumnsToContents();
 
