@@ -4,6 +4,7 @@
 #include <cctype>
 #include <filesystem>
 
+#include "core/topology/catalog.h"
 #include "core/topology/shape_reader.h"
 #include "core/yamlio/yaml_tree.h"
 
@@ -61,6 +62,32 @@ std::vector<NodeShape> loadShapeInput(const std::string& path, const ImportOptio
     case InputFormat::NodeShapeYaml: break;
     }
     return readNodeShapes(text, path, diags);
+}
+
+std::vector<NodeShape> resolveShapeArgument(const std::string& arg, const std::string& catalogDir,
+                                            const ImportOptions& options, Diagnostics& diags)
+{
+    std::error_code ec;
+    if (arg == "-" || std::filesystem::is_regular_file(arg, ec))
+        return loadShapeInput(arg, options, diags);
+    const std::string dir = catalogDir.empty() ? Catalog::defaultDirectory() : catalogDir;
+    if (dir.empty()) {
+        diags.error(SourcePos { arg, 0, 0 }, "", "", "",
+                    "no such file, and no hardware catalog found (set DRASIM_HARDWARE_DIR or use --catalog)");
+        return {};
+    }
+    Diagnostics catalogDiags;
+    Catalog catalog = Catalog::load(dir, catalogDiags);
+    if (const NodeShape* s = catalog.find(arg))
+        return { *s };
+    // Only now do broken catalog files matter: they may be why the name is missing.
+    diags.append(catalogDiags);
+    std::string known;
+    for (const auto& n : catalog.names())
+        known += (known.empty() ? "" : ", ") + n;
+    diags.error(SourcePos { arg, 0, 0 }, "", "", "",
+                "no such file or catalog shape (catalog " + dir + " has: " + (known.empty() ? "nothing" : known) + ")");
+    return {};
 }
 
 } // namespace drasim::topology

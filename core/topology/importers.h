@@ -43,3 +43,13 @@ bool importHwlocXml(std::string_view text, const std::string& fileName, const Im
 std::vector<NodeShape> loadShapeInput(const std::string& path, const ImportOptions& options, Diagnostics& diags);
 
 } // namespace drasim::topology
+
+namespace drasim::topology {
+
+/// What the CLI and GUI accept as a shape argument: an existing file (NodeShape YAML, nvidia-smi
+/// text or hwloc XML) or a catalog name looked up in catalogDir (empty = Catalog's default).
+/// Unknown names get one diagnostic listing the catalog.
+std::vector<NodeShape> resolveShapeArgument(const std::string& arg, const std::string& catalogDir,
+                                            const ImportOptions& options, Diagnostics& diags);
+
+} // namespace drasim::topology
