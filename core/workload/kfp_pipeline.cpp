@@ -159,9 +159,18 @@ std::optional<KfpValueRef> valueRef(const YamlNode& n, const std::string& field,
     return std::nullopt;
 }
 
+// toJson ends documents with a newline; values spliced into args and messages must not.
+std::string compactJson(const DataValue& v)
+{
+    std::string s = toJson(v, 0);
+    while (!s.empty() && s.back() == '\n')
+        s.pop_back();
+    return s;
+}
+
 std::string jsonText(const DataValue& v)
 {
-    return v.isString() ? v.asString() : toJson(v, 0);
+    return v.isString() ? v.asString() : compactJson(v);
 }
 
 // KFP writes resource quantities either as strings ("500m", "4Gi") or, in the older fields, as
@@ -342,6 +351,8 @@ bool orderTasks(std::vector<KfpTask>& tasks, Ctx& c)
                 break;
         }
         std::reverse(cycle.begin(), cycle.end());
+        // Start the report at the smallest name, so the message does not depend on DFS order.
+        std::rotate(cycle.begin(), std::min_element(cycle.begin(), cycle.end()), cycle.end());
         std::string text;
         for (const std::string& n : cycle)
             text += n + " -> ";
@@ -600,7 +611,7 @@ bool claimNames(const DataValue& v, std::vector<std::string>& out, std::string& 
     if (v.isMap()) {
         const DataValue* name = v.find("resourceClaimTemplateName");
         if (!name || !name->isString()) {
-            err = "resourceClaimJson object needs a string resourceClaimTemplateName, got " + toJson(v, 0);
+            err = "resourceClaimJson object needs a string resourceClaimTemplateName, got " + compactJson(v);
             return false;
         }
         if (name->asString().empty()) {
@@ -768,13 +779,22 @@ std::optional<std::map<std::string, DataValue>> resolveKfpArguments(const KfpPip
             ok = false;
             continue;
         }
-        if (!typeMatches(p->second.type, value)) {
+        DataValue v = value;
+        // STRUCT and LIST arguments may be given as JSON text, as the KFP CLI and UI take them.
+        if (v.isString() && (p->second.type == "STRUCT" || p->second.type == "LIST")) {
+            Diagnostics jsonDiags;
+            auto docs = yamlio::parseYamlDocuments(v.asString(), "<argument>", jsonDiags);
+            if (!jsonDiags.hasErrors() && docs.size() == 1 && (docs[0].isMap() || docs[0].isSequence()))
+                v = yamlToDataValue(docs[0]);
+        }
+        if (!typeMatches(p->second.type, v)) {
             diags.error(at, kKind, pipeline.name, "arguments." + name,
-                "parameter is " + p->second.type + ", got " + dataTypeName(value));
+                "parameter is " + p->second.type + ", got " + dataTypeName(v));
             ok = false;
+            values[name] = DataValue(); // present, so it is not also reported as missing
             continue;
         }
-        values[name] = value;
+        values[name] = v;
     }
     for (const auto& [name, p] : pipeline.parameters) {
         if (values.count(name))
@@ -907,7 +927,7 @@ std::optional<KfpRunTemplate> buildKfpRunTemplate(const KfpPipeline& pipeline,
         DataValue argList = DataValue::list();
         for (const std::string& a : args)
             argList.push(a);
-        pod->meta.annotations["drasim.dev/kfp-args"] = toJson(argList, 0);
+        pod->meta.annotations["drasim.dev/kfp-args"] = compactJson(argList);
         run.taskNames.push_back(task.name);
         run.dependsOn.push_back(task.dependsOn);
         run.pods.push_back(std::move(pod));

@@ -61,7 +61,7 @@ std::optional<double> parseSeconds(std::string_view text, std::string* error)
     double value = first;
     while (true) {
         size_t u = i;
-        while (i < text.size() && ((text[i] >= 'a' && text[i] <= 'z') || text[i] == 'u'))
+        while (i < text.size() && !((text[i] >= '0' && text[i] <= '9') || text[i] == '.'))
             ++i;
         std::string_view unit = text.substr(u, i - u);
         double scale;

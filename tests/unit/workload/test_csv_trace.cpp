@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: Apache-2.0
+#include <cmath>
+
+#include <gtest/gtest.h>
+
+#include "core/workload/csv_reader.h"
+#include "core/workload/csv_trace.h"
+
+using namespace drasim;
+using namespace drasim::workload;
+
+namespace {
+
+const std::string kData = DRASIM_SOURCE_DIR "/tests/data/workload/trace/";
+
+WorkloadSpec csvWorkload(const std::string& file)
+{
+    WorkloadSpec w;
+    w.name = "csvjobs";
+    w.source = WorkloadSpec::Source::Trace;
+    w.trace = TraceSpec {};
+    w.trace->format = TraceSpec::Format::Csv;
+    w.trace->path = kData + file;
+    return w;
+}
+
+} // namespace
+
+TEST(CsvReader, QuotesAndColumns)
+{
+    CsvRow row;
+    EXPECT_FALSE(CsvReader::splitLine(R"(a,"b,c","say ""hi""",)", row));
+    EXPECT_EQ(row.fields, (std::vector<std::string> { "a", "b,c", "say \"hi\"", "" }));
+    EXPECT_EQ(row.columns, (std::vector<int> { 1, 3, 9, 22 }));
+    EXPECT_EQ(CsvReader::splitLine(R"(a,"open)", row).value(), "unterminated quoted field");
+    EXPECT_EQ(CsvReader::splitLine(R"("a"b)", row).value(), "unexpected character after a closing quote");
+}
+
+TEST(CsvTrace, MapsRowsToJobs)
+{
+    Diagnostics diags;
+    auto src = makeCsvTraceSource(csvWorkload("jobs.csv"), 1, diags);
+    ASSERT_TRUE(src) << diags.formatAll();
+    std::vector<JobSpec> jobs;
+    while (auto j = src->next())
+        jobs.push_back(std::move(*j));
+    EXPECT_FALSE(diags.hasErrors()) << diags.formatAll();
+    ASSERT_EQ(jobs.size(), 5u);
+
+    EXPECT_EQ(jobs[0].name, "train-0001");
+    EXPECT_EQ(jobs[0].tasks[0].durationSeconds, 7200);
+    const auto& trainPod = *jobs[0].tasks[0].pod;
+    EXPECT_EQ(trainPod.spec.containers[0].resources.requests.at("cpu").toString(), "8");
+    EXPECT_EQ(trainPod.spec.containers[0].resources.requests.at("memory").toString(), "32Gi");
+    EXPECT_EQ(*trainPod.spec.resourceClaims[0].resourceClaimTemplateName, "trace-gpu-4x1000-v100m32");
+
+    EXPECT_EQ(jobs[1].kind, kKindService);
+    EXPECT_EQ(jobs[1].parallelism, 2);
+    EXPECT_EQ(jobs[1].completions, 2);
+    EXPECT_EQ(jobs[1].arrivalSeconds, 90);
+    EXPECT_TRUE(std::isinf(jobs[1].tasks[0].durationSeconds));
+    EXPECT_EQ(jobs[1].claimTemplates[0].meta.name, "trace-gpu-1x250-t4-a10");
+
+    EXPECT_TRUE(jobs[2].tasks[0].pod->spec.resourceClaims.empty());
+    EXPECT_GT(jobs[2].tasks[0].durationSeconds, 0);
+
+    // device_class rows share one template, emitted once.
+    ASSERT_EQ(jobs[3].claimTemplates.size(), 1u);
+    const auto& tmpl = jobs[3].claimTemplates[0];
+    EXPECT_EQ(tmpl.meta.name, "csvjobs-claim-0");
+    EXPECT_EQ(tmpl.spec.requests[0].exactly->deviceClassName, "rdma.example.com");
+    EXPECT_EQ(tmpl.spec.requests[0].exactly->count, 2);
+    EXPECT_EQ(tmpl.spec.requests[0].exactly->selectors[0].expression,
+        "device.attributes[\"dra.net\"].rdma == true");
+    EXPECT_TRUE(jobs[4].claimTemplates.empty());
+    EXPECT_EQ(jobs[4].tasks[0].pod, jobs[3].tasks[0].pod);
+}
+
+TEST(CsvTrace, UnsortedRowsAreAnError)
+{
+    Diagnostics diags;
+    auto src = makeCsvTraceSource(csvWorkload("jobs_unsorted.csv"), 1, diags);
+    ASSERT_TRUE(src);
+    EXPECT_EQ(src->next()->name, "a-1");
+    EXPECT_FALSE(src->next());
+    ASSERT_EQ(diags.all().size(), 1u);
+    EXPECT_EQ(diags.all()[0].format(),
+        kData
+            + "jobs_unsorted.csv:3:5: TraceJob a-2: arrival: rows must be sorted by "
+              "arrival (this row arrives before the previous one)");
+}
+
+TEST(CsvTrace, UnknownColumnIsRejectedUpFront)
+{
+    Diagnostics diags;
+    EXPECT_FALSE(makeCsvTraceSource(csvWorkload("jobs_bad_column.csv"), 1, diags));
+    ASSERT_EQ(diags.all().size(), 1u);
+    EXPECT_EQ(diags.all()[0].format(),
+        kData
+            + "jobs_bad_column.csv:1:14: TraceJob: gpu_count: unknown column \"gpu_count\"; known: arrival, "
+              "backoff_limit, completions, cpu, device_class, duration, gpu_milli, gpu_models, gpus, kind, "
+              "memory, name, parallelism, priority, selector");
+}

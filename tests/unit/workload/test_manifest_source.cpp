@@ -1,0 +1,214 @@
+// SPDX-License-Identifier: Apache-2.0
+#include <cmath>
+#include <map>
+
+#include <gtest/gtest.h>
+
+#include "core/workload/manifest_source.h"
+
+using namespace drasim;
+using namespace drasim::workload;
+
+namespace {
+
+api::ObjectSet objects()
+{
+    api::ObjectSet set;
+    api::Workload job;
+    job.kind = api::Workload::Kind::Job;
+    job.meta.name = "train-small";
+    job.meta.pos = SourcePos { "jobs.yaml", 1, 1 };
+    job.meta.annotations["drasim.dev/duration"] = "2h";
+    job.parallelism = 2;
+    job.completions = 4;
+    job.backoffLimit = 3;
+    job.podTemplate.spec.containers.push_back(api::Container { "main", "img", {} });
+    job.podTemplate.spec.resourceClaims.push_back({ "gpu", std::nullopt, std::string("one-gpu") });
+    job.podTemplate.spec.priority = 100;
+    set.workloads.push_back(job);
+
+    api::Workload big = job;
+    big.meta.name = "train-large";
+    big.meta.pos.line = 30;
+    big.meta.annotations.clear();
+    big.podTemplate.meta.annotations["drasim.dev/duration"] = "exponential(1h)";
+    big.podTemplate.spec.resourceClaims[0].resourceClaimTemplateName = "missing-template";
+    set.workloads.push_back(big);
+
+    api::Workload web;
+    web.kind = api::Workload::Kind::Deployment;
+    web.meta.name = "web";
+    web.meta.namespace_ = "frontend";
+    web.meta.pos = SourcePos { "jobs.yaml", 60, 1 };
+    web.replicas = 3;
+    set.workloads.push_back(web);
+
+    api::Pod pod;
+    pod.meta.name = "debug";
+    pod.meta.pos = SourcePos { "jobs.yaml", 20, 1 };
+    pod.meta.annotations["drasim.dev/arrival"] = "10m";
+    set.pods.push_back(pod);
+
+    api::Pod owned = pod;
+    owned.meta.name = "train-small-abcde";
+    owned.meta.pos.line = 90;
+    owned.meta.ownerReferences.push_back({ "batch/v1", "Job", "train-small", "", true });
+    set.pods.push_back(owned);
+
+    api::ResourceClaimTemplate t;
+    t.meta.name = "one-gpu";
+    set.resourceClaimTemplates.push_back(t);
+    return set;
+}
+
+std::vector<JobSpec> drain(ArrivalSource& s)
+{
+    std::vector<JobSpec> out;
+    while (auto j = s.next())
+        out.push_back(std::move(*j));
+    return out;
+}
+
+} // namespace
+
+TEST(ManifestSource, JobTypesFollowInputOrderAndKinds)
+{
+    Diagnostics diags;
+    auto types = jobTypesFromObjects(objects(), "default", diags);
+    ASSERT_EQ(types.size(), 4u);
+    EXPECT_EQ(types[0].name, "train-small");
+    EXPECT_EQ(types[1].name, "debug");
+    EXPECT_EQ(types[2].name, "train-large");
+    EXPECT_EQ(types[3].name, "web");
+    EXPECT_EQ(types[3].kind, kKindService);
+    EXPECT_EQ(types[3].parallelism, 3);
+    EXPECT_EQ(types[3].namespace_, "frontend");
+    EXPECT_EQ(types[0].namespace_, "default");
+    EXPECT_EQ(types[0].priority, 100);
+    ASSERT_EQ(types[0].claimTemplates.size(), 1u);
+    EXPECT_EQ(types[0].claimTemplates[0].meta.namespace_, "default");
+    EXPECT_TRUE(types[2].claimTemplates.empty()); // missing template: the scheduler will report it
+    ASSERT_EQ(diags.all().size(), 1u);
+    EXPECT_EQ(diags.all()[0].format(),
+        "jobs.yaml:90:1: warning: Pod train-small-abcde: metadata.ownerReferences: pod "
+        "has a controller; ignored as a workload (its controller creates it)");
+}
+
+TEST(ManifestSource, OnceSubmitsEveryObjectWithItsOffset)
+{
+    Diagnostics diags;
+    WorkloadSpec spec;
+    spec.name = "batch";
+    auto src = makeManifestSource(spec, jobTypesFromObjects(objects(), "default", diags), 1, diags);
+    ASSERT_TRUE(src);
+    auto jobs = drain(*src);
+    ASSERT_EQ(jobs.size(), 4u);
+    EXPECT_EQ(jobs[0].name, "train-small");
+    EXPECT_EQ(jobs[0].arrivalSeconds, 0);
+    EXPECT_EQ(jobs[0].parallelism, 2);
+    EXPECT_EQ(jobs[0].completions, 4);
+    EXPECT_EQ(jobs[0].backoffLimit, 3);
+    EXPECT_EQ(jobs[0].tasks[0].durationSeconds, 7200);
+    EXPECT_EQ(jobs[1].name, "train-large");
+    EXPECT_GT(jobs[1].tasks[0].durationSeconds, 0);
+    EXPECT_EQ(jobs[2].name, "web");
+    EXPECT_TRUE(std::isinf(jobs[2].tasks[0].durationSeconds));
+    EXPECT_EQ(jobs[3].name, "debug"); // drasim.dev/arrival: 10m
+    EXPECT_EQ(jobs[3].arrivalSeconds, 600);
+    EXPECT_EQ(jobs[3].backoffLimit, 0);
+    // The bare pod has no duration: a warning says it will run forever.
+    bool warned = false;
+    for (const auto& d : diags.all())
+        warned |= d.format()
+            == "jobs.yaml:20:1: warning: Pod default/debug: metadata.annotations.drasim.dev/duration: "
+               "no duration (annotation or workload duration): its pods run until the simulation ends";
+    EXPECT_TRUE(warned) << diags.formatAll();
+}
+
+TEST(ManifestSource, MixWeightsAndGeneratedNames)
+{
+    Diagnostics diags;
+    WorkloadSpec spec;
+    spec.name = "gen";
+    spec.arrival = ArrivalSpec {};
+    spec.arrival->process = ArrivalSpec::Process::Poisson;
+    spec.arrival->ratePerSecond = 1;
+    spec.arrival->count = 40000;
+    spec.mix = { { "train-small", 3 }, { "train-large", 1 } };
+    auto src = makeManifestSource(spec, jobTypesFromObjects(objects(), "default", diags), 5, diags);
+    ASSERT_TRUE(src) << diags.formatAll();
+    std::map<std::string, int> counts;
+    int i = 0;
+    while (auto j = src->next()) {
+        if (i < 3) {
+            EXPECT_EQ(j->name, "gen-" + std::to_string(i));
+        }
+        ++i;
+        ++counts[j->labels.at("drasim.dev/job-type")];
+    }
+    EXPECT_EQ(i, 40000);
+    EXPECT_EQ(counts.size(), 2u);
+    EXPECT_NEAR(counts["train-small"], 30000, 300);
+}
+
+TEST(ManifestSource, SameSeedSameStreamAndDurationsIndependentOfArrivals)
+{
+    Diagnostics diags;
+    WorkloadSpec spec;
+    spec.name = "gen";
+    spec.arrival = ArrivalSpec {};
+    spec.arrival->process = ArrivalSpec::Process::Poisson;
+    spec.arrival->ratePerSecond = 0.5;
+    spec.arrival->count = 500;
+    auto a = drain(*makeManifestSource(spec, jobTypesFromObjects(objects(), "default", diags), 9, diags));
+    auto b = drain(*makeManifestSource(spec, jobTypesFromObjects(objects(), "default", diags), 9, diags));
+    ASSERT_EQ(a.size(), b.size());
+    for (size_t i = 0; i < a.size(); ++i) {
+        EXPECT_EQ(a[i].arrivalSeconds, b[i].arrivalSeconds);
+        EXPECT_EQ(a[i].labels, b[i].labels);
+        EXPECT_EQ(a[i].tasks[0].durationSeconds, b[i].tasks[0].durationSeconds);
+    }
+    // A different arrival rate leaves the job-type choices unchanged (separate random streams).
+    spec.arrival->ratePerSecond = 2;
+    auto c = drain(*makeManifestSource(spec, jobTypesFromObjects(objects(), "default", diags), 9, diags));
+    for (size_t i = 0; i < a.size(); ++i)
+        EXPECT_EQ(a[i].labels, c[i].labels);
+}
+
+TEST(ManifestSource, MixErrors)
+{
+    Diagnostics diags;
+    WorkloadSpec spec;
+    spec.name = "gen";
+    spec.pos = SourcePos { "s.yaml", 4, 3 };
+    spec.mix = { { "train-small", 1 } };
+    EXPECT_FALSE(makeManifestSource(spec, jobTypesFromObjects(objects(), "default", diags), 1, diags));
+    spec.arrival = ArrivalSpec {};
+    spec.arrival->process = ArrivalSpec::Process::Poisson;
+    spec.mix = { { "train-medium", 1 } };
+    EXPECT_FALSE(makeManifestSource(spec, jobTypesFromObjects(objects(), "default", diags), 1, diags));
+    std::vector<std::string> errors;
+    for (const auto& d : diags.all())
+        if (d.severity == Severity::Error)
+            errors.push_back(d.format());
+    EXPECT_EQ(errors,
+        (std::vector<std::string> {
+            "s.yaml:4:3: Workload gen: mix: mix needs an arrival process other than once (once submits "
+            "every object)",
+            "s.yaml:4:3: Workload gen: mix.train-medium: no object named \"train-medium\" in the "
+            "manifests (have: train-small, debug, train-large, web)",
+        }));
+}
+
+TEST(ManifestSource, BadAnnotationIsLocated)
+{
+    api::ObjectSet set = objects();
+    set.workloads[0].meta.annotations["drasim.dev/duration"] = "2 hours";
+    Diagnostics diags;
+    jobTypesFromObjects(set, "default", diags);
+    ASSERT_TRUE(diags.hasErrors());
+    EXPECT_EQ(diags.all()[1].format(),
+        "jobs.yaml:1:1: Job train-small: metadata.annotations.drasim.dev/duration: invalid time \"2 hours\": "
+        "unknown unit \" hours\"; expected seconds or a time like 250ms, 90s, 15m, 2h, 1d, 1h30m, or "
+        "forever");
+}

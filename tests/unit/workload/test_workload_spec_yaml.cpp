@@ -1,0 +1,214 @@
+// SPDX-License-Identifier: Apache-2.0
+#include <cmath>
+
+#include <gtest/gtest.h>
+
+#include "core/workload/workload_spec_yaml.h"
+
+using namespace drasim;
+using namespace drasim::workload;
+
+namespace {
+
+const std::string kData = DRASIM_SOURCE_DIR "/tests/data/workload";
+
+std::optional<std::vector<WorkloadSpec>> parse(const std::string& yaml, Diagnostics& diags)
+{
+    auto docs = yamlio::parseYamlDocuments(yaml, "scenario.yaml", diags);
+    if (docs.empty())
+        return std::nullopt;
+    const yamlio::YamlNode* list = docs[0].get("workloads");
+    if (!list)
+        return std::nullopt;
+    return parseWorkloadList(*list, kData, diags);
+}
+
+std::string errorsOf(const std::string& yaml)
+{
+    Diagnostics diags;
+    EXPECT_FALSE(parse(yaml, diags));
+    std::string out;
+    for (const auto& d : diags.all())
+        out += d.format() + "\n";
+    return out;
+}
+
+} // namespace
+
+TEST(WorkloadSpecYaml, ParsesAllSourcesAndOptions)
+{
+    Diagnostics diags;
+    auto specs = parse(R"(
+workloads:
+- name: training
+  namespace: ml
+  seed: 7
+  manifests: [jobs/train.yaml, /abs/other.yaml]
+  arrival: {process: poisson, rate: 12/h, start: 1h, until: 2d}
+  duration: {distribution: lognormal, median: 20m, sigma: 0.8, max: 6h}
+  mix: {train-small: 3, train-large: 1}
+- name: openb
+  trace: {path: trace/pods_small.csv, timeScale: 0.01, limit: 10, gpuSpec: firstAvailable, sharing: partitions,
+          partitionsPerGpu: 20}
+- name: nightly
+  pipeline:
+    path: kfp/gpu_training_pipeline.yaml
+    arguments: {epochs: 5, train_claim: {resourceClaimTemplateName: a100}}
+    taskDurations: {train: 2h, default: exponential(5m)}
+  arrival: {process: schedule, every: 1d, count: 3}
+- name: steps
+  manifests: x.yaml
+  duration: {distribution: empirical, file: durations.txt}
+  arrival: {process: bursts, every: 1h, size: 5, spacing: 10s, count: 100}
+- name: daily
+  manifests: x.yaml
+  arrival: {process: diurnal, rate: 100/d, amplitude: 0.5, peak: 15h, until: 7d}
+  duration: 45m
+)",
+        diags);
+    ASSERT_TRUE(specs) << diags.formatAll();
+    ASSERT_EQ(specs->size(), 5u);
+    const WorkloadSpec& t = (*specs)[0];
+    EXPECT_EQ(t.namespace_, "ml");
+    EXPECT_EQ(t.seed, 7u);
+    EXPECT_EQ(t.manifests, (std::vector<std::string> { kData + "/jobs/train.yaml", "/abs/other.yaml" }));
+    EXPECT_EQ(t.arrival->process, ArrivalSpec::Process::Poisson);
+    EXPECT_DOUBLE_EQ(t.arrival->ratePerSecond, 12.0 / 3600);
+    EXPECT_EQ(t.arrival->start, 3600);
+    EXPECT_EQ(t.arrival->until, 172800);
+    EXPECT_EQ(t.duration->distribution, DurationSpec::Distribution::Lognormal);
+    EXPECT_EQ(t.duration->median, 1200);
+    EXPECT_EQ(t.duration->clampMax, 21600);
+    EXPECT_EQ(t.mix.at("train-small"), 3);
+    EXPECT_EQ(t.pos.line, 3);
+
+    const TraceSpec& tr = *(*specs)[1].trace;
+    EXPECT_EQ(tr.path, kData + "/trace/pods_small.csv");
+    EXPECT_EQ(tr.limit, 10u);
+    EXPECT_EQ(tr.gpuSpec, GpuSpecMode::FirstAvailable);
+    EXPECT_EQ(tr.sharing, GpuSharing::Partitions);
+    EXPECT_EQ(tr.partitionsPerGpu, 20);
+
+    const PipelineRunSpec& p = *(*specs)[2].pipeline;
+    EXPECT_EQ(p.arguments.at("epochs"), DataValue(int64_t(5)));
+    EXPECT_EQ(p.arguments.at("train_claim").find("resourceClaimTemplateName")->asString(), "a100");
+    EXPECT_EQ(p.taskDurations.at("train").value, 7200);
+    EXPECT_EQ(p.taskDurations.at("default").distribution, DurationSpec::Distribution::Exponential);
+
+    const WorkloadSpec& s = (*specs)[3];
+    ASSERT_TRUE(s.duration->samples);
+    EXPECT_EQ(*s.duration->samples, (std::vector<double> { 300, 300, 420, 3600, 9000 }));
+    EXPECT_EQ(s.arrival->burstSize, 5u);
+
+    EXPECT_EQ((*specs)[4].arrival->amplitude, 0.5);
+    EXPECT_EQ((*specs)[4].duration->value, 2700);
+}
+
+TEST(WorkloadSpecYaml, ErrorsAreLocated)
+{
+    EXPECT_EQ(errorsOf(R"(
+workloads:
+- name: Bad_Name
+  manifests: a.yaml
+)"),
+        "scenario.yaml:3:9: Workload Bad_Name: name: \"Bad_Name\" must be a DNS label (lowercase letters, "
+        "digits, "
+        "'-')\n");
+    EXPECT_EQ(errorsOf(R"(
+workloads:
+- name: a
+  manifests: a.yaml
+  arival: {process: once}
+)"),
+        "scenario.yaml:5:3: Workload a: arival: unknown field \"arival\"; expected one of: name, namespace, "
+        "seed, "
+        "manifests, trace, pipeline, arrival, duration, mix\n");
+    EXPECT_EQ(errorsOf(R"(
+workloads:
+- name: a
+  manifests: a.yaml
+  arrival: {process: poisson, rate: 12}
+)"),
+        "scenario.yaml:5:37: Workload a: arrival.rate: invalid rate \"12\": expected <number>/<s|m|h|d>, "
+        "e.g. "
+        "12/h\n"
+        "scenario.yaml:5:12: Workload a: arrival: process poisson needs `until` or `count` (it would never "
+        "end)\n");
+    EXPECT_EQ(errorsOf(R"(
+workloads:
+- name: a
+  manifests: a.yaml
+  arrival: {process: once, every: 1h}
+)"),
+        "scenario.yaml:5:28: Workload a: arrival.every: unknown field \"every\" for process once; expected "
+        "one of: "
+        "process, start, count\n");
+    EXPECT_EQ(errorsOf(R"(
+workloads:
+- name: a
+  manifests: a.yaml
+  duration: {distribution: lognormal, median: 10m}
+)"),
+        "scenario.yaml:5:13: Workload a: duration.sigma: required for distribution lognormal\n");
+    EXPECT_EQ(errorsOf(R"(
+workloads:
+- name: a
+  manifests: a.yaml
+  duration: 10 minutes
+)"),
+        "scenario.yaml:5:13: Workload a: duration: invalid time \"10 minutes\": unknown unit \" minutes\"; "
+        "expected seconds or a time like 250ms, 90s, 15m, 2h, 1d, 1h30m, or forever\n");
+    EXPECT_EQ(errorsOf(R"(
+workloads:
+- name: a
+  manifests: a.yaml
+  trace: {path: t.csv}
+)"),
+        "scenario.yaml:4:3: Workload a: has more than one source; use exactly one of manifests, trace, "
+        "pipeline\n");
+    EXPECT_EQ(errorsOf(R"(
+workloads:
+- name: a
+  trace: {path: t.csv, partitionsPerGpu: 3}
+- name: a
+  namespace: default
+)"),
+        "scenario.yaml:4:42: Workload a: trace.partitionsPerGpu: partitionsPerGpu must divide 1000 and be "
+        "between 2 and 63 (2, 4, 5, 8, 10, 20, 25, 40, 50), got 3\n"
+        "scenario.yaml:5:3: Workload a: needs one source: manifests, trace or pipeline\n");
+    EXPECT_EQ(errorsOf(R"(
+workloads:
+- name: a
+  manifests: a.yaml
+- name: a
+  manifests: b.yaml
+)"),
+        "scenario.yaml:5:3: Workload a: name: duplicate workload name\n");
+    EXPECT_EQ(errorsOf(R"(
+workloads:
+- name: a
+  manifests: a.yaml
+  duration: {distribution: empirical, file: missing.txt}
+)"),
+        kData
+            + "/missing.txt: Workload a: duration.file: cannot open empirical duration file\n"
+              "scenario.yaml:5:45: Workload a: duration.file: cannot use empirical file "
+            + kData + "/missing.txt\n");
+}
+
+TEST(WorkloadSpecYaml, TraceCluster)
+{
+    Diagnostics diags;
+    auto docs = yamlio::parseYamlDocuments("trace: {nodes: n.csv, sharing: capacity}\n", "c.yaml", diags);
+    auto spec = parseTraceClusterSpec(*docs[0].get("trace"), "/data", diags);
+    ASSERT_TRUE(spec) << diags.formatAll();
+    EXPECT_EQ(spec->nodesPath, "/data/n.csv");
+    auto bad = yamlio::parseYamlDocuments("trace: {sharing: mig}\n", "c.yaml", diags);
+    EXPECT_FALSE(parseTraceClusterSpec(*bad[0].get("trace"), "/data", diags));
+    std::string out;
+    for (const auto& d : diags.all())
+        out += d.format() + "\n";
+    EXPECT_EQ(out,
+        "c.yaml:1:18: Cluster: trace.sharing: unknown sharing \"mig\"; expected capacity or partitions\n"
+        "c.yaml:1:8: Cluster: trace.nodes: required\n");
+}
