@@ -7,10 +7,7 @@
 #include "core/workload/manifest_source.h"
 #include "core/workload/rng.h"
 #include "core/workload/workload_spec.h"
-#if __has_include("core/yamlio/loader.h")
 #include "core/yamlio/loader.h"
-#define DRASIM_WORKLOAD_HAVE_LOADER 1
-#endif
 
 namespace drasim::workload {
 
@@ -25,7 +22,6 @@ namespace {
 
 std::unique_ptr<ArrivalSource> makeManifests(const WorkloadSpec& spec, uint64_t seed, Diagnostics& diags)
 {
-#ifdef DRASIM_WORKLOAD_HAVE_LOADER
     yamlio::LoadResult loaded = yamlio::loadPaths(spec.manifests);
     diags.append(loaded.diagnostics);
     if (loaded.diagnostics.hasErrors())
@@ -35,12 +31,6 @@ std::unique_ptr<ArrivalSource> makeManifests(const WorkloadSpec& spec, uint64_t 
     if (diags.errorCount() > before)
         return nullptr;
     return makeManifestSource(spec, std::move(types), seed, diags);
-#else
-    (void)seed;
-    diags.error(
-        spec.pos, "Workload", spec.name, "manifests", "manifest loading is not available in this build");
-    return nullptr;
-#endif
 }
 
 } // namespace

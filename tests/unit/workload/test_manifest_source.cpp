@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "core/workload/manifest_source.h"
+#include "core/workload/workload_spec.h"
 
 using namespace drasim;
 using namespace drasim::workload;
@@ -211,4 +212,49 @@ TEST(ManifestSource, BadAnnotationIsLocated)
         "jobs.yaml:1:1: Job train-small: metadata.annotations.drasim.dev/duration: invalid time \"2 hours\": "
         "unknown unit \" hours\"; expected seconds or a time like 250ms, 90s, 15m, 2h, 1d, 1h30m, or "
         "forever");
+}
+
+TEST(ManifestSource, LoadsRealManifestsThroughTheLoader)
+{
+    WorkloadSpec spec;
+    spec.name = "ml";
+    spec.manifests = { DRASIM_SOURCE_DIR "/tests/data/workload/manifests/training.yaml" };
+    spec.arrival = ArrivalSpec {};
+    spec.arrival->process = ArrivalSpec::Process::Poisson;
+    spec.arrival->ratePerSecond = 1.0 / 600;
+    spec.arrival->count = 300;
+    spec.mix = { { "train-small", 2 }, { "train-large", 1 } };
+    Diagnostics diags;
+    auto src = makeSource(spec, 1, diags);
+    ASSERT_TRUE(src) << diags.formatAll();
+    EXPECT_FALSE(diags.hasErrors()) << diags.formatAll();
+    auto jobs = drain(*src);
+    ASSERT_EQ(jobs.size(), 300u);
+    std::map<std::string, int> counts;
+    for (const JobSpec& j : jobs) {
+        ++counts[j.labels.at("drasim.dev/job-type")];
+        EXPECT_EQ(j.namespace_, "ml");
+        if (j.labels.at("drasim.dev/job-type") == "train-large") {
+            EXPECT_EQ(j.tasks[0].durationSeconds, 3 * 3600.0);
+            ASSERT_EQ(j.claimTemplates.size(), 1u);
+            EXPECT_EQ(j.claimTemplates[0].meta.name, "four-gpus");
+            EXPECT_EQ(j.claimTemplates[0].spec.requests[0].exactly->count, 4);
+        } else {
+            EXPECT_EQ(j.completions, 2);
+            EXPECT_EQ(j.backoffLimit, 1);
+        }
+    }
+    EXPECT_EQ(counts.count("inference"), 0u); // weight 0: not in the mix
+    EXPECT_NEAR(counts["train-small"], 200, 30);
+}
+
+TEST(ManifestSource, LoaderErrorsPassThrough)
+{
+    WorkloadSpec spec;
+    spec.name = "ml";
+    spec.manifests = { DRASIM_SOURCE_DIR "/tests/data/workload/no-such-dir" };
+    Diagnostics diags;
+    EXPECT_FALSE(makeSource(spec, 1, diags));
+    EXPECT_TRUE(diags.hasErrors());
+    EXPECT_NE(diags.formatAll().find("no-such-dir"), std::string::npos) << diags.formatAll();
 }
