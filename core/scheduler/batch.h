@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+// One-shot scheduling of a manifest bundle, as `drasim allocate` does it: every pod without
+// spec.nodeName, one at a time, in input order.
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/api/object_set.h"
+#include "core/scheduler/cluster.h"
+
+namespace drasim::scheduler {
+
+struct BatchResult
+{
+    /// Every input pod, updated: spec.nodeName when scheduled, a PodScheduled=False condition
+    /// (reason Unschedulable) with the scheduler's message when not, and resourceClaimStatuses
+    /// for claims generated from templates.
+    std::vector<api::Pod> pods;
+    size_t scheduled = 0;
+    size_t pending = 0;
+    /// Only when explainPod named a pod: its diagnosis (the pods before it were scheduled first).
+    std::shared_ptr<const PodDiagnosis> diagnosis;
+    bool explainFound = false;
+};
+
+/// Schedules pods in order. With explainPod ("namespace/name"), stops after that pod and
+/// returns its diagnosis.
+BatchResult scheduleAll(
+    Cluster& cluster, const std::vector<api::Pod>& pods, const std::string& explainPod = {});
+
+/// Whether the pod takes part in one-shot scheduling: no nodeName and not finished.
+bool needsScheduling(const api::Pod& pod);
+
+} // namespace drasim::scheduler
