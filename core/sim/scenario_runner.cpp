@@ -243,6 +243,8 @@ std::optional<RunSummary> runScenario(
         for (const auto& t : base.resourceClaimTemplates)
             have.insert(t.meta.key());
         while (auto job = scan->next()) {
+            if (fromSeconds(job->arrivalSeconds) > sc.duration)
+                break; // arrivals are ordered: nothing later is simulated
             for (auto& t : job->claimTemplates)
                 if (have.insert(t.meta.key()).second)
                     base.resourceClaimTemplates.push_back(std::move(t));

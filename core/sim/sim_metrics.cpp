@@ -20,10 +20,11 @@ std::string joinKey(const std::string& driver, const std::string& pool, const st
 }
 
 /// The model a device reports, under the names drivers use for it (real-world.md §1-§8):
-/// `model` (Intel, Gaudi, example driver, trace nodes), `productName` (NVIDIA, AMD).
-std::string modelOf(const api::Device& d)
+/// `model` (Intel, Gaudi, example driver, trace nodes), `productName` (NVIDIA, AMD), `pciDevice`
+/// (dranet NICs); otherwise the driver name, so "unknown" never lumps different drivers together.
+std::string modelOf(const api::Device& d, const std::string& driver)
 {
-    static const char* const kNames[] = { "model", "productName" };
+    static const char* const kNames[] = { "model", "productName", "pciDevice" };
     for (const char* name : kNames) {
         for (const auto& [key, attr] : d.attributes) {
             auto slash = key.rfind('/');
@@ -34,7 +35,7 @@ std::string modelOf(const api::Device& d)
                 return attr.stringValue;
         }
     }
-    return "unknown";
+    return driver;
 }
 
 } // namespace
@@ -79,15 +80,16 @@ void SimMetrics::addNode(const NodeSpec& spec, const std::string& pool)
     node.up = true;
     m_pools[poolId].nodesUp++;
     node.devices.clear();
-    uint32_t dimPool = m_pool.intern(pool);
     for (const auto& slice : spec.slices) {
+        // Pools mix drivers (GPUs and NICs): per pool and driver, or the ratio means little.
+        uint32_t dimPool = m_pool.intern(pool + "/" + slice.driver);
         for (const auto& dev : slice.devices) {
             std::string key = joinKey(slice.driver, slice.pool.name, dev.name);
             auto [it, inserted] = m_deviceIds.emplace(key, uint32_t(m_devices.size()));
             if (inserted) {
                 DeviceRec rec;
                 rec.driver = m_driver.intern(slice.driver);
-                rec.model = m_model.intern(modelOf(dev));
+                rec.model = m_model.intern(modelOf(dev, slice.driver));
                 rec.pool = dimPool;
                 rec.up = false;
                 m_devices.push_back(rec);
