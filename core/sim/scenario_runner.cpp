@@ -255,6 +255,18 @@ std::optional<RunSummary> runScenario(
             return std::nullopt;
     }
 
+    // Initial nodes go into the model's constructor: adding them one by one would rebuild the
+    // scheduler's inventory per node (quadratic in the node count).
+    for (auto& pool : pools) {
+        if (pool.preloaded)
+            continue; // already in base
+        pool.preloaded = true;
+        for (const auto& n : pool.nodes) {
+            base.nodes.push_back(n.node);
+            base.resourceSlices.insert(base.resourceSlices.end(), n.slices.begin(), n.slices.end());
+        }
+    }
+
     scheduler::SchedulerOptions schedOptions;
     schedOptions.scoring
         = scheduler::parseScoringPolicy(sc.scoring).value_or(scheduler::ScoringPolicy::Default);
