@@ -10,11 +10,15 @@ namespace {
 
 /// Rounds to 6 significant decimals so that summaries do not depend on the last bits of floating
 /// point sums (the figures are deterministic anyway; this keeps them readable and diff-friendly).
-double tidy(double v)
+DataValue tidy(double v)
 {
     if (!std::isfinite(v))
-        return 0;
-    return std::round(v * 1e6) / 1e6;
+        return DataValue(int64_t(0));
+    double r = std::round(v * 1e6) / 1e6;
+    // Whole numbers print as integers ("86400", not "8.64e+04").
+    if (r == std::floor(r) && std::fabs(r) < 1e15)
+        return DataValue(int64_t(r));
+    return DataValue(r);
 }
 
 DataValue distribution(const DistributionSummary& d)

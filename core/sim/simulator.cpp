@@ -37,7 +37,6 @@ struct SimPod
     SimTime bound = 0;
     std::string key; ///< namespace/name
     std::string node;
-    std::unique_ptr<api::Pod> object;
     std::vector<std::string> claims; ///< claims reserved for it (device accounting)
 };
 
@@ -117,7 +116,7 @@ struct Simulator::Impl
     std::map<std::string, NodeSpec> downNodes; ///< failed nodes, to bring them back
     std::map<std::string, std::vector<std::string>> poolNodes;
 
-    const api::PodTemplateSpec* lastTemplate = nullptr;
+    std::shared_ptr<const api::PodTemplateSpec> lastTemplate;
     std::string lastNamespace;
     uint32_t lastGroup = 0;
 
@@ -180,16 +179,36 @@ struct Simulator::Impl
         freePods.push_back(id);
     }
 
-    uint32_t groupOf(const api::Pod& pod, const api::PodTemplateSpec* tmpl)
+    uint32_t groupOf(const api::Pod& pod, const std::shared_ptr<const api::PodTemplateSpec>& tmpl)
     {
-        // Most pods of a run come from a handful of shared templates: skip re-serialising them.
-        if (tmpl && tmpl == lastTemplate && pod.meta.namespace_ == lastNamespace)
-            return lastGroup;
         uint32_t g = queue.groupFor(schedulingSignature(pod));
+        // Holding the template keeps its address from being reused by another one while cached.
         lastTemplate = tmpl;
         lastNamespace = pod.meta.namespace_;
         lastGroup = g;
         return g;
+    }
+
+    api::Pod buildPod(const SimPod& p) const
+    {
+        const JobState& job = jobs[p.job];
+        const workload::TaskSpec& task = job.spec.tasks[p.task];
+        api::Pod pod;
+        if (task.pod) {
+            pod.meta.labels = task.pod->meta.labels;
+            pod.meta.annotations = task.pod->meta.annotations;
+            pod.spec = task.pod->spec;
+        }
+        pod.meta.name = p.key.substr(job.spec.namespace_.size() + 1);
+        pod.meta.namespace_ = job.spec.namespace_;
+        pod.meta.uid = "sim-" + std::to_string(p.serial);
+        for (const auto& [k, v] : job.spec.labels)
+            pod.meta.labels[k] = v;
+        pod.meta.labels["drasim.dev/job"] = job.spec.name;
+        pod.meta.labels["drasim.dev/workload"] = job.spec.workload;
+        pod.spec.priority = task.priority;
+        pod.phase = "Pending";
+        return pod;
     }
 
     QueueKey keyOf(uint32_t id) const { return QueueKey { pods[id].priority, pods[id].serial, id }; }
@@ -206,22 +225,6 @@ struct Simulator::Impl
         else
             name = job.spec.name + "-" + std::to_string(index);
 
-        auto object = std::make_unique<api::Pod>();
-        if (task.pod) {
-            object->meta.labels = task.pod->meta.labels;
-            object->meta.annotations = task.pod->meta.annotations;
-            object->spec = task.pod->spec;
-        }
-        object->meta.name = name;
-        object->meta.namespace_ = job.spec.namespace_;
-        object->meta.uid = "sim-" + std::to_string(nextPodSerial);
-        for (const auto& [k, v] : job.spec.labels)
-            object->meta.labels[k] = v;
-        object->meta.labels["drasim.dev/job"] = job.spec.name;
-        object->meta.labels["drasim.dev/workload"] = job.spec.workload;
-        object->spec.priority = task.priority;
-        object->phase = "Pending";
-
         uint32_t id = allocPod();
         SimPod& p = pods[id];
         p.serial = nextPodSerial++;
@@ -229,9 +232,14 @@ struct Simulator::Impl
         p.task = taskIndex;
         p.priority = task.priority;
         p.created = now;
-        p.key = object->meta.key();
-        p.group = groupOf(*object, task.pod.get());
-        p.object = std::move(object);
+        p.key = job.spec.namespace_ + "/" + name;
+        // The api::Pod is built only when the scheduler needs it: a million queued pods would
+        // otherwise each hold a copy of their template.
+        // Most pods of a run come from a handful of shared templates: skip re-serialising them.
+        if (task.pod && task.pod == lastTemplate && job.spec.namespace_ == lastNamespace)
+            p.group = lastGroup;
+        else
+            p.group = groupOf(buildPod(p), task.pod);
         podByKey[p.key] = id;
         job.pods.push_back(id);
         ++ts.active;
@@ -275,7 +283,7 @@ struct Simulator::Impl
     {
         SimPod& p = pods[id];
         ++attempts;
-        BindOutcome out = cluster.schedule(*p.object);
+        BindOutcome out = cluster.schedule(buildPod(p));
         p.attempts++;
         p.lastAttempt = now;
         bool wasRepresentative = p.representative;
@@ -286,7 +294,6 @@ struct Simulator::Impl
             p.node = out.nodeName;
             p.bound = now;
             p.claims = out.claims;
-            p.object->spec.nodeName = out.nodeName;
             bindDevices(out);
             JobState& job = jobs[p.job];
             metrics.podScheduled(job.workload, now - p.created);
@@ -393,6 +400,8 @@ struct Simulator::Impl
         job.arrival = now;
         job.workload = metrics.workloadIndex(spec.workload);
         job.spec = std::move(spec);
+        job.spec.claimTemplates.clear(); // already known to the cluster; do not keep a copy per job
+        job.spec.claimTemplates.shrink_to_fit();
         metrics.jobArrived(job.workload);
         if (job.spec.tasks.empty()) {
             finishJob(id, true);
