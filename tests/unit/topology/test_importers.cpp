@@ -1,0 +1,221 @@
+// SPDX-License-Identifier: Apache-2.0
+#include <gtest/gtest.h>
+
+#include "core/topology/importers.h"
+#include "core/topology/shape_reader.h"
+#include "core/topology/shape_writer.h"
+#include "core/topology/slice_generator.h"
+#include "core/topology/topology.h"
+#include "core/yamlio/yaml_tree.h"
+#include "tests/unit/topology/test_helpers.h"
+
+namespace drasim::topology {
+namespace {
+
+std::string read(const std::string& name)
+{
+    std::string text;
+    if (!yamlio::readFile(testing::dataDir() + "/" + name, text))
+        throw std::runtime_error("missing test file " + name);
+    return text;
+}
+
+std::string label(const Topology& t, const char* a, const char* b)
+{
+    return t.distance(t.shape().find(a), t.shape().find(b)).label();
+}
+
+TEST(NvidiaSmiImport, RebuildsATreeThatGivesTheSameMatrix)
+{
+    const std::string text = read("nvidia-smi-4gpu-2nic.txt");
+    EXPECT_EQ(detectFormat(text), InputFormat::NvidiaSmiTopo);
+    Diagnostics d;
+    NodeShape s;
+    ImportOptions o;
+    o.shapeName = "lab-box";
+    ASSERT_TRUE(importNvidiaSmiTopo(text, "topo.txt", o, s, d)) << d.formatAll();
+    EXPECT_TRUE(d.all().empty()) << d.formatAll();
+    Topology t(s);
+    EXPECT_EQ(label(t, "gpu0", "gpu1"), "NV4");
+    EXPECT_EQ(label(t, "gpu0", "nic0"), "PIX");
+    EXPECT_EQ(label(t, "gpu1", "nic0"), "PXB");
+    EXPECT_EQ(label(t, "gpu2", "nic1"), "NODE");
+    EXPECT_EQ(label(t, "gpu3", "nic1"), "PHB");
+    EXPECT_EQ(label(t, "gpu0", "gpu2"), "SYS");
+    EXPECT_EQ(label(t, "nic0", "nic1"), "SYS");
+    EXPECT_EQ(t.numaNode(s.find("gpu3")), 1);
+    EXPECT_EQ(t.numaNode(s.find("nic0")), 0);
+    EXPECT_EQ(s.threadsPerCore, 2);
+    ASSERT_EQ(s.numaNodes.size(), 2u);
+    EXPECT_EQ(s.numaNodes[1].cores, 16);
+    EXPECT_EQ(s.components[s.find("nic1")].rdmaDevice, "mlx5_1");
+    EXPECT_EQ(t.fabricIslands().size(), 2u);
+}
+
+TEST(NvidiaSmiImport, DgxA100WithOldStyleNicColumns)
+{
+    Diagnostics d;
+    NodeShape s;
+    ImportOptions o;
+    o.gpuModel = "A100-SXM4-40GB";
+    o.nicModel = "ConnectX-6-Dx";
+    ASSERT_TRUE(importNvidiaSmiTopo(read("nvidia-smi-dgx-a100.txt"), "dgx-a100.txt", o, s, d)) << d.formatAll();
+    Topology t(s);
+    EXPECT_EQ(t.endpoints().size(), 12u);
+    EXPECT_EQ(label(t, "gpu0", "gpu7"), "NV12");
+    EXPECT_EQ(label(t, "gpu0", "nic0"), "PXB");
+    EXPECT_EQ(label(t, "gpu0", "nic1"), "SYS");
+    EXPECT_EQ(t.numaNode(s.find("gpu4")), 7);
+    EXPECT_EQ(s.components[s.find("nic2")].rdmaDevice, "mlx5_2");
+    ASSERT_EQ(t.fabricIslands().size(), 1u);
+    // The import is usable for slices: the named models give real driver attributes.
+    SliceGenerator gen(std::make_shared<Topology>(s), {});
+    auto objs = gen.generate("a100-0");
+    ASSERT_FALSE(objs.slices.empty());
+    bool sawGpu = false;
+    for (const auto& sl : objs.slices)
+        for (const auto& dev : sl.devices)
+            if (dev.name == "gpu-0") {
+                sawGpu = true;
+                EXPECT_EQ(dev.attributes.at("productName").stringValue, "NVIDIA A100-SXM4-40GB");
+            }
+    EXPECT_TRUE(sawGpu);
+}
+
+TEST(NvidiaSmiImport, UnknownLabelIsLocated)
+{
+    Diagnostics d;
+    NodeShape s;
+    EXPECT_FALSE(importNvidiaSmiTopo(read("invalid-nvidia-smi-label.txt"), "bad.txt", {}, s, d));
+    ASSERT_EQ(d.errorCount(), 1u) << d.formatAll();
+    EXPECT_EQ(d.all()[0].format(), "bad.txt:2:10: NodeShape imported: matrix.GPU0.GPU1: unknown topology label "
+                                   "\"PIXX\" (expected X, NV#, PIX, PXB, PHB, NODE or SYS)");
+}
+
+TEST(NvidiaSmiImport, ShortAndMissingRowsAreErrors)
+{
+    Diagnostics d;
+    NodeShape s;
+    EXPECT_FALSE(importNvidiaSmiTopo(read("invalid-nvidia-smi-rows.txt"), "rows.txt", {}, s, d));
+    ASSERT_EQ(d.errorCount(), 2u) << d.formatAll();
+    EXPECT_EQ(d.all()[0].format(),
+              "rows.txt:3:11: NodeShape imported: matrix.GPU1: row has 2 cells, the header lists 3 devices");
+    EXPECT_EQ(d.all()[1].format(),
+              "rows.txt:1:1: NodeShape imported: matrix.GPU2: the header lists GPU2 but it has no row");
+}
+
+TEST(NvidiaSmiImport, NoMatrixAtAll)
+{
+    Diagnostics d;
+    NodeShape s;
+    EXPECT_FALSE(importNvidiaSmiTopo("No devices were found\n", "empty.txt", {}, s, d));
+    ASSERT_EQ(d.errorCount(), 1u);
+    EXPECT_EQ(d.all()[0].format(), "empty.txt:1:1: NodeShape imported: no nvidia-smi topology matrix found "
+                                   "(expected a header line \"GPU0 GPU1 ... CPU Affinity\")");
+}
+
+TEST(NvidiaSmiImport, AsymmetricMatrixWarns)
+{
+    std::string text = read("nvidia-smi-4gpu-2nic.txt");
+    // NIC1's row says NODE to GPU3 while GPU3's row says PHB.
+    text.replace(text.find("NIC1\tSYS\tSYS\tNODE\tPHB"), 21, "NIC1\tSYS\tSYS\tNODE\tNODE");
+    Diagnostics d;
+    NodeShape s;
+    ASSERT_TRUE(importNvidiaSmiTopo(text, "asym.txt", {}, s, d));
+    EXPECT_FALSE(d.hasErrors());
+    ASSERT_EQ(d.all().size(), 1u) << d.formatAll();
+    EXPECT_EQ(d.all()[0].format(), "asym.txt:7:1: warning: NodeShape imported: matrix.NIC1.GPU3: matrix is not "
+                                   "symmetric (PHB vs NODE); using the upper triangle");
+}
+
+TEST(HwlocImport, SwitchesCollapseToOneBridgeLikeNvidiaSmi)
+{
+    const std::string text = read("hwloc-2socket-h100.xml");
+    EXPECT_EQ(detectFormat(text), InputFormat::HwlocXml);
+    Diagnostics d;
+    NodeShape s;
+    ImportOptions o;
+    o.shapeName = "sr675";
+    ASSERT_TRUE(importHwlocXml(text, "sr675.xml", o, s, d)) << d.formatAll();
+    EXPECT_TRUE(d.all().empty()) << d.formatAll();
+    Topology t(s);
+    EXPECT_EQ(label(t, "gpu0", "nic0"), "PIX");
+    EXPECT_EQ(label(t, "gpu1", "nic1"), "PHB");
+    EXPECT_EQ(label(t, "gpu0", "gpu1"), "SYS");
+    EXPECT_EQ(label(t, "gpu0", "dev0"), "PHB");
+    EXPECT_EQ(t.pcieRoot(s.find("gpu1")), "pci0000:40");
+    EXPECT_EQ(t.numaNode(s.find("nic1")), 1);
+    EXPECT_EQ(s.components[s.find("gpu0")].model, "H100-SXM5-80GB");
+    EXPECT_EQ(s.components[s.find("nic0")].model, "ConnectX-7-IB");
+    EXPECT_EQ(s.components[s.find("nic0")].ifName, "ibp4s0");
+    EXPECT_EQ(s.components[s.find("nic0")].rdmaDevice, "mlx5_0");
+    EXPECT_EQ(s.components[s.find("nic1")].model, "Thor2-400G");
+    ASSERT_EQ(s.sockets.size(), 2u);
+    EXPECT_EQ(s.sockets[0].model, "AMD EPYC 9334 32-Core Processor");
+    EXPECT_EQ(s.threadsPerCore, 2);
+    EXPECT_EQ(s.numaNodes[0].memory.toString(), "376Gi");
+    EXPECT_NE(s.description.find("ThinkSystem SR675 V3"), std::string::npos);
+}
+
+TEST(HwlocImport, MalformedXmlIsLocated)
+{
+    Diagnostics d;
+    NodeShape s;
+    EXPECT_FALSE(importHwlocXml(read("invalid-hwloc-mismatch.xml"), "m.xml", {}, s, d));
+    ASSERT_EQ(d.errorCount(), 1u);
+    EXPECT_EQ(d.all()[0].format(), "m.xml:5:13: NodeShape imported: malformed XML: closing tag </objekt> does not "
+                                   "match <object> opened at line 4");
+    Diagnostics d2;
+    EXPECT_FALSE(importHwlocXml(read("invalid-hwloc-truncated.xml"), "t.xml", {}, s, d2));
+    ASSERT_EQ(d2.errorCount(), 1u);
+    EXPECT_NE(d2.all()[0].message.find("malformed XML: unterminated value of attribute pci_busid"), std::string::npos)
+        << d2.formatAll();
+    Diagnostics d3;
+    EXPECT_FALSE(importHwlocXml("<?xml version=\"1.0\"?>\n<html></html>\n", "x.xml", {}, s, d3));
+    EXPECT_EQ(d3.all()[0].format(), "x.xml:2:1: NodeShape imported: root element is <html>, expected <topology> "
+                                    "(hwloc XML)");
+}
+
+TEST(ShapeWriter, ImportRoundTripsThroughYaml)
+{
+    Diagnostics d;
+    NodeShape s;
+    ImportOptions o;
+    o.shapeName = "sr675";
+    ASSERT_TRUE(importHwlocXml(read("hwloc-2socket-h100.xml"), "sr675.xml", o, s, d));
+    const std::string yaml = shapeToYaml(s);
+    auto back = readNodeShapes(yaml, "roundtrip.yaml", d);
+    ASSERT_EQ(back.size(), 1u) << d.formatAll() << yaml;
+    EXPECT_EQ(shapeToYaml(back[0]), yaml);
+    Topology a(s), b(back[0]);
+    EXPECT_EQ(label(a, "gpu0", "nic0"), label(b, "gpu0", "nic0"));
+}
+
+TEST(ShapeWriter, CatalogShapesRoundTrip)
+{
+    for (const auto& shape : testing::catalog().shapes()) {
+        Diagnostics d;
+        auto back = readNodeShapes(shapeToYaml(shape), shape.name + ".yaml", d);
+        ASSERT_EQ(back.size(), 1u) << shape.name << ": " << d.formatAll();
+        EXPECT_EQ(shapeToYaml(back[0]), shapeToYaml(shape)) << shape.name;
+    }
+}
+
+TEST(ResolveShapeArgument, FileCatalogNameAndUnknownName)
+{
+    Diagnostics d;
+    auto byName = resolveShapeArgument("dgx-h100", testing::hardwareDir(), {}, d);
+    ASSERT_EQ(byName.size(), 1u);
+    auto byFile = resolveShapeArgument(testing::dataDir() + "/nvidia-smi-4gpu-2nic.txt", "", {}, d);
+    ASSERT_EQ(byFile.size(), 1u) << d.formatAll();
+    EXPECT_EQ(byFile[0].name, "nvidia-smi-4gpu-2nic");
+    EXPECT_FALSE(d.hasErrors());
+    auto none = resolveShapeArgument("dgx-h900", testing::hardwareDir(), {}, d);
+    EXPECT_TRUE(none.empty());
+    ASSERT_EQ(d.errorCount(), 1u);
+    EXPECT_NE(d.all()[0].message.find("no such file or catalog shape"), std::string::npos);
+    EXPECT_NE(d.all()[0].message.find("dgx-h100"), std::string::npos);
+}
+
+} // namespace
+} // namespace drasim::topology
