@@ -1,0 +1,244 @@
+// SPDX-License-Identifier: Apache-2.0
+// Runs every scenarios/conformance/<case>/: input.yaml through the same path as
+// `drasim allocate -o yaml`, checks the `# expect:` lines of the input (facts derived from the DRA
+// semantics note) and diffs the whole output against expected.yaml (or, for invalid input, the
+// diagnostics against expected-error.txt).
+//
+// Regenerate goldens after a reviewed behaviour change:
+//   DRASIM_UPDATE_GOLDENS=1 build-<you>/tests/unit/conformance/conformance_tests
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <gtest/gtest.h>
+
+#include "core/scheduler/batch.h"
+#include "core/scheduler/cluster.h"
+#include "core/yamlio/loader.h"
+#include "core/yamlio/writer.h"
+
+namespace fs = std::filesystem;
+using namespace drasim;
+
+namespace {
+
+const fs::path kRoot = fs::path(DRASIM_SOURCE_DIR) / "scenarios" / "conformance";
+
+std::string readFile(const fs::path& p)
+{
+    std::ifstream in(p, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+void writeFile(const fs::path& p, const std::string& text)
+{
+    std::ofstream out(p, std::ios::binary);
+    out << text;
+}
+
+std::vector<std::string> caseNames()
+{
+    std::vector<std::string> out;
+    if (!fs::exists(kRoot))
+        return out;
+    for (const auto& e : fs::directory_iterator(kRoot))
+        if (e.is_directory() && fs::exists(e.path() / "input.yaml"))
+            out.push_back(e.path().filename().string());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+struct Outcome
+{
+    bool invalid = false;
+    std::string errors; ///< diagnostics text (stderr of the CLI)
+    std::string yaml; ///< stdout of the CLI
+    std::vector<api::ResourceClaim> claims;
+    std::vector<api::Pod> pods;
+};
+
+Outcome runCase(const std::string& name)
+{
+    Outcome o;
+    const std::string rel = "scenarios/conformance/" + name + "/input.yaml";
+    auto loaded = yamlio::loadText(readFile(kRoot / name / "input.yaml"), rel);
+    o.errors = loaded.diagnostics.formatAll();
+    if (loaded.diagnostics.hasErrors()) {
+        o.invalid = true;
+        return o;
+    }
+    std::vector<api::Pod> pods = loaded.objects.pods;
+    scheduler::Cluster cluster(std::move(loaded.objects));
+    o.errors += cluster.diagnostics().formatAll();
+    if (cluster.diagnostics().hasErrors()) {
+        o.invalid = true;
+        return o;
+    }
+    auto batch = scheduler::scheduleAll(cluster, pods);
+    DataValue items = DataValue::list();
+    for (const auto* c : cluster.claims()) {
+        items.push(yamlio::toData(*c));
+        o.claims.push_back(*c);
+    }
+    for (const auto& p : batch.pods)
+        items.push(yamlio::toData(p));
+    o.pods = batch.pods;
+    DataValue list = DataValue::map();
+    list.set("apiVersion", "v1");
+    list.set("kind", "List");
+    list.set("items", std::move(items));
+    o.yaml = toYaml(list);
+    return o;
+}
+
+std::string qualified(const std::string& n)
+{
+    return n.find('/') == std::string::npos ? "default/" + n : n;
+}
+
+std::string keyOf(const api::ObjectMeta& m)
+{
+    return (m.namespace_.empty() ? std::string("default") : m.namespace_) + "/" + m.name;
+}
+
+/// Checks one `# expect:` line; returns an error text or "".
+std::string checkExpect(const Outcome& o, const std::string& line)
+{
+    std::istringstream in(line);
+    std::string what, name, verb;
+    in >> what;
+    if (what == "error") {
+        std::string text;
+        std::getline(in >> std::ws, text);
+        if (!o.invalid)
+            return "expected invalid input, but the run succeeded";
+        return o.errors.find(text) == std::string::npos ? "diagnostics lack: " + text + "\n got:\n" + o.errors
+                                                        : "";
+    }
+    if (o.invalid)
+        return "unexpected invalid input:\n" + o.errors;
+    in >> name >> verb;
+    std::string rest;
+    std::getline(in >> std::ws, rest);
+    name = qualified(name);
+    if (what == "pod") {
+        auto it = std::find_if(
+            o.pods.begin(), o.pods.end(), [&](const api::Pod& p) { return keyOf(p.meta) == name; });
+        if (it == o.pods.end())
+            return "no pod " + name;
+        std::string message;
+        for (const auto& c : it->conditions)
+            if (c.type == "PodScheduled")
+                message = c.message;
+        if (verb == "node")
+            return it->spec.nodeName == rest
+                ? ""
+                : "pod " + name + " on '" + it->spec.nodeName + "' (" + message + ")";
+        if (!it->spec.nodeName.empty())
+            return "pod " + name + " unexpectedly on " + it->spec.nodeName;
+        if (verb == "pending")
+            return message == rest ? "" : "pod " + name + " message '" + message + "'";
+        if (verb == "pending-contains")
+            return message.find(rest) != std::string::npos ? ""
+                                                           : "pod " + name + " message '" + message + "'";
+        return "bad verb " + verb;
+    }
+    if (what == "claim") {
+        auto it = std::find_if(o.claims.begin(), o.claims.end(),
+            [&](const api::ResourceClaim& c) { return keyOf(c.meta) == name; });
+        if (verb == "absent")
+            return it == o.claims.end() ? "" : "claim " + name + " exists";
+        if (it == o.claims.end())
+            return "no claim " + name;
+        if (verb == "unallocated")
+            return it->allocation ? "claim " + name + " is allocated" : "";
+        if (verb == "devices") {
+            if (!it->allocation)
+                return "claim " + name + " is not allocated";
+            std::string got;
+            for (const auto& r : it->allocation->results)
+                got += (got.empty() ? "" : ",") + r.request + "=" + r.pool + "/" + r.device;
+            return got == rest ? "" : "claim " + name + " devices " + got;
+        }
+        if (verb == "reserved") {
+            std::string got;
+            for (const auto& r : it->reservedFor)
+                got += (got.empty() ? "" : ",") + r.name;
+            return got == rest ? "" : "claim " + name + " reserved " + got;
+        }
+        return "bad verb " + verb;
+    }
+    return "bad expect line: " + line;
+}
+
+class Conformance : public ::testing::TestWithParam<std::string>
+{
+};
+
+TEST_P(Conformance, Case)
+{
+    const std::string name = GetParam();
+    const fs::path dir = kRoot / name;
+    const std::string input = readFile(dir / "input.yaml");
+    Outcome o = runCase(name);
+
+    std::istringstream lines(input);
+    std::string line;
+    int expects = 0;
+    while (std::getline(lines, line)) {
+        const std::string tag = "# expect: ";
+        if (line.rfind(tag, 0) != 0)
+            continue;
+        ++expects;
+        std::string err = checkExpect(o, line.substr(tag.size()));
+        EXPECT_TRUE(err.empty()) << name << ": expect '" << line.substr(tag.size()) << "': " << err;
+    }
+    EXPECT_GT(expects, 0) << name << " states no expectations";
+
+    const bool update = std::getenv("DRASIM_UPDATE_GOLDENS") != nullptr;
+    const fs::path golden = dir / (o.invalid ? "expected-error.txt" : "expected.yaml");
+    const std::string actual = o.invalid ? o.errors : o.yaml;
+    if (update) {
+        writeFile(golden, actual);
+        fs::remove(dir / (o.invalid ? "expected.yaml" : "expected-error.txt"));
+        return;
+    }
+    ASSERT_TRUE(fs::exists(golden)) << name << ": missing " << golden.filename();
+    const std::string expected = readFile(golden);
+    if (expected == actual)
+        return;
+    // Point at the first differing line: whole-file dumps are unreadable.
+    std::istringstream a(expected), b(actual);
+    std::string la, lb;
+    int n = 0;
+    while (true) {
+        bool ga = bool(std::getline(a, la)), gb = bool(std::getline(b, lb));
+        ++n;
+        if (!ga && !gb)
+            break;
+        if (!ga || !gb || la != lb) {
+            ADD_FAILURE() << name << ": output differs from " << golden.filename() << " at line " << n
+                          << "\n  expected: " << (ga ? la : "<end>")
+                          << "\n  actual:   " << (gb ? lb : "<end>");
+            break;
+        }
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Scenarios, Conformance, ::testing::ValuesIn(caseNames()),
+    [](const ::testing::TestParamInfo<std::string>& info) {
+        std::string s = info.param;
+        std::replace(s.begin(), s.end(), '-', '_');
+        return s;
+    });
+
+TEST(ConformanceSuite, HasCases)
+{
+    EXPECT_GE(caseNames().size(), 100u);
+}
+
+} // namespace
