@@ -14,6 +14,10 @@ namespace {
 std::atomic<long> g_allocations { 0 };
 }
 
+// The replacement pair below is malloc/free based on purpose; GCC cannot see that both sides
+// are replaced together.
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
+
 void* operator new(std::size_t size)
 {
     g_allocations.fetch_add(1, std::memory_order_relaxed);
