@@ -47,7 +47,10 @@ enum class Macro : uint8_t {
     Filter, ///< args: range, predicate
     TransformList, ///< two variables: args range, [filter,] transform
     TransformMap, ///< two variables
-    TransformMapEntry ///< two variables; transform yields a single-entry map
+    TransformMapEntry, ///< two variables; transform yields a single-entry map
+    SortBy, ///< list.sortBy(x, key) (cel-go lists extension)
+    OptMap, ///< opt.optMap(x, expr) (optional library)
+    OptFlatMap ///< opt.optFlatMap(x, optionalExpr)
 };
 
 struct Node;

@@ -103,6 +103,14 @@ std::shared_ptr<const Selector> Selector::compile(std::string_view expression, C
     return std::make_shared<const Selector>(std::move(program));
 }
 
+std::shared_ptr<const Selector> Selector::compileStored(std::string_view expression, CompileError* error)
+{
+    auto program = compileProgram(expression, true, error);
+    if (!program)
+        return nullptr;
+    return std::make_shared<const Selector>(std::move(program));
+}
+
 Selector::Selector(std::shared_ptr<const Program> program)
     : m_program(std::move(program))
 { }

@@ -49,6 +49,10 @@ public:
     /// dyn, cost estimate <= 1,000,000, expression <= 10 KiB). On failure returns null and fills error.
     static std::shared_ptr<const Selector> compile(std::string_view expression, CompileError* error);
 
+    /// Compiles like the scheduler does for stored expressions (cel.md §1): same parser and type
+    /// checker, but no cost estimate and no length limit; the runtime cost budget still applies.
+    static std::shared_ptr<const Selector> compileStored(std::string_view expression, CompileError* error);
+
     /// Evaluates against one device. Never throws; runtime errors (no such key, overflow, cost
     /// limit, non-bool result) come back as Outcome::Error with the CEL message.
     EvalResult evaluate(const DeviceView& device) const;

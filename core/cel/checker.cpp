@@ -482,6 +482,28 @@ private:
         const CelType& range = n->args[0]->type;
         bool twoVars = !n->name2.empty();
         CelType v1, v2;
+        if (n->macro == Macro::OptMap || n->macro == Macro::OptFlatMap) {
+            if (range.k != K::Optional && !range.isDyn())
+                fail(*n,
+                    "found no matching overload for '"
+                        + std::string(n->macro == Macro::OptMap ? "optMap" : "optFlatMap") + "' applied to '"
+                        + range.toString() + "'");
+            n->slot = pushLocal(n->name, range.k == K::Optional ? range.params[0] : CelType::dyn());
+            check(n->args[1]);
+            popLocal();
+            const CelType& body = n->args[1]->type;
+            if (n->macro == Macro::OptMap) {
+                n->type = CelType::optional(body);
+            } else {
+                if (body.k != K::Optional && !body.isDyn())
+                    fail(*n->args[1], "expected type 'optional_type' but found '" + body.toString() + "'");
+                n->type = body.k == K::Optional ? body : CelType::optional(CelType::dyn());
+            }
+            return;
+        }
+        if (n->macro == Macro::SortBy && range.k == K::Map)
+            fail(
+                *n->args[0], "found no matching overload for 'sortBy' applied to '" + range.toString() + "'");
         if (range.k == K::List) {
             v1 = twoVars ? CelType(K::Int) : range.params[0];
             v2 = range.params[0];
@@ -523,6 +545,12 @@ private:
         case Macro::Filter:
             requireBool(last);
             n->type = CelType::list(v1);
+            break;
+        case Macro::SortBy:
+            n->type = CelType::list(v1);
+            break;
+        case Macro::OptMap:
+        case Macro::OptFlatMap:
             break;
         case Macro::Map:
         case Macro::TransformList:
@@ -621,6 +649,16 @@ private:
             if (n->args.size() >= 2 && n->args[1]->kind == NodeKind::Literal
                 && n->args[1]->literal.kind == Kind::String)
                 n->extra = compileRegex(n->args[1]->literal.str(), nullptr);
+            return;
+        }
+        if (n->name == "format" && n->hasReceiver && n->args.size() == 2
+            && n->args[0]->kind == NodeKind::Literal && n->args[1]->kind == NodeKind::Literal) {
+            // Kubernetes' format validator checks clauses against literal arguments at compile time.
+            EvalContext ctx;
+            Value args[2] = { n->args[0]->literal, n->args[1]->literal };
+            Value v = n->fn(ctx, args, 2, *n);
+            if (v.isError())
+                fail(*n, v.errorMessage());
             return;
         }
         bool literalArg = !n->hasReceiver && n->args.size() == 1 && n->args[0]->kind == NodeKind::Literal;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/cel/interpreter.h"
 
+#include <algorithm>
 #include <set>
 
 #include "core/cel/builtins.h"
@@ -275,11 +276,56 @@ Value evalMap(EvalContext& ctx, const Node& n)
     return Value::map(std::move(data));
 }
 
+/// Sorts a list by keys computed per element (lists extension sortBy); keys must be of one
+/// orderable type.
+Value evalSortBy(EvalContext& ctx, const Node& n, const Value& range)
+{
+    if (range.kind != Kind::List)
+        return Value::error("got '" + std::string(typeName(range)) + "', expected iterable type");
+    const auto& items = range.listData();
+    std::vector<std::pair<Value, size_t>> keys;
+    for (size_t i = 0; i < items.size(); ++i) {
+        ctx.locals[n.slot] = items[i];
+        Value k = evaluateNode(ctx, *n.args[1]);
+        if (k.isError())
+            return k;
+        bool orderable
+            = k.isNumber() || k.kind == Kind::String || k.kind == Kind::Bytes || k.kind == Kind::Bool;
+        if (!orderable || (!keys.empty() && keys[0].first.kind != k.kind))
+            return Value::error("list elements must have the same type");
+        keys.emplace_back(std::move(k), i);
+    }
+    std::stable_sort(keys.begin(), keys.end(), [](const auto& x, const auto& y) {
+        if (x.first.isNumber())
+            return compareNumbers(x.first, y.first) == -1;
+        if (x.first.kind == Kind::Bool)
+            return !x.first.b && y.first.b;
+        return x.first.str() < y.first.str();
+    });
+    ListData out;
+    for (const auto& [k, i] : keys)
+        out.push_back(items[i]);
+    return Value::list(std::move(out));
+}
+
 Value evalComprehension(EvalContext& ctx, const Node& n)
 {
     Value range = evaluateNode(ctx, *n.args[0]);
     if (range.isError())
         return range;
+    if (n.macro == Macro::OptMap || n.macro == Macro::OptFlatMap) {
+        if (range.kind != Kind::Optional)
+            return noSuchOverload("optMap");
+        if (!range.optionalValue())
+            return range;
+        ctx.locals[n.slot] = *range.optionalValue();
+        Value r = evaluateNode(ctx, *n.args[1]);
+        if (r.isError() || n.macro == Macro::OptFlatMap)
+            return r.isError() || r.kind == Kind::Optional ? r : noSuchOverload("optFlatMap");
+        return Value::optionalOf(materialize(ctx, r));
+    }
+    if (n.macro == Macro::SortBy)
+        return evalSortBy(ctx, n, range);
     range = materialize(ctx, range);
     if (range.kind != Kind::List && range.kind != Kind::Map)
         return Value::error("got '" + std::string(typeName(range)) + "', expected iterable type");
@@ -383,6 +429,9 @@ Value evalComprehension(EvalContext& ctx, const Node& n)
             break;
         }
         case Macro::None:
+        case Macro::SortBy:
+        case Macro::OptMap:
+        case Macro::OptFlatMap:
             break;
         }
     }

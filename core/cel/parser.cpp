@@ -584,6 +584,10 @@ private:
         }
         if (name == "filter" && n == 2)
             return comprehension(Macro::Filter, at, args, 1);
+        if (name == "sortBy" && n == 2)
+            return comprehension(Macro::SortBy, at, args, 1);
+        if ((name == "optMap" || name == "optFlatMap") && n == 2)
+            return comprehension(name == "optMap" ? Macro::OptMap : Macro::OptFlatMap, at, args, 1);
         if ((name == "transformList" || name == "transformMap" || name == "transformMapEntry")
             && (n == 3 || n == 4)) {
             Macro m = name == "transformList"

@@ -145,6 +145,24 @@ TEST(CelSelector, RuntimeCostLimitCancelsStoredExpressions)
     EXPECT_EQ(v.errorMessage(), "operation cancelled: actual cost limit exceeded");
 }
 
+TEST(CelSelector, StoredExpressionsSkipTheEstimateButKeepTheRuntimeBudget)
+{
+    const std::string heavy = "[1,2,3,4,5,6,7,8,9,10].all(a, [1,2,3,4,5,6,7,8,9,10].all(b, "
+                              "[1,2,3,4,5,6,7,8,9,10].all(c, [1,2,3,4,5,6,7,8,9,10].all(d, "
+                              "[1,2,3,4,5,6,7,8,9,10].all(e, [1,2,3,4,5,6,7,8,9,10].all(f, true))))))";
+    CompileError e;
+    EXPECT_EQ(Selector::compile(heavy, &e), nullptr);
+    EXPECT_EQ(e.message, "too complex, exceeds cost limit");
+    auto stored = Selector::compileStored(heavy, &e);
+    ASSERT_NE(stored, nullptr) << e.message;
+    auto dev = testing::gpuDevice();
+    EvalResult r = stored->evaluate(dev.view());
+    EXPECT_EQ(r.outcome, Outcome::Error);
+    EXPECT_EQ(r.error, "operation cancelled: actual cost limit exceeded");
+    // Type errors are still compile errors for stored expressions.
+    EXPECT_EQ(Selector::compileStored("1 + 1u == 2u", &e), nullptr);
+}
+
 TEST(CelSelector, EvaluationIsDeterministic)
 {
     auto dev = testing::gpuDevice();
