@@ -451,6 +451,8 @@ ScheduleResult Cluster::Impl::schedule(const api::Pod& pod, bool explain)
                 c.meta.namespace_ = ns;
                 c.meta.labels = t->second.claimMeta.labels;
                 c.meta.annotations = t->second.claimMeta.annotations;
+                // The resource-claim controller records which pod claim a generated claim serves.
+                c.meta.annotations["resource.kubernetes.io/pod-claim-name"] = e.name;
                 c.meta.ownerReferences.push_back(
                     api::OwnerReference { "v1", "Pod", pod.meta.name, pod.meta.uid, true });
                 c.spec = t->second.spec;
