@@ -124,6 +124,7 @@ public:
     void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
         const std::string& value) override
     {
+        checkQuoteClosed(mark);
         uint32_t i = add(YamlNode::Kind::Scalar, mark, tagFromYaml(tag), tag == "!");
         Node& n = m_doc.nodes[i];
         if (m_doc.text.size() + value.size() > std::numeric_limits<uint32_t>::max())
@@ -167,6 +168,29 @@ private:
         n.inputOffset = mark.pos < 0 ? 0 : uint32_t(mark.pos);
         m_doc.nodes.push_back(n);
         return uint32_t(m_doc.nodes.size() - 1);
+    }
+
+    // yaml-cpp accepts a quoted scalar that runs into the end of the input; YAML does not.
+    void checkQuoteClosed(const YAML::Mark& mark)
+    {
+        const std::string_view in = m_doc.input;
+        if (mark.pos < 0 || size_t(mark.pos) >= in.size())
+            return;
+        const char q = in[size_t(mark.pos)];
+        if (q != '"' && q != '\'')
+            return;
+        for (size_t i = size_t(mark.pos) + 1; i < in.size(); ++i) {
+            if (q == '"' && in[i] == '\\') {
+                ++i;
+            } else if (in[i] == q) {
+                if (q == '\'' && i + 1 < in.size() && in[i + 1] == '\'') {
+                    ++i; // '' is an escaped quote
+                    continue;
+                }
+                return;
+            }
+        }
+        throw Abort { mark, "found unexpected end of stream while scanning a quoted scalar" };
     }
 
     void remember(YAML::anchor_t anchor, uint32_t i)
@@ -308,6 +332,35 @@ bool checkText(std::string_view s, const std::string& fileName, Diagnostics& dia
     return true;
 }
 
+namespace {
+
+// yaml-cpp's messages for tab-indented lines ("illegal map value") do not say why.
+std::string tabHint(std::string_view in, const YAML::Mark& mark)
+{
+    if (mark.is_null())
+        return {};
+    int line = 1;
+    size_t start = 0;
+    for (size_t i = 0; i < in.size() && line < mark.line + 1; ++i)
+        if (in[i] == '\n')
+            ++line, start = i + 1;
+    // Check this line and the one before it.
+    for (int k = 0; k < 2; ++k) {
+        size_t j = start;
+        while (j < in.size() && in[j] == ' ')
+            ++j;
+        if (j < in.size() && in[j] == '\t')
+            return " (tabs are not allowed for indentation in YAML)";
+        if (start == 0)
+            break;
+        size_t prev = in.rfind('\n', start >= 2 ? start - 2 : 0);
+        start = prev == std::string_view::npos ? 0 : prev + 1;
+    }
+    return {};
+}
+
+} // namespace
+
 bool parseDocuments(std::string_view input, const std::string& fileName, Diagnostics& diags,
     const YamlLimits& limits, const std::function<void(Document&)>& onDocument)
 {
@@ -338,7 +391,7 @@ bool parseDocuments(std::string_view input, const std::string& fileName, Diagnos
     } catch (const Abort& a) {
         fail(a.mark, a.message);
     } catch (const YAML::Exception& e) {
-        fail(e.mark, e.msg);
+        fail(e.mark, e.msg + tabHint(input, e.mark));
     } catch (const std::exception& e) {
         fail(YAML::Mark::null_mark(), e.what());
     }

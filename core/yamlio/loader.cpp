@@ -46,8 +46,11 @@ public:
     void load(const lean::Document& doc)
     {
         Reader r(doc, m_file, m_diags);
+        if (!r.isNull(0))
+            ++m_documents;
         loadObject(r, 0, true);
     }
+    size_t documents() const { return m_documents; }
 
 private:
     void loadObject(Reader& r, uint32_t root, bool allowList)
@@ -166,6 +169,7 @@ private:
     api::ObjectSet& m_objects;
     Diagnostics& m_diags;
     const std::string& m_file;
+    size_t m_documents = 0;
 };
 
 void loadInto(std::string_view text, const std::string& fileName, const LoadOptions& options,
@@ -178,7 +182,11 @@ void loadInto(std::string_view text, const std::string& fileName, const LoadOpti
         return;
     }
     DocumentLoader loader(objects, diags, fileName);
-    lean::parseDocuments(text, fileName, diags, options.yaml, [&](lean::Document& doc) { loader.load(doc); });
+    const bool ok = lean::parseDocuments(
+        text, fileName, diags, options.yaml, [&](lean::Document& doc) { loader.load(doc); });
+    if (ok && loader.documents() == 0)
+        diags.warning(
+            SourcePos { fileName, 0, 0 }, "", "", "", "contains no Kubernetes objects (empty file)");
 }
 
 // Kubernetes rejects a second object with the same kind and name (AlreadyExists).

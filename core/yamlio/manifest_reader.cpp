@@ -93,6 +93,20 @@ const char* Reader::typeName(uint32_t n) const
     return "value";
 }
 
+std::string Reader::describe(uint32_t n) const
+{
+    std::string out = typeName(n);
+    if (m_doc.nodes[n].kind == YamlNode::Kind::Scalar) {
+        std::string_view t = m_doc.scalar(n);
+        out += " \"";
+        out += t.substr(0, 64);
+        if (t.size() > 64)
+            out += "...";
+        out += '"';
+    }
+    return out;
+}
+
 void Reader::error(uint32_t n, const Path& p, std::string message)
 {
     ++m_errors;
@@ -140,7 +154,7 @@ bool Reader::isMap(uint32_t n, const Path& p)
         return false;
     if (m_doc.nodes[n].kind == YamlNode::Kind::Map)
         return true;
-    error(n, p, std::string("expected a map, got ") + typeName(n));
+    error(n, p, std::string("expected a map, got ") + describe(n));
     return false;
 }
 
@@ -150,7 +164,7 @@ bool Reader::isList(uint32_t n, const Path& p)
         return false;
     if (m_doc.nodes[n].kind == YamlNode::Kind::Sequence)
         return true;
-    error(n, p, std::string("expected a list, got ") + typeName(n));
+    error(n, p, std::string("expected a list, got ") + describe(n));
     return false;
 }
 
@@ -181,7 +195,7 @@ bool Reader::getBool(uint32_t n, const Path& p, bool& out)
         out = *parseYamlBool(m_doc.scalar(n));
         return true;
     }
-    error(n, p, std::string("expected a boolean, got ") + typeName(n));
+    error(n, p, std::string("expected a boolean, got ") + describe(n));
     return false;
 }
 
@@ -207,7 +221,7 @@ bool Reader::getInt(uint32_t n, const Path& p, int64_t& out)
             return false;
         }
     }
-    error(n, p, std::string("expected an integer, got ") + typeName(n));
+    error(n, p, std::string("expected an integer, got ") + describe(n));
     return false;
 }
 
@@ -229,7 +243,7 @@ bool Reader::getQuantity(uint32_t n, const Path& p, Quantity& out)
     if (isNull(n))
         return false;
     if (m_doc.nodes[n].kind != YamlNode::Kind::Scalar || scalarType(n) == ScalarType::Bool) {
-        error(n, p, std::string("expected a quantity, got ") + typeName(n));
+        error(n, p, std::string("expected a quantity, got ") + describe(n));
         return false;
     }
     // Quantity.UnmarshalJSON trims surrounding spaces; numbers are accepted unquoted.

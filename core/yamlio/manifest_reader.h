@@ -21,6 +21,8 @@
 namespace drasim::yamlio {
 
 /// A field path built on the stack while descending; rendered only when an error needs it.
+/// A Path points at its parent: never store a Path built from a temporary
+/// (`const Path x = p.field("a").field("b");` dangles); name each level instead.
 struct Path
 {
     const Path* parent = nullptr;
@@ -63,6 +65,8 @@ public:
     std::string_view text(uint32_t n) const { return m_doc.scalar(n); }
     ScalarType scalarType(uint32_t n) const;
     const char* typeName(uint32_t n) const;
+    /// typeName plus the scalar text: `string "two"`.
+    std::string describe(uint32_t n) const;
 
     void error(uint32_t n, const Path& p, std::string message);
     void warning(uint32_t n, const Path& p, std::string message);

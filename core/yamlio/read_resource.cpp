@@ -182,7 +182,8 @@ void checkCapacityPolicyAgainstValue(
     if (!policy.validRange)
         return;
     const auto& range = *policy.validRange;
-    const Path rp = p.field("requestPolicy").field("validRange");
+    const Path policyPath = p.field("requestPolicy"); // named: Path links to its parent
+    const Path rp = policyPath.field("validRange");
     if (range.min > value)
         r.error(n, rp.field("min"),
             "Invalid value: \"" + range.min.toString()
@@ -419,7 +420,8 @@ void readDevice(
             "Too many: " + std::to_string(entries)
                 + ": must have at most 32 attributes and capacities combined");
     for (const auto& [name, policyNode] : policyNodes) {
-        const Path cp = fieldsBase.field("capacity").key(name);
+        const Path capacityPath = fieldsBase.field("capacity");
+        const Path cp = capacityPath.key(name);
         if (!d.allowMultipleAllocations.value_or(false))
             r.error(policyNode, cp.field("requestPolicy"),
                 "Forbidden: only allowed when allowMultipleAllocations is true");

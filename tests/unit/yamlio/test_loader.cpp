@@ -1,0 +1,263 @@
+// SPDX-License-Identifier: Apache-2.0
+#include <filesystem>
+#include <fstream>
+
+#include <gtest/gtest.h>
+
+#include "core/yamlio/loader.h"
+
+using namespace drasim;
+
+namespace {
+
+yamlio::LoadResult load(const std::string& text)
+{
+    return yamlio::loadText(text, "t.yaml");
+}
+
+TEST(Loader, ReadsTheBasicScenarioDump)
+{
+    auto r = yamlio::loadPaths({ std::string(DRASIM_SOURCE_DIR) + "/scenarios/basic/cluster.yaml" });
+    EXPECT_FALSE(r.diagnostics.hasErrors()) << r.diagnostics.formatAll();
+    EXPECT_EQ(r.objects.nodes.size(), 2u);
+    EXPECT_EQ(r.objects.resourceSlices.size(), 2u);
+    EXPECT_EQ(r.objects.deviceClasses.size(), 1u);
+    ASSERT_FALSE(r.objects.resourceSlices.empty());
+    EXPECT_EQ(r.objects.resourceSlices[0].devices.size(), 4u);
+    EXPECT_EQ(r.objects.nodes[0].allocatable.at("cpu").toString(), "94");
+}
+
+TEST(Loader, V1SliceFieldsAndPositions)
+{
+    auto r = load(R"(# comment
+apiVersion: resource.k8s.io/v1
+kind: ResourceSlice
+metadata:
+  name: node-1-gpu
+  managedFields: [{manager: kubelet}]
+  resourceVersion: "123"
+spec:
+  driver: gpu.nvidia.com
+  nodeName: node-1
+  pool: {name: node-1, generation: 3, resourceSliceCount: 1}
+  devices:
+  - name: gpu-0
+    attributes:
+      productName: {string: NVIDIA H100 80GB HBM3}
+      driverVersion: {version: 580.105.8}
+      index: {int: 0}
+      mig: {bool: false}
+      resource.kubernetes.io/pcieRoot: {string: pci0000:10}
+    capacity:
+      memory: {value: 1.5Gi}
+)");
+    ASSERT_FALSE(r.diagnostics.hasErrors()) << r.diagnostics.formatAll();
+    ASSERT_EQ(r.objects.resourceSlices.size(), 1u);
+    const auto& s = r.objects.resourceSlices[0];
+    EXPECT_EQ(s.meta.name, "node-1-gpu");
+    EXPECT_EQ(s.meta.pos.line, 2);
+    EXPECT_EQ(s.meta.pos.column, 1);
+    EXPECT_EQ(s.driver, "gpu.nvidia.com");
+    EXPECT_EQ(s.pool.generation, 3);
+    EXPECT_EQ(s.nodeName, "node-1");
+    ASSERT_EQ(s.devices.size(), 1u);
+    const auto& d = s.devices[0];
+    EXPECT_EQ(d.pos.line, 13);
+    EXPECT_EQ(d.pos.column, 5);
+    EXPECT_EQ(d.attributes.at("index").type, api::DeviceAttribute::Type::Int);
+    EXPECT_EQ(d.attributes.at("mig").type, api::DeviceAttribute::Type::Bool);
+    EXPECT_EQ(d.attributes.at("driverVersion").type, api::DeviceAttribute::Type::Version);
+    EXPECT_EQ(d.attributes.at("driverVersion").stringValue, "580.105.8");
+    EXPECT_EQ(d.attributes.at("resource.kubernetes.io/pcieRoot").stringValue, "pci0000:10");
+    // Stored as a cluster would hand it to the scheduler: the canonical int64 form.
+    EXPECT_EQ(d.capacity.at("memory").value.toString(), "1536Mi");
+    EXPECT_EQ(d.capacity.at("memory").value.kubernetesAsInt64(), 1610612736);
+}
+
+TEST(Loader, V1beta1IsConvertedToV1)
+{
+    auto r = load(R"(apiVersion: resource.k8s.io/v1beta1
+kind: ResourceSlice
+metadata: {name: s}
+spec:
+  driver: gpu.example.com
+  allNodes: true
+  pool: {name: p, resourceSliceCount: 1}
+  devices:
+  - name: gpu-0
+    basic:
+      attributes: {model: {string: A}}
+      capacity: {memory: {value: 16Gi}}
+---
+apiVersion: resource.k8s.io/v1beta1
+kind: ResourceClaimTemplate
+metadata: {name: t, namespace: ml}
+spec:
+  spec:
+    devices:
+      requests:
+      - name: gpu
+        deviceClassName: gpu.example.com
+        selectors:
+        - cel: {expression: "device.attributes['gpu.example.com'].model == 'A'"}
+        count: 2
+      - name: any
+        firstAvailable:
+        - {name: big, deviceClassName: big.example.com}
+        - {name: small, deviceClassName: small.example.com, allocationMode: All}
+)");
+    ASSERT_FALSE(r.diagnostics.hasErrors()) << r.diagnostics.formatAll();
+    ASSERT_EQ(r.objects.resourceSlices.size(), 1u);
+    EXPECT_EQ(r.objects.resourceSlices[0].allNodes, true);
+    EXPECT_EQ(r.objects.resourceSlices[0].devices[0].capacity.at("memory").value.toString(), "16Gi");
+    ASSERT_EQ(r.objects.resourceClaimTemplates.size(), 1u);
+    const auto& t = r.objects.resourceClaimTemplates[0];
+    EXPECT_EQ(t.meta.key(), "ml/t");
+    ASSERT_EQ(t.spec.requests.size(), 2u);
+    ASSERT_TRUE(t.spec.requests[0].exactly.has_value());
+    EXPECT_EQ(t.spec.requests[0].exactly->deviceClassName, "gpu.example.com");
+    EXPECT_EQ(t.spec.requests[0].exactly->count, 2);
+    EXPECT_EQ(t.spec.requests[0].exactly->allocationMode, "ExactCount");
+    ASSERT_EQ(t.spec.requests[0].exactly->selectors.size(), 1u);
+    const auto& sel = t.spec.requests[0].exactly->selectors[0];
+    EXPECT_EQ(sel.pos.line, 24);
+    EXPECT_EQ(sel.pos.column, 30); // inside the quotes: column of the first expression character
+    EXPECT_FALSE(t.spec.requests[1].exactly.has_value());
+    ASSERT_EQ(t.spec.requests[1].firstAvailable.size(), 2u);
+    EXPECT_EQ(t.spec.requests[1].firstAvailable[1].spec.allocationMode, "All");
+    EXPECT_EQ(t.spec.requests[1].firstAvailable[0].spec.count, 1); // defaulted
+}
+
+TEST(Loader, V1beta2AndV1ClaimsWithStatus)
+{
+    auto r = load(R"(apiVersion: resource.k8s.io/v1beta2
+kind: ResourceClaim
+metadata: {name: c, namespace: default, deletionTimestamp: "2026-01-01T00:00:00Z"}
+spec:
+  devices:
+    requests:
+    - name: gpu
+      exactly: {deviceClassName: gpu.nvidia.com, allocationMode: ExactCount, count: 1}
+    constraints:
+    - {requests: [gpu], matchAttribute: resource.kubernetes.io/pcieRoot}
+    config:
+    - requests: [gpu]
+      opaque:
+        driver: gpu.nvidia.com
+        parameters: {apiVersion: resource.nvidia.com/v1beta1, kind: GpuConfig, sharing: {strategy: TimeSlicing}}
+status:
+  allocation:
+    devices:
+      results:
+      - {request: gpu, driver: gpu.nvidia.com, pool: node-1, device: gpu-0}
+    nodeSelector:
+      nodeSelectorTerms:
+      - matchFields:
+        - {key: metadata.name, operator: In, values: [node-1]}
+  reservedFor:
+  - {resource: pods, name: p, uid: "1"}
+)");
+    ASSERT_FALSE(r.diagnostics.hasErrors()) << r.diagnostics.formatAll();
+    ASSERT_EQ(r.objects.resourceClaims.size(), 1u);
+    const auto& c = r.objects.resourceClaims[0];
+    EXPECT_TRUE(c.deleting);
+    ASSERT_TRUE(c.allocation.has_value());
+    EXPECT_EQ(c.allocation->results[0].device, "gpu-0");
+    ASSERT_TRUE(c.allocation->nodeSelector.has_value());
+    EXPECT_EQ(c.allocation->nodeSelector->terms[0].matchFields[0].values[0], "node-1");
+    EXPECT_EQ(c.reservedFor[0].name, "p");
+    EXPECT_EQ(c.spec.constraints[0].matchAttribute, "resource.kubernetes.io/pcieRoot");
+    const DataValue& params = c.spec.config[0].opaque.parameters;
+    ASSERT_TRUE(params.isMap());
+    EXPECT_EQ(params.find("sharing")->find("strategy")->asString(), "TimeSlicing");
+}
+
+TEST(Loader, PodsAndWorkloadsFromAKubectlDump)
+{
+    auto r = load(R"(apiVersion: v1
+kind: List
+metadata: {resourceVersion: ""}
+items:
+- apiVersion: v1
+  kind: Pod
+  metadata:
+    name: p
+    namespace: team
+    annotations: {kubectl.kubernetes.io/last-applied-configuration: "{}"}
+  spec:
+    containers:
+    - name: main
+      image: busybox
+      command: [sleep, "3600"]
+      resources:
+        requests: {cpu: 500m, memory: 1Gi}
+        claims: [{name: gpu}]
+    resourceClaims:
+    - {name: gpu, resourceClaimTemplateName: one-gpu}
+    volumes: [{name: v, emptyDir: {}}]
+    tolerations: [{key: nvidia.com/gpu, operator: Exists, effect: NoSchedule}]
+  status:
+    phase: Pending
+    hostIP: 10.0.0.1
+- apiVersion: batch/v1
+  kind: Job
+  metadata: {name: train}
+  spec:
+    parallelism: 4
+    template:
+      metadata: {labels: {app: train}}
+      spec:
+        restartPolicy: Never
+        containers: [{name: c, image: x}]
+- apiVersion: v1
+  kind: Service
+  metadata: {name: svc}
+)");
+    ASSERT_FALSE(r.diagnostics.hasErrors()) << r.diagnostics.formatAll();
+    ASSERT_EQ(r.objects.pods.size(), 1u);
+    const auto& p = r.objects.pods[0];
+    EXPECT_EQ(p.meta.key(), "team/p");
+    EXPECT_EQ(p.meta.pos.line, 5);
+    EXPECT_EQ(p.meta.pos.column, 3);
+    EXPECT_EQ(p.phase, "Pending");
+    EXPECT_EQ(p.spec.containers[0].resources.requests.at("cpu").milliValue(), 500);
+    EXPECT_EQ(p.spec.resourceClaims[0].resourceClaimTemplateName, "one-gpu");
+    ASSERT_EQ(r.objects.workloads.size(), 1u);
+    EXPECT_EQ(r.objects.workloads[0].meta.key(), "default/train");
+    EXPECT_EQ(r.objects.workloads[0].parallelism, 4);
+    EXPECT_EQ(r.objects.workloads[0].completions, 4);
+    // The Service is skipped with a warning naming file and line.
+    ASSERT_EQ(r.diagnostics.all().size(), 1u);
+    EXPECT_EQ(r.diagnostics.all()[0].format(),
+        "t.yaml:36:3: warning: Service svc: skipped: drasim does not model kind \"Service\" (v1)");
+}
+
+TEST(Loader, DirectoriesAreReadRecursivelyInSortedOrder)
+{
+    namespace fs = std::filesystem;
+    const fs::path dir = fs::temp_directory_path() / ("drasim-loader-" + std::to_string(::getpid()));
+    fs::create_directories(dir / "sub");
+    auto write = [](const fs::path& p, const std::string& name) {
+        std::ofstream(p) << "apiVersion: v1\nkind: Node\nmetadata: {name: " << name << "}\n";
+    };
+    write(dir / "b.yaml", "node-b");
+    write(dir / "a.yml", "node-a");
+    write(dir / "sub" / "c.json", "node-c");
+    std::ofstream(dir / "notes.txt") << "not a manifest";
+    auto r = yamlio::loadPaths({ dir.string() });
+    fs::remove_all(dir);
+    EXPECT_FALSE(r.diagnostics.hasErrors()) << r.diagnostics.formatAll();
+    ASSERT_EQ(r.objects.nodes.size(), 3u);
+    EXPECT_EQ(r.objects.nodes[0].meta.name, "node-a");
+    EXPECT_EQ(r.objects.nodes[1].meta.name, "node-b");
+    EXPECT_EQ(r.objects.nodes[2].meta.name, "node-c");
+}
+
+TEST(Loader, MissingFileIsAnError)
+{
+    auto r = yamlio::loadPaths({ "/nonexistent/cluster.yaml" });
+    EXPECT_EQ(r.diagnostics.formatAll(),
+        "/nonexistent/cluster.yaml: cannot read file: No such file or directory\n");
+}
+
+} // namespace

@@ -1,0 +1,234 @@
+// SPDX-License-Identifier: Apache-2.0
+// API-server validation of DRA objects (dra-semantics.md §2.5, §3.14): each invalid input gives
+// the asserted message, at the asserted position.
+#include <gtest/gtest.h>
+
+#include "core/yamlio/loader.h"
+
+using namespace drasim;
+
+namespace {
+
+std::string slice(const std::string& devices, const std::string& extraSpec = "  nodeName: n1\n")
+{
+    return "apiVersion: resource.k8s.io/v1\nkind: ResourceSlice\nmetadata: {name: s}\nspec:\n  driver: "
+           "gpu.example.com\n"
+           "  pool: {name: p, resourceSliceCount: 1}\n"
+        + extraSpec + "  devices:\n" + devices;
+}
+
+std::string claim(const std::string& devicesBody)
+{
+    return "apiVersion: resource.k8s.io/v1\nkind: ResourceClaim\nmetadata: {name: c}\nspec:\n  devices:\n"
+        + devicesBody;
+}
+
+std::string repeat(int n, const std::function<std::string(int)>& f)
+{
+    std::string out;
+    for (int i = 0; i < n; ++i)
+        out += f(i);
+    return out;
+}
+
+struct Case
+{
+    const char* name;
+    std::string yaml;
+    std::string expected; ///< the first error, formatted
+};
+
+class ValidationTest : public ::testing::TestWithParam<Case>
+{
+};
+
+TEST_P(ValidationTest, ReportsLikeTheApiServer)
+{
+    auto r = yamlio::loadText(GetParam().yaml, "t.yaml");
+    ASSERT_TRUE(r.diagnostics.hasErrors()) << GetParam().name;
+    std::string first;
+    for (const auto& d : r.diagnostics.all())
+        if (d.severity == Severity::Error) {
+            first = d.format();
+            break;
+        }
+    EXPECT_EQ(first, GetParam().expected) << GetParam().name << "\nall:\n" << r.diagnostics.formatAll();
+}
+
+const std::string kGpu = "  - name: gpu-0\n";
+
+INSTANTIATE_TEST_SUITE_P(Dra, ValidationTest,
+    ::testing::Values(Case { "unknown field", slice(kGpu + "    colour: red\n"),
+                          "t.yaml:10:5: ResourceSlice s: spec.devices[0].colour: unknown field \"colour\"" },
+        Case { "bad device name", slice("  - name: GPU_0\n"),
+            "t.yaml:9:11: ResourceSlice s: spec.devices[0].name: Invalid value: \"GPU_0\": a lowercase RFC "
+            "1123 "
+            "label must consist of lower case alphanumeric characters or '-', and must start and end with an "
+            "alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is "
+            "'[a-z0-9]([-a-z0-9]*[a-z0-9])?')" },
+        Case { "missing driver",
+            "apiVersion: resource.k8s.io/v1\nkind: ResourceSlice\nmetadata: {name: s}\nspec:\n  nodeName: "
+            "n1\n"
+            "  pool: {name: p, resourceSliceCount: 1}\n",
+            "t.yaml:5:3: ResourceSlice s: spec.driver: Required value" },
+        Case { "129 devices",
+            slice(repeat(129, [](int i) { return "  - name: d" + std::to_string(i) + "\n"; })),
+            "t.yaml:9:3: ResourceSlice s: spec.devices: Too many: 129: must have at most 128 items" },
+        Case { "65 devices with taints",
+            slice(repeat(65,
+                [](int i) {
+                    return "  - {name: d" + std::to_string(i) + ", taints: [{key: k, effect: NoSchedule}]}\n";
+                })),
+            "t.yaml:9:3: ResourceSlice s: spec.devices: Too many: 65: must have at most 64 items (64 when "
+            "devices "
+            "have taints or consume counters)" },
+        Case { "33 attributes",
+            slice(kGpu + "    attributes:\n"
+                + repeat(33, [](int i) { return "      a" + std::to_string(i) + ": {int: 1}\n"; })),
+            "t.yaml:9:5: ResourceSlice s: spec.devices[0]: Too many: 33: must have at most 32 attributes and "
+            "capacities combined" },
+        Case { "two attribute values", slice(kGpu + "    attributes: {model: {string: a, int: 1}}\n"),
+            "t.yaml:10:25: ResourceSlice s: spec.devices[0].attributes[model]: Invalid value: exactly one "
+            "value must "
+            "be specified" },
+        Case { "version not semver", slice(kGpu + "    attributes: {driverVersion: {version: v580.1}}\n"),
+            "t.yaml:10:43: ResourceSlice s: spec.devices[0].attributes[driverVersion].version: Invalid "
+            "value: "
+            "\"v580.1\": must be a string compatible with semver.org spec 2.0.0" },
+        Case { "attribute name", slice(kGpu + "    attributes: {1st: {int: 1}}\n"),
+            "t.yaml:10:18: ResourceSlice s: spec.devices[0].attributes[1st]: Invalid value: \"1st\": a valid "
+            "C "
+            "identifier must start with alphabetic character or '_', followed by a string of alphanumeric "
+            "characters or '_' (e.g. 'my_name',  or 'MY_NAME',  or 'MyName', regex used for validation is "
+            "'[A-Za-z_][A-Za-z0-9_]*')" },
+        Case { "request policy without multi-allocation",
+            slice(kGpu + "    capacity: {memory: {value: 8Gi, requestPolicy: {default: 1Gi}}}\n"),
+            "t.yaml:10:52: ResourceSlice s: spec.devices[0].capacity[memory].requestPolicy: Forbidden: only "
+            "allowed "
+            "when allowMultipleAllocations is true" },
+        Case { "node selection twice", slice(kGpu, "  nodeName: n1\n  allNodes: true\n"),
+            "t.yaml:8:13: ResourceSlice s: spec: Invalid value: exactly one of `nodeName`, `nodeSelector`, "
+            "`allNodes`, `perDeviceNodeSelection` is required, but multiple fields are set" },
+        Case { "no node selection", slice(kGpu, ""),
+            "t.yaml:5:3: ResourceSlice s: spec: Required value: exactly one of `nodeName`, `nodeSelector`, "
+            "`allNodes`, `perDeviceNodeSelection` is required" },
+        Case { "devices and counters",
+            slice(kGpu, "  nodeName: n1\n  sharedCounters: [{name: cs, counters: {mem: {value: 1}}}]\n"),
+            "t.yaml:8:19: ResourceSlice s: spec.sharedCounters: Forbidden: only one of `devices` or "
+            "`sharedCounters` may be set in a slice" },
+        Case { "duplicate device", slice(kGpu + kGpu),
+            "t.yaml:10:5: ResourceSlice s: spec.devices[1].name: Duplicate value: \"gpu-0\"" },
+        Case { "taint effect", slice(kGpu + "    taints: [{key: k, effect: PreferNoSchedule}]\n"),
+            "t.yaml:10:31: ResourceSlice s: spec.devices[0].taints[0].effect: Unsupported value: "
+            "\"PreferNoSchedule\": "
+            "supported values: \"NoExecute\", \"NoSchedule\", \"None\"" },
+        Case { "binding conditions alone", slice(kGpu + "    bindingConditions: [ready]\n"),
+            "t.yaml:9:5: ResourceSlice s: spec.devices[0]: Invalid value: bindingConditions and "
+            "bindingFailureConditions must be set together" },
+        Case { "per-device node without flag", slice(kGpu + "    nodeName: n1\n"),
+            "t.yaml:10:15: ResourceSlice s: spec.devices[0]: Forbidden: `nodeName`, `nodeSelector` and "
+            "`allNodes` on "
+            "a device require `perDeviceNodeSelection: true` on the slice" },
+        Case { "exactly and firstAvailable",
+            claim("    requests:\n    - name: r\n      exactly: {deviceClassName: gpu}\n"
+                  "      firstAvailable: [{name: a, deviceClassName: gpu}]\n"),
+            "t.yaml:9:23: ResourceClaim default/c: spec.devices.requests[0]: Invalid value: exactly one of "
+            "`exactly` "
+            "or `firstAvailable` is required, but multiple fields are set" },
+        Case { "count with All",
+            claim("    requests:\n    - name: r\n      exactly: {deviceClassName: gpu, allocationMode: All, "
+                  "count: 2}\n"),
+            "t.yaml:8:67: ResourceClaim default/c: spec.devices.requests[0].exactly.count: Invalid value: 2: "
+            "must not "
+            "be specified when allocationMode is 'All'" },
+        Case { "count zero",
+            claim("    requests:\n    - name: r\n      exactly: {deviceClassName: gpu, count: 0}\n"),
+            "t.yaml:8:46: ResourceClaim default/c: spec.devices.requests[0].exactly.count: Invalid value: 0: "
+            "must be "
+            "greater than zero" },
+        Case { "unknown allocation mode",
+            claim("    requests:\n    - name: r\n      exactly: {deviceClassName: gpu, allocationMode: "
+                  "Some}\n"),
+            "t.yaml:8:55: ResourceClaim default/c: spec.devices.requests[0].exactly.allocationMode: "
+            "Unsupported "
+            "value: \"Some\": supported values: \"All\", \"ExactCount\"" },
+        Case { "nine subrequests",
+            claim("    requests:\n    - name: r\n      firstAvailable:\n"
+                + repeat(9,
+                    [](int i) {
+                        return "      - {name: s" + std::to_string(i) + ", deviceClassName: gpu}\n";
+                    })),
+            "t.yaml:9:7: ResourceClaim default/c: spec.devices.requests[0].firstAvailable: Too many: 9: must "
+            "have at "
+            "most 8 items" },
+        Case { "33 selectors",
+            claim("    requests:\n    - name: r\n      exactly:\n        deviceClassName: gpu\n        "
+                  "selectors:\n"
+                + repeat(33, [](int) { return "        - cel: {expression: 'true'}\n"; })),
+            "t.yaml:11:9: ResourceClaim default/c: spec.devices.requests[0].exactly.selectors: Too many: 33: "
+            "must "
+            "have at most 32 items" },
+        Case { "constraint without domain",
+            claim("    requests: [{name: r, exactly: {deviceClassName: gpu}}]\n"
+                  "    constraints: [{matchAttribute: model}]\n"),
+            "t.yaml:7:36: ResourceClaim default/c: spec.devices.constraints[0].matchAttribute: Invalid "
+            "value: "
+            "\"model\": a fully qualified name must be a domain and a name separated by a slash" },
+        Case { "constraint reference",
+            claim("    requests: [{name: r, exactly: {deviceClassName: gpu}}]\n"
+                  "    constraints: [{requests: [r/x], matchAttribute: dra.net/numa}]\n"),
+            "t.yaml:7:18: ResourceClaim default/c: spec.devices.constraints[0].requests[0]: Invalid value: "
+            "\"r/x\": "
+            "must be the name of a request in the claim or the name of a request and a subrequest separated "
+            "by '/'" },
+        Case { "duplicate request",
+            claim("    requests:\n    - {name: r, exactly: {deviceClassName: gpu}}\n"
+                  "    - {name: r, exactly: {deviceClassName: gpu}}\n"),
+            "t.yaml:8:7: ResourceClaim default/c: spec.devices.requests[1].name: Duplicate value: \"r\"" },
+        Case { "quantity",
+            claim("    requests:\n    - name: r\n      exactly:\n        deviceClassName: gpu\n"
+                  "        capacity: {requests: {memory: 200K}}\n"),
+            "t.yaml:10:39: ResourceClaim default/c: "
+            "spec.devices.requests[0].exactly.capacity.requests[memory]: "
+            "Invalid value: \"200K\": unable to parse quantity's suffix" },
+        Case { "classic claim", claim("    requests: []\n  resourceClassName: gpu\n"),
+            "t.yaml:7:3: ResourceClaim default/c: spec.resourceClassName: unknown field "
+            "\"resourceClassName\": this "
+            "is classic DRA (removed in Kubernetes 1.31); use spec.devices.requests with a deviceClassName "
+            "instead" },
+        Case { "string given a boolean",
+            "apiVersion: v1\nkind: Node\nmetadata:\n  name: node1\n  labels: {enabled: yes}\n",
+            "t.yaml:5:21: Node node1: metadata.labels[enabled]: expected a string, got boolean yes (quote it "
+            "to "
+            "make it "
+            "a string)" },
+        Case { "namespace on cluster-scoped object",
+            "apiVersion: resource.k8s.io/v1\nkind: DeviceClass\nmetadata: {name: gpu, namespace: x}\n",
+            "t.yaml:3:34: DeviceClass gpu: metadata.namespace: Forbidden: not allowed on this type" },
+        Case { "wrong version", "apiVersion: apps/v1beta1\nkind: Deployment\nmetadata: {name: d}\n",
+            "t.yaml:1:13: Deployment default/d: apiVersion: no matches for kind \"Deployment\" in version "
+            "\"apps/v1beta1\" (expected apps/v1)" },
+        Case { "pod without containers", "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec: {}\n",
+            "t.yaml:4:7: Pod default/p: spec.containers: Required value" },
+        Case { "duplicate object",
+            "apiVersion: v1\nkind: Node\nmetadata: {name: dup}\n---\napiVersion: v1\nkind: Node\nmetadata: "
+            "{name: dup}\n",
+            "t.yaml:5:1: Node dup: metadata.name: Duplicate value: \"dup\": already defined at t.yaml:1" }));
+
+TEST(Validation, AllErrorsOfARunAreReportedUpToTheCap)
+{
+    std::string text;
+    for (int i = 0; i < 5; ++i)
+        text += "---\napiVersion: v1\nkind: Node\nmetadata: {name: N" + std::to_string(i) + "}\n";
+    auto r = yamlio::loadText(text, "t.yaml");
+    EXPECT_EQ(r.diagnostics.errorCount(), 5u);
+    EXPECT_TRUE(r.objects.nodes.empty());
+
+    yamlio::LoadOptions options;
+    options.maxErrors = 2;
+    auto capped = yamlio::loadText(text, "t.yaml", options);
+    EXPECT_EQ(capped.diagnostics.errorCount(), 2u);
+    EXPECT_TRUE(capped.diagnostics.full());
+}
+
+} // namespace
