@@ -55,6 +55,11 @@ DRASIM_CEL_BUILTIN(quote);
 DRASIM_CEL_BUILTIN(find);
 DRASIM_CEL_BUILTIN(findAll);
 
+// builtins_time.cpp: timestamps and durations
+DRASIM_CEL_BUILTIN(toDuration);
+DRASIM_CEL_BUILTIN(toTimestamp);
+DRASIM_CEL_BUILTIN(timeGetter);
+
 // builtins_k8s.cpp: quantity, semver, lists, sets, optionals
 DRASIM_CEL_BUILTIN(quantity);
 DRASIM_CEL_BUILTIN(isQuantity);

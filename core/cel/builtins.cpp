@@ -23,6 +23,8 @@ const CelType kBytes(K::Bytes);
 const CelType kDyn(K::Dyn);
 const CelType kQuantity(K::Quantity);
 const CelType kSemver(K::Semver);
+const CelType kTimestamp(K::Timestamp);
+const CelType kDuration(K::Duration);
 const CelType kA = CelType::typeParam('A');
 const CelType kB = CelType::typeParam('B');
 const CelType kListA = CelType::list(kA);
@@ -57,8 +59,15 @@ std::map<std::string, FunctionDecl, std::less<>> buildTable()
     // Arithmetic: same-type overloads only (no implicit numeric conversion).
     auto plus = sameType({ kInt, kUint, kDouble, kString, kBytes }, kA);
     plus.push_back(global({ kListA, kListA }, kListA));
+    plus.push_back(global({ kTimestamp, kDuration }, kTimestamp));
+    plus.push_back(global({ kDuration, kTimestamp }, kTimestamp));
+    plus.push_back(global({ kDuration, kDuration }, kDuration));
     def("_+_", impl::add, plus);
-    def("_-_", impl::subtract, sameType({ kInt, kUint, kDouble }, kA));
+    auto minus = sameType({ kInt, kUint, kDouble }, kA);
+    minus.push_back(global({ kTimestamp, kTimestamp }, kDuration));
+    minus.push_back(global({ kTimestamp, kDuration }, kTimestamp));
+    minus.push_back(global({ kDuration, kDuration }, kDuration));
+    def("_-_", impl::subtract, minus);
     def("_*_", impl::multiply, sameType({ kInt, kUint, kDouble }, kA));
     def("_/_", impl::divide, sameType({ kInt, kUint, kDouble }, kA));
     def("_%_", impl::modulo, sameType({ kInt, kUint }, kA));
@@ -68,7 +77,7 @@ std::map<std::string, FunctionDecl, std::less<>> buildTable()
     def("_!=_", impl::notEqual, { global({ kA, kA }, kBool) });
 
     // Ordering, with Kubernetes' cross-type numeric comparisons enabled.
-    auto ordering = sameType({ kInt, kUint, kDouble, kString, kBytes, kBool }, kBool);
+    auto ordering = sameType({ kInt, kUint, kDouble, kString, kBytes, kBool, kTimestamp, kDuration }, kBool);
     for (const auto& x : { kInt, kUint, kDouble }) {
         for (const auto& y : { kInt, kUint, kDouble }) {
             if (!(x == y))
@@ -91,7 +100,7 @@ std::map<std::string, FunctionDecl, std::less<>> buildTable()
     // Conversions.
     def("int", impl::toInt,
         { global({ kInt }, kInt), global({ kUint }, kInt), global({ kDouble }, kInt),
-            global({ kString }, kInt) });
+            global({ kString }, kInt), global({ kTimestamp }, kInt) });
     def("uint", impl::toUint,
         { global({ kInt }, kUint), global({ kUint }, kUint), global({ kDouble }, kUint),
             global({ kString }, kUint) });
@@ -100,11 +109,26 @@ std::map<std::string, FunctionDecl, std::less<>> buildTable()
             global({ kString }, kDouble) });
     def("string", impl::toString,
         { global({ kInt }, kString), global({ kUint }, kString), global({ kDouble }, kString),
-            global({ kBool }, kString), global({ kString }, kString), global({ kBytes }, kString) });
+            global({ kBool }, kString), global({ kString }, kString), global({ kBytes }, kString),
+            global({ kTimestamp }, kString), global({ kDuration }, kString) });
     def("bool", impl::toBool, { global({ kBool }, kBool), global({ kString }, kBool) });
     def("bytes", impl::toBytes, { global({ kBytes }, kBytes), global({ kString }, kBytes) });
     def("dyn", impl::toDyn, { global({ kA }, kDyn) });
     def("type", impl::typeOf, { global({ kA }, CelType::type(kA)) });
+
+    // Timestamps and durations.
+    def("duration", impl::toDuration, { global({ kString }, kDuration), global({ kDuration }, kDuration) });
+    def("timestamp", impl::toTimestamp,
+        { global({ kString }, kTimestamp), global({ kInt }, kTimestamp),
+            global({ kTimestamp }, kTimestamp) });
+    for (const char* getter : { "getFullYear", "getMonth", "getDate", "getDayOfMonth", "getDayOfWeek",
+             "getDayOfYear", "getHours", "getMinutes", "getSeconds", "getMilliseconds" }) {
+        std::vector<Overload> o = { member({ kTimestamp }, kInt), member({ kTimestamp, kString }, kInt) };
+        std::string name = getter;
+        if (name == "getHours" || name == "getMinutes" || name == "getSeconds" || name == "getMilliseconds")
+            o.push_back(member({ kDuration }, kInt));
+        def(name, impl::timeGetter, o);
+    }
 
     // Standard string functions.
     def("contains", impl::contains, { member({ kString, kString }, kBool) });
@@ -144,7 +168,7 @@ std::map<std::string, FunctionDecl, std::less<>> buildTable()
     def("isSorted", impl::isSorted, { member({ kListA }, kBool) });
     def("sum", impl::sum,
         { member({ CelType::list(kInt) }, kInt), member({ CelType::list(kUint) }, kUint),
-            member({ CelType::list(kDouble) }, kDouble) });
+            member({ CelType::list(kDouble) }, kDouble), member({ CelType::list(kDuration) }, kDuration) });
     def("min", impl::min, { member({ kListA }, kA) });
     def("max", impl::max, { member({ kListA }, kA) });
     def("sets.contains", impl::setsContains, { global({ kListA, kListA }, kBool) });
@@ -212,7 +236,7 @@ bool isConversionFunction(std::string_view name)
     // dyn() is left out on purpose: it exists to hide a value from static treatment, and
     // cel.md describes int(dyn("4.2")) style failures as runtime errors.
     return name == "int" || name == "uint" || name == "double" || name == "string" || name == "bool"
-        || name == "bytes" || name == "type";
+        || name == "bytes" || name == "type" || name == "duration" || name == "timestamp";
 }
 
 } // namespace drasim::cel

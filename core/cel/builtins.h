@@ -40,6 +40,8 @@ Value quantityFromString(std::string_view text);
 Value semverFromString(std::string_view text, bool normalize);
 /// Whether apimachinery's AsInt64 would succeed for this quantity value (cel.md §8).
 bool quantityAsInteger(const Value& q, int64_t* out);
+/// Timestamp/duration arithmetic (+ when !subtract): overflow and range errors as values.
+Value timeArithmetic(const Value& a, const Value& b, bool subtract);
 /// Code-point length of UTF-8 text.
 size_t utf8Length(std::string_view s);
 

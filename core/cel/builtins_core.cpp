@@ -9,6 +9,7 @@
 #include "core/cel/builtins.h"
 #include "core/cel/format_double.h"
 #include "core/cel/interpreter.h"
+#include "core/cel/time_util.h"
 
 namespace drasim::cel {
 
@@ -119,6 +120,12 @@ int orderValues(const Value& x, const Value& y, Value* err)
     }
     case Kind::Bool:
         return int(x.b) - int(y.b);
+    case Kind::Timestamp:
+        if (x.i != y.i)
+            return x.i < y.i ? -1 : 1;
+        return x.n < y.n ? -1 : (x.n > y.n ? 1 : 0);
+    case Kind::Duration:
+        return x.i < y.i ? -1 : (x.i > y.i ? 1 : 0);
     default:
         *err = noSuchOverload("_<_");
         return 0;
@@ -147,6 +154,8 @@ BUILTIN(add)
     UNUSED_ARGS;
     const Value& x = a[0];
     const Value& y = a[1];
+    if (x.kind == Kind::Timestamp || x.kind == Kind::Duration)
+        return timeArithmetic(x, y, false);
     if (x.kind != y.kind)
         return noSuchOverload("_+_");
     switch (x.kind) {
@@ -187,6 +196,8 @@ BUILTIN(subtract)
     UNUSED_ARGS;
     const Value& x = a[0];
     const Value& y = a[1];
+    if (x.kind == Kind::Timestamp || x.kind == Kind::Duration)
+        return timeArithmetic(x, y, true);
     if (x.kind != y.kind)
         return noSuchOverload("_-_");
     switch (x.kind) {
@@ -416,6 +427,8 @@ BUILTIN(toInt)
         return Value::integer(int64_t(x.d));
     case Kind::String:
         return parseInteger(x.str(), false);
+    case Kind::Timestamp:
+        return Value::integer(x.i);
     default:
         return noSuchOverload("int");
     }
@@ -490,6 +503,10 @@ BUILTIN(toString)
         if (!validUtf8(x.str()))
             return Value::error("invalid UTF-8 in bytes, cannot convert to string");
         return Value::string(std::string(x.str()));
+    case Kind::Timestamp:
+        return Value::string(formatTimestamp(x.i, int32_t(x.n)));
+    case Kind::Duration:
+        return Value::string(formatDuration(x.i));
     default:
         return noSuchOverload("string");
     }

@@ -94,6 +94,10 @@ bool lessThan(const Value& x, const Value& y, bool* ok)
         return compareQuantities(x, y) < 0;
     case Kind::Semver:
         return x.semverValue().compare(y.semverValue()) < 0;
+    case Kind::Timestamp:
+        return x.i < y.i || (x.i == y.i && x.n < y.n);
+    case Kind::Duration:
+        return x.i < y.i;
     default:
         *ok = false;
         return false;
@@ -316,6 +320,12 @@ BUILTIN(sum)
             return Value::uinteger(0);
         if (t.k == CelType::K::Double)
             return Value::dbl(0);
+        if (t.k == CelType::K::Duration) {
+            Value zero;
+            zero.kind = Kind::Duration;
+            zero.i = 0;
+            return zero;
+        }
         return Value::integer(0);
     }
     Value acc = l[0];
@@ -325,7 +335,7 @@ BUILTIN(sum)
         if (acc.isError())
             return acc;
     }
-    if (!acc.isNumber())
+    if (!acc.isNumber() && acc.kind != Kind::Duration)
         return noSuchOverload("sum");
     return acc;
 }

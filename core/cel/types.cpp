@@ -36,6 +36,10 @@ std::string CelType::toString() const
         return "optional_type(" + params[0].toString() + ")";
     case K::Device:
         return "kubernetes.DRADevice";
+    case K::Timestamp:
+        return "google.protobuf.Timestamp";
+    case K::Duration:
+        return "google.protobuf.Duration";
     case K::Param:
         return std::string(1, param);
     }

@@ -27,6 +27,8 @@ struct CelType
         Semver,
         Optional, ///< params[0] = contained
         Device,
+        Timestamp,
+        Duration,
         Param, ///< overload type parameter, name in `param`
     };
     K k = K::Dyn;

@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "core/cel/format_double.h"
+#include "core/cel/time_util.h"
 
 namespace drasim::cel {
 
@@ -130,6 +131,10 @@ std::string_view typeName(const Value& v)
         return "kubernetes.Semver";
     case Kind::Optional:
         return "optional_type";
+    case Kind::Timestamp:
+        return "google.protobuf.Timestamp";
+    case Kind::Duration:
+        return "google.protobuf.Duration";
     case Kind::Device:
         return "kubernetes.DRADevice";
     case Kind::Error:
@@ -243,6 +248,10 @@ Value equals(const Value& a, const Value& b)
         return Value::boolean(compareQuantities(a, b) == 0);
     case Kind::Semver:
         return Value::boolean(a.semverValue().compare(b.semverValue()) == 0);
+    case Kind::Timestamp:
+        return Value::boolean(a.i == b.i && a.n == b.n);
+    case Kind::Duration:
+        return Value::boolean(a.i == b.i);
     case Kind::Optional: {
         const Value* x = a.optionalValue();
         const Value* y = b.optionalValue();
@@ -344,6 +353,10 @@ std::string debugString(const Value& v)
         return "semver(\"" + v.semverValue().toString() + "\")";
     case Kind::Optional:
         return v.optionalValue() ? "optional.of(" + debugString(*v.optionalValue()) + ")" : "optional.none()";
+    case Kind::Timestamp:
+        return "timestamp(\"" + formatTimestamp(v.i, int32_t(v.n)) + "\")";
+    case Kind::Duration:
+        return "duration(\"" + formatDuration(v.i) + "\")";
     case Kind::List: {
         std::string out = "[";
         bool first = true;

@@ -32,6 +32,8 @@ enum class Kind : uint8_t {
     Quantity,
     Semver,
     Optional,
+    Timestamp, ///< Unix seconds in i, nanoseconds in n
+    Duration, ///< nanoseconds in i
     DeviceMaps, ///< device.attributes (flag 0) or device.capacity (flag 1)
     DeviceDomain, ///< device.attributes[domain] / device.capacity[domain]; domain in str()
     Device, ///< the `device` variable itself
