@@ -13,7 +13,8 @@
 
 namespace {
 
-const char* const kUsage = R"(Usage: drasim slices SHAPE|FILE [--nodes N] [--prefix NAME] [--mig none|static|dynamic]
+const char* const kUsage
+    = R"(Usage: drasim slices SHAPE|FILE [--nodes N] [--prefix NAME] [--mig none|static|dynamic]
                       [--mig-layout P1,P2,...] [--nvidia-release 25.3|25.8|25.12]
                       [--numa-attribute] [--no-nodes] [-o yaml|json] [--catalog DIR]
 
@@ -150,8 +151,9 @@ int run(const std::vector<std::string>& args)
     Diagnostics diags;
     auto shapes = topology::resolveShapeArgument(target, catalogDir, {}, diags);
     if (!diags.hasErrors() && shapes.size() != 1) {
-        cli::printError(target + (shapes.empty() ? ": no NodeShape document found"
-                                                 : ": holds several NodeShapes; give a file with one"));
+        cli::printError(target
+            + (shapes.empty() ? ": no NodeShape document found"
+                              : ": holds several NodeShapes; give a file with one"));
         return 1;
     }
     topology::ClusterBuilder builder;
@@ -168,7 +170,7 @@ int run(const std::vector<std::string>& args)
     return 0;
 }
 
-const bool registered = drasim::cli::registerCommand(
-    { "slices", "generate the Nodes and ResourceSlices real DRA drivers publish for a server shape", kUsage, run });
+const bool registered = drasim::cli::registerCommand({ "slices",
+    "generate the Nodes and ResourceSlices real DRA drivers publish for a server shape", kUsage, run });
 
 } // namespace

@@ -36,14 +36,15 @@ Catalog Catalog::load(const std::string& dir, Diagnostics& diags)
         for (auto& s : loadNodeShapeFile(f.string(), diags)) {
             auto [it, added] = seen.emplace(s.name, f.string());
             if (!added) {
-                diags.error(s.pos, "NodeShape", s.name, "metadata.name", "shape name already defined in " + it->second);
+                diags.error(s.pos, "NodeShape", s.name, "metadata.name",
+                    "shape name already defined in " + it->second);
                 continue;
             }
             c.m_shapes.push_back(std::move(s));
         }
     }
     std::sort(c.m_shapes.begin(), c.m_shapes.end(),
-              [](const NodeShape& a, const NodeShape& b) { return a.name < b.name; });
+        [](const NodeShape& a, const NodeShape& b) { return a.name < b.name; });
     return c;
 }
 
@@ -74,7 +75,7 @@ std::string Catalog::defaultDirectory()
 const NodeShape* Catalog::find(const std::string& name) const
 {
     auto it = std::lower_bound(m_shapes.begin(), m_shapes.end(), name,
-                               [](const NodeShape& s, const std::string& n) { return s.name < n; });
+        [](const NodeShape& s, const std::string& n) { return s.name < n; });
     return it != m_shapes.end() && it->name == name ? &*it : nullptr;
 }
 

@@ -9,35 +9,38 @@ std::string nodeNameFor(const std::string& prefix, int i)
 }
 
 api::ObjectSet generateNodePool(const NodeShape& shape, int count, const std::string& prefix,
-                                const GenerateOptions& options, Diagnostics* diag)
+    const GenerateOptions& options, Diagnostics* diag)
 {
     ClusterBuilder b;
     b.addPool(shape, count, prefix, options, diag);
     return b.build();
 }
 
-ClusterBuilder::ClusterBuilder() : m_index(std::make_shared<PlacementIndex>()) { }
+ClusterBuilder::ClusterBuilder()
+    : m_index(std::make_shared<PlacementIndex>())
+{ }
 
 ClusterBuilder::~ClusterBuilder() = default;
 
 bool ClusterBuilder::addPool(const NodeShape& shape, int count, const std::string& prefix,
-                             const GenerateOptions& options, Diagnostics* diag)
+    const GenerateOptions& options, Diagnostics* diag)
 {
     auto topo = std::make_shared<const Topology>(shape);
     auto gen = std::make_shared<const SliceGenerator>(topo, options, diag);
     return addPool(std::move(gen), count, prefix, diag);
 }
 
-bool ClusterBuilder::addPool(std::shared_ptr<const SliceGenerator> generator, int count, const std::string& prefix,
-                             Diagnostics* diag)
+bool ClusterBuilder::addPool(
+    std::shared_ptr<const SliceGenerator> generator, int count, const std::string& prefix, Diagnostics* diag)
 {
     const std::string p = prefix.empty() ? generator->topology().shape().name : prefix;
     for (int i = 0; i < count; ++i) {
         if (m_index->hasNode(nodeNameFor(p, i))) {
             if (diag)
-                diag->error(generator->topology().shape().pos, "NodeShape", generator->topology().shape().name,
-                            "", "node pool prefix \"" + p + "\" produces node " + nodeNameFor(p, i)
-                                + " which an earlier pool already has");
+                diag->error(generator->topology().shape().pos, "NodeShape",
+                    generator->topology().shape().name, "",
+                    "node pool prefix \"" + p + "\" produces node " + nodeNameFor(p, i)
+                        + " which an earlier pool already has");
             return false;
         }
     }

@@ -20,7 +20,7 @@ std::string nodeNameFor(const std::string& prefix, int i);
 
 /// One-shot helper: Nodes + ResourceSlices of `count` nodes of `shape`.
 api::ObjectSet generateNodePool(const NodeShape& shape, int count, const std::string& prefix,
-                                const GenerateOptions& options = {}, Diagnostics* diag = nullptr);
+    const GenerateOptions& options = {}, Diagnostics* diag = nullptr);
 
 /// Several pools into one cluster, plus the placement index over all of them.
 class ClusterBuilder
@@ -30,10 +30,10 @@ public:
     ~ClusterBuilder();
 
     /// Returns false (and reports to diag) when the prefix collides with an earlier pool's nodes.
-    bool addPool(const NodeShape& shape, int count, const std::string& prefix, const GenerateOptions& options = {},
-                 Diagnostics* diag = nullptr);
+    bool addPool(const NodeShape& shape, int count, const std::string& prefix,
+        const GenerateOptions& options = {}, Diagnostics* diag = nullptr);
     bool addPool(std::shared_ptr<const SliceGenerator> generator, int count, const std::string& prefix,
-                 Diagnostics* diag = nullptr);
+        Diagnostics* diag = nullptr);
 
     /// Objects of every pool in addPool order, nodes in index order. Stops early (returning
     /// what it has) when cancel is set.

@@ -18,7 +18,7 @@ namespace {
 //   14e4 Broadcom, 8086 Intel).
 
 MigProfile mp(const char* name, int id, int cs, int ms, std::vector<int> starts, int sm, int ce, int dec,
-              int enc, int jpg, int ofa, int64_t memMiB)
+    int enc, int jpg, int ofa, int64_t memMiB)
 {
     MigProfile p;
     p.name = name;
@@ -38,15 +38,15 @@ MigProfile mp(const char* name, int id, int cs, int ms, std::vector<int> starts,
 
 const std::vector<int> kStarts1 = { 0, 1, 2, 3, 4, 5, 6 };
 const std::vector<int> kStarts2Small = { 0, 2, 4, 6 }; // 1g with double memory
-const std::vector<int> kStarts2 = { 0, 2, 4 };         // 2g
-const std::vector<int> kStarts4 = { 0, 4 };            // 3g
-const std::vector<int> kStarts0 = { 0 };               // 4g, 7g
+const std::vector<int> kStarts2 = { 0, 2, 4 }; // 2g
+const std::vector<int> kStarts4 = { 0, 4 }; // 3g
+const std::vector<int> kStarts0 = { 0 }; // 4g, 7g
 
 // Hopper/Blackwell family: 1g, 1g+me, 1g double memory, 2g, 3g, 4g, 7g. mem[] = MiB per
 // profile size class: {1 slice, 2 slices, 4 slices, 8 slices}. sm[] = SMs for 1g, 1g-double,
 // 2g, 3g, 4g, 7g.
 std::vector<MigProfile> hopperProfiles(const std::string& g1, const std::string& g2, const std::string& g4,
-                                       const std::string& g8, const int64_t mem[4], const int sm[6])
+    const std::string& g8, const int64_t mem[4], const int sm[6])
 {
     return {
         mp(("1g." + g1).c_str(), 19, 1, 1, kStarts1, sm[0], 1, 1, 0, 1, 0, mem[0]),
@@ -60,7 +60,7 @@ std::vector<MigProfile> hopperProfiles(const std::string& g1, const std::string&
 }
 
 std::vector<MigProfile> ampereProfiles(const std::string& g1, const std::string& g2, const std::string& g4,
-                                       const std::string& g8, const int64_t mem[4])
+    const std::string& g8, const int64_t mem[4])
 {
     return {
         mp(("1g." + g1).c_str(), 19, 1, 1, kStarts1, 14, 1, 0, 0, 0, 0, mem[0]),
@@ -73,8 +73,8 @@ std::vector<MigProfile> ampereProfiles(const std::string& g1, const std::string&
     };
 }
 
-DeviceModel nvidiaGpu(const char* id, const char* product, const char* arch, const char* cc, const char* pciDev,
-                      int64_t memMiB, int watts)
+DeviceModel nvidiaGpu(const char* id, const char* product, const char* arch, const char* cc,
+    const char* pciDev, int64_t memMiB, int watts)
 {
     DeviceModel m;
     m.id = id;
@@ -92,7 +92,7 @@ DeviceModel nvidiaGpu(const char* id, const char* product, const char* arch, con
 }
 
 DeviceModel nic(const char* id, const char* vendor, const char* dev, const char* pciName, int gbps, bool rdma,
-                const char* encap)
+    const char* encap)
 {
     DeviceModel m;
     m.id = id;
@@ -115,14 +115,16 @@ std::vector<DeviceModel> buildTable()
 
     {
         const int64_t mem[4] = { 4864, 9856, 19968, 40192 };
-        auto m = nvidiaGpu("A100-SXM4-40GB", "NVIDIA A100-SXM4-40GB", "Ampere", "8.0.0", "0x20b0", 40960, 400);
+        auto m
+            = nvidiaGpu("A100-SXM4-40GB", "NVIDIA A100-SXM4-40GB", "Ampere", "8.0.0", "0x20b0", 40960, 400);
         m.migMemorySlices = 8;
         m.migProfiles = ampereProfiles("5gb", "10gb", "20gb", "40gb", mem);
         t.push_back(m);
     }
     {
         const int64_t mem[4] = { 9728, 19968, 40192, 81152 };
-        auto m = nvidiaGpu("A100-SXM4-80GB", "NVIDIA A100-SXM4-80GB", "Ampere", "8.0.0", "0x20b2", 81920, 400);
+        auto m
+            = nvidiaGpu("A100-SXM4-80GB", "NVIDIA A100-SXM4-80GB", "Ampere", "8.0.0", "0x20b2", 81920, 400);
         m.migMemorySlices = 8;
         m.migProfiles = ampereProfiles("10gb", "20gb", "40gb", "80gb", mem);
         t.push_back(m);
@@ -135,7 +137,8 @@ std::vector<DeviceModel> buildTable()
     {
         const int64_t mem[4] = { 9984, 20096, 40448, 81536 };
         const int sm[6] = { 16, 26, 32, 60, 64, 132 };
-        auto m = nvidiaGpu("H100-SXM5-80GB", "NVIDIA H100 80GB HBM3", "Hopper", "9.0.0", "0x2330", 81559, 700);
+        auto m
+            = nvidiaGpu("H100-SXM5-80GB", "NVIDIA H100 80GB HBM3", "Hopper", "9.0.0", "0x2330", 81559, 700);
         m.migMemorySlices = 8;
         m.migProfiles = hopperProfiles("10gb", "20gb", "40gb", "80gb", mem, sm);
         t.push_back(m);
@@ -239,15 +242,18 @@ std::vector<DeviceModel> buildTable()
         t.push_back(m);
     }
 
-    t.push_back(nic("ConnectX-7-IB", "0x15b3", "0x1021", "MT2910 Family [ConnectX-7]", 400, true, "infiniband"));
+    t.push_back(
+        nic("ConnectX-7-IB", "0x15b3", "0x1021", "MT2910 Family [ConnectX-7]", 400, true, "infiniband"));
     t.push_back(nic("ConnectX-7-ETH", "0x15b3", "0x1021", "MT2910 Family [ConnectX-7]", 400, true, "ether"));
-    t.push_back(nic("ConnectX-6-Dx", "0x15b3", "0x101d", "MT2892 Family [ConnectX-6 Dx]", 100, true, "ether"));
-    t.push_back(nic("BlueField-3", "0x15b3", "0xa2dc", "MT43244 BlueField-3 integrated ConnectX-7 network controller",
-                    400, true, "ether"));
-    t.push_back(nic("Thor2-400G", "0x14e4", "0x1760",
-                    "BCM57608 10Gb/25Gb/50Gb/100Gb/200Gb/400Gb Ethernet", 400, true, "ether"));
+    t.push_back(
+        nic("ConnectX-6-Dx", "0x15b3", "0x101d", "MT2892 Family [ConnectX-6 Dx]", 100, true, "ether"));
+    t.push_back(nic("BlueField-3", "0x15b3", "0xa2dc",
+        "MT43244 BlueField-3 integrated ConnectX-7 network controller", 400, true, "ether"));
+    t.push_back(nic("Thor2-400G", "0x14e4", "0x1760", "BCM57608 10Gb/25Gb/50Gb/100Gb/200Gb/400Gb Ethernet",
+        400, true, "ether"));
     t.push_back(nic("E810-C", "0x8086", "0x1592", "Ethernet Controller E810-C for QSFP", 100, true, "ether"));
-    t.push_back(nic("X710", "0x8086", "0x1572", "Ethernet Controller X710 for 10GbE SFP+", 10, false, "ether"));
+    t.push_back(
+        nic("X710", "0x8086", "0x1572", "Ethernet Controller X710 for 10GbE SFP+", 10, false, "ether"));
 
     {
         DeviceModel m;
@@ -272,9 +278,8 @@ const std::vector<DeviceModel>& builtinModels()
 const DeviceModel* findBuiltinModel(const std::string& id)
 {
     const auto& t = builtinModels();
-    auto it = std::lower_bound(t.begin(), t.end(), id, [](const DeviceModel& m, const std::string& k) {
-        return m.id < k;
-    });
+    auto it = std::lower_bound(
+        t.begin(), t.end(), id, [](const DeviceModel& m, const std::string& k) { return m.id < k; });
     return it != t.end() && it->id == id ? &*it : nullptr;
 }
 

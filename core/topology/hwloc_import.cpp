@@ -21,8 +21,8 @@ using xml::Element;
 struct PciType
 {
     std::string classCode; // "0302"
-    std::string vendor;    // "10de"
-    std::string device;    // "2330"
+    std::string vendor; // "10de"
+    std::string device; // "2330"
     bool ok = false;
 };
 
@@ -143,7 +143,7 @@ struct Importer
                 }
                 n.memory = Quantity::fromInt(bytes, Quantity::Format::BinarySI);
                 if (std::none_of(shape.numaNodes.begin(), shape.numaNodes.end(),
-                                 [&](const NumaNode& x) { return x.id == n.id; }))
+                        [&](const NumaNode& x) { return x.id == n.id; }))
                     shape.numaNodes.push_back(n);
             }
             collectNuma(*c, s);
@@ -288,10 +288,10 @@ struct Importer
                 // switch as one bridge); a bridge with bridges below it is a switch upstream port.
                 const bool rootPort = shape.components[parent].kind == ComponentKind::RootComplex
                     && ancestors.back() && type(*ancestors.back()) == "Bridge"
-                    && ancestors.back()->attr("bridge_type") && ancestors.back()->attr("bridge_type")->rfind("0-", 0) == 0;
-                const bool hasBridgeChildren = std::any_of(c.children.begin(), c.children.end(), [](const auto& k) {
-                    return isObject(*k) && type(*k) == "Bridge";
-                });
+                    && ancestors.back()->attr("bridge_type")
+                    && ancestors.back()->attr("bridge_type")->rfind("0-", 0) == 0;
+                const bool hasBridgeChildren = std::any_of(c.children.begin(), c.children.end(),
+                    [](const auto& k) { return isObject(*k) && type(*k) == "Bridge"; });
                 if (!rootPort && hasBridgeChildren) {
                     Component sw;
                     sw.kind = ComponentKind::Switch;
@@ -320,7 +320,8 @@ struct Importer
                 }
                 PciType ptype = parsePciType(*pt);
                 if (!ptype.ok) {
-                    error(c, "PCIDev.pci_type", "cannot read pci_type \"" + *pt + "\" (expected \"0302 [10de:2330] ...\")");
+                    error(c, "PCIDev.pci_type",
+                        "cannot read pci_type \"" + *pt + "\" (expected \"0302 [10de:2330] ...\")");
                     continue;
                 }
                 auto kind = kindOf(ptype);
@@ -436,7 +437,7 @@ struct Importer
             shape.numaNodes.push_back(n);
         }
         std::sort(shape.numaNodes.begin(), shape.numaNodes.end(),
-                  [](const NumaNode& a, const NumaNode& b) { return a.id < b.id; });
+            [](const NumaNode& a, const NumaNode& b) { return a.id < b.id; });
 
         std::vector<const Element*> ancestors;
         walk(*machine, ancestors, -1);
@@ -484,13 +485,13 @@ struct Importer
 } // namespace
 
 bool importHwlocXml(std::string_view text, const std::string& fileName, const ImportOptions& options,
-                    NodeShape& out, Diagnostics& diags)
+    NodeShape& out, Diagnostics& diags)
 {
     xml::ParseError err;
     auto root = xml::parse(text, &err);
     if (!root) {
         diags.error(SourcePos { fileName, err.line, err.column }, "NodeShape", options.shapeName, "",
-                    "malformed XML: " + err.message);
+            "malformed XML: " + err.message);
         return false;
     }
     Importer imp { fileName, options, diags, {}, {}, {} };

@@ -35,7 +35,8 @@ std::string nameFromPath(const std::string& path)
 
 } // namespace
 
-std::vector<NodeShape> loadShapeInput(const std::string& path, const ImportOptions& options, Diagnostics& diags)
+std::vector<NodeShape> loadShapeInput(
+    const std::string& path, const ImportOptions& options, Diagnostics& diags)
 {
     std::string text;
     std::string why;
@@ -59,13 +60,14 @@ std::vector<NodeShape> loadShapeInput(const std::string& path, const ImportOptio
             return {};
         return { std::move(s) };
     }
-    case InputFormat::NodeShapeYaml: break;
+    case InputFormat::NodeShapeYaml:
+        break;
     }
     return readNodeShapes(text, path, diags);
 }
 
-std::vector<NodeShape> resolveShapeArgument(const std::string& arg, const std::string& catalogDir,
-                                            const ImportOptions& options, Diagnostics& diags)
+std::vector<NodeShape> resolveShapeArgument(
+    const std::string& arg, const std::string& catalogDir, const ImportOptions& options, Diagnostics& diags)
 {
     std::error_code ec;
     if (arg == "-" || std::filesystem::is_regular_file(arg, ec))
@@ -73,7 +75,7 @@ std::vector<NodeShape> resolveShapeArgument(const std::string& arg, const std::s
     const std::string dir = catalogDir.empty() ? Catalog::defaultDirectory() : catalogDir;
     if (dir.empty()) {
         diags.error(SourcePos { arg, 0, 0 }, "", "", "",
-                    "no such file, and no hardware catalog found (set DRASIM_HARDWARE_DIR or use --catalog)");
+            "no such file, and no hardware catalog found (set DRASIM_HARDWARE_DIR or use --catalog)");
         return {};
     }
     Diagnostics catalogDiags;
@@ -86,7 +88,8 @@ std::vector<NodeShape> resolveShapeArgument(const std::string& arg, const std::s
     for (const auto& n : catalog.names())
         known += (known.empty() ? "" : ", ") + n;
     diags.error(SourcePos { arg, 0, 0 }, "", "", "",
-                "no such file or catalog shape (catalog " + dir + " has: " + (known.empty() ? "nothing" : known) + ")");
+        "no such file or catalog shape (catalog " + dir + " has: " + (known.empty() ? "nothing" : known)
+            + ")");
     return {};
 }
 

@@ -38,15 +38,14 @@ bool place(std::vector<MigInstance>& items, size_t i, std::vector<bool>& used)
 
 } // namespace
 
-std::optional<std::vector<MigInstance>> placeMigLayout(const DeviceModel& model,
-                                                       const std::vector<std::string>& layout,
-                                                       std::string* error)
+std::optional<std::vector<MigInstance>> placeMigLayout(
+    const DeviceModel& model, const std::vector<std::string>& layout, std::string* error)
 {
     std::vector<MigInstance> items;
     int compute = 0;
     for (const auto& name : layout) {
         auto it = std::find_if(model.migProfiles.begin(), model.migProfiles.end(),
-                               [&](const MigProfile& p) { return p.name == name; });
+            [&](const MigProfile& p) { return p.name == name; });
         if (it == model.migProfiles.end()) {
             if (error) {
                 *error = "unknown MIG profile \"" + name + "\" for " + model.id + " (known:";
@@ -83,9 +82,8 @@ std::optional<std::vector<MigInstance>> placeMigLayout(const DeviceModel& model,
             *error = "MIG layout does not fit on one GPU (no placement without overlapping memory slices)";
         return std::nullopt;
     }
-    std::stable_sort(items.begin(), items.end(), [](const MigInstance& a, const MigInstance& b) {
-        return a.start < b.start;
-    });
+    std::stable_sort(items.begin(), items.end(),
+        [](const MigInstance& a, const MigInstance& b) { return a.start < b.start; });
     return items;
 }
 

@@ -21,8 +21,7 @@ struct MigInstance
 
 /// Instances in placement order (by start). nullopt with *error set when a profile is unknown
 /// or the layout does not fit.
-std::optional<std::vector<MigInstance>> placeMigLayout(const DeviceModel& model,
-                                                       const std::vector<std::string>& layout,
-                                                       std::string* error);
+std::optional<std::vector<MigInstance>> placeMigLayout(
+    const DeviceModel& model, const std::vector<std::string>& layout, std::string* error);
 
 } // namespace drasim::topology

@@ -16,10 +16,14 @@ struct KindName
 };
 
 constexpr KindName kKindNames[] = {
-    { ComponentKind::RootComplex, "rootComplex" }, { ComponentKind::Switch, "switch" },
-    { ComponentKind::Bridge, "bridge" },           { ComponentKind::Gpu, "gpu" },
-    { ComponentKind::Nic, "nic" },                 { ComponentKind::Fpga, "fpga" },
-    { ComponentKind::Accelerator, "accelerator" }, { ComponentKind::Other, "other" },
+    { ComponentKind::RootComplex, "rootComplex" },
+    { ComponentKind::Switch, "switch" },
+    { ComponentKind::Bridge, "bridge" },
+    { ComponentKind::Gpu, "gpu" },
+    { ComponentKind::Nic, "nic" },
+    { ComponentKind::Fpga, "fpga" },
+    { ComponentKind::Accelerator, "accelerator" },
+    { ComponentKind::Other, "other" },
 };
 
 } // namespace
@@ -42,7 +46,8 @@ std::optional<ComponentKind> componentKindFromName(const std::string& name)
 
 bool isEndpoint(ComponentKind kind)
 {
-    return kind != ComponentKind::RootComplex && kind != ComponentKind::Switch && kind != ComponentKind::Bridge;
+    return kind != ComponentKind::RootComplex && kind != ComponentKind::Switch
+        && kind != ComponentKind::Bridge;
 }
 
 int NodeShape::find(const std::string& componentName) const
@@ -83,8 +88,8 @@ std::vector<int> NodeShape::devicesOfKind(ComponentKind kind) const
     for (size_t i = 0; i < components.size(); ++i)
         if (components[i].kind == kind)
             out.push_back(int(i));
-    std::stable_sort(out.begin(), out.end(),
-                     [this](int a, int b) { return components[a].index < components[b].index; });
+    std::stable_sort(
+        out.begin(), out.end(), [this](int a, int b) { return components[a].index < components[b].index; });
     return out;
 }
 

@@ -18,13 +18,13 @@ namespace drasim::topology {
 
 enum class ComponentKind {
     RootComplex, ///< a PCIe host bridge / root complex; its bus names the pcieRoot attribute
-    Switch,      ///< a PCIe switch (e.g. Broadcom PEX/Atlas, Microchip Switchtec)
-    Bridge,      ///< any other PCI-PCI bridge (root port, retimer card, riser)
+    Switch, ///< a PCIe switch (e.g. Broadcom PEX/Atlas, Microchip Switchtec)
+    Bridge, ///< any other PCI-PCI bridge (root port, retimer card, riser)
     Gpu,
     Nic,
     Fpga,
     Accelerator, ///< AI accelerators that are not GPUs (Intel Gaudi, ...)
-    Other,       ///< NVMe drives and anything else worth drawing but not published
+    Other, ///< NVMe drives and anything else worth drawing but not published
 };
 
 const char* componentKindName(ComponentKind kind);
@@ -35,10 +35,10 @@ bool isEndpoint(ComponentKind kind);
 /// One MIG GPU-instance profile as `nvidia-smi mig -lgip` lists it.
 struct MigProfile
 {
-    std::string name;  ///< "1g.10gb", "1g.10gb+me", "7g.80gb"
+    std::string name; ///< "1g.10gb", "1g.10gb+me", "7g.80gb"
     int giProfileId = 0; ///< 19, 20, 15, 14, 9, 5, 0
     int computeSlices = 1;
-    int memorySlices = 1;   ///< placement size
+    int memorySlices = 1; ///< placement size
     std::vector<int> starts; ///< valid placement starts (memory-slice index)
     int multiprocessors = 0;
     int copyEngines = 0;
@@ -58,7 +58,7 @@ struct DeviceModel
     /// Which DRA driver publishes it: nvidia, amd, intel-gpu, gaudi, dranet, example, fpga, none.
     std::string vendorDriver;
     std::string productName; ///< as the driver reports it ("NVIDIA H100 80GB HBM3")
-    std::string brand;       ///< NVIDIA brand ("Nvidia"); Intel family ("Data Center Max")
+    std::string brand; ///< NVIDIA brand ("Nvidia"); Intel family ("Data Center Max")
     std::string architecture;
     std::string computeCapability; ///< semver form "9.0.0"
     std::string pciVendorId; ///< "0x10de"
@@ -74,8 +74,8 @@ struct DeviceModel
     // NIC
     int speedGbps = 0;
     bool rdma = false;
-    std::string pciDeviceName;  ///< pci.ids name dranet publishes as pciDevice
-    std::string encapsulation;  ///< "ether" or "infiniband"
+    std::string pciDeviceName; ///< pci.ids name dranet publishes as pciDevice
+    std::string encapsulation; ///< "ether" or "infiniband"
     // FPGA
     std::string board;
     std::string shell;
@@ -84,26 +84,26 @@ struct DeviceModel
 struct PcieLink
 {
     int generation = 0; ///< 0 = unknown
-    int width = 0;      ///< lanes; 0 = unknown
+    int width = 0; ///< lanes; 0 = unknown
 };
 
 /// One node of the PCIe tree (or a fabric-less device such as an NVMe drive).
 struct Component
 {
     ComponentKind kind = ComponentKind::Other;
-    std::string name;   ///< unique in the shape: "gpu0", "sw-0", "rc-15"
-    int parent = -1;    ///< index in NodeShape::components; -1 only for root complexes
+    std::string name; ///< unique in the shape: "gpu0", "sw-0", "rc-15"
+    int parent = -1; ///< index in NodeShape::components; -1 only for root complexes
     std::vector<int> children;
-    int numaNode = -1;  ///< set on root complexes; devices inherit it (resolved by the reader)
+    int numaNode = -1; ///< set on root complexes; devices inherit it (resolved by the reader)
     /// Root complex: "dddd:bb" (pcieRoot becomes "pcidddd:bb"). Other: full BDF "dddd:bb:dd.f".
     std::string busId;
-    PcieLink link;      ///< link to the parent
-    std::string model;  ///< DeviceModel id for endpoints
-    int index = -1;     ///< minor / card number within its driver (endpoints)
+    PcieLink link; ///< link to the parent
+    std::string model; ///< DeviceModel id for endpoints
+    int index = -1; ///< minor / card number within its driver (endpoints)
     // NIC facts that differ per port
     std::string ifName;
     std::string rdmaDevice;
-    std::string mac;   ///< empty = derived from the node name (deterministic)
+    std::string mac; ///< empty = derived from the node name (deterministic)
     bool primary = false; ///< the node's primary interface: dranet does not publish it
     // NVIDIA static MIG layout for this GPU (profile names); empty = whole GPU.
     std::vector<std::string> migLayout;

@@ -55,7 +55,7 @@ std::vector<Token> tokenize(const std::string& line)
             size_t b = cell.find_first_not_of(' ');
             size_t e = cell.find_last_not_of(' ');
             out.push_back({ b == std::string::npos ? std::string() : cell.substr(b, e - b + 1),
-                            int(i + (b == std::string::npos ? 0 : b)) + 1 });
+                int(i + (b == std::string::npos ? 0 : b)) + 1 });
             i = j + 1;
             if (j == line.size())
                 break;
@@ -86,7 +86,8 @@ std::vector<int> parseCpuList(const std::string& s, bool* ok)
         std::string part = s.substr(i, j - i);
         int a = 0, b = 0;
         char dash = 0;
-        if (std::sscanf(part.c_str(), "%d%c%d", &a, &dash, &b) == 3 && dash == '-' && b >= a && b - a < 100000) {
+        if (std::sscanf(part.c_str(), "%d%c%d", &a, &dash, &b) == 3 && dash == '-' && b >= a
+            && b - a < 100000) {
             for (int k = a; k <= b; ++k)
                 out.push_back(k);
         } else if (std::sscanf(part.c_str(), "%d", &a) == 1 && std::to_string(a) == part) {
@@ -103,7 +104,11 @@ std::vector<int> parseCpuList(const std::string& s, bool* ok)
 struct UnionFind
 {
     std::vector<int> p;
-    explicit UnionFind(size_t n) : p(n) { std::iota(p.begin(), p.end(), 0); }
+    explicit UnionFind(size_t n)
+        : p(n)
+    {
+        std::iota(p.begin(), p.end(), 0);
+    }
     int find(int x) { return p[x] == x ? x : p[x] = find(p[x]); }
     void join(int a, int b) { p[find(a)] = find(b); }
 };
@@ -117,7 +122,7 @@ bool looksLikeDeviceHeader(const std::vector<Token>& t)
 } // namespace
 
 bool importNvidiaSmiTopo(std::string_view text, const std::string& fileName, const ImportOptions& options,
-                         NodeShape& out, Diagnostics& diags)
+    NodeShape& out, Diagnostics& diags)
 {
     const size_t errorsBefore = diags.errorCount();
     const std::string kind = "NodeShape";
@@ -172,7 +177,8 @@ bool importNvidiaSmiTopo(std::string_view text, const std::string& fileName, con
         break;
     }
     if (headerLine < 0) {
-        error(1, 1, "", "no nvidia-smi topology matrix found (expected a header line \"GPU0 GPU1 ... CPU Affinity\")");
+        error(1, 1, "",
+            "no nvidia-smi topology matrix found (expected a header line \"GPU0 GPU1 ... CPU Affinity\")");
         return false;
     }
     {
@@ -217,8 +223,8 @@ bool importNvidiaSmiTopo(std::string_view text, const std::string& fileName, con
         haveRow[row] = true;
         if (toks.size() < n + 1) {
             error(lineNo, toks.back().column, "matrix." + first,
-                  "row has " + std::to_string(toks.size() - 1) + " cells, the header lists " + std::to_string(n)
-                      + " devices");
+                "row has " + std::to_string(toks.size() - 1) + " cells, the header lists " + std::to_string(n)
+                    + " devices");
             continue;
         }
         for (size_t c = 0; c < n; ++c) {
@@ -226,12 +232,13 @@ bool importNvidiaSmiTopo(std::string_view text, const std::string& fileName, con
             auto d = parseDistanceLabel(cell.text);
             if (!d) {
                 error(lineNo, cell.column, "matrix." + first + "." + devices[c],
-                      "unknown topology label \"" + cell.text + "\" (expected X, NV#, PIX, PXB, PHB, NODE or SYS)");
+                    "unknown topology label \"" + cell.text
+                        + "\" (expected X, NV#, PIX, PXB, PHB, NODE or SYS)");
                 continue;
             }
             if ((c == size_t(row)) != (d->cls == DistanceClass::Self)) {
                 error(lineNo, cell.column, "matrix." + first + "." + devices[c],
-                      c == size_t(row) ? "the diagonal must be X" : "X is only valid on the diagonal");
+                    c == size_t(row) ? "the diagonal must be X" : "X is only valid on the diagonal");
                 continue;
             }
             matrix[row][c] = *d;
@@ -248,7 +255,7 @@ bool importNvidiaSmiTopo(std::string_view text, const std::string& fileName, con
                 int numa = -1;
                 if (std::sscanf(v.c_str(), "%d", &numa) != 1 || numa < 0 || std::to_string(numa) != v)
                     error(lineNo, toks[k].column, "matrix." + first + ".numaAffinity",
-                          "NUMA affinity \"" + v + "\" is not a node number");
+                        "NUMA affinity \"" + v + "\" is not a node number");
                 else
                     numaAffinity[row] = numa;
             }
@@ -256,15 +263,16 @@ bool importNvidiaSmiTopo(std::string_view text, const std::string& fileName, con
     }
     for (size_t i = 0; i < n; ++i)
         if (!haveRow[i])
-            error(headerLine + 1, 1, "matrix." + devices[i], "the header lists " + devices[i] + " but it has no row");
+            error(headerLine + 1, 1, "matrix." + devices[i],
+                "the header lists " + devices[i] + " but it has no row");
     if (diags.errorCount() != errorsBefore)
         return false;
     for (size_t a = 0; a < n; ++a)
         for (size_t b = a + 1; b < n; ++b)
             if (!(matrix[a][b] == matrix[b][a]))
                 warn(cellLine[b][a], 1, "matrix." + devices[b] + "." + devices[a],
-                     "matrix is not symmetric (" + matrix[a][b].label() + " vs " + matrix[b][a].label()
-                         + "); using the upper triangle");
+                    "matrix is not symmetric (" + matrix[a][b].label() + " vs " + matrix[b][a].label()
+                        + "); using the upper triangle");
 
     // ---- rebuild a shape ------------------------------------------------------------------
     NodeShape s;
@@ -319,7 +327,7 @@ bool importNvidiaSmiTopo(std::string_view text, const std::string& fileName, con
         auto cpus = parseCpuList(cpuAffinity[i], &ok);
         if (!ok) {
             warn(headerLine + 2 + int(i), 1, "matrix." + devices[i] + ".cpuAffinity",
-                 "cannot read CPU list \"" + cpuAffinity[i] + "\"; core counts are unknown");
+                "cannot read CPU list \"" + cpuAffinity[i] + "\"; core counts are unknown");
             continue;
         }
         numaCpus[groupNuma[numaUf.find(int(i))]].insert(cpus.begin(), cpus.end());
@@ -449,8 +457,8 @@ bool importNvidiaSmiTopo(std::string_view text, const std::string& fileName, con
         int rootDomain = 0, rootBus = 0;
         std::sscanf(root.busId.c_str(), "%x:%x", &rootDomain, &rootBus);
         char bdf[24];
-        std::snprintf(bdf, sizeof bdf, "%04x:%02x:%02x.0", rootDomain, (rootBus + 1 + int(i / 32)) & 0xff,
-                      int(i % 32));
+        std::snprintf(
+            bdf, sizeof bdf, "%04x:%02x:%02x.0", rootDomain, (rootBus + 1 + int(i / 32)) & 0xff, int(i % 32));
         d.busId = bdf;
         addComponent(d);
     }
@@ -480,7 +488,8 @@ bool importNvidiaSmiTopo(std::string_view text, const std::string& fileName, con
             members.insert(a);
             members.insert(b);
         }
-        const bool complete = nvPairs.size() == members.size() * (members.size() - 1) / 2 && linkCounts.size() == 1;
+        const bool complete
+            = nvPairs.size() == members.size() * (members.size() - 1) / 2 && linkCounts.size() == 1;
         if (complete && members.size() > 2) {
             f.switched = true;
             f.linksPerDevice = *linkCounts.begin();
@@ -508,8 +517,8 @@ bool importNvidiaSmiTopo(std::string_view text, const std::string& fileName, con
             if (want.cls == DistanceClass::Fabric || got.label() == want.label())
                 continue;
             warn(cellLine[a][b], 1, "matrix." + devices[a] + "." + devices[b],
-                 "no PCIe tree gives exactly this matrix: " + want.label() + " here, " + got.label()
-                     + " in the reconstructed tree");
+                "no PCIe tree gives exactly this matrix: " + want.label() + " here, " + got.label()
+                    + " in the reconstructed tree");
         }
     }
     out = std::move(s);

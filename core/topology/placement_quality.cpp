@@ -16,8 +16,8 @@ bool PlacementIndex::hasNode(const std::string& nodeName) const
     return m_nodes.count(nodeName) > 0;
 }
 
-std::optional<PlacementIndex::Located> PlacementIndex::locate(const std::string& nodeName,
-                                                              const DeviceRef& ref) const
+std::optional<PlacementIndex::Located> PlacementIndex::locate(
+    const std::string& nodeName, const DeviceRef& ref) const
 {
     auto node = m_nodes.find(ref.pool);
     if (node == m_nodes.end())
@@ -31,7 +31,8 @@ std::optional<PlacementIndex::Located> PlacementIndex::locate(const std::string&
     return Located { node->second.get(), it->second };
 }
 
-PlacementQuality PlacementIndex::assess(const std::string& nodeName, const std::vector<DeviceRef>& devices) const
+PlacementQuality PlacementIndex::assess(
+    const std::string& nodeName, const std::vector<DeviceRef>& devices) const
 {
     PlacementQuality q;
     std::vector<int> comps;
@@ -75,7 +76,8 @@ PlacementQuality PlacementIndex::assess(const std::string& nodeName, const std::
                 || (d.cls == q.worst.cls && d.cls == DistanceClass::Fabric && d.links < q.worst.links);
             if (worse) {
                 q.worst = d;
-                q.worstPair = topo.shape().components[comps[i]].name + " <-> " + topo.shape().components[comps[j]].name;
+                q.worstPair = topo.shape().components[comps[i]].name + " <-> "
+                    + topo.shape().components[comps[j]].name;
             }
         }
     }

@@ -24,15 +24,15 @@ struct DeviceRef
 
 struct PlacementQuality
 {
-    int devices = 0;                  ///< devices located in the topology
+    int devices = 0; ///< devices located in the topology
     std::vector<std::string> unknown; ///< "driver/pool/device" not found (e.g. a foreign driver)
     /// Worst pairwise distance among located devices; Self for a single device.
     Distance worst { DistanceClass::Self, 0, {} };
-    std::string worstPair;            ///< "gpu0 <-> nic3" (shape component names)
-    std::vector<int> numaNodes;       ///< distinct NUMA nodes used, sorted
-    int sockets = 0;                  ///< distinct sockets used
-    int fabricIslands = 0;            ///< distinct NVLink/fabric islands used by the devices
-    int offFabric = 0;                ///< GPUs/accelerators used that are in no fabric island
+    std::string worstPair; ///< "gpu0 <-> nic3" (shape component names)
+    std::vector<int> numaNodes; ///< distinct NUMA nodes used, sorted
+    int sockets = 0; ///< distinct sockets used
+    int fabricIslands = 0; ///< distinct NVLink/fabric islands used by the devices
+    int offFabric = 0; ///< GPUs/accelerators used that are in no fabric island
 };
 
 /// Index from generated device names back to topology devices, node by node.

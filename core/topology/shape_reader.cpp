@@ -24,7 +24,8 @@ bool isDnsLabel(const std::string& s)
     if (s.empty() || s.size() > 63)
         return false;
     for (char c : s)
-        if (!(std::islower(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)) || c == '-'))
+        if (!(std::islower(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c))
+                || c == '-'))
             return false;
     return s.front() != '-' && s.back() != '-';
 }
@@ -33,14 +34,16 @@ bool isHex(const std::string& s, size_t n)
 {
     if (s.size() != n)
         return false;
-    return std::all_of(s.begin(), s.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); });
+    return std::all_of(
+        s.begin(), s.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); });
 }
 
 /// "dddd:bb:dd.f" with hex digits (domain 4, bus 2, device 2, function 1).
 bool isBdf(const std::string& s)
 {
-    return s.size() == 12 && isHex(s.substr(0, 4), 4) && s[4] == ':' && isHex(s.substr(5, 2), 2) && s[7] == ':'
-        && isHex(s.substr(8, 2), 2) && s[10] == '.' && std::isdigit(static_cast<unsigned char>(s[11])) && s[11] <= '7';
+    return s.size() == 12 && isHex(s.substr(0, 4), 4) && s[4] == ':' && isHex(s.substr(5, 2), 2)
+        && s[7] == ':' && isHex(s.substr(8, 2), 2) && s[10] == '.'
+        && std::isdigit(static_cast<unsigned char>(s[11])) && s[11] <= '7';
 }
 
 bool isRootBus(const std::string& s)
@@ -79,7 +82,8 @@ struct Reader
                 std::string list;
                 for (const char* a : allowed)
                     list += std::string(list.empty() ? "" : ", ") + a;
-                error(k.pos, path.empty() ? key : path + "." + key, "unknown field (expected one of: " + list + ")");
+                error(k.pos, path.empty() ? key : path + "." + key,
+                    "unknown field (expected one of: " + list + ")");
             }
         }
     }
@@ -108,7 +112,8 @@ struct Reader
         return n;
     }
 
-    bool str(const YamlNode& parent, const char* key, const std::string& path, std::string& out, bool required = false)
+    bool str(const YamlNode& parent, const char* key, const std::string& path, std::string& out,
+        bool required = false)
     {
         const YamlNode* n = parent.get(key);
         if (!n || n->isNull()) {
@@ -126,7 +131,7 @@ struct Reader
     }
 
     bool integer(const YamlNode& parent, const char* key, const std::string& path, int& out, int64_t min,
-                 int64_t max, bool required = false)
+        int64_t max, bool required = false)
     {
         const YamlNode* n = parent.get(key);
         if (!n || n->isNull()) {
@@ -140,8 +145,9 @@ struct Reader
             return false;
         }
         if (*v < min || *v > max) {
-            error(n->pos, path, "must be between " + std::to_string(min) + " and " + std::to_string(max) + ", not "
-                      + std::to_string(*v));
+            error(n->pos, path,
+                "must be between " + std::to_string(min) + " and " + std::to_string(max) + ", not "
+                    + std::to_string(*v));
             return false;
         }
         out = int(*v);
@@ -181,7 +187,7 @@ struct Reader
     }
 
     bool quantity(const YamlNode& parent, const char* key, const std::string& path, Quantity& out,
-                  bool required = false)
+        bool required = false)
     {
         const YamlNode* n = parent.get(key);
         if (!n || n->isNull()) {
@@ -217,7 +223,8 @@ struct Reader
             const auto& it = l->items[i];
             auto s = it.asString();
             if (!s || !it.isScalar())
-                error(it.pos, path + "[" + std::to_string(i) + "]", std::string("must be a string, not a ") + it.typeName());
+                error(it.pos, path + "[" + std::to_string(i) + "]",
+                    std::string("must be a string, not a ") + it.typeName());
             else
                 out.push_back(*s);
         }
@@ -263,15 +270,15 @@ struct Reader
                     quantity(nn, "memory", np + ".memory", numa.memory, true);
                     if (!numaIds.insert(numa.id).second)
                         error(nn.get("id") ? nn.get("id")->pos : nn.pos, np + ".id",
-                              "NUMA node " + std::to_string(numa.id) + " is defined twice");
+                            "NUMA node " + std::to_string(numa.id) + " is defined twice");
                     sock.cores += numa.cores;
                     shape.numaNodes.push_back(numa);
                 }
                 int declared = 0;
                 if (integer(s, "cores", sp + ".cores", declared, 1, 4096) && declared != sock.cores)
                     error(s.get("cores")->pos, sp + ".cores",
-                          "socket has " + std::to_string(declared) + " cores but its NUMA nodes add up to "
-                              + std::to_string(sock.cores));
+                        "socket has " + std::to_string(declared) + " cores but its NUMA nodes add up to "
+                            + std::to_string(sock.cores));
             } else {
                 error(s.pos, sp + ".numaNodes", "at least one NUMA node is required");
             }
@@ -281,10 +288,10 @@ struct Reader
 
     void readModel(const YamlNode& m, const std::string& path)
     {
-        checkKeys(m, path, { "id", "kind", "driver", "productName", "brand", "architecture", "computeCapability",
-                             "pciVendorID", "pciDeviceID", "memory", "powerWatts", "speedGbps", "rdma",
-                             "pciDeviceName", "encapsulation", "board", "shell", "computeUnits", "simdUnits",
-                             "basedOn" });
+        checkKeys(m, path,
+            { "id", "kind", "driver", "productName", "brand", "architecture", "computeCapability",
+                "pciVendorID", "pciDeviceID", "memory", "powerWatts", "speedGbps", "rdma", "pciDeviceName",
+                "encapsulation", "board", "shell", "computeUnits", "simdUnits", "basedOn" });
         DeviceModel model;
         std::string base;
         if (str(m, "basedOn", path + ".basedOn", base)) {
@@ -299,20 +306,22 @@ struct Reader
         if (str(m, "kind", path + ".kind", kind)) {
             auto k = componentKindFromName(kind);
             if (!k || !isEndpoint(*k))
-                error(m.get("kind")->pos, path + ".kind", "unknown device kind \"" + kind
-                          + "\" (expected gpu, nic, fpga, accelerator or other)");
+                error(m.get("kind")->pos, path + ".kind",
+                    "unknown device kind \"" + kind + "\" (expected gpu, nic, fpga, accelerator or other)");
             else
                 model.kind = *k;
         } else if (base.empty()) {
             error(m.pos, path + ".kind", "required field is missing");
         }
         if (str(m, "driver", path + ".driver", model.vendorDriver)) {
-            static const char* known[] = { "nvidia", "amd", "intel-gpu", "gaudi", "dranet", "example", "fpga", "none" };
-            if (std::find_if(std::begin(known), std::end(known), [&](const char* k) { return model.vendorDriver == k; })
+            static const char* known[]
+                = { "nvidia", "amd", "intel-gpu", "gaudi", "dranet", "example", "fpga", "none" };
+            if (std::find_if(std::begin(known), std::end(known),
+                    [&](const char* k) { return model.vendorDriver == k; })
                 == std::end(known))
                 error(m.get("driver")->pos, path + ".driver",
-                      "unknown driver \"" + model.vendorDriver
-                          + "\" (expected nvidia, amd, intel-gpu, gaudi, dranet, example, fpga or none)");
+                    "unknown driver \"" + model.vendorDriver
+                        + "\" (expected nvidia, amd, intel-gpu, gaudi, dranet, example, fpga or none)");
         } else if (base.empty()) {
             model.vendorDriver = "none";
         }
@@ -353,17 +362,18 @@ struct Reader
             c.kind = ComponentKind::RootComplex;
             if (str(n, "kind", path + ".kind", kind) && kind != "rootComplex")
                 error(n.get("kind")->pos, path + ".kind",
-                      "top-level spec.pcie entries are root complexes (kind rootComplex), not " + kind);
+                    "top-level spec.pcie entries are root complexes (kind rootComplex), not " + kind);
         } else if (str(n, "kind", path + ".kind", kind, true)) {
             auto k = componentKindFromName(kind);
             if (!k) {
                 error(n.get("kind")->pos, path + ".kind",
-                      "unknown component kind \"" + kind
-                          + "\" (expected switch, bridge, gpu, nic, fpga, accelerator or other)");
+                    "unknown component kind \"" + kind
+                        + "\" (expected switch, bridge, gpu, nic, fpga, accelerator or other)");
                 return;
             }
             if (*k == ComponentKind::RootComplex) {
-                error(n.get("kind")->pos, path + ".kind", "a root complex cannot sit below another PCIe component");
+                error(n.get("kind")->pos, path + ".kind",
+                    "a root complex cannot sit below another PCIe component");
                 return;
             }
             c.kind = *k;
@@ -375,19 +385,20 @@ struct Reader
         else if (!isEndpoint(c.kind))
             checkKeys(n, path, { "kind", "name", "busID", "link", "children" });
         else
-            checkKeys(n, path, { "kind", "name", "model", "busID", "index", "numaNode", "link", "ifName", "rdmaDevice",
-                                 "mac", "primary", "migLayout" });
+            checkKeys(n, path,
+                { "kind", "name", "model", "busID", "index", "numaNode", "link", "ifName", "rdmaDevice",
+                    "mac", "primary", "migLayout" });
 
         str(n, "name", path + ".name", c.name, true);
         if (!c.name.empty() && !isDnsLabel(c.name))
             error(n.get("name")->pos, path + ".name",
-                  "\"" + c.name + "\" is not a valid name (lower-case letters, digits and '-', at most 63)");
+                "\"" + c.name + "\" is not a valid name (lower-case letters, digits and '-', at most 63)");
         if (c.kind == ComponentKind::RootComplex) {
             if (str(n, "bus", path + ".bus", c.busId, true)) {
                 c.busId = lower(c.busId);
                 if (!isRootBus(c.busId))
                     error(n.get("bus")->pos, path + ".bus",
-                          "\"" + c.busId + "\" is not a PCI domain:bus (expected e.g. \"0000:15\")");
+                        "\"" + c.busId + "\" is not a PCI domain:bus (expected e.g. \"0000:15\")");
             }
             integer(n, "numaNode", path + ".numaNode", c.numaNode, 0, 1023, true);
         } else {
@@ -395,7 +406,7 @@ struct Reader
                 c.busId = lower(c.busId);
                 if (!isBdf(c.busId))
                     error(n.get("busID")->pos, path + ".busID",
-                          "\"" + c.busId + "\" is not a PCI address (expected e.g. \"0000:18:00.0\")");
+                        "\"" + c.busId + "\" is not a PCI address (expected e.g. \"0000:18:00.0\")");
             }
             if (const YamlNode* link = mapField(n, "link", path + ".link")) {
                 checkKeys(*link, path + ".link", { "generation", "width" });
@@ -423,7 +434,8 @@ struct Reader
         const YamlNode* children = n.get("children");
         if (children && !children->isNull()) {
             if (!children->isSequence()) {
-                error(children->pos, path + ".children", std::string("must be a list, not a ") + children->typeName());
+                error(children->pos, path + ".children",
+                    std::string("must be a list, not a ") + children->typeName());
                 return;
             }
             for (size_t i = 0; i < children->items.size(); ++i)
@@ -440,7 +452,7 @@ struct Reader
         if (str(f, "type", path + ".type", fab.type)) {
             if (fab.type != "nvlink" && fab.type != "xgmi" && fab.type != "roce")
                 error(f.get("type")->pos, path + ".type",
-                      "unknown fabric type \"" + fab.type + "\" (expected nvlink, xgmi or roce)");
+                    "unknown fabric type \"" + fab.type + "\" (expected nvlink, xgmi or roce)");
         }
         integer(f, "generation", path + ".generation", fab.generation, 1, 10);
         str(f, "domain", path + ".domain", fab.domain);
@@ -466,8 +478,9 @@ struct Reader
                 return -1;
             }
             if (!isEndpoint(shape.components[idx].kind)) {
-                error(item.pos, p, "\"" + *s + "\" is a " + componentKindName(shape.components[idx].kind)
-                          + ", only devices join a fabric");
+                error(item.pos, p,
+                    "\"" + *s + "\" is a " + componentKindName(shape.components[idx].kind)
+                        + ", only devices join a fabric");
                 return -1;
             }
             return idx;
@@ -479,7 +492,8 @@ struct Reader
             for (size_t i = 0; i < devices->items.size(); ++i) {
                 int idx = resolve(devices->items[i], path + ".devices[" + std::to_string(i) + "]");
                 if (idx >= 0 && !seen.insert(idx).second)
-                    error(devices->items[i].pos, path + ".devices[" + std::to_string(i) + "]", "listed twice");
+                    error(
+                        devices->items[i].pos, path + ".devices[" + std::to_string(i) + "]", "listed twice");
                 else if (idx >= 0)
                     fab.members.push_back(idx);
             }
@@ -533,7 +547,7 @@ struct Reader
         std::string api;
         if (str(doc, "apiVersion", "apiVersion", api, true) && api != kShapeApiVersion)
             error(doc.get("apiVersion")->pos, "apiVersion",
-                  "unsupported apiVersion \"" + api + "\" (expected " + kShapeApiVersion + ")");
+                "unsupported apiVersion \"" + api + "\" (expected " + kShapeApiVersion + ")");
         std::string kind;
         if (str(doc, "kind", "kind", kind, true) && kind != "NodeShape")
             error(doc.get("kind")->pos, "kind", "expected kind NodeShape, not " + kind);
@@ -545,15 +559,17 @@ struct Reader
             std::string name;
             if (str(*md, "name", "metadata.name", name, true) && !isDnsLabel(name))
                 error(md->get("name")->pos, "metadata.name",
-                      "\"" + name + "\" is not a valid shape name (lower-case letters, digits and '-', at most 63)");
+                    "\"" + name
+                        + "\" is not a valid shape name (lower-case letters, digits and '-', at most 63)");
         }
         const YamlNode* spec = mapField(doc, "spec", "spec");
         if (!spec) {
             error(doc.pos, "spec", "required field is missing");
             return;
         }
-        checkKeys(*spec, "spec", { "description", "sources", "arch", "labels", "price", "powerWatts", "kubelet",
-                                   "nvidia", "cpu", "models", "pcie", "fabrics" });
+        checkKeys(*spec, "spec",
+            { "description", "sources", "arch", "labels", "price", "powerWatts", "kubelet", "nvidia", "cpu",
+                "models", "pcie", "fabrics" });
         str(*spec, "description", "spec.description", shape.description);
         shape.sources = stringList(*spec, "sources", "spec.sources");
         if (str(*spec, "arch", "spec.arch", shape.arch) && shape.arch != "amd64" && shape.arch != "arm64")
@@ -562,7 +578,8 @@ struct Reader
             for (const auto& [k, v] : labels->entries) {
                 auto s = v.asString();
                 if (!s)
-                    error(v.pos, "spec.labels." + k.scalar, std::string("must be a string, not a ") + v.typeName());
+                    error(v.pos, "spec.labels." + k.scalar,
+                        std::string("must be a string, not a ") + v.typeName());
                 else
                     shape.labels[k.scalar] = *s;
             }
@@ -592,7 +609,8 @@ struct Reader
                 else if (mig == "dynamic")
                     shape.nvidia.mig = MigMode::Dynamic;
                 else
-                    error(nv->get("mig")->pos, "spec.nvidia.mig", "must be none, static or dynamic, not " + mig);
+                    error(nv->get("mig")->pos, "spec.nvidia.mig",
+                        "must be none, static or dynamic, not " + mig);
             }
         }
         if (const YamlNode* cpu = mapField(*spec, "cpu", "spec.cpu"))
@@ -650,13 +668,15 @@ bool finalizeShape(NodeShape& shape, Diagnostics& diags)
         if (!c.busId.empty()) {
             auto [it, added] = busIds.emplace(c.busId, int(i));
             if (!added)
-                error(c.pos, "busID", "PCI address " + c.busId + " is used by both " + shape.components[it->second].name
-                          + " and " + c.name);
+                error(c.pos, "busID",
+                    "PCI address " + c.busId + " is used by both " + shape.components[it->second].name
+                        + " and " + c.name);
         }
         if (c.parent >= int(shape.components.size()) || c.parent == int(i))
             error(c.pos, "parent", "component " + c.name + " has an invalid parent");
         if (c.numaNode >= 0 && !numaIds.empty() && !numaIds.count(c.numaNode))
-            error(c.pos, "numaNode", "NUMA node " + std::to_string(c.numaNode) + " is not defined in spec.cpu");
+            error(
+                c.pos, "numaNode", "NUMA node " + std::to_string(c.numaNode) + " is not defined in spec.cpu");
         if (isEndpoint(c.kind)) {
             if (c.model.empty() && c.kind != ComponentKind::Other) {
                 error(c.pos, "model", "device " + c.name + " has no model");
@@ -666,13 +686,15 @@ bool finalizeShape(NodeShape& shape, Diagnostics& diags)
                 continue;
             const DeviceModel* m = shape.modelOf(c);
             if (!m) {
-                error(c.pos, "model", "unknown device model \"" + c.model
-                          + "\" (define it under spec.models or use a built-in model)");
+                error(c.pos, "model",
+                    "unknown device model \"" + c.model
+                        + "\" (define it under spec.models or use a built-in model)");
                 continue;
             }
             if (m->kind != c.kind)
-                error(c.pos, "model", "model " + c.model + " is a " + componentKindName(m->kind) + ", but " + c.name
-                          + " is a " + componentKindName(c.kind));
+                error(c.pos, "model",
+                    "model " + c.model + " is a " + componentKindName(m->kind) + ", but " + c.name + " is a "
+                        + componentKindName(c.kind));
             if (!c.migLayout.empty()) {
                 std::string why;
                 if (m->migMemorySlices == 0)
@@ -698,8 +720,8 @@ bool finalizeShape(NodeShape& shape, Diagnostics& diags)
         const DeviceModel* m = shape.modelOf(c);
         auto key = std::make_pair(c.kind, m ? m->vendorDriver : std::string());
         if (!used[key].insert(c.index).second)
-            error(c.pos, "index", std::string("two ") + componentKindName(c.kind) + "s have index "
-                      + std::to_string(c.index));
+            error(c.pos, "index",
+                std::string("two ") + componentKindName(c.kind) + "s have index " + std::to_string(c.index));
     }
     for (auto& c : shape.components) {
         if (!isEndpoint(c.kind) || c.index >= 0)
@@ -715,7 +737,8 @@ bool finalizeShape(NodeShape& shape, Diagnostics& diags)
     for (size_t i = 0; i < shape.fabrics.size(); ++i) {
         for (int m : shape.fabrics[i].members)
             if (m < 0 || size_t(m) >= shape.components.size())
-                error(shape.fabrics[i].pos, "spec.fabrics[" + std::to_string(i) + "]", "refers to a missing device");
+                error(shape.fabrics[i].pos, "spec.fabrics[" + std::to_string(i) + "]",
+                    "refers to a missing device");
     }
     return diags.errorCount() == before;
 }

@@ -133,7 +133,10 @@ DataValue shapeToData(const NodeShape& shape)
     DataValue nv = DataValue::map();
     nv.set("driverVersion", shape.nvidia.driverVersion);
     nv.set("cudaDriverVersion", shape.nvidia.cudaDriverVersion);
-    nv.set("mig", shape.nvidia.mig == MigMode::None ? "none" : shape.nvidia.mig == MigMode::Static ? "static" : "dynamic");
+    nv.set("mig",
+        shape.nvidia.mig == MigMode::None         ? "none"
+            : shape.nvidia.mig == MigMode::Static ? "static"
+                                                  : "dynamic");
     spec.set("nvidia", nv);
     DataValue cpu = DataValue::map();
     cpu.set("threadsPerCore", shape.threadsPerCore);

@@ -173,8 +173,9 @@ std::string deterministicUuid(const std::string& nodeName, const std::string& se
     const uint64_t h1 = mix(fnv1a(seed, fnv1a(nodeName)));
     const uint64_t h2 = mix(h1 ^ fnv1a(nodeName + "#" + seed));
     char buf[40];
-    std::snprintf(buf, sizeof buf, "%08x-%04x-%04x-%04x-%012llx", unsigned(h1 >> 32), unsigned((h1 >> 16) & 0xffff),
-                  unsigned(h1 & 0xffff), unsigned(h2 >> 48), static_cast<unsigned long long>(h2 & 0xffffffffffffull));
+    std::snprintf(buf, sizeof buf, "%08x-%04x-%04x-%04x-%012llx", unsigned(h1 >> 32),
+        unsigned((h1 >> 16) & 0xffff), unsigned(h1 & 0xffff), unsigned(h2 >> 48),
+        static_cast<unsigned long long>(h2 & 0xffffffffffffull));
     return buf;
 }
 
@@ -184,15 +185,15 @@ std::string deterministicMac(const std::string& nodeName, const std::string& see
     char buf[24];
     // Locally administered, unicast: first octet x2/x6/xA/xE.
     std::snprintf(buf, sizeof buf, "%02x:%02x:%02x:%02x:%02x:%02x", unsigned(((h >> 40) & 0xfc) | 0x02),
-                  unsigned((h >> 32) & 0xff), unsigned((h >> 24) & 0xff), unsigned((h >> 16) & 0xff),
-                  unsigned((h >> 8) & 0xff), unsigned(h & 0xff));
+        unsigned((h >> 32) & 0xff), unsigned((h >> 24) & 0xff), unsigned((h >> 16) & 0xff),
+        unsigned((h >> 8) & 0xff), unsigned(h & 0xff));
     return buf;
 }
 
 struct SliceGenerator::Impl
 {
     GenerateOptions options;
-    std::vector<ProtoSlice> slices;       // in publication order; one pool per driver
+    std::vector<ProtoSlice> slices; // in publication order; one pool per driver
     std::map<std::string, int> poolSliceCount;
     std::map<std::pair<std::string, std::string>, DeviceLocation> index;
     api::Node nodeProto;
@@ -237,12 +238,14 @@ struct Builder
             ProtoSlice s;
             s.driver = driver;
             auto end = std::min(devices.size(), i + limit);
-            s.devices.assign(std::make_move_iterator(devices.begin() + i), std::make_move_iterator(devices.begin() + end));
+            s.devices.assign(
+                std::make_move_iterator(devices.begin() + i), std::make_move_iterator(devices.begin() + end));
             out.push_back(std::move(s));
         }
     }
 
-    void record(const std::string& driver, const std::string& device, int comp, const std::string& profile = {})
+    void record(
+        const std::string& driver, const std::string& device, int comp, const std::string& profile = {})
     {
         index[{ driver, device }] = DeviceLocation { comp, profile };
     }
@@ -277,8 +280,8 @@ struct Builder
     static std::vector<std::pair<std::string, int64_t>> migCaps(const MigProfile& p)
     {
         return { { "multiprocessors", p.multiprocessors }, { "copyEngines", p.copyEngines },
-                 { "decoders", p.decoders },               { "encoders", p.encoders },
-                 { "jpegEngines", p.jpegEngines },         { "ofaEngines", p.ofaEngines } };
+            { "decoders", p.decoders }, { "encoders", p.encoders }, { "jpegEngines", p.jpegEngines },
+            { "ofaEngines", p.ofaEngines } };
     }
 
     static std::string camelToDns(const std::string& s)
@@ -299,8 +302,8 @@ struct Builder
     {
         const std::string driver = "gpu.nvidia.com";
         const MigMode mode = opt.mig ? *opt.mig : shape().nvidia.mig;
-        std::vector<ProtoDevice> flat;     // None / Static: one slice
-        std::vector<ProtoSlice> perGpu;    // Dynamic: one device slice per GPU
+        std::vector<ProtoDevice> flat; // None / Static: one slice
+        std::vector<ProtoSlice> perGpu; // Dynamic: one device slice per GPU
         api::CounterSet none;
         std::vector<api::CounterSet> counterSets;
         for (int comp : shape().devicesOfKind(ComponentKind::Gpu)) {
@@ -362,8 +365,8 @@ struct Builder
                 for (const auto& p : m->migProfiles) {
                     for (int start : p.starts) {
                         ProtoDevice d;
-                        d.device.name = gpuName + "-mig-" + migNamePart(p.name) + "-" + std::to_string(p.giProfileId)
-                            + "-" + std::to_string(start);
+                        d.device.name = gpuName + "-mig-" + migNamePart(p.name) + "-"
+                            + std::to_string(p.giProfileId) + "-" + std::to_string(start);
                         d.device.attributes = nvidiaCommon(comp, *m);
                         d.device.attributes["type"] = str("mig");
                         d.device.attributes["profile"] = str(p.name);
@@ -385,7 +388,7 @@ struct Builder
                     }
                 }
                 std::sort(s.devices.begin(), s.devices.end(),
-                          [](const ProtoDevice& a, const ProtoDevice& b) { return a.device.name < b.device.name; });
+                    [](const ProtoDevice& a, const ProtoDevice& b) { return a.device.name < b.device.name; });
                 perGpu.push_back(std::move(s));
                 continue;
             }
@@ -401,8 +404,8 @@ struct Builder
                 for (const auto& inst : *placed) {
                     const MigProfile& p = *inst.profile;
                     ProtoDevice d;
-                    d.device.name = gpuName + "-mig-" + migNamePart(p.name) + "-" + std::to_string(p.giProfileId) + "-"
-                        + std::to_string(inst.start);
+                    d.device.name = gpuName + "-mig-" + migNamePart(p.name) + "-"
+                        + std::to_string(p.giProfileId) + "-" + std::to_string(inst.start);
                     d.device.attributes = nvidiaCommon(comp, *m);
                     d.device.attributes["type"] = str("mig");
                     d.device.attributes["uuid"] = str("");
@@ -685,14 +688,18 @@ struct Builder
 std::string patchValue(PatchKind kind, const std::string& nodeName, const std::string& seed)
 {
     switch (kind) {
-    case PatchKind::Uuid: return "GPU-" + deterministicUuid(nodeName, seed);
-    case PatchKind::MigUuid: return "MIG-" + deterministicUuid(nodeName, seed);
-    case PatchKind::ExampleUuid: return "gpu-" + deterministicUuid(nodeName, seed);
-    case PatchKind::Mac: return deterministicMac(nodeName, seed);
+    case PatchKind::Uuid:
+        return "GPU-" + deterministicUuid(nodeName, seed);
+    case PatchKind::MigUuid:
+        return "MIG-" + deterministicUuid(nodeName, seed);
+    case PatchKind::ExampleUuid:
+        return "gpu-" + deterministicUuid(nodeName, seed);
+    case PatchKind::Mac:
+        return deterministicMac(nodeName, seed);
     case PatchKind::Serial: {
         char buf[24];
-        std::snprintf(buf, sizeof buf, "%016llx",
-                      static_cast<unsigned long long>(mix(fnv1a(seed, fnv1a(nodeName)))));
+        std::snprintf(
+            buf, sizeof buf, "%016llx", static_cast<unsigned long long>(mix(fnv1a(seed, fnv1a(nodeName)))));
         return buf;
     }
     }
@@ -701,8 +708,10 @@ std::string patchValue(PatchKind kind, const std::string& nodeName, const std::s
 
 } // namespace
 
-SliceGenerator::SliceGenerator(std::shared_ptr<const Topology> topology, GenerateOptions options, Diagnostics* diag)
-    : m_topology(std::move(topology)), m_impl(std::make_unique<Impl>())
+SliceGenerator::SliceGenerator(
+    std::shared_ptr<const Topology> topology, GenerateOptions options, Diagnostics* diag)
+    : m_topology(std::move(topology))
+    , m_impl(std::make_unique<Impl>())
 {
     Impl& d = *m_impl;
     d.options = std::move(options);
@@ -716,7 +725,7 @@ SliceGenerator::SliceGenerator(std::shared_ptr<const Topology> topology, Generat
     b.intelGpu();
     b.nvidia();
     std::stable_sort(d.slices.begin(), d.slices.end(),
-                     [](const ProtoSlice& x, const ProtoSlice& y) { return x.driver < y.driver; });
+        [](const ProtoSlice& x, const ProtoSlice& y) { return x.driver < y.driver; });
     for (const auto& s : d.slices)
         ++d.poolSliceCount[s.driver];
 

@@ -43,8 +43,8 @@ struct NodeObjects
 /// Where a published device sits in the topology.
 struct DeviceLocation
 {
-    int component = -1;      ///< index into the shape's components (the physical device)
-    std::string profile;     ///< MIG profile for MIG devices, else empty
+    int component = -1; ///< index into the shape's components (the physical device)
+    std::string profile; ///< MIG profile for MIG devices, else empty
 };
 
 /// Prepares everything that does not depend on the node name once per shape, so producing
@@ -54,7 +54,8 @@ class SliceGenerator
 public:
     /// Problems (unknown model, impossible MIG layout) are reported to diag; such devices are
     /// left out.
-    SliceGenerator(std::shared_ptr<const Topology> topology, GenerateOptions options, Diagnostics* diag = nullptr);
+    SliceGenerator(
+        std::shared_ptr<const Topology> topology, GenerateOptions options, Diagnostics* diag = nullptr);
     ~SliceGenerator();
 
     const Topology& topology() const { return *m_topology; }

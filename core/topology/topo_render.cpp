@@ -115,8 +115,9 @@ std::string renderTree(const Topology& topo)
     if (!shape.description.empty())
         out += ": " + shape.description;
     out += "\n";
-    out += "CPU: " + std::to_string(shape.sockets.size()) + " socket(s), " + std::to_string(shape.totalCores())
-        + " cores (" + std::to_string(shape.totalCores() * std::max(1, shape.threadsPerCore)) + " threads), memory "
+    out += "CPU: " + std::to_string(shape.sockets.size()) + " socket(s), "
+        + std::to_string(shape.totalCores()) + " cores ("
+        + std::to_string(shape.totalCores() * std::max(1, shape.threadsPerCore)) + " threads), memory "
         + shape.totalMemory().toString();
     if (!shape.interSocketLink.empty())
         out += ", inter-socket " + shape.interSocketLink;
@@ -138,7 +139,8 @@ std::string renderTree(const Topology& topo)
                 + n.memory.toString() + ", CPUs " + cpuAffinity(shape, n.id) + "\n";
             std::vector<int> roots;
             for (size_t i = 0; i < shape.components.size(); ++i)
-                if (shape.components[i].kind == ComponentKind::RootComplex && shape.components[i].numaNode == n.id)
+                if (shape.components[i].kind == ComponentKind::RootComplex
+                    && shape.components[i].numaNode == n.id)
                     roots.push_back(int(i));
             for (size_t r = 0; r < roots.size(); ++r)
                 tree(topo, roots[r], "    ", r + 1 == roots.size(), out);
@@ -149,8 +151,8 @@ std::string renderTree(const Topology& topo)
     for (size_t i = 0; i < shape.components.size(); ++i) {
         const auto& c = shape.components[i];
         if (c.parent < 0 && c.kind != ComponentKind::RootComplex)
-            loose += "  " + describeComponent(topo, int(i)) + (c.numaNode >= 0 ? " NUMA " + std::to_string(c.numaNode) : "")
-                + "\n";
+            loose += "  " + describeComponent(topo, int(i))
+                + (c.numaNode >= 0 ? " NUMA " + std::to_string(c.numaNode) : "") + "\n";
     }
     if (!loose.empty())
         out += "Devices without PCIe location:\n" + loose;
@@ -190,7 +192,8 @@ std::string renderMatrix(const Topology& topo)
     const auto& shape = topo.shape();
     // nvidia-smi order: GPUs, then NICs, then everything else we know about.
     std::vector<int> devs;
-    for (auto kind : { ComponentKind::Gpu, ComponentKind::Accelerator, ComponentKind::Fpga, ComponentKind::Nic })
+    for (auto kind :
+        { ComponentKind::Gpu, ComponentKind::Accelerator, ComponentKind::Fpga, ComponentKind::Nic })
         for (int i : shape.devicesOfKind(kind))
             devs.push_back(i);
     if (devs.empty())
@@ -214,17 +217,21 @@ std::string renderMatrix(const Topology& topo)
         for (int b : devs)
             out += pad(topo.distance(a, b).label(), w);
         const int numa = topo.numaNode(a);
-        out += pad(numa >= 0 ? cpuAffinity(shape, numa) : "N/A", 16) + (numa >= 0 ? std::to_string(numa) : "N/A");
+        out += pad(numa >= 0 ? cpuAffinity(shape, numa) : "N/A", 16)
+            + (numa >= 0 ? std::to_string(numa) : "N/A");
         out += "\n";
     }
     out += "\nLegend:\n\n"
            "  X    = Self\n"
-           "  SYS  = Connection traversing PCIe as well as the SMP interconnect between NUMA nodes (e.g., QPI/UPI)\n"
-           "  NODE = Connection traversing PCIe as well as the interconnect between PCIe Host Bridges within a NUMA node\n"
+           "  SYS  = Connection traversing PCIe as well as the SMP interconnect between NUMA nodes (e.g., "
+           "QPI/UPI)\n"
+           "  NODE = Connection traversing PCIe as well as the interconnect between PCIe Host Bridges within "
+           "a NUMA node\n"
            "  PHB  = Connection traversing PCIe as well as a PCIe Host Bridge (typically the CPU)\n"
            "  PXB  = Connection traversing multiple PCIe bridges (without traversing the PCIe Host Bridge)\n"
            "  PIX  = Connection traversing at most a single PCIe bridge\n"
-           "  NV#  = Connection traversing a bonded set of # NVLinks (XGMI#/ROCE#: other accelerator fabrics)\n";
+           "  NV#  = Connection traversing a bonded set of # NVLinks (XGMI#/ROCE#: other accelerator "
+           "fabrics)\n";
     return out;
 }
 

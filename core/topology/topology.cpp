@@ -15,13 +15,20 @@ namespace drasim::topology {
 const char* distanceClassName(DistanceClass c)
 {
     switch (c) {
-    case DistanceClass::Self: return "X";
-    case DistanceClass::Fabric: return "NV";
-    case DistanceClass::Pix: return "PIX";
-    case DistanceClass::Pxb: return "PXB";
-    case DistanceClass::Phb: return "PHB";
-    case DistanceClass::Node: return "NODE";
-    case DistanceClass::Sys: return "SYS";
+    case DistanceClass::Self:
+        return "X";
+    case DistanceClass::Fabric:
+        return "NV";
+    case DistanceClass::Pix:
+        return "PIX";
+    case DistanceClass::Pxb:
+        return "PXB";
+    case DistanceClass::Phb:
+        return "PHB";
+    case DistanceClass::Node:
+        return "NODE";
+    case DistanceClass::Sys:
+        return "SYS";
     }
     return "SYS";
 }
@@ -47,8 +54,12 @@ std::optional<Distance> parseDistanceLabel(std::string_view text)
         return d;
     }
     static const std::pair<const char*, DistanceClass> plain[] = {
-        { "PIX", DistanceClass::Pix }, { "PXB", DistanceClass::Pxb },   { "PHB", DistanceClass::Phb },
-        { "NODE", DistanceClass::Node }, { "SYS", DistanceClass::Sys }, { "SOC", DistanceClass::Sys },
+        { "PIX", DistanceClass::Pix },
+        { "PXB", DistanceClass::Pxb },
+        { "PHB", DistanceClass::Phb },
+        { "NODE", DistanceClass::Node },
+        { "SYS", DistanceClass::Sys },
+        { "SOC", DistanceClass::Sys },
     };
     for (const auto& [name, cls] : plain) {
         if (text == name) {
@@ -80,7 +91,8 @@ struct EdgeProps
     int links = 0;
 };
 
-using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS, boost::no_property, EdgeProps>;
+using Graph
+    = boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS, boost::no_property, EdgeProps>;
 using Vertex = Graph::vertex_descriptor;
 
 struct KindFilter
@@ -94,9 +106,10 @@ struct KindFilter
 class PredecessorRecorder : public boost::default_bfs_visitor
 {
 public:
-    explicit PredecessorRecorder(std::vector<int>* pred) : m_pred(pred) { }
-    template <class Edge, class G>
-    void tree_edge(Edge e, const G& g) const
+    explicit PredecessorRecorder(std::vector<int>* pred)
+        : m_pred(pred)
+    { }
+    template <class Edge, class G> void tree_edge(Edge e, const G& g) const
     {
         (*m_pred)[boost::target(e, g)] = int(boost::source(e, g));
     }
@@ -113,8 +126,8 @@ struct Topology::Impl
     Graph graph;
     size_t componentCount = 0;
     std::vector<int> endpoints;
-    std::vector<int> numa;   // per component
-    std::vector<int> root;   // per component
+    std::vector<int> numa; // per component
+    std::vector<int> root; // per component
     std::vector<int> island; // per component
     std::vector<std::vector<int>> islands;
     // Per endpoint (position in `endpoints`): BFS predecessors over PCIe edges.
@@ -128,7 +141,8 @@ struct Topology::Impl
     std::vector<int> treePath(int a, int b) const;
 };
 
-Topology::Topology(NodeShape shape) : m_impl(std::make_unique<Impl>())
+Topology::Topology(NodeShape shape)
+    : m_impl(std::make_unique<Impl>())
 {
     Impl& d = *m_impl;
     d.shape = std::move(shape);
@@ -185,8 +199,8 @@ Topology::Topology(NodeShape shape) : m_impl(std::make_unique<Impl>())
     d.numa.assign(n, -1);
     for (size_t i = 0; i < n; ++i) {
         d.root[i] = d.shape.rootOf(int(i));
-        d.numa[i] = comps[i].numaNode >= 0 ? comps[i].numaNode
-                                           : (d.root[i] >= 0 ? comps[d.root[i]].numaNode : -1);
+        d.numa[i]
+            = comps[i].numaNode >= 0 ? comps[i].numaNode : (d.root[i] >= 0 ? comps[d.root[i]].numaNode : -1);
     }
 
     d.endpointPos.assign(n, -1);
@@ -212,8 +226,8 @@ Topology::Topology(NodeShape shape) : m_impl(std::make_unique<Impl>())
     KindFilter fabricOnly { &d.graph, EdgeKind::Fabric };
     boost::filtered_graph<Graph, KindFilter> fabric(d.graph, fabricOnly);
     std::vector<int> compOf(vcount, -1);
-    boost::connected_components(fabric, boost::make_iterator_property_map(
-                                            compOf.begin(), boost::get(boost::vertex_index, fabric)));
+    boost::connected_components(
+        fabric, boost::make_iterator_property_map(compOf.begin(), boost::get(boost::vertex_index, fabric)));
     std::vector<bool> inFabric(n, false);
     for (const auto& f : d.shape.fabrics) {
         for (int m : f.members)

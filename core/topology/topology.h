@@ -17,13 +17,13 @@ namespace drasim::topology {
 
 /// Ordered from closest to farthest, so "worst" is the maximum.
 enum class DistanceClass {
-    Self,   ///< X: the same device
+    Self, ///< X: the same device
     Fabric, ///< NV#: a direct accelerator-fabric connection (NVLink, xGMI, ...)
-    Pix,    ///< at most one PCIe bridge/switch in between
-    Pxb,    ///< several PCIe bridges, without the host bridge
-    Phb,    ///< through a PCIe host bridge (same root complex)
-    Node,   ///< across root complexes inside one NUMA node
-    Sys,    ///< across the SMP interconnect between NUMA nodes / sockets
+    Pix, ///< at most one PCIe bridge/switch in between
+    Pxb, ///< several PCIe bridges, without the host bridge
+    Phb, ///< through a PCIe host bridge (same root complex)
+    Node, ///< across root complexes inside one NUMA node
+    Sys, ///< across the SMP interconnect between NUMA nodes / sockets
 };
 
 /// "X", "NV", "PIX", "PXB", "PHB", "NODE", "SYS".
@@ -32,7 +32,7 @@ const char* distanceClassName(DistanceClass c);
 struct Distance
 {
     DistanceClass cls = DistanceClass::Sys;
-    int links = 0;          ///< number of fabric links (Fabric only)
+    int links = 0; ///< number of fabric links (Fabric only)
     std::string fabricType; ///< "nvlink", "xgmi", ... (Fabric only)
 
     /// nvidia-smi label: "NV18" for NVLink; other fabrics print their type upper-cased with the

@@ -18,9 +18,11 @@ namespace {
 class Parser
 {
 public:
-    Parser(std::string_view text, ParseError* error, int maxDepth) : m_text(text), m_error(error), m_maxDepth(maxDepth)
-    {
-    }
+    Parser(std::string_view text, ParseError* error, int maxDepth)
+        : m_text(text)
+        , m_error(error)
+        , m_maxDepth(maxDepth)
+    { }
 
     std::unique_ptr<Element> run()
     {
@@ -243,8 +245,8 @@ private:
                 if (failed())
                     return nullptr;
                 if (closing != e->name)
-                    return fail("closing tag </" + closing + "> does not match <" + e->name + "> opened at line "
-                                + std::to_string(e->line)),
+                    return fail("closing tag </" + closing + "> does not match <" + e->name
+                               + "> opened at line " + std::to_string(e->line)),
                            nullptr;
                 skipSpace();
                 if (atEnd() || peek() != '>')

@@ -69,9 +69,9 @@ void BM_PlacementQuality(benchmark::State& state)
     topology::ClusterBuilder b;
     b.addPool(dgx(), 100, "n");
     auto index = b.placementIndex();
-    std::vector<topology::DeviceRef> refs = {
-        { "gpu.nvidia.com", "n-42", "gpu-0" }, { "gpu.nvidia.com", "n-42", "gpu-1" },
-        { "dra.net", "n-42", "pci-0000-18-00-0" }, { "dra.net", "n-42", "pci-0000-40-00-0" } };
+    std::vector<topology::DeviceRef> refs
+        = { { "gpu.nvidia.com", "n-42", "gpu-0" }, { "gpu.nvidia.com", "n-42", "gpu-1" },
+              { "dra.net", "n-42", "pci-0000-18-00-0" }, { "dra.net", "n-42", "pci-0000-40-00-0" } };
     for (auto _ : state)
         benchmark::DoNotOptimize(index->assess("n-42", refs));
 }

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // The real DeviceClasses shipped with the drivers must select the devices we generate, exactly
 // as they would on the real machine (the run-ai/fake-gpu-operator#189 failure mode).
-#include <gtest/gtest.h>
-
 #include <map>
+
+#include <gtest/gtest.h>
 
 #include "core/cel/cel.h"
 #include "core/topology/cluster_builder.h"
@@ -42,8 +42,8 @@ std::vector<CompiledClass> loadClasses()
 
 // Classes that select the device; a CEL runtime error fails the test (the real allocator would
 // fail the pod's scheduling attempt).
-std::vector<std::string> selecting(const std::vector<CompiledClass>& classes, const std::string& driver,
-                                   const api::Device& d)
+std::vector<std::string> selecting(
+    const std::vector<CompiledClass>& classes, const std::string& driver, const api::Device& d)
 {
     std::vector<std::string> out;
     for (const auto& c : classes) {
@@ -70,7 +70,7 @@ TEST(DeviceClasses, ShippedManifestsLoadAndCompile)
     for (const auto& c : classes)
         names.push_back(c.name);
     for (const char* want : { "gpu.nvidia.com", "mig.nvidia.com", "dranet", "gpu.amd.com", "gaudi.intel.com",
-                              "gpu.example.com", "fpga.example.com" })
+             "gpu.example.com", "fpga.example.com" })
         EXPECT_NE(std::find(names.begin(), names.end(), want), names.end()) << want;
 }
 
@@ -89,7 +89,8 @@ TEST(DeviceClasses, EveryGeneratedDeviceIsSelectedByItsDriversClass)
                     auto sel = selecting(classes, s.driver, d);
                     std::vector<std::string> expected;
                     if (s.driver == "gpu.nvidia.com")
-                        expected = { d.attributes.at("type").stringValue == "mig" ? "mig.nvidia.com" : "gpu.nvidia.com" };
+                        expected = { d.attributes.at("type").stringValue == "mig" ? "mig.nvidia.com"
+                                                                                  : "gpu.nvidia.com" };
                     else if (s.driver == "dra.net")
                         expected = d.attributes.at("dra.net/rdma").boolValue
                             ? std::vector<std::string> { "dranet", "rdma-net" }
@@ -104,8 +105,8 @@ TEST(DeviceClasses, EveryGeneratedDeviceIsSelectedByItsDriversClass)
             }
         }
     }
-    for (const char* c : { "gpu.nvidia.com", "mig.nvidia.com", "dranet", "rdma-net", "gpu.amd.com", "gaudi.intel.com",
-                           "gpu.example.com", "fpga.example.com" })
+    for (const char* c : { "gpu.nvidia.com", "mig.nvidia.com", "dranet", "rdma-net", "gpu.amd.com",
+             "gaudi.intel.com", "gpu.example.com", "fpga.example.com" })
         EXPECT_GT(selectedBy[c], 0) << c;
 }
 

@@ -59,7 +59,8 @@ TEST(NvidiaSmiImport, DgxA100WithOldStyleNicColumns)
     ImportOptions o;
     o.gpuModel = "A100-SXM4-40GB";
     o.nicModel = "ConnectX-6-Dx";
-    ASSERT_TRUE(importNvidiaSmiTopo(read("nvidia-smi-dgx-a100.txt"), "dgx-a100.txt", o, s, d)) << d.formatAll();
+    ASSERT_TRUE(importNvidiaSmiTopo(read("nvidia-smi-dgx-a100.txt"), "dgx-a100.txt", o, s, d))
+        << d.formatAll();
     Topology t(s);
     EXPECT_EQ(t.endpoints().size(), 12u);
     EXPECT_EQ(label(t, "gpu0", "gpu7"), "NV12");
@@ -88,8 +89,9 @@ TEST(NvidiaSmiImport, UnknownLabelIsLocated)
     NodeShape s;
     EXPECT_FALSE(importNvidiaSmiTopo(read("invalid-nvidia-smi-label.txt"), "bad.txt", {}, s, d));
     ASSERT_EQ(d.errorCount(), 1u) << d.formatAll();
-    EXPECT_EQ(d.all()[0].format(), "bad.txt:2:10: NodeShape imported: matrix.GPU0.GPU1: unknown topology label "
-                                   "\"PIXX\" (expected X, NV#, PIX, PXB, PHB, NODE or SYS)");
+    EXPECT_EQ(d.all()[0].format(),
+        "bad.txt:2:10: NodeShape imported: matrix.GPU0.GPU1: unknown topology label "
+        "\"PIXX\" (expected X, NV#, PIX, PXB, PHB, NODE or SYS)");
 }
 
 TEST(NvidiaSmiImport, ShortAndMissingRowsAreErrors)
@@ -99,9 +101,9 @@ TEST(NvidiaSmiImport, ShortAndMissingRowsAreErrors)
     EXPECT_FALSE(importNvidiaSmiTopo(read("invalid-nvidia-smi-rows.txt"), "rows.txt", {}, s, d));
     ASSERT_EQ(d.errorCount(), 2u) << d.formatAll();
     EXPECT_EQ(d.all()[0].format(),
-              "rows.txt:3:11: NodeShape imported: matrix.GPU1: row has 2 cells, the header lists 3 devices");
+        "rows.txt:3:11: NodeShape imported: matrix.GPU1: row has 2 cells, the header lists 3 devices");
     EXPECT_EQ(d.all()[1].format(),
-              "rows.txt:1:1: NodeShape imported: matrix.GPU2: the header lists GPU2 but it has no row");
+        "rows.txt:1:1: NodeShape imported: matrix.GPU2: the header lists GPU2 but it has no row");
 }
 
 TEST(NvidiaSmiImport, NoMatrixAtAll)
@@ -110,8 +112,9 @@ TEST(NvidiaSmiImport, NoMatrixAtAll)
     NodeShape s;
     EXPECT_FALSE(importNvidiaSmiTopo("No devices were found\n", "empty.txt", {}, s, d));
     ASSERT_EQ(d.errorCount(), 1u);
-    EXPECT_EQ(d.all()[0].format(), "empty.txt:1:1: NodeShape imported: no nvidia-smi topology matrix found "
-                                   "(expected a header line \"GPU0 GPU1 ... CPU Affinity\")");
+    EXPECT_EQ(d.all()[0].format(),
+        "empty.txt:1:1: NodeShape imported: no nvidia-smi topology matrix found "
+        "(expected a header line \"GPU0 GPU1 ... CPU Affinity\")");
 }
 
 TEST(NvidiaSmiImport, AsymmetricMatrixWarns)
@@ -124,8 +127,9 @@ TEST(NvidiaSmiImport, AsymmetricMatrixWarns)
     ASSERT_TRUE(importNvidiaSmiTopo(text, "asym.txt", {}, s, d));
     EXPECT_FALSE(d.hasErrors());
     ASSERT_EQ(d.all().size(), 1u) << d.formatAll();
-    EXPECT_EQ(d.all()[0].format(), "asym.txt:7:1: warning: NodeShape imported: matrix.NIC1.GPU3: matrix is not "
-                                   "symmetric (PHB vs NODE); using the upper triangle");
+    EXPECT_EQ(d.all()[0].format(),
+        "asym.txt:7:1: warning: NodeShape imported: matrix.NIC1.GPU3: matrix is not "
+        "symmetric (PHB vs NODE); using the upper triangle");
 }
 
 TEST(HwlocImport, SwitchesCollapseToOneBridgeLikeNvidiaSmi)
@@ -163,17 +167,20 @@ TEST(HwlocImport, MalformedXmlIsLocated)
     NodeShape s;
     EXPECT_FALSE(importHwlocXml(read("invalid-hwloc-mismatch.xml"), "m.xml", {}, s, d));
     ASSERT_EQ(d.errorCount(), 1u);
-    EXPECT_EQ(d.all()[0].format(), "m.xml:5:13: NodeShape imported: malformed XML: closing tag </objekt> does not "
-                                   "match <object> opened at line 4");
+    EXPECT_EQ(d.all()[0].format(),
+        "m.xml:5:13: NodeShape imported: malformed XML: closing tag </objekt> does not "
+        "match <object> opened at line 4");
     Diagnostics d2;
     EXPECT_FALSE(importHwlocXml(read("invalid-hwloc-truncated.xml"), "t.xml", {}, s, d2));
     ASSERT_EQ(d2.errorCount(), 1u);
-    EXPECT_NE(d2.all()[0].message.find("malformed XML: unterminated value of attribute pci_busid"), std::string::npos)
+    EXPECT_NE(d2.all()[0].message.find("malformed XML: unterminated value of attribute pci_busid"),
+        std::string::npos)
         << d2.formatAll();
     Diagnostics d3;
     EXPECT_FALSE(importHwlocXml("<?xml version=\"1.0\"?>\n<html></html>\n", "x.xml", {}, s, d3));
-    EXPECT_EQ(d3.all()[0].format(), "x.xml:2:1: NodeShape imported: root element is <html>, expected <topology> "
-                                    "(hwloc XML)");
+    EXPECT_EQ(d3.all()[0].format(),
+        "x.xml:2:1: NodeShape imported: root element is <html>, expected <topology> "
+        "(hwloc XML)");
 }
 
 TEST(ShapeWriter, ImportRoundTripsThroughYaml)

@@ -24,7 +24,8 @@ protected:
 
 TEST_F(Placement, GpuAndNicOnOneSwitchArePix)
 {
-    auto q = index->assess("dgx-1", { { "gpu.nvidia.com", "dgx-1", "gpu-0" }, { "dra.net", "dgx-1", "pci-0000-18-00-0" } });
+    auto q = index->assess(
+        "dgx-1", { { "gpu.nvidia.com", "dgx-1", "gpu-0" }, { "dra.net", "dgx-1", "pci-0000-18-00-0" } });
     EXPECT_EQ(q.devices, 2);
     EXPECT_TRUE(q.unknown.empty());
     EXPECT_EQ(q.worst.label(), "PIX");
@@ -36,9 +37,9 @@ TEST_F(Placement, GpuAndNicOnOneSwitchArePix)
 
 TEST_F(Placement, AcrossSocketsIsSysAndSpreadsNuma)
 {
-    auto q = index->assess("dgx-0", { { "gpu.nvidia.com", "dgx-0", "gpu-0" },
-                                      { "dra.net", "dgx-0", "pci-0000-18-00-0" },
-                                      { "dra.net", "dgx-0", "pci-0000-9a-00-0" } });
+    auto q = index->assess("dgx-0",
+        { { "gpu.nvidia.com", "dgx-0", "gpu-0" }, { "dra.net", "dgx-0", "pci-0000-18-00-0" },
+            { "dra.net", "dgx-0", "pci-0000-9a-00-0" } });
     EXPECT_EQ(q.worst.label(), "SYS");
     EXPECT_EQ(q.numaNodes, (std::vector<int> { 0, 1 }));
     EXPECT_EQ(q.sockets, 2);
@@ -46,7 +47,8 @@ TEST_F(Placement, AcrossSocketsIsSysAndSpreadsNuma)
 
 TEST_F(Placement, GpusOnTheNvSwitchAreOneIsland)
 {
-    auto q = index->assess("dgx-0", { { "gpu.nvidia.com", "dgx-0", "gpu-0" }, { "gpu.nvidia.com", "dgx-0", "gpu-7" } });
+    auto q = index->assess(
+        "dgx-0", { { "gpu.nvidia.com", "dgx-0", "gpu-0" }, { "gpu.nvidia.com", "dgx-0", "gpu-7" } });
     EXPECT_EQ(q.worst.label(), "NV18");
     EXPECT_EQ(q.fabricIslands, 1);
     EXPECT_EQ(q.offFabric, 0);
@@ -54,25 +56,30 @@ TEST_F(Placement, GpusOnTheNvSwitchAreOneIsland)
 
 TEST_F(Placement, BridgedPairsAreSeparateIslandsAndMigMapsToItsGpu)
 {
-    auto pair = index->assess("a100-0", { { "gpu.nvidia.com", "a100-0", "gpu-0-mig-3g40gb-9-0" },
-                                          { "gpu.nvidia.com", "a100-0", "gpu-1-mig-1g10gb-19-6" } });
+    auto pair = index->assess("a100-0",
+        { { "gpu.nvidia.com", "a100-0", "gpu-0-mig-3g40gb-9-0" },
+            { "gpu.nvidia.com", "a100-0", "gpu-1-mig-1g10gb-19-6" } });
     EXPECT_EQ(pair.worst.label(), "NV12");
     EXPECT_EQ(pair.fabricIslands, 1);
-    auto apart = index->assess("a100-0", { { "gpu.nvidia.com", "a100-0", "gpu-0-mig-3g40gb-9-0" },
-                                           { "gpu.nvidia.com", "a100-0", "gpu-2-mig-7g80gb-0-0" } });
+    auto apart = index->assess("a100-0",
+        { { "gpu.nvidia.com", "a100-0", "gpu-0-mig-3g40gb-9-0" },
+            { "gpu.nvidia.com", "a100-0", "gpu-2-mig-7g80gb-0-0" } });
     EXPECT_EQ(apart.worst.label(), "NODE");
     EXPECT_EQ(apart.fabricIslands, 2);
-    auto same = index->assess("a100-0", { { "gpu.nvidia.com", "a100-0", "gpu-3-mig-1g10gb-19-0" },
-                                          { "gpu.nvidia.com", "a100-0", "gpu-3-mig-1g10gb-19-1" } });
+    auto same = index->assess("a100-0",
+        { { "gpu.nvidia.com", "a100-0", "gpu-3-mig-1g10gb-19-0" },
+            { "gpu.nvidia.com", "a100-0", "gpu-3-mig-1g10gb-19-1" } });
     EXPECT_EQ(same.worst.label(), "X");
 }
 
 TEST_F(Placement, UnknownDevicesAndNodesAreReportedNotGuessed)
 {
-    auto q = index->assess("dgx-0", { { "gpu.nvidia.com", "dgx-0", "gpu-0" }, { "gpu.nvidia.com", "dgx-0", "gpu-99" },
-                                      { "other.example.com", "dgx-0", "x" } });
+    auto q = index->assess("dgx-0",
+        { { "gpu.nvidia.com", "dgx-0", "gpu-0" }, { "gpu.nvidia.com", "dgx-0", "gpu-99" },
+            { "other.example.com", "dgx-0", "x" } });
     EXPECT_EQ(q.devices, 1);
-    EXPECT_EQ(q.unknown, (std::vector<std::string> { "gpu.nvidia.com/dgx-0/gpu-99", "other.example.com/dgx-0/x" }));
+    EXPECT_EQ(
+        q.unknown, (std::vector<std::string> { "gpu.nvidia.com/dgx-0/gpu-99", "other.example.com/dgx-0/x" }));
     EXPECT_EQ(q.worst.label(), "X");
     auto none = index->assess("nowhere", { { "gpu.nvidia.com", "nowhere", "gpu-0" } });
     EXPECT_EQ(none.devices, 0);

@@ -87,59 +87,65 @@ TEST_P(ShapeReaderErrors, ReportFileLineFieldAndReason)
     EXPECT_EQ(errors[0], c.error) << c.name;
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Cases, ShapeReaderErrors,
+INSTANTIATE_TEST_SUITE_P(Cases, ShapeReaderErrors,
     ::testing::Values(
         BadCase { "wrongApiVersion", "drasim.dev/v1alpha1", "drasim.dev/v2",
-                  "s.yaml:1:13: NodeShape tiny: apiVersion: unsupported apiVersion \"drasim.dev/v2\" (expected "
-                  "drasim.dev/v1alpha1)" },
+            "s.yaml:1:13: NodeShape tiny: apiVersion: unsupported apiVersion \"drasim.dev/v2\" (expected "
+            "drasim.dev/v1alpha1)" },
         BadCase { "badName", "name: tiny", "name: Tiny_Box",
-                  "s.yaml:4:9: NodeShape Tiny_Box: metadata.name: \"Tiny_Box\" is not a valid shape name (lower-case "
-                  "letters, digits and '-', at most 63)" },
+            "s.yaml:4:9: NodeShape Tiny_Box: metadata.name: \"Tiny_Box\" is not a valid shape name "
+            "(lower-case "
+            "letters, digits and '-', at most 63)" },
         BadCase { "unknownSpecField", "  price:", "  prize:",
-                  "s.yaml:6:3: NodeShape tiny: spec.prize: unknown field (expected one of: description, sources, "
-                  "arch, labels, price, powerWatts, kubelet, nvidia, cpu, models, pcie, fabrics)" },
+            "s.yaml:6:3: NodeShape tiny: spec.prize: unknown field (expected one of: description, sources, "
+            "arch, labels, price, powerWatts, kubelet, nvidia, cpu, models, pcie, fabrics)" },
         BadCase { "negativePrice", "perHourUSD: 1.5", "perHourUSD: -2",
-                  "s.yaml:6:42: NodeShape tiny: spec.price.perHourUSD: must not be negative" },
+            "s.yaml:6:42: NodeShape tiny: spec.price.perHourUSD: must not be negative" },
         BadCase { "badQuantity", "memory: 64Gi", "memory: 64GB",
-                  "s.yaml:10:47: NodeShape tiny: spec.cpu.sockets[0].numaNodes[0].memory: invalid quantity \"64GB\": "
-                  "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'" },
+            "s.yaml:10:47: NodeShape tiny: spec.cpu.sockets[0].numaNodes[0].memory: invalid quantity "
+            "\"64GB\": "
+            "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'" },
         BadCase { "badBus", "bus: \"0000:10\"", "bus: \"10\"",
-                  "s.yaml:13:12: NodeShape tiny: spec.pcie[0].bus: \"10\" is not a PCI domain:bus (expected e.g. "
-                  "\"0000:15\")" },
+            "s.yaml:13:12: NodeShape tiny: spec.pcie[0].bus: \"10\" is not a PCI domain:bus (expected e.g. "
+            "\"0000:15\")" },
         BadCase { "undefinedNuma", "      numaNode: 0", "      numaNode: 3",
-                  "s.yaml:12:7: NodeShape tiny: spec.pcie[0].numaNode: NUMA node 3 is not defined in spec.cpu" },
+            "s.yaml:12:7: NodeShape tiny: spec.pcie[0].numaNode: NUMA node 3 is not defined in spec.cpu" },
         BadCase { "unknownKind", "kind: switch", "kind: hub",
-                  "s.yaml:16:17: NodeShape tiny: spec.pcie[0].children[0].kind: unknown component kind \"hub\" "
-                  "(expected switch, bridge, gpu, nic, fpga, accelerator or other)" },
+            "s.yaml:16:17: NodeShape tiny: spec.pcie[0].children[0].kind: unknown component kind \"hub\" "
+            "(expected switch, bridge, gpu, nic, fpga, accelerator or other)" },
         BadCase { "unknownModel", "model: L40S", "model: L40X",
-                  "s.yaml:19:15: NodeShape tiny: spec.pcie[0].children[0].children[0].model: unknown device model "
-                  "\"L40X\" (define it under spec.models or use a built-in model)" },
+            "s.yaml:19:15: NodeShape tiny: spec.pcie[0].children[0].children[0].model: unknown device model "
+            "\"L40X\" (define it under spec.models or use a built-in model)" },
         BadCase { "modelKindMismatch", "model: ConnectX-6-Dx", "model: L40S",
-                  "s.yaml:20:15: NodeShape tiny: spec.pcie[0].children[0].children[1].model: model L40S is a gpu, "
-                  "but nic0 is a nic" },
+            "s.yaml:20:15: NodeShape tiny: spec.pcie[0].children[0].children[1].model: model L40S is a gpu, "
+            "but nic0 is a nic" },
         BadCase { "badBusId", "busID: \"0000:12:00.0\"", "busID: \"0000:12:00\"",
-                  "s.yaml:19:59: NodeShape tiny: spec.pcie[0].children[0].children[0].busID: \"0000:12:00\" is not a "
-                  "PCI address (expected e.g. \"0000:18:00.0\")" },
+            "s.yaml:19:59: NodeShape tiny: spec.pcie[0].children[0].children[0].busID: \"0000:12:00\" is not "
+            "a "
+            "PCI address (expected e.g. \"0000:18:00.0\")" },
         BadCase { "duplicateBusId", "busID: \"0000:13:00.0\"", "busID: \"0000:12:00.0\"",
-                  "s.yaml:20:15: NodeShape tiny: spec.pcie[0].children[0].children[1].busID: PCI address 0000:12:00.0 "
-                  "is used by both gpu0 and nic0" },
+            "s.yaml:20:15: NodeShape tiny: spec.pcie[0].children[0].children[1].busID: PCI address "
+            "0000:12:00.0 "
+            "is used by both gpu0 and nic0" },
         BadCase { "duplicateName", "name: nic0", "name: gpu0",
-                  "s.yaml:20:15: NodeShape tiny: spec.pcie[0].children[0].children[1].name: component name \"gpu0\" "
-                  "is used twice" },
+            "s.yaml:20:15: NodeShape tiny: spec.pcie[0].children[0].children[1].name: component name "
+            "\"gpu0\" "
+            "is used twice" },
         BadCase { "fabricUnknownDevice", "fabrics: []",
-                  "fabrics: [{name: nv, linksPerDevice: 4, devices: [gpu0, gpu9]}]",
-                  "s.yaml:21:59: NodeShape tiny: spec.fabrics[0].devices[1]: no component named \"gpu9\" in "
-                  "spec.pcie" },
-        BadCase { "fabricOnSwitch", "fabrics: []", "fabrics: [{name: nv, linksPerDevice: 4, devices: [gpu0, sw-0]}]",
-                  "s.yaml:21:59: NodeShape tiny: spec.fabrics[0].devices[1]: \"sw-0\" is a switch, only devices join "
-                  "a fabric" },
+            "fabrics: [{name: nv, linksPerDevice: 4, devices: [gpu0, gpu9]}]",
+            "s.yaml:21:59: NodeShape tiny: spec.fabrics[0].devices[1]: no component named \"gpu9\" in "
+            "spec.pcie" },
+        BadCase { "fabricOnSwitch", "fabrics: []",
+            "fabrics: [{name: nv, linksPerDevice: 4, devices: [gpu0, sw-0]}]",
+            "s.yaml:21:59: NodeShape tiny: spec.fabrics[0].devices[1]: \"sw-0\" is a switch, only devices "
+            "join "
+            "a fabric" },
         BadCase { "migOnL40s", "busID: \"0000:12:00.0\"}", "busID: \"0000:12:00.0\", migLayout: [1g.10gb]}",
-                  "s.yaml:19:15: NodeShape tiny: spec.pcie[0].children[0].children[0].migLayout: L40S does not "
-                  "support MIG" },
+            "s.yaml:19:15: NodeShape tiny: spec.pcie[0].children[0].children[0].migLayout: L40S does not "
+            "support MIG" },
         BadCase { "missingCpu", "  cpu:\n", "  cpux:\n",
-                  "s.yaml:7:3: NodeShape tiny: spec.cpux: unknown field (expected one of: description, sources, "
-                  "arch, labels, price, powerWatts, kubelet, nvidia, cpu, models, pcie, fabrics)" }),
+            "s.yaml:7:3: NodeShape tiny: spec.cpux: unknown field (expected one of: description, sources, "
+            "arch, labels, price, powerWatts, kubelet, nvidia, cpu, models, pcie, fabrics)" }),
     [](const ::testing::TestParamInfo<BadCase>& info) { return info.param.name; });
 
 TEST(ShapeReader, MalformedYamlIsOneLocatedError)
@@ -162,7 +168,8 @@ TEST(ShapeReader, CustomModelsAreUsable)
     - {id: my-accel, kind: accelerator, driver: gaudi, productName: Gaudi2, pciVendorID: "0x1da3", pciDeviceID: "0x1020"}
   pcie:
 )");
-    yaml = yaml.replace(yaml.find("kind: gpu, name: gpu0, model: L40S"), 34, "kind: accelerator, name: acc0, model: my-accel");
+    yaml = yaml.replace(yaml.find("kind: gpu, name: gpu0, model: L40S"), 34,
+        "kind: accelerator, name: acc0, model: my-accel");
     Diagnostics d;
     auto shapes = readNodeShapes(yaml, "s.yaml", d);
     ASSERT_EQ(shapes.size(), 1u) << d.formatAll();

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-#include <gtest/gtest.h>
-
 #include <set>
+
+#include <gtest/gtest.h>
 
 #include "core/topology/cluster_builder.h"
 #include "core/topology/shape_reader.h"
@@ -56,10 +56,10 @@ TEST(SliceGenerator, NvidiaFullGpuHasTheCurrentDriverVocabulary)
     ASSERT_EQ(s->devices.size(), 8u);
     const auto& gpu = s->devices[0];
     EXPECT_EQ(gpu.name, "gpu-0");
-    EXPECT_EQ(keys(gpu), (std::vector<std::string> { "addressingMode", "architecture", "brand",
-                                                      "cudaComputeCapability", "cudaDriverVersion", "driverVersion",
-                                                      "productName", "resource.kubernetes.io/pciBusID",
-                                                      "resource.kubernetes.io/pcieRoot", "type", "uuid" }));
+    EXPECT_EQ(keys(gpu),
+        (std::vector<std::string> { "addressingMode", "architecture", "brand", "cudaComputeCapability",
+            "cudaDriverVersion", "driverVersion", "productName", "resource.kubernetes.io/pciBusID",
+            "resource.kubernetes.io/pcieRoot", "type", "uuid" }));
     EXPECT_EQ(gpu.attributes.at("type").stringValue, "gpu");
     EXPECT_EQ(gpu.attributes.at("productName").stringValue, "NVIDIA H100 80GB HBM3");
     EXPECT_EQ(gpu.attributes.at("cudaComputeCapability").type, api::DeviceAttribute::Type::Version);
@@ -189,13 +189,15 @@ TEST(SliceGenerator, StaticMigPublishesEachInstanceAndHidesTheParent)
     std::vector<std::string> names;
     for (const auto& d : s->devices)
         names.push_back(d.name);
-    EXPECT_EQ(names, (std::vector<std::string> { "gpu-0-mig-1g5gb-19-0", "gpu-0-mig-1g5gb-19-1",
-                                                 "gpu-0-mig-2g10gb-14-2", "gpu-0-mig-3g20gb-9-4", "gpu-1" }));
+    EXPECT_EQ(names,
+        (std::vector<std::string> { "gpu-0-mig-1g5gb-19-0", "gpu-0-mig-1g5gb-19-1", "gpu-0-mig-2g10gb-14-2",
+            "gpu-0-mig-3g20gb-9-4", "gpu-1" }));
     const auto& mig = s->devices[3];
     EXPECT_EQ(mig.attributes.at("type").stringValue, "mig");
     EXPECT_EQ(mig.attributes.at("profile").stringValue, "3g.20gb");
     EXPECT_EQ(mig.attributes.at("uuid").stringValue.rfind("MIG-", 0), 0u);
-    EXPECT_EQ(mig.attributes.at("parentUUID").stringValue, s->devices[0].attributes.at("parentUUID").stringValue);
+    EXPECT_EQ(
+        mig.attributes.at("parentUUID").stringValue, s->devices[0].attributes.at("parentUUID").stringValue);
     EXPECT_EQ(mig.capacity.at("multiprocessors").value.toString(), "42");
     EXPECT_EQ(mig.capacity.at("memory").value.toString(), "19968Mi");
     for (int i = 4; i < 8; ++i)
@@ -212,8 +214,8 @@ TEST(SliceGenerator, ImpossibleMigLayoutIsRejectedAtTheField)
     EXPECT_TRUE(shapes.empty());
     ASSERT_EQ(d.errorCount(), 1u) << d.formatAll();
     EXPECT_EQ(d.all()[0].format(),
-              "mig.yaml:10:9: NodeShape a100-mig: spec.pcie[0].children[0].migLayout: MIG layout needs 10 compute "
-              "slices, the GPU has 7");
+        "mig.yaml:10:9: NodeShape a100-mig: spec.pcie[0].children[0].migLayout: MIG layout needs 10 compute "
+        "slices, the GPU has 7");
 }
 
 TEST(SliceGenerator, DynamicMigSplitsCountersFromDevices)
@@ -240,7 +242,7 @@ TEST(SliceGenerator, DynamicMigSplitsCountersFromDevices)
     EXPECT_EQ(devs[0].name, "gpu-0");
     EXPECT_EQ(devs[0].consumesCounters[0].counters.size(), cs.counters.size());
     EXPECT_TRUE(std::is_sorted(devs.begin(), devs.end(),
-                               [](const api::Device& a, const api::Device& b) { return a.name < b.name; }));
+        [](const api::Device& a, const api::Device& b) { return a.name < b.name; }));
     EXPECT_EQ(devs[1].name, "gpu-0-mig-1g10gb-19-0");
     EXPECT_EQ(devs[1].consumesCounters[0].counters.at("memory-slice-0").toString(), "1");
     EXPECT_FALSE(devs[1].consumesCounters[0].counters.count("memory-slice-1"));

@@ -37,7 +37,8 @@ TEST(Topology, DgxH100DistanceClassesMatchNvidiaSmi)
     EXPECT_EQ(t.fabricIslands()[0].size(), 8u);
     EXPECT_EQ(t.islandOf(nic0), -1);
     EXPECT_EQ(t.describePath(gpu0, nic0), "gpu0 -> sw-0 -> nic0");
-    EXPECT_EQ(t.describePath(nic0, nic4), "nic0 -> sw-0 -> rc-15 -> NUMA 0 => NUMA 1 -> rc-97 -> sw-4 -> nic4");
+    EXPECT_EQ(
+        t.describePath(nic0, nic4), "nic0 -> sw-0 -> rc-15 -> NUMA 0 => NUMA 1 -> rc-97 -> sw-4 -> nic4");
 }
 
 TEST(Topology, DevicesByRootGroupsGpuWithItsRailNic)
