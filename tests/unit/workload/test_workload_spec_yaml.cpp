@@ -212,3 +212,30 @@ TEST(WorkloadSpecYaml, TraceCluster)
         "c.yaml:1:18: Cluster: trace.sharing: unknown sharing \"mig\"; expected capacity or partitions\n"
         "c.yaml:1:8: Cluster: trace.nodes: required\n");
 }
+
+// The snippets in scenarios/workloads must stay valid: parse each and build its sources.
+TEST(WorkloadSpecYaml, ShippedScenarioSnippetsBuild)
+{
+    const std::string dir = DRASIM_SOURCE_DIR "/scenarios/workloads";
+    for (const char* file : { "alibaba-default.yaml", "generated-mix.yaml", "kfp-nightly.yaml" }) {
+        SCOPED_TRACE(file);
+        std::string text;
+        ASSERT_TRUE(yamlio::readFile(dir + "/" + file, text));
+        Diagnostics diags;
+        auto docs = yamlio::parseYamlDocuments(text, file, diags);
+        ASSERT_EQ(docs.size(), 1u) << diags.formatAll();
+        auto specs = parseWorkloadList(*docs[0].get("workloads"), dir, diags);
+        ASSERT_TRUE(specs) << diags.formatAll();
+        auto source = makeScenarioSource(*specs, 1, diags);
+        ASSERT_TRUE(source) << diags.formatAll();
+        size_t jobs = 0;
+        double last = 0;
+        while (auto j = source->next()) {
+            EXPECT_GE(j->arrivalSeconds, last);
+            last = j->arrivalSeconds;
+            ++jobs;
+        }
+        EXPECT_GT(jobs, 0u);
+        EXPECT_FALSE(diags.hasErrors()) << diags.formatAll();
+    }
+}
