@@ -60,6 +60,20 @@ DRASIM_CEL_BUILTIN(toDuration);
 DRASIM_CEL_BUILTIN(toTimestamp);
 DRASIM_CEL_BUILTIN(timeGetter);
 
+// builtins_net.cpp: Kubernetes IP and CIDR libraries
+DRASIM_CEL_BUILTIN(ip);
+DRASIM_CEL_BUILTIN(isIP);
+DRASIM_CEL_BUILTIN(ipIsCanonical);
+DRASIM_CEL_BUILTIN(ipFamily);
+DRASIM_CEL_BUILTIN(ipPredicate);
+DRASIM_CEL_BUILTIN(cidr);
+DRASIM_CEL_BUILTIN(isCIDR);
+DRASIM_CEL_BUILTIN(containsIP);
+DRASIM_CEL_BUILTIN(containsCIDR);
+DRASIM_CEL_BUILTIN(cidrIP);
+DRASIM_CEL_BUILTIN(cidrMasked);
+DRASIM_CEL_BUILTIN(prefixLength);
+
 // builtins_k8s.cpp: quantity, semver, lists, sets, optionals
 DRASIM_CEL_BUILTIN(quantity);
 DRASIM_CEL_BUILTIN(isQuantity);

@@ -25,6 +25,8 @@ const CelType kQuantity(K::Quantity);
 const CelType kSemver(K::Semver);
 const CelType kTimestamp(K::Timestamp);
 const CelType kDuration(K::Duration);
+const CelType kIP(K::IP);
+const CelType kCIDR(K::CIDR);
 const CelType kA = CelType::typeParam('A');
 const CelType kB = CelType::typeParam('B');
 const CelType kListA = CelType::list(kA);
@@ -110,7 +112,8 @@ std::map<std::string, FunctionDecl, std::less<>> buildTable()
     def("string", impl::toString,
         { global({ kInt }, kString), global({ kUint }, kString), global({ kDouble }, kString),
             global({ kBool }, kString), global({ kString }, kString), global({ kBytes }, kString),
-            global({ kTimestamp }, kString), global({ kDuration }, kString) });
+            global({ kTimestamp }, kString), global({ kDuration }, kString), global({ kIP }, kString),
+            global({ kCIDR }, kString) });
     def("bool", impl::toBool, { global({ kBool }, kBool), global({ kString }, kBool) });
     def("bytes", impl::toBytes, { global({ kBytes }, kBytes), global({ kString }, kBytes) });
     def("dyn", impl::toDyn, { global({ kA }, kDyn) });
@@ -209,6 +212,22 @@ std::map<std::string, FunctionDecl, std::less<>> buildTable()
     def("major", impl::major, { member({ kSemver }, kInt) });
     def("minor", impl::minor, { member({ kSemver }, kInt) });
     def("patch", impl::patch, { member({ kSemver }, kInt) });
+
+    // Kubernetes IP and CIDR libraries.
+    def("ip", impl::ip, { global({ kString }, kIP), member({ kCIDR }, kIP) });
+    def("isIP", impl::isIP, { global({ kString }, kBool) });
+    def("ip.isCanonical", impl::ipIsCanonical, { global({ kString }, kBool) });
+    def("family", impl::ipFamily, { member({ kIP }, kInt) });
+    for (const char* p :
+        { "isUnspecified", "isLoopback", "isLinkLocalMulticast", "isLinkLocalUnicast", "isGlobalUnicast" })
+        def(p, impl::ipPredicate, { member({ kIP }, kBool) });
+    def("cidr", impl::cidr, { global({ kString }, kCIDR) });
+    def("isCIDR", impl::isCIDR, { global({ kString }, kBool) });
+    def("containsIP", impl::containsIP, { member({ kCIDR, kIP }, kBool), member({ kCIDR, kString }, kBool) });
+    def("containsCIDR", impl::containsCIDR,
+        { member({ kCIDR, kCIDR }, kBool), member({ kCIDR, kString }, kBool) });
+    def("masked", impl::cidrMasked, { member({ kCIDR }, kCIDR) });
+    def("prefixLength", impl::prefixLength, { member({ kCIDR }, kInt) });
 
     // Optional types.
     def("optional.of", impl::optionalOf, { global({ kA }, CelType::optional(kA)) });

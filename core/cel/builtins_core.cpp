@@ -507,6 +507,9 @@ BUILTIN(toString)
         return Value::string(formatTimestamp(x.i, int32_t(x.n)));
     case Kind::Duration:
         return Value::string(formatDuration(x.i));
+    case Kind::IP:
+    case Kind::CIDR:
+        return Value::string(netToString(x));
     default:
         return noSuchOverload("string");
     }

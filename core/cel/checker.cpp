@@ -665,7 +665,8 @@ private:
         if (!literalArg)
             return;
         bool conversion = isConversionFunction(n->name);
-        bool parsesConstant = n->name == "quantity" || n->name == "semver";
+        bool parsesConstant
+            = n->name == "quantity" || n->name == "semver" || n->name == "ip" || n->name == "cidr";
         if (!conversion && !parsesConstant)
             return;
         EvalContext ctx;

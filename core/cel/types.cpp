@@ -40,6 +40,10 @@ std::string CelType::toString() const
         return "google.protobuf.Timestamp";
     case K::Duration:
         return "google.protobuf.Duration";
+    case K::IP:
+        return "net.IP";
+    case K::CIDR:
+        return "net.CIDR";
     case K::Param:
         return std::string(1, param);
     }

@@ -29,6 +29,8 @@ struct CelType
         Device,
         Timestamp,
         Duration,
+        IP,
+        CIDR,
         Param, ///< overload type parameter, name in `param`
     };
     K k = K::Dyn;

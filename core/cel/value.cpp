@@ -135,6 +135,10 @@ std::string_view typeName(const Value& v)
         return "google.protobuf.Timestamp";
     case Kind::Duration:
         return "google.protobuf.Duration";
+    case Kind::IP:
+        return "net.IP";
+    case Kind::CIDR:
+        return "net.CIDR";
     case Kind::Device:
         return "kubernetes.DRADevice";
     case Kind::Error:
@@ -252,6 +256,9 @@ Value equals(const Value& a, const Value& b)
         return Value::boolean(a.i == b.i && a.n == b.n);
     case Kind::Duration:
         return Value::boolean(a.i == b.i);
+    case Kind::IP:
+    case Kind::CIDR:
+        return Value::boolean(a.u == b.u && a.n == b.n && a.aux == b.aux);
     case Kind::Optional: {
         const Value* x = a.optionalValue();
         const Value* y = b.optionalValue();
@@ -357,6 +364,10 @@ std::string debugString(const Value& v)
         return "timestamp(\"" + formatTimestamp(v.i, int32_t(v.n)) + "\")";
     case Kind::Duration:
         return "duration(\"" + formatDuration(v.i) + "\")";
+    case Kind::IP:
+        return "ip(\"" + netToString(v) + "\")";
+    case Kind::CIDR:
+        return "cidr(\"" + netToString(v) + "\")";
     case Kind::List: {
         std::string out = "[";
         bool first = true;

@@ -34,6 +34,8 @@ enum class Kind : uint8_t {
     Optional,
     Timestamp, ///< Unix seconds in i, nanoseconds in n
     Duration, ///< nanoseconds in i
+    IP, ///< address bytes in u (first 8) and n (last 8); aux = family * 256
+    CIDR, ///< like IP, aux = family * 256 + prefix length
     DeviceMaps, ///< device.attributes (flag 0) or device.capacity (flag 1)
     DeviceDomain, ///< device.attributes[domain] / device.capacity[domain]; domain in str()
     Device, ///< the `device` variable itself
@@ -166,6 +168,9 @@ const Value* mapFind(const MapData& map, const Value& key);
 /// Exact quantity comparison (-1, 0, 1) with a fast path: values that differ clearly as doubles
 /// are ordered without the exact decimal comparison, which is comparatively slow.
 int compareQuantities(const Value& a, const Value& b);
+
+/// Canonical text of an IP or CIDR value (builtins_net.cpp).
+std::string netToString(const Value& v);
 
 /// Human-readable rendering for messages and the CLI ("[1, 2]", "\"a\"").
 std::string debugString(const Value& v);

@@ -74,7 +74,9 @@ std::vector<std::filesystem::path> caseFiles()
 /// Runs one case; returns an empty string on success, otherwise what went wrong.
 std::string runCase(const Case& c)
 {
-    testing::DeviceFixture fixture = c.device == "plain" ? testing::plainDevice() : testing::gpuDevice();
+    testing::DeviceFixture fixture = c.device == "plain" ? testing::plainDevice()
+        : c.device == "dranet"                           ? testing::dranetDevice()
+                                                         : testing::gpuDevice();
     CompileError error;
     auto selector = Selector::compile(c.expression, &error);
     std::string actual;

@@ -79,6 +79,19 @@ inline DeviceFixture gpuDevice()
     return d;
 }
 
+inline DeviceFixture dranetDevice()
+{
+    DeviceFixture d;
+    d.driver = "dra.net";
+    d.attributes["ifName"] = stringAttr("eth1");
+    d.attributes["ipv4"] = stringAttr("10.4.0.12");
+    d.attributes["mtu"] = intAttr(9001);
+    d.attributes["rdma"] = boolAttr(true);
+    d.attributes["pciDevice"] = stringAttr("MT2910 Family [ConnectX-7]");
+    d.attributes["resource.kubernetes.io/pcieRoot"] = stringAttr("pci0000:10");
+    return d;
+}
+
 inline DeviceFixture plainDevice()
 {
     DeviceFixture d;
