@@ -165,6 +165,14 @@ public:
         if (m_useTimes) {
             const double start = m_spec.arrival ? m_spec.arrival->start : 0.0;
             at = start + *row.creation * m_trace.timeScale;
+            // `until` and `count` cut the trace as they bound a generator ("the first day").
+            const bool pastUntil = m_spec.arrival && m_spec.arrival->until && at >= *m_spec.arrival->until;
+            const bool pastCount
+                = m_spec.arrival && m_spec.arrival->count && m_next >= *m_spec.arrival->count;
+            if (pastUntil || pastCount) {
+                m_next = m_list.rows.size();
+                return std::nullopt;
+            }
         } else {
             auto t = m_arrivals.next();
             if (!t) {

@@ -221,7 +221,14 @@ private:
                 return std::nullopt;
             }
             job.arrivalSeconds = *t;
+        } else if (m_spec.arrival
+            && ((m_spec.arrival->until && job.arrivalSeconds >= *m_spec.arrival->until)
+                || (m_spec.arrival->count && m_emitted >= *m_spec.arrival->count))) {
+            // `until` and `count` cut a timed trace as they bound a generator.
+            m_done = true;
+            return std::nullopt;
         }
+        ++m_emitted;
         m_lastArrival = job.arrivalSeconds;
 
         job.tasks.push_back(std::move(task));
@@ -314,6 +321,7 @@ private:
     bool m_done = false;
     bool m_rowFailed = false;
     uint64_t m_rows = 0;
+    uint64_t m_emitted = 0;
     double m_lastArrival = 0;
     std::map<std::string, int> m_names;
     size_t m_columnCount;

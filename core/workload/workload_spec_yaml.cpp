@@ -237,7 +237,7 @@ std::optional<ArrivalSpec> arrivalFrom(const YamlNode& node, const std::string& 
                     a.times.push_back(*t);
         } else {
             static const char* const allowed[] = {
-                "process, start, count", // once
+                "process, start, until, count", // once
                 "process, rate, start, until, count", // poisson
                 "process, rate, amplitude, peak, period, start, until, count", // diurnal
                 "process, rate, every, size, spacing, start, until, count", // bursts

@@ -296,3 +296,20 @@ TEST(AlibabaTrace, MissingColumnAndMissingFile)
         kData + "no_such_file.csv: TraceNode: cannot open " + kData
             + "no_such_file.csv: No such file or directory");
 }
+
+TEST(AlibabaTrace, UntilAndCountCutTheTrace)
+{
+    WorkloadSpec w = traceWorkload(kData + "pods_small.csv");
+    w.arrival = ArrivalSpec {};
+    w.arrival->until = 5'000'000; // pods 0000..0009 arrive before
+    Diagnostics diags;
+    auto src = makeAlibabaSource(w, 1, diags);
+    ASSERT_TRUE(src);
+    auto jobs = drain(*src);
+    ASSERT_EQ(jobs.size(), 10u);
+    EXPECT_EQ(jobs.back().name, "openb-pod-0009");
+    w.arrival->until.reset();
+    w.arrival->count = 3;
+    auto src3 = makeAlibabaSource(w, 1, diags);
+    EXPECT_EQ(drain(*src3).size(), 3u);
+}

@@ -6,6 +6,7 @@
 
 #include "core/scheduler/cluster.h"
 #include "core/workload/alibaba_trace.h"
+#include "core/workload/kfp_pipeline.h"
 #include "core/workload/trace_mapping.h"
 #include "core/yamlio/loader.h"
 #include "core/yamlio/writer.h"
@@ -120,4 +121,36 @@ TEST(TraceScheduling, ModelConstraintsSelectAndPrefer)
         EXPECT_EQ(r.nodeName, "b-t4");
         EXPECT_FALSE(cluster.schedule(v100).scheduled);
     }
+}
+
+// A pipeline task whose claim template does not exist is emitted anyway; the scheduler keeps it
+// pending with the reason, as a real cluster would.
+TEST(TraceScheduling, PipelineTaskWithMissingTemplateStaysPendingWithReason)
+{
+    WorkloadSpec w;
+    w.name = "nightly";
+    w.source = WorkloadSpec::Source::Pipeline;
+    w.pipeline = PipelineRunSpec {};
+    w.pipeline->path = DRASIM_SOURCE_DIR "/tests/data/workload/kfp/gpu_training_pipeline.yaml";
+    DataValue claim = DataValue::map();
+    claim.set("resourceClaimTemplateName", "a100-claim");
+    w.pipeline->arguments["train_claim"] = claim;
+    DurationSpec d;
+    d.value = 60;
+    w.duration = d;
+    Diagnostics diags;
+    auto src = makePipelineSource(w, 1, diags);
+    ASSERT_TRUE(src) << diags.formatAll();
+    auto run = src->next();
+    const TaskSpec& train = run->tasks[1];
+    api::Pod pod;
+    pod.meta.name = run->name + "-" + train.name;
+    pod.meta.namespace_ = run->namespace_;
+    pod.spec = train.pod->spec;
+    Fixture f(GpuSharing::Capacity, GpuSpecMode::Selector, { node("n1", "T4", 1) });
+    scheduler::Cluster cluster(f.objects);
+    auto r = cluster.schedule(pod);
+    EXPECT_FALSE(r.scheduled);
+    EXPECT_EQ(r.failure, scheduler::FailureKind::ClaimLookup);
+    EXPECT_NE(r.message.find("a100-claim"), std::string::npos) << r.message;
 }
