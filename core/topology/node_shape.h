@@ -108,6 +108,7 @@ struct Component
     // NVIDIA static MIG layout for this GPU (profile names); empty = whole GPU.
     std::vector<std::string> migLayout;
     SourcePos pos;
+    SourcePos migLayoutPos; ///< where migLayout was written, for precise errors
 };
 
 /// A set of devices joined by an accelerator fabric. With a switch (NVSwitch) every member

@@ -87,4 +87,14 @@ PlacementQuality PlacementIndex::assess(
     return q;
 }
 
+PlacementQuality PlacementIndex::assess(
+    const std::string& nodeName, const api::AllocationResult& allocation) const
+{
+    std::vector<DeviceRef> refs;
+    refs.reserve(allocation.results.size());
+    for (const auto& r : allocation.results)
+        refs.push_back(DeviceRef { r.driver, r.pool, r.device });
+    return assess(nodeName, refs);
+}
+
 } // namespace drasim::topology

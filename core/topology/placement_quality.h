@@ -53,6 +53,8 @@ public:
     std::optional<Located> locate(const std::string& nodeName, const DeviceRef& ref) const;
 
     PlacementQuality assess(const std::string& nodeName, const std::vector<DeviceRef>& devices) const;
+    /// The devices of one allocated claim (status.allocation.devices.results).
+    PlacementQuality assess(const std::string& nodeName, const api::AllocationResult& allocation) const;
 
 private:
     std::map<std::string, std::shared_ptr<const SliceGenerator>> m_nodes;

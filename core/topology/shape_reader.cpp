@@ -423,6 +423,8 @@ struct Reader
             str(n, "mac", path + ".mac", c.mac);
             boolean(n, "primary", path + ".primary", c.primary);
             c.migLayout = stringList(n, "migLayout", path + ".migLayout");
+            if (const YamlNode* ml = n.get("migLayout"))
+                c.migLayoutPos = ml->pos;
             if (c.busId.empty() && c.kind != ComponentKind::Other)
                 error(n.pos, path + ".busID", "required field is missing");
         }
@@ -647,11 +649,27 @@ struct Reader
 
 } // namespace
 
-bool finalizeShape(NodeShape& shape, Diagnostics& diags)
+namespace {
+
+// componentPaths (from the reader) turn component-relative fields into full field paths.
+bool finalizeImpl(NodeShape& shape, Diagnostics& diags, const std::vector<std::string>* componentPaths)
 {
     const size_t before = diags.errorCount();
     auto error = [&](const SourcePos& pos, const std::string& field, const std::string& msg) {
-        diags.error(pos, "NodeShape", shape.name, field, msg);
+        std::string path = field;
+        if (componentPaths && field.rfind("spec.", 0) != 0) {
+            for (size_t i = 0; i < shape.components.size() && i < componentPaths->size(); ++i) {
+                const auto& c = shape.components[i];
+                const bool same = (c.pos.line == pos.line && c.pos.column == pos.column)
+                    || (c.migLayoutPos.line == pos.line && c.migLayoutPos.column == pos.column
+                        && pos.line > 0);
+                if (same) {
+                    path = (*componentPaths)[i] + "." + field;
+                    break;
+                }
+            }
+        }
+        diags.error(pos, "NodeShape", shape.name, path, msg);
     };
     std::set<int> numaIds;
     for (const auto& n : shape.numaNodes)
@@ -697,10 +715,11 @@ bool finalizeShape(NodeShape& shape, Diagnostics& diags)
                         + componentKindName(c.kind));
             if (!c.migLayout.empty()) {
                 std::string why;
+                const SourcePos& at = c.migLayoutPos.line > 0 ? c.migLayoutPos : c.pos;
                 if (m->migMemorySlices == 0)
-                    error(c.pos, "migLayout", c.model + " does not support MIG");
+                    error(at, "migLayout", c.model + " does not support MIG");
                 else if (!placeMigLayout(*m, c.migLayout, &why))
-                    error(c.pos, "migLayout", why);
+                    error(at, "migLayout", why);
             }
         }
     }
@@ -743,6 +762,13 @@ bool finalizeShape(NodeShape& shape, Diagnostics& diags)
     return diags.errorCount() == before;
 }
 
+} // namespace
+
+bool finalizeShape(NodeShape& shape, Diagnostics& diags)
+{
+    return finalizeImpl(shape, diags, nullptr);
+}
+
 std::vector<NodeShape> readNodeShapes(std::string_view text, const std::string& fileName, Diagnostics& diags)
 {
     std::vector<NodeShape> out;
@@ -754,21 +780,7 @@ std::vector<NodeShape> readNodeShapes(std::string_view text, const std::string& 
         r.read(doc);
         if (diags.errorCount() != r.errorsAtStart)
             continue;
-        // finalize reports with the component's position; give its field path as context.
-        Diagnostics local;
-        finalizeShape(r.shape, local);
-        for (auto d : local.all()) {
-            for (size_t i = 0; i < r.shape.components.size(); ++i) {
-                const auto& c = r.shape.components[i];
-                if (d.pos.line == c.pos.line && d.pos.column == c.pos.column && i < r.positions.size()
-                    && d.fieldPath.rfind("spec.", 0) != 0) {
-                    d.fieldPath = r.positions[i] + "." + d.fieldPath;
-                    break;
-                }
-            }
-            diags.add(d);
-        }
-        if (!local.hasErrors())
+        if (finalizeImpl(r.shape, diags, &r.positions))
             out.push_back(std::move(r.shape));
     }
     return out;

@@ -775,7 +775,12 @@ void SliceGenerator::generateInto(const std::string& nodeName, api::ObjectSet& o
         // Real slices are named by generateName "<node>-<driver>-" plus a random suffix; we use
         // the slice's ordinal so names are stable and sort in publication order.
         s.meta.generateName = nodeName + "-" + proto.driver + "-";
-        s.meta.name = s.meta.generateName + std::to_string(k);
+        // Zero-padded when a pool has ten or more slices, so name order is publication order.
+        std::string ordinalText = std::to_string(k);
+        const size_t width = std::to_string(d.poolSliceCount.at(proto.driver) - 1).size();
+        if (ordinalText.size() < width)
+            ordinalText.insert(0, width - ordinalText.size(), '0');
+        s.meta.name = s.meta.generateName + ordinalText;
         api::OwnerReference owner;
         owner.apiVersion = "v1";
         owner.kind = "Node";

@@ -226,3 +226,39 @@ TEST(ResolveShapeArgument, FileCatalogNameAndUnknownName)
 
 } // namespace
 } // namespace drasim::topology
+
+namespace drasim::topology {
+namespace {
+
+// Every prefix of every sample (a truncated download, a cut-off paste) must give diagnostics or
+// a shape, never a crash or a hang.
+TEST(ImportRobustness, TruncatedInputsNeverCrash)
+{
+    for (const char* name :
+        { "nvidia-smi-4gpu-2nic.txt", "nvidia-smi-dgx-a100.txt", "hwloc-2socket-h100.xml" }) {
+        const std::string text = read(name);
+        for (size_t len = 0; len <= text.size(); len += (len < 400 ? 1 : 37)) {
+            Diagnostics d;
+            NodeShape s;
+            const std::string part = text.substr(0, len);
+            const bool ok = detectFormat(part) == InputFormat::HwlocXml
+                ? importHwlocXml(part, name, {}, s, d)
+                : importNvidiaSmiTopo(part, name, {}, s, d);
+            EXPECT_TRUE(ok || d.hasErrors()) << name << " prefix " << len;
+        }
+    }
+}
+
+TEST(ImportRobustness, TruncatedShapesNeverCrash)
+{
+    std::string text;
+    ASSERT_TRUE(yamlio::readFile(testing::hardwareDir() + "/a100-pcie-8gpu.yaml", text));
+    for (size_t len = 0; len <= text.size(); len += 13) {
+        Diagnostics d;
+        auto shapes = readNodeShapes(text.substr(0, len), "cut.yaml", d);
+        EXPECT_TRUE(shapes.size() <= 1);
+    }
+}
+
+} // namespace
+} // namespace drasim::topology

@@ -90,5 +90,22 @@ TEST_F(Placement, UnknownDevicesAndNodesAreReportedNotGuessed)
     EXPECT_EQ(loc->generator->topology().shape().components[loc->location.component].name, "gpu5");
 }
 
+TEST_F(Placement, AllocationResultOverloadReadsEveryResult)
+{
+    api::AllocationResult alloc;
+    for (const char* dev : { "gpu-4", "gpu-5" }) {
+        api::DeviceRequestAllocationResult r;
+        r.request = "gpus";
+        r.driver = "gpu.nvidia.com";
+        r.pool = "dgx-0";
+        r.device = dev;
+        alloc.results.push_back(r);
+    }
+    auto q = index->assess("dgx-0", alloc);
+    EXPECT_EQ(q.devices, 2);
+    EXPECT_EQ(q.worst.label(), "NV18");
+    EXPECT_EQ(q.numaNodes, (std::vector<int> { 1 }));
+}
+
 } // namespace
 } // namespace drasim::topology

@@ -141,7 +141,7 @@ INSTANTIATE_TEST_SUITE_P(Cases, ShapeReaderErrors,
             "join "
             "a fabric" },
         BadCase { "migOnL40s", "busID: \"0000:12:00.0\"}", "busID: \"0000:12:00.0\", migLayout: [1g.10gb]}",
-            "s.yaml:19:15: NodeShape tiny: spec.pcie[0].children[0].children[0].migLayout: L40S does not "
+            "s.yaml:19:86: NodeShape tiny: spec.pcie[0].children[0].children[0].migLayout: L40S does not "
             "support MIG" },
         BadCase { "missingCpu", "  cpu:\n", "  cpux:\n",
             "s.yaml:7:3: NodeShape tiny: spec.cpux: unknown field (expected one of: description, sources, "

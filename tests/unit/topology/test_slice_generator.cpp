@@ -214,7 +214,7 @@ TEST(SliceGenerator, ImpossibleMigLayoutIsRejectedAtTheField)
     EXPECT_TRUE(shapes.empty());
     ASSERT_EQ(d.errorCount(), 1u) << d.formatAll();
     EXPECT_EQ(d.all()[0].format(),
-        "mig.yaml:10:9: NodeShape a100-mig: spec.pcie[0].children[0].migLayout: MIG layout needs 10 compute "
+        "mig.yaml:11:21: NodeShape a100-mig: spec.pcie[0].children[0].migLayout: MIG layout needs 10 compute "
         "slices, the GPU has 7");
 }
 
