@@ -238,30 +238,11 @@ private:
             demand.milli = int32_t(milli);
             if (models)
                 demand.models = splitGpuSpec(*models);
-            // cpu/memory go through the shared factory, which keys pod templates by shape.
-            m_factory.fill(job, cpu ? cpu->milliValue() : 0, 0, demand);
-            if (memory)
-                addMemory(job, *memory);
+            m_factory.fill(job, cpu, memory, demand);
         } else {
             fillClassRequest(job, cpu, memory, *deviceClass, gpus, selector ? *selector : std::string());
         }
         return job;
-    }
-
-    // The trace factory works in MiB; the generic format takes any quantity, so memory is set on a
-    // copy keyed by the exact text (pods still share templates per shape).
-    void addMemory(JobSpec& job, const Quantity& memory)
-    {
-        const auto& base = job.tasks[0].pod;
-        const std::string key
-            = std::to_string(reinterpret_cast<uintptr_t>(base.get())) + "/" + memory.toString();
-        auto it = m_memoryPods.find(key);
-        if (it == m_memoryPods.end()) {
-            auto copy = std::make_shared<api::PodTemplateSpec>(*base);
-            copy->spec.containers[0].resources.requests["memory"] = memory;
-            it = m_memoryPods.emplace(key, std::move(copy)).first;
-        }
-        job.tasks[0].pod = it->second;
     }
 
     void fillClassRequest(JobSpec& job, const std::optional<Quantity>& cpu,
@@ -301,6 +282,7 @@ private:
             if (memory)
                 c.resources.requests["memory"] = *memory;
             c.resources.claims.push_back("devices");
+            c.resources.claimRequests.push_back("");
             pod->spec.resourceClaims.push_back(api::PodResourceClaim { "devices", std::nullopt, t->second });
             pod->spec.containers.push_back(std::move(c));
             p = m_classPods.emplace(podKey, std::move(pod)).first;
@@ -325,7 +307,6 @@ private:
     double m_lastArrival = 0;
     std::map<std::string, int> m_names;
     size_t m_columnCount;
-    std::map<std::string, std::shared_ptr<const api::PodTemplateSpec>> m_memoryPods;
     std::map<std::string, std::string> m_classTemplates;
     std::map<std::string, std::shared_ptr<const api::PodTemplateSpec>> m_classPods;
 };

@@ -917,6 +917,7 @@ std::optional<KfpRunTemplate> buildKfpRunTemplate(const KfpPipeline& pipeline,
             }
             pod->spec.resourceClaims.push_back(api::PodResourceClaim { t, std::nullopt, t });
             main.resources.claims.push_back(t); // the KFP driver adds claims to `main` only
+            main.resources.claimRequests.push_back("");
         }
         pod->spec.containers.push_back(std::move(main));
         // Keep the substituted command line as annotations: the simulator does not run it, but

@@ -339,13 +339,27 @@ api::ResourceClaimTemplate TracePodFactory::claimTemplate(const TraceGpuDemand& 
 
 void TracePodFactory::fill(JobSpec& job, int64_t cpuMilli, int64_t memoryMiB, const TraceGpuDemand& gpu)
 {
+    // Decision: memory_mib 0 (it occurs in the trace) and cpu_milli 0 mean "no request".
+    std::optional<Quantity> cpu, memory;
+    if (cpuMilli > 0)
+        cpu = Quantity::fromMilli(cpuMilli);
+    if (memoryMiB > 0)
+        memory = Quantity::fromInt(memoryMiB * kMiB, Quantity::Format::BinarySI);
+    fill(job, cpu, memory, gpu);
+}
+
+void TracePodFactory::fill(JobSpec& job, const std::optional<Quantity>& cpu,
+    const std::optional<Quantity>& memory, const TraceGpuDemand& gpu)
+{
     std::string tmplName;
     if (gpu.count > 0) {
         tmplName = templateName(gpu);
         if (m_emittedTemplates.insert(tmplName).second)
             job.claimTemplates.push_back(claimTemplate(gpu));
     }
-    const std::string key = std::to_string(cpuMilli) + "/" + std::to_string(memoryMiB) + "/" + tmplName;
+    // Rows with the same shape share one immutable pod template.
+    const std::string key
+        = (cpu ? cpu->toString() : "") + "/" + (memory ? memory->toString() : "") + "/" + tmplName;
     auto it = m_pods.find(key);
     if (it == m_pods.end()) {
         auto pod = std::make_shared<api::PodTemplateSpec>();
@@ -353,14 +367,14 @@ void TracePodFactory::fill(JobSpec& job, int64_t cpuMilli, int64_t memoryMiB, co
         api::Container c;
         c.name = "main";
         c.image = "registry.k8s.io/pause:3.10";
-        // Decision: requests only, no limits (the trace records requests). memory_mib 0 occurs
-        // in the trace and means "no memory request".
-        if (cpuMilli > 0)
-            c.resources.requests["cpu"] = Quantity::fromMilli(cpuMilli);
-        if (memoryMiB > 0)
-            c.resources.requests["memory"] = Quantity::fromInt(memoryMiB * kMiB, Quantity::Format::BinarySI);
+        // Decision: requests only, no limits (the trace records requests).
+        if (cpu)
+            c.resources.requests["cpu"] = *cpu;
+        if (memory)
+            c.resources.requests["memory"] = *memory;
         if (!tmplName.empty()) {
             c.resources.claims.push_back(kTraceClaimName);
+            c.resources.claimRequests.push_back(""); // the whole claim
             pod->spec.resourceClaims.push_back(
                 api::PodResourceClaim { kTraceClaimName, std::nullopt, tmplName });
         }

@@ -72,6 +72,9 @@ public:
 
     /// Fills job.tasks[0].pod (and job.claimTemplates the first time a template is used).
     void fill(JobSpec& job, int64_t cpuMilli, int64_t memoryMiB, const TraceGpuDemand& gpu);
+    /// The same with requests as quantities (generic CSV); nullopt = no request.
+    void fill(JobSpec& job, const std::optional<Quantity>& cpu, const std::optional<Quantity>& memory,
+        const TraceGpuDemand& gpu);
 
     /// The claim template for a demand (exposed for tests).
     api::ResourceClaimTemplate claimTemplate(const TraceGpuDemand& gpu) const;
