@@ -471,6 +471,15 @@ bool parsePipelineSpec(const YamlNode& spec, const YamlNode* platform, KfpPipeli
                       "pipelines only");
             continue;
         }
+        if (const YamlNode* pts = comp->get("taskConfigPassthroughs"); pts && pts->isSequence()) {
+            for (const YamlNode& pt : pts->items) {
+                const YamlNode* field = pt.isMap() ? pt.get("field") : nullptr;
+                if (field && field->scalar == "KUBERNETES_RESOURCE_CLAIMS") {
+                    const YamlNode* apply = pt.get("applyToTask");
+                    task.claimsToPod = apply && apply->asBool().value_or(false);
+                }
+            }
+        }
         auto label = c.str(*comp, "executorLabel", "components." + task.component, true);
         if (!label)
             continue;
@@ -906,6 +915,15 @@ std::optional<KfpRunTemplate> buildKfpRunTemplate(const KfpPipeline& pipeline,
             std::string err;
             if (!claimNames(v, templates, err))
                 c.error(claim.pos, f, err);
+        }
+        if (!task.claimsToPod) {
+            // Passthrough only: the claims are handed to the workload the task launches.
+            DataValue names = DataValue::list();
+            for (const std::string& t : templates)
+                names.push(t);
+            if (!templates.empty())
+                pod->meta.annotations["drasim.dev/kfp-passthrough-claims"] = compactJson(names);
+            templates.clear();
         }
         std::set<std::string> seen;
         for (const std::string& t : templates) {

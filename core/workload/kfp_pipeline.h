@@ -17,6 +17,8 @@
 // taskOutputParameter, since the simulator runs no code), referenced by the `main` container only.
 // A template that does not exist is not an error here: the pod is emitted and the scheduler keeps
 // it pending with the reason, as on a real cluster.
+// A component with a KUBERNETES_RESOURCE_CLAIMS taskConfigPassthrough keeps the claims off its pod
+// unless applyToTask is set (they are listed in the drasim.dev/kfp-passthrough-claims annotation).
 // Not supported (clear error): nested DAG components (sub-pipelines, ParallelFor, exit handlers).
 
 #include <map>
@@ -75,6 +77,10 @@ struct KfpTask
     std::map<std::string, std::string> limits;
     // Platform config.
     std::vector<KfpClaim> claims;
+    /// False when the component declares a KUBERNETES_RESOURCE_CLAIMS task-config passthrough
+    /// without applyToTask: the claims then go to the TaskConfig input for an external workload
+    /// the component launches, not to this task's pod (KFP driver behaviour).
+    bool claimsToPod = true;
     std::map<std::string, std::string> nodeSelector;
     std::vector<api::Toleration> tolerations;
     SourcePos pos;

@@ -320,3 +320,17 @@ TEST(KfpPipeline, Placeholders)
         "{{$.inputs.parameters['missing']}}");
     EXPECT_EQ(substituteKfpPlaceholders("{{$.inputs.parameters['n'", v), "{{$.inputs.parameters['n'");
 }
+
+TEST(KfpPipeline, PassthroughWithoutApplyToTaskKeepsClaimsOffThePod)
+{
+    Diagnostics diags;
+    auto src = makePipelineSource(pipelineWorkload("passthrough_pipeline.yaml"), 1, diags);
+    ASSERT_TRUE(src) << diags.formatAll();
+    auto run = src->next();
+    const TaskSpec& eval = run->tasks[2];
+    EXPECT_EQ(eval.name, "evaluate");
+    EXPECT_TRUE(eval.pod->spec.resourceClaims.empty());
+    EXPECT_TRUE(eval.pod->spec.containers[0].resources.claims.empty());
+    EXPECT_EQ(eval.pod->meta.annotations.at("drasim.dev/kfp-passthrough-claims"), R"(["shared-gpu"])");
+    EXPECT_EQ(run->tasks[1].pod->spec.resourceClaims.size(), 2u); // train has no passthrough
+}
