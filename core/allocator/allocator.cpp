@@ -153,7 +153,43 @@ bool Allocator::prepare(const std::vector<const api::ResourceClaim*>& claims, st
         m_claims.push_back(std::move(pc));
     }
     m_constraintStates.assign(m_claims.size(), {});
+    // All-mode device lists depend on the node; everything else about the claim's size does not.
+    m_allLists.assign(m_claims.size(), {});
+    m_claimHasAll.assign(m_claims.size(), false);
+    m_staticMinimum.assign(m_claims.size(), 0);
+    for (size_t ci = 0; ci < m_claims.size(); ++ci) {
+        m_allLists[ci].resize(m_claims[ci].requests.size() * kMaxSubrequests);
+        for (const auto& r : m_claims[ci].requests) {
+            int64_t reqMin = INT64_MAX;
+            for (const auto& sub : r.subs) {
+                m_claimHasAll[ci] = m_claimHasAll[ci] || sub.all;
+                reqMin = std::min(reqMin, sub.all ? int64_t(0) : sub.count);
+            }
+            m_staticMinimum[ci] += reqMin;
+        }
+    }
     return true;
+}
+
+int64_t Allocator::minimumDevices() const
+{
+    int64_t n = 0;
+    for (size_t ci = 0; ci < m_claims.size(); ++ci)
+        n += m_staticMinimum[ci];
+    return n;
+}
+
+bool Allocator::zeroFreeMeansNoSolution() const
+{
+    for (size_t ci = 0; ci < m_claims.size(); ++ci) {
+        if (m_claimHasAll[ci])
+            return false;
+        for (const auto& r : m_claims[ci].requests)
+            for (const auto& s : r.subs)
+                if (s.admin)
+                    return false;
+    }
+    return minimumDevices() > 0;
 }
 
 bool Allocator::needsFullEvaluation()
@@ -179,11 +215,19 @@ bool Allocator::tick()
         m_timedOut = true;
         return false;
     }
-    // The wall clock is only consulted every 4096 steps: normal claims never look at it.
-    if (m_options.timeoutSeconds > 0 && (m_steps & 4095) == 0
-        && std::chrono::steady_clock::now() > m_deadline) {
-        m_timedOut = true;
-        return false;
+    // The wall clock is only consulted every 4096 steps, and started at the first check: normal
+    // claims never pay for reading it. The limit thus counts from the 4096th step, which only
+    // shifts it by microseconds.
+    if (m_options.timeoutSeconds > 0 && (m_steps & 4095) == 0) {
+        auto now = std::chrono::steady_clock::now();
+        if (m_steps == 4096)
+            m_deadline = now
+                + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                    std::chrono::duration<double>(m_options.timeoutSeconds));
+        else if (now > m_deadline) {
+            m_timedOut = true;
+            return false;
+        }
     }
     return true;
 }
@@ -200,10 +244,17 @@ std::string Allocator::selectorError(size_t ci, const PreparedSub& sub, const De
 
 bool Allocator::buildAllLists(const NodeView& view, std::string* error)
 {
-    m_allLists.assign(m_claims.size(), {});
     for (size_t ci = 0; ci < m_claims.size(); ++ci) {
         const auto& claim = m_claims[ci];
-        m_allLists[ci].assign(claim.requests.size() * kMaxSubrequests, {});
+        if (!m_claimHasAll[ci]) {
+            if (m_staticMinimum[ci] > kMaxResultsPerClaim) {
+                *error = "claim " + claim.key + ": number of requested devices "
+                    + std::to_string(m_staticMinimum[ci]) + " exceeds the claim limit of "
+                    + std::to_string(kMaxResultsPerClaim);
+                return false;
+            }
+            continue;
+        }
         int64_t minCount = 0;
         for (size_t ri = 0; ri < claim.requests.size(); ++ri) {
             const auto& req = claim.requests[ri];
@@ -215,6 +266,7 @@ bool Allocator::buildAllLists(const NodeView& view, std::string* error)
                     continue;
                 }
                 auto& list = m_allLists[ci][ri * kMaxSubrequests + si];
+                list.clear();
                 for (const auto& pool : view.pools) {
                     if (pool.incomplete || pool.invalid) {
                         *error = "claim " + claim.key + ", request " + sub.resultName
@@ -248,7 +300,12 @@ bool Allocator::buildAllLists(const NodeView& view, std::string* error)
 
 Attempt Allocator::allocate(const api::Node& node)
 {
-    m_view = &m_inventory.view(node);
+    return allocate(node, m_inventory.view(node));
+}
+
+Attempt Allocator::allocate(const api::Node&, const NodeView& view)
+{
+    m_view = &view;
     m_attempt = Attempt {};
     m_attempt.subs.resize(m_claims.size());
     for (size_t ci = 0; ci < m_claims.size(); ++ci)
@@ -267,11 +324,6 @@ Attempt Allocator::allocate(const api::Node& node)
     m_error.clear();
     m_steps = 0;
     m_timedOut = false;
-    if (m_options.timeoutSeconds > 0)
-        m_deadline = std::chrono::steady_clock::now()
-            + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                std::chrono::duration<double>(m_options.timeoutSeconds));
-
     std::string err;
     if (!buildAllLists(*m_view, &err)) {
         m_attempt.status = AttemptStatus::Error;

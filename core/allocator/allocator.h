@@ -93,6 +93,12 @@ public:
     /// error message ("claim C, request R: could not retrieve device class K: ...").
     bool prepare(const std::vector<const api::ResourceClaim*>& claims, std::string* error);
     size_t claimCount() const { return m_claims.size(); }
+    /// Devices the prepared claims need at least (the smallest alternative of each request).
+    int64_t minimumDevices() const;
+    /// Whether a node without any free device is certain to give "no solution" for these claims
+    /// without evaluating a single selector: no admin access (it ignores in-use devices), no All
+    /// mode (its list includes in-use devices), and at least one device needed.
+    bool zeroFreeMeansNoSolution() const;
 
     /// Whether any device the claims' selector sets can see raises a CEL error or any pool is
     /// invalid or incomplete, or a request uses All mode or firstAvailable: then the outcome on
@@ -100,6 +106,8 @@ public:
     bool needsFullEvaluation();
 
     Attempt allocate(const api::Node& node);
+    /// Same, with the node's view already looked up (saves a string-keyed lookup per call).
+    Attempt allocate(const api::Node& node, const NodeView& view);
 
     /// Allocation results for the attempt's claims, in claim order. newShareId is called once per
     /// share of a multi-allocatable device, in result order.
@@ -190,6 +198,8 @@ private:
     const NodeView* m_view = nullptr;
     Attempt m_attempt;
     std::vector<std::vector<std::vector<AllItem>>> m_allLists; ///< [claim][request*8+sub]
+    std::vector<bool> m_claimHasAll; ///< per claim: some (sub)request uses All mode
+    std::vector<int64_t> m_staticMinimum; ///< per claim without All: minimum device count
     std::vector<std::vector<ConstraintState>> m_constraintStates;
     std::vector<int64_t> m_claimResults;
     std::vector<uint8_t> m_picked; ///< by DeviceId: dedicated pick in this attempt

@@ -100,14 +100,17 @@ struct Cluster::Impl
     struct SigKey
     {
         int64_t nzCpu, nzMem, cpu, mem;
+        bool needsDevice; ///< only nodes with at least one free device are listed
         bool operator<(const SigKey& o) const
         {
-            return std::tie(nzCpu, nzMem, cpu, mem) < std::tie(o.nzCpu, o.nzMem, o.cpu, o.mem);
+            return std::tie(nzCpu, nzMem, cpu, mem, needsDevice)
+                < std::tie(o.nzCpu, o.nzMem, o.cpu, o.mem, o.needsDevice);
         }
     };
     struct SigCache
     {
         PodRequests req;
+        bool needsDevice = false;
         std::set<std::pair<int64_t, uint32_t>> order; ///< (−score, node index): best first, ties by name
         std::vector<int64_t> score;
         uint64_t lastUse = 0;
@@ -145,6 +148,13 @@ struct Cluster::Impl
     std::map<SigKey, SigCache> sigs;
     uint64_t sigClock = 0;
 
+    // Per node index: its device view, and how many of its devices are not dedicated to a claim
+    // (-1 = not computed). A node without free devices cannot serve a pod that needs one, which
+    // lets a scheduling cycle skip most full nodes without running the allocator.
+    std::vector<const allocator::NodeView*> views;
+    std::vector<int32_t> freeCount;
+    std::vector<int32_t> deviceNode; ///< DeviceId -> index of the node it is local to, -1 otherwise
+
     explicit Impl(SchedulerOptions o)
         : options(o)
         , shareIds(o.seed)
@@ -164,12 +174,12 @@ struct Cluster::Impl
         std::string key = keyOf(claim.meta);
         if (auto* existing = findClaim(key)) {
             if (existing->claim.allocation)
-                state.apply(*existing->claim.allocation, -1);
+                applyAllocation(*existing->claim.allocation, -1);
             existing->claim = std::move(claim);
             existing->generated = generated;
             existing->ownerPod = owner;
             if (existing->claim.allocation)
-                state.apply(*existing->claim.allocation, +1);
+                applyAllocation(*existing->claim.allocation, +1);
             return *existing;
         }
         uint64_t seq = nextClaimSeq++;
@@ -180,7 +190,7 @@ struct Cluster::Impl
         cs.ownerPod = owner;
         claimSeq[key] = seq;
         if (cs.claim.allocation)
-            state.apply(*cs.claim.allocation, +1);
+            applyAllocation(*cs.claim.allocation, +1);
         return cs;
     }
 
@@ -191,7 +201,7 @@ struct Cluster::Impl
             return;
         auto& cs = claimsBySeq.at(it->second);
         if (cs.claim.allocation)
-            state.apply(*cs.claim.allocation, -1);
+            applyAllocation(*cs.claim.allocation, -1);
         claimsBySeq.erase(it->second);
         claimSeq.erase(it);
     }
@@ -211,6 +221,7 @@ struct Cluster::Impl
                 }
         }
         sigs.clear();
+        resetDeviceCaches();
     }
 
     void rebuildInventory()
@@ -221,6 +232,72 @@ struct Cluster::Impl
             list.push_back(&s);
         inventory.setSlices(std::move(list));
         selectors.clearVerdicts();
+        sigs.clear();
+        resetDeviceCaches();
+    }
+
+    void resetDeviceCaches()
+    {
+        views.assign(nodes.size(), nullptr);
+        freeCount.assign(nodes.size(), -1);
+        deviceNode.assign(registry.size(), -1);
+        for (const auto& e : inventory.allDevices()) {
+            const bool perDevice = e.slice->perDeviceNodeSelection.value_or(false);
+            const auto& nn = perDevice ? e.device->nodeName : e.slice->nodeName;
+            if (!nn)
+                continue;
+            auto it = nodeIndex.find(*nn);
+            if (it != nodeIndex.end())
+                deviceNode[e.id] = int32_t(it->second);
+        }
+    }
+
+    const allocator::NodeView& viewOf(uint32_t idx)
+    {
+        if (!views[idx])
+            views[idx] = &inventory.view(nodes[idx].node);
+        return *views[idx];
+    }
+
+    int32_t freeOf(uint32_t idx)
+    {
+        if (freeCount[idx] < 0) {
+            int32_t n = 0;
+            for (const auto& pool : viewOf(idx).pools)
+                for (const auto& e : pool.devices)
+                    n += state.dedicated(e.id) ? 0 : 1;
+            freeCount[idx] = n;
+        }
+        return freeCount[idx];
+    }
+
+    /// Every change of the allocated state goes through here so the free-device caches follow.
+    void applyAllocation(const api::AllocationResult& a, int sign)
+    {
+        state.apply(a, sign);
+        bool all = false;
+        std::vector<uint32_t> touched;
+        for (const auto& r : a.results) {
+            if (r.adminAccess.value_or(false) || r.shareID)
+                continue;
+            allocator::DeviceId id = registry.find(r.driver, r.pool, r.device);
+            int32_t n = id < deviceNode.size() ? deviceNode[id] : -1;
+            if (n < 0)
+                all = true;
+            else if (std::find(touched.begin(), touched.end(), uint32_t(n)) == touched.end())
+                touched.push_back(uint32_t(n));
+        }
+        if (all) {
+            // A network-attached device is visible from many nodes: recount everywhere.
+            freeCount.assign(nodes.size(), -1);
+            for (auto it = sigs.begin(); it != sigs.end();)
+                it = it->second.needsDevice ? sigs.erase(it) : std::next(it);
+            return;
+        }
+        for (uint32_t n : touched) {
+            freeCount[n] = -1;
+            updateNodeScores(n);
+        }
     }
 
     void validateSelectors(const std::vector<api::DeviceSelector>& list, const char* kind,
@@ -287,7 +364,8 @@ struct Cluster::Impl
         for (auto& [k, sc] : sigs) {
             sc.order.erase({ -sc.score[idx], idx });
             sc.score[idx] = resourceScore(options.scoring, nodes[idx].usage, sc.req);
-            sc.order.insert({ -sc.score[idx], idx });
+            if (!sc.needsDevice || freeOf(idx) > 0)
+                sc.order.insert({ -sc.score[idx], idx });
         }
     }
 
@@ -301,9 +379,10 @@ struct Cluster::Impl
         updateNodeScores(idx);
     }
 
-    SigCache& sigFor(const PodRequests& req)
+    SigCache& sigFor(const PodRequests& req, bool needsDevice)
     {
-        SigKey key { req.nonZeroMilliCpu, req.nonZeroMemory, req.requests.milliCpu, req.requests.memory };
+        SigKey key { req.nonZeroMilliCpu, req.nonZeroMemory, req.requests.milliCpu, req.requests.memory,
+            needsDevice };
         auto it = sigs.find(key);
         if (it == sigs.end()) {
             if (sigs.size() >= kMaxSigCaches) {
@@ -316,10 +395,12 @@ struct Cluster::Impl
             it = sigs.emplace(key, SigCache {}).first;
             auto& sc = it->second;
             sc.req = req;
+            sc.needsDevice = needsDevice;
             sc.score.resize(nodes.size());
             for (uint32_t i = 0; i < nodes.size(); ++i) {
                 sc.score[i] = resourceScore(options.scoring, nodes[i].usage, req);
-                sc.order.insert({ -sc.score[i], i });
+                if (!needsDevice || freeOf(i) > 0)
+                    sc.order.insert({ -sc.score[i], i });
             }
         }
         it->second.lastUse = ++sigClock;
@@ -535,6 +616,9 @@ ScheduleResult Cluster::Impl::schedule(const api::Pod& pod, bool explain)
     bool hasPreferred = pod.spec.nodeAffinity && !pod.spec.nodeAffinity->preferred.empty();
     const bool lazy = !explain && preferNoScheduleNodes == 0 && !hasPreferred
         && (toAllocate.empty() || !alloc->needsFullEvaluation());
+    // A node without free devices gives "cannot allocate all claims" without the allocator
+    // evaluating anything (unless admin access or All mode look at in-use devices).
+    const bool zeroFreeShortcut = !toAllocate.empty() && alloc->zeroFreeMeansNoSolution();
 
     std::map<std::string, int> histogram;
     std::vector<std::string> draStatus(explain ? nodes.size() : 0);
@@ -558,8 +642,10 @@ ScheduleResult Cluster::Impl::schedule(const api::Pod& pod, bool explain)
                 dra = "resourceclaim not available on the node";
                 break;
             }
-        if (dra.empty() && !toAllocate.empty()) {
-            attempt = alloc->allocate(ns.node);
+        if (dra.empty() && zeroFreeShortcut && freeOf(idx) == 0 && !viewOf(idx).anyInvalid) {
+            dra = "cannot allocate all claims";
+        } else if (dra.empty() && !toAllocate.empty()) {
+            attempt = alloc->allocate(ns.node, viewOf(idx));
             switch (attempt.status) {
             case allocator::AttemptStatus::Success:
                 break;
@@ -592,8 +678,9 @@ ScheduleResult Cluster::Impl::schedule(const api::Pod& pod, bool explain)
     allocator::Attempt chosenAttempt;
     if (lazy) {
         // Scores here depend only on the node's own usage, so the best feasible node is the
-        // first feasible one in score order: no need to run the allocator on every node.
-        auto& sc = sigFor(req);
+        // first feasible one in score order: no need to run the allocator on every node. Nodes
+        // without a free device are not even listed when the pod needs one.
+        auto& sc = sigFor(req, zeroFreeShortcut);
         for (const auto& [negScore, idx] : sc.order) {
             allocator::Attempt a;
             if (evaluate(idx, a)) {
@@ -604,7 +691,11 @@ ScheduleResult Cluster::Impl::schedule(const api::Pod& pod, bool explain)
             if (!fatal.empty())
                 break;
         }
-    } else {
+        // Nothing fits: the message needs every node's reason, which the full pass collects.
+        if (chosen < 0 && fatal.empty())
+            histogram.clear();
+    }
+    if (chosen < 0 && fatal.empty()) {
         struct Feasible
         {
             uint32_t idx;
@@ -729,7 +820,7 @@ ScheduleResult Cluster::Impl::schedule(const api::Pod& pod, bool explain)
         for (size_t i = 0; i < toAllocate.size(); ++i) {
             auto* c = toAllocate[i];
             c->claim.allocation = std::move(results[i]);
-            state.apply(*c->claim.allocation, +1);
+            applyAllocation(*c->claim.allocation, +1);
             auto& fin = c->claim.meta.finalizers;
             if (std::find(fin.begin(), fin.end(), kDeleteProtection) == fin.end())
                 fin.push_back(kDeleteProtection);
@@ -819,7 +910,7 @@ bool Cluster::Impl::podFinished(const std::string& podKey)
                 rf.end());
             // Only a removal that empties reservedFor deallocates (§6.7).
             if (rf.empty() && before > 0 && c->claim.allocation) {
-                state.apply(*c->claim.allocation, -1);
+                applyAllocation(*c->claim.allocation, -1);
                 c->claim.allocation.reset();
                 auto& fin = c->claim.meta.finalizers;
                 fin.erase(std::remove(fin.begin(), fin.end(), std::string(kDeleteProtection)), fin.end());
