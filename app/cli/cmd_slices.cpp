@@ -2,13 +2,16 @@
 // drasim slices: the Nodes and ResourceSlices real DRA drivers publish for N nodes of a shape.
 #include <cstdio>
 #include <cstdlib>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "app/cli/cli_support.h"
 #include "app/cli/command_registry.h"
+#include "core/topology/catalog.h"
 #include "core/topology/cluster_builder.h"
 #include "core/topology/importers.h"
+#include "core/yamlio/loader.h"
 #include "core/yamlio/writer.h"
 
 namespace {
@@ -16,7 +19,8 @@ namespace {
 const char* const kUsage
     = R"(Usage: drasim slices SHAPE|FILE [--nodes N] [--prefix NAME] [--mig none|static|dynamic]
                       [--mig-layout P1,P2,...] [--nvidia-release 25.3|25.8|25.12]
-                      [--numa-attribute] [--no-nodes] [-o yaml|json] [--catalog DIR]
+                      [--numa-attribute] [--no-nodes] [--with-classes] [-o yaml|json]
+                      [--catalog DIR]
 
 Prints, as one `kind: List`, the Node objects and the ResourceSlices that the real drivers publish
 for N nodes of a server shape: gpu.nvidia.com (full GPUs, static MIG devices, or DynamicMIG
@@ -34,6 +38,8 @@ Options:
   --nvidia-release R     NVIDIA driver attribute vocabulary (default 25.12)
   --numa-attribute       also publish resource.kubernetes.io/numaNode (KEP-6072 drivers)
   --no-nodes             print only the ResourceSlices
+  --with-classes         also print the drivers' real DeviceClasses (catalog deviceclasses/) for
+                         every driver that publishes devices here
   -o yaml|json           output format (default yaml)
   --catalog DIR          use DIR as the hardware catalog
 
@@ -61,6 +67,7 @@ int run(const std::vector<std::string>& args)
     std::string target, catalogDir, prefix, output = "yaml";
     long nodes = 1;
     bool withNodes = true;
+    bool withClasses = false;
     topology::GenerateOptions gen;
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
@@ -120,6 +127,8 @@ int run(const std::vector<std::string>& args)
             gen.standardNumaNode = true;
         } else if (a == "--no-nodes") {
             withNodes = false;
+        } else if (a == "--with-classes") {
+            withClasses = true;
         } else if (a == "-o" || a == "--output") {
             auto v = value("-o");
             if (!v)
@@ -166,6 +175,27 @@ int run(const std::vector<std::string>& args)
     api::ObjectSet objects = builder.build();
     if (!withNodes)
         objects.nodes.clear();
+    if (withClasses) {
+        const std::string dir = catalogDir.empty() ? topology::Catalog::defaultDirectory() : catalogDir;
+        auto loaded = yamlio::loadPaths({ dir + "/deviceclasses" });
+        if (loaded.diagnostics.hasErrors()) {
+            std::fputs(loaded.diagnostics.formatAll().c_str(), stderr);
+            return 1;
+        }
+        // A class belongs to this output when one of its selectors names a driver we publish.
+        std::set<std::string> drivers;
+        for (const auto& s : objects.resourceSlices)
+            drivers.insert(s.driver);
+        for (auto& dc : loaded.objects.deviceClasses) {
+            bool used = false;
+            for (const auto& sel : dc.selectors)
+                for (const auto& d : drivers)
+                    used = used || sel.expression.find("'" + d + "'") != std::string::npos
+                        || sel.expression.find("\"" + d + "\"") != std::string::npos;
+            if (used)
+                objects.deviceClasses.push_back(std::move(dc));
+        }
+    }
     cli::printStdout(output == "json" ? yamlio::toJsonList(objects) : yamlio::toYamlList(objects));
     return 0;
 }

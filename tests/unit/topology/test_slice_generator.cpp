@@ -5,6 +5,7 @@
 
 #include "core/topology/cluster_builder.h"
 #include "core/topology/shape_reader.h"
+#include "core/yamlio/loader.h"
 #include "core/yamlio/writer.h"
 #include "tests/unit/topology/test_helpers.h"
 
@@ -288,6 +289,23 @@ TEST(SliceGenerator, OptionalStandardNumaAttribute)
     auto set = generateNodePool(shape("dgx-h100"), 1, "n", o);
     const auto& gpu = sliceOf(set, "gpu.nvidia.com")->devices[6];
     EXPECT_EQ(gpu.attributes.at("resource.kubernetes.io/numaNode").intValue, 1);
+}
+
+// Whatever we generate must pass the same validation as objects read from a cluster dump.
+TEST(SliceGenerator, GeneratedObjectsPassTheManifestLoader)
+{
+    for (const auto& shape : testing::catalog().shapes()) {
+        for (auto mode : { MigMode::None, MigMode::Dynamic }) {
+            GenerateOptions o;
+            o.mig = mode;
+            auto set = generateNodePool(shape, 2, "n", o);
+            auto loaded = yamlio::loadText(yamlio::toYamlList(set), shape.name + ".yaml");
+            EXPECT_FALSE(loaded.diagnostics.hasErrors())
+                << shape.name << ": " << loaded.diagnostics.formatAll();
+            EXPECT_EQ(loaded.objects.resourceSlices.size(), set.resourceSlices.size()) << shape.name;
+            EXPECT_EQ(loaded.objects.nodes.size(), 2u) << shape.name;
+        }
+    }
 }
 
 TEST(ClusterBuilder, PoolsMustNotShareNodeNames)
