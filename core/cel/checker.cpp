@@ -314,7 +314,7 @@ private:
         bool optional = n->kind == NodeKind::OptSelect;
         if (operand.k == K::Optional) {
             optional = true;
-            operand = operand.params[0];
+            operand = CelType(operand.params[0]); // copy first: assigning from our own element
         }
         CelType result;
         if (operand.k == K::Device) {
@@ -347,7 +347,7 @@ private:
         bool optional = n->kind == NodeKind::OptIndex;
         if (operand.k == K::Optional) {
             optional = true;
-            operand = operand.params[0];
+            operand = CelType(operand.params[0]); // copy first: assigning from our own element
         }
         CelType result;
         bool ok = false;
@@ -414,7 +414,7 @@ private:
                 if (t.k != K::Optional && !t.isDyn())
                     fail(*n->args[i], "expected type 'optional_type' but found '" + t.toString() + "'");
                 if (t.k == K::Optional)
-                    t = t.params[0];
+                    t = CelType(t.params[0]); // copy first: assigning from our own element
                 allLiteral = false;
                 if (t.isDyn() && !first)
                     continue; // optional.none() carries no element type of its own
@@ -455,7 +455,7 @@ private:
                 if (vt.k != K::Optional && !vt.isDyn())
                     fail(*n->args[i + 1], "expected type 'optional_type' but found '" + vt.toString() + "'");
                 if (vt.k == K::Optional)
-                    vt = vt.params[0];
+                    vt = CelType(vt.params[0]); // copy first: assigning from our own element
                 if (vt.isDyn() && !first)
                     vt = value; // optional.none() carries no value type of its own
             }
