@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <set>
+#include <tuple>
 
 #include "core/allocator/node_match.h"
 
@@ -39,6 +40,8 @@ void Inventory::setSlices(std::vector<const api::ResourceSlice*> slices)
     m_views.clear();
     m_ids.clear();
     m_allDevices.clear();
+    m_localPools.clear();
+    m_globalPools.clear();
     for (const auto* s : m_slices) {
         auto& p = m_pools[{ s->driver, s->pool.name }];
         p.driver = s->driver;
@@ -56,6 +59,21 @@ void Inventory::setSlices(std::vector<const api::ResourceSlice*> slices)
             m_allDevices.push_back(e);
         }
     }
+    for (const auto& [key, pool] : m_pools) {
+        bool global = false;
+        for (const auto* s : pool.slices) {
+            if (s->nodeName) {
+                auto& v = m_localPools[*s->nodeName];
+                if (v.empty() || v.back() != &pool)
+                    v.push_back(&pool);
+            } else if (s->allNodes.value_or(false) || s->nodeSelector
+                || s->perDeviceNodeSelection.value_or(false)) {
+                global = true;
+            }
+        }
+        if (global)
+            m_globalPools.push_back(&pool);
+    }
 }
 
 bool Inventory::deviceMatchesNode(const api::Device& d, const api::Node& node)
@@ -71,10 +89,10 @@ bool Inventory::deviceMatchesNode(const api::Device& d, const api::Node& node)
 
 bool Inventory::sliceRelevant(const api::ResourceSlice& s, const api::Node& node)
 {
-    // Counter-only slices are relevant everywhere (upstream v0.36.2); the outcome is the same as
-    // picking them up through the completeness re-check.
-    if (!s.sharedCounters.empty() && s.devices.empty())
-        return true;
+    // Counter-only slices follow their own node selection here, unlike upstream v0.36.2 which
+    // treats them as relevant everywhere: a pool with relevant devices picks its counter sets up
+    // through the completeness re-check anyway (same outcome, addendum 3), and node views stay
+    // small in clusters with thousands of partitionable GPUs.
     if (s.nodeName)
         return *s.nodeName == node.meta.name;
     if (s.allNodes.value_or(false))
@@ -100,7 +118,16 @@ const NodeView& Inventory::view(const api::Node& node)
 NodeView Inventory::build(const api::Node& node)
 {
     NodeView view;
-    for (auto& [key, pool] : m_pools) {
+    std::vector<const PoolSlices*> candidates = m_globalPools;
+    if (auto it = m_localPools.find(node.meta.name); it != m_localPools.end())
+        candidates.insert(candidates.end(), it->second.begin(), it->second.end());
+    // Visit order needs pools sorted by (driver, pool name).
+    std::sort(candidates.begin(), candidates.end(), [](const PoolSlices* a, const PoolSlices* b) {
+        return std::tie(a->driver, a->name) < std::tie(b->driver, b->name);
+    });
+    candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
+    for (const PoolSlices* poolPtr : candidates) {
+        const PoolSlices& pool = *poolPtr;
         // Step 2: among the relevant slices only the highest generation survives.
         std::vector<const api::ResourceSlice*> relevant;
         int64_t gen = -1;
@@ -157,7 +184,7 @@ NodeView Inventory::build(const api::Node& node)
                     invalid = true;
                 np.counterSets.push_back(&cs);
             }
-            const auto& ids = m_ids[s];
+            const auto& ids = m_ids.at(s);
             const bool perDevice = s->perDeviceNodeSelection.value_or(false);
             for (size_t i = 0; i < s->devices.size(); ++i) {
                 const auto& d = s->devices[i];
@@ -203,8 +230,7 @@ NodeView Inventory::build(const api::Node& node)
         view.deviceCount += np.devices.size();
         view.pools.push_back(std::move(np));
     }
-    // Pools by (driver, pool name) — m_pools is already ordered that way — with binding-condition
-    // pools moved behind all others.
+    // Pools by (driver, pool name), with binding-condition pools moved behind all others.
     std::stable_partition(
         view.pools.begin(), view.pools.end(), [](const NodePool& p) { return !p.bindingConditions; });
     return view;

@@ -109,6 +109,11 @@ private:
     DeviceRegistry& m_registry;
     std::vector<const api::ResourceSlice*> m_slices;
     std::map<std::pair<std::string, std::string>, PoolSlices> m_pools;
+    /// Pools with a slice local to the node (by node name), and pools with a slice that may be
+    /// relevant to any node (node selector, all nodes, per-device selection): the only pools a
+    /// node's view has to look at, instead of every pool of the cluster.
+    std::unordered_map<std::string, std::vector<const PoolSlices*>> m_localPools;
+    std::vector<const PoolSlices*> m_globalPools;
     std::unordered_map<const api::ResourceSlice*, std::vector<DeviceId>> m_ids;
     std::unordered_map<std::string, NodeView> m_views;
     std::vector<DeviceEntry> m_allDevices;

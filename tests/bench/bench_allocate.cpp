@@ -165,17 +165,18 @@ void BM_FillGpuNic5000(benchmark::State& state)
 }
 BENCHMARK(BM_FillGpuNic5000)->Unit(benchmark::kMillisecond)->Iterations(2);
 
-// One pod whose claim cannot be satisfied but takes a huge search to prove it: 5 requests with a
-// distinctAttribute over only 4 values, 24 devices. Bounded by the step budget.
+// One pod whose claim cannot be satisfied but takes a huge search to prove it: 8 requests with a
+// distinctAttribute over only 6 values, 32 devices (~10^9 paths). Bounded by the step budget:
+// "timed out trying to allocate devices" after 2,000,000 devices tried.
 void BM_PathologicalBounded(benchmark::State& state)
 {
     api::ObjectSet o;
     o.nodes.push_back(makeNode("node-0"));
-    auto s = makeSlice("node-0", "gpu.example.com", "gpu", 24, false);
+    auto s = makeSlice("node-0", "gpu.example.com", "gpu", 32, false);
     for (size_t i = 0; i < s.devices.size(); ++i) {
         api::DeviceAttribute a;
         a.type = api::DeviceAttribute::Type::Int;
-        a.intValue = int64_t(i % 4);
+        a.intValue = int64_t(i % 6);
         s.devices[i].attributes["numa"] = a;
     }
     o.resourceSlices.push_back(s);
