@@ -17,7 +17,7 @@
 //       timeScale: 1.0              # multiplies trace times (0.01 = 100x faster)
 //       useTraceTimes: true         # false: rows arrive by `arrival:` instead (5-column files)
 //       gpuSpec: selector           # or firstAvailable (gpu_spec → CEL `in` list / one subrequest per model)
-//       sharing: capacity           # or partitions (see alibaba_trace.h)
+//       sharing: capacity           # or partitions (see trace_mapping.h)
 //       partitionsPerGpu: 10
 //     pipeline:                     # a compiled Kubeflow pipeline (IR YAML), one run per arrival
 //       path: pipelines/train.yaml
@@ -31,10 +31,14 @@
 // arrival.process: once (every object/row/run once at `start`; the default), poisson (`rate`),
 // diurnal (`rate` = mean, `amplitude` 0..1, `peak` time of day, `period` default 24h), bursts
 // (`rate` or `every` between bursts, `size` jobs per burst, `spacing` between them), schedule
-// (`times: [...]` and/or `every`). `until` and `count` bound every process except once.
-// duration: a time ("2h", "forever") or {distribution: fixed|exponential|lognormal|uniform|
-// empirical, value|mean|median+sigma|min+max|file, min/max clamps}. An empirical file holds one
-// time per line (# comments allowed); sampling picks one of them uniformly.
+// (`times: [...]` and/or `every`). `until` (no arrival at or after it) and `count` bound every
+// process; poisson, diurnal, bursts and periodic schedules need one of them. On a trace that keeps
+// its own times they cut the trace the same way.
+// duration: a time ("2h", "forever"), the annotation shorthand ("exponential(30m)",
+// "lognormal(20m, 0.8)", "uniform(10m, 1h)"), or {distribution: fixed (value) | exponential
+// (mean) | lognormal (median, sigma) | uniform (low, high) | empirical (file)} with optional `min`
+// and `max` clamps. An empirical file holds one time per line (# comments allowed); sampling picks
+// one of them uniformly.
 
 #include <cstdint>
 #include <map>
