@@ -1,0 +1,269 @@
+// SPDX-License-Identifier: Apache-2.0
+// The Cluster interface the simulator drives: lifecycle of claims and pods, node and taint
+// changes, metrics, explain, scoring policies, determinism.
+#include <set>
+
+#include <gtest/gtest.h>
+
+#include "core/scheduler/cluster.h"
+#include "tests/unit/allocator/fixtures.h"
+
+using namespace drasim;
+using namespace drasim::testing;
+using scheduler::Cluster;
+
+namespace {
+
+const char* kDrv = "gpu.example.com";
+
+api::ResourceClaimTemplate oneGpuTemplate(const std::string& cls = "gpu")
+{
+    api::ResourceClaimTemplate t;
+    t.meta.name = "one-gpu";
+    t.meta.namespace_ = "default";
+    t.spec.requests.push_back(exactRequest("gpu", requestSpec(cls)));
+    return t;
+}
+
+/// nodes × devices node-local GPUs, a class, the one-gpu template.
+api::ObjectSet gpuCluster(int nodes, int devices)
+{
+    api::ObjectSet o;
+    for (int n = 0; n < nodes; ++n) {
+        std::string name = numbered("node-", n);
+        o.nodes.push_back(node(name));
+        std::vector<api::Device> devs;
+        for (int d = 0; d < devices; ++d)
+            devs.push_back(device(numbered("gpu-", d)));
+        o.resourceSlices.push_back(slice(name + "-gpus", kDrv, name, name, devs));
+    }
+    o.deviceClasses.push_back(deviceClass("gpu", { "device.driver == \"gpu.example.com\"" }));
+    o.resourceClaimTemplates.push_back(oneGpuTemplate());
+    return o;
+}
+
+api::Pod templatePod(const std::string& name)
+{
+    return pod(name, {}, { { "gpu", "one-gpu" } });
+}
+
+} // namespace
+
+TEST(Cluster, PodFinishedReleasesDevicesAndDeletesGeneratedClaims)
+{
+    Cluster c(gpuCluster(1, 1));
+    auto r1 = c.schedule(templatePod("p1"));
+    ASSERT_TRUE(r1.scheduled) << r1.message;
+    ASSERT_EQ(r1.allocated.size(), 1u);
+    EXPECT_EQ(r1.allocated[0].claim, "default/p1-gpu");
+    EXPECT_EQ(r1.allocated[0].device, "gpu-0");
+    EXPECT_EQ(r1.allocated[0].node, "node-0");
+    auto r2 = c.schedule(templatePod("p2"));
+    EXPECT_FALSE(r2.scheduled);
+    EXPECT_EQ(r2.failure, scheduler::FailureKind::Unschedulable);
+    EXPECT_EQ(r2.message, "0/1 nodes are available: 1 cannot allocate all claims.");
+    const auto before = c.freeEventCount();
+    EXPECT_TRUE(c.podFinished("default/p1"));
+    EXPECT_GT(c.freeEventCount(), before);
+    EXPECT_EQ(c.findClaim("default/p1-gpu"), nullptr);
+    EXPECT_EQ(c.findBoundPod("default/p1"), nullptr);
+    auto again = c.schedule(templatePod("p2"));
+    EXPECT_TRUE(again.scheduled) << again.message;
+    EXPECT_FALSE(c.podFinished("default/nobody"));
+}
+
+TEST(Cluster, SharedClaimIsDeallocatedWhenTheLastPodEnds)
+{
+    auto o = gpuCluster(2, 1);
+    o.resourceClaims.push_back(claim("shared", { exactRequest("gpu", requestSpec("gpu")) }));
+    Cluster c(std::move(o));
+    auto a = c.schedule(pod("a", { { "g", "shared" } }));
+    auto b = c.schedule(pod("b", { { "g", "shared" } }));
+    ASSERT_TRUE(a.scheduled && b.scheduled);
+    EXPECT_EQ(a.nodeName, b.nodeName);
+    EXPECT_TRUE(b.allocated.empty()) << "the second pod reuses the allocation";
+    const auto* cl = c.findClaim("default/shared");
+    ASSERT_TRUE(cl && cl->allocation);
+    ASSERT_EQ(cl->reservedFor.size(), 2u);
+    c.podFinished("default/a");
+    cl = c.findClaim("default/shared");
+    ASSERT_TRUE(cl->allocation) << "still reserved by b";
+    c.podFinished("default/b");
+    cl = c.findClaim("default/shared");
+    ASSERT_NE(cl, nullptr) << "input claims are not deleted";
+    EXPECT_FALSE(cl->allocation);
+    EXPECT_TRUE(cl->meta.finalizers.empty());
+}
+
+TEST(Cluster, AlreadyBoundPodIsRejected)
+{
+    Cluster c(gpuCluster(1, 2));
+    ASSERT_TRUE(c.schedule(templatePod("p")).scheduled);
+    auto r = c.schedule(templatePod("p"));
+    EXPECT_FALSE(r.scheduled);
+    EXPECT_EQ(r.failure, scheduler::FailureKind::AlreadyBound);
+}
+
+TEST(Cluster, RemoveNodeEvictsItsPodsAndAddNodeAddsCapacity)
+{
+    Cluster c(gpuCluster(1, 1));
+    ASSERT_TRUE(c.schedule(templatePod("p1")).scheduled);
+    auto evicted = c.removeNode("node-0");
+    EXPECT_EQ(evicted, std::vector<std::string>({ "default/p1" }));
+    EXPECT_TRUE(c.nodes().empty());
+    EXPECT_TRUE(c.deviceUsage().empty());
+    auto r = c.schedule(templatePod("p2"));
+    EXPECT_EQ(r.message, "no nodes available to schedule pods");
+    const auto before = c.freeEventCount();
+    c.addNode(node("node-9"), { slice("node-9-gpus", kDrv, "node-9", "node-9", { device("gpu-0") }) });
+    EXPECT_GT(c.freeEventCount(), before);
+    auto r2 = c.schedule(templatePod("p2"));
+    ASSERT_TRUE(r2.scheduled) << r2.message;
+    EXPECT_EQ(r2.nodeName, "node-9");
+}
+
+TEST(Cluster, DeviceTaints)
+{
+    Cluster c(gpuCluster(1, 1));
+    ASSERT_TRUE(c.schedule(templatePod("p1")).scheduled);
+    scheduler::DeviceRef ref { kDrv, "node-0", "gpu-0" };
+    auto evict = c.setDeviceTaint(ref, api::DeviceTaint { "broken", "", "NoExecute", "" });
+    EXPECT_EQ(evict, std::vector<std::string>({ "default/p1" }));
+    c.podFinished("default/p1");
+    auto r = c.schedule(templatePod("p2"));
+    EXPECT_FALSE(r.scheduled) << "the tainted device is not offered";
+    EXPECT_TRUE(c.removeDeviceTaint(ref, "broken"));
+    EXPECT_TRUE(c.schedule(templatePod("p2")).scheduled);
+    auto none = c.setDeviceTaint(ref, api::DeviceTaint { "soon", "", "NoSchedule", "" });
+    EXPECT_TRUE(none.empty()) << "NoSchedule never evicts";
+}
+
+TEST(Cluster, DeviceUsageCountsAllocatedDevices)
+{
+    Cluster c(gpuCluster(2, 2));
+    ASSERT_TRUE(c.schedule(templatePod("p1")).scheduled);
+    auto u = c.deviceUsage();
+    ASSERT_EQ(u.size(), 2u);
+    EXPECT_EQ(u[0].node, "node-0");
+    EXPECT_EQ(u[0].total, 2u);
+    EXPECT_EQ(u[0].allocated + u[1].allocated, 1u);
+}
+
+TEST(Cluster, ScoringPolicies)
+{
+    scheduler::SchedulerOptions pack;
+    pack.scoring = scheduler::ScoringPolicy::MostAllocated;
+    Cluster packed(gpuCluster(3, 4), pack);
+    Cluster spread(gpuCluster(3, 4));
+    std::set<std::string> packedNodes, spreadNodes;
+    for (int i = 0; i < 3; ++i) {
+        packedNodes.insert(packed.schedule(templatePod(numbered("p", i))).nodeName);
+        spreadNodes.insert(spread.schedule(templatePod(numbered("p", i))).nodeName);
+    }
+    EXPECT_EQ(packedNodes.size(), 1u) << "most-allocated packs";
+    EXPECT_EQ(spreadNodes.size(), 3u) << "least-allocated spreads";
+    EXPECT_EQ(scheduler::parseScoringPolicy("bin-packing"), scheduler::ScoringPolicy::MostAllocated);
+    EXPECT_FALSE(scheduler::parseScoringPolicy("random"));
+}
+
+TEST(Cluster, ShareIdsAreDeterministicPerSeed)
+{
+    auto build = [] {
+        api::ObjectSet o;
+        o.nodes.push_back(node("n"));
+        auto d = device("nic");
+        d.allowMultipleAllocations = true;
+        o.resourceSlices.push_back(slice("s", "nic.example.com", "p", "n", { d }));
+        o.deviceClasses.push_back(deviceClass("nic"));
+        o.resourceClaimTemplates.push_back(oneGpuTemplate("nic"));
+        return o;
+    };
+    auto ids = [&](uint64_t seed) {
+        scheduler::SchedulerOptions opt;
+        opt.seed = seed;
+        Cluster c(build(), opt);
+        std::vector<std::string> out;
+        for (int i = 0; i < 3; ++i) {
+            auto r = c.schedule(templatePod(numbered("p", i)));
+            EXPECT_TRUE(r.scheduled);
+            EXPECT_TRUE(r.allocated.at(0).shared);
+            out.push_back(*c.findClaim(r.claims.at(0))->allocation->results.at(0).shareID);
+        }
+        return out;
+    };
+    auto a = ids(1), b = ids(1), other = ids(2);
+    EXPECT_EQ(a, b);
+    EXPECT_NE(a, other);
+    EXPECT_NE(a[0], a[1]);
+    EXPECT_EQ(a[0].size(), 36u);
+    EXPECT_EQ(a[0][14], '4') << "version 4 UUID shape";
+}
+
+TEST(Cluster, ExplainCountsRejectionReasons)
+{
+    auto o = gpuCluster(2, 2);
+    o.nodes[1].taints.push_back(api::Taint { "dedicated", "x", "NoSchedule", "" });
+    o.deviceClasses.push_back(deviceClass("a100", { "device.driver == \"gpu.example.com\"", "false" }));
+    Cluster c(std::move(o));
+    ASSERT_TRUE(c.schedule(templatePod("p1")).scheduled);
+    auto p = pod("p2", {}, { { "gpu", "one-gpu" } });
+    auto r = c.schedule(p, true);
+    ASSERT_TRUE(r.diagnosis);
+    EXPECT_TRUE(r.diagnosis->scheduled);
+    const auto& nodes = r.diagnosis->nodes;
+    ASSERT_EQ(nodes.size(), 2u);
+    EXPECT_EQ(
+        nodes[1].nodeReasons, std::vector<std::string>({ "node(s) had untolerated taint {dedicated: x}" }));
+    ASSERT_EQ(nodes[0].claims.size(), 1u);
+    const auto& req = nodes[0].claims[0].requests.at(0);
+    EXPECT_EQ(req.visible, 2u);
+    EXPECT_EQ(req.eligible, 1u);
+    EXPECT_EQ(req.rejected[size_t(scheduler::DeviceRejectReason::InUse)], 1u);
+    auto text = scheduler::formatText(*r.diagnosis);
+    EXPECT_NE(text.find("1 of 2 devices eligible; rejected: 1 in_use"), std::string::npos) << text;
+}
+
+TEST(Cluster, ExplainOfPendingPodShowsSelectorRejections)
+{
+    auto o = gpuCluster(1, 2);
+    o.resourceClaims.push_back(claim("c",
+        { exactRequest(
+            "gpu", requestSpec("gpu", 1, { "device.attributes[\"gpu.example.com\"].size > 1" })) }));
+    for (auto& d : o.resourceSlices[0].devices)
+        d.attributes["size"] = intAttr(1);
+    Cluster c(std::move(o));
+    auto r = c.schedule(pod("p", { { "g", "c" } }), true);
+    EXPECT_FALSE(r.scheduled);
+    ASSERT_TRUE(r.diagnosis);
+    EXPECT_EQ(r.diagnosis->message, "0/1 nodes are available: 1 cannot allocate all claims.");
+    const auto& req = r.diagnosis->nodes.at(0).claims.at(0).requests.at(0);
+    EXPECT_EQ(req.rejected[size_t(scheduler::DeviceRejectReason::RequestSelectorFalse)], 2u);
+    auto data = scheduler::toData(*r.diagnosis);
+    EXPECT_NE(toJson(data, 0).find("\"request_selector_false\":2"), std::string::npos) << toJson(data, 0);
+}
+
+TEST(Cluster, ClaimsListKeepsInputThenCreationOrder)
+{
+    auto o = gpuCluster(1, 4);
+    o.resourceClaims.push_back(claim("zz", { exactRequest("gpu", requestSpec("gpu")) }));
+    o.resourceClaims.push_back(claim("aa", { exactRequest("gpu", requestSpec("gpu")) }));
+    Cluster c(std::move(o));
+    c.schedule(templatePod("p"));
+    auto list = c.claims();
+    ASSERT_EQ(list.size(), 3u);
+    EXPECT_EQ(list[0]->meta.name, "zz");
+    EXPECT_EQ(list[1]->meta.name, "aa");
+    EXPECT_EQ(list[2]->meta.name, "p-gpu");
+}
+
+TEST(Cluster, InvalidSelectorIsADiagnostic)
+{
+    auto o = gpuCluster(1, 1);
+    o.deviceClasses.push_back(deviceClass("bad", { "device.nope(" }));
+    Cluster c(std::move(o));
+    ASSERT_TRUE(c.diagnostics().hasErrors());
+    EXPECT_NE(c.diagnostics().formatAll().find(
+                  "DeviceClass bad: spec.selectors[0].cel.expression: compilation failed"),
+        std::string::npos)
+        << c.diagnostics().formatAll();
+}
