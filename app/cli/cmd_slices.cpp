@@ -172,6 +172,8 @@ int run(const std::vector<std::string>& args)
         std::fputs(diags.formatAll().c_str(), stderr);
         return 1;
     }
+    if (!diags.all().empty())
+        std::fputs(diags.formatAll().c_str(), stderr); // warnings only at this point
     api::ObjectSet objects = builder.build();
     if (!withNodes)
         objects.nodes.clear();

@@ -208,6 +208,7 @@ struct Builder
     Diagnostics* diag;
     std::vector<ProtoSlice>& out;
     std::map<std::pair<std::string, std::string>, DeviceLocation>& index;
+    int m_wholeInStaticMode = 0; ///< MIG-capable GPUs left whole in static mode (no layout)
 
     const NodeShape& shape() const { return topo.shape(); }
 
@@ -394,6 +395,8 @@ struct Builder
             }
 
             std::vector<std::string> layout = c.migLayout.empty() ? opt.migLayout : c.migLayout;
+            if (mode == MigMode::Static && migCapable && layout.empty())
+                ++m_wholeInStaticMode;
             if (mode == MigMode::Static && migCapable && !layout.empty()) {
                 std::string error;
                 auto placed = placeMigLayout(*m, layout, &error);
@@ -433,6 +436,11 @@ struct Builder
             }
         }
         (void)none;
+        if (m_wholeInStaticMode > 0 && diag)
+            diag->warning(shape().pos, "NodeShape", shape().name, "spec.nvidia.mig",
+                          "static MIG without a layout: " + std::to_string(m_wholeInStaticMode)
+                              + " GPU(s) have no migLayout and are published whole (give --mig-layout or a "
+                                "migLayout per GPU)");
         if (mode == MigMode::Dynamic) {
             // K8s 1.35+: counters in their own slice, then one device slice per GPU.
             if (!counterSets.empty()) {
@@ -715,7 +723,7 @@ SliceGenerator::SliceGenerator(
 {
     Impl& d = *m_impl;
     d.options = std::move(options);
-    Builder b { *m_topology, d.options, diag, d.slices, d.index };
+    Builder b { *m_topology, d.options, diag, d.slices, d.index, 0 };
     // Drivers in name order, so the output lists pools sorted by driver.
     b.dranet();
     b.fpga();

@@ -174,6 +174,19 @@ std::string renderTree(const Topology& topo)
             out += "\n";
         }
     }
+    // Devices that share a root complex: what matchAttribute on resource.kubernetes.io/pcieRoot
+    // can pair up.
+    std::string shared;
+    for (const auto& [root, devs] : topo.devicesByRoot()) {
+        if (devs.size() < 2)
+            continue;
+        shared += "  " + topo.pcieRoot(devs.front()) + ":";
+        for (int d : devs)
+            shared += " " + shape.components[d].name;
+        shared += "\n";
+    }
+    if (!shared.empty())
+        out += "\nDevices sharing a PCIe root:\n" + shared;
     const auto& islands = topo.fabricIslands();
     if (!islands.empty()) {
         out += "Fabric islands:";
