@@ -334,3 +334,75 @@ TEST(KfpPipeline, PassthroughWithoutApplyToTaskKeepsClaimsOffThePod)
     EXPECT_EQ(eval.pod->meta.annotations.at("drasim.dev/kfp-passthrough-claims"), R"(["shared-gpu"])");
     EXPECT_EQ(run->tasks[1].pod->spec.resourceClaims.size(), 2u); // train has no passthrough
 }
+
+namespace {
+
+std::string parseErrors(const std::string& text)
+{
+    Diagnostics diags;
+    EXPECT_FALSE(parseKfpPipeline(text, "ir.yaml", diags));
+    return formatted(diags);
+}
+
+const char* const kMinimal = R"(components:
+  comp-a:
+    executorLabel: exec-a
+deploymentSpec:
+  executors:
+    exec-a:
+      container:
+        image: busybox
+pipelineInfo:
+  name: tiny
+root:
+  dag:
+    tasks:
+      a:
+        componentRef:
+          name: comp-a
+schemaVersion: 2.1.0
+)";
+
+std::string replaced(std::string text, const std::string& from, const std::string& to)
+{
+    text.replace(text.find(from), from.size(), to);
+    return text;
+}
+
+} // namespace
+
+TEST(KfpPipeline, MinimalPipelineParses)
+{
+    Diagnostics diags;
+    auto p = parseKfpPipeline(kMinimal, "ir.yaml", diags);
+    ASSERT_TRUE(p) << diags.formatAll();
+    EXPECT_EQ(p->tasks.size(), 1u);
+    EXPECT_EQ(p->tasks[0].image, "busybox");
+}
+
+TEST(KfpPipeline, MalformedIrMessages)
+{
+    EXPECT_EQ(parseErrors("apiVersion: v1\nkind: Pod\n"),
+        "ir.yaml:1:1: Pipeline: no pipeline spec found (expected a compiled KFP v2 IR document with "
+        "components, "
+        "deploymentSpec, pipelineInfo and root)\n");
+    EXPECT_EQ(parseErrors(replaced(kMinimal, "name: comp-a", "name: comp-b")),
+        "ir.yaml:16:17: Pipeline tiny: root.dag.tasks.a.componentRef.name: unknown component \"comp-b\"\n");
+    EXPECT_EQ(parseErrors(replaced(kMinimal, "executorLabel: exec-a", "executorLabel: exec-z")),
+        "ir.yaml:3:20: Pipeline tiny: components.comp-a.executorLabel: no executor \"exec-z\" in "
+        "deploymentSpec.executors\n");
+    EXPECT_EQ(parseErrors(replaced(kMinimal, "schemaVersion: 2.1.0", "schemaVersion: 1.0.0")),
+        "ir.yaml:17:16: Pipeline tiny: schemaVersion: unsupported schemaVersion 1.0.0 (KFP v2 IR is 2.x)\n");
+    EXPECT_EQ(
+        parseErrors(replaced(kMinimal,
+            "    tasks:\n      a:\n        componentRef:\n          name: comp-a\n", "    tasks: []\n")),
+        "ir.yaml:13:12: Pipeline tiny: root.dag.tasks: expected a map, got list\n");
+    EXPECT_EQ(parseErrors(std::string(kMinimal)
+                  + "---\nplatforms:\n  kubernetes:\n    deploymentSpec:\n      executors:\n"
+                    "        exec-a:\n          podResourceClaims:\n          - {}\n"),
+        "ir.yaml:25:13: Pipeline tiny: "
+        "platforms.kubernetes.deploymentSpec.executors.exec-a.podResourceClaims[0]: "
+        "needs resourceClaimTemplateName or resourceClaimJson\n");
+    const std::string syntax = parseErrors("components: [\n");
+    EXPECT_NE(syntax.find("ir.yaml:"), std::string::npos) << syntax;
+}
