@@ -42,7 +42,7 @@ YamlNode convert(const lean::Document& doc, uint32_t i, const std::string& file)
                 value = convert(doc, c, file);
                 c = doc.next(c);
             }
-            out.entries.emplace_back(std::move(key), std::move(value));
+            out.entries.push_back(YamlEntry { std::move(key), std::move(value) });
         }
     }
     return out;

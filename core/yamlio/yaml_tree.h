@@ -18,6 +18,8 @@
 
 namespace drasim::yamlio {
 
+struct YamlEntry;
+
 struct YamlNode
 {
     enum class Kind { Null, Scalar, Sequence, Map };
@@ -27,7 +29,10 @@ struct YamlNode
     std::string tag; ///< explicit tag if any ("!!str", "!!int", ...); empty otherwise
     SourcePos pos; ///< line/column (1-based) of the node's first character
     std::vector<YamlNode> items; ///< Sequence
-    std::vector<std::pair<YamlNode, YamlNode>> entries; ///< Map, in document order
+    /// Map entries in document order; each has .first (key) and .second (value), so
+    /// `for (const auto& [k, v] : node.entries)` works. (A struct, not std::pair: a pair of an
+    /// incomplete type does not compile with clang, which builds the fuzz target.)
+    std::vector<YamlEntry> entries;
 
     bool isNull() const { return kind == Kind::Null; }
     bool isScalar() const { return kind == Kind::Scalar; }
@@ -46,6 +51,12 @@ struct YamlNode
     std::optional<std::string> asString() const;
     /// "map", "list", "string", "integer", "number", "boolean" or "null": for error messages.
     const char* typeName() const;
+};
+
+struct YamlEntry
+{
+    YamlNode first; ///< key
+    YamlNode second; ///< value
 };
 
 struct YamlLimits
