@@ -383,6 +383,301 @@ bool orderTasks(std::vector<KfpTask>& tasks, Ctx& c)
     return true;
 }
 
+// Inputs visible inside a DAG: at the root the pipeline parameters; inside a sub-DAG (sub-pipeline,
+// ParallelFor iteration, exit handler) the inputs its task passed in, already resolved to root
+// terms, plus the loop item.
+struct DagScope
+{
+    bool root = true;
+    std::map<std::string, KfpValueRef> inputs;
+};
+
+// Flattens the DAG into container tasks. A task whose component is itself a DAG is expanded in
+// place: its tasks get the prefix "<task>-" (ParallelFor iterations "<task>-<i>-"), inherit its
+// dependencies, and whoever depends on it depends on all of them. Decision: this is the order KFP
+// enforces (a DAG task is done when all its tasks are); runtime-only constructs (ParallelFor over a
+// list computed at run time, conditions) are reported as unsupported rather than guessed.
+class DagFlattener
+{
+public:
+    Ctx& c;
+    const YamlNode& components;
+    const YamlNode& executors;
+    const YamlNode* platformExecutors;
+    KfpPipeline& out;
+
+    std::vector<size_t> flatten(const YamlNode& tasks, const std::string& field, const std::string& prefix,
+        const DagScope& scope, int depth)
+    {
+        std::vector<size_t> produced;
+        if (depth > 16) {
+            c.error(tasks.pos, field, "DAG components nested more than 16 levels deep");
+            return produced;
+        }
+        std::map<std::string, std::vector<size_t>> expansion; // sibling name → flattened tasks
+        struct SiblingDeps
+        {
+            size_t index; // flattened task
+            std::set<std::string> names; // dependencies at this DAG level
+            std::string field; // the task entry they come from
+            SourcePos pos;
+        };
+        std::vector<SiblingDeps> siblingDeps;
+        std::set<std::pair<std::string, std::string>> reported; // (entry, missing name): report once
+        for (const auto& [k, v] : tasks.entries) {
+            const std::string f = join(field, k.scalar);
+            if (!v.isMap()) {
+                c.error(v.pos, f, "expected a map");
+                continue;
+            }
+            const YamlNode* ref = c.map(v, "componentRef", f, true);
+            auto compName = ref ? c.str(*ref, "name", join(f, "componentRef"), true) : std::nullopt;
+            if (!compName)
+                continue;
+            const YamlNode* comp = components.get(*compName);
+            if (!comp || !comp->isMap()) {
+                c.error(ref->get("name")->pos, join(f, "componentRef.name"),
+                    "unknown component \"" + *compName + "\"");
+                continue;
+            }
+            if (v.get("triggerPolicy") && v.get("triggerPolicy")->isMap()
+                && v.get("triggerPolicy")->get("condition")) {
+                c.error(v.get("triggerPolicy")->pos, join(f, "triggerPolicy.condition"),
+                    "conditional tasks (dsl.If/Condition) depend on run-time values; drasim does not run "
+                    "them");
+                continue;
+            }
+            std::set<std::string> deps = siblingDependencies(v, f);
+            std::vector<size_t> mine;
+            if (const YamlNode* dag = comp->get("dag")) {
+                mine = expandDag(k, v, *dag, f, prefix, scope, depth);
+            } else {
+                auto index = containerTask(k, v, *comp, *compName, f, prefix, scope);
+                if (index) {
+                    mine.push_back(*index);
+                    const std::set<std::string>& extra = m_claimProducers[*index];
+                    deps.insert(extra.begin(), extra.end());
+                }
+            }
+            for (size_t i : mine)
+                siblingDeps.push_back(SiblingDeps { i, deps, f, k.pos });
+            expansion[k.scalar] = mine;
+            produced.insert(produced.end(), mine.begin(), mine.end());
+        }
+        for (const SiblingDeps& sd : siblingDeps) {
+            KfpTask& task = out.tasks[sd.index];
+            for (const std::string& d : sd.names) {
+                auto it = expansion.find(d);
+                if (it == expansion.end()) {
+                    if (reported.emplace(sd.field, d).second)
+                        c.error(sd.pos, join(sd.field, "dependentTasks"),
+                            "depends on unknown task \"" + d + "\"");
+                    continue;
+                }
+                for (size_t j : it->second)
+                    task.dependsOn.push_back(out.tasks[j].name); // may be itself: reported as a cycle
+            }
+            std::sort(task.dependsOn.begin(), task.dependsOn.end());
+            task.dependsOn.erase(
+                std::unique(task.dependsOn.begin(), task.dependsOn.end()), task.dependsOn.end());
+        }
+        return produced;
+    }
+
+private:
+    // dependentTasks plus the producers of parameter/artifact inputs (names at this DAG level).
+    std::set<std::string> siblingDependencies(const YamlNode& v, const std::string& f)
+    {
+        std::set<std::string> deps;
+        for (const std::string& d : c.strList(v, "dependentTasks", f))
+            deps.insert(d);
+        if (const YamlNode* inputs = v.get("inputs"); inputs && inputs->isMap()) {
+            if (const YamlNode* ps = inputs->get("parameters"); ps && ps->isMap())
+                for (const auto& [pk, pv] : ps->entries)
+                    for (const char* key : { "taskOutputParameter", "taskFinalStatus" })
+                        if (const YamlNode* t = pv.isMap() ? pv.get(key) : nullptr)
+                            if (const YamlNode* p = t->isMap() ? t->get("producerTask") : nullptr)
+                                deps.insert(p->scalar);
+            if (const YamlNode* as = inputs->get("artifacts"); as && as->isMap())
+                for (const auto& [ak, av] : as->entries)
+                    if (const YamlNode* t = av.isMap() ? av.get("taskOutputArtifact") : nullptr)
+                        if (const YamlNode* p = t->isMap() ? t->get("producerTask") : nullptr)
+                            deps.insert(p->scalar);
+        }
+        return deps;
+    }
+
+    // A reference as seen from this scope, rewritten to root terms.
+    std::optional<KfpValueRef> resolve(
+        KfpValueRef r, const DagScope& scope, const std::string& prefix, const std::string& field)
+    {
+        if (r.kind == KfpValueRef::Kind::TaskOutput) {
+            r.producerTask = prefix + r.producerTask;
+            return r;
+        }
+        if (r.kind != KfpValueRef::Kind::PipelineParameter)
+            return r;
+        if (scope.root) {
+            if (!out.parameters.count(r.parameter)) {
+                c.error(r.pos, field, "pipeline has no parameter \"" + r.parameter + "\"");
+                return std::nullopt;
+            }
+            return r;
+        }
+        auto it = scope.inputs.find(r.parameter);
+        if (it == scope.inputs.end()) {
+            c.error(r.pos, field, "the enclosing DAG has no input \"" + r.parameter + "\"");
+            return std::nullopt;
+        }
+        KfpValueRef resolved = it->second;
+        resolved.pos = r.pos;
+        return resolved;
+    }
+
+    std::vector<size_t> expandDag(const YamlNode& k, const YamlNode& v, const YamlNode& dag,
+        const std::string& f, const std::string& prefix, const DagScope& scope, int depth)
+    {
+        std::vector<size_t> produced;
+        const YamlNode* innerTasks = dag.isMap() ? dag.get("tasks") : nullptr;
+        if (!innerTasks || !innerTasks->isMap()) {
+            c.error(dag.pos, "components." + v.get("componentRef")->get("name")->scalar + ".dag.tasks",
+                "required");
+            return produced;
+        }
+        DagScope inner;
+        inner.root = false;
+        if (const YamlNode* inputs = v.get("inputs"); inputs && inputs->isMap())
+            if (const YamlNode* ps = inputs->get("parameters"); ps && ps->isMap())
+                for (const auto& [pk, pv] : ps->entries) {
+                    const std::string pf = join(f, "inputs.parameters." + pk.scalar);
+                    if (auto r = valueRef(pv, pf, c))
+                        if (auto rr = resolve(*r, scope, prefix, pf))
+                            inner.inputs[pk.scalar] = *rr;
+                }
+        const std::string compField
+            = "components." + v.get("componentRef")->get("name")->scalar + ".dag.tasks";
+        const YamlNode* iterator = v.get("parameterIterator");
+        if (v.get("artifactIterator")) {
+            c.error(v.get("artifactIterator")->pos, join(f, "artifactIterator"),
+                "ParallelFor over artifacts depends on run-time outputs; drasim does not expand it");
+            return produced;
+        }
+        if (!iterator) {
+            return flatten(*innerTasks, compField, prefix + k.scalar + "-", inner, depth + 1);
+        }
+        // ParallelFor: only a literal item list can be expanded without running the pipeline.
+        const YamlNode* itemInput = iterator->isMap() ? iterator->get("itemInput") : nullptr;
+        const YamlNode* items = iterator->isMap() ? iterator->get("items") : nullptr;
+        const YamlNode* raw = items && items->isMap() ? items->get("raw") : nullptr;
+        if (!itemInput || !raw) {
+            c.error(iterator->pos, join(f, "parameterIterator"),
+                "ParallelFor over a list known only at run time (items.inputParameter) is not supported; "
+                "give the items literally");
+            return produced;
+        }
+        Diagnostics jsonDiags;
+        auto docs = yamlio::parseYamlDocuments(raw->scalar, "<items>", jsonDiags);
+        if (jsonDiags.hasErrors() || docs.size() != 1 || !docs[0].isSequence()) {
+            c.error(
+                raw->pos, join(f, "parameterIterator.items.raw"), "expected a JSON list, got " + raw->scalar);
+            return produced;
+        }
+        for (size_t i = 0; i < docs[0].items.size(); ++i) {
+            DagScope iteration = inner;
+            KfpValueRef item;
+            item.kind = KfpValueRef::Kind::Constant;
+            item.constant = yamlToDataValue(docs[0].items[i]);
+            item.pos = raw->pos;
+            iteration.inputs[itemInput->scalar] = item;
+            auto more = flatten(*innerTasks, compField, prefix + k.scalar + "-" + std::to_string(i) + "-",
+                iteration, depth + 1);
+            produced.insert(produced.end(), more.begin(), more.end());
+        }
+        return produced;
+    }
+
+    std::optional<size_t> containerTask(const YamlNode& k, const YamlNode& v, const YamlNode& comp,
+        const std::string& compName, const std::string& f, const std::string& prefix, const DagScope& scope)
+    {
+        KfpTask task;
+        task.name = prefix + k.scalar;
+        task.pos = k.pos;
+        task.component = compName;
+        if (const YamlNode* info = v.get("taskInfo"); info && info->isMap())
+            task.displayName = c.str(*info, "name", join(f, "taskInfo"), false).value_or(k.scalar);
+        if (const YamlNode* pts = comp.get("taskConfigPassthroughs"); pts && pts->isSequence()) {
+            for (const YamlNode& pt : pts->items) {
+                const YamlNode* field = pt.isMap() ? pt.get("field") : nullptr;
+                if (field && field->scalar == "KUBERNETES_RESOURCE_CLAIMS") {
+                    const YamlNode* apply = pt.get("applyToTask");
+                    task.claimsToPod = apply && apply->asBool().value_or(false);
+                }
+            }
+        }
+        auto label = c.str(comp, "executorLabel", "components." + compName, true);
+        if (!label)
+            return std::nullopt;
+        task.executor = *label;
+        if (const YamlNode* idef = comp.get("inputDefinitions"); idef && idef->isMap())
+            if (const YamlNode* ps = idef->get("parameters"); ps && ps->isMap())
+                for (const auto& [pk, pv] : ps->entries)
+                    if (const YamlNode* d = pv.isMap() ? pv.get("defaultValue") : nullptr)
+                        task.componentDefaults[pk.scalar] = yamlToDataValue(*d);
+        const YamlNode* exec = executors.get(task.executor);
+        if (!exec || !exec->isMap()) {
+            c.error(comp.get("executorLabel")->pos, "components." + compName + ".executorLabel",
+                "no executor \"" + task.executor + "\" in deploymentSpec.executors");
+            return std::nullopt;
+        }
+        const std::string ef = "deploymentSpec.executors." + task.executor;
+        if (const YamlNode* container = exec->get("container"); container && container->isMap()) {
+            task.image = c.str(*container, "image", join(ef, "container"), true).value_or("");
+            task.command = c.strList(*container, "command", join(ef, "container"));
+            task.args = c.strList(*container, "args", join(ef, "container"));
+            if (const YamlNode* res = container->get("resources"); res && res->isMap())
+                readResources(*res, join(ef, "container.resources"), task, c);
+        } else if (exec->get("importer") || exec->get("resolver")) {
+            // Importers run as a small launcher pod in KFP; no user container, no resources.
+            task.image = "kfp-launcher";
+        } else {
+            c.error(exec->pos, ef, "executor has no container, importer or resolver");
+            return std::nullopt;
+        }
+        if (const YamlNode* inputs = v.get("inputs"); inputs && inputs->isMap()) {
+            if (const YamlNode* ps = inputs->get("parameters"); ps && ps->isMap()) {
+                for (const auto& [pk, pv] : ps->entries) {
+                    const std::string pf = join(f, "inputs.parameters." + pk.scalar);
+                    auto r = valueRef(pv, pf, c);
+                    if (!r)
+                        continue;
+                    if (auto rr = resolve(*r, scope, prefix, join(pf, "componentInputParameter")))
+                        task.inputs[pk.scalar] = std::move(*rr);
+                }
+            }
+        }
+        if (platformExecutors)
+            if (const YamlNode* pe = platformExecutors->get(task.executor); pe && pe->isMap())
+                readPlatform(*pe, "platforms.kubernetes.deploymentSpec.executors." + task.executor, task, c);
+        for (KfpClaim& claim : task.claims) {
+            if (!claim.json)
+                continue;
+            // A claim from another task's output orders this task after it, like an input does.
+            if (claim.json->kind == KfpValueRef::Kind::TaskOutput)
+                m_claimProducers[out.tasks.size()].insert(claim.json->producerTask);
+            if (auto rr = resolve(*claim.json, scope, prefix,
+                    "podResourceClaims.resourceClaimJson.componentInputParameter"))
+                claim.json = *rr;
+        }
+        out.tasks.push_back(std::move(task));
+        return out.tasks.size() - 1;
+    }
+
+public:
+    /// Producers named by resourceClaimJson.taskOutputParameter, by flattened task index; they are
+    /// siblings of the task's own DAG level.
+    std::map<size_t, std::set<std::string>> m_claimProducers;
+};
+
 bool parsePipelineSpec(const YamlNode& spec, const YamlNode* platform, KfpPipeline& out, Ctx& c)
 {
     if (!spec.isMap()) {
@@ -442,119 +737,8 @@ bool parsePipelineSpec(const YamlNode& spec, const YamlNode* platform, KfpPipeli
             platformExecutors = nullptr;
     }
 
-    for (const auto& [k, v] : tasks->entries) {
-        KfpTask task;
-        task.name = k.scalar;
-        task.pos = k.pos;
-        const std::string f = "root.dag.tasks." + task.name;
-        if (!v.isMap()) {
-            c.error(v.pos, f, "expected a map");
-            continue;
-        }
-        if (const YamlNode* info = v.get("taskInfo"); info && info->isMap())
-            task.displayName = c.str(*info, "name", join(f, "taskInfo"), false).value_or(task.name);
-        const YamlNode* ref = c.map(v, "componentRef", f, true);
-        auto compName = ref ? c.str(*ref, "name", join(f, "componentRef"), true) : std::nullopt;
-        if (!compName)
-            continue;
-        task.component = *compName;
-        const YamlNode* comp = components->get(task.component);
-        if (!comp || !comp->isMap()) {
-            c.error(ref->get("name")->pos, join(f, "componentRef.name"),
-                "unknown component \"" + task.component + "\"");
-            continue;
-        }
-        if (comp->get("dag")) {
-            c.error(ref->get("name")->pos, join(f, "componentRef.name"),
-                "component \"" + task.component
-                    + "\" is a nested DAG (sub-pipeline, ParallelFor or exit handler); drasim runs flat "
-                      "pipelines only");
-            continue;
-        }
-        if (const YamlNode* pts = comp->get("taskConfigPassthroughs"); pts && pts->isSequence()) {
-            for (const YamlNode& pt : pts->items) {
-                const YamlNode* field = pt.isMap() ? pt.get("field") : nullptr;
-                if (field && field->scalar == "KUBERNETES_RESOURCE_CLAIMS") {
-                    const YamlNode* apply = pt.get("applyToTask");
-                    task.claimsToPod = apply && apply->asBool().value_or(false);
-                }
-            }
-        }
-        auto label = c.str(*comp, "executorLabel", "components." + task.component, true);
-        if (!label)
-            continue;
-        task.executor = *label;
-        if (const YamlNode* idef = comp->get("inputDefinitions"); idef && idef->isMap())
-            if (const YamlNode* ps = idef->get("parameters"); ps && ps->isMap())
-                for (const auto& [pk, pv] : ps->entries)
-                    if (const YamlNode* d = pv.isMap() ? pv.get("defaultValue") : nullptr)
-                        task.componentDefaults[pk.scalar] = yamlToDataValue(*d);
-        const YamlNode* exec = executors->get(task.executor);
-        if (!exec || !exec->isMap()) {
-            c.error(comp->get("executorLabel")->pos, "components." + task.component + ".executorLabel",
-                "no executor \"" + task.executor + "\" in deploymentSpec.executors");
-            continue;
-        }
-        const std::string ef = "deploymentSpec.executors." + task.executor;
-        if (const YamlNode* container = exec->get("container"); container && container->isMap()) {
-            task.image = c.str(*container, "image", join(ef, "container"), true).value_or("");
-            task.command = c.strList(*container, "command", join(ef, "container"));
-            task.args = c.strList(*container, "args", join(ef, "container"));
-            if (const YamlNode* res = container->get("resources"); res && res->isMap())
-                readResources(*res, join(ef, "container.resources"), task, c);
-        } else if (exec->get("importer") || exec->get("resolver")) {
-            // Importers run as a small launcher pod in KFP; no user container, no resources.
-            task.image = "kfp-launcher";
-        } else {
-            c.error(exec->pos, ef, "executor has no container, importer or resolver");
-            continue;
-        }
-
-        std::set<std::string> deps;
-        for (const std::string& d : c.strList(v, "dependentTasks", f))
-            deps.insert(d);
-        if (const YamlNode* inputs = v.get("inputs"); inputs && inputs->isMap()) {
-            if (const YamlNode* ps = inputs->get("parameters"); ps && ps->isMap()) {
-                for (const auto& [pk, pv] : ps->entries) {
-                    auto r = valueRef(pv, join(f, "inputs.parameters." + pk.scalar), c);
-                    if (!r)
-                        continue;
-                    if (r->kind == KfpValueRef::Kind::TaskOutput)
-                        deps.insert(r->producerTask);
-                    if (r->kind == KfpValueRef::Kind::PipelineParameter
-                        && !out.parameters.count(r->parameter))
-                        c.error(pv.pos,
-                            join(f, "inputs.parameters." + pk.scalar + ".componentInputParameter"),
-                            "pipeline has no parameter \"" + r->parameter + "\"");
-                    task.inputs[pk.scalar] = std::move(*r);
-                }
-            }
-            if (const YamlNode* as = inputs->get("artifacts"); as && as->isMap())
-                for (const auto& [ak, av] : as->entries)
-                    if (const YamlNode* t = av.isMap() ? av.get("taskOutputArtifact") : nullptr)
-                        if (const YamlNode* p = t->isMap() ? t->get("producerTask") : nullptr)
-                            deps.insert(p->scalar);
-        }
-        if (platformExecutors)
-            if (const YamlNode* pe = platformExecutors->get(task.executor); pe && pe->isMap())
-                readPlatform(*pe, "platforms.kubernetes.deploymentSpec.executors." + task.executor, task, c);
-        for (const KfpClaim& claim : task.claims) {
-            if (!claim.json)
-                continue;
-            if (claim.json->kind == KfpValueRef::Kind::TaskOutput)
-                deps.insert(claim.json->producerTask);
-            if (claim.json->kind == KfpValueRef::Kind::PipelineParameter
-                && !out.parameters.count(claim.json->parameter))
-                c.error(claim.json->pos, "podResourceClaims.resourceClaimJson.componentInputParameter",
-                    "pipeline has no parameter \"" + claim.json->parameter + "\"");
-        }
-        deps.erase(task.name); // a self-reference is reported as a cycle below
-        task.dependsOn.assign(deps.begin(), deps.end());
-        for (const std::string& d : c.strList(v, "dependentTasks", f))
-            if (d == task.name)
-                task.dependsOn.push_back(d);
-        out.tasks.push_back(std::move(task));
-    }
+    DagFlattener flattener { c, *components, *executors, platformExecutors, out, {} };
+    flattener.flatten(*tasks, "root.dag.tasks", "", DagScope {}, 0);
     if (!c.ok())
         return false;
     if (out.tasks.empty()) {

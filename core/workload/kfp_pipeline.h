@@ -19,7 +19,10 @@
 // it pending with the reason, as on a real cluster.
 // A component with a KUBERNETES_RESOURCE_CLAIMS taskConfigPassthrough keeps the claims off its pod
 // unless applyToTask is set (they are listed in the drasim.dev/kfp-passthrough-claims annotation).
-// Not supported (clear error): nested DAG components (sub-pipelines, ParallelFor, exit handlers).
+// Nested DAG components (sub-pipelines, exit handlers, dsl.ParallelFor over literal items) are
+// flattened: inner tasks are named "<dagTask>-<task>" ("<dagTask>-<i>-<task>" per loop item),
+// inherit the DAG task's dependencies, and tasks depending on the DAG task wait for all of them.
+// Not supported (clear error): loops over run-time lists or artifacts, dsl.If conditions.
 
 #include <map>
 #include <memory>

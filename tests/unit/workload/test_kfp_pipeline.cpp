@@ -210,15 +210,47 @@ TEST(KfpPipeline, UnknownDependencyIsLocated)
               "root.dag.tasks.train.dependentTasks: depends on unknown task \"prepocess\"\n");
 }
 
-TEST(KfpPipeline, NestedDagIsAClearError)
+TEST(KfpPipeline, ParallelForIsExpandedPerItem)
+{
+    WorkloadSpec w;
+    w.name = "sweep";
+    w.source = WorkloadSpec::Source::Pipeline;
+    w.pipeline = PipelineRunSpec {};
+    w.pipeline->path = kDir + "nested_dag_pipeline.yaml";
+    w.pipeline->arguments["epochs"] = DataValue(int64_t(4));
+    DurationSpec d;
+    d.value = 60;
+    w.duration = d;
+    Diagnostics diags;
+    auto src = makePipelineSource(w, 1, diags);
+    ASSERT_TRUE(src) << diags.formatAll();
+    auto run = src->next();
+    std::vector<std::string> order;
+    for (const TaskSpec& t : run->tasks)
+        order.push_back(t.name);
+    EXPECT_EQ(order,
+        (std::vector<std::string> { "prepare", "for-loop-2-0-train", "for-loop-2-0-evaluate",
+            "for-loop-2-1-train", "for-loop-2-1-evaluate", "for-loop-2-2-train", "for-loop-2-2-evaluate",
+            "report" }));
+    EXPECT_EQ(run->tasks[1].dependsOn, (std::vector<std::string> { "prepare" }));
+    EXPECT_EQ(run->tasks[2].dependsOn, (std::vector<std::string> { "for-loop-2-0-train", "prepare" }));
+    EXPECT_EQ(run->tasks[7].dependsOn.size(), 6u); // report waits for every iteration
+    // The loop item and the pipeline parameter reach the inner task through the loop's inputs.
+    EXPECT_EQ(
+        run->tasks[3].pod->meta.annotations.at("drasim.dev/kfp-args"), R"(["--lr","0.01","--epochs","4"])");
+    EXPECT_EQ(run->tasks[3].pod->spec.resourceClaims[0].name, "one-gpu");
+}
+
+TEST(KfpPipeline, RunTimeLoopItemsAreAClearError)
 {
     Diagnostics diags;
-    EXPECT_FALSE(loadKfpPipeline(kDir + "nested_dag_pipeline.yaml", diags));
+    EXPECT_FALSE(loadKfpPipeline(kDir + "dynamic_loop_pipeline.yaml", diags));
     EXPECT_EQ(formatted(diags),
         kDir
-            + "nested_dag_pipeline.yaml:30:17: Pipeline sweep: root.dag.tasks.for-loop-1.componentRef.name: "
-              "component \"comp-for-loop-1\" is a nested DAG (sub-pipeline, ParallelFor or exit handler); "
-              "drasim runs flat pipelines only\n");
+            + "dynamic_loop_pipeline.yaml:91:11: Pipeline lr-sweep: "
+              "root.dag.tasks.for-loop-2.parameterIterator: ParallelFor over a list known "
+              "only at run time (items.inputParameter) is not supported; give the items "
+              "literally\n");
 }
 
 TEST(KfpPipeline, ManifestFormatAndTaskOutputClaims)
