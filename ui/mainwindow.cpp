@@ -3,7 +3,9 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QDir>
 #include <QDockWidget>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHeaderView>
@@ -12,8 +14,11 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSplitter>
+#include <QStandardPaths>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTableView>
 #include <QToolBar>
 #include <QTreeView>
@@ -23,6 +28,7 @@
 #include "ui/jobs/load_job.h"
 #include "ui/models/diagnostics_model.h"
 #include "ui/models/object_tree_model.h"
+#include "ui/pages/simulation_page.h"
 #include "ui/widgets/object_detail_view.h"
 
 namespace drasim::ui {
@@ -74,12 +80,27 @@ void MainWindow::buildLayout()
     m_banner->setStyleSheet(QStringLiteral("QLabel { background: #fde8e8; color: #8b1a1a; padding: 6px;"
                                            " border: 1px solid #e5a0a0; }"));
 
+    m_simulation = new SimulationPage(this);
+    m_tabs = new QTabWidget(this);
+    m_tabs->addTab(splitter, tr("Cluster"));
+    m_tabs->addTab(m_simulation, tr("Simulation"));
+
     auto* central = new QWidget(this);
     auto* layout = new QVBoxLayout(central);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_banner);
-    layout->addWidget(splitter, 1);
+    layout->addWidget(m_tabs, 1);
     setCentralWidget(central);
+
+    const QString dataDir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+    if (!dataDir.isEmpty() && QDir().mkpath(dataDir))
+        m_simulation->setRunStorePath(dataDir + QStringLiteral("/runs.db"));
+    connect(m_simulation, &SimulationPage::statusMessage, this, [this](const QString& t) { m_statusText->setText(t); });
+    connect(m_simulation, &SimulationPage::diagnosticsChanged, this, [this](const std::vector<Diagnostic>& diags) {
+        m_diagnosticsModel->setDiagnostics(diags);
+        m_diagnosticsView->resizeColumnsToContents();
+        showErrorBanner();
+    });
 
     m_diagnosticsView = new QTableView(this);
     m_diagnosticsView->setModel(m_diagnosticsModel);
@@ -108,7 +129,7 @@ void MainWindow::buildLayout()
 void MainWindow::buildActions()
 {
     auto* fileMenu = menuBar()->addMenu(tr("&File"));
-    auto* openFiles = fileMenu->addAction(tr("&Open Manifests…"), this, &MainWindow::openFilesDialog);
+    auto* openFiles = fileMenu->addAction(tr("&Open…"), this, &MainWindow::openFilesDialog);
     openFiles->setShortcut(QKeySequence::Open);
     fileMenu->addAction(tr("Open &Folder…"), this, &MainWindow::openFolderDialog);
     auto* reload = fileMenu->addAction(tr("&Reload"), this, [this]() {
@@ -136,7 +157,7 @@ void MainWindow::buildActions()
 
 void MainWindow::openFilesDialog()
 {
-    const QStringList files = QFileDialog::getOpenFileNames(this, tr("Open Kubernetes manifests"), QString(),
+    const QStringList files = QFileDialog::getOpenFileNames(this, tr("Open manifests or a scenario"), QString(),
                                                             tr("YAML or JSON (*.yaml *.yml *.json);;All files (*)"));
     if (!files.isEmpty())
         openPaths(files);
@@ -149,10 +170,48 @@ void MainWindow::openFolderDialog()
         openPaths({ dir });
 }
 
+bool MainWindow::isScenarioFile(const QString& path)
+{
+    QFile file(path);
+    if (!QFileInfo(path).isFile() || !file.open(QIODevice::ReadOnly))
+        return false;
+    // The kind is near the top of every scenario; reading a prefix keeps huge manifests cheap.
+    const QString head = QString::fromUtf8(file.read(64 * 1024));
+    static const QRegularExpression kind(QStringLiteral("^kind:\\s*Scenario\\s*$"),
+                                         QRegularExpression::MultilineOption);
+    return kind.match(head).hasMatch();
+}
+
+void MainWindow::setRunStorePath(const QString& path) { m_simulation->setRunStorePath(path); }
+
 void MainWindow::openPaths(const QStringList& paths)
 {
     m_paths = paths;
+    if (paths.size() == 1 && isScenarioFile(paths.front())) {
+        setWindowTitle(tr("%1 — drasim").arg(QFileInfo(paths.front()).fileName()));
+        m_tabs->setCurrentWidget(m_simulation);
+        m_simulation->setScenario(paths.front());
+        m_simulation->run();
+        return;
+    }
+    m_tabs->setCurrentIndex(0);
     m_loadJob->start(paths);
+}
+
+void MainWindow::showErrorBanner()
+{
+    const int errors = m_diagnosticsModel->errorCount();
+    if (errors > 0) {
+        const Diagnostic* first = nullptr;
+        for (int r = 0; r < m_diagnosticsModel->rowCount() && !first; ++r)
+            if (m_diagnosticsModel->diagnosticAt(r)->severity == Severity::Error)
+                first = m_diagnosticsModel->diagnosticAt(r);
+        m_banner->setText(tr("<b>%n error(s) in the input.</b> ", nullptr, errors)
+                          + (first ? QString::fromStdString(first->format()).toHtmlEscaped() : QString()));
+        m_banner->setVisible(true);
+    } else {
+        m_banner->setVisible(false);
+    }
 }
 
 void MainWindow::setBusy(bool busy, const QString& text)
@@ -186,14 +245,7 @@ void MainWindow::onLoaded(std::shared_ptr<const yamlio::LoadResult> result, cons
 
     const int errors = m_diagnosticsModel->errorCount();
     const int warnings = m_diagnosticsModel->warningCount();
-    if (errors > 0) {
-        const Diagnostic* first = m_diagnosticsModel->diagnosticAt(0);
-        m_banner->setText(tr("<b>%n error(s) in the input.</b> ", nullptr, errors)
-                          + (first ? QString::fromStdString(first->format()).toHtmlEscaped() : QString()));
-        m_banner->setVisible(true);
-    } else {
-        m_banner->setVisible(false);
-    }
+    showErrorBanner();
     m_statusText->setText(tr("%1 object(s) loaded, %2 error(s), %3 warning(s)")
                               .arg(result->objects.size())
                               .arg(errors)

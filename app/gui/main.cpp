@@ -2,10 +2,13 @@
 // drasim-gui: sets up the application and opens the paths given on the command line.
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QTimer>
 
 #include "drasim_version.h"
 #include "ui/jobs/load_job.h"
+#include "ui/jobs/simulation_job.h"
 #include "ui/mainwindow.h"
+#include "ui/pages/simulation_page.h"
 
 int main(int argc, char** argv)
 {
@@ -30,11 +33,16 @@ int main(int argc, char** argv)
     if (!parser.positionalArguments().isEmpty())
         window.openPaths(parser.positionalArguments());
     if (parser.isSet(screenshot)) {
+        // Used for documentation and smoke tests: wait for the first result, let it paint, save, quit.
         const QString file = parser.value(screenshot);
-        QObject::connect(window.loadJob(), &drasim::ui::LoadJob::loaded, &window, [&window, file]() {
-            window.grab().save(file);
-            QApplication::quit();
-        });
+        auto save = [&window, file]() {
+            QTimer::singleShot(300, &window, [&window, file]() {
+                window.grab().save(file);
+                QApplication::quit();
+            });
+        };
+        QObject::connect(window.loadJob(), &drasim::ui::LoadJob::loaded, &window, save);
+        QObject::connect(window.simulationPage()->job(), &drasim::ui::SimulationJob::finished, &window, save);
     }
     return app.exec();
 }

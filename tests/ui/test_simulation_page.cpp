@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: Apache-2.0
+// The Simulation tab end to end, offscreen: a scenario runs in the background, charts fill, the run
+// lands in the SQLite store, cancel stops it, and a broken scenario is reported inline.
+#include <QFile>
+
+#include <cstdlib>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+
+#include <gtest/gtest.h>
+
+#include "core/storage/run_store.h"
+#include "ui/jobs/simulation_job.h"
+#include "ui/mainwindow.h"
+#include "ui/models/diagnostics_model.h"
+#include "ui/models/run_series_model.h"
+#include "ui/models/workload_summary_model.h"
+#include "ui/pages/simulation_page.h"
+
+using drasim::ui::MainWindow;
+using drasim::ui::SimulationJob;
+
+namespace {
+
+QString defaultScenario()
+{
+    return QString::fromUtf8(DRASIM_SOURCE_DIR) + QStringLiteral("/scenarios/sim/default/scenario.yaml");
+}
+
+std::shared_ptr<const drasim::ui::SimulationOutcome> waitFinished(MainWindow& w)
+{
+    QSignalSpy spy(w.simulationPage()->job(), &SimulationJob::finished);
+    if (!spy.wait(120000))
+        return nullptr;
+    return spy.takeFirst().at(0).value<std::shared_ptr<const drasim::ui::SimulationOutcome>>();
+}
+
+} // namespace
+
+TEST(SimulationPage, RecognisesScenarioFiles)
+{
+    EXPECT_TRUE(MainWindow::isScenarioFile(defaultScenario()));
+    EXPECT_FALSE(MainWindow::isScenarioFile(QString::fromUtf8(DRASIM_SOURCE_DIR) + QStringLiteral("/scenarios/basic/cluster.yaml")));
+    EXPECT_FALSE(MainWindow::isScenarioFile(QStringLiteral("/nonexistent.yaml")));
+}
+
+TEST(SimulationPage, RunsTheDefaultScenarioAndRecordsTheRun)
+{
+    QTemporaryDir dir;
+    const QString store = dir.filePath(QStringLiteral("runs.db"));
+    MainWindow w;
+    w.setRunStorePath(store);
+    w.resize(1400, 900);
+    w.show();
+    w.openPaths({ defaultScenario() });
+    auto outcome = waitFinished(w);
+    ASSERT_TRUE(outcome);
+    ASSERT_TRUE(outcome->summary.has_value());
+    EXPECT_FALSE(outcome->cancelled);
+    EXPECT_GT(outcome->summary->podsCreated, 0);
+
+    auto* series = w.simulationPage()->seriesModel();
+    // One sample every 5 minutes over one day, plus the one at time 0.
+    EXPECT_EQ(series->rowCount(), int(outcome->summary->samples));
+    EXPECT_GE(series->columnOf(QStringLiteral("pods.pending")), 1);
+    EXPECT_GT(w.simulationPage()->workloadModel()->rowCount(), 0);
+
+    drasim::storage::RunStore runs(store.toStdString());
+    auto recorded = runs.run(outcome->runId);
+    ASSERT_TRUE(recorded.has_value());
+    EXPECT_EQ(recorded->status, "finished");
+    EXPECT_EQ(recorded->scenario, "default");
+    EXPECT_FALSE(runs.series(outcome->runId, "pods.pending").empty());
+
+    if (const char* shots = std::getenv("DRASIM_SCREENSHOT_DIR"))
+        w.grab().save(QString::fromUtf8(shots) + QStringLiteral("/simulation.png"));
+}
+
+TEST(SimulationPage, BrokenScenarioIsReportedInlineWithItsLocation)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("bad.yaml"));
+    {
+        QFile f(path);
+        ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+        f.write("apiVersion: drasim.dev/v1alpha1\nkind: Scenario\nmetadata:\n  name: bad\nspec:\n"
+                "  duration: forever\n");
+    }
+    MainWindow w;
+    w.setRunStorePath(QString());
+    w.openPaths({ path });
+    auto outcome = waitFinished(w);
+    ASSERT_TRUE(outcome);
+    EXPECT_FALSE(outcome->summary.has_value());
+    ASSERT_GE(w.diagnosticsModel()->errorCount(), 1);
+    const auto* d = w.diagnosticsModel()->diagnosticAt(0);
+    EXPECT_EQ(d->pos.line, 6);
+    EXPECT_NE(d->fieldPath.find("duration"), std::string::npos) << d->format();
+}

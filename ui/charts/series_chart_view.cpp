@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ui/charts/series_chart_view.h"
+
+#include <QChart>
+#include <QLineSeries>
+#include <QValueAxis>
+
+#include <algorithm>
+
+#include "ui/models/run_series_model.h"
+
+namespace drasim::ui {
+
+SeriesChartView::SeriesChartView(const QString& title, const QString& seriesPrefix, const QString& yTitle,
+                                 bool percent, RunSeriesModel* model, QWidget* parent)
+    : QChartView(parent), m_prefix(seriesPrefix), m_percent(percent), m_model(model)
+{
+    auto* chart = new QChart();
+    chart->setTitle(title);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    m_x = new QValueAxis(chart);
+    m_x->setTitleText(tr("simulated hours"));
+    m_x->setLabelFormat(QStringLiteral("%.0f"));
+    m_y = new QValueAxis(chart);
+    m_y->setTitleText(yTitle);
+    m_y->setLabelFormat(percent ? QStringLiteral("%.0f%%") : QStringLiteral("%.0f"));
+    chart->addAxis(m_x, Qt::AlignBottom);
+    chart->addAxis(m_y, Qt::AlignLeft);
+    m_x->setRange(0, 1);
+    m_y->setRange(0, percent ? 100 : 1);
+    setChart(chart);
+    setRenderHint(QPainter::Antialiasing);
+    setMinimumHeight(220);
+
+    for (int i = 0; i < model->seriesNames().size(); ++i)
+        addLine(model->seriesNames()[i], i + 1);
+    connect(model, &RunSeriesModel::seriesAdded, this, &SeriesChartView::addLine);
+    connect(model, &QAbstractItemModel::rowsInserted, this,
+            [this](const QModelIndex&, int first, int last) { appendRows(first, last); });
+    connect(model, &QAbstractItemModel::modelReset, this, [this]() {
+        this->chart()->removeAllSeries();
+        m_columns.clear();
+        m_lines.clear();
+        m_maxX = 1;
+        m_maxY = 1;
+        m_x->setRange(0, 1);
+        m_y->setRange(0, m_percent ? 100 : 1);
+    });
+}
+
+int SeriesChartView::lineCount() const { return int(m_columns.size()); }
+
+void SeriesChartView::addLine(const QString& name, int column)
+{
+    if (!name.startsWith(m_prefix))
+        return;
+    auto* series = new QLineSeries(this);
+    const QString label = name.mid(m_prefix.size());
+    series->setName(label.isEmpty() ? name : label);
+    chart()->addSeries(series);
+    series->attachAxis(m_x);
+    series->attachAxis(m_y);
+    m_columns << column;
+    m_lines << series;
+    appendRows(0, m_model->rowCount() - 1);
+}
+
+void SeriesChartView::appendRows(int firstRow, int lastRow)
+{
+    // Points are appended per batch rather than mapped (QVXYModelMapper), because utilisation is a
+    // 0..1 ratio in the model and the chart shows percent.
+    const double scale = m_percent ? 100.0 : 1.0;
+    for (int i = 0; i < m_columns.size(); ++i) {
+        QList<QPointF> points;
+        for (int r = std::max(firstRow, 0); r <= lastRow; ++r) {
+            const QVariant v = m_model->index(r, m_columns[i]).data();
+            if (!v.isValid())
+                continue;
+            const double x = m_model->index(r, 0).data().toDouble();
+            points.append(QPointF(x, v.toDouble() * scale));
+            m_maxY = std::max(m_maxY, v.toDouble() * scale);
+        }
+        m_lines[i]->append(points);
+    }
+    if (lastRow >= 0)
+        m_maxX = std::max(m_maxX, m_model->index(lastRow, 0).data().toDouble());
+    m_x->setRange(0, m_maxX);
+    m_y->setRange(0, m_percent ? 100.0 : std::max(1.0, m_maxY * 1.1));
+}
+
+} // namespace drasim::ui

@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ui/jobs/simulation_job.h"
+
+#include <QMetaObject>
+#include <QPointer>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <chrono>
+
+#include "core/common/progress.h"
+#include "core/sim/scenario.h"
+#include "core/sim/scenario_runner.h"
+#include "core/storage/database.h"
+#include "core/storage/run_store.h"
+#include "core/storage/run_store_recorder.h"
+
+namespace drasim::ui {
+
+/// State shared between the UI-side job and one worker run.
+struct SimulationJob::Shared
+{
+    CancelToken cancel;
+};
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+/// Forwards progress and samples to the job's thread, throttled to ~10 deliveries a second.
+class Forwarder : public sim::RunRecorder, public ProgressSink
+{
+public:
+    Forwarder(QPointer<SimulationJob> job, std::function<bool()> current)
+        : m_job(std::move(job)), m_current(std::move(current))
+    {
+    }
+
+    void onSample(const sim::MetricSample& sample) override
+    {
+        m_batch.push_back(sample);
+        maybeFlush(false);
+    }
+    void progress(double fraction, std::string_view) override
+    {
+        m_fraction = fraction;
+        maybeFlush(false);
+    }
+    void finish() { maybeFlush(true); }
+
+private:
+    void maybeFlush(bool force)
+    {
+        const auto now = Clock::now();
+        if (!force && now - m_last < std::chrono::milliseconds(100))
+            return;
+        m_last = now;
+        auto batch = std::make_shared<const SampleBatch>(std::move(m_batch));
+        m_batch = {};
+        const double fraction = m_fraction;
+        auto current = m_current;
+        QPointer<SimulationJob> job = m_job;
+        if (!job)
+            return;
+        // Queued to the job's thread; dropped by Qt if the job is gone by then.
+        QMetaObject::invokeMethod(
+            job.data(),
+            [job, batch, fraction, current]() {
+                if (!job || !current())
+                    return;
+                Q_EMIT job->progressChanged(fraction);
+                if (!batch->empty())
+                    Q_EMIT job->samplesAvailable(batch);
+            },
+            Qt::QueuedConnection);
+    }
+
+    QPointer<SimulationJob> m_job;
+    std::function<bool()> m_current;
+    SampleBatch m_batch;
+    double m_fraction = 0;
+    Clock::time_point m_last {};
+};
+
+} // namespace
+
+SimulationJob::SimulationJob(QObject* parent) : QObject(parent) { }
+
+SimulationJob::~SimulationJob()
+{
+    // The worker uses only the shared state and queued calls, but wait so no thread outlives the app.
+    if (m_shared)
+        m_shared->cancel.cancel();
+    m_future.waitForFinished();
+}
+
+void SimulationJob::start(const QString& scenarioPath, const QString& storePath, std::optional<quint64> seed)
+{
+    if (m_shared)
+        m_shared->cancel.cancel();
+    const quint64 generation = ++m_generation;
+    m_shared = std::make_shared<Shared>();
+    m_running = true;
+    Q_EMIT started(scenarioPath);
+
+    QPointer<SimulationJob> self(this);
+    auto shared = m_shared;
+    // Read only on the job's thread (inside queued calls), so no synchronisation is needed.
+    auto isCurrent = [self, generation]() { return self && self->m_generation == generation; };
+    const std::string path = scenarioPath.toStdString();
+    const std::string store = storePath.toStdString();
+
+    m_future = QtConcurrent::run([self, shared, isCurrent, path, store, seed]() {
+        auto outcome = std::make_shared<SimulationOutcome>();
+        Diagnostics diags;
+        Forwarder forwarder(self, isCurrent);
+        if (auto scenario = sim::loadScenario(path, diags)) {
+            sim::ScenarioRunOptions options;
+            if (seed)
+                options.seed = *seed;
+            options.recorders.push_back(&forwarder);
+            options.progress = &forwarder;
+            options.cancel = &shared->cancel;
+            options.podEvents = false;
+            std::unique_ptr<storage::RunStore> runStore;
+            std::unique_ptr<storage::RunStoreRecorder> recorder;
+            if (!store.empty()) {
+                try {
+                    runStore = std::make_unique<storage::RunStore>(store);
+                    recorder = std::make_unique<storage::RunStoreRecorder>(*runStore);
+                    options.recorders.push_back(recorder.get());
+                } catch (const storage::StorageError& e) {
+                    outcome->storeError = QString::fromStdString(e.what());
+                }
+            }
+            try {
+                outcome->summary = sim::runScenario(*scenario, options, diags);
+                if (recorder && !outcome->summary)
+                    recorder->abandon("failed");
+            } catch (const storage::StorageError& e) {
+                outcome->storeError = QString::fromStdString(e.what());
+            }
+            if (recorder)
+                outcome->runId = recorder->runId();
+        }
+        forwarder.finish();
+        outcome->cancelled = shared->cancel.cancelled();
+        outcome->diagnostics = diags.all();
+        if (!self)
+            return;
+        QMetaObject::invokeMethod(
+            self.data(),
+            [self, isCurrent, outcome]() {
+                if (!self || !isCurrent())
+                    return;
+                self->m_running = false;
+                Q_EMIT self->finished(outcome);
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+void SimulationJob::cancel()
+{
+    if (m_shared)
+        m_shared->cancel.cancel();
+}
+
+} // namespace drasim::ui

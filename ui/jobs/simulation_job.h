@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <QFuture>
+#include <QObject>
+#include <QString>
+
+#include <atomic>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "core/common/diagnostic.h"
+#include "core/sim/run_recorder.h"
+#include "core/sim/run_summary.h"
+
+namespace drasim::ui {
+
+/// What a finished simulation hands to the UI: the summary (absent when the scenario was invalid),
+/// the problems found, and the id of the run in the run store (0 when it was not recorded).
+struct SimulationOutcome
+{
+    std::optional<sim::RunSummary> summary;
+    std::vector<Diagnostic> diagnostics;
+    bool cancelled = false;
+    qint64 runId = 0;
+    QString storeError; ///< the run store could not be written (the simulation itself still ran)
+};
+
+using SampleBatch = std::vector<sim::MetricSample>;
+
+/// Runs a scenario on a worker thread. Samples arrive in batches while it runs (at most ~10 per
+/// second, so charts grow live without flooding the event loop), then one outcome. Cancel stops the
+/// engine at its next event; a newer start() makes older runs stale and their signals are dropped.
+class SimulationJob : public QObject
+{
+    Q_OBJECT
+public:
+    explicit SimulationJob(QObject* parent = nullptr);
+    ~SimulationJob() override;
+
+    /// storePath: SQLite run store to record into; empty = do not record.
+    void start(const QString& scenarioPath, const QString& storePath, std::optional<quint64> seed = {});
+    void cancel();
+    bool isRunning() const { return m_running; }
+
+Q_SIGNALS:
+    void started(const QString& scenarioPath);
+    void progressChanged(double fraction);
+    void samplesAvailable(std::shared_ptr<const drasim::ui::SampleBatch> batch);
+    void finished(std::shared_ptr<const drasim::ui::SimulationOutcome> outcome);
+
+private:
+    struct Shared;
+    quint64 m_generation = 0;
+    bool m_running = false;
+    std::shared_ptr<Shared> m_shared;
+    QFuture<void> m_future;
+};
+
+} // namespace drasim::ui

@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ui/models/workload_summary_model.h"
+
+namespace drasim::ui {
+
+WorkloadSummaryModel::WorkloadSummaryModel(QObject* parent) : QAbstractTableModel(parent) { }
+
+void WorkloadSummaryModel::setWorkloads(std::vector<sim::WorkloadSummary> workloads)
+{
+    beginResetModel();
+    m_rows = std::move(workloads);
+    endResetModel();
+}
+
+int WorkloadSummaryModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(m_rows.size()); }
+
+int WorkloadSummaryModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+QVariant WorkloadSummaryModel::data(const QModelIndex& index, int role) const
+{
+    if (!index.isValid())
+        return {};
+    const auto& w = m_rows[size_t(index.row())];
+    if (role == Qt::TextAlignmentRole && index.column() != NameColumn)
+        return int(Qt::AlignRight | Qt::AlignVCenter);
+    if (role != Qt::DisplayRole)
+        return {};
+    auto minutes = [](double seconds) { return QString::number(seconds / 60.0, 'f', 1); };
+    switch (index.column()) {
+    case NameColumn: return QString::fromStdString(w.name);
+    case JobsColumn: return qlonglong(w.jobsArrived);
+    case SucceededColumn: return qlonglong(w.jobsSucceeded);
+    case PendingColumn: return qlonglong(w.podsPendingAtEnd);
+    case WaitP50Column: return minutes(w.waitSeconds.p50);
+    case WaitP95Column: return minutes(w.waitSeconds.p95);
+    case WaitP99Column: return minutes(w.waitSeconds.p99);
+    case CompletionP95Column: return minutes(w.jobCompletionSeconds.p95);
+    }
+    return {};
+}
+
+QVariant WorkloadSummaryModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case NameColumn: return tr("Workload");
+    case JobsColumn: return tr("Jobs");
+    case SucceededColumn: return tr("Succeeded");
+    case PendingColumn: return tr("Pods pending at end");
+    case WaitP50Column: return tr("Wait p50 (min)");
+    case WaitP95Column: return tr("Wait p95 (min)");
+    case WaitP99Column: return tr("Wait p99 (min)");
+    case CompletionP95Column: return tr("Job completion p95 (min)");
+    }
+    return {};
+}
+
+} // namespace drasim::ui

@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ui/pages/simulation_page.h"
+
+#include <QFileInfo>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include "ui/charts/series_chart_view.h"
+#include "ui/models/run_series_model.h"
+#include "ui/models/workload_summary_model.h"
+
+namespace drasim::ui {
+
+SimulationPage::SimulationPage(QWidget* parent) : QWidget(parent)
+{
+    m_job = new SimulationJob(this);
+    m_series = new RunSeriesModel(this);
+    m_workloads = new WorkloadSummaryModel(this);
+
+    m_title = new QLabel(tr("No scenario open. Open a Scenario file (File › Open) to simulate it."), this);
+    m_title->setTextFormat(Qt::PlainText);
+    m_seed = new QSpinBox(this);
+    m_seed->setRange(0, 1'000'000'000);
+    m_seed->setPrefix(tr("seed "));
+    m_seed->setSpecialValueText(tr("scenario seed"));
+    m_seed->setToolTip(tr("0 uses the seed written in the scenario"));
+    m_run = new QPushButton(tr("Run"), this);
+    m_cancel = new QPushButton(tr("Cancel"), this);
+    m_progress = new QProgressBar(this);
+    m_progress->setRange(0, 1000);
+    m_progress->setTextVisible(false);
+    m_progress->setMaximumWidth(220);
+
+    auto* controls = new QHBoxLayout();
+    controls->addWidget(m_title, 1);
+    controls->addWidget(m_seed);
+    controls->addWidget(m_run);
+    controls->addWidget(m_cancel);
+    controls->addWidget(m_progress);
+
+    auto* charts = new QWidget(this);
+    auto* grid = new QGridLayout(charts);
+    grid->setContentsMargins(0, 0, 0, 0);
+    grid->addWidget(new SeriesChartView(tr("Pods"), QStringLiteral("pods."), tr("pods"), false, m_series, charts), 0, 0);
+    grid->addWidget(new SeriesChartView(tr("Device utilisation by model"), QStringLiteral("utilization.model/"),
+                                        tr("allocated"), true, m_series, charts),
+                    0, 1);
+    grid->addWidget(new SeriesChartView(tr("Pending pods by reason"), QStringLiteral("unschedulable.reason/"),
+                                        tr("pods"), false, m_series, charts),
+                    1, 0);
+    grid->addWidget(new SeriesChartView(tr("Device utilisation by node pool"), QStringLiteral("utilization.pool/"),
+                                        tr("allocated"), true, m_series, charts),
+                    1, 1);
+
+    m_workloadView = new QTableView(this);
+    m_workloadView->setModel(m_workloads);
+    m_workloadView->verticalHeader()->setVisible(false);
+    m_workloadView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_workloadView->horizontalHeader()->setStretchLastSection(true);
+    m_totals = new QLabel(this);
+    m_totals->setWordWrap(true);
+
+    auto* bottom = new QWidget(this);
+    auto* bottomLayout = new QVBoxLayout(bottom);
+    bottomLayout->setContentsMargins(0, 0, 0, 0);
+    bottomLayout->addWidget(m_totals);
+    bottomLayout->addWidget(m_workloadView, 1);
+
+    auto* splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(charts);
+    splitter->addWidget(bottom);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 1);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(controls);
+    layout->addWidget(splitter, 1);
+
+    connect(m_run, &QPushButton::clicked, this, &SimulationPage::run);
+    connect(m_cancel, &QPushButton::clicked, this, &SimulationPage::cancel);
+    connect(m_job, &SimulationJob::progressChanged, this,
+            [this](double f) { m_progress->setValue(int(f * 1000.0 + 0.5)); });
+    connect(m_job, &SimulationJob::samplesAvailable, this,
+            [this](std::shared_ptr<const SampleBatch> batch) { m_series->append(*batch); });
+    connect(m_job, &SimulationJob::finished, this, &SimulationPage::onFinished);
+    setRunning(false);
+    m_run->setEnabled(false);
+}
+
+void SimulationPage::setScenario(const QString& path)
+{
+    cancel();
+    m_scenario = path;
+    m_title->setText(tr("Scenario: %1").arg(QFileInfo(path).fileName()));
+    m_title->setToolTip(path);
+    m_run->setEnabled(true);
+}
+
+void SimulationPage::run()
+{
+    if (m_scenario.isEmpty())
+        return;
+    m_series->clear();
+    m_workloads->setWorkloads({});
+    m_totals->clear();
+    m_progress->setValue(0);
+    setRunning(true);
+    Q_EMIT statusMessage(tr("Simulating %1…").arg(QFileInfo(m_scenario).fileName()));
+    std::optional<quint64> seed;
+    if (m_seed->value() != 0)
+        seed = quint64(m_seed->value());
+    m_job->start(m_scenario, m_storePath, seed);
+}
+
+void SimulationPage::cancel()
+{
+    if (m_job->isRunning())
+        m_job->cancel();
+}
+
+void SimulationPage::setRunning(bool running)
+{
+    m_run->setEnabled(!running && !m_scenario.isEmpty());
+    m_cancel->setEnabled(running);
+    m_seed->setEnabled(!running);
+}
+
+void SimulationPage::onFinished(std::shared_ptr<const SimulationOutcome> outcome)
+{
+    setRunning(false);
+    std::vector<Diagnostic> diags = outcome->diagnostics;
+    if (!outcome->storeError.isEmpty())
+        diags.push_back({ Severity::Warning, {}, "", "", "", "run history not saved: " + outcome->storeError.toStdString() });
+    Q_EMIT diagnosticsChanged(diags);
+    if (!outcome->summary) {
+        m_totals->setText(tr("<b>The scenario could not be simulated.</b> See Problems for every error."));
+        Q_EMIT statusMessage(tr("Scenario has errors"));
+        return;
+    }
+    const auto& s = *outcome->summary;
+    m_progress->setValue(outcome->cancelled ? m_progress->value() : 1000);
+    m_workloads->setWorkloads(s.workloads);
+    m_totals->setText(tr("%1 <b>%2</b> pods created, %3 scheduled, %4 pending at the end (peak %5). "
+                         "Wait p95 <b>%6 min</b>. Cost <b>$%7</b>.%8")
+                          .arg(outcome->cancelled ? tr("Cancelled.") : tr("Finished."))
+                          .arg(s.podsCreated)
+                          .arg(s.podsScheduled)
+                          .arg(s.podsPendingAtEnd)
+                          .arg(s.peakPendingPods)
+                          .arg(QString::number(s.waitSeconds.p95 / 60.0, 'f', 1))
+                          .arg(QString::number(s.costUsd, 'f', 2))
+                          .arg(outcome->runId ? tr(" Recorded as run #%1.").arg(outcome->runId) : QString()));
+    Q_EMIT statusMessage(outcome->cancelled ? tr("Simulation cancelled") : tr("Simulation finished"));
+}
+
+} // namespace drasim::ui

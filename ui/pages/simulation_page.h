@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <QWidget>
+
+#include <memory>
+
+#include "core/common/diagnostic.h"
+#include "ui/jobs/simulation_job.h"
+
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+class QTableView;
+
+namespace drasim::ui {
+
+class RunSeriesModel;
+class SeriesChartView;
+class WorkloadSummaryModel;
+
+/// Runs the open scenario in the background and shows it live: pods, GPU utilisation by model and
+/// unschedulable reasons over simulated time, then per-workload waits and the run's totals.
+class SimulationPage : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit SimulationPage(QWidget* parent = nullptr);
+
+    void setScenario(const QString& path);
+    const QString& scenario() const { return m_scenario; }
+    /// Where runs are recorded (SQLite); empty disables recording.
+    void setRunStorePath(const QString& path) { m_storePath = path; }
+    void run();
+    void cancel();
+
+    SimulationJob* job() const { return m_job; }
+    RunSeriesModel* seriesModel() const { return m_series; }
+    WorkloadSummaryModel* workloadModel() const { return m_workloads; }
+
+Q_SIGNALS:
+    /// Problems of the scenario (or a note that the run store failed), for the Problems dock.
+    void diagnosticsChanged(const std::vector<drasim::Diagnostic>& diagnostics);
+    void statusMessage(const QString& text);
+
+private:
+    void onFinished(std::shared_ptr<const SimulationOutcome> outcome);
+    void setRunning(bool running);
+
+    QString m_scenario;
+    QString m_storePath;
+    SimulationJob* m_job = nullptr;
+    RunSeriesModel* m_series = nullptr;
+    WorkloadSummaryModel* m_workloads = nullptr;
+    QLabel* m_title = nullptr;
+    QLabel* m_totals = nullptr;
+    QSpinBox* m_seed = nullptr;
+    QPushButton* m_run = nullptr;
+    QPushButton* m_cancel = nullptr;
+    QProgressBar* m_progress = nullptr;
+    QTableView* m_workloadView = nullptr;
+};
+
+} // namespace drasim::ui
