@@ -2,6 +2,7 @@
 #include "core/scheduler/cluster.h"
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <set>
 #include <unordered_map>
@@ -45,6 +46,15 @@ std::optional<ScoringPolicy> parseScoringPolicy(std::string_view name)
 namespace {
 
 const char* const kDeleteProtection = "resource.kubernetes.io/delete-protection";
+
+// DynamicResources Filter reasons (upstream wording), indexed by the constants below.
+const char* const kDraReasons[] = { "cannot allocate all claims", "resourceclaim not available on the node",
+    "invalid resource pools were encountered", "timed out trying to allocate devices" };
+constexpr int kCannotAllocate = 0;
+constexpr int kNotAvailable = 1;
+constexpr int kInvalidPools = 2;
+constexpr int kTimedOut = 3;
+constexpr int kFatal = 4;
 
 std::string nsOf(const api::ObjectMeta& m)
 {
@@ -621,6 +631,7 @@ ScheduleResult Cluster::Impl::schedule(const api::Pod& pod, bool explain)
     const bool zeroFreeShortcut = !toAllocate.empty() && alloc->zeroFreeMeansNoSolution();
 
     std::map<std::string, int> histogram;
+    std::array<int, 4> draHistogram {};
     std::vector<std::string> draStatus(explain ? nodes.size() : 0);
     std::vector<std::vector<std::string>> nodeReasons(explain ? nodes.size() : 0);
     std::string fatal;
@@ -636,42 +647,43 @@ ScheduleResult Cluster::Impl::schedule(const api::Pod& pod, bool explain)
                 nodeReasons[idx] = reasons;
             return false;
         }
-        std::string dra;
+        // DRA reasons are a fixed set: count them in an array instead of a string-keyed map,
+        // which matters when a pending pod is retried against thousands of full nodes.
+        int dra = -1;
         for (const auto* sel : allocatedSelectors)
             if (!allocator::matchesNodeSelector(*sel, ns.node)) {
-                dra = "resourceclaim not available on the node";
+                dra = kNotAvailable;
                 break;
             }
-        if (dra.empty() && zeroFreeShortcut && freeOf(idx) == 0 && !viewOf(idx).anyInvalid) {
-            dra = "cannot allocate all claims";
-        } else if (dra.empty() && !toAllocate.empty()) {
+        if (dra < 0 && zeroFreeShortcut && freeOf(idx) == 0 && !viewOf(idx).anyInvalid) {
+            dra = kCannotAllocate;
+        } else if (dra < 0 && !toAllocate.empty()) {
             attempt = alloc->allocate(ns.node, viewOf(idx));
             switch (attempt.status) {
             case allocator::AttemptStatus::Success:
                 break;
             case allocator::AttemptStatus::NoSolution:
-                dra = "cannot allocate all claims";
+                dra = kCannotAllocate;
                 break;
             case allocator::AttemptStatus::InvalidPools:
-                dra = "invalid resource pools were encountered";
+                dra = kInvalidPools;
                 break;
             case allocator::AttemptStatus::Timeout:
-                dra = "timed out trying to allocate devices";
+                dra = kTimedOut;
                 break;
             case allocator::AttemptStatus::Error:
                 fatal = attempt.error;
-                dra = "error: " + attempt.error;
+                dra = kFatal;
                 break;
             }
         }
         if (explain)
-            draStatus[idx] = dra;
-        if (!dra.empty()) {
-            if (fatal.empty())
-                ++histogram[dra];
-            return false;
-        }
-        return true;
+            draStatus[idx] = dra < 0 ? std::string() : dra == kFatal ? "error: " + fatal : kDraReasons[dra];
+        if (dra < 0)
+            return true;
+        if (dra != kFatal)
+            ++draHistogram[size_t(dra)];
+        return false;
     };
 
     int64_t chosen = -1;
@@ -692,8 +704,10 @@ ScheduleResult Cluster::Impl::schedule(const api::Pod& pod, bool explain)
                 break;
         }
         // Nothing fits: the message needs every node's reason, which the full pass collects.
-        if (chosen < 0 && fatal.empty())
+        if (chosen < 0 && fatal.empty()) {
             histogram.clear();
+            draHistogram.fill(0);
+        }
     }
     if (chosen < 0 && fatal.empty()) {
         struct Feasible
@@ -804,6 +818,9 @@ ScheduleResult Cluster::Impl::schedule(const api::Pod& pod, bool explain)
         res.message = "running \"DynamicResources\" filter plugin: " + fatal;
     } else if (chosen < 0) {
         res.failure = FailureKind::Unschedulable;
+        for (size_t i = 0; i < draHistogram.size(); ++i)
+            if (draHistogram[i])
+                histogram[kDraReasons[i]] += draHistogram[i];
         res.message = fitErrorMessage(nodes.size(), histogram);
     }
     if (chosen < 0 || !fatal.empty()) {

@@ -165,6 +165,23 @@ void BM_FillGpuNic5000(benchmark::State& state)
 }
 BENCHMARK(BM_FillGpuNic5000)->Unit(benchmark::kMillisecond)->Iterations(2);
 
+// A full cluster and a pod that cannot fit, retried: the cost a simulator pays per retry of a
+// pending pod (every node must be judged to build the "0/N nodes are available" message).
+void BM_RetryPendingFull5000(benchmark::State& state)
+{
+    static const auto objects = gpuNicCluster(5000);
+    scheduler::Cluster cluster(objects);
+    for (int64_t i = 0; i < 40000; ++i)
+        cluster.schedule(makePod(i));
+    api::Pod pending = makePod(40000);
+    std::string message;
+    for (auto _ : state)
+        message = cluster.schedule(pending).message;
+    state.SetItemsProcessed(int64_t(state.iterations()));
+    state.SetLabel(message);
+}
+BENCHMARK(BM_RetryPendingFull5000)->Unit(benchmark::kMicrosecond);
+
 // One pod whose claim cannot be satisfied but takes a huge search to prove it: 8 requests with a
 // distinctAttribute over only 6 values, 32 devices (~10^9 paths). Bounded by the step budget:
 // "timed out trying to allocate devices" after 2,000,000 devices tried.
