@@ -64,7 +64,7 @@ api::ObjectSet ClusterBuilder::build(ProgressSink* progress, const CancelToken* 
         for (int i = 0; i < pool.count; ++i) {
             if (cancel && cancel->cancelled())
                 return out;
-            pool.generator->generateInto(nodeNameFor(pool.prefix, i), out);
+            pool.generator->generateInto(nodeNameFor(pool.prefix, i), out, i);
             ++done;
             if (progress && (done % 256 == 0 || done == total))
                 progress->progress(double(done) / double(std::max(1, total)), "generating nodes");

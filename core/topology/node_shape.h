@@ -130,6 +130,9 @@ struct Fabric
     std::vector<Pair> pairs;
     /// Multi-node domain this tray belongs to (GB200 NVL72 rack): members span nodes.
     std::string domain;
+    /// Nodes per multi-node domain (18 trays per NVL72 rack); 0 = unknown. Consecutive nodes of
+    /// a pool fill one domain after the other.
+    int domainNodes = 0;
     SourcePos pos;
 };
 

@@ -447,7 +447,8 @@ struct Reader
 
     void readFabric(const YamlNode& f, const std::string& path)
     {
-        checkKeys(f, path, { "name", "type", "generation", "linksPerDevice", "devices", "pairs", "domain" });
+        checkKeys(f, path,
+            { "name", "type", "generation", "linksPerDevice", "devices", "pairs", "domain", "domainNodes" });
         Fabric fab;
         fab.pos = f.pos;
         str(f, "name", path + ".name", fab.name, true);
@@ -458,6 +459,10 @@ struct Reader
         }
         integer(f, "generation", path + ".generation", fab.generation, 1, 10);
         str(f, "domain", path + ".domain", fab.domain);
+        integer(f, "domainNodes", path + ".domainNodes", fab.domainNodes, 1, 1024);
+        if (fab.domainNodes > 0 && fab.domain.empty())
+            error(f.get("domainNodes")->pos, path + ".domainNodes",
+                "needs domain (the multi-node fabric's name)");
         const YamlNode* devices = listField(f, "devices", path + ".devices");
         const YamlNode* pairs = listField(f, "pairs", path + ".pairs");
         if (devices && pairs) {

@@ -183,6 +183,8 @@ DataValue shapeToData(const NodeShape& shape)
                 fd.set("generation", f.generation);
             if (!f.domain.empty())
                 fd.set("domain", f.domain);
+            if (f.domainNodes > 0)
+                fd.set("domainNodes", f.domainNodes);
             if (f.switched) {
                 fd.set("linksPerDevice", f.linksPerDevice);
                 DataValue devs = DataValue::list();

@@ -438,9 +438,9 @@ struct Builder
         (void)none;
         if (m_wholeInStaticMode > 0 && diag)
             diag->warning(shape().pos, "NodeShape", shape().name, "spec.nvidia.mig",
-                          "static MIG without a layout: " + std::to_string(m_wholeInStaticMode)
-                              + " GPU(s) have no migLayout and are published whole (give --mig-layout or a "
-                                "migLayout per GPU)");
+                "static MIG without a layout: " + std::to_string(m_wholeInStaticMode)
+                    + " GPU(s) have no migLayout and are published whole (give --mig-layout or a "
+                      "migLayout per GPU)");
         if (mode == MigMode::Dynamic) {
             // K8s 1.35+: counters in their own slice, then one device slice per GPU.
             if (!counterSets.empty()) {
@@ -768,13 +768,23 @@ std::vector<std::string> SliceGenerator::drivers() const
     return out;
 }
 
-void SliceGenerator::generateInto(const std::string& nodeName, api::ObjectSet& out) const
+void SliceGenerator::generateInto(const std::string& nodeName, api::ObjectSet& out, int nodeIndex) const
 {
     const Impl& d = *m_impl;
     api::Node node = d.nodeProto;
     node.meta.name = nodeName;
     node.meta.uid = deterministicUuid(nodeName, "node");
     node.meta.labels["kubernetes.io/hostname"] = nodeName;
+    // GPU feature discovery labels nodes of one multi-node NVLink domain with the same clique,
+    // "<cluster UUID>.<clique id>"; consecutive nodes fill one domain (rack) after the other.
+    for (const auto& f : m_topology->shape().fabrics) {
+        if (f.domain.empty() || f.domainNodes <= 0 || f.type != "nvlink")
+            continue;
+        const int rack = std::max(0, nodeIndex) / f.domainNodes;
+        node.meta.labels["nvidia.com/gpu.clique"]
+            = deterministicUuid(f.domain, "rack-" + std::to_string(rack)) + ".0";
+        break;
+    }
 
     std::map<std::string, int> ordinal;
     for (const auto& proto : d.slices) {
@@ -814,10 +824,10 @@ void SliceGenerator::generateInto(const std::string& nodeName, api::ObjectSet& o
     out.nodes.push_back(std::move(node));
 }
 
-NodeObjects SliceGenerator::generate(const std::string& nodeName) const
+NodeObjects SliceGenerator::generate(const std::string& nodeName, int nodeIndex) const
 {
     api::ObjectSet set;
-    generateInto(nodeName, set);
+    generateInto(nodeName, set, nodeIndex);
     NodeObjects o;
     o.node = std::move(set.nodes.front());
     o.slices = std::move(set.resourceSlices);

@@ -94,6 +94,19 @@ TEST(SliceGenerator, GraceSystemsReportAtsAddressing)
     EXPECT_EQ(set.nodes[0].meta.labels.at("kubernetes.io/arch"), "arm64");
 }
 
+TEST(SliceGenerator, Nvl72TraysShareACliquePerRack)
+{
+    auto set = generateNodePool(shape("gb200-nvl72-tray"), 37, "gb");
+    const auto clique = [&](int i) { return set.nodes[i].meta.labels.at("nvidia.com/gpu.clique"); };
+    EXPECT_EQ(clique(0), clique(17));
+    EXPECT_NE(clique(17), clique(18));
+    EXPECT_EQ(clique(18), clique(35));
+    EXPECT_NE(clique(35), clique(36));
+    EXPECT_EQ(clique(0).substr(clique(0).size() - 2), ".0");
+    auto dgx = generateNodePool(shape("dgx-h100"), 1, "d");
+    EXPECT_FALSE(dgx.nodes[0].meta.labels.count("nvidia.com/gpu.clique"));
+}
+
 TEST(SliceGenerator, NodeObjectCarriesHostnameAndAllocatable)
 {
     auto set = generateNodePool(shape("dgx-h100"), 3, "gpu");
