@@ -67,11 +67,12 @@ class Builder : public YAML::EventHandler
 {
 public:
     Builder(std::string_view input, const std::string& file, Diagnostics& diags, const YamlLimits& limits,
-        const std::function<void(Document&)>& onDocument)
+        const std::function<void(Document&)>& onDocument, uint32_t lineOffset)
         : m_file(file)
         , m_diags(diags)
         , m_limits(limits)
         , m_onDocument(onDocument)
+        , m_lineOffset(lineOffset)
     {
         m_doc.input = input;
     }
@@ -163,7 +164,7 @@ private:
         n.kind = kind;
         n.tag = tag;
         n.quoted = quoted;
-        n.line = uint32_t(mark.line + 1);
+        n.line = uint32_t(mark.line + 1) + m_lineOffset;
         n.column = uint32_t(mark.column + 1);
         n.inputOffset = mark.pos < 0 ? 0 : uint32_t(mark.pos);
         m_doc.nodes.push_back(n);
@@ -277,6 +278,7 @@ private:
     std::vector<uint32_t> m_anchors;
     size_t m_expanded = 0;
     bool m_failed = false;
+    uint32_t m_lineOffset = 0;
 };
 
 } // namespace
@@ -362,7 +364,7 @@ std::string tabHint(std::string_view in, const YAML::Mark& mark)
 } // namespace
 
 bool parseDocuments(std::string_view input, const std::string& fileName, Diagnostics& diags,
-    const YamlLimits& limits, const std::function<void(Document&)>& onDocument)
+    const YamlLimits& limits, const std::function<void(Document&)>& onDocument, uint32_t lineOffset)
 {
     if (input.size() > limits.maxDocumentBytes) {
         diags.error(SourcePos { fileName, 0, 0 }, "", "", "",
@@ -374,7 +376,7 @@ bool parseDocuments(std::string_view input, const std::string& fileName, Diagnos
         return false;
     ViewBuffer buffer(input);
     std::istream stream(&buffer);
-    Builder builder(input, fileName, diags, limits, onDocument);
+    Builder builder(input, fileName, diags, limits, onDocument, lineOffset);
     bool ok = true;
     auto fail = [&](const YAML::Mark& mark, const std::string& message) {
         const int line = mark.is_null() ? 0 : mark.line + 1;

@@ -48,11 +48,12 @@ struct Document
     uint32_t next(uint32_t i) const { return i + nodes[i].size; }
 };
 
+/// lineOffset is added to every node's line: used when input is a slice of a larger file.
 /// Parses every document, calling onDocument for each complete one (the callback may move the
 /// document away). Returns false after reporting an error into diags; documents before the error
 /// have been delivered.
 bool parseDocuments(std::string_view input, const std::string& fileName, Diagnostics& diags,
-    const YamlLimits& limits, const std::function<void(Document&)>& onDocument);
+    const YamlLimits& limits, const std::function<void(Document&)>& onDocument, uint32_t lineOffset = 0);
 
 /// Checks that input is UTF-8 without control characters YAML forbids (binary garbage is caught
 /// here with a clear message). Reports the first offender.

@@ -5,8 +5,10 @@
 #include <filesystem>
 #include <map>
 #include <system_error>
+#include <thread>
 
 #include "core/yamlio/lean_yaml.h"
+#include "core/yamlio/list_splitter.h"
 #include "core/yamlio/object_readers.h"
 
 namespace drasim::yamlio {
@@ -51,6 +53,16 @@ public:
         loadObject(r, 0, true);
     }
     size_t documents() const { return m_documents; }
+
+    /// A piece cut out of a List's items: its root is a sequence of objects.
+    void loadListItems(const lean::Document& doc)
+    {
+        Reader r(doc, m_file, m_diags);
+        const uint32_t count = doc.nodes[0].kind == YamlNode::Kind::Sequence ? doc.nodes[0].children : 0;
+        uint32_t c = 1;
+        for (uint32_t i = 0; i < count; ++i, c = doc.next(c))
+            loadObject(r, c, false);
+    }
 
 private:
     void loadObject(Reader& r, uint32_t root, bool allowList)
@@ -172,6 +184,70 @@ private:
     size_t m_documents = 0;
 };
 
+// Inputs from this size on are worth splitting (kubectl dumps of large clusters).
+constexpr size_t kParallelThreshold = size_t(1) << 20;
+
+// Parses the items of a large List on several threads. Returns false, having changed nothing,
+// when the text does not split cleanly or any piece has a YAML-level problem: the caller then
+// parses the whole text, so diagnostics are exactly those of a serial parse. Results are merged
+// in item order, so the outcome does not depend on the number of threads.
+bool loadListInParallel(std::string_view text, const std::string& fileName, const LoadOptions& options,
+    api::ObjectSet& objects, Diagnostics& diags)
+{
+    const unsigned hardware = std::thread::hardware_concurrency();
+    if (hardware < 2)
+        return false;
+    auto split = splitTopLevelList(text);
+    if (!split)
+        return false;
+    {
+        // The List wrapper itself must be clean (kind List, known keys, valid YAML).
+        Diagnostics scratch(options.maxErrors);
+        api::ObjectSet none;
+        DocumentLoader wrapper(none, scratch, fileName);
+        const bool ok = lean::parseDocuments(split->skeleton, fileName, scratch, options.yaml,
+            [&](lean::Document& doc) { wrapper.load(doc); });
+        if (!ok || scratch.hasErrors() || !scratch.all().empty())
+            return false;
+    }
+    const size_t threads = std::min<size_t>({ size_t(hardware), size_t(8), split->items.size() });
+    struct Part
+    {
+        api::ObjectSet objects;
+        Diagnostics diags;
+        bool yamlOk = true;
+    };
+    std::vector<Part> parts;
+    for (size_t t = 0; t < threads; ++t)
+        parts.push_back(Part { {}, Diagnostics(options.maxErrors), true });
+    auto work = [&](size_t t) {
+        Part& part = parts[t];
+        const size_t begin = split->items.size() * t / threads, end = split->items.size() * (t + 1) / threads;
+        DocumentLoader loader(part.objects, part.diags, fileName);
+        Diagnostics yamlDiags(1);
+        for (size_t i = begin; i < end && part.yamlOk; ++i) {
+            const auto& item = split->items[i];
+            part.yamlOk = lean::parseDocuments(
+                item.text, fileName, yamlDiags, options.yaml,
+                [&](lean::Document& doc) { loader.loadListItems(doc); }, item.lineOffset);
+        }
+    };
+    std::vector<std::thread> pool;
+    for (size_t t = 1; t < threads; ++t)
+        pool.emplace_back(work, t);
+    work(0);
+    for (auto& th : pool)
+        th.join();
+    for (const auto& part : parts)
+        if (!part.yamlOk)
+            return false;
+    for (auto& part : parts) {
+        objects.append(std::move(part.objects));
+        diags.append(part.diags);
+    }
+    return true;
+}
+
 void loadInto(std::string_view text, const std::string& fileName, const LoadOptions& options,
     api::ObjectSet& objects, Diagnostics& diags)
 {
@@ -181,6 +257,9 @@ void loadInto(std::string_view text, const std::string& fileName, const LoadOpti
                 + std::to_string(options.maxFileBytes) + " bytes");
         return;
     }
+    if (options.parallel && text.size() >= kParallelThreshold
+        && loadListInParallel(text, fileName, options, objects, diags))
+        return;
     DocumentLoader loader(objects, diags, fileName);
     const bool ok = lean::parseDocuments(
         text, fileName, diags, options.yaml, [&](lean::Document& doc) { loader.load(doc); });

@@ -24,6 +24,8 @@ struct LoadOptions
     /// Files larger than this are refused with a clear error (memory stays bounded).
     size_t maxFileBytes = size_t(64) << 20;
     YamlLimits yaml;
+    /// Parse the items of large `kind: List` dumps on several threads (same result either way).
+    bool parallel = true;
 };
 
 struct LoadResult

@@ -2,6 +2,7 @@
 #include "core/yamlio/manifest_reader.h"
 
 #include <algorithm>
+#include <cmath>
 #include <vector>
 
 namespace drasim::yamlio {
@@ -212,7 +213,7 @@ bool Reader::getInt(uint32_t n, const Path& p, int64_t& out)
         if (t == ScalarType::Float) {
             // JSON has one number type: 3.0 decodes into an int field, 3.5 or 1e30 does not.
             const double d = *parseYamlFloat(m_doc.scalar(n));
-            if (d == double(int64_t(d)) && d > -9.2e18 && d < 9.2e18) {
+            if (d > -9.2e18 && d < 9.2e18 && d == std::trunc(d)) { // range first: the cast is UB outside
                 out = int64_t(d);
                 return true;
             }

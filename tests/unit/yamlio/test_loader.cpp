@@ -261,3 +261,50 @@ TEST(Loader, MissingFileIsAnError)
 }
 
 } // namespace
+
+namespace {
+
+// Large `kind: List` dumps are parsed on several threads; the result must not depend on it.
+std::string bigList(int nodes, int badIndex)
+{
+    std::string y = "apiVersion: v1\nitems:\n";
+    for (int i = 0; i < nodes; ++i) {
+        y += "- apiVersion: v1\n  kind: Node\n  metadata:\n    name: node-" + std::to_string(i)
+            + "\n    labels: {zone: zone-a, rack: r" + std::to_string(i % 40)
+            + "}\n  status:\n    capacity: {cpu: \"64\", memory: 512Gi, pods: \"110\"}\n"
+              "    allocatable: {cpu: \"62\", memory: 500Gi, pods: \"110\"}\n";
+        if (i == badIndex)
+            y += "  colour: red\n";
+    }
+    y += "kind: List\nmetadata:\n  resourceVersion: \"\"\n";
+    return y;
+}
+
+TEST(Loader, ParallelListParsingMatchesSerial)
+{
+    for (int bad : { -1, 7, 4000 }) {
+        const std::string text = bigList(6000, bad);
+        ASSERT_GT(text.size(), size_t(1) << 20);
+        yamlio::LoadOptions serialOptions;
+        serialOptions.parallel = false;
+        auto serial = yamlio::loadText(text, "big.yaml", serialOptions);
+        auto parallel = yamlio::loadText(text, "big.yaml");
+        EXPECT_EQ(parallel.diagnostics.formatAll(), serial.diagnostics.formatAll());
+        ASSERT_EQ(parallel.objects.nodes.size(), serial.objects.nodes.size());
+        EXPECT_EQ(parallel.objects.nodes.size(), bad < 0 ? 6000u : 5999u);
+        for (size_t i = 0; i < serial.objects.nodes.size(); i += 997) {
+            EXPECT_EQ(parallel.objects.nodes[i].meta.name, serial.objects.nodes[i].meta.name);
+            EXPECT_EQ(parallel.objects.nodes[i].meta.pos.line, serial.objects.nodes[i].meta.pos.line);
+        }
+    }
+    // A YAML error anywhere falls back to the serial parse and its exact message.
+    std::string broken = bigList(6000, -1);
+    broken.insert(
+        broken.find("- apiVersion: v1\n  kind: Node\n  metadata:\n    name: node-3000"), "- [unclosed\n");
+    yamlio::LoadOptions serialOptions;
+    serialOptions.parallel = false;
+    EXPECT_EQ(yamlio::loadText(broken, "big.yaml").diagnostics.formatAll(),
+        yamlio::loadText(broken, "big.yaml", serialOptions).diagnostics.formatAll());
+}
+
+} // namespace
