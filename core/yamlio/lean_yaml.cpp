@@ -79,8 +79,13 @@ public:
 
     bool documentFailed() const { return m_failed; }
 
-    void OnDocumentStart(const YAML::Mark&) override
+    void OnDocumentStart(const YAML::Mark& mark) override
     {
+        // yaml-cpp 0.7 does not consume a stray flow indicator (", x" at document level): it
+        // reports an empty document at the same place forever. Stop on the second one.
+        if (m_lastDocumentEmpty && mark.pos == m_lastDocumentStart)
+            throw Abort { mark, "did not find expected node content" };
+        m_lastDocumentStart = mark.pos;
         m_doc.nodes.clear();
         m_doc.text.clear();
         m_open.clear();
@@ -91,6 +96,7 @@ public:
 
     void OnDocumentEnd() override
     {
+        m_lastDocumentEmpty = m_doc.nodes.size() == 1 && m_doc.nodes[0].kind == YamlNode::Kind::Null;
         if (!m_failed && !m_doc.nodes.empty())
             m_onDocument(m_doc);
     }
@@ -279,6 +285,8 @@ private:
     size_t m_expanded = 0;
     bool m_failed = false;
     uint32_t m_lineOffset = 0;
+    int m_lastDocumentStart = -1;
+    bool m_lastDocumentEmpty = false;
 };
 
 } // namespace
