@@ -74,6 +74,11 @@ DRASIM_CEL_BUILTIN(cidrIP);
 DRASIM_CEL_BUILTIN(cidrMasked);
 DRASIM_CEL_BUILTIN(prefixLength);
 
+// builtins_url.cpp: Kubernetes URL library
+DRASIM_CEL_BUILTIN(url);
+DRASIM_CEL_BUILTIN(isURL);
+DRASIM_CEL_BUILTIN(urlGetter);
+
 // builtins_k8s.cpp: quantity, semver, lists, sets, optionals
 DRASIM_CEL_BUILTIN(quantity);
 DRASIM_CEL_BUILTIN(isQuantity);

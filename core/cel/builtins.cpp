@@ -27,6 +27,7 @@ const CelType kTimestamp(K::Timestamp);
 const CelType kDuration(K::Duration);
 const CelType kIP(K::IP);
 const CelType kCIDR(K::CIDR);
+const CelType kURL(K::URL);
 const CelType kA = CelType::typeParam('A');
 const CelType kB = CelType::typeParam('B');
 const CelType kListA = CelType::list(kA);
@@ -228,6 +229,13 @@ std::map<std::string, FunctionDecl, std::less<>> buildTable()
         { member({ kCIDR, kCIDR }, kBool), member({ kCIDR, kString }, kBool) });
     def("masked", impl::cidrMasked, { member({ kCIDR }, kCIDR) });
     def("prefixLength", impl::prefixLength, { member({ kCIDR }, kInt) });
+
+    // Kubernetes URL library.
+    def("url", impl::url, { global({ kString }, kURL) });
+    def("isURL", impl::isURL, { global({ kString }, kBool) });
+    for (const char* g : { "getScheme", "getHost", "getHostname", "getPort", "getEscapedPath" })
+        def(g, impl::urlGetter, { member({ kURL }, kString) });
+    def("getQuery", impl::urlGetter, { member({ kURL }, CelType::map(kString, CelType::list(kString))) });
 
     // Optional types.
     def("optional.of", impl::optionalOf, { global({ kA }, CelType::optional(kA)) });

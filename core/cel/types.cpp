@@ -44,6 +44,8 @@ std::string CelType::toString() const
         return "net.IP";
     case K::CIDR:
         return "net.CIDR";
+    case K::URL:
+        return "kubernetes.URL";
     case K::Param:
         return std::string(1, param);
     }

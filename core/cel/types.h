@@ -31,6 +31,7 @@ struct CelType
         Duration,
         IP,
         CIDR,
+        URL,
         Param, ///< overload type parameter, name in `param`
     };
     K k = K::Dyn;

@@ -139,6 +139,8 @@ std::string_view typeName(const Value& v)
         return "net.IP";
     case Kind::CIDR:
         return "net.CIDR";
+    case Kind::URL:
+        return "kubernetes.URL";
     case Kind::Device:
         return "kubernetes.DRADevice";
     case Kind::Error:
@@ -259,6 +261,8 @@ Value equals(const Value& a, const Value& b)
     case Kind::IP:
     case Kind::CIDR:
         return Value::boolean(a.u == b.u && a.n == b.n && a.aux == b.aux);
+    case Kind::URL:
+        return Value::boolean(urlToString(a) == urlToString(b));
     case Kind::Optional: {
         const Value* x = a.optionalValue();
         const Value* y = b.optionalValue();
@@ -368,6 +372,8 @@ std::string debugString(const Value& v)
         return "ip(\"" + netToString(v) + "\")";
     case Kind::CIDR:
         return "cidr(\"" + netToString(v) + "\")";
+    case Kind::URL:
+        return "url(\"" + urlToString(v) + "\")";
     case Kind::List: {
         std::string out = "[";
         bool first = true;

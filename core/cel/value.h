@@ -36,6 +36,7 @@ enum class Kind : uint8_t {
     Duration, ///< nanoseconds in i
     IP, ///< address bytes in u (first 8) and n (last 8); aux = family * 256
     CIDR, ///< like IP, aux = family * 256 + prefix length
+    URL, ///< owned parsed URL (builtins_url.cpp)
     DeviceMaps, ///< device.attributes (flag 0) or device.capacity (flag 1)
     DeviceDomain, ///< device.attributes[domain] / device.capacity[domain]; domain in str()
     Device, ///< the `device` variable itself
@@ -171,6 +172,9 @@ int compareQuantities(const Value& a, const Value& b);
 
 /// Canonical text of an IP or CIDR value (builtins_net.cpp).
 std::string netToString(const Value& v);
+
+/// The text a URL value was parsed from (builtins_url.cpp).
+std::string urlToString(const Value& v);
 
 /// Human-readable rendering for messages and the CLI ("[1, 2]", "\"a\"").
 std::string debugString(const Value& v);

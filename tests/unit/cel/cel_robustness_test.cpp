@@ -41,8 +41,9 @@ void exercise(const std::string& expr, const DeviceView& view, Counts& counts)
         ++counts.compiled;
         EvalResult r = s->evaluate(view);
         ++counts.evaluated;
-        if (r.outcome == Outcome::Error)
+        if (r.outcome == Outcome::Error) {
             ASSERT_FALSE(r.error.empty()) << expr;
+        }
     }
 }
 
