@@ -19,6 +19,7 @@ struct CorpusCase
 {
     const char* file;
     const char* expected; ///< the whole diagnostic output, file name relative to the corpus
+    size_t objects = 0; ///< objects of documents before a YAML error are still loaded
 };
 
 class CorpusTest : public ::testing::TestWithParam<CorpusCase>
@@ -34,7 +35,7 @@ TEST_P(CorpusTest, GivesAClearMessage)
     for (size_t at; (at = out.find(kDir)) != std::string::npos;)
         out.erase(at, kDir.size());
     EXPECT_EQ(out, GetParam().expected);
-    EXPECT_EQ(r.objects.size(), 0u);
+    EXPECT_EQ(r.objects.size(), GetParam().objects);
 }
 
 INSTANTIATE_TEST_SUITE_P(Invalid, CorpusTest,
@@ -79,7 +80,7 @@ INSTANTIATE_TEST_SUITE_P(Invalid, CorpusTest,
             "unknown_anchor.yaml", "unknown_anchor.yaml:4:9: YAML: the referenced anchor is not defined\n" },
         // Found by fuzz_loader: yaml-cpp 0.7 loops forever on a stray ',' at document level.
         CorpusCase { "fuzz_stray_flow_entry.yaml",
-            "fuzz_stray_flow_entry.yaml:7:4: YAML: did not find expected node content\n" },
+            "fuzz_stray_flow_entry.yaml:7:4: YAML: did not find expected node content\n", 1 },
         CorpusCase { "recursive_alias.yaml",
             "recursive_alias.yaml:1:8: YAML: alias refers to a node that contains it\n" }));
 
