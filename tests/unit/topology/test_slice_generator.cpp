@@ -173,6 +173,31 @@ TEST(SliceGenerator, AmdGaudiFpgaAndExampleDriversNameDevicesTheirWay)
     EXPECT_EQ(g.capacity.at("compute").value.toString(), "100");
 }
 
+TEST(SliceGenerator, IntelGpuUsesPciNamesAndMillicores)
+{
+    auto s = parseOne(R"(apiVersion: drasim.dev/v1alpha1
+kind: NodeShape
+metadata: {name: max-box}
+spec:
+  cpu:
+    sockets: [{numaNodes: [{id: 0, cores: 56, memory: 512Gi}]}]
+  pcie:
+    - {name: rc-0, bus: "0000:03", numaNode: 0, children: [
+        {kind: gpu, name: gpu0, model: Max-1550, busID: "0000:04:00.0"}]}
+)");
+    auto set = generateNodePool(s, 1, "n");
+    const auto* sl = sliceOf(set, "gpu.intel.com");
+    ASSERT_NE(sl, nullptr);
+    const auto& g = sl->devices[0];
+    EXPECT_EQ(g.name, "0000-04-00-0-0x0bd5");
+    EXPECT_EQ(g.attributes.at("model").stringValue, "Max 1550");
+    EXPECT_EQ(g.attributes.at("family").stringValue, "Data Center Max");
+    EXPECT_EQ(g.attributes.at("pciRoot").stringValue, "03");
+    EXPECT_EQ(g.attributes.at("type").stringValue, "gpu");
+    EXPECT_EQ(g.capacity.at("millicores").value.toString(), "1k");
+    EXPECT_EQ(g.capacity.at("memory").value.toString(), "128Gi");
+}
+
 TEST(SliceGenerator, CpuOnlyNodeHasNoSlices)
 {
     auto set = generateNodePool(shape("cpu-epyc-9654"), 2, "cpu");

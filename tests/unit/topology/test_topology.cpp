@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include <gtest/gtest.h>
 
+#include "core/topology/topo_render.h"
 #include "core/topology/topology.h"
 #include "tests/unit/topology/test_helpers.h"
 
@@ -50,6 +51,30 @@ TEST(Topology, DevicesByRootGroupsGpuWithItsRailNic)
     for (int c : byRoot["rc-15"])
         names.push_back(t.shape().components[c].name);
     EXPECT_EQ(names, (std::vector<std::string> { "nic0", "gpu0" }));
+}
+
+TEST(Topology, MatrixViewLooksLikeNvidiaSmi)
+{
+    Topology t(shape("l40s-pcie-4gpu"));
+    const std::string m = renderMatrix(t);
+    EXPECT_EQ(
+        m.substr(0, m.find('\n')), "     gpu0 gpu1 gpu2 gpu3 nic0 eth0 nic1 CPU Affinity    NUMA Affinity");
+    EXPECT_NE(m.find("\ngpu2 SYS  SYS  X    NODE SYS  SYS  NODE 32-63,96-127    1\n"), std::string::npos)
+        << m;
+    EXPECT_NE(m.find("PIX  = Connection traversing at most a single PCIe bridge"), std::string::npos);
+    EXPECT_EQ(cpuAffinity(t.shape(), 0), "0-31,64-95");
+}
+
+TEST(Topology, TreeViewShowsSocketsRootsAndSharedRoots)
+{
+    Topology t(shape("a100-pcie-8gpu"));
+    const std::string tree = renderTree(t);
+    EXPECT_NE(tree.find("Socket 1 (Intel Xeon Platinum 8380)"), std::string::npos) << tree;
+    EXPECT_NE(tree.find("rc-98 [root complex] pci0000:98"), std::string::npos) << tree;
+    EXPECT_NE(tree.find("pci0000:16: gpu0 gpu1 nic0"), std::string::npos) << tree;
+    EXPECT_NE(tree.find("Fabric islands: gpu0 gpu1 | gpu2 gpu3 | gpu4 gpu5 | gpu6 gpu7"), std::string::npos)
+        << tree;
+    EXPECT_NE(tree.find("Price: $150000 purchase, $24.00/hour; power 3500 W"), std::string::npos) << tree;
 }
 
 TEST(Topology, ParseDistanceLabels)
