@@ -101,3 +101,33 @@ TEST(CsvTrace, UnknownColumnIsRejectedUpFront)
               "backoff_limit, completions, cpu, device_class, duration, gpu_milli, gpu_models, gpus, kind, "
               "memory, name, parallelism, priority, selector");
 }
+
+TEST(CsvTrace, MalformedRowsAreLocatedAndSkipped)
+{
+    Diagnostics diags;
+    auto src = makeCsvTraceSource(csvWorkload("jobs_malformed.csv"), 1, diags);
+    ASSERT_TRUE(src);
+    std::vector<std::string> names;
+    while (auto j = src->next())
+        names.push_back(j->name);
+    EXPECT_EQ(names, (std::vector<std::string> { "ok-1", "ok-2" }));
+    std::vector<std::string> lines;
+    for (const auto& d : diags.all())
+        lines.push_back(d.format());
+    const std::string f = kData + "jobs_malformed.csv";
+    EXPECT_EQ(lines,
+        (std::vector<std::string> {
+            f
+                + ":3:20: TraceJob bad-cpu: cpu: quantities must match the regular expression "
+                  "'^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'",
+            f + ":4:15: TraceJob bad-kind: kind: expected job or service, got \"cronjob\"",
+            f + ":5:30: TraceJob bad-share: gpu_milli: a GPU share (gpu_milli < 1000) needs gpus = 1",
+            f
+                + ":6:31: TraceJob bad-class: device_class: device_class rows take no gpu_milli or "
+                  "gpu_models (use selector)",
+            f
+                + ":7:16: TraceJob bad-duration: duration: unknown distribution \"weibull\"; expected a "
+                  "time, exponential(mean), lognormal(median, sigma) or uniform(min, max)",
+            f + ":8:1: TraceJob short-row: expected 12 fields, found 3",
+        }));
+}
