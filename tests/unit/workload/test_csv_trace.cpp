@@ -123,7 +123,7 @@ TEST(CsvTrace, MalformedRowsAreLocatedAndSkipped)
             f + ":4:15: TraceJob bad-kind: kind: expected job or service, got \"cronjob\"",
             f + ":5:30: TraceJob bad-share: gpu_milli: a GPU share (gpu_milli < 1000) needs gpus = 1",
             f
-                + ":6:31: TraceJob bad-class: device_class: device_class rows take no gpu_milli or "
+                + ":6:34: TraceJob bad-class: device_class: device_class rows take no gpu_milli or "
                   "gpu_models (use selector)",
             f
                 + ":7:16: TraceJob bad-duration: duration: unknown distribution \"weibull\"; expected a "
