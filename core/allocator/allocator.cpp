@@ -609,7 +609,8 @@ bool Allocator::constraintAdd(
     for (const auto& [k, v] : st.distinct)
         if (v == *attr)
             return false;
-    // Keyed by request name, as upstream does (§3.8).
+    // Keyed by the request's result name ("req" or "req/sub"), as upstream keys it by request
+    // (§3.8): a later device of the same request overwrites the entry, undoing removes it.
     st.distinct[reqName] = *attr;
     return true;
 }
@@ -664,6 +665,8 @@ Allocator::AddResult Allocator::addDevice(
     if (e.multi && !d.capacity.empty())
         capacityConsumption(d, sub.spec->capacity ? &*sub.spec->capacity : nullptr, c.amounts);
     m_consumed.push_back(std::move(c));
+    // Admin-access picks do not make a device busy for other requests of the attempt, the same way
+    // admin results are ignored in the allocated state (§3.1); only the same claim may not repeat it.
     if (!e.multi && !sub.admin)
         m_picked[e.id] = 1;
     m_attempt.picks.push_back(Pick { uint16_t(ci), uint16_t(ri), uint16_t(si), e });

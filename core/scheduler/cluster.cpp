@@ -532,6 +532,8 @@ ScheduleResult Cluster::Impl::schedule(const api::Pod& pod, bool explain)
             if (!existing) {
                 auto t = templates.find(ns + "/" + *e.resourceClaimTemplateName);
                 if (t == templates.end()) {
+                    // Upstream's controller only emits an event; name the template like a lister
+                    // error, as for missing claims (§6.1).
                     if (lookupError.empty())
                         lookupError = "resourceclaimtemplate.resource.k8s.io \""
                             + *e.resourceClaimTemplateName + "\" not found";
@@ -814,6 +816,8 @@ ScheduleResult Cluster::Impl::schedule(const api::Pod& pod, bool explain)
     }
 
     if (!fatal.empty()) {
+        // kube-scheduler wraps a Filter error this way; upstream reports it with reason
+        // SchedulerError, the simulator contract uses Unschedulable for every pending pod.
         res.failure = FailureKind::AllocatorError;
         res.message = "running \"DynamicResources\" filter plugin: " + fatal;
     } else if (chosen < 0) {

@@ -143,7 +143,9 @@ public:
     std::vector<std::string> setDeviceTaint(const DeviceRef& device, const api::DeviceTaint& taint);
     bool removeDeviceTaint(const DeviceRef& device, const std::string& key);
 
-    /// Simulated time in seconds since the epoch, used for allocationTimestamp.
+    /// Simulated time in seconds since the epoch, used for allocationTimestamp (set only for
+    /// devices with binding conditions; 0, i.e. 1970-01-01T00:00:00Z, until called). Binding
+    /// conditions are recorded in results but not awaited: nothing here writes device status.
     void setTime(double seconds);
 
     /// Increments whenever capacity is freed or added (pod finished, claim deallocated, node or
