@@ -301,3 +301,11 @@ def register(g):
          N1 + [GPU_CLASS, rslice("s", GPU, "pool", [dev("d0", counters={"nope": {"memory": "1Gi"}})], node="node-1"),
                claim("c", [req("gpu", "gpu.example.com")]), pod("p", [("gpu", "c")])],
          ["pod p pending " + pending(1, "1 invalid resource pools were encountered")])
+
+    # ---- search bound (§6.3, filterTimeout; deterministic step budget) ----
+    case("search-timeout", "a hopeless claim (8 requests, 6 distinct values) stops at the step budget: timed out",
+         N1 + [GPU_CLASS, rslice("s", GPU, "pool", [dev(f"d{i}", {"numa": i % 6}) for i in range(32)], node="node-1"),
+               claim("c", [req(f"r{i}", "gpu.example.com") for i in range(8)],
+                     constraints=[distinct("gpu.example.com/numa")]),
+               pod("p", [("c", "c")])],
+         ["pod p pending " + pending(1, "1 timed out trying to allocate devices"), "claim c unallocated"])
