@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -68,6 +69,12 @@ public:
     /// node resources freed, nodes added, taints removed). The engine retries blocked pods only
     /// when it changed, which is what keeps the cost per event independent of the pending count.
     virtual uint64_t capacityGeneration() const = 0;
+
+    /// Fragmentation probe, for a pod known not to fit right now: how many free devices could
+    /// not serve it, by reason ("model-mismatch", "partition-counters", "topology-constraint",
+    /// "too-few-on-node", "node-resources", ...). Must leave the cluster unchanged. The default
+    /// knows nothing.
+    virtual std::map<std::string, int64_t> strandedDevices(const api::Pod& /*pod*/) { return {}; }
 };
 
 } // namespace drasim::sim

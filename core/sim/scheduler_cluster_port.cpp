@@ -101,4 +101,61 @@ uint64_t SchedulerClusterPort::capacityGeneration() const
     return m_cluster.freeEventCount();
 }
 
+// Approximation, documented in scenarios/sim/README.md "Fragmentation": the scheduler's
+// explanation of the pod lists, per node and request, how many devices each allocator check
+// rejected. Devices that were free (not rejected as in use) are classified by the first check
+// that turned them away:
+//   request selector false -> model-mismatch      (right class, wrong model/attributes)
+//   counters exhausted     -> partition-counters  (siblings of a partitioned GPU hold its counters)
+//   capacity exhausted     -> shared-capacity     (a multi-allocatable device is full)
+//   taint not tolerated    -> device-taint
+//   constraint mismatch    -> topology-constraint (matchAttribute/distinct across PCIe/NUMA)
+// Devices that passed every check on a node where the pod still did not fit are too-few-on-node
+// when fewer than wanted were eligible, topology-constraint when the claim's constraints failed,
+// node-resources when cpu/memory/affinity ruled the node out. Class-selector rejections (devices
+// of another kind, e.g. NICs for a GPU request) are not fragmentation and are not counted. Only
+// the first request of each claim is examined, so a device is counted at most once per claim.
+std::map<std::string, int64_t> SchedulerClusterPort::strandedDevices(const api::Pod& pod)
+{
+    std::map<std::string, int64_t> out;
+    scheduler::ScheduleResult r = m_cluster.schedule(pod, true);
+    if (r.scheduled) {
+        // Not expected (the engine probes only pods that cannot fit); undo rather than leak.
+        m_cluster.podFinished(pod.meta.key());
+        return out;
+    }
+    if (!r.diagnosis)
+        return out;
+    using R = scheduler::DeviceRejectReason;
+    for (const auto& node : r.diagnosis->nodes) {
+        for (const auto& claim : node.claims) {
+            if (claim.allocated || claim.requests.empty())
+                continue;
+            const scheduler::RequestDiagnosis& rd = claim.requests.front();
+            auto add = [&](const char* key, int64_t n) {
+                if (n > 0)
+                    out[key] += n;
+            };
+            auto rejected = [&](R reason) { return int64_t(rd.rejected[size_t(reason)]); };
+            add("model-mismatch", rejected(R::RequestSelectorFalse));
+            add("partition-counters", rejected(R::CountersExhausted));
+            add("shared-capacity", rejected(R::CapacityExhausted));
+            add("device-taint", rejected(R::TaintNotTolerated));
+            add("topology-constraint", rejected(R::ConstraintMismatch));
+            int64_t eligible = rd.eligible;
+            if (eligible == 0)
+                continue;
+            if (!node.nodeReasons.empty())
+                add("node-resources", eligible);
+            else if (claim.note.find("constraint") != std::string::npos)
+                add("topology-constraint", eligible);
+            else if (eligible < rd.wanted)
+                add("too-few-on-node", eligible);
+            else if (!node.draStatus.empty())
+                add("other", eligible);
+        }
+    }
+    return out;
+}
+
 } // namespace drasim::sim

@@ -30,6 +30,7 @@ public:
     void removeDeviceTaint(const std::string& driver, const std::string& pool, const std::string& device,
         const std::string& key) override;
     uint64_t capacityGeneration() const override;
+    std::map<std::string, int64_t> strandedDevices(const api::Pod& pod) override;
 
     scheduler::Cluster& cluster() { return m_cluster; }
 

@@ -78,6 +78,8 @@ public:
     size_t parkedCount() const { return m_parkedTotal; }
     size_t parkedInGroup(uint32_t group) const { return m_groups[group].parked.size(); }
     uint32_t groupReason(uint32_t group) const { return m_groups[group].reason; }
+    /// First pod of a group that has parked pods.
+    QueueKey firstParked(uint32_t group) const { return *m_groups[group].parked.begin(); }
     /// Groups that currently have parked pods, ascending by id.
     const std::set<uint32_t>& parkedGroups() const { return m_parkedGroups; }
 

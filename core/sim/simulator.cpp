@@ -667,6 +667,24 @@ struct Simulator::Impl
         }
     }
 
+    /// Free devices the first pending pod (queue order) cannot use, by reason. Only a pod whose
+    /// group failed at the current capacity generation is probed: it cannot fit, so the probe
+    /// cannot bind it. One probe per sample keeps the cost at O(nodes) per sample.
+    std::map<std::string, int64_t> probeFragmentation()
+    {
+        std::optional<QueueKey> head;
+        for (uint32_t g : queue.parkedGroups()) {
+            if (!queue.blockedAt(g, seenGeneration))
+                continue;
+            QueueKey k = queue.firstParked(g);
+            if (!head || k < *head)
+                head = k;
+        }
+        if (!head)
+            return {};
+        return cluster.strandedDevices(buildPod(pods[head->pod]));
+    }
+
     void sample()
     {
         metrics.accrue(now);
@@ -678,6 +696,8 @@ struct Simulator::Impl
         for (uint32_t id : backoffPods)
             pending[pods[id].reason == kNone ? std::string("queued") : reasonTexts[pods[id].reason]]++;
         std::map<std::string, int64_t> fragmentation;
+        if (options.fragmentation)
+            fragmentation = probeFragmentation();
         MetricSample s = metrics.sample(now, pending, fragmentation);
         for (auto* r : recorders)
             r->onSample(s);

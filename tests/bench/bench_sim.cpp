@@ -2,12 +2,11 @@
 // Simulator throughput: the Alibaba 2023 trace on its own nodes, a 5,000-node x 8-GPU cluster
 // with a million one-GPU jobs over 30 days, and events/s as the pending queue grows (10k, 100k,
 // 1M arrivals on a small cluster). Every run uses the real kube-scheduler model.
+#include <cmath>
+#include <memory>
 #include <sys/resource.h>
 
 #include <benchmark/benchmark.h>
-
-#include <cmath>
-#include <memory>
 
 #include "core/scheduler/cluster.h"
 #include "core/sim/scenario.h"
@@ -23,7 +22,8 @@ double cpuSeconds()
 {
     rusage u {};
     getrusage(RUSAGE_SELF, &u);
-    return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+    return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec)
+        + double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
 }
 
 double peakRssMiB()
@@ -139,7 +139,7 @@ api::ObjectSet gpuCluster(int nodes, int gpus, std::vector<sim::NodeSpec>& specs
 }
 
 sim::RunSummary runSynthetic(int nodes, int gpus, uint64_t arrivals, double spanSeconds, double meanDuration,
-                             sim::SimTime duration, sim::SimTime interval = sim::kHour)
+    sim::SimTime duration, sim::SimTime interval = sim::kHour)
 {
     std::vector<sim::NodeSpec> specs;
     scheduler::Cluster cluster(gpuCluster(nodes, gpus, specs));
@@ -220,7 +220,12 @@ void BM_PendingScaling(benchmark::State& state)
         report(state, s, secs);
     }
 }
-BENCHMARK(BM_PendingScaling)->Arg(10'000)->Arg(100'000)->Arg(1'000'000)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_PendingScaling)
+    ->Arg(10'000)
+    ->Arg(100'000)
+    ->Arg(1'000'000)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
 
 } // namespace
 

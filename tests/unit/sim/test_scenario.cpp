@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: Apache-2.0
+#include <gtest/gtest.h>
+
+#include "core/common/data_value.h"
+#include "core/sim/run_summary.h"
+#include "core/sim/scenario.h"
+#include "core/sim/scenario_runner.h"
+#include "core/sim/series_writer.h"
+
+using namespace drasim;
+using namespace drasim::sim;
+
+namespace {
+
+std::string errorsOf(const std::string& text)
+{
+    Diagnostics diags;
+    auto s = parseScenario(text, "dir/s.yaml", diags);
+    EXPECT_FALSE(s.has_value());
+    return diags.formatAll();
+}
+
+const char* const kHeader = "apiVersion: drasim.dev/v1alpha1\nkind: Scenario\nmetadata:\n  name: t\n";
+
+} // namespace
+
+TEST(Scenario, ParsesAFullDocumentAndResolvesPaths)
+{
+    std::string text = std::string(kHeader) + R"(spec:
+  seed: 7
+  duration: 2h
+  metricInterval: 1m
+  cluster:
+    nodePools:
+      - {name: big, shape: dgx-h100, count: 2, pricePerHour: 10}
+    manifests: [cluster/dump.yaml]
+  resources: classes.yaml
+  scheduler: {scoring: most-allocated, podInitialBackoff: 2s, podMaxBackoff: 20s}
+  events:
+    - {at: 90m, type: NodeReturn, node: big-0}
+    - {at: 1h, type: NodeFailure, node: big-0}
+    - {at: 1h, type: DeviceTaint, node: big-1, key: k, effect: NoExecute}
+    - {at: 100m, type: AddNodePool, pool: {name: extra, shape: dgx-h100, count: 1}}
+    - {at: 110m, type: RemoveNodePool, name: extra}
+)";
+    Diagnostics diags;
+    auto s = parseScenario(text, "dir/s.yaml", diags);
+    ASSERT_TRUE(s.has_value()) << diags.formatAll();
+    EXPECT_EQ(s->name, "t");
+    EXPECT_EQ(s->seed, 7u);
+    EXPECT_EQ(s->duration, 2 * kHour);
+    EXPECT_EQ(s->metricInterval, kMinute);
+    ASSERT_EQ(s->nodePools.size(), 1u);
+    EXPECT_EQ(s->nodePools[0].namePrefix, "big");
+    EXPECT_EQ(s->nodePools[0].pricePerHour.value_or(0), 10);
+    EXPECT_EQ(s->manifests, std::vector<std::string> { "dir/cluster/dump.yaml" });
+    EXPECT_EQ(s->resources, std::vector<std::string> { "dir/classes.yaml" });
+    EXPECT_EQ(s->scoring, "most-allocated");
+    EXPECT_EQ(s->podInitialBackoff, 2 * kSecond);
+    ASSERT_EQ(s->events.size(), 5u);
+    // Sorted by time, stable for equal times.
+    EXPECT_EQ(s->events[0].type, InjectedEvent::Type::NodeFailure);
+    EXPECT_EQ(s->events[1].type, InjectedEvent::Type::DeviceTaint);
+    EXPECT_EQ(s->events[1].taint.effect, "NoExecute");
+    EXPECT_EQ(s->events[2].type, InjectedEvent::Type::NodeReturn);
+    EXPECT_EQ(s->events[3].newPool.name, "extra");
+    EXPECT_EQ(s->events[4].poolName, "extra");
+}
+
+TEST(Scenario, ValidationErrorsArePositionedAndWorded)
+{
+    EXPECT_EQ(errorsOf("apiVersion: v1\nkind: Scenario\nmetadata: {name: t}\nspec: {}\n"),
+        "dir/s.yaml:1:13: Scenario t: apiVersion: Unsupported value: \"v1\": supported values: "
+        "\"drasim.dev/v1alpha1\"\n");
+    EXPECT_EQ(errorsOf(std::string(kHeader) + "spec:\n  duraton: 1d\n"),
+        "dir/s.yaml:6:3: Scenario t: spec.duraton: unknown field \"duraton\"\n");
+    EXPECT_EQ(errorsOf(std::string(kHeader) + "spec:\n  duration: soon\n"),
+        "dir/s.yaml:6:13: Scenario t: spec.duration: Invalid value: \"soon\": must be a duration such as "
+        "90s, 15m, 1h30m, 2d or seconds\n");
+    EXPECT_EQ(
+        errorsOf(std::string(kHeader) + "spec:\n  cluster:\n    nodePools:\n      - {name: a, shape: s}\n"),
+        "dir/s.yaml:8:9: Scenario t: spec.cluster.nodePools[0].count: Required value\n");
+    EXPECT_EQ(errorsOf(std::string(kHeader) + "spec:\n  events:\n    - {at: 1h, type: Meteor, node: n}\n"),
+        "dir/s.yaml:7:26: Scenario t: spec.events[0].type: Unsupported value: \"Meteor\": supported values: "
+        "\"NodeFailure\", \"NodeReturn\", \"DeviceTaint\", \"DeviceUntaint\", \"AddNodePool\", "
+        "\"RemoveNodePool\"\n");
+    EXPECT_EQ(errorsOf(std::string(kHeader) + "spec:\n  events:\n    - {at: 1h, type: NodeFailure}\n"),
+        "dir/s.yaml:7:7: Scenario t: spec.events[0].node: Required value: needed by type NodeFailure\n");
+    EXPECT_EQ(errorsOf(std::string(kHeader) + "spec:\n  scheduler: {scoring: random}\n"),
+        "dir/s.yaml:6:25: Scenario t: spec.scheduler.scoring: Unsupported value: \"random\": supported "
+        "values: \"default\", \"least-allocated\", \"most-allocated\"\n");
+    EXPECT_EQ(errorsOf("apiVersion: drasim.dev/v1alpha1\nkind: Scenario\nmetadata: {name: t}\n"),
+        "dir/s.yaml:1:1: Scenario t: spec: Required value\n");
+}
+
+TEST(Scenario, MissingFileIsADiagnostic)
+{
+    Diagnostics diags;
+    EXPECT_FALSE(loadScenario("/nonexistent/scenario.yaml", diags).has_value());
+    EXPECT_NE(diags.formatAll().find("/nonexistent/scenario.yaml: Scenario: cannot read scenario file"),
+        std::string::npos)
+        << diags.formatAll();
+}
+
+TEST(ScenarioRunner, UnknownShapeAndUnknownNodeAreReported)
+{
+    std::string text = std::string(kHeader) + R"(spec:
+  cluster:
+    nodePools:
+      - {name: a, shape: no-such-shape, count: 1}
+)";
+    Diagnostics diags;
+    auto s = parseScenario(text, "s.yaml", diags);
+    ASSERT_TRUE(s.has_value()) << diags.formatAll();
+    EXPECT_FALSE(runScenario(*s, {}, diags).has_value());
+    EXPECT_NE(diags.formatAll().find("s.yaml:8:9: Scenario t: spec.cluster.nodePools[0].shape: Not found: "
+                                     "\"no-such-shape\""),
+        std::string::npos)
+        << diags.formatAll();
+
+    text = std::string(kHeader) + R"(spec:
+  cluster:
+    nodePools:
+      - {name: a, shape: dgx-h100, count: 1}
+  events:
+    - {at: 1h, type: NodeFailure, node: a-7}
+)";
+    Diagnostics d2;
+    s = parseScenario(text, "s.yaml", d2);
+    ASSERT_TRUE(s.has_value()) << d2.formatAll();
+    EXPECT_FALSE(runScenario(*s, {}, d2).has_value());
+    EXPECT_NE(d2.formatAll().find("s.yaml:10:7: Scenario t: spec.events[0].node: Not found: \"a-7\""),
+        std::string::npos)
+        << d2.formatAll();
+}
+
+TEST(ScenarioRunner, DefaultScenarioIsDeterministic)
+{
+    auto once = [](uint64_t seed) {
+        Diagnostics diags;
+        auto s = loadScenario(DRASIM_SOURCE_DIR "/scenarios/sim/default/scenario.yaml", diags);
+        EXPECT_TRUE(s.has_value()) << diags.formatAll();
+        if (!s)
+            return std::string();
+        SeriesWriter series;
+        ScenarioRunOptions opts;
+        opts.seed = seed;
+        opts.recorders.push_back(&series);
+        auto summary = runScenario(*s, opts, diags);
+        EXPECT_TRUE(summary.has_value()) << diags.formatAll();
+        if (!summary)
+            return std::string();
+        EXPECT_GT(summary->podsScheduled, 100);
+        EXPECT_EQ(summary->podsEvicted, 1); // the NoExecute taint at 16h
+        return toJson(toData(*summary)) + series.csv();
+    };
+    std::string a = once(42);
+    EXPECT_EQ(a, once(42));
+    EXPECT_NE(a, once(43));
+}
