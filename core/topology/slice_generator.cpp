@@ -209,6 +209,7 @@ struct Builder
     std::vector<ProtoSlice>& out;
     std::map<std::pair<std::string, std::string>, DeviceLocation>& index;
     int m_wholeInStaticMode = 0; ///< MIG-capable GPUs left whole in static mode (no layout)
+    std::set<std::string> m_badOptionLayout; ///< models the options' MIG layout does not fit
 
     const NodeShape& shape() const { return topo.shape(); }
 
@@ -401,7 +402,12 @@ struct Builder
                 std::string error;
                 auto placed = placeMigLayout(*m, layout, &error);
                 if (!placed) {
-                    problem(c, "migLayout", error);
+                    // A layout from the options is one mistake, whatever the GPU count: say it
+                    // once per model and without pointing into the shape file.
+                    if (!c.migLayout.empty())
+                        problem(c, "migLayout", error);
+                    else if (m_badOptionLayout.insert(m->id).second && diag)
+                        diag->error(SourcePos {}, "NodeShape", shape().name, "--mig-layout", error);
                     continue;
                 }
                 for (const auto& inst : *placed) {
@@ -723,7 +729,7 @@ SliceGenerator::SliceGenerator(
 {
     Impl& d = *m_impl;
     d.options = std::move(options);
-    Builder b { *m_topology, d.options, diag, d.slices, d.index, 0 };
+    Builder b { *m_topology, d.options, diag, d.slices, d.index, 0, {} };
     // Drivers in name order, so the output lists pools sorted by driver.
     b.dranet();
     b.fpga();

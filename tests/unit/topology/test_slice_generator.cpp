@@ -257,6 +257,20 @@ TEST(SliceGenerator, ImpossibleMigLayoutIsRejectedAtTheField)
         "slices, the GPU has 7");
 }
 
+TEST(SliceGenerator, BadLayoutFromOptionsIsReportedOnce)
+{
+    GenerateOptions o;
+    o.mig = MigMode::Static;
+    o.migLayout = { "9g.1tb" };
+    Diagnostics d;
+    auto topo = std::make_shared<Topology>(shape("dgx-h100"));
+    SliceGenerator gen(topo, o, &d);
+    ASSERT_EQ(d.errorCount(), 1u) << d.formatAll();
+    EXPECT_EQ(d.all()[0].format(),
+        "NodeShape dgx-h100: --mig-layout: unknown MIG profile \"9g.1tb\" for "
+        "H100-SXM5-80GB (known: 1g.10gb 1g.10gb+me 1g.20gb 2g.20gb 3g.40gb 4g.40gb 7g.80gb)");
+}
+
 TEST(SliceGenerator, DynamicMigSplitsCountersFromDevices)
 {
     GenerateOptions o;
