@@ -81,13 +81,13 @@ TEST(Scenario, ValidationErrorsArePositionedAndWorded)
         errorsOf(std::string(kHeader) + "spec:\n  cluster:\n    nodePools:\n      - {name: a, shape: s}\n"),
         "dir/s.yaml:8:9: Scenario t: spec.cluster.nodePools[0].count: Required value\n");
     EXPECT_EQ(errorsOf(std::string(kHeader) + "spec:\n  events:\n    - {at: 1h, type: Meteor, node: n}\n"),
-        "dir/s.yaml:7:26: Scenario t: spec.events[0].type: Unsupported value: \"Meteor\": supported values: "
+        "dir/s.yaml:7:22: Scenario t: spec.events[0].type: Unsupported value: \"Meteor\": supported values: "
         "\"NodeFailure\", \"NodeReturn\", \"DeviceTaint\", \"DeviceUntaint\", \"AddNodePool\", "
         "\"RemoveNodePool\"\n");
     EXPECT_EQ(errorsOf(std::string(kHeader) + "spec:\n  events:\n    - {at: 1h, type: NodeFailure}\n"),
         "dir/s.yaml:7:7: Scenario t: spec.events[0].node: Required value: needed by type NodeFailure\n");
     EXPECT_EQ(errorsOf(std::string(kHeader) + "spec:\n  scheduler: {scoring: random}\n"),
-        "dir/s.yaml:6:25: Scenario t: spec.scheduler.scoring: Unsupported value: \"random\": supported "
+        "dir/s.yaml:6:24: Scenario t: spec.scheduler.scoring: Unsupported value: \"random\": supported "
         "values: \"default\", \"least-allocated\", \"most-allocated\"\n");
     EXPECT_EQ(errorsOf("apiVersion: drasim.dev/v1alpha1\nkind: Scenario\nmetadata: {name: t}\n"),
         "dir/s.yaml:1:1: Scenario t: spec: Required value\n");
