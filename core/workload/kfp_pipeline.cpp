@@ -601,6 +601,7 @@ private:
     {
         KfpTask task;
         task.name = prefix + k.scalar;
+        task.baseName = k.scalar;
         task.pos = k.pos;
         task.component = compName;
         if (const YamlNode* info = v.get("taskInfo"); info && info->isMap())
@@ -1132,6 +1133,7 @@ std::optional<KfpRunTemplate> buildKfpRunTemplate(const KfpPipeline& pipeline,
             argList.push(a);
         pod->meta.annotations["drasim.dev/kfp-args"] = compactJson(argList);
         run.taskNames.push_back(task.name);
+        run.baseNames.push_back(task.baseName);
         run.dependsOn.push_back(task.dependsOn);
         run.pods.push_back(std::move(pod));
     }
@@ -1156,14 +1158,18 @@ std::unique_ptr<ArrivalSource> makePipelineSource(const WorkloadSpec& spec, uint
     bool ok = true;
     for (const auto& [name, _] : p.taskDurations) {
         if (name != "default"
-            && std::find(run->taskNames.begin(), run->taskNames.end(), name) == run->taskNames.end()) {
+            && std::find(run->taskNames.begin(), run->taskNames.end(), name) == run->taskNames.end()
+            && std::find(run->baseNames.begin(), run->baseNames.end(), name) == run->baseNames.end()) {
             diags.error(p.pos, "Workload", spec.name, "pipeline.taskDurations." + name,
                 "pipeline " + pipeline->name + " has no task \"" + name + "\"");
             ok = false;
         }
     }
-    for (const std::string& task : run->taskNames) {
+    for (size_t i = 0; i < run->taskNames.size(); ++i) {
+        const std::string& task = run->taskNames[i];
         auto it = p.taskDurations.find(task);
+        if (it == p.taskDurations.end())
+            it = p.taskDurations.find(run->baseNames[i]);
         if (it == p.taskDurations.end())
             it = p.taskDurations.find("default");
         if (it != p.taskDurations.end())

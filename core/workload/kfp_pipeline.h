@@ -65,7 +65,8 @@ struct KfpClaim
 
 struct KfpTask
 {
-    std::string name; ///< key in root.dag.tasks
+    std::string name; ///< key in root.dag.tasks; "<dagTask>-[<i>-]<task>" inside nested DAGs
+    std::string baseName; ///< the task's key in its own DAG (== name at the root)
     std::string displayName; ///< taskInfo.name
     std::string component; ///< componentRef.name
     std::string executor; ///< executorLabel
@@ -116,6 +117,7 @@ struct KfpRunTemplate
 {
     std::string pipeline;
     std::vector<std::string> taskNames;
+    std::vector<std::string> baseNames; ///< KfpTask::baseName, parallel to taskNames
     std::vector<std::vector<std::string>> dependsOn;
     std::vector<std::shared_ptr<const api::PodTemplateSpec>> pods;
 };
@@ -125,7 +127,8 @@ std::optional<KfpRunTemplate> buildKfpRunTemplate(const KfpPipeline& pipeline,
     const std::string& namespace_, const SourcePos& at, Diagnostics& diags);
 
 /// The stream of a `pipeline:` workload: one run per arrival (once = one run), named
-/// "<workload>-<n>", task durations from taskDurations[task] / taskDurations.default / the
+/// "<workload>-<n>", task durations from taskDurations[task name], else [the task's name in its own
+/// DAG] (so `train` covers every ParallelFor copy of it), else taskDurations.default, else the
 /// workload's `duration:`; a task with none of these is an error.
 std::unique_ptr<ArrivalSource> makePipelineSource(
     const WorkloadSpec& spec, uint64_t seed, Diagnostics& diags);

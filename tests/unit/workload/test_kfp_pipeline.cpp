@@ -239,6 +239,30 @@ TEST(KfpPipeline, ParallelForIsExpandedPerItem)
     EXPECT_EQ(
         run->tasks[3].pod->meta.annotations.at("drasim.dev/kfp-args"), R"(["--lr","0.01","--epochs","4"])");
     EXPECT_EQ(run->tasks[3].pod->spec.resourceClaims[0].name, "one-gpu");
+    EXPECT_EQ(run->tasks[0].durationSeconds, 60);
+}
+
+TEST(KfpPipeline, TaskDurationsMatchFlattenedOrBaseNames)
+{
+    WorkloadSpec w;
+    w.name = "sweep";
+    w.source = WorkloadSpec::Source::Pipeline;
+    w.pipeline = PipelineRunSpec {};
+    w.pipeline->path = kDir + "nested_dag_pipeline.yaml";
+    DurationSpec d;
+    d.value = 600;
+    w.pipeline->taskDurations["default"] = d;
+    d.value = 3600;
+    w.pipeline->taskDurations["train"] = d; // every loop copy
+    d.value = 7200;
+    w.pipeline->taskDurations["for-loop-2-1-train"] = d; // one copy, wins
+    Diagnostics diags;
+    auto src = makePipelineSource(w, 1, diags);
+    ASSERT_TRUE(src) << diags.formatAll();
+    auto run = src->next();
+    EXPECT_EQ(run->tasks[1].durationSeconds, 3600); // for-loop-2-0-train
+    EXPECT_EQ(run->tasks[2].durationSeconds, 600); // for-loop-2-0-evaluate
+    EXPECT_EQ(run->tasks[3].durationSeconds, 7200); // for-loop-2-1-train
 }
 
 TEST(KfpPipeline, RunTimeLoopItemsAreAClearError)
