@@ -21,10 +21,10 @@ SeriesChartView::SeriesChartView(const QString& title, const QString& seriesPref
     chart->setMargins(QMargins(4, 4, 4, 4));
     m_x = new QValueAxis(chart);
     m_x->setTitleText(tr("simulated hours"));
-    m_x->setLabelFormat(QStringLiteral("%.0f"));
+    m_x->setLabelFormat(QStringLiteral("%g"));
     m_y = new QValueAxis(chart);
     m_y->setTitleText(yTitle);
-    m_y->setLabelFormat(percent ? QStringLiteral("%.0f%%") : QStringLiteral("%.0f"));
+    m_y->setLabelFormat(percent ? QStringLiteral("%.0f%%") : QStringLiteral("%g"));
     chart->addAxis(m_x, Qt::AlignBottom);
     chart->addAxis(m_y, Qt::AlignLeft);
     m_x->setRange(0, 1);
