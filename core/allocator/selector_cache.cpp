@@ -108,6 +108,20 @@ bool SelectorCache::anyError(uint32_t set, const std::vector<DeviceEntry>& devic
     return any;
 }
 
+void SelectorCache::forget(const std::vector<DeviceId>& ids)
+{
+    if (ids.empty())
+        return;
+    for (auto& s : m_sets) {
+        for (DeviceId id : ids) {
+            if (id < s.verdicts.size())
+                s.verdicts[id] = Verdict::Unknown;
+            s.errors.erase(id);
+        }
+        s.anyError = -1;
+    }
+}
+
 void SelectorCache::clearVerdicts()
 {
     for (auto& s : m_sets) {

@@ -52,6 +52,9 @@ public:
 
     /// Slices changed: device ids may now name different devices.
     void clearVerdicts();
+    /// These devices were (re)published, perhaps with other attributes: judge them afresh.
+    /// Removed devices need nothing: their verdicts are never asked for again.
+    void forget(const std::vector<DeviceId>& ids);
 
     size_t setCount() const { return m_sets.size(); }
 

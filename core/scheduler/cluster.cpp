@@ -234,14 +234,20 @@ struct Cluster::Impl
         resetDeviceCaches();
     }
 
-    void rebuildInventory()
+    /// changed: slices that were added or replaced (their devices' selector verdicts are
+    /// dropped; every other verdict stays valid because device ids name the same devices).
+    void rebuildInventory(const std::vector<const api::ResourceSlice*>& changed = {})
     {
         std::vector<const api::ResourceSlice*> list;
         list.reserve(slices.size());
         for (const auto& [name, s] : slices)
             list.push_back(&s);
         inventory.setSlices(std::move(list));
-        selectors.clearVerdicts();
+        std::vector<allocator::DeviceId> ids;
+        for (const auto* s : changed)
+            for (const auto& dev : s->devices)
+                ids.push_back(registry.intern(s->driver, s->pool.name, dev.name));
+        selectors.forget(ids);
         sigs.clear();
         resetDeviceCaches();
     }
@@ -972,11 +978,14 @@ void Cluster::addNode(api::Node node, std::vector<api::ResourceSlice> slices)
         d.nodes.push_back(std::move(ns));
     }
     d.rebuildNodes();
+    std::vector<const api::ResourceSlice*> changed;
     for (auto& s : slices) {
         std::string sn = s.meta.name;
-        d.slices[sn] = std::move(s);
+        auto& stored = d.slices[sn];
+        stored = std::move(s);
+        changed.push_back(&stored);
     }
-    d.rebuildInventory();
+    d.rebuildInventory(changed);
     ++d.freeEvents;
 }
 
@@ -1008,8 +1017,9 @@ void Cluster::addResourceSlice(api::ResourceSlice slice)
 {
     auto& d = *m_impl;
     std::string name = slice.meta.name;
-    d.slices[name] = std::move(slice);
-    d.rebuildInventory();
+    auto& stored = d.slices[name];
+    stored = std::move(slice);
+    d.rebuildInventory({ &stored });
     ++d.freeEvents;
 }
 

@@ -267,3 +267,27 @@ TEST(Cluster, InvalidSelectorIsADiagnostic)
         std::string::npos)
         << c.diagnostics().formatAll();
 }
+
+TEST(Cluster, RepublishedSlicesAreJudgedAfresh)
+{
+    api::ObjectSet o;
+    o.nodes.push_back(node("n"));
+    auto bad = device(
+        "gpu-0", { { "ok", api::DeviceAttribute { api::DeviceAttribute::Type::Bool, 0, false, "" } } });
+    o.resourceSlices.push_back(slice("s", kDrv, "n", "n", { bad }));
+    o.deviceClasses.push_back(deviceClass("gpu", { "device.attributes[\"gpu.example.com\"].ok" }));
+    o.resourceClaimTemplates.push_back(oneGpuTemplate());
+    Cluster c(std::move(o));
+    EXPECT_FALSE(c.schedule(templatePod("p1")).scheduled);
+    auto good = bad;
+    good.attributes["ok"].boolValue = true;
+    c.addResourceSlice(slice("s", kDrv, "n", "n", { good }));
+    auto r = c.schedule(templatePod("p1"));
+    EXPECT_TRUE(r.scheduled) << r.message;
+    // Same device name again, now without the attribute: the selector errors.
+    c.removeNode("n");
+    c.addNode(node("n"), { slice("s", kDrv, "n", "n", { device("gpu-0") }) });
+    auto e = c.schedule(templatePod("p2"));
+    EXPECT_EQ(e.failure, scheduler::FailureKind::AllocatorError);
+    EXPECT_NE(e.message.find("CEL runtime error"), std::string::npos) << e.message;
+}
