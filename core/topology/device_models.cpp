@@ -246,6 +246,8 @@ std::vector<DeviceModel> buildTable()
         nic("ConnectX-7-IB", "0x15b3", "0x1021", "MT2910 Family [ConnectX-7]", 400, true, "infiniband"));
     t.push_back(nic("ConnectX-7-ETH", "0x15b3", "0x1021", "MT2910 Family [ConnectX-7]", 400, true, "ether"));
     t.push_back(
+        nic("ConnectX-6-IB", "0x15b3", "0x101b", "MT28908 Family [ConnectX-6]", 200, true, "infiniband"));
+    t.push_back(
         nic("ConnectX-6-Dx", "0x15b3", "0x101d", "MT2892 Family [ConnectX-6 Dx]", 100, true, "ether"));
     t.push_back(nic("BlueField-3", "0x15b3", "0xa2dc",
         "MT43244 BlueField-3 integrated ConnectX-7 network controller", 400, true, "ether"));

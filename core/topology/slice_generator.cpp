@@ -210,6 +210,7 @@ struct Builder
     std::map<std::pair<std::string, std::string>, DeviceLocation>& index;
     int m_wholeInStaticMode = 0; ///< MIG-capable GPUs left whole in static mode (no layout)
     std::set<std::string> m_badOptionLayout; ///< models the options' MIG layout does not fit
+    int m_withLayout = 0; ///< MIG-capable GPUs split by a static layout
 
     const NodeShape& shape() const { return topo.shape(); }
 
@@ -398,6 +399,8 @@ struct Builder
             std::vector<std::string> layout = c.migLayout.empty() ? opt.migLayout : c.migLayout;
             if (mode == MigMode::Static && migCapable && layout.empty())
                 ++m_wholeInStaticMode;
+            if (mode == MigMode::Static && migCapable && !layout.empty())
+                ++m_withLayout;
             if (mode == MigMode::Static && migCapable && !layout.empty()) {
                 std::string error;
                 auto placed = placeMigLayout(*m, layout, &error);
@@ -442,7 +445,9 @@ struct Builder
             }
         }
         (void)none;
-        if (m_wholeInStaticMode > 0 && diag)
+        // Mixed layouts (some GPUs split, others whole, like the "half-balanced" demo) are
+        // deliberate; only a static mode with no layout at all is probably a mistake.
+        if (m_wholeInStaticMode > 0 && m_withLayout == 0 && diag)
             diag->warning(shape().pos, "NodeShape", shape().name, "spec.nvidia.mig",
                 "static MIG without a layout: " + std::to_string(m_wholeInStaticMode)
                     + " GPU(s) have no migLayout and are published whole (give --mig-layout or a "
@@ -729,7 +734,7 @@ SliceGenerator::SliceGenerator(
 {
     Impl& d = *m_impl;
     d.options = std::move(options);
-    Builder b { *m_topology, d.options, diag, d.slices, d.index, 0, {} };
+    Builder b { *m_topology, d.options, diag, d.slices, d.index, 0, {}, 0 };
     // Drivers in name order, so the output lists pools sorted by driver.
     b.dranet();
     b.fpga();

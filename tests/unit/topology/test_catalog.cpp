@@ -52,6 +52,9 @@ TEST(Catalog, RealLayoutsPairGpusWithNicsWhereTheMachinesDo)
     };
     const Case cases[] = {
         { "dgx-h100", "gpu3", "nic3", "PIX" },
+        { "dgx-a100-mig", "gpu0", "nic1", "PXB" },
+        { "dgx-a100-mig", "gpu1", "gpu6", "NV12" },
+        { "dgx-a100-mig", "gpu0", "nic2", "SYS" },
         { "hgx-b200", "gpu5", "nic5", "PIX" },
         { "mi300x-8gpu", "gpu2", "nic2", "PIX" },
         { "mi300x-8gpu", "gpu0", "gpu7", "XGMI1" },

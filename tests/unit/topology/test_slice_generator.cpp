@@ -244,6 +244,20 @@ TEST(SliceGenerator, StaticMigPublishesEachInstanceAndHidesTheParent)
     EXPECT_FALSE(mig.capacity.count("memorySlice3"));
 }
 
+TEST(SliceGenerator, DgxA100HalfBalancedMatchesTheNvidiaMigDemo)
+{
+    auto set = generateNodePool(shape("dgx-a100-mig"), 1, "n");
+    const auto* s = sliceOf(set, "gpu.nvidia.com");
+    ASSERT_NE(s, nullptr);
+    int mig = 0, whole = 0;
+    for (const auto& d : s->devices)
+        (d.attributes.at("type").stringValue == "mig" ? mig : whole)++;
+    EXPECT_EQ(mig, 16);
+    EXPECT_EQ(whole, 4);
+    EXPECT_EQ(s->devices[0].name, "gpu-0-mig-1g5gb-19-0");
+    EXPECT_EQ(s->devices.back().name, "gpu-7");
+}
+
 TEST(SliceGenerator, ImpossibleMigLayoutIsRejectedAtTheField)
 {
     std::string yaml = kA100Sxm;
