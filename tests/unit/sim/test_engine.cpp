@@ -291,3 +291,32 @@ TEST(Simulator, CancelStopsTheRun)
     EXPECT_TRUE(s.cancelled);
     EXPECT_LT(s.simulatedTime, 100 * kDay);
 }
+
+TEST(Simulator, NodePoolsCanBeAddedAndRemovedAtATime)
+{
+    FakeCluster cluster;
+    Simulator sim(cluster, opts(300 * kSecond, 100 * kSecond));
+    sim.addNodePool(gpuPool("base", 1, 1, 1.0));
+    sim.setArrivals(source({ gpuJob("a", 0, 250), gpuJob("b", 0, 250) }));
+    InjectedEvent add;
+    add.at = 50 * kSecond;
+    add.type = InjectedEvent::Type::AddNodePool;
+    add.newPool = std::make_shared<NodePool>(gpuPool("burst", 1, 1, 36.0));
+    InjectedEvent remove;
+    remove.at = 150 * kSecond;
+    remove.type = InjectedEvent::Type::RemoveNodePool;
+    remove.pool = "burst";
+    sim.addEvent(add);
+    sim.addEvent(remove);
+    EventLog log;
+    sim.addRecorder(&log);
+    SeriesWriter series;
+    sim.addRecorder(&series);
+    RunSummary s = sim.run();
+    EXPECT_TRUE(log.has("50s Scheduled default/b-0 @burst-0"));
+    EXPECT_TRUE(log.has("2m30s Failed default/b-0 @burst-0"));
+    EXPECT_NE(series.csv().find("100,nodes.up,burst,1\n"), std::string::npos);
+    EXPECT_NE(series.csv().find("200,nodes.up,burst,0\n"), std::string::npos);
+    // base: 300 s at $1/h; burst: 100 s at $36/h.
+    EXPECT_NEAR(s.costUsd, 300.0 / 3600 + 1.0, 1e-9);
+}
