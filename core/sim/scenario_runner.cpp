@@ -97,8 +97,11 @@ std::optional<RunSummary> runScenario(
     if (needCatalog) {
         ShapeLookup shapes;
         std::string dir = sc.catalogDir.empty() ? topology::Catalog::defaultDirectory() : sc.catalogDir;
+        // A broken shape the scenario does not use must not stop it: catalog problems are only
+        // reported for the shapes asked for (below, when one is not found).
+        Diagnostics catalogDiags(1000);
         if (!dir.empty())
-            shapes.catalog = topology::Catalog::load(dir, diags);
+            shapes.catalog = topology::Catalog::load(dir, catalogDiags);
         for (const auto& f : sc.shapeFiles) {
             auto more = topology::loadNodeShapeFile(f, diags);
             shapes.extra.insert(shapes.extra.end(), more.begin(), more.end());
@@ -114,6 +117,9 @@ std::optional<RunSummary> runScenario(
         for (const NodePoolSpec* p : specs) {
             const topology::NodeShape* shape = shapes.find(p->shape);
             if (!shape) {
+                for (const auto& d : catalogDiags.all())
+                    if (d.objectName == p->shape)
+                        diags.add(d);
                 std::string known;
                 for (const auto& n : shapes.catalog.names())
                     known += (known.empty() ? "" : ", ") + n;
