@@ -442,8 +442,11 @@ struct Simulator::Impl
         JobState& job = jobs[id];
         // Kubernetes deletes the remaining pods of a failed job; a succeeded one has none left.
         std::vector<uint32_t> remaining = job.pods;
-        for (uint32_t pid : remaining)
+        for (uint32_t pid : remaining) {
+            if (pods[pid].state == PodState::Running)
+                cluster.podFinished(pods[pid].key); // queued pods are released by dropQueued
             endPod(pid, PodEventType::Failed, "job " + job.spec.name + " ended", false);
+        }
         metrics.jobFinished(
             job.workload, succeeded, now - job.arrival, job.spec.kind == workload::kKindPipelineRun);
         job = JobState {};

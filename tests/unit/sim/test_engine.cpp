@@ -320,3 +320,29 @@ TEST(Simulator, NodePoolsCanBeAddedAndRemovedAtATime)
     // base: 300 s at $1/h; burst: 100 s at $36/h.
     EXPECT_NEAR(s.costUsd, 300.0 / 3600 + 1.0, 1e-9);
 }
+
+TEST(Simulator, FailedJobReleasesItsOtherRunningPods)
+{
+    FakeCluster cluster;
+    Simulator sim(cluster, opts(200 * kSecond));
+    sim.addNodePool(gpuPool("n", 2, 1));
+    workload::JobSpec job = gpuJob("par", 0, 100);
+    job.parallelism = 2;
+    job.completions = 2;
+    sim.setArrivals(source({ job }));
+    InjectedEvent fail;
+    fail.at = 10 * kSecond;
+    fail.type = InjectedEvent::Type::NodeFailure;
+    fail.node = "n-0";
+    sim.addEvent(fail);
+    EventLog log;
+    sim.addRecorder(&log);
+    RunSummary s = sim.run();
+    EXPECT_TRUE(log.has("10s Failed default/par-0 @n-0"));
+    EXPECT_TRUE(log.has("10s Failed default/par-1 @n-1"));
+    EXPECT_EQ(workloadOf(s, "w").jobsFailed, 1);
+    // The surviving pod was deleted in the cluster too: its device is free again.
+    EXPECT_NE(
+        std::find(cluster.finished.begin(), cluster.finished.end(), "default/par-1"), cluster.finished.end());
+    EXPECT_TRUE(cluster.nodes["n-1"][0].holder.empty());
+}
