@@ -18,14 +18,13 @@ template <size_t N> bool oneOf(std::string_view key, const std::array<std::strin
 }
 
 // PodSpec fields of Kubernetes 1.36 that the simulator does not model.
-constexpr std::array<std::string_view, 36> kIgnoredPodSpecFields = { "activeDeadlineSeconds",
+constexpr std::array<std::string_view, 31> kIgnoredPodSpecFields = { "activeDeadlineSeconds",
     "automountServiceAccountToken", "dnsConfig", "dnsPolicy", "enableServiceLinks", "ephemeralContainers",
     "hostAliases", "hostIPC", "hostNetwork", "hostPID", "hostUsers", "hostname", "hostnameOverride",
     "imagePullSecrets", "os", "preemptionPolicy", "readinessGates", "resources", "restartPolicy",
     "runtimeClassName", "schedulingGates", "securityContext", "serviceAccount", "serviceAccountName",
     "setHostnameAsFQDN", "shareProcessNamespace", "subdomain", "terminationGracePeriodSeconds",
-    "topologySpreadConstraints", "volumes", "workloadRef", "resourceClaimStatuses", "nodeSelectorTerms",
-    "priorityClass", "schedulingGroup", "podGroup" };
+    "topologySpreadConstraints", "volumes", "workloadRef" };
 
 constexpr std::array<std::string_view, 22> kIgnoredContainerFields
     = { "args", "command", "env", "envFrom", "imagePullPolicy", "lifecycle", "livenessProbe", "ports",
