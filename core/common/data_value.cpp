@@ -156,7 +156,9 @@ bool needsQuotes(const std::string& s)
         return true;
     static const char* reserved[] = { "true", "false", "yes", "no", "on", "off", "null", "~", "y", "n",
                                       "True", "False", "Yes", "No", "On", "Off", "Null", "NULL", "TRUE",
-                                      "FALSE", "YES", "NO", "ON", "OFF", "Y", "N" };
+                                      "FALSE", "YES", "NO", "ON", "OFF", "Y", "N", ".inf", ".Inf", ".INF",
+                                      "-.inf", "-.Inf", "-.INF", "+.inf", "+.Inf", "+.INF", ".nan", ".NaN",
+                                      ".NAN" };
     for (const char* r : reserved)
         if (s == r)
             return true;
