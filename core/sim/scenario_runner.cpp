@@ -248,12 +248,19 @@ std::optional<RunSummary> runScenario(
         std::set<std::string> have;
         for (const auto& t : base.resourceClaimTemplates)
             have.insert(t.meta.key());
+        // Pre-created (shared) ResourceClaims that workload pods name directly join the same way.
+        std::set<std::string> haveClaims;
+        for (const auto& c : base.resourceClaims)
+            haveClaims.insert(c.meta.key());
         while (auto job = scan->next()) {
             if (fromSeconds(job->arrivalSeconds) > sc.duration)
                 break; // arrivals are ordered: nothing later is simulated
             for (auto& t : job->claimTemplates)
                 if (have.insert(t.meta.key()).second)
                     base.resourceClaimTemplates.push_back(std::move(t));
+            for (auto& c : job->claims)
+                if (haveClaims.insert(c.meta.key()).second)
+                    base.resourceClaims.push_back(std::move(c));
             if (options.cancel && options.cancel->cancelled())
                 return std::nullopt;
         }

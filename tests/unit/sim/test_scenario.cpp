@@ -1,4 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
+#include <filesystem>
+#include <fstream>
+
 #include <gtest/gtest.h>
 
 #include "core/common/data_value.h"
@@ -157,4 +160,48 @@ TEST(ScenarioRunner, DefaultScenarioIsDeterministic)
     std::string a = once(42);
     EXPECT_EQ(a, once(42));
     EXPECT_NE(a, once(43));
+}
+
+// Pods of a workload that name one pre-created ResourceClaim share its devices (like NVIDIA's
+// gpu-test3 quickstart): the claim must reach the cluster, or both pods stay pending "not found".
+TEST(ScenarioRunner, SharedClaimFromAWorkloadManifestIsAllocatedOnceForBothPods)
+{
+    std::string tmpl = (std::filesystem::temp_directory_path() / "drasim-shared-XXXXXX").string();
+    std::filesystem::path dir = mkdtemp(tmpl.data());
+    auto write = [&](const std::string& name, const std::string& text) { std::ofstream(dir / name) << text; };
+    write("shared.yaml", R"(apiVersion: resource.k8s.io/v1
+kind: ResourceClaim
+metadata: {name: shared-gpu, namespace: default}
+spec:
+  devices:
+    requests:
+    - name: gpu
+      exactly: {deviceClassName: gpu.nvidia.com}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: a, namespace: default, annotations: {drasim.dev/duration: 1h}}
+spec:
+  containers: [{name: c, image: x, resources: {claims: [{name: g}]}}]
+  resourceClaims: [{name: g, resourceClaimName: shared-gpu}]
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: b, namespace: default, annotations: {drasim.dev/duration: 1h}}
+spec:
+  containers: [{name: c, image: x, resources: {claims: [{name: g}]}}]
+  resourceClaims: [{name: g, resourceClaimName: shared-gpu}]
+)");
+    write("scenario.yaml", std::string(kHeader) + "spec:\n  duration: 2h\n  cluster:\n    nodePools:\n"
+              "      - {name: h100, shape: dgx-h100, count: 1}\n  resources: [" DRASIM_SOURCE_DIR
+              "/scenarios/sim/default/classes.yaml]\n  workloads:\n    - name: shared\n      manifests: [shared.yaml]\n");
+    Diagnostics diags;
+    auto scenario = loadScenario((dir / "scenario.yaml").string(), diags);
+    ASSERT_TRUE(scenario.has_value()) << diags.formatAll();
+    auto summary = runScenario(*scenario, {}, diags);
+    ASSERT_TRUE(summary.has_value()) << diags.formatAll();
+    EXPECT_EQ(summary->podsScheduled, 2);
+    EXPECT_EQ(summary->podsPendingAtEnd, 0);
+    EXPECT_EQ(summary->podsSucceeded, 2);
+    std::filesystem::remove_all(dir);
 }
