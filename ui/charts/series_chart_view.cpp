@@ -87,6 +87,8 @@ void SeriesChartView::appendRows(int firstRow, int lastRow)
         m_maxX = std::max(m_maxX, m_model->index(lastRow, 0).data().toDouble());
     m_x->setRange(0, m_maxX);
     m_y->setRange(0, m_percent ? 100.0 : std::max(1.0, m_maxY * 1.1));
+    if (!m_percent)
+        m_y->applyNiceNumbers(); // round tick labels (0, 20, 40...) instead of range fifths
 }
 
 } // namespace drasim::ui
