@@ -13,10 +13,15 @@ TEST(DiagnosticsModel, ShowsLocationObjectFieldAndMessage)
 {
     DiagnosticsModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
-    std::vector<Diagnostic> items;
-    items.push_back({ Severity::Error, { "c.yaml", 12, 7 }, "ResourceSlice", "node-a", "spec.devices[0].name",
-                      "Invalid value: \"GPU_0\": a lowercase RFC 1123 label must consist of ..." });
-    items.push_back({ Severity::Warning, { "c.yaml", 40, 1 }, "", "", "", "unknown kind Service skipped" });
+    std::vector<Diagnostic> items(2);
+    items[0].pos = { "c.yaml", 12, 7 };
+    items[0].objectKind = "ResourceSlice";
+    items[0].objectName = "node-a";
+    items[0].fieldPath = "spec.devices[0].name";
+    items[0].message = "Invalid value: \"GPU_0\": a lowercase RFC 1123 label must consist of ...";
+    items[1].severity = Severity::Warning;
+    items[1].pos = { "c.yaml", 40, 1 };
+    items[1].message = "unknown kind Service skipped";
     model.setDiagnostics(items);
 
     ASSERT_EQ(model.rowCount(), 2);

@@ -137,8 +137,12 @@ void SimulationPage::onFinished(std::shared_ptr<const SimulationOutcome> outcome
 {
     setRunning(false);
     std::vector<Diagnostic> diags = outcome->diagnostics;
-    if (!outcome->storeError.isEmpty())
-        diags.push_back({ Severity::Warning, {}, "", "", "", "run history not saved: " + outcome->storeError.toStdString() });
+    if (!outcome->storeError.isEmpty()) {
+        Diagnostic note; // built field by field: g++ 12 misreports a braced temporary here
+        note.severity = Severity::Warning;
+        note.message = "run history not saved: " + outcome->storeError.toStdString();
+        diags.push_back(std::move(note));
+    }
     Q_EMIT diagnosticsChanged(diags);
     if (!outcome->summary) {
         m_totals->setText(tr("<b>The scenario could not be simulated.</b> See Problems for every error."));
