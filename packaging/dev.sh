@@ -4,6 +4,7 @@
 #   packaging/dev.sh gui    install packages, build (Release), open drasim-gui on the default scenario
 #   packaging/dev.sh test   install packages, build (Release), run every test with ctest
 #   packaging/dev.sh build  install packages and build only
+#   packaging/dev.sh sanitize  core, CLI and their tests under AddressSanitizer + UBSan (no GUI)
 # Environment: BUILD_DIR (default ./build), DRASIM_SKIP_INSTALL=1 to skip apt-get, JOBS (default nproc).
 set -euo pipefail
 
@@ -58,8 +59,17 @@ build)
     install_packages "${packages[@]}"
     build
     ;;
+sanitize)
+    install_packages "${packages[@]}"
+    build_dir=${BUILD_DIR:-$here/build-sanitize}
+    cmake -S "$here" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDRASIM_BUILD_GUI=OFF \
+        -DDRASIM_BUILD_BENCH=OFF -DDRASIM_SANITIZERS=ON >&2
+    cmake --build "$build_dir" -j "$jobs" >&2
+    cd "$build_dir"
+    ctest --output-on-failure -j "$jobs"
+    ;;
 *)
-    echo "usage: packaging/dev.sh gui|test|build" >&2
+    echo "usage: packaging/dev.sh gui|test|build|sanitize" >&2
     exit 2
     ;;
 esac
