@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0
 """Writes scenarios/conformance/<case>/input.yaml for every case defined below.
 
-Each case states, in `# expect:` header lines of its input, the facts the DRA semantics note
-(/work/shared/spec/dra-semantics.md) predicts: which node each pod lands on or the exact pending
+Each case states, in `# expect:` header lines of its input, the facts Kubernetes' DRA semantics
+(the upstream scheduler plugin and structured-parameters allocator) predict: which node each pod lands on or the exact pending
 message, and which devices each claim gets. tests/unit/conformance checks those lines against the
 actual result independently of expected.yaml (the full golden output of `drasim allocate`).
 

@@ -12,7 +12,7 @@ using namespace drasim::workload;
 
 namespace {
 
-const std::string kTrace = DRASIM_SHARED_DATA_DIR "/alibaba-gpu-2023/";
+const std::string kTrace = DRASIM_TRACES_DIR "/alibaba-gpu-2023/";
 
 // Reading and validating the full default pod list (8,152 rows).
 void BM_ParseAlibabaDefaultPods(benchmark::State& state)
@@ -39,6 +39,10 @@ void BM_StreamAlibabaDefaultJobs(benchmark::State& state)
     for (auto _ : state) {
         Diagnostics diags;
         auto src = makeAlibabaSource(w, 1, diags);
+        if (!src) {
+            state.SkipWithError(diags.formatAll().c_str());
+            break;
+        }
         size_t n = 0;
         while (auto j = src->next())
             ++n;

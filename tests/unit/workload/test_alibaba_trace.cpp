@@ -11,7 +11,7 @@ using namespace drasim::workload;
 
 namespace {
 
-const std::string kShared = DRASIM_SHARED_DATA_DIR "/alibaba-gpu-2023/";
+const std::string kShared = DRASIM_TRACES_DIR "/alibaba-gpu-2023/";
 const std::string kData = DRASIM_SOURCE_DIR "/tests/data/workload/trace/";
 
 WorkloadSpec traceWorkload(const std::string& path)
@@ -224,6 +224,7 @@ TEST(AlibabaTrace, TimeScaleLimitAndDeterminism)
     Diagnostics diags;
     auto a = makeAlibabaSource(w, 1, diags);
     auto b = makeAlibabaSource(w, 1, diags);
+    ASSERT_TRUE(a && b) << diags.formatAll();
     auto ja = drain(*a), jb = drain(*b);
     ASSERT_EQ(ja.size(), 100u);
     for (size_t i = 0; i < ja.size(); ++i) {
