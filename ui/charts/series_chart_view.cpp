@@ -63,26 +63,38 @@ void SeriesChartView::addLine(const QString& name, int column)
     series->attachAxis(m_y);
     m_columns << column;
     m_lines << series;
-    appendRows(0, m_model->rowCount() - 1);
+    // Only the new line gets the rows already in the model (its history, empty when the series
+    // appears mid-run); the other lines have them already.
+    appendPoints(int(m_lines.size()) - 1, 0, m_model->rowCount() - 1);
+    updateAxes(m_model->rowCount() - 1);
 }
 
 void SeriesChartView::appendRows(int firstRow, int lastRow)
 {
+    for (int i = 0; i < m_columns.size(); ++i)
+        appendPoints(i, firstRow, lastRow);
+    updateAxes(lastRow);
+}
+
+void SeriesChartView::appendPoints(int line, int firstRow, int lastRow)
+{
     // Points are appended per batch rather than mapped (QVXYModelMapper), because utilisation is a
     // 0..1 ratio in the model and the chart shows percent.
     const double scale = m_percent ? 100.0 : 1.0;
-    for (int i = 0; i < m_columns.size(); ++i) {
-        QList<QPointF> points;
-        for (int r = std::max(firstRow, 0); r <= lastRow; ++r) {
-            const QVariant v = m_model->index(r, m_columns[i]).data();
-            if (!v.isValid())
-                continue;
-            const double x = m_model->index(r, 0).data().toDouble();
-            points.append(QPointF(x, v.toDouble() * scale));
-            m_maxY = std::max(m_maxY, v.toDouble() * scale);
-        }
-        m_lines[i]->append(points);
+    QList<QPointF> points;
+    for (int r = std::max(firstRow, 0); r <= lastRow; ++r) {
+        const QVariant v = m_model->index(r, m_columns[line]).data();
+        if (!v.isValid())
+            continue;
+        const double x = m_model->index(r, 0).data().toDouble();
+        points.append(QPointF(x, v.toDouble() * scale));
+        m_maxY = std::max(m_maxY, v.toDouble() * scale);
     }
+    m_lines[line]->append(points);
+}
+
+void SeriesChartView::updateAxes(int lastRow)
+{
     if (lastRow >= 0)
         m_maxX = std::max(m_maxX, m_model->index(lastRow, 0).data().toDouble());
     m_x->setRange(0, m_maxX);

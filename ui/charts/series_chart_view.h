@@ -26,6 +26,8 @@ public:
 private:
     void addLine(const QString& name, int column);
     void appendRows(int firstRow, int lastRow);
+    void appendPoints(int line, int firstRow, int lastRow);
+    void updateAxes(int lastRow);
 
     QString m_prefix;
     bool m_percent;
