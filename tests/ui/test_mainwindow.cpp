@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Drives the real main window offscreen: load manifests in the background, check what the user sees.
+#include <QAbstractItemModelTester>
 #include <QDir>
 #include <QFile>
 #include <QLabel>
@@ -54,6 +55,9 @@ TEST(MainWindow, BadInputIsShownInlineAndTheWindowKeepsWorking)
         f.write("apiVersion: resource.k8s.io/v1\nkind: DeviceClass\nmetadata:\n  name: Bad_Name\nspec: {}\n");
     }
     MainWindow w;
+    using Tester = QAbstractItemModelTester;
+    Tester objectsTester(w.objectModel(), Tester::FailureReportingMode::Fatal);
+    Tester problemsTester(w.diagnosticsModel(), Tester::FailureReportingMode::Fatal);
     w.show();
     w.openPaths({ bad });
     ASSERT_TRUE(waitLoaded(w));

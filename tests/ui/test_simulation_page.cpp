@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The Simulation tab end to end, offscreen: a scenario runs in the background, charts fill, the run
 // lands in the SQLite store, cancel stops it, and a broken scenario is reported inline.
+#include <QAbstractItemModelTester>
 #include <QFile>
 
 #include <cstdlib>
@@ -52,6 +53,11 @@ TEST(SimulationPage, RunsTheDefaultScenarioAndRecordsTheRun)
     w.setRunStorePath(store);
     w.resize(1400, 900);
     w.show();
+    // The models stay consistent while a real run fills them batch by batch.
+    using Tester = QAbstractItemModelTester;
+    Tester seriesTester(w.simulationPage()->seriesModel(), Tester::FailureReportingMode::Fatal);
+    Tester workloadTester(w.simulationPage()->workloadModel(), Tester::FailureReportingMode::Fatal);
+    Tester problemsTester(w.diagnosticsModel(), Tester::FailureReportingMode::Fatal);
     w.openPaths({ defaultScenario() });
     auto outcome = waitFinished(w);
     ASSERT_TRUE(outcome);
