@@ -11,8 +11,8 @@
 #include "core/common/atomic_file.h"
 #include "core/common/data_value.h"
 #include "core/sim/run_summary.h"
-#include "core/sim/scenario.h"
-#include "core/sim/scenario_runner.h"
+#include "core/scenario/run_scenario.h"
+#include "core/scenario/scenario.h"
 #include "core/sim/series_writer.h"
 
 namespace {
@@ -128,14 +128,14 @@ int run(const std::vector<std::string>& args)
     }
 
     Diagnostics diags;
-    auto scenario = sim::loadScenario(scenarioPath, diags);
+    auto scenario = drasim::scenario::loadScenario(scenarioPath, diags);
     if (!scenario) {
         std::fputs(diags.formatAll().c_str(), stderr);
         return 1;
     }
 
     sim::SeriesWriter series;
-    sim::ScenarioRunOptions options;
+    drasim::scenario::ScenarioRunOptions options;
     options.seed = seed;
     options.podEvents = false; // nothing subscribes to pod events here
     if (!seriesPath.empty())
@@ -143,7 +143,7 @@ int run(const std::vector<std::string>& args)
     StderrProgress progress;
     if (cli::stderrIsTerminal())
         options.progress = &progress;
-    auto summary = sim::runScenario(*scenario, options, diags);
+    auto summary = drasim::scenario::runScenario(*scenario, options, diags);
     progress.done();
     // Warnings are worth seeing even on success; errors make the run fail.
     if (!diags.all().empty())

@@ -9,8 +9,8 @@
 #include <benchmark/benchmark.h>
 
 #include "core/scheduler/cluster.h"
-#include "core/sim/scenario.h"
-#include "core/sim/scenario_runner.h"
+#include "core/scenario/run_scenario.h"
+#include "core/scenario/scenario.h"
 #include "core/sim/scheduler_cluster_port.h"
 #include "core/sim/simulator.h"
 
@@ -175,15 +175,15 @@ void BM_AlibabaDefaultTrace(benchmark::State& state)
     const std::string path = DRASIM_SOURCE_DIR "/scenarios/sim/alibaba-default/scenario.yaml";
     for (auto _ : state) {
         Diagnostics diags;
-        auto sc = sim::loadScenario(path, diags);
+        auto sc = scenario::loadScenario(path, diags);
         if (!sc) {
             state.SkipWithError(diags.formatAll().c_str());
             return;
         }
-        sim::ScenarioRunOptions opts;
+        scenario::ScenarioRunOptions opts;
         opts.podEvents = false;
         double start = cpuSeconds();
-        auto summary = sim::runScenario(*sc, opts, diags);
+        auto summary = scenario::runScenario(*sc, opts, diags);
         double secs = cpuSeconds() - start;
         if (!summary) {
             state.SkipWithError(diags.formatAll().c_str());

@@ -8,8 +8,8 @@
 #include <chrono>
 
 #include "core/common/progress.h"
-#include "core/sim/scenario.h"
-#include "core/sim/scenario_runner.h"
+#include "core/scenario/run_scenario.h"
+#include "core/scenario/scenario.h"
 #include "core/storage/database.h"
 #include "core/storage/run_store.h"
 #include "core/storage/run_store_recorder.h"
@@ -113,8 +113,8 @@ void SimulationJob::start(const QString& scenarioPath, const QString& storePath,
         auto outcome = std::make_shared<SimulationOutcome>();
         Diagnostics diags;
         Forwarder forwarder(self, isCurrent);
-        if (auto scenario = sim::loadScenario(path, diags)) {
-            sim::ScenarioRunOptions options;
+        if (auto scenario = drasim::scenario::loadScenario(path, diags)) {
+            drasim::scenario::ScenarioRunOptions options;
             if (seed)
                 options.seed = *seed;
             options.recorders.push_back(&forwarder);
@@ -133,7 +133,7 @@ void SimulationJob::start(const QString& scenarioPath, const QString& storePath,
                 }
             }
             try {
-                outcome->summary = sim::runScenario(*scenario, options, diags);
+                outcome->summary = drasim::scenario::runScenario(*scenario, options, diags);
                 if (recorder && !outcome->summary)
                     recorder->abandon("failed");
             } catch (const storage::StorageError& e) {

@@ -2,9 +2,10 @@
 #pragma once
 
 // The Scenario document (apiVersion drasim.dev/v1alpha1, kind Scenario): what `drasim simulate`
-// and the GUI's simulation page run. Every relative path is resolved against the directory of
-// the scenario file, so a scenario folder can be moved as a whole and shared data outside the
-// repository is reached with "../" paths (see scenarios/sim/README.md).
+// and the GUI's simulation page run. Paths are kept as written; they are relative to the
+// directory of the scenario file (resolvedPath()), so a scenario folder can be moved as a whole,
+// shared data outside the repository is reached with "../" paths (see scenarios/sim/README.md),
+// and a scenario can be written back without turning its paths into machine-specific ones.
 //
 //   apiVersion: drasim.dev/v1alpha1
 //   kind: Scenario
@@ -38,12 +39,15 @@
 #include <string_view>
 #include <vector>
 
+#include "core/common/data_value.h"
 #include "core/common/diagnostic.h"
 #include "core/sim/sim_time.h"
 #include "core/sim/simulator.h"
 #include "core/workload/workload_spec.h"
 
-namespace drasim::sim {
+namespace drasim::scenario {
+
+using sim::SimTime;
 
 constexpr const char* kScenarioApiVersion = "drasim.dev/v1alpha1";
 
@@ -61,7 +65,7 @@ struct NodePoolSpec
 struct ScenarioEvent
 {
     SimTime at = 0;
-    InjectedEvent::Type type = InjectedEvent::Type::NodeFailure;
+    sim::InjectedEvent::Type type = sim::InjectedEvent::Type::NodeFailure;
     std::string node;
     std::string driver;
     std::string device;
@@ -79,19 +83,25 @@ struct Scenario
     std::string baseDir; ///< directory of the file ("." for a bare name)
     SourcePos pos;
     uint64_t seed = 1;
-    SimTime duration = kDay;
-    SimTime metricInterval = 5 * kMinute;
-    std::string catalogDir; ///< resolved; empty = built-in catalog
-    std::vector<std::string> shapeFiles;
+    SimTime duration = sim::kDay;
+    SimTime metricInterval = 5 * sim::kMinute;
+    std::string catalog; ///< as written; empty = built-in catalog
+    std::vector<std::string> shapeFiles; ///< as written
     std::vector<NodePoolSpec> nodePools;
-    std::vector<std::string> manifests;
-    std::optional<workload::TraceClusterSpec> traceCluster;
-    std::vector<std::string> resources;
+    std::vector<std::string> manifests; ///< as written
+    std::optional<workload::TraceClusterSpec> traceCluster; ///< nodesPath as written
+    std::vector<std::string> resources; ///< as written
+    /// The `workloads:` list as written (what the writer saves), and the same list parsed with
+    /// its paths resolved (what preparation uses; empirical duration files are already loaded).
+    DataValue workloadsDocument;
     std::vector<workload::WorkloadSpec> workloads;
     std::string scoring = "default";
-    SimTime podInitialBackoff = kSecond;
-    SimTime podMaxBackoff = 10 * kSecond;
+    SimTime podInitialBackoff = sim::kSecond;
+    SimTime podMaxBackoff = 10 * sim::kSecond;
     std::vector<ScenarioEvent> events; ///< sorted by time (stable)
+
+    /// A path of this document resolved against its directory (absolute paths are kept).
+    std::string resolvedPath(const std::string& path) const;
 };
 
 /// Parses a scenario document. Errors are `file:line:column: Scenario <name>: field.path: message`;
@@ -102,4 +112,4 @@ std::optional<Scenario> loadScenario(const std::string& path, Diagnostics& diags
 /// Joins a relative path onto the scenario directory (absolute paths are kept).
 std::string resolvePath(const std::string& baseDir, const std::string& path);
 
-} // namespace drasim::sim
+} // namespace drasim::scenario

@@ -6,14 +6,25 @@
 
 #include "core/common/data_value.h"
 #include "core/sim/run_summary.h"
-#include "core/sim/scenario.h"
-#include "core/sim/scenario_runner.h"
+#include "core/scenario/prepare.h"
+#include "core/scenario/scenario.h"
+#include "core/sim/run_prepared.h"
 #include "core/sim/series_writer.h"
 
 using namespace drasim;
+using namespace drasim::scenario;
 using namespace drasim::sim;
 
 namespace {
+
+/// Prepares and runs a scenario with default options (what `drasim simulate` does).
+std::optional<RunSummary> runScenario(const Scenario& s, const RunOptions& options, Diagnostics& diags)
+{
+    auto prepared = prepareScenario(s, {}, diags);
+    if (!prepared)
+        return std::nullopt;
+    return runPrepared(*prepared, options, diags);
+}
 
 std::string errorsOf(const std::string& text)
 {
@@ -27,7 +38,7 @@ const char* const kHeader = "apiVersion: drasim.dev/v1alpha1\nkind: Scenario\nme
 
 } // namespace
 
-TEST(Scenario, ParsesAFullDocumentAndResolvesPaths)
+TEST(Scenario, ParsesAFullDocumentAndKeepsPathsAsWritten)
 {
     std::string text = std::string(kHeader) + R"(spec:
   seed: 7
@@ -56,8 +67,11 @@ TEST(Scenario, ParsesAFullDocumentAndResolvesPaths)
     ASSERT_EQ(s->nodePools.size(), 1u);
     EXPECT_EQ(s->nodePools[0].namePrefix, "big");
     EXPECT_EQ(s->nodePools[0].pricePerHour.value_or(0), 10);
-    EXPECT_EQ(s->manifests, std::vector<std::string> { "dir/cluster/dump.yaml" });
-    EXPECT_EQ(s->resources, std::vector<std::string> { "dir/classes.yaml" });
+    EXPECT_EQ(s->manifests, std::vector<std::string> { "cluster/dump.yaml" });
+    EXPECT_EQ(s->resources, std::vector<std::string> { "classes.yaml" });
+    EXPECT_EQ(s->resolvedPath(s->manifests[0]), "dir/cluster/dump.yaml");
+    EXPECT_EQ(s->resolvedPath("/abs/x.yaml"), "/abs/x.yaml");
+    EXPECT_EQ(s->resolvedPath("../up.yaml"), "up.yaml");
     EXPECT_EQ(s->scoring, "most-allocated");
     EXPECT_EQ(s->podInitialBackoff, 2 * kSecond);
     ASSERT_EQ(s->events.size(), 5u);
@@ -105,7 +119,7 @@ TEST(Scenario, MissingFileIsADiagnostic)
         << diags.formatAll();
 }
 
-TEST(ScenarioRunner, UnknownShapeAndUnknownNodeAreReported)
+TEST(ScenarioPrepare, UnknownShapeAndUnknownNodeAreReported)
 {
     std::string text = std::string(kHeader) + R"(spec:
   cluster:
@@ -137,7 +151,7 @@ TEST(ScenarioRunner, UnknownShapeAndUnknownNodeAreReported)
         << d2.formatAll();
 }
 
-TEST(ScenarioRunner, DefaultScenarioIsDeterministic)
+TEST(ScenarioPrepare, DefaultScenarioIsDeterministic)
 {
     auto once = [](uint64_t seed) {
         Diagnostics diags;
@@ -146,10 +160,15 @@ TEST(ScenarioRunner, DefaultScenarioIsDeterministic)
         if (!s)
             return std::string();
         SeriesWriter series;
-        ScenarioRunOptions opts;
-        opts.seed = seed;
+        RunOptions opts;
         opts.recorders.push_back(&series);
-        auto summary = runScenario(*s, opts, diags);
+        PrepareOptions prepare;
+        prepare.seed = seed;
+        auto prepared = prepareScenario(*s, prepare, diags);
+        EXPECT_TRUE(prepared.has_value()) << diags.formatAll();
+        if (!prepared)
+            return std::string();
+        auto summary = runPrepared(*prepared, opts, diags);
         EXPECT_TRUE(summary.has_value()) << diags.formatAll();
         if (!summary)
             return std::string();
@@ -164,7 +183,7 @@ TEST(ScenarioRunner, DefaultScenarioIsDeterministic)
 
 // Pods of a workload that name one pre-created ResourceClaim share its devices (like NVIDIA's
 // gpu-test3 quickstart): the claim must reach the cluster, or both pods stay pending "not found".
-TEST(ScenarioRunner, SharedClaimFromAWorkloadManifestIsAllocatedOnceForBothPods)
+TEST(ScenarioPrepare, SharedClaimFromAWorkloadManifestIsAllocatedOnceForBothPods)
 {
     std::string tmpl = (std::filesystem::temp_directory_path() / "drasim-shared-XXXXXX").string();
     std::filesystem::path dir = mkdtemp(tmpl.data());

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "core/sim/scenario.h"
+#include "core/scenario/scenario.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -8,7 +8,11 @@
 #include "core/workload/workload_spec_yaml.h"
 #include "core/yamlio/yaml_tree.h"
 
-namespace drasim::sim {
+namespace drasim::scenario {
+
+using sim::formatDuration;
+using sim::InjectedEvent;
+using sim::parseDuration;
 
 namespace {
 
@@ -97,13 +101,13 @@ public:
         return true;
     }
 
-    void stringList(
-        const YamlNode& n, const std::string& path, const std::string& baseDir, std::vector<std::string>& out)
+    /// A path or a list of paths, kept as written.
+    void stringList(const YamlNode& n, const std::string& path, std::vector<std::string>& out)
     {
         if (n.isScalar()) { // a single path is accepted as a one-element list
             std::string s;
             if (string(n, path, s))
-                out.push_back(resolvePath(baseDir, s));
+                out.push_back(s);
             return;
         }
         if (!n.isSequence()) {
@@ -113,7 +117,7 @@ public:
         for (size_t i = 0; i < n.items.size(); ++i) {
             std::string s;
             if (string(n.items[i], path + "[" + std::to_string(i) + "]", s))
-                out.push_back(resolvePath(baseDir, s));
+                out.push_back(s);
         }
     }
 
@@ -263,13 +267,11 @@ void parseCluster(
 {
     r.fields(n, path, [&](const std::string& key, const YamlNode& v, const std::string& sub) {
         if (key == "catalog") {
-            std::string dir;
-            if (r.string(v, sub, dir))
-                s.catalogDir = resolvePath(s.baseDir, dir);
+            r.string(v, sub, s.catalog);
         } else if (key == "shapes") {
-            r.stringList(v, sub, s.baseDir, s.shapeFiles);
+            r.stringList(v, sub, s.shapeFiles);
         } else if (key == "manifests") {
-            r.stringList(v, sub, s.baseDir, s.manifests);
+            r.stringList(v, sub, s.manifests);
         } else if (key == "nodePools") {
             if (!v.isSequence()) {
                 r.error(v, sub, std::string("must be a list, not ") + v.typeName());
@@ -286,7 +288,7 @@ void parseCluster(
             }
         } else if (key == "trace") {
             size_t before = diags.errorCount();
-            s.traceCluster = workload::parseTraceClusterSpec(v, s.baseDir, diags);
+            s.traceCluster = workload::parseTraceClusterSpec(v, "", diags); // path kept as written
             if (!s.traceCluster && diags.errorCount() == before)
                 r.error(v, sub, "invalid trace cluster");
         } else {
@@ -303,6 +305,11 @@ std::string resolvePath(const std::string& baseDir, const std::string& path)
     if (path.empty() || path.front() == '/' || baseDir.empty() || baseDir == ".")
         return path;
     return (std::filesystem::path(baseDir) / path).lexically_normal().string();
+}
+
+std::string Scenario::resolvedPath(const std::string& path) const
+{
+    return resolvePath(baseDir, path);
 }
 
 std::optional<Scenario> parseScenario(std::string_view text, const std::string& file, Diagnostics& diags)
@@ -388,13 +395,14 @@ std::optional<Scenario> parseScenario(std::string_view text, const std::string& 
         } else if (key == "cluster") {
             parseCluster(r, v, sub, s, diags);
         } else if (key == "resources") {
-            r.stringList(v, sub, s.baseDir, s.resources);
+            r.stringList(v, sub, s.resources);
         } else if (key == "workloads") {
             size_t before = diags.errorCount();
             auto list = workload::parseWorkloadList(v, s.baseDir, diags);
-            if (list)
+            if (list) {
                 s.workloads = std::move(*list);
-            else if (diags.errorCount() == before)
+                s.workloadsDocument = workload::yamlToDataValue(v);
+            } else if (diags.errorCount() == before)
                 r.error(v, sub, "invalid workloads");
         } else if (key == "scheduler") {
             r.fields(v, sub, [&](const std::string& k, const YamlNode& sv, const std::string& ss) {
@@ -455,4 +463,4 @@ std::optional<Scenario> loadScenario(const std::string& path, Diagnostics& diags
     return parseScenario(text, path, diags);
 }
 
-} // namespace drasim::sim
+} // namespace drasim::scenario

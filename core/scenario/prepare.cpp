@@ -1,0 +1,362 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/scenario/prepare.h"
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <set>
+
+#include "core/scheduler/cluster.h"
+#include "core/sim/workload_objects.h"
+#include "core/topology/catalog.h"
+#include "core/topology/cluster_builder.h"
+#include "core/topology/shape_reader.h"
+#include "core/workload/alibaba_trace.h"
+#include "core/yamlio/loader.h"
+
+namespace drasim::scenario {
+
+namespace {
+
+using sim::InjectedEvent;
+using sim::NodePool;
+using sim::NodeSpec;
+
+/// Splits nodes + slices into per-node specs (node order kept); slices that belong to no node
+/// (network-attached devices) go to `shared`.
+std::vector<NodeSpec> splitByNode(api::ObjectSet& objects, std::vector<api::ResourceSlice>& shared)
+{
+    std::map<std::string, size_t> index;
+    std::vector<NodeSpec> out;
+    for (auto& n : objects.nodes) {
+        index[n.meta.name] = out.size();
+        out.push_back(NodeSpec { std::move(n), {} });
+    }
+    for (auto& s : objects.resourceSlices) {
+        auto it = s.nodeName ? index.find(*s.nodeName) : index.end();
+        if (it == index.end())
+            shared.push_back(std::move(s));
+        else
+            out[it->second].slices.push_back(std::move(s));
+    }
+    objects.nodes.clear();
+    objects.resourceSlices.clear();
+    return out;
+}
+
+struct ShapeLookup
+{
+    topology::Catalog catalog;
+    std::vector<topology::NodeShape> extra;
+    const topology::NodeShape* find(const std::string& name) const
+    {
+        for (const auto& s : extra)
+            if (s.name == name)
+                return &s;
+        return catalog.find(name);
+    }
+    std::string knownNames() const
+    {
+        std::string known;
+        for (const auto& n : catalog.names())
+            known += (known.empty() ? "" : ", ") + n;
+        for (const auto& s : extra)
+            known += (known.empty() ? "" : ", ") + s.name;
+        return known;
+    }
+};
+
+/// The cluster being assembled, phase by phase, in the order the scheduler model sees it.
+class Assembly
+{
+public:
+    Assembly(const Scenario& sc, Diagnostics& diags)
+        : sc(sc)
+        , diags(diags)
+        , m_errorsBefore(diags.errorCount())
+    { }
+
+    const Scenario& sc;
+    Diagnostics& diags;
+    api::ObjectSet base;
+    std::vector<NodePool> pools;
+    std::map<std::string, std::shared_ptr<NodePool>> laterPools; ///< AddNodePool events by event path
+    std::set<std::string> knownNodes;
+    std::shared_ptr<const topology::PlacementIndex> placement;
+
+    bool failed() const { return diags.errorCount() > m_errorsBefore; }
+    void error(const SourcePos& pos, const std::string& field, const std::string& message)
+    {
+        diags.error(pos, "Scenario", sc.name, field, message);
+    }
+    /// DeviceClasses: the first of a name wins (catalog, then manifests, then trace).
+    void addClasses(std::vector<api::DeviceClass>& from)
+    {
+        for (auto& c : from)
+            if (m_classNames.insert(c.meta.name).second)
+                base.deviceClasses.push_back(std::move(c));
+        from.clear();
+    }
+    /// A pool of nodes split from `objs`; shared slices join the base.
+    NodePool takePool(const std::string& name, api::ObjectSet& objs)
+    {
+        std::vector<api::ResourceSlice> shared;
+        NodePool pool;
+        pool.name = name;
+        pool.nodes = splitByNode(objs, shared);
+        base.resourceSlices.insert(base.resourceSlices.end(), shared.begin(), shared.end());
+        for (const auto& n : pool.nodes)
+            knownNodes.insert(n.node.meta.name);
+        return pool;
+    }
+
+private:
+    size_t m_errorsBefore;
+    std::set<std::string> m_classNames;
+};
+
+/// The initial pools with the overrides applied; unknown names are errors.
+std::vector<NodePoolSpec> poolSpecs(Assembly& a, const std::map<std::string, PoolOverride>& overrides)
+{
+    std::vector<NodePoolSpec> pools = a.sc.nodePools;
+    for (const auto& [name, o] : overrides) {
+        auto it
+            = std::find_if(pools.begin(), pools.end(), [&](const NodePoolSpec& p) { return p.name == name; });
+        if (it == pools.end()) {
+            a.error(
+                a.sc.pos, "spec.cluster.nodePools", "Not found: \"" + name + "\": no node pool of that name");
+            continue;
+        }
+        if (o.count)
+            it->count = *o.count;
+        if (o.shape)
+            it->shape = *o.shape;
+    }
+    return pools;
+}
+
+ShapeLookup loadShapes(Assembly& a, Diagnostics& catalogDiags, std::string& dir)
+{
+    ShapeLookup shapes;
+    dir = a.sc.catalog.empty() ? topology::Catalog::defaultDirectory() : a.sc.resolvedPath(a.sc.catalog);
+    if (!dir.empty())
+        shapes.catalog = topology::Catalog::load(dir, catalogDiags);
+    for (const auto& f : a.sc.shapeFiles) {
+        auto more = topology::loadNodeShapeFile(a.sc.resolvedPath(f), a.diags);
+        shapes.extra.insert(shapes.extra.end(), more.begin(), more.end());
+    }
+    return shapes;
+}
+
+/// Catalog node pools: the initial ones and those AddNodePool events bring.
+bool addCatalogPools(Assembly& a, const PrepareOptions& options)
+{
+    std::vector<NodePoolSpec> initial = poolSpecs(a, options.pools);
+    std::vector<const NodePoolSpec*> specs;
+    for (const auto& p : initial)
+        specs.push_back(&p);
+    for (const auto& e : a.sc.events)
+        if (e.type == InjectedEvent::Type::AddNodePool)
+            specs.push_back(&e.newPool);
+    if (specs.empty())
+        return !a.failed();
+    // A broken shape the scenario does not use must not stop it: catalog problems are only
+    // reported for the shapes asked for (below, when one is not found).
+    Diagnostics catalogDiags(1000);
+    std::string dir;
+    ShapeLookup shapes = loadShapes(a, catalogDiags, dir);
+    topology::ClusterBuilder builder;
+    std::vector<double> prices;
+    for (const NodePoolSpec* p : specs) {
+        const topology::NodeShape* shape = shapes.find(p->shape);
+        if (!shape) {
+            for (const auto& d : catalogDiags.all())
+                if (d.objectName == p->shape)
+                    a.diags.add(d);
+            std::string known = shapes.knownNames();
+            a.error(p->pos, p->path + ".shape",
+                "Not found: \"" + p->shape + "\": no such node shape in the catalog"
+                    + (dir.empty() ? std::string(" (no catalog directory found)") : " " + dir)
+                    + (known.empty() ? "" : "; known shapes: " + known));
+            prices.push_back(0);
+            continue;
+        }
+        if (!builder.addPool(*shape, p->count, p->namePrefix, {}, &a.diags))
+            a.error(p->pos, p->path + ".namePrefix", "node names collide with an earlier pool");
+        prices.push_back(p->pricePerHour.value_or(shape->price.perHourUsd));
+    }
+    if (a.failed())
+        return false;
+    api::ObjectSet built = builder.build(nullptr, options.cancel);
+    a.addClasses(built.deviceClasses);
+    std::vector<api::ResourceSlice> shared;
+    std::vector<NodeSpec> nodes = splitByNode(built, shared);
+    a.base.resourceSlices.insert(a.base.resourceSlices.end(), shared.begin(), shared.end());
+    size_t next = 0;
+    for (size_t i = 0; i < specs.size(); ++i) {
+        auto pool = std::make_shared<NodePool>();
+        pool->name = specs[i]->name;
+        pool->pricePerHour = prices[i];
+        for (int k = 0; k < specs[i]->count && next < nodes.size(); ++k)
+            pool->nodes.push_back(std::move(nodes[next++]));
+        for (const auto& n : pool->nodes)
+            a.knownNodes.insert(n.node.meta.name);
+        if (i < initial.size())
+            a.pools.push_back(std::move(*pool));
+        else
+            a.laterPools[specs[i]->path] = pool;
+    }
+    a.placement = builder.placementIndex();
+    return true;
+}
+
+/// Manifests and resources: dumps, classes, claims, templates, bound pods, their nodes.
+bool addManifests(Assembly& a)
+{
+    std::vector<std::string> paths;
+    for (const auto& p : a.sc.manifests)
+        paths.push_back(a.sc.resolvedPath(p));
+    for (const auto& p : a.sc.resources)
+        paths.push_back(a.sc.resolvedPath(p));
+    if (paths.empty())
+        return true;
+    yamlio::LoadResult loaded = yamlio::loadPaths(paths);
+    a.diags.append(loaded.diagnostics);
+    if (loaded.diagnostics.hasErrors())
+        return false;
+    api::ObjectSet& objs = loaded.objects;
+    api::ObjectSet& base = a.base;
+    a.addClasses(objs.deviceClasses);
+    base.resourceClaims.insert(
+        base.resourceClaims.end(), objs.resourceClaims.begin(), objs.resourceClaims.end());
+    base.resourceClaimTemplates.insert(base.resourceClaimTemplates.end(), objs.resourceClaimTemplates.begin(),
+        objs.resourceClaimTemplates.end());
+    // Pods already bound in a dump keep their devices for the whole run; unbound ones are
+    // not workloads (those belong under spec.workloads).
+    for (auto& pod : objs.pods) {
+        if (!pod.spec.nodeName.empty())
+            base.pods.push_back(std::move(pod));
+        else
+            a.diags.warning(pod.meta.pos, "Pod", pod.meta.key(), "spec.nodeName",
+                "unbound pod in cluster manifests is ignored; list workloads under spec.workloads");
+    }
+    NodePool pool = a.takePool("manifests", objs);
+    pool.preloaded = true; // the nodes join the base right away
+    for (const auto& n : pool.nodes) {
+        base.nodes.push_back(n.node);
+        base.resourceSlices.insert(base.resourceSlices.end(), n.slices.begin(), n.slices.end());
+    }
+    if (!pool.nodes.empty())
+        a.pools.push_back(std::move(pool));
+    return true;
+}
+
+/// The trace's node list path, joined the way workload paths are (workload_spec_yaml.h).
+std::string traceNodesPath(const Scenario& sc, const std::string& written)
+{
+    if (written.empty() || written.front() == '/' || sc.baseDir.empty())
+        return written;
+    return sc.baseDir.back() == '/' ? sc.baseDir + written : sc.baseDir + "/" + written;
+}
+
+/// Alibaba trace nodes.
+bool addTraceNodes(Assembly& a)
+{
+    if (!a.sc.traceCluster)
+        return true;
+    workload::TraceClusterSpec spec = *a.sc.traceCluster;
+    spec.nodesPath = traceNodesPath(a.sc, spec.nodesPath);
+    auto objs = workload::loadTraceCluster(spec, a.diags);
+    if (!objs)
+        return false;
+    a.addClasses(objs->deviceClasses);
+    a.pools.push_back(a.takePool("trace", *objs));
+    return true;
+}
+
+/// Events refer to nodes and pools that exist.
+bool checkEventTargets(Assembly& a)
+{
+    std::set<std::string> poolNames;
+    for (const auto& p : a.sc.nodePools)
+        poolNames.insert(p.name);
+    for (const auto& e : a.sc.events) {
+        if (e.type == InjectedEvent::Type::AddNodePool)
+            poolNames.insert(e.newPool.name);
+        bool nodeEvent
+            = e.type != InjectedEvent::Type::AddNodePool && e.type != InjectedEvent::Type::RemoveNodePool;
+        if (nodeEvent && !a.knownNodes.count(e.node))
+            a.error(e.pos, e.path + ".node",
+                "Not found: \"" + e.node + "\": no node of that name in the cluster");
+        if (e.type == InjectedEvent::Type::RemoveNodePool && !poolNames.count(e.poolName))
+            a.error(e.pos, e.path + ".name", "Not found: \"" + e.poolName + "\": no node pool of that name");
+    }
+    return !a.failed();
+}
+
+/// Initial nodes go into the model's constructor: adding them one by one would rebuild the
+/// scheduler's inventory per node (quadratic in the node count).
+void preloadPoolNodes(Assembly& a)
+{
+    for (auto& pool : a.pools) {
+        if (pool.preloaded)
+            continue; // already in base
+        pool.preloaded = true;
+        for (const auto& n : pool.nodes) {
+            a.base.nodes.push_back(n.node);
+            a.base.resourceSlices.insert(a.base.resourceSlices.end(), n.slices.begin(), n.slices.end());
+        }
+    }
+}
+
+std::vector<InjectedEvent> injectedEvents(Assembly& a)
+{
+    std::vector<InjectedEvent> out;
+    for (const auto& e : a.sc.events) {
+        InjectedEvent ie;
+        ie.at = e.at;
+        ie.type = e.type;
+        ie.node = e.node;
+        ie.driver = e.driver;
+        ie.device = e.device;
+        ie.taint = e.taint;
+        ie.pool = e.poolName;
+        if (e.type == InjectedEvent::Type::AddNodePool)
+            ie.newPool = a.laterPools[e.newPool.path];
+        out.push_back(std::move(ie));
+    }
+    return out;
+}
+
+} // namespace
+
+std::optional<sim::PreparedScenario> prepareScenario(
+    const Scenario& sc, const PrepareOptions& options, Diagnostics& diags)
+{
+    Assembly a(sc, diags);
+    if (!addCatalogPools(a, options) || !addManifests(a) || !addTraceNodes(a) || !checkEventTargets(a))
+        return std::nullopt;
+    sim::PreparedScenario p;
+    p.seed = options.seed.value_or(sc.seed);
+    if (!sim::addWorkloadObjects(sc.workloads, p.seed, sc.duration, a.base, diags, options.cancel)
+        || a.failed())
+        return std::nullopt;
+    preloadPoolNodes(a);
+
+    p.name = sc.name;
+    p.file = sc.file;
+    p.duration = sc.duration;
+    p.metricInterval = sc.metricInterval;
+    p.podInitialBackoff = sc.podInitialBackoff;
+    p.podMaxBackoff = sc.podMaxBackoff;
+    p.scoring = scheduler::parseScoringPolicy(sc.scoring).value_or(scheduler::ScoringPolicy::Default);
+    p.events = injectedEvents(a);
+    p.objects = std::make_shared<const api::ObjectSet>(std::move(a.base));
+    for (auto& pool : a.pools)
+        p.pools.push_back(std::make_shared<const NodePool>(std::move(pool)));
+    p.placement = std::move(a.placement);
+    p.workloads = std::make_shared<const std::vector<workload::WorkloadSpec>>(sc.workloads);
+    return p;
+}
+
+} // namespace drasim::scenario

@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/scenario/scenario_writer.h"
+
+namespace drasim::scenario {
+
+namespace {
+
+using sim::InjectedEvent;
+
+DataValue pathList(const std::vector<std::string>& paths)
+{
+    DataValue list = DataValue::list();
+    for (const auto& p : paths)
+        list.push(p);
+    return list;
+}
+
+DataValue poolData(const NodePoolSpec& p)
+{
+    DataValue d = DataValue::map();
+    d.set("name", p.name);
+    d.set("shape", p.shape);
+    d.set("count", int64_t(p.count));
+    if (p.namePrefix != p.name) // the reader defaults the prefix to the name
+        d.set("namePrefix", p.namePrefix);
+    if (p.pricePerHour)
+        d.set("pricePerHour", *p.pricePerHour);
+    return d;
+}
+
+const char* eventTypeName(InjectedEvent::Type t)
+{
+    switch (t) {
+    case InjectedEvent::Type::NodeFailure:
+        return "NodeFailure";
+    case InjectedEvent::Type::NodeReturn:
+        return "NodeReturn";
+    case InjectedEvent::Type::DeviceTaint:
+        return "DeviceTaint";
+    case InjectedEvent::Type::DeviceUntaint:
+        return "DeviceUntaint";
+    case InjectedEvent::Type::AddNodePool:
+        return "AddNodePool";
+    case InjectedEvent::Type::RemoveNodePool:
+        return "RemoveNodePool";
+    }
+    return "";
+}
+
+DataValue eventData(const ScenarioEvent& e)
+{
+    DataValue d = DataValue::map();
+    d.set("at", sim::formatDuration(e.at));
+    d.set("type", eventTypeName(e.type));
+    auto optional = [&](const char* key, const std::string& value) {
+        if (!value.empty())
+            d.set(key, value);
+    };
+    switch (e.type) {
+    case InjectedEvent::Type::NodeFailure:
+    case InjectedEvent::Type::NodeReturn:
+        d.set("node", e.node);
+        break;
+    case InjectedEvent::Type::DeviceTaint:
+    case InjectedEvent::Type::DeviceUntaint:
+        d.set("node", e.node);
+        optional("driver", e.driver);
+        optional("device", e.device);
+        d.set("key", e.taint.key);
+        if (e.type == InjectedEvent::Type::DeviceTaint) {
+            optional("value", e.taint.value);
+            d.set("effect", e.taint.effect);
+        }
+        break;
+    case InjectedEvent::Type::AddNodePool:
+        d.set("pool", poolData(e.newPool));
+        break;
+    case InjectedEvent::Type::RemoveNodePool:
+        d.set("name", e.poolName);
+        break;
+    }
+    return d;
+}
+
+DataValue clusterData(const Scenario& s)
+{
+    DataValue c = DataValue::map();
+    if (!s.catalog.empty())
+        c.set("catalog", s.catalog);
+    if (!s.shapeFiles.empty())
+        c.set("shapes", pathList(s.shapeFiles));
+    if (!s.nodePools.empty()) {
+        DataValue pools = DataValue::list();
+        for (const auto& p : s.nodePools)
+            pools.push(poolData(p));
+        c.set("nodePools", std::move(pools));
+    }
+    if (!s.manifests.empty())
+        c.set("manifests", pathList(s.manifests));
+    if (s.traceCluster) {
+        DataValue t = DataValue::map();
+        t.set("nodes", s.traceCluster->nodesPath);
+        bool partitions = s.traceCluster->sharing == workload::GpuSharing::Partitions;
+        t.set("sharing", partitions ? "partitions" : "capacity");
+        if (partitions)
+            t.set("partitionsPerGpu", int64_t(s.traceCluster->partitionsPerGpu));
+        c.set("trace", std::move(t));
+    }
+    return c;
+}
+
+} // namespace
+
+DataValue toData(const Scenario& s)
+{
+    DataValue spec = DataValue::map();
+    spec.set("seed", int64_t(s.seed));
+    spec.set("duration", sim::formatDuration(s.duration));
+    spec.set("metricInterval", sim::formatDuration(s.metricInterval));
+    DataValue cluster = clusterData(s);
+    if (!cluster.asMap().empty())
+        spec.set("cluster", std::move(cluster));
+    if (!s.resources.empty())
+        spec.set("resources", pathList(s.resources));
+    if (s.workloadsDocument.isList() && !s.workloadsDocument.asList().empty())
+        spec.set("workloads", s.workloadsDocument);
+    DataValue scheduler = DataValue::map();
+    scheduler.set("scoring", s.scoring);
+    scheduler.set("podInitialBackoff", sim::formatDuration(s.podInitialBackoff));
+    scheduler.set("podMaxBackoff", sim::formatDuration(s.podMaxBackoff));
+    spec.set("scheduler", std::move(scheduler));
+    if (!s.events.empty()) {
+        DataValue events = DataValue::list();
+        for (const auto& e : s.events)
+            events.push(eventData(e));
+        spec.set("events", std::move(events));
+    }
+
+    DataValue doc = DataValue::map();
+    doc.set("apiVersion", kScenarioApiVersion);
+    doc.set("kind", "Scenario");
+    DataValue meta = DataValue::map();
+    meta.set("name", s.name);
+    doc.set("metadata", std::move(meta));
+    doc.set("spec", std::move(spec));
+    return doc;
+}
+
+std::string writeScenario(const Scenario& s)
+{
+    return toYaml(toData(s));
+}
+
+} // namespace drasim::scenario

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+// What the simulator runs: a scenario with its files read, its cluster built and checked, as one
+// immutable value. core/scenario prepares it from a Scenario document; run_prepared.h runs it.
+// Everything large sits behind shared_ptr<const ...>, so copying a PreparedScenario is cheap and
+// any number of runs (on any threads) can share one: a run copies only what it mutates (the
+// object set its scheduler model is built from) and takes its variations as RunOverrides.
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/api/object_set.h"
+#include "core/scheduler/cluster.h"
+#include "core/sim/simulator.h"
+#include "core/topology/placement_quality.h"
+#include "core/workload/workload_spec.h"
+
+namespace drasim::sim {
+
+struct PreparedScenario
+{
+    std::string name; ///< metadata.name
+    std::string file; ///< the scenario file as given
+    uint64_t seed = 1; ///< the seed the workload scan ran with (runs may override it)
+    SimTime duration = kDay;
+    SimTime metricInterval = 5 * kMinute;
+    SimTime podInitialBackoff = kSecond;
+    SimTime podMaxBackoff = 10 * kSecond;
+    scheduler::ScoringPolicy scoring = scheduler::ScoringPolicy::Default;
+
+    /// The cluster at time 0 as the scheduler model is built from it: DeviceClasses, claims and
+    /// templates (including those the workloads bring), bound pods, and every node and slice of
+    /// the initial pools.
+    std::shared_ptr<const api::ObjectSet> objects;
+    /// The initial node pools (their nodes are already in `objects`: `preloaded` is set).
+    std::vector<std::shared_ptr<const NodePool>> pools;
+    /// Topology of the catalog-built nodes (initial and added by events); may be null.
+    std::shared_ptr<const topology::PlacementIndex> placement;
+    /// Injected events in time order; AddNodePool events carry their pool.
+    std::vector<InjectedEvent> events;
+    /// The workload specs, paths resolved and files checked.
+    std::shared_ptr<const std::vector<workload::WorkloadSpec>> workloads;
+};
+
+} // namespace drasim::sim

@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/sim/run_prepared.h"
+
+#include <algorithm>
+
+#include "core/scheduler/cluster.h"
+#include "core/sim/scheduler_cluster_port.h"
+#include "core/sim/simulator.h"
+#include "core/sim/workload_objects.h"
+
+namespace drasim::sim {
+
+namespace {
+
+/// What one run streams: the prepared workloads, or a scaled copy.
+struct RunWorkloads
+{
+    std::vector<workload::WorkloadSpec> scaled;
+    const std::vector<workload::WorkloadSpec>* specs = nullptr;
+};
+
+RunWorkloads workloadsFor(const PreparedScenario& p, const RunOverrides& o)
+{
+    static const std::vector<workload::WorkloadSpec> kNone;
+    RunWorkloads w;
+    const auto& base = p.workloads ? *p.workloads : kNone;
+    if (o.arrivalScale == 1.0 && o.durationScale == 1.0) {
+        w.specs = &base;
+    } else {
+        w.scaled = scaledWorkloads(base, o.arrivalScale, o.durationScale);
+        w.specs = &w.scaled;
+    }
+    return w;
+}
+
+SimOptions simOptionsFor(const PreparedScenario& p, uint64_t seed, const RunOptions& options)
+{
+    SimOptions s;
+    s.scenarioName = p.name;
+    s.scenarioFile = p.file;
+    s.seed = seed;
+    s.duration = p.duration;
+    s.metricInterval = p.metricInterval;
+    s.podInitialBackoff = p.podInitialBackoff;
+    s.podMaxBackoff = p.podMaxBackoff;
+    s.podEvents = options.podEvents;
+    return s;
+}
+
+/// The scenario's events followed by the run's own, in time order (stable: the scenario's first
+/// at equal times).
+std::vector<InjectedEvent> eventsFor(const PreparedScenario& p, const RunOverrides& o)
+{
+    std::vector<InjectedEvent> events = p.events;
+    if (o.extraEvents.empty())
+        return events;
+    events.insert(events.end(), o.extraEvents.begin(), o.extraEvents.end());
+    std::stable_sort(events.begin(), events.end(),
+        [](const InjectedEvent& a, const InjectedEvent& b) { return a.at < b.at; });
+    return events;
+}
+
+} // namespace
+
+std::optional<RunSummary> runPrepared(
+    const PreparedScenario& prepared, const RunOptions& options, Diagnostics& diags)
+{
+    const size_t errorsBefore = diags.errorCount();
+    const RunOverrides& o = options.overrides;
+    const uint64_t seed = o.seed.value_or(prepared.seed);
+    RunWorkloads workloads = workloadsFor(prepared, o);
+
+    // The scheduler model owns (and mutates) its objects: each run builds it from a copy.
+    api::ObjectSet objects = prepared.objects ? *prepared.objects : api::ObjectSet {};
+    if (o.changesStream(prepared.seed)
+        && !addWorkloadObjects(*workloads.specs, seed, prepared.duration, objects, diags, options.cancel))
+        return std::nullopt;
+
+    scheduler::SchedulerOptions schedOptions;
+    schedOptions.scoring = o.scoring.value_or(prepared.scoring);
+    schedOptions.seed = seed;
+    scheduler::Cluster cluster(std::move(objects), schedOptions);
+    if (cluster.diagnostics().hasErrors()) {
+        diags.append(cluster.diagnostics());
+        return std::nullopt;
+    }
+    SchedulerClusterPort port(cluster, prepared.placement);
+
+    Simulator sim(port, simOptionsFor(prepared, seed, options));
+    for (const auto& pool : prepared.pools)
+        sim.addNodePool(*pool);
+    for (auto& e : eventsFor(prepared, o))
+        sim.addEvent(std::move(e));
+    auto source = workload::makeScenarioSource(*workloads.specs, seed, diags);
+    if (!source)
+        return std::nullopt;
+    sim.setArrivals(std::move(source));
+    for (auto* r : options.recorders)
+        sim.addRecorder(r);
+    RunSummary summary = sim.run(options.progress, options.cancel);
+    if (diags.errorCount() > errorsBefore)
+        return std::nullopt; // a workload stream reported a bad row while running
+    return summary;
+}
+
+} // namespace drasim::sim

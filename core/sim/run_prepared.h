@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "core/common/diagnostic.h"
+#include "core/common/progress.h"
+#include "core/sim/prepared_scenario.h"
+#include "core/sim/run_overrides.h"
+#include "core/sim/run_recorder.h"
+#include "core/sim/run_summary.h"
+
+namespace drasim::sim {
+
+struct RunOptions
+{
+    RunOverrides overrides;
+    std::vector<RunRecorder*> recorders;
+    ProgressSink* progress = nullptr;
+    const CancelToken* cancel = nullptr;
+    bool podEvents = true; ///< emit pod events to the recorders (a store wants them; benchmarks may not)
+};
+
+/// Runs a prepared scenario: builds the kube-scheduler model from a copy of its objects, feeds
+/// the simulator its pools, events and workload stream, and returns the summary. Reads the
+/// prepared value only, so runs of one PreparedScenario may proceed concurrently on several
+/// threads (each with its own recorders and Diagnostics). nullopt with diagnostics when the
+/// cluster or a workload stream reports an error.
+std::optional<RunSummary> runPrepared(
+    const PreparedScenario& prepared, const RunOptions& options, Diagnostics& diags);
+
+} // namespace drasim::sim
