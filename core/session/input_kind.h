@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <string>
+
+namespace drasim::session {
+
+/// What a path the user opened holds.
+enum class InputKind {
+    Manifests, ///< Kubernetes objects: files, folders, stdin ("-")
+    Scenario, ///< a drasim Scenario document (core/scenario)
+};
+
+/// "manifests" or "scenario".
+const char* inputKindName(InputKind kind);
+
+/// A regular file whose first 64 KiB hold a top-level `kind: Scenario` line is a Scenario;
+/// everything else (folders, stdin, unreadable paths, manifests) is Manifests, and the manifest
+/// loader reports what is wrong with it.
+InputKind detectInputKind(const std::string& path);
+
+} // namespace drasim::session

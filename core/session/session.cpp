@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/session/session.h"
+
+#include "core/scenario/prepare.h"
+#include "core/yamlio/loader.h"
+
+namespace drasim::session {
+
+namespace {
+
+const api::ObjectSet& emptyObjects()
+{
+    static const api::ObjectSet kEmpty;
+    return kEmpty;
+}
+
+} // namespace
+
+Session::Session() = default;
+Session::~Session() = default;
+
+bool Session::open(const std::vector<std::string>& paths, const CancelToken* cancel)
+{
+    m_inputs.clear();
+    m_objects.reset();
+    m_scenario.reset();
+    m_prepared.reset();
+    m_diags = Diagnostics();
+    m_openedCleanly = false;
+    for (const auto& p : paths)
+        m_inputs.push_back({ p, detectInputKind(p) });
+    if (m_inputs.size() == 1 && m_inputs.front().kind == InputKind::Scenario)
+        return m_openedCleanly = openScenario(paths.front(), cancel);
+    yamlio::LoadResult loaded = yamlio::loadPaths(paths);
+    m_diags.append(loaded.diagnostics);
+    m_objects = std::make_shared<const api::ObjectSet>(std::move(loaded.objects));
+    m_openedCleanly = !m_diags.hasErrors() && !(cancel && cancel->cancelled());
+    return m_openedCleanly;
+}
+
+bool Session::openScenario(const std::string& path, const CancelToken* cancel)
+{
+    m_scenario = scenario::loadScenario(path, m_diags);
+    if (!m_scenario)
+        return false;
+    scenario::PrepareOptions options;
+    options.cancel = cancel;
+    auto prepared = scenario::prepareScenario(*m_scenario, options, m_diags);
+    if (!prepared)
+        return false;
+    m_prepared = std::make_shared<const sim::PreparedScenario>(std::move(*prepared));
+    m_objects = m_prepared->objects;
+    return true;
+}
+
+InputKind Session::kind() const
+{
+    return m_scenario ? InputKind::Scenario : InputKind::Manifests;
+}
+
+const api::ObjectSet& Session::objects() const
+{
+    return m_objects ? *m_objects : emptyObjects();
+}
+
+std::unique_ptr<scheduler::Cluster> Session::buildCluster(const scheduler::SchedulerOptions& options)
+{
+    if (!m_openedCleanly || !m_objects)
+        return nullptr;
+    auto cluster = std::make_unique<scheduler::Cluster>(*m_objects, options);
+    m_diags.append(cluster->diagnostics());
+    if (cluster->diagnostics().hasErrors())
+        return nullptr;
+    return cluster;
+}
+
+storage::RunStore& Session::openRunStore(const std::string& path)
+{
+    m_runStore.reset(); // close the previous store first: a failure leaves none open
+    m_runStore = std::make_unique<storage::RunStore>(path);
+    return *m_runStore;
+}
+
+} // namespace drasim::session
