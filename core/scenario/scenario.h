@@ -4,8 +4,9 @@
 // The Scenario document (apiVersion drasim.dev/v1alpha1, kind Scenario): what `drasim simulate`
 // and the GUI's simulation page run. Paths are kept as written; they are relative to the
 // directory of the scenario file (resolvedPath()), so a scenario folder can be moved as a whole,
-// shared data outside the repository is reached with "../" paths (see scenarios/sim/README.md),
-// and a scenario can be written back without turning its paths into machine-specific ones.
+// shipped scenarios reach the DeviceClasses and traces under resources/ with "../" paths (see
+// scenarios/sim/README.md), and a scenario can be written back without turning its paths into
+// machine-specific ones.
 //
 //   apiVersion: drasim.dev/v1alpha1
 //   kind: Scenario
