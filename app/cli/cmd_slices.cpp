@@ -20,7 +20,7 @@ const char* const kUsage
     = R"(Usage: drasim slices SHAPE|FILE [--nodes N] [--prefix NAME] [--mig none|static|dynamic]
                       [--mig-layout P1,P2,...] [--nvidia-release 25.3|25.8|25.12]
                       [--numa-attribute] [--no-nodes] [--with-classes] [-o yaml|json]
-                      [--catalog DIR]
+                      [--catalog DIR] [--memory QUANTITY]
 
 Prints, as one `kind: List`, the Node objects and the ResourceSlices that the real drivers publish
 for N nodes of a server shape: gpu.nvidia.com (full GPUs, static MIG devices, or DynamicMIG
@@ -42,6 +42,8 @@ Options:
                          every driver that publishes devices here
   -o yaml|json           output format (default yaml)
   --catalog DIR          use DIR as the hardware catalog
+  --memory QUANTITY      the server's memory for an nvidia-smi capture, which has none (e.g. 2Ti);
+                         without it the Nodes publish no memory
 
 Exit status: 0 on success, 1 on invalid input (diagnostics on stderr), 2 on bad usage.
 )";
@@ -69,6 +71,7 @@ int run(const std::vector<std::string>& args)
     bool withNodes = true;
     bool withClasses = false;
     topology::GenerateOptions gen;
+    topology::ImportOptions importOptions;
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         auto value = [&](const char* name) -> const std::string* {
@@ -143,6 +146,15 @@ int run(const std::vector<std::string>& args)
             if (!v)
                 return 2;
             catalogDir = *v;
+        } else if (a == "--memory") {
+            auto v = value("--memory");
+            if (!v)
+                return 2;
+            importOptions.memory = Quantity::parse(*v);
+            if (!importOptions.memory || importOptions.memory->value() <= 0) {
+                cli::printError("--memory must be a positive quantity such as 2Ti, not \"" + *v + "\"");
+                return 2;
+            }
         } else if (a.size() > 1 && a[0] == '-' && a != "-") {
             cli::printError("unknown option " + a + " (see 'drasim slices --help')");
             return 2;
@@ -158,7 +170,7 @@ int run(const std::vector<std::string>& args)
         return 2;
     }
     Diagnostics diags;
-    auto shapes = topology::resolveShapeArgument(target, catalogDir, {}, diags);
+    auto shapes = topology::resolveShapeArgument(target, catalogDir, importOptions, diags);
     if (!diags.hasErrors() && shapes.size() != 1) {
         cli::printError(target
             + (shapes.empty() ? ": no NodeShape document found"

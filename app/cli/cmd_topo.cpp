@@ -16,7 +16,7 @@
 namespace {
 
 const char* const kUsage = R"(Usage: drasim topo SHAPE|FILE [--tree | --matrix | --yaml] [--catalog DIR]
-                    [--gpu-model MODEL] [--nic-model MODEL]
+                    [--gpu-model MODEL] [--nic-model MODEL] [--memory QUANTITY]
        drasim topo --list [--catalog DIR]
 
 Shows a server's topology: sockets, NUMA nodes and the PCIe tree (root complexes, switches,
@@ -36,6 +36,8 @@ Options:
   --catalog DIR       use DIR as the hardware catalog
   --gpu-model MODEL   device model for imported GPUs (e.g. H100-SXM5-80GB; default: generic)
   --nic-model MODEL   device model for imported NICs (e.g. ConnectX-7-IB; default: generic)
+  --memory QUANTITY   the server's memory for an nvidia-smi capture, which has none (e.g. 2Ti);
+                      without it the Node publishes no memory
   --list              list the catalog: name, price per hour, description
 
 Exit status: 0 on success, 1 on invalid input (diagnostics on stderr), 2 on bad usage.
@@ -75,6 +77,15 @@ int run(const std::vector<std::string>& args)
             if (!v)
                 return 2;
             importOptions.nicModel = *v;
+        } else if (a == "--memory") {
+            auto v = value("--memory");
+            if (!v)
+                return 2;
+            importOptions.memory = Quantity::parse(*v);
+            if (!importOptions.memory || importOptions.memory->value() <= 0) {
+                cli::printError("--memory must be a positive quantity such as 2Ti, not \"" + *v + "\"");
+                return 2;
+            }
         } else if (a.size() > 1 && a[0] == '-' && a != "-") {
             cli::printError("unknown option " + a + " (see 'drasim topo --help')");
             return 2;

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "core/topology/device_models.h"
+#include "core/topology/hwloc_nvlink.h"
 #include "core/topology/importers.h"
 #include "core/topology/shape_reader.h"
 #include "core/topology/xml_reader.h"
@@ -62,6 +63,72 @@ bool isObject(const Element& e)
     return e.name == "object";
 }
 
+// hwloc bitmap text, most significant 32-bit word first: "0x00000303,0x03030000,,0x03030303"
+// (an empty word is zero; a leading "0xf...f" marks an infinite set, which CPU sets never are).
+// Bit k is the CPU whose OS index is k, so the ids come out as the machine numbers them.
+std::optional<std::vector<int>> parseBitmap(const std::string& text)
+{
+    std::vector<std::string> words;
+    size_t i = 0;
+    while (i <= text.size()) {
+        size_t j = text.find(',', i);
+        if (j == std::string::npos)
+            j = text.size();
+        words.push_back(text.substr(i, j - i));
+        i = j + 1;
+    }
+    if (!words.empty() && words.front() == "0xf...f")
+        words.erase(words.begin());
+    std::vector<int> out;
+    const size_t n = words.size();
+    for (size_t w = 0; w < n; ++w) {
+        std::string word = words[w];
+        if (word.rfind("0x", 0) == 0)
+            word = word.substr(2);
+        if (word.size() > 8 || !std::all_of(word.begin(), word.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); }))
+            return std::nullopt;
+        const unsigned long bits = word.empty() ? 0 : std::stoul(word, nullptr, 16);
+        const int base = int(n - 1 - w) * 32;
+        for (int b = 0; b < 32; ++b)
+            if (bits & (1ul << b))
+                out.push_back(base + b);
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+// OS devices that make a display controller a compute device: CUDA, NVML, OpenCL, ROCm SMI and
+// oneAPI Level Zero. A DRM "card0" alone is what a BMC's VGA chip has too.
+bool isComputeOsDevice(const Element& os)
+{
+    const std::string* name = os.attr("name");
+    if (!name)
+        return false;
+    for (const char* prefix : { "cuda", "nvml", "opencl", "rsmi", "ze" })
+        if (name->rfind(prefix, 0) == 0 && name->size() > std::string(prefix).size()
+            && std::isdigit(static_cast<unsigned char>((*name)[std::string(prefix).size()])))
+            return true;
+    return false;
+}
+
+std::string gpuModelName(const Element& dev)
+{
+    for (const auto& os : dev.children)
+        if (isObject(*os) && type(*os) == "OSDev") {
+            std::string m = info(*os, "GPUModel");
+            if (!m.empty())
+                return m;
+        }
+    return {};
+}
+
+std::string lowerCase(std::string s)
+{
+    for (char& c : s)
+        c = char(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
 struct Importer
 {
     const std::string& fileName;
@@ -70,6 +137,7 @@ struct Importer
     NodeShape shape;
     std::map<std::string, int> generatedModels; // "10de:2330" → index in shape.models
     int counters[8] = {};
+    hwloc::NvlinkObjects nvlink;
 
     SourcePos pos(const Element& e) const { return SourcePos { fileName, e.line, e.column }; }
 
@@ -142,6 +210,13 @@ struct Importer
                     }
                 }
                 n.memory = Quantity::fromInt(bytes, Quantity::Format::BinarySI);
+                n.memoryKnown = mem != nullptr;
+                if (const std::string* cpuset = c->attr("cpuset")) {
+                    if (auto cpus = parseBitmap(*cpuset))
+                        n.cpus = *cpus;
+                    else
+                        error(*c, "NUMANode.cpuset", "cpuset \"" + *cpuset + "\" is not an hwloc bitmap");
+                }
                 if (std::none_of(shape.numaNodes.begin(), shape.numaNodes.end(),
                         [&](const NumaNode& x) { return x.id == n.id; }))
                     shape.numaNodes.push_back(n);
@@ -176,27 +251,35 @@ struct Importer
             return options.gpuModel;
         if (kind == ComponentKind::Nic && !options.nicModel.empty())
             return options.nicModel;
+        const bool ib = isInfiniband(t);
         // Built-in models by PCI id; for NICs the link layer picks IB or Ethernet variants.
         for (const auto& m : builtinModels()) {
             if (m.pciVendorId != vendor || m.pciDeviceId != device || m.kind != kind)
                 continue;
-            if (kind == ComponentKind::Nic && !m.encapsulation.empty()) {
-                const bool ib = t.classCode == "0207";
-                if ((m.encapsulation == "infiniband") != ib)
-                    continue;
-            }
+            if (kind == ComponentKind::Nic && !m.encapsulation.empty() && (m.encapsulation == "infiniband") != ib)
+                continue;
             return m.id;
         }
-        const std::string key = t.vendor + ":" + t.device + (t.classCode == "0207" ? "-ib" : "");
+        // Then by the name the GPU's driver reports ("NVIDIA H100 80GB HBM3"), as the catalog's
+        // product names are those names.
+        const std::string reported = kind == ComponentKind::Gpu ? gpuModelName(dev) : std::string();
+        if (!reported.empty())
+            for (const auto& m : builtinModels())
+                if (m.kind == kind && lowerCase(m.productName) == lowerCase(reported))
+                    return m.id;
+        const std::string key = t.vendor + ":" + t.device + (ib ? "-ib" : "") + "/" + reported;
         auto it = generatedModels.find(key);
         if (it != generatedModels.end())
             return shape.models[it->second].id;
         DeviceModel m;
-        m.id = "pci-" + t.vendor + "-" + t.device + (t.classCode == "0207" ? "-ib" : "");
+        m.id = "pci-" + t.vendor + "-" + t.device + (ib ? "-ib" : "");
+        // Two products behind one PCI id (names differ) need two models.
+        for (int k = 2; std::any_of(shape.models.begin(), shape.models.end(), [&](const DeviceModel& x) { return x.id == m.id; }); ++k)
+            m.id = "pci-" + t.vendor + "-" + t.device + (ib ? "-ib" : "") + "-" + std::to_string(k);
         m.kind = kind;
         m.pciVendorId = vendor;
         m.pciDeviceId = device;
-        std::string product = info(dev, "PCIDevice");
+        std::string product = reported.empty() ? info(dev, "PCIDevice") : reported;
         m.productName = product.empty() ? "PCI " + t.vendor + ":" + t.device : product;
         if (kind == ComponentKind::Gpu) {
             if (t.vendor == "10de") {
@@ -214,8 +297,8 @@ struct Importer
         } else if (kind == ComponentKind::Nic) {
             m.vendorDriver = "dranet";
             m.pciDeviceName = m.productName;
-            m.encapsulation = t.classCode == "0207" ? "infiniband" : "ether";
-            m.rdma = t.vendor == "15b3" || t.classCode == "0207";
+            m.encapsulation = ib ? "infiniband" : "ether";
+            m.rdma = t.vendor == "15b3" || ib;
         } else if (kind == ComponentKind::Accelerator) {
             m.vendorDriver = t.vendor == "1da3" ? "gaudi" : "none";
         } else if (kind == ComponentKind::Fpga) {
@@ -229,18 +312,28 @@ struct Importer
         return m.id;
     }
 
-    std::optional<ComponentKind> kindOf(const PciType& t) const
+    // InfiniBand controllers: network class 0207, and the serial-bus class 0c06 older HCAs report.
+    static bool isInfiniband(const PciType& t) { return t.classCode == "0207" || t.classCode == "0c06"; }
+
+    std::optional<ComponentKind> kindOf(const Element& dev, const PciType& t) const
     {
         if (t.vendor == "10ee" || t.vendor == "1172")
             return ComponentKind::Fpga; // Xilinx/AMD and Intel (Altera) FPGA cards
         const std::string cls = t.classCode.substr(0, 2);
         if (t.classCode == "0300" || t.classCode == "0302" || t.classCode == "0380") {
-            // The BMC's VGA (ASPEED 1a03) is not an accelerator.
-            if (t.vendor == "1a03" || t.vendor == "102b")
-                return std::nullopt;
-            return ComponentKind::Gpu;
+            // A GPU only when hwloc shows a compute OS device or the part is a known accelerator
+            // (built-in model, or an accelerator vendor): a BMC's VGA chip is neither.
+            const bool compute = std::any_of(dev.children.begin(), dev.children.end(),
+                [](const auto& os) { return isObject(*os) && type(*os) == "OSDev" && isComputeOsDevice(*os); });
+            const bool known = std::any_of(builtinModels().begin(), builtinModels().end(), [&](const DeviceModel& m) {
+                return m.kind == ComponentKind::Gpu && m.pciVendorId == "0x" + t.vendor && m.pciDeviceId == "0x" + t.device;
+            });
+            const bool acceleratorVendor = t.vendor == "10de" || t.vendor == "1002";
+            if (compute || known || acceleratorVendor)
+                return ComponentKind::Gpu;
+            return std::nullopt;
         }
-        if (cls == "02")
+        if (cls == "02" || t.classCode == "0c06")
             return ComponentKind::Nic;
         if (cls == "12" || t.classCode == "0b40")
             return ComponentKind::Accelerator;
@@ -258,102 +351,153 @@ struct Importer
             if (!isObject(c))
                 continue;
             const std::string t = type(c);
-            if (t == "Bridge") {
-                const std::string* bt = c.attr("bridge_type");
-                const bool host = bt && bt->rfind("0-", 0) == 0;
-                if (host) {
-                    Component rc;
-                    rc.kind = ComponentKind::RootComplex;
-                    rc.pos = pos(c);
-                    const std::string* range = c.attr("bridge_pci"); // "0000:[15-1b]"
-                    unsigned dom = 0, bus = 0;
-                    if (!range || std::sscanf(range->c_str(), "%x:[%x", &dom, &bus) != 2) {
-                        error(c, "Bridge.bridge_pci", "host bridge without a bus range (bridge_pci)");
-                        continue;
-                    }
-                    char busId[16];
-                    std::snprintf(busId, sizeof busId, "%04x:%02x", dom, bus);
-                    rc.busId = busId;
-                    rc.name = "rc-" + std::string(busId).substr(0, 4) + "-" + std::string(busId).substr(5);
-                    rc.numaNode = localNuma(ancestors);
-                    const int idx = add(rc);
-                    walk(c, ancestors, idx);
-                    continue;
-                }
-                if (parent < 0) {
-                    warn(c, "Bridge", "PCI bridge outside any host bridge; ignored");
-                    continue;
-                }
-                // Root ports and switch downstream ports are transparent (nvidia-smi counts a
-                // switch as one bridge); a bridge with bridges below it is a switch upstream port.
-                const bool rootPort = shape.components[parent].kind == ComponentKind::RootComplex
-                    && ancestors.back() && type(*ancestors.back()) == "Bridge"
-                    && ancestors.back()->attr("bridge_type")
-                    && ancestors.back()->attr("bridge_type")->rfind("0-", 0) == 0;
-                const bool hasBridgeChildren = std::any_of(c.children.begin(), c.children.end(),
-                    [](const auto& k) { return isObject(*k) && type(*k) == "Bridge"; });
-                if (!rootPort && hasBridgeChildren) {
-                    Component sw;
-                    sw.kind = ComponentKind::Switch;
-                    sw.pos = pos(c);
-                    sw.parent = parent;
-                    sw.name = "sw-" + std::to_string(counters[0]++);
-                    if (const std::string* b = c.attr("pci_busid"))
-                        sw.busId = *b;
-                    const int idx = add(sw);
-                    walk(c, ancestors, idx);
-                } else {
-                    walk(c, ancestors, parent);
-                }
-                continue;
-            }
-            if (t == "PCIDev") {
-                if (parent < 0) {
-                    warn(c, "PCIDev", "PCI device outside any host bridge; ignored");
-                    continue;
-                }
-                const std::string* pt = c.attr("pci_type");
-                const std::string* busId = c.attr("pci_busid");
-                if (!pt || !busId) {
-                    error(c, "PCIDev", "PCI device without pci_type or pci_busid");
-                    continue;
-                }
-                PciType ptype = parsePciType(*pt);
-                if (!ptype.ok) {
-                    error(c, "PCIDev.pci_type",
-                        "cannot read pci_type \"" + *pt + "\" (expected \"0302 [10de:2330] ...\")");
-                    continue;
-                }
-                auto kind = kindOf(ptype);
-                if (!kind)
-                    continue;
-                Component d;
-                d.kind = *kind;
-                d.pos = pos(c);
-                d.parent = parent;
-                d.busId = *busId;
-                for (char& ch : d.busId)
-                    ch = char(std::tolower(static_cast<unsigned char>(ch)));
-                d.model = modelFor(c, ptype, *kind);
-                static const char* prefix[] = { "", "", "", "gpu", "nic", "fpga", "acc", "dev" };
-                d.name = std::string(prefix[int(*kind)]) + std::to_string(counters[int(*kind)]++);
-                for (const auto& os : c.children) {
-                    if (!isObject(*os) || type(*os) != "OSDev" || !os->attr("name"))
-                        continue;
-                    const std::string& n = *os->attr("name");
-                    const std::string* ot = os->attr("osdev_type");
-                    if (*kind == ComponentKind::Nic && ot && *ot == "2" && d.ifName.empty())
-                        d.ifName = n;
-                    if (*kind == ComponentKind::Nic && ot && *ot == "3" && d.rdmaDevice.empty())
-                        d.rdmaDevice = n;
-                }
-                add(d);
-                continue;
-            }
-            // Packages, groups, caches: I/O can hang below any of them.
-            walk(c, ancestors, parent);
+            if (t == "Bridge")
+                addBridge(c, ancestors, parent);
+            else if (t == "PCIDev")
+                addPciDevice(c, parent);
+            else
+                walk(c, ancestors, parent); // packages, groups, caches: I/O can hang below any of them
         }
         ancestors.pop_back();
+    }
+
+    void addHostBridge(const Element& c, std::vector<const Element*>& ancestors)
+    {
+        Component rc;
+        rc.kind = ComponentKind::RootComplex;
+        rc.pos = pos(c);
+        const std::string* range = c.attr("bridge_pci"); // "0000:[15-1b]"
+        unsigned dom = 0, bus = 0;
+        if (!range || std::sscanf(range->c_str(), "%x:[%x", &dom, &bus) != 2) {
+            error(c, "Bridge.bridge_pci", "host bridge without a bus range (bridge_pci)");
+            return;
+        }
+        char busId[16];
+        std::snprintf(busId, sizeof busId, "%04x:%02x", dom, bus);
+        rc.busId = busId;
+        rc.name = "rc-" + std::string(busId).substr(0, 4) + "-" + std::string(busId).substr(5);
+        rc.numaNode = localNuma(ancestors);
+        const int idx = add(rc);
+        walk(c, ancestors, idx);
+    }
+
+    int modelledDevicesBelow(const Element& bridge) const
+    {
+        int n = 0;
+        for (const auto& k : bridge.children) {
+            if (!isObject(*k) || type(*k) != "PCIDev" || !k->attr("pci_type"))
+                continue;
+            PciType pt = parsePciType(*k->attr("pci_type"));
+            n += pt.ok && kindOf(*k, pt).has_value();
+        }
+        return n;
+    }
+
+    void addBridge(const Element& c, std::vector<const Element*>& ancestors, int parent)
+    {
+        const std::string* bt = c.attr("bridge_type");
+        if (bt && bt->rfind("0-", 0) == 0) {
+            addHostBridge(c, ancestors);
+            return;
+        }
+        if (parent < 0) {
+            warn(c, "Bridge", "PCI bridge outside any host bridge; ignored");
+            return;
+        }
+        // Root ports and switch downstream ports are transparent (nvidia-smi counts a switch as
+        // one bridge); a bridge with bridges below it is a switch upstream port.
+        const bool rootPort = shape.components[parent].kind == ComponentKind::RootComplex && ancestors.back()
+            && type(*ancestors.back()) == "Bridge" && ancestors.back()->attr("bridge_type")
+            && ancestors.back()->attr("bridge_type")->rfind("0-", 0) == 0;
+        const bool hasBridgeChildren = std::any_of(c.children.begin(), c.children.end(),
+            [](const auto& k) { return isObject(*k) && type(*k) == "Bridge"; });
+        Component br;
+        br.pos = pos(c);
+        br.parent = parent;
+        if (const std::string* b = c.attr("pci_busid"))
+            br.busId = lowerCase(*b);
+        if (!rootPort && hasBridgeChildren) {
+            br.kind = ComponentKind::Switch;
+            br.name = "sw-" + std::to_string(counters[0]++);
+            walk(c, ancestors, add(br));
+        } else if (modelledDevicesBelow(c) >= 2) {
+            // Functions of one device (a dual-port NIC) or devices sharing one port meet at this
+            // bridge: PIX in nvidia-smi's words, so the bridge stays in the tree.
+            br.kind = ComponentKind::Bridge;
+            br.name = "br-" + std::to_string(counters[1]++);
+            walk(c, ancestors, add(br));
+        } else {
+            walk(c, ancestors, parent);
+        }
+    }
+
+    void addPciDevice(const Element& c, int parent)
+    {
+        if (parent < 0) {
+            warn(c, "PCIDev", "PCI device outside any host bridge; ignored");
+            return;
+        }
+        const std::string* pt = c.attr("pci_type");
+        const std::string* busId = c.attr("pci_busid");
+        if (!pt || !busId) {
+            error(c, "PCIDev", "PCI device without pci_type or pci_busid");
+            return;
+        }
+        PciType ptype = parsePciType(*pt);
+        if (!ptype.ok) {
+            error(c, "PCIDev.pci_type", "cannot read pci_type \"" + *pt + "\" (expected \"0302 [10de:2330] ...\")");
+            return;
+        }
+        // NVSwitches are NVLink peers in the bandwidth matrix, not devices to publish.
+        if (ptype.classCode == "0680" && ptype.vendor == "10de") {
+            if (const std::string* gp = c.attr("gp_index"))
+                nvlink.nvswitchGpIndex.insert(*gp);
+            return;
+        }
+        auto kind = kindOf(c, ptype);
+        if (!kind)
+            return;
+        Component d;
+        d.kind = *kind;
+        d.pos = pos(c);
+        d.parent = parent;
+        d.busId = lowerCase(*busId);
+        d.model = modelFor(c, ptype, *kind);
+        static const char* prefix[] = { "", "", "", "gpu", "nic", "fpga", "acc", "dev" };
+        d.name = std::string(prefix[int(*kind)]) + std::to_string(counters[int(*kind)]++);
+        for (const auto& os : c.children) {
+            if (!isObject(*os) || type(*os) != "OSDev" || !os->attr("name"))
+                continue;
+            const std::string& n = *os->attr("name");
+            if (*kind == ComponentKind::Nic && isNetworkOsDevice(*os) && d.ifName.empty())
+                d.ifName = n;
+            if (*kind == ComponentKind::Nic && isRdmaOsDevice(*os) && d.rdmaDevice.empty())
+                d.rdmaDevice = n;
+            if (*kind == ComponentKind::Gpu && os->attr("gp_index"))
+                nvlink.gpuByGpIndex[*os->attr("gp_index")] = d.name;
+        }
+        if (*kind == ComponentKind::Gpu) {
+            if (const std::string* gp = c.attr("gp_index"))
+                nvlink.gpuByGpIndex[*gp] = d.name;
+            nvlink.gpuModelName[d.name] = gpuModelName(c);
+        }
+        add(d);
+    }
+
+    // hwloc 2.x numbers OS device types (2 network, 3 OpenFabrics); hwloc 3 writes flags and a
+    // subtype. Names decide where the number is ambiguous.
+    static bool isRdmaOsDevice(const Element& os)
+    {
+        const std::string& n = *os.attr("name");
+        const std::string* sub = os.attr("subtype");
+        return (sub && *sub == "OpenFabrics") || n.rfind("mlx", 0) == 0 || n.rfind("hfi", 0) == 0
+            || n.rfind("bnxt_re", 0) == 0 || n.rfind("irdma", 0) == 0
+            || (os.attr("osdev_type") && *os.attr("osdev_type") == "3");
+    }
+    static bool isNetworkOsDevice(const Element& os)
+    {
+        return !isRdmaOsDevice(os) && os.attr("osdev_type")
+            && (*os.attr("osdev_type") == "2" || *os.attr("osdev_type") == "16");
     }
 
     int add(Component c)
@@ -385,8 +529,14 @@ struct Importer
         if (auto product = info(*machine, "DMIProductName"); !product.empty())
             shape.description += ": " + product;
         shape.sources.push_back(fileName);
-        if (auto arch = info(*machine, "Architecture"); arch == "aarch64")
+        // hwloc writes the machine's own name for it; Kubernetes labels nodes with GOARCH names.
+        const std::string arch = info(*machine, "Architecture");
+        if (arch == "aarch64" || arch == "arm64")
             shape.arch = "arm64";
+        else if (arch == "ppc64le" || arch == "ppc64")
+            shape.arch = "ppc64le";
+        else if (arch == "s390x")
+            shape.arch = "s390x";
 
         // Sockets in document order; NUMA nodes under them (or under the machine).
         std::function<void(const Element&)> packages = [&](const Element& e) {
@@ -430,10 +580,14 @@ struct Importer
         }
         (void)numaBefore;
         if (shape.numaNodes.empty()) {
+            // No NUMANode object (hwloc 1.x style): the machine carries the memory, if anything.
             NumaNode n;
             n.id = 0;
             n.cores = shape.sockets[0].cores;
-            n.memory = Quantity::fromInt(0, Quantity::Format::BinarySI);
+            const std::string* mem = machine->attr("local_memory");
+            long long bytes = 0;
+            n.memoryKnown = mem && std::sscanf(mem->c_str(), "%lld", &bytes) == 1;
+            n.memory = Quantity::fromInt(bytes, Quantity::Format::BinarySI);
             shape.numaNodes.push_back(n);
         }
         std::sort(shape.numaNodes.begin(), shape.numaNodes.end(),
@@ -443,6 +597,8 @@ struct Importer
         walk(*machine, ancestors, -1);
         // Bridges that lead to nothing we model are noise in the tree: drop empty switches.
         pruneEmptySwitches();
+        hwloc::addNvlinkFabrics(root, nvlink, shape,
+            [this](const Element& e, const std::string& field, const std::string& msg) { warn(e, field, msg); });
         if (diags.errorCount() != before)
             return false;
         return finalizeShape(shape, diags);
@@ -494,7 +650,7 @@ bool importHwlocXml(std::string_view text, const std::string& fileName, const Im
             "malformed XML: " + err.message);
         return false;
     }
-    Importer imp { fileName, options, diags, {}, {}, {} };
+    Importer imp { fileName, options, diags, {}, {}, {}, {} };
     imp.shape.name = options.shapeName;
     if (!imp.run(*root))
         return false;

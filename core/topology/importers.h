@@ -4,6 +4,7 @@
 // Shapes from real machines: `nvidia-smi topo -m` text and hwloc XML (`lstopo --of xml`).
 // Both report malformed input as located Diagnostics and never crash.
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -19,6 +20,9 @@ struct ImportOptions
     /// Device models for what the input cannot name. Empty = a generic model defined in the shape.
     std::string gpuModel;
     std::string nicModel;
+    /// The Node's memory where the input has none (nvidia-smi); split evenly over NUMA nodes.
+    /// Unset = the Node publishes no memory, with a warning.
+    std::optional<Quantity> memory;
 };
 
 enum class InputFormat { NodeShapeYaml, NvidiaSmiTopo, HwlocXml };
@@ -26,10 +30,12 @@ enum class InputFormat { NodeShapeYaml, NvidiaSmiTopo, HwlocXml };
 /// Guesses the format from the content (XML prolog / <topology>, an nvidia-smi matrix header).
 InputFormat detectFormat(std::string_view text);
 
-/// Builds a shape whose PCIe tree reproduces the matrix: devices that are PIX share a switch,
-/// PXB share a switch hierarchy, PHB a root complex, NODE a NUMA node. Bus addresses are not in
-/// the matrix and are synthesised (one root bus per reconstructed root complex). Rows that
-/// disagree with every tree are reported as warnings.
+/// Keeps the capture's matrix cell for cell (NodeShape::observed) and its CPU and NUMA affinity
+/// verbatim, and rebuilds a PCIe tree for what the matrix is silent about: devices that are PIX
+/// share a switch, PXB a switch hierarchy, PHB a root complex. NUMA nodes come from the NUMA
+/// Affinity column (or, on drivers without it, from the distinct CPU Affinity lists); `N/A`
+/// stays unknown. Bus addresses are synthesised. Cells no tree reproduces are warnings and mark
+/// the tree approximate; the matrix itself stays as observed.
 bool importNvidiaSmiTopo(std::string_view text, const std::string& fileName, const ImportOptions& options,
     NodeShape& out, Diagnostics& diags);
 

@@ -2,6 +2,7 @@
 #include "core/topology/node_shape.h"
 
 #include <algorithm>
+#include <set>
 
 #include "core/topology/device_models.h"
 
@@ -80,6 +81,23 @@ Quantity NodeShape::totalMemory() const
     for (const auto& n : numaNodes)
         q = q.add(n.memory);
     return q;
+}
+
+bool NodeShape::memoryKnown() const
+{
+    return std::all_of(numaNodes.begin(), numaNodes.end(), [](const NumaNode& n) { return n.memoryKnown; });
+}
+
+int64_t NodeShape::logicalCpus() const
+{
+    const bool listed = !numaNodes.empty()
+        && std::all_of(numaNodes.begin(), numaNodes.end(), [](const NumaNode& n) { return !n.cpus.empty(); });
+    if (!listed)
+        return int64_t(totalCores()) * std::max(1, threadsPerCore);
+    std::set<int> ids;
+    for (const auto& n : numaNodes)
+        ids.insert(n.cpus.begin(), n.cpus.end());
+    return int64_t(ids.size());
 }
 
 std::vector<int> NodeShape::devicesOfKind(ComponentKind kind) const

@@ -142,6 +142,11 @@ struct NumaNode
     int socket = 0;
     int cores = 0;
     Quantity memory;
+    /// False when the source does not say (nvidia-smi captures): the Node then has no memory.
+    bool memoryKnown = true;
+    /// Logical CPU ids as the machine numbers them (hwloc PU os_index, nvidia-smi CPU Affinity).
+    /// Empty = the usual Linux numbering derived from cores and threadsPerCore.
+    std::vector<int> cpus;
 };
 
 struct Socket
@@ -155,6 +160,26 @@ struct Price
 {
     double purchaseUsd = 0;
     double perHourUsd = 0;
+};
+
+/// What an import observed between devices, cell for cell (`nvidia-smi topo -m`). Distances
+/// between listed devices are read from here; the PCIe tree answers only where it is silent.
+struct ObservedMatrix
+{
+    struct Row
+    {
+        int component = -1; ///< index in NodeShape::components
+        std::vector<std::string> cells; ///< labels as printed: "X", "NV12", "PIX", "SYS", ...
+        std::string cpuAffinity; ///< as printed ("0-15,32-47", "N/A"); empty = not given
+        std::string numaAffinity; ///< as printed ("3", "N/A"); empty = not given
+    };
+    std::vector<Row> rows; ///< cells[k] is the distance to rows[k].component
+    /// True when the reconstructed PCIe tree does not give every observed cell (the tree is then
+    /// an approximation a view should mark).
+    bool treeApproximate = false;
+    SourcePos pos;
+
+    bool empty() const { return rows.empty(); }
 };
 
 /// How the NVIDIA driver is configured on nodes of this shape.
@@ -172,7 +197,7 @@ struct NodeShape
     std::string name;
     std::string description;
     std::vector<std::string> sources; ///< where the facts come from (vendor docs)
-    std::string arch = "amd64";
+    std::string arch = "amd64"; ///< kubernetes.io/arch: amd64, arm64, ppc64le, s390x
     std::map<std::string, std::string> labels; ///< extra node labels
     Price price;
     int powerWatts = 0;
@@ -187,6 +212,7 @@ struct NodeShape
     std::vector<Fabric> fabrics;
     std::vector<DeviceModel> models; ///< models defined by the shape itself
     NvidiaDriverSettings nvidia;
+    ObservedMatrix observed;
     SourcePos pos;
 
     int find(const std::string& componentName) const;
@@ -194,6 +220,11 @@ struct NodeShape
     const DeviceModel* modelOf(const Component& c) const;
     int totalCores() const;
     Quantity totalMemory() const;
+    /// False when some NUMA node's memory is unknown (the Node then publishes no memory).
+    bool memoryKnown() const;
+    /// Logical CPUs the Node offers: the listed CPU ids when every NUMA node lists them, else
+    /// cores x threadsPerCore.
+    int64_t logicalCpus() const;
     /// Endpoint component indices of one kind, in index order.
     std::vector<int> devicesOfKind(ComponentKind kind) const;
     /// Root complex above a component (itself for a root complex), -1 if none.

@@ -9,8 +9,10 @@
 #include <map>
 #include <set>
 
+#include "core/topology/cpu_list.h"
 #include "core/topology/device_models.h"
 #include "core/topology/mig_placement.h"
+#include "core/topology/topology.h"
 #include "core/yamlio/yaml_tree.h"
 
 namespace drasim::topology {
@@ -262,12 +264,24 @@ struct Reader
                         error(nn.pos, np, std::string("must be a map, not a ") + nn.typeName());
                         continue;
                     }
-                    checkKeys(nn, np, { "id", "cores", "memory" });
+                    checkKeys(nn, np, { "id", "cores", "memory", "cpus" });
                     NumaNode numa;
                     numa.socket = sock.id;
                     integer(nn, "id", np + ".id", numa.id, 0, 1023, true);
                     integer(nn, "cores", np + ".cores", numa.cores, 0, 4096, true);
-                    quantity(nn, "memory", np + ".memory", numa.memory, true);
+                    // Omitted memory means unknown (an nvidia-smi import): the Node publishes none.
+                    numa.memoryKnown = quantity(nn, "memory", np + ".memory", numa.memory);
+                    if (!numa.memoryKnown && !nn.get("memory"))
+                        numa.memory = Quantity::fromInt(0, Quantity::Format::BinarySI);
+                    std::string cpus;
+                    if (str(nn, "cpus", np + ".cpus", cpus)) {
+                        auto ids = parseCpuList(cpus);
+                        if (!ids)
+                            error(nn.get("cpus")->pos, np + ".cpus",
+                                "\"" + cpus + "\" is not a CPU list (expected e.g. \"0-15,32-47\")");
+                        else
+                            numa.cpus = *ids;
+                    }
                     if (!numaIds.insert(numa.id).second)
                         error(nn.get("id") ? nn.get("id")->pos : nn.pos, np + ".id",
                             "NUMA node " + std::to_string(numa.id) + " is defined twice");
@@ -400,7 +414,8 @@ struct Reader
                     error(n.get("bus")->pos, path + ".bus",
                         "\"" + c.busId + "\" is not a PCI domain:bus (expected e.g. \"0000:15\")");
             }
-            integer(n, "numaNode", path + ".numaNode", c.numaNode, 0, 1023, true);
+            // Omitted when the capture does not say (nvidia-smi prints N/A).
+            integer(n, "numaNode", path + ".numaNode", c.numaNode, 0, 1023);
         } else {
             if (str(n, "busID", path + ".busID", c.busId)) {
                 c.busId = lower(c.busId);
@@ -576,11 +591,12 @@ struct Reader
         }
         checkKeys(*spec, "spec",
             { "description", "sources", "arch", "labels", "price", "powerWatts", "kubelet", "nvidia", "cpu",
-                "models", "pcie", "fabrics" });
+                "models", "pcie", "fabrics", "observed" });
         str(*spec, "description", "spec.description", shape.description);
         shape.sources = stringList(*spec, "sources", "spec.sources");
-        if (str(*spec, "arch", "spec.arch", shape.arch) && shape.arch != "amd64" && shape.arch != "arm64")
-            error(spec->get("arch")->pos, "spec.arch", "must be amd64 or arm64, not " + shape.arch);
+        if (str(*spec, "arch", "spec.arch", shape.arch) && shape.arch != "amd64" && shape.arch != "arm64"
+            && shape.arch != "ppc64le" && shape.arch != "s390x")
+            error(spec->get("arch")->pos, "spec.arch", "must be amd64, arm64, ppc64le or s390x, not " + shape.arch);
         if (const YamlNode* labels = mapField(*spec, "labels", "spec.labels")) {
             for (const auto& [k, v] : labels->entries) {
                 auto s = v.asString();
@@ -648,6 +664,47 @@ struct Reader
                 else
                     readFabric(f, fp);
             }
+        }
+        if (const YamlNode* observed = mapField(*spec, "observed", "spec.observed"))
+            readObserved(*observed, "spec.observed");
+    }
+
+    // The matrix an import kept cell for cell; rows name devices of the PCIe tree.
+    void readObserved(const YamlNode& o, const std::string& path)
+    {
+        checkKeys(o, path, { "treeApproximate", "rows" });
+        shape.observed.pos = o.pos;
+        boolean(o, "treeApproximate", path + ".treeApproximate", shape.observed.treeApproximate);
+        const YamlNode* rows = listField(o, "rows", path + ".rows");
+        if (!rows)
+            return;
+        for (size_t i = 0; i < rows->items.size(); ++i) {
+            const auto& r = rows->items[i];
+            const std::string rp = path + ".rows[" + std::to_string(i) + "]";
+            if (!r.isMap()) {
+                error(r.pos, rp, std::string("must be a map, not a ") + r.typeName());
+                continue;
+            }
+            checkKeys(r, rp, { "device", "cells", "cpuAffinity", "numaAffinity" });
+            ObservedMatrix::Row row;
+            std::string device;
+            if (str(r, "device", rp + ".device", device, true)) {
+                row.component = shape.find(device);
+                if (row.component < 0 || !isEndpoint(shape.components[row.component].kind))
+                    error(r.get("device")->pos, rp + ".device", "no device named " + device + " in spec.pcie");
+            }
+            row.cells = stringList(r, "cells", rp + ".cells");
+            if (row.cells.size() != rows->items.size())
+                error(r.pos, rp + ".cells",
+                    "has " + std::to_string(row.cells.size()) + " cells for " + std::to_string(rows->items.size())
+                        + " rows");
+            for (size_t k = 0; k < row.cells.size(); ++k)
+                if (!parseDistanceLabel(row.cells[k]))
+                    error(r.get("cells")->pos, rp + ".cells[" + std::to_string(k) + "]",
+                        "unknown topology label \"" + row.cells[k] + "\" (expected X, NV#, PIX, PXB, PHB, NODE or SYS)");
+            str(r, "cpuAffinity", rp + ".cpuAffinity", row.cpuAffinity);
+            str(r, "numaAffinity", rp + ".numaAffinity", row.numaAffinity);
+            shape.observed.rows.push_back(std::move(row));
         }
     }
 };

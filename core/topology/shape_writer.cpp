@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/topology/shape_writer.h"
 
+#include "core/topology/cpu_list.h"
 #include "core/topology/shape_reader.h"
 
 namespace drasim::topology {
@@ -16,7 +17,8 @@ DataValue component(const NodeShape& shape, int i)
     m.set("name", c.name);
     if (c.kind == ComponentKind::RootComplex) {
         m.set("bus", c.busId);
-        m.set("numaNode", c.numaNode);
+        if (c.numaNode >= 0)
+            m.set("numaNode", c.numaNode);
     } else {
         if (isEndpoint(c.kind) && !c.model.empty())
             m.set("model", c.model);
@@ -24,6 +26,10 @@ DataValue component(const NodeShape& shape, int i)
             m.set("busID", c.busId);
         if (isEndpoint(c.kind))
             m.set("index", c.index);
+        // Written only where it differs from the root complex's (an import that knows better).
+        const int root = shape.rootOf(i);
+        if (isEndpoint(c.kind) && c.numaNode >= 0 && (root < 0 || shape.components[root].numaNode != c.numaNode))
+            m.set("numaNode", c.numaNode);
         if (c.link.generation > 0 || c.link.width > 0) {
             DataValue link = DataValue::map();
             if (c.link.generation > 0)
@@ -91,6 +97,28 @@ DataValue model(const DeviceModel& d)
     return m;
 }
 
+DataValue observed(const NodeShape& shape)
+{
+    DataValue o = DataValue::map();
+    o.set("treeApproximate", shape.observed.treeApproximate);
+    DataValue rows = DataValue::list();
+    for (const auto& r : shape.observed.rows) {
+        DataValue row = DataValue::map();
+        row.set("device", shape.components[r.component].name);
+        DataValue cells = DataValue::list();
+        for (const auto& c : r.cells)
+            cells.push(c);
+        row.set("cells", cells);
+        if (!r.cpuAffinity.empty())
+            row.set("cpuAffinity", r.cpuAffinity);
+        if (!r.numaAffinity.empty())
+            row.set("numaAffinity", r.numaAffinity);
+        rows.push(row);
+    }
+    o.set("rows", rows);
+    return o;
+}
+
 } // namespace
 
 DataValue shapeToData(const NodeShape& shape)
@@ -154,7 +182,10 @@ DataValue shapeToData(const NodeShape& shape)
             DataValue nn = DataValue::map();
             nn.set("id", n.id);
             nn.set("cores", n.cores);
-            nn.set("memory", n.memory.toString());
+            if (n.memoryKnown)
+                nn.set("memory", n.memory.toString());
+            if (!n.cpus.empty())
+                nn.set("cpus", formatCpuList(n.cpus));
             numas.push(nn);
         }
         sock.set("numaNodes", numas);
@@ -206,6 +237,8 @@ DataValue shapeToData(const NodeShape& shape)
         }
         spec.set("fabrics", fabrics);
     }
+    if (!shape.observed.empty())
+        spec.set("observed", observed(shape));
     doc.set("spec", spec);
     return doc;
 }

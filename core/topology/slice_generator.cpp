@@ -755,13 +755,15 @@ SliceGenerator::SliceGenerator(
     n.meta.labels["node.kubernetes.io/instance-type"] = shape.name;
     for (const auto& [k, v] : shape.labels)
         n.meta.labels[k] = v;
-    const int64_t cpus = int64_t(shape.totalCores()) * std::max(1, shape.threadsPerCore);
-    n.capacity["cpu"] = Quantity::fromInt(cpus);
-    n.capacity["memory"] = shape.totalMemory();
+    n.capacity["cpu"] = Quantity::fromInt(shape.logicalCpus());
+    // An import that does not know the memory (nvidia-smi) publishes none rather than "0".
+    if (shape.memoryKnown())
+        n.capacity["memory"] = shape.totalMemory();
     n.capacity["pods"] = Quantity::fromInt(shape.maxPods);
     n.allocatable = n.capacity;
     n.allocatable["cpu"] = n.capacity["cpu"].sub(shape.reservedCpu);
-    n.allocatable["memory"] = n.capacity["memory"].sub(shape.reservedMemory);
+    if (shape.memoryKnown())
+        n.allocatable["memory"] = n.capacity["memory"].sub(shape.reservedMemory);
 }
 
 SliceGenerator::~SliceGenerator() = default;

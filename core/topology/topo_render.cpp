@@ -91,6 +91,9 @@ void tree(const Topology& topo, int i, const std::string& prefix, bool last, std
 
 std::string cpuAffinity(const NodeShape& shape, int numaNode)
 {
+    for (const auto& n : shape.numaNodes)
+        if (n.id == numaNode && !n.cpus.empty())
+            return ranges(n.cpus);
     std::vector<NumaNode> nodes = shape.numaNodes;
     std::sort(nodes.begin(), nodes.end(), [](const NumaNode& a, const NumaNode& b) { return a.id < b.id; });
     const int total = shape.totalCores();
@@ -117,8 +120,8 @@ std::string renderTree(const Topology& topo)
     out += "\n";
     out += "CPU: " + std::to_string(shape.sockets.size()) + " socket(s), "
         + std::to_string(shape.totalCores()) + " cores ("
-        + std::to_string(shape.totalCores() * std::max(1, shape.threadsPerCore)) + " threads), memory "
-        + shape.totalMemory().toString();
+        + std::to_string(shape.logicalCpus()) + " threads), memory "
+        + (shape.memoryKnown() ? shape.totalMemory().toString() : std::string("unknown"));
     if (!shape.interSocketLink.empty())
         out += ", inter-socket " + shape.interSocketLink;
     out += ", arch " + shape.arch + "\n";
@@ -126,6 +129,9 @@ std::string renderTree(const Topology& topo)
         out += "Price: " + money(shape.price.purchaseUsd) + " purchase, " + money(shape.price.perHourUsd)
             + "/hour; power " + std::to_string(shape.powerWatts) + " W\n";
     }
+    if (shape.observed.treeApproximate)
+        out += "Note: no PCIe tree gives every cell of the imported matrix; the tree below is an "
+               "approximation and the distance matrix is kept as observed.\n";
     out += "\n";
     for (const auto& sock : shape.sockets) {
         out += "Socket " + std::to_string(sock.id);
@@ -136,7 +142,8 @@ std::string renderTree(const Topology& topo)
             if (n.socket != sock.id)
                 continue;
             out += "  NUMA " + std::to_string(n.id) + ": " + std::to_string(n.cores) + " cores, "
-                + n.memory.toString() + ", CPUs " + cpuAffinity(shape, n.id) + "\n";
+                + (n.memoryKnown ? n.memory.toString() : std::string("memory unknown")) + ", CPUs "
+                + cpuAffinity(shape, n.id) + "\n";
             std::vector<int> roots;
             for (size_t i = 0; i < shape.components.size(); ++i)
                 if (shape.components[i].kind == ComponentKind::RootComplex
@@ -146,6 +153,13 @@ std::string renderTree(const Topology& topo)
                 tree(topo, roots[r], "    ", r + 1 == roots.size(), out);
         }
     }
+    // Root complexes whose NUMA node the input does not say (nvidia-smi N/A).
+    std::string unplaced;
+    for (size_t i = 0; i < shape.components.size(); ++i)
+        if (shape.components[i].kind == ComponentKind::RootComplex && shape.socketOfNuma(shape.components[i].numaNode) < 0)
+            tree(topo, int(i), "  ", true, unplaced);
+    if (!unplaced.empty())
+        out += "PCIe roots on an unknown NUMA node:\n" + unplaced;
     // Devices outside the PCIe tree (imports without bus information).
     std::string loose;
     for (size_t i = 0; i < shape.components.size(); ++i) {
@@ -229,10 +243,19 @@ std::string renderMatrix(const Topology& topo)
         out += pad(shape.components[a].name, w);
         for (int b : devs)
             out += pad(topo.distance(a, b).label(), w);
+        // Imported captures print their own affinity columns verbatim.
+        const ObservedMatrix::Row* seen = nullptr;
+        for (const auto& row : shape.observed.rows)
+            if (row.component == a)
+                seen = &row;
         const int numa = topo.numaNode(a);
-        out += pad(numa >= 0 ? cpuAffinity(shape, numa) : "N/A", 16)
-            + (numa >= 0 ? std::to_string(numa) : "N/A");
-        out += "\n";
+        std::string cpus = numa >= 0 ? cpuAffinity(shape, numa) : "N/A";
+        std::string numaText = numa >= 0 ? std::to_string(numa) : "N/A";
+        if (seen && !seen->cpuAffinity.empty())
+            cpus = seen->cpuAffinity;
+        if (seen && !seen->numaAffinity.empty())
+            numaText = seen->numaAffinity;
+        out += pad(cpus, 16) + numaText + "\n";
     }
     out += "\nLegend:\n\n"
            "  X    = Self\n"

@@ -139,6 +139,7 @@ struct Topology::Impl
 
     Distance compute(int a, int b) const;
     std::vector<int> treePath(int a, int b) const;
+    void applyObserved();
 };
 
 Topology::Topology(NodeShape shape)
@@ -257,6 +258,30 @@ Topology::Topology(NodeShape shape)
     for (size_t x = 0; x < m; ++x)
         for (size_t y = 0; y < m; ++y)
             d.matrix[x * m + y] = d.compute(d.endpoints[x], d.endpoints[y]);
+    d.applyObserved();
+}
+
+// An imported capture is the observation: its cells win over what the rebuilt tree gives, so
+// a matrix no PCIe tree explains (SYS between devices on one NUMA node) is still reported as is.
+void Topology::Impl::applyObserved()
+{
+    const auto& rows = shape.observed.rows;
+    const size_t m = endpoints.size();
+    auto position = [this](int component) {
+        return component >= 0 && size_t(component) < endpointPos.size() ? endpointPos[component] : -1;
+    };
+    for (const auto& row : rows) {
+        const int pa = position(row.component);
+        if (pa < 0)
+            continue;
+        for (size_t k = 0; k < row.cells.size() && k < rows.size(); ++k) {
+            const int pb = position(rows[k].component);
+            auto cell = parseDistanceLabel(row.cells[k]);
+            if (pb < 0 || !cell)
+                continue;
+            matrix[size_t(pa) * m + size_t(pb)] = *cell;
+        }
+    }
 }
 
 Topology::~Topology() = default;

@@ -235,7 +235,7 @@ private:
             advance(end + 1 - m_pos);
             e->attributes.emplace_back(std::move(key), std::move(value));
         }
-        // Content: child elements, text (ignored: hwloc keeps data in attributes), comments.
+        // Content: child elements, text (kept raw: hwloc's distance matrices are text), comments.
         for (;;) {
             if (atEnd())
                 return fail("element <" + e->name + "> is not closed"), nullptr;
@@ -274,6 +274,7 @@ private:
                 e->children.push_back(std::move(child));
                 continue;
             }
+            e->text += peek();
             advance();
         }
     }

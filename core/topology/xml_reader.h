@@ -18,6 +18,7 @@ struct Element
     std::string name;
     std::vector<std::pair<std::string, std::string>> attributes;
     std::vector<std::unique_ptr<Element>> children;
+    std::string text; ///< character data between the tags, as written (entities not decoded)
     int line = 0;
     int column = 0;
 

@@ -33,8 +33,12 @@ TEST(NvidiaSmiImport, RebuildsATreeThatGivesTheSameMatrix)
     NodeShape s;
     ImportOptions o;
     o.shapeName = "lab-box";
+    o.memory = Quantity::parse("512Gi");
     ASSERT_TRUE(importNvidiaSmiTopo(text, "topo.txt", o, s, d)) << d.formatAll();
     EXPECT_TRUE(d.all().empty()) << d.formatAll();
+    EXPECT_FALSE(s.observed.treeApproximate);
+    EXPECT_EQ(s.totalMemory().toString(), "512Gi");
+    EXPECT_EQ(s.numaNodes[0].memory.toString(), "256Gi");
     Topology t(s);
     EXPECT_EQ(label(t, "gpu0", "gpu1"), "NV4");
     EXPECT_EQ(label(t, "gpu0", "nic0"), "PIX");
@@ -124,12 +128,18 @@ TEST(NvidiaSmiImport, AsymmetricMatrixWarns)
     text.replace(text.find("NIC1\tSYS\tSYS\tNODE\tPHB"), 21, "NIC1\tSYS\tSYS\tNODE\tNODE");
     Diagnostics d;
     NodeShape s;
-    ASSERT_TRUE(importNvidiaSmiTopo(text, "asym.txt", {}, s, d));
+    ImportOptions o;
+    o.memory = Quantity::parse("1Ti");
+    ASSERT_TRUE(importNvidiaSmiTopo(text, "asym.txt", o, s, d));
     EXPECT_FALSE(d.hasErrors());
     ASSERT_EQ(d.all().size(), 1u) << d.formatAll();
     EXPECT_EQ(d.all()[0].format(),
-        "asym.txt:7:1: warning: NodeShape imported: matrix.NIC1.GPU3: matrix is not "
-        "symmetric (PHB vs NODE); using the upper triangle");
+        "asym.txt:7:19: warning: NodeShape imported: matrix.NIC1.GPU3: matrix is not "
+        "symmetric (PHB vs NODE); both cells are kept as observed, the PCIe tree follows the upper triangle");
+    // Both halves print as given.
+    Topology t(s);
+    EXPECT_EQ(label(t, "nic1", "gpu3"), "NODE");
+    EXPECT_EQ(label(t, "gpu3", "nic1"), "PHB");
 }
 
 TEST(HwlocImport, SwitchesCollapseToOneBridgeLikeNvidiaSmi)
@@ -213,7 +223,9 @@ TEST(ResolveShapeArgument, FileCatalogNameAndUnknownName)
     Diagnostics d;
     auto byName = resolveShapeArgument("dgx-h100", testing::hardwareDir(), {}, d);
     ASSERT_EQ(byName.size(), 1u);
-    auto byFile = resolveShapeArgument(testing::dataDir() + "/nvidia-smi-4gpu-2nic.txt", "", {}, d);
+    ImportOptions withMemory;
+    withMemory.memory = Quantity::parse("256Gi");
+    auto byFile = resolveShapeArgument(testing::dataDir() + "/nvidia-smi-4gpu-2nic.txt", "", withMemory, d);
     ASSERT_EQ(byFile.size(), 1u) << d.formatAll();
     EXPECT_EQ(byFile[0].name, "nvidia-smi-4gpu-2nic");
     EXPECT_FALSE(d.hasErrors());

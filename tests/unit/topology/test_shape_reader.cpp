@@ -98,7 +98,7 @@ INSTANTIATE_TEST_SUITE_P(Cases, ShapeReaderErrors,
             "letters, digits and '-', at most 63)" },
         BadCase { "unknownSpecField", "  price:", "  prize:",
             "s.yaml:6:3: NodeShape tiny: spec.prize: unknown field (expected one of: description, sources, "
-            "arch, labels, price, powerWatts, kubelet, nvidia, cpu, models, pcie, fabrics)" },
+            "arch, labels, price, powerWatts, kubelet, nvidia, cpu, models, pcie, fabrics, observed)" },
         BadCase { "negativePrice", "perHourUSD: 1.5", "perHourUSD: -2",
             "s.yaml:6:42: NodeShape tiny: spec.price.perHourUSD: must not be negative" },
         BadCase { "badQuantity", "memory: 64Gi", "memory: 64GB",
@@ -145,7 +145,7 @@ INSTANTIATE_TEST_SUITE_P(Cases, ShapeReaderErrors,
             "support MIG" },
         BadCase { "missingCpu", "  cpu:\n", "  cpux:\n",
             "s.yaml:7:3: NodeShape tiny: spec.cpux: unknown field (expected one of: description, sources, "
-            "arch, labels, price, powerWatts, kubelet, nvidia, cpu, models, pcie, fabrics)" }),
+            "arch, labels, price, powerWatts, kubelet, nvidia, cpu, models, pcie, fabrics, observed)" }),
     [](const ::testing::TestParamInfo<BadCase>& info) { return info.param.name; });
 
 TEST(ShapeReader, MalformedYamlIsOneLocatedError)
