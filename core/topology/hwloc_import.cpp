@@ -530,7 +530,9 @@ struct Importer
             shape.description += ": " + product;
         shape.sources.push_back(fileName);
         // hwloc writes the machine's own name for it; Kubernetes labels nodes with GOARCH names.
-        const std::string arch = info(*machine, "Architecture");
+        // hwloc 2 keeps global facts on the Machine, hwloc 3 on the topology element.
+        const std::string arch = info(*machine, "Architecture").empty() ? info(root, "Architecture")
+                                                                          : info(*machine, "Architecture");
         if (arch == "aarch64" || arch == "arm64")
             shape.arch = "arm64";
         else if (arch == "ppc64le" || arch == "ppc64")

@@ -168,9 +168,13 @@ struct Parser
     }
 
     // CPU Affinity, then NUMA Affinity; the GPU NUMA ID column newer drivers add is not used.
-    void readAffinity(smi::DeviceRow& dev, const std::vector<Token>& toks, int lineNo)
+    // nvidia-smi pads these columns with extra tabs, so empty cells between them are skipped.
+    void readAffinity(smi::DeviceRow& dev, std::vector<Token> toks, int lineNo)
     {
         size_t k = cap.devices.size() + 1;
+        toks.erase(std::remove_if(toks.begin() + std::ptrdiff_t(std::min(k, toks.size())), toks.end(),
+                       [](const Token& t) { return t.text.empty(); }),
+            toks.end());
         if (cap.hasCpuAffinity && k < toks.size()) {
             dev.cpuAffinity = toks[k].text;
             dev.cpuColumn = toks[k].column;
