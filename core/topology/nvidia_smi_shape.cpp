@@ -4,6 +4,7 @@
 // say (bus addresses, which devices share a root complex for the pcieRoot attribute).
 #include <algorithm>
 #include <cstdio>
+#include <functional>
 #include <map>
 #include <numeric>
 #include <set>
@@ -369,6 +370,45 @@ struct Builder
     }
 };
 
+// Components in depth-first tree order, as a NodeShape file lists them, so the shape written
+// with --yaml reads back with the same component order (and so the same views).
+void orderDepthFirst(NodeShape& s)
+{
+    const size_t n = s.components.size();
+    std::vector<int> order;
+    std::function<void(int)> visit = [&](int c) {
+        order.push_back(c);
+        for (int k : s.components[c].children)
+            visit(k);
+    };
+    for (size_t i = 0; i < n; ++i)
+        if (s.components[i].parent < 0)
+            visit(int(i));
+    std::vector<int> newOf(n, -1);
+    for (size_t k = 0; k < order.size(); ++k)
+        newOf[order[k]] = int(k);
+    auto map = [&](int c) { return c >= 0 ? newOf[c] : -1; };
+    std::vector<Component> out;
+    for (int old : order) {
+        Component c = s.components[old];
+        c.parent = map(c.parent);
+        for (int& k : c.children)
+            k = map(k);
+        out.push_back(std::move(c));
+    }
+    s.components = std::move(out);
+    for (auto& f : s.fabrics) {
+        for (int& m : f.members)
+            m = map(m);
+        for (auto& p : f.pairs) {
+            p.a = map(p.a);
+            p.b = map(p.b);
+        }
+    }
+    for (auto& r : s.observed.rows)
+        r.component = map(r.component);
+}
+
 } // namespace
 
 bool buildShapeFromCapture(
@@ -388,6 +428,7 @@ bool buildShapeFromCapture(
     if (!finalizeShape(b.s, diags))
         return false;
     b.keepObserved();
+    orderDepthFirst(b.s);
     out = std::move(b.s);
     return true;
 }
