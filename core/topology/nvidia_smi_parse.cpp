@@ -141,7 +141,8 @@ struct Parser
                     cap.hasNumaAffinity = true;
             return true;
         }
-        error(1, 1, "", "no nvidia-smi topology matrix found (expected a header line \"GPU0 GPU1 ... CPU Affinity\")");
+        error(1, 1, "",
+            "no nvidia-smi topology matrix found (expected a header line \"GPU0 GPU1 ... CPU Affinity\")");
         return false;
     }
 
@@ -155,7 +156,8 @@ struct Parser
             auto d = parseDistanceLabel(cell.text);
             if (!d) {
                 error(lineNo, cell.column, field,
-                    "unknown topology label \"" + cell.text + "\" (expected X, NV#, PIX, PXB, PHB, NODE or SYS)");
+                    "unknown topology label \"" + cell.text
+                        + "\" (expected X, NV#, PIX, PXB, PHB, NODE or SYS)");
                 continue;
             }
             if ((c == row) != (d->cls == DistanceClass::Self)) {
@@ -184,8 +186,9 @@ struct Parser
             const std::string& v = toks[k].text;
             dev.numaAffinity = v;
             dev.numaColumn = toks[k].column;
-            const bool number = !v.empty() && v.size() < 6
-                && std::all_of(v.begin(), v.end(), [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)); });
+            const bool number = !v.empty() && v.size() < 6 && std::all_of(v.begin(), v.end(), [](char ch) {
+                return std::isdigit(static_cast<unsigned char>(ch));
+            });
             if (v != "N/A" && !number)
                 error(lineNo, toks[k].column, "matrix." + dev.label + ".numaAffinity",
                     "NUMA affinity \"" + v + "\" is not a node number");
@@ -225,8 +228,8 @@ struct Parser
             dev.line = lineNo;
             if (toks.size() < n + 1) {
                 error(lineNo, toks.back().column, "matrix." + first,
-                    "row has " + std::to_string(toks.size() - 1) + " cells, the header lists " + std::to_string(n)
-                        + " devices");
+                    "row has " + std::to_string(toks.size() - 1) + " cells, the header lists "
+                        + std::to_string(n) + " devices");
                 continue;
             }
             readCells(dev, size_t(row), toks, lineNo);
@@ -254,13 +257,15 @@ struct Parser
             for (size_t b = 0; b < n; ++b) {
                 const smi::Cell& cell = cap.devices[a].cells[b];
                 if (cell.text == "SOC")
-                    warn(cell.line, cell.column, "matrix." + cap.devices[a].label + "." + cap.devices[b].label,
+                    warn(cell.line, cell.column,
+                        "matrix." + cap.devices[a].label + "." + cap.devices[b].label,
                         "SOC is the old name of SYS; kept as SYS");
                 if (b >= a)
                     continue;
                 const smi::Cell& upper = cap.devices[b].cells[a];
                 if (!(cell.distance == upper.distance))
-                    warn(cell.line, cell.column, "matrix." + cap.devices[a].label + "." + cap.devices[b].label,
+                    warn(cell.line, cell.column,
+                        "matrix." + cap.devices[a].label + "." + cap.devices[b].label,
                         "matrix is not symmetric (" + upper.distance.label() + " vs " + cell.distance.label()
                             + "); both cells are kept as observed, the PCIe tree follows the upper triangle");
             }
