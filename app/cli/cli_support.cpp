@@ -6,14 +6,6 @@
 
 namespace drasim::cli {
 
-bool wantsHelp(const std::vector<std::string>& args)
-{
-    for (const auto& a : args)
-        if (a == "-h" || a == "--help")
-            return true;
-    return false;
-}
-
 void printStdout(std::string_view text)
 {
     std::fwrite(text.data(), 1, text.size(), stdout);

@@ -3,12 +3,9 @@
 
 #include <string>
 #include <string_view>
-#include <vector>
 
 namespace drasim::cli {
 
-/// True when args contain -h or --help.
-bool wantsHelp(const std::vector<std::string>& args);
 /// Writes text to stdout in one go (used only after a command fully succeeded).
 void printStdout(std::string_view text);
 /// Error line on stderr, prefixed "drasim: ".

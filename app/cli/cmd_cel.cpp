@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // drasim cel: compile a DRA device selector like the API server and show, for every device in
 // the given ResourceSlices, whether it matches, does not match, or fails at run time (and why).
+#include <CLI/CLI.hpp>
+
 #include <memory>
 #include <string>
 #include <vector>
@@ -11,25 +13,6 @@
 #include "core/yamlio/loader.h"
 
 namespace {
-
-const char* const kUsage = R"(Usage: drasim cel EXPRESSION FILE...
-       drasim cel --class NAME FILE...
-
-Compiles a CEL device selector the way the Kubernetes API server validates new expressions
-(type check, result bool or dyn, cost estimate <= 1,000,000) and evaluates it against every
-device of every ResourceSlice in FILE... (files or directories of manifests).
-With --class, the selectors of DeviceClass NAME (found in FILE...) are used, in order; a device
-matches when all of them yield true, and evaluation stops at the first false, as in the scheduler.
-
-Output, one line per device in input order:
-  DRIVER/POOL/DEVICE  match
-  DRIVER/POOL/DEVICE  nomatch
-  DRIVER/POOL/DEVICE  error: selector #0: CEL runtime error: no such key: model
-followed by a summary line. A runtime error makes the scheduler keep the pod pending.
-
-Exit status: 0 when the selector compiled (whatever matched), 1 on a compile error or invalid
-input (diagnostics on stderr), 2 on bad usage.
-)";
 
 struct CompiledSelector
 {
@@ -46,36 +29,20 @@ std::string locate(const drasim::SourcePos& at, const drasim::cel::CompileError&
     return at.file + ":" + std::to_string(line) + ":" + std::to_string(column);
 }
 
-int run(const std::vector<std::string>& args)
+struct Args
+{
+    std::string className;
+    std::string expression; ///< empty with --class
+    std::vector<std::string> files;
+};
+
+int run(const Args& args)
 {
     using namespace drasim;
-    std::string className, expression;
-    bool haveExpression = false;
-    std::vector<std::string> files;
-    for (size_t i = 0; i < args.size(); ++i) {
-        if (args[i] == "--class") {
-            if (i + 1 >= args.size()) {
-                cli::printError("option --class needs a value");
-                return 2;
-            }
-            className = args[++i];
-        } else if (!haveExpression && className.empty() && files.empty()) {
-            expression = args[i];
-            haveExpression = true;
-        } else {
-            files.push_back(args[i]);
-        }
-    }
-    if (!className.empty() && haveExpression) {
-        // With --class every positional argument is a file.
-        files.insert(files.begin(), expression);
-        haveExpression = false;
-    }
-    if ((className.empty() && !haveExpression) || files.empty()) {
-        cli::printError(
-            "need an expression (or --class NAME) and at least one manifest file; see drasim cel --help");
-        return 2;
-    }
+    const std::string& className = args.className;
+    const bool haveExpression = className.empty();
+    const std::string& expression = args.expression;
+    const std::vector<std::string>& files = args.files;
 
     std::vector<CompiledSelector> selectors;
     std::string classLabel;
@@ -159,11 +126,39 @@ int run(const std::vector<std::string>& args)
     return 0;
 }
 
-const bool registered = drasim::cli::registerCommand({
-    "cel",
-    "evaluate a CEL device selector against the devices in ResourceSlices",
-    kUsage,
-    run,
-});
+drasim::cli::Runner define(CLI::App& app)
+{
+    auto args = std::make_shared<Args>();
+    app.description(R"(Compiles a CEL device selector the way the Kubernetes API server validates new expressions
+(type check, result bool or dyn, cost estimate <= 1,000,000) and evaluates it against every
+device of every ResourceSlice in FILE... (files or directories of manifests).
+With --class, the selectors of DeviceClass NAME (found in FILE...) are used, in order; a device
+matches when all of them yield true, and evaluation stops at the first false, as in the scheduler.
+
+Output, one line per device in input order:
+  DRIVER/POOL/DEVICE  match
+  DRIVER/POOL/DEVICE  nomatch
+  DRIVER/POOL/DEVICE  error: selector #0: CEL runtime error: no such key: model
+followed by a summary line. A runtime error makes the scheduler keep the pod pending.)");
+    app.footer(R"(Exit status: 0 when the selector compiled (whatever matched), 1 on a compile error or invalid
+input (diagnostics on stderr), 2 on bad usage.)");
+    app.add_option("EXPRESSION", args->expression, "the CEL selector (left out with --class)");
+    // Not required() here: with --class the only positional lands in EXPRESSION and is a file.
+    app.add_option("FILE", args->files, "manifests with the ResourceSlices (and the DeviceClass)");
+    app.add_option("--class", args->className, "use the selectors of DeviceClass NAME instead of an EXPRESSION")
+        ->option_text("NAME");
+    app.callback([args] {
+        if (!args->className.empty() && !args->expression.empty()) {
+            args->files.insert(args->files.begin(), args->expression); // with --class every positional is a file
+            args->expression.clear();
+        }
+        if ((args->className.empty() && args->expression.empty()) || args->files.empty())
+            throw CLI::ValidationError("need an EXPRESSION (or --class NAME) and at least one FILE");
+    });
+    return [args] { return run(*args); };
+}
+
+const bool registered = drasim::cli::registerCommand(
+    { "cel", "evaluate a CEL device selector against the devices in ResourceSlices", define });
 
 } // namespace

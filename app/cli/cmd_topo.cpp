@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 // drasim topo: the hardware topology of a catalog shape, a NodeShape file, an `nvidia-smi topo -m`
 // capture or an hwloc XML file, as a tree and an nvidia-smi-style distance matrix.
+#include <CLI/CLI.hpp>
+
 #include <cstdio>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "app/cli/cli_support.h"
 #include "app/cli/command_registry.h"
+#include "app/cli/common_options.h"
 #include "core/topology/catalog.h"
 #include "core/topology/importers.h"
 #include "core/topology/shape_writer.h"
@@ -15,89 +19,21 @@
 
 namespace {
 
-const char* const kUsage = R"(Usage: drasim topo SHAPE|FILE [--tree | --matrix | --yaml] [--catalog DIR]
-                    [--gpu-model MODEL] [--nic-model MODEL] [--memory QUANTITY]
-       drasim topo --list [--catalog DIR]
+struct Args
+{
+    std::string target, catalogDir, view = "all";
+    drasim::topology::ImportOptions importOptions;
+    bool list = false;
+};
 
-Shows a server's topology: sockets, NUMA nodes and the PCIe tree (root complexes, switches,
-devices), accelerator fabrics (NVLink/NVSwitch, xGMI, ...), then the device distance matrix in
-the vocabulary of `nvidia-smi topo -m` (X, NV#, PIX, PXB, PHB, NODE, SYS) with CPU and NUMA
-affinity.
-
-SHAPE is a catalog name (see --list), found under resources/hardware/ of the source tree, in
-$DRASIM_HARDWARE_DIR or in <prefix>/share/drasim/hardware. FILE is a NodeShape YAML file, the
-text output of `nvidia-smi topo -m`, or hwloc XML (`lstopo --of xml`); the format is detected
-from the content.
-
-Options:
-  --tree              only the tree view
-  --matrix            only the distance matrix
-  --yaml              print the shape as a NodeShape document (e.g. to add an import to the catalog)
-  --catalog DIR       use DIR as the hardware catalog
-  --gpu-model MODEL   device model for imported GPUs (e.g. H100-SXM5-80GB; default: generic)
-  --nic-model MODEL   device model for imported NICs (e.g. ConnectX-7-IB; default: generic)
-  --memory QUANTITY   the server's memory for an nvidia-smi capture, which has none (e.g. 2Ti);
-                      without it the Node publishes no memory
-  --list              list the catalog: name, price per hour, description
-
-Exit status: 0 on success, 1 on invalid input (diagnostics on stderr), 2 on bad usage.
-)";
-
-int run(const std::vector<std::string>& args)
+int run(const Args& args)
 {
     using namespace drasim;
-    std::string target, catalogDir, view = "all";
-    topology::ImportOptions importOptions;
-    bool list = false;
-    for (size_t i = 0; i < args.size(); ++i) {
-        const std::string& a = args[i];
-        auto value = [&](const char* name) -> const std::string* {
-            if (i + 1 >= args.size()) {
-                cli::printError(std::string("option ") + name + " needs a value");
-                return nullptr;
-            }
-            return &args[++i];
-        };
-        if (a == "--tree" || a == "--matrix" || a == "--yaml") {
-            view = a.substr(2);
-        } else if (a == "--list") {
-            list = true;
-        } else if (a == "--catalog") {
-            auto v = value("--catalog");
-            if (!v)
-                return 2;
-            catalogDir = *v;
-        } else if (a == "--gpu-model") {
-            auto v = value("--gpu-model");
-            if (!v)
-                return 2;
-            importOptions.gpuModel = *v;
-        } else if (a == "--nic-model") {
-            auto v = value("--nic-model");
-            if (!v)
-                return 2;
-            importOptions.nicModel = *v;
-        } else if (a == "--memory") {
-            auto v = value("--memory");
-            if (!v)
-                return 2;
-            importOptions.memory = Quantity::parse(*v);
-            if (!importOptions.memory || importOptions.memory->value() <= 0) {
-                cli::printError("--memory must be a positive quantity such as 2Ti, not \"" + *v + "\"");
-                return 2;
-            }
-        } else if (a.size() > 1 && a[0] == '-' && a != "-") {
-            cli::printError("unknown option " + a + " (see 'drasim topo --help')");
-            return 2;
-        } else if (target.empty()) {
-            target = a;
-        } else {
-            cli::printError("only one SHAPE or FILE may be given (see 'drasim topo --help')");
-            return 2;
-        }
-    }
+    const std::string& target = args.target;
+    const std::string& catalogDir = args.catalogDir;
+    const std::string& view = args.view;
     Diagnostics diags;
-    if (list) {
+    if (args.list) {
         const std::string dir = catalogDir.empty() ? topology::Catalog::defaultDirectory() : catalogDir;
         auto catalog = topology::Catalog::load(dir.empty() ? std::string("resources/hardware") : dir, diags);
         if (diags.hasErrors()) {
@@ -117,11 +53,7 @@ int run(const std::vector<std::string>& args)
         cli::printStdout(out);
         return 0;
     }
-    if (target.empty()) {
-        cli::printError("missing SHAPE or FILE (see 'drasim topo --help')");
-        return 2;
-    }
-    auto shapes = topology::resolveShapeArgument(target, catalogDir, importOptions, diags);
+    auto shapes = topology::resolveShapeArgument(target, catalogDir, args.importOptions, diags);
     if (diags.hasErrors() || shapes.empty()) {
         if (!diags.hasErrors())
             cli::printError(target + ": no NodeShape document found");
@@ -151,7 +83,38 @@ int run(const std::vector<std::string>& args)
     return 0;
 }
 
+drasim::cli::Runner define(CLI::App& app)
+{
+    auto args = std::make_shared<Args>();
+    app.description(R"(Shows a server's topology: sockets, NUMA nodes and the PCIe tree (root complexes, switches,
+devices), accelerator fabrics (NVLink/NVSwitch, xGMI, ...), then the device distance matrix in
+the vocabulary of `nvidia-smi topo -m` (X, NV#, PIX, PXB, PHB, NODE, SYS) with CPU and NUMA
+affinity.
+
+SHAPE is a catalog name (see --list), found under resources/hardware/ of the source tree, in
+$DRASIM_HARDWARE_DIR or in <prefix>/share/drasim/hardware. FILE is a NodeShape YAML file, the
+text output of `nvidia-smi topo -m`, or hwloc XML (`lstopo --of xml`); the format is detected
+from the content.)");
+    app.footer("Exit status: 0 on success, 1 on invalid input (diagnostics on stderr), 2 on bad usage.");
+    CLI::Option* target = app.add_option("SHAPE|FILE", args->target, "the server to show (not with --list)");
+    CLI::Option* tree = app.add_flag_callback("--tree", [args] { args->view = "tree"; }, "only the tree view (--tree, --matrix and --yaml exclude each other)");
+    CLI::Option* matrix = app.add_flag_callback("--matrix", [args] { args->view = "matrix"; }, "only the distance matrix");
+    CLI::Option* yaml = app.add_flag_callback("--yaml", [args] { args->view = "yaml"; },
+        "print the shape as a NodeShape document (e.g. to add an import to the catalog)");
+    tree->excludes(matrix)->excludes(yaml);
+    matrix->excludes(yaml);
+    app.add_option("--catalog", args->catalogDir, "use DIR as the hardware catalog")->option_text("DIR");
+    CLI::Option* list = app.add_flag("--list", args->list, "list the catalog: name, price per hour, description");
+    list->excludes(target);
+    app.callback([target, list] {
+        if (target->count() == 0 && list->count() == 0)
+            throw CLI::ValidationError("SHAPE|FILE is required (or --list)");
+    });
+    drasim::cli::addImportOptions(app, args->importOptions);
+    return [args] { return run(*args); };
+}
+
 const bool registered = drasim::cli::registerCommand(
-    { "topo", "show a server's PCIe/NUMA/NVLink topology and nvidia-smi-style distances", kUsage, run });
+    { "topo", "show a server's PCIe/NUMA/NVLink topology and nvidia-smi-style distances", define });
 
 } // namespace

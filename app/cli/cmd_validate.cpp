@@ -1,43 +1,21 @@
 // SPDX-License-Identifier: Apache-2.0
 // drasim validate: load manifests like the API server would accept them and report every problem.
+#include <CLI/CLI.hpp>
+
 #include <cstdio>
-#include <cstdlib>
+#include <memory>
 #include <map>
 #include <string>
 #include <vector>
 
 #include "app/cli/cli_support.h"
 #include "app/cli/command_registry.h"
+#include "app/cli/common_options.h"
 #include "core/cel/cel.h"
 #include "core/yamlio/loader.h"
 #include "core/yamlio/writer.h"
 
 namespace {
-
-const char* const kUsage
-    = R"(Usage: drasim validate FILE|DIR|- ... [--max-errors N] [--max-file-size BYTES] [-o yaml|json]
-
-Loads Kubernetes manifests (multi-document YAML or JSON, `kind: List` dumps such as
-`kubectl get -A -o yaml`, directories recursively, "-" for stdin) and validates them the way the
-API server does with strict field validation: unknown fields, wrong types, missing required
-fields, names, enum values, mutually exclusive fields, the DRA size limits, and CEL selectors
-(compiled and type-checked as Kubernetes does). resource.k8s.io v1beta1/v1beta2 input is
-converted to v1. Kinds: Node, Pod, Job, Deployment, ReplicaSet, StatefulSet, ResourceSlice,
-DeviceClass, ResourceClaim, ResourceClaimTemplate; other kinds are skipped with a warning.
-
-Errors are printed on stderr as
-  file:line:column: Kind namespace/name: field.path: what is wrong
-and all of them are reported (up to --max-errors, default 100).
-
-Options:
-  --max-errors N         stop after N errors (default 100)
-  --max-file-size BYTES  refuse larger files (default 67108864)
-  -o yaml|json           on success print the loaded objects as one `kind: List` instead of the
-                         summary (normalised: v1 API, defaults filled, quantities canonical)
-
-Exit status: 0 when valid (a one-line summary per kind on stdout, warnings on stderr),
-1 on invalid input (errors on stderr, nothing on stdout), 2 on bad usage.
-)";
 
 using drasim::Diagnostics;
 using drasim::SourcePos;
@@ -119,60 +97,19 @@ std::string summary(const drasim::api::ObjectSet& o)
     return out;
 }
 
-bool parseSize(const std::string& text, size_t& out)
+struct Args
 {
-    char* end = nullptr;
-    const unsigned long long v = std::strtoull(text.c_str(), &end, 10);
-    if (text.empty() || *end != '\0' || v == 0)
-        return false;
-    out = size_t(v);
-    return true;
-}
+    drasim::yamlio::LoadOptions options;
+    std::string output; ///< empty: the summary
+    std::vector<std::string> paths;
+};
 
-int run(const std::vector<std::string>& args)
+int run(const Args& args)
 {
     using namespace drasim;
-    yamlio::LoadOptions options;
-    std::string output;
-    std::vector<std::string> paths;
-    for (size_t i = 0; i < args.size(); ++i) {
-        const std::string& a = args[i];
-        auto value = [&](std::string& out) {
-            if (i + 1 >= args.size()) {
-                cli::printError("validate: " + a + " needs a value");
-                return false;
-            }
-            out = args[++i];
-            return true;
-        };
-        std::string v;
-        if (a == "--max-errors") {
-            if (!value(v) || !parseSize(v, options.maxErrors)) {
-                cli::printError("validate: --max-errors needs a positive number");
-                return 2;
-            }
-        } else if (a == "--max-file-size") {
-            if (!value(v) || !parseSize(v, options.maxFileBytes)) {
-                cli::printError("validate: --max-file-size needs a positive number of bytes");
-                return 2;
-            }
-        } else if (a == "-o" || a == "--output") {
-            if (!value(output) || (output != "yaml" && output != "json")) {
-                cli::printError("validate: -o must be yaml or json");
-                return 2;
-            }
-        } else if (a.size() > 1 && a[0] == '-') {
-            cli::printError("validate: unknown option " + a + " (see drasim validate --help)");
-            return 2;
-        } else {
-            paths.push_back(a);
-        }
-    }
-    if (paths.empty()) {
-        cli::printError("validate: no FILE, DIR or - given (see drasim validate --help)");
-        return 2;
-    }
-    auto result = yamlio::loadPaths(paths, options);
+    const yamlio::LoadOptions& options = args.options;
+    const std::string& output = args.output;
+    auto result = yamlio::loadPaths(args.paths, options);
     compileAllSelectors(result.objects, result.diagnostics);
     const std::string report = result.diagnostics.formatAll();
     std::fwrite(report.data(), 1, report.size(), stderr);
@@ -195,7 +132,39 @@ int run(const std::vector<std::string>& args)
     return 0;
 }
 
-const bool registered = drasim::cli::registerCommand({ "validate",
-    "check manifests like the API server (strict fields, DRA limits, CEL selectors)", kUsage, run });
+drasim::cli::Runner define(CLI::App& app)
+{
+    using namespace drasim::cli;
+    auto args = std::make_shared<Args>();
+    app.description(R"(Loads Kubernetes manifests (multi-document YAML or JSON, `kind: List` dumps such as
+`kubectl get -A -o yaml`, directories recursively, "-" for stdin) and validates them the way the
+API server does with strict field validation: unknown fields, wrong types, missing required
+fields, names, enum values, mutually exclusive fields, the DRA size limits, and CEL selectors
+(compiled and type-checked as Kubernetes does). resource.k8s.io v1beta1/v1beta2 input is
+converted to v1. Kinds: Node, Pod, Job, Deployment, ReplicaSet, StatefulSet, ResourceSlice,
+DeviceClass, ResourceClaim, ResourceClaimTemplate; other kinds are skipped with a warning.
+
+Errors are printed on stderr as
+  file:line:column: Kind namespace/name: field.path: what is wrong
+and all of them are reported (up to --max-errors).)");
+    app.footer(R"(Exit status: 0 when valid (a one-line summary per kind on stdout, warnings on stderr),
+1 on invalid input (errors on stderr, nothing on stdout), 2 on bad usage.)");
+    app.add_option("FILE|DIR|-", args->paths, "manifests: files, directories (recursively), or - for stdin")->required();
+    app.add_option("--max-errors", args->options.maxErrors,
+           "stop after N errors (default " + std::to_string(args->options.maxErrors) + ")")
+        ->option_text("N")
+        ->transform(wholeNumber(1));
+    app.add_option("--max-file-size", args->options.maxFileBytes,
+           "refuse larger files (default " + std::to_string(args->options.maxFileBytes) + ")")
+        ->option_text("BYTES")
+        ->transform(wholeNumber(1));
+    addOutputOption(app, args->output, { "yaml", "json" },
+        "on success print the loaded objects as one `kind: List` instead of the\n"
+        "summary (normalised: v1 API, defaults filled, quantities canonical)");
+    return [args] { return run(*args); };
+}
+
+const bool registered = drasim::cli::registerCommand(
+    { "validate", "check manifests like the API server (strict fields, DRA limits, CEL selectors)", define });
 
 } // namespace

@@ -5,21 +5,29 @@
 #include <string>
 #include <vector>
 
+namespace CLI {
+class App;
+}
+
 namespace drasim::cli {
 
-/// A subcommand: `drasim NAME ARGS...`. run() returns the process exit code. Commands build
-/// their whole stdout document in memory and print it only on success, so a failing run prints
-/// nothing on stdout.
+/// Runs a command whose arguments are parsed; returns the process exit code. Commands build their
+/// whole stdout document in memory and print it only on success, so a failing run prints nothing
+/// on stdout.
+using Runner = std::function<int()>;
+
+/// A subcommand: `drasim NAME ARGS...`.
 struct Command
 {
     std::string name;
     std::string summary; ///< one line for `drasim --help`
-    std::string usage;   ///< full text for `drasim NAME --help`
-    std::function<int(const std::vector<std::string>& args)> run;
+    /// Declares the command's description, exit-status footer, options and positionals on `app`,
+    /// bound to state the returned runner owns; main parses, then calls the runner.
+    std::function<Runner(CLI::App& app)> define;
 };
 
 /// Commands register themselves from their own translation unit:
-///   static const bool registered = registerCommand({...});
+///   const bool registered = registerCommand({...});
 bool registerCommand(Command command);
 const std::vector<Command>& commands(); ///< sorted by name
 

@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: Apache-2.0
+// Option values and option groups shared by the drasim commands, so that one option means the
+// same thing, accepts the same text and words its errors the same way in every command.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "core/scheduler/cluster.h"
+#include "core/topology/importers.h"
+
+namespace drasim::cli {
+
+/// A decimal whole number in [min, max]. CLI11's own conversion would read "010" as octal, "0x10"
+/// as hexadecimal and "-1" as 2^64-1; this transform accepts digits only and hands CLI11 the
+/// number without leading zeros. Errors read "--seed: 'abc' is not a whole number".
+CLI::Validator wholeNumber(uint64_t min = 0, uint64_t max = std::numeric_limits<uint64_t>::max());
+
+/// A number of seconds >= 0 (decimals allowed).
+CLI::Validator nonNegativeSeconds();
+
+/// One of a fixed set of words. Errors read "--mig: 'x' is not one of none, static, dynamic".
+CLI::Validator oneOf(std::vector<std::string> words);
+
+/// -o/--output FORMAT, one of `formats`; `description` states the default.
+CLI::Option* addOutputOption(CLI::App& app, std::string& format, const std::vector<std::string>& formats,
+    const std::string& description);
+
+/// The "Scheduler options" group: --scoring, --seed, --step-budget, --timeout, bound to `options`.
+/// Every command that schedules pods takes them, so `explain` can explain what `allocate` did.
+void addSchedulerOptions(CLI::App& app, scheduler::SchedulerOptions& options);
+
+/// The "Import options" group: what an nvidia-smi or hwloc capture does not say (--gpu-model,
+/// --nic-model, --memory), for every command that reads a server from such a file.
+void addImportOptions(CLI::App& app, topology::ImportOptions& options);
+
+} // namespace drasim::cli
