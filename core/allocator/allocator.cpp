@@ -234,7 +234,7 @@ bool Allocator::tick()
 
 std::string Allocator::selectorError(size_t ci, const PreparedSub& sub, const DeviceEntry& e) const
 {
-    const auto& f = m_selectors.failure(sub.selectorSet, e.id);
+    const auto& f = m_selectors.failure(sub.selectorSet, e.instance);
     std::string what = f.compile ? "CEL compile error: " : "CEL runtime error: ";
     if (f.fromClass)
         return "class " + sub.cls->meta.name + ": selector #" + std::to_string(f.index) + ": " + what

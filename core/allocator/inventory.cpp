@@ -33,13 +33,33 @@ DeviceId DeviceRegistry::find(std::string_view driver, std::string_view pool, st
     return it == m_ids.end() ? kNoDevice : it->second;
 }
 
+std::vector<DeviceInstance> Inventory::instancesOf(const api::ResourceSlice& slice)
+{
+    // One block of consecutive ids per slice name; a slice republished with more devices gets a
+    // new, larger block (its old ids are dropped with its verdicts anyway).
+    const auto n = DeviceInstance(slice.devices.size());
+    auto [it, inserted] = m_instanceBlocks.try_emplace(slice.meta.name, InstanceBlock { m_nextInstance, n });
+    if (inserted) {
+        m_nextInstance += n;
+    } else if (it->second.size < n) {
+        it->second = InstanceBlock { m_nextInstance, n };
+        m_nextInstance += n;
+    }
+    std::vector<DeviceInstance> out(n);
+    for (DeviceInstance i = 0; i < n; ++i)
+        out[i] = it->second.first + i;
+    return out;
+}
+
 void Inventory::setSlices(std::vector<const api::ResourceSlice*> slices)
 {
     m_slices = std::move(slices);
     m_pools.clear();
     m_views.clear();
     m_ids.clear();
+    m_instanceIds.clear();
     m_allDevices.clear();
+    m_currentDevices.clear();
     m_localPools.clear();
     m_globalPools.clear();
     for (const auto* s : m_slices) {
@@ -48,17 +68,31 @@ void Inventory::setSlices(std::vector<const api::ResourceSlice*> slices)
         p.name = s->pool.name;
         p.slices.push_back(s);
         auto& ids = m_ids[s];
+        auto& instances = m_instanceIds[s];
         ids.reserve(s->devices.size());
-        for (const auto& d : s->devices) {
+        instances = instancesOf(*s);
+        for (size_t i = 0; i < s->devices.size(); ++i) {
+            const auto& d = s->devices[i];
             ids.push_back(m_registry.intern(s->driver, s->pool.name, d.name));
             DeviceEntry e;
             e.id = ids.back();
+            e.instance = instances[i];
             e.device = &d;
             e.slice = s;
             e.multi = d.allowMultipleAllocations.value_or(false);
             m_allDevices.push_back(e);
         }
     }
+    // The newest generation of each pool, cluster-wide: what the drivers publish now.
+    std::map<std::pair<std::string_view, std::string_view>, int64_t> newest;
+    for (const auto* s : m_slices) {
+        auto [it, inserted] = newest.try_emplace({ s->driver, s->pool.name }, s->pool.generation);
+        if (!inserted)
+            it->second = std::max(it->second, s->pool.generation);
+    }
+    for (const auto& e : m_allDevices)
+        if (e.slice->pool.generation == newest.at({ e.slice->driver, e.slice->pool.name }))
+            m_currentDevices.push_back(e);
     for (const auto& [key, pool] : m_pools) {
         bool global = false;
         for (const auto* s : pool.slices) {
@@ -185,11 +219,13 @@ NodeView Inventory::build(const api::Node& node)
                 np.counterSets.push_back(&cs);
             }
             const auto& ids = m_ids.at(s);
+            const auto& instances = m_instanceIds.at(s);
             const bool perDevice = s->perDeviceNodeSelection.value_or(false);
             for (size_t i = 0; i < s->devices.size(); ++i) {
                 const auto& d = s->devices[i];
                 DeviceEntry e;
                 e.id = ids[i];
+                e.instance = instances[i];
                 e.device = &d;
                 e.slice = s;
                 e.multi = d.allowMultipleAllocations.value_or(false);

@@ -46,9 +46,21 @@ private:
 
 inline constexpr DeviceId kNoDevice = UINT32_MAX;
 
+/// One device object of one slice: (slice name, index in the slice), interned for ever.
+///
+/// Decision (only the newest generation exists, addendum 5): a DeviceId names a device the way
+/// upstream's DeviceID does, by (driver, pool, device name). That is the right key for whatever
+/// outlives a generation or a node: the allocated state (results name devices, not slices) and
+/// picks within one attempt (a node sees one generation of a pool). It is the wrong key for what
+/// is learned from a device's contents: the same name in an outdated generation, or in another
+/// node's slice of the same pool, is another device with other attributes. Selector verdicts and
+/// CEL errors are therefore keyed by the device object.
+using DeviceInstance = uint32_t;
+
 struct DeviceEntry
 {
     DeviceId id = kNoDevice;
+    DeviceInstance instance = kNoDevice;
     const api::Device* device = nullptr;
     const api::ResourceSlice* slice = nullptr;
     bool nodeOk = true; ///< per-device node selection matches this node (true for ordinary slices)
@@ -89,9 +101,16 @@ public:
 
     const NodeView& view(const api::Node& node);
     const std::vector<const api::ResourceSlice*>& slices() const { return m_slices; }
-    /// Every device of every slice (nodeOk = true), for whole-cluster selector checks.
+    /// Every device of every slice, outdated generations included (nodeOk = true): whatever some
+    /// node's view may contain, for whole-cluster checks that must not miss a device.
     const std::vector<DeviceEntry>& allDevices() const { return m_allDevices; }
+    /// Devices of the newest generation of each pool only (a subset of allDevices()): what the
+    /// cluster has now, for counting devices.
+    const std::vector<DeviceEntry>& currentDevices() const { return m_currentDevices; }
     DeviceRegistry& registry() { return m_registry; }
+    /// The device objects of a slice, in list order (interned on first use; slice names are
+    /// unique in a cluster, so the same name and index mean the same object until it is replaced).
+    std::vector<DeviceInstance> instancesOf(const api::ResourceSlice& slice);
 
     /// Is the slice relevant for the node (§3.2 step 1)?
     static bool sliceRelevant(const api::ResourceSlice& slice, const api::Node& node);
@@ -114,9 +133,19 @@ private:
     /// node's view has to look at, instead of every pool of the cluster.
     std::unordered_map<std::string, std::vector<const PoolSlices*>> m_localPools;
     std::vector<const PoolSlices*> m_globalPools;
+    struct InstanceBlock
+    {
+        DeviceInstance first = 0;
+        DeviceInstance size = 0;
+    };
+
     std::unordered_map<const api::ResourceSlice*, std::vector<DeviceId>> m_ids;
+    std::unordered_map<const api::ResourceSlice*, std::vector<DeviceInstance>> m_instanceIds;
+    std::unordered_map<std::string, InstanceBlock> m_instanceBlocks; ///< by slice name, kept for ever
+    DeviceInstance m_nextInstance = 0;
     std::unordered_map<std::string, NodeView> m_views;
     std::vector<DeviceEntry> m_allDevices;
+    std::vector<DeviceEntry> m_currentDevices;
 };
 
 /// Attribute lookup for a fully qualified name (§3.8): exact name, else the bare identifier when

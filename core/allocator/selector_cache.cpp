@@ -56,8 +56,8 @@ uint32_t SelectorCache::setFor(
 
 Verdict SelectorCache::evaluate(Set& s, const DeviceEntry& e)
 {
-    if (e.id >= s.verdicts.size())
-        s.verdicts.resize(std::max<size_t>(e.id + 1, s.verdicts.size() * 2), Verdict::Unknown);
+    if (e.instance >= s.verdicts.size())
+        s.verdicts.resize(std::max<size_t>(e.instance + 1, s.verdicts.size() * 2), Verdict::Unknown);
     cel::DeviceView view;
     view.driver = e.slice->driver;
     view.attributes = &e.device->attributes;
@@ -68,7 +68,7 @@ Verdict SelectorCache::evaluate(Set& s, const DeviceEntry& e)
         for (size_t i = 0; i < list.size() && v == Verdict::True; ++i) {
             if (!list[i]) {
                 // Reached a selector that does not compile: the whole attempt fails with it.
-                s.errors[e.id] = s.compileFailures.front();
+                s.errors[e.instance] = s.compileFailures.front();
                 v = Verdict::Error;
                 return;
             }
@@ -76,7 +76,7 @@ Verdict SelectorCache::evaluate(Set& s, const DeviceEntry& e)
             if (r.outcome == cel::Outcome::False) {
                 v = fromClass ? Verdict::ClassFalse : Verdict::RequestFalse;
             } else if (r.outcome == cel::Outcome::Error) {
-                s.errors[e.id] = SelectorFailure { fromClass, i, false, r.error };
+                s.errors[e.instance] = SelectorFailure { fromClass, i, false, r.error };
                 v = Verdict::Error;
             }
         }
@@ -84,15 +84,15 @@ Verdict SelectorCache::evaluate(Set& s, const DeviceEntry& e)
     run(s.classSelectors, true);
     if (v == Verdict::True)
         run(s.requestSelectors, false);
-    s.verdicts[e.id] = v;
+    s.verdicts[e.instance] = v;
     return v;
 }
 
-const SelectorFailure& SelectorCache::failure(uint32_t set, DeviceId id) const
+const SelectorFailure& SelectorCache::failure(uint32_t set, DeviceInstance instance) const
 {
     static const SelectorFailure none;
     const auto& s = m_sets[set];
-    auto it = s.errors.find(id);
+    auto it = s.errors.find(instance);
     return it == s.errors.end() ? none : it->second;
 }
 
@@ -108,15 +108,15 @@ bool SelectorCache::anyError(uint32_t set, const std::vector<DeviceEntry>& devic
     return any;
 }
 
-void SelectorCache::forget(const std::vector<DeviceId>& ids)
+void SelectorCache::forget(const std::vector<DeviceInstance>& instances)
 {
-    if (ids.empty())
+    if (instances.empty())
         return;
     for (auto& s : m_sets) {
-        for (DeviceId id : ids) {
-            if (id < s.verdicts.size())
-                s.verdicts[id] = Verdict::Unknown;
-            s.errors.erase(id);
+        for (DeviceInstance i : instances) {
+            if (i < s.verdicts.size())
+                s.verdicts[i] = Verdict::Unknown;
+            s.errors.erase(i);
         }
         s.anyError = -1;
     }

@@ -3,7 +3,8 @@
 
 // Device attributes are static, so a selector's verdict for a device never changes: compile each
 // expression once and remember the combined verdict of a (class selectors + request selectors)
-// set per device. The verdict is the outcome of evaluating the selectors in order and stopping at
+// set per device object (DeviceInstance, never the device's name: a name may stand for another
+// device in another generation or slice). The verdict is the outcome of evaluating the selectors in order and stopping at
 // the first non-true one, exactly what the allocator would compute each time.
 
 #include <cstdint>
@@ -40,21 +41,21 @@ public:
     Verdict verdict(uint32_t set, const DeviceEntry& e)
     {
         auto& s = m_sets[set];
-        if (e.id < s.verdicts.size() && s.verdicts[e.id] != Verdict::Unknown)
-            return s.verdicts[e.id];
+        if (e.instance < s.verdicts.size() && s.verdicts[e.instance] != Verdict::Unknown)
+            return s.verdicts[e.instance];
         return evaluate(s, e);
     }
     /// Why the device failed with Verdict::Error.
-    const SelectorFailure& failure(uint32_t set, DeviceId id) const;
+    const SelectorFailure& failure(uint32_t set, DeviceInstance instance) const;
     /// Whether any device of the given list errors for this set (evaluates them all once; the
     /// answer is remembered until clearVerdicts()).
     bool anyError(uint32_t set, const std::vector<DeviceEntry>& devices);
 
-    /// Slices changed: device ids may now name different devices.
+    /// Slices changed: device instances may now name different devices.
     void clearVerdicts();
-    /// These devices were (re)published, perhaps with other attributes: judge them afresh.
+    /// These device objects were (re)published, perhaps with other attributes: judge them afresh.
     /// Removed devices need nothing: their verdicts are never asked for again.
-    void forget(const std::vector<DeviceId>& ids);
+    void forget(const std::vector<DeviceInstance>& instances);
 
     size_t setCount() const { return m_sets.size(); }
 
@@ -65,8 +66,8 @@ private:
         std::vector<std::shared_ptr<const cel::Selector>> classSelectors;
         std::vector<std::shared_ptr<const cel::Selector>> requestSelectors;
         std::vector<SelectorFailure> compileFailures; ///< at most one: the first bad expression
-        std::vector<Verdict> verdicts; ///< by DeviceId
-        std::unordered_map<DeviceId, SelectorFailure> errors;
+        std::vector<Verdict> verdicts; ///< by DeviceInstance
+        std::unordered_map<DeviceInstance, SelectorFailure> errors;
         int anyError = -1; ///< unknown, 0, 1
     };
     Verdict evaluate(Set& s, const DeviceEntry& e);

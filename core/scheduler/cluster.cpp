@@ -235,7 +235,8 @@ struct Cluster::Impl
     }
 
     /// changed: slices that were added or replaced (their devices' selector verdicts are
-    /// dropped; every other verdict stays valid because device ids name the same devices).
+    /// dropped; every other verdict stays valid because a device instance is one slice's device
+    /// object, whatever other generation or slice carries a device of the same name).
     void rebuildInventory(const std::vector<const api::ResourceSlice*>& changed = {})
     {
         std::vector<const api::ResourceSlice*> list;
@@ -243,11 +244,12 @@ struct Cluster::Impl
         for (const auto& [name, s] : slices)
             list.push_back(&s);
         inventory.setSlices(std::move(list));
-        std::vector<allocator::DeviceId> ids;
-        for (const auto* s : changed)
-            for (const auto& dev : s->devices)
-                ids.push_back(registry.intern(s->driver, s->pool.name, dev.name));
-        selectors.forget(ids);
+        std::vector<allocator::DeviceInstance> instances;
+        for (const auto* s : changed) {
+            auto more = inventory.instancesOf(*s);
+            instances.insert(instances.end(), more.begin(), more.end());
+        }
+        selectors.forget(instances);
         sigs.clear();
         resetDeviceCaches();
     }
@@ -256,16 +258,22 @@ struct Cluster::Impl
     {
         views.assign(nodes.size(), nullptr);
         freeCount.assign(nodes.size(), -1);
-        deviceNode.assign(registry.size(), -1);
+        // A device name local to two nodes (an outdated generation published for another node,
+        // or one pool's slices for several nodes reusing names) is treated like a network-attached
+        // device: a change of its state recounts every node (kMany).
+        constexpr int32_t kUnset = -2;
+        constexpr int32_t kMany = -1;
+        deviceNode.assign(registry.size(), kUnset);
         for (const auto& e : inventory.allDevices()) {
             const bool perDevice = e.slice->perDeviceNodeSelection.value_or(false);
             const auto& nn = perDevice ? e.device->nodeName : e.slice->nodeName;
-            if (!nn)
-                continue;
-            auto it = nodeIndex.find(*nn);
-            if (it != nodeIndex.end())
-                deviceNode[e.id] = int32_t(it->second);
+            auto it = nn ? nodeIndex.find(*nn) : nodeIndex.end();
+            const int32_t n = it == nodeIndex.end() ? kMany : int32_t(it->second);
+            auto& slot = deviceNode[e.id];
+            slot = (slot == kUnset || slot == n) ? n : kMany;
         }
+        for (auto& slot : deviceNode)
+            slot = slot == kUnset ? kMany : slot;
     }
 
     const allocator::NodeView& viewOf(uint32_t idx)
@@ -1148,7 +1156,8 @@ std::vector<BoundPod> Cluster::boundPods() const
 std::vector<DeviceUsage> Cluster::deviceUsage() const
 {
     std::map<std::pair<std::string, std::string>, DeviceUsage> acc;
-    for (const auto& e : m_impl->inventory.allDevices()) {
+    // Devices of outdated generations no longer exist (addendum 5): count the newest only.
+    for (const auto& e : m_impl->inventory.currentDevices()) {
         const bool perDevice = e.slice->perDeviceNodeSelection.value_or(false);
         const auto& nn = perDevice ? e.device->nodeName : e.slice->nodeName;
         std::string node = nn ? *nn : std::string();

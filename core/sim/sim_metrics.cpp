@@ -38,6 +38,17 @@ std::string modelOf(const api::Device& d, const std::string& driver)
     return driver;
 }
 
+/// A slice of an outdated pool generation among the node's slices: when a driver republishes a
+/// pool under new slice names, the old slices' devices no longer exist (only the newest
+/// generation does), so they are neither counted nor tainted.
+bool outdated(const NodeSpec& spec, const api::ResourceSlice& slice)
+{
+    return std::any_of(spec.slices.begin(), spec.slices.end(), [&](const api::ResourceSlice& other) {
+        return other.driver == slice.driver && other.pool.name == slice.pool.name
+            && other.pool.generation > slice.pool.generation;
+    });
+}
+
 } // namespace
 
 uint32_t SimMetrics::Dimension::intern(const std::string& name)
@@ -81,6 +92,8 @@ void SimMetrics::addNode(const NodeSpec& spec, const std::string& pool)
     m_pools[poolId].nodesUp++;
     node.devices.clear();
     for (const auto& slice : spec.slices) {
+        if (outdated(spec, slice))
+            continue;
         // Pools mix drivers (GPUs and NICs): per pool and driver, or the ratio means little.
         uint32_t dimPool = m_pool.intern(pool + "/" + slice.driver);
         for (const auto& dev : slice.devices) {
@@ -181,9 +194,12 @@ std::vector<DeviceRef3> SimMetrics::devicesOf(const std::string& node) const
     auto it = m_nodes.find(node);
     if (it == m_nodes.end())
         return out;
-    for (const auto& slice : it->second.spec.slices)
+    for (const auto& slice : it->second.spec.slices) {
+        if (outdated(it->second.spec, slice))
+            continue;
         for (const auto& dev : slice.devices)
             out.push_back(DeviceRef3 { slice.driver, slice.pool.name, dev.name });
+    }
     return out;
 }
 

@@ -323,6 +323,7 @@ def pending(n_nodes, *parts):
 from cases_basic import register as reg_basic  # noqa: E402  (case lists live in sibling modules)
 from cases_features import register as reg_features  # noqa: E402
 from cases_scheduler import register as reg_scheduler  # noqa: E402
+from cases_generations import register as reg_generations  # noqa: E402
 
 
 def main():
@@ -330,6 +331,7 @@ def main():
     reg_basic(g)
     reg_features(g)
     reg_scheduler(g)
+    reg_generations(g)
     names = set()
     for name, what, objects, expect in CASES:
         assert name not in names, name

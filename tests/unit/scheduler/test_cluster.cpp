@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The Cluster interface the simulator drives: lifecycle of claims and pods, node and taint
 // changes, metrics, explain, scoring policies, determinism.
+#include <optional>
 #include <set>
 
 #include <gtest/gtest.h>
@@ -290,4 +291,84 @@ TEST(Cluster, RepublishedSlicesAreJudgedAfresh)
     auto e = c.schedule(templatePod("p2"));
     EXPECT_EQ(e.failure, scheduler::FailureKind::AllocatorError);
     EXPECT_NE(e.message.find("CEL runtime error"), std::string::npos) << e.message;
+}
+
+namespace {
+
+/// A slice of pool "n" (node n) in the given generation with one device gpu-0 whose "ok"
+/// attribute is set to ok, or missing when ok is absent.
+api::ResourceSlice generationSlice(const std::string& name, int64_t generation, std::optional<bool> ok)
+{
+    std::map<std::string, api::DeviceAttribute> attrs;
+    if (ok)
+        attrs["ok"] = api::DeviceAttribute { api::DeviceAttribute::Type::Bool, 0, *ok, "" };
+    auto s = slice(name, kDrv, "n", "n", { device("gpu-0", attrs) });
+    s.pool.generation = generation;
+    return s;
+}
+
+api::ObjectSet okCluster()
+{
+    api::ObjectSet o;
+    o.nodes.push_back(node("n"));
+    o.deviceClasses.push_back(deviceClass("gpu", { "device.attributes[\"gpu.example.com\"].ok" }));
+    o.resourceClaimTemplates.push_back(oneGpuTemplate());
+    return o;
+}
+
+} // namespace
+
+// A driver republishes its pool in a new generation under new slice names while the outdated
+// slices are still listed: only the newest generation exists, whichever slice name sorts first.
+TEST(Cluster, RepublishedGenerationUnderOtherSliceNamesDecides)
+{
+    for (const char* newName : { "a-new", "z-new" }) {
+        Cluster c(okCluster());
+        c.addResourceSlice(generationSlice("m-old", 1, false));
+        EXPECT_FALSE(c.schedule(templatePod("p1")).scheduled);
+        c.addResourceSlice(generationSlice(newName, 2, true));
+        auto r = c.schedule(templatePod("p1"));
+        EXPECT_TRUE(r.scheduled) << newName << ": " << r.message;
+        // One device exists, not two: the outdated gpu-0 is not counted.
+        auto u = c.deviceUsage();
+        ASSERT_EQ(u.size(), 1u);
+        EXPECT_EQ(u[0].total, 1u);
+        EXPECT_EQ(u[0].allocated, 1u);
+    }
+}
+
+TEST(Cluster, OutdatedGenerationRaisesNoCelError)
+{
+    for (const char* oldName : { "a-old", "z-old" }) {
+        auto o = okCluster();
+        o.resourceSlices.push_back(generationSlice(oldName, 1, std::nullopt));
+        o.resourceSlices.push_back(generationSlice("m-new", 2, true));
+        Cluster c(std::move(o));
+        auto r = c.schedule(templatePod("p1"));
+        EXPECT_TRUE(r.scheduled) << oldName << ": " << r.message;
+    }
+    // The other way round the current device raises the error, even after the old one matched.
+    auto o = okCluster();
+    o.resourceSlices.push_back(generationSlice("a-old", 1, true));
+    o.resourceSlices.push_back(generationSlice("m-new", 2, std::nullopt));
+    Cluster c(std::move(o));
+    auto r = c.schedule(templatePod("p1"));
+    EXPECT_EQ(r.failure, scheduler::FailureKind::AllocatorError);
+    EXPECT_NE(r.message.find("no such key: ok"), std::string::npos) << r.message;
+}
+
+// allocate and explain judge the same device (explain must not be the only one to see the
+// current generation).
+TEST(Cluster, ExplainAndAllocateAgreeAcrossGenerations)
+{
+    auto o = okCluster();
+    o.resourceSlices.push_back(generationSlice("a-old", 1, false));
+    o.resourceSlices.push_back(generationSlice("m-new", 2, true));
+    Cluster plain(o);
+    Cluster explained(std::move(o));
+    auto a = plain.schedule(templatePod("p1"));
+    auto e = explained.schedule(templatePod("p1"), true);
+    EXPECT_TRUE(a.scheduled) << a.message;
+    EXPECT_EQ(a.scheduled, e.scheduled);
+    EXPECT_EQ(a.nodeName, e.nodeName);
 }
