@@ -465,8 +465,14 @@ Allocator::Step Allocator::visitSlot(
 
 bool Allocator::inUse(const PreparedSub& sub, size_t ci, const DeviceEntry& e) const
 {
+    // Picks of a shareable device are never recorded as in use (§3.11), for any request: an admin
+    // request may take such a device even when another request of its own claim took it, each
+    // result with its own shareID and consumedCapacity (capacityFits counts both).
     if (sub.admin) {
-        // Admin access ignores other claims; only the same claim may not take a device twice.
+        // Admin access ignores the allocated state and other claims' picks; only its own claim
+        // may not take a dedicated device twice.
+        if (e.multi)
+            return false;
         for (auto it = m_attempt.picks.rbegin(); it != m_attempt.picks.rend() && it->claim == ci; ++it)
             if (it->entry.id == e.id)
                 return true;
@@ -474,7 +480,9 @@ bool Allocator::inUse(const PreparedSub& sub, size_t ci, const DeviceEntry& e) c
     }
     if (m_state.dedicated(e.id))
         return true;
-    return !e.multi && m_picked[e.id];
+    // Since 1.34 every pick of the attempt counts, admin or not (addendum 4): a normal request
+    // skips a device that any claim of this attempt picked, an admin pick included.
+    return !e.multi && m_picked[e.id] > 0;
 }
 
 bool Allocator::eligible(size_t ci, const PreparedSub& sub, const DeviceEntry& e, bool& error)
@@ -665,10 +673,11 @@ Allocator::AddResult Allocator::addDevice(
     if (e.multi && !d.capacity.empty())
         capacityConsumption(d, sub.spec->capacity ? &*sub.spec->capacity : nullptr, c.amounts);
     m_consumed.push_back(std::move(c));
-    // Admin-access picks do not make a device busy for other requests of the attempt, the same way
-    // admin results are ignored in the allocated state (§3.1); only the same claim may not repeat it.
-    if (!e.multi && !sub.admin)
-        m_picked[e.id] = 1;
+    // Every pick of a dedicated device is recorded for the rest of the attempt, admin access
+    // included (addendum 4; unlike admin results of other claims, which the allocated state
+    // ignores, §3.1). A count, since an admin request may pick a device another claim picked.
+    if (!e.multi)
+        ++m_picked[e.id];
     m_attempt.picks.push_back(Pick { uint16_t(ci), uint16_t(ri), uint16_t(si), e });
     m_counterUndo.push_back(charged);
     ++m_claimResults[ci];
@@ -685,8 +694,8 @@ void Allocator::removeLast()
         constraintRemove(claim.constraints[sub.constraints[j]], states[sub.constraints[j]], sub.resultName);
     if (m_counterUndo.back())
         countersFit(m_counterUndo.back(), *p.entry.device, -1);
-    if (!p.entry.multi && !sub.admin)
-        m_picked[p.entry.id] = 0;
+    if (!p.entry.multi)
+        --m_picked[p.entry.id];
     m_attempt.picks.pop_back();
     m_consumed.pop_back();
     m_counterUndo.pop_back();

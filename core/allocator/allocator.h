@@ -202,7 +202,7 @@ private:
     std::vector<int64_t> m_staticMinimum; ///< per claim without All: minimum device count
     std::vector<std::vector<ConstraintState>> m_constraintStates;
     std::vector<int64_t> m_claimResults;
-    std::vector<uint8_t> m_picked; ///< by DeviceId: dedicated pick in this attempt
+    std::vector<uint16_t> m_picked; ///< by DeviceId: picks of a dedicated device in this attempt
     struct Consumed
     {
         DeviceId id;

@@ -174,6 +174,50 @@ def register(g):
          N1 + [GPU_CLASS, gpus("node-1", 1), claim("c", [req("gpu", "gpu.example.com", admin=True, count=2)]),
                pod("p", [("c", "c")])],
          ["pod p pending " + pending(1, "1 cannot allocate all claims")])
+    # Since 1.34 every pick of the attempt is recorded per claim, admin or not (addendum 4).
+    indexed = rslice("node-1-gpus", GPU, "node-1", [dev("gpu-0", {"index": 0}), dev("gpu-1", {"index": 1})],
+                     node="node-1")
+    watch0 = claim("watch-gpu-0", [req("gpu", "gpu.example.com", admin=True,
+                                       selectors=[f'device.attributes["{GPU}"].index == 0'])])
+    both = claim("two-gpus", [req("gpus", "gpu.example.com", count=2)])
+    case("admin-pick-in-use-for-later-claim", "a device picked with admin access by an earlier claim of the pod is in use",
+         N1 + [GPU_CLASS, indexed, watch0, both, pod("p", [("watch", "watch-gpu-0"), ("gpus", "two-gpus")])],
+         ["pod p pending " + pending(1, "1 cannot allocate all claims"), "claim watch-gpu-0 unallocated",
+          "claim two-gpus unallocated"])
+    case("admin-pick-after-normal-claim", "the same claims in the other order fit: admin access ignores other claims' picks",
+         N1 + [GPU_CLASS, indexed, watch0, both, pod("p", [("gpus", "two-gpus"), ("watch", "watch-gpu-0")])],
+         ["pod p node node-1", "claim two-gpus devices gpus=node-1/gpu-0,gpus=node-1/gpu-1",
+          "claim watch-gpu-0 devices gpu=node-1/gpu-0"])
+    case("admin-pick-in-use-same-claim", "a later normal request of the same claim skips the admin pick",
+         N1 + [GPU_CLASS, indexed,
+               claim("c", [req("watch", "gpu.example.com", admin=True,
+                               selectors=[f'device.attributes["{GPU}"].index == 0']),
+                           req("gpus", "gpu.example.com", count=2)]),
+               pod("p", [("c", "c")])],
+         ["pod p pending " + pending(1, "1 cannot allocate all claims"), "claim c unallocated"])
+    case("admin-skips-own-claim-picks", "an admin request skips the dedicated devices its own claim picked",
+         N1 + [GPU_CLASS, indexed,
+               claim("c", [req("gpus", "gpu.example.com", count=2),
+                           req("watch", "gpu.example.com", admin=True,
+                               selectors=[f'device.attributes["{GPU}"].index == 0'])]),
+               pod("p", [("c", "c")])],
+         ["pod p pending " + pending(1, "1 cannot allocate all claims"), "claim c unallocated"])
+    # Picks of a shareable device are never recorded as in use, not even for its own claim's admin
+    # request: each result gets its own shareID and consumedCapacity.
+    nic100 = rslice("node-1-nics", NIC, "node-1",
+                    [dev("nic-0", cap={"bandwidth": "100G"}, multi=True,
+                         policy={"bandwidth": {"default": "10G", "validRange": {"min": "10G", "step": "10G"}}})],
+                    node="node-1")
+    case("admin-repicks-shareable-own-claim", "an admin request may take the shareable device another request of its claim took",
+         N1 + [NIC_CLASS, nic100,
+               claim("c", [req("share", "nic.example.com"), req("watch", "nic.example.com", admin=True)]),
+               pod("p", [("c", "c")])],
+         ["pod p node node-1", "claim c devices share=node-1/nic-0,watch=node-1/nic-0"])
+    case("admin-shareable-then-normal", "a normal request may share the device its claim's admin request took",
+         N1 + [NIC_CLASS, nic100,
+               claim("c", [req("watch", "nic.example.com", admin=True), req("share", "nic.example.com")]),
+               pod("p", [("c", "c")])],
+         ["pod p node node-1", "claim c devices watch=node-1/nic-0,share=node-1/nic-0"])
 
     # ---- consumable capacity (§3.11) ----
     bw_policy = {"bandwidth": {"default": "2", "validRange": {"min": "2", "max": "4", "step": "2"}}}
