@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+// An independent, deliberately plain model of one allocation attempt, written from the upstream
+// rules rather than from the allocator's code: which pools a node sees (newest generation,
+// completeness, validity), and whether a device may be added for a request given the allocated
+// state and the picks made so far (in-use rules of 1.34+, selectors, consumable capacity, shared
+// counters, taints, constraints). It serves two laws of the invariant test:
+//
+//  * check(): the allocator's results, replayed in result order, must each be accepted, and
+//    every request must get exactly its devices (soundness, whatever the search order);
+//  * solve(): an exhaustive search in a random device order; when it finds a solution on a node,
+//    the allocator must not have left the pod unschedulable (completeness).
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/api/object_set.h"
+#include "core/cel/cel.h"
+
+namespace drasim::testing {
+
+/// The allocated state before one pod's cycle (§3.1): dedicated devices, shares and their
+/// consumed capacity, by "driver/pool/device". Admin-access results are ignored.
+struct PriorState
+{
+    std::set<std::string> dedicated;
+    std::map<std::string, std::map<std::string, Quantity>> shares;
+    static PriorState of(const std::vector<const api::ResourceClaim*>& claims);
+};
+
+class AllocationModel
+{
+public:
+    explicit AllocationModel(const api::ObjectSet& objects);
+
+    /// "" when the pod's claims (allocated on node, results in order) are a valid outcome of one
+    /// attempt on that node; otherwise what is wrong.
+    std::string check(
+        const api::Node& node, const std::vector<const api::ResourceClaim*>& claims, const PriorState& prior);
+
+    enum class Search { Found, None, Inconclusive };
+    /// Searches for any solution of the claims (unallocated) on the node. Inconclusive when a
+    /// selector could raise a CEL error there (the allocator's outcome then depends on its visit
+    /// order), when the distinctAttribute bookkeeping could depend on the order within a request,
+    /// or when the step bound is reached.
+    Search solve(const api::Node& node, const std::vector<const api::ResourceClaim*>& claims,
+        const PriorState& prior, uint64_t seed);
+
+    struct Pool;
+    struct State;
+    struct Request;
+
+private:
+    std::vector<Pool> view(const api::Node& node) const;
+    enum class Add { Ok, No, ConstraintNo, Error };
+    Add tryAdd(State& st, const PriorState& prior, size_t claimIndex, const api::ResourceClaim& claim,
+        const Request& req, const Pool& pool, const api::Device& device);
+    /// -1 error, 0 false, 1 true.
+    int selectorsPass(
+        const api::DeviceRequestSpec& spec, const std::string& driver, const api::Device& device);
+    /// The All-mode list of a request on this view; false on an error (pool incomplete or invalid,
+    /// CEL error).
+    bool allList(const std::vector<Pool>& pools, const PriorState& prior, const api::DeviceRequestSpec& spec,
+        std::vector<std::pair<const Pool*, const api::Device*>>& out);
+
+    const api::ObjectSet& m_objects;
+    std::map<std::string, std::shared_ptr<const cel::Selector>> m_compiled;
+};
+
+} // namespace drasim::testing

@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: Apache-2.0
+// Laws of the allocator that hold whatever its search order, checked on thousands of small random
+// bundles (tests/unit/scheduler/random_bundle.h):
+//
+//  * every result is a device of the newest generation of a complete, valid pool the node sees,
+//    passes its class and request selectors on its current attributes, tolerates its taints, and
+//    was free for its request in the attempt (1.34 in-use rules, admin picks included);
+//  * no dedicated device is in two allocations (admin results aside); counters and consumable
+//    capacity never exceed the pool; constraints hold; every request got exactly its devices;
+//  * a pod left unschedulable has no solution on any node (an exhaustive model search agrees);
+//  * `allocate` and `explain` agree on every pod.
+//
+// Seeds: DRASIM_INVARIANT_SEED=N runs that one bundle; DRASIM_INVARIANT_BUNDLES=N changes how
+// many are run (default 2,000, starting at a fixed seed). A failure prints the command that
+// reproduces it.
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <map>
+#include <sstream>
+
+#include <gtest/gtest.h>
+
+#include "core/scheduler/batch.h"
+#include "core/scheduler/cluster.h"
+#include "tests/unit/scheduler/allocation_model.h"
+#include "tests/unit/scheduler/random_bundle.h"
+
+using namespace drasim;
+using namespace drasim::testing;
+
+namespace {
+
+constexpr uint64_t kFirstSeed = 1'000'000;
+
+std::string keyOf(const api::Pod& p)
+{
+    return "default/" + p.meta.name;
+}
+
+std::vector<const api::ResourceClaim*> claimsOf(
+    const scheduler::Cluster& c, const std::vector<std::string>& keys)
+{
+    std::vector<const api::ResourceClaim*> out;
+    for (const auto& k : keys)
+        out.push_back(c.findClaim(k));
+    return out;
+}
+
+/// Dedicated (non-admin, unshared) results of all claims: each device at most once.
+std::string dedicatedTwice(const scheduler::Cluster& c)
+{
+    std::map<std::string, std::string> owner;
+    for (const auto* claim : c.claims()) {
+        if (!claim->allocation)
+            continue;
+        for (const auto& r : claim->allocation->results) {
+            if (r.adminAccess.value_or(false) || r.shareID)
+                continue;
+            const std::string d = r.driver + "/" + r.pool + "/" + r.device;
+            auto [it, inserted] = owner.emplace(d, claim->meta.name);
+            if (!inserted)
+                return d + " is dedicated to both " + it->second + " and " + claim->meta.name;
+        }
+    }
+    return {};
+}
+
+/// How often each law had something to check: a law that never applies proves nothing.
+struct Coverage
+{
+    int scheduled = 0; ///< results replayed through the model
+    int provenPending = 0; ///< pending pods whose every node the model searched exhaustively
+};
+
+/// Runs every law on one bundle; "" when all hold.
+std::string checkBundle(uint64_t seed, Coverage& coverage)
+{
+    const RandomBundle bundle = makeRandomBundle(seed);
+    scheduler::Cluster cluster(bundle.objects);
+    if (cluster.diagnostics().hasErrors())
+        return "generated bundle is invalid: " + cluster.diagnostics().formatAll();
+    AllocationModel model(bundle.objects);
+    std::vector<scheduler::ScheduleResult> outcomes;
+    for (const auto& pod : bundle.pods) {
+        const PriorState prior = PriorState::of(cluster.claims());
+        auto r = cluster.schedule(pod);
+        const std::string who = "pod " + pod.meta.name + ": ";
+        if (r.scheduled) {
+            const auto* node = cluster.findNode(r.nodeName);
+            const std::string bad = model.check(*node, claimsOf(cluster, r.claims), prior);
+            if (!bad.empty())
+                return who + "scheduled on " + r.nodeName + ", but " + bad;
+            ++coverage.scheduled;
+        } else if (r.failure == scheduler::FailureKind::Unschedulable) {
+            // Unallocated again: the claims as the attempt saw them.
+            const auto claims = claimsOf(cluster, r.claims);
+            bool proven = true;
+            for (const auto* n : cluster.nodes()) {
+                const auto found = model.solve(*n, claims, prior, seed);
+                if (found == AllocationModel::Search::Found)
+                    return who + "left pending (" + r.message + ") although " + n->meta.name
+                        + " has a solution";
+                proven = proven && found == AllocationModel::Search::None;
+            }
+            coverage.provenPending += proven ? 1 : 0;
+        }
+        const std::string twice = dedicatedTwice(cluster);
+        if (!twice.empty())
+            return who + twice;
+        outcomes.push_back(std::move(r));
+    }
+    // explain must tell the same story as allocate, pod by pod.
+    for (size_t i = 0; i < bundle.pods.size(); ++i) {
+        scheduler::Cluster again(bundle.objects);
+        const auto batch = scheduler::scheduleAll(again, bundle.pods, keyOf(bundle.pods[i]));
+        if (!batch.diagnosis)
+            return "pod " + bundle.pods[i].meta.name + ": explain gave no diagnosis";
+        const auto& d = *batch.diagnosis;
+        const auto& o = outcomes[i];
+        if (d.scheduled != o.scheduled || d.nodeName != o.nodeName
+            || (!o.scheduled && d.message != o.message))
+            return "pod " + bundle.pods[i].meta.name + ": allocate says "
+                + (o.scheduled ? "node " + o.nodeName : "pending: " + o.message) + ", explain says "
+                + (d.scheduled ? "node " + d.nodeName : "pending: " + d.message);
+    }
+    return {};
+}
+
+std::string reproduceCommand(uint64_t seed)
+{
+    std::error_code ec;
+    auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+    std::ostringstream s;
+    s << "DRASIM_INVARIANT_SEED=" << seed << " " << (ec ? std::string("scheduler_tests") : exe.string())
+      << " --gtest_filter=AllocatorInvariants.RandomBundles";
+    return s.str();
+}
+
+} // namespace
+
+TEST(AllocatorInvariants, RandomBundles)
+{
+    uint64_t first = kFirstSeed;
+    uint64_t count = 2000;
+    if (const char* s = std::getenv("DRASIM_INVARIANT_SEED")) {
+        first = std::strtoull(s, nullptr, 10);
+        count = 1;
+    } else if (const char* n = std::getenv("DRASIM_INVARIANT_BUNDLES")) {
+        count = std::strtoull(n, nullptr, 10);
+    }
+    int failures = 0;
+    Coverage coverage;
+    for (uint64_t seed = first; seed < first + count && failures < 5; ++seed) {
+        const std::string bad = checkBundle(seed, coverage);
+        if (!bad.empty()) {
+            ++failures;
+            ADD_FAILURE() << "seed " << seed << ": " << bad << "\n  reproduce: " << reproduceCommand(seed);
+        }
+    }
+    if (count >= 2000) {
+        EXPECT_GT(coverage.scheduled, 1000);
+        EXPECT_GT(coverage.provenPending, 1000);
+    }
+    std::cout << "bundles " << count << ", pods scheduled and replayed " << coverage.scheduled
+              << ", pending pods proven unsolvable " << coverage.provenPending << "\n";
+}
+
+// The generator must produce the situations the laws are about, or they prove little.
+TEST(AllocatorInvariants, BundlesCoverTheInterestingCases)
+{
+    int republished = 0, admin = 0, shareable = 0, allMode = 0, constraints = 0, counters = 0;
+    for (uint64_t seed = kFirstSeed; seed < kFirstSeed + 300; ++seed) {
+        const auto b = makeRandomBundle(seed);
+        for (const auto& s : b.objects.resourceSlices) {
+            republished += s.pool.generation > 1 ? 1 : 0;
+            counters += s.sharedCounters.empty() ? 0 : 1;
+            for (const auto& d : s.devices)
+                shareable += d.allowMultipleAllocations.value_or(false) ? 1 : 0;
+        }
+        for (const auto& c : b.objects.resourceClaims) {
+            constraints += c.spec.constraints.empty() ? 0 : 1;
+            for (const auto& r : c.spec.requests)
+                if (r.exactly) {
+                    admin += r.exactly->adminAccess.value_or(false) ? 1 : 0;
+                    allMode += r.exactly->allocationMode == "All" ? 1 : 0;
+                }
+        }
+    }
+    EXPECT_GT(republished, 50);
+    EXPECT_GT(admin, 50);
+    EXPECT_GT(shareable, 50);
+    EXPECT_GT(allMode, 20);
+    EXPECT_GT(constraints, 50);
+    EXPECT_GT(counters, 20);
+}
