@@ -43,12 +43,15 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     buildLayout();
     buildActions();
 
-    connect(m_loadJob, &LoadJob::started, this,
-            [this](const QStringList& paths) { setBusy(true, tr("Loading %1…").arg(paths.join(QStringLiteral(", ")))); });
+    connect(m_loadJob, &LoadJob::started, this, [this](const QStringList& paths) {
+        m_progress->setValue(0);
+        setBusy(true, tr("Loading %1…").arg(paths.join(QStringLiteral(", "))));
+    });
+    connect(m_loadJob, &LoadJob::progressChanged, this, [this](double f) { m_progress->setValue(int(f * 1000 + 0.5)); });
     connect(m_loadJob, &LoadJob::loaded, this, &MainWindow::onLoaded);
-    connect(m_loadJob, &LoadJob::cancelled, this, [this]() {
+    connect(m_loadJob, &LoadJob::cancelled, this, [this](double fractionRead) {
         setBusy(false);
-        m_statusText->setText(tr("Loading cancelled"));
+        m_statusText->setText(tr("Loading cancelled (%1% read)").arg(int(fractionRead * 100)));
     });
     setBusy(false);
     m_statusText->setText(tr("Open Kubernetes manifests (File › Open) to begin."));
@@ -115,10 +118,13 @@ void MainWindow::buildLayout()
 
     m_statusText = new QLabel(this);
     m_progress = new QProgressBar(this);
-    m_progress->setRange(0, 0); // loading reports no fraction: show a busy indicator
+    m_progress->setRange(0, 1000);
     m_progress->setMaximumWidth(160);
     m_cancel = new QPushButton(tr("Cancel"), this);
-    connect(m_cancel, &QPushButton::clicked, m_loadJob, &LoadJob::cancel);
+    connect(m_cancel, &QPushButton::clicked, this, [this]() {
+        m_loadJob->cancel();
+        m_statusText->setText(tr("Cancelling…"));
+    });
     statusBar()->addWidget(m_statusText, 1);
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_cancel);

@@ -21,6 +21,48 @@ constexpr const char* kClassicDra
       "published "
       "by the driver, and ResourceClaim.spec.devices.requests instead of parametersRef (resource.k8s.io/v1)";
 
+// Thrown out of the document callbacks to stop a cancelled load. Not a std::exception, so the YAML
+// layer's error handlers let it through instead of reporting it as a syntax error.
+struct LoadCancelled
+{
+};
+
+// Polls the cancel token and reports progress over the bytes of all inputs. Used from the
+// calling thread only, so a ProgressSink never sees concurrent calls.
+class LoadControl
+{
+public:
+    LoadControl(const LoadOptions& options, size_t totalBytes)
+        : m_cancel(options.cancel)
+        , m_progress(options.progress)
+        , m_total(totalBytes)
+    { }
+
+    bool cancelled() const { return m_cancel && m_cancel->cancelled(); }
+    void stopIfCancelled() const
+    {
+        if (cancelled())
+            throw LoadCancelled {};
+    }
+    /// offset bytes of the current file are read.
+    void reached(size_t offset) const
+    {
+        if (m_progress && m_total > 0)
+            m_progress->progress(std::min(1.0, double(m_done + offset) / double(m_total)), "loading");
+    }
+    void fileDone(size_t bytes)
+    {
+        m_done += bytes;
+        reached(0);
+    }
+
+private:
+    const CancelToken* m_cancel;
+    ProgressSink* m_progress;
+    size_t m_total;
+    size_t m_done = 0;
+};
+
 bool resourceVersion(std::string_view apiVersion, ResourceVersion& v)
 {
     if (apiVersion == "resource.k8s.io/v1")
@@ -39,10 +81,12 @@ bool resourceVersion(std::string_view apiVersion, ResourceVersion& v)
 class DocumentLoader
 {
 public:
-    DocumentLoader(api::ObjectSet& objects, Diagnostics& diags, const std::string& file)
+    DocumentLoader(api::ObjectSet& objects, Diagnostics& diags, const std::string& file,
+        const LoadControl* control = nullptr)
         : m_objects(objects)
         , m_diags(diags)
         , m_file(file)
+        , m_control(control)
     { }
 
     void load(const lean::Document& doc)
@@ -100,8 +144,11 @@ private:
             const Path p;
             r.fields(root, p, [&](std::string_view k, uint32_t, uint32_t v) {
                 if (k == "items") {
-                    r.items(v, p.field(k),
-                        [&](size_t, uint32_t item, const Path&) { loadObject(r, item, false); });
+                    r.items(v, p.field(k), [&](size_t, uint32_t item, const Path&) {
+                        if (m_control)
+                            m_control->stopIfCancelled();
+                        loadObject(r, item, false);
+                    });
                     return true;
                 }
                 return k == "apiVersion" || k == "kind" || k == "metadata";
@@ -181,6 +228,7 @@ private:
     api::ObjectSet& m_objects;
     Diagnostics& m_diags;
     const std::string& m_file;
+    const LoadControl* m_control;
     size_t m_documents = 0;
 };
 
@@ -192,7 +240,7 @@ constexpr size_t kParallelThreshold = size_t(1) << 20;
 // parses the whole text, so diagnostics are exactly those of a serial parse. Results are merged
 // in item order, so the outcome does not depend on the number of threads.
 bool loadListInParallel(std::string_view text, const std::string& fileName, const LoadOptions& options,
-    api::ObjectSet& objects, Diagnostics& diags)
+    const LoadControl& control, api::ObjectSet& objects, Diagnostics& diags)
 {
     const unsigned hardware = std::thread::hardware_concurrency();
     if (hardware < 2)
@@ -225,11 +273,15 @@ bool loadListInParallel(std::string_view text, const std::string& fileName, cons
         const size_t begin = split->items.size() * t / threads, end = split->items.size() * (t + 1) / threads;
         DocumentLoader loader(part.objects, part.diags, fileName);
         Diagnostics yamlDiags(1);
-        for (size_t i = begin; i < end && part.yamlOk; ++i) {
+        for (size_t i = begin; i < end && part.yamlOk && !control.cancelled(); ++i) {
             const auto& item = split->items[i];
             part.yamlOk = lean::parseDocuments(
                 item.text, fileName, yamlDiags, options.yaml,
                 [&](lean::Document& doc) { loader.loadListItems(doc); }, item.lineOffset);
+            // The first share runs on the calling thread: it alone reports, as if its pace
+            // were every thread's.
+            if (t == 0)
+                control.reached(size_t(double(text.size()) * double(i + 1 - begin) / double(end - begin)));
         }
     };
     std::vector<std::thread> pool;
@@ -238,6 +290,7 @@ bool loadListInParallel(std::string_view text, const std::string& fileName, cons
     work(0);
     for (auto& th : pool)
         th.join();
+    control.stopIfCancelled();
     for (const auto& part : parts)
         if (!part.yamlOk)
             return false;
@@ -249,7 +302,7 @@ bool loadListInParallel(std::string_view text, const std::string& fileName, cons
 }
 
 void loadInto(std::string_view text, const std::string& fileName, const LoadOptions& options,
-    api::ObjectSet& objects, Diagnostics& diags)
+    const LoadControl& control, api::ObjectSet& objects, Diagnostics& diags)
 {
     if (text.size() > options.maxFileBytes) {
         diags.error(SourcePos { fileName, 0, 0 }, "", "", "",
@@ -258,11 +311,14 @@ void loadInto(std::string_view text, const std::string& fileName, const LoadOpti
         return;
     }
     if (options.parallel && text.size() >= kParallelThreshold
-        && loadListInParallel(text, fileName, options, objects, diags))
+        && loadListInParallel(text, fileName, options, control, objects, diags))
         return;
-    DocumentLoader loader(objects, diags, fileName);
-    const bool ok = lean::parseDocuments(
-        text, fileName, diags, options.yaml, [&](lean::Document& doc) { loader.load(doc); });
+    DocumentLoader loader(objects, diags, fileName, &control);
+    const bool ok = lean::parseDocuments(text, fileName, diags, options.yaml, [&](lean::Document& doc) {
+        control.stopIfCancelled();
+        loader.load(doc);
+        control.reached(doc.nodes.back().inputOffset);
+    });
     if (ok && loader.documents() == 0)
         diags.warning(
             SourcePos { fileName, 0, 0 }, "", "", "", "contains no Kubernetes objects (empty file)");
@@ -335,7 +391,14 @@ bool manifestExtension(const std::filesystem::path& p)
 LoadResult loadText(std::string_view text, const std::string& fileName, const LoadOptions& options)
 {
     LoadResult result { {}, Diagnostics(options.maxErrors) };
-    loadInto(text, fileName, options, result.objects, result.diagnostics);
+    LoadControl control(options, text.size());
+    try {
+        control.stopIfCancelled();
+        loadInto(text, fileName, options, control, result.objects, result.diagnostics);
+        control.fileDone(text.size());
+    } catch (const LoadCancelled&) {
+        result.cancelled = true;
+    }
     finish(result);
     return result;
 }
@@ -372,16 +435,31 @@ LoadResult loadPaths(const std::vector<std::string>& paths, const LoadOptions& o
             files.push_back(path);
         }
     }
-    for (const auto& file : files) {
-        if (result.diagnostics.full())
-            break;
-        std::string text, error;
-        const std::string shown = file == "-" ? "<stdin>" : file;
-        if (!readFile(file, text, &error, options.maxFileBytes)) {
-            result.diagnostics.error(SourcePos { shown, 0, 0 }, "", "", "", "cannot read file: " + error);
-            continue;
+    size_t totalBytes = 0;
+    if (options.progress)
+        for (const auto& file : files) {
+            std::error_code ec;
+            const auto size = file == "-" ? 0 : fs::file_size(file, ec);
+            totalBytes += ec ? 0 : size_t(size);
         }
-        loadInto(text, shown, options, result.objects, result.diagnostics);
+    LoadControl control(options, totalBytes);
+    try {
+        for (const auto& file : files) {
+            if (result.diagnostics.full())
+                break;
+            control.stopIfCancelled();
+            std::string text, error;
+            const std::string shown = file == "-" ? "<stdin>" : file;
+            if (!readFile(file, text, &error, options.maxFileBytes)) {
+                result.diagnostics.error(
+                    SourcePos { shown, 0, 0 }, "", "", "", "cannot read file: " + error);
+                continue;
+            }
+            loadInto(text, shown, options, control, result.objects, result.diagnostics);
+            control.fileDone(text.size());
+        }
+    } catch (const LoadCancelled&) {
+        result.cancelled = true;
     }
     finish(result);
     return result;

@@ -14,6 +14,7 @@
 
 #include "core/api/object_set.h"
 #include "core/common/diagnostic.h"
+#include "core/common/progress.h"
 #include "core/yamlio/yaml_tree.h"
 
 namespace drasim::yamlio {
@@ -26,12 +27,18 @@ struct LoadOptions
     YamlLimits yaml;
     /// Parse the items of large `kind: List` dumps on several threads (same result either way).
     bool parallel = true;
+    /// Checked between files, documents and List items: a cancelled load stops there and returns
+    /// what it had read, with LoadResult::cancelled set.
+    const CancelToken* cancel = nullptr;
+    /// Told the share of input bytes read so far (stage "loading").
+    ProgressSink* progress = nullptr;
 };
 
 struct LoadResult
 {
     api::ObjectSet objects; ///< only objects without errors
     Diagnostics diagnostics;
+    bool cancelled = false; ///< stopped early through LoadOptions::cancel: objects are incomplete
 };
 
 /// Files, directories (recursively: *.yaml, *.yml, *.json, sorted by path) and "-" for stdin.

@@ -87,7 +87,8 @@ TEST(MainWindow, CancelDropsTheRunningLoad)
     QSignalSpy loaded(w.loadJob(), &drasim::ui::LoadJob::loaded);
     w.openPaths({ sourcePath("scenarios/basic/cluster.yaml") });
     w.loadJob()->cancel();
+    ASSERT_TRUE(cancelled.wait(20000));
     EXPECT_EQ(cancelled.count(), 1);
-    EXPECT_FALSE(loaded.wait(1500)); // the stale result never arrives
+    EXPECT_FALSE(loaded.wait(500)); // the cancelled result never arrives
     EXPECT_EQ(w.objectModel()->rowCount(), 0);
 }

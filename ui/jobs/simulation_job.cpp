@@ -87,10 +87,19 @@ SimulationJob::SimulationJob(QObject* parent) : QObject(parent) { }
 
 SimulationJob::~SimulationJob()
 {
-    // The worker uses only the shared state and queued calls, but wait so no thread outlives the app.
+    // Workers use only their shared state and queued calls, but wait for all of them (older runs
+    // were cancelled when a newer one started and may still be winding down), so no thread
+    // outlives the job and every run store is closed.
     if (m_shared)
         m_shared->cancel.cancel();
-    m_future.waitForFinished();
+    for (auto& future : m_inFlight)
+        future.waitForFinished();
+}
+
+int SimulationJob::runsInFlight()
+{
+    m_inFlight.removeIf([](const QFuture<void>& f) { return f.isFinished(); });
+    return int(m_inFlight.size());
 }
 
 void SimulationJob::start(const QString& scenarioPath, const QString& storePath, std::optional<quint64> seed)
@@ -109,7 +118,8 @@ void SimulationJob::start(const QString& scenarioPath, const QString& storePath,
     const std::string path = scenarioPath.toStdString();
     const std::string store = storePath.toStdString();
 
-    m_future = QtConcurrent::run([self, shared, isCurrent, path, store, seed]() {
+    runsInFlight(); // forget runs that have returned
+    m_inFlight << QtConcurrent::run([self, shared, isCurrent, path, store, seed]() {
         auto outcome = std::make_shared<SimulationOutcome>();
         Diagnostics diags;
         Forwarder forwarder(self, isCurrent);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <QFuture>
+#include <QList>
 #include <QObject>
 #include <QString>
 
@@ -31,7 +32,8 @@ using SampleBatch = std::vector<sim::MetricSample>;
 
 /// Runs a scenario on a worker thread. Samples arrive in batches while it runs (at most ~10 per
 /// second, so charts grow live without flooding the event loop), then one outcome. Cancel stops the
-/// engine at its next event; a newer start() makes older runs stale and their signals are dropped.
+/// engine at its next event; a newer start() cancels older runs and drops their signals. The
+/// destructor cancels and waits for every run still in flight, not only the newest.
 class SimulationJob : public QObject
 {
     Q_OBJECT
@@ -43,6 +45,8 @@ public:
     void start(const QString& scenarioPath, const QString& storePath, std::optional<quint64> seed = {});
     void cancel();
     bool isRunning() const { return m_running; }
+    /// Runs whose worker has not returned yet (a cancelled run may still be winding down).
+    int runsInFlight();
 
 Q_SIGNALS:
     void started(const QString& scenarioPath);
@@ -55,7 +59,7 @@ private:
     quint64 m_generation = 0;
     bool m_running = false;
     std::shared_ptr<Shared> m_shared;
-    QFuture<void> m_future;
+    QList<QFuture<void>> m_inFlight;
 };
 
 } // namespace drasim::ui

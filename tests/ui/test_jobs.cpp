@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: Apache-2.0
+// Background jobs: cancelling a load stops the loader itself (not only its result), a newer load
+// supersedes an older one, and a simulation job waits for every run still in flight.
+#include <memory>
+
+#include <QFile>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QThreadPool>
+
+#include <gtest/gtest.h>
+
+#include "ui/jobs/load_job.h"
+#include "ui/jobs/simulation_job.h"
+
+using drasim::ui::LoadJob;
+using drasim::ui::SimulationJob;
+
+namespace {
+
+/// Many small documents: long enough to load that a cancel lands while it runs.
+QString writeManyClasses(const QTemporaryDir& dir, int count)
+{
+    const QString path = dir.filePath(QStringLiteral("classes.yaml"));
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        return {};
+    for (int i = 0; i < count; ++i)
+        f.write(QStringLiteral(
+            "---\napiVersion: resource.k8s.io/v1\nkind: DeviceClass\nmetadata:\n  name: c-%1\n"
+            "spec:\n  selectors:\n  - cel:\n      expression: device.driver == \"x.example.com\"\n")
+                    .arg(i)
+                    .toUtf8());
+    return path;
+}
+
+QString sourcePath(const char* rel)
+{
+    return QString::fromUtf8(DRASIM_SOURCE_DIR) + QLatin1Char('/') + QLatin1String(rel);
+}
+
+} // namespace
+
+TEST(LoadJob, DeliversTheObjectsWithProgress)
+{
+    QTemporaryDir dir;
+    const QString file = writeManyClasses(dir, 200);
+    LoadJob job;
+    QSignalSpy loaded(&job, &LoadJob::loaded);
+    QSignalSpy progress(&job, &LoadJob::progressChanged);
+    job.start({ file });
+    EXPECT_TRUE(job.isRunning());
+    ASSERT_TRUE(loaded.wait(20000));
+    EXPECT_FALSE(job.isRunning());
+    auto result = loaded.at(0).at(0).value<std::shared_ptr<const drasim::yamlio::LoadResult>>();
+    ASSERT_TRUE(result);
+    EXPECT_FALSE(result->cancelled);
+    EXPECT_EQ(result->objects.deviceClasses.size(), 200u);
+    ASSERT_GE(progress.count(), 1); // the first report is never throttled
+    EXPECT_GE(progress.at(0).at(0).toDouble(), 0.0);
+    EXPECT_LE(progress.at(0).at(0).toDouble(), 1.0);
+}
+
+TEST(LoadJob, CancelStopsTheLoaderAndReportsHowFarItGot)
+{
+    QTemporaryDir dir;
+    const QString file = writeManyClasses(dir, 20000); // about 4 MB
+    LoadJob job;
+    QSignalSpy loaded(&job, &LoadJob::loaded);
+    QSignalSpy cancelled(&job, &LoadJob::cancelled);
+    job.start({ file });
+    job.cancel();
+    ASSERT_TRUE(cancelled.wait(20000));
+    // The worker stopped early instead of reading the whole file and dropping the result.
+    EXPECT_LT(cancelled.at(0).at(0).toDouble(), 0.5);
+    EXPECT_TRUE(job.waitForIdle(5000)); // the thread returns right after the result
+    EXPECT_FALSE(job.isRunning());
+    EXPECT_EQ(loaded.count(), 0);
+    EXPECT_FALSE(loaded.wait(300));
+}
+
+TEST(LoadJob, ANewerLoadSupersedesTheRunningOne)
+{
+    QTemporaryDir dir;
+    const QString big = writeManyClasses(dir, 20000);
+    LoadJob job;
+    QSignalSpy loaded(&job, &LoadJob::loaded);
+    QSignalSpy cancelled(&job, &LoadJob::cancelled);
+    job.start({ big });
+    job.start({ sourcePath("scenarios/basic/cluster.yaml") });
+    ASSERT_TRUE(loaded.wait(20000));
+    EXPECT_TRUE(job.waitForIdle(20000));
+    QCoreApplication::processEvents();
+    ASSERT_EQ(loaded.count(), 1);
+    EXPECT_EQ(loaded.at(0).at(1).toStringList().value(0).toStdString(),
+        sourcePath("scenarios/basic/cluster.yaml").toStdString());
+    EXPECT_EQ(cancelled.count(), 0); // superseded, not cancelled by the user
+}
+
+TEST(SimulationJob, DestructionWaitsForEveryRunStillInFlight)
+{
+    QThreadPool* pool = QThreadPool::globalInstance();
+    ASSERT_TRUE(pool->waitForDone(60000));
+    {
+        SimulationJob job;
+        // The first run reads a large trace; the second, started at once, cancels it and is small.
+        job.start(sourcePath("scenarios/sim/alibaba-default/scenario.yaml"), QString());
+        job.start(sourcePath("scenarios/sim/default/scenario.yaml"), QString());
+        EXPECT_EQ(job.runsInFlight(), 2);
+    }
+    EXPECT_EQ(pool->activeThreadCount(), 0);
+}
