@@ -6,6 +6,8 @@
 #include <memory>
 #include <set>
 
+#include "core/common/sha256.h"
+#include "core/scenario/scenario_writer.h"
 #include "core/scheduler/cluster.h"
 #include "core/sim/workload_objects.h"
 #include "core/topology/catalog.h"
@@ -115,16 +117,18 @@ private:
     std::set<std::string> m_classNames;
 };
 
-/// The initial pools with the overrides applied; unknown names are errors.
-std::vector<NodePoolSpec> poolSpecs(Assembly& a, const std::map<std::string, PoolOverride>& overrides)
+/// The scenario with the pool overrides applied (what is prepared and hashed); unknown names are
+/// errors.
+bool applyPoolOverrides(Scenario& sc, const std::map<std::string, PoolOverride>& overrides, Diagnostics& diags)
 {
-    std::vector<NodePoolSpec> pools = a.sc.nodePools;
+    bool ok = true;
     for (const auto& [name, o] : overrides) {
-        auto it
-            = std::find_if(pools.begin(), pools.end(), [&](const NodePoolSpec& p) { return p.name == name; });
-        if (it == pools.end()) {
-            a.error(
-                a.sc.pos, "spec.cluster.nodePools", "Not found: \"" + name + "\": no node pool of that name");
+        auto it = std::find_if(
+            sc.nodePools.begin(), sc.nodePools.end(), [&](const NodePoolSpec& p) { return p.name == name; });
+        if (it == sc.nodePools.end()) {
+            diags.error(sc.pos, "Scenario", sc.name, "spec.cluster.nodePools",
+                "Not found: \"" + name + "\": no node pool of that name");
+            ok = false;
             continue;
         }
         if (o.count)
@@ -132,7 +136,7 @@ std::vector<NodePoolSpec> poolSpecs(Assembly& a, const std::map<std::string, Poo
         if (o.shape)
             it->shape = *o.shape;
     }
-    return pools;
+    return ok;
 }
 
 ShapeLookup loadShapes(Assembly& a, Diagnostics& catalogDiags, std::string& dir)
@@ -151,7 +155,7 @@ ShapeLookup loadShapes(Assembly& a, Diagnostics& catalogDiags, std::string& dir)
 /// Catalog node pools: the initial ones and those AddNodePool events bring.
 bool addCatalogPools(Assembly& a, const PrepareOptions& options)
 {
-    std::vector<NodePoolSpec> initial = poolSpecs(a, options.pools);
+    const std::vector<NodePoolSpec>& initial = a.sc.nodePools;
     std::vector<const NodePoolSpec*> specs;
     for (const auto& p : initial)
         specs.push_back(&p);
@@ -159,7 +163,7 @@ bool addCatalogPools(Assembly& a, const PrepareOptions& options)
         if (e.type == InjectedEvent::Type::AddNodePool)
             specs.push_back(&e.newPool);
     if (specs.empty())
-        return !a.failed();
+        return true;
     // A broken shape the scenario does not use must not stop it: catalog problems are only
     // reported for the shapes asked for (below, when one is not found).
     Diagnostics catalogDiags(1000);
@@ -331,8 +335,15 @@ std::vector<InjectedEvent> injectedEvents(Assembly& a)
 } // namespace
 
 std::optional<sim::PreparedScenario> prepareScenario(
-    const Scenario& sc, const PrepareOptions& options, Diagnostics& diags)
+    const Scenario& original, const PrepareOptions& options, Diagnostics& diags)
 {
+    std::optional<Scenario> overridden;
+    if (!options.pools.empty()) {
+        overridden = original;
+        if (!applyPoolOverrides(*overridden, options.pools, diags))
+            return std::nullopt;
+    }
+    const Scenario& sc = overridden ? *overridden : original;
     Assembly a(sc, diags);
     if (!addCatalogPools(a, options) || !addManifests(a) || !addTraceNodes(a) || !checkEventTargets(a))
         return std::nullopt;
@@ -345,6 +356,7 @@ std::optional<sim::PreparedScenario> prepareScenario(
 
     p.name = sc.name;
     p.file = sc.file;
+    p.contentHash = sha256Hex(writeScenario(sc));
     p.duration = sc.duration;
     p.metricInterval = sc.metricInterval;
     p.podInitialBackoff = sc.podInitialBackoff;

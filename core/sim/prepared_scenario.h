@@ -24,6 +24,9 @@ struct PreparedScenario
 {
     std::string name; ///< metadata.name
     std::string file; ///< the scenario file as given
+    /// SHA-256 of the scenario's canonical text (pool overrides applied): tells versions of one
+    /// scenario apart in the run store. The files it names are not part of it.
+    std::string contentHash;
     uint64_t seed = 1; ///< the seed the workload scan ran with (runs may override it)
     SimTime duration = kDay;
     SimTime metricInterval = 5 * kMinute;

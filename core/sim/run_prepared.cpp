@@ -38,6 +38,7 @@ SimOptions simOptionsFor(const PreparedScenario& p, uint64_t seed, const RunOpti
     SimOptions s;
     s.scenarioName = p.name;
     s.scenarioFile = p.file;
+    s.scenarioHash = p.contentHash;
     s.seed = seed;
     s.duration = p.duration;
     s.metricInterval = p.metricInterval;

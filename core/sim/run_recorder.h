@@ -16,6 +16,7 @@ struct RunInfo
 {
     std::string scenario; ///< metadata.name of the scenario
     std::string scenarioFile;
+    std::string scenarioHash; ///< content hash of the scenario document ("" when not known)
     uint64_t seed = 0;
     SimTime duration = 0;
     SimTime metricInterval = 0;

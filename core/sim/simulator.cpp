@@ -711,6 +711,7 @@ struct Simulator::Impl
         RunInfo info;
         info.scenario = options.scenarioName;
         info.scenarioFile = options.scenarioFile;
+        info.scenarioHash = options.scenarioHash;
         info.seed = options.seed;
         info.duration = options.duration;
         info.metricInterval = options.metricInterval;

@@ -21,6 +21,7 @@ struct SimOptions
 {
     std::string scenarioName;
     std::string scenarioFile;
+    std::string scenarioHash; ///< content hash of the scenario (PreparedScenario::contentHash)
     uint64_t seed = 0;
     SimTime duration = kDay;
     SimTime metricInterval = 5 * kMinute;

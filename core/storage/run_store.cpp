@@ -44,7 +44,23 @@ const char* const kMigrations[] = {
     );
     CREATE INDEX run_series_by_metric ON run_series(run_id, metric, time);
     )sql",
+    // 2: runs know which content of their scenario they ran (hash, and a revision per name).
+    R"sql(
+    ALTER TABLE runs ADD COLUMN scenario_hash TEXT NOT NULL DEFAULT '';
+    ALTER TABLE runs ADD COLUMN scenario_revision INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE scenario_revisions (
+        scenario TEXT NOT NULL,
+        revision INTEGER NOT NULL,
+        hash TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (scenario, revision),
+        UNIQUE (scenario, hash)
+    );
+    )sql",
 };
+
+constexpr const char* kRunColumns
+    = "id, scenario, seed, label, status, summary_json, created_at, scenario_hash, scenario_revision";
 
 RunInfo readRun(Statement& st)
 {
@@ -56,6 +72,8 @@ RunInfo readRun(Statement& st)
     r.status = st.columnText(4);
     r.summaryJson = st.columnText(5);
     r.createdAt = st.columnText(6);
+    r.scenarioHash = st.columnText(7);
+    r.scenarioRevision = st.columnInt(8);
     return r;
 }
 
@@ -122,14 +140,37 @@ bool RunStore::deleteScenario(const std::string& name)
     return deleted;
 }
 
-int64_t RunStore::beginRun(const std::string& scenario, uint64_t seed, const std::string& label)
+int64_t RunStore::revisionFor(const std::string& scenario, const std::string& hash)
+{
+    auto known = m_db->prepare("SELECT revision FROM scenario_revisions WHERE scenario = ?1 AND hash = ?2");
+    known.bind(1, scenario).bind(2, hash);
+    if (known.step())
+        return known.columnInt(0);
+    auto last = m_db->prepare("SELECT COALESCE(MAX(revision), 0) FROM scenario_revisions WHERE scenario = ?1");
+    last.bind(1, scenario);
+    int64_t revision = last.step() ? last.columnInt(0) + 1 : 1;
+    m_db->prepare("INSERT INTO scenario_revisions(scenario, revision, hash, created_at) VALUES(?1, ?2, ?3, ?4)")
+        .bind(1, scenario)
+        .bind(2, revision)
+        .bind(3, hash)
+        .bind(4, utcNow())
+        .run();
+    return revision;
+}
+
+int64_t RunStore::beginRun(
+    const std::string& scenario, uint64_t seed, const std::string& label, const std::string& scenarioHash)
 {
     Transaction tx(*m_db);
-    m_db->prepare("INSERT INTO runs(scenario, seed, label, status, created_at) VALUES(?1, ?2, ?3, 'running', ?4)")
+    int64_t revision = scenarioHash.empty() ? 0 : revisionFor(scenario, scenarioHash);
+    m_db->prepare("INSERT INTO runs(scenario, seed, label, status, created_at, scenario_hash, scenario_revision) "
+                  "VALUES(?1, ?2, ?3, 'running', ?4, ?5, ?6)")
         .bind(1, scenario)
         .bind(2, int64_t(seed))
         .bind(3, label)
         .bind(4, utcNow())
+        .bind(5, scenarioHash)
+        .bind(6, revision)
         .run();
     int64_t id = m_db->lastInsertId();
     tx.commit();
@@ -145,6 +186,16 @@ void RunStore::appendSamples(int64_t runId, const std::vector<SeriesPoint>& poin
         st.run();
     }
     tx.commit();
+}
+
+std::vector<std::string> RunStore::scenarioRevisions(const std::string& scenario)
+{
+    std::vector<std::string> out;
+    auto st = m_db->prepare("SELECT hash FROM scenario_revisions WHERE scenario = ?1 ORDER BY revision");
+    st.bind(1, scenario);
+    while (st.step())
+        out.push_back(st.columnText(0));
+    return out;
 }
 
 void RunStore::finishRun(int64_t runId, const std::string& status, const std::string& summaryJson)
@@ -170,8 +221,7 @@ bool RunStore::deleteRun(int64_t runId)
 std::vector<RunInfo> RunStore::runs()
 {
     std::vector<RunInfo> out;
-    auto st = m_db->prepare(
-        "SELECT id, scenario, seed, label, status, summary_json, created_at FROM runs ORDER BY id DESC");
+    auto st = m_db->prepare(std::string("SELECT ") + kRunColumns + " FROM runs ORDER BY id DESC");
     while (st.step())
         out.push_back(readRun(st));
     return out;
@@ -179,8 +229,7 @@ std::vector<RunInfo> RunStore::runs()
 
 std::optional<RunInfo> RunStore::run(int64_t runId)
 {
-    auto st = m_db->prepare(
-        "SELECT id, scenario, seed, label, status, summary_json, created_at FROM runs WHERE id = ?1");
+    auto st = m_db->prepare(std::string("SELECT ") + kRunColumns + " FROM runs WHERE id = ?1");
     st.bind(1, runId);
     if (!st.step())
         return std::nullopt;

@@ -15,6 +15,11 @@ struct RunInfo
 {
     int64_t id = 0;
     std::string scenario;
+    /// SHA-256 of the scenario's canonical text; "" when unknown (runs stored before schema 2).
+    std::string scenarioHash;
+    /// Which content of this scenario name the run used: 1 for the first content the store saw,
+    /// 2 for the next different one, ... (a content seen before keeps its number); 0 = unknown.
+    int64_t scenarioRevision = 0;
     uint64_t seed = 0;
     std::string label;
     std::string status; ///< running (or interrupted after a crash), finished, failed, cancelled
@@ -39,14 +44,17 @@ public:
     explicit RunStore(const std::string& path);
     ~RunStore();
 
-    static constexpr int kSchemaVersion = 1;
+    static constexpr int kSchemaVersion = 2;
 
     void saveScenario(const std::string& name, const std::string& content);
     std::optional<std::string> scenario(const std::string& name);
     std::vector<std::string> scenarioNames();
     bool deleteScenario(const std::string& name);
 
-    int64_t beginRun(const std::string& scenario, uint64_t seed, const std::string& label);
+    /// Starts a run. A non-empty scenarioHash gets the scenario's revision for that content (a new
+    /// revision when the name has not been run with it before).
+    int64_t beginRun(const std::string& scenario, uint64_t seed, const std::string& label,
+        const std::string& scenarioHash = {});
     void appendSamples(int64_t runId, const std::vector<SeriesPoint>& points);
     void finishRun(int64_t runId, const std::string& status, const std::string& summaryJson);
     bool deleteRun(int64_t runId);
@@ -55,9 +63,12 @@ public:
     std::optional<RunInfo> run(int64_t runId);
     std::vector<SeriesPoint> series(int64_t runId, const std::string& metric = {});
     std::vector<std::string> metrics(int64_t runId);
+    /// The content hashes a scenario name was run with, by revision (index 0 = revision 1).
+    std::vector<std::string> scenarioRevisions(const std::string& scenario);
 
 private:
     void migrate();
+    int64_t revisionFor(const std::string& scenario, const std::string& hash);
     std::unique_ptr<Database> m_db;
 };
 

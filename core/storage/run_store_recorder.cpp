@@ -16,7 +16,7 @@ RunStoreRecorder::~RunStoreRecorder() = default;
 
 void RunStoreRecorder::onRunStarted(const sim::RunInfo& info)
 {
-    m_runId = m_store.beginRun(info.scenario, info.seed, m_label);
+    m_runId = m_store.beginRun(info.scenario, info.seed, m_label, info.scenarioHash);
 }
 
 void RunStoreRecorder::onSample(const sim::MetricSample& sample)

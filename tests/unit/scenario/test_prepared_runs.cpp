@@ -7,6 +7,7 @@
 #include "core/common/data_value.h"
 #include "core/scenario/prepare.h"
 #include "core/scenario/scenario.h"
+#include "core/scenario/scenario_writer.h"
 #include "core/sim/run_prepared.h"
 #include "core/sim/series_writer.h"
 
@@ -184,4 +185,24 @@ TEST(PreparedScenario, PoolOverridesRebuildTheCluster)
     EXPECT_FALSE(prepareScenario(s, tooSmall, d2).has_value());
     EXPECT_NE(d2.formatAll().find("spec.events[0].node: Not found: \"h100-1\""), std::string::npos)
         << d2.formatAll();
+}
+
+TEST(PreparedScenario, ContentHashFollowsTheDocumentNotItsFormatting)
+{
+    Scenario s = loadDefault();
+    std::string hash = prepare(s).contentHash;
+    EXPECT_EQ(hash.size(), 64u);
+    Diagnostics diags;
+    std::string text = "# a comment\n" + writeScenario(s);
+    auto reformatted = parseScenario(text, s.file, diags);
+    ASSERT_TRUE(reformatted) << diags.formatAll();
+    EXPECT_EQ(prepare(*reformatted).contentHash, hash);
+    PrepareOptions seeded;
+    seeded.seed = 9; // a run setting, not the document
+    EXPECT_EQ(prepare(s, seeded).contentHash, hash);
+    PrepareOptions bigger;
+    bigger.pools["l40s"].count = 8;
+    EXPECT_NE(prepare(s, bigger).contentHash, hash);
+    s.duration = 2 * kHour;
+    EXPECT_NE(prepare(s).contentHash, hash);
 }

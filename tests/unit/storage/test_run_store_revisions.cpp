@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: Apache-2.0
+// Scenario content hashes and revisions with each run, and the migration of schema-1 stores.
+#include <filesystem>
+
+#include <gtest/gtest.h>
+
+#include "core/scenario/prepare.h"
+#include "core/scenario/scenario.h"
+#include "core/sim/run_prepared.h"
+#include "core/storage/database.h"
+#include "core/storage/run_store.h"
+#include "core/storage/run_store_recorder.h"
+
+using namespace drasim;
+using namespace drasim::storage;
+namespace fs = std::filesystem;
+
+namespace {
+
+class TempDir
+{
+public:
+    TempDir()
+    {
+        std::string tmpl = (fs::temp_directory_path() / "drasim-revisions-XXXXXX").string();
+        m_path = mkdtemp(tmpl.data());
+    }
+    ~TempDir() { fs::remove_all(m_path); }
+    std::string file(const std::string& name) const { return (fs::path(m_path) / name).string(); }
+
+private:
+    std::string m_path;
+};
+
+// The schema as drasim wrote it before runs had scenario hashes (user_version 1): a fixture of
+// the old file format, so migration is tested against what real old stores hold.
+const char* const kSchema1 = R"sql(
+    CREATE TABLE scenarios (name TEXT PRIMARY KEY, content TEXT NOT NULL, updated_at TEXT NOT NULL);
+    CREATE TABLE runs (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        scenario TEXT NOT NULL,
+        seed INTEGER NOT NULL,
+        label TEXT NOT NULL DEFAULT '',
+        status TEXT NOT NULL,
+        summary_json TEXT NOT NULL DEFAULT '',
+        created_at TEXT NOT NULL
+    );
+    CREATE TABLE run_series (
+        run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+        metric TEXT NOT NULL,
+        time REAL NOT NULL,
+        value REAL NOT NULL
+    );
+    CREATE INDEX run_series_by_metric ON run_series(run_id, metric, time);
+    INSERT INTO scenarios VALUES ('baseline', 'kind: Scenario', '2026-01-01T00:00:00Z');
+    INSERT INTO runs(scenario, seed, label, status, summary_json, created_at)
+        VALUES ('baseline', 42, 'old', 'finished', '{"pods": 3}', '2026-01-01T00:00:00Z');
+    INSERT INTO run_series VALUES (1, 'pending_pods', 0, 3), (1, 'pending_pods', 60, 0);
+)sql";
+
+} // namespace
+
+TEST(RunStoreRevisions, EachNewContentOfAScenarioGetsTheNextRevision)
+{
+    TempDir dir;
+    RunStore store(dir.file("runs.db"));
+    int64_t a1 = store.beginRun("a", 1, "", "hash-1");
+    int64_t a1again = store.beginRun("a", 2, "", "hash-1");
+    int64_t a2 = store.beginRun("a", 1, "", "hash-2");
+    int64_t back = store.beginRun("a", 1, "", "hash-1");
+    int64_t b = store.beginRun("b", 1, "", "hash-2");
+    int64_t unknown = store.beginRun("a", 1, "");
+    EXPECT_EQ(store.run(a1)->scenarioRevision, 1);
+    EXPECT_EQ(store.run(a1again)->scenarioRevision, 1);
+    EXPECT_EQ(store.run(a2)->scenarioRevision, 2);
+    EXPECT_EQ(store.run(back)->scenarioRevision, 1); // the same content keeps its number
+    EXPECT_EQ(store.run(b)->scenarioRevision, 1); // revisions count per scenario name
+    EXPECT_EQ(store.run(a2)->scenarioHash, "hash-2");
+    EXPECT_EQ(store.run(unknown)->scenarioRevision, 0);
+    EXPECT_EQ(store.run(unknown)->scenarioHash, "");
+    EXPECT_EQ(store.scenarioRevisions("a"), (std::vector<std::string> { "hash-1", "hash-2" }));
+    EXPECT_EQ(store.scenarioRevisions("b"), (std::vector<std::string> { "hash-2" }));
+    EXPECT_TRUE(store.scenarioRevisions("c").empty());
+}
+
+TEST(RunStoreRevisions, ASchemaOneStoreIsMigratedWithItsRunsIntact)
+{
+    TempDir dir;
+    {
+        Database db(dir.file("runs.db"));
+        db.exec(kSchema1);
+        db.setUserVersion(1);
+    }
+    {
+        RunStore store(dir.file("runs.db"));
+        auto runs = store.runs();
+        ASSERT_EQ(runs.size(), 1u);
+        EXPECT_EQ(runs[0].scenario, "baseline");
+        EXPECT_EQ(runs[0].seed, 42u);
+        EXPECT_EQ(runs[0].label, "old");
+        EXPECT_EQ(runs[0].status, "finished");
+        EXPECT_EQ(runs[0].summaryJson, R"({"pods": 3})");
+        EXPECT_EQ(runs[0].scenarioHash, "");
+        EXPECT_EQ(runs[0].scenarioRevision, 0);
+        EXPECT_EQ(store.series(runs[0].id).size(), 2u);
+        EXPECT_EQ(store.scenario("baseline").value(), "kind: Scenario");
+        int64_t id = store.beginRun("baseline", 1, "new", "h");
+        EXPECT_EQ(store.run(id)->scenarioRevision, 1);
+    }
+    Database db(dir.file("runs.db"));
+    EXPECT_EQ(db.userVersion(), RunStore::kSchemaVersion);
+    RunStore reopened(dir.file("runs.db")); // opening a migrated store again changes nothing
+    EXPECT_EQ(reopened.runs().size(), 2u);
+}
+
+TEST(RunStoreRevisions, RecordedRunsCarryTheScenarioContentHash)
+{
+    TempDir dir;
+    RunStore store(dir.file("runs.db"));
+    Diagnostics diags;
+    auto sc = scenario::loadScenario(DRASIM_SOURCE_DIR "/scenarios/sim/default/scenario.yaml", diags);
+    ASSERT_TRUE(sc) << diags.formatAll();
+    sc->duration = 2 * sim::kHour; // keep the test short
+    auto runOnce = [&](const scenario::Scenario& s) {
+        auto prepared = scenario::prepareScenario(s, {}, diags);
+        EXPECT_TRUE(prepared) << diags.formatAll();
+        RunStoreRecorder recorder(store);
+        sim::RunOptions options;
+        options.recorders.push_back(&recorder);
+        EXPECT_TRUE(sim::runPrepared(*prepared, options, diags)) << diags.formatAll();
+        EXPECT_EQ(store.run(recorder.runId())->scenarioHash, prepared->contentHash);
+        return *store.run(recorder.runId());
+    };
+    RunInfo first = runOnce(*sc);
+    EXPECT_EQ(first.scenarioHash.size(), 64u);
+    EXPECT_EQ(first.scenarioRevision, 1);
+    EXPECT_EQ(runOnce(*sc).scenarioRevision, 1);
+    sc->nodePools[1].count = 5;
+    RunInfo changed = runOnce(*sc);
+    EXPECT_EQ(changed.scenarioRevision, 2);
+    EXPECT_NE(changed.scenarioHash, first.scenarioHash);
+}
