@@ -8,6 +8,7 @@
 #include <set>
 #include <unordered_map>
 
+#include "core/api/pod_defaults.h"
 #include "core/sim/event_queue.h"
 #include "core/sim/scheduling_queue.h"
 #include "core/sim/scheduling_signature.h"
@@ -198,6 +199,8 @@ struct Simulator::Impl
             pod.meta.labels = task.pod->meta.labels;
             pod.meta.annotations = task.pod->meta.annotations;
             pod.spec = task.pod->spec;
+            // Created from a template: admission defaults the new Pod (pod_defaults.h).
+            api::defaultRequestsFromLimits(pod.spec);
         }
         pod.meta.name = p.key.substr(job.spec.namespace_.size() + 1);
         pod.meta.namespace_ = job.spec.namespace_;

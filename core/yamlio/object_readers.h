@@ -32,6 +32,9 @@ void readNodeSelectorTerm(Reader& r, uint32_t node, const Path& p, api::NodeSele
 /// Looks up metadata.name / metadata.namespace before full parsing, so that every error of the
 /// object can name it.
 std::string peekObjectName(const Reader& r, uint32_t root, bool namespaced);
+/// The API server's ValidateResourceRequirements (resource_requirements.cpp): `node` is the
+/// `resources` map of a container (or the pod overhead read as limits), `res` what was read from it.
+void validateResourceRequirements(Reader& r, uint32_t node, const Path& p, const api::ResourceRequirements& res);
 /// Finds a key in a map node; returns 0 (never a valid child) when absent.
 uint32_t findKey(const lean::Document& doc, uint32_t map, std::string_view key);
 

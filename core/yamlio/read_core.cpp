@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 
+#include "core/api/pod_defaults.h"
 #include "core/yamlio/names.h"
 #include "core/yamlio/object_readers.h"
 
@@ -79,6 +80,7 @@ void readContainer(Reader& r, uint32_t node, const Path& p, api::Container& out)
                     return false;
                 return true;
             });
+            validateResourceRequirements(r, v, fp, out.resources);
         } else if (!oneOf(k, kIgnoredContainerFields)) {
             return false;
         }
@@ -372,6 +374,8 @@ bool readPod(Reader& r, uint32_t root, api::Pod& out)
     });
     if (!sawSpec)
         r.required(root, p.field("spec"));
+    // What the API server stores, hence what the scheduler and the output see (pod_defaults.h).
+    api::defaultRequestsFromLimits(out.spec);
     out.meta.pos = r.pos(root);
     return r.errorCount() == before;
 }

@@ -255,9 +255,10 @@ def tmpl(name, requests, constraints=None, config=None, ns="default", labels=Non
 
 
 def pod(name, claims=(), templates=(), node_name=None, cpu=None, memory=None, selector=None, tolerations=None,
-        affinity=None, preferred=None, ns="default", extended=None, phase=None):
+        affinity=None, preferred=None, ns="default", extended=None, phase=None, limits=None, requests=None):
     container = {"name": "main", "image": "registry.k8s.io/pause:3.10"}
-    requests = {}
+    only_limits = limits
+    requests = dict(requests or {})
     if cpu:
         requests["cpu"] = cpu
     if memory:
@@ -271,6 +272,8 @@ def pod(name, claims=(), templates=(), node_name=None, cpu=None, memory=None, se
         res["requests"] = requests
         if extended:
             res["limits"] = dict(extended)
+    if only_limits:  # limits as written, requests left to the API server's defaulting
+        res.setdefault("limits", {}).update(only_limits)
     if refs:
         res["claims"] = [{"name": r["name"]} for r in refs]
     if res:
@@ -324,6 +327,7 @@ from cases_basic import register as reg_basic  # noqa: E402  (case lists live in
 from cases_features import register as reg_features  # noqa: E402
 from cases_scheduler import register as reg_scheduler  # noqa: E402
 from cases_generations import register as reg_generations  # noqa: E402
+from cases_extended import register as reg_extended  # noqa: E402
 
 
 def main():
@@ -332,6 +336,7 @@ def main():
     reg_features(g)
     reg_scheduler(g)
     reg_generations(g)
+    reg_extended(g)
     names = set()
     for name, what, objects, expect in CASES:
         assert name not in names, name
