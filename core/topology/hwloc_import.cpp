@@ -443,12 +443,19 @@ struct Importer
             error(c, "PCIDev", "PCI device without pci_type or pci_busid");
             return;
         }
+        // NVSwitches are NVLink peers in the bandwidth matrix, not devices to publish; hwloc marks
+        // them with a subtype even when their config space reads as zeros.
+        const std::string* subtype = c.attr("subtype");
+        if (subtype && *subtype == "NVSwitch") {
+            if (const std::string* gp = c.attr("gp_index"))
+                nvlink.nvswitchGpIndex.insert(*gp);
+            return;
+        }
         PciType ptype = parsePciType(*pt);
         if (!ptype.ok) {
             error(c, "PCIDev.pci_type", "cannot read pci_type \"" + *pt + "\" (expected \"0302 [10de:2330] ...\")");
             return;
         }
-        // NVSwitches are NVLink peers in the bandwidth matrix, not devices to publish.
         if (ptype.classCode == "0680" && ptype.vendor == "10de") {
             if (const std::string* gp = c.attr("gp_index"))
                 nvlink.nvswitchGpIndex.insert(*gp);

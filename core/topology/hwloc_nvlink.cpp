@@ -69,10 +69,12 @@ void addNvlinkFabrics(const Element& root, const NvlinkObjects& objects, NodeSha
         if ((d->name != "distances2" && d->name != "distances2hetero") || !d->attr("name")
             || *d->attr("name") != "NVLinkBandwidth")
             continue;
+        // hwloc splits long lists over several <indexes> and <u64values> elements.
         std::vector<std::string> idx;
         for (const auto& c : d->children)
             if (c->name == "indexes")
-                idx = gpIndexes(c->text);
+                for (auto& i : gpIndexes(c->text))
+                    idx.push_back(std::move(i));
         const auto bw = values(*d);
         const size_t n = idx.size();
         if (n == 0 || bw.size() != n * n) {

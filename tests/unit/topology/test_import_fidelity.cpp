@@ -319,6 +319,15 @@ TEST(ImportFidelity, HwlocNvlinkBandwidthBecomesNvLinks)
     EXPECT_EQ(label(u, "gpu0", "gpu3"), "NV12");
     EXPECT_EQ(u.fabricIslands().size(), 1u);
     EXPECT_EQ(sw.devicesOfKind(ComponentKind::Gpu).size(), 4u); // NVSwitches are not devices
+    // DGX-2: index lists split over several elements, and one NVSwitch whose config space reads
+    // as zeros (known by its subtype); every GPU has six links, one to each switch on its board.
+    const NodeShape dgx2 = import("hwloc-dgx2-nvswitch.xml", d);
+    Topology v(dgx2);
+    EXPECT_EQ(dgx2.devicesOfKind(ComponentKind::Gpu).size(), 16u);
+    EXPECT_EQ(label(v, "gpu0", "gpu15"), "NV6");
+    EXPECT_EQ(label(v, "gpu7", "gpu8"), "NV6");
+    ASSERT_EQ(v.fabricIslands().size(), 1u);
+    EXPECT_EQ(v.fabricIslands()[0].size(), 16u);
 }
 
 // 8, 9, 10: InfiniBand 0c06 is an RDMA NIC, the BMC's VGA is not a GPU, two functions are PIX.
@@ -352,6 +361,10 @@ TEST(ImportFidelity, HwlocArchitectureModelNamesAndMemory)
     EXPECT_EQ(p8.modelOf(p8.components[p8.find("gpu0")])->productName, "Tesla P100-SXM2-16GB");
     const NodeShape s = import("hwloc-2socket-ib-bmc-dualport.xml", d);
     EXPECT_EQ(s.components[s.find("gpu0")].model, "L40S"); // by the name the driver reports
+    // Nested PLX switches: two GPUs under one leaf switch are PIX, across leaves PXB (DGX-2).
+    const NodeShape dgx2 = import("hwloc-dgx2-nvswitch.xml", d);
+    EXPECT_NE(dgx2.description.find("NVIDIA DGX-2H"), std::string::npos);
+    EXPECT_EQ(generate(dgx2).node.capacity.at("memory").toString(), "1583957300Ki");
     EXPECT_EQ(s.arch, "amd64");
 }
 
