@@ -161,6 +161,74 @@ TEST(ImportFidelity, EveryNvidiaSmiCellAndAffinityIsKept)
     }
 }
 
+// hwloc bitmap, read here without the importer: comma-separated 32-bit words, most
+// significant first, empty words zero.
+std::string bitmapAsCpuList(const std::string& text)
+{
+    std::vector<std::string> words;
+    std::stringstream in(text);
+    std::string w;
+    while (std::getline(in, w, ','))
+        words.push_back(w);
+    std::vector<int> cpus;
+    for (size_t k = 0; k < words.size(); ++k) {
+        const unsigned long bits = words[k].size() > 2 ? std::stoul(words[k].substr(2), nullptr, 16) : 0;
+        for (int b = 0; b < 32; ++b)
+            if (bits >> b & 1)
+                cpus.push_back(int(words.size() - 1 - k) * 32 + b);
+    }
+    std::sort(cpus.begin(), cpus.end());
+    std::string out;
+    for (int c : cpus) {
+        if (!out.empty())
+            out += ',';
+        out += std::to_string(c);
+    }
+    return out;
+}
+
+std::string expand(const std::string& list)
+{
+    std::string out;
+    std::stringstream in(list);
+    std::string part;
+    while (std::getline(in, part, ',')) {
+        const size_t dash = part.find('-');
+        const int a = std::stoi(part.substr(0, dash));
+        const int b = dash == std::string::npos ? a : std::stoi(part.substr(dash + 1));
+        for (int k = a; k <= b; ++k) {
+            if (!out.empty())
+                out += ',';
+            out += std::to_string(k);
+        }
+    }
+    return out;
+}
+
+// The law for hwloc: every NUMA node of the export keeps its id and exactly its CPUs.
+TEST(ImportFidelity, EveryHwlocNumaNodeKeepsItsCpus)
+{
+    const auto files = fixtures("hwloc-", ".xml");
+    ASSERT_GE(files.size(), 5u);
+    for (const auto& file : files) {
+        SCOPED_TRACE(file);
+        Diagnostics d;
+        const NodeShape shape = import(file, d);
+        const std::string text = read(file);
+        const std::string marker = "type=\"NUMANode\" os_index=\"";
+        size_t seen = 0;
+        for (size_t at = text.find(marker); at != std::string::npos; at = text.find(marker, at + 1)) {
+            const size_t idStart = at + marker.size();
+            const int id = std::stoi(text.substr(idStart, text.find('"', idStart) - idStart));
+            const size_t cs = text.find("cpuset=\"", idStart) + 8;
+            const std::string bitmap = text.substr(cs, text.find('"', cs) - cs);
+            EXPECT_EQ(expand(cpuAffinity(shape, id)), bitmapAsCpuList(bitmap)) << "NUMA " << id;
+            ++seen;
+        }
+        EXPECT_EQ(shape.numaNodes.size(), seen);
+    }
+}
+
 // --yaml output imported again gives the same matrix and the same tree, for both formats.
 TEST(ImportFidelity, YamlOfEveryImportReadsBackToTheSameTopology)
 {
