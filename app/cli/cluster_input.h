@@ -1,26 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include <optional>
+#include <memory>
 #include <string>
 #include <vector>
 
-#include "core/api/core_v1.h"
 #include "core/scheduler/cluster.h"
+#include "core/session/session.h"
 
 namespace drasim::cli {
 
-/// What the scheduling commands start from: the manifests' pods in input order and the cluster
-/// built from all loaded objects.
-struct ClusterInput
-{
-    std::vector<api::Pod> pods;
-    scheduler::Cluster cluster;
-};
-
-/// Loads the manifests and builds the scheduler cluster. Diagnostics (warnings too) go to stderr;
-/// returns nothing when there are errors.
-std::optional<ClusterInput> loadCluster(
+/// What the scheduling commands start from: opens the manifests in `session` (pods in input
+/// order in session.objects()) and builds the scheduler cluster. Diagnostics (warnings too) go to
+/// stderr; returns null when there are errors.
+std::unique_ptr<scheduler::Cluster> openCluster(session::Session& session,
     const std::vector<std::string>& files, const scheduler::SchedulerOptions& options);
 
 } // namespace drasim::cli

@@ -26,13 +26,14 @@ struct Args
 int run(const Args& args)
 {
     using namespace drasim;
-    auto input = cli::loadCluster(args.files, args.scheduler);
-    if (!input)
+    session::Session session;
+    auto cluster = cli::openCluster(session, args.files, args.scheduler);
+    if (!cluster)
         return 1;
-    auto batch = scheduler::scheduleAll(input->cluster, input->pods);
+    auto batch = scheduler::scheduleAll(*cluster, session.objects().pods);
 
     DataValue items = DataValue::list();
-    for (const auto* c : input->cluster.claims())
+    for (const auto* c : cluster->claims())
         items.push(yamlio::toData(*c));
     for (const auto& p : batch.pods)
         items.push(yamlio::toData(p));

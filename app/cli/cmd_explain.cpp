@@ -26,13 +26,15 @@ int run(const Args& args)
 {
     using namespace drasim;
     const std::string podName = args.pod.find('/') == std::string::npos ? "default/" + args.pod : args.pod;
-    auto input = cli::loadCluster(args.files, args.scheduler);
-    if (!input)
+    session::Session session;
+    auto cluster = cli::openCluster(session, args.files, args.scheduler);
+    if (!cluster)
         return 1;
-    auto batch = scheduler::scheduleAll(input->cluster, input->pods, podName);
+    const std::vector<api::Pod>& pods = session.objects().pods;
+    auto batch = scheduler::scheduleAll(*cluster, pods, podName);
     if (!batch.explainFound || !batch.diagnosis) {
         bool exists = false;
-        for (const auto& p : input->pods)
+        for (const auto& p : pods)
             if ((p.meta.namespace_.empty() ? "default" : p.meta.namespace_) + "/" + p.meta.name == podName)
                 exists = true;
         cli::printError(exists ? "pod " + podName + " is not pending (it has spec.nodeName or has finished)"

@@ -192,6 +192,8 @@ bool addCatalogPools(Assembly& a, const PrepareOptions& options)
     if (a.failed())
         return false;
     api::ObjectSet built = builder.build(nullptr, options.cancel);
+    if (options.cancel && options.cancel->cancelled())
+        return false; // a partial build would make event targets look missing
     a.addClasses(built.deviceClasses);
     std::vector<api::ResourceSlice> shared;
     std::vector<NodeSpec> nodes = splitByNode(built, shared);
@@ -352,6 +354,8 @@ std::optional<sim::PreparedScenario> prepareScenario(
     if (!sim::addWorkloadObjects(sc.workloads, p.seed, sc.duration, a.base, diags, options.cancel)
         || a.failed())
         return std::nullopt;
+    if (options.cancel && options.cancel->cancelled())
+        return std::nullopt; // the cluster may be incomplete
     preloadPoolNodes(a);
 
     p.name = sc.name;

@@ -19,7 +19,7 @@ const api::ObjectSet& emptyObjects()
 Session::Session() = default;
 Session::~Session() = default;
 
-bool Session::open(const std::vector<std::string>& paths, const CancelToken* cancel)
+void Session::reset(const std::vector<std::string>& paths, bool detect)
 {
     m_inputs.clear();
     m_objects.reset();
@@ -28,14 +28,33 @@ bool Session::open(const std::vector<std::string>& paths, const CancelToken* can
     m_diags = Diagnostics();
     m_openedCleanly = false;
     for (const auto& p : paths)
-        m_inputs.push_back({ p, detectInputKind(p) });
+        m_inputs.push_back({ p, detect ? detectInputKind(p) : InputKind::Manifests });
+}
+
+bool Session::open(const std::vector<std::string>& paths, const CancelToken* cancel, ProgressSink* progress)
+{
+    reset(paths, true);
     if (m_inputs.size() == 1 && m_inputs.front().kind == InputKind::Scenario)
         return m_openedCleanly = openScenario(paths.front(), cancel);
-    yamlio::LoadResult loaded = yamlio::loadPaths(paths);
+    return m_openedCleanly = loadManifests(paths, cancel, progress);
+}
+
+bool Session::openManifests(const std::vector<std::string>& paths)
+{
+    reset(paths, false);
+    return m_openedCleanly = loadManifests(paths, nullptr, nullptr);
+}
+
+bool Session::loadManifests(
+    const std::vector<std::string>& paths, const CancelToken* cancel, ProgressSink* progress)
+{
+    yamlio::LoadOptions options;
+    options.cancel = cancel;
+    options.progress = progress;
+    yamlio::LoadResult loaded = yamlio::loadPaths(paths, options);
     m_diags.append(loaded.diagnostics);
     m_objects = std::make_shared<const api::ObjectSet>(std::move(loaded.objects));
-    m_openedCleanly = !m_diags.hasErrors() && !(cancel && cancel->cancelled());
-    return m_openedCleanly;
+    return !m_diags.hasErrors() && !loaded.cancelled;
 }
 
 bool Session::openScenario(const std::string& path, const CancelToken* cancel)

@@ -37,8 +37,13 @@ public:
 
     /// Replaces what is open with `paths`: one Scenario file (read and prepared), or manifest
     /// files, folders and "-" (loaded together). Returns false when there are errors; they are in
-    /// diagnostics(), and whatever loaded without errors stays available. Cancelling returns false.
-    bool open(const std::vector<std::string>& paths, const CancelToken* cancel = nullptr);
+    /// diagnostics(), and whatever loaded without errors stays available. Cancelling stops the
+    /// loader and returns false; `progress` hears how far the manifest loader got.
+    bool open(const std::vector<std::string>& paths, const CancelToken* cancel = nullptr,
+        ProgressSink* progress = nullptr);
+    /// Like open(), but every path is read as manifests whatever it holds (what `drasim allocate`
+    /// and `drasim explain` promise: a Scenario document there is an unknown kind, skipped).
+    bool openManifests(const std::vector<std::string>& paths);
 
     const std::vector<Input>& inputs() const { return m_inputs; }
     /// Scenario when a scenario is open, else Manifests.
@@ -65,6 +70,9 @@ public:
     storage::RunStore* runStore() const { return m_runStore.get(); }
 
 private:
+    void reset(const std::vector<std::string>& paths, bool detect);
+    bool loadManifests(
+        const std::vector<std::string>& paths, const CancelToken* cancel, ProgressSink* progress);
     bool openScenario(const std::string& path, const CancelToken* cancel);
 
     std::vector<Input> m_inputs;

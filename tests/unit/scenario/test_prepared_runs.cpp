@@ -206,3 +206,16 @@ TEST(PreparedScenario, ContentHashFollowsTheDocumentNotItsFormatting)
     s.duration = 2 * kHour;
     EXPECT_NE(prepare(s).contentHash, hash);
 }
+
+TEST(PreparedScenario, ACancelledPreparationGivesNothing)
+{
+    Scenario s = loadDefault();
+    s.workloads.clear(); // nothing to scan: cancellation must still be noticed
+    CancelToken cancel;
+    cancel.cancel();
+    PrepareOptions options;
+    options.cancel = &cancel;
+    Diagnostics diags;
+    EXPECT_FALSE(prepareScenario(s, options, diags).has_value());
+    EXPECT_FALSE(diags.hasErrors()) << diags.formatAll();
+}

@@ -128,6 +128,18 @@ TEST(Session, BadInputIsReportedAndNoClusterIsBuilt)
     EXPECT_EQ(s.scenario(), nullptr);
 }
 
+TEST(Session, OpenManifestsReadsAScenarioFileAsManifests)
+{
+    Session s;
+    ASSERT_TRUE(s.openManifests({ kDefaultScenario })) << s.diagnostics().formatAll();
+    EXPECT_EQ(s.kind(), InputKind::Manifests);
+    EXPECT_EQ(s.inputs()[0].kind, InputKind::Manifests);
+    EXPECT_EQ(s.scenario(), nullptr);
+    EXPECT_TRUE(s.objects().nodes.empty());
+    EXPECT_NE(s.diagnostics().formatAll().find("warning: Scenario default: skipped"), std::string::npos)
+        << s.diagnostics().formatAll();
+}
+
 TEST(Session, ClusterDiagnosticsAreAppended)
 {
     TempDir dir;
@@ -147,6 +159,17 @@ spec:
             + ":6:40: DeviceClass broken: spec.selectors[0].cel.expression: compilation failed: Syntax "
               "error: "
               "mismatched input '<EOF>' expecting an expression\n");
+}
+
+TEST(Session, ACancelledOpenFails)
+{
+    CancelToken cancel;
+    cancel.cancel();
+    Session s;
+    EXPECT_FALSE(s.open({ kBasic }, &cancel));
+    EXPECT_EQ(s.buildCluster({}), nullptr);
+    EXPECT_FALSE(s.open({ kDefaultScenario }, &cancel));
+    EXPECT_EQ(s.prepared(), nullptr);
 }
 
 TEST(Session, OpensARunStore)
