@@ -3,9 +3,9 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
-#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHeaderView>
@@ -14,22 +14,21 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QRegularExpression>
-#include <QSplitter>
+#include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QToolBar>
-#include <QTreeView>
+#include <QUndoStack>
 #include <QVBoxLayout>
 
 #include "drasim_version.h"
-#include "ui/jobs/load_job.h"
+#include "ui/document/document.h"
+#include "ui/document/recent_files.h"
 #include "ui/models/diagnostics_model.h"
-#include "ui/models/object_tree_model.h"
+#include "ui/pages/cluster_page.h"
 #include "ui/pages/simulation_page.h"
-#include "ui/widgets/object_detail_view.h"
 
 namespace drasim::ui {
 
@@ -37,45 +36,32 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
 {
     setWindowTitle(QStringLiteral("drasim"));
     resize(1280, 800);
-    m_loadJob = new LoadJob(this);
-    m_objectModel = new ObjectTreeModel(this);
+    m_document = new Document(this);
     m_diagnosticsModel = new DiagnosticsModel(this);
     buildLayout();
     buildActions();
+    restoreWindowState();
 
-    connect(m_loadJob, &LoadJob::started, this, [this](const QStringList& paths) {
+    connect(m_document, &Document::openStarted, this, [this](const QStringList& paths) {
         m_progress->setValue(0);
-        setBusy(true, tr("Loading %1…").arg(paths.join(QStringLiteral(", "))));
+        setBusy(true, tr("Opening %1…").arg(paths.join(QStringLiteral(", "))));
     });
-    connect(m_loadJob, &LoadJob::progressChanged, this, [this](double f) { m_progress->setValue(int(f * 1000 + 0.5)); });
-    connect(m_loadJob, &LoadJob::loaded, this, &MainWindow::onLoaded);
-    connect(m_loadJob, &LoadJob::cancelled, this, [this](double fractionRead) {
+    connect(m_document, &Document::openProgress, this, [this](double f) { m_progress->setValue(int(f * 1000 + 0.5)); });
+    connect(m_document, &Document::openCancelled, this, [this](double fractionRead) {
         setBusy(false);
-        m_statusText->setText(tr("Loading cancelled (%1% read)").arg(int(fractionRead * 100)));
+        m_statusText->setText(tr("Opening cancelled (%1% read)").arg(int(fractionRead * 100)));
     });
+    connect(m_document, &Document::opened, this, &MainWindow::onOpened);
     setBusy(false);
-    m_statusText->setText(tr("Open Kubernetes manifests (File › Open) to begin."));
+    m_statusText->setText(tr("Open Kubernetes manifests or a Scenario (File › Open) to begin."));
 }
 
 MainWindow::~MainWindow() = default;
 
+ObjectTreeModel* MainWindow::objectModel() const { return m_cluster->objectModel(); }
+
 void MainWindow::buildLayout()
 {
-    m_tree = new QTreeView(this);
-    m_tree->setModel(m_objectModel);
-    m_tree->setUniformRowHeights(true);
-    m_tree->setAlternatingRowColors(true);
-    m_tree->header()->setStretchLastSection(true);
-
-    m_detail = new ObjectDetailView(this);
-    m_detail->showPlaceholder(tr("Select an object to see it as YAML."));
-
-    auto* splitter = new QSplitter(Qt::Horizontal, this);
-    splitter->addWidget(m_tree);
-    splitter->addWidget(m_detail);
-    splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 2);
-
     // Errors in the input are shown inline above the content; the window keeps working.
     m_banner = new QLabel(this);
     m_banner->setWordWrap(true);
@@ -83,9 +69,10 @@ void MainWindow::buildLayout()
     m_banner->setStyleSheet(QStringLiteral("QLabel { background: #fde8e8; color: #8b1a1a; padding: 6px;"
                                            " border: 1px solid #e5a0a0; }"));
 
-    m_simulation = new SimulationPage(this);
+    m_cluster = new ClusterPage(m_document, this);
+    m_simulation = new SimulationPage(m_document, this);
     m_tabs = new QTabWidget(this);
-    m_tabs->addTab(splitter, tr("Cluster"));
+    m_tabs->addTab(m_cluster, tr("Cluster"));
     m_tabs->addTab(m_simulation, tr("Simulation"));
 
     auto* central = new QWidget(this);
@@ -99,11 +86,8 @@ void MainWindow::buildLayout()
     if (!dataDir.isEmpty() && QDir().mkpath(dataDir))
         m_simulation->setRunStorePath(dataDir + QStringLiteral("/runs.db"));
     connect(m_simulation, &SimulationPage::statusMessage, this, [this](const QString& t) { m_statusText->setText(t); });
-    connect(m_simulation, &SimulationPage::diagnosticsChanged, this, [this](const std::vector<Diagnostic>& diags) {
-        m_diagnosticsModel->setDiagnostics(diags);
-        m_diagnosticsView->resizeColumnsToContents();
-        showErrorBanner();
-    });
+    connect(m_simulation, &SimulationPage::diagnosticsChanged, this,
+            [this](const std::vector<Diagnostic>& diags) { showDiagnostics(diags); });
 
     m_diagnosticsView = new QTableView(this);
     m_diagnosticsView->setModel(m_diagnosticsModel);
@@ -122,14 +106,12 @@ void MainWindow::buildLayout()
     m_progress->setMaximumWidth(160);
     m_cancel = new QPushButton(tr("Cancel"), this);
     connect(m_cancel, &QPushButton::clicked, this, [this]() {
-        m_loadJob->cancel();
+        m_document->cancelOpen();
         m_statusText->setText(tr("Cancelling…"));
     });
     statusBar()->addWidget(m_statusText, 1);
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_cancel);
-
-    connect(m_tree->selectionModel(), &QItemSelectionModel::currentChanged, this, &MainWindow::onSelectionChanged);
 }
 
 void MainWindow::buildActions()
@@ -138,14 +120,22 @@ void MainWindow::buildActions()
     auto* openFiles = fileMenu->addAction(tr("&Open…"), this, &MainWindow::openFilesDialog);
     openFiles->setShortcut(QKeySequence::Open);
     fileMenu->addAction(tr("Open &Folder…"), this, &MainWindow::openFolderDialog);
-    auto* reload = fileMenu->addAction(tr("&Reload"), this, [this]() {
-        if (!m_paths.isEmpty())
-            openPaths(m_paths);
-    });
+    m_recentMenu = fileMenu->addMenu(tr("Open &Recent"));
+    connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::fillRecentMenu);
+    fillRecentMenu();
+    auto* reload = fileMenu->addAction(tr("Re&load"), m_document, &Document::reload);
     reload->setShortcut(QKeySequence::Refresh);
     fileMenu->addSeparator();
     auto* quit = fileMenu->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
     quit->setShortcut(QKeySequence::Quit);
+
+    auto* editMenu = menuBar()->addMenu(tr("&Edit"));
+    auto* undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    auto* redo = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    editMenu->addAction(undo);
+    editMenu->addAction(redo);
 
     auto* helpMenu = menuBar()->addMenu(tr("&Help"));
     helpMenu->addAction(tr("&About drasim"), this, [this]() {
@@ -159,6 +149,43 @@ void MainWindow::buildActions()
     toolbar->setObjectName(QStringLiteral("mainToolbar"));
     toolbar->addAction(openFiles);
     toolbar->addAction(reload);
+}
+
+void MainWindow::fillRecentMenu()
+{
+    m_recentMenu->clear();
+    const auto entries = RecentFiles::entries();
+    for (const QStringList& paths : entries) {
+        QStringList names;
+        for (const auto& p : paths)
+            names << QFileInfo(p).fileName();
+        auto* action = m_recentMenu->addAction(names.join(QStringLiteral(", ")), this, [this, paths]() { openPaths(paths); });
+        action->setToolTip(paths.join(QLatin1Char('\n')));
+    }
+    if (entries.isEmpty())
+        m_recentMenu->addAction(tr("(none)"))->setEnabled(false);
+    else
+        m_recentMenu->addAction(tr("Clear"), this, []() { RecentFiles::clear(); });
+}
+
+void MainWindow::restoreWindowState()
+{
+    QSettings settings;
+    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+}
+
+void MainWindow::saveWindowState() const
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    saveWindowState();
+    QMainWindow::closeEvent(event);
 }
 
 void MainWindow::openFilesDialog()
@@ -176,36 +203,16 @@ void MainWindow::openFolderDialog()
         openPaths({ dir });
 }
 
-bool MainWindow::isScenarioFile(const QString& path)
-{
-    QFile file(path);
-    if (!QFileInfo(path).isFile() || !file.open(QIODevice::ReadOnly))
-        return false;
-    // The kind is near the top of every scenario; reading a prefix keeps huge manifests cheap.
-    const QString head = QString::fromUtf8(file.read(64 * 1024));
-    static const QRegularExpression kind(QStringLiteral("^kind:\\s*Scenario\\s*$"),
-                                         QRegularExpression::MultilineOption);
-    return kind.match(head).hasMatch();
-}
-
 void MainWindow::setRunStorePath(const QString& path) { m_simulation->setRunStorePath(path); }
 
-void MainWindow::openPaths(const QStringList& paths)
-{
-    m_paths = paths;
-    if (paths.size() == 1 && isScenarioFile(paths.front())) {
-        setWindowTitle(tr("%1 — drasim").arg(QFileInfo(paths.front()).fileName()));
-        m_tabs->setCurrentWidget(m_simulation);
-        m_simulation->setScenario(paths.front());
-        m_simulation->run();
-        return;
-    }
-    m_tabs->setCurrentIndex(0);
-    m_loadJob->start(paths);
-}
+void MainWindow::openPaths(const QStringList& paths) { m_document->open(paths); }
 
-void MainWindow::showErrorBanner()
+void MainWindow::showDiagnostics(const std::vector<Diagnostic>& extra)
 {
+    std::vector<Diagnostic> all = m_document->diagnostics();
+    all.insert(all.end(), extra.begin(), extra.end());
+    m_diagnosticsModel->setDiagnostics(std::move(all));
+    m_diagnosticsView->resizeColumnsToContents();
     const int errors = m_diagnosticsModel->errorCount();
     if (errors > 0) {
         const Diagnostic* first = nullptr;
@@ -228,44 +235,22 @@ void MainWindow::setBusy(bool busy, const QString& text)
         m_statusText->setText(text);
 }
 
-void MainWindow::onLoaded(std::shared_ptr<const yamlio::LoadResult> result, const QStringList& paths)
+void MainWindow::onOpened()
 {
     setBusy(false);
-    // Keep the objects alive as long as the model shows them, without copying the whole set.
-    m_objects = std::shared_ptr<const api::ObjectSet>(result, &result->objects);
-    m_objectModel->setObjects(m_objects);
-    m_tree->expandAll();
-    for (int c = 0; c < ObjectTreeModel::ColumnCount - 1; ++c)
-        m_tree->resizeColumnToContents(c);
-    // Show something useful right away: the first object of the first kind.
-    const QModelIndex firstGroup = m_objectModel->index(0, 0);
-    if (firstGroup.isValid() && m_objectModel->rowCount(firstGroup) > 0)
-        m_tree->setCurrentIndex(m_objectModel->index(0, 0, firstGroup));
-    m_diagnosticsModel->setDiagnostics(result->diagnostics.all());
-    m_diagnosticsView->resizeColumnsToContents();
-
-    QStringList names;
-    for (const auto& p : paths)
-        names << QFileInfo(p).fileName();
-    setWindowTitle(tr("%1 — drasim").arg(names.join(QStringLiteral(", "))));
-
-    const int errors = m_diagnosticsModel->errorCount();
-    const int warnings = m_diagnosticsModel->warningCount();
-    showErrorBanner();
-    m_statusText->setText(tr("%1 object(s) loaded, %2 error(s), %3 warning(s)")
-                              .arg(result->objects.size())
-                              .arg(errors)
-                              .arg(warnings));
-}
-
-void MainWindow::onSelectionChanged()
-{
-    const auto ref = m_objectModel->objectAt(m_tree->currentIndex());
-    if (!m_objects || ref.kind.isEmpty()) {
-        m_detail->showPlaceholder(tr("Select an object to see it as YAML."));
-        return;
+    RecentFiles::add(m_document->paths());
+    setWindowTitle(tr("%1 — drasim").arg(m_document->displayName()));
+    showDiagnostics();
+    m_statusText->setText(tr("%1 object(s), %2 error(s), %3 warning(s)")
+                              .arg(m_document->objects()->size())
+                              .arg(m_diagnosticsModel->errorCount())
+                              .arg(m_diagnosticsModel->warningCount()));
+    if (m_document->isScenario()) {
+        m_tabs->setCurrentWidget(m_simulation);
+        m_simulation->run(); // does nothing when the scenario has errors
+    } else {
+        m_tabs->setCurrentWidget(m_cluster);
     }
-    m_detail->showObject(*m_objects, ref.kind, ref.index);
 }
 
 } // namespace drasim::ui

@@ -4,27 +4,28 @@
 #include <QMainWindow>
 #include <QStringList>
 
-#include <memory>
+#include <vector>
 
-#include "core/yamlio/loader.h"
+#include "core/common/diagnostic.h"
 
 class QLabel;
+class QMenu;
 class QProgressBar;
 class QPushButton;
-class QTreeView;
 class QTableView;
 class QTabWidget;
 
 namespace drasim::ui {
 
+class ClusterPage;
 class DiagnosticsModel;
-class LoadJob;
-class ObjectDetailView;
+class Document;
 class ObjectTreeModel;
 class SimulationPage;
 
-/// The drasim-gui main window: open manifests (files or folders), browse the objects they contain,
-/// see each as YAML, and see every problem of the input inline with its location.
+/// The drasim-gui window: a shell around one Document. Its pages (Cluster, Simulation) observe the
+/// document; the window holds the menus, the Problems dock, the status bar, recent files and its
+/// own geometry (both in QSettings).
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -32,40 +33,43 @@ public:
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
-    /// Opens manifests (files or folders) or one Scenario file. Manifests load in the background;
-    /// a scenario is simulated in the background. The window stays responsive throughout.
+    /// Opens manifests (files or folders) or one Scenario file in the background; a scenario that
+    /// opens without errors is then simulated in the background. The window stays responsive.
     void openPaths(const QStringList& paths);
     /// SQLite file where simulation runs are recorded (default: the user's data folder).
     void setRunStorePath(const QString& path);
+    /// Saves geometry and dock/toolbar layout to QSettings (also done on close).
+    void saveWindowState() const;
+
+    Document* document() const { return m_document; }
+    ClusterPage* clusterPage() const { return m_cluster; }
     SimulationPage* simulationPage() const { return m_simulation; }
-    /// True when the file is a drasim Scenario document (rather than Kubernetes manifests).
-    static bool isScenarioFile(const QString& path);
-    LoadJob* loadJob() const { return m_loadJob; }
-    ObjectTreeModel* objectModel() const { return m_objectModel; }
+    ObjectTreeModel* objectModel() const;
     DiagnosticsModel* diagnosticsModel() const { return m_diagnosticsModel; }
+    QTabWidget* pages() const { return m_tabs; }
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
 
 private:
     void buildActions();
     void buildLayout();
-    void onLoaded(std::shared_ptr<const yamlio::LoadResult> result, const QStringList& paths);
-    void onSelectionChanged();
+    void restoreWindowState();
+    void fillRecentMenu();
+    void onOpened();
+    void showDiagnostics(const std::vector<Diagnostic>& extra = {});
     void setBusy(bool busy, const QString& text = {});
-    void showErrorBanner();
     void openFilesDialog();
     void openFolderDialog();
 
-    QStringList m_paths;
-    std::shared_ptr<const api::ObjectSet> m_objects;
-
-    LoadJob* m_loadJob = nullptr;
-    ObjectTreeModel* m_objectModel = nullptr;
+    Document* m_document = nullptr;
     DiagnosticsModel* m_diagnosticsModel = nullptr;
-    QTreeView* m_tree = nullptr;
-    ObjectDetailView* m_detail = nullptr;
+    ClusterPage* m_cluster = nullptr;
+    SimulationPage* m_simulation = nullptr;
     QTableView* m_diagnosticsView = nullptr;
     QLabel* m_banner = nullptr;
     QTabWidget* m_tabs = nullptr;
-    SimulationPage* m_simulation = nullptr;
+    QMenu* m_recentMenu = nullptr;
     QLabel* m_statusText = nullptr;
     QProgressBar* m_progress = nullptr;
     QPushButton* m_cancel = nullptr;

@@ -5,7 +5,7 @@
 #include <QTimer>
 
 #include "drasim_version.h"
-#include "ui/jobs/load_job.h"
+#include "ui/document/document.h"
 #include "ui/jobs/simulation_job.h"
 #include "ui/mainwindow.h"
 #include "ui/pages/simulation_page.h"
@@ -41,7 +41,12 @@ int main(int argc, char** argv)
                 QApplication::quit();
             });
         };
-        QObject::connect(window.loadJob(), &drasim::ui::LoadJob::loaded, &window, save);
+        // Manifests (or a scenario with errors) are ready once opened; a good scenario once simulated.
+        auto* document = window.document();
+        QObject::connect(document, &drasim::ui::Document::opened, &window, [document, save]() {
+            if (!document->prepared())
+                save();
+        });
         QObject::connect(window.simulationPage()->job(), &drasim::ui::SimulationJob::finished, &window, save);
     }
     return app.exec();

@@ -10,10 +10,11 @@
 
 #include <gtest/gtest.h>
 
-#include "ui/jobs/load_job.h"
+#include "core/session/session.h"
+#include "ui/jobs/open_job.h"
 #include "ui/jobs/simulation_job.h"
 
-using drasim::ui::LoadJob;
+using drasim::ui::OpenJob;
 using drasim::ui::SimulationJob;
 
 namespace {
@@ -41,33 +42,33 @@ QString sourcePath(const char* rel)
 
 } // namespace
 
-TEST(LoadJob, DeliversTheObjectsWithProgress)
+TEST(OpenJob, DeliversTheObjectsWithProgress)
 {
     QTemporaryDir dir;
     const QString file = writeManyClasses(dir, 200);
-    LoadJob job;
-    QSignalSpy loaded(&job, &LoadJob::loaded);
-    QSignalSpy progress(&job, &LoadJob::progressChanged);
+    OpenJob job;
+    QSignalSpy loaded(&job, &OpenJob::opened);
+    QSignalSpy progress(&job, &OpenJob::progressChanged);
     job.start({ file });
     EXPECT_TRUE(job.isRunning());
     ASSERT_TRUE(loaded.wait(20000));
     EXPECT_FALSE(job.isRunning());
-    auto result = loaded.at(0).at(0).value<std::shared_ptr<const drasim::yamlio::LoadResult>>();
-    ASSERT_TRUE(result);
-    EXPECT_FALSE(result->cancelled);
-    EXPECT_EQ(result->objects.deviceClasses.size(), 200u);
+    auto session = loaded.at(0).at(0).value<std::shared_ptr<drasim::session::Session>>();
+    ASSERT_TRUE(session);
+    EXPECT_FALSE(session->diagnostics().hasErrors());
+    EXPECT_EQ(session->objects().deviceClasses.size(), 200u);
     ASSERT_GE(progress.count(), 1); // the first report is never throttled
     EXPECT_GE(progress.at(0).at(0).toDouble(), 0.0);
     EXPECT_LE(progress.at(0).at(0).toDouble(), 1.0);
 }
 
-TEST(LoadJob, CancelStopsTheLoaderAndReportsHowFarItGot)
+TEST(OpenJob, CancelStopsTheLoaderAndReportsHowFarItGot)
 {
     QTemporaryDir dir;
     const QString file = writeManyClasses(dir, 20000); // about 4 MB
-    LoadJob job;
-    QSignalSpy loaded(&job, &LoadJob::loaded);
-    QSignalSpy cancelled(&job, &LoadJob::cancelled);
+    OpenJob job;
+    QSignalSpy loaded(&job, &OpenJob::opened);
+    QSignalSpy cancelled(&job, &OpenJob::cancelled);
     job.start({ file });
     job.cancel();
     ASSERT_TRUE(cancelled.wait(20000));
@@ -79,13 +80,13 @@ TEST(LoadJob, CancelStopsTheLoaderAndReportsHowFarItGot)
     EXPECT_FALSE(loaded.wait(300));
 }
 
-TEST(LoadJob, ANewerLoadSupersedesTheRunningOne)
+TEST(OpenJob, ANewerLoadSupersedesTheRunningOne)
 {
     QTemporaryDir dir;
     const QString big = writeManyClasses(dir, 20000);
-    LoadJob job;
-    QSignalSpy loaded(&job, &LoadJob::loaded);
-    QSignalSpy cancelled(&job, &LoadJob::cancelled);
+    OpenJob job;
+    QSignalSpy loaded(&job, &OpenJob::opened);
+    QSignalSpy cancelled(&job, &OpenJob::cancelled);
     job.start({ big });
     job.start({ sourcePath("scenarios/basic/cluster.yaml") });
     ASSERT_TRUE(loaded.wait(20000));
@@ -102,10 +103,13 @@ TEST(SimulationJob, DestructionWaitsForEveryRunStillInFlight)
     QThreadPool* pool = QThreadPool::globalInstance();
     ASSERT_TRUE(pool->waitForDone(60000));
     {
+        drasim::session::Session large, small;
+        ASSERT_TRUE(large.open({ sourcePath("scenarios/sim/alibaba-default/scenario.yaml").toStdString() }));
+        ASSERT_TRUE(small.open({ sourcePath("scenarios/sim/default/scenario.yaml").toStdString() }));
         SimulationJob job;
-        // The first run reads a large trace; the second, started at once, cancels it and is small.
-        job.start(sourcePath("scenarios/sim/alibaba-default/scenario.yaml"), QString());
-        job.start(sourcePath("scenarios/sim/default/scenario.yaml"), QString());
+        // The first run builds a large cluster; the second, started at once, cancels it and is small.
+        job.start(large.prepared(), QString());
+        job.start(small.prepared(), QString());
         EXPECT_EQ(job.runsInFlight(), 2);
     }
     EXPECT_EQ(pool->activeThreadCount(), 0);

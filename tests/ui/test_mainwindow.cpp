@@ -10,7 +10,8 @@
 
 #include <gtest/gtest.h>
 
-#include "ui/jobs/load_job.h"
+#include "ui/document/document.h"
+#include "ui/document/recent_files.h"
 #include "ui/mainwindow.h"
 #include "ui/models/diagnostics_model.h"
 #include "ui/models/object_tree_model.h"
@@ -21,7 +22,7 @@ namespace {
 
 bool waitLoaded(MainWindow& w)
 {
-    QSignalSpy spy(w.loadJob(), &drasim::ui::LoadJob::loaded);
+    QSignalSpy spy(w.document(), &drasim::ui::Document::opened);
     return spy.wait(20000);
 }
 
@@ -83,12 +84,48 @@ TEST(MainWindow, BadInputIsShownInlineAndTheWindowKeepsWorking)
 TEST(MainWindow, CancelDropsTheRunningLoad)
 {
     MainWindow w;
-    QSignalSpy cancelled(w.loadJob(), &drasim::ui::LoadJob::cancelled);
-    QSignalSpy loaded(w.loadJob(), &drasim::ui::LoadJob::loaded);
+    QSignalSpy cancelled(w.document(), &drasim::ui::Document::openCancelled);
+    QSignalSpy loaded(w.document(), &drasim::ui::Document::opened);
     w.openPaths({ sourcePath("scenarios/basic/cluster.yaml") });
-    w.loadJob()->cancel();
+    w.document()->cancelOpen();
     ASSERT_TRUE(cancelled.wait(20000));
     EXPECT_EQ(cancelled.count(), 1);
     EXPECT_FALSE(loaded.wait(500)); // the cancelled result never arrives
     EXPECT_EQ(w.objectModel()->rowCount(), 0);
+}
+
+TEST(MainWindow, RecentFilesAndWindowStatePersistInSettings)
+{
+    drasim::ui::RecentFiles::clear();
+    const QString basic = sourcePath("scenarios/basic/cluster.yaml");
+    {
+        MainWindow w;
+        w.show();
+        w.openPaths({ basic });
+        ASSERT_TRUE(waitLoaded(w));
+        w.resize(1100, 900);
+        w.close(); // saves geometry and layout
+    }
+    ASSERT_FALSE(drasim::ui::RecentFiles::entries().isEmpty());
+    EXPECT_EQ(drasim::ui::RecentFiles::entries().front(), QStringList { basic });
+
+    MainWindow again;
+    EXPECT_EQ(again.size(), QSize(1100, 900));
+}
+
+TEST(RecentFiles, NewestFirstWithoutDuplicatesAndBounded)
+{
+    drasim::ui::RecentFiles::clear();
+    for (int i = 0; i < drasim::ui::RecentFiles::kMaxEntries + 3; ++i)
+        drasim::ui::RecentFiles::add({ QStringLiteral("/f%1.yaml").arg(i) });
+    drasim::ui::RecentFiles::add({ QStringLiteral("/f5.yaml") });
+    drasim::ui::RecentFiles::add({ QStringLiteral("/a.yaml"), QStringLiteral("/b") });
+    const auto list = drasim::ui::RecentFiles::entries();
+    ASSERT_EQ(list.size(), drasim::ui::RecentFiles::kMaxEntries);
+    EXPECT_EQ(list[0], (QStringList { QStringLiteral("/a.yaml"), QStringLiteral("/b") }));
+    EXPECT_EQ(list[1], QStringList { QStringLiteral("/f5.yaml") });
+    EXPECT_EQ(list.count(QStringList { QStringLiteral("/f5.yaml") }), 1);
+    EXPECT_FALSE(list.contains(QStringList { QStringLiteral("/f0.yaml") })); // the oldest fell off
+    drasim::ui::RecentFiles::clear();
+    EXPECT_TRUE(drasim::ui::RecentFiles::entries().isEmpty());
 }

@@ -8,8 +8,7 @@
 #include <chrono>
 
 #include "core/common/progress.h"
-#include "core/scenario/run_scenario.h"
-#include "core/scenario/scenario.h"
+#include "core/sim/run_prepared.h"
 #include "core/storage/database.h"
 #include "core/storage/run_store.h"
 #include "core/storage/run_store_recorder.h"
@@ -102,31 +101,32 @@ int SimulationJob::runsInFlight()
     return int(m_inFlight.size());
 }
 
-void SimulationJob::start(const QString& scenarioPath, const QString& storePath, std::optional<quint64> seed)
+void SimulationJob::start(std::shared_ptr<const sim::PreparedScenario> prepared, const QString& storePath,
+                          std::optional<quint64> seed)
 {
     if (m_shared)
         m_shared->cancel.cancel();
     const quint64 generation = ++m_generation;
     m_shared = std::make_shared<Shared>();
     m_running = true;
-    Q_EMIT started(scenarioPath);
+    const QString name = prepared ? QString::fromStdString(prepared->name) : QString();
+    Q_EMIT started(name);
 
     QPointer<SimulationJob> self(this);
     auto shared = m_shared;
     // Read only on the job's thread (inside queued calls), so no synchronisation is needed.
     auto isCurrent = [self, generation]() { return self && self->m_generation == generation; };
-    const std::string path = scenarioPath.toStdString();
     const std::string store = storePath.toStdString();
 
     runsInFlight(); // forget runs that have returned
-    m_inFlight << QtConcurrent::run([self, shared, isCurrent, path, store, seed]() {
+    m_inFlight << QtConcurrent::run([self, shared, isCurrent, prepared, store, seed]() {
         auto outcome = std::make_shared<SimulationOutcome>();
         Diagnostics diags;
         Forwarder forwarder(self, isCurrent);
-        if (auto scenario = drasim::scenario::loadScenario(path, diags)) {
-            drasim::scenario::ScenarioRunOptions options;
+        if (prepared) {
+            sim::RunOptions options;
             if (seed)
-                options.seed = *seed;
+                options.overrides.seed = *seed;
             options.recorders.push_back(&forwarder);
             options.progress = &forwarder;
             options.cancel = &shared->cancel;
@@ -143,7 +143,7 @@ void SimulationJob::start(const QString& scenarioPath, const QString& storePath,
                 }
             }
             try {
-                outcome->summary = drasim::scenario::runScenario(*scenario, options, diags);
+                outcome->summary = sim::runPrepared(*prepared, options, diags);
                 if (recorder && !outcome->summary)
                     recorder->abandon("failed");
             } catch (const storage::StorageError& e) {

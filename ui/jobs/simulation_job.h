@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/common/diagnostic.h"
+#include "core/sim/prepared_scenario.h"
 #include "core/sim/run_recorder.h"
 #include "core/sim/run_summary.h"
 
@@ -41,15 +42,17 @@ public:
     explicit SimulationJob(QObject* parent = nullptr);
     ~SimulationJob() override;
 
-    /// storePath: SQLite run store to record into; empty = do not record.
-    void start(const QString& scenarioPath, const QString& storePath, std::optional<quint64> seed = {});
+    /// Runs the prepared scenario (shared, read-only: several runs may read it at once).
+    /// storePath: SQLite run store to record into; empty = do not record. seed replaces the scenario's.
+    void start(std::shared_ptr<const sim::PreparedScenario> prepared, const QString& storePath,
+               std::optional<quint64> seed = {});
     void cancel();
     bool isRunning() const { return m_running; }
     /// Runs whose worker has not returned yet (a cancelled run may still be winding down).
     int runsInFlight();
 
 Q_SIGNALS:
-    void started(const QString& scenarioPath);
+    void started(const QString& scenarioName);
     void progressChanged(double fraction);
     void samplesAvailable(std::shared_ptr<const drasim::ui::SampleBatch> batch);
     void finished(std::shared_ptr<const drasim::ui::SimulationOutcome> outcome);

@@ -7,6 +7,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QProgressBar>
+#include <QSignalBlocker>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QSplitter>
@@ -14,12 +15,13 @@
 #include <QVBoxLayout>
 
 #include "ui/charts/series_chart_view.h"
+#include "ui/document/document.h"
 #include "ui/models/run_series_model.h"
 #include "ui/models/workload_summary_model.h"
 
 namespace drasim::ui {
 
-SimulationPage::SimulationPage(QWidget* parent) : QWidget(parent)
+SimulationPage::SimulationPage(Document* document, QWidget* parent) : QWidget(parent), m_document(document)
 {
     m_job = new SimulationJob(this);
     m_series = new RunSeriesModel(this);
@@ -91,33 +93,48 @@ SimulationPage::SimulationPage(QWidget* parent) : QWidget(parent)
     connect(m_job, &SimulationJob::samplesAvailable, this,
             [this](std::shared_ptr<const SampleBatch> batch) { m_series->append(*batch); });
     connect(m_job, &SimulationJob::finished, this, &SimulationPage::onFinished);
+    connect(m_document, &Document::opened, this, &SimulationPage::onDocumentOpened);
+    connect(m_seed, &QSpinBox::valueChanged, this, [this](int value) {
+        m_document->setSeedOverride(value == 0 ? std::nullopt : std::optional<quint64>(quint64(value)));
+    });
+    connect(m_document, &Document::seedOverrideChanged, this, [this]() {
+        const QSignalBlocker block(m_seed);
+        m_seed->setValue(int(m_document->seedOverride().value_or(0)));
+    });
     setRunning(false);
-    m_run->setEnabled(false);
 }
 
-void SimulationPage::setScenario(const QString& path)
+void SimulationPage::onDocumentOpened()
 {
     cancel();
-    m_scenario = path;
-    m_title->setText(tr("Scenario: %1").arg(QFileInfo(path).fileName()));
-    m_title->setToolTip(path);
-    m_run->setEnabled(true);
+    m_series->clear();
+    m_workloads->setWorkloads({});
+    m_totals->clear();
+    m_progress->setValue(0);
+    if (m_document->isScenario()) {
+        const QString file = m_document->paths().value(0);
+        m_title->setText(m_document->prepared() ? tr("Scenario: %1").arg(QFileInfo(file).fileName())
+                                                : tr("Scenario %1 has errors: see Problems.").arg(QFileInfo(file).fileName()));
+        m_title->setToolTip(file);
+    } else {
+        m_title->setText(tr("No scenario open. Open a Scenario file (File › Open) to simulate it."));
+        m_title->setToolTip(QString());
+    }
+    setRunning(false);
 }
 
 void SimulationPage::run()
 {
-    if (m_scenario.isEmpty())
+    const auto prepared = m_document->prepared();
+    if (!prepared)
         return;
     m_series->clear();
     m_workloads->setWorkloads({});
     m_totals->clear();
     m_progress->setValue(0);
     setRunning(true);
-    Q_EMIT statusMessage(tr("Simulating %1…").arg(QFileInfo(m_scenario).fileName()));
-    std::optional<quint64> seed;
-    if (m_seed->value() != 0)
-        seed = quint64(m_seed->value());
-    m_job->start(m_scenario, m_storePath, seed);
+    Q_EMIT statusMessage(tr("Simulating %1…").arg(QString::fromStdString(prepared->name)));
+    m_job->start(prepared, m_storePath, m_document->seedOverride());
 }
 
 void SimulationPage::cancel()
@@ -128,7 +145,7 @@ void SimulationPage::cancel()
 
 void SimulationPage::setRunning(bool running)
 {
-    m_run->setEnabled(!running && !m_scenario.isEmpty());
+    m_run->setEnabled(!running && m_document->prepared() != nullptr);
     m_cancel->setEnabled(running);
     m_seed->setEnabled(!running);
 }

@@ -16,20 +16,19 @@ class QTableView;
 
 namespace drasim::ui {
 
+class Document;
 class RunSeriesModel;
 class SeriesChartView;
 class WorkloadSummaryModel;
 
-/// Runs the open scenario in the background and shows it live: pods, GPU utilisation by model and
-/// unschedulable reasons over simulated time, then per-workload waits and the run's totals.
+/// Runs the document's prepared scenario in the background and shows it live: pods, GPU
+/// utilisation by model and unschedulable reasons over simulated time, then per-workload waits and
+/// the run's totals. The seed box edits the document (undoable).
 class SimulationPage : public QWidget
 {
     Q_OBJECT
 public:
-    explicit SimulationPage(QWidget* parent = nullptr);
-
-    void setScenario(const QString& path);
-    const QString& scenario() const { return m_scenario; }
+    explicit SimulationPage(Document* document, QWidget* parent = nullptr);
     /// Where runs are recorded (SQLite); empty disables recording.
     void setRunStorePath(const QString& path) { m_storePath = path; }
     void run();
@@ -46,9 +45,10 @@ Q_SIGNALS:
 
 private:
     void onFinished(std::shared_ptr<const SimulationOutcome> outcome);
+    void onDocumentOpened();
     void setRunning(bool running);
 
-    QString m_scenario;
+    Document* m_document;
     QString m_storePath;
     SimulationJob* m_job = nullptr;
     RunSeriesModel* m_series = nullptr;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "ui/jobs/load_job.h"
+#include "ui/jobs/open_job.h"
 
 #include <atomic>
 #include <chrono>
@@ -12,8 +12,8 @@
 
 namespace drasim::ui {
 
-/// One load: its cancel token and the share read so far, shared by the job and the worker.
-struct LoadJob::Run
+/// One open: its cancel token and the share read so far, shared by the job and the worker.
+struct OpenJob::Run
 {
     CancelToken cancel;
     std::atomic<double> fraction { 0 };
@@ -48,23 +48,23 @@ private:
 
 } // namespace
 
-LoadJob::LoadJob(QObject* parent)
+OpenJob::OpenJob(QObject* parent)
     : QObject(parent)
 { }
 
-LoadJob::~LoadJob()
+OpenJob::~OpenJob()
 {
     if (m_current)
         m_current->cancel.cancel();
     m_pool.waitForDone();
 }
 
-bool LoadJob::waitForIdle(int msecs)
+bool OpenJob::waitForIdle(int msecs)
 {
     return m_pool.waitForDone(msecs);
 }
 
-void LoadJob::start(const QStringList& paths)
+void OpenJob::start(const QStringList& paths)
 {
     if (m_current)
         m_current->cancel.cancel(); // superseded: stop reading, its signals are dropped below
@@ -76,10 +76,10 @@ void LoadJob::start(const QStringList& paths)
     for (const auto& p : paths)
         files.push_back(p.toStdString());
 
-    QPointer<LoadJob> self(this);
+    QPointer<OpenJob> self(this);
     // Runs on the job's thread, so reading m_current needs no lock.
     auto isCurrent = [self, run]() { return self && self->m_current == run; };
-    auto* watcher = new QFutureWatcher<std::shared_ptr<const yamlio::LoadResult>>(this);
+    auto* watcher = new QFutureWatcher<std::shared_ptr<session::Session>>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, run, isCurrent, paths]() {
         watcher->deleteLater();
         if (!isCurrent())
@@ -88,7 +88,7 @@ void LoadJob::start(const QStringList& paths)
         if (run->cancel.cancelled())
             Q_EMIT cancelled(run->fraction.load(std::memory_order_relaxed));
         else
-            Q_EMIT loaded(watcher->result(), paths);
+            Q_EMIT opened(watcher->result(), paths);
     });
     watcher->setFuture(QtConcurrent::run(&m_pool, [self, run, isCurrent, files]() {
         ProgressForwarder forwarder(run->fraction, [self, isCurrent](double fraction) {
@@ -100,15 +100,13 @@ void LoadJob::start(const QStringList& paths)
                 },
                 Qt::QueuedConnection);
         });
-        yamlio::LoadOptions options;
-        options.cancel = &run->cancel;
-        options.progress = &forwarder;
-        return std::shared_ptr<const yamlio::LoadResult>(
-            std::make_shared<yamlio::LoadResult>(yamlio::loadPaths(files, options)));
+        auto opened = std::make_shared<session::Session>();
+        opened->open(files, &run->cancel, &forwarder);
+        return opened;
     }));
 }
 
-void LoadJob::cancel()
+void OpenJob::cancel()
 {
     if (m_current)
         m_current->cancel.cancel();

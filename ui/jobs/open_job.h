@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <memory>
+
+#include <QObject>
+#include <QStringList>
+#include <QThreadPool>
+
+#include "core/session/session.h"
+
+namespace drasim::ui {
+
+/// Opens what the user chose (manifests, folders or one Scenario file) into a fresh
+/// session::Session on a worker thread, reporting progress; the finished session is handed to the
+/// job's thread. Only the newest request delivers: starting a new open stops the running one (the
+/// loader checks the cancel token between documents) and drops its signals. cancel() stops it the
+/// same way and reports cancelled() once the worker has let go, with the share of input it read.
+class OpenJob : public QObject
+{
+    Q_OBJECT
+public:
+    explicit OpenJob(QObject* parent = nullptr);
+    /// Stops the running open and waits for every worker still in flight.
+    ~OpenJob() override;
+
+    void start(const QStringList& paths);
+    void cancel();
+    bool isRunning() const { return m_current != nullptr; }
+    /// Waits until no worker is left (tests; the destructor). msecs < 0: no limit.
+    bool waitForIdle(int msecs = -1);
+
+Q_SIGNALS:
+    void started(const QStringList& paths);
+    void progressChanged(double fraction);
+    /// The session holds everything opened, also when there were errors (see its diagnostics).
+    void opened(std::shared_ptr<drasim::session::Session> session, const QStringList& paths);
+    /// The cancelled open has stopped after reading this share of its manifest input.
+    void cancelled(double fractionRead);
+
+private:
+    struct Run;
+    std::shared_ptr<Run> m_current;
+    QThreadPool m_pool; // opens run here, not in the global pool, so the destructor can wait for them
+};
+
+} // namespace drasim::ui
