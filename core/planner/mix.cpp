@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/planner/mix.h"
+
+#include <cstdlib>
+
+#include "core/topology/catalog.h"
+#include "core/topology/shape_reader.h"
+
+namespace drasim::planner {
+
+std::vector<PricedCandidate> priceCandidates(
+    const Study& study, const scenario::Scenario& scenario, Diagnostics& diags)
+{
+    // The same lookup preparation does: extra shape files first, then the catalog folder.
+    Diagnostics catalogDiags(1000);
+    const std::string dir = scenario.catalog.empty() ? topology::Catalog::defaultDirectory()
+                                                     : scenario.resolvedPath(scenario.catalog);
+    topology::Catalog catalog;
+    if (!dir.empty())
+        catalog = topology::Catalog::load(dir, catalogDiags);
+    std::vector<topology::NodeShape> extra;
+    for (const auto& f : scenario.shapeFiles) {
+        auto more = topology::loadNodeShapeFile(scenario.resolvedPath(f), diags);
+        extra.insert(extra.end(), more.begin(), more.end());
+    }
+    auto find = [&](const std::string& name) -> const topology::NodeShape* {
+        for (const auto& s : extra)
+            if (s.name == name)
+                return &s;
+        return catalog.find(name);
+    };
+
+    std::vector<PricedCandidate> out;
+    for (size_t i = 0; i < study.candidates.size(); ++i) {
+        const CandidateShape& c = study.candidates[i];
+        const topology::NodeShape* shape = find(c.shape);
+        if (!shape) {
+            diags.error(c.pos, "Study", study.name, "spec.candidates[" + std::to_string(i) + "].shape",
+                "Not found: \"" + c.shape + "\": no such node shape in the scenario's catalog"
+                    + (dir.empty() ? std::string(" (no catalog directory found)") : " " + dir));
+            continue;
+        }
+        PricedCandidate p;
+        p.name = c.name;
+        p.shape = c.shape;
+        p.maxNodes = c.maxNodes;
+        p.purchaseUsd = c.purchaseUsd.value_or(shape->price.purchaseUsd);
+        p.perHourUsd = c.perHourUsd.value_or(shape->price.perHourUsd);
+        p.powerWatts = c.powerWatts.value_or(double(shape->powerWatts));
+        p.rackSlots = c.rackSlots;
+        out.push_back(std::move(p));
+    }
+    return out;
+}
+
+MixFootprint footprint(
+    const Mix& mix, const std::vector<PricedCandidate>& candidates, CostBasis basis, double durationHours)
+{
+    MixFootprint f;
+    for (size_t i = 0; i < mix.size() && i < candidates.size(); ++i) {
+        const PricedCandidate& c = candidates[i];
+        const double n = mix[i];
+        f.costUsd += n * (basis == CostBasis::Purchase ? c.purchaseUsd : c.perHourUsd * durationHours);
+        f.powerWatts += n * c.powerWatts;
+        f.rackSlots += int64_t(mix[i]) * c.rackSlots;
+        f.nodes += mix[i];
+    }
+    return f;
+}
+
+bool withinConstraints(const MixFootprint& f, const Constraints& c)
+{
+    return (!c.budgetUsd || f.costUsd <= *c.budgetUsd) && (!c.powerWatts || f.powerWatts <= *c.powerWatts)
+        && (!c.rackSlots || f.rackSlots <= *c.rackSlots);
+}
+
+std::string formatMix(const Mix& mix, const std::vector<PricedCandidate>& candidates)
+{
+    std::string out;
+    for (size_t i = 0; i < mix.size() && i < candidates.size(); ++i) {
+        if (!out.empty())
+            out += ' ';
+        out += candidates[i].name + "=" + std::to_string(mix[i]);
+    }
+    return out;
+}
+
+std::string mixKey(const Mix& mix)
+{
+    std::string out;
+    for (size_t i = 0; i < mix.size(); ++i) {
+        if (i)
+            out += ',';
+        out += std::to_string(mix[i]);
+    }
+    return out;
+}
+
+bool parseMixKey(const std::string& text, size_t size, Mix& out)
+{
+    out.clear();
+    size_t start = 0;
+    while (start <= text.size()) {
+        size_t comma = text.find(',', start);
+        std::string part = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        char* end = nullptr;
+        long v = std::strtol(part.c_str(), &end, 10);
+        if (part.empty() || *end != '\0' || v < 0 || v > 100000)
+            return false;
+        out.push_back(int(v));
+        if (comma == std::string::npos)
+            break;
+        start = comma + 1;
+    }
+    return out.size() == size;
+}
+
+scenario::Scenario scenarioForMix(
+    const scenario::Scenario& base, const Mix& mix, const std::vector<PricedCandidate>& candidates)
+{
+    scenario::Scenario s = base;
+    s.nodePools.clear();
+    for (size_t i = 0; i < mix.size() && i < candidates.size(); ++i) {
+        if (mix[i] == 0)
+            continue;
+        scenario::NodePoolSpec pool;
+        pool.name = candidates[i].name;
+        pool.shape = candidates[i].shape;
+        pool.count = mix[i];
+        pool.namePrefix = candidates[i].name;
+        pool.pricePerHour = candidates[i].perHourUsd;
+        pool.pos = base.pos;
+        pool.path = "spec.cluster.nodePools[" + std::to_string(s.nodePools.size()) + "]";
+        s.nodePools.push_back(std::move(pool));
+    }
+    return s;
+}
+
+} // namespace drasim::planner

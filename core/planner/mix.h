@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+// A mix: how many nodes of each candidate shape, and what it costs in money, power and rack space.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/common/diagnostic.h"
+#include "core/planner/study.h"
+#include "core/scenario/scenario.h"
+
+namespace drasim::planner {
+
+/// Node counts, one per study candidate, in the study's order.
+using Mix = std::vector<int>;
+
+/// A candidate with its prices and power settled (study value, else the catalog shape's).
+struct PricedCandidate
+{
+    std::string name;
+    std::string shape;
+    int maxNodes = 0;
+    double purchaseUsd = 0;
+    double perHourUsd = 0;
+    double powerWatts = 0;
+    int rackSlots = 1;
+};
+
+/// Looks every candidate's shape up in the scenario's catalog (its `catalog` folder or the
+/// built-in one, plus its `shapes` files). Unknown shapes are errors located at the candidate.
+std::vector<PricedCandidate> priceCandidates(
+    const Study& study, const scenario::Scenario& scenario, Diagnostics& diags);
+
+struct MixFootprint
+{
+    double costUsd = 0; ///< purchase, or hourly price x the scenario's simulated duration
+    double powerWatts = 0;
+    int64_t rackSlots = 0;
+    int64_t nodes = 0;
+};
+
+MixFootprint footprint(
+    const Mix& mix, const std::vector<PricedCandidate>& candidates, CostBasis basis, double durationHours);
+/// Whether a mix respects the study's budget, power and rack limits (maxNodes bounds the search).
+bool withinConstraints(const MixFootprint& f, const Constraints& c);
+
+/// "h100=3 l40s=0"; the key used in stores and shard files is mixKey ("3,0").
+std::string formatMix(const Mix& mix, const std::vector<PricedCandidate>& candidates);
+std::string mixKey(const Mix& mix);
+/// Parses mixKey's form; false when malformed or of another length.
+bool parseMixKey(const std::string& text, size_t size, Mix& out);
+
+/// The scenario with its node pools replaced by the mix (one pool per candidate with nodes;
+/// named after the candidate, priced per hour as the study says).
+scenario::Scenario scenarioForMix(
+    const scenario::Scenario& base, const Mix& mix, const std::vector<PricedCandidate>& candidates);
+
+} // namespace drasim::planner

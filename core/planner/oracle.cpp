@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/planner/oracle.h"
+
+#include <exception>
+#include <set>
+
+#include "core/planner/parallel_for.h"
+#include "core/planner/service_level_recorder.h"
+#include "core/scenario/prepare.h"
+#include "core/sim/run_prepared.h"
+
+namespace drasim::planner {
+
+SimulationOracle::SimulationOracle(scenario::Scenario base, std::vector<PricedCandidate> candidates,
+    std::vector<ServiceLevel> levels, std::vector<uint64_t> seeds, SimulationSettings settings)
+    : m_base(std::move(base))
+    , m_candidates(std::move(candidates))
+    , m_levels(std::move(levels))
+    , m_seeds(std::move(seeds))
+    , m_settings(std::move(settings))
+{ }
+
+SimulationOracle::~SimulationOracle() = default;
+
+bool SimulationOracle::evaluate(
+    const std::vector<Probe>& probes, std::vector<Evaluation>& out, Diagnostics& diags)
+{
+    // The probes not answered yet, each once, in order of first appearance.
+    std::vector<Probe> fresh;
+    std::set<std::string> seen;
+    for (const auto& p : probes) {
+        const std::string key = probeKey(p.mix, p.load);
+        if (!m_cache.count(key) && seen.insert(key).second)
+            fresh.push_back(p);
+    }
+
+    if (!fresh.empty()) {
+        const unsigned threads = resolveThreads(m_settings.threads);
+        // Each mix is prepared once for all its loads and seeds (a structural change).
+        std::vector<Mix> mixes;
+        std::map<std::string, size_t> mixIndex;
+        for (const auto& p : fresh)
+            if (mixIndex.emplace(mixKey(p.mix), mixes.size()).second)
+                mixes.push_back(p.mix);
+        std::vector<std::shared_ptr<const sim::PreparedScenario>> prepared(mixes.size());
+        std::vector<Diagnostics> prepDiags(mixes.size());
+        parallelFor(mixes.size(), threads, [&](size_t i) {
+            if (m_settings.cancel && m_settings.cancel->cancelled())
+                return;
+            try {
+                scenario::Scenario sc = scenarioForMix(m_base, mixes[i], m_candidates);
+                scenario::PrepareOptions options;
+                options.cancel = m_settings.cancel;
+                if (auto p = scenario::prepareScenario(sc, options, prepDiags[i]))
+                    prepared[i] = std::make_shared<const sim::PreparedScenario>(std::move(*p));
+            } catch (const std::exception& e) {
+                prepDiags[i].error({}, "Study", "", "", std::string("preparing a mix failed: ") + e.what());
+            }
+        });
+        if (m_settings.cancel && m_settings.cancel->cancelled())
+            return false;
+        bool failed = false;
+        for (size_t i = 0; i < mixes.size(); ++i) {
+            diags.append(prepDiags[i]);
+            if (!prepared[i]) {
+                failed = true;
+                diags.error({}, "Study", "", "",
+                    "the scenario cannot be prepared with " + formatMix(mixes[i], m_candidates));
+            }
+        }
+        if (failed)
+            return false;
+
+        // One job per (probe, seed).
+        const size_t jobs = fresh.size() * m_seeds.size();
+        std::vector<SeedOutcome> outcomes(jobs);
+        std::vector<Diagnostics> runDiags(jobs);
+        std::vector<char> ok(jobs, 0);
+        std::mutex progressMutex;
+        parallelFor(jobs, threads, [&](size_t j) {
+            if (m_settings.cancel && m_settings.cancel->cancelled())
+                return;
+            const Probe& probe = fresh[j / m_seeds.size()];
+            const uint64_t seed = m_seeds[j % m_seeds.size()];
+            const auto& prep = prepared[mixIndex.at(mixKey(probe.mix))];
+            try {
+                CancelToken stop;
+                ServiceLevelRecorder recorder(m_levels, &stop, m_settings.cancel);
+                sim::RunOptions options;
+                options.overrides.seed = seed;
+                options.overrides.arrivalScale = probe.load;
+                options.recorders.push_back(&recorder);
+                options.cancel = &stop;
+                auto summary = sim::runPrepared(*prep, options, runDiags[j]);
+                if (!summary || (summary->cancelled && !recorder.stoppedEarly()))
+                    return; // an input error, or the user cancelled
+                outcomes[j].seed = seed;
+                outcomes[j].values = recorder.values();
+                outcomes[j].stoppedEarly = recorder.stoppedEarly();
+                ok[j] = 1;
+            } catch (const std::exception& e) {
+                runDiags[j].error({}, "Study", "", "", std::string("a simulation failed: ") + e.what());
+            }
+            std::lock_guard<std::mutex> lock(progressMutex);
+            ++m_simulations;
+            if (outcomes[j].stoppedEarly)
+                ++m_stoppedEarly;
+            if (m_settings.onSimulation)
+                m_settings.onSimulation(m_simulations);
+        });
+        if (m_settings.cancel && m_settings.cancel->cancelled())
+            return false;
+        for (size_t j = 0; j < jobs; ++j) {
+            diags.append(runDiags[j]);
+            if (!ok[j])
+                failed = true;
+        }
+        if (failed)
+            return false;
+        for (size_t i = 0; i < fresh.size(); ++i) {
+            Evaluation e;
+            e.mix = fresh[i].mix;
+            e.load = fresh[i].load;
+            for (size_t s = 0; s < m_seeds.size(); ++s)
+                e.seeds.push_back(std::move(outcomes[i * m_seeds.size() + s]));
+            if (m_settings.onEvaluated)
+                m_settings.onEvaluated(e);
+            m_cache.emplace(probeKey(e.mix, e.load), std::move(e));
+        }
+    }
+
+    out.clear();
+    for (const auto& p : probes)
+        out.push_back(m_cache.at(probeKey(p.mix, p.load)));
+    return true;
+}
+
+CacheOracle::CacheOracle(const std::vector<Evaluation>& known)
+{
+    for (const auto& e : known)
+        m_known.emplace(probeKey(e.mix, e.load), e);
+}
+
+bool CacheOracle::evaluate(const std::vector<Probe>& probes, std::vector<Evaluation>& out, Diagnostics& diags)
+{
+    out.clear();
+    for (const auto& p : probes) {
+        auto it = m_known.find(probeKey(p.mix, p.load));
+        if (it == m_known.end()) {
+            diags.error({}, "Study", "", "",
+                "no result for mix " + mixKey(p.mix) + " at load " + exactNumber(p.load)
+                    + ": a shard is missing or ran another study");
+            return false;
+        }
+        out.push_back(it->second);
+    }
+    return true;
+}
+
+} // namespace drasim::planner

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+// Where the search gets its answers: simulations (SimulationOracle) or results computed earlier,
+// e.g. by the shards of a distributed study (CacheOracle). The search is a pure function of the
+// answers, so both give the same report.
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/common/diagnostic.h"
+#include "core/common/progress.h"
+#include "core/planner/evaluation.h"
+#include "core/scenario/scenario.h"
+#include "core/sim/prepared_scenario.h"
+
+namespace drasim::planner {
+
+class Oracle
+{
+public:
+    virtual ~Oracle() = default;
+    /// Evaluates every probe with every seed; out[i] answers probes[i]. False when cancelled or
+    /// when an evaluation failed (diagnostics say why).
+    virtual bool evaluate(const std::vector<Probe>& probes, std::vector<Evaluation>& out, Diagnostics& diags)
+        = 0;
+};
+
+struct SimulationSettings
+{
+    unsigned threads = 0; ///< 0 = every core
+    const CancelToken* cancel = nullptr;
+    /// Called after each simulation finishes with the count so far (from a worker thread,
+    /// one call at a time).
+    std::function<void(int64_t simulations)> onSimulation;
+    /// Called on the caller's thread for each new evaluation, in probe order (stores write here).
+    std::function<void(const Evaluation&)> onEvaluated;
+};
+
+/// Simulates probes: each mix is prepared once (node pools replaced), then every (probe, seed)
+/// runs as one job on a pool of threads. Answers are cached by probe.
+class SimulationOracle : public Oracle
+{
+public:
+    SimulationOracle(scenario::Scenario base, std::vector<PricedCandidate> candidates,
+        std::vector<ServiceLevel> levels, std::vector<uint64_t> seeds, SimulationSettings settings);
+    ~SimulationOracle() override;
+
+    bool evaluate(
+        const std::vector<Probe>& probes, std::vector<Evaluation>& out, Diagnostics& diags) override;
+
+    int64_t simulations() const { return m_simulations; } ///< runs actually simulated
+    int64_t stoppedEarly() const { return m_stoppedEarly; }
+
+private:
+    std::shared_ptr<const sim::PreparedScenario> prepared(const Mix& mix, Diagnostics& diags);
+
+    scenario::Scenario m_base;
+    std::vector<PricedCandidate> m_candidates;
+    std::vector<ServiceLevel> m_levels;
+    std::vector<uint64_t> m_seeds;
+    SimulationSettings m_settings;
+    std::map<std::string, Evaluation> m_cache; ///< by probeKey
+    int64_t m_simulations = 0;
+    int64_t m_stoppedEarly = 0;
+};
+
+/// Answers from evaluations given up front; a probe without one is an error naming it.
+class CacheOracle : public Oracle
+{
+public:
+    explicit CacheOracle(const std::vector<Evaluation>& known);
+    bool evaluate(
+        const std::vector<Probe>& probes, std::vector<Evaluation>& out, Diagnostics& diags) override;
+
+private:
+    std::map<std::string, Evaluation> m_known;
+};
+
+} // namespace drasim::planner

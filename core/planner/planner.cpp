@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/planner/planner.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <mutex>
+#include <set>
+
+#include "core/planner/oracle.h"
+#include "core/yamlio/yaml_tree.h"
+
+namespace drasim::planner {
+
+namespace {
+
+/// FNV-1a, 64 bits: enough to tell two studies apart in shard files (not a security measure).
+uint64_t fnv1a(const std::string& text, uint64_t h = 1469598103934665603ull)
+{
+    for (unsigned char c : text) {
+        h ^= c;
+        h *= 1099511628211ull;
+    }
+    return h;
+}
+
+} // namespace
+
+SearchSpace Plan::space() const
+{
+    SearchSpace s;
+    for (const auto& c : candidates)
+        s.maxNodes.push_back(c.maxNodes);
+    s.loads = loads;
+    s.levels = study.serviceLevels;
+    const auto cands = candidates;
+    const CostBasis basis = study.cost;
+    const double hours = sim::toSeconds(scenario.duration) / 3600.0;
+    const Constraints limits = study.constraints;
+    s.cost = [cands, basis, hours](const Mix& m) { return footprint(m, cands, basis, hours).costUsd; };
+    s.withinConstraints = [cands, basis, hours, limits](const Mix& m) {
+        return planner::withinConstraints(footprint(m, cands, basis, hours), limits);
+    };
+    return s;
+}
+
+StudyResult Plan::header() const
+{
+    StudyResult r;
+    r.study = study.name;
+    r.scenario = scenario.name;
+    r.cost = study.cost;
+    r.durationHours = sim::toSeconds(scenario.duration) / 3600.0;
+    r.candidates = candidates;
+    r.levels = study.serviceLevels;
+    r.seeds = seeds;
+    return r;
+}
+
+std::optional<Plan> preparePlan(const Study& study, Diagnostics& diags)
+{
+    const size_t errorsBefore = diags.errorCount();
+    Plan plan;
+    plan.study = study;
+    auto sc = scenario::loadScenario(study.scenarioPath(), diags);
+    if (!sc)
+        return std::nullopt;
+    plan.scenario = std::move(*sc);
+    plan.candidates = priceCandidates(study, plan.scenario, diags);
+
+    std::set<std::string> workloads;
+    for (const auto& w : plan.scenario.workloads)
+        workloads.insert(w.name);
+    for (size_t i = 0; i < study.serviceLevels.size(); ++i) {
+        const ServiceLevel& l = study.serviceLevels[i];
+        if (!l.workload.empty() && !workloads.count(l.workload)) {
+            std::string known;
+            for (const auto& w : workloads)
+                known += (known.empty() ? "" : ", ") + w;
+            diags.error(l.pos, "Study", study.name, "spec.serviceLevels[" + std::to_string(i) + "].workload",
+                "Not found: \"" + l.workload + "\": the scenario has no such workload"
+                    + (known.empty() ? std::string() : " (workloads: " + known + ")"));
+        }
+    }
+    if (diags.errorCount() > errorsBefore)
+        return std::nullopt;
+
+    plan.seeds = study.seeds.empty() ? std::vector<uint64_t> { plan.scenario.seed } : study.seeds;
+    plan.loads = { 1.0 };
+    std::vector<double> growth = study.loadGrowth;
+    std::sort(growth.begin(), growth.end());
+    for (double g : growth)
+        plan.loads.push_back(1.0 + g);
+
+    std::string studyText, scenarioText;
+    yamlio::readFile(study.file, studyText);
+    yamlio::readFile(study.scenarioPath(), scenarioText);
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%016llx", (unsigned long long)fnv1a(scenarioText, fnv1a(studyText)));
+    plan.fingerprint = buf;
+    return plan;
+}
+
+std::optional<StudyResult> runPlan(
+    const Plan& plan, const PlanOptions& options, Diagnostics& diags, PlanStats* stats)
+{
+    // Progress: simulations done against the search's running estimate of what is left.
+    std::mutex mutex;
+    SearchProgress latest;
+    const int64_t seeds = int64_t(plan.seeds.size());
+    SimulationSettings settings;
+    settings.threads = options.threads;
+    settings.cancel = options.cancel;
+    settings.onEvaluated = options.onEvaluated;
+    if (options.progress)
+        settings.onSimulation = [&](int64_t done) {
+            std::lock_guard<std::mutex> lock(mutex);
+            const double total = double(std::max<int64_t>(latest.probesEstimated * seeds, done + 1));
+            options.progress->progress(std::min(0.99, double(done) / total),
+                latest.phase == 1 ? "bisecting each shape" : "searching mixes");
+        };
+    SimulationOracle oracle(plan.scenario, plan.candidates, plan.study.serviceLevels, plan.seeds, settings);
+    SearchResult search;
+    const bool ok
+        = runSearch(plan.space(), oracle, options.shard, diags, search, [&](const SearchProgress& p) {
+              std::lock_guard<std::mutex> lock(mutex);
+              latest = p;
+          });
+    if (stats) {
+        stats->simulationsRun = oracle.simulations();
+        stats->stoppedEarly = oracle.stoppedEarly();
+        stats->cancelled = options.cancel && options.cancel->cancelled();
+    }
+    if (!ok)
+        return std::nullopt;
+    if (options.progress)
+        options.progress->progress(1.0, "done");
+    return summarize(search, plan.loads, plan.study.constraints, plan.header());
+}
+
+std::optional<StudyResult> replayPlan(
+    const Plan& plan, const std::vector<Evaluation>& known, Diagnostics& diags)
+{
+    CacheOracle oracle(known);
+    SearchResult search;
+    if (!runSearch(plan.space(), oracle, Shard {}, diags, search))
+        return std::nullopt;
+    return summarize(search, plan.loads, plan.study.constraints, plan.header());
+}
+
+} // namespace drasim::planner

@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/planner/service_level_recorder.h"
+
+#include <algorithm>
+
+#include "core/sim/percentiles.h"
+#include "core/sim/run_summary.h"
+
+namespace drasim::planner {
+
+ServiceLevelRecorder::ServiceLevelRecorder(
+    const std::vector<ServiceLevel>& levels, CancelToken* stop, const CancelToken* user)
+    : m_levels(levels)
+    , m_stop(stop)
+    , m_user(user)
+{
+    m_scopes[""];
+    for (const auto& l : m_levels)
+        if (l.metric != Metric::Placement && !l.workload.empty())
+            m_scopes[l.workload];
+}
+
+std::vector<ServiceLevelRecorder::Scope*> ServiceLevelRecorder::scopesOf(const std::string& workload)
+{
+    std::vector<Scope*> out { &m_scopes[""] };
+    if (auto it = m_scopes.find(workload); !workload.empty() && it != m_scopes.end())
+        out.push_back(&it->second);
+    return out;
+}
+
+void ServiceLevelRecorder::close(Pod& pod, const std::string& key, sim::SimTime now, bool bound)
+{
+    pod.open = false;
+    pod.bound = bound;
+    const double waited = sim::toSeconds(now - pod.created);
+    for (Scope* s : scopesOf(pod.workload)) {
+        s->open.erase({ pod.created, key });
+        s->waits.push_back(waited);
+        if (!bound)
+            s->neverBound++;
+    }
+}
+
+void ServiceLevelRecorder::onPodEvent(const sim::PodEvent& e)
+{
+    using sim::PodEventType;
+    if (e.type == PodEventType::Created) {
+        auto [it, fresh] = m_pods.try_emplace(e.pod);
+        if (fresh) {
+            it->second.created = e.time;
+            it->second.workload = e.workload;
+            ++m_created;
+            for (Scope* s : scopesOf(e.workload)) {
+                s->created++;
+                s->open.insert({ e.time, e.pod });
+            }
+        }
+    } else if (auto it = m_pods.find(e.pod); it != m_pods.end() && it->second.open) {
+        if (e.type == PodEventType::Scheduled)
+            close(it->second, e.pod, e.time, true);
+        else if (e.type == PodEventType::Failed || e.type == PodEventType::Evicted
+            || e.type == PodEventType::Succeeded)
+            close(it->second, e.pod, e.time, false); // deleted while still pending
+    }
+    checkPending(e.time);
+}
+
+void ServiceLevelRecorder::onSample(const sim::MetricSample& sample)
+{
+    checkPending(sample.time);
+}
+
+void ServiceLevelRecorder::checkPending(sim::SimTime now)
+{
+    if (m_user && m_user->cancelled() && m_stop)
+        m_stop->cancel();
+    if (m_stoppedEarly || !m_stop)
+        return;
+    for (const auto& l : m_levels) {
+        if (l.metric != Metric::Pending)
+            continue;
+        const Scope& s = m_scopes[l.workload];
+        if (s.open.empty())
+            continue;
+        const double age = sim::toSeconds(now - s.open.begin()->first);
+        if (age > l.limit) {
+            m_stoppedEarly = true;
+            m_pendingMaxSeen = age;
+            m_stop->cancel();
+            return;
+        }
+    }
+}
+
+void ServiceLevelRecorder::onRunFinished(const sim::RunSummary& summary)
+{
+    const sim::SimTime end = summary.simulatedTime;
+    // Pods still pending count their age at the end as their wait, and as never scheduled.
+    for (auto& [name, scope] : m_scopes)
+        for (const auto& [created, key] : scope.open) {
+            scope.waits.push_back(sim::toSeconds(end - created));
+            scope.neverBound++;
+        }
+
+    m_values.clear();
+    for (const auto& l : m_levels) {
+        double v = 0;
+        auto it = m_scopes.find(l.metric == Metric::Placement ? std::string() : l.workload);
+        Scope& s = it->second;
+        switch (l.metric) {
+        case Metric::Wait: {
+            std::sort(s.waits.begin(), s.waits.end());
+            v = sim::nearestRankPercentile(s.waits, l.percentile);
+            break;
+        }
+        case Metric::Pending:
+            v = s.waits.empty() ? 0.0 : *std::max_element(s.waits.begin(), s.waits.end());
+            if (m_stoppedEarly)
+                v = std::max(v, m_pendingMaxSeen);
+            break;
+        case Metric::NeverScheduled:
+            v = s.created == 0 ? 0.0 : double(s.neverBound) / double(s.created);
+            break;
+        case Metric::Placement: {
+            int64_t claims = 0, within = 0;
+            const int bound = distanceRank(l.within);
+            for (const auto& kv : summary.placement) {
+                const int64_t n = int64_t(kv.value);
+                claims += n;
+                const int rank = distanceRank(kv.key);
+                if (rank >= 0 && rank <= bound)
+                    within += n;
+            }
+            v = claims == 0 ? 1.0 : double(within) / double(claims);
+            break;
+        }
+        }
+        m_values.push_back(v);
+    }
+}
+
+} // namespace drasim::planner

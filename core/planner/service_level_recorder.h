@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+// Measures a study's service levels on one simulation run, from its pod events and summary.
+// A pod's wait is creation to first binding; a pod never bound counts the time it had waited
+// when the run ended (or when it was deleted), so a cluster too small to bind a pod cannot look
+// better than one that binds it late.
+
+#include <cstdint>
+#include <map>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "core/common/progress.h"
+#include "core/planner/study.h"
+#include "core/sim/run_recorder.h"
+
+namespace drasim::planner {
+
+class ServiceLevelRecorder : public sim::RunRecorder
+{
+public:
+    /// `stop` is the run's own cancel token: it is raised once a `pending` service level is
+    /// certainly missed (a pod has waited longer than allowed), which ends a hopeless run early at
+    /// a point fixed by simulated time, and when `user` (may be null) is cancelled.
+    ServiceLevelRecorder(const std::vector<ServiceLevel>& levels, CancelToken* stop, const CancelToken* user);
+
+    void onPodEvent(const sim::PodEvent& event) override;
+    void onSample(const sim::MetricSample& sample) override;
+    void onRunFinished(const sim::RunSummary& summary) override;
+
+    /// One value per service level, in the study's order (valid after onRunFinished).
+    const std::vector<double>& values() const { return m_values; }
+    /// True when the run was ended early because a `pending` service level was missed.
+    bool stoppedEarly() const { return m_stoppedEarly; }
+    int64_t podsCreated() const { return m_created; }
+
+private:
+    struct Pod
+    {
+        sim::SimTime created = 0;
+        std::string workload;
+        bool bound = false;
+        bool open = true; ///< neither bound nor gone
+    };
+    struct Scope
+    {
+        std::vector<double> waits; ///< bound pods, and never-bound pods once they are closed
+        int64_t created = 0;
+        int64_t neverBound = 0; ///< closed without a binding (counted at the end for open ones)
+        std::set<std::pair<sim::SimTime, std::string>> open; ///< pending pods by creation time
+    };
+
+    void close(Pod& pod, const std::string& key, sim::SimTime now, bool bound);
+    void checkPending(sim::SimTime now);
+    std::vector<Scope*> scopesOf(const std::string& workload);
+
+    std::vector<ServiceLevel> m_levels;
+    CancelToken* m_stop;
+    const CancelToken* m_user;
+    std::unordered_map<std::string, Pod> m_pods;
+    std::map<std::string, Scope> m_scopes; ///< "" = every workload, else by workload name
+    std::vector<double> m_values;
+    double m_pendingMaxSeen = 0; ///< the age that triggered an early stop
+    bool m_stoppedEarly = false;
+    int64_t m_created = 0;
+};
+
+} // namespace drasim::planner

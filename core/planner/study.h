@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+// The Study document (apiVersion drasim.dev/v1alpha1, kind Study): which hardware to buy for a
+// scenario's workloads. Paths are relative to the study file.
+//
+//   apiVersion: drasim.dev/v1alpha1
+//   kind: Study
+//   metadata: {name: alibaba-capacity}
+//   spec:
+//     scenario: scenario.yaml        # the base Scenario; its nodePools are replaced by the mix
+//     cost: purchase                 # or hourly: price per hour x the scenario's duration
+//     candidates:                    # catalog shapes (the scenario's catalog and shapes)
+//       - {shape: dgx-h100, name: h100, maxNodes: 16, purchaseUSD: 373000, perHourUSD: 98.32,
+//          powerWatts: 10200, rackSlots: 8}
+//     serviceLevels:                 # every one must hold on every seed; the first is the main one
+//       - {metric: wait, percentile: 95, workload: training, max: 10m}
+//       - {metric: pending, max: 1h}              # no pod pending longer than this
+//       - {metric: neverScheduled, max: 1%}       # pods never bound / pods created
+//       - {metric: placement, within: PIX, min: 100%}   # multi-device claims at PIX or closer
+//     constraints: {budgetUSD: 5000000, powerWatts: 200000, rackSlots: 120}
+//     seeds: [1, 2, 3]               # default [the scenario's seed]
+//     loadGrowth: [10%, 25%, 50%]    # default; arrival rates x (1 + growth)
+//
+// Prices and power default to the catalog shape's; rackSlots (per node) defaults to 1.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/common/diagnostic.h"
+
+namespace drasim::planner {
+
+constexpr const char* kStudyApiVersion = "drasim.dev/v1alpha1";
+
+struct CandidateShape
+{
+    std::string name; ///< pool name in the scenario (default: the shape name)
+    std::string shape; ///< catalog NodeShape name
+    int maxNodes = 32;
+    std::optional<double> purchaseUsd; ///< default: the catalog price
+    std::optional<double> perHourUsd;
+    std::optional<double> powerWatts;
+    int rackSlots = 1;
+    SourcePos pos;
+};
+
+enum class Metric {
+    Wait, ///< percentile of pod wait (creation to binding; pods never bound count their age at the end)
+    Pending, ///< longest time any pod waited or is still waiting
+    NeverScheduled, ///< fraction of created pods that were never bound
+    Placement, ///< fraction of multi-device claims placed within a distance class
+};
+
+struct ServiceLevel
+{
+    Metric metric = Metric::Wait;
+    double percentile = 95; ///< Wait
+    std::string workload; ///< Wait, Pending, NeverScheduled: empty = every workload
+    std::string within = "PIX"; ///< Placement: X, NV, PIX, PXB, PHB, NODE or SYS
+    /// The bound: seconds (Wait, Pending) or a fraction in [0, 1]. Placement is a lower bound
+    /// (value >= limit), the others upper bounds (value <= limit).
+    double limit = 0;
+    SourcePos pos;
+
+    bool lowerBound() const { return metric == Metric::Placement; }
+    bool met(double value) const { return lowerBound() ? value >= limit : value <= limit; }
+    /// "p95 wait of training <= 10m", "pods never scheduled <= 1%".
+    std::string describe() const;
+    /// Short column name: "wait_p95_training_s", "pending_max_s", "never_scheduled", "placement_pix".
+    std::string column() const;
+};
+
+enum class CostBasis { Purchase, Hourly };
+
+struct Constraints
+{
+    std::optional<double> budgetUsd;
+    std::optional<double> powerWatts;
+    std::optional<int64_t> rackSlots;
+};
+
+struct Study
+{
+    std::string name;
+    std::string file; ///< as given
+    std::string baseDir; ///< directory of the file ("." for a bare name)
+    SourcePos pos;
+    std::string scenario; ///< as written
+    CostBasis cost = CostBasis::Purchase;
+    std::vector<CandidateShape> candidates;
+    std::vector<ServiceLevel> serviceLevels; ///< the first is the main one (frontier axis)
+    Constraints constraints;
+    std::vector<uint64_t> seeds; ///< empty = the scenario's seed
+    std::vector<double> loadGrowth = { 0.10, 0.25, 0.50 };
+
+    std::string scenarioPath() const; ///< resolved against baseDir
+};
+
+/// Parses a study document strictly: unknown fields, wrong types, out-of-range values and
+/// duplicates are errors `file:line:column: Study <name>: field.path: message`; nullopt then.
+std::optional<Study> parseStudy(std::string_view text, const std::string& file, Diagnostics& diags);
+/// Reads and parses a study file.
+std::optional<Study> loadStudy(const std::string& path, Diagnostics& diags);
+
+/// "X", "NV", "PIX", ... ordered closest first; -1 when unknown.
+int distanceRank(std::string_view cls);
+
+} // namespace drasim::planner

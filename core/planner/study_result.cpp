@@ -1,0 +1,336 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/planner/study_result.h"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "core/sim/sim_time.h"
+
+namespace drasim::planner {
+
+namespace {
+
+bool isTime(const ServiceLevel& l)
+{
+    return l.metric == Metric::Wait || l.metric == Metric::Pending;
+}
+
+std::string formatValue(const ServiceLevel& l, double v)
+{
+    if (isTime(l))
+        return sim::formatDuration(sim::fromSeconds(v));
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f%%", v * 100);
+    return buf;
+}
+
+std::string money(double usd)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.0f", usd);
+    std::string digits = buf, out;
+    const size_t start = digits[0] == '-' ? 1 : 0;
+    for (size_t i = 0; i < digits.size(); ++i) {
+        if (i > start && (digits.size() - i) % 3 == 0)
+            out += ',';
+        out += digits[i];
+    }
+    return "$" + out;
+}
+
+std::string fixed(double v, int decimals)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    return buf;
+}
+
+std::string loadLabel(double load)
+{
+    if (load == 1.0)
+        return "today's load";
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "load +%g%%", (load - 1.0) * 100.0);
+    return buf;
+}
+
+/// Better main value first: smaller for upper bounds, larger for lower bounds.
+bool betterMain(const ServiceLevel& main, double a, double b)
+{
+    return main.lowerBound() ? a > b : a < b;
+}
+
+MixResult mixResult(const Evaluation& e, const StudyResult& h)
+{
+    MixResult r;
+    r.mix = e.mix;
+    r.footprint = footprint(e.mix, h.candidates, h.cost, h.durationHours);
+    r.feasible = e.feasible(h.levels);
+    r.withinConstraints = true; // set by the caller, who knows the constraints
+    r.miss = e.firstMiss(h.levels);
+    if (r.miss.empty() && !r.feasible)
+        r.miss = "a run stopped early";
+    r.seeds = e.seeds;
+    for (size_t i = 0; i < h.levels.size(); ++i) {
+        Spread s;
+        bool first = true;
+        double sum = 0;
+        for (const auto& seed : e.seeds) {
+            const double v = i < seed.values.size() ? seed.values[i] : 0.0;
+            s.min = first ? v : std::min(s.min, v);
+            s.max = first ? v : std::max(s.max, v);
+            sum += v;
+            first = false;
+        }
+        s.mean = e.seeds.empty() ? 0.0 : sum / double(e.seeds.size());
+        r.spread.push_back(s);
+    }
+    return r;
+}
+
+std::string mixText(const MixResult& m, const StudyResult& r)
+{
+    return formatMix(m.mix, r.candidates);
+}
+
+std::string footprintText(const MixResult& m)
+{
+    return money(m.footprint.costUsd) + ", " + fixed(m.footprint.powerWatts / 1000.0, 1) + " kW, "
+        + std::to_string(m.footprint.rackSlots) + " rack slots, " + std::to_string(m.footprint.nodes)
+        + " nodes";
+}
+
+DataValue mixData(const MixResult& m, const StudyResult& r)
+{
+    DataValue d = DataValue::map();
+    DataValue counts = DataValue::map();
+    for (size_t i = 0; i < m.mix.size() && i < r.candidates.size(); ++i)
+        counts.set(r.candidates[i].name, int64_t(m.mix[i]));
+    d.set("nodes", counts);
+    d.set("costUSD", m.footprint.costUsd);
+    d.set("powerWatts", m.footprint.powerWatts);
+    d.set("rackSlots", m.footprint.rackSlots);
+    d.set("feasible", m.feasible);
+    d.set("withinConstraints", m.withinConstraints);
+    if (!m.miss.empty())
+        d.set("missed", m.miss);
+    DataValue levels = DataValue::list();
+    for (size_t i = 0; i < r.levels.size() && i < m.spread.size(); ++i) {
+        DataValue l = DataValue::map();
+        l.set("level", r.levels[i].column());
+        l.set("min", m.spread[i].min);
+        l.set("mean", m.spread[i].mean);
+        l.set("max", m.spread[i].max);
+        DataValue perSeed = DataValue::list();
+        for (const auto& s : m.seeds)
+            perSeed.push(i < s.values.size() ? DataValue(s.values[i]) : DataValue());
+        l.set("bySeed", perSeed);
+        levels.push(l);
+    }
+    d.set("serviceLevels", levels);
+    return d;
+}
+
+} // namespace
+
+/// Applies the constraints, picks the recommendation and the frontier of each load level.
+static void rank(StudyResult& r, const Constraints& constraints);
+
+double MixResult::worstMain(const ServiceLevel& main) const
+{
+    if (spread.empty())
+        return 0;
+    return main.lowerBound() ? spread[0].min : spread[0].max;
+}
+
+StudyResult summarize(const SearchResult& search, const std::vector<double>& loads,
+    const Constraints& constraints, StudyResult header)
+{
+    StudyResult r = std::move(header);
+    r.loads.clear();
+    r.evaluations = search.probes;
+    r.simulations = search.probes * int64_t(r.seeds.size());
+    for (size_t l = 0; l < loads.size() && l < search.byLoad.size(); ++l) {
+        LoadResult lr;
+        lr.load = loads[l];
+        for (const auto& e : search.byLoad[l])
+            lr.mixes.push_back(mixResult(e, r));
+        std::sort(lr.mixes.begin(), lr.mixes.end(), [](const MixResult& a, const MixResult& b) {
+            if (a.footprint.costUsd != b.footprint.costUsd)
+                return a.footprint.costUsd < b.footprint.costUsd;
+            return a.mix < b.mix;
+        });
+        r.loads.push_back(std::move(lr));
+    }
+    rank(r, constraints);
+    return r;
+}
+
+static void rank(StudyResult& r, const Constraints& constraints)
+{
+    const ServiceLevel& main = r.levels.front();
+    for (auto& lr : r.loads) {
+        lr.recommended.reset();
+        lr.frontier.clear();
+        std::vector<size_t> ok;
+        for (size_t i = 0; i < lr.mixes.size(); ++i) {
+            MixResult& m = lr.mixes[i];
+            m.withinConstraints = withinConstraints(m.footprint, constraints);
+            if (m.feasible && m.withinConstraints)
+                ok.push_back(i);
+        }
+        // Cheapest first; among equal costs the better main level, then fewer nodes.
+        std::stable_sort(ok.begin(), ok.end(), [&](size_t a, size_t b) {
+            const MixResult& x = lr.mixes[a];
+            const MixResult& y = lr.mixes[b];
+            if (x.footprint.costUsd != y.footprint.costUsd)
+                return x.footprint.costUsd < y.footprint.costUsd;
+            if (x.worstMain(main) != y.worstMain(main))
+                return betterMain(main, x.worstMain(main), y.worstMain(main));
+            if (x.footprint.nodes != y.footprint.nodes)
+                return x.footprint.nodes < y.footprint.nodes;
+            return x.mix < y.mix;
+        });
+        if (!ok.empty())
+            lr.recommended = ok.front();
+        for (size_t i : ok) {
+            const double v = lr.mixes[i].worstMain(main);
+            if (lr.frontier.empty() || betterMain(main, v, lr.mixes[lr.frontier.back()].worstMain(main)))
+                lr.frontier.push_back(i);
+        }
+    }
+}
+
+std::string formatText(const StudyResult& r)
+{
+    std::string out = "study " + r.study + " (scenario " + r.scenario
+        + "): " + std::to_string(r.candidates.size()) + " candidate shapes, " + std::to_string(r.seeds.size())
+        + " seeds, " + std::to_string(r.loads.size()) + " load levels; " + std::to_string(r.evaluations)
+        + " mixes evaluated, " + std::to_string(r.simulations) + " simulations\n";
+    out += "cost basis: "
+        + std::string(r.cost == CostBasis::Purchase ? "purchase price"
+                                                    : "hourly price x " + fixed(r.durationHours, 1) + " h")
+        + "\n";
+    out += "service levels (every seed):\n";
+    for (size_t i = 0; i < r.levels.size(); ++i)
+        out += "  " + r.levels[i].describe() + (i == 0 ? "  (main)" : "") + "\n";
+    const ServiceLevel& main = r.levels.front();
+    const MixResult* today = nullptr;
+    for (const auto& lr : r.loads) {
+        out += "\n" + loadLabel(lr.load) + ":\n";
+        if (!lr.recommended) {
+            out += "  no mix within maxNodes and the constraints meets every service level\n";
+            // Say why the largest mixes tried fell short.
+            for (auto it = lr.mixes.rbegin(); it != lr.mixes.rend(); ++it)
+                if (!it->feasible) {
+                    out += "  e.g. " + mixText(*it, r) + ": missed " + it->miss + "\n";
+                    break;
+                }
+            continue;
+        }
+        const MixResult& rec = lr.mixes[*lr.recommended];
+        out += "  recommended: " + mixText(rec, r) + "  (" + footprintText(rec) + ")\n";
+        if (today && lr.load != 1.0) {
+            std::string delta;
+            for (size_t i = 0; i < rec.mix.size(); ++i) {
+                const int d = rec.mix[i] - today->mix[i];
+                if (d != 0)
+                    delta += std::string(delta.empty() ? "" : ", ") + (d > 0 ? "+" : "") + std::to_string(d)
+                        + " " + r.candidates[i].name;
+            }
+            out += "  versus today: " + (delta.empty() ? std::string("the same mix") : delta) + ", "
+                + (rec.footprint.costUsd >= today->footprint.costUsd ? "+" : "-")
+                + money(std::abs(rec.footprint.costUsd - today->footprint.costUsd)) + "\n";
+        }
+        out += "  across seeds (min / mean / max):\n";
+        for (size_t i = 0; i < r.levels.size(); ++i)
+            out += "    " + r.levels[i].describe() + ": " + formatValue(r.levels[i], rec.spread[i].min)
+                + " / " + formatValue(r.levels[i], rec.spread[i].mean) + " / "
+                + formatValue(r.levels[i], rec.spread[i].max) + "\n";
+        out += "  frontier (cost against " + main.describe() + ", worst seed):\n";
+        for (size_t i : lr.frontier) {
+            const MixResult& m = lr.mixes[i];
+            out += "    " + money(m.footprint.costUsd) + "  " + mixText(m, r) + "  "
+                + formatValue(main, m.worstMain(main)) + "\n";
+        }
+        if (lr.load == 1.0)
+            today = &rec;
+    }
+    return out;
+}
+
+std::string frontierCsv(const StudyResult& r)
+{
+    const ServiceLevel& main = r.levels.front();
+    std::string out = "load,recommended";
+    for (const auto& c : r.candidates)
+        out += "," + c.name;
+    out += ",cost_usd,power_w,rack_slots," + main.column() + "_min," + main.column() + "_mean,"
+        + main.column() + "_max\n";
+    for (const auto& lr : r.loads)
+        for (size_t i : lr.frontier) {
+            const MixResult& m = lr.mixes[i];
+            out += exactNumber(lr.load) + "," + (lr.recommended && *lr.recommended == i ? "true" : "false");
+            for (int n : m.mix)
+                out.append(",").append(std::to_string(n));
+            out += ',';
+            out += exactNumber(m.footprint.costUsd) + "," + exactNumber(m.footprint.powerWatts) + ","
+                + std::to_string(m.footprint.rackSlots) + "," + exactNumber(m.spread[0].min) + ","
+                + exactNumber(m.spread[0].mean) + "," + exactNumber(m.spread[0].max) + "\n";
+        }
+    return out;
+}
+
+DataValue toData(const StudyResult& r)
+{
+    DataValue d = DataValue::map();
+    d.set("study", r.study);
+    d.set("scenario", r.scenario);
+    d.set("cost", r.cost == CostBasis::Purchase ? "purchase" : "hourly");
+    DataValue cands = DataValue::list();
+    for (const auto& c : r.candidates) {
+        DataValue x = DataValue::map();
+        x.set("name", c.name);
+        x.set("shape", c.shape);
+        x.set("maxNodes", int64_t(c.maxNodes));
+        x.set("purchaseUSD", c.purchaseUsd);
+        x.set("perHourUSD", c.perHourUsd);
+        x.set("powerWatts", c.powerWatts);
+        x.set("rackSlots", int64_t(c.rackSlots));
+        cands.push(x);
+    }
+    d.set("candidates", cands);
+    DataValue levels = DataValue::list();
+    for (const auto& l : r.levels) {
+        DataValue x = DataValue::map();
+        x.set("name", l.column());
+        x.set("description", l.describe());
+        levels.push(x);
+    }
+    d.set("serviceLevels", levels);
+    DataValue seeds = DataValue::list();
+    for (uint64_t s : r.seeds)
+        seeds.push(int64_t(s));
+    d.set("seeds", seeds);
+    d.set("evaluations", r.evaluations);
+    d.set("simulations", r.simulations);
+    DataValue loads = DataValue::list();
+    for (const auto& lr : r.loads) {
+        DataValue x = DataValue::map();
+        x.set("load", lr.load);
+        x.set("recommended", lr.recommended ? mixData(lr.mixes[*lr.recommended], r) : DataValue());
+        DataValue frontier = DataValue::list();
+        for (size_t i : lr.frontier)
+            frontier.push(mixData(lr.mixes[i], r));
+        x.set("frontier", frontier);
+        DataValue all = DataValue::list();
+        for (const auto& m : lr.mixes)
+            all.push(mixData(m, r));
+        x.set("evaluated", all);
+        loads.push(x);
+    }
+    d.set("loads", loads);
+    return d;
+}
+
+} // namespace drasim::planner

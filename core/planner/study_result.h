@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+// What a study concludes, per load level: the recommended mix, the Pareto frontier of cost
+// against the main service level, and every mix evaluated with its spread across seeds. A plain
+// value (the GUI shows it; the CLI prints it as text, CSV and JSON).
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/common/data_value.h"
+#include "core/planner/evaluation.h"
+#include "core/planner/mix.h"
+#include "core/planner/search.h"
+
+namespace drasim::planner {
+
+struct Spread
+{
+    double min = 0;
+    double mean = 0;
+    double max = 0;
+};
+
+struct MixResult
+{
+    Mix mix;
+    MixFootprint footprint;
+    bool feasible = false; ///< every level met on every seed
+    bool withinConstraints = false;
+    std::string miss; ///< the first level missed (Evaluation::firstMiss)
+    std::vector<Spread> spread; ///< per service level, over seeds
+    std::vector<SeedOutcome> seeds;
+
+    /// The main level's value on its worst seed.
+    double worstMain(const ServiceLevel& main) const;
+};
+
+struct LoadResult
+{
+    double load = 1.0;
+    std::vector<MixResult> mixes; ///< every mix evaluated, by cost, then node counts
+    std::optional<size_t> recommended; ///< index into mixes
+    std::vector<size_t> frontier; ///< indices into mixes, by cost
+};
+
+struct StudyResult
+{
+    std::string study;
+    std::string scenario;
+    CostBasis cost = CostBasis::Purchase;
+    double durationHours = 0;
+    std::vector<PricedCandidate> candidates;
+    std::vector<ServiceLevel> levels;
+    std::vector<uint64_t> seeds;
+    std::vector<LoadResult> loads; ///< the first is today's load (1.0)
+    int64_t evaluations = 0; ///< distinct (mix, load) points
+    int64_t simulations = 0; ///< evaluations x seeds
+};
+
+/// Ranks what the search found: feasibility, constraints, recommendation, frontier.
+/// `header` carries everything but `loads`, `evaluations` and `simulations`.
+StudyResult summarize(const SearchResult& search, const std::vector<double>& loads,
+    const Constraints& constraints, StudyResult header);
+
+/// The recommendation for each load, its spread across seeds and the frontier, for people.
+std::string formatText(const StudyResult& result);
+/// The frontier of every load level as CSV (one row per frontier mix).
+std::string frontierCsv(const StudyResult& result);
+/// Everything, for programs (keys in a fixed order).
+DataValue toData(const StudyResult& result);
+
+} // namespace drasim::planner
