@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/planner/evaluation.h"
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 
@@ -31,7 +32,7 @@ std::string Evaluation::firstMiss(const std::vector<ServiceLevel>& levels) const
             const ServiceLevel& l = levels[i];
             std::string value;
             if (l.metric == Metric::Wait || l.metric == Metric::Pending)
-                value = sim::formatDuration(sim::fromSeconds(s.values[i]));
+                value = sim::formatDuration(sim::fromSeconds(std::round(s.values[i])));
             else {
                 char buf[32];
                 std::snprintf(buf, sizeof buf, "%.2f%%", s.values[i] * 100);
@@ -46,6 +47,10 @@ std::string Evaluation::firstMiss(const std::vector<ServiceLevel>& levels) const
 std::string exactNumber(double v)
 {
     char buf[40];
+    if (v == double(int64_t(v)) && v > -1e15 && v < 1e15) {
+        std::snprintf(buf, sizeof buf, "%lld", (long long)v);
+        return buf;
+    }
     for (int precision = 1; precision <= 17; ++precision) {
         std::snprintf(buf, sizeof buf, "%.*g", precision, v);
         if (std::strtod(buf, nullptr) == v)

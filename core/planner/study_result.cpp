@@ -2,6 +2,7 @@
 #include "core/planner/study_result.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include "core/sim/sim_time.h"
@@ -17,8 +18,8 @@ bool isTime(const ServiceLevel& l)
 
 std::string formatValue(const ServiceLevel& l, double v)
 {
-    if (isTime(l))
-        return sim::formatDuration(sim::fromSeconds(v));
+    if (isTime(l)) // whole seconds: milliseconds of a wait percentile are noise to a buyer
+        return sim::formatDuration(sim::fromSeconds(std::round(v)));
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.2f%%", v * 100);
     return buf;
