@@ -2,6 +2,7 @@
 // drasim merge: the study report from the SQLite files of its shards (drasim plan --shard).
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <optional>
@@ -43,6 +44,11 @@ int run(const Args& args)
     int count = 0;
     try {
         for (const auto& file : args.shardFiles) {
+            std::error_code ec;
+            if (!std::filesystem::is_regular_file(file, ec)) {
+                cli::printError(file + ": no such shard file");
+                return 1;
+            }
             planner::StudyStore store(file);
             std::optional<planner::StoredStudy> found;
             for (const auto& s : store.studies())

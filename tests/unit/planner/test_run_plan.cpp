@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: Apache-2.0
+// The planner end to end on a small study (two shapes, two seeds, half a simulated day).
+#include <gtest/gtest.h>
+
+#include "core/planner/planner.h"
+
+using namespace drasim;
+using namespace drasim::planner;
+
+namespace {
+
+const std::string kStudy = std::string(DRASIM_SOURCE_DIR) + "/tests/unit/planner/data/small/study.yaml";
+
+std::optional<Plan> smallPlan(Diagnostics& diags)
+{
+    auto study = loadStudy(kStudy, diags);
+    return study ? preparePlan(*study, diags) : std::nullopt;
+}
+
+} // namespace
+
+TEST(PlannerRun, SameStudySameResultWhateverTheThreadCount)
+{
+    Diagnostics diags;
+    auto plan = smallPlan(diags);
+    ASSERT_TRUE(plan) << diags.formatAll();
+    PlanOptions one, three;
+    one.threads = 1;
+    three.threads = 3;
+    PlanStats stats;
+    auto a = runPlan(*plan, one, diags, &stats);
+    auto b = runPlan(*plan, three, diags);
+    ASSERT_TRUE(a && b) << diags.formatAll();
+    EXPECT_EQ(toJson(toData(*a)), toJson(toData(*b)));
+    EXPECT_EQ(stats.simulationsRun, a->simulations); // every evaluation ran every seed, once
+    ASSERT_EQ(a->loads.size(), 3u);
+    ASSERT_TRUE(a->loads[0].recommended);
+    // More load never needs a cheaper cluster here.
+    for (size_t l = 1; l < a->loads.size(); ++l) {
+        if (a->loads[l].recommended) {
+            EXPECT_GE(a->loads[l].mixes[*a->loads[l].recommended].footprint.costUsd,
+                a->loads[0].mixes[*a->loads[0].recommended].footprint.costUsd);
+        }
+    }
+}
+
+TEST(PlannerRun, ReplayingTheEvaluationsGivesTheSameReport)
+{
+    Diagnostics diags;
+    auto plan = smallPlan(diags);
+    ASSERT_TRUE(plan) << diags.formatAll();
+    std::vector<Evaluation> seen;
+    PlanOptions options;
+    options.onEvaluated = [&](const Evaluation& e) { seen.push_back(e); };
+    auto direct = runPlan(*plan, options, diags);
+    ASSERT_TRUE(direct) << diags.formatAll();
+    auto replayed = replayPlan(*plan, seen, diags);
+    ASSERT_TRUE(replayed) << diags.formatAll();
+    EXPECT_EQ(formatText(*direct), formatText(*replayed));
+    seen.pop_back();
+    EXPECT_FALSE(replayPlan(*plan, seen, diags));
+    EXPECT_NE(diags.formatAll().find("no result for mix"), std::string::npos);
+}
+
+TEST(PlannerRun, CancelledBeforeStartReturnsNothing)
+{
+    Diagnostics diags;
+    auto plan = smallPlan(diags);
+    ASSERT_TRUE(plan);
+    CancelToken cancel;
+    cancel.cancel();
+    PlanOptions options;
+    options.cancel = &cancel;
+    PlanStats stats;
+    EXPECT_FALSE(runPlan(*plan, options, diags, &stats));
+    EXPECT_TRUE(stats.cancelled);
+    EXPECT_FALSE(diags.hasErrors());
+}
+
+TEST(PlannerRun, AServiceLevelNamingAnUnknownWorkloadIsAnError)
+{
+    Diagnostics diags;
+    auto study = loadStudy(kStudy, diags);
+    ASSERT_TRUE(study);
+    study->serviceLevels[0].workload = "trainig";
+    EXPECT_FALSE(preparePlan(*study, diags));
+    EXPECT_NE(
+        diags.formatAll().find("spec.serviceLevels[0].workload: Not found: \"trainig\": the scenario has no "
+                               "such workload (workloads: batch-inference, training)"),
+        std::string::npos)
+        << diags.formatAll();
+}
+
+TEST(PlannerRun, AnUnknownShapeIsAnErrorAtTheCandidate)
+{
+    Diagnostics diags;
+    auto study = loadStudy(kStudy, diags);
+    ASSERT_TRUE(study);
+    study->candidates[1].shape = "dgx-h900";
+    EXPECT_FALSE(preparePlan(*study, diags));
+    EXPECT_NE(diags.formatAll().find("spec.candidates[1].shape: Not found: \"dgx-h900\""), std::string::npos)
+        << diags.formatAll();
+}

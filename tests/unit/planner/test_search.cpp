@@ -1,0 +1,250 @@
+// SPDX-License-Identifier: Apache-2.0
+// Laws of the capacity search over random monotone service levels (no simulator: an oracle that
+// answers from hidden thresholds), where brute force over every mix is the oracle of truth.
+#include <limits>
+#include <random>
+
+#include <gtest/gtest.h>
+
+#include "core/planner/search.h"
+#include "core/planner/study_result.h"
+
+using namespace drasim;
+using namespace drasim::planner;
+
+namespace {
+
+/// Feasible on a seed when the mix is at or above one of that seed's generators (an up-set, so
+/// monotone in every count); the main value shrinks with more nodes.
+class ThresholdOracle : public Oracle
+{
+public:
+    ThresholdOracle(std::vector<std::vector<Mix>> generators, std::vector<uint64_t> seeds)
+        : m_generators(std::move(generators))
+        , m_seeds(std::move(seeds))
+    { }
+
+    bool feasibleOn(size_t seed, const Mix& m, double load) const
+    {
+        for (Mix g : m_generators[seed]) {
+            bool above = true;
+            for (size_t i = 0; i < m.size(); ++i)
+                above = above && m[i] >= int(g[i] * load + 0.5); // more load needs more nodes
+            if (above)
+                return true;
+        }
+        return false;
+    }
+
+    bool evaluate(const std::vector<Probe>& probes, std::vector<Evaluation>& out, Diagnostics&) override
+    {
+        out.clear();
+        for (const auto& p : probes) {
+            Evaluation e;
+            e.mix = p.mix;
+            e.load = p.load;
+            int nodes = 0;
+            for (int n : p.mix)
+                nodes += n;
+            for (size_t s = 0; s < m_seeds.size(); ++s) {
+                SeedOutcome o;
+                o.seed = m_seeds[s];
+                o.values = { feasibleOn(s, p.mix, p.load) ? 600.0 / (1 + nodes + int(s)) : 3600.0 };
+                e.seeds.push_back(o);
+            }
+            calls++;
+            out.push_back(std::move(e));
+        }
+        return true;
+    }
+
+    int64_t calls = 0;
+
+private:
+    std::vector<std::vector<Mix>> m_generators;
+    std::vector<uint64_t> m_seeds;
+};
+
+struct Case
+{
+    SearchSpace space;
+    std::vector<PricedCandidate> candidates;
+    Constraints constraints;
+    std::unique_ptr<ThresholdOracle> oracle;
+};
+
+Case randomCase(std::mt19937& rng)
+{
+    Case c;
+    const size_t shapes = 1 + rng() % 4;
+    const size_t seeds = 1 + rng() % 3;
+    for (size_t i = 0; i < shapes; ++i) {
+        PricedCandidate p;
+        p.name = "s" + std::to_string(i);
+        p.maxNodes = 1 + int(rng() % 9);
+        p.purchaseUsd = double(1 + rng() % 7) * 1000;
+        p.powerWatts = double(1 + rng() % 5) * 100;
+        c.candidates.push_back(p);
+        c.space.maxNodes.push_back(p.maxNodes);
+    }
+    std::vector<std::vector<Mix>> gens(seeds);
+    for (auto& g : gens)
+        for (size_t k = 0, n = 1 + rng() % 4; k < n; ++k) {
+            Mix m(shapes);
+            for (size_t i = 0; i < shapes; ++i)
+                m[i] = int(rng() % (c.candidates[i].maxNodes + 2)); // sometimes out of reach
+            g.push_back(m);
+        }
+    std::vector<uint64_t> seedList;
+    for (size_t s = 0; s < seeds; ++s)
+        seedList.push_back(s + 1);
+    c.oracle = std::make_unique<ThresholdOracle>(gens, seedList);
+    if (rng() % 3 == 0)
+        c.constraints.powerWatts = double(rng() % 3000);
+    c.space.loads = { 1.0, 1.5 };
+    c.space.levels.resize(1);
+    c.space.levels[0].metric = Metric::Wait;
+    c.space.levels[0].limit = 600;
+    const auto cands = c.candidates;
+    const Constraints limits = c.constraints;
+    c.space.cost = [cands](const Mix& m) { return footprint(m, cands, CostBasis::Purchase, 0).costUsd; };
+    c.space.withinConstraints = [cands, limits](const Mix& m) {
+        return withinConstraints(footprint(m, cands, CostBasis::Purchase, 0), limits);
+    };
+    return c;
+}
+
+StudyResult header(const Case& c)
+{
+    StudyResult h;
+    h.study = "law";
+    h.candidates = c.candidates;
+    h.levels = c.space.levels;
+    for (uint64_t s = 1; s <= 3; ++s)
+        h.seeds.push_back(s);
+    return h;
+}
+
+/// The cheapest cost of a mix within maxNodes and the constraints that is feasible on every seed.
+std::optional<double> bruteForce(const Case& c, double load, size_t seeds)
+{
+    const size_t shapes = c.candidates.size();
+    std::optional<double> best;
+    Mix m(shapes, 0);
+    for (;;) {
+        bool ok = c.space.withinConstraints(m);
+        for (size_t s = 0; ok && s < seeds; ++s)
+            ok = c.oracle->feasibleOn(s, m, load);
+        if (ok && (!best || c.space.cost(m) < *best))
+            best = c.space.cost(m);
+        size_t d = 0;
+        while (d < shapes && m[d] == c.candidates[d].maxNodes)
+            m[d++] = 0;
+        if (d == shapes)
+            return best;
+        m[d]++;
+    }
+}
+
+} // namespace
+
+TEST(PlannerSearch, RecommendsTheCheapestMixThatMeetsEveryLevelOnEverySeed)
+{
+    std::mt19937 rng(20261202);
+    for (int round = 0; round < 300; ++round) {
+        Case c = randomCase(rng);
+        SearchResult result;
+        Diagnostics diags;
+        ASSERT_TRUE(runSearch(c.space, *c.oracle, Shard {}, diags, result));
+        size_t seeds = 0;
+        if (!result.byLoad[0].empty())
+            seeds = result.byLoad[0][0].seeds.size();
+        StudyResult h = header(c);
+        h.seeds.resize(seeds);
+        StudyResult r = summarize(result, c.space.loads, c.constraints, h);
+        for (size_t l = 0; l < r.loads.size(); ++l) {
+            auto expected = bruteForce(c, c.space.loads[l], seeds);
+            const LoadResult& lr = r.loads[l];
+            ASSERT_EQ(expected.has_value(), lr.recommended.has_value()) << "round " << round << " load " << l;
+            if (expected) {
+                const MixResult& rec = lr.mixes[*lr.recommended];
+                EXPECT_EQ(*expected, rec.footprint.costUsd) << "round " << round;
+                EXPECT_TRUE(rec.feasible);
+                EXPECT_TRUE(rec.withinConstraints);
+                EXPECT_EQ(rec.seeds.size(), seeds); // every seed ran
+            }
+            // The frontier gets strictly better as it gets dearer, and only holds feasible mixes.
+            for (size_t i = 1; i < lr.frontier.size(); ++i) {
+                const MixResult& a = lr.mixes[lr.frontier[i - 1]];
+                const MixResult& b = lr.mixes[lr.frontier[i]];
+                EXPECT_LE(a.footprint.costUsd, b.footprint.costUsd);
+                EXPECT_LT(b.worstMain(r.levels[0]), a.worstMain(r.levels[0]));
+            }
+            for (size_t i : lr.frontier)
+                EXPECT_TRUE(lr.mixes[i].feasible && lr.mixes[i].withinConstraints);
+        }
+    }
+}
+
+TEST(PlannerSearch, ShardsReplayedTogetherGiveTheSingleProcessResult)
+{
+    std::mt19937 rng(7);
+    for (int round = 0; round < 60; ++round) {
+        Case c = randomCase(rng);
+        Diagnostics diags;
+        SearchResult whole;
+        ASSERT_TRUE(runSearch(c.space, *c.oracle, Shard {}, diags, whole));
+        StudyResult h = header(c);
+        const std::string expected = toJson(toData(summarize(whole, c.space.loads, c.constraints, h)));
+        for (int n = 2; n <= 4; ++n) {
+            std::vector<Evaluation> known;
+            for (int k = 0; k < n; ++k) {
+                SearchResult part;
+                ASSERT_TRUE(runSearch(c.space, *c.oracle, Shard { k, n }, diags, part));
+                for (const auto& load : part.byLoad)
+                    known.insert(known.end(), load.begin(), load.end());
+            }
+            CacheOracle cache(known);
+            SearchResult replayed;
+            ASSERT_TRUE(runSearch(c.space, cache, Shard {}, diags, replayed)) << diags.formatAll();
+            EXPECT_EQ(expected, toJson(toData(summarize(replayed, c.space.loads, c.constraints, h))))
+                << "round " << round << ", " << n << " shards";
+        }
+    }
+}
+
+TEST(PlannerSearch, PrunesMixesDearerThanTheBestSingleShape)
+{
+    // Two shapes: 1 node of the dear one suffices, the cheap one needs 3 (3 x 1000 < 5000).
+    SearchSpace space;
+    space.maxNodes = { 8, 8 };
+    space.loads = { 1.0 };
+    space.levels.resize(1);
+    space.levels[0].limit = 600;
+    std::vector<PricedCandidate> cands(2);
+    cands[0].purchaseUsd = 1000;
+    cands[1].purchaseUsd = 5000;
+    space.cost = [cands](const Mix& m) { return footprint(m, cands, CostBasis::Purchase, 0).costUsd; };
+    space.withinConstraints = [](const Mix&) { return true; };
+    ThresholdOracle oracle({ { Mix { 3, 0 }, Mix { 0, 1 } } }, { 1 });
+    SearchResult result;
+    Diagnostics diags;
+    ASSERT_TRUE(runSearch(space, oracle, Shard {}, diags, result));
+    for (const auto& e : result.byLoad[0]) {
+        if (e.mix[0] > 0 && e.mix[1] > 0) { // a real mix: never dearer than 3 cheap nodes
+            EXPECT_LE(space.cost(e.mix), 3000) << mixKey(e.mix);
+        }
+    }
+    // 4 bisection probes per shape at most (0..8), and few mixes.
+    EXPECT_LE(oracle.calls, 14);
+}
+
+TEST(PlannerSearch, CacheOracleNamesTheMissingEvaluation)
+{
+    CacheOracle cache({});
+    std::vector<Evaluation> out;
+    Diagnostics diags;
+    EXPECT_FALSE(cache.evaluate({ Probe { Mix { 2, 1 }, 1.25 } }, out, diags));
+    EXPECT_NE(diags.formatAll().find("no result for mix 2,1 at load 1.25"), std::string::npos)
+        << diags.formatAll();
+}

@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: Apache-2.0
+#include <gtest/gtest.h>
+
+#include "core/planner/study.h"
+
+using namespace drasim;
+using namespace drasim::planner;
+
+namespace {
+
+const char* const kGood = R"(apiVersion: drasim.dev/v1alpha1
+kind: Study
+metadata: {name: capacity}
+spec:
+  scenario: base/scenario.yaml
+  cost: hourly
+  candidates:
+    - {shape: dgx-h100, name: h100, maxNodes: 16, purchaseUSD: 300000, powerWatts: 10000, rackSlots: 8}
+    - {shape: l40s-pcie-4gpu}
+  serviceLevels:
+    - {metric: wait, percentile: 99, workload: training, max: 10m}
+    - {metric: pending, max: 1h}
+    - {metric: neverScheduled, max: 1%}
+    - {metric: placement, within: PIX, min: 95%}
+  constraints: {budgetUSD: 2000000, powerWatts: 50000, rackSlots: 40}
+  seeds: [1, 2, 3]
+  loadGrowth: [10%, 0.25, 50%]
+)";
+
+std::string errorsOf(const std::string& text)
+{
+    Diagnostics diags;
+    EXPECT_FALSE(parseStudy(text, "study.yaml", diags).has_value());
+    return diags.formatAll();
+}
+
+std::string replace(std::string text, const std::string& from, const std::string& to)
+{
+    const size_t at = text.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    return text.replace(at, from.size(), to);
+}
+
+} // namespace
+
+TEST(PlannerStudy, ReadsEveryField)
+{
+    Diagnostics diags;
+    auto s = parseStudy(kGood, "dir/study.yaml", diags);
+    ASSERT_TRUE(s) << diags.formatAll();
+    EXPECT_EQ(s->name, "capacity");
+    EXPECT_EQ(s->scenarioPath(), "dir/base/scenario.yaml");
+    EXPECT_EQ(s->cost, CostBasis::Hourly);
+    ASSERT_EQ(s->candidates.size(), 2u);
+    EXPECT_EQ(s->candidates[0].name, "h100");
+    EXPECT_EQ(s->candidates[0].maxNodes, 16);
+    EXPECT_EQ(*s->candidates[0].purchaseUsd, 300000);
+    EXPECT_FALSE(s->candidates[0].perHourUsd);
+    EXPECT_EQ(s->candidates[0].rackSlots, 8);
+    EXPECT_EQ(s->candidates[1].name, "l40s-pcie-4gpu"); // the shape name by default
+    ASSERT_EQ(s->serviceLevels.size(), 4u);
+    EXPECT_EQ(s->serviceLevels[0].percentile, 99);
+    EXPECT_EQ(s->serviceLevels[0].limit, 600);
+    EXPECT_EQ(s->serviceLevels[0].describe(), "p99 wait of training <= 10m");
+    EXPECT_EQ(s->serviceLevels[1].limit, 3600);
+    EXPECT_DOUBLE_EQ(s->serviceLevels[2].limit, 0.01);
+    EXPECT_TRUE(s->serviceLevels[3].lowerBound());
+    EXPECT_TRUE(s->serviceLevels[3].met(0.95));
+    EXPECT_FALSE(s->serviceLevels[3].met(0.94));
+    EXPECT_EQ(s->serviceLevels[3].column(), "placement_pix");
+    EXPECT_EQ(*s->constraints.rackSlots, 40);
+    EXPECT_EQ(s->seeds, (std::vector<uint64_t> { 1, 2, 3 }));
+    EXPECT_EQ(s->loadGrowth, (std::vector<double> { 0.10, 0.25, 0.50 }));
+}
+
+TEST(PlannerStudy, ErrorsCarryFileLineColumnAndFieldPath)
+{
+    EXPECT_EQ(errorsOf(replace(kGood, "maxNodes: 16", "maxNodes: 0")),
+        "study.yaml:8:47: Study capacity: spec.candidates[0].maxNodes: Invalid value: 0: must be "
+        "between 1 "
+        "and 100000\n");
+    EXPECT_EQ(errorsOf(replace(kGood, "percentile: 99", "percentil: 99")),
+        "study.yaml:11:22: Study capacity: spec.serviceLevels[0].percentil: unknown field "
+        "\"percentil\"; "
+        "expected one of: metric, percentile, workload, max\n");
+    EXPECT_NE(errorsOf(replace(kGood, "metric: pending", "metric: latency"))
+                  .find("spec.serviceLevels[1].metric: Unsupported value: \"latency\": supported values: "
+                        "wait, pending, "
+                        "neverScheduled, placement"),
+        std::string::npos);
+    EXPECT_NE(errorsOf(replace(kGood, "max: 1%", "max: 150%"))
+                  .find("spec.serviceLevels[2].max: Invalid value: \"150%\""),
+        std::string::npos);
+    EXPECT_NE(errorsOf(replace(kGood, "within: PIX", "within: NEAR"))
+                  .find("spec.serviceLevels[3].within: Unsupported value"),
+        std::string::npos);
+    EXPECT_NE(errorsOf(replace(kGood, "max: 10m", "max: soon"))
+                  .find("spec.serviceLevels[0].max: Invalid value: \"soon\""),
+        std::string::npos);
+    EXPECT_NE(errorsOf(replace(kGood, "seeds: [1, 2, 3]", "seeds: [1, 2, 1]"))
+                  .find("spec.seeds[2]: Duplicate value: 1"),
+        std::string::npos);
+    EXPECT_NE(errorsOf(replace(kGood, "- {shape: l40s-pcie-4gpu}", "- {shape: l40s-pcie-4gpu, name: h100}"))
+                  .find("spec.candidates[1].name: Duplicate value: \"h100\""),
+        std::string::npos);
+    EXPECT_NE(errorsOf(replace(kGood, "cost: hourly", "cost: leased"))
+                  .find("spec.cost: Unsupported value: \"leased\""),
+        std::string::npos);
+    EXPECT_NE(errorsOf(replace(kGood, "kind: Study", "kind: Scenario"))
+                  .find("study.yaml:2:7: Study capacity: kind"),
+        std::string::npos);
+    EXPECT_NE(errorsOf(replace(kGood, "loadGrowth: [10%, 0.25, 50%]", "loadGrowth: [0%]"))
+                  .find("spec.loadGrowth[0]: Invalid value: \"0%\""),
+        std::string::npos);
+}
+
+TEST(PlannerStudy, MissingRequiredFields)
+{
+    const std::string errors
+        = errorsOf("apiVersion: drasim.dev/v1alpha1\nkind: Study\nmetadata: {name: x}\nspec: {}\n");
+    EXPECT_NE(errors.find("spec.scenario: Required value"), std::string::npos) << errors;
+    EXPECT_NE(errors.find("spec.candidates: Required value"), std::string::npos) << errors;
+    EXPECT_NE(errors.find("spec.serviceLevels: Required value"), std::string::npos) << errors;
+    EXPECT_NE(errorsOf(replace(kGood, "{metric: pending, max: 1h}", "{metric: pending}"))
+                  .find("spec.serviceLevels[1].max: Required value"),
+        std::string::npos);
+    EXPECT_NE(errorsOf("").find("empty document: expected kind: Study"), std::string::npos);
+    EXPECT_NE(errorsOf("[1, 2]").find("must be a map, not list"), std::string::npos);
+}
+
+TEST(PlannerStudy, MissingFileIsAnError)
+{
+    Diagnostics diags;
+    EXPECT_FALSE(loadStudy("no/such/study.yaml", diags));
+    EXPECT_NE(
+        diags.formatAll().find("no/such/study.yaml: Study: cannot read file: No such file or directory"),
+        std::string::npos)
+        << diags.formatAll();
+}
