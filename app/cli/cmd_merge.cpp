@@ -131,6 +131,6 @@ invalid (diagnostics on stderr), 2 on bad usage.)");
 }
 
 const bool registered = drasim::cli::registerCommand(
-    { "merge", "combine the shard files of a study run as a Kubernetes Indexed Job", define });
+    { "merge", "combine the shard files of a study (drasim plan --shard) into its report", define });
 
 } // namespace
