@@ -53,6 +53,30 @@ enum class Macro : uint8_t {
     OptFlatMap ///< opt.optFlatMap(x, optionalExpr)
 };
 
+/// How a call's actual cost depends on its argument sizes at run time (cel-go's runtime cost
+/// tracker mirrors the estimator rule by rule). Fixed calls cost their static `runCost`.
+enum class CostRule : uint8_t {
+    Fixed,
+    Equality, ///< == != : 0.1 x the smaller size
+    Ordering, ///< < <= > >= : like Equality for strings/bytes, else 1
+    Add, ///< string/bytes: 0.1 x the sum of sizes, else 1
+    In, ///< list: its size, else 1
+    Contains, ///< (0.1 x receiver) x (0.1 x argument)
+    PrefixSuffix, ///< 0.1 x argument
+    Matches, ///< (0.1 x (subject + 1)) x (0.25 x pattern), also find/findAll
+    ConvertSized, ///< string(bytes), bytes(string): 0.1 x argument, else 1
+    Traverse, ///< 0.1 x first argument (format, quote, url, lowerAscii, substring, ...)
+    TraverseTwice, ///< 0.2 x first argument (replace, split)
+    ListScan, ///< isSorted/sum/min/max/indexOf/lastIndexOf
+    Join, ///< 0.1 x result size
+    ContainsIP, ///< 4, plus 0.1 x a string argument
+    ContainsCIDR, ///< 7, plus 0.1 x a string argument
+    Sets, ///< size x size (x2 for equivalent) + 1
+    ListAlloc, ///< result size + 11 (slice, reverse, lists.range)
+    Flatten, ///< depth x size + 11
+    SelfCompare, ///< 2 x size^2 + 11 (2.1 for strings/bytes): sort, distinct
+};
+
 struct Node;
 using NodePtr = std::unique_ptr<Node>;
 
@@ -72,6 +96,9 @@ struct Node
     bool hasReceiver = false;
     Macro macro = Macro::None;
     bool filtered = false; ///< comprehension has a filter argument
+    CostRule costRule = CostRule::Fixed; ///< set by the cost estimator
+    uint16_t iterCost = 0; ///< comprehensions: actual cost per element besides the body
+    uint32_t runCost = 0; ///< static actual cost of evaluating this node (estimator sets it)
 
     // Checker annotations.
     CelType type;

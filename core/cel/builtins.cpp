@@ -260,10 +260,11 @@ const FunctionDecl* findFunction(std::string_view name)
 
 bool isConversionFunction(std::string_view name)
 {
-    // dyn() is left out on purpose: it exists to hide a value from static treatment, and
-    // cel.md describes int(dyn("4.2")) style failures as runtime errors.
+    // The list cel-go's planner treats as type conversions, dyn() included: dyn of a constant
+    // is a constant, so int(dyn("x")) fails at planning just like int("x").
     return name == "int" || name == "uint" || name == "double" || name == "string" || name == "bool"
-        || name == "bytes" || name == "type" || name == "duration" || name == "timestamp";
+        || name == "bytes" || name == "type" || name == "duration" || name == "timestamp"
+        || name == "dyn";
 }
 
 } // namespace drasim::cel

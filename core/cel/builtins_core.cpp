@@ -175,7 +175,6 @@ BUILTIN(add)
         return Value::dbl(x.d + y.d);
     case Kind::String:
     case Kind::Bytes: {
-        ctx.charge(int64_t((x.n + y.n) / 10));
         std::string s(x.str());
         s += y.str();
         return Value::string(std::move(s), x.kind);
@@ -183,7 +182,6 @@ BUILTIN(add)
     case Kind::List: {
         ListData items = x.listData();
         items.insert(items.end(), y.listData().begin(), y.listData().end());
-        ctx.charge(int64_t(items.size() / 10));
         return Value::list(std::move(items));
     }
     default:
@@ -323,8 +321,6 @@ BUILTIN(equal)
         || a[1].kind == Kind::DeviceMaps || a[1].kind == Kind::DeviceDomain;
     if (lazy)
         return equals(materialize(ctx, a[0]), materialize(ctx, a[1]));
-    if (a[0].kind == Kind::String && a[1].kind == Kind::String)
-        ctx.charge(int64_t(std::min(a[0].n, a[1].n) / 10));
     return equals(a[0], a[1]);
 }
 
@@ -375,7 +371,6 @@ BUILTIN(in)
         return Value::boolean(lookupDeviceEntry(*ctx.device, c.flag, c.str(), x.str(), &ignored));
     }
     if (c.kind == Kind::List) {
-        ctx.charge(int64_t(c.listData().size()));
         for (const auto& e : c.listData()) {
             Value eq = equals(x, e);
             if (eq.kind == Kind::Bool && eq.b)
@@ -446,7 +441,10 @@ BUILTIN(toUint)
             return uintOverflow();
         return Value::uinteger(uint64_t(x.i));
     case Kind::Double:
-        if (!(x.d > -1.0 && x.d < 18446744073709551616.0))
+        // cel-go accepts exactly 0 <= v < 2^64 (NaN and infinities fail the comparison): a
+        // negative fraction such as -0.75 is an overflow rather than truncating to 0, while
+        // -0.0 compares equal to 0 and converts to 0.
+        if (!(x.d >= 0.0 && x.d < 18446744073709551616.0))
             return uintOverflow();
         return Value::uinteger(uint64_t(x.d));
     case Kind::String:

@@ -42,7 +42,8 @@ void setError(CompileError* error, std::string_view text, std::string message, s
 
 } // namespace
 
-std::shared_ptr<const Program> compileProgram(std::string_view expression, bool stored, CompileError* error)
+std::shared_ptr<const Program> compileProgram(
+    std::string_view expression, bool stored, CompileError* error, bool fold)
 {
     if (!stored && expression.size() > kMaxExpressionLength) {
         setError(error, expression,
@@ -57,10 +58,11 @@ std::shared_ptr<const Program> compileProgram(std::string_view expression, bool 
     }
     CheckResult checked;
     CheckError checkError;
-    if (!checkExpression(root, &checked, &checkError)) {
+    if (!checkExpression(root, &checked, &checkError, fold)) {
         setError(error, expression, checkError.message, checkError.offset);
         return nullptr;
     }
+    // Estimated for stored expressions too: the estimator also sets each node's actual cost.
     double cost = estimateCost(*root);
     if (!stored && cost > kEstimatedCostLimit) {
         setError(error, expression, "too complex, exceeds cost limit", 0);

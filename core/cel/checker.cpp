@@ -143,6 +143,10 @@ std::string_view runtimeTypeName(const std::string& ident)
 class Checker
 {
 public:
+    explicit Checker(bool fold)
+        : m_fold(fold)
+    { }
+
     bool run(NodePtr& root, CheckResult* result, CheckError* error)
     {
         try {
@@ -175,6 +179,7 @@ private:
     int m_nextSlot = 0;
     int m_maxSlot = 0;
     int m_formatDepth = 0;
+    bool m_fold = true;
 
     const Local* findLocal(const std::string& name) const
     {
@@ -286,9 +291,17 @@ private:
         }
         CelType denoted;
         if (typeDenotation(n->name, &denoted)) {
+            // The value is known now, but cel-go's estimator still sees an identifier (cost 1,
+            // size unknown): keep it as the literal's original.
+            auto ident = std::make_unique<Node>();
+            ident->kind = NodeKind::Ident;
+            ident->offset = n->offset;
+            ident->name = n->name;
+            ident->type = CelType::type(denoted);
             n->literal = Value::typeValue(runtimeTypeName(n->name));
             n->kind = NodeKind::Literal;
-            n->type = CelType::type(denoted);
+            n->type = ident->type;
+            n->args.push_back(std::move(ident));
             return;
         }
         fail(*n, "undeclared reference to '" + n->name + "' (in container '')");
@@ -432,13 +445,13 @@ private:
             }
         }
         n->type = CelType::list(first ? CelType::dyn() : elem);
-        if (allLiteral) {
+        // cel-go's planner builds a list whose elements are all constants once (a constant for
+        // the conversions around it, see foldConstant).
+        if (allLiteral && m_fold) {
             ListData items;
             for (auto& a : n->args)
                 items.push_back(a->literal);
-            n->literal = Value::list(std::move(items));
-            n->kind = NodeKind::Literal;
-            n->args.clear();
+            replaceByConstant(n, Value::list(std::move(items)));
         }
     }
 
@@ -474,6 +487,38 @@ private:
                     "expected type '" + value.toString() + "' but found '" + vt.toString() + "'");
         }
         n->type = first ? CelType::map(CelType::dyn(), CelType::dyn()) : CelType::map(key, value);
+        foldMapLiteral(n);
+    }
+
+    /// cel-go's planner also turns a map literal of constant keys and values into a constant
+    /// (so that dyn({...}) is a constant for the conversions around it). Decision: a map that
+    /// fails to build (a repeated key) stays a map literal and fails when evaluated.
+    void foldMapLiteral(NodePtr& n)
+    {
+        if (!m_fold)
+            return;
+        for (size_t i = 0; i < n->args.size(); ++i) {
+            if (n->args[i]->kind != NodeKind::Literal || n->optionalEntries[i / 2])
+                return;
+        }
+        EvalContext ctx;
+        Value v = evaluateNode(ctx, *n);
+        if (!v.isError())
+            replaceByConstant(n, std::move(v));
+    }
+
+    /// Replaces a node by its constant value. The original subtree stays attached as the
+    /// literal's only argument: the interpreter never looks at it, the cost estimator does
+    /// (Kubernetes estimates the checked expression before the planner folds it).
+    static void replaceByConstant(NodePtr& n, Value v)
+    {
+        auto lit = std::make_unique<Node>();
+        lit->kind = NodeKind::Literal;
+        lit->offset = n->offset;
+        lit->literal = std::move(v);
+        lit->type = n->type;
+        lit->args.push_back(std::move(n));
+        n = std::move(lit);
     }
 
     void checkComprehension(NodePtr& n)
@@ -662,29 +707,28 @@ private:
             return;
         }
         bool literalArg = !n->hasReceiver && n->args.size() == 1 && n->args[0]->kind == NodeKind::Literal;
-        if (!literalArg)
+        if (!literalArg || !m_fold)
             return;
         bool conversion = isConversionFunction(n->name);
         bool parsesConstant
             = n->name == "quantity" || n->name == "semver" || n->name == "ip" || n->name == "cidr";
         if (!conversion && !parsesConstant)
             return;
+        // Children are checked (and folded) before their parent, so folding is bottom-up like
+        // cel-go's planner: int(dyn("x")) sees the constant "x" and fails here, and
+        // uint(uint(dyn("e"))) fails at its innermost conversion.
+        const Value& arg = n->args[0]->literal;
         EvalContext ctx;
-        Value v = n->fn(ctx, &n->args[0]->literal, 1, *n);
+        Value v = arg.isError() ? arg : n->fn(ctx, &arg, 1, *n);
         if (v.isError()) {
-            // cel-go plans conversions of literals eagerly: a failure rejects the expression.
+            // cel-go plans conversions of constants eagerly: a failure rejects the expression.
             // quantity()/semver() are folded only when they succeed (decision: cel.md lists
             // only conversions as planning-time failures), otherwise they fail at run time.
             if (conversion)
                 fail(*n, v.errorMessage());
             return;
         }
-        auto lit = std::make_unique<Node>();
-        lit->kind = NodeKind::Literal;
-        lit->offset = n->offset;
-        lit->literal = std::move(v);
-        lit->type = n->type;
-        n = std::move(lit);
+        replaceByConstant(n, std::move(v));
     }
 
     static std::shared_ptr<const void> compileRegex(std::string_view pattern, std::string* error)
@@ -710,7 +754,9 @@ private:
         // s.matches(p), but the subject for matches(s, p) (cel.md §6 quirk).
         const Node& validated = n->hasReceiver ? *n->args[1] : *n->args[0];
         std::string err;
-        if (isLit(validated) && !compileRegex(validated.literal.str(), &err))
+        // The validator sees the expression as written (a folded dyn("...") is not a literal
+        // there); the planner then precompiles any constant pattern, folded ones included.
+        if (isLit(validated) && validated.args.empty() && !compileRegex(validated.literal.str(), &err))
             fail(validated, "invalid matches argument");
         if (isLit(*n->args[1])) {
             auto re = compileRegex(n->args[1]->literal.str(), &err);
@@ -723,9 +769,9 @@ private:
 
 } // namespace
 
-bool checkExpression(NodePtr& root, CheckResult* result, CheckError* error)
+bool checkExpression(NodePtr& root, CheckResult* result, CheckError* error, bool fold)
 {
-    return Checker().run(root, result, error);
+    return Checker(fold).run(root, result, error);
 }
 
 } // namespace drasim::cel

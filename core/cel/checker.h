@@ -23,6 +23,8 @@ struct CheckResult
 };
 
 /// Checks and annotates the tree in place; may replace nodes (folding). Returns false on error.
-bool checkExpression(NodePtr& root, CheckResult* result, CheckError* error);
+/// `fold = false` leaves every constant subexpression to the interpreter: tests compare both
+/// ways of evaluating (folding must not change a value, only move a failure to compile time).
+bool checkExpression(NodePtr& root, CheckResult* result, CheckError* error, bool fold = true);
 
 } // namespace drasim::cel

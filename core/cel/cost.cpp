@@ -1,231 +1,795 @@
 // SPDX-License-Identifier: Apache-2.0
+// Worst-case cost estimate, rule by rule after cel-go's checker-based estimator (checker/cost.go)
+// plus the function estimators Kubernetes and cel-go's extensions register (the Kubernetes
+// library estimator, the sets and lists extensions), with the DRA size hints of the `device`
+// variable. The estimator also annotates each node with its static actual cost and the rule its
+// dynamic cost follows, so evaluation charges what the estimate assumed, on actual sizes.
+//
+// Arithmetic is on uint64 and saturates, like cel-go: an unknown size is [0, 2^64-1], and any
+// cost proportional to it lands far above the limit.
 #include "core/cel/cost.h"
 
 #include <cmath>
 #include <limits>
-#include <map>
+#include <optional>
+#include <unordered_map>
+
+#include "core/cel/builtins.h"
 
 namespace drasim::cel {
 
 namespace {
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
-constexpr double kMaxDomains = 32;
-constexpr double kMaxIdentifiers = 32;
-constexpr double kMaxAttributeString = 64;
-constexpr double kMaxDriver = 63;
-constexpr double kMaxListAttribute = 64;
+using K = CelType::K;
+constexpr uint64_t kMaxU = std::numeric_limits<uint64_t>::max();
 
-struct Estimate
+// cel-go's cost constants (common/cost.go).
+constexpr uint64_t kSelectAndIdentCost = 1;
+constexpr uint64_t kListCreateBaseCost = 10;
+constexpr uint64_t kMapCreateBaseCost = 30;
+constexpr double kStringTraversalCostFactor = 0.1;
+constexpr double kRegexStringLengthCostFactor = 0.25;
+
+// Kubernetes' DRA size hints (the MaxElements of the declared device type).
+constexpr uint64_t kMaxAttributesPerDevice = 32; // both map levels
+constexpr uint64_t kMaxDomainLength = 63;
+constexpr uint64_t kMaxIdLength = 32;
+constexpr uint64_t kMaxAttributeValueLength = 64;
+constexpr uint64_t kMaxDriverLength = 63;
+
+uint64_t addSat(uint64_t a, uint64_t b)
 {
-    double cost = 0;
-    double size = 0; ///< string length / list or map entries (upper bound)
+    return b > 0 && a > kMaxU - b ? kMaxU : a + b;
+}
+uint64_t mulSat(uint64_t a, uint64_t b)
+{
+    return b != 0 && a > kMaxU / b ? kMaxU : a * b;
+}
+/// cel-go's multiplyByCostFactor: ceil(x * f), saturating.
+uint64_t byFactor(uint64_t x, double f)
+{
+    double xf = double(x);
+    if (xf > 0 && f > 0 && xf > double(kMaxU) / f)
+        return kMaxU;
+    double c = std::ceil(xf * f);
+    if (c >= 18446744073709551616.0)
+        return kMaxU;
+    return uint64_t(c);
+}
+
+struct Size
+{
+    uint64_t min = 0;
+    uint64_t max = kMaxU;
+    static Size fixed(uint64_t v) { return { v, v }; }
+    Size plus(const Size& o) const { return { addSat(min, o.min), addSat(max, o.max) }; }
+    Size times(const Size& o) const { return { mulSat(min, o.min), mulSat(max, o.max) }; }
+    Size unite(const Size& o) const { return { std::min(min, o.min), std::max(max, o.max) }; }
+};
+const Size kUnknown {};
+
+/// Where a value sits in the declared `device` type: what the Kubernetes size estimator answers
+/// for a field path (`device.attributes["d"]` reaches the inner map, its values the attribute
+/// type). A path it cannot follow (a field selected on the outer map, list items) is `None`.
+enum class Place : uint8_t {
+    None,
+    Device,
+    Driver,
+    OuterAttrs,
+    OuterCaps,
+    InnerAttrs,
+    InnerCaps,
+    AttrValue,
+    DomainKey,
+    IdKey
 };
 
-double traversal(double size)
+std::optional<Size> placeSize(Place p)
 {
-    return std::isinf(size) ? kInf : std::ceil(size * 0.1);
+    switch (p) {
+    case Place::Driver:
+        return Size { 0, kMaxDriverLength };
+    case Place::OuterAttrs:
+    case Place::OuterCaps:
+    case Place::InnerAttrs:
+    case Place::InnerCaps:
+        return Size { 0, kMaxAttributesPerDevice };
+    case Place::AttrValue:
+        return Size { 0, kMaxAttributeValueLength };
+    case Place::DomainKey:
+        return Size { 0, kMaxDomainLength };
+    case Place::IdKey:
+        return Size { 0, kMaxIdLength };
+    case Place::None:
+    case Place::Device:
+        break;
+    }
+    return std::nullopt;
 }
+
+/// Sizes of the keys (or indices) and values of a list or map built in the expression.
+struct Entry
+{
+    bool isList = false;
+    Size key;
+    Size val;
+};
+
+std::optional<Entry> uniteEntries(const std::optional<Entry>& a, const std::optional<Entry>& b)
+{
+    if (!a || !b)
+        return std::nullopt;
+    return Entry { a->isList, a->key.unite(b->key), a->val.unite(b->val) };
+}
+
+struct Est
+{
+    uint64_t cost = 0;
+    std::optional<Size> size; ///< computed size; nullopt = fall back to place, then type
+    std::optional<Entry> entry;
+    Place place = Place::None;
+    const Node* node = nullptr; ///< the node as cel-go sees it (for literal arguments)
+};
+
+/// A type whose values all have size 1 for the estimator (cel-go isScalar).
+bool isScalar(const CelType& t)
+{
+    switch (t.k) {
+    case K::Bool:
+    case K::Double:
+    case K::Duration:
+    case K::Int:
+    case K::Timestamp:
+    case K::Uint:
+        return true;
+    case K::Optional:
+        return isScalar(t.params[0]);
+    default:
+        return false;
+    }
+}
+
+uint64_t codePoints(std::string_view s)
+{
+    return utf8Length(s);
+}
+
+bool mayBe(const CelType& t, K k)
+{
+    return t.k == k || t.isDyn();
+}
+
+struct LocalVar
+{
+    Place place = Place::None;
+    std::optional<Size> size;
+    std::optional<Entry> entry;
+};
 
 class Estimator
 {
 public:
-    Estimate run(const Node& n)
+    Est run(Node& n)
+    {
+        Est e = visit(n);
+        e.node = &n;
+        if (!e.size) {
+            // cel-go computeSize: computed sizes first, then the Kubernetes size estimator
+            // (by field path), then scalars, then the size of a local variable.
+            if (auto p = placeSize(e.place))
+                e.size = p;
+            else if (isScalar(n.type))
+                e.size = Size::fixed(1);
+        }
+        return e;
+    }
+
+private:
+    std::unordered_map<int, LocalVar> m_locals;
+
+    static Size sizeOf(const Est& e) { return e.size ? *e.size : kUnknown; }
+
+    Est visit(Node& n)
     {
         switch (n.kind) {
         case NodeKind::Literal:
-            return { 0, literalSize(n.literal) };
+            return literal(n);
+        case NodeKind::Ident: // only as the original of a folded type denotation
+            return { kSelectAndIdentCost, std::nullopt, std::nullopt, Place::None, nullptr };
         case NodeKind::Local: {
-            auto it = m_localSizes.find(n.slot);
-            return { 1, it == m_localSizes.end() ? kInf : it->second };
+            n.runCost = 1;
+            Est e { kSelectAndIdentCost, std::nullopt, std::nullopt, Place::None, nullptr };
+            auto it = m_locals.find(n.slot);
+            if (it != m_locals.end()) {
+                e.place = it->second.place;
+                e.entry = it->second.entry;
+                if (!placeSize(e.place) && !isScalar(n.type))
+                    e.size = it->second.size;
+            }
+            return e;
         }
         case NodeKind::DeviceVar:
-            return { 1, 0 };
-        case NodeKind::DeviceAttr:
-            return { 4, kMaxAttributeString };
+            n.runCost = 1;
+            return { kSelectAndIdentCost, std::nullopt, std::nullopt, Place::Device, nullptr };
         case NodeKind::DeviceDriver:
-            return { 2, kMaxDriver };
+            // device (1) + selecting a field of an object (1).
+            n.runCost = 2;
+            return { 2, std::nullopt, std::nullopt, Place::Driver, nullptr };
+        case NodeKind::DeviceAttr:
+            // device (1) .attributes (1) [domain] (1) .name or [name] (1). Capacity values are
+            // quantities, which the size estimator does not bound.
+            n.runCost = 4;
+            return { 4, std::nullopt, std::nullopt, n.slot == 0 ? Place::AttrValue : Place::None, nullptr };
         case NodeKind::Select:
-        case NodeKind::OptSelect:
+            return select(n);
+        case NodeKind::OptSelect: {
+            // `x.?f` is the call _?._(x, "f"): 1 plus its operand.
+            n.runCost = 1;
+            Est operand = run(*n.args[0]);
+            return { addSat(operand.cost, 1), std::nullopt, std::nullopt, Place::None, nullptr };
+        }
         case NodeKind::Has: {
-            Estimate operand = run(*n.args[0]);
-            return { operand.cost + 1, selectSize(*n.args[0], n.name, operand) };
+            // A presence test costs 1 (cel-go's default) plus its operand.
+            n.runCost = 1;
+            Est operand = run(*n.args[0]);
+            return { addSat(operand.cost, 1), std::nullopt, std::nullopt, Place::None, nullptr };
         }
         case NodeKind::Index:
-        case NodeKind::OptIndex: {
-            Estimate operand = run(*n.args[0]);
-            Estimate index = run(*n.args[1]);
-            double size
-                = n.args[0]->kind == NodeKind::Select && n.args[0]->args[0]->kind == NodeKind::DeviceVar
-                ? kMaxIdentifiers
-                : elementSize(n.type);
-            return { operand.cost + index.cost + 1, size };
-        }
-        case NodeKind::List: {
-            Estimate e { 10, double(n.args.size()) };
-            for (const auto& a : n.args)
-                e.cost += run(*a).cost;
-            return e;
-        }
-        case NodeKind::Map: {
-            Estimate e { 30, double(n.args.size() / 2) };
-            for (const auto& a : n.args)
-                e.cost += run(*a).cost;
-            return e;
-        }
+        case NodeKind::OptIndex:
+            return index(n);
+        case NodeKind::List:
+            return list(n);
+        case NodeKind::Map:
+            return map(n);
         case NodeKind::Ternary: {
-            Estimate c = run(*n.args[0]);
-            Estimate a = run(*n.args[1]);
-            Estimate b = run(*n.args[2]);
-            return { c.cost + std::max(a.cost, b.cost), std::max(a.size, b.size) };
+            // Conditional: the condition plus the dearer branch; the result may be either.
+            Est c = run(*n.args[0]);
+            Est a = run(*n.args[1]);
+            Est b = run(*n.args[2]);
+            Est e { addSat(c.cost, std::max(a.cost, b.cost)), sizeOf(a).unite(sizeOf(b)),
+                uniteEntries(a.entry, b.entry), Place::None, nullptr };
+            return e;
         }
         case NodeKind::And:
         case NodeKind::Or:
-            return { run(*n.args[0]).cost + run(*n.args[1]).cost, 0 };
+            // Logical operators cost nothing of their own: both sides in the worst case.
+            return { addSat(run(*n.args[0]).cost, run(*n.args[1]).cost), std::nullopt, std::nullopt,
+                Place::None, nullptr };
         case NodeKind::Bind: {
-            Estimate init = run(*n.args[0]);
-            m_localSizes[n.slot] = init.size;
-            Estimate body = run(*n.args[1]);
-            return { init.cost + body.cost, body.size };
+            // cel.bind is a comprehension over an empty list (10), its initialiser and body.
+            Est init = run(*n.args[0]);
+            m_locals[n.slot] = LocalVar { init.place, init.size, init.entry };
+            Est body = run(*n.args[1]);
+            m_locals.erase(n.slot);
+            Est e { addSat(addSat(kListCreateBaseCost, init.cost), body.cost), body.size, body.entry,
+                Place::None, nullptr };
+            return e;
         }
         case NodeKind::Comprehension:
             return comprehension(n);
         case NodeKind::Call:
             return call(n);
-        case NodeKind::Ident:
-            return { 1, kInf };
         }
-        return { 1, kInf };
+        return { 1, std::nullopt, std::nullopt, Place::None, nullptr };
     }
 
-private:
-    std::map<int, double> m_localSizes;
-
-    static double literalSize(const Value& v)
+    Est literal(Node& n)
     {
+        n.runCost = 0; // constants (also folded ones) cost nothing when evaluated
+        if (!n.args.empty()) {
+            // A folded constant: Kubernetes estimates the expression before the planner folds
+            // it, so the original subtree is what counts.
+            Est e = run(*n.args[0]);
+            e.node = n.args[0].get();
+            return e;
+        }
+        Est e;
+        const Value& v = n.literal;
         switch (v.kind) {
         case Kind::String:
-            return double(v.n);
+            e.size = Size::fixed(codePoints(v.str()));
+            break;
         case Kind::Bytes:
-            return double(v.n);
-        case Kind::List:
-            return double(v.listData().size());
-        case Kind::Map:
-            return double(v.mapData().entries.size());
+            e.size = Size::fixed(v.n);
+            break;
+        case Kind::Bool:
+        case Kind::Int:
+        case Kind::Uint:
+        case Kind::Double:
+        case Kind::Null:
+        case Kind::Timestamp:
+        case Kind::Duration:
+            e.size = Size::fixed(1);
+            break;
         default:
-            return 0;
+            break;
         }
+        return e;
     }
 
-    static double elementSize(const CelType& t)
+    Est select(Node& n)
     {
-        if (t.isDyn() || t.k == CelType::K::String || t.k == CelType::K::List)
-            return kMaxAttributeString; // attribute values are the only bounded dynamic source
-        return 0;
-    }
-
-    static double selectSize(const Node& operand, const std::string& field, const Estimate& e)
-    {
-        if (operand.kind == NodeKind::DeviceVar) {
-            if (field == "driver")
-                return kMaxDriver;
-            if (field == "attributes" || field == "capacity")
-                return kMaxDomains;
-            return 0;
+        Est operand = run(*n.args[0]);
+        const CelType& t = n.args[0]->type;
+        // Selecting a field of a map or object costs 1; of a dyn value, nothing extra.
+        bool charged = t.k == K::Map || t.k == K::Device || t.k == K::Optional;
+        n.runCost = charged ? 1 : 0;
+        Est e { addSat(operand.cost, charged ? kSelectAndIdentCost : 0), std::nullopt, std::nullopt,
+            Place::None, nullptr };
+        switch (operand.place) {
+        case Place::Device:
+            e.place = n.name == "driver" ? Place::Driver
+                : n.name == "attributes" ? Place::OuterAttrs
+                : n.name == "capacity"   ? Place::OuterCaps
+                                         : Place::None;
+            break;
+        case Place::InnerAttrs:
+            e.place = Place::AttrValue; // every attribute value has the same bound
+            break;
+        default:
+            break; // a field of the outer map or a capacity map is not a declared path
         }
-        (void)e;
-        if (operand.type.k == CelType::K::Map && operand.type.params[1].k == CelType::K::Map)
-            return kMaxIdentifiers;
-        return kMaxListAttribute;
+        return e;
     }
 
-    Estimate comprehension(const Node& n)
+    Est index(Node& n)
     {
-        Estimate range = run(*n.args[0]);
-        double count = range.size;
-        // Element sizes of iteration variables: map keys are identifiers/domains, list elements
-        // of attribute-derived data are bounded strings.
-        m_localSizes[n.slot] = kMaxAttributeString;
-        if (n.slot2 >= 0)
-            m_localSizes[n.slot2] = kMaxAttributeString;
-        double perIteration = 1;
+        // _[_] and _[?_] are calls: 1 plus their arguments.
+        n.runCost = 1;
+        Est operand = run(*n.args[0]);
+        Est key = run(*n.args[1]);
+        Est e { addSat(addSat(operand.cost, key.cost), 1), std::nullopt, std::nullopt, Place::None, nullptr };
+        if (n.kind == NodeKind::OptIndex)
+            return e;
+        if (operand.entry) {
+            e.size = operand.entry->val;
+        }
+        switch (operand.place) {
+        case Place::OuterAttrs:
+            e.place = Place::InnerAttrs;
+            break;
+        case Place::OuterCaps:
+            e.place = Place::InnerCaps;
+            break;
+        case Place::InnerAttrs:
+            e.place = Place::AttrValue;
+            break;
+        default:
+            break;
+        }
+        return e;
+    }
+
+    Est list(Node& n)
+    {
+        n.runCost = uint32_t(kListCreateBaseCost);
+        Est e { kListCreateBaseCost, Size::fixed(n.args.size()), std::nullopt, Place::None, nullptr };
+        Size item { kMaxU, 0 };
+        if (n.args.empty())
+            item.min = 0;
+        for (auto& a : n.args) {
+            Est x = run(*a);
+            e.cost = addSat(e.cost, x.cost);
+            item = item.unite(sizeOf(x));
+        }
+        e.entry = Entry { true, Size::fixed(1), item };
+        return e;
+    }
+
+    Est map(Node& n)
+    {
+        n.runCost = uint32_t(kMapCreateBaseCost);
+        Est e { kMapCreateBaseCost, Size::fixed(n.args.size() / 2), std::nullopt, Place::None, nullptr };
+        Size key { kMaxU, 0 }, val { kMaxU, 0 };
+        if (n.args.empty())
+            key.min = val.min = 0;
+        for (size_t i = 0; i < n.args.size(); ++i) {
+            Est x = run(*n.args[i]);
+            e.cost = addSat(e.cost, x.cost);
+            (i % 2 == 0 ? key : val) = (i % 2 == 0 ? key : val).unite(sizeOf(x));
+        }
+        e.entry = Entry { false, key, val };
+        return e;
+    }
+
+    /// Places of a comprehension's variables over a range at `p` (key or index, value).
+    static Place keyPlace(Place p)
+    {
+        if (p == Place::OuterAttrs || p == Place::OuterCaps)
+            return Place::DomainKey;
+        if (p == Place::InnerAttrs || p == Place::InnerCaps)
+            return Place::IdKey;
+        return Place::None;
+    }
+    static Place valuePlace(Place p)
+    {
+        if (p == Place::OuterAttrs)
+            return Place::InnerAttrs;
+        if (p == Place::OuterCaps)
+            return Place::InnerCaps;
+        if (p == Place::InnerAttrs)
+            return Place::AttrValue;
+        return Place::None;
+    }
+
+    Est comprehension(Node& n)
+    {
+        Est range = run(*n.args[0]);
+        const CelType& rt = n.args[0]->type;
+
+        if (n.macro == Macro::OptMap || n.macro == Macro::OptFlatMap) {
+            // opt.hasValue() ? [optional.of](bind(x, opt.value(), e)) : optional.none():
+            // the target is evaluated twice, the bind adds 10, value() 1, hasValue() 1.
+            m_locals[n.slot] = LocalVar {};
+            Est body = run(*n.args[1]);
+            m_locals.erase(n.slot);
+            n.runCost = 2;
+            uint64_t branch = addSat(addSat(kListCreateBaseCost + 1, range.cost), body.cost);
+            if (n.macro == Macro::OptMap)
+                branch = addSat(branch, 1);
+            return { addSat(addSat(range.cost, 1), branch), std::nullopt, std::nullopt, Place::None,
+                nullptr };
+        }
+
+        bool rangeIsList = range.entry ? range.entry->isList : rt.k == K::List;
+        bool twoVars = n.slot2 >= 0;
+        if (twoVars) {
+            // First variable: key or index; second: value.
+            LocalVar k { rangeIsList ? Place::None : keyPlace(range.place), std::nullopt, std::nullopt };
+            if (range.entry)
+                k.size = range.entry->key;
+            LocalVar v { valuePlace(range.place), std::nullopt, std::nullopt };
+            if (range.entry)
+                v.size = range.entry->val;
+            if (rangeIsList && range.place != Place::None)
+                v.place = Place::None; // list items of an attribute have no declared bound
+            m_locals[n.slot] = k;
+            m_locals[n.slot2] = v;
+        } else {
+            LocalVar x { rangeIsList ? Place::None : keyPlace(range.place), std::nullopt, std::nullopt };
+            if (range.entry)
+                x.size = rangeIsList ? range.entry->val : range.entry->key;
+            m_locals[n.slot] = x;
+        }
+        std::vector<Est> parts;
         for (size_t i = 1; i < n.args.size(); ++i)
-            perIteration += run(*n.args[i]).cost;
-        if (std::isinf(count))
-            return { kInf, kInf };
-        return { range.cost + count * perIteration, count };
+            parts.push_back(run(*n.args[i]));
+        m_locals.erase(n.slot);
+        if (twoVars)
+            m_locals.erase(n.slot2);
+
+        uint64_t count = sizeOf(range).max;
+        const Est& last = parts.back();
+        bool filtered = n.macro == Macro::MapFilter || n.filtered;
+        uint64_t filterCost = filtered ? parts[0].cost : 0;
+        auto guarded = [&](uint64_t stepCost) {
+            // `f ? step : accu`: the filter plus the dearer branch (the accumulator costs 1).
+            return filtered ? addSat(filterCost, std::max<uint64_t>(stepCost, 1)) : stepCost;
+        };
+
+        uint64_t once = 0; // accumulator initialiser plus result
+        uint64_t perIteration = 0; // loop condition plus step, without the body
+        uint64_t iteration = 0; // everything per element
+        Est e;
+        switch (n.macro) {
+        case Macro::All:
+            // init true (0); @not_strictly_false(accu) (2); accu && p (1 + p); result accu (1).
+            once = 1;
+            perIteration = 3;
+            iteration = addSat(3, last.cost);
+            e.size = Size::fixed(1);
+            break;
+        case Macro::Exists:
+            // init false (0); @not_strictly_false(!accu) (3); accu || p (1 + p); result (1).
+            once = 1;
+            perIteration = 4;
+            iteration = addSat(4, last.cost);
+            e.size = Size::fixed(1);
+            break;
+        case Macro::ExistsOne:
+            // init 0; condition true (0); p ? accu + 1 : accu (p + 2); result accu == 1 (2).
+            once = 2;
+            perIteration = 2;
+            iteration = addSat(2, last.cost);
+            e.size = Size::fixed(1);
+            break;
+        case Macro::Map:
+        case Macro::MapFilter:
+        case Macro::TransformList:
+            // init [] (10); condition true; accu + [t] (1 + 1 + 10 + t); result accu (1).
+            once = kListCreateBaseCost + 1;
+            perIteration = 12;
+            iteration = guarded(addSat(12, last.cost));
+            e.size = Size { count, count };
+            e.entry = Entry { true, Size::fixed(1), Size { 0, sizeOf(last).max } };
+            break;
+        case Macro::Filter:
+            // init []; p ? accu + [x] : accu (p + 13); result accu (1).
+            once = kListCreateBaseCost + 1;
+            perIteration = 13;
+            iteration = addSat(13, last.cost);
+            e.size = Size { count, count };
+            break;
+        case Macro::TransformMap:
+            // init {} (30); cel.@mapInsert(accu, k, t) (3 + t); result (1).
+            once = kMapCreateBaseCost + 1;
+            perIteration = 3;
+            iteration = guarded(addSat(3, last.cost));
+            e.size = Size { count, count };
+            break;
+        case Macro::TransformMapEntry:
+            // init {} (30); cel.@mapInsert(accu, entry) (2 + entry); result (1).
+            once = kMapCreateBaseCost + 1;
+            perIteration = 2;
+            iteration = guarded(addSat(2, last.cost));
+            e.size = Size { count, count };
+            break;
+        case Macro::SortBy: {
+            // cel.bind(in, range, in.@sortByAssociatedKeys(in.map(x, key))): bind 10, ident 1,
+            // the map comprehension over the bound list (range ident 1, init 10, result 1,
+            // 12 + key per element) and the sort of the keys (2 x n^2 + 11, 2.1 for strings).
+            uint64_t mapCost = addSat(kListCreateBaseCost + 2, mulSat(count, addSat(12, last.cost)));
+            double factor = (last.node && (last.node->type.k == K::String || last.node->type.k == K::Bytes))
+                ? 2.0 + kStringTraversalCostFactor
+                : 2.0;
+            uint64_t sortCost = addSat(byFactor(mulSat(count, count), factor), 1 + kListCreateBaseCost);
+            n.runCost = 0;
+            n.iterCost = 1;
+            uint64_t total = addSat(addSat(kListCreateBaseCost + 1, range.cost), addSat(mapCost, sortCost));
+            return { total, Size { mulSat(sizeOf(range).min, sizeOf(range).min), mulSat(count, count) },
+                std::nullopt, Place::None, nullptr };
+        }
+        default:
+            break;
+        }
+        // Evaluation charges the per-element overhead (loop condition and step) on top of the
+        // body; the initialiser and result (`once`) are left out, which keeps it below the
+        // estimate.
+        n.runCost = 0;
+        n.iterCost = uint16_t(perIteration);
+        (void)once;
+        e.cost = addSat(addSat(range.cost, once), mulSat(count, iteration));
+        return e;
     }
 
-    Estimate call(const Node& n)
+    Est call(Node& n)
     {
-        std::vector<Estimate> args;
-        double cost = 1;
-        for (const auto& a : n.args) {
-            args.push_back(run(*a));
-            cost += args.back().cost;
+        std::vector<Est> a;
+        a.reserve(n.args.size());
+        uint64_t argCost = 0;
+        for (auto& x : n.args) {
+            a.push_back(run(*x));
+            argCost = addSat(argCost, a.back().cost);
         }
         const std::string& f = n.name;
-        auto argSize = [&](size_t i) { return i < args.size() ? args[i].size : 0; };
-        bool stringArgs = !n.args.empty() && n.args[0]->type.k == CelType::K::String;
-        if (f == "_==_" || f == "_!=_" || f == "_<_" || f == "_<=_" || f == "_>_" || f == "_>=_") {
-            if (stringArgs || n.args[0]->type.k == CelType::K::Bytes)
-                cost += traversal(std::min(argSize(0), argSize(1)));
-            else if (n.args[0]->type.k == CelType::K::List || n.args[0]->type.k == CelType::K::Map)
-                cost += std::min(argSize(0), argSize(1));
-            return { cost, 0 };
+        if (f == "dyn") {
+            // dyn() only hides the type: 1 plus its argument, sizes carried over.
+            n.runCost = 1;
+            Est e = a[0];
+            e.cost = addSat(argCost, 1);
+            return e;
         }
-        if (f == "_+_") {
-            if (stringArgs || n.args[0]->type.k == CelType::K::Bytes)
-                cost += traversal(argSize(0) + argSize(1));
-            return { cost, argSize(0) + argSize(1) };
+        Est e;
+        uint64_t own = 1;
+        n.runCost = 0;
+        CostRule rule = CostRule::Fixed;
+        auto sz = [&](size_t i) { return sizeOf(a[i]); };
+        auto types = [&](size_t i) -> const CelType& { return n.args[i]->type; };
+        bool member = n.hasReceiver;
+
+        if (f == "_==_" || f == "_!=_") {
+            own = byFactor(std::min(sz(0).max, sz(1).max), kStringTraversalCostFactor);
+            rule = CostRule::Equality;
+        } else if (f == "_<_" || f == "_<=_" || f == "_>_" || f == "_>=_") {
+            // Every candidate overload counts (a dyn operand matches several): strings and bytes
+            // cost 0.1 x the smaller maximum size, the others 1.
+            bool textual = (mayBe(types(0), K::String) && mayBe(types(1), K::String))
+                || (mayBe(types(0), K::Bytes) && mayBe(types(1), K::Bytes));
+            bool other = !(types(0).k == K::String || types(0).k == K::Bytes || types(1).k == K::String
+                || types(1).k == K::Bytes);
+            uint64_t t = textual ? byFactor(std::min(sz(0).max, sz(1).max), kStringTraversalCostFactor) : 0;
+            own = std::max<uint64_t>(other ? 1 : 0, t);
+            rule = CostRule::Ordering;
+        } else if (f == "_+_") {
+            bool textual = (mayBe(types(0), K::String) && mayBe(types(1), K::String))
+                || (mayBe(types(0), K::Bytes) && mayBe(types(1), K::Bytes));
+            bool listy = mayBe(types(0), K::List) && mayBe(types(1), K::List);
+            Size sum = sz(0).plus(sz(1));
+            own = 1;
+            if (textual)
+                own = std::max(own, byFactor(sum.max, kStringTraversalCostFactor));
+            if (textual || listy) {
+                e.size = sum;
+                e.entry = uniteEntries(a[0].entry, a[1].entry);
+            }
+            rule = CostRule::Add;
+        } else if (f == "@in") {
+            bool listy = mayBe(types(1), K::List);
+            bool mappy = mayBe(types(1), K::Map);
+            own = std::max<uint64_t>(listy ? sz(1).max : 0, mappy ? 1 : 0);
+            rule = CostRule::In;
+        } else if (f == "contains" && member) {
+            own = mulSat(byFactor(sz(0).max, kStringTraversalCostFactor),
+                byFactor(sz(1).max, kStringTraversalCostFactor));
+            rule = CostRule::Contains;
+        } else if ((f == "startsWith" || f == "endsWith") && member) {
+            // Only the argument is traversed, not the receiver.
+            own = byFactor(sz(1).max, kStringTraversalCostFactor);
+            rule = CostRule::PrefixSuffix;
+        } else if ((f == "matches" && member) || ((f == "find" || f == "findAll") && member)) {
+            own = mulSat(byFactor(addSat(sz(0).max, 1), kStringTraversalCostFactor),
+                byFactor(sz(1).max, kRegexStringLengthCostFactor));
+            if (f != "matches")
+                e.size = Size { 0, sz(0).max };
+            rule = CostRule::Matches;
+        } else if ((f == "string" || f == "bytes") && n.args.size() == 1) {
+            // string(bytes) and bytes(string) traverse their argument; every other conversion
+            // costs 1 and has a result of unknown size. A dyn argument matches all overloads,
+            // so the bounded result of the traversing one applies.
+            K from = f == "string" ? K::Bytes : K::String;
+            if (mayBe(types(0), from)) {
+                own = byFactor(sz(0).max, kStringTraversalCostFactor);
+                if (types(0).isDyn())
+                    own = std::max<uint64_t>(own, 1); // the other overloads cost 1
+                e.size = f == "string" ? Size { sz(0).min / 4, sz(0).max }
+                                       : Size { sz(0).min, mulSat(sz(0).max, 4) };
+                rule = CostRule::ConvertSized;
+            }
+        } else if (f == "format" && member) {
+            own = byFactor(sz(0).max, kStringTraversalCostFactor);
+            e.size = sz(0).plus(sz(1));
+            rule = CostRule::Traverse;
+        } else if (f == "strings.quote") {
+            own = byFactor(sz(0).max, kStringTraversalCostFactor);
+            e.size = Size { addSat(sz(0).min, 2), addSat(mulSat(sz(0).max, 2), 2) };
+            rule = CostRule::Traverse;
+        } else if ((f == "isSorted" || f == "sum" || f == "max" || f == "min" || f == "indexOf"
+                       || f == "lastIndexOf")
+            && member) {
+            // Kubernetes: one unit per element, plus a traversal of string/bytes elements; on a
+            // string receiver (indexOf) a traversal of the string.
+            // The elements of a list have no declared bound (Kubernetes asks its size estimator
+            // for the list's items, which DRA does not declare), so string elements make it
+            // unbounded. A dyn receiver has no element type: it is costed like a string.
+            if (types(0).k == K::List) {
+                uint64_t perElement = 1;
+                const CelType& elem = types(0).params[0];
+                if (elem.k == K::String || elem.k == K::Bytes)
+                    perElement = addSat(1, byFactor(kUnknown.max, kStringTraversalCostFactor));
+                own = mulSat(sz(0).max, perElement);
+                rule = CostRule::ListScan;
+            } else {
+                own = byFactor(sz(0).max, kStringTraversalCostFactor);
+                rule = CostRule::Traverse;
+            }
+        } else if (f == "url" && !member) {
+            own = byFactor(sz(0).max, kStringTraversalCostFactor);
+            rule = CostRule::Traverse;
+        } else if ((f == "lowerAscii" || f == "upperAscii" || f == "substring" || f == "trim") && member) {
+            own = byFactor(sz(0).max, kStringTraversalCostFactor);
+            e.size = sz(0);
+            rule = CostRule::Traverse;
+        } else if (f == "replace" && member && n.args.size() >= 3) {
+            own = byFactor(sz(0).max, 2 * kStringTraversalCostFactor);
+            e.size = replaceSize(sz(0), sz(1), sz(2));
+            rule = CostRule::TraverseTwice;
+        } else if (f == "split" && member) {
+            own = byFactor(sz(0).max, 2 * kStringTraversalCostFactor);
+            uint64_t maxParts = sz(0).max;
+            if (n.args.size() > 2 && isPlainLiteral(*a[2].node))
+                maxParts = uint64_t(a[2].node->literal.i); // a constant limit (as uint)
+            e.size = Size { 0, maxParts };
+            rule = CostRule::TraverseTwice;
+        } else if (f == "join" && member) {
+            // The list's elements have no declared bound: list size x unknown element size.
+            Size list = sz(0);
+            Size total = list.times(kUnknown);
+            if (n.args.size() > 1) {
+                Size separators { list.min > 0 ? list.min - 1 : 0, list.max > 0 ? list.max - 1 : 0 };
+                total = total.plus(sz(1).times(separators));
+            }
+            own = byFactor(total.max, kStringTraversalCostFactor);
+            e.size = total;
+            rule = CostRule::Join;
+        } else if (f == "containsIP" && member) {
+            // Comparing two 4- or 16-byte addresses, plus parsing a string argument.
+            own = byFactor(32, kStringTraversalCostFactor);
+            if (types(1).k == K::String)
+                own = addSat(own, byFactor(sz(1).max, kStringTraversalCostFactor));
+            rule = CostRule::ContainsIP;
+        } else if (f == "containsCIDR" && member) {
+            own = addSat(
+                addSat(byFactor(32, kStringTraversalCostFactor), byFactor(16, kStringTraversalCostFactor)),
+                1);
+            if (types(1).k == K::String)
+                own = addSat(own, byFactor(sz(1).max, kStringTraversalCostFactor));
+            rule = CostRule::ContainsCIDR;
+        } else if (f == "sets.contains" || f == "sets.intersects" || f == "sets.equivalent") {
+            double factor = f == "sets.equivalent" ? 2 : 1;
+            own = addSat(byFactor(sz(0).times(sz(1)).max, factor), 1);
+            rule = CostRule::Sets;
+        } else if (f == "slice" && member) {
+            uint64_t start = literalUint(a[1], 0);
+            uint64_t end = literalUint(a[2], sz(0).max);
+            uint64_t count = end - start; // unsigned, as in cel-go
+            own = addSat(count, 1 + kListCreateBaseCost);
+            e.size = Size::fixed(count);
+            rule = CostRule::ListAlloc;
+        } else if (f == "lists.range") {
+            uint64_t count = literalUint(a[0], kMaxU);
+            own = addSat(count, 1 + kListCreateBaseCost);
+            e.size = Size::fixed(count);
+            rule = CostRule::ListAlloc;
+        } else if (f == "reverse" && member) {
+            own = addSat(sz(0).max, 1 + kListCreateBaseCost);
+            e.size = sz(0);
+            rule = CostRule::ListAlloc;
+        } else if (f == "flatten" && member) {
+            uint64_t depth = n.args.size() > 1 ? literalUint(a[1], kMaxU) : 1;
+            own = addSat(byFactor(sz(0).max, double(depth)), 1 + kListCreateBaseCost);
+            e.size = sz(0);
+            rule = CostRule::Flatten;
+        } else if ((f == "distinct" || f == "sort") && member) {
+            const CelType& elem = types(0).k == K::List ? types(0).params[0] : types(0);
+            double factor = f == "sort" && (elem.k == K::String || elem.k == K::Bytes)
+                ? 2.0 + kStringTraversalCostFactor
+                : 2.0;
+            Size squared = sz(0).times(sz(0));
+            own = addSat(byFactor(squared.max, factor), 1 + kListCreateBaseCost);
+            e.size = squared;
+            rule = CostRule::SelfCompare;
         }
-        if (f == "@in")
-            return { cost + (n.args[1]->type.k == CelType::K::List ? argSize(1) : 0), 0 };
-        if (f == "contains" || f == "startsWith" || f == "endsWith" || f == "lowerAscii" || f == "upperAscii"
-            || f == "trim" || f == "charAt" || f == "indexOf" || f == "lastIndexOf" || f == "substring"
-            || f == "size") {
-            if (f != "size")
-                cost += traversal(argSize(0));
-            return { cost, argSize(0) };
+        n.costRule = rule;
+        n.runCost = rule == CostRule::Fixed ? uint32_t(own) : 0;
+        e.cost = addSat(argCost, own);
+        return e;
+    }
+
+    static bool isPlainLiteral(const Node& n)
+    {
+        return n.kind == NodeKind::Literal && n.args.empty() && n.literal.kind == Kind::Int;
+    }
+
+    /// cel-go's nodeAsUintValue: an int constant written in the expression, else the default.
+    static uint64_t literalUint(const Est& e, uint64_t fallback)
+    {
+        if (!e.node || !isPlainLiteral(*e.node))
+            return fallback;
+        return uint64_t(e.node->literal.i);
+    }
+
+    /// Kubernetes' size bound of s.replace(old, new): as many replacements as the shortest
+    /// `old` fits into the longest `s`, each as long as the longest `new`.
+    static Size replaceSize(const Size& s, const Size& from, const Size& to)
+    {
+        Size count { 0, 0 }, kept { 0, 0 };
+        if (from.min == 0) {
+            count.max = s.max < kMaxU ? s.max + 1 : s.max;
+            kept.max = s.max;
+        } else if (to.max <= from.min) {
+            count.max = 0;
+            kept.max = s.max;
+        } else {
+            count.max = uint64_t(std::ceil(double(s.max) / double(from.min)));
         }
-        if (f == "matches" || f == "find" || f == "findAll") {
-            size_t subject = 0;
-            double pattern = argSize(1);
-            if (std::isinf(argSize(subject)) || std::isinf(pattern))
-                return { kInf, kInf };
-            cost += std::ceil(argSize(subject) / 10) * std::ceil(std::max(1.0, pattern / 4));
-            return { cost, argSize(0) };
+        if (from.max == 0) {
+            count.min = s.min < kMaxU ? s.min + 1 : s.min;
+            kept.min = s.min;
+        } else if (from.max <= to.min) {
+            count.min = 0;
+            kept.min = s.min;
+        } else {
+            count.min = uint64_t(std::ceil(double(s.min) / double(from.max)));
         }
-        if (f == "split" || f == "replace" || f == "join" || f == "format" || f == "strings.quote") {
-            cost += traversal(argSize(0)) + traversal(argSize(1));
-            return { cost,
-                std::isinf(argSize(0)) ? kInf : argSize(0) * 2 + (args.size() > 2 ? argSize(2) : 0) };
-        }
-        if (f == "sort" || f == "distinct" || f == "sets.contains" || f == "sets.equivalent"
-            || f == "sets.intersects" || f == "isSorted" || f == "sum" || f == "min" || f == "max"
-            || f == "flatten" || f == "reverse" || f == "slice") {
-            double size = argSize(0);
-            cost += (f == "sort" || f == "distinct" || f.starts_with("sets."))
-                ? size * std::max(1.0, argSize(1) + size)
-                : size;
-            return { cost, size };
-        }
-        if (f == "lists.range")
-            return { n.args[0]->kind == NodeKind::Literal ? cost + double(n.args[0]->literal.i) : kInf,
-                n.args[0]->kind == NodeKind::Literal ? double(n.args[0]->literal.i) : kInf };
-        if (f == "string" || f == "bytes")
-            return { cost, kInf }; // conversions produce values of unknown length
-        if (f == "dyn" || f == "orValue" || f == "value" || f == "optional.of")
-            return { cost, argSize(0) };
-        return { cost, elementSize(n.type) };
+        return count.times(to).plus(kept);
     }
 };
 
 } // namespace
 
-double estimateCost(const Node& root)
+double estimateCost(Node& root)
 {
-    return Estimator().run(root).cost;
+    return double(Estimator().run(root).cost);
 }
 
 } // namespace drasim::cel

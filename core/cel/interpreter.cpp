@@ -5,6 +5,7 @@
 #include <set>
 
 #include "core/cel/builtins.h"
+#include "core/cel/runtime_cost.h"
 
 namespace drasim::cel {
 
@@ -221,7 +222,6 @@ Value evalHas(EvalContext& ctx, const Node& n)
 
 Value evalList(EvalContext& ctx, const Node& n)
 {
-    ctx.charge(10);
     ListData items;
     items.reserve(n.args.size());
     for (size_t i = 0; i < n.args.size(); ++i) {
@@ -249,7 +249,6 @@ bool validMapKey(const Value& k)
 
 Value evalMap(EvalContext& ctx, const Node& n)
 {
-    ctx.charge(30);
     MapData data;
     for (size_t i = 0; i < n.args.size(); i += 2) {
         Value k = evaluateNode(ctx, *n.args[i]);
@@ -346,7 +345,7 @@ Value evalComprehension(EvalContext& ctx, const Node& n)
     for (size_t i = 0; i < count; ++i) {
         if (ctx.cancelled)
             return costLimitError();
-        ctx.charge(1);
+        ctx.charge(n.iterCost); // loop condition and step of the macro's expansion
         if (isList) {
             const Value& elem = range.listData()[i];
             if (twoVars) {
@@ -466,7 +465,10 @@ Value evalCall(EvalContext& ctx, const Node& n)
             if (args.back().isError())
                 return args.back();
         }
-        return n.fn(ctx, args.data(), count, n);
+        Value r = n.fn(ctx, args.data(), count, n);
+        if (n.costRule != CostRule::Fixed && !r.isError())
+            ctx.charge(dynamicCallCost(ctx, n, args.data(), count, r));
+        return r;
     }
     Value args[kInline];
     for (size_t i = 0; i < count; ++i) {
@@ -480,7 +482,13 @@ Value evalCall(EvalContext& ctx, const Node& n)
         if (args[i].isError())
             return args[i];
     }
-    return n.fn(ctx, args, count, n);
+    if (n.costRule == CostRule::Fixed)
+        return n.fn(ctx, args, count, n);
+    // Size-dependent cost, charged like the estimate assumed it (a failed call adds nothing).
+    Value r = n.fn(ctx, args, count, n);
+    if (!r.isError())
+        ctx.charge(dynamicCallCost(ctx, n, args, count, r));
+    return r;
 }
 
 } // namespace
@@ -583,7 +591,9 @@ Value materialize(EvalContext& ctx, const Value& v)
 
 Value evaluateNode(EvalContext& ctx, const Node& n)
 {
-    if (!ctx.charge(1))
+    // Each node's own cost as the estimator counted it (constants and logical operators are
+    // free, identifiers and selections 1, ...); size-dependent parts are charged per call.
+    if (!ctx.charge(n.runCost))
         return costLimitError();
     switch (n.kind) {
     case NodeKind::Literal:

@@ -37,6 +37,8 @@ private:
 
 /// Like Selector::compile but without the cost-limit and result-type checks when `stored` is true
 /// (the allocator path compiles stored expressions without cost estimation, cel.md §1).
-std::shared_ptr<const Program> compileProgram(std::string_view expression, bool stored, CompileError* error);
+/// `fold = false` skips constant folding (tests compare folded and unfolded evaluation).
+std::shared_ptr<const Program> compileProgram(
+    std::string_view expression, bool stored, CompileError* error, bool fold = true);
 
 } // namespace drasim::cel

@@ -167,7 +167,8 @@ TEST(CelSelector, EvaluationIsDeterministic)
 {
     auto dev = testing::gpuDevice();
     CompileError e;
-    auto s = Selector::compile(
+    // Stored: join() over strings of no declared size is too complex for the API server.
+    auto s = Selector::compileStored(
         "device.attributes.map(d, d).join(\",\") == \"gpu.nvidia.com,numa.example.org\"", &e);
     ASSERT_NE(s, nullptr) << e.message;
     for (int i = 0; i < 5; ++i)
