@@ -99,6 +99,9 @@ struct Node
     CostRule costRule = CostRule::Fixed; ///< set by the cost estimator
     uint16_t iterCost = 0; ///< comprehensions: actual cost per element besides the body
     uint32_t runCost = 0; ///< static actual cost of evaluating this node (estimator sets it)
+    /// Calls with a size-dependent cost: the estimator's size bounds of the first two arguments
+    /// (UINT32_MAX: none). Evaluation measures sizes up to these bounds (see runtime_cost.h).
+    uint32_t sizeBound[2] = { UINT32_MAX, UINT32_MAX };
 
     // Checker annotations.
     CelType type;

@@ -547,6 +547,7 @@ private:
         // estimate.
         n.runCost = 0;
         n.iterCost = uint16_t(perIteration);
+        n.sizeBound[0] = uint32_t(std::min<uint64_t>(count, UINT32_MAX));
         (void)once;
         e.cost = addSat(addSat(range.cost, once), mulSat(count, iteration));
         return e;
@@ -741,6 +742,8 @@ private:
         }
         n.costRule = rule;
         n.runCost = rule == CostRule::Fixed ? uint32_t(own) : 0;
+        for (size_t i = 0; i < 2 && i < a.size(); ++i)
+            n.sizeBound[i] = uint32_t(std::min<uint64_t>(sz(i).max, UINT32_MAX));
         e.cost = addSat(argCost, own);
         return e;
     }

@@ -342,9 +342,24 @@ Value evalComprehension(EvalContext& ctx, const Node& n)
     const Node& body = *n.args.back();
     const Node* filter = (n.macro == Macro::MapFilter || n.filtered) ? n.args[1].get() : nullptr;
 
+    // Decision: elements beyond the count the estimator assumed for the range (cel-go's bound
+    // for "".split(",") is 0 elements, yet it yields one) are evaluated but not charged, so
+    // the actual cost stays within the estimate; see runtime_cost.h.
+    struct Uncharged
+    {
+        EvalContext& ctx;
+        int64_t from = -1; ///< cost when the first uncharged element began
+        ~Uncharged()
+        {
+            if (from >= 0 && !ctx.cancelled)
+                ctx.cost = from;
+        }
+    } uncharged { ctx };
     for (size_t i = 0; i < count; ++i) {
         if (ctx.cancelled)
             return costLimitError();
+        if (i >= n.sizeBound[0] && uncharged.from < 0)
+            uncharged.from = ctx.cost;
         ctx.charge(n.iterCost); // loop condition and step of the macro's expansion
         if (isList) {
             const Value& elem = range.listData()[i];

@@ -47,48 +47,53 @@ bool textual(const Value& a, const Value& b)
 }
 
 /// 0.1 x the smaller size, without counting code points when both strings are short: up to
-/// ten bytes the answer is 1 for any non-empty pair (and 0 when one is empty).
-int64_t smallerTraversal(EvalContext& ctx, const Value& a, const Value& b)
+/// ten bytes the answer is 1 for any non-empty pair (and 0 when one is empty), unless a bound
+/// is 0.
+int64_t smallerTraversal(EvalContext& ctx, const Node& call, const Value& a, const Value& b)
 {
-    if (textual(a, b) && std::min(a.n, b.n) <= 10)
+    int64_t bound = std::min(call.sizeBound[0], call.sizeBound[1]);
+    if (textual(a, b) && std::min(a.n, b.n) <= 10 && bound > 0)
         return std::min(a.n, b.n) > 0 ? 1 : 0;
-    return byFactor(std::min(actualSize(ctx, a), actualSize(ctx, b)), 0.1);
+    return byFactor(std::min({ actualSize(ctx, a), actualSize(ctx, b), bound }), 0.1);
 }
 
 } // namespace
 
 int64_t dynamicCallCost(EvalContext& ctx, const Node& call, const Value* a, size_t count, const Value& result)
 {
+    // Sizes of the first two arguments, capped at the estimator's bounds.
+    auto size
+        = [&](size_t i) { return std::min<int64_t>(actualSize(ctx, a[i]), int64_t(call.sizeBound[i])); };
     switch (call.costRule) {
     case CostRule::Fixed:
         return 0;
     case CostRule::Equality:
-        return smallerTraversal(ctx, a[0], a[1]);
+        return smallerTraversal(ctx, call, a[0], a[1]);
     case CostRule::Ordering:
-        return textual(a[0], a[1]) ? smallerTraversal(ctx, a[0], a[1]) : kCallCost;
+        return textual(a[0], a[1]) ? smallerTraversal(ctx, call, a[0], a[1]) : kCallCost;
     case CostRule::Add:
         if (textual(a[0], a[1]))
-            return byFactor(actualSize(ctx, a[0]) + actualSize(ctx, a[1]), 0.1);
+            return byFactor(size(0) + size(1), 0.1);
         return kCallCost;
     case CostRule::In:
-        return a[1].kind == Kind::List ? int64_t(a[1].listData().size()) : kCallCost;
+        return a[1].kind == Kind::List ? size(1) : kCallCost;
     case CostRule::Contains:
-        return byFactor(actualSize(ctx, a[0]), 0.1) * byFactor(actualSize(ctx, a[1]), 0.1);
+        return byFactor(size(0), 0.1) * byFactor(size(1), 0.1);
     case CostRule::PrefixSuffix:
-        return byFactor(actualSize(ctx, a[1]), 0.1);
+        return byFactor(size(1), 0.1);
     case CostRule::Matches:
-        return byFactor(actualSize(ctx, a[0]) + 1, 0.1) * byFactor(actualSize(ctx, a[1]), 0.25);
+        return byFactor(size(0) + 1, 0.1) * byFactor(size(1), 0.25);
     case CostRule::ConvertSized: {
         Kind from = call.name == "string" ? Kind::Bytes : Kind::String;
-        return a[0].kind == from ? byFactor(actualSize(ctx, a[0]), 0.1) : kCallCost;
+        return a[0].kind == from ? byFactor(size(0), 0.1) : kCallCost;
     }
     case CostRule::Traverse:
-        return byFactor(actualSize(ctx, a[0]), 0.1);
+        return byFactor(size(0), 0.1);
     case CostRule::TraverseTwice:
-        return byFactor(actualSize(ctx, a[0]), 0.2);
+        return byFactor(size(0), 0.2);
     case CostRule::ListScan: {
         if (a[0].kind != Kind::List)
-            return byFactor(actualSize(ctx, a[0]), 0.1);
+            return byFactor(size(0), 0.1);
         int64_t cost = 0;
         for (const auto& e : a[0].listData()) {
             cost += 1;
@@ -102,22 +107,22 @@ int64_t dynamicCallCost(EvalContext& ctx, const Node& call, const Value* a, size
     case CostRule::ContainsIP:
     case CostRule::ContainsCIDR: {
         int64_t base = call.costRule == CostRule::ContainsIP ? 4 : 7;
-        return base + (count > 1 && a[1].kind == Kind::String ? byFactor(actualSize(ctx, a[1]), 0.1) : 0);
+        return base + (count > 1 && a[1].kind == Kind::String ? byFactor(size(1), 0.1) : 0);
     }
     case CostRule::Sets: {
         double factor = call.name == "sets.equivalent" ? 2 : 1;
-        return byFactor(actualSize(ctx, a[0]) * actualSize(ctx, a[1]), factor) + kCallCost;
+        return byFactor(size(0) * size(1), factor) + kCallCost;
     }
     case CostRule::ListAlloc:
         return actualSize(ctx, result) + kCallCost + kListCreateBaseCost;
     case CostRule::Flatten: {
         int64_t depth = count > 1 && a[1].kind == Kind::Int ? std::max<int64_t>(a[1].i, 0) : 1;
-        return byFactor(actualSize(ctx, a[0]), double(depth)) + kCallCost + kListCreateBaseCost;
+        return byFactor(size(0), double(depth)) + kCallCost + kListCreateBaseCost;
     }
     case CostRule::SelfCompare: {
         // Decision: always the factor 2 (cel-go's tracker adds 0.1 for string elements even
         // where the estimate, seeing a dyn element type, did not; that could exceed it).
-        int64_t n = actualSize(ctx, a[0]);
+        int64_t n = size(0);
         return byFactor(n * n, 2.0) + kCallCost + kListCreateBaseCost;
     }
     }
