@@ -328,6 +328,7 @@ from cases_features import register as reg_features  # noqa: E402
 from cases_scheduler import register as reg_scheduler  # noqa: E402
 from cases_generations import register as reg_generations  # noqa: E402
 from cases_extended import register as reg_extended  # noqa: E402
+from cases_cel import register as reg_cel  # noqa: E402
 
 
 def main():
@@ -337,6 +338,7 @@ def main():
     reg_scheduler(g)
     reg_generations(g)
     reg_extended(g)
+    reg_cel(g)
     names = set()
     for name, what, objects, expect in CASES:
         assert name not in names, name
