@@ -57,13 +57,16 @@ enum class Macro : uint8_t {
 /// tracker mirrors the estimator rule by rule). Fixed calls cost their static `runCost`.
 enum class CostRule : uint8_t {
     Fixed,
+    // Charged by the builtin itself (its hot path already looks at the arguments):
     Equality, ///< == != : 0.1 x the smaller size
+    Matches, ///< s.matches(p): (0.1 x (size(s) + 1)) x (0.25 x size(p))
+    // Charged by the interpreter before the call:
     Ordering, ///< < <= > >= : like Equality for strings/bytes, else 1
     Add, ///< string/bytes: 0.1 x the sum of sizes, else 1
     In, ///< list: its size, else 1
     Contains, ///< (0.1 x receiver) x (0.1 x argument)
     PrefixSuffix, ///< 0.1 x argument
-    Matches, ///< (0.1 x (subject + 1)) x (0.25 x pattern), also find/findAll
+    Find, ///< find/findAll: like Matches
     ConvertSized, ///< string(bytes), bytes(string): 0.1 x argument, else 1
     Traverse, ///< 0.1 x first argument (format, quote, url, lowerAscii, substring, ...)
     TraverseTwice, ///< 0.2 x first argument (replace, split)

@@ -4,11 +4,13 @@
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 
 #include "core/cel/builtin_impls.h"
 #include "core/cel/builtins.h"
 #include "core/cel/format_double.h"
 #include "core/cel/interpreter.h"
+#include "core/cel/runtime_cost.h"
 #include "core/cel/time_util.h"
 
 namespace drasim::cel {
@@ -21,12 +23,20 @@ Value noSuchOverload(std::string_view fn)
 
 size_t utf8Length(std::string_view s)
 {
-    size_t count = 0;
-    for (unsigned char c : s) {
-        if ((c & 0xC0) != 0x80)
-            ++count;
+    // Code points = bytes minus continuation bytes (10xxxxxx), counted eight bytes at a time:
+    // evaluation measures strings on its hot path (the cost of == is size-dependent).
+    constexpr uint64_t kHigh = 0x8080808080808080ULL;
+    size_t continuation = 0;
+    size_t i = 0;
+    for (; i + 8 <= s.size(); i += 8) {
+        uint64_t w;
+        std::memcpy(&w, s.data() + i, 8);
+        if (w & kHigh)
+            continuation += size_t(__builtin_popcountll(w & ~(w << 1) & kHigh));
     }
-    return count;
+    for (; i < s.size(); ++i)
+        continuation += (static_cast<unsigned char>(s[i]) & 0xC0) == 0x80;
+    return s.size() - continuation;
 }
 
 namespace impl {
@@ -317,6 +327,14 @@ BUILTIN(logicalNot)
 BUILTIN(equal)
 {
     UNUSED_ARGS;
+    // Strings, the selector hot path: compared in place, charged 0.1 x the smaller size.
+    if (a[0].kind == Kind::String && a[1].kind == Kind::String) {
+        if (call.costRule == CostRule::Equality)
+            ctx.charge(stringEqualityCost(call, a[0], a[1]));
+        return Value::boolean(a[0].n == a[1].n && std::memcmp(a[0].str().data(), a[1].str().data(), a[0].n) == 0);
+    }
+    if (call.costRule == CostRule::Equality)
+        ctx.charge(dynamicCallCost(ctx, call, a, 2));
     bool lazy = a[0].kind == Kind::DeviceMaps || a[0].kind == Kind::DeviceDomain
         || a[1].kind == Kind::DeviceMaps || a[1].kind == Kind::DeviceDomain;
     if (lazy)

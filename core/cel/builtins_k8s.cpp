@@ -498,12 +498,10 @@ BUILTIN(range)
     UNUSED_ARGS;
     if (a[0].kind != Kind::Int)
         return noSuchOverload("lists.range");
-    // The list's cost (its size) is charged after the call; refuse to build a list whose cost
-    // alone would exhaust the budget.
-    if (a[0].i > ctx.limit - ctx.cost) {
-        ctx.charge(a[0].i);
+    // The list's cost (its size) was charged before the call, so a list beyond the budget is
+    // never built here.
+    if (ctx.cancelled)
         return costLimitError();
-    }
     ListData out;
     for (int64_t i = 0; i < a[0].i; ++i)
         out.push_back(Value::integer(i));

@@ -11,6 +11,7 @@
 #include "core/cel/builtins.h"
 #include "core/cel/format_double.h"
 #include "core/cel/interpreter.h"
+#include "core/cel/runtime_cost.h"
 
 namespace drasim::cel::impl {
 
@@ -123,6 +124,8 @@ BUILTIN(matches)
     const RE2* re = regexFor(call, a[1].str(), holder, &error);
     if (!re)
         return Value::error(error);
+    if (call.costRule == CostRule::Matches)
+        ctx.charge(matchesCost(call, a[0], a[1]));
     return Value::boolean(RE2::PartialMatch(re2::StringPiece(a[0].str().data(), a[0].n), *re));
 }
 

@@ -622,7 +622,7 @@ private:
                 byFactor(sz(1).max, kRegexStringLengthCostFactor));
             if (f != "matches")
                 e.size = Size { 0, sz(0).max };
-            rule = CostRule::Matches;
+            rule = f == "matches" ? CostRule::Matches : CostRule::Find;
         } else if ((f == "string" || f == "bytes") && n.args.size() == 1) {
             // string(bytes) and bytes(string) traverse their argument; every other conversion
             // costs 1 and has a result of unknown size. A dyn argument matches all overloads,
@@ -740,8 +740,27 @@ private:
             e.size = squared;
             rule = CostRule::SelfCompare;
         }
+        // Where the formula cannot vary, evaluation charges a constant (the hot comparisons of
+        // typical selectors then measure nothing): operands whose sizes the estimator knows
+        // exactly (literals), operands of no size dependence, or a smaller bound of at most 10,
+        // where 0.1 x size rounds up to 1 (decision: an empty operand is then charged 1 rather
+        // than cel-go's 0; still within the estimate).
+        bool exact = n.args.size() >= 2 && sz(0).min == sz(0).max && sz(1).min == sz(1).max;
+        bool sized = rule == CostRule::Equality || rule == CostRule::Ordering || rule == CostRule::Add;
+        bool constant = (exact && sized) || (rule == CostRule::In && sz(1).min == sz(1).max);
+        if (sized) {
+            bool textual = rule == CostRule::Equality
+                || (mayBe(types(0), K::String) && mayBe(types(1), K::String))
+                || (mayBe(types(0), K::Bytes) && mayBe(types(1), K::Bytes));
+            uint64_t smaller = std::min(sz(0).max, sz(1).max);
+            if (!textual || (rule != CostRule::Add && smaller <= 10) || constant)
+                rule = CostRule::Fixed;
+        } else if (rule == CostRule::In && (!mayBe(types(1), K::List) || constant)) {
+            rule = CostRule::Fixed; // a map, or a list of known size (a literal)
+        }
         n.costRule = rule;
-        n.runCost = rule == CostRule::Fixed ? uint32_t(own) : 0;
+        uint64_t fixed = constant ? own : std::min<uint64_t>(own, 1);
+        n.runCost = rule == CostRule::Fixed ? uint32_t(std::min<uint64_t>(fixed, UINT32_MAX)) : 0;
         for (size_t i = 0; i < 2 && i < a.size(); ++i)
             n.sizeBound[i] = uint32_t(std::min<uint64_t>(sz(i).max, UINT32_MAX));
         e.cost = addSat(argCost, own);

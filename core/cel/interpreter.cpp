@@ -480,10 +480,9 @@ Value evalCall(EvalContext& ctx, const Node& n)
             if (args.back().isError())
                 return args.back();
         }
-        Value r = n.fn(ctx, args.data(), count, n);
-        if (n.costRule != CostRule::Fixed && !r.isError())
-            ctx.charge(dynamicCallCost(ctx, n, args.data(), count, r));
-        return r;
+        if (chargedBeforeCall(n) && !ctx.charge(dynamicCallCost(ctx, n, args.data(), count)))
+            return costLimitError();
+        return n.fn(ctx, args.data(), count, n);
     }
     Value args[kInline];
     for (size_t i = 0; i < count; ++i) {
@@ -497,13 +496,10 @@ Value evalCall(EvalContext& ctx, const Node& n)
         if (args[i].isError())
             return args[i];
     }
-    if (n.costRule == CostRule::Fixed)
-        return n.fn(ctx, args, count, n);
-    // Size-dependent cost, charged like the estimate assumed it (a failed call adds nothing).
-    Value r = n.fn(ctx, args, count, n);
-    if (!r.isError())
-        ctx.charge(dynamicCallCost(ctx, n, args, count, r));
-    return r;
+    // Size-dependent cost, charged like the estimate assumed it, before the call runs.
+    if (chargedBeforeCall(n) && !ctx.charge(dynamicCallCost(ctx, n, args, count)))
+        return costLimitError();
+    return n.fn(ctx, args, count, n);
 }
 
 } // namespace
