@@ -13,6 +13,7 @@
 #include <limits>
 #include <optional>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "core/cel/builtins.h"
 
@@ -563,6 +564,18 @@ private:
             argCost = addSat(argCost, a.back().cost);
         }
         const std::string& f = n.name;
+        // Functions with a rule of their own; every other call costs 1 plus its arguments.
+        static const std::unordered_set<std::string_view> kSizeDependent = { "dyn", "_==_", "_!=_", "_<_",
+            "_<=_", "_>_", "_>=_", "_+_", "@in", "contains", "startsWith", "endsWith", "matches", "find",
+            "findAll", "string", "bytes", "format", "strings.quote", "isSorted", "sum", "max", "min", "indexOf",
+            "lastIndexOf", "url", "lowerAscii", "upperAscii", "substring", "trim", "replace", "split", "join",
+            "containsIP", "containsCIDR", "sets.contains", "sets.intersects", "sets.equivalent", "slice",
+            "lists.range", "reverse", "flatten", "distinct", "sort" };
+        if (!kSizeDependent.count(f)) {
+            n.costRule = CostRule::Fixed;
+            n.runCost = 1;
+            return { addSat(argCost, 1), std::nullopt, std::nullopt, Place::None, nullptr };
+        }
         if (f == "dyn") {
             // dyn() only hides the type: 1 plus its argument, sizes carried over.
             n.runCost = 1;
