@@ -230,10 +230,11 @@ private:
             return { addSat(operand.cost, 1), std::nullopt, std::nullopt, Place::None, nullptr };
         }
         case NodeKind::Has: {
-            // A presence test costs 1 (cel-go's default) plus its operand.
-            n.runCost = 1;
+            // A presence test costs only its operand: Kubernetes' base environment sets
+            // PresenceTestHasCost(false) (cel-go's default of 1 came later; kept at 0 there).
+            n.runCost = 0;
             Est operand = run(*n.args[0]);
-            return { addSat(operand.cost, 1), std::nullopt, std::nullopt, Place::None, nullptr };
+            return { operand.cost, std::nullopt, std::nullopt, Place::None, nullptr };
         }
         case NodeKind::Index:
         case NodeKind::OptIndex:

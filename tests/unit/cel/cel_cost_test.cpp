@@ -148,8 +148,12 @@ const Figure kRuleFigures[] = {
     { R"([1, 2, 3].filter(x, x > 1).size() == 2)", 68 },
     // ?: the condition plus the dearer branch: max(3, 5)
     { R"(true ? device.driver == "a" : device.attributes["d"].x == 1)", 5 },
-    // has(): 1 + its operand (device.attributes["d"]: 3)
-    { R"(has(device.attributes["d"].x))", 4 },
+    // has() costs only its operand (device.attributes["d"]: 3): Kubernetes turns the presence
+    // test's own cost off
+    { R"(has(device.attributes["d"].x))", 3 },
+    // ... also inside a macro: range 2, result 1, 32 x (3 + has(...) whose operand
+    // device.attributes[d] is 4 (the index d is an identifier: 1, unlike a literal's 0))
+    { R"(device.attributes.all(d, has(device.attributes[d].x)))", 2 + 1 + 32 * 7 },
     // sets.contains: 10 + 10 + 2 x 1 + 1
     { R"(sets.contains([1, 2], [1]))", 23 },
     // lists.range(5): 5 + 11; size() 1; == 1
