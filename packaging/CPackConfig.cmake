@@ -1,17 +1,30 @@
 # SPDX-License-Identifier: Apache-2.0
-# `cpack` in the build folder makes a .deb and a .tar.gz of drasim and drasim-gui.
-install(FILES ${PROJECT_SOURCE_DIR}/packaging/drasim.desktop DESTINATION share/applications)
-install(DIRECTORY ${PROJECT_SOURCE_DIR}/scenarios/ DESTINATION share/drasim/scenarios)
-if(EXISTS ${PROJECT_SOURCE_DIR}/resources/hardware)
-    install(DIRECTORY ${PROJECT_SOURCE_DIR}/resources/hardware/ DESTINATION share/drasim/hardware)
-endif()
-
+# `cpack -G DEB` in the build folder makes drasim_<version>_<arch>.deb from the install rules
+# (packaging/install.cmake, app/cli, app/gui); packaging/check-deb.sh builds it, runs lintian on
+# it and runs the installed programs from its contents.
 set(CPACK_PACKAGE_NAME drasim)
 set(CPACK_PACKAGE_VENDOR "drasim developers")
-set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "Kubernetes Dynamic Resource Allocation cluster simulator and capacity planner")
+set(CPACK_PACKAGE_CONTACT "drasim developers <maintainers@drasim.dev>")
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "cluster simulator and capacity planner for Kubernetes DRA")
+set(CPACK_PACKAGE_DESCRIPTION
+    "drasim loads Kubernetes manifests, server shapes with PCIe, NUMA and NVLink topology, and
+workload traces; it allocates devices the way the Kubernetes scheduler does for Dynamic
+Resource Allocation, simulates arrivals, scheduling and completions over time, and reports
+utilisation, waits, pending pods and their reasons, placement quality and cost.
+.
+This package holds the drasim command line, the drasim-gui desktop application, the
+hardware catalog, the DeviceClasses of real drivers and example scenarios.")
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
-set(CPACK_GENERATOR "TGZ;DEB")
-set(CPACK_DEBIAN_PACKAGE_MAINTAINER "drasim developers")
-set(CPACK_DEBIAN_PACKAGE_SECTION "devel")
+set(CPACK_PACKAGE_INSTALL_DIRECTORY drasim)
+set(CPACK_STRIP_FILES ON)
+set(CPACK_GENERATOR "DEB;TGZ")
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
+set(CPACK_DEBIAN_PACKAGE_SECTION "science")
+set(CPACK_DEBIAN_PACKAGE_PRIORITY "optional")
+# Library dependencies come from dpkg-shlibdeps; the Qt platform plugins drasim-gui loads at run time
+# are not linked, so they are named here.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+if(DRASIM_BUILD_GUI)
+    set(CPACK_DEBIAN_PACKAGE_DEPENDS "qt6-qpa-plugins")
+endif()
 include(CPack)

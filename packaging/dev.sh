@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # One entry point for a fresh Debian 12 / Ubuntu 24.04 machine:
-#   packaging/dev.sh gui    install packages, build (Release), open drasim-gui on the default scenario
+#   packaging/dev.sh gui [ARGS]  install packages, build (Release), open drasim-gui on the default
+#                           scenario; ARGS go to drasim-gui (e.g. --screenshot shot.png)
 #   packaging/dev.sh test   install packages, build (Release), run every test with ctest
 #   packaging/dev.sh build  install packages and build only
 #   packaging/dev.sh sanitize  core, CLI and their tests under AddressSanitizer + UBSan (no GUI)
@@ -16,11 +17,11 @@ action=${1:-}
 packages=(
     build-essential cmake ninja-build pkg-config
     libyaml-cpp-dev libboost-graph-dev libsqlite3-dev libre2-dev
-    libgtest-dev libgmock-dev libbenchmark-dev
+    libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev
     qt6-base-dev libqt6charts6-dev libqt6opengl6-dev libgl-dev
 )
 # Headless GUI tests and screenshots need a virtual X server only when no display exists.
-test_packages=(xvfb xauth)
+test_packages=(xvfb xauth lintian file)
 
 install_packages() {
     [ "${DRASIM_SKIP_INSTALL:-0}" = 1 ] && return 0
@@ -47,7 +48,8 @@ gui)
     build
     scenario="$here/scenarios/sim/default/scenario.yaml"
     [ -f "$scenario" ] || scenario="$here/scenarios/basic/cluster.yaml"
-    exec "$build_dir/app/gui/drasim-gui" "$scenario"
+    shift
+    exec "$build_dir/app/gui/drasim-gui" "$@" "$scenario"
     ;;
 test)
     install_packages "${packages[@]}" "${test_packages[@]}"

@@ -53,13 +53,16 @@ std::vector<std::string> Catalog::searchPath()
     std::vector<std::string> out;
     if (const char* env = std::getenv("DRASIM_HARDWARE_DIR"); env && *env)
         out.emplace_back(env);
-#ifdef DRASIM_HARDWARE_SOURCE_DIR
-    out.emplace_back(DRASIM_HARDWARE_SOURCE_DIR);
-#endif
+    // An installed program finds the catalog it was installed with (<prefix>/bin/drasim next to
+    // <prefix>/share/drasim/resources/hardware) before the source tree it was built from, so an
+    // installed copy never depends on a checkout that happens to still exist.
     std::error_code ec;
     auto exe = fs::read_symlink("/proc/self/exe", ec);
     if (!ec)
-        out.push_back((exe.parent_path().parent_path() / "share" / "drasim" / "hardware").string());
+        out.push_back((exe.parent_path().parent_path() / "share" / "drasim" / "resources" / "hardware").string());
+#ifdef DRASIM_HARDWARE_SOURCE_DIR
+    out.emplace_back(DRASIM_HARDWARE_SOURCE_DIR);
+#endif
     return out;
 }
 

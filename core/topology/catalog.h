@@ -18,8 +18,9 @@ public:
     /// deviceclasses/ are not shapes). Duplicate shape names are errors; the first one wins.
     static Catalog load(const std::string& dir, Diagnostics& diags);
 
-    /// Where the catalog is looked for, in order: $DRASIM_HARDWARE_DIR, the source tree the
-    /// program was built from, then <prefix>/share/drasim/hardware next to the executable.
+    /// Where the catalog is looked for, in order: $DRASIM_HARDWARE_DIR, the installed catalog
+    /// next to the executable (<prefix>/share/drasim/resources/hardware), then the source tree
+    /// the program was built from (for programs run from a build folder).
     static std::vector<std::string> searchPath();
     /// The first directory of searchPath() that exists; empty when none does.
     static std::string defaultDirectory();
