@@ -6,14 +6,17 @@ set(CPACK_PACKAGE_NAME drasim)
 set(CPACK_PACKAGE_VENDOR "drasim developers")
 set(CPACK_PACKAGE_CONTACT "drasim developers <maintainers@drasim.dev>")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "cluster simulator and capacity planner for Kubernetes DRA")
+# Debian wants extended description lines under 80 columns.
 set(CPACK_PACKAGE_DESCRIPTION
-    "drasim loads Kubernetes manifests, server shapes with PCIe, NUMA and NVLink topology, and
-workload traces; it allocates devices the way the Kubernetes scheduler does for Dynamic
-Resource Allocation, simulates arrivals, scheduling and completions over time, and reports
-utilisation, waits, pending pods and their reasons, placement quality and cost.
+    "drasim loads Kubernetes manifests, server shapes with PCIe, NUMA and
+NVLink topology, and workload traces. It allocates devices the way the
+Kubernetes scheduler does for Dynamic Resource Allocation, simulates
+arrivals, scheduling and completions over time, and reports utilisation,
+waits, pending pods and their reasons, placement quality and cost.
 .
-This package holds the drasim command line, the drasim-gui desktop application, the
-hardware catalog, the DeviceClasses of real drivers and example scenarios.")
+This package holds the drasim command line, the drasim-gui desktop
+application, the hardware catalog, the DeviceClasses of real drivers and
+example scenarios.")
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_PACKAGE_INSTALL_DIRECTORY drasim)
 set(CPACK_STRIP_FILES ON)

@@ -17,7 +17,7 @@ echo "package: $(basename "$deb")"
 dpkg-deb --field "$deb" Package Version Architecture Depends
 
 # lintian: errors fail the check; warnings are shown. Run as root it refuses without --allow-root.
-lintian_args=(--fail-on error --no-tag-display-limit)
+lintian_args=(--fail-on error --tag-display-limit 0)
 [ "$(id -u)" = 0 ] && lintian_args+=(--allow-root)
 lintian "${lintian_args[@]}" "$deb"
 echo "lintian: no errors"

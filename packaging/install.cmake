@@ -12,7 +12,7 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/resources/ DESTINATION ${DRASIM_SHARE_DI
         PATTERN screenshots EXCLUDE)
 # The conformance cases are test data (and their generators), not examples.
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/scenarios/ DESTINATION ${DRASIM_SHARE_DIR}/scenarios
-        PATTERN conformance EXCLUDE PATTERN "*.py" EXCLUDE)
+        PATTERN conformance EXCLUDE)
 
 # Desktop integration: entry, icon and AppStream metadata under the application id.
 install(FILES ${PROJECT_SOURCE_DIR}/packaging/desktop/dev.drasim.Drasim.desktop
