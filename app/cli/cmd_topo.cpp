@@ -91,8 +91,8 @@ devices), accelerator fabrics (NVLink/NVSwitch, xGMI, ...), then the device dist
 the vocabulary of `nvidia-smi topo -m` (X, NV#, PIX, PXB, PHB, NODE, SYS) with CPU and NUMA
 affinity.
 
-SHAPE is a catalog name (see --list), found under resources/hardware/ of the source tree, in
-$DRASIM_HARDWARE_DIR or in <prefix>/share/drasim/hardware. FILE is a NodeShape YAML file, the
+SHAPE is a catalog name (see --list), found in $DRASIM_HARDWARE_DIR, in the installed catalog
+(<prefix>/share/drasim/resources/hardware) or under resources/hardware/ of the source tree. FILE is a NodeShape YAML file, the
 text output of `nvidia-smi topo -m`, or hwloc XML (`lstopo --of xml`); the format is detected
 from the content.)");
     app.footer("Exit status: 0 on success, 1 on invalid input (diagnostics on stderr), 2 on bad usage.");
