@@ -6,7 +6,8 @@
 #   packaging/dev.sh test   install packages, build (Release), run every test with ctest
 #   packaging/dev.sh build  install packages and build only
 #   packaging/dev.sh sanitize  core, CLI and their tests under AddressSanitizer + UBSan (no GUI)
-# Environment: BUILD_DIR (default ./build), DRASIM_SKIP_INSTALL=1 to skip apt-get, JOBS (default nproc).
+# Environment: BUILD_DIR (default ./build), DRASIM_SKIP_INSTALL=1 to skip apt-get, JOBS (default nproc),
+# DRASIM_CMAKE_ARGS (extra CMake options).
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -38,7 +39,9 @@ install_packages() {
 }
 
 build() {
-    cmake -S "$here" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release "$@" >&2
+    # DRASIM_CMAKE_ARGS: extra configure options (CI adds -DDRASIM_WERROR=ON).
+    # shellcheck disable=SC2086
+    cmake -S "$here" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release ${DRASIM_CMAKE_ARGS:-} "$@" >&2
     cmake --build "$build_dir" -j "$jobs" >&2
 }
 

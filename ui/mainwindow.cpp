@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/mainwindow.h"
 
+#include "ui/widgets/help_browser.h"
+
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
@@ -29,6 +31,7 @@
 #include "ui/models/diagnostics_model.h"
 #include "ui/pages/cluster_page.h"
 #include "ui/pages/simulation_page.h"
+#include "ui/widgets/help_browser.h"
 
 namespace drasim::ui {
 
@@ -138,6 +141,10 @@ void MainWindow::buildActions()
     editMenu->addAction(redo);
 
     auto* helpMenu = menuBar()->addMenu(tr("&Help"));
+    auto* guide = helpMenu->addAction(tr("&User Guide"), this, [this]() { showUserGuide(); });
+    guide->setShortcut(QKeySequence::HelpContents);
+    helpMenu->addAction(tr("&Scenario Format"), this, [this]() { showUserGuide(QStringLiteral("scenario-format.md")); });
+    helpMenu->addSeparator();
     helpMenu->addAction(tr("&About drasim"), this, [this]() {
         QMessageBox::about(this, tr("About drasim"),
                            tr("<b>drasim %1</b><p>A cluster simulator and capacity planner for Kubernetes "
@@ -186,6 +193,15 @@ void MainWindow::closeEvent(QCloseEvent* event)
 {
     saveWindowState();
     QMainWindow::closeEvent(event);
+}
+
+void MainWindow::showUserGuide(const QString& page)
+{
+    if (!m_help)
+        m_help = new HelpBrowser(this);
+    m_help->showPage(page);
+    m_help->show();
+    m_help->raise();
 }
 
 void MainWindow::openFilesDialog()

@@ -20,6 +20,7 @@ namespace drasim::ui {
 class ClusterPage;
 class DiagnosticsModel;
 class Document;
+class HelpBrowser;
 class ObjectTreeModel;
 class SimulationPage;
 
@@ -46,6 +47,9 @@ public:
     SimulationPage* simulationPage() const { return m_simulation; }
     ObjectTreeModel* objectModel() const;
     DiagnosticsModel* diagnosticsModel() const { return m_diagnosticsModel; }
+    /// Help → User Guide (F1): the guide compiled into the program, at one of its pages.
+    void showUserGuide(const QString& page = QStringLiteral("user-guide.md"));
+    HelpBrowser* helpBrowser() const { return m_help; }
     QTabWidget* pages() const { return m_tabs; }
 
 protected:
@@ -73,6 +77,7 @@ private:
     QLabel* m_statusText = nullptr;
     QProgressBar* m_progress = nullptr;
     QPushButton* m_cancel = nullptr;
+    HelpBrowser* m_help = nullptr;
 };
 
 } // namespace drasim::ui
