@@ -470,11 +470,15 @@ private:
             expect(Tok::RParen, "')'");
             return e;
         }
-        case Tok::LBracket: {
-            take();
+        case Tok::LBracket:
+        case Tok::LBracketQuestion: {
+            // The lexer reads "[?" as one token (for optional indexing); at the start of a list
+            // literal it is "[" followed by an optional first element: [?opt, x].
+            bool firstOptional = take().kind == Tok::LBracketQuestion;
             auto n = makeNode(NodeKind::List, at);
-            while (cur().kind != Tok::RBracket) {
-                bool opt = accept(Tok::Question);
+            while (firstOptional || cur().kind != Tok::RBracket) {
+                bool opt = firstOptional || accept(Tok::Question);
+                firstOptional = false;
                 n->optionalEntries.push_back(opt);
                 n->args.push_back(expr());
                 if (!accept(Tok::Comma))

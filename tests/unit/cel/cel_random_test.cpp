@@ -470,6 +470,37 @@ TEST_F(CelRandom, SelectorLaws)
     EXPECT_GT(evaluated, int(m_cases));
 }
 
+// Printing on hand-picked edge cases: escapes, bytes, negative literals (a literal, not a
+// negation), unary operators, macros, optional syntax, bindings.
+TEST(CelPrinter, PrintsEdgeCasesAsParseableSource)
+{
+    const std::pair<const char*, const char*> cases[] = {
+        { R"("a\"b\\c\n")", R"("a\"b\\c\x0a")" },
+        { R"(b"\xff\x00a")", R"(b"\xff\x00a")" },
+        { "-9223372036854775808", "-9223372036854775808" },
+        { "-(1)", "-(1)" },
+        { "--1", "-(-1)" },
+        { "!!true", "!(!(true))" },
+        { "1.0 + 2e3 + 18446744073709551615u", "((1.0 + 2000.0) + 18446744073709551615u)" },
+        { "[1, 2].map(x, x > 1, x * 2)", "([1, 2]).map(x, (x > 1), (x * 2))" },
+        { "{'k': 1}.all(k, v, v > 0)", R"(({"k": 1}).all(k, v, (v > 0)))" },
+        { "cel.bind(a, 1, a + a)", "cel.bind(a, 1, (a + a))" },
+        { "has(device.attributes.x)", "has(((device).attributes).x)" },
+        { "device.attributes[?'d'].orValue({})", R"((((device).attributes)[?"d"]).orValue({}))" },
+        { "[?optional.of(2), 1]", "[?(optional).of(2), 1]" },
+        { "a ? b : c ? d : e", "(a ? b : (c ? d : e))" },
+    };
+    for (const auto& [source, printed] : cases) {
+        ParseError error;
+        NodePtr parsed = parseExpression(source, &error);
+        ASSERT_TRUE(parsed) << source << ": " << error.message;
+        EXPECT_EQ(printExpression(*parsed), printed) << source;
+        NodePtr again = parseExpression(printed, &error);
+        ASSERT_TRUE(again) << printed << ": " << error.message;
+        EXPECT_EQ(printExpression(*again), printed);
+    }
+}
+
 // The laws can fail: a deliberately wrong estimate or fold would be caught.
 TEST_F(CelRandom, IdenticalDistinguishesValues)
 {
