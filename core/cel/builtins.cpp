@@ -263,8 +263,7 @@ bool isConversionFunction(std::string_view name)
     // The list cel-go's planner treats as type conversions, dyn() included: dyn of a constant
     // is a constant, so int(dyn("x")) fails at planning just like int("x").
     return name == "int" || name == "uint" || name == "double" || name == "string" || name == "bool"
-        || name == "bytes" || name == "type" || name == "duration" || name == "timestamp"
-        || name == "dyn";
+        || name == "bytes" || name == "type" || name == "duration" || name == "timestamp" || name == "dyn";
 }
 
 } // namespace drasim::cel

@@ -331,7 +331,8 @@ BUILTIN(equal)
     if (a[0].kind == Kind::String && a[1].kind == Kind::String) {
         if (call.costRule == CostRule::Equality)
             ctx.charge(stringEqualityCost(call, a[0], a[1]));
-        return Value::boolean(a[0].n == a[1].n && std::memcmp(a[0].str().data(), a[1].str().data(), a[0].n) == 0);
+        return Value::boolean(
+            a[0].n == a[1].n && std::memcmp(a[0].str().data(), a[1].str().data(), a[0].n) == 0);
     }
     if (call.costRule == CostRule::Equality)
         ctx.charge(dynamicCallCost(ctx, call, a, 2));

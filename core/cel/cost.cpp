@@ -568,10 +568,10 @@ private:
         // Functions with a rule of their own; every other call costs 1 plus its arguments.
         static const std::unordered_set<std::string_view> kSizeDependent = { "dyn", "_==_", "_!=_", "_<_",
             "_<=_", "_>_", "_>=_", "_+_", "@in", "contains", "startsWith", "endsWith", "matches", "find",
-            "findAll", "string", "bytes", "format", "strings.quote", "isSorted", "sum", "max", "min", "indexOf",
-            "lastIndexOf", "url", "lowerAscii", "upperAscii", "substring", "trim", "replace", "split", "join",
-            "containsIP", "containsCIDR", "sets.contains", "sets.intersects", "sets.equivalent", "slice",
-            "lists.range", "reverse", "flatten", "distinct", "sort" };
+            "findAll", "string", "bytes", "format", "strings.quote", "isSorted", "sum", "max", "min",
+            "indexOf", "lastIndexOf", "url", "lowerAscii", "upperAscii", "substring", "trim", "replace",
+            "split", "join", "containsIP", "containsCIDR", "sets.contains", "sets.intersects",
+            "sets.equivalent", "slice", "lists.range", "reverse", "flatten", "distinct", "sort" };
         if (!kSizeDependent.count(f)) {
             n.costRule = CostRule::Fixed;
             n.runCost = 1;

@@ -87,7 +87,8 @@ std::string runCase(const Case& c)
         : c.device == "dranet"                           ? testing::dranetDevice()
                                                          : testing::gpuDevice();
     CompileError error;
-    auto selector = c.stored ? Selector::compileStored(c.expression, &error) : Selector::compile(c.expression, &error);
+    auto selector
+        = c.stored ? Selector::compileStored(c.expression, &error) : Selector::compile(c.expression, &error);
     std::string actual;
     if (!selector) {
         actual = "compile: " + error.message;
