@@ -30,6 +30,7 @@
 #include "ui/document/recent_files.h"
 #include "ui/models/diagnostics_model.h"
 #include "ui/pages/cluster_page.h"
+#include "ui/pages/pods_page.h"
 #include "ui/pages/simulation_page.h"
 #include "ui/widgets/help_browser.h"
 
@@ -76,7 +77,9 @@ void MainWindow::buildLayout()
     m_simulation = new SimulationPage(m_document, this);
     m_tabs = new QTabWidget(this);
     m_tabs->addTab(m_cluster, tr("Cluster"));
+    m_pods = new PodsPage(m_document, this);
     m_tabs->addTab(m_simulation, tr("Simulation"));
+    m_tabs->addTab(m_pods, tr("Pods and claims"));
 
     auto* central = new QWidget(this);
     auto* layout = new QVBoxLayout(central);

@@ -22,6 +22,7 @@ class DiagnosticsModel;
 class Document;
 class HelpBrowser;
 class ObjectTreeModel;
+class PodsPage;
 class SimulationPage;
 
 /// The drasim-gui window: a shell around one Document. Its pages (Cluster, Simulation) observe the
@@ -45,6 +46,7 @@ public:
     Document* document() const { return m_document; }
     ClusterPage* clusterPage() const { return m_cluster; }
     SimulationPage* simulationPage() const { return m_simulation; }
+    PodsPage* podsPage() const { return m_pods; }
     ObjectTreeModel* objectModel() const;
     DiagnosticsModel* diagnosticsModel() const { return m_diagnosticsModel; }
     /// Help → User Guide (F1): the guide compiled into the program, at one of its pages.
@@ -70,6 +72,7 @@ private:
     DiagnosticsModel* m_diagnosticsModel = nullptr;
     ClusterPage* m_cluster = nullptr;
     SimulationPage* m_simulation = nullptr;
+    PodsPage* m_pods = nullptr;
     QTableView* m_diagnosticsView = nullptr;
     QLabel* m_banner = nullptr;
     QTabWidget* m_tabs = nullptr;

@@ -2,13 +2,12 @@
 // drasim-gui: sets up the application and opens the paths given on the command line.
 #include <QApplication>
 #include <QCommandLineParser>
-#include <QTimer>
+
+#include <cstdio>
 
 #include "drasim_version.h"
-#include "ui/document/document.h"
-#include "ui/jobs/simulation_job.h"
 #include "ui/mainwindow.h"
-#include "ui/pages/simulation_page.h"
+#include "ui/screenshot_driver.h"
 
 int main(int argc, char** argv)
 {
@@ -23,31 +22,37 @@ int main(int argc, char** argv)
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("paths"), QStringLiteral("Manifest files or folders to open."));
     QCommandLineOption screenshot(QStringLiteral("screenshot"),
-                                  QStringLiteral("Save a screenshot to FILE once loading finished, then quit."),
+                                  QStringLiteral("Save a picture of the window to FILE once the view is ready, then quit."),
                                   QStringLiteral("FILE"));
+    QCommandLineOption view(QStringLiteral("view"),
+                            QStringLiteral("With --screenshot: the view to show (%1).")
+                                .arg(drasim::ui::ScreenshotDriver::viewNames().join(QStringLiteral(", "))),
+                            QStringLiteral("NAME"));
     parser.addOption(screenshot);
+    parser.addOption(view);
     parser.process(app);
+    if (parser.isSet(view) && !drasim::ui::ScreenshotDriver::viewNames().contains(parser.value(view))) {
+        std::fprintf(stderr, "drasim-gui: unknown view '%s' (known: %s)\n", qPrintable(parser.value(view)),
+                     qPrintable(drasim::ui::ScreenshotDriver::viewNames().join(QStringLiteral(", "))));
+        return 2;
+    }
+    if (parser.isSet(view) && !parser.isSet(screenshot)) {
+        std::fprintf(stderr, "drasim-gui: --view needs --screenshot FILE\n");
+        return 2;
+    }
 
     drasim::ui::MainWindow window;
     window.show();
+    if (parser.isSet(screenshot)) {
+        // Documentation and smoke tests: wait until the view is ready, save, quit.
+        auto* driver = new drasim::ui::ScreenshotDriver(&window, parser.value(view), parser.value(screenshot), &window);
+        QObject::connect(driver, &drasim::ui::ScreenshotDriver::done, &app, [](bool ok, const QString& message) {
+            if (!ok)
+                std::fprintf(stderr, "drasim-gui: %s\n", qPrintable(message));
+            QApplication::exit(ok ? 0 : 1);
+        });
+    }
     if (!parser.positionalArguments().isEmpty())
         window.openPaths(parser.positionalArguments());
-    if (parser.isSet(screenshot)) {
-        // Used for documentation and smoke tests: wait for the first result, let it paint, save, quit.
-        const QString file = parser.value(screenshot);
-        auto save = [&window, file]() {
-            QTimer::singleShot(300, &window, [&window, file]() {
-                window.grab().save(file);
-                QApplication::quit();
-            });
-        };
-        // Manifests (or a scenario with errors) are ready once opened; a good scenario once simulated.
-        auto* document = window.document();
-        QObject::connect(document, &drasim::ui::Document::opened, &window, [document, save]() {
-            if (!document->prepared())
-                save();
-        });
-        QObject::connect(window.simulationPage()->job(), &drasim::ui::SimulationJob::finished, &window, save);
-    }
     return app.exec();
 }

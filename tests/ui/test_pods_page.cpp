@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: Apache-2.0
+// Pods and claims as the scheduler leaves them, filtered and sorted, and a pending pod explained
+// in plain words (the core's diagnosis, as `drasim explain` prints it); screenshots of each view.
+#include <QAbstractItemModelTester>
+#include <QFile>
+#include <QImage>
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTextBrowser>
+
+#include <gtest/gtest.h>
+
+#include "ui/document/document.h"
+#include "ui/jobs/allocation_job.h"
+#include "ui/mainwindow.h"
+#include "ui/models/claims_model.h"
+#include "ui/models/diagnosis_text.h"
+#include "ui/models/pods_model.h"
+#include "ui/pages/pods_page.h"
+#include "ui/screenshot_driver.h"
+
+using drasim::ui::MainWindow;
+using drasim::ui::PodsModel;
+using drasim::ui::PodsPage;
+
+namespace {
+
+QString sourcePath(const char* rel)
+{
+    return QString::fromUtf8(DRASIM_SOURCE_DIR) + QLatin1Char('/') + QLatin1String(rel);
+}
+
+} // namespace
+
+TEST(PodsPage, APendingPodIsExplainedInPlainWords)
+{
+    MainWindow w;
+    PodsPage* page = w.podsPage();
+    using Tester = QAbstractItemModelTester;
+    Tester podsTester(page->podsModel(), Tester::FailureReportingMode::Fatal);
+    Tester claimsTester(page->claimsModel(), Tester::FailureReportingMode::Fatal);
+    Tester proxyTester(page->podsView()->model(), Tester::FailureReportingMode::Fatal);
+    QSignalSpy shown(page, &PodsPage::diagnosisShown);
+    w.show();
+    w.openPaths({ sourcePath("scenarios/learn/13-pending-pod") });
+    ASSERT_TRUE(shown.wait(30000));
+
+    EXPECT_EQ(page->podsModel()->rowCount(), 5);
+    EXPECT_EQ(page->podsModel()->pendingCount(), 1);
+    EXPECT_EQ(page->claimsModel()->rowCount(), 4);
+    // The first pending pod is selected and explained right away.
+    EXPECT_EQ(shown.at(0).at(0).toString().toStdString(), "default/finetune-7b");
+    const QString text = page->diagnosisView()->toPlainText();
+    EXPECT_TRUE(text.contains(QStringLiteral("Pod default/finetune-7b is pending"))) << text.toStdString();
+    EXPECT_TRUE(
+        text.contains(QStringLiteral("Node l40s-1: the node itself does not fit the pod (Insufficient cpu)")))
+        << text.toStdString();
+    EXPECT_TRUE(
+        text.contains(QStringLiteral("1 of the 6 device(s) on this node could serve it. The others: 3 are "
+                                     "already allocated to another claim; 2 are not matched by the "
+                                     "DeviceClass's selector.")))
+        << text.toStdString();
+
+    // Selecting a placed pod says where it runs.
+    shown.clear();
+    ASSERT_TRUE(page->selectPod(QStringLiteral("default/inference-0")));
+    ASSERT_EQ(shown.count(), 1);
+    EXPECT_TRUE(page->diagnosisView()->toPlainText().contains(QStringLiteral("it runs on node l40s-0")));
+
+    // Filter on any column; sort by status.
+    page->filter()->setText(QStringLiteral("l40s-1"));
+    EXPECT_EQ(page->podsView()->model()->rowCount(), 1);
+    EXPECT_EQ(page->podsView()->model()->index(0, PodsModel::NameColumn).data().toString().toStdString(),
+        "preprocess");
+    page->filter()->setText(QStringLiteral("FINETUNE"));
+    EXPECT_EQ(page->podsView()->model()->rowCount(), 1);
+    EXPECT_EQ(page->claimsView()->model()->rowCount(), 1);
+    page->filter()->clear();
+    page->podsView()->sortByColumn(PodsModel::StatusColumn, Qt::AscendingOrder);
+    EXPECT_EQ(page->podsView()->model()->index(0, PodsModel::StatusColumn).data().toString().toStdString(),
+        "Pending");
+}
+
+TEST(PodsPage, APodWhoseClaimTemplateIsMissingIsExplainedToo)
+{
+    MainWindow w;
+    QSignalSpy shown(w.podsPage(), &PodsPage::diagnosisShown);
+    w.openPaths({ sourcePath("scenarios/basic/cluster.yaml") });
+    ASSERT_TRUE(shown.wait(30000));
+    EXPECT_EQ(w.podsPage()->podsModel()->rowCount(), 2);
+    EXPECT_EQ(w.podsPage()->podsModel()->pendingCount(), 1);
+    EXPECT_EQ(shown.at(0).at(0).toString().toStdString(), "research/notebook");
+    const QString text = w.podsPage()->diagnosisView()->toPlainText();
+    EXPECT_TRUE(text.contains(QStringLiteral("resourceclaimtemplate.resource.k8s.io \"single-h100\" not found")))
+        << text.toStdString();
+}
+
+TEST(DiagnosisText, EveryRejectReasonHasItsOwnWords)
+{
+    QStringList seen;
+    for (size_t i = 0; i < drasim::scheduler::kDeviceRejectReasonCount; ++i) {
+        const QString words = drasim::ui::rejectReasonInWords(drasim::scheduler::DeviceRejectReason(i));
+        EXPECT_FALSE(words.contains(QLatin1Char('_'))) << words.toStdString(); // not the identifier
+        EXPECT_FALSE(seen.contains(words)) << words.toStdString();
+        seen << words;
+    }
+}
+
+class ScreenshotView : public ::testing::TestWithParam<std::pair<const char*, const char*>>
+{
+};
+
+TEST_P(ScreenshotView, RendersTheViewOffscreen)
+{
+    const auto [view, input] = GetParam();
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("shot.png"));
+    MainWindow w;
+    w.setRunStorePath(QString());
+    w.show();
+    drasim::ui::ScreenshotDriver driver(&w, QString::fromLatin1(view), file);
+    QSignalSpy done(&driver, &drasim::ui::ScreenshotDriver::done);
+    w.openPaths({ sourcePath(input) });
+    ASSERT_TRUE(done.wait(120000));
+    EXPECT_TRUE(done.at(0).at(0).toBool()) << done.at(0).at(1).toString().toStdString();
+    const QImage image(file);
+    ASSERT_FALSE(image.isNull());
+    EXPECT_EQ(image.size(), w.size() * w.devicePixelRatio());
+    const QString expectedTab = QString::fromLatin1(view) == QLatin1String("cluster")
+        ? QStringLiteral("Cluster")
+        : QString::fromLatin1(view) == QLatin1String("pods") ? QStringLiteral("Pods and claims")
+                                                             : QStringLiteral("Simulation");
+    EXPECT_EQ(w.pages()->tabText(w.pages()->currentIndex()).toStdString(), expectedTab.toStdString());
+}
+
+INSTANTIATE_TEST_SUITE_P(Views, ScreenshotView,
+    ::testing::Values(std::make_pair("cluster", "scenarios/sim/default/scenario.yaml"),
+        std::make_pair("dashboard", "scenarios/sim/default/scenario.yaml"),
+        std::make_pair("pods", "scenarios/learn/13-pending-pod")));

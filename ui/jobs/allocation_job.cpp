@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ui/jobs/allocation_job.h"
+
+#include <QMetaObject>
+#include <QPointer>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include "core/scheduler/batch.h"
+#include "core/scheduler/cluster.h"
+
+namespace drasim::ui {
+
+AllocationJob::AllocationJob(QObject* parent)
+    : QObject(parent)
+{ }
+
+AllocationJob::~AllocationJob()
+{
+    for (auto& future : m_inFlight)
+        future.waitForFinished();
+}
+
+void AllocationJob::forgetFinished()
+{
+    m_inFlight.removeIf([](const QFuture<void>& f) { return f.isFinished(); });
+}
+
+void AllocationJob::schedule(std::shared_ptr<const api::ObjectSet> objects)
+{
+    const quint64 generation = ++m_scheduleGeneration;
+    QPointer<AllocationJob> self(this);
+    forgetFinished();
+    m_inFlight << QtConcurrent::run([self, generation, objects]() {
+        auto outcome = std::make_shared<AllocationOutcome>();
+        if (objects) {
+            scheduler::Cluster cluster(*objects); // a copy: scheduling never changes the document
+            outcome->diagnostics = cluster.diagnostics().all();
+            if (!cluster.diagnostics().hasErrors()) {
+                outcome->pods = scheduler::scheduleAll(cluster, objects->pods).pods;
+                for (const auto* claim : cluster.claims())
+                    outcome->claims.push_back(*claim);
+                outcome->ok = true;
+            }
+        }
+        QMetaObject::invokeMethod(
+            self.data(),
+            [self, generation, outcome]() {
+                if (self && self->m_scheduleGeneration == generation)
+                    Q_EMIT self->scheduled(outcome);
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+void AllocationJob::explain(std::shared_ptr<const api::ObjectSet> objects, const QString& podKey)
+{
+    const quint64 generation = ++m_explainGeneration;
+    QPointer<AllocationJob> self(this);
+    const std::string key = podKey.toStdString();
+    forgetFinished();
+    m_inFlight << QtConcurrent::run([self, generation, objects, key, podKey]() {
+        std::shared_ptr<const scheduler::PodDiagnosis> diagnosis;
+        if (objects) {
+            scheduler::Cluster cluster(*objects);
+            if (!cluster.diagnostics().hasErrors()) {
+                auto batch = scheduler::scheduleAll(cluster, objects->pods, key);
+                if (batch.explainFound)
+                    diagnosis = batch.diagnosis;
+            }
+        }
+        QMetaObject::invokeMethod(
+            self.data(),
+            [self, generation, podKey, diagnosis]() {
+                if (self && self->m_explainGeneration == generation)
+                    Q_EMIT self->explained(podKey, diagnosis);
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+} // namespace drasim::ui

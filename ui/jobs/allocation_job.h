@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include <QFuture>
+#include <QList>
+#include <QObject>
+#include <QString>
+
+#include "core/api/object_set.h"
+#include "core/common/diagnostic.h"
+#include "core/scheduler/diagnosis.h"
+
+namespace drasim::ui {
+
+/// The one-shot scheduling of a bundle, as `drasim allocate` does it: every pod (placed or still
+/// pending, with the scheduler's message) and every claim (allocated or not).
+struct AllocationOutcome
+{
+    std::vector<api::Pod> pods;
+    std::vector<api::ResourceClaim> claims;
+    std::vector<Diagnostic> diagnostics; ///< the scheduler model's own (selectors that do not compile...)
+    bool ok = false; ///< false when the model could not be built
+};
+
+/// Schedules the document's objects on a worker thread with the core's kube-scheduler model, and
+/// explains a pending pod on request (the same diagnosis as `drasim explain`). A newer request
+/// drops the signals of older ones; the destructor waits for every worker still in flight.
+class AllocationJob : public QObject
+{
+    Q_OBJECT
+public:
+    explicit AllocationJob(QObject* parent = nullptr);
+    ~AllocationJob() override;
+
+    void schedule(std::shared_ptr<const api::ObjectSet> objects);
+    /// podKey: "namespace/name". The pods before it in input order are scheduled first.
+    void explain(std::shared_ptr<const api::ObjectSet> objects, const QString& podKey);
+
+Q_SIGNALS:
+    void scheduled(std::shared_ptr<const drasim::ui::AllocationOutcome> outcome);
+    /// diagnosis is null when the pod is not pending (or the model could not be built).
+    void explained(const QString& podKey, std::shared_ptr<const drasim::scheduler::PodDiagnosis> diagnosis);
+
+private:
+    void forgetFinished();
+
+    quint64 m_scheduleGeneration = 0;
+    quint64 m_explainGeneration = 0;
+    QList<QFuture<void>> m_inFlight;
+};
+
+} // namespace drasim::ui

@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ui/models/diagnosis_text.h"
+
+#include <QCoreApplication>
+#include <QStringList>
+
+namespace drasim::ui {
+
+namespace {
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("Diagnosis", text);
+}
+
+QString esc(const std::string& s)
+{
+    return QString::fromStdString(s).toHtmlEscaped();
+}
+
+QString requestInWords(const scheduler::RequestDiagnosis& r)
+{
+    const QString wants = r.mode == "All" ? tr("all %1 device(s)").arg(r.wanted)
+                                          : (r.wanted == 1 ? tr("1 device") : tr("%1 devices").arg(r.wanted));
+    QString text = tr("Request <b>%1</b> wants %2 of class <i>%3</i>: ")
+                       .arg(esc(r.request), wants, esc(r.deviceClass));
+    if (r.visible == 0)
+        return text + tr("this node has no devices of the pools the request could use.");
+    text += tr("%1 of the %2 device(s) on this node could serve it.").arg(r.eligible).arg(r.visible);
+    QStringList why;
+    for (size_t i = 0; i < scheduler::kDeviceRejectReasonCount; ++i)
+        if (const uint32_t n = r.rejected[i])
+            why << tr("%1 %2").arg(n).arg(rejectReasonInWords(scheduler::DeviceRejectReason(i)));
+    if (!why.isEmpty())
+        text += tr(" The others: %1.").arg(why.join(QStringLiteral("; ")));
+    if (!r.firstError.empty())
+        text += tr(" First selector error: <tt>%1</tt>.").arg(esc(r.firstError));
+    return text;
+}
+
+QString nodeInWords(const scheduler::NodeDiagnosis& n)
+{
+    QString text = tr("<p><b>Node %1</b>: ").arg(esc(n.node));
+    if (!n.nodeReasons.empty()) {
+        QStringList reasons;
+        for (const auto& r : n.nodeReasons)
+            reasons << esc(r);
+        text += tr("the node itself does not fit the pod (%1), whatever its devices.")
+                    .arg(reasons.join(QStringLiteral(", ")));
+    } else if (n.draStatus.empty()) {
+        text += tr("the pod fits here.");
+    } else {
+        text += tr("the node fits, but its devices cannot satisfy every claim (%1).").arg(esc(n.draStatus));
+    }
+    text += QStringLiteral("</p>");
+    if (n.claims.empty())
+        return text;
+    text += QStringLiteral("<ul>");
+    for (const auto& c : n.claims) {
+        text += tr("<li>Claim <b>%1</b>").arg(esc(c.claim));
+        if (c.allocated)
+            text += tr(" is already allocated; only where its devices are matters.");
+        if (!c.note.empty())
+            text += tr(" — %1").arg(esc(c.note));
+        if (!c.requests.empty()) {
+            text += QStringLiteral("<ul>");
+            for (const auto& r : c.requests)
+                text += QStringLiteral("<li>") + requestInWords(r) + QStringLiteral("</li>");
+            text += QStringLiteral("</ul>");
+        }
+        text += QStringLiteral("</li>");
+    }
+    return text + QStringLiteral("</ul>");
+}
+
+} // namespace
+
+QString rejectReasonInWords(scheduler::DeviceRejectReason reason)
+{
+    using R = scheduler::DeviceRejectReason;
+    switch (reason) {
+    case R::PoolIncomplete:
+        return tr("belong to a pool the driver has not finished publishing");
+    case R::PoolInvalid:
+        return tr("belong to a pool whose slices contradict each other");
+    case R::InUse:
+        return tr("are already allocated to another claim");
+    case R::ClassSelectorFalse:
+        return tr("are not matched by the DeviceClass's selector");
+    case R::RequestSelectorFalse:
+        return tr("are not matched by the request's own selector");
+    case R::SelectorError:
+        return tr("made a selector fail with an error");
+    case R::NodeMismatch:
+        return tr("cannot be reached from this node");
+    case R::CapacityExhausted:
+        return tr("have too little capacity left");
+    case R::CountersExhausted:
+        return tr("have their shared counters used up (other partitions of the same hardware hold them)");
+    case R::TaintNotTolerated:
+        return tr("carry a taint the request does not tolerate");
+    case R::ConstraintMismatch:
+        return tr("would break a constraint with the other devices chosen (such as the same PCIe root)");
+    }
+    return QString::fromLatin1(scheduler::deviceRejectReasonName(reason));
+}
+
+QString diagnosisInWords(const scheduler::PodDiagnosis& d)
+{
+    QString text;
+    if (d.scheduled) {
+        text = tr("<h3>Pod %1 can be scheduled</h3><p>The scheduler would place it on node <b>%2</b>.</p>")
+                   .arg(esc(d.pod), esc(d.nodeName));
+    } else {
+        text = tr("<h3>Pod %1 is pending</h3><p>The scheduler says: <i>%2</i></p>")
+                   .arg(esc(d.pod), esc(d.message));
+        text += tr("<p>Node by node, this is what stands in the way:</p>");
+    }
+    for (const auto& n : d.nodes)
+        text += nodeInWords(n);
+    return text;
+}
+
+} // namespace drasim::ui

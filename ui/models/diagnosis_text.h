@@ -1,0 +1,18 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <QString>
+
+#include "core/scheduler/diagnosis.h"
+
+namespace drasim::ui {
+
+/// Why a device could not serve a request, in plain words ("already allocated to another claim").
+QString rejectReasonInWords(scheduler::DeviceRejectReason reason);
+
+/// The core's diagnosis of one pod (the one `drasim explain` prints), worded for someone learning
+/// DRA: what the scheduler said, then per node whether the node itself fits and, per claim and
+/// request, how many devices could serve it and why the others could not. Rich text (HTML).
+QString diagnosisInWords(const scheduler::PodDiagnosis& diagnosis);
+
+} // namespace drasim::ui

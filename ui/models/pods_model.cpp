@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ui/models/pods_model.h"
+
+#include <QBrush>
+#include <QColor>
+
+namespace drasim::ui {
+
+namespace {
+
+const api::PodCondition* unschedulable(const api::Pod& pod)
+{
+    for (const auto& c : pod.conditions)
+        if (c.type == "PodScheduled" && c.status == "False")
+            return &c;
+    return nullptr;
+}
+
+QString key(const api::Pod& pod)
+{
+    const std::string ns = pod.meta.namespace_.empty() ? "default" : pod.meta.namespace_;
+    return QString::fromStdString(ns + "/" + pod.meta.name);
+}
+
+} // namespace
+
+PodsModel::PodsModel(QObject* parent)
+    : QAbstractTableModel(parent)
+{ }
+
+void PodsModel::setPods(std::vector<api::Pod> pods)
+{
+    beginResetModel();
+    m_pods = std::move(pods);
+    endResetModel();
+}
+
+int PodsModel::pendingCount() const
+{
+    int n = 0;
+    for (const auto& p : m_pods)
+        n += statusOf(p) == QLatin1String("Pending");
+    return n;
+}
+
+QString PodsModel::statusOf(const api::Pod& pod)
+{
+    if (pod.phase == "Succeeded" || pod.phase == "Failed")
+        return QString::fromStdString(pod.phase);
+    if (pod.spec.nodeName.empty())
+        return QStringLiteral("Pending");
+    return unschedulable(pod) ? QStringLiteral("Pending") : QStringLiteral("Scheduled");
+}
+
+int PodsModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : int(m_pods.size());
+}
+
+int PodsModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant PodsModel::data(const QModelIndex& index, int role) const
+{
+    if (!index.isValid())
+        return {};
+    const api::Pod& pod = m_pods[size_t(index.row())];
+    const bool pending = statusOf(pod) == QLatin1String("Pending");
+    switch (role) {
+    case PodKeyRole:
+        return key(pod);
+    case PendingRole:
+        return pending;
+    case Qt::ForegroundRole:
+        // A colour that reads on light and dark palettes alike.
+        return pending && index.column() == StatusColumn ? QVariant(QBrush(QColor(0xd9, 0x6c, 0x00)))
+                                                         : QVariant();
+    case Qt::DisplayRole:
+        break;
+    default:
+        return {};
+    }
+    switch (index.column()) {
+    case NamespaceColumn:
+        return QString::fromStdString(pod.meta.namespace_.empty() ? "default" : pod.meta.namespace_);
+    case NameColumn:
+        return QString::fromStdString(pod.meta.name);
+    case StatusColumn:
+        return statusOf(pod);
+    case NodeColumn:
+        return QString::fromStdString(pod.spec.nodeName);
+    case ClaimsColumn:
+        return qlonglong(pod.spec.resourceClaims.size());
+    case MessageColumn: {
+        const auto* c = unschedulable(pod);
+        return c ? QString::fromStdString(c->message) : QString();
+    }
+    }
+    return {};
+}
+
+QVariant PodsModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case NamespaceColumn:
+        return tr("Namespace");
+    case NameColumn:
+        return tr("Pod");
+    case StatusColumn:
+        return tr("Status");
+    case NodeColumn:
+        return tr("Node");
+    case ClaimsColumn:
+        return tr("Claims");
+    case MessageColumn:
+        return tr("Scheduler message");
+    }
+    return {};
+}
+
+} // namespace drasim::ui

@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <vector>
+
+#include <QAbstractTableModel>
+
+#include "core/api/core_v1.h"
+
+namespace drasim::ui {
+
+/// Pods after scheduling, one row each: namespace, name, status (Scheduled, Pending, Running...),
+/// node, claims, and the scheduler's message for pending pods. Resets on setPods().
+class PodsModel : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum Column {
+        NamespaceColumn,
+        NameColumn,
+        StatusColumn,
+        NodeColumn,
+        ClaimsColumn,
+        MessageColumn,
+        ColumnCount
+    };
+    enum Roles { PodKeyRole = Qt::UserRole + 1, PendingRole };
+
+    explicit PodsModel(QObject* parent = nullptr);
+    void setPods(std::vector<api::Pod> pods);
+    int pendingCount() const;
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+    /// "Pending" for pods the scheduler could not place; the loaded phase otherwise.
+    static QString statusOf(const api::Pod& pod);
+
+private:
+    std::vector<api::Pod> m_pods;
+};
+
+} // namespace drasim::ui

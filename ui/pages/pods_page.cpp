@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ui/pages/pods_page.h"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTableView>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+
+#include "ui/document/document.h"
+#include "ui/models/claims_model.h"
+#include "ui/models/diagnosis_text.h"
+#include "ui/models/pods_model.h"
+
+namespace drasim::ui {
+
+namespace {
+
+QTableView* makeTable(QAbstractItemModel* model, QWidget* parent)
+{
+    auto* view = new QTableView(parent);
+    view->setModel(model);
+    view->setSortingEnabled(true);
+    view->sortByColumn(-1, Qt::AscendingOrder); // input order until the user sorts
+    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view->setSelectionMode(QAbstractItemView::SingleSelection);
+    view->setAlternatingRowColors(true);
+    view->verticalHeader()->setVisible(false);
+    view->horizontalHeader()->setStretchLastSection(true);
+    return view;
+}
+
+QSortFilterProxyModel* makeProxy(QAbstractItemModel* source, QObject* parent)
+{
+    auto* proxy = new QSortFilterProxyModel(parent);
+    proxy->setSourceModel(source);
+    proxy->setFilterKeyColumn(-1); // any column
+    proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    proxy->setSortCaseSensitivity(Qt::CaseInsensitive);
+    return proxy;
+}
+
+} // namespace
+
+PodsPage::PodsPage(Document* document, QWidget* parent)
+    : QWidget(parent)
+    , m_document(document)
+{
+    m_job = new AllocationJob(this);
+    m_pods = new PodsModel(this);
+    m_claims = new ClaimsModel(this);
+    m_podsProxy = makeProxy(m_pods, this);
+    m_claimsProxy = makeProxy(m_claims, this);
+
+    m_filter = new QLineEdit(this);
+    m_filter->setPlaceholderText(tr("Filter pods and claims (name, namespace, node, status, message…)"));
+    m_filter->setClearButtonEnabled(true);
+    m_summary = new QLabel(this);
+    auto* top = new QHBoxLayout();
+    top->addWidget(m_filter, 1);
+    top->addWidget(m_summary);
+
+    m_podsView = makeTable(m_podsProxy, this);
+    m_claimsView = makeTable(m_claimsProxy, this);
+    m_diagnosis = new QTextBrowser(this);
+    m_diagnosis->setPlaceholderText(tr("Select a pending pod to see why it is pending."));
+
+    auto* upper = new QSplitter(Qt::Horizontal, this);
+    upper->addWidget(m_podsView);
+    upper->addWidget(m_diagnosis);
+    upper->setStretchFactor(0, 3);
+    upper->setStretchFactor(1, 2);
+    auto* split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(upper);
+    split->addWidget(m_claimsView);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 1);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addWidget(split, 1);
+
+    connect(m_filter, &QLineEdit::textChanged, this, [this](const QString& text) {
+        m_podsProxy->setFilterFixedString(text);
+        m_claimsProxy->setFilterFixedString(text);
+    });
+    connect(m_document, &Document::opened, this, [this]() {
+        m_pods->setPods({});
+        m_claims->setClaims({});
+        m_diagnosis->clear();
+        m_summary->setText(tr("Scheduling…"));
+        m_job->schedule(m_document->objects());
+    });
+    connect(m_job, &AllocationJob::scheduled, this, &PodsPage::onScheduled);
+    connect(m_job, &AllocationJob::explained, this, &PodsPage::onExplained);
+    connect(m_podsView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+        &PodsPage::onPodSelected);
+}
+
+void PodsPage::onScheduled(std::shared_ptr<const AllocationOutcome> outcome)
+{
+    m_pods->setPods(outcome->pods);
+    m_claims->setClaims(outcome->claims);
+    m_podsView->resizeColumnsToContents();
+    m_claimsView->resizeColumnsToContents();
+    if (!outcome->ok) {
+        m_summary->setText(tr("The cluster has errors: see Problems."));
+        return;
+    }
+    m_summary->setText(tr("%1 pod(s), %2 pending; %3 claim(s)")
+                           .arg(m_pods->rowCount())
+                           .arg(m_pods->pendingCount())
+                           .arg(m_claims->rowCount()));
+    // Lead with the question this page answers: the first pending pod, explained.
+    for (int r = 0; r < m_podsProxy->rowCount(); ++r)
+        if (m_podsProxy->index(r, 0).data(PodsModel::PendingRole).toBool()) {
+            m_podsView->setCurrentIndex(m_podsProxy->index(r, PodsModel::NameColumn));
+            break;
+        }
+}
+
+bool PodsPage::selectPod(const QString& podKey)
+{
+    for (int r = 0; r < m_podsProxy->rowCount(); ++r)
+        if (m_podsProxy->index(r, 0).data(PodsModel::PodKeyRole).toString() == podKey) {
+            m_podsView->setCurrentIndex(m_podsProxy->index(r, PodsModel::NameColumn));
+            return true;
+        }
+    return false;
+}
+
+void PodsPage::onPodSelected()
+{
+    const QModelIndex current = m_podsView->currentIndex();
+    if (!current.isValid()) {
+        m_diagnosis->clear();
+        return;
+    }
+    const QString key = current.data(PodsModel::PodKeyRole).toString();
+    if (!current.data(PodsModel::PendingRole).toBool()) {
+        const QString node = m_podsProxy->index(current.row(), PodsModel::NodeColumn).data().toString();
+        m_diagnosis->setHtml(
+            tr("<h3>Pod %1</h3><p>Not pending: %2.</p>")
+                .arg(key.toHtmlEscaped(),
+                    node.isEmpty() ? tr("it has finished")
+                                   : tr("it runs on node <b>%1</b>").arg(node.toHtmlEscaped())));
+        Q_EMIT diagnosisShown(key);
+        return;
+    }
+    m_diagnosis->setHtml(tr("<p>Working out why %1 is pending…</p>").arg(key.toHtmlEscaped()));
+    m_job->explain(m_document->objects(), key);
+}
+
+void PodsPage::onExplained(const QString& podKey, std::shared_ptr<const scheduler::PodDiagnosis> diagnosis)
+{
+    if (!diagnosis) {
+        m_diagnosis->setHtml(tr("<p>%1 could not be explained: the cluster has errors (see Problems).</p>")
+                                 .arg(podKey.toHtmlEscaped()));
+    } else {
+        m_diagnosis->setHtml(diagnosisInWords(*diagnosis));
+    }
+    Q_EMIT diagnosisShown(podKey);
+}
+
+} // namespace drasim::ui

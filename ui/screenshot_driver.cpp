@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ui/screenshot_driver.h"
+
+#include <QTabWidget>
+#include <QTimer>
+
+#include "ui/document/document.h"
+#include "ui/jobs/allocation_job.h"
+#include "ui/jobs/simulation_job.h"
+#include "ui/mainwindow.h"
+#include "ui/models/pods_model.h"
+#include "ui/pages/cluster_page.h"
+#include "ui/pages/pods_page.h"
+#include "ui/pages/simulation_page.h"
+
+namespace drasim::ui {
+
+QStringList ScreenshotDriver::viewNames()
+{
+    return { QStringLiteral("cluster"), QStringLiteral("simulation"), QStringLiteral("dashboard"),
+        QStringLiteral("pods") };
+}
+
+ScreenshotDriver::ScreenshotDriver(
+    MainWindow* window, const QString& view, const QString& file, QObject* parent)
+    : QObject(parent)
+    , m_window(window)
+    , m_view(view)
+    , m_file(file)
+{
+    Document* doc = window->document();
+    const bool simulation = view == QLatin1String("simulation") || view == QLatin1String("dashboard");
+    // Each view is ready at its own moment; the window chooses its page on open, so the wanted
+    // page is selected again right before the picture is taken.
+    connect(doc, &Document::opened, this, [this, doc, simulation]() {
+        if (m_view == QLatin1String("pods"))
+            return; // wait for the scheduling below
+        if (doc->prepared() && (simulation || m_view.isEmpty()))
+            return; // wait for the simulation
+        ready();
+    });
+    connect(window->simulationPage()->job(), &SimulationJob::finished, this, [this]() {
+        if (m_view.isEmpty() || m_view == QLatin1String("simulation") || m_view == QLatin1String("dashboard"))
+            ready();
+    });
+    connect(window->podsPage()->job(), &AllocationJob::scheduled, this, [this]() {
+        if (m_view == QLatin1String("pods") && m_window->podsPage()->podsModel()->pendingCount() == 0)
+            ready(); // nothing to explain
+    });
+    connect(window->podsPage(), &PodsPage::diagnosisShown, this, [this]() {
+        if (m_view == QLatin1String("pods"))
+            ready();
+    });
+}
+
+void ScreenshotDriver::ready()
+{
+    if (m_saving)
+        return;
+    m_saving = true;
+    QTabWidget* pages = m_window->pages();
+    if (m_view == QLatin1String("cluster"))
+        pages->setCurrentWidget(m_window->clusterPage());
+    else if (m_view == QLatin1String("pods"))
+        pages->setCurrentWidget(m_window->podsPage());
+    else if (!m_view.isEmpty())
+        pages->setCurrentWidget(m_window->simulationPage());
+    // Let layouts and charts settle and paint before grabbing.
+    QTimer::singleShot(300, this, [this]() {
+        const bool ok = m_window->grab().save(m_file);
+        Q_EMIT done(ok, ok ? QString() : tr("cannot write %1").arg(m_file));
+    });
+}
+
+} // namespace drasim::ui

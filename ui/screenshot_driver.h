@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+namespace drasim::ui {
+
+class MainWindow;
+
+/// Renders one view of the window to an image file once it has something to show, for the
+/// README and smoke tests (`drasim-gui --screenshot FILE --view NAME`); works offscreen.
+/// Views: "cluster" (objects once opened), "simulation" or "dashboard" (a scenario once simulated),
+/// "pods" (pods and claims once scheduled, the first pending pod explained). Without a view,
+/// the page the window picks itself (Simulation for a scenario, Cluster for manifests).
+class ScreenshotDriver : public QObject
+{
+    Q_OBJECT
+public:
+    static QStringList viewNames();
+
+    /// view must be empty or one of viewNames(). Call before opening the inputs.
+    ScreenshotDriver(MainWindow* window, const QString& view, const QString& file, QObject* parent = nullptr);
+
+Q_SIGNALS:
+    /// The image was written (ok) or could not be (the message says why).
+    void done(bool ok, const QString& message);
+
+private:
+    void ready();
+
+    MainWindow* m_window;
+    QString m_view;
+    QString m_file;
+    bool m_saving = false;
+};
+
+} // namespace drasim::ui
