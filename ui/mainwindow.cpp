@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/mainwindow.h"
 
-#include "ui/widgets/help_browser.h"
-
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
@@ -36,7 +34,8 @@
 
 namespace drasim::ui {
 
-MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent)
 {
     setWindowTitle(QStringLiteral("drasim"));
     resize(1280, 800);
@@ -50,7 +49,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
         m_progress->setValue(0);
         setBusy(true, tr("Opening %1…").arg(paths.join(QStringLiteral(", "))));
     });
-    connect(m_document, &Document::openProgress, this, [this](double f) { m_progress->setValue(int(f * 1000 + 0.5)); });
+    connect(m_document, &Document::openProgress, this,
+        [this](double f) { m_progress->setValue(int(f * 1000 + 0.5)); });
     connect(m_document, &Document::openCancelled, this, [this](double fractionRead) {
         setBusy(false);
         m_statusText->setText(tr("Opening cancelled (%1% read)").arg(int(fractionRead * 100)));
@@ -62,7 +62,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
 
 MainWindow::~MainWindow() = default;
 
-ObjectTreeModel* MainWindow::objectModel() const { return m_cluster->objectModel(); }
+ObjectTreeModel* MainWindow::objectModel() const
+{
+    return m_cluster->objectModel();
+}
 
 void MainWindow::buildLayout()
 {
@@ -91,9 +94,10 @@ void MainWindow::buildLayout()
     const QString dataDir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
     if (!dataDir.isEmpty() && QDir().mkpath(dataDir))
         m_simulation->setRunStorePath(dataDir + QStringLiteral("/runs.db"));
-    connect(m_simulation, &SimulationPage::statusMessage, this, [this](const QString& t) { m_statusText->setText(t); });
+    connect(m_simulation, &SimulationPage::statusMessage, this,
+        [this](const QString& t) { m_statusText->setText(t); });
     connect(m_simulation, &SimulationPage::diagnosticsChanged, this,
-            [this](const std::vector<Diagnostic>& diags) { showDiagnostics(diags); });
+        [this](const std::vector<Diagnostic>& diags) { showDiagnostics(diags); });
 
     m_diagnosticsView = new QTableView(this);
     m_diagnosticsView->setModel(m_diagnosticsModel);
@@ -146,13 +150,14 @@ void MainWindow::buildActions()
     auto* helpMenu = menuBar()->addMenu(tr("&Help"));
     auto* guide = helpMenu->addAction(tr("&User Guide"), this, [this]() { showUserGuide(); });
     guide->setShortcut(QKeySequence::HelpContents);
-    helpMenu->addAction(tr("&Scenario Format"), this, [this]() { showUserGuide(QStringLiteral("scenario-format.md")); });
+    helpMenu->addAction(
+        tr("&Scenario Format"), this, [this]() { showUserGuide(QStringLiteral("scenario-format.md")); });
     helpMenu->addSeparator();
     helpMenu->addAction(tr("&About drasim"), this, [this]() {
         QMessageBox::about(this, tr("About drasim"),
-                           tr("<b>drasim %1</b><p>A cluster simulator and capacity planner for Kubernetes "
-                              "Dynamic Resource Allocation.</p>")
-                               .arg(QStringLiteral(DRASIM_VERSION_STRING)));
+            tr("<b>drasim %1</b><p>A cluster simulator and capacity planner for Kubernetes "
+               "Dynamic Resource Allocation.</p>")
+                .arg(QStringLiteral(DRASIM_VERSION_STRING)));
     });
 
     auto* toolbar = addToolBar(tr("Main"));
@@ -169,7 +174,8 @@ void MainWindow::fillRecentMenu()
         QStringList names;
         for (const auto& p : paths)
             names << QFileInfo(p).fileName();
-        auto* action = m_recentMenu->addAction(names.join(QStringLiteral(", ")), this, [this, paths]() { openPaths(paths); });
+        auto* action = m_recentMenu->addAction(
+            names.join(QStringLiteral(", ")), this, [this, paths]() { openPaths(paths); });
         action->setToolTip(paths.join(QLatin1Char('\n')));
     }
     if (entries.isEmpty())
@@ -209,8 +215,8 @@ void MainWindow::showUserGuide(const QString& page)
 
 void MainWindow::openFilesDialog()
 {
-    const QStringList files = QFileDialog::getOpenFileNames(this, tr("Open manifests or a scenario"), QString(),
-                                                            tr("YAML or JSON (*.yaml *.yml *.json);;All files (*)"));
+    const QStringList files = QFileDialog::getOpenFileNames(this, tr("Open manifests or a scenario"),
+        QString(), tr("YAML or JSON (*.yaml *.yml *.json);;All files (*)"));
     if (!files.isEmpty())
         openPaths(files);
 }
@@ -222,9 +228,15 @@ void MainWindow::openFolderDialog()
         openPaths({ dir });
 }
 
-void MainWindow::setRunStorePath(const QString& path) { m_simulation->setRunStorePath(path); }
+void MainWindow::setRunStorePath(const QString& path)
+{
+    m_simulation->setRunStorePath(path);
+}
 
-void MainWindow::openPaths(const QStringList& paths) { m_document->open(paths); }
+void MainWindow::openPaths(const QStringList& paths)
+{
+    m_document->open(paths);
+}
 
 void MainWindow::showDiagnostics(const std::vector<Diagnostic>& extra)
 {
@@ -239,7 +251,7 @@ void MainWindow::showDiagnostics(const std::vector<Diagnostic>& extra)
             if (m_diagnosticsModel->diagnosticAt(r)->severity == Severity::Error)
                 first = m_diagnosticsModel->diagnosticAt(r);
         m_banner->setText(tr("<b>%n error(s) in the input.</b> ", nullptr, errors)
-                          + (first ? QString::fromStdString(first->format()).toHtmlEscaped() : QString()));
+            + (first ? QString::fromStdString(first->format()).toHtmlEscaped() : QString()));
         m_banner->setVisible(true);
     } else {
         m_banner->setVisible(false);

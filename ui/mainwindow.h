@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include <vector>
+
 #include <QMainWindow>
 #include <QStringList>
-
-#include <vector>
 
 #include "core/common/diagnostic.h"
 

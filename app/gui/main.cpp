@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // drasim-gui: sets up the application and opens the paths given on the command line.
+#include <cstdio>
+
 #include <QApplication>
 #include <QCommandLineParser>
-
-#include <cstdio>
 
 #include "drasim_version.h"
 #include "ui/mainwindow.h"
@@ -20,20 +20,21 @@ int main(int argc, char** argv)
     parser.setApplicationDescription(QStringLiteral("Kubernetes DRA cluster simulator and capacity planner"));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("paths"), QStringLiteral("Manifest files or folders to open."));
+    parser.addPositionalArgument(
+        QStringLiteral("paths"), QStringLiteral("Manifest files or folders to open."));
     QCommandLineOption screenshot(QStringLiteral("screenshot"),
-                                  QStringLiteral("Save a picture of the window to FILE once the view is ready, then quit."),
-                                  QStringLiteral("FILE"));
+        QStringLiteral("Save a picture of the window to FILE once the view is ready, then quit."),
+        QStringLiteral("FILE"));
     QCommandLineOption view(QStringLiteral("view"),
-                            QStringLiteral("With --screenshot: the view to show (%1).")
-                                .arg(drasim::ui::ScreenshotDriver::viewNames().join(QStringLiteral(", "))),
-                            QStringLiteral("NAME"));
+        QStringLiteral("With --screenshot: the view to show (%1).")
+            .arg(drasim::ui::ScreenshotDriver::viewNames().join(QStringLiteral(", "))),
+        QStringLiteral("NAME"));
     parser.addOption(screenshot);
     parser.addOption(view);
     parser.process(app);
     if (parser.isSet(view) && !drasim::ui::ScreenshotDriver::viewNames().contains(parser.value(view))) {
         std::fprintf(stderr, "drasim-gui: unknown view '%s' (known: %s)\n", qPrintable(parser.value(view)),
-                     qPrintable(drasim::ui::ScreenshotDriver::viewNames().join(QStringLiteral(", "))));
+            qPrintable(drasim::ui::ScreenshotDriver::viewNames().join(QStringLiteral(", "))));
         return 2;
     }
     if (parser.isSet(view) && !parser.isSet(screenshot)) {
@@ -45,12 +46,14 @@ int main(int argc, char** argv)
     window.show();
     if (parser.isSet(screenshot)) {
         // Documentation and smoke tests: wait until the view is ready, save, quit.
-        auto* driver = new drasim::ui::ScreenshotDriver(&window, parser.value(view), parser.value(screenshot), &window);
-        QObject::connect(driver, &drasim::ui::ScreenshotDriver::done, &app, [](bool ok, const QString& message) {
-            if (!ok)
-                std::fprintf(stderr, "drasim-gui: %s\n", qPrintable(message));
-            QApplication::exit(ok ? 0 : 1);
-        });
+        auto* driver = new drasim::ui::ScreenshotDriver(
+            &window, parser.value(view), parser.value(screenshot), &window);
+        QObject::connect(
+            driver, &drasim::ui::ScreenshotDriver::done, &app, [](bool ok, const QString& message) {
+                if (!ok)
+                    std::fprintf(stderr, "drasim-gui: %s\n", qPrintable(message));
+                QApplication::exit(ok ? 0 : 1);
+            });
     }
     if (!parser.positionalArguments().isEmpty())
         window.openPaths(parser.positionalArguments());
