@@ -8,18 +8,9 @@
 
 #include "core/api/core_v1.h"
 #include "core/api/resource_v1.h"
+#include "core/sim/held_device.h"
 
 namespace drasim::sim {
-
-/// One device newly allocated to one of the pod's claims.
-struct HeldDevice
-{
-    std::string claim; ///< namespace/name of the ResourceClaim
-    std::string driver;
-    std::string pool;
-    std::string device;
-    std::string deviceClass; ///< class of the request that picked it ("" when unknown)
-};
 
 struct BindOutcome
 {

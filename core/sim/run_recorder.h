@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/sim/held_device.h"
 #include "core/sim/sim_time.h"
 
 namespace drasim::sim {
@@ -53,6 +54,12 @@ struct PodEvent
     std::string workload; ///< scenario workload name
     std::string node; ///< Scheduled/Succeeded/Failed/Evicted: the node
     std::string message; ///< Unschedulable/Failed/Evicted: why
+    /// Scheduled: the devices this binding allocated, in claim order (a claim shared with pods
+    /// bound earlier is already allocated and adds none).
+    std::vector<HeldDevice> devices;
+    /// Scheduled: the topology distance class of each newly allocated multi-device claim ("NV",
+    /// "PIX", "SYS", ...), when the topology is known.
+    std::vector<std::string> placements;
 };
 
 /// Observer of a simulation run. The engine calls these in simulated-time order on the thread that

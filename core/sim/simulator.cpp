@@ -127,7 +127,8 @@ struct Simulator::Impl
     { }
 
     // ---- helpers -------------------------------------------------------------------------
-    void emit(PodEventType type, const SimPod& pod, const std::string& message = {})
+    void emit(PodEventType type, const SimPod& pod, const std::string& message = {},
+        const BindOutcome* bound = nullptr)
     {
         if (!options.podEvents || recorders.empty())
             return;
@@ -141,6 +142,10 @@ struct Simulator::Impl
         }
         e.node = pod.node;
         e.message = message;
+        if (bound) {
+            e.devices = bound->allocated;
+            e.placements = bound->placements;
+        }
         for (auto* r : recorders)
             r->onPodEvent(e);
     }
@@ -304,7 +309,7 @@ struct Simulator::Impl
             metrics.podRunning(+1);
             for (const auto& placement : out.placements)
                 metrics.placement(placement);
-            emit(PodEventType::Scheduled, p);
+            emit(PodEventType::Scheduled, p, {}, &out);
             double duration = job.spec.tasks[p.task].durationSeconds;
             if (std::isfinite(duration)) {
                 SimTime end = now + std::max<SimTime>(0, fromSeconds(duration));

@@ -57,10 +57,71 @@ const char* const kMigrations[] = {
         UNIQUE (scenario, hash)
     );
     )sql",
+    // 3: pod events, with the devices and placement of each binding, so a run can be replayed.
+    R"sql(
+    CREATE TABLE run_pod_events (
+        run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        time_ms INTEGER NOT NULL,
+        type TEXT NOT NULL,
+        pod TEXT NOT NULL,
+        job TEXT NOT NULL,
+        workload TEXT NOT NULL,
+        node TEXT NOT NULL,
+        message TEXT NOT NULL,
+        placements TEXT NOT NULL,
+        PRIMARY KEY (run_id, seq)
+    );
+    CREATE INDEX run_pod_events_by_pod ON run_pod_events(run_id, pod, seq);
+    CREATE TABLE run_pod_devices (
+        run_id INTEGER NOT NULL,
+        seq INTEGER NOT NULL,
+        idx INTEGER NOT NULL,
+        claim TEXT NOT NULL,
+        driver TEXT NOT NULL,
+        pool TEXT NOT NULL,
+        device TEXT NOT NULL,
+        device_class TEXT NOT NULL,
+        PRIMARY KEY (run_id, seq, idx),
+        FOREIGN KEY (run_id, seq) REFERENCES run_pod_events(run_id, seq) ON DELETE CASCADE
+    );
+    )sql",
 };
 
 constexpr const char* kRunColumns
     = "id, scenario, seed, label, status, summary_json, created_at, scenario_hash, scenario_revision";
+
+/// Placement classes ("NV", "PIX", ...) joined by commas: they never contain one.
+std::string joinPlacements(const std::vector<std::string>& placements)
+{
+    std::string out;
+    for (const auto& p : placements)
+        out += (out.empty() ? "" : ",") + p;
+    return out;
+}
+
+std::vector<std::string> splitPlacements(const std::string& text)
+{
+    std::vector<std::string> out;
+    size_t start = 0;
+    while (start < text.size()) {
+        size_t end = text.find(',', start);
+        if (end == std::string::npos)
+            end = text.size();
+        out.push_back(text.substr(start, end - start));
+        start = end + 1;
+    }
+    return out;
+}
+
+sim::PodEventType podEventType(const std::string& name)
+{
+    for (auto t : { sim::PodEventType::Created, sim::PodEventType::Scheduled, sim::PodEventType::Unschedulable,
+             sim::PodEventType::Succeeded, sim::PodEventType::Failed, sim::PodEventType::Evicted })
+        if (name == sim::podEventTypeName(t))
+            return t;
+    throw StorageError("unknown pod event type in the store: \"" + name + "\"");
+}
 
 RunInfo readRun(Statement& st)
 {
@@ -186,6 +247,77 @@ void RunStore::appendSamples(int64_t runId, const std::vector<SeriesPoint>& poin
         st.run();
     }
     tx.commit();
+}
+
+void RunStore::appendPodEvents(int64_t runId, const std::vector<sim::PodEvent>& events)
+{
+    Transaction tx(*m_db);
+    auto next = m_db->prepare("SELECT COALESCE(MAX(seq), -1) + 1 FROM run_pod_events WHERE run_id = ?1");
+    next.bind(1, runId);
+    int64_t seq = next.step() ? next.columnInt(0) : 0;
+    auto ev = m_db->prepare("INSERT INTO run_pod_events(run_id, seq, time_ms, type, pod, job, workload, node, "
+                            "message, placements) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)");
+    auto dev = m_db->prepare("INSERT INTO run_pod_devices(run_id, seq, idx, claim, driver, pool, device, "
+                             "device_class) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
+    for (const auto& e : events) {
+        ev.bind(1, runId)
+            .bind(2, seq)
+            .bind(3, int64_t(e.time))
+            .bind(4, std::string_view(sim::podEventTypeName(e.type)))
+            .bind(5, e.pod)
+            .bind(6, e.job)
+            .bind(7, e.workload)
+            .bind(8, e.node)
+            .bind(9, e.message)
+            .bind(10, joinPlacements(e.placements));
+        ev.run();
+        for (size_t i = 0; i < e.devices.size(); ++i) {
+            const auto& d = e.devices[i];
+            dev.bind(1, runId)
+                .bind(2, seq)
+                .bind(3, int64_t(i))
+                .bind(4, d.claim)
+                .bind(5, d.driver)
+                .bind(6, d.pool)
+                .bind(7, d.device)
+                .bind(8, d.deviceClass);
+            dev.run();
+        }
+        ++seq;
+    }
+    tx.commit();
+}
+
+std::vector<sim::PodEvent> RunStore::podEvents(int64_t runId, const std::string& pod)
+{
+    std::vector<sim::PodEvent> out;
+    std::vector<int64_t> seqs;
+    auto st = m_db->prepare("SELECT seq, time_ms, type, pod, job, workload, node, message, placements "
+                            "FROM run_pod_events WHERE run_id = ?1 AND (?2 = '' OR pod = ?2) ORDER BY seq");
+    st.bind(1, runId).bind(2, pod);
+    while (st.step()) {
+        sim::PodEvent e;
+        seqs.push_back(st.columnInt(0));
+        e.time = st.columnInt(1);
+        e.type = podEventType(st.columnText(2));
+        e.pod = st.columnText(3);
+        e.job = st.columnText(4);
+        e.workload = st.columnText(5);
+        e.node = st.columnText(6);
+        e.message = st.columnText(7);
+        e.placements = splitPlacements(st.columnText(8));
+        out.push_back(std::move(e));
+    }
+    auto dev = m_db->prepare("SELECT claim, driver, pool, device, device_class FROM run_pod_devices "
+                             "WHERE run_id = ?1 AND seq = ?2 ORDER BY idx");
+    for (size_t i = 0; i < out.size(); ++i) {
+        dev.bind(1, runId).bind(2, seqs[i]);
+        while (dev.step())
+            out[i].devices.push_back(
+                { dev.columnText(0), dev.columnText(1), dev.columnText(2), dev.columnText(3), dev.columnText(4) });
+        dev.reset();
+    }
+    return out;
 }
 
 std::vector<std::string> RunStore::scenarioRevisions(const std::string& scenario)

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "core/sim/run_recorder.h"
+
 namespace drasim::storage {
 
 class Database;
@@ -44,7 +46,7 @@ public:
     explicit RunStore(const std::string& path);
     ~RunStore();
 
-    static constexpr int kSchemaVersion = 2;
+    static constexpr int kSchemaVersion = 3;
 
     void saveScenario(const std::string& name, const std::string& content);
     std::optional<std::string> scenario(const std::string& name);
@@ -56,6 +58,9 @@ public:
     int64_t beginRun(const std::string& scenario, uint64_t seed, const std::string& label,
         const std::string& scenarioHash = {});
     void appendSamples(int64_t runId, const std::vector<SeriesPoint>& points);
+    /// Pod life-cycle events with the devices and placement of each binding, after those
+    /// already stored for the run.
+    void appendPodEvents(int64_t runId, const std::vector<sim::PodEvent>& events);
     void finishRun(int64_t runId, const std::string& status, const std::string& summaryJson);
     bool deleteRun(int64_t runId);
 
@@ -63,6 +68,8 @@ public:
     std::optional<RunInfo> run(int64_t runId);
     std::vector<SeriesPoint> series(int64_t runId, const std::string& metric = {});
     std::vector<std::string> metrics(int64_t runId);
+    /// A run's pod events in recording order; only one pod's ("namespace/name") when given.
+    std::vector<sim::PodEvent> podEvents(int64_t runId, const std::string& pod = {});
     /// The content hashes a scenario name was run with, by revision (index 0 = revision 1).
     std::vector<std::string> scenarioRevisions(const std::string& scenario);
 

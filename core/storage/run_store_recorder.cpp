@@ -29,6 +29,15 @@ void RunStoreRecorder::onSample(const sim::MetricSample& sample)
         flush();
 }
 
+void RunStoreRecorder::onPodEvent(const sim::PodEvent& event)
+{
+    if (m_runId == 0)
+        return;
+    m_pendingEvents.push_back(event);
+    if (m_pendingEvents.size() >= m_batchPoints)
+        flush();
+}
+
 void RunStoreRecorder::onRunFinished(const sim::RunSummary& summary)
 {
     if (m_runId == 0)
@@ -47,10 +56,12 @@ void RunStoreRecorder::abandon(const std::string& status)
 
 void RunStoreRecorder::flush()
 {
-    if (m_pending.empty())
-        return;
-    m_store.appendSamples(m_runId, m_pending);
+    if (!m_pending.empty())
+        m_store.appendSamples(m_runId, m_pending);
     m_pending.clear();
+    if (!m_pendingEvents.empty())
+        m_store.appendPodEvents(m_runId, m_pendingEvents);
+    m_pendingEvents.clear();
 }
 
 } // namespace drasim::storage

@@ -10,8 +10,9 @@
 
 namespace drasim::storage {
 
-/// Subscribes a RunStore to a simulation: the run is created when it starts, samples are written in
-/// batches (one transaction each), and the summary is stored when it finishes. A run that dies
+/// Subscribes a RunStore to a simulation: the run is created when it starts, samples and pod events
+/// (when the run emits them) are written in batches (one transaction each), and the summary is
+/// stored when it finishes. A run that dies
 /// half-way stays "running" and is reported as "interrupted" when the store is next opened.
 class RunStoreRecorder : public sim::RunRecorder
 {
@@ -21,6 +22,7 @@ public:
 
     void onRunStarted(const sim::RunInfo& info) override;
     void onSample(const sim::MetricSample& sample) override;
+    void onPodEvent(const sim::PodEvent& event) override;
     void onRunFinished(const sim::RunSummary& summary) override;
 
     /// Marks the run failed or cancelled when the simulation stopped without a summary.
@@ -35,6 +37,7 @@ private:
     size_t m_batchPoints;
     int64_t m_runId = 0;
     std::vector<SeriesPoint> m_pending;
+    std::vector<sim::PodEvent> m_pendingEvents;
 };
 
 } // namespace drasim::storage

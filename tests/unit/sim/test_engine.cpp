@@ -346,3 +346,36 @@ TEST(Simulator, FailedJobReleasesItsOtherRunningPods)
         std::find(cluster.finished.begin(), cluster.finished.end(), "default/par-1"), cluster.finished.end());
     EXPECT_TRUE(cluster.nodes["n-1"][0].holder.empty());
 }
+
+TEST(Simulator, ScheduledPodEventsCarryTheDevicesAndPlacementOfTheBinding)
+{
+    struct Capture : RunRecorder
+    {
+        std::vector<PodEvent> events;
+        void onPodEvent(const PodEvent& e) override { events.push_back(e); }
+    } capture;
+    FakeCluster cluster;
+    Simulator sim(cluster, opts(100 * kSecond));
+    sim.addNodePool(gpuPool("n", 1, 3));
+    sim.setArrivals(source({ gpuJob("pair", 0, 10, 2), gpuJob("one", 1, 10) }));
+    sim.addRecorder(&capture);
+    sim.run();
+
+    std::vector<const PodEvent*> scheduled;
+    for (const auto& e : capture.events) {
+        if (e.type == PodEventType::Scheduled)
+            scheduled.push_back(&e);
+        else
+            EXPECT_TRUE(e.devices.empty() && e.placements.empty()) << podEventTypeName(e.type) << " " << e.pod;
+    }
+    ASSERT_EQ(scheduled.size(), 2u);
+    EXPECT_EQ(scheduled[0]->pod, "default/pair-0");
+    EXPECT_EQ(scheduled[0]->devices,
+        (std::vector<HeldDevice> { { "default/pair-0-gpu", "gpu.example.com", "n-0", "gpu-0", "gpu" },
+            { "default/pair-0-gpu", "gpu.example.com", "n-0", "gpu-1", "gpu" } }));
+    EXPECT_EQ(scheduled[0]->placements, std::vector<std::string> { "NV" });
+    EXPECT_EQ(scheduled[1]->pod, "default/one-0");
+    ASSERT_EQ(scheduled[1]->devices.size(), 1u);
+    EXPECT_EQ(scheduled[1]->devices[0].device, "gpu-2");
+    EXPECT_TRUE(scheduled[1]->placements.empty());
+}

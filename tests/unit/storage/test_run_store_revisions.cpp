@@ -106,6 +106,12 @@ TEST(RunStoreRevisions, ASchemaOneStoreIsMigratedWithItsRunsIntact)
         EXPECT_EQ(store.scenario("baseline").value(), "kind: Scenario");
         int64_t id = store.beginRun("baseline", 1, "new", "h");
         EXPECT_EQ(store.run(id)->scenarioRevision, 1);
+        // Later schemas arrive too: old runs have no pod events, new ones can.
+        EXPECT_TRUE(store.podEvents(runs[0].id).empty());
+        sim::PodEvent e;
+        e.pod = "default/p";
+        store.appendPodEvents(id, { e });
+        EXPECT_EQ(store.podEvents(id).size(), 1u);
     }
     Database db(dir.file("runs.db"));
     EXPECT_EQ(db.userVersion(), RunStore::kSchemaVersion);
