@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // A chart over a RunSeriesModel draws each series exactly once per sample, also when series
 // appear while the run is going (a new pending reason, a node pool added at noon).
+#include <cstdlib>
 #include <ostream>
 
 #include <QChart>
+#include <QFile>
+#include <QImage>
 #include <QLineSeries>
+#include <QTemporaryDir>
 
 #include <gtest/gtest.h>
 
@@ -87,4 +91,67 @@ TEST(SeriesChartView, AViewCreatedAfterSamplesShowsTheirHistoryOnce)
     model.append({ sample(0, { { "pods", "pending", 7 } }) });
     ASSERT_EQ(view.lineCount(), 1);
     EXPECT_EQ(line(view, QStringLiteral("pending"))->points(), QList<QPointF> { QPointF(0, 7) });
+}
+
+TEST(SeriesChartView, HoverShowsTheNearestSampleOfTheLine)
+{
+    RunSeriesModel model;
+    SeriesChartView view(QStringLiteral("Utilisation"), QStringLiteral("utilization.model/"),
+        QStringLiteral("allocated"), true, &model);
+    model.append({ sample(0, { { "utilization.model", "H100", 0.25 } }),
+        sample(1, { { "utilization.model", "H100", 0.5 } }),
+        sample(2, { { "utilization.model", "H100", 0.875 } }) });
+    EXPECT_EQ(view.valueText(0, 0.4).toStdString(), "H100 at 0.00 h: 25.0%");
+    EXPECT_EQ(view.valueText(0, 0.6).toStdString(), "H100 at 1.00 h: 50.0%");
+    EXPECT_EQ(view.valueText(0, 9.0).toStdString(), "H100 at 2.00 h: 87.5%");
+    EXPECT_EQ(view.valueText(0, -3.0).toStdString(), "H100 at 0.00 h: 25.0%");
+    EXPECT_TRUE(view.valueText(1, 0).isEmpty()); // no such line
+}
+
+TEST(SeriesChartView, ExportsTheDataAsShownAndThePicture)
+{
+    RunSeriesModel model;
+    SeriesChartView view(QStringLiteral("Utilisation"), QStringLiteral("utilization.pool/"),
+        QStringLiteral("allocated"), true, &model);
+    model.append({ sample(0, { { "utilization.pool", "a100", 0.5 }, { "pods", "pending", 3 } }),
+        sample(1, { { "utilization.pool", "a100", 0.75 }, { "utilization.pool", "burst, spot", 1 } }) });
+    QTemporaryDir dir;
+    const QString csv = dir.filePath(QStringLiteral("chart.csv"));
+    ASSERT_TRUE(view.exportCsv(csv));
+    QFile f(csv);
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+    EXPECT_EQ(f.readAll().toStdString(), "hours,a100 (%),\"burst, spot (%)\"\n0,50,\n1,75,100\n");
+
+    QString error;
+    EXPECT_FALSE(view.exportCsv(dir.filePath(QStringLiteral("missing/x.csv")), &error));
+    EXPECT_FALSE(error.isEmpty());
+
+    view.resize(400, 300);
+    const QString png = dir.filePath(QStringLiteral("chart.png"));
+    ASSERT_TRUE(view.exportImage(png));
+    EXPECT_EQ(QImage(png).size(), QSize(400, 300) * view.devicePixelRatio());
+}
+
+TEST(SeriesChartView, ThemeFollowsALightOrDarkPalette)
+{
+    RunSeriesModel model;
+    SeriesChartView view(
+        QStringLiteral("Pods"), QStringLiteral("pods/"), QStringLiteral("pods"), false, &model);
+    QPalette dark;
+    dark.setColor(QPalette::Window, QColor(0x20, 0x20, 0x24));
+    dark.setColor(QPalette::WindowText, Qt::white);
+    view.setPalette(dark);
+    EXPECT_EQ(view.chart()->theme(), QChart::ChartThemeDark);
+    QPalette light;
+    light.setColor(QPalette::Window, QColor(0xf0, 0xf0, 0xf0));
+    view.setPalette(light);
+    EXPECT_EQ(view.chart()->theme(), QChart::ChartThemeLight);
+
+    if (const char* shots = std::getenv("DRASIM_SCREENSHOT_DIR")) {
+        view.setPalette(dark);
+        model.append({ sample(0, { { "pods", "pending", 2 }, { "pods", "running", 1 } }),
+            sample(1, { { "pods", "pending", 4 }, { "pods", "running", 3 } }) });
+        view.resize(500, 320);
+        view.exportImage(QString::fromUtf8(shots) + QStringLiteral("/chart-dark.png"));
+    }
 }

@@ -2,10 +2,18 @@
 #include "ui/charts/series_chart_view.h"
 
 #include <QChart>
+#include <QContextMenuEvent>
+#include <QFile>
+#include <QFileDialog>
 #include <QLineSeries>
+#include <QMenu>
+#include <QMessageBox>
+#include <QSaveFile>
+#include <QToolTip>
 #include <QValueAxis>
 
 #include <algorithm>
+#include <cmath>
 
 #include "ui/models/run_series_model.h"
 
@@ -30,6 +38,7 @@ SeriesChartView::SeriesChartView(const QString& title, const QString& seriesPref
     m_x->setRange(0, 1);
     m_y->setRange(0, percent ? 100 : 1);
     setChart(chart);
+    followPalette();
     setRenderHint(QPainter::Antialiasing);
     setMinimumHeight(220);
 
@@ -63,6 +72,13 @@ void SeriesChartView::addLine(const QString& name, int column)
     series->attachAxis(m_y);
     m_columns << column;
     m_lines << series;
+    const int line = int(m_lines.size()) - 1;
+    connect(series, &QLineSeries::hovered, this, [this, line](const QPointF& point, bool state) {
+        if (state)
+            QToolTip::showText(QCursor::pos(), valueText(line, point.x()), this);
+        else
+            QToolTip::hideText();
+    });
     // Only the new line gets the rows already in the model (its history, empty when the series
     // appears mid-run); the other lines have them already.
     appendPoints(int(m_lines.size()) - 1, 0, m_model->rowCount() - 1);
@@ -101,6 +117,92 @@ void SeriesChartView::updateAxes(int lastRow)
     m_y->setRange(0, m_percent ? 100.0 : std::max(1.0, m_maxY * 1.1));
     if (!m_percent)
         m_y->applyNiceNumbers(); // round tick labels (0, 20, 40...) instead of range fifths
+}
+
+QString SeriesChartView::valueText(int line, double x) const
+{
+    if (line < 0 || line >= m_lines.size() || m_lines[line]->count() == 0)
+        return {};
+    const QList<QPointF> points = m_lines[line]->points(); // sorted by time
+    auto it = std::lower_bound(points.begin(), points.end(), x, [](const QPointF& p, double v) { return p.x() < v; });
+    if (it == points.end() || (it != points.begin() && x - (it - 1)->x() < it->x() - x))
+        --it;
+    const QString value = m_percent ? QStringLiteral("%1%").arg(it->y(), 0, 'f', 1) : QString::number(it->y(), 'g', 6);
+    return tr("%1 at %2 h: %3").arg(m_lines[line]->name(), QString::number(it->x(), 'f', 2), value);
+}
+
+bool SeriesChartView::exportImage(const QString& file) { return grab().save(file); }
+
+bool SeriesChartView::exportCsv(const QString& file, QString* error) const
+{
+    QSaveFile out(file);
+    if (!out.open(QIODevice::WriteOnly | QIODevice::Text)) {
+        if (error)
+            *error = out.errorString();
+        return false;
+    }
+    auto quoted = [](QString text) {
+        if (text.contains(QLatin1Char(',')) || text.contains(QLatin1Char('"')))
+            text = QLatin1Char('"') + text.replace(QLatin1Char('"'), QStringLiteral("\"\"")) + QLatin1Char('"');
+        return text;
+    };
+    QStringList header { QStringLiteral("hours") };
+    for (const auto* line : m_lines)
+        header << quoted(line->name() + (m_percent ? QStringLiteral(" (%)") : QString()));
+    QByteArray text = header.join(QLatin1Char(',')).toUtf8() + '\n';
+    const double scale = m_percent ? 100.0 : 1.0;
+    for (int r = 0; r < m_model->rowCount(); ++r) {
+        QStringList row { QString::number(m_model->index(r, 0).data().toDouble(), 'g', 10) };
+        for (int column : m_columns) {
+            const QVariant v = m_model->index(r, column).data();
+            row << (v.isValid() ? QString::number(v.toDouble() * scale, 'g', 10) : QString());
+        }
+        text += row.join(QLatin1Char(',')).toUtf8() + '\n';
+    }
+    out.write(text);
+    if (!out.commit()) {
+        if (error)
+            *error = out.errorString();
+        return false;
+    }
+    return true;
+}
+
+void SeriesChartView::followPalette()
+{
+    // A dark window background means a dark palette: use the matching chart theme, so axes, grid
+    // and labels stay readable. The theme also recolours the lines, consistently across charts.
+    const bool dark = palette().color(QPalette::Window).lightness() < 128;
+    const auto theme = dark ? QChart::ChartThemeDark : QChart::ChartThemeLight;
+    if (chart()->theme() != theme)
+        chart()->setTheme(theme);
+}
+
+void SeriesChartView::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::PaletteChange)
+        followPalette();
+    QChartView::changeEvent(event);
+}
+
+void SeriesChartView::contextMenuEvent(QContextMenuEvent* event)
+{
+    QMenu menu(this);
+    const QString title = chart()->title();
+    menu.addAction(tr("Export as PNG…"), this, [this, title]() {
+        const QString file = QFileDialog::getSaveFileName(this, tr("Export chart"), title + QStringLiteral(".png"),
+                                                          tr("PNG image (*.png)"));
+        if (!file.isEmpty() && !exportImage(file))
+            QMessageBox::warning(this, tr("Export chart"), tr("Could not write %1.").arg(file));
+    });
+    menu.addAction(tr("Export data as CSV…"), this, [this, title]() {
+        const QString file = QFileDialog::getSaveFileName(this, tr("Export chart data"), title + QStringLiteral(".csv"),
+                                                          tr("CSV (*.csv)"));
+        QString error;
+        if (!file.isEmpty() && !exportCsv(file, &error))
+            QMessageBox::warning(this, tr("Export chart data"), tr("Could not write %1: %2").arg(file, error));
+    });
+    menu.exec(event->globalPos());
 }
 
 } // namespace drasim::ui

@@ -13,17 +13,32 @@ class RunSeriesModel;
 
 /// A line chart over the columns of a RunSeriesModel whose series name starts with a prefix
 /// ("pods." shows pending and running pods; "utilization.model/" one line per GPU model). Lines are
-/// added as their series appear; axes grow with the data. All Qt Charts use lives in ui/charts.
+/// added as their series appear; axes grow with the data. Hovering a line shows its value at that
+/// time; the context menu exports the chart as PNG or its data as CSV. The chart theme follows the
+/// widget's palette (light or dark). All Qt Charts use lives in ui/charts.
 class SeriesChartView : public QChartView
 {
     Q_OBJECT
 public:
     SeriesChartView(const QString& title, const QString& seriesPrefix, const QString& yTitle, bool percent,
-                    RunSeriesModel* model, QWidget* parent = nullptr);
+        RunSeriesModel* model, QWidget* parent = nullptr);
 
     int lineCount() const;
 
+    /// "pending at 12.5 h: 42" for the sample of `line` nearest to x (hours); empty without samples.
+    QString valueText(int line, double x) const;
+    /// The chart as an image file (format from the suffix).
+    bool exportImage(const QString& file);
+    /// The lines as CSV: "hours" then one column per line (the values as shown: percent when the
+    /// chart shows percent), one row per sample; a line without a value at a sample leaves it empty.
+    bool exportCsv(const QString& file, QString* error = nullptr) const;
+
+protected:
+    void changeEvent(QEvent* event) override;
+    void contextMenuEvent(QContextMenuEvent* event) override;
+
 private:
+    void followPalette();
     void addLine(const QString& name, int column);
     void appendRows(int firstRow, int lastRow);
     void appendPoints(int line, int firstRow, int lastRow);
@@ -34,7 +49,7 @@ private:
     RunSeriesModel* m_model;
     QValueAxis* m_x = nullptr;
     QValueAxis* m_y = nullptr;
-    QList<int> m_columns;       // model columns shown, parallel to m_lines
+    QList<int> m_columns; // model columns shown, parallel to m_lines
     QList<QLineSeries*> m_lines;
     double m_maxX = 1;
     double m_maxY = 1;
