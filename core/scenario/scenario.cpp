@@ -298,6 +298,70 @@ void parseCluster(
     });
 }
 
+void parseScheduler(ScenarioReader& r, const YamlNode& v, const std::string& sub, Scenario& s)
+{
+    r.fields(v, sub, [&](const std::string& k, const YamlNode& sv, const std::string& ss) {
+        if (k == "scoring") {
+            if (r.string(sv, ss, s.scoring) && s.scoring != "default" && s.scoring != "most-allocated"
+                && s.scoring != "least-allocated")
+                r.error(sv, ss,
+                    "Unsupported value: \"" + s.scoring
+                        + "\": supported values: \"default\", \"least-allocated\", "
+                          "\"most-allocated\"");
+        } else if (k == "podInitialBackoff") {
+            r.duration(sv, ss, s.podInitialBackoff);
+        } else if (k == "podMaxBackoff") {
+            r.duration(sv, ss, s.podMaxBackoff);
+        } else {
+            return false;
+        }
+        return true;
+    });
+}
+
+void parseSpec(ScenarioReader& r, const YamlNode& spec, Scenario& s, Diagnostics& diags)
+{
+    r.fields(spec, "spec", [&](const std::string& key, const YamlNode& v, const std::string& sub) {
+        if (key == "seed") {
+            int64_t seed = 0;
+            if (r.integer(v, sub, seed, 0))
+                s.seed = uint64_t(seed);
+        } else if (key == "duration") {
+            if (r.duration(v, sub, s.duration) && s.duration <= 0)
+                r.error(v, sub, "Invalid value: must be greater than 0");
+        } else if (key == "metricInterval") {
+            r.duration(v, sub, s.metricInterval);
+        } else if (key == "cluster") {
+            parseCluster(r, v, sub, s, diags);
+        } else if (key == "resources") {
+            r.stringList(v, sub, s.resources);
+        } else if (key == "workloads") {
+            size_t before = diags.errorCount();
+            auto list = workload::parseWorkloadList(v, s.baseDir, diags);
+            if (list) {
+                s.workloads = std::move(*list);
+                s.workloadsDocument = workload::yamlToDataValue(v);
+            } else if (diags.errorCount() == before)
+                r.error(v, sub, "invalid workloads");
+        } else if (key == "scheduler") {
+            parseScheduler(r, v, sub, s);
+        } else if (key == "events") {
+            if (!v.isSequence()) {
+                r.error(v, sub, std::string("must be a list, not ") + v.typeName());
+                return true;
+            }
+            for (size_t i = 0; i < v.items.size(); ++i) {
+                ScenarioEvent e;
+                parseEvent(r, v.items[i], sub + "[" + std::to_string(i) + "]", e);
+                s.events.push_back(std::move(e));
+            }
+        } else {
+            return false;
+        }
+        return true;
+    });
+}
+
 } // namespace
 
 std::string resolvePath(const std::string& baseDir, const std::string& path)
@@ -382,61 +446,7 @@ std::optional<Scenario> parseScenario(std::string_view text, const std::string& 
         return std::nullopt;
     }
 
-    r.fields(*spec, "spec", [&](const std::string& key, const YamlNode& v, const std::string& sub) {
-        if (key == "seed") {
-            int64_t seed = 0;
-            if (r.integer(v, sub, seed, 0))
-                s.seed = uint64_t(seed);
-        } else if (key == "duration") {
-            if (r.duration(v, sub, s.duration) && s.duration <= 0)
-                r.error(v, sub, "Invalid value: must be greater than 0");
-        } else if (key == "metricInterval") {
-            r.duration(v, sub, s.metricInterval);
-        } else if (key == "cluster") {
-            parseCluster(r, v, sub, s, diags);
-        } else if (key == "resources") {
-            r.stringList(v, sub, s.resources);
-        } else if (key == "workloads") {
-            size_t before = diags.errorCount();
-            auto list = workload::parseWorkloadList(v, s.baseDir, diags);
-            if (list) {
-                s.workloads = std::move(*list);
-                s.workloadsDocument = workload::yamlToDataValue(v);
-            } else if (diags.errorCount() == before)
-                r.error(v, sub, "invalid workloads");
-        } else if (key == "scheduler") {
-            r.fields(v, sub, [&](const std::string& k, const YamlNode& sv, const std::string& ss) {
-                if (k == "scoring") {
-                    if (r.string(sv, ss, s.scoring) && s.scoring != "default" && s.scoring != "most-allocated"
-                        && s.scoring != "least-allocated")
-                        r.error(sv, ss,
-                            "Unsupported value: \"" + s.scoring
-                                + "\": supported values: \"default\", \"least-allocated\", "
-                                  "\"most-allocated\"");
-                } else if (k == "podInitialBackoff") {
-                    r.duration(sv, ss, s.podInitialBackoff);
-                } else if (k == "podMaxBackoff") {
-                    r.duration(sv, ss, s.podMaxBackoff);
-                } else {
-                    return false;
-                }
-                return true;
-            });
-        } else if (key == "events") {
-            if (!v.isSequence()) {
-                r.error(v, sub, std::string("must be a list, not ") + v.typeName());
-                return true;
-            }
-            for (size_t i = 0; i < v.items.size(); ++i) {
-                ScenarioEvent e;
-                parseEvent(r, v.items[i], sub + "[" + std::to_string(i) + "]", e);
-                s.events.push_back(std::move(e));
-            }
-        } else {
-            return false;
-        }
-        return true;
-    });
+    parseSpec(r, *spec, s, diags);
     if (s.podMaxBackoff < s.podInitialBackoff)
         r.error(
             *spec, "spec.scheduler.podMaxBackoff", "Invalid value: must not be less than podInitialBackoff");
