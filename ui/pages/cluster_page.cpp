@@ -1,12 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/pages/cluster_page.h"
 
+#include <QComboBox>
+#include <QHBoxLayout>
 #include <QHeaderView>
+#include <QLabel>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QTreeView>
 #include <QVBoxLayout>
 
 #include "ui/document/document.h"
+#include "ui/models/node_pool_model.h"
 #include "ui/models/object_tree_model.h"
 #include "ui/widgets/object_detail_view.h"
 
@@ -26,8 +31,30 @@ ClusterPage::ClusterPage(Document* document, QWidget* parent)
     m_detail = new ObjectDetailView(this);
     m_detail->showPlaceholder(tr("Select an object to see it as YAML."));
 
+    m_poolModel = new NodePoolModel(this);
+    m_poolTree = new QTreeView(this);
+    m_poolTree->setModel(m_poolModel);
+    m_poolTree->setUniformRowHeights(true);
+    m_poolTree->setAlternatingRowColors(true);
+    m_poolTree->header()->setStretchLastSection(true);
+    m_stack = new QStackedWidget(this);
+    m_stack->addWidget(m_tree);
+    m_stack->addWidget(m_poolTree);
+    m_groupBy = new QComboBox(this);
+    m_groupBy->addItem(tr("kind"));
+    m_groupBy->addItem(tr("node pool"));
+    auto* bar = new QHBoxLayout();
+    bar->addWidget(new QLabel(tr("Group by"), this));
+    bar->addWidget(m_groupBy);
+    bar->addStretch(1);
+    auto* left = new QWidget(this);
+    auto* leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->addLayout(bar);
+    leftLayout->addWidget(m_stack, 1);
+
     auto* splitter = new QSplitter(Qt::Horizontal, this);
-    splitter->addWidget(m_tree);
+    splitter->addWidget(left);
     splitter->addWidget(m_detail);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
@@ -38,11 +65,65 @@ ClusterPage::ClusterPage(Document* document, QWidget* parent)
     connect(m_document, &Document::opened, this, &ClusterPage::onDocumentOpened);
     connect(m_tree->selectionModel(), &QItemSelectionModel::currentChanged, this,
         &ClusterPage::onSelectionChanged);
+    connect(m_poolTree->selectionModel(), &QItemSelectionModel::currentChanged, this,
+        &ClusterPage::onPoolSelectionChanged);
+    connect(m_groupBy, &QComboBox::currentIndexChanged, this, [this](int i) {
+        m_stack->setCurrentIndex(i);
+        if (i == 1)
+            onPoolSelectionChanged();
+        else
+            onSelectionChanged();
+    });
+    m_groupBy->setEnabled(false);
+}
+
+void ClusterPage::setGroupByPool(bool byPool)
+{
+    m_groupBy->setCurrentIndex(byPool && m_groupBy->isEnabled() ? 1 : 0);
+}
+
+bool ClusterPage::groupByPool() const
+{
+    return m_groupBy->currentIndex() == 1;
+}
+
+void ClusterPage::onPoolSelectionChanged()
+{
+    const QModelIndex current = m_poolTree->currentIndex();
+    const QString kind = current.data(NodePoolModel::KindRole).toString();
+    const QString name = current.siblingAtColumn(NodePoolModel::NameColumn).data().toString();
+    if (const auto* objects = m_model->objects()) {
+        const std::string wanted = name.toStdString();
+        auto find = [&](const auto& list) {
+            for (size_t i = 0; i < list.size(); ++i)
+                if (list[i].meta.name == wanted)
+                    return int(i);
+            return -1;
+        };
+        const int i = kind == QLatin1String("Node")  ? find(objects->nodes)
+            : kind == QLatin1String("ResourceSlice") ? find(objects->resourceSlices)
+                                                     : -1;
+        if (i >= 0) {
+            m_detail->showObject(*objects, kind, i);
+            return;
+        }
+    }
+    m_detail->showPlaceholder(tr("Select a node or a slice to see it as YAML."));
 }
 
 void ClusterPage::onDocumentOpened()
 {
     m_model->setObjects(m_document->objects());
+    const auto prepared = m_document->prepared();
+    m_poolModel->setPools(prepared ? prepared->pools : std::vector<std::shared_ptr<const sim::NodePool>> {});
+    m_groupBy->setEnabled(m_poolModel->rowCount() > 0);
+    if (m_poolModel->rowCount() > 0) {
+        for (int r = 0; r < m_poolModel->rowCount(); ++r)
+            m_poolTree->expand(m_poolModel->index(r, 0));
+        for (int c = 0; c < NodePoolModel::ColumnCount - 1; ++c)
+            m_poolTree->resizeColumnToContents(c);
+        m_poolTree->setCurrentIndex(m_poolModel->index(0, 0, m_poolModel->index(0, 0)));
+    }
     // A scenario's cluster can hold thousands of nodes: expand only small trees.
     if (m_model->objects() && m_model->objects()->size() <= 500)
         m_tree->expandAll();
@@ -56,6 +137,8 @@ void ClusterPage::onDocumentOpened()
     } else {
         onSelectionChanged();
     }
+    // A scenario is about its node pools; manifests about their objects.
+    setGroupByPool(m_poolModel->rowCount() > 0);
 }
 
 void ClusterPage::onSelectionChanged()
