@@ -18,6 +18,7 @@
 #include "core/allocator/allocated_state.h"
 #include "core/allocator/capacity.h"
 #include "core/allocator/inventory.h"
+#include "core/allocator/reject_reason.h"
 #include "core/allocator/selector_cache.h"
 #include "core/api/core_v1.h"
 #include "core/api/resource_v1.h"
@@ -70,7 +71,7 @@ struct RequestVerdicts
     int64_t wanted = 0;
     uint32_t visible = 0;
     uint32_t eligible = 0;
-    std::map<std::string, uint32_t> rejected; ///< reason id → count (see scheduler::DeviceRejectReason names)
+    RejectCounts rejected {}; ///< devices rejected, by reason
     std::string firstError;
 };
 

@@ -3,6 +3,8 @@
 // allocator's check order, so users see which check rejected how many devices.
 #include "core/allocator/allocator.h"
 
+#include <optional>
+
 namespace drasim::allocator {
 
 std::vector<ClaimVerdicts> Allocator::explain(const api::Node& node)
@@ -30,45 +32,46 @@ std::vector<ClaimVerdicts> Allocator::explain(const api::Node& node)
                 for (const auto& pool : view.pools)
                     for (const auto& e : pool.devices) {
                         ++rv.visible;
-                        const char* reason = nullptr;
+                        using R = DeviceRejectReason;
+                        std::optional<R> reason;
                         if (pool.incomplete)
-                            reason = "pool_incomplete";
+                            reason = R::PoolIncomplete;
                         else if (pool.invalid)
-                            reason = "pool_invalid";
+                            reason = R::PoolInvalid;
                         else if (!sub.admin && m_state.dedicated(e.id))
-                            reason = "in_use";
+                            reason = R::InUse;
                         if (!reason) {
                             Verdict v = m_selectors.verdict(sub.selectorSet, e);
                             if (v == Verdict::ClassFalse)
-                                reason = "class_selector_false";
+                                reason = R::ClassSelectorFalse;
                             else if (v == Verdict::RequestFalse)
-                                reason = "request_selector_false";
+                                reason = R::RequestSelectorFalse;
                             else if (v == Verdict::Error) {
-                                reason = "selector_error";
+                                reason = R::SelectorError;
                                 if (rv.firstError.empty())
                                     rv.firstError = selectorError(ci, sub, e);
                             }
                         }
                         if (!reason && !e.nodeOk)
-                            reason = "node_mismatch";
+                            reason = R::NodeMismatch;
                         if (!reason && !capacityFits(sub, e))
-                            reason = "capacity_exhausted";
+                            reason = R::CapacityExhausted;
                         if (!reason && !e.device->consumesCounters.empty()
                             && !(e.multi && m_state.hasShares(e.id))) {
                             if (!countersFit(&pool, *e.device, +1))
-                                reason = "counters_exhausted";
+                                reason = R::CountersExhausted;
                             else
                                 countersFit(&pool, *e.device, -1);
                         }
                         if (!reason && !tolerated(sub, *e.device))
-                            reason = "taint_not_tolerated";
+                            reason = R::TaintNotTolerated;
                         if (reason)
-                            ++rv.rejected[reason];
+                            ++rv.rejected[size_t(*reason)];
                         else
                             ++rv.eligible;
                     }
                 if (sub.all)
-                    rv.wanted = rv.eligible + (rv.rejected.count("in_use") ? rv.rejected["in_use"] : 0);
+                    rv.wanted = rv.eligible + rv.rejected[size_t(DeviceRejectReason::InUse)];
                 cv.requests.push_back(std::move(rv));
             }
         out.push_back(std::move(cv));

@@ -809,11 +809,7 @@ ScheduleResult Cluster::Impl::schedule(const api::Pod& pod, bool explain)
                         rd.visible = rv.visible;
                         rd.eligible = rv.eligible;
                         rd.firstError = rv.firstError;
-                        for (size_t i = 0; i < kDeviceRejectReasonCount; ++i) {
-                            auto it = rv.rejected.find(deviceRejectReasonName(DeviceRejectReason(i)));
-                            if (it != rv.rejected.end())
-                                rd.rejected[i] = it->second;
-                        }
+                        rd.rejected = rv.rejected;
                         if (int64_t(rd.eligible) < rd.wanted && rd.request.find('/') == std::string::npos)
                             enough = false;
                         cd.requests.push_back(std::move(rd));

@@ -9,27 +9,15 @@
 #include <string>
 #include <vector>
 
+#include "core/allocator/reject_reason.h"
 #include "core/common/data_value.h"
 
 namespace drasim::scheduler {
 
-/// Why one device could not serve one (sub)request, in the allocator's check order.
-enum class DeviceRejectReason {
-    PoolIncomplete,
-    PoolInvalid,
-    InUse,
-    ClassSelectorFalse,
-    RequestSelectorFalse,
-    SelectorError,
-    NodeMismatch,
-    CapacityExhausted,
-    CountersExhausted,
-    TaintNotTolerated,
-    ConstraintMismatch,
-};
-inline constexpr size_t kDeviceRejectReasonCount = 11;
-/// Stable snake_case identifier used in text and JSON ("class_selector_false", ...).
-const char* deviceRejectReasonName(DeviceRejectReason reason);
+/// The allocator's reasons, under the names the scheduler's users know them by.
+using allocator::DeviceRejectReason;
+using allocator::deviceRejectReasonName;
+using allocator::kDeviceRejectReasonCount;
 
 struct RequestDiagnosis
 {
@@ -39,7 +27,7 @@ struct RequestDiagnosis
     int64_t wanted = 0; ///< devices needed (All: devices listed)
     uint32_t visible = 0; ///< devices of the node's pools that were examined
     uint32_t eligible = 0; ///< devices that passed every per-device check on their own
-    std::array<uint32_t, kDeviceRejectReasonCount> rejected {};
+    allocator::RejectCounts rejected {};
     std::string firstError; ///< first CEL runtime error met, if any
 };
 
