@@ -1,0 +1,451 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+// The state behind Cluster, private to the scheduler module: cluster.cpp keeps it up to date as
+// objects come and go, schedule_cycle.cpp runs one scheduling cycle on it.
+
+#include <algorithm>
+#include <array>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "core/allocator/allocated_state.h"
+#include "core/allocator/allocator.h"
+#include "core/allocator/inventory.h"
+#include "core/allocator/node_match.h"
+#include "core/allocator/selector_cache.h"
+#include "core/scheduler/cluster.h"
+#include "core/scheduler/node_filters.h"
+#include "core/scheduler/pod_info.h"
+#include "core/scheduler/scoring.h"
+#include "core/scheduler/share_id.h"
+
+namespace drasim::scheduler {
+
+inline const char* const kDeleteProtection = "resource.kubernetes.io/delete-protection";
+
+inline std::string nsOf(const api::ObjectMeta& m)
+{
+    return m.namespace_.empty() ? std::string("default") : m.namespace_;
+}
+
+inline std::string keyOf(const api::ObjectMeta& m)
+{
+    return nsOf(m) + "/" + m.name;
+}
+
+struct Cluster::Impl
+{
+    struct NodeState
+    {
+        api::Node node;
+        NodeUsage usage;
+    };
+    struct ClaimState
+    {
+        api::ResourceClaim claim;
+        std::string key;
+        bool generated = false;
+        std::string ownerPod;
+    };
+    struct PodState
+    {
+        BoundPod pub;
+        std::string name;
+        std::string uid;
+        PodRequests req;
+        uint64_t seq = 0;
+    };
+    struct SigKey
+    {
+        int64_t nzCpu, nzMem, cpu, mem;
+        bool needsDevice; ///< only nodes with at least one free device are listed
+        bool operator<(const SigKey& o) const
+        {
+            return std::tie(nzCpu, nzMem, cpu, mem, needsDevice)
+                < std::tie(o.nzCpu, o.nzMem, o.cpu, o.mem, o.needsDevice);
+        }
+    };
+    struct SigCache
+    {
+        PodRequests req;
+        bool needsDevice = false;
+        std::set<std::pair<int64_t, uint32_t>> order; ///< (−score, node index): best first, ties by name
+        std::vector<int64_t> score;
+        uint64_t lastUse = 0;
+    };
+    static constexpr size_t kMaxSigCaches = 8;
+
+    SchedulerOptions options;
+    Diagnostics diagnostics { 1000 };
+    allocator::DeviceRegistry registry;
+    allocator::Inventory inventory { registry };
+    allocator::AllocatedState state { registry };
+    allocator::SelectorCache selectors;
+    std::map<std::string, api::DeviceClass> classes;
+    std::map<std::string, api::ResourceSlice> slices;
+    std::map<std::string, api::ResourceClaimTemplate> templates;
+    std::unique_ptr<allocator::Allocator> alloc;
+
+    std::vector<NodeState> nodes; ///< sorted by name
+    std::unordered_map<std::string, uint32_t> nodeIndex;
+    size_t preferNoScheduleNodes = 0;
+
+    std::map<uint64_t, ClaimState> claimsBySeq; ///< creation order; map nodes keep addresses stable
+    std::unordered_map<std::string, uint64_t> claimSeq;
+    uint64_t nextClaimSeq = 0;
+
+    std::unordered_map<std::string, PodState> bound;
+    std::map<uint64_t, std::string> bindOrder;
+    uint64_t nextBindSeq = 0;
+    std::unordered_map<std::string, std::vector<std::string>> generatedFor;
+
+    ShareIdGenerator shareIds;
+    double time = 0;
+    uint64_t freeEvents = 0;
+
+    std::map<SigKey, SigCache> sigs;
+    uint64_t sigClock = 0;
+
+    // Per node index: its device view, and how many of its devices are not dedicated to a claim
+    // (-1 = not computed). A node without free devices cannot serve a pod that needs one, which
+    // lets a scheduling cycle skip most full nodes without running the allocator.
+    std::vector<const allocator::NodeView*> views;
+    std::vector<int32_t> freeCount;
+    std::vector<int32_t> deviceNode; ///< DeviceId -> index of the node it is local to, -1 otherwise
+
+    explicit Impl(SchedulerOptions o)
+        : options(o)
+        , shareIds(o.seed)
+    {
+        alloc = std::make_unique<allocator::Allocator>(inventory, state, selectors, classes,
+            allocator::AllocatorOptions { o.searchStepBudget, o.filterTimeoutSeconds });
+    }
+
+    ClaimState* findClaim(const std::string& key)
+    {
+        auto it = claimSeq.find(key);
+        return it == claimSeq.end() ? nullptr : &claimsBySeq.at(it->second);
+    }
+
+    ClaimState& addClaim(api::ResourceClaim claim, bool generated, const std::string& owner)
+    {
+        std::string key = keyOf(claim.meta);
+        if (auto* existing = findClaim(key)) {
+            if (existing->claim.allocation)
+                applyAllocation(*existing->claim.allocation, -1);
+            existing->claim = std::move(claim);
+            existing->generated = generated;
+            existing->ownerPod = owner;
+            if (existing->claim.allocation)
+                applyAllocation(*existing->claim.allocation, +1);
+            return *existing;
+        }
+        uint64_t seq = nextClaimSeq++;
+        auto& cs = claimsBySeq[seq];
+        cs.claim = std::move(claim);
+        cs.key = key;
+        cs.generated = generated;
+        cs.ownerPod = owner;
+        claimSeq[key] = seq;
+        if (cs.claim.allocation)
+            applyAllocation(*cs.claim.allocation, +1);
+        return cs;
+    }
+
+    void deleteClaim(const std::string& key)
+    {
+        auto it = claimSeq.find(key);
+        if (it == claimSeq.end())
+            return;
+        auto& cs = claimsBySeq.at(it->second);
+        if (cs.claim.allocation)
+            applyAllocation(*cs.claim.allocation, -1);
+        claimsBySeq.erase(it->second);
+        claimSeq.erase(it);
+    }
+
+    void rebuildNodes()
+    {
+        std::sort(nodes.begin(), nodes.end(),
+            [](const NodeState& a, const NodeState& b) { return a.node.meta.name < b.node.meta.name; });
+        nodeIndex.clear();
+        preferNoScheduleNodes = 0;
+        for (uint32_t i = 0; i < nodes.size(); ++i) {
+            nodeIndex[nodes[i].node.meta.name] = i;
+            for (const auto& t : nodes[i].node.taints)
+                if (t.effect == "PreferNoSchedule") {
+                    ++preferNoScheduleNodes;
+                    break;
+                }
+        }
+        sigs.clear();
+        resetDeviceCaches();
+    }
+
+    /// changed: slices that were added or replaced (their devices' selector verdicts are
+    /// dropped; every other verdict stays valid because a device instance is one slice's device
+    /// object, whatever other generation or slice carries a device of the same name).
+    void rebuildInventory(const std::vector<const api::ResourceSlice*>& changed = {})
+    {
+        std::vector<const api::ResourceSlice*> list;
+        list.reserve(slices.size());
+        for (const auto& [name, s] : slices)
+            list.push_back(&s);
+        inventory.setSlices(std::move(list));
+        std::vector<allocator::DeviceInstance> instances;
+        for (const auto* s : changed) {
+            auto more = inventory.instancesOf(*s);
+            instances.insert(instances.end(), more.begin(), more.end());
+        }
+        selectors.forget(instances);
+        sigs.clear();
+        resetDeviceCaches();
+    }
+
+    void resetDeviceCaches()
+    {
+        views.assign(nodes.size(), nullptr);
+        freeCount.assign(nodes.size(), -1);
+        // A device name local to two nodes (an outdated generation published for another node,
+        // or one pool's slices for several nodes reusing names) is treated like a network-attached
+        // device: a change of its state recounts every node (kMany).
+        constexpr int32_t kUnset = -2;
+        constexpr int32_t kMany = -1;
+        deviceNode.assign(registry.size(), kUnset);
+        for (const auto& e : inventory.allDevices()) {
+            const bool perDevice = e.slice->perDeviceNodeSelection.value_or(false);
+            const auto& nn = perDevice ? e.device->nodeName : e.slice->nodeName;
+            auto it = nn ? nodeIndex.find(*nn) : nodeIndex.end();
+            const int32_t n = it == nodeIndex.end() ? kMany : int32_t(it->second);
+            auto& slot = deviceNode[e.id];
+            slot = (slot == kUnset || slot == n) ? n : kMany;
+        }
+        for (auto& slot : deviceNode)
+            slot = slot == kUnset ? kMany : slot;
+    }
+
+    const allocator::NodeView& viewOf(uint32_t idx)
+    {
+        if (!views[idx])
+            views[idx] = &inventory.view(nodes[idx].node);
+        return *views[idx];
+    }
+
+    int32_t freeOf(uint32_t idx)
+    {
+        if (freeCount[idx] < 0) {
+            int32_t n = 0;
+            for (const auto& pool : viewOf(idx).pools)
+                for (const auto& e : pool.devices)
+                    n += state.dedicated(e.id) ? 0 : 1;
+            freeCount[idx] = n;
+        }
+        return freeCount[idx];
+    }
+
+    /// Every change of the allocated state goes through here so the free-device caches follow.
+    void applyAllocation(const api::AllocationResult& a, int sign)
+    {
+        state.apply(a, sign);
+        bool all = false;
+        std::vector<uint32_t> touched;
+        for (const auto& r : a.results) {
+            if (r.adminAccess.value_or(false) || r.shareID)
+                continue;
+            allocator::DeviceId id = registry.find(r.driver, r.pool, r.device);
+            int32_t n = id < deviceNode.size() ? deviceNode[id] : -1;
+            if (n < 0)
+                all = true;
+            else if (std::find(touched.begin(), touched.end(), uint32_t(n)) == touched.end())
+                touched.push_back(uint32_t(n));
+        }
+        if (all) {
+            // A network-attached device is visible from many nodes: recount everywhere.
+            freeCount.assign(nodes.size(), -1);
+            for (auto it = sigs.begin(); it != sigs.end();)
+                it = it->second.needsDevice ? sigs.erase(it) : std::next(it);
+            return;
+        }
+        for (uint32_t n : touched) {
+            freeCount[n] = -1;
+            updateNodeScores(n);
+        }
+    }
+
+    void validateSelectors(const std::vector<api::DeviceSelector>& list, const char* kind,
+        const std::string& name, const std::string& field)
+    {
+        for (size_t i = 0; i < list.size(); ++i) {
+            cel::CompileError err;
+            if (selectors.compile(list[i].expression, &err))
+                continue;
+            SourcePos pos = list[i].pos;
+            if (pos.line > 0) {
+                if (err.line <= 1)
+                    pos.column += err.column - 1;
+                else {
+                    pos.line += err.line - 1;
+                    pos.column = err.column;
+                }
+            }
+            diagnostics.error(pos, kind, name, field + "[" + std::to_string(i) + "].cel.expression",
+                "compilation failed: " + err.message);
+        }
+    }
+
+    void validateClaimSpec(const api::ResourceClaimSpec& spec, const char* kind, const std::string& name,
+        const std::string& prefix)
+    {
+        for (size_t i = 0; i < spec.requests.size(); ++i) {
+            const auto& r = spec.requests[i];
+            std::string base = prefix + "devices.requests[" + std::to_string(i) + "]";
+            if (r.exactly)
+                validateSelectors(r.exactly->selectors, kind, name, base + ".exactly.selectors");
+            for (size_t j = 0; j < r.firstAvailable.size(); ++j)
+                validateSelectors(r.firstAvailable[j].spec.selectors, kind, name,
+                    base + ".firstAvailable[" + std::to_string(j) + "].selectors");
+        }
+    }
+
+    /// Claims a pod refers to, resolved the way an already running pod's are (no generation).
+    std::vector<std::string> existingPodClaims(const api::Pod& pod)
+    {
+        std::vector<std::string> out;
+        const std::string ns = nsOf(pod.meta);
+        for (const auto& e : pod.spec.resourceClaims) {
+            std::string name;
+            if (e.resourceClaimName) {
+                name = *e.resourceClaimName;
+            } else if (e.resourceClaimTemplateName) {
+                name = pod.meta.name + "-" + e.name;
+                for (const auto& st : pod.resourceClaimStatuses)
+                    if (st.name == e.name && st.resourceClaimName)
+                        name = *st.resourceClaimName;
+            } else {
+                continue;
+            }
+            std::string key = ns + "/" + name;
+            if (findClaim(key) && std::find(out.begin(), out.end(), key) == out.end())
+                out.push_back(key);
+        }
+        return out;
+    }
+
+    void updateNodeScores(uint32_t idx)
+    {
+        for (auto& [k, sc] : sigs) {
+            sc.order.erase({ -sc.score[idx], idx });
+            sc.score[idx] = resourceScore(options.scoring, nodes[idx].usage, sc.req);
+            if (!sc.needsDevice || freeOf(idx) > 0)
+                sc.order.insert({ -sc.score[idx], idx });
+        }
+    }
+
+    void chargeNode(uint32_t idx, const PodRequests& req, int sign)
+    {
+        auto& u = nodes[idx].usage;
+        u.requested.add(req.requests, sign);
+        u.nonZeroMilliCpu += sign * req.nonZeroMilliCpu;
+        u.nonZeroMemory += sign * req.nonZeroMemory;
+        u.pods += sign;
+        updateNodeScores(idx);
+    }
+
+    SigCache& sigFor(const PodRequests& req, bool needsDevice)
+    {
+        SigKey key { req.nonZeroMilliCpu, req.nonZeroMemory, req.requests.milliCpu, req.requests.memory,
+            needsDevice };
+        auto it = sigs.find(key);
+        if (it == sigs.end()) {
+            if (sigs.size() >= kMaxSigCaches) {
+                auto victim = sigs.begin();
+                for (auto jt = sigs.begin(); jt != sigs.end(); ++jt)
+                    if (jt->second.lastUse < victim->second.lastUse)
+                        victim = jt;
+                sigs.erase(victim);
+            }
+            it = sigs.emplace(key, SigCache {}).first;
+            auto& sc = it->second;
+            sc.req = req;
+            sc.needsDevice = needsDevice;
+            sc.score.resize(nodes.size());
+            for (uint32_t i = 0; i < nodes.size(); ++i) {
+                sc.score[i] = resourceScore(options.scoring, nodes[i].usage, req);
+                if (!needsDevice || freeOf(i) > 0)
+                    sc.order.insert({ -sc.score[i], i });
+            }
+        }
+        it->second.lastUse = ++sigClock;
+        return it->second;
+    }
+
+    void bindExisting(const api::Pod& pod)
+    {
+        PodState ps;
+        ps.pub.key = keyOf(pod.meta);
+        ps.pub.nodeName = pod.spec.nodeName;
+        ps.name = pod.meta.name;
+        ps.uid = pod.meta.uid;
+        ps.req = computePodRequests(pod.spec);
+        ps.pub.claims = existingPodClaims(pod);
+        auto ni = nodeIndex.find(pod.spec.nodeName);
+        if (ni == nodeIndex.end())
+            diagnostics.warning(pod.meta.pos, "Pod", ps.pub.key, "spec.nodeName",
+                "node \"" + pod.spec.nodeName + "\" does not exist; the pod uses no node resources");
+        else
+            chargeNode(ni->second, ps.req, +1);
+        ps.seq = nextBindSeq++;
+        bindOrder[ps.seq] = ps.pub.key;
+        bound[ps.pub.key] = std::move(ps);
+    }
+
+    /// One scheduling cycle's working state, handed from phase to phase (schedule_cycle.cpp).
+    struct Cycle
+    {
+        Cycle(const api::Pod& p, bool e)
+            : pod(p)
+            , explain(e)
+        { }
+        const api::Pod& pod;
+        bool explain = false;
+        std::string podKey;
+        ScheduleResult res;
+        std::vector<ClaimState*> podClaims; ///< pod order, each once
+        std::vector<ClaimState*> toAllocate; ///< the unallocated ones, pod order
+        std::vector<const api::NodeSelector*> allocatedSelectors; ///< of the allocated ones
+        PodRequests req;
+        bool zeroFreeShortcut = false;
+        std::map<std::string, int> histogram; ///< node filter reasons
+        std::array<int, 4> draHistogram {}; ///< DRA filter reasons, by index into kDraReasons
+        std::vector<std::string> draStatus; ///< per node, explain only
+        std::vector<std::vector<std::string>> nodeReasons; ///< per node, explain only
+        std::string fatal; ///< a fatal allocator error aborted the cycle
+        int64_t chosen = -1;
+        allocator::Attempt chosenAttempt;
+        std::shared_ptr<PodDiagnosis> diagnosis;
+    };
+
+    ScheduleResult schedule(const api::Pod& pod, bool explain);
+    // The phases of one cycle, in order.
+    std::string lookupClaims(Cycle& cycle);
+    ClaimState* claimFromTemplate(Cycle& cycle, const api::PodResourceClaim& entry,
+        const std::string& claimName, std::string& lookupError);
+    std::string preFilter(Cycle& cycle);
+    bool filterNode(Cycle& cycle, uint32_t idx, allocator::Attempt& attempt);
+    void searchInScoreOrder(Cycle& cycle);
+    void searchEveryNode(Cycle& cycle);
+    void diagnose(Cycle& cycle);
+    NodeDiagnosis diagnoseNode(Cycle& cycle, uint32_t idx);
+    void reportFailure(Cycle& cycle);
+    void reserveAndBind(Cycle& cycle);
+    ScheduleResult failEarly(Cycle& cycle, FailureKind kind, std::string message);
+
+    bool podFinished(const std::string& key);
+};
+
+} // namespace drasim::scheduler

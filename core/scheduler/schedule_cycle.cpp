@@ -1,0 +1,471 @@
+// SPDX-License-Identifier: Apache-2.0
+// One scheduling cycle for one pod, phase by phase as kube-scheduler runs it with the
+// DynamicResources plugin (§6): claim lookup, PreFilter, Filter on every node (node filters, then
+// the allocator), scoring of the feasible nodes, the explain report, then Reserve, PreBind and Bind.
+#include <utility>
+
+#include "core/scheduler/cluster_impl.h"
+
+namespace drasim::scheduler {
+
+namespace {
+
+// DynamicResources Filter reasons (upstream wording), indexed by the constants below.
+const char* const kDraReasons[] = { "cannot allocate all claims", "resourceclaim not available on the node",
+    "invalid resource pools were encountered", "timed out trying to allocate devices" };
+constexpr int kCannotAllocate = 0;
+constexpr int kNotAvailable = 1;
+constexpr int kInvalidPools = 2;
+constexpr int kTimedOut = 3;
+constexpr int kFatal = 4;
+
+// kube-scheduler's FitError text: "0/N nodes are available: <count reason>, ... ."
+std::string fitErrorMessage(size_t total, const std::map<std::string, int>& histogram)
+{
+    std::vector<std::string> parts;
+    for (const auto& [reason, n] : histogram)
+        parts.push_back(std::to_string(n) + " " + reason);
+    std::sort(parts.begin(), parts.end());
+    std::string msg = "0/" + std::to_string(total) + " nodes are available:";
+    if (!parts.empty()) {
+        msg += " ";
+        for (size_t i = 0; i < parts.size(); ++i)
+            msg += (i ? ", " : "") + parts[i];
+        msg += ".";
+    }
+    return msg;
+}
+
+} // namespace
+
+ScheduleResult Cluster::Impl::schedule(const api::Pod& pod, bool explain)
+{
+    Cycle cycle(pod, explain);
+    cycle.podKey = nsOf(pod.meta) + "/" + pod.meta.name;
+    if (bound.count(cycle.podKey)) {
+        cycle.res.failure = FailureKind::AlreadyBound;
+        cycle.res.message
+            = "pod " + cycle.podKey + " is already bound to node " + bound[cycle.podKey].pub.nodeName;
+        return std::move(cycle.res);
+    }
+    std::string error = lookupClaims(cycle);
+    if (!error.empty())
+        return failEarly(cycle, FailureKind::ClaimLookup, error);
+    error = preFilter(cycle);
+    if (nodes.empty())
+        return failEarly(cycle, FailureKind::Unschedulable, "no nodes available to schedule pods");
+    if (!error.empty())
+        return failEarly(cycle, FailureKind::PreFilter,
+            "0/" + std::to_string(nodes.size()) + " nodes are available: " + error + ".");
+    std::vector<const api::ResourceClaim*> claimPtrs;
+    for (auto* c : cycle.toAllocate)
+        claimPtrs.push_back(&c->claim);
+    if (!alloc->prepare(claimPtrs, &error))
+        return failEarly(
+            cycle, FailureKind::AllocatorError, "running \"DynamicResources\" filter plugin: " + error);
+
+    cycle.req = computePodRequests(pod.spec);
+    const bool hasPreferred = pod.spec.nodeAffinity && !pod.spec.nodeAffinity->preferred.empty();
+    const bool lazy = !explain && preferNoScheduleNodes == 0 && !hasPreferred
+        && (cycle.toAllocate.empty() || !alloc->needsFullEvaluation());
+    // A node without free devices gives "cannot allocate all claims" without the allocator
+    // evaluating anything (unless admin access or All mode look at in-use devices).
+    cycle.zeroFreeShortcut = !cycle.toAllocate.empty() && alloc->zeroFreeMeansNoSolution();
+    if (explain) {
+        cycle.draStatus.resize(nodes.size());
+        cycle.nodeReasons.resize(nodes.size());
+    }
+    if (lazy)
+        searchInScoreOrder(cycle);
+    if (cycle.chosen < 0 && cycle.fatal.empty())
+        searchEveryNode(cycle);
+    if (explain)
+        diagnose(cycle);
+    if (cycle.chosen < 0 || !cycle.fatal.empty()) {
+        reportFailure(cycle);
+        return std::move(cycle.res);
+    }
+    reserveAndBind(cycle);
+    return std::move(cycle.res);
+}
+
+ScheduleResult Cluster::Impl::failEarly(Cycle& cycle, FailureKind kind, std::string message)
+{
+    cycle.res.failure = kind;
+    cycle.res.message = std::move(message);
+    if (cycle.explain) {
+        auto d = std::make_shared<PodDiagnosis>();
+        d->pod = cycle.podKey;
+        d->message = cycle.res.message;
+        cycle.res.diagnosis = d;
+    }
+    return std::move(cycle.res);
+}
+
+// Claim lookup (§6.1). Template claims are created first, as the resource-claim controller does
+// independently of scheduling. Returns the first lookup error, "" when every claim was found.
+std::string Cluster::Impl::lookupClaims(Cycle& cycle)
+{
+    const api::Pod& pod = cycle.pod;
+    const std::string ns = nsOf(pod.meta);
+    std::string lookupError;
+    for (const auto& e : pod.spec.resourceClaims) {
+        std::string claimName;
+        if (e.resourceClaimName) {
+            claimName = *e.resourceClaimName;
+        } else if (e.resourceClaimTemplateName) {
+            claimName = pod.meta.name + "-" + e.name;
+            if (!claimFromTemplate(cycle, e, claimName, lookupError))
+                continue;
+        } else {
+            continue;
+        }
+        ClaimState* c = findClaim(ns + "/" + claimName);
+        if (!c) {
+            if (lookupError.empty())
+                lookupError = "resourceclaim.resource.k8s.io \"" + claimName + "\" not found";
+            continue;
+        }
+        if (c->claim.deleting && lookupError.empty())
+            lookupError = "resourceclaim \"" + claimName + "\" is being deleted";
+        if (std::find(cycle.podClaims.begin(), cycle.podClaims.end(), c) == cycle.podClaims.end())
+            cycle.podClaims.push_back(c);
+    }
+    for (auto* c : cycle.podClaims)
+        cycle.res.claims.push_back(c->key);
+    return lookupError;
+}
+
+// The claim generated for a template entry of the pod: created when missing, checked for
+// ownership when present. Null when the template does not exist.
+Cluster::Impl::ClaimState* Cluster::Impl::claimFromTemplate(
+    Cycle& cycle, const api::PodResourceClaim& e, const std::string& claimName, std::string& lookupError)
+{
+    const api::Pod& pod = cycle.pod;
+    const std::string ns = nsOf(pod.meta);
+    const std::string key = ns + "/" + claimName;
+    ClaimState* existing = findClaim(key);
+    if (existing) {
+        bool owned = existing->generated ? existing->ownerPod == cycle.podKey : false;
+        for (const auto& o : existing->claim.meta.ownerReferences)
+            if (o.controller && o.kind == "Pod" && o.name == pod.meta.name)
+                owned = true;
+        if (!owned && lookupError.empty())
+            lookupError
+                = "ResourceClaim " + key + " was not created for pod " + cycle.podKey + " (pod is not owner)";
+        return existing;
+    }
+    auto t = templates.find(ns + "/" + *e.resourceClaimTemplateName);
+    if (t == templates.end()) {
+        // Upstream's controller only emits an event; name the template like a lister error, as
+        // for missing claims (§6.1).
+        if (lookupError.empty())
+            lookupError
+                = "resourceclaimtemplate.resource.k8s.io \"" + *e.resourceClaimTemplateName + "\" not found";
+        return nullptr;
+    }
+    api::ResourceClaim c;
+    c.meta.name = claimName;
+    c.meta.namespace_ = ns;
+    c.meta.labels = t->second.claimMeta.labels;
+    c.meta.annotations = t->second.claimMeta.annotations;
+    // The resource-claim controller records which pod claim a generated claim serves.
+    c.meta.annotations["resource.kubernetes.io/pod-claim-name"] = e.name;
+    c.meta.ownerReferences.push_back(api::OwnerReference { "v1", "Pod", pod.meta.name, pod.meta.uid, true });
+    c.spec = t->second.spec;
+    ClaimState& created = addClaim(std::move(c), true, cycle.podKey);
+    generatedFor[cycle.podKey].push_back(key);
+    return &created;
+}
+
+// PreFilter (§6.2): allocated claims only restrict the node; the classes of unallocated claims
+// must exist. Returns the first error, "" when none.
+std::string Cluster::Impl::preFilter(Cycle& cycle)
+{
+    std::string error;
+    for (auto* c : cycle.podClaims) {
+        if (c->claim.allocation) {
+            if (c->claim.allocation->nodeSelector)
+                cycle.allocatedSelectors.push_back(&*c->claim.allocation->nodeSelector);
+            continue;
+        }
+        cycle.toAllocate.push_back(c);
+        for (const auto& r : c->claim.spec.requests) {
+            auto check = [&](const std::string& name, const api::DeviceRequestSpec& s) {
+                if (!classes.count(s.deviceClassName) && error.empty())
+                    error = "request " + name + ": device class " + s.deviceClassName + " does not exist";
+            };
+            if (r.exactly)
+                check(r.name, *r.exactly);
+            for (const auto& s : r.firstAvailable)
+                check(r.name + "/" + s.name, s.spec);
+        }
+    }
+    return error;
+}
+
+// Filter (§6.3): one node through every filter; true when feasible (attempt holds the devices).
+bool Cluster::Impl::filterNode(Cycle& cycle, uint32_t idx, allocator::Attempt& attempt)
+{
+    const auto& ns = nodes[idx];
+    std::vector<std::string> reasons;
+    if (!passesNodeFilters(ns.node, ns.usage, cycle.pod, cycle.req, reasons)) {
+        for (const auto& r : reasons)
+            ++cycle.histogram[r];
+        if (cycle.explain)
+            cycle.nodeReasons[idx] = reasons;
+        return false;
+    }
+    // DRA reasons are a fixed set: count them in an array instead of a string-keyed map, which
+    // matters when a pending pod is retried against thousands of full nodes.
+    int dra = -1;
+    for (const auto* sel : cycle.allocatedSelectors)
+        if (!allocator::matchesNodeSelector(*sel, ns.node)) {
+            dra = kNotAvailable;
+            break;
+        }
+    if (dra < 0 && cycle.zeroFreeShortcut && freeOf(idx) == 0 && !viewOf(idx).anyInvalid) {
+        dra = kCannotAllocate;
+    } else if (dra < 0 && !cycle.toAllocate.empty()) {
+        attempt = alloc->allocate(ns.node, viewOf(idx));
+        switch (attempt.status) {
+        case allocator::AttemptStatus::Success:
+            break;
+        case allocator::AttemptStatus::NoSolution:
+            dra = kCannotAllocate;
+            break;
+        case allocator::AttemptStatus::InvalidPools:
+            dra = kInvalidPools;
+            break;
+        case allocator::AttemptStatus::Timeout:
+            dra = kTimedOut;
+            break;
+        case allocator::AttemptStatus::Error:
+            cycle.fatal = attempt.error;
+            dra = kFatal;
+            break;
+        }
+    }
+    if (cycle.explain)
+        cycle.draStatus[idx] = dra < 0 ? std::string()
+            : dra == kFatal            ? "error: " + cycle.fatal
+                                       : kDraReasons[dra];
+    if (dra < 0)
+        return true;
+    if (dra != kFatal)
+        ++cycle.draHistogram[size_t(dra)];
+    return false;
+}
+
+// Scores here depend only on the node's own usage, so the best feasible node is the first feasible
+// one in score order: no need to run the allocator on every node. Nodes without a free device are
+// not even listed when the pod needs one.
+void Cluster::Impl::searchInScoreOrder(Cycle& cycle)
+{
+    auto& sc = sigFor(cycle.req, cycle.zeroFreeShortcut);
+    for (const auto& [negScore, idx] : sc.order) {
+        allocator::Attempt a;
+        if (filterNode(cycle, idx, a)) {
+            cycle.chosen = idx;
+            cycle.chosenAttempt = std::move(a);
+            return;
+        }
+        if (!cycle.fatal.empty())
+            return;
+    }
+    // Nothing fits: the message needs every node's reason, which the full pass collects.
+    cycle.histogram.clear();
+    cycle.draHistogram.fill(0);
+}
+
+// Every node filtered, the feasible ones scored (§6.5); ties go to the node name sorting first.
+void Cluster::Impl::searchEveryNode(Cycle& cycle)
+{
+    struct Feasible
+    {
+        uint32_t idx;
+        allocator::Attempt attempt;
+    };
+    std::vector<Feasible> feasible;
+    for (uint32_t idx = 0; idx < nodes.size(); ++idx) {
+        allocator::Attempt a;
+        if (filterNode(cycle, idx, a))
+            feasible.push_back(Feasible { idx, std::move(a) });
+        else if (!cycle.fatal.empty())
+            return;
+    }
+    if (feasible.empty())
+        return;
+    int64_t maxTaint = 0, maxAff = 0, maxDra = 0;
+    std::vector<int64_t> taint(feasible.size()), aff(feasible.size());
+    for (size_t i = 0; i < feasible.size(); ++i) {
+        const auto& n = nodes[feasible[i].idx].node;
+        taint[i] = intolerablePreferNoSchedule(cycle.pod, n);
+        aff[i] = preferredAffinityScore(cycle.pod, n);
+        maxTaint = std::max(maxTaint, taint[i]);
+        maxAff = std::max(maxAff, aff[i]);
+        maxDra = std::max(maxDra, feasible[i].attempt.plistScore);
+    }
+    int64_t best = INT64_MIN;
+    size_t bestI = 0;
+    for (size_t i = 0; i < feasible.size(); ++i) {
+        int64_t s = resourceScore(options.scoring, nodes[feasible[i].idx].usage, cycle.req)
+            + 3 * normalizeScore(taint[i], maxTaint, true) + 2 * normalizeScore(aff[i], maxAff, false)
+            + normalizeScore(feasible[i].attempt.plistScore, maxDra, false);
+        // Nodes are in name order, so a strict comparison breaks ties by name.
+        if (s > best) {
+            best = s;
+            bestI = i;
+        }
+    }
+    cycle.chosen = feasible[bestI].idx;
+    cycle.chosenAttempt = std::move(feasible[bestI].attempt);
+}
+
+void Cluster::Impl::diagnose(Cycle& cycle)
+{
+    cycle.diagnosis = std::make_shared<PodDiagnosis>();
+    cycle.diagnosis->pod = cycle.podKey;
+    for (uint32_t idx = 0; idx < nodes.size(); ++idx)
+        cycle.diagnosis->nodes.push_back(diagnoseNode(cycle, idx));
+    cycle.res.diagnosis = cycle.diagnosis;
+}
+
+// What rejected the node, and per claim and request what rejected each device on its own.
+NodeDiagnosis Cluster::Impl::diagnoseNode(Cycle& cycle, uint32_t idx)
+{
+    const auto& n = nodes[idx].node;
+    NodeDiagnosis nd;
+    nd.node = n.meta.name;
+    nd.nodeReasons = cycle.nodeReasons[idx];
+    nd.draStatus = cycle.draStatus[idx];
+    if (nd.nodeReasons.empty() && nd.draStatus.empty() && !cycle.fatal.empty()
+        && int64_t(idx) != cycle.chosen) {
+        std::vector<std::string> r;
+        if (!passesNodeFilters(n, nodes[idx].usage, cycle.pod, cycle.req, r))
+            nd.nodeReasons = r;
+        else
+            nd.draStatus = "not evaluated: scheduling cycle aborted";
+    }
+    for (auto* c : cycle.podClaims) {
+        if (!c->claim.allocation)
+            continue;
+        ClaimDiagnosis cd;
+        cd.claim = c->key;
+        cd.allocated = true;
+        if (c->claim.allocation->nodeSelector
+            && !allocator::matchesNodeSelector(*c->claim.allocation->nodeSelector, n))
+            cd.note = "allocated devices are not available on this node";
+        nd.claims.push_back(std::move(cd));
+    }
+    if (cycle.toAllocate.empty())
+        return nd;
+    for (auto& cv : alloc->explain(n)) {
+        ClaimDiagnosis cd;
+        cd.claim = cv.claim;
+        bool enough = true;
+        for (auto& rv : cv.requests) {
+            RequestDiagnosis rd;
+            rd.request = rv.request;
+            rd.deviceClass = rv.deviceClass;
+            rd.mode = rv.mode;
+            rd.wanted = rv.wanted;
+            rd.visible = rv.visible;
+            rd.eligible = rv.eligible;
+            rd.firstError = rv.firstError;
+            rd.rejected = rv.rejected;
+            if (int64_t(rd.eligible) < rd.wanted && rd.request.find('/') == std::string::npos)
+                enough = false;
+            cd.requests.push_back(std::move(rd));
+        }
+        if (enough && cv.hasConstraints && nd.draStatus == "cannot allocate all claims")
+            cd.note = "enough devices pass on their own; a claim constraint would not be satisfied";
+        nd.claims.push_back(std::move(cd));
+    }
+    return nd;
+}
+
+void Cluster::Impl::reportFailure(Cycle& cycle)
+{
+    auto& res = cycle.res;
+    if (!cycle.fatal.empty()) {
+        // kube-scheduler wraps a Filter error this way; upstream reports it with reason
+        // SchedulerError, the simulator contract uses Unschedulable for every pending pod.
+        res.failure = FailureKind::AllocatorError;
+        res.message = "running \"DynamicResources\" filter plugin: " + cycle.fatal;
+    } else {
+        res.failure = FailureKind::Unschedulable;
+        for (size_t i = 0; i < cycle.draHistogram.size(); ++i)
+            if (cycle.draHistogram[i])
+                cycle.histogram[kDraReasons[i]] += cycle.draHistogram[i];
+        res.message = fitErrorMessage(nodes.size(), cycle.histogram);
+    }
+    if (cycle.diagnosis)
+        cycle.diagnosis->message = res.message;
+}
+
+// Reserve, PreBind and Bind (§6.6): write the allocations, reserve every claim for the pod, bind.
+void Cluster::Impl::reserveAndBind(Cycle& cycle)
+{
+    const api::Pod& pod = cycle.pod;
+    auto& res = cycle.res;
+    auto& node = nodes[size_t(cycle.chosen)];
+    if (!cycle.toAllocate.empty()) {
+        auto results = alloc->buildResults(
+            node.node, cycle.chosenAttempt, [&] { return shareIds.next(); }, formatRfc3339(time));
+        for (size_t i = 0; i < cycle.toAllocate.size(); ++i) {
+            auto* c = cycle.toAllocate[i];
+            c->claim.allocation = std::move(results[i]);
+            applyAllocation(*c->claim.allocation, +1);
+            auto& fin = c->claim.meta.finalizers;
+            if (std::find(fin.begin(), fin.end(), kDeleteProtection) == fin.end())
+                fin.push_back(kDeleteProtection);
+        }
+        // Picks come claim by claim in result order, so the n-th pick of a claim is its n-th result.
+        std::vector<size_t> nextResult(cycle.toAllocate.size(), 0);
+        for (const auto& p : cycle.chosenAttempt.picks) {
+            const auto* c = cycle.toAllocate[p.claim];
+            const auto& r = c->claim.allocation->results[nextResult[p.claim]++];
+            AllocatedDevice ad;
+            ad.claim = c->key;
+            ad.request = r.request;
+            ad.adminAccess = r.adminAccess.value_or(false);
+            const auto& k = registry.key(p.entry.id);
+            ad.driver = k.driver;
+            ad.pool = k.pool;
+            ad.device = k.device;
+            const bool perDevice = p.entry.slice->perDeviceNodeSelection.value_or(false);
+            const auto& nn = perDevice ? p.entry.device->nodeName : p.entry.slice->nodeName;
+            ad.node = nn ? *nn : std::string();
+            ad.shared = p.entry.multi;
+            res.allocated.push_back(std::move(ad));
+        }
+    }
+    for (auto* c : cycle.podClaims) {
+        auto& rf = c->claim.reservedFor;
+        bool present = std::any_of(rf.begin(), rf.end(), [&](const api::ResourceClaimConsumerReference& r) {
+            return r.resource == "pods" && r.name == pod.meta.name && r.uid == pod.meta.uid;
+        });
+        if (!present)
+            rf.push_back(api::ResourceClaimConsumerReference { "", "pods", pod.meta.name, pod.meta.uid });
+    }
+    PodState ps;
+    ps.pub.key = cycle.podKey;
+    ps.pub.nodeName = node.node.meta.name;
+    ps.pub.claims = res.claims;
+    ps.name = pod.meta.name;
+    ps.uid = pod.meta.uid;
+    ps.req = cycle.req;
+    ps.seq = nextBindSeq++;
+    bindOrder[ps.seq] = cycle.podKey;
+    bound[cycle.podKey] = std::move(ps);
+    chargeNode(uint32_t(cycle.chosen), cycle.req, +1);
+    res.scheduled = true;
+    res.nodeName = node.node.meta.name;
+    if (cycle.diagnosis) {
+        cycle.diagnosis->scheduled = true;
+        cycle.diagnosis->nodeName = res.nodeName;
+    }
+}
+
+} // namespace drasim::scheduler
