@@ -106,7 +106,13 @@ void SeriesChartView::appendPoints(int line, int firstRow, int lastRow)
         points.append(QPointF(x, v.toDouble() * scale));
         m_maxY = std::max(m_maxY, v.toDouble() * scale);
     }
-    m_lines[line]->append(points);
+    if (points.isEmpty())
+        return;
+    // replace() redraws the line once; append() redraws it once per point added, which made long
+    // runs stall the UI thread for seconds.
+    QList<QPointF> all = m_lines[line]->points();
+    all += points;
+    m_lines[line]->replace(all);
 }
 
 void SeriesChartView::updateAxes(int lastRow)
