@@ -30,6 +30,8 @@
 #include "ui/pages/cluster_page.h"
 #include "ui/pages/pods_page.h"
 #include "ui/pages/simulation_page.h"
+#include "ui/pages/timeline_page.h"
+#include "ui/pages/topology_page.h"
 #include "ui/widgets/help_browser.h"
 
 namespace drasim::ui {
@@ -83,6 +85,10 @@ void MainWindow::buildLayout()
     m_pods = new PodsPage(m_document, this);
     m_tabs->addTab(m_simulation, tr("Simulation"));
     m_tabs->addTab(m_pods, tr("Pods and claims"));
+    m_timeline = new TimelinePage(m_simulation->job(), this);
+    m_topology = new TopologyPage(m_document, m_timeline->cursor(), this);
+    m_tabs->addTab(m_topology, tr("Topology"));
+    m_tabs->addTab(m_timeline, tr("Timeline"));
 
     auto* central = new QWidget(this);
     auto* layout = new QVBoxLayout(central);

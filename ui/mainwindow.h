@@ -24,6 +24,8 @@ class HelpBrowser;
 class ObjectTreeModel;
 class PodsPage;
 class SimulationPage;
+class TimelinePage;
+class TopologyPage;
 
 /// The drasim-gui window: a shell around one Document. Its pages (Cluster, Simulation) observe the
 /// document; the window holds the menus, the Problems dock, the status bar, recent files and its
@@ -47,6 +49,8 @@ public:
     ClusterPage* clusterPage() const { return m_cluster; }
     SimulationPage* simulationPage() const { return m_simulation; }
     PodsPage* podsPage() const { return m_pods; }
+    TimelinePage* timelinePage() const { return m_timeline; }
+    TopologyPage* topologyPage() const { return m_topology; }
     ObjectTreeModel* objectModel() const;
     DiagnosticsModel* diagnosticsModel() const { return m_diagnosticsModel; }
     /// Help → User Guide (F1): the guide compiled into the program, at one of its pages.
@@ -73,6 +77,8 @@ private:
     ClusterPage* m_cluster = nullptr;
     SimulationPage* m_simulation = nullptr;
     PodsPage* m_pods = nullptr;
+    TimelinePage* m_timeline = nullptr;
+    TopologyPage* m_topology = nullptr;
     QTableView* m_diagnosticsView = nullptr;
     QLabel* m_banner = nullptr;
     QTabWidget* m_tabs = nullptr;

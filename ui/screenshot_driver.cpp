@@ -12,13 +12,15 @@
 #include "ui/pages/cluster_page.h"
 #include "ui/pages/pods_page.h"
 #include "ui/pages/simulation_page.h"
+#include "ui/pages/timeline_page.h"
+#include "ui/pages/topology_page.h"
 
 namespace drasim::ui {
 
 QStringList ScreenshotDriver::viewNames()
 {
     return { QStringLiteral("cluster"), QStringLiteral("simulation"), QStringLiteral("dashboard"),
-        QStringLiteral("pods") };
+        QStringLiteral("pods"), QStringLiteral("topology"), QStringLiteral("timeline") };
 }
 
 ScreenshotDriver::ScreenshotDriver(
@@ -35,12 +37,18 @@ ScreenshotDriver::ScreenshotDriver(
     connect(doc, &Document::opened, this, [this, doc, simulation]() {
         if (m_view == QLatin1String("pods"))
             return; // wait for the scheduling below
+        if (doc->prepared() && (m_view == QLatin1String("topology") || m_view == QLatin1String("timeline")))
+            return; // wait for the run's replay
         if (doc->prepared() && (simulation || m_view.isEmpty()))
             return; // wait for the simulation
         ready();
     });
     connect(window->simulationPage()->job(), &SimulationJob::finished, this, [this]() {
         if (m_view.isEmpty() || m_view == QLatin1String("simulation") || m_view == QLatin1String("dashboard"))
+            ready();
+    });
+    connect(window->timelinePage(), &TimelinePage::replayReady, this, [this]() {
+        if (m_view == QLatin1String("topology") || m_view == QLatin1String("timeline"))
             ready();
     });
     connect(window->podsPage()->job(), &AllocationJob::scheduled, this, [this]() {
@@ -63,6 +71,10 @@ void ScreenshotDriver::ready()
         pages->setCurrentWidget(m_window->clusterPage());
     else if (m_view == QLatin1String("pods"))
         pages->setCurrentWidget(m_window->podsPage());
+    else if (m_view == QLatin1String("topology"))
+        pages->setCurrentWidget(m_window->topologyPage());
+    else if (m_view == QLatin1String("timeline"))
+        pages->setCurrentWidget(m_window->timelinePage());
     else if (!m_view.isEmpty())
         pages->setCurrentWidget(m_window->simulationPage());
     // Let layouts and charts settle and paint before grabbing.

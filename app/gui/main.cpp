@@ -6,7 +6,9 @@
 #include <QCommandLineParser>
 
 #include "drasim_version.h"
+#include "core/sim/sim_time.h"
 #include "ui/mainwindow.h"
+#include "ui/pages/timeline_page.h"
 #include "ui/screenshot_driver.h"
 
 int main(int argc, char** argv)
@@ -29,9 +31,20 @@ int main(int argc, char** argv)
         QStringLiteral("With --screenshot: the view to show (%1).")
             .arg(drasim::ui::ScreenshotDriver::viewNames().join(QStringLiteral(", "))),
         QStringLiteral("NAME"));
+    QCommandLineOption time(QStringLiteral("time"),
+        QStringLiteral("The simulated time the replaying views show once the run finished (e.g. 14h, 1d2h; "
+                       "default: the end of the run)."),
+        QStringLiteral("T"));
     parser.addOption(screenshot);
     parser.addOption(view);
+    parser.addOption(time);
     parser.process(app);
+    drasim::sim::SimTime at = 0;
+    if (parser.isSet(time) && !drasim::sim::parseDuration(parser.value(time).toStdString(), at)) {
+        std::fprintf(stderr, "drasim-gui: --time: '%s' is not a duration such as 90m, 14h or 1d2h\n",
+            qPrintable(parser.value(time)));
+        return 2;
+    }
     if (parser.isSet(view) && !drasim::ui::ScreenshotDriver::viewNames().contains(parser.value(view))) {
         std::fprintf(stderr, "drasim-gui: unknown view '%s' (known: %s)\n", qPrintable(parser.value(view)),
             qPrintable(drasim::ui::ScreenshotDriver::viewNames().join(QStringLiteral(", "))));
@@ -44,6 +57,8 @@ int main(int argc, char** argv)
 
     drasim::ui::MainWindow window;
     window.show();
+    if (parser.isSet(time))
+        window.timelinePage()->setInitialTime(at);
     if (parser.isSet(screenshot)) {
         // Documentation and smoke tests: wait until the view is ready, save, quit.
         auto* driver = new drasim::ui::ScreenshotDriver(

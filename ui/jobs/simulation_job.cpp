@@ -39,6 +39,8 @@ public:
         m_batch.push_back(sample);
         maybeFlush(false);
     }
+    void onPodEvent(const sim::PodEvent& event) override { m_events.push_back(event); }
+    std::vector<sim::PodEvent> takeEvents() { return std::move(m_events); }
     void progress(double fraction, std::string_view) override
     {
         m_fraction = fraction;
@@ -76,6 +78,7 @@ private:
     QPointer<SimulationJob> m_job;
     std::function<bool()> m_current;
     SampleBatch m_batch;
+    std::vector<sim::PodEvent> m_events;
     double m_fraction = 0;
     Clock::time_point m_last {};
 };
@@ -130,7 +133,6 @@ void SimulationJob::start(std::shared_ptr<const sim::PreparedScenario> prepared,
             options.recorders.push_back(&forwarder);
             options.progress = &forwarder;
             options.cancel = &shared->cancel;
-            options.podEvents = false;
             std::unique_ptr<storage::RunStore> runStore;
             std::unique_ptr<storage::RunStoreRecorder> recorder;
             if (!store.empty()) {
@@ -153,6 +155,7 @@ void SimulationJob::start(std::shared_ptr<const sim::PreparedScenario> prepared,
                 outcome->runId = recorder->runId();
         }
         forwarder.finish();
+        outcome->podEvents = std::make_shared<const std::vector<sim::PodEvent>>(forwarder.takeEvents());
         outcome->cancelled = shared->cancel.cancelled();
         outcome->diagnostics = diags.all();
         if (!self)

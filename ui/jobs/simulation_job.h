@@ -27,6 +27,8 @@ struct SimulationOutcome
     bool cancelled = false;
     qint64 runId = 0;
     QString storeError; ///< the run store could not be written (the simulation itself still ran)
+    /// Every pod event of the run in recorded order, for replaying it (the timeline).
+    std::shared_ptr<const std::vector<sim::PodEvent>> podEvents;
 };
 
 using SampleBatch = std::vector<sim::MetricSample>;

@@ -1,0 +1,250 @@
+// SPDX-License-Identifier: Apache-2.0
+// The replay of recorded pod events: what runs, pends and holds which device at any time, checked
+// on hand-made runs and as laws over random ones; and the events model under the model tester.
+#include <map>
+#include <random>
+#include <set>
+
+#include <QAbstractItemModelTester>
+#include <QFont>
+
+#include <gtest/gtest.h>
+
+#include "ui/models/pod_replay.h"
+#include "ui/models/replay_events_model.h"
+#include "ui/models/time_cursor.h"
+
+using namespace drasim;
+using drasim::ui::DeviceKey;
+using drasim::ui::PodReplay;
+using drasim::ui::ReplayEvent;
+using Type = sim::PodEventType;
+
+namespace {
+
+ReplayEvent ev(sim::SimTime t, Type type, const std::string& pod, const std::string& node = {},
+    std::vector<std::pair<std::string, DeviceKey>> devices = {}, const std::string& message = {})
+{
+    ReplayEvent e;
+    e.time = t;
+    e.type = type;
+    e.pod = pod;
+    e.node = node;
+    e.devices = std::move(devices);
+    e.message = message;
+    return e;
+}
+
+DeviceKey gpu(const std::string& node, int i)
+{
+    return { "gpu.nvidia.com", node, "gpu-" + std::to_string(i) };
+}
+
+PodReplay twoPods()
+{
+    PodReplay r;
+    r.append(ev(0, Type::Created, "ns/a"));
+    r.append(ev(0, Type::Created, "ns/b"));
+    r.append(ev(
+        10, Type::Scheduled, "ns/a", "n0", { { "ns/a-gpus", gpu("n0", 0) }, { "ns/a-gpus", gpu("n0", 1) } }));
+    r.append(ev(10, Type::Unschedulable, "ns/b", {}, {}, "0/1 nodes are available"));
+    r.append(ev(50, Type::Succeeded, "ns/a", "n0"));
+    r.append(ev(60, Type::Scheduled, "ns/b", "n0", { { "ns/b-gpu", gpu("n0", 1) } }));
+    r.setEndTime(100);
+    return r;
+}
+
+} // namespace
+
+TEST(PodReplay, PodsPendRunAndReleaseTheirDevices)
+{
+    const PodReplay r = twoPods();
+    auto at5 = r.stateAt(5);
+    EXPECT_EQ(at5.pending.size(), 2u);
+    EXPECT_TRUE(at5.running.empty());
+    EXPECT_TRUE(at5.holders.empty());
+
+    auto at10 = r.stateAt(10);
+    ASSERT_EQ(at10.running.count("ns/a"), 1u);
+    EXPECT_EQ(at10.running.at("ns/a"), "n0");
+    EXPECT_EQ(at10.pending.at("ns/b"), "0/1 nodes are available");
+    ASSERT_EQ(at10.holders.size(), 2u);
+    EXPECT_EQ(at10.holders.at(gpu("n0", 1)).pod, "ns/a");
+    EXPECT_EQ(at10.holders.at(gpu("n0", 1)).claim, "ns/a-gpus");
+    EXPECT_EQ(at10.claimDevices.at("ns/a-gpus"), (std::vector<DeviceKey> { gpu("n0", 0), gpu("n0", 1) }));
+    EXPECT_EQ(at10.heldOnNode("n0"), 2);
+    EXPECT_EQ(at10.podsOnNode.at("n0"), 1);
+
+    auto at55 = r.stateAt(55);
+    EXPECT_TRUE(at55.running.empty());
+    EXPECT_TRUE(at55.holders.empty());
+    EXPECT_TRUE(at55.claimDevices.empty());
+    EXPECT_EQ(at55.podsOnNode.count("n0"), 0u);
+
+    auto at60 = r.stateAt(60);
+    EXPECT_EQ(at60.holders.at(gpu("n0", 1)).pod, "ns/b");
+    EXPECT_EQ(at60.holders.count(gpu("n0", 0)), 0u);
+    EXPECT_TRUE(at60.pending.empty());
+}
+
+TEST(PodReplay, EventNavigation)
+{
+    const PodReplay r = twoPods();
+    EXPECT_EQ(r.endTime(), 100);
+    EXPECT_EQ(r.nextEventTime(0), 10);
+    EXPECT_EQ(r.nextEventTime(10), 50);
+    EXPECT_EQ(r.nextEventTime(60), -1);
+    EXPECT_EQ(r.previousEventTime(60), 50);
+    EXPECT_EQ(r.previousEventTime(0), -1);
+    EXPECT_EQ(r.eventsUpTo(-1), 0u);
+    EXPECT_EQ(r.eventsUpTo(10), 4u);
+    EXPECT_EQ(r.eventsUpTo(1000), 6u);
+}
+
+TEST(PodReplay, LateEventsKeepTimeOrderAndRecordedOrderWithinATime)
+{
+    PodReplay r;
+    r.append(ev(20, Type::Created, "ns/x"));
+    r.append(ev(10, Type::Created, "ns/y"));
+    r.append(ev(10, Type::Created, "ns/z"));
+    ASSERT_EQ(r.events().size(), 3u);
+    EXPECT_EQ(r.events()[0].pod, "ns/y");
+    EXPECT_EQ(r.events()[1].pod, "ns/z");
+    EXPECT_EQ(r.events()[2].pod, "ns/x");
+    EXPECT_EQ(r.endTime(), 20);
+}
+
+TEST(PodReplay, RecordedPodEventsKeepTheirDevices)
+{
+    sim::PodEvent e;
+    e.time = 7;
+    e.type = Type::Scheduled;
+    e.pod = "ns/p";
+    e.node = "n1";
+    e.devices.push_back({ "ns/c", "gpu.nvidia.com", "n1", "gpu-3", "gpu.nvidia.com" });
+    const ReplayEvent r = ui::toReplayEvent(e);
+    ASSERT_EQ(r.devices.size(), 1u);
+    EXPECT_EQ(r.devices[0].first, "ns/c");
+    EXPECT_EQ(r.devices[0].second, gpu("n1", 3));
+}
+
+// Laws over random runs: a device has at most one holder, every held device belongs to a running
+// pod on the device's node, a pod is never running and pending at once, and the counts per node
+// add up to the running pods.
+TEST(PodReplay, LawsOverRandomRuns)
+{
+    std::mt19937 rng(12345);
+    for (int round = 0; round < 200; ++round) {
+        PodReplay r;
+        std::set<std::string> running;
+        std::set<DeviceKey> busy;
+        std::map<std::string, std::vector<DeviceKey>> holding; // running pod → its devices
+        sim::SimTime t = 0;
+        const int pods = 1 + int(rng() % 12);
+        for (int step = 0; step < 60; ++step) {
+            t += sim::SimTime(rng() % 3);
+            const std::string pod = "ns/p" + std::to_string(rng() % pods);
+            const std::string node = "n" + std::to_string(rng() % 3);
+            switch (rng() % 4) {
+            case 0:
+                if (!running.count(pod))
+                    r.append(ev(t, Type::Created, pod));
+                break;
+            case 1:
+                if (!running.count(pod))
+                    r.append(ev(t, Type::Unschedulable, pod, {}, {}, "no"));
+                break;
+            case 2: {
+                if (running.count(pod))
+                    break;
+                // Like the simulator: only free devices are allocated.
+                std::vector<std::pair<std::string, DeviceKey>> devices;
+                for (int i = 0; i < 4; ++i)
+                    if (rng() % 2 && !busy.count(gpu(node, i)))
+                        devices.emplace_back(pod + "-claim", gpu(node, i));
+                for (const auto& d : devices) {
+                    busy.insert(d.second);
+                    holding[pod].push_back(d.second);
+                }
+                running.insert(pod);
+                r.append(ev(t, Type::Scheduled, pod, node, devices));
+                break;
+            }
+            default:
+                if (running.erase(pod)) {
+                    for (const auto& d : holding[pod])
+                        busy.erase(d);
+                    holding.erase(pod);
+                    r.append(ev(t, rng() % 2 ? Type::Succeeded : Type::Evicted, pod));
+                }
+            }
+        }
+        for (sim::SimTime at = -1; at <= t + 1; ++at) {
+            const auto s = r.stateAt(at);
+            int onNodes = 0;
+            for (const auto& [node, n] : s.podsOnNode) {
+                EXPECT_GT(n, 0);
+                onNodes += n;
+            }
+            EXPECT_EQ(onNodes, int(s.running.size()));
+            for (const auto& [pod, node] : s.running)
+                EXPECT_EQ(s.pending.count(pod), 0u) << pod;
+            size_t claimed = 0;
+            for (const auto& [claim, devices] : s.claimDevices)
+                claimed += devices.size();
+            EXPECT_EQ(claimed, s.holders.size());
+            for (const auto& [key, holder] : s.holders) {
+                ASSERT_EQ(s.running.count(holder.pod), 1u) << holder.pod;
+                EXPECT_EQ(s.running.at(holder.pod), key.pool);
+            }
+        }
+        // The final state is the one the generator tracked.
+        const auto end = r.stateAt(t);
+        EXPECT_EQ(end.holders.size(), busy.size());
+        EXPECT_EQ(end.running.size(), running.size());
+    }
+}
+
+TEST(ReplayEventsModel, PassesTheTesterAndMarksEventsUpToTheCursor)
+{
+    auto replay = std::make_shared<const PodReplay>(twoPods());
+    ui::ReplayEventsModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    model.setReplay(replay);
+    ASSERT_EQ(model.rowCount(), 6);
+    EXPECT_EQ(
+        model.index(2, ui::ReplayEventsModel::EventColumn).data().toString(), QStringLiteral("Scheduled"));
+    EXPECT_EQ(model.index(2, ui::ReplayEventsModel::DetailColumn).data().toString(),
+        QStringLiteral("gpu-0, gpu-1"));
+    EXPECT_EQ(model.index(3, ui::ReplayEventsModel::DetailColumn).data().toString(),
+        QStringLiteral("0/1 nodes are available"));
+    EXPECT_EQ(model.index(4, 0).data(ui::ReplayEventsModel::TimeRole).toLongLong(), 50);
+    model.setCurrentTime(10);
+    EXPECT_TRUE(model.index(3, 0).data(Qt::FontRole).value<QFont>().bold());
+    EXPECT_FALSE(model.index(4, 0).data(Qt::FontRole).value<QFont>().bold());
+    EXPECT_EQ(model.rowAt(10), 3);
+    EXPECT_EQ(model.rowAt(-1), -1);
+    model.setReplay(nullptr);
+    EXPECT_EQ(model.rowCount(), 0);
+}
+
+TEST(TimeCursor, ClampsAndSharesTheStateAtItsTime)
+{
+    ui::TimeCursor cursor;
+    cursor.setReplay(std::make_shared<const PodReplay>(twoPods()));
+    EXPECT_EQ(cursor.time(), 100);
+    cursor.setTime(-5);
+    EXPECT_EQ(cursor.time(), 0);
+    cursor.setTime(30);
+    EXPECT_EQ(cursor.state().running.count("ns/a"), 1u);
+    cursor.setTime(1000);
+    EXPECT_EQ(cursor.time(), 100);
+    EXPECT_EQ(cursor.state().running.count("ns/b"), 1u);
+}
+
+TEST(FormatSimTime, DayAndTimeOfDay)
+{
+    EXPECT_EQ(ui::formatSimTime(0), QStringLiteral("d1 00:00:00"));
+    EXPECT_EQ(ui::formatSimTime(sim::kDay + 14 * sim::kHour + 5 * sim::kMinute + 9 * sim::kSecond),
+        QStringLiteral("d2 14:05:09"));
+}

@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: Apache-2.0
+// The Timeline and Topology tabs end to end, offscreen: the default scenario runs in the
+// background, the timeline scrubs its pod events, and the topology shows who holds which device
+// at that time and how far apart a claim's devices are.
+#include <cstdlib>
+
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTest>
+#include <QTreeWidget>
+
+#include <gtest/gtest.h>
+
+#include "core/topology/topology.h"
+#include "ui/jobs/simulation_job.h"
+#include "ui/mainwindow.h"
+#include "ui/models/replay_events_model.h"
+#include "ui/models/time_cursor.h"
+#include "ui/pages/simulation_page.h"
+#include "ui/pages/timeline_page.h"
+#include "ui/pages/topology_page.h"
+#include "ui/widgets/cluster_grid_view.h"
+#include "ui/widgets/holder_colors.h"
+#include "ui/widgets/node_graph_view.h"
+
+using namespace drasim;
+using drasim::ui::MainWindow;
+
+namespace {
+
+QString defaultScenario()
+{
+    return QString::fromUtf8(DRASIM_SOURCE_DIR) + QStringLiteral("/scenarios/sim/default/scenario.yaml");
+}
+
+/// Opens the default scenario and waits until its run is replayable.
+bool openAndReplay(MainWindow& w)
+{
+    QSignalSpy replay(w.timelinePage(), &ui::TimelinePage::replayReady);
+    w.openPaths({ defaultScenario() });
+    return replay.wait(180000);
+}
+
+void saveShot(QWidget& w, const char* name)
+{
+    if (const char* dir = std::getenv("DRASIM_SCREENSHOT_DIR"))
+        w.grab().save(QString::fromUtf8(dir) + QLatin1Char('/') + QString::fromUtf8(name));
+}
+
+} // namespace
+
+TEST(TopologyTimeline, ScrubbedTimeShowsWhoHoldsEachDeviceAndAClaimsDistance)
+{
+    MainWindow w;
+    w.resize(1500, 950);
+    w.show();
+    ASSERT_TRUE(openAndReplay(w));
+    ui::TimelinePage* timeline = w.timelinePage();
+    ui::TopologyPage* topology = w.topologyPage();
+    ui::TimeCursor* cursor = timeline->cursor();
+    ASSERT_TRUE(cursor->replay());
+    EXPECT_EQ(cursor->endTime(), sim::kDay);
+    ASSERT_TRUE(topology->cluster());
+    EXPECT_EQ(topology->cluster()->nodes().size(), 10u); // 4 DGX H100 + 6 L40S servers
+
+    // Scrub to noon; find, straight from the recorded events, a multi-GPU binding on an H100 node
+    // that is still running then.
+    cursor->setTime(12 * sim::kHour);
+    const auto& events = cursor->replay()->events();
+    const ui::ReplayEvent* binding = nullptr;
+    for (const auto& e : events) {
+        if (e.time > cursor->time())
+            break;
+        if (e.type == sim::PodEventType::Scheduled && e.node.rfind("h100-", 0) == 0 && e.devices.size() >= 2)
+            binding = &e;
+        else if (binding && e.pod == binding->pod && e.type != sim::PodEventType::Scheduled)
+            binding = nullptr; // it ended before noon
+    }
+    ASSERT_NE(binding, nullptr) << "no multi-GPU pod runs on an H100 node at noon";
+    const QString node = QString::fromStdString(binding->node);
+    EXPECT_GT(topology->gridView()->utilisationOf(node), 0.0);
+
+    // The node's graph colours that pod's GPUs with the pod's colour.
+    topology->openNode(node);
+    ui::NodeGraphView* graph = topology->nodeView();
+    ASSERT_EQ(graph->node(), node);
+    const auto* nodeDevices = topology->cluster()->node(binding->node);
+    ASSERT_TRUE(nodeDevices && nodeDevices->topology);
+    for (const auto& [claim, key] : binding->devices) {
+        int component = -1;
+        for (const auto& d : nodeDevices->devices)
+            if (d.key == key)
+                component = d.component;
+        ASSERT_GE(component, 0) << key.device;
+        EXPECT_EQ(graph->holderOf(component), QString::fromStdString(binding->pod));
+        EXPECT_EQ(graph->colorOf(component),
+            ui::holder_colors::forHolder(QString::fromStdString(binding->pod), graph->palette()));
+        EXPECT_TRUE(graph->componentRect(component).isValid());
+        EXPECT_EQ(graph->componentAt(graph->componentRect(component).center()), component);
+        EXPECT_TRUE(graph->toolTipFor(component).contains(QString::fromStdString(key.device)));
+    }
+
+    // Selecting its claim lights up exactly its devices; every H100 pair in a DGX is NV18 apart
+    // (all eight GPUs hang off the NVSwitch fabric).
+    const QString claim = QString::fromStdString(binding->devices.front().first);
+    ASSERT_TRUE(topology->selectClaim(claim));
+    const auto& placement = topology->claimPlacement();
+    EXPECT_EQ(placement.node, binding->node);
+    EXPECT_EQ(graph->highlighted(), placement.components);
+    size_t claimDevices = 0;
+    for (const auto& [c, key] : binding->devices)
+        claimDevices += c == claim.toStdString() ? 1 : 0;
+    EXPECT_EQ(placement.components.size(), claimDevices);
+    EXPECT_EQ(placement.quality.worst.label(), "NV18");
+    for (const auto& [a, b, label] : placement.pairs) {
+        EXPECT_EQ(label, nodeDevices->topology->distance(a, b).label());
+        EXPECT_EQ(label, "NV18");
+    }
+    EXPECT_TRUE(topology->claimText().contains(QStringLiteral("NV18")));
+    w.pages()->setCurrentWidget(topology);
+    saveShot(w, "topology.png");
+
+    // After the pod ends its GPUs are free again and the claim holds nothing.
+    sim::SimTime ended = -1;
+    for (const auto& e : events)
+        if (e.pod == binding->pod && e.time > binding->time && e.type != sim::PodEventType::Scheduled) {
+            ended = e.time;
+            break;
+        }
+    if (ended >= 0) {
+        cursor->setTime(ended);
+        EXPECT_FALSE(topology->selectClaim(claim));
+        EXPECT_TRUE(graph->highlighted().empty());
+    }
+}
+
+TEST(TopologyTimeline, ScrubberStepsPlaysAndJumpsBetweenEvents)
+{
+    MainWindow w;
+    w.resize(1500, 950);
+    w.show();
+    ASSERT_TRUE(openAndReplay(w));
+    ui::TimelinePage* timeline = w.timelinePage();
+    ui::TimeCursor* cursor = timeline->cursor();
+    auto replay = cursor->replay();
+    ASSERT_TRUE(replay);
+    ASSERT_GT(replay->events().size(), 100u);
+
+    cursor->setTime(6 * sim::kHour);
+    timeline->nextEvent();
+    EXPECT_EQ(cursor->time(), replay->nextEventTime(6 * sim::kHour));
+    const sim::SimTime at = cursor->time();
+    timeline->previousEvent();
+    EXPECT_LT(cursor->time(), at);
+    EXPECT_EQ(cursor->time(), replay->previousEventTime(at));
+
+    cursor->setTime(6 * sim::kHour);
+    timeline->step(+1);
+    EXPECT_EQ(cursor->time(), 6 * sim::kHour + 5 * sim::kMinute); // the default step
+    timeline->step(-1);
+    timeline->step(-1);
+    EXPECT_EQ(cursor->time(), 6 * sim::kHour - 5 * sim::kMinute);
+
+    // Playing moves time forward on the UI thread's timer; pausing stops it.
+    QSignalSpy moved(cursor, &ui::TimeCursor::timeChanged);
+    timeline->play();
+    EXPECT_TRUE(timeline->isPlaying());
+    ASSERT_TRUE(moved.wait(2000));
+    timeline->pause();
+    EXPECT_FALSE(timeline->isPlaying());
+    const sim::SimTime paused = cursor->time();
+    EXPECT_GT(paused, 6 * sim::kHour - 5 * sim::kMinute);
+    QTest::qWait(300);
+    EXPECT_EQ(cursor->time(), paused);
+
+    // The events table marks everything up to the cursor.
+    EXPECT_EQ(timeline->eventsModel()->rowAt(paused), int(replay->eventsUpTo(paused)) - 1);
+    cursor->setTime(14 * sim::kHour);
+    w.pages()->setCurrentWidget(timeline);
+    saveShot(w, "timeline.png");
+}

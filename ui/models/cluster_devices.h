@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+// The cluster a scenario builds, seen device by device: each node's topology (from the catalog
+// shape that built it) and the published devices sitting on each topology component. Plain C++,
+// read-only once built; distances come from core/topology's queries.
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/api/object_set.h"
+#include "core/topology/placement_quality.h"
+#include "ui/models/pod_replay.h"
+
+namespace drasim::ui {
+
+/// One published device and where it sits.
+struct PlacedDevice
+{
+    DeviceKey key;
+    int component = -1; ///< shape component, -1 when the topology does not know it
+    std::string profile; ///< MIG profile, else empty
+    const api::Device* device = nullptr; ///< attributes and capacity as published
+};
+
+struct NodeDevices
+{
+    std::string name;
+    std::shared_ptr<const topology::Topology> topology; ///< null for nodes not built from a shape
+    std::vector<PlacedDevice> devices; ///< in slice order
+};
+
+/// A claim's devices and how close they are, in nvidia-smi words.
+struct ClaimPlacement
+{
+    std::string node;
+    std::vector<int> components; ///< located devices, in claim order
+    topology::PlacementQuality quality;
+    /// Distance label for each pair (i < j) of located devices: "NV18", "PIX", "SYS", ...
+    std::vector<std::tuple<int, int, std::string>> pairs;
+};
+
+class ClusterDevices
+{
+public:
+    ClusterDevices() = default;
+    ClusterDevices(std::shared_ptr<const api::ObjectSet> objects,
+        std::shared_ptr<const topology::PlacementIndex> placement);
+
+    /// Nodes in the order the cluster lists them.
+    const std::vector<NodeDevices>& nodes() const { return m_nodes; }
+    const NodeDevices* node(const std::string& name) const;
+    /// Devices on a topology component of a node (a MIG-partitioned GPU publishes several).
+    std::vector<const PlacedDevice*> devicesOn(const std::string& node, int component) const;
+    /// Where the devices of one claim sit (the first device's node), with pairwise distances.
+    ClaimPlacement placeClaim(const std::vector<DeviceKey>& devices) const;
+
+private:
+    std::shared_ptr<const api::ObjectSet> m_objects;
+    std::shared_ptr<const topology::PlacementIndex> m_placement;
+    std::vector<NodeDevices> m_nodes;
+    std::map<std::string, size_t> m_byName;
+};
+
+} // namespace drasim::ui

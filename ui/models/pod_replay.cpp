@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ui/models/pod_replay.h"
+
+#include <algorithm>
+
+namespace drasim::ui {
+
+int ReplayState::heldOnNode(const std::string& node) const
+{
+    int n = 0;
+    for (const auto& [key, holder] : holders)
+        n += key.pool == node ? 1 : 0;
+    return n;
+}
+
+ReplayEvent toReplayEvent(const sim::PodEvent& event)
+{
+    ReplayEvent out;
+    out.time = event.time;
+    out.type = event.type;
+    out.pod = event.pod;
+    out.workload = event.workload;
+    out.node = event.node;
+    out.message = event.message;
+    for (const auto& held : event.devices)
+        out.devices.emplace_back(held.claim, DeviceKey { held.driver, held.pool, held.device });
+    return out;
+}
+
+void PodReplay::append(const sim::PodEvent& event)
+{
+    append(toReplayEvent(event));
+}
+
+void PodReplay::append(ReplayEvent event)
+{
+    // upper_bound keeps events of one time in the order they were recorded.
+    auto at = std::upper_bound(m_events.begin(), m_events.end(), event.time,
+        [](sim::SimTime t, const ReplayEvent& e) { return t < e.time; });
+    m_events.insert(at, std::move(event));
+}
+
+sim::SimTime PodReplay::endTime() const
+{
+    const sim::SimTime last = m_events.empty() ? 0 : m_events.back().time;
+    return std::max(m_end, last);
+}
+
+size_t PodReplay::eventsUpTo(sim::SimTime t) const
+{
+    auto it = std::upper_bound(m_events.begin(), m_events.end(), t,
+        [](sim::SimTime time, const ReplayEvent& e) { return time < e.time; });
+    return size_t(it - m_events.begin());
+}
+
+sim::SimTime PodReplay::nextEventTime(sim::SimTime t) const
+{
+    const size_t i = eventsUpTo(t);
+    return i < m_events.size() ? m_events[i].time : -1;
+}
+
+sim::SimTime PodReplay::previousEventTime(sim::SimTime t) const
+{
+    auto it = std::lower_bound(m_events.begin(), m_events.end(), t,
+        [](const ReplayEvent& e, sim::SimTime time) { return e.time < time; });
+    return it == m_events.begin() ? -1 : std::prev(it)->time;
+}
+
+ReplayState PodReplay::stateAt(sim::SimTime t) const
+{
+    ReplayState s;
+    s.time = t;
+    // Devices each running pod's binding allocated, to free them when the pod ends.
+    std::map<std::string, std::vector<std::pair<std::string, DeviceKey>>> podDevices;
+    const size_t n = eventsUpTo(t);
+    for (size_t i = 0; i < n; ++i) {
+        const ReplayEvent& e = m_events[i];
+        switch (e.type) {
+        case sim::PodEventType::Created:
+            s.pending[e.pod];
+            break;
+        case sim::PodEventType::Unschedulable:
+            s.pending[e.pod] = e.message;
+            break;
+        case sim::PodEventType::Scheduled: {
+            s.pending.erase(e.pod);
+            if (auto old = s.running.find(e.pod); old != s.running.end())
+                --s.podsOnNode[old->second];
+            s.running[e.pod] = e.node;
+            ++s.podsOnNode[e.node];
+            for (const auto& [claim, key] : e.devices) {
+                s.holders[key] = HeldBy { e.pod, claim };
+                s.claimDevices[claim].push_back(key);
+            }
+            auto& mine = podDevices[e.pod];
+            mine.insert(mine.end(), e.devices.begin(), e.devices.end());
+            break;
+        }
+        case sim::PodEventType::Succeeded:
+        case sim::PodEventType::Failed:
+        case sim::PodEventType::Evicted: {
+            s.pending.erase(e.pod);
+            if (auto it = s.running.find(e.pod); it != s.running.end()) {
+                if (--s.podsOnNode[it->second] == 0)
+                    s.podsOnNode.erase(it->second);
+                s.running.erase(it);
+            }
+            // The pod's claims are deallocated with it (claims made from its templates); a
+            // device someone else took over in the meantime stays with its new holder.
+            if (auto mine = podDevices.find(e.pod); mine != podDevices.end()) {
+                for (const auto& [claim, key] : mine->second) {
+                    auto h = s.holders.find(key);
+                    if (h != s.holders.end() && h->second.pod == e.pod)
+                        s.holders.erase(h);
+                    s.claimDevices.erase(claim);
+                }
+                podDevices.erase(mine);
+            }
+            break;
+        }
+        }
+    }
+    return s;
+}
+
+} // namespace drasim::ui

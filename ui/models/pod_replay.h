@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+// Replays a run's pod events to answer "what was the cluster doing at time t": which pods ran
+// where, which were pending, and which devices each running pod held. Plain C++ (no Qt), so the
+// timeline, the topology view and tests share one answer. It holds no scheduling logic: every
+// fact comes from the recorded events.
+
+#include <map>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "core/sim/run_recorder.h"
+#include "core/sim/sim_time.h"
+
+namespace drasim::ui {
+
+/// One device of a node-local pool as a claim's allocation names it.
+struct DeviceKey
+{
+    std::string driver;
+    std::string pool;
+    std::string device;
+    auto operator<=>(const DeviceKey&) const = default;
+};
+
+/// A device a pod's claim holds.
+struct HeldBy
+{
+    std::string pod; ///< namespace/name
+    std::string claim; ///< namespace/name of the ResourceClaim ("" when the event did not say)
+    bool operator==(const HeldBy&) const = default;
+};
+
+/// One recorded event, with the devices a binding allocated (empty when the run did not record them).
+struct ReplayEvent
+{
+    sim::SimTime time = 0;
+    sim::PodEventType type = sim::PodEventType::Created;
+    std::string pod;
+    std::string workload;
+    std::string node;
+    std::string message;
+    std::vector<std::pair<std::string, DeviceKey>> devices; ///< (claim, device) for Scheduled
+};
+
+/// What the cluster looked like just after every event at or before t.
+struct ReplayState
+{
+    sim::SimTime time = 0;
+    std::map<std::string, std::string> running; ///< pod → node
+    std::map<std::string, std::string> pending; ///< pod → last reason ("" before any attempt)
+    std::map<DeviceKey, HeldBy> holders; ///< device → the pod and claim holding it
+    std::map<std::string, std::vector<DeviceKey>> claimDevices; ///< claim → its devices, in order
+    std::map<std::string, int> podsOnNode; ///< node → running pods
+
+    /// Devices held on one node (pool name = node name for node-local drivers).
+    int heldOnNode(const std::string& node) const;
+};
+
+class PodReplay
+{
+public:
+    /// Appends one recorded event; events arrive in simulated-time order (an event earlier than
+    /// the last is placed after the events of its own time, keeping the recorded order).
+    void append(ReplayEvent event);
+    void append(const sim::PodEvent& event);
+    void setEndTime(sim::SimTime end) { m_end = end; }
+
+    const std::vector<ReplayEvent>& events() const { return m_events; }
+    /// The end of the run (its duration when known, else the last event).
+    sim::SimTime endTime() const;
+    /// First event strictly after t, or -1.
+    sim::SimTime nextEventTime(sim::SimTime t) const;
+    /// Last event strictly before t, or -1.
+    sim::SimTime previousEventTime(sim::SimTime t) const;
+    /// Index of the first event after t (the number of events at or before t).
+    size_t eventsUpTo(sim::SimTime t) const;
+
+    /// The state after every event at or before t.
+    ReplayState stateAt(sim::SimTime t) const;
+
+private:
+    std::vector<ReplayEvent> m_events;
+    sim::SimTime m_end = -1;
+};
+
+/// Turns a recorded pod event into a replay event (with its devices when the recorder kept them).
+ReplayEvent toReplayEvent(const sim::PodEvent& event);
+
+} // namespace drasim::ui

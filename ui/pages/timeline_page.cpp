@@ -1,0 +1,243 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ui/pages/timeline_page.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSlider>
+#include <QStyle>
+#include <QTableView>
+#include <QTimer>
+#include <QToolButton>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include "ui/models/replay_events_model.h"
+#include "ui/models/time_cursor.h"
+
+namespace drasim::ui {
+
+namespace {
+
+QToolButton* toolButton(QWidget* parent, QStyle::StandardPixmap icon, const QString& tip)
+{
+    auto* b = new QToolButton(parent);
+    b->setIcon(parent->style()->standardIcon(icon));
+    b->setToolTip(tip);
+    b->setAutoRaise(true);
+    b->setIconSize(QSize(22, 22));
+    return b;
+}
+
+// The slider counts seconds: an int of milliseconds would overflow after 24 simulated days.
+int toSlider(sim::SimTime t)
+{
+    return int(t / sim::kSecond);
+}
+
+} // namespace
+
+TimelinePage::TimelinePage(SimulationJob* job, QWidget* parent)
+    : QWidget(parent)
+{
+    m_cursor = new TimeCursor(this);
+    m_events = new ReplayEventsModel(this);
+    m_timer = new QTimer(this);
+    m_timer->setInterval(100);
+
+    m_prevEvent = toolButton(this, QStyle::SP_MediaSkipBackward, tr("Previous pod event"));
+    m_back = toolButton(this, QStyle::SP_MediaSeekBackward, tr("Step back"));
+    m_play = toolButton(this, QStyle::SP_MediaPlay, tr("Play / pause (Space)"));
+    m_play->setShortcut(Qt::Key_Space);
+    m_forward = toolButton(this, QStyle::SP_MediaSeekForward, tr("Step forward"));
+    m_nextEvent = toolButton(this, QStyle::SP_MediaSkipForward, tr("Next pod event"));
+    m_step = new QComboBox(this);
+    m_step->setToolTip(tr("How far one step moves"));
+    for (auto [label, ms] :
+        { std::pair { tr("step 1 min"), sim::kMinute }, { tr("step 5 min"), 5 * sim::kMinute },
+            { tr("step 15 min"), 15 * sim::kMinute }, { tr("step 1 h"), sim::kHour } })
+        m_step->addItem(label, QVariant::fromValue<qint64>(ms));
+    m_step->setCurrentIndex(1);
+    m_speed = new QComboBox(this);
+    m_speed->setToolTip(tr("Simulated time per second of playing"));
+    for (auto [label, ms] :
+        { std::pair { tr("1 min/s"), sim::kMinute }, { tr("10 min/s"), 10 * sim::kMinute },
+            { tr("1 h/s"), sim::kHour }, { tr("4 h/s"), 4 * sim::kHour } })
+        m_speed->addItem(label, QVariant::fromValue<qint64>(ms));
+    m_speed->setCurrentIndex(2);
+    m_slider = new QSlider(Qt::Horizontal, this);
+    m_slider->setTracking(true);
+    m_time = new QLabel(this);
+    QFont mono = m_time->font();
+    mono.setFamily(QStringLiteral("monospace"));
+    mono.setStyleHint(QFont::Monospace);
+    mono.setBold(true);
+    m_time->setFont(mono);
+    m_time->setMinimumWidth(m_time->fontMetrics().horizontalAdvance(QStringLiteral("d00 00:00:00 ")));
+
+    auto* controls = new QHBoxLayout;
+    for (QWidget* w : std::initializer_list<QWidget*> { m_prevEvent, m_back, m_play, m_forward, m_nextEvent })
+        controls->addWidget(w);
+    controls->addWidget(m_time);
+    controls->addWidget(m_slider, 1);
+    controls->addWidget(m_step);
+    controls->addWidget(m_speed);
+
+    m_summary = new QLabel(this);
+    m_summary->setWordWrap(true);
+    m_table = new QTableView(this);
+    m_table->setModel(m_events);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->verticalHeader()->setVisible(false);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setAlternatingRowColors(true);
+    m_table->setWordWrap(false);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(controls);
+    layout->addWidget(m_summary);
+    layout->addWidget(m_table, 1);
+
+    connect(m_play, &QToolButton::clicked, this, [this]() { isPlaying() ? pause() : play(); });
+    connect(m_back, &QToolButton::clicked, this, [this]() { step(-1); });
+    connect(m_forward, &QToolButton::clicked, this, [this]() { step(+1); });
+    connect(m_prevEvent, &QToolButton::clicked, this, &TimelinePage::previousEvent);
+    connect(m_nextEvent, &QToolButton::clicked, this, &TimelinePage::nextEvent);
+    connect(m_slider, &QSlider::valueChanged, this, [this](int seconds) {
+        // Only a move by the user: the cursor's own moves put the slider within a second of it.
+        if (seconds != toSlider(m_cursor->time()))
+            m_cursor->setTime(sim::SimTime(seconds) * sim::kSecond);
+    });
+    connect(m_table, &QTableView::activated, this, [this](const QModelIndex& index) {
+        m_cursor->setTime(index.data(ReplayEventsModel::TimeRole).toLongLong());
+    });
+    connect(m_timer, &QTimer::timeout, this, &TimelinePage::onTick);
+    connect(m_cursor, &TimeCursor::timeChanged, this, &TimelinePage::onTimeChanged);
+    connect(&m_build, &QFutureWatcher<std::shared_ptr<const PodReplay>>::finished, this, [this]() {
+        auto replay = m_build.result();
+        m_events->setReplay(replay);
+        m_cursor->setReplay(replay);
+        m_slider->setRange(0, toSlider(m_cursor->endTime()));
+        if (m_initialTime)
+            m_cursor->setTime(*m_initialTime);
+        m_table->resizeColumnsToContents();
+        setControlsEnabled(true);
+        onTimeChanged();
+        Q_EMIT replayReady();
+    });
+    if (job)
+        connect(
+            job, &SimulationJob::finished, this, [this](std::shared_ptr<const SimulationOutcome> outcome) {
+                if (outcome->podEvents && outcome->summary)
+                    load(outcome->podEvents, outcome->summary->simulatedTime);
+            });
+    setControlsEnabled(false);
+    onTimeChanged();
+}
+
+TimelinePage::~TimelinePage()
+{
+    m_build.waitForFinished();
+}
+
+void TimelinePage::load(std::shared_ptr<const std::vector<sim::PodEvent>> events, sim::SimTime duration)
+{
+    pause();
+    m_build.waitForFinished();
+    m_build.setFuture(QtConcurrent::run([events, duration]() -> std::shared_ptr<const PodReplay> {
+        auto replay = std::make_shared<PodReplay>();
+        for (const auto& e : *events)
+            replay->append(e);
+        replay->setEndTime(duration);
+        return replay;
+    }));
+}
+
+void TimelinePage::setControlsEnabled(bool enabled)
+{
+    for (QWidget* w :
+        std::initializer_list<QWidget*> { m_prevEvent, m_back, m_play, m_forward, m_nextEvent, m_slider })
+        w->setEnabled(enabled);
+}
+
+void TimelinePage::play()
+{
+    if (!m_cursor->replay())
+        return;
+    if (m_cursor->time() >= m_cursor->endTime())
+        m_cursor->setTime(0);
+    m_timer->start();
+    m_play->setIcon(style()->standardIcon(QStyle::SP_MediaPause));
+}
+
+void TimelinePage::pause()
+{
+    m_timer->stop();
+    m_play->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
+}
+
+bool TimelinePage::isPlaying() const
+{
+    return m_timer->isActive();
+}
+
+void TimelinePage::onTick()
+{
+    const qint64 perSecond = m_speed->currentData().toLongLong();
+    m_cursor->setTime(m_cursor->time() + perSecond * m_timer->interval() / 1000);
+    if (m_cursor->time() >= m_cursor->endTime())
+        pause();
+}
+
+void TimelinePage::step(int direction)
+{
+    m_cursor->setTime(m_cursor->time() + direction * m_step->currentData().toLongLong());
+}
+
+void TimelinePage::nextEvent()
+{
+    if (auto r = m_cursor->replay())
+        if (const sim::SimTime t = r->nextEventTime(m_cursor->time()); t >= 0)
+            m_cursor->setTime(t);
+}
+
+void TimelinePage::previousEvent()
+{
+    if (auto r = m_cursor->replay())
+        if (const sim::SimTime t = r->previousEventTime(m_cursor->time()); t >= 0)
+            m_cursor->setTime(t);
+}
+
+void TimelinePage::onTimeChanged()
+{
+    const sim::SimTime t = m_cursor->time();
+    m_time->setText(formatSimTime(t));
+    {
+        const QSignalBlocker quiet(m_slider);
+        m_slider->setValue(toSlider(t));
+    }
+    m_events->setCurrentTime(t);
+    if (!m_cursor->replay()) {
+        m_summary->setText(tr("Run the scenario (Simulation tab) to replay it here."));
+        return;
+    }
+    const ReplayState& s = m_cursor->state();
+    m_summary->setText(
+        tr("At %1: <b>%2</b> pods running, <b>%3</b> pending, <b>%4</b> devices held · %5 of %6 events")
+            .arg(formatSimTime(t))
+            .arg(s.running.size())
+            .arg(s.pending.size())
+            .arg(s.holders.size())
+            .arg(m_cursor->replay()->eventsUpTo(t))
+            .arg(m_cursor->replay()->events().size()));
+    const int row = m_events->rowAt(t);
+    if (row >= 0) {
+        const QSignalBlocker quiet(m_table->selectionModel());
+        m_table->selectRow(row);
+        m_table->scrollTo(m_events->index(row, 0), QAbstractItemView::PositionAtCenter);
+    }
+}
+
+} // namespace drasim::ui

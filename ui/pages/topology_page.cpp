@@ -1,0 +1,292 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ui/pages/topology_page.h"
+
+#include <map>
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include "core/topology/topology.h"
+#include "ui/document/document.h"
+#include "ui/models/replay_events_model.h"
+#include "ui/models/time_cursor.h"
+#include "ui/widgets/cluster_grid_view.h"
+#include "ui/widgets/holder_colors.h"
+#include "ui/widgets/node_graph_view.h"
+
+namespace drasim::ui {
+
+TopologyPage::TopologyPage(Document* document, TimeCursor* cursor, QWidget* parent)
+    : QWidget(parent)
+    , m_document(document)
+    , m_cursor(cursor)
+{
+    m_header = new QLabel(this);
+    m_header->setWordWrap(true);
+    m_grid = new ClusterGridView(this);
+    auto* gridScroll = new QScrollArea(this);
+    gridScroll->setWidget(m_grid);
+    gridScroll->setWidgetResizable(true);
+    gridScroll->setFrameShape(QFrame::NoFrame);
+
+    m_claims = new QTreeWidget(this);
+    m_claims->setRootIsDecorated(false);
+    m_claims->setHeaderLabels({ tr("Claim"), tr("Pod"), tr("Node"), tr("Devices") });
+    m_claims->setToolTip(tr("Claims holding devices at this time; pick one to light up its devices."));
+    m_claims->setAlternatingRowColors(true);
+    m_claims->header()->setStretchLastSection(true);
+
+    m_nodeTitle = new QLabel(this);
+    QFont title = m_nodeTitle->font();
+    title.setBold(true);
+    title.setPointSizeF(title.pointSizeF() * 1.15);
+    m_nodeTitle->setFont(title);
+    m_nodeView = new NodeGraphView(this);
+    m_claimInfo = new QLabel(this);
+    m_claimInfo->setWordWrap(true);
+    m_claimInfo->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto* left = new QSplitter(Qt::Vertical, this);
+    left->addWidget(gridScroll);
+    left->addWidget(m_claims);
+    left->setSizes({ 330, 300 });
+    auto* right = new QWidget(this);
+    auto* rightLayout = new QVBoxLayout(right);
+    rightLayout->setContentsMargins(0, 0, 0, 0);
+    rightLayout->addWidget(m_nodeTitle);
+    rightLayout->addWidget(m_nodeView, 1);
+    rightLayout->addWidget(m_claimInfo);
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(left);
+    split->addWidget(right);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
+    split->setSizes({ 440, 760 });
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_header);
+    layout->addWidget(split, 1);
+
+    connect(m_grid, &ClusterGridView::nodeClicked, this, &TopologyPage::openNode);
+    connect(m_claims, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem* item) {
+        if (item && item->data(0, Qt::UserRole).toString() != m_claim) {
+            m_userChose = true;
+            selectClaim(item->data(0, Qt::UserRole).toString());
+        }
+    });
+    connect(m_document, &Document::opened, this, &TopologyPage::onDocumentOpened);
+    connect(m_cursor, &TimeCursor::timeChanged, this, &TopologyPage::onTimeChanged);
+    connect(&m_build, &QFutureWatcher<std::shared_ptr<const ClusterDevices>>::finished, this, [this]() {
+        m_cluster = m_build.result();
+        m_grid->setCluster(m_cluster);
+        const QString first = m_cluster && !m_cluster->nodes().empty()
+            ? QString::fromStdString(m_cluster->nodes().front().name)
+            : QString();
+        showNode(first);
+        onTimeChanged();
+        Q_EMIT clusterReady();
+    });
+    onTimeChanged();
+}
+
+TopologyPage::~TopologyPage()
+{
+    m_build.waitForFinished();
+}
+
+void TopologyPage::onDocumentOpened()
+{
+    auto prepared = m_document->prepared();
+    auto objects = prepared ? prepared->objects : m_document->objects();
+    auto placement = prepared ? prepared->placement : nullptr;
+    m_build.waitForFinished();
+    m_userChose = false;
+    m_claim.clear();
+    m_placement = {};
+    // Indexing every device of a large cluster is work for a worker thread.
+    m_build.setFuture(QtConcurrent::run(
+        [objects, placement]() { return std::make_shared<const ClusterDevices>(objects, placement); }));
+}
+
+void TopologyPage::openNode(const QString& node)
+{
+    m_userChose = true;
+    showNode(node);
+}
+
+void TopologyPage::showNode(const QString& node)
+{
+    m_grid->setSelectedNode(node);
+    if (node != m_nodeView->node()) {
+        m_nodeView->setNode(m_cluster, node);
+        m_nodeView->setState(m_cursor->state());
+    }
+    const NodeDevices* n = m_cluster ? m_cluster->node(node.toStdString()) : nullptr;
+    if (!n) {
+        m_nodeTitle->setText(tr("No node open"));
+    } else {
+        const QString shape
+            = n->topology ? QString::fromStdString(n->topology->shape().name) : tr("no hardware shape");
+        m_nodeTitle->setText(tr("%1 — %2, %3 devices").arg(node, shape).arg(n->devices.size()));
+    }
+    if (m_placement.node != node.toStdString())
+        m_nodeView->setHighlighted({});
+    else
+        m_nodeView->setHighlighted(m_placement.components);
+}
+
+bool TopologyPage::selectClaim(const QString& claim)
+{
+    const auto& devices = m_cursor->state().claimDevices;
+    auto it = devices.find(claim.toStdString());
+    if (it == devices.end() || !m_cluster) {
+        m_claim.clear();
+        m_placement = {};
+        m_nodeView->setHighlighted({});
+        m_claimInfo->clear();
+        return false;
+    }
+    m_claim = claim;
+    m_placement = m_cluster->placeClaim(it->second);
+    showNode(QString::fromStdString(m_placement.node));
+    m_nodeView->setHighlighted(m_placement.components);
+    m_claimInfo->setText(claimText());
+    for (int i = 0; i < m_claims->topLevelItemCount(); ++i)
+        if (m_claims->topLevelItem(i)->data(0, Qt::UserRole).toString() == claim) {
+            const QSignalBlocker quiet(m_claims);
+            m_claims->setCurrentItem(m_claims->topLevelItem(i));
+        }
+    return true;
+}
+
+QString TopologyPage::claimText() const
+{
+    if (m_claim.isEmpty())
+        return {};
+    const auto& q = m_placement.quality;
+    const auto& shape = m_nodeView->node() == QString::fromStdString(m_placement.node) && m_cluster
+            && m_cluster->node(m_placement.node) && m_cluster->node(m_placement.node)->topology
+        ? &m_cluster->node(m_placement.node)->topology->shape()
+        : nullptr;
+    QString text = tr("<b>%1</b> holds %2 device(s) on %3")
+                       .arg(m_claim.toHtmlEscaped())
+                       .arg(q.devices)
+                       .arg(QString::fromStdString(m_placement.node));
+    if (q.devices > 1)
+        text += tr(" · farthest pair <b>%1</b> (%2)")
+                    .arg(QString::fromStdString(q.worst.label()),
+                        QString::fromStdString(q.worstPair).toHtmlEscaped());
+    if (!q.numaNodes.empty()) {
+        QStringList numa;
+        for (int n : q.numaNodes)
+            numa << QString::number(n);
+        text += tr(" · NUMA %1").arg(numa.join(QStringLiteral(", ")));
+    }
+    if (q.fabricIslands > 0)
+        text += tr(" · %n NVLink island(s)", nullptr, q.fabricIslands);
+    if (!m_placement.pairs.empty() && shape) {
+        // Pairs grouped by distance: "NV18 × 28" reads better than 28 lines.
+        std::map<std::string, QStringList> byLabel;
+        for (const auto& [a, b, label] : m_placement.pairs)
+            byLabel[label] << QStringLiteral("%1↔%2").arg(
+                QString::fromStdString(shape->components[size_t(a)].name),
+                QString::fromStdString(shape->components[size_t(b)].name));
+        QStringList parts;
+        for (const auto& [label, pairs] : byLabel)
+            parts << (pairs.size() <= 3
+                    ? QStringLiteral("%1 %2").arg(
+                        QString::fromStdString(label), pairs.join(QStringLiteral(", ")))
+                    : QStringLiteral("%1 × %2").arg(QString::fromStdString(label)).arg(pairs.size()));
+        text += QStringLiteral("<br>") + tr("Distances: %1").arg(parts.join(QStringLiteral(" · ")));
+    }
+    if (!q.unknown.empty())
+        text += tr("<br>Not in the topology: %1").arg(QString::number(q.unknown.size()));
+    return text;
+}
+
+void TopologyPage::fillClaims()
+{
+    const QSignalBlocker quiet(m_claims);
+    m_claims->clear();
+    const ReplayState& s = m_cursor->state();
+    for (const auto& [claim, devices] : s.claimDevices) {
+        if (devices.empty())
+            continue;
+        auto holder = s.holders.find(devices.front());
+        const QString pod
+            = holder == s.holders.end() ? QString() : QString::fromStdString(holder->second.pod);
+        // Names without their namespace keep the columns narrow; the tooltip has the full name.
+        const QString name = QString::fromStdString(claim);
+        auto* item = new QTreeWidgetItem(m_claims,
+            { name.section(QLatin1Char('/'), -1), pod.section(QLatin1Char('/'), -1),
+                QString::fromStdString(devices.front().pool), QString::number(devices.size()) });
+        item->setData(0, Qt::UserRole, name);
+        item->setToolTip(0, name);
+        item->setToolTip(1, pod);
+        item->setData(0, Qt::DecorationRole, holder_colors::forHolder(pod, palette()));
+        item->setTextAlignment(3, Qt::AlignRight | Qt::AlignVCenter);
+        if (name == m_claim)
+            m_claims->setCurrentItem(item);
+    }
+    for (int c = 0; c < 3; ++c)
+        m_claims->resizeColumnToContents(c);
+}
+
+void TopologyPage::pickBusiest()
+{
+    if (!m_cluster || !m_cursor->replay())
+        return;
+    // The largest claim held says the most about placement; without one, the busiest node.
+    std::string largest;
+    size_t most = 0;
+    for (const auto& [claim, devices] : m_cursor->state().claimDevices)
+        if (devices.size() > most) {
+            most = devices.size();
+            largest = claim;
+        }
+    if (!largest.empty()) {
+        selectClaim(QString::fromStdString(largest));
+        return;
+    }
+    QString busiest;
+    double best = 0;
+    for (const auto& node : m_cluster->nodes()) {
+        const QString name = QString::fromStdString(node.name);
+        if (const double used = m_grid->utilisationOf(name); used > best) {
+            best = used;
+            busiest = name;
+        }
+    }
+    if (!busiest.isEmpty())
+        showNode(busiest);
+}
+
+void TopologyPage::onTimeChanged()
+{
+    const ReplayState& s = m_cursor->state();
+    m_grid->setState(s);
+    m_nodeView->setState(s);
+    fillClaims();
+    if (!m_claim.isEmpty() && !selectClaim(m_claim))
+        m_claimInfo->setText(tr("The selected claim holds no devices at this time."));
+    if (!m_userChose && m_claim.isEmpty())
+        pickBusiest();
+    if (!m_cursor->replay())
+        m_header->setText(
+            tr("The cluster as built. Run the scenario to see which pods hold which devices over time."));
+    else
+        m_header->setText(
+            tr("At <b>%1</b>: %2 pods running, %3 pending, %4 devices held. Click a node to open it; "
+               "pick a claim to light up its devices.")
+                .arg(formatSimTime(s.time))
+                .arg(s.running.size())
+                .arg(s.pending.size())
+                .arg(s.holders.size()));
+}
+
+} // namespace drasim::ui
