@@ -146,6 +146,8 @@ public:
         , m_arrivals(spec.arrival.value_or(ArrivalSpec {}), mixSeed(seed, 1))
         , m_durationRng(mixSeed(seed, 3))
     {
+        if (!m_trace.deviceClass.empty())
+            m_factory.setDeviceClass(m_trace.deviceClass);
         m_useTimes = m_list.hasTimes && m_trace.useTraceTimes;
         if (spec.duration)
             m_duration.emplace(*spec.duration);

@@ -268,6 +268,14 @@ TracePodFactory::TracePodFactory(
     , m_partitions(partitionsPerGpu)
 { }
 
+std::string TracePodFactory::classTemplateName(const TraceGpuDemand& gpu) const
+{
+    std::string name = "trace-";
+    for (char ch : m_deviceClass)
+        name += std::isalnum(static_cast<unsigned char>(ch)) ? char(std::tolower(static_cast<unsigned char>(ch))) : '-';
+    return name + "-" + std::to_string(gpu.count);
+}
+
 std::string TracePodFactory::templateName(const TraceGpuDemand& gpu)
 {
     std::string name = "trace-gpu-" + std::to_string(gpu.count) + "x" + std::to_string(gpu.milli);
@@ -281,6 +289,17 @@ api::ResourceClaimTemplate TracePodFactory::claimTemplate(const TraceGpuDemand& 
     api::ResourceClaimTemplate t;
     t.meta.name = templateName(gpu);
     t.meta.namespace_ = m_namespace;
+    if (!m_deviceClass.empty()) {
+        t.meta.name = classTemplateName(gpu);
+        api::DeviceRequest req;
+        req.name = "gpu";
+        api::DeviceRequestSpec spec;
+        spec.deviceClassName = m_deviceClass;
+        spec.count = gpu.count; // Decision: a share of one GPU takes a whole device of the class
+        req.exactly = spec;
+        t.spec.requests.push_back(std::move(req));
+        return t;
+    }
     const bool shared = gpu.count == 1 && gpu.milli < 1000;
 
     api::DeviceRequestSpec base;
@@ -353,7 +372,7 @@ void TracePodFactory::fill(JobSpec& job, const std::optional<Quantity>& cpu,
 {
     std::string tmplName;
     if (gpu.count > 0) {
-        tmplName = templateName(gpu);
+        tmplName = m_deviceClass.empty() ? templateName(gpu) : classTemplateName(gpu);
         if (m_emittedTemplates.insert(tmplName).second)
             job.claimTemplates.push_back(claimTemplate(gpu));
     }

@@ -70,6 +70,10 @@ public:
     TracePodFactory(
         std::string namespace_, GpuSpecMode specMode, GpuSharing sharing, int32_t partitionsPerGpu);
 
+    /// Requests whole devices of this DeviceClass instead of the trace driver's (trace.deviceClass):
+    /// num_gpu devices, a GPU share rounded up to one device, model lists dropped.
+    void setDeviceClass(std::string deviceClass) { m_deviceClass = std::move(deviceClass); }
+
     /// Fills job.tasks[0].pod (and job.claimTemplates the first time a template is used).
     void fill(JobSpec& job, int64_t cpuMilli, int64_t memoryMiB, const TraceGpuDemand& gpu);
     /// The same with requests as quantities (generic CSV); nullopt = no request.
@@ -79,12 +83,15 @@ public:
     /// The claim template for a demand (exposed for tests).
     api::ResourceClaimTemplate claimTemplate(const TraceGpuDemand& gpu) const;
     static std::string templateName(const TraceGpuDemand& gpu);
+    /// "trace-gpu-nvidia-com-2" with setDeviceClass("gpu.nvidia.com").
+    std::string classTemplateName(const TraceGpuDemand& gpu) const;
 
 private:
     std::string m_namespace;
     GpuSpecMode m_specMode;
     GpuSharing m_sharing;
     int32_t m_partitions;
+    std::string m_deviceClass;
     std::set<std::string> m_emittedTemplates;
     std::map<std::string, std::shared_ptr<const api::PodTemplateSpec>> m_pods; ///< by shape key
 };

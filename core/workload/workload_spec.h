@@ -19,6 +19,7 @@
 //       gpuSpec: selector           # or firstAvailable (gpu_spec → CEL `in` list / one subrequest per model)
 //       sharing: capacity           # or partitions (see trace_mapping.h)
 //       partitionsPerGpu: 10
+//       deviceClass: gpu.nvidia.com # alibaba-2023: whole devices of this class instead (see below)
 //     pipeline:                     # a compiled Kubeflow pipeline (IR YAML), one run per arrival
 //       path: pipelines/train.yaml
 //       arguments: {epochs: 3, resource_claim: {resourceClaimTemplateName: gpu}}
@@ -28,6 +29,10 @@
 //     duration: {distribution: lognormal, median: 20m, sigma: 0.8}
 //     mix: {train-small: 3, train-large: 1}   # manifests only: weights per object name
 //
+// trace.deviceClass (alibaba-2023) replays the trace on other hardware (catalog node pools): each pod
+// asks for num_gpu whole devices of that DeviceClass; a share of one GPU (gpu_milli < 1000) takes a
+// whole device, since catalog GPUs are not shareable; gpu_spec model codes are dropped (catalog
+// devices do not carry them); sharing, gpuSpec and partitionsPerGpu do not apply.
 // arrival.process: once (every object/row/run once at `start`; the default), poisson (`rate`),
 // diurnal (`rate` = mean, `amplitude` 0..1, `peak` time of day, `period` default 24h), bursts
 // (`rate` or `every` between bursts, `size` jobs per burst, `spacing` between them), schedule
@@ -102,6 +107,7 @@ struct TraceSpec
     GpuSpecMode gpuSpec = GpuSpecMode::Selector;
     GpuSharing sharing = GpuSharing::Capacity;
     int32_t partitionsPerGpu = 10;
+    std::string deviceClass; ///< alibaba-2023: whole devices of this class (empty = the trace driver)
     SourcePos pos;
 };
 

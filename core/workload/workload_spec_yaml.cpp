@@ -409,6 +409,7 @@ std::optional<TraceSpec> traceFrom(const YamlNode& node, const std::string& base
     TraceSpec t;
     t.pos = node.pos;
     bool havePath = false;
+    const YamlNode* classNode = nullptr;
     for (const auto& [k, v] : node.entries) {
         const std::string f = join(field, k.scalar);
         if (k.scalar == "path") {
@@ -455,10 +456,27 @@ std::optional<TraceSpec> traceFrom(const YamlNode& node, const std::string& base
                 if (std::string err = validatePartitions(t.partitionsPerGpu); !err.empty())
                     c.error(v, f, err);
             }
+        } else if (k.scalar == "deviceClass") {
+            if (auto s = c.string(v, f)) {
+                if (s->empty())
+                    c.error(v, f, "must not be empty");
+                t.deviceClass = *s;
+                classNode = &v;
+            }
         } else {
             c.unknown(k, field,
-                "path, format, limit, timeScale, useTraceTimes, gpuSpec, sharing, partitionsPerGpu");
+                "path, format, limit, timeScale, useTraceTimes, gpuSpec, sharing, partitionsPerGpu, deviceClass");
         }
+    }
+    if (classNode) {
+        // The trace driver's knobs mean nothing for devices of another class.
+        for (const char* knob : { "sharing", "gpuSpec", "partitionsPerGpu" })
+            if (node.get(knob))
+                c.error(*classNode, join(field, "deviceClass"),
+                    std::string("cannot be combined with ") + knob + " (those shape the trace driver's devices)");
+        if (t.format != TraceSpec::Format::Alibaba2023)
+            c.error(*classNode, join(field, "deviceClass"),
+                "only for format alibaba-2023 (csv rows name their own device_class)");
     }
     if (!havePath)
         c.error(node, join(field, "path"), "required");

@@ -314,3 +314,30 @@ TEST(AlibabaTrace, UntilAndCountCutTheTrace)
     auto src3 = makeAlibabaSource(w, 1, diags);
     EXPECT_EQ(drain(*src3).size(), 3u);
 }
+
+TEST(AlibabaTrace, DeviceClassAsksForWholeDevicesOfThatClass)
+{
+    TracePodFactory f("default", GpuSpecMode::Selector, GpuSharing::Capacity, 10);
+    f.setDeviceClass("gpu.nvidia.com");
+    auto share = f.claimTemplate(TraceGpuDemand { 1, 460, { "V100M16" } });
+    EXPECT_EQ(share.meta.name, "trace-gpu-nvidia-com-1");
+    ASSERT_EQ(share.spec.requests.size(), 1u);
+    ASSERT_TRUE(share.spec.requests[0].exactly);
+    EXPECT_EQ(share.spec.requests[0].exactly->deviceClassName, "gpu.nvidia.com");
+    EXPECT_EQ(share.spec.requests[0].exactly->count, 1); // a share takes a whole device
+    EXPECT_FALSE(share.spec.requests[0].exactly->capacity); // catalog GPUs are not shareable
+    EXPECT_TRUE(share.spec.requests[0].exactly->selectors.empty()); // trace model codes dropped
+    EXPECT_EQ(f.claimTemplate(TraceGpuDemand { 8, 1000, {} }).spec.requests[0].exactly->count, 8);
+
+    WorkloadSpec w = traceWorkload(kData + "pods_small.csv");
+    w.trace->deviceClass = "gpu.nvidia.com";
+    Diagnostics diags;
+    auto src = makeAlibabaSource(w, 1, diags);
+    ASSERT_TRUE(src) << diags.formatAll();
+    for (const JobSpec& j : drain(*src)) {
+        for (const auto& t : j.claimTemplates)
+            EXPECT_EQ(t.spec.requests[0].exactly->deviceClassName, "gpu.nvidia.com") << j.name;
+        for (const auto& c : j.tasks[0].pod->spec.resourceClaims)
+            EXPECT_EQ(c.resourceClaimTemplateName->rfind("trace-gpu-nvidia-com-", 0), 0u) << j.name;
+    }
+}

@@ -198,6 +198,33 @@ workloads:
             + kData + "/missing.txt\n");
 }
 
+TEST(WorkloadSpecYaml, TraceDeviceClass)
+{
+    Diagnostics diags;
+    auto specs = parse(R"(
+workloads:
+- name: t
+  trace: {path: pods.csv, deviceClass: gpu.nvidia.com}
+)",
+        diags);
+    ASSERT_TRUE(specs) << diags.formatAll();
+    EXPECT_EQ((*specs)[0].trace->deviceClass, "gpu.nvidia.com");
+    EXPECT_EQ(errorsOf(R"(
+workloads:
+- name: t
+  trace: {path: pods.csv, deviceClass: gpu.nvidia.com, sharing: partitions}
+)"),
+        "scenario.yaml:4:40: Workload t: trace.deviceClass: cannot be combined with sharing (those shape the "
+        "trace driver's devices)\n");
+    EXPECT_EQ(errorsOf(R"(
+workloads:
+- name: t
+  trace: {path: pods.csv, format: csv, deviceClass: gpu.nvidia.com}
+)"),
+        "scenario.yaml:4:53: Workload t: trace.deviceClass: only for format alibaba-2023 (csv rows name their own "
+        "device_class)\n");
+}
+
 TEST(WorkloadSpecYaml, TraceCluster)
 {
     Diagnostics diags;
