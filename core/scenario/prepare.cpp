@@ -367,7 +367,7 @@ std::optional<sim::PreparedScenario> prepareScenario(
     p.podMaxBackoff = sc.podMaxBackoff;
     p.scoring = scheduler::parseScoringPolicy(sc.scoring).value_or(scheduler::ScoringPolicy::Default);
     p.events = injectedEvents(a);
-    p.objects = std::make_shared<const api::ObjectSet>(std::move(a.base));
+    p.objects = std::make_shared<api::ObjectSet>(std::move(a.base)); // non-const: see prepared_scenario.h
     for (auto& pool : a.pools)
         p.pools.push_back(std::make_shared<const NodePool>(std::move(pool)));
     p.placement = std::move(a.placement);

@@ -20,7 +20,7 @@ std::optional<sim::RunSummary> runScenario(
     run.progress = options.progress;
     run.cancel = options.cancel;
     run.podEvents = options.podEvents;
-    return sim::runPrepared(*prepared, run, diags);
+    return sim::runPrepared(std::move(*prepared), run, diags); // used once: no copy of the cluster
 }
 
 } // namespace drasim::scenario

@@ -36,7 +36,8 @@ struct PreparedScenario
 
     /// The cluster at time 0 as the scheduler model is built from it: DeviceClasses, claims and
     /// templates (including those the workloads bring), bound pods, and every node and slice of
-    /// the initial pools.
+    /// the initial pools. Allocated non-const, so that a run that owns the last reference may
+    /// take it over (runPrepared with an rvalue).
     std::shared_ptr<const api::ObjectSet> objects;
     /// The initial node pools (their nodes are already in `objects`: `preloaded` is set).
     std::vector<std::shared_ptr<const NodePool>> pools;

@@ -61,18 +61,15 @@ std::vector<InjectedEvent> eventsFor(const PreparedScenario& p, const RunOverrid
     return events;
 }
 
-} // namespace
-
-std::optional<RunSummary> runPrepared(
-    const PreparedScenario& prepared, const RunOptions& options, Diagnostics& diags)
+/// One run with `objects` as the scheduler model's starting state.
+std::optional<RunSummary> runWith(
+    const PreparedScenario& prepared, api::ObjectSet objects, const RunOptions& options, Diagnostics& diags)
 {
     const size_t errorsBefore = diags.errorCount();
     const RunOverrides& o = options.overrides;
     const uint64_t seed = o.seed.value_or(prepared.seed);
     RunWorkloads workloads = workloadsFor(prepared, o);
 
-    // The scheduler model owns (and mutates) its objects: each run builds it from a copy.
-    api::ObjectSet objects = prepared.objects ? *prepared.objects : api::ObjectSet {};
     if (o.changesStream(prepared.seed)
         && !addWorkloadObjects(*workloads.specs, seed, prepared.duration, objects, diags, options.cancel))
         return std::nullopt;
@@ -102,6 +99,27 @@ std::optional<RunSummary> runPrepared(
     if (diags.errorCount() > errorsBefore)
         return std::nullopt; // a workload stream reported a bad row while running
     return summary;
+}
+
+} // namespace
+
+std::optional<RunSummary> runPrepared(
+    const PreparedScenario& prepared, const RunOptions& options, Diagnostics& diags)
+{
+    // The scheduler model owns (and mutates) its objects: each run builds it from a copy.
+    return runWith(prepared, prepared.objects ? *prepared.objects : api::ObjectSet {}, options, diags);
+}
+
+std::optional<RunSummary> runPrepared(
+    PreparedScenario&& prepared, const RunOptions& options, Diagnostics& diags)
+{
+    if (!prepared.objects || prepared.objects.use_count() > 1)
+        return runPrepared(static_cast<const PreparedScenario&>(prepared), options, diags);
+    // Sole owner: prepareScenario allocates the set non-const (see prepared_scenario.h), so it
+    // may be moved from once nothing else can see it.
+    api::ObjectSet objects = std::move(const_cast<api::ObjectSet&>(*prepared.objects));
+    prepared.objects.reset();
+    return runWith(prepared, std::move(objects), options, diags);
 }
 
 } // namespace drasim::sim

@@ -29,5 +29,9 @@ struct RunOptions
 /// cluster or a workload stream reports an error.
 std::optional<RunSummary> runPrepared(
     const PreparedScenario& prepared, const RunOptions& options, Diagnostics& diags);
+/// The same for a prepared value used once: when nothing else shares its objects, the scheduler
+/// model takes them over instead of copying them (one run of a large cluster, e.g. the CLI).
+std::optional<RunSummary> runPrepared(
+    PreparedScenario&& prepared, const RunOptions& options, Diagnostics& diags);
 
 } // namespace drasim::sim

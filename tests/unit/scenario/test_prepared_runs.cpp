@@ -219,3 +219,24 @@ TEST(PreparedScenario, ACancelledPreparationGivesNothing)
     EXPECT_FALSE(prepareScenario(s, options, diags).has_value());
     EXPECT_FALSE(diags.hasErrors()) << diags.formatAll();
 }
+
+TEST(PreparedScenario, ASingleUseRunTakesTheObjectsOnlyWhenNothingElseSharesThem)
+{
+    PreparedScenario p = prepare(loadDefault());
+    std::string expected = output(p);
+    auto run = [](PreparedScenario&& value) {
+        Diagnostics diags;
+        SeriesWriter series;
+        RunOptions options;
+        options.recorders.push_back(&series);
+        auto summary = runPrepared(std::move(value), options, diags);
+        EXPECT_TRUE(summary.has_value()) << diags.formatAll();
+        return summary ? toJson(toData(*summary)) + series.csv() : std::string();
+    };
+    PreparedScenario shared = p; // shares p's objects
+    EXPECT_EQ(run(std::move(shared)), expected);
+    ASSERT_TRUE(p.objects);
+    EXPECT_EQ(p.objects->nodes.size(), 10u); // still intact for further runs
+    EXPECT_EQ(output(p), expected);
+    EXPECT_EQ(run(std::move(p)), expected); // the last owner: taken over, same result
+}
