@@ -101,6 +101,22 @@ TEST(PodReplay, EventNavigation)
     EXPECT_EQ(r.eventsUpTo(1000), 6u);
 }
 
+TEST(PodReplay, CountsOverTimeSpanTheRun)
+{
+    const PodReplay r = twoPods();
+    const auto counts = r.countsOverTime(11); // every 10 time units
+    ASSERT_EQ(counts.size(), 11u);
+    EXPECT_EQ(counts.front().time, 0);
+    EXPECT_EQ(counts.back().time, 100);
+    EXPECT_EQ(counts[0].pending, 2);
+    EXPECT_EQ(counts[1].running, 1);
+    EXPECT_EQ(counts[1].pending, 1);
+    EXPECT_EQ(counts[5].running, 0); // a succeeded at 50
+    EXPECT_EQ(counts[6].running, 1); // b scheduled at 60
+    EXPECT_EQ(counts[6].pending, 0);
+    EXPECT_TRUE(r.countsOverTime(1).empty());
+}
+
 TEST(PodReplay, LateEventsKeepTimeOrderAndRecordedOrderWithinATime)
 {
     PodReplay r;
@@ -197,6 +213,13 @@ TEST(PodReplay, LawsOverRandomRuns)
                 ASSERT_EQ(s.running.count(holder.pod), 1u) << holder.pod;
                 EXPECT_EQ(s.running.at(holder.pod), key.pool);
             }
+        }
+        // The run's outline agrees with the state at each of its points.
+        r.setEndTime(t + 1);
+        for (const auto& c : r.countsOverTime(7)) {
+            const auto s = r.stateAt(c.time);
+            EXPECT_EQ(c.running, int(s.running.size())) << c.time;
+            EXPECT_EQ(c.pending, int(s.pending.size())) << c.time;
         }
         // The final state is the one the generator tracked.
         const auto end = r.stateAt(t);

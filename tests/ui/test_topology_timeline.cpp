@@ -22,6 +22,7 @@
 #include "ui/widgets/cluster_grid_view.h"
 #include "ui/widgets/holder_colors.h"
 #include "ui/widgets/node_graph_view.h"
+#include "ui/widgets/timeline_strip.h"
 
 using namespace drasim;
 using drasim::ui::MainWindow;
@@ -142,6 +143,7 @@ TEST(TopologyTimeline, ScrubberStepsPlaysAndJumpsBetweenEvents)
     ASSERT_TRUE(openAndReplay(w));
     ui::TimelinePage* timeline = w.timelinePage();
     ui::TimeCursor* cursor = timeline->cursor();
+    w.pages()->setCurrentWidget(timeline);
     auto replay = cursor->replay();
     ASSERT_TRUE(replay);
     ASSERT_GT(replay->events().size(), 100u);
@@ -172,6 +174,12 @@ TEST(TopologyTimeline, ScrubberStepsPlaysAndJumpsBetweenEvents)
     EXPECT_GT(paused, 6 * sim::kHour - 5 * sim::kMinute);
     QTest::qWait(300);
     EXPECT_EQ(cursor->time(), paused);
+
+    // Clicking the run's outline moves there.
+    ui::TimelineStrip* strip = timeline->strip();
+    QTest::mouseClick(strip, Qt::LeftButton, {}, QPoint(strip->width() / 2, strip->height() / 2));
+    EXPECT_EQ(cursor->time(), strip->timeAt(strip->width() / 2));
+    EXPECT_NEAR(double(cursor->time()), double(sim::kDay) / 2, double(sim::kHour));
 
     // The events table marks everything up to the cursor.
     EXPECT_EQ(timeline->eventsModel()->rowAt(paused), int(replay->eventsUpTo(paused)) - 1);

@@ -123,4 +123,40 @@ ReplayState PodReplay::stateAt(sim::SimTime t) const
     return s;
 }
 
+std::vector<PodReplay::Counts> PodReplay::countsOverTime(int points) const
+{
+    std::vector<Counts> out;
+    if (points < 2)
+        return out;
+    const sim::SimTime end = endTime();
+    std::map<std::string, bool> live; // pod → running (false: pending)
+    int running = 0;
+    size_t next = 0;
+    for (int i = 0; i < points; ++i) {
+        const sim::SimTime t = end * i / (points - 1);
+        for (; next < m_events.size() && m_events[next].time <= t; ++next) {
+            const ReplayEvent& e = m_events[next];
+            auto it = live.find(e.pod);
+            const bool wasRunning = it != live.end() && it->second;
+            switch (e.type) {
+            case sim::PodEventType::Created:
+            case sim::PodEventType::Unschedulable:
+                if (!wasRunning)
+                    live[e.pod] = false;
+                break;
+            case sim::PodEventType::Scheduled:
+                running += wasRunning ? 0 : 1;
+                live[e.pod] = true;
+                break;
+            default:
+                running -= wasRunning ? 1 : 0;
+                if (it != live.end())
+                    live.erase(it);
+            }
+        }
+        out.push_back(Counts { t, running, int(live.size()) - running });
+    }
+    return out;
+}
+
 } // namespace drasim::ui

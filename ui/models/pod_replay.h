@@ -81,6 +81,16 @@ public:
     /// The state after every event at or before t.
     ReplayState stateAt(sim::SimTime t) const;
 
+    /// Running and pending pod counts at `points` evenly spaced times from 0 to endTime()
+    /// (both included), in one pass: the outline of the whole run for a scrubber.
+    struct Counts
+    {
+        sim::SimTime time = 0;
+        int running = 0;
+        int pending = 0;
+    };
+    std::vector<Counts> countsOverTime(int points) const;
+
 private:
     std::vector<ReplayEvent> m_events;
     sim::SimTime m_end = -1;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/pages/timeline_page.h"
 
+#include <algorithm>
+
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -15,6 +17,7 @@
 
 #include "ui/models/replay_events_model.h"
 #include "ui/models/time_cursor.h"
+#include "ui/widgets/timeline_strip.h"
 
 namespace drasim::ui {
 
@@ -84,6 +87,7 @@ TimelinePage::TimelinePage(SimulationJob* job, QWidget* parent)
     controls->addWidget(m_step);
     controls->addWidget(m_speed);
 
+    m_strip = new TimelineStrip(this);
     m_summary = new QLabel(this);
     m_summary->setWordWrap(true);
     m_table = new QTableView(this);
@@ -96,6 +100,7 @@ TimelinePage::TimelinePage(SimulationJob* job, QWidget* parent)
     m_table->setWordWrap(false);
 
     auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_strip);
     layout->addLayout(controls);
     layout->addWidget(m_summary);
     layout->addWidget(m_table, 1);
@@ -113,10 +118,14 @@ TimelinePage::TimelinePage(SimulationJob* job, QWidget* parent)
     connect(m_table, &QTableView::activated, this, [this](const QModelIndex& index) {
         m_cursor->setTime(index.data(ReplayEventsModel::TimeRole).toLongLong());
     });
+    connect(m_strip, &TimelineStrip::seekRequested, this, [this](qint64 t) { m_cursor->setTime(t); });
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
     connect(m_timer, &QTimer::timeout, this, &TimelinePage::onTick);
     connect(m_cursor, &TimeCursor::timeChanged, this, &TimelinePage::onTimeChanged);
-    connect(&m_build, &QFutureWatcher<std::shared_ptr<const PodReplay>>::finished, this, [this]() {
-        auto replay = m_build.result();
+    connect(&m_build, &QFutureWatcher<Built>::finished, this, [this]() {
+        const Built built = m_build.result();
+        auto replay = built.replay;
+        m_strip->setCounts(built.counts, replay->endTime());
         m_events->setReplay(replay);
         m_cursor->setReplay(replay);
         m_slider->setRange(0, toSlider(m_cursor->endTime()));
@@ -146,12 +155,15 @@ void TimelinePage::load(std::shared_ptr<const std::vector<sim::PodEvent>> events
 {
     pause();
     m_build.waitForFinished();
-    m_build.setFuture(QtConcurrent::run([events, duration]() -> std::shared_ptr<const PodReplay> {
+    m_build.setFuture(QtConcurrent::run([events, duration]() -> Built {
         auto replay = std::make_shared<PodReplay>();
         for (const auto& e : *events)
             replay->append(e);
         replay->setEndTime(duration);
-        return replay;
+        // One point per simulated minute up to ~1000 points: smooth without costing the paint.
+        const int points = int(std::clamp<sim::SimTime>(replay->endTime() / sim::kMinute, 2, 1000));
+        auto counts = replay->countsOverTime(points);
+        return Built { std::move(replay), std::move(counts) };
     }));
 }
 
@@ -219,6 +231,7 @@ void TimelinePage::onTimeChanged()
         m_slider->setValue(toSlider(t));
     }
     m_events->setCurrentTime(t);
+    m_strip->setTime(t);
     if (!m_cursor->replay()) {
         m_summary->setText(tr("Run the scenario (Simulation tab) to replay it here."));
         return;

@@ -20,6 +20,7 @@ class QToolButton;
 namespace drasim::ui {
 
 class ReplayEventsModel;
+class TimelineStrip;
 class TimeCursor;
 
 /// The scrubber over a finished simulation: play, pause, step, jump to the previous or next pod
@@ -34,6 +35,7 @@ public:
 
     TimeCursor* cursor() const { return m_cursor; }
     ReplayEventsModel* eventsModel() const { return m_events; }
+    TimelineStrip* strip() const { return m_strip; }
     /// Builds the replay of a run's events in the background (what a finished simulation does).
     void load(std::shared_ptr<const std::vector<sim::PodEvent>> events, sim::SimTime duration);
 
@@ -60,7 +62,14 @@ private:
     std::optional<sim::SimTime> m_initialTime;
     TimeCursor* m_cursor = nullptr;
     ReplayEventsModel* m_events = nullptr;
-    QFutureWatcher<std::shared_ptr<const PodReplay>> m_build;
+    /// What the worker builds: the replay and the outline of the run for the strip.
+    struct Built
+    {
+        std::shared_ptr<const PodReplay> replay;
+        std::vector<PodReplay::Counts> counts;
+    };
+    QFutureWatcher<Built> m_build;
+    TimelineStrip* m_strip = nullptr;
     QTimer* m_timer = nullptr;
     QToolButton* m_play = nullptr;
     QToolButton* m_back = nullptr;

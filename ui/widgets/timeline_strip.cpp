@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ui/widgets/timeline_strip.h"
+
+#include <algorithm>
+
+#include <QMouseEvent>
+#include <QPainter>
+#include <QPainterPath>
+
+#include "ui/widgets/holder_colors.h"
+
+namespace drasim::ui {
+
+TimelineStrip::TimelineStrip(QWidget* parent)
+    : QWidget(parent)
+{
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    setCursor(Qt::PointingHandCursor);
+}
+
+void TimelineStrip::setCounts(std::vector<PodReplay::Counts> counts, sim::SimTime end)
+{
+    m_counts = std::move(counts);
+    m_end = end;
+    update();
+}
+
+void TimelineStrip::setTime(sim::SimTime t)
+{
+    m_time = t;
+    update();
+}
+
+QRectF TimelineStrip::plotRect() const
+{
+    return QRectF(rect()).adjusted(8, 18, -8, -16);
+}
+
+sim::SimTime TimelineStrip::timeAt(double x) const
+{
+    const QRectF plot = plotRect();
+    const double f = std::clamp((x - plot.left()) / std::max(1.0, plot.width()), 0.0, 1.0);
+    return sim::SimTime(f * double(m_end) + 0.5);
+}
+
+void TimelineStrip::paintEvent(QPaintEvent*)
+{
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing);
+    const QPalette& pal = palette();
+    p.fillRect(rect(), pal.color(QPalette::Base));
+    const QRectF plot = plotRect();
+    p.setPen(QPen(pal.color(QPalette::Mid), 1));
+    p.drawLine(plot.bottomLeft(), plot.bottomRight());
+    if (m_counts.size() < 2 || m_end <= 0)
+        return;
+    int top = 1;
+    for (const auto& c : m_counts)
+        top = std::max({ top, c.running, c.pending });
+    auto x = [&](sim::SimTime t) { return plot.left() + plot.width() * double(t) / double(m_end); };
+    auto y = [&](int v) { return plot.bottom() - plot.height() * double(v) / double(top); };
+    const bool dark = holder_colors::isDark(pal);
+    const QColor runningColor = dark ? QColor(64, 170, 160) : QColor(30, 140, 130);
+    const QColor pendingColor = dark ? QColor(230, 140, 60) : QColor(220, 110, 30);
+    for (const auto& [pick, color] : { std::pair { 0, runningColor }, std::pair { 1, pendingColor } }) {
+        QPainterPath area(QPointF(plot.left(), plot.bottom()));
+        for (const auto& c : m_counts)
+            area.lineTo(x(c.time), y(pick == 0 ? c.running : c.pending));
+        area.lineTo(plot.right(), plot.bottom());
+        area.closeSubpath();
+        QColor fill = color;
+        fill.setAlpha(pick == 0 ? 110 : 90);
+        p.fillPath(area, fill);
+        QPainterPath line;
+        for (size_t i = 0; i < m_counts.size(); ++i) {
+            const QPointF pt(x(m_counts[i].time), y(pick == 0 ? m_counts[i].running : m_counts[i].pending));
+            i == 0 ? line.moveTo(pt) : line.lineTo(pt);
+        }
+        p.strokePath(line, QPen(color, 1.5));
+    }
+
+    // Hour ticks: every 6 hours for runs of a day or more, else every hour.
+    QFont small = font();
+    small.setPointSizeF(font().pointSizeF() * 0.85);
+    p.setFont(small);
+    const sim::SimTime step = m_end >= sim::kDay ? 6 * sim::kHour : sim::kHour;
+    p.setPen(pal.color(QPalette::PlaceholderText));
+    for (sim::SimTime t = 0; t <= m_end; t += step) {
+        const double tx = x(t);
+        p.drawLine(QPointF(tx, plot.bottom()), QPointF(tx, plot.bottom() + 3));
+        const QString label = t % sim::kDay == 0 && t > 0
+            ? QStringLiteral("d%1").arg(t / sim::kDay + 1)
+            : QStringLiteral("%1h").arg(t % sim::kDay / sim::kHour);
+        p.drawText(QRectF(tx - 30, plot.bottom() + 2, 60, 14), Qt::AlignHCenter | Qt::AlignTop, label);
+    }
+
+    // Legend and the peak, top left.
+    p.setPen(runningColor);
+    p.drawText(QPointF(plot.left(), 13), tr("■ running"));
+    const double legend = p.fontMetrics().horizontalAdvance(tr("■ running")) + 12;
+    p.setPen(pendingColor);
+    p.drawText(QPointF(plot.left() + legend, 13), tr("■ pending"));
+    p.setPen(pal.color(QPalette::PlaceholderText));
+    p.drawText(
+        QRectF(plot.left(), 2, plot.width(), 14), Qt::AlignRight | Qt::AlignTop, tr("peak %1 pods").arg(top));
+
+    const double cx = x(std::clamp<sim::SimTime>(m_time, 0, m_end));
+    p.setPen(QPen(pal.color(QPalette::Highlight), 2));
+    p.drawLine(QPointF(cx, plot.top() - 2), QPointF(cx, plot.bottom()));
+}
+
+void TimelineStrip::mousePressEvent(QMouseEvent* event)
+{
+    if (event->button() == Qt::LeftButton)
+        Q_EMIT seekRequested(timeAt(event->position().x()));
+}
+
+void TimelineStrip::mouseMoveEvent(QMouseEvent* event)
+{
+    if (event->buttons() & Qt::LeftButton)
+        Q_EMIT seekRequested(timeAt(event->position().x()));
+}
+
+} // namespace drasim::ui

@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <vector>
+
+#include <QWidget>
+
+#include "ui/models/pod_replay.h"
+
+namespace drasim::ui {
+
+/// The whole run at a glance above the scrubber: running and pending pods over time as two
+/// areas, hour ticks, and a line at the current time. Clicking or dragging asks to move there.
+class TimelineStrip : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit TimelineStrip(QWidget* parent = nullptr);
+
+    void setCounts(std::vector<PodReplay::Counts> counts, sim::SimTime end);
+    void setTime(sim::SimTime t);
+    /// The simulated time at a horizontal position.
+    sim::SimTime timeAt(double x) const;
+
+    QSize sizeHint() const override { return { 600, 96 }; }
+    QSize minimumSizeHint() const override { return { 200, 72 }; }
+
+Q_SIGNALS:
+    void seekRequested(qint64 time);
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+
+private:
+    QRectF plotRect() const;
+
+    std::vector<PodReplay::Counts> m_counts;
+    sim::SimTime m_end = 0;
+    sim::SimTime m_time = 0;
+};
+
+} // namespace drasim::ui
