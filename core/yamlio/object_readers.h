@@ -35,6 +35,38 @@ std::string peekObjectName(const Reader& r, uint32_t root, bool namespaced);
 /// The API server's ValidateResourceRequirements (resource_requirements.cpp): `node` is the
 /// `resources` map of a container (or the pod overhead read as limits), `res` what was read from it.
 void validateResourceRequirements(Reader& r, uint32_t node, const Path& p, const api::ResourceRequirements& res);
+/// Where the fields of one toleration were written (the item itself when absent), for messages.
+struct TolerationNodes
+{
+    uint32_t key, op, effect;
+};
+
+/// Reads the fields core/v1 Toleration and resource/v1 DeviceToleration share (same names and
+/// types: key, operator, value, effect, tolerationSeconds). What is valid differs between the two
+/// APIs, so validation stays with the callers.
+template <class T> TolerationNodes readTolerationFields(Reader& r, uint32_t item, const Path& ip, T& t)
+{
+    TolerationNodes at { item, item, item };
+    r.fields(item, ip, [&](std::string_view k, uint32_t, uint32_t v) {
+        if (k == "key")
+            at.key = v, r.getString(v, ip.field(k), t.key);
+        else if (k == "operator")
+            at.op = v, r.getString(v, ip.field(k), t.op);
+        else if (k == "value")
+            r.getString(v, ip.field(k), t.value);
+        else if (k == "effect")
+            at.effect = v, r.getString(v, ip.field(k), t.effect);
+        else if (k == "tolerationSeconds") {
+            int64_t s = 0;
+            if (r.getInt(v, ip.field(k), s))
+                t.tolerationSeconds = s;
+        } else
+            return false;
+        return true;
+    });
+    return at;
+}
+
 /// Finds a key in a map node; returns 0 (never a valid child) when absent.
 uint32_t findKey(const lean::Document& doc, uint32_t map, std::string_view key);
 

@@ -96,33 +96,16 @@ void readTolerations(Reader& r, uint32_t node, const Path& p, std::vector<api::T
 {
     r.items(node, p, [&](size_t, uint32_t item, const Path& ip) {
         api::Toleration t;
-        uint32_t opNode = item, effectNode = item;
-        r.fields(item, ip, [&](std::string_view k, uint32_t, uint32_t v) {
-            if (k == "key")
-                r.getString(v, ip.field(k), t.key);
-            else if (k == "operator")
-                opNode = v, r.getString(v, ip.field(k), t.op);
-            else if (k == "value")
-                r.getString(v, ip.field(k), t.value);
-            else if (k == "effect")
-                effectNode = v, r.getString(v, ip.field(k), t.effect);
-            else if (k == "tolerationSeconds") {
-                int64_t s = 0;
-                if (r.getInt(v, ip.field(k), s))
-                    t.tolerationSeconds = s;
-            } else
-                return false;
-            return true;
-        });
+        const TolerationNodes at = readTolerationFields(r, item, ip, t);
         if (!t.op.empty() && t.op != "Equal" && t.op != "Exists")
-            r.unsupported(opNode, ip.field("operator"), t.op, { "Equal", "Exists" });
+            r.unsupported(at.op, ip.field("operator"), t.op, { "Equal", "Exists" });
         if (t.op == "Exists" && !t.value.empty())
             r.error(item, ip.field("operator"),
                 "Invalid value: \"" + t.value + "\": value must be empty when `operator` is 'Exists'");
         if (!t.effect.empty() && t.effect != "NoSchedule" && t.effect != "PreferNoSchedule"
             && t.effect != "NoExecute")
             r.unsupported(
-                effectNode, ip.field("effect"), t.effect, { "NoExecute", "NoSchedule", "PreferNoSchedule" });
+                at.effect, ip.field("effect"), t.effect, { "NoExecute", "NoSchedule", "PreferNoSchedule" });
         out.push_back(std::move(t));
     });
 }

@@ -515,37 +515,20 @@ void readDeviceTolerations(Reader& r, uint32_t n, const Path& p, std::vector<api
 {
     r.items(n, p, [&](size_t, uint32_t item, const Path& ip) {
         api::DeviceToleration t;
-        uint32_t opNode = item, effectNode = item, keyNode = item;
-        r.fields(item, ip, [&](std::string_view k, uint32_t, uint32_t v) {
-            if (k == "key")
-                keyNode = v, r.getString(v, ip.field(k), t.key);
-            else if (k == "operator")
-                opNode = v, r.getString(v, ip.field(k), t.op);
-            else if (k == "value")
-                r.getString(v, ip.field(k), t.value);
-            else if (k == "effect")
-                effectNode = v, r.getString(v, ip.field(k), t.effect);
-            else if (k == "tolerationSeconds") {
-                int64_t s = 0;
-                if (r.getInt(v, ip.field(k), s))
-                    t.tolerationSeconds = s;
-            } else
-                return false;
-            return true;
-        });
+        const TolerationNodes at = readTolerationFields(r, item, ip, t);
         if (t.op.empty())
             t.op = "Equal"; // defaulted by the API server
         if (t.op != "Equal" && t.op != "Exists")
-            r.unsupported(opNode, ip.field("operator"), t.op, { "Equal", "Exists" });
+            r.unsupported(at.op, ip.field("operator"), t.op, { "Equal", "Exists" });
         if (!t.key.empty())
             if (auto e = checkLabelKey(t.key); !e.empty())
-                r.invalid(keyNode, ip.field("key"), t.key, e);
+                r.invalid(at.key, ip.field("key"), t.key, e);
         if (t.op == "Exists" && !t.value.empty())
             r.invalid(item, ip.field("value"), t.value, "must be empty when `operator` is 'Exists'");
         if (t.op == "Equal" && t.key.empty())
-            r.error(keyNode, ip.field("key"), "Required value: must be set when `operator` is 'Equal'");
+            r.error(at.key, ip.field("key"), "Required value: must be set when `operator` is 'Equal'");
         if (!t.effect.empty() && t.effect != "NoSchedule" && t.effect != "NoExecute")
-            r.unsupported(effectNode, ip.field("effect"), t.effect, { "NoExecute", "NoSchedule" });
+            r.unsupported(at.effect, ip.field("effect"), t.effect, { "NoExecute", "NoSchedule" });
         out.push_back(std::move(t));
     });
     if (out.size() > kMaxTolerations)
@@ -919,324 +902,363 @@ void readAllocation(Reader& r, uint32_t n, const Path& p, api::AllocationResult&
     });
 }
 
-} // namespace
-
-bool readResourceSlice(Reader& r, uint32_t root, ResourceVersion ver, api::ResourceSlice& out)
+/// The top level every resource.k8s.io kind shares: apiVersion and kind (the loader dispatched on
+/// them), metadata, spec and status. readSpec(node, path) and readStatus(node, path) read the
+/// last two; `finish` adds the checks across fields (a missing spec). True when the object added
+/// no error.
+template <class SpecFn, class StatusFn, class FinishFn>
+bool readObject(Reader& r, uint32_t root, bool namespaced, api::ObjectMeta& meta, SpecFn&& readSpec,
+    StatusFn&& readStatus, FinishFn&& finish)
 {
     const size_t before = r.errorCount();
     const Path p;
-    bool sawSpec = false;
     r.fields(root, p, [&](std::string_view k, uint32_t, uint32_t v) {
         const Path sp = p.field(k);
-        if (k == "apiVersion" || k == "kind" || k == "status")
-            return true;
-        if (k == "metadata") {
-            readObjectMeta(r, v, sp, false, out.meta);
-            return true;
-        }
-        if (k != "spec")
+        if (k == "metadata")
+            readObjectMeta(r, v, sp, namespaced, meta);
+        else if (k == "spec")
+            readSpec(v, sp);
+        else if (k == "status")
+            readStatus(v, sp);
+        else if (k != "apiVersion" && k != "kind")
             return false;
-        sawSpec = true;
-        uint32_t driverNode = v, poolNode = 0, devicesNode = 0, countersNode = 0;
-        std::vector<uint32_t> nodeFieldNodes;
-        std::vector<uint32_t> deviceNodes;
-        r.fields(v, sp, [&](std::string_view sk, uint32_t, uint32_t sv) {
-            const Path fp = sp.field(sk);
-            if (sk == "driver") {
-                driverNode = sv;
-                r.getString(sv, fp, out.driver);
-            } else if (sk == "pool") {
-                poolNode = sv;
-                bool haveCount = false;
-                uint32_t nameNode = sv;
-                r.fields(sv, fp, [&](std::string_view pk, uint32_t, uint32_t pv) {
-                    if (pk == "name")
-                        nameNode = pv, r.getString(pv, fp.field(pk), out.pool.name);
-                    else if (pk == "generation") {
-                        if (r.getInt(pv, fp.field(pk), out.pool.generation) && out.pool.generation < 0)
-                            r.error(pv, fp.field(pk),
-                                "Invalid value: " + std::to_string(out.pool.generation)
-                                    + ": must be greater than or equal to 0");
-                    } else if (pk == "resourceSliceCount") {
-                        haveCount = r.getInt(pv, fp.field(pk), out.pool.resourceSliceCount);
-                        if (haveCount && out.pool.resourceSliceCount <= 0)
-                            r.error(pv, fp.field(pk),
-                                "Invalid value: " + std::to_string(out.pool.resourceSliceCount)
-                                    + ": must be greater than zero");
-                    } else
-                        return false;
-                    return true;
-                });
-                checkName(r, nameNode, fp.field("name"), out.pool.name, checkPoolName);
-                if (!haveCount && r.nodeKind(sv) == YamlNode::Kind::Map)
-                    r.required(sv, fp.field("resourceSliceCount"));
-            } else if (sk == "nodeName") {
-                nodeFieldNodes.push_back(sv);
-                std::string s;
-                if (r.getString(sv, fp, s)) {
-                    out.nodeName = s;
-                    if (s.empty())
-                        r.required(sv, fp);
-                    else if (auto e = checkDnsSubdomain(s); !e.empty())
-                        r.invalid(sv, fp, s, e);
-                }
-            } else if (sk == "nodeSelector") {
-                nodeFieldNodes.push_back(sv);
-                api::NodeSelector sel;
-                readNodeSelector(r, sv, fp, sel);
-                if (!r.isNull(sv)) {
-                    if (sel.terms.size() != 1)
-                        r.error(sv, fp.field("nodeSelectorTerms"),
-                            "Invalid value: " + std::to_string(sel.terms.size())
-                                + ": must have exactly one node selector term");
-                    out.nodeSelector = std::move(sel);
-                }
-            } else if (sk == "allNodes" || sk == "perDeviceNodeSelection") {
-                nodeFieldNodes.push_back(sv);
-                bool b = false;
-                if (r.getBool(sv, fp, b)) {
-                    (sk == "allNodes" ? out.allNodes : out.perDeviceNodeSelection) = b;
-                    if (!b)
-                        r.error(sv, fp, "Invalid value: false: must be true when set");
-                }
-            } else if (sk == "devices") {
-                devicesNode = sv;
-                r.items(sv, fp, [&](size_t, uint32_t item, const Path&) {
-                    deviceNodes.push_back(
-                        item); // read after all slice fields: perDeviceNodeSelection may follow
-                });
-            } else if (sk == "sharedCounters") {
-                countersNode = sv;
-                std::set<std::string> names;
-                r.items(sv, fp, [&](size_t, uint32_t item, const Path& ip) {
-                    api::CounterSet cs;
-                    uint32_t nameNode = item;
-                    bool haveCounters = false;
-                    r.fields(item, ip, [&](std::string_view ck, uint32_t, uint32_t cv) {
-                        if (ck == "name")
-                            nameNode = cv, r.getString(cv, ip.field(ck), cs.name);
-                        else if (ck == "counters") {
-                            haveCounters = !r.isNull(cv);
-                            readCounterMap(r, cv, ip.field(ck), cs.counters);
-                        } else
-                            return false;
-                        return true;
-                    });
-                    checkName(r, nameNode, ip.field("name"), cs.name, checkDnsLabel);
-                    if (!cs.name.empty() && !names.insert(cs.name).second)
-                        r.duplicate(nameNode, ip.field("name"), cs.name);
-                    if (!haveCounters)
-                        r.required(item, ip.field("counters"));
-                    out.sharedCounters.push_back(std::move(cs));
-                });
-                if (out.sharedCounters.size() > kMaxCounterSets)
-                    r.tooMany(sv, fp, out.sharedCounters.size(), kMaxCounterSets);
-            } else {
-                return false;
-            }
-            return true;
-        });
-        const bool perDevice = out.perDeviceNodeSelection.value_or(false);
-        const Path dp = sp.field("devices");
-        std::set<std::string> deviceNames;
-        bool taintsOrCounters = false;
-        out.devices.reserve(deviceNodes.size());
-        for (size_t i = 0; i < deviceNodes.size(); ++i) {
-            const Path ip = dp.at(i);
-            api::Device d;
-            readDevice(r, deviceNodes[i], ip, ver, perDevice, d);
-            if (!d.name.empty() && !deviceNames.insert(d.name).second)
-                r.duplicate(deviceNodes[i], ip.field("name"), d.name);
-            taintsOrCounters = taintsOrCounters || !d.taints.empty() || !d.consumesCounters.empty();
-            out.devices.push_back(std::move(d));
-        }
-        const size_t maxDevices = taintsOrCounters ? kMaxDevicesWithTaintsOrCounters : kMaxDevicesPerSlice;
-        if (out.devices.size() > maxDevices)
-            r.error(devicesNode, dp,
-                "Too many: " + std::to_string(out.devices.size()) + ": must have at most "
-                    + std::to_string(maxDevices) + " items"
-                    + (taintsOrCounters ? " (64 when devices have taints or consume counters)" : ""));
-        checkName(r, driverNode, sp.field("driver"), out.driver, checkDriverName);
-        if (!poolNode)
-            r.required(v, sp.field("pool"));
-        if (nodeFieldNodes.empty())
-            r.error(v, sp,
-                "Required value: exactly one of `nodeName`, `nodeSelector`, `allNodes`, "
-                "`perDeviceNodeSelection` is required");
-        else if (nodeFieldNodes.size() > 1)
-            r.error(nodeFieldNodes[1], sp,
-                "Invalid value: exactly one of `nodeName`, `nodeSelector`, `allNodes`, "
-                "`perDeviceNodeSelection` is required, but multiple fields are set");
-        if (devicesNode && countersNode && !out.devices.empty() && !out.sharedCounters.empty())
-            r.error(countersNode, sp.field("sharedCounters"),
-                "Forbidden: only one of `devices` or `sharedCounters` may be set in a slice");
         return true;
     });
-    if (!sawSpec)
-        r.required(root, p.field("spec"));
-    out.meta.pos = r.pos(root);
+    finish();
+    meta.pos = r.pos(root);
     return r.errorCount() == before;
 }
 
-bool readDeviceClass(Reader& r, uint32_t root, ResourceVersion, api::DeviceClass& out)
-{
-    const size_t before = r.errorCount();
-    const Path p;
-    r.fields(root, p, [&](std::string_view k, uint32_t, uint32_t v) {
-        const Path sp = p.field(k);
-        if (k == "apiVersion" || k == "kind" || k == "status")
-            return true;
-        if (k == "metadata") {
-            readObjectMeta(r, v, sp, false, out.meta);
-            return true;
-        }
-        if (k != "spec")
-            return false;
-        r.fields(v, sp, [&](std::string_view sk, uint32_t, uint32_t sv) {
-            const Path fp = sp.field(sk);
-            if (sk == "selectors")
-                readSelectors(r, sv, fp, out.selectors);
-            else if (sk == "config") {
-                r.items(sv, fp, [&](size_t, uint32_t item, const Path& ip) {
-                    api::OpaqueDeviceConfiguration c;
-                    bool haveOpaque = false;
-                    r.fields(item, ip, [&](std::string_view ck, uint32_t, uint32_t cv) {
-                        if (ck != "opaque")
-                            return false;
-                        haveOpaque = !r.isNull(cv);
-                        readOpaque(r, cv, ip.field(ck), c);
-                        return true;
-                    });
-                    if (!haveOpaque)
-                        r.required(item, ip.field("opaque"));
-                    out.config.push_back(std::move(c));
-                });
-                if (out.config.size() > kMaxConfigs)
-                    r.tooMany(sv, fp, out.config.size(), kMaxConfigs);
-            } else if (sk == "extendedResourceName") {
-                std::string s;
-                if (r.getString(sv, fp, s)) {
-                    if (auto e = checkLabelKey(s); !e.empty() || s.find('/') == std::string::npos
-                        || s.starts_with("kubernetes.io/") || s.starts_with("requests."))
-                        r.invalid(sv, fp, s,
-                            e.empty() ? "must be an extended resource name (domain/name, not in the "
-                                        "kubernetes.io domain)"
-                                      : e);
-                    out.extendedResourceName = s;
-                }
-            } else
-                return false;
-            return true;
-        });
-        return true;
-    });
-    out.meta.pos = r.pos(root);
-    return r.errorCount() == before;
-}
+/// Status the simulator does not read (it is tolerated wholesale, see README).
+void ignoreStatus(uint32_t, const Path&) { }
 
-bool readResourceClaim(Reader& r, uint32_t root, ResourceVersion ver, api::ResourceClaim& out)
+void readPool(Reader& r, uint32_t n, const Path& fp, api::ResourcePool& out)
 {
-    const size_t before = r.errorCount();
-    const Path p;
-    bool sawSpec = false;
-    r.fields(root, p, [&](std::string_view k, uint32_t, uint32_t v) {
-        const Path sp = p.field(k);
-        if (k == "apiVersion" || k == "kind")
-            return true;
-        if (k == "metadata") {
-            readObjectMeta(r, v, sp, true, out.meta);
-            if (uint32_t d = findKey(r.doc(), v, "deletionTimestamp"); d && !r.isNull(d))
-                out.deleting = true;
-        } else if (k == "spec") {
-            sawSpec = true;
-            readClaimSpec(r, v, sp, ver, out.spec);
-        } else if (k == "status") {
-            r.fields(v, sp, [&](std::string_view sk, uint32_t, uint32_t sv) {
-                const Path fp = sp.field(sk);
-                if (sk == "allocation") {
-                    if (r.isNull(sv))
-                        return true;
-                    api::AllocationResult a;
-                    readAllocation(r, sv, fp, a);
-                    out.allocation = std::move(a);
-                } else if (sk == "reservedFor") {
-                    r.items(sv, fp, [&](size_t, uint32_t item, const Path& ip) {
-                        api::ResourceClaimConsumerReference ref;
-                        r.fields(item, ip, [&](std::string_view rk, uint32_t, uint32_t rv) {
-                            if (rk == "apiGroup")
-                                r.getString(rv, ip.field(rk), ref.apiGroup);
-                            else if (rk == "resource")
-                                r.getString(rv, ip.field(rk), ref.resource);
-                            else if (rk == "name")
-                                r.getString(rv, ip.field(rk), ref.name);
-                            else if (rk == "uid")
-                                r.getString(rv, ip.field(rk), ref.uid);
-                            else
-                                return false;
-                            return true;
-                        });
-                        out.reservedFor.push_back(std::move(ref));
-                    });
-                    if (out.reservedFor.size() > 256)
-                        r.tooMany(sv, fp, out.reservedFor.size(), 256);
-                } else if (sk != "devices" && sk != "deallocationRequested" && sk != "driverName") {
-                    return false;
-                }
-                return true;
-            });
+    bool haveCount = false;
+    uint32_t nameNode = n;
+    r.fields(n, fp, [&](std::string_view pk, uint32_t, uint32_t pv) {
+        if (pk == "name")
+            nameNode = pv, r.getString(pv, fp.field(pk), out.name);
+        else if (pk == "generation") {
+            if (r.getInt(pv, fp.field(pk), out.generation) && out.generation < 0)
+                r.error(pv, fp.field(pk),
+                    "Invalid value: " + std::to_string(out.generation) + ": must be greater than or equal to 0");
+        } else if (pk == "resourceSliceCount") {
+            haveCount = r.getInt(pv, fp.field(pk), out.resourceSliceCount);
+            if (haveCount && out.resourceSliceCount <= 0)
+                r.error(pv, fp.field(pk),
+                    "Invalid value: " + std::to_string(out.resourceSliceCount) + ": must be greater than zero");
         } else
             return false;
         return true;
     });
-    if (!sawSpec)
-        r.required(root, p.field("spec"));
-    out.meta.pos = r.pos(root);
-    return r.errorCount() == before;
+    checkName(r, nameNode, fp.field("name"), out.name, checkPoolName);
+    if (!haveCount && r.nodeKind(n) == YamlNode::Kind::Map)
+        r.required(n, fp.field("resourceSliceCount"));
 }
 
-bool readResourceClaimTemplate(Reader& r, uint32_t root, ResourceVersion ver, api::ResourceClaimTemplate& out)
+void readSharedCounters(Reader& r, uint32_t n, const Path& fp, std::vector<api::CounterSet>& out)
 {
-    const size_t before = r.errorCount();
-    const Path p;
-    bool sawSpec = false;
-    r.fields(root, p, [&](std::string_view k, uint32_t, uint32_t v) {
-        const Path sp = p.field(k);
-        if (k == "apiVersion" || k == "kind" || k == "status")
-            return true;
-        if (k == "metadata") {
-            readObjectMeta(r, v, sp, true, out.meta);
-            return true;
-        }
-        if (k != "spec")
-            return false;
-        r.fields(v, sp, [&](std::string_view sk, uint32_t, uint32_t sv) {
-            const Path fp = sp.field(sk);
-            if (sk == "metadata") {
-                r.fields(sv, fp, [&](std::string_view mk, uint32_t, uint32_t mv) {
-                    if (mk == "labels")
-                        r.getStringMap(mv, fp.field(mk), out.claimMeta.labels);
-                    else if (mk == "annotations")
-                        r.getStringMap(mv, fp.field(mk), out.claimMeta.annotations);
-                    else if (mk == "name" || mk == "generateName" || mk == "namespace" || mk == "finalizers"
-                        || mk == "creationTimestamp")
-                        return true;
-                    else
-                        return false;
-                    return true;
-                });
-            } else if (sk == "spec") {
-                sawSpec = true;
-                readClaimSpec(r, sv, fp, ver, out.spec);
+    std::set<std::string> names;
+    r.items(n, fp, [&](size_t, uint32_t item, const Path& ip) {
+        api::CounterSet cs;
+        uint32_t nameNode = item;
+        bool haveCounters = false;
+        r.fields(item, ip, [&](std::string_view ck, uint32_t, uint32_t cv) {
+            if (ck == "name")
+                nameNode = cv, r.getString(cv, ip.field(ck), cs.name);
+            else if (ck == "counters") {
+                haveCounters = !r.isNull(cv);
+                readCounterMap(r, cv, ip.field(ck), cs.counters);
             } else
                 return false;
             return true;
         });
+        checkName(r, nameNode, ip.field("name"), cs.name, checkDnsLabel);
+        if (!cs.name.empty() && !names.insert(cs.name).second)
+            r.duplicate(nameNode, ip.field("name"), cs.name);
+        if (!haveCounters)
+            r.required(item, ip.field("counters"));
+        out.push_back(std::move(cs));
+    });
+    if (out.size() > kMaxCounterSets)
+        r.tooMany(n, fp, out.size(), kMaxCounterSets);
+}
+
+/// Where the fields of a slice spec were written, for the checks across them.
+struct SliceSpecNodes
+{
+    uint32_t driver = 0, pool = 0, devices = 0, counters = 0;
+    std::vector<uint32_t> nodeFields; ///< nodeName, nodeSelector, allNodes, perDeviceNodeSelection
+    std::vector<uint32_t> deviceItems; ///< read after all fields: perDeviceNodeSelection may follow
+};
+
+/// One field of the slice's node selection (nodeName, nodeSelector, allNodes,
+/// perDeviceNodeSelection); false for any other key.
+bool readNodeSelection(Reader& r, std::string_view sk, uint32_t sv, const Path& fp, api::ResourceSlice& out)
+{
+    if (sk == "nodeName") {
+        std::string s;
+        if (r.getString(sv, fp, s)) {
+            out.nodeName = s;
+            if (s.empty())
+                r.required(sv, fp);
+            else if (auto e = checkDnsSubdomain(s); !e.empty())
+                r.invalid(sv, fp, s, e);
+        }
+    } else if (sk == "nodeSelector") {
+        api::NodeSelector sel;
+        readNodeSelector(r, sv, fp, sel);
+        if (!r.isNull(sv)) {
+            if (sel.terms.size() != 1)
+                r.error(sv, fp.field("nodeSelectorTerms"),
+                    "Invalid value: " + std::to_string(sel.terms.size())
+                        + ": must have exactly one node selector term");
+            out.nodeSelector = std::move(sel);
+        }
+    } else if (sk == "allNodes" || sk == "perDeviceNodeSelection") {
+        bool b = false;
+        if (r.getBool(sv, fp, b)) {
+            (sk == "allNodes" ? out.allNodes : out.perDeviceNodeSelection) = b;
+            if (!b)
+                r.error(sv, fp, "Invalid value: false: must be true when set");
+        }
+    } else {
+        return false;
+    }
+    return true;
+}
+
+void readSliceDevices(Reader& r, const SliceSpecNodes& at, const Path& sp, ResourceVersion ver, api::ResourceSlice& out)
+{
+    const bool perDevice = out.perDeviceNodeSelection.value_or(false);
+    const Path dp = sp.field("devices");
+    std::set<std::string> deviceNames;
+    bool taintsOrCounters = false;
+    out.devices.reserve(at.deviceItems.size());
+    for (size_t i = 0; i < at.deviceItems.size(); ++i) {
+        const Path ip = dp.at(i);
+        api::Device d;
+        readDevice(r, at.deviceItems[i], ip, ver, perDevice, d);
+        if (!d.name.empty() && !deviceNames.insert(d.name).second)
+            r.duplicate(at.deviceItems[i], ip.field("name"), d.name);
+        taintsOrCounters = taintsOrCounters || !d.taints.empty() || !d.consumesCounters.empty();
+        out.devices.push_back(std::move(d));
+    }
+    const size_t maxDevices = taintsOrCounters ? kMaxDevicesWithTaintsOrCounters : kMaxDevicesPerSlice;
+    if (out.devices.size() > maxDevices)
+        r.error(at.devices, dp,
+            "Too many: " + std::to_string(out.devices.size()) + ": must have at most " + std::to_string(maxDevices)
+                + " items" + (taintsOrCounters ? " (64 when devices have taints or consume counters)" : ""));
+}
+
+void checkSliceSpec(Reader& r, uint32_t v, const SliceSpecNodes& at, const Path& sp, const api::ResourceSlice& out)
+{
+    checkName(r, at.driver, sp.field("driver"), out.driver, checkDriverName);
+    if (!at.pool)
+        r.required(v, sp.field("pool"));
+    if (at.nodeFields.empty())
+        r.error(v, sp,
+            "Required value: exactly one of `nodeName`, `nodeSelector`, `allNodes`, "
+            "`perDeviceNodeSelection` is required");
+    else if (at.nodeFields.size() > 1)
+        r.error(at.nodeFields[1], sp,
+            "Invalid value: exactly one of `nodeName`, `nodeSelector`, `allNodes`, "
+            "`perDeviceNodeSelection` is required, but multiple fields are set");
+    if (at.devices && at.counters && !out.devices.empty() && !out.sharedCounters.empty())
+        r.error(at.counters, sp.field("sharedCounters"),
+            "Forbidden: only one of `devices` or `sharedCounters` may be set in a slice");
+}
+
+void readSliceSpec(Reader& r, uint32_t v, const Path& sp, ResourceVersion ver, api::ResourceSlice& out)
+{
+    SliceSpecNodes at;
+    at.driver = v;
+    r.fields(v, sp, [&](std::string_view sk, uint32_t, uint32_t sv) {
+        const Path fp = sp.field(sk);
+        if (sk == "driver") {
+            at.driver = sv;
+            r.getString(sv, fp, out.driver);
+        } else if (sk == "pool") {
+            at.pool = sv;
+            readPool(r, sv, fp, out.pool);
+        } else if (readNodeSelection(r, sk, sv, fp, out)) {
+            at.nodeFields.push_back(sv);
+        } else if (sk == "devices") {
+            at.devices = sv;
+            r.items(sv, fp, [&](size_t, uint32_t item, const Path&) { at.deviceItems.push_back(item); });
+        } else if (sk == "sharedCounters") {
+            at.counters = sv;
+            readSharedCounters(r, sv, fp, out.sharedCounters);
+        } else {
+            return false;
+        }
         return true;
     });
-    if (!sawSpec)
-        r.required(root, p.field("spec").field("spec"));
-    out.meta.pos = r.pos(root);
-    return r.errorCount() == before;
+    readSliceDevices(r, at, sp, ver, out);
+    checkSliceSpec(r, v, at, sp, out);
+}
+
+void readDeviceClassSpec(Reader& r, uint32_t v, const Path& sp, api::DeviceClass& out)
+{
+    r.fields(v, sp, [&](std::string_view sk, uint32_t, uint32_t sv) {
+        const Path fp = sp.field(sk);
+        if (sk == "selectors")
+            readSelectors(r, sv, fp, out.selectors);
+        else if (sk == "config") {
+            r.items(sv, fp, [&](size_t, uint32_t item, const Path& ip) {
+                api::OpaqueDeviceConfiguration c;
+                bool haveOpaque = false;
+                r.fields(item, ip, [&](std::string_view ck, uint32_t, uint32_t cv) {
+                    if (ck != "opaque")
+                        return false;
+                    haveOpaque = !r.isNull(cv);
+                    readOpaque(r, cv, ip.field(ck), c);
+                    return true;
+                });
+                if (!haveOpaque)
+                    r.required(item, ip.field("opaque"));
+                out.config.push_back(std::move(c));
+            });
+            if (out.config.size() > kMaxConfigs)
+                r.tooMany(sv, fp, out.config.size(), kMaxConfigs);
+        } else if (sk == "extendedResourceName") {
+            std::string s;
+            if (r.getString(sv, fp, s)) {
+                if (auto e = checkLabelKey(s); !e.empty() || s.find('/') == std::string::npos
+                    || s.starts_with("kubernetes.io/") || s.starts_with("requests."))
+                    r.invalid(sv, fp, s,
+                        e.empty() ? "must be an extended resource name (domain/name, not in the "
+                                    "kubernetes.io domain)"
+                                  : e);
+                out.extendedResourceName = s;
+            }
+        } else
+            return false;
+        return true;
+    });
+}
+
+void readClaimStatus(Reader& r, uint32_t v, const Path& sp, api::ResourceClaim& out)
+{
+    r.fields(v, sp, [&](std::string_view sk, uint32_t, uint32_t sv) {
+        const Path fp = sp.field(sk);
+        if (sk == "allocation") {
+            if (r.isNull(sv))
+                return true;
+            api::AllocationResult a;
+            readAllocation(r, sv, fp, a);
+            out.allocation = std::move(a);
+        } else if (sk == "reservedFor") {
+            r.items(sv, fp, [&](size_t, uint32_t item, const Path& ip) {
+                api::ResourceClaimConsumerReference ref;
+                r.fields(item, ip, [&](std::string_view rk, uint32_t, uint32_t rv) {
+                    if (rk == "apiGroup")
+                        r.getString(rv, ip.field(rk), ref.apiGroup);
+                    else if (rk == "resource")
+                        r.getString(rv, ip.field(rk), ref.resource);
+                    else if (rk == "name")
+                        r.getString(rv, ip.field(rk), ref.name);
+                    else if (rk == "uid")
+                        r.getString(rv, ip.field(rk), ref.uid);
+                    else
+                        return false;
+                    return true;
+                });
+                out.reservedFor.push_back(std::move(ref));
+            });
+            if (out.reservedFor.size() > 256)
+                r.tooMany(sv, fp, out.reservedFor.size(), 256);
+        } else if (sk != "devices" && sk != "deallocationRequested" && sk != "driverName") {
+            return false;
+        }
+        return true;
+    });
+}
+
+/// spec of a ResourceClaimTemplate: the claims' metadata and spec; sets sawSpec when spec.spec is
+/// there.
+void readTemplateSpec(Reader& r, uint32_t v, const Path& sp, ResourceVersion ver, api::ResourceClaimTemplate& out,
+    bool& sawSpec)
+{
+    r.fields(v, sp, [&](std::string_view sk, uint32_t, uint32_t sv) {
+        const Path fp = sp.field(sk);
+        if (sk == "metadata") {
+            r.fields(sv, fp, [&](std::string_view mk, uint32_t, uint32_t mv) {
+                if (mk == "labels")
+                    r.getStringMap(mv, fp.field(mk), out.claimMeta.labels);
+                else if (mk == "annotations")
+                    r.getStringMap(mv, fp.field(mk), out.claimMeta.annotations);
+                else if (mk == "name" || mk == "generateName" || mk == "namespace" || mk == "finalizers"
+                    || mk == "creationTimestamp")
+                    return true;
+                else
+                    return false;
+                return true;
+            });
+        } else if (sk == "spec") {
+            sawSpec = true;
+            readClaimSpec(r, sv, fp, ver, out.spec);
+        } else
+            return false;
+        return true;
+    });
+}
+
+} // namespace
+
+bool readResourceSlice(Reader& r, uint32_t root, ResourceVersion ver, api::ResourceSlice& out)
+{
+    bool sawSpec = false;
+    return readObject(
+        r, root, false, out.meta,
+        [&](uint32_t v, const Path& sp) {
+            sawSpec = true;
+            readSliceSpec(r, v, sp, ver, out);
+        },
+        ignoreStatus,
+        [&] {
+            if (!sawSpec)
+                r.required(root, Path().field("spec"));
+        });
+}
+
+bool readDeviceClass(Reader& r, uint32_t root, ResourceVersion, api::DeviceClass& out)
+{
+    return readObject(
+        r, root, false, out.meta, [&](uint32_t v, const Path& sp) { readDeviceClassSpec(r, v, sp, out); },
+        ignoreStatus, [] { });
+}
+
+bool readResourceClaim(Reader& r, uint32_t root, ResourceVersion ver, api::ResourceClaim& out)
+{
+    bool sawSpec = false;
+    return readObject(
+        r, root, true, out.meta,
+        [&](uint32_t v, const Path& sp) {
+            sawSpec = true;
+            readClaimSpec(r, v, sp, ver, out.spec);
+        },
+        [&](uint32_t v, const Path& sp) { readClaimStatus(r, v, sp, out); },
+        [&] {
+            if (!sawSpec)
+                r.required(root, Path().field("spec"));
+            if (uint32_t m = findKey(r.doc(), root, "metadata"))
+                if (uint32_t d = findKey(r.doc(), m, "deletionTimestamp"); d && !r.isNull(d))
+                    out.deleting = true;
+        });
+}
+
+bool readResourceClaimTemplate(Reader& r, uint32_t root, ResourceVersion ver, api::ResourceClaimTemplate& out)
+{
+    bool sawSpec = false;
+    return readObject(
+        r, root, true, out.meta, [&](uint32_t v, const Path& sp) { readTemplateSpec(r, v, sp, ver, out, sawSpec); },
+        ignoreStatus,
+        [&] {
+            if (!sawSpec)
+                r.required(root, Path().field("spec").field("spec"));
+        });
 }
 
 } // namespace drasim::yamlio
