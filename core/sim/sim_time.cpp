@@ -1,53 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/sim/sim_time.h"
 
-#include <cctype>
-#include <cmath>
-#include <cstdlib>
+#include "core/common/duration_text.h"
 
 namespace drasim::sim {
 
-bool parseDuration(const std::string& text, SimTime& out)
+bool parseDuration(const std::string& text, SimTime& out, std::string* error)
 {
-    if (text.empty())
-        return false;
-    // A bare number means seconds (what the trace files and most users write).
-    char* end = nullptr;
-    double bare = std::strtod(text.c_str(), &end);
-    if (end && *end == '\0' && std::isfinite(bare) && bare >= 0) {
-        out = fromSeconds(bare);
-        return true;
-    }
-    SimTime total = 0;
-    size_t i = 0;
-    while (i < text.size()) {
-        size_t start = i;
-        while (i < text.size() && (std::isdigit(static_cast<unsigned char>(text[i])) || text[i] == '.'))
-            ++i;
-        if (i == start)
-            return false;
-        double value = std::strtod(text.substr(start, i - start).c_str(), nullptr);
-        size_t unitStart = i;
-        while (i < text.size() && std::isalpha(static_cast<unsigned char>(text[i])))
-            ++i;
-        std::string unit = text.substr(unitStart, i - unitStart);
-        SimTime scale = 0;
-        if (unit == "ms")
-            scale = kMillisecond;
-        else if (unit == "s")
-            scale = kSecond;
-        else if (unit == "m")
-            scale = kMinute;
-        else if (unit == "h")
-            scale = kHour;
-        else if (unit == "d")
-            scale = kDay;
-        else
-            return false;
-        total += SimTime(std::llround(value * double(scale)));
-    }
-    out = total;
-    return true;
+    const auto ms = parseDurationMillis(text, error);
+    if (ms)
+        out = *ms;
+    return ms.has_value();
 }
 
 std::string formatDuration(SimTime t)

@@ -25,9 +25,10 @@ inline SimTime fromSeconds(double s)
     return SimTime(s * double(kSecond) + (s >= 0 ? 0.5 : -0.5));
 }
 
-/// Parses a duration such as "90s", "15m", "1h30m", "2d", "500ms" or a bare number of seconds.
-/// Returns false (and leaves out untouched) when the text is not a duration.
-bool parseDuration(const std::string& text, SimTime& out);
+/// Parses a finite duration in the grammar of core/common/duration_text.h ("90s", "15m", "1h30m",
+/// "2d", "500ms", a bare number of seconds), rounded to the nearest millisecond. Returns false
+/// (leaving out untouched, and setting `error` when given) when the text is not one.
+bool parseDuration(const std::string& text, SimTime& out, std::string* error = nullptr);
 
 /// Prints a duration in the largest exact units ("1d2h", "90s" → "1m30s", "0s").
 std::string formatDuration(SimTime t);

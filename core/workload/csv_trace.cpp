@@ -180,9 +180,9 @@ private:
                 error(row, "arrival", name, "missing arrival time");
             } else {
                 std::string err;
-                auto t = parseSeconds(*a, &err);
-                if (!t || std::isinf(*t))
-                    error(row, "arrival", name, t ? "arrival must be finite" : err);
+                auto t = parseDurationSeconds(*a, &err, Forever::Rejected);
+                if (!t)
+                    error(row, "arrival", name, err);
                 else {
                     job.arrivalSeconds
                         = (m_spec.arrival ? m_spec.arrival->start : 0.0) + *t * m_trace.timeScale;

@@ -41,19 +41,6 @@ double DurationSampler::sample(Rng& rng) const
 
 namespace drasim::workload {
 
-namespace {
-
-std::string_view trimView(std::string_view s)
-{
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
-        s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t'))
-        s.remove_suffix(1);
-    return s;
-}
-
-} // namespace
-
 std::optional<DurationSpec> parseDurationShorthand(std::string_view text, std::string* error)
 {
     auto fail = [&](std::string msg) -> std::optional<DurationSpec> {
@@ -61,12 +48,12 @@ std::optional<DurationSpec> parseDurationShorthand(std::string_view text, std::s
             *error = std::move(msg);
         return std::nullopt;
     };
-    text = trimView(text);
+    text = trimBlanks(text);
     DurationSpec spec;
     const size_t open = text.find('(');
     if (open == std::string_view::npos) {
         std::string err;
-        auto v = parseSeconds(text, &err);
+        auto v = parseDurationSeconds(text, &err);
         if (!v)
             return fail(err);
         spec.value = *v;
@@ -74,19 +61,19 @@ std::optional<DurationSpec> parseDurationShorthand(std::string_view text, std::s
     }
     if (text.back() != ')')
         return fail("invalid duration \"" + std::string(text) + "\": missing ')'");
-    const std::string_view fn = trimView(text.substr(0, open));
+    const std::string_view fn = trimBlanks(text.substr(0, open));
     std::vector<std::string_view> args;
     std::string_view inner = text.substr(open + 1, text.size() - open - 2);
     while (true) {
         const size_t comma = inner.find(',');
-        args.push_back(trimView(inner.substr(0, comma)));
+        args.push_back(trimBlanks(inner.substr(0, comma)));
         if (comma == std::string_view::npos)
             break;
         inner.remove_prefix(comma + 1);
     }
     auto time = [&](size_t i, double& out) {
         std::string err;
-        auto v = parseSeconds(args[i], &err);
+        auto v = parseDurationSeconds(args[i], &err);
         if (!v) {
             if (error)
                 *error = err;
@@ -107,7 +94,7 @@ std::optional<DurationSpec> parseDurationShorthand(std::string_view text, std::s
         spec.distribution = DurationSpec::Distribution::Lognormal;
         if (!time(0, spec.median))
             return std::nullopt;
-        auto sigma = parseSeconds(args[1]); // a plain non-negative number
+        auto sigma = parseDurationSeconds(args[1]); // a plain non-negative number
         if (!sigma || args[1].find_first_not_of("0123456789.") != std::string_view::npos)
             return fail(
                 "lognormal sigma must be a non-negative number, got \"" + std::string(args[1]) + "\"");
@@ -120,7 +107,7 @@ std::optional<DurationSpec> parseDurationShorthand(std::string_view text, std::s
             return std::nullopt;
     } else {
         return fail("unknown distribution \"" + std::string(fn)
-            + "\"; expected a time, exponential(mean), lognormal(median, sigma) or uniform(min, max)");
+            + "\"; expected a duration, exponential(mean), lognormal(median, sigma) or uniform(min, max)");
     }
     std::string problem = validateDurationSpec(spec);
     if (!problem.empty())

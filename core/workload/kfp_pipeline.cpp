@@ -11,6 +11,7 @@
 #include "core/workload/arrival_process.h"
 #include "core/workload/duration_sampler.h"
 #include "core/workload/workload_spec_yaml.h"
+#include "core/yamlio/doc_reader.h"
 #include "core/yamlio/yaml_tree.h"
 
 namespace drasim::workload {
@@ -26,77 +27,47 @@ std::string join(const std::string& a, const std::string& b)
     return a.empty() ? b : a + "." + b;
 }
 
-class Ctx
+/// The document reader with lookups by key: KFP IR nests optional maps deeply, and most fields
+/// are read where they are needed rather than in one field loop (the IR carries many fields the
+/// simulator does not use, so unknown keys are not errors here).
+class Ctx : public yamlio::DocReader
 {
 public:
     Ctx(std::string name, Diagnostics& diags)
-        : m_name(std::move(name))
-        , m_diags(diags)
+        : DocReader(diags, kKind, std::move(name))
     { }
-    void error(const SourcePos& at, const std::string& field, const std::string& msg)
-    {
-        m_diags.error(at, kKind, m_name, field, msg);
-        m_ok = false;
-    }
-    void warning(const SourcePos& at, const std::string& field, const std::string& msg)
-    {
-        m_diags.warning(at, kKind, m_name, field, msg);
-    }
-    bool ok() const { return m_ok; }
-    void setName(std::string n) { m_name = std::move(n); }
 
+    /// parent[key] when it is a map; a missing required key or another type is reported.
     const YamlNode* map(const YamlNode& parent, const char* key, const std::string& field, bool required)
     {
         const YamlNode* n = parent.get(key);
         if (!n) {
             if (required)
-                error(parent.pos, join(field, key), "required");
+                this->required(parent, join(field, key));
             return nullptr;
         }
-        if (!n->isMap()) {
-            error(n->pos, join(field, key), std::string("expected a map, got ") + n->typeName());
-            return nullptr;
-        }
-        return n;
+        return isMap(*n, join(field, key)) ? n : nullptr;
     }
-    std::optional<std::string> str(
-        const YamlNode& parent, const char* key, const std::string& field, bool required)
+    std::optional<std::string> str(const YamlNode& parent, const char* key, const std::string& field, bool required)
     {
         const YamlNode* n = parent.get(key);
         if (!n) {
             if (required)
-                error(parent.pos, join(field, key), "required");
+                this->required(parent, join(field, key));
             return std::nullopt;
         }
-        auto s = n->asString();
-        if (!s)
-            error(n->pos, join(field, key), std::string("expected a string, got ") + n->typeName());
-        return s;
+        return string(*n, join(field, key));
     }
     std::vector<std::string> strList(const YamlNode& parent, const char* key, const std::string& field)
     {
         std::vector<std::string> out;
-        const YamlNode* n = parent.get(key);
-        if (!n)
-            return out;
-        if (!n->isSequence()) {
-            error(n->pos, join(field, key), std::string("expected a list, got ") + n->typeName());
-            return out;
-        }
-        for (size_t i = 0; i < n->items.size(); ++i) {
-            auto s = n->items[i].asString();
-            if (!s)
-                error(n->items[i].pos, join(field, key) + "[" + std::to_string(i) + "]", "expected a string");
-            else
-                out.push_back(*s);
-        }
+        if (const YamlNode* n = parent.get(key))
+            items(*n, join(field, key), [&](const YamlNode& item, const std::string& ip) {
+                if (auto s = string(item, ip))
+                    out.push_back(*s);
+            });
         return out;
     }
-
-private:
-    std::string m_name;
-    Diagnostics& m_diags;
-    bool m_ok = true;
 };
 
 // One InputParameterSpec: componentInputParameter / runtimeValue.constant / taskOutputParameter.
@@ -104,10 +75,8 @@ std::optional<KfpValueRef> valueRef(const YamlNode& n, const std::string& field,
 {
     KfpValueRef ref;
     ref.pos = n.pos;
-    if (!n.isMap()) {
-        c.error(n.pos, field, std::string("expected a map, got ") + n.typeName());
+    if (!c.isMap(n, field))
         return std::nullopt;
-    }
     if (const YamlNode* p = n.get("componentInputParameter")) {
         auto s = p->asString();
         if (!s) {
@@ -121,7 +90,7 @@ std::optional<KfpValueRef> valueRef(const YamlNode& n, const std::string& field,
     if (const YamlNode* rv = n.get("runtimeValue")) {
         const YamlNode* k = rv->isMap() ? rv->get("constant") : nullptr;
         if (!k) {
-            c.error(rv->pos, join(field, "runtimeValue.constant"), "required");
+            c.required(*rv, join(field, "runtimeValue.constant"));
             return std::nullopt;
         }
         ref.kind = KfpValueRef::Kind::Constant;
@@ -201,7 +170,7 @@ void readResources(const YamlNode& res, const std::string& field, KfpTask& task,
             return std::nullopt;
         auto d = n->asDouble();
         if (!d)
-            c.error(n->pos, join(field, key), std::string("expected a number, got ") + n->typeName());
+            c.error(n->pos, join(field, key), "expected a number, got " + Ctx::describe(*n));
         return d;
     };
     // The resource* string fields win; they are what current compilers write (and may hold
@@ -223,10 +192,8 @@ void readResources(const YamlNode& res, const std::string& field, KfpTask& task,
     else if (auto d = number("memoryLimit"))
         task.limits["memory"] = gbText(*d);
     if (const YamlNode* acc = res.get("accelerator")) {
-        if (!acc->isMap()) {
-            c.error(acc->pos, join(field, "accelerator"), "expected a map");
+        if (!c.isMap(*acc, join(field, "accelerator")))
             return;
-        }
         std::optional<std::string> type = acc->get("resourceType") ? c.str(*acc, "resourceType", field, false)
                                                                    : c.str(*acc, "type", field, false);
         const YamlNode* count = acc->get("resourceCount") ? acc->get("resourceCount") : acc->get("count");
@@ -250,10 +217,8 @@ void readPlatform(const YamlNode& exec, const std::string& field, KfpTask& task,
             for (size_t i = 0; i < claims->items.size(); ++i) {
                 const YamlNode& item = claims->items[i];
                 const std::string fi = f + "[" + std::to_string(i) + "]";
-                if (!item.isMap()) {
-                    c.error(item.pos, fi, "expected a map");
+                if (!c.isMap(item, fi))
                     continue;
-                }
                 KfpClaim claim;
                 claim.pos = item.pos;
                 claim.templateName = c.str(item, "resourceClaimTemplateName", fi, false);
@@ -426,10 +391,8 @@ public:
         std::set<std::pair<std::string, std::string>> reported; // (entry, missing name): report once
         for (const auto& [k, v] : tasks.entries) {
             const std::string f = join(field, k.scalar);
-            if (!v.isMap()) {
-                c.error(v.pos, f, "expected a map");
+            if (!c.isMap(v, f))
                 continue;
-            }
             const YamlNode* ref = c.map(v, "componentRef", f, true);
             auto compName = ref ? c.str(*ref, "name", join(f, "componentRef"), true) : std::nullopt;
             if (!compName)
@@ -540,8 +503,7 @@ private:
         std::vector<size_t> produced;
         const YamlNode* innerTasks = dag.isMap() ? dag.get("tasks") : nullptr;
         if (!innerTasks || !innerTasks->isMap()) {
-            c.error(dag.pos, "components." + v.get("componentRef")->get("name")->scalar + ".dag.tasks",
-                "required");
+            c.required(dag, "components." + v.get("componentRef")->get("name")->scalar + ".dag.tasks");
             return produced;
         }
         DagScope inner;
@@ -681,10 +643,8 @@ public:
 
 bool parsePipelineSpec(const YamlNode& spec, const YamlNode* platform, KfpPipeline& out, Ctx& c)
 {
-    if (!spec.isMap()) {
-        c.error(spec.pos, "", "pipeline spec must be a map");
+    if (!c.isMap(spec, ""))
         return false;
-    }
     if (const YamlNode* info = c.map(spec, "pipelineInfo", "", true)) {
         if (auto n = c.str(*info, "name", "pipelineInfo", true)) {
             out.name = *n;
@@ -713,10 +673,8 @@ bool parsePipelineSpec(const YamlNode& spec, const YamlNode* platform, KfpPipeli
                 KfpParameter p;
                 p.pos = k.pos;
                 const std::string f = "root.inputDefinitions.parameters." + k.scalar;
-                if (!v.isMap()) {
-                    c.error(v.pos, f, "expected a map");
+                if (!c.isMap(v, f))
                     continue;
-                }
                 p.type = c.str(v, "parameterType", f, true).value_or("");
                 if (const YamlNode* d = v.get("defaultValue"))
                     p.defaultValue = yamlToDataValue(*d);

@@ -49,11 +49,10 @@ void readAnnotations(JobType& type, const api::ObjectMeta& objectMeta, const api
     }
     if (const std::string* a = annotation(objectMeta, kArrivalAnnotation)) {
         std::string err;
-        auto t = parseSeconds(*a, &err);
-        if (!t || std::isinf(*t))
+        auto t = parseDurationSeconds(*a, &err, Forever::Rejected);
+        if (!t)
             diags.error(objectMeta.pos, objectKind, objectMeta.key(),
-                std::string("metadata.annotations.") + kArrivalAnnotation,
-                t ? "arrival offset must be finite" : err);
+                std::string("metadata.annotations.") + kArrivalAnnotation, err);
         else
             type.arrivalOffset = *t;
     }

@@ -8,6 +8,7 @@
 #include "core/workload/duration_sampler.h"
 #include "core/workload/time_text.h"
 #include "core/workload/trace_mapping.h"
+#include "core/yamlio/doc_reader.h"
 
 namespace drasim::workload {
 
@@ -29,134 +30,17 @@ std::string join(const std::string& a, const std::string& b)
     return a.empty() ? b : a + "." + b;
 }
 
-/// Error helper bound to one workload.
-class Ctx
+using yamlio::DocReader;
+
+std::optional<ArrivalSpec> arrivalFrom(const YamlNode& node, const std::string& field, DocReader& c)
 {
-public:
-    Ctx(std::string owner, Diagnostics& diags, const char* kind = kKind)
-        : m_owner(std::move(owner))
-        , m_diags(diags)
-        , m_kind(kind)
-    { }
-    void error(const YamlNode& at, const std::string& field, const std::string& msg)
-    {
-        m_diags.error(at.pos, m_kind, m_owner, field, msg);
-        m_ok = false;
-    }
-    bool ok() const { return m_ok; }
-    Diagnostics& diags() { return m_diags; }
-    const std::string& owner() const { return m_owner; }
-    void setOwner(std::string o) { m_owner = std::move(o); }
-
-    bool expectMap(const YamlNode& n, const std::string& field)
-    {
-        if (n.isMap())
-            return true;
-        error(n, field, std::string("expected a map, got ") + n.typeName());
-        return false;
-    }
-    std::optional<std::string> string(const YamlNode& n, const std::string& field)
-    {
-        auto s = n.asString();
-        if (!s)
-            error(n, field, std::string("expected a string, got ") + n.typeName());
-        return s;
-    }
-    std::optional<double> seconds(const YamlNode& n, const std::string& field, bool allowForever)
-    {
-        std::optional<double> v;
-        if (auto d = n.asDouble(); d && !n.quoted)
-            v = *d;
-        else if (auto s = n.asString()) {
-            std::string err;
-            v = parseSeconds(*s, &err);
-            if (!v) {
-                error(n, field, err);
-                return std::nullopt;
-            }
-        } else {
-            error(n, field, std::string("expected a time such as 90s, 15m or 2h, got ") + n.typeName());
-            return std::nullopt;
-        }
-        if (!(*v >= 0)) {
-            error(n, field, "time must not be negative");
-            return std::nullopt;
-        }
-        if (std::isinf(*v) && !allowForever) {
-            error(n, field, "time must be finite here");
-            return std::nullopt;
-        }
-        return v;
-    }
-    std::optional<double> number(const YamlNode& n, const std::string& field, double min, double max)
-    {
-        auto d = n.asDouble();
-        if (!d || n.quoted) {
-            error(n, field, std::string("expected a number, got ") + n.typeName());
-            return std::nullopt;
-        }
-        if (!(*d >= min && *d <= max)) {
-            error(n, field, "value " + n.scalar + " is out of range [" + fmt(min) + ", " + fmt(max) + "]");
-            return std::nullopt;
-        }
-        return d;
-    }
-    std::optional<int64_t> integer(const YamlNode& n, const std::string& field, int64_t min, int64_t max)
-    {
-        auto i = n.asInt();
-        if (!i || n.quoted) {
-            error(n, field, std::string("expected an integer, got ") + n.typeName());
-            return std::nullopt;
-        }
-        if (*i < min || *i > max) {
-            error(n, field,
-                "value " + std::to_string(*i) + " is out of range [" + std::to_string(min) + ", "
-                    + std::to_string(max) + "]");
-            return std::nullopt;
-        }
-        return i;
-    }
-    std::optional<bool> boolean(const YamlNode& n, const std::string& field)
-    {
-        auto b = n.asBool();
-        if (!b || n.quoted)
-            error(n, field, std::string("expected true or false, got ") + n.typeName());
-        return b;
-    }
-    void unknown(const YamlNode& key, const std::string& field, const char* allowed)
-    {
-        error(key, join(field, key.scalar),
-            std::string("unknown field \"") + key.scalar + "\"; expected one of: " + allowed);
-    }
-
-private:
-    static std::string fmt(double v)
-    {
-        if (std::isinf(v))
-            return "inf";
-        std::string s = std::to_string(v);
-        while (s.size() > 1 && s.back() == '0')
-            s.pop_back();
-        if (s.back() == '.')
-            s.pop_back();
-        return s;
-    }
-
-    std::string m_owner;
-    Diagnostics& m_diags;
-    const char* m_kind;
-    bool m_ok = true;
-};
-
-std::optional<ArrivalSpec> arrivalFrom(const YamlNode& node, const std::string& field, Ctx& c)
-{
-    if (!c.expectMap(node, field))
+    if (!c.isMap(node, field))
         return std::nullopt;
     ArrivalSpec a;
     a.pos = node.pos;
     const YamlNode* processNode = node.get("process");
     if (!processNode) {
-        c.error(node, join(field, "process"), "required: once, poisson, diurnal, bursts or schedule");
+        c.error(node, join(field, "process"), "Required value: once, poisson, diurnal, bursts or schedule");
         return std::nullopt;
     }
     auto process = c.string(*processNode, join(field, "process"));
@@ -184,10 +68,10 @@ std::optional<ArrivalSpec> arrivalFrom(const YamlNode& node, const std::string& 
         if (k.scalar == "process")
             continue;
         if (k.scalar == "start") {
-            if (auto t = c.seconds(v, f, false))
+            if (auto t = c.duration(v, f, Forever::Rejected))
                 a.start = *t;
         } else if (k.scalar == "until") {
-            if (auto t = c.seconds(v, f, true))
+            if (auto t = c.duration(v, f))
                 a.until = *t;
         } else if (k.scalar == "count") {
             if (auto n = c.integer(v, f, 0, INT64_MAX))
@@ -207,33 +91,33 @@ std::optional<ArrivalSpec> arrivalFrom(const YamlNode& node, const std::string& 
             if (auto n = c.number(v, f, 0, 1))
                 a.amplitude = *n;
         } else if (k.scalar == "peak" && a.process == P::Diurnal) {
-            if (auto t = c.seconds(v, f, false))
+            if (auto t = c.duration(v, f, Forever::Rejected))
                 a.peakSeconds = *t;
         } else if (k.scalar == "period" && a.process == P::Diurnal) {
-            if (auto t = c.seconds(v, f, false)) {
+            if (auto t = c.duration(v, f, Forever::Rejected)) {
                 if (*t <= 0)
-                    c.error(v, f, "period must be positive");
+                    c.error(v, f, "Invalid value: " + v.scalar + ": must be greater than 0");
                 a.periodSeconds = *t;
             }
         } else if (k.scalar == "every" && (a.process == P::Bursts || a.process == P::Schedule)) {
-            if (auto t = c.seconds(v, f, false)) {
+            if (auto t = c.duration(v, f, Forever::Rejected)) {
                 if (*t <= 0)
-                    c.error(v, f, "every must be positive");
+                    c.error(v, f, "Invalid value: " + v.scalar + ": must be greater than 0");
                 a.every = *t;
             }
         } else if (k.scalar == "size" && a.process == P::Bursts) {
             if (auto n = c.integer(v, f, 1, 1'000'000))
                 a.burstSize = uint32_t(*n);
         } else if (k.scalar == "spacing" && a.process == P::Bursts) {
-            if (auto t = c.seconds(v, f, false))
+            if (auto t = c.duration(v, f, Forever::Rejected))
                 a.burstSpacing = *t;
         } else if (k.scalar == "times" && a.process == P::Schedule) {
             if (!v.isSequence()) {
-                c.error(v, f, std::string("expected a list of times, got ") + v.typeName());
+                c.error(v, f, "expected a list of times, got " + DocReader::describe(v));
                 continue;
             }
             for (size_t i = 0; i < v.items.size(); ++i)
-                if (auto t = c.seconds(v.items[i], f + "[" + std::to_string(i) + "]", false))
+                if (auto t = c.duration(v.items[i], f + "[" + std::to_string(i) + "]", Forever::Rejected))
                     a.times.push_back(*t);
         } else {
             static const char* const allowed[] = {
@@ -249,7 +133,7 @@ std::optional<ArrivalSpec> arrivalFrom(const YamlNode& node, const std::string& 
         }
     }
     if ((a.process == P::Poisson || a.process == P::Diurnal) && !rateNode)
-        c.error(node, join(field, "rate"), "required for process " + *process + " (e.g. 12/h)");
+        c.error(node, join(field, "rate"), "Required value: needed by process " + *process + " (e.g. 12/h)");
     if (a.process == P::Bursts && !rateNode && !a.every)
         c.error(node, field, "bursts need `rate` (Poisson burst arrivals) or `every` (periodic bursts)");
     if (a.process == P::Bursts && rateNode && a.every)
@@ -269,7 +153,7 @@ std::optional<ArrivalSpec> arrivalFrom(const YamlNode& node, const std::string& 
 }
 
 std::optional<DurationSpec> durationFrom(
-    const YamlNode& node, const std::string& baseDir, const std::string& field, Ctx& c)
+    const YamlNode& node, const std::string& baseDir, const std::string& field, DocReader& c)
 {
     if (node.isScalar()) {
         auto s = node.asString();
@@ -292,12 +176,12 @@ std::optional<DurationSpec> durationFrom(
         spec->pos = node.pos;
         return spec;
     }
-    if (!c.expectMap(node, field))
+    if (!c.isMap(node, field))
         return std::nullopt;
     const YamlNode* distNode = node.get("distribution");
     if (!distNode) {
         c.error(node, join(field, "distribution"),
-            "required: fixed, exponential, lognormal, uniform or empirical");
+            "Required value: fixed, exponential, lognormal, uniform or empirical");
         return std::nullopt;
     }
     auto dist = c.string(*distNode, join(field, "distribution"));
@@ -336,41 +220,41 @@ std::optional<DurationSpec> durationFrom(
     }
     for (const std::string& r : required)
         if (!node.get(r))
-            c.error(node, join(field, r), "required for distribution " + *dist);
+            c.error(node, join(field, r), "Required value: needed by distribution " + *dist);
     for (const auto& [k, v] : node.entries) {
         const std::string f = join(field, k.scalar);
         const std::string& key = k.scalar;
         if (key == "distribution")
             continue;
         if (key == "min") {
-            if (auto t = c.seconds(v, f, false))
+            if (auto t = c.duration(v, f, Forever::Rejected))
                 spec.clampMin = *t;
         } else if (key == "max") {
-            if (auto t = c.seconds(v, f, true))
+            if (auto t = c.duration(v, f))
                 spec.clampMax = *t;
         } else if (key == "value" && spec.distribution == D::Fixed) {
-            if (auto t = c.seconds(v, f, true))
+            if (auto t = c.duration(v, f))
                 spec.value = *t;
         } else if (key == "mean" && spec.distribution == D::Exponential) {
-            if (auto t = c.seconds(v, f, false))
+            if (auto t = c.duration(v, f, Forever::Rejected))
                 spec.mean = *t;
         } else if (key == "median" && spec.distribution == D::Lognormal) {
-            if (auto t = c.seconds(v, f, false))
+            if (auto t = c.duration(v, f, Forever::Rejected))
                 spec.median = *t;
         } else if (key == "sigma" && spec.distribution == D::Lognormal) {
             if (auto n = c.number(v, f, 0, 20))
                 spec.sigma = *n;
         } else if (key == "low" && spec.distribution == D::Uniform) {
-            if (auto t = c.seconds(v, f, false))
+            if (auto t = c.duration(v, f, Forever::Rejected))
                 spec.low = *t;
         } else if (key == "high" && spec.distribution == D::Uniform) {
-            if (auto t = c.seconds(v, f, false))
+            if (auto t = c.duration(v, f, Forever::Rejected))
                 spec.high = *t;
         } else if (key == "file" && spec.distribution == D::Empirical) {
             if (auto s = c.string(v, f)) {
                 spec.file = resolvePath(baseDir, *s);
                 const size_t before = c.diags().errorCount();
-                spec.samples = loadEmpiricalSamples(spec.file, c.diags(), c.owner());
+                spec.samples = loadEmpiricalSamples(spec.file, c.diags(), c.name());
                 if (c.diags().errorCount() > before)
                     c.error(v, f, "cannot use empirical file " + spec.file);
             }
@@ -388,7 +272,7 @@ std::optional<DurationSpec> durationFrom(
     return spec;
 }
 
-std::optional<GpuSharing> sharingFrom(const YamlNode& v, const std::string& f, Ctx& c)
+std::optional<GpuSharing> sharingFrom(const YamlNode& v, const std::string& f, DocReader& c)
 {
     auto s = c.string(v, f);
     if (!s)
@@ -401,10 +285,10 @@ std::optional<GpuSharing> sharingFrom(const YamlNode& v, const std::string& f, C
     return std::nullopt;
 }
 
-std::optional<TraceSpec> traceFrom(const YamlNode& node, const std::string& baseDir, Ctx& c)
+std::optional<TraceSpec> traceFrom(const YamlNode& node, const std::string& baseDir, DocReader& c)
 {
     const std::string field = "trace";
-    if (!c.expectMap(node, field))
+    if (!c.isMap(node, field))
         return std::nullopt;
     TraceSpec t;
     t.pos = node.pos;
@@ -432,7 +316,7 @@ std::optional<TraceSpec> traceFrom(const YamlNode& node, const std::string& base
         } else if (k.scalar == "timeScale") {
             if (auto n = c.number(v, f, 0, 1e6)) {
                 if (*n <= 0)
-                    c.error(v, f, "timeScale must be positive");
+                    c.error(v, f, "Invalid value: " + v.scalar + ": must be greater than 0");
                 t.timeScale = *n;
             }
         } else if (k.scalar == "useTraceTimes") {
@@ -464,7 +348,7 @@ std::optional<TraceSpec> traceFrom(const YamlNode& node, const std::string& base
                 classNode = &v;
             }
         } else {
-            c.unknown(k, field,
+            c.unknownField(k, join(field, k.scalar),
                 "path, format, limit, timeScale, useTraceTimes, gpuSpec, sharing, partitionsPerGpu, deviceClass");
         }
     }
@@ -479,16 +363,16 @@ std::optional<TraceSpec> traceFrom(const YamlNode& node, const std::string& base
                 "only for format alibaba-2023 (csv rows name their own device_class)");
     }
     if (!havePath)
-        c.error(node, join(field, "path"), "required");
+        c.required(node, join(field, "path"));
     if (!c.ok())
         return std::nullopt;
     return t;
 }
 
-std::optional<PipelineRunSpec> pipelineFrom(const YamlNode& node, const std::string& baseDir, Ctx& c)
+std::optional<PipelineRunSpec> pipelineFrom(const YamlNode& node, const std::string& baseDir, DocReader& c)
 {
     const std::string field = "pipeline";
-    if (!c.expectMap(node, field))
+    if (!c.isMap(node, field))
         return std::nullopt;
     PipelineRunSpec p;
     p.pos = node.pos;
@@ -501,22 +385,22 @@ std::optional<PipelineRunSpec> pipelineFrom(const YamlNode& node, const std::str
                 havePath = true;
             }
         } else if (k.scalar == "arguments") {
-            if (!c.expectMap(v, f))
+            if (!c.isMap(v, f))
                 continue;
             for (const auto& [ak, av] : v.entries)
                 p.arguments[ak.scalar] = yamlToDataValue(av);
         } else if (k.scalar == "taskDurations") {
-            if (!c.expectMap(v, f))
+            if (!c.isMap(v, f))
                 continue;
             for (const auto& [dk, dv] : v.entries)
                 if (auto d = durationFrom(dv, baseDir, join(f, dk.scalar), c))
                     p.taskDurations[dk.scalar] = *d;
         } else {
-            c.unknown(k, field, "path, arguments, taskDurations");
+            c.unknownField(k, join(field, k.scalar), "path, arguments, taskDurations");
         }
     }
     if (!havePath)
-        c.error(node, join(field, "path"), "required");
+        c.required(node, join(field, "path"));
     if (!c.ok())
         return std::nullopt;
     return p;
@@ -587,10 +471,9 @@ std::shared_ptr<const std::vector<double>> loadEmpiricalSamples(
         if (first == std::string::npos)
             continue;
         std::string err;
-        auto v = parseSeconds(text, &err);
-        if (!v || std::isinf(*v)) {
-            diags.error(SourcePos { path, lineNo, int(first) + 1 }, kKind, owner, "duration.file",
-                v ? "empirical durations must be finite" : err);
+        auto v = parseDurationSeconds(text, &err, Forever::Rejected);
+        if (!v) {
+            diags.error(SourcePos { path, lineNo, int(first) + 1 }, kKind, owner, "duration.file", err);
             continue;
         }
         samples->push_back(*v);
@@ -603,33 +486,33 @@ std::shared_ptr<const std::vector<double>> loadEmpiricalSamples(
 std::optional<ArrivalSpec> parseArrivalSpec(
     const YamlNode& node, const std::string& owner, const std::string& field, Diagnostics& diags)
 {
-    Ctx c(owner, diags);
+    DocReader c(diags, kKind, owner);
     return arrivalFrom(node, field, c);
 }
 
 std::optional<DurationSpec> parseDurationSpec(const YamlNode& node, const std::string& baseDir,
     const std::string& owner, const std::string& field, Diagnostics& diags)
 {
-    Ctx c(owner, diags);
+    DocReader c(diags, kKind, owner);
     return durationFrom(node, baseDir, field, c);
 }
 
 std::optional<WorkloadSpec> parseWorkloadSpec(
     const YamlNode& node, const std::string& baseDir, Diagnostics& diags)
 {
-    Ctx c("", diags);
-    if (!c.expectMap(node, ""))
+    DocReader c(diags, kKind);
+    if (!c.isMap(node, ""))
         return std::nullopt;
     WorkloadSpec w;
     w.pos = node.pos;
     const YamlNode* nameNode = node.get("name");
     if (!nameNode) {
-        c.error(node, "name", "required");
+        c.required(node, "name");
         return std::nullopt;
     }
     if (auto s = c.string(*nameNode, "name")) {
         w.name = *s;
-        c.setOwner(w.name);
+        c.setName(w.name);
         if (!isDnsLabel(w.name))
             c.error(
                 *nameNode, "name", "\"" + w.name + "\" must be a DNS label (lowercase letters, digits, '-')");
@@ -680,13 +563,13 @@ std::optional<WorkloadSpec> parseWorkloadSpec(
         } else if (key == "duration") {
             w.duration = durationFrom(v, baseDir, key, c);
         } else if (key == "mix") {
-            if (!c.expectMap(v, key))
+            if (!c.isMap(v, key))
                 continue;
             for (const auto& [mk, mv] : v.entries)
                 if (auto n = c.number(mv, join(key, mk.scalar), 0, 1e12))
                     w.mix[mk.scalar] = *n;
         } else {
-            c.unknown(k, "", "name, namespace, seed, manifests, trace, pipeline, arrival, duration, mix");
+            c.unknownField(k, k.scalar, "name, namespace, seed, manifests, trace, pipeline, arrival, duration, mix");
         }
     }
     if (sources == 0)
@@ -731,8 +614,8 @@ std::optional<std::vector<WorkloadSpec>> parseWorkloadList(
 std::optional<TraceClusterSpec> parseTraceClusterSpec(
     const YamlNode& node, const std::string& baseDir, Diagnostics& diags)
 {
-    Ctx c("", diags, "Cluster");
-    if (!c.expectMap(node, "trace"))
+    DocReader c(diags, "Cluster");
+    if (!c.isMap(node, "trace"))
         return std::nullopt;
     TraceClusterSpec t;
     t.pos = node.pos;
@@ -754,11 +637,11 @@ std::optional<TraceClusterSpec> parseTraceClusterSpec(
                     c.error(v, f, err);
             }
         } else {
-            c.unknown(k, "trace", "nodes, sharing, partitionsPerGpu");
+            c.unknownField(k, join("trace", k.scalar), "nodes, sharing, partitionsPerGpu");
         }
     }
     if (!haveNodes)
-        c.error(node, "trace.nodes", "required");
+        c.required(node, "trace.nodes");
     if (!c.ok())
         return std::nullopt;
     return t;

@@ -92,8 +92,8 @@ TEST(Scenario, ValidationErrorsArePositionedAndWorded)
     EXPECT_EQ(errorsOf(std::string(kHeader) + "spec:\n  duraton: 1d\n"),
         "dir/s.yaml:6:3: Scenario t: spec.duraton: unknown field \"duraton\"\n");
     EXPECT_EQ(errorsOf(std::string(kHeader) + "spec:\n  duration: soon\n"),
-        "dir/s.yaml:6:13: Scenario t: spec.duration: Invalid value: \"soon\": must be a duration such as "
-        "90s, 15m, 1h30m, 2d or seconds\n");
+        "dir/s.yaml:6:13: Scenario t: spec.duration: invalid duration \"soon\": expected seconds or a "
+        "duration like 250ms, 90s, 15m, 2h, 1d or 1h30m\n");
     EXPECT_EQ(
         errorsOf(std::string(kHeader) + "spec:\n  cluster:\n    nodePools:\n      - {name: a, shape: s}\n"),
         "dir/s.yaml:8:9: Scenario t: spec.cluster.nodePools[0].count: Required value\n");
@@ -107,7 +107,19 @@ TEST(Scenario, ValidationErrorsArePositionedAndWorded)
         "dir/s.yaml:6:24: Scenario t: spec.scheduler.scoring: Unsupported value: \"random\": supported "
         "values: \"default\", \"least-allocated\", \"most-allocated\"\n");
     EXPECT_EQ(errorsOf("apiVersion: drasim.dev/v1alpha1\nkind: Scenario\nmetadata: {name: t}\n"),
-        "dir/s.yaml:1:1: Scenario t: spec: Required value\n");
+        "dir/s.yaml:1:1: Scenario t: spec: Required value\n");    // The wording every drasim document shares (yamlio/doc_reader.h).
+    EXPECT_EQ(errorsOf(std::string(kHeader) + "spec:\n  events: {at: 1h}\n"),
+        "dir/s.yaml:6:11: Scenario t: spec.events: expected a list, got map\n");
+    EXPECT_EQ(errorsOf(std::string(kHeader)
+                  + "spec:\n  cluster:\n    nodePools:\n      - {name: a, shape: s, count: 2000000, pricePerHour: x}\n"),
+        "dir/s.yaml:8:36: Scenario t: spec.cluster.nodePools[0].count: Invalid value: 2000000: must be between 0 "
+        "and 1000000\n"
+        "dir/s.yaml:8:59: Scenario t: spec.cluster.nodePools[0].pricePerHour: expected a number, got string "
+        "\"x\"\n");
+    EXPECT_EQ(errorsOf(std::string(kHeader) + "spec:\n  resources: {a: b}\n  seed: -1\n  metricInterval: forever\n"),
+        "dir/s.yaml:6:14: Scenario t: spec.resources: expected a path or a list of paths, got map\n"
+        "dir/s.yaml:7:9: Scenario t: spec.seed: Invalid value: -1: must be greater than or equal to 0\n"
+        "dir/s.yaml:8:19: Scenario t: spec.metricInterval: invalid duration \"forever\": must be finite here\n");
 }
 
 TEST(Scenario, MissingFileIsADiagnostic)

@@ -69,9 +69,17 @@ TEST(SimTime, ParsesAndFormatsDurations)
     EXPECT_EQ(t, 2 * kDay);
     ASSERT_TRUE(parseDuration("90", t));
     EXPECT_EQ(t, 90 * kSecond);
+    ASSERT_TRUE(parseDuration("1.0005", t)); // rounded to the nearest millisecond
+    EXPECT_EQ(t, 1001);
     EXPECT_FALSE(parseDuration("5 parsecs", t));
     EXPECT_FALSE(parseDuration("", t));
     EXPECT_FALSE(parseDuration("-3s", t));
+    std::string error;
+    EXPECT_FALSE(parseDuration("forever", t, &error)); // simulated time is finite
+    EXPECT_EQ(error, "invalid duration \"forever\": must be finite here");
+    EXPECT_FALSE(parseDuration("999999999999d", t, &error));
+    EXPECT_EQ(error, "invalid duration \"999999999999d\": out of range");
+    EXPECT_EQ(t, 1001); // untouched by the failures
     EXPECT_EQ(formatDuration(90 * kSecond), "1m30s");
     EXPECT_EQ(formatDuration(kDay + 2 * kHour), "1d2h");
     EXPECT_EQ(formatDuration(0), "0s");

@@ -127,7 +127,7 @@ TEST(CsvTrace, MalformedRowsAreLocatedAndSkipped)
                   "gpu_models (use selector)",
             f
                 + ":7:16: TraceJob bad-duration: duration: unknown distribution \"weibull\"; expected a "
-                  "time, exponential(mean), lognormal(median, sigma) or uniform(min, max)",
+                  "duration, exponential(mean), lognormal(median, sigma) or uniform(min, max)",
             f + ":8:1: TraceJob short-row: expected 12 fields, found 3",
         }));
 }

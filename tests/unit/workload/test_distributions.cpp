@@ -195,7 +195,7 @@ TEST(Distributions, ShorthandErrors)
     std::string err;
     EXPECT_FALSE(parseDurationShorthand("gamma(1h)", &err));
     EXPECT_EQ(err,
-        "unknown distribution \"gamma\"; expected a time, exponential(mean), lognormal(median, sigma) or "
+        "unknown distribution \"gamma\"; expected a duration, exponential(mean), lognormal(median, sigma) or "
         "uniform(min, max)");
     EXPECT_FALSE(parseDurationShorthand("uniform(1h,10m)", &err));
     EXPECT_EQ(err, "uniform needs 0 <= min <= max < forever");

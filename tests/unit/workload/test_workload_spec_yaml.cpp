@@ -151,15 +151,15 @@ workloads:
   manifests: a.yaml
   duration: {distribution: lognormal, median: 10m}
 )"),
-        "scenario.yaml:5:13: Workload a: duration.sigma: required for distribution lognormal\n");
+        "scenario.yaml:5:13: Workload a: duration.sigma: Required value: needed by distribution lognormal\n");
     EXPECT_EQ(errorsOf(R"(
 workloads:
 - name: a
   manifests: a.yaml
   duration: 10 minutes
 )"),
-        "scenario.yaml:5:13: Workload a: duration: invalid time \"10 minutes\": unknown unit \" minutes\"; "
-        "expected seconds or a time like 250ms, 90s, 15m, 2h, 1d, 1h30m, or forever\n");
+        "scenario.yaml:5:13: Workload a: duration: invalid duration \"10 minutes\": unknown unit \" minutes\"; "
+        "expected seconds or a duration like 250ms, 90s, 15m, 2h, 1d, 1h30m, or forever\n");
     EXPECT_EQ(errorsOf(R"(
 workloads:
 - name: a
@@ -239,7 +239,7 @@ TEST(WorkloadSpecYaml, TraceCluster)
         out += d.format() + "\n";
     EXPECT_EQ(out,
         "c.yaml:1:18: Cluster: trace.sharing: unknown sharing \"mig\"; expected capacity or partitions\n"
-        "c.yaml:1:8: Cluster: trace.nodes: required\n");
+        "c.yaml:1:8: Cluster: trace.nodes: Required value\n");
 }
 
 // The snippets in scenarios/workloads must stay valid: parse each and build its sources.
