@@ -5,6 +5,8 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -12,6 +14,7 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSettings>
@@ -41,6 +44,7 @@ MainWindow::MainWindow(QWidget* parent)
 {
     setWindowTitle(QStringLiteral("drasim"));
     resize(1280, 800);
+    setAcceptDrops(true);
     m_document = new Document(this);
     m_diagnosticsModel = new DiagnosticsModel(this);
     buildLayout();
@@ -208,6 +212,37 @@ void MainWindow::closeEvent(QCloseEvent* event)
 {
     saveWindowState();
     QMainWindow::closeEvent(event);
+}
+
+namespace {
+
+// The local files and folders a drag carries; anything else (web links, text) is not ours to open.
+QStringList droppedPaths(const QMimeData* mime)
+{
+    QStringList paths;
+    if (!mime)
+        return paths;
+    for (const QUrl& url : mime->urls())
+        if (url.isLocalFile())
+            paths << url.toLocalFile();
+    return paths;
+}
+
+} // namespace
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (!droppedPaths(event->mimeData()).isEmpty())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    const QStringList paths = droppedPaths(event->mimeData());
+    if (paths.isEmpty())
+        return;
+    event->acceptProposedAction();
+    openPaths(paths);
 }
 
 void MainWindow::showUserGuide(const QString& page)

@@ -60,6 +60,9 @@ public:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    // Files and folders dropped on the window open as if chosen with File › Open.
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
 
 private:
     void buildActions();

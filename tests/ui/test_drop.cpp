@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: Apache-2.0
+// Dropping files on the window opens them; a drag that carries no local file is refused.
+#include <QApplication>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QMimeData>
+#include <QSignalSpy>
+#include <QUrl>
+
+#include <gtest/gtest.h>
+
+#include "ui/document/document.h"
+#include "ui/mainwindow.h"
+#include "ui/models/object_tree_model.h"
+
+using drasim::ui::MainWindow;
+
+namespace {
+
+QString sourcePath(const char* rel)
+{
+    return QString::fromUtf8(DRASIM_SOURCE_DIR) + QLatin1Char('/') + QLatin1String(rel);
+}
+
+} // namespace
+
+TEST(MainWindowDrop, DroppedManifestOpens)
+{
+    MainWindow w;
+    w.show();
+    QMimeData mime;
+    mime.setUrls({ QUrl::fromLocalFile(sourcePath("scenarios/basic/cluster.yaml")) });
+
+    QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&w, &enter);
+    EXPECT_TRUE(enter.isAccepted());
+
+    QSignalSpy opened(w.document(), &drasim::ui::Document::opened);
+    QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&w, &drop);
+    EXPECT_TRUE(drop.isAccepted());
+    ASSERT_TRUE(opened.wait(20000));
+    EXPECT_EQ(w.objectModel()->rowCount(), 6);
+    EXPECT_TRUE(w.windowTitle().startsWith(QStringLiteral("cluster.yaml")));
+}
+
+TEST(MainWindowDrop, DragWithoutLocalFilesIsRefused)
+{
+    MainWindow w;
+    QMimeData mime;
+    mime.setUrls({ QUrl(QStringLiteral("https://example.org/cluster.yaml")) });
+    mime.setText(QStringLiteral("kind: Pod"));
+    QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    enter.setAccepted(false);
+    QApplication::sendEvent(&w, &enter);
+    EXPECT_FALSE(enter.isAccepted());
+}
