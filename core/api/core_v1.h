@@ -86,6 +86,21 @@ struct PodResourceClaimStatus
     std::optional<std::string> resourceClaimName;
 };
 
+/// pod.status.extendedResourceClaimStatus: the claim the scheduler created for the pod's extended
+/// resources served through DRA, and which device request serves which container's resource.
+struct ContainerExtendedResourceRequest
+{
+    std::string containerName;
+    std::string resourceName;
+    std::string requestName;
+};
+
+struct PodExtendedResourceClaimStatus
+{
+    std::vector<ContainerExtendedResourceRequest> requestMappings;
+    std::string resourceClaimName;
+};
+
 struct Pod
 {
     ObjectMeta meta;
@@ -93,6 +108,7 @@ struct Pod
     std::string phase; ///< status.phase as loaded (Pending, Running, Succeeded, Failed)
     std::vector<PodCondition> conditions;
     std::vector<PodResourceClaimStatus> resourceClaimStatuses;
+    std::optional<PodExtendedResourceClaimStatus> extendedResourceClaimStatus;
 };
 
 struct PodTemplateSpec

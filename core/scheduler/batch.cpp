@@ -39,6 +39,8 @@ BatchResult scheduleAll(Cluster& cluster, const std::vector<api::Pod>& pods, con
             conds.end());
         if (r.scheduled) {
             pod.spec.nodeName = r.nodeName;
+            if (r.extendedResourceClaimStatus)
+                pod.extendedResourceClaimStatus = r.extendedResourceClaimStatus;
             ++out.scheduled;
         } else {
             conds.push_back(api::PodCondition { "PodScheduled", "False", "Unschedulable", r.message });

@@ -57,6 +57,7 @@ Cluster::Cluster(api::ObjectSet objects, SchedulerOptions options)
         std::string name = c.meta.name;
         d.classes[name] = std::move(c);
     }
+    d.extendedClasses = extendedResourceClasses(d.classes);
     for (auto& s : objects.resourceSlices) {
         std::string name = s.meta.name;
         if (d.slices.count(name))

@@ -39,6 +39,9 @@ struct SchedulerOptions
     uint64_t searchStepBudget = 2'000'000;
     /// Seeds the shareID generator (UUIDs for shares of multi-allocatable devices).
     uint64_t seed = 0;
+    /// Feature gate DRAExtendedResource: extended resources a node does not advertise are served
+    /// from DeviceClasses that map them (extended_resources.h). On, as from Kubernetes 1.36.
+    bool draExtendedResources = true;
 };
 
 /// Why a pod was not scheduled.
@@ -75,6 +78,9 @@ struct ScheduleResult
     std::vector<std::string> claims; ///< the pod's claims (namespace/name), pod order
     std::vector<AllocatedDevice> allocated; ///< devices allocated by this cycle (not pre-existing ones)
     std::shared_ptr<const PodDiagnosis> diagnosis; ///< only when explain was requested
+    /// Set when the scheduler created a claim for extended resources served through DRA; the
+    /// caller records it in the pod's status (its name is also the last entry of claims).
+    std::optional<api::PodExtendedResourceClaimStatus> extendedResourceClaimStatus;
 };
 
 struct BoundPod

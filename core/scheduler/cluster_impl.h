@@ -19,6 +19,7 @@
 #include "core/allocator/node_match.h"
 #include "core/allocator/selector_cache.h"
 #include "core/scheduler/cluster.h"
+#include "core/scheduler/extended_resources.h"
 #include "core/scheduler/node_filters.h"
 #include "core/scheduler/pod_info.h"
 #include "core/scheduler/scoring.h"
@@ -87,6 +88,7 @@ struct Cluster::Impl
     allocator::AllocatedState state { registry };
     allocator::SelectorCache selectors;
     std::map<std::string, api::DeviceClass> classes;
+    std::map<std::string, std::string> extendedClasses; ///< extended resource name -> DeviceClass
     std::map<std::string, api::ResourceSlice> slices;
     std::map<std::string, api::ResourceClaimTemplate> templates;
     std::unique_ptr<allocator::Allocator> alloc;
@@ -333,6 +335,12 @@ struct Cluster::Impl
             if (findClaim(key) && std::find(out.begin(), out.end(), key) == out.end())
                 out.push_back(key);
         }
+        // The claim the scheduler created for its extended resources served through DRA.
+        if (pod.extendedResourceClaimStatus) {
+            std::string key = ns + "/" + pod.extendedResourceClaimStatus->resourceClaimName;
+            if (findClaim(key) && std::find(out.begin(), out.end(), key) == out.end())
+                out.push_back(key);
+        }
         return out;
     }
 
@@ -393,6 +401,12 @@ struct Cluster::Impl
         ps.uid = pod.meta.uid;
         ps.req = computePodRequests(pod.spec);
         ps.pub.claims = existingPodClaims(pod);
+        // The pod owns its extended-resource claim: it goes away with the pod.
+        if (pod.extendedResourceClaimStatus) {
+            std::string key = nsOf(pod.meta) + "/" + pod.extendedResourceClaimStatus->resourceClaimName;
+            if (findClaim(key))
+                generatedFor[ps.pub.key].push_back(key);
+        }
         auto ni = nodeIndex.find(pod.spec.nodeName);
         if (ni == nodeIndex.end())
             diagnostics.warning(pod.meta.pos, "Pod", ps.pub.key, "spec.nodeName",
@@ -428,6 +442,12 @@ struct Cluster::Impl
         int64_t chosen = -1;
         allocator::Attempt chosenAttempt;
         std::shared_ptr<PodDiagnosis> diagnosis;
+        // Extended resources served through DRA (§6.8, extended_resources.h): the allocator gets
+        // the pod's claims plus, on a node that does not advertise some of these resources, a
+        // special claim for them, which depends on that set of resources (the node's mask).
+        DraBackedResources backed; ///< empty for almost every pod
+        std::map<uint64_t, ExtendedResourceClaim> extClaims; ///< by mask; addresses stay stable
+        uint64_t preparedMask = 0; ///< the mask the allocator is prepared for
     };
 
     ScheduleResult schedule(const api::Pod& pod, bool explain);
@@ -444,6 +464,11 @@ struct Cluster::Impl
     void reportFailure(Cycle& cycle);
     void reserveAndBind(Cycle& cycle);
     ScheduleResult failEarly(Cycle& cycle, FailureKind kind, std::string message);
+    // Extended resources backed by DRA within a cycle (extended_resource_cycle.cpp).
+    uint64_t draMask(const Cycle& cycle, uint32_t idx) const;
+    PodRequests fitRequests(const Cycle& cycle, uint32_t idx) const;
+    bool prepareAllocator(Cycle& cycle, uint64_t mask, std::string* error);
+    void createExtendedResourceClaim(Cycle& cycle);
 
     bool podFinished(const std::string& key);
 };

@@ -57,16 +57,16 @@ ScheduleResult Cluster::Impl::schedule(const api::Pod& pod, bool explain)
     if (!error.empty())
         return failEarly(cycle, FailureKind::PreFilter,
             "0/" + std::to_string(nodes.size()) + " nodes are available: " + error + ".");
-    std::vector<const api::ResourceClaim*> claimPtrs;
-    for (auto* c : cycle.toAllocate)
-        claimPtrs.push_back(&c->claim);
-    if (!alloc->prepare(claimPtrs, &error))
+    cycle.req = computePodRequests(pod.spec);
+    if (options.draExtendedResources)
+        cycle.backed = draBackedResources(cycle.req, extendedClasses);
+    if (!prepareAllocator(cycle, 0, &error))
         return failEarly(
             cycle, FailureKind::AllocatorError, "running \"DynamicResources\" filter plugin: " + error);
 
-    cycle.req = computePodRequests(pod.spec);
     const bool hasPreferred = pod.spec.nodeAffinity && !pod.spec.nodeAffinity->preferred.empty();
-    const bool lazy = !explain && preferNoScheduleNodes == 0 && !hasPreferred
+    // Special claims differ per node, so pods with extended resources backed by DRA filter every node.
+    const bool lazy = !explain && preferNoScheduleNodes == 0 && !hasPreferred && cycle.backed.empty()
         && (cycle.toAllocate.empty() || !alloc->needsFullEvaluation());
     // A node without free devices gives "cannot allocate all claims" without the allocator
     // evaluating anything (unless admin access or All mode look at in-use devices).
@@ -208,8 +208,13 @@ std::string Cluster::Impl::preFilter(Cycle& cycle)
 bool Cluster::Impl::filterNode(Cycle& cycle, uint32_t idx, allocator::Attempt& attempt)
 {
     const auto& ns = nodes[idx];
+    // On a node that leaves extended resources to DRA, NodeResourcesFit does not count them.
+    const uint64_t mask = draMask(cycle, idx);
+    PodRequests withoutDra;
+    if (mask)
+        withoutDra = fitRequests(cycle, idx);
     std::vector<std::string> reasons;
-    if (!passesNodeFilters(ns.node, ns.usage, cycle.pod, cycle.req, reasons)) {
+    if (!passesNodeFilters(ns.node, ns.usage, cycle.pod, mask ? withoutDra : cycle.req, reasons)) {
         for (const auto& r : reasons)
             ++cycle.histogram[r];
         if (cycle.explain)
@@ -226,7 +231,9 @@ bool Cluster::Impl::filterNode(Cycle& cycle, uint32_t idx, allocator::Attempt& a
         }
     if (dra < 0 && cycle.zeroFreeShortcut && freeOf(idx) == 0 && !viewOf(idx).anyInvalid) {
         dra = kCannotAllocate;
-    } else if (dra < 0 && !cycle.toAllocate.empty()) {
+    } else if (dra < 0 && mask != cycle.preparedMask && !prepareAllocator(cycle, mask, &cycle.fatal)) {
+        dra = kFatal;
+    } else if (dra < 0 && (!cycle.toAllocate.empty() || mask)) {
         attempt = alloc->allocate(ns.node, viewOf(idx));
         switch (attempt.status) {
         case allocator::AttemptStatus::Success:
@@ -342,7 +349,7 @@ NodeDiagnosis Cluster::Impl::diagnoseNode(Cycle& cycle, uint32_t idx)
     if (nd.nodeReasons.empty() && nd.draStatus.empty() && !cycle.fatal.empty()
         && int64_t(idx) != cycle.chosen) {
         std::vector<std::string> r;
-        if (!passesNodeFilters(n, nodes[idx].usage, cycle.pod, cycle.req, r))
+        if (!passesNodeFilters(n, nodes[idx].usage, cycle.pod, fitRequests(cycle, idx), r))
             nd.nodeReasons = r;
         else
             nd.draStatus = "not evaluated: scheduling cycle aborted";
@@ -358,7 +365,10 @@ NodeDiagnosis Cluster::Impl::diagnoseNode(Cycle& cycle, uint32_t idx)
             cd.note = "allocated devices are not available on this node";
         nd.claims.push_back(std::move(cd));
     }
-    if (cycle.toAllocate.empty())
+    const uint64_t mask = draMask(cycle, idx);
+    std::string ignored; // a claim set that fails to prepare was reported by the filter pass
+    if ((cycle.toAllocate.empty() && !mask)
+        || (mask != cycle.preparedMask && !prepareAllocator(cycle, mask, &ignored)))
         return nd;
     for (auto& cv : alloc->explain(n)) {
         ClaimDiagnosis cd;
@@ -380,6 +390,8 @@ NodeDiagnosis Cluster::Impl::diagnoseNode(Cycle& cycle, uint32_t idx)
         }
         if (enough && cv.hasConstraints && nd.draStatus == "cannot allocate all claims")
             cd.note = "enough devices pass on their own; a claim constraint would not be satisfied";
+        if (mask && cv.claim == keyOf(cycle.extClaims.at(mask).claim.meta))
+            cd.note = extendedResourceClaimNote(cycle.backed, mask);
         nd.claims.push_back(std::move(cd));
     }
     return nd;
@@ -410,6 +422,7 @@ void Cluster::Impl::reserveAndBind(Cycle& cycle)
     const api::Pod& pod = cycle.pod;
     auto& res = cycle.res;
     auto& node = nodes[size_t(cycle.chosen)];
+    createExtendedResourceClaim(cycle);
     if (!cycle.toAllocate.empty()) {
         auto results = alloc->buildResults(
             node.node, cycle.chosenAttempt, [&] { return shareIds.next(); }, formatRfc3339(time));

@@ -231,6 +231,29 @@ void readPodSpec(Reader& r, uint32_t node, const Path& p, api::PodSpec& out)
                     "Not found: \"" + claim + "\": must be one of the pod's resourceClaims");
 }
 
+/// status.extendedResourceClaimStatus of a pod bound before the dump: names the claim the
+/// scheduler created for its extended resources (so finishing the pod releases it).
+void readExtendedResourceClaimStatus(Reader& r, uint32_t node, const Path& p, api::Pod& out)
+{
+    api::PodExtendedResourceClaimStatus st;
+    if (uint32_t x = findKey(r.doc(), node, "resourceClaimName"))
+        r.getString(x, p.field("resourceClaimName"), st.resourceClaimName);
+    if (uint32_t ms = findKey(r.doc(), node, "requestMappings"))
+        r.items(ms, p.field("requestMappings"), [&](size_t, uint32_t item, const Path& ip) {
+            if (r.nodeKind(item) != YamlNode::Kind::Map)
+                return;
+            api::ContainerExtendedResourceRequest m;
+            if (uint32_t x = findKey(r.doc(), item, "containerName"))
+                r.getString(x, ip.field("containerName"), m.containerName);
+            if (uint32_t x = findKey(r.doc(), item, "resourceName"))
+                r.getString(x, ip.field("resourceName"), m.resourceName);
+            if (uint32_t x = findKey(r.doc(), item, "requestName"))
+                r.getString(x, ip.field("requestName"), m.requestName);
+            st.requestMappings.push_back(std::move(m));
+        });
+    out.extendedResourceClaimStatus = std::move(st);
+}
+
 } // namespace
 
 bool readNode(Reader& r, uint32_t root, api::Node& out)
@@ -351,6 +374,9 @@ bool readPod(Reader& r, uint32_t root, api::Pod& out)
                         s.resourceClaimName = claim;
                     out.resourceClaimStatuses.push_back(std::move(s));
                 });
+            if (uint32_t es = findKey(r.doc(), v, "extendedResourceClaimStatus");
+                es && r.nodeKind(es) == YamlNode::Kind::Map)
+                readExtendedResourceClaimStatus(r, es, fp.field("extendedResourceClaimStatus"), out);
         } else
             return false;
         return true;

@@ -431,6 +431,18 @@ DataValue toData(const api::Pod& pod)
                 sm.set("resourceClaimName", *s.resourceClaimName);
             return sm;
         }));
+    if (const auto& e = pod.extendedResourceClaimStatus) {
+        DataValue em = DataValue::map();
+        em.set("requestMappings", listOf(e->requestMappings, [](const api::ContainerExtendedResourceRequest& r) {
+            DataValue rm = DataValue::map();
+            rm.set("containerName", r.containerName);
+            rm.set("resourceName", r.resourceName);
+            rm.set("requestName", r.requestName);
+            return rm;
+        }));
+        em.set("resourceClaimName", e->resourceClaimName);
+        status.set("extendedResourceClaimStatus", std::move(em));
+    }
     put(m, "status", std::move(status));
     return m;
 }

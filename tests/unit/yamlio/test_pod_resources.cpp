@@ -7,6 +7,7 @@
 
 #include "core/api/pod_defaults.h"
 #include "core/yamlio/loader.h"
+#include "core/yamlio/writer.h"
 
 using namespace drasim;
 
@@ -114,6 +115,29 @@ TEST(PodResources, DefaultingLaws)
         for (size_t i = 0; i < spec.containers.size(); ++i)
             EXPECT_EQ(again.containers[i].resources.requests, spec.containers[i].resources.requests);
     }
+}
+
+TEST(PodResources, ExtendedResourceClaimStatusReadsAndWritesBack)
+{
+    const std::string yaml
+        = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n"
+          "  containers: [{name: c, image: x, resources: {limits: {nvidia.com/gpu: 1}}}]\n"
+          "status:\n  extendedResourceClaimStatus:\n    requestMappings:\n"
+          "    - {containerName: c, resourceName: nvidia.com/gpu, requestName: container-0-request-0}\n"
+          "    resourceClaimName: p-extended-resources-x7k2q\n";
+    auto r = yamlio::loadText(yaml, "t.yaml");
+    ASSERT_FALSE(r.diagnostics.hasErrors()) << r.diagnostics.formatAll();
+    const auto& st = r.objects.pods.at(0).extendedResourceClaimStatus;
+    ASSERT_TRUE(st);
+    EXPECT_EQ(st->resourceClaimName, "p-extended-resources-x7k2q");
+    ASSERT_EQ(st->requestMappings.size(), 1u);
+    EXPECT_EQ(st->requestMappings[0].requestName, "container-0-request-0");
+    const std::string written = toYaml(yamlio::toData(r.objects.pods[0]));
+    EXPECT_NE(written.find("  extendedResourceClaimStatus:\n    requestMappings:\n    - containerName: c\n"
+                           "      resourceName: nvidia.com/gpu\n      requestName: container-0-request-0\n"
+                           "    resourceClaimName: p-extended-resources-x7k2q\n"),
+        std::string::npos)
+        << written;
 }
 
 TEST(PodResources, ValidCombinationsPass)
