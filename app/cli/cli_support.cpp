@@ -21,6 +21,9 @@ void printError(std::string_view text)
     std::fwrite(line.data(), 1, line.size(), stderr);
 }
 
-bool stderrIsTerminal() { return isatty(fileno(stderr)) != 0; }
+bool stderrIsTerminal()
+{
+    return isatty(fileno(stderr)) != 0;
+}
 
 } // namespace drasim::cli

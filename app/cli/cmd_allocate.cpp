@@ -2,7 +2,6 @@
 // drasim allocate: schedule every pending pod of a manifest bundle and print the claims and pods
 // as kube-scheduler and the DRA allocator would leave them.
 #include <CLI/CLI.hpp>
-
 #include <memory>
 #include <string>
 #include <vector>

@@ -2,7 +2,6 @@
 // drasim cel: compile a DRA device selector like the API server and show, for every device in
 // the given ResourceSlices, whether it matches, does not match, or fails at run time (and why).
 #include <CLI/CLI.hpp>
-
 #include <memory>
 #include <string>
 #include <vector>
@@ -129,7 +128,8 @@ int run(const Args& args)
 drasim::cli::Runner define(CLI::App& app)
 {
     auto args = std::make_shared<Args>();
-    app.description(R"(Compiles a CEL device selector the way the Kubernetes API server validates new expressions
+    app.description(
+        R"(Compiles a CEL device selector the way the Kubernetes API server validates new expressions
 (type check, result bool or dyn, cost estimate <= 1,000,000) and evaluates it against every
 device of every ResourceSlice in FILE... (files or directories of manifests).
 With --class, the selectors of DeviceClass NAME (found in FILE...) are used, in order; a device
@@ -140,16 +140,19 @@ Output, one line per device in input order:
   DRIVER/POOL/DEVICE  nomatch
   DRIVER/POOL/DEVICE  error: selector #0: CEL runtime error: no such key: model
 followed by a summary line. A runtime error makes the scheduler keep the pod pending.)");
-    app.footer(R"(Exit status: 0 when the selector compiled (whatever matched), 1 on a compile error or invalid
+    app.footer(
+        R"(Exit status: 0 when the selector compiled (whatever matched), 1 on a compile error or invalid
 input (diagnostics on stderr), 2 on bad usage.)");
     app.add_option("EXPRESSION", args->expression, "the CEL selector (left out with --class)");
     // Not required() here: with --class the only positional lands in EXPRESSION and is a file.
     app.add_option("FILE", args->files, "manifests with the ResourceSlices (and the DeviceClass)");
-    app.add_option("--class", args->className, "use the selectors of DeviceClass NAME instead of an EXPRESSION")
+    app.add_option(
+           "--class", args->className, "use the selectors of DeviceClass NAME instead of an EXPRESSION")
         ->option_text("NAME");
     app.callback([args] {
         if (!args->className.empty() && !args->expression.empty()) {
-            args->files.insert(args->files.begin(), args->expression); // with --class every positional is a file
+            args->files.insert(
+                args->files.begin(), args->expression); // with --class every positional is a file
             args->expression.clear();
         }
         if ((args->className.empty() && args->expression.empty()) || args->files.empty())

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // drasim explain: why a pod is pending (or where it would go), node by node and request by request.
 #include <CLI/CLI.hpp>
-
 #include <memory>
 #include <string>
 #include <vector>
@@ -61,10 +60,12 @@ selector...) or the DRA verdict, and per claim and request how many devices were
 which reason (class selector false, request selector false, selector error, in use, counters
 exhausted, capacity exhausted, taint not tolerated, node mismatch, pool incomplete or invalid).
 Every device is judged on its own against each request, in the allocator's check order.)");
-    app.footer("Exit status: 0 when POD was found and explained, 1 on invalid input or unknown POD, 2 on bad usage.");
+    app.footer("Exit status: 0 when POD was found and explained, 1 on invalid input or unknown POD, 2 on bad "
+               "usage.");
     app.add_option("POD", args->pod, "the pod to explain: namespace/name, or name")->required();
     app.add_option("FILE", args->files, "manifests: files, directories, or - for stdin")->required();
-    drasim::cli::addOutputOption(app, args->output, { "text", "json", "yaml" }, "output format (default text)");
+    drasim::cli::addOutputOption(
+        app, args->output, { "text", "json", "yaml" }, "output format (default text)");
     drasim::cli::addSchedulerOptions(app, args->scheduler);
     return [args] { return run(*args); };
 }

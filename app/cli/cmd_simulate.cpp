@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // drasim simulate: runs a Scenario through the discrete-event simulator and prints its summary.
 #include <CLI/CLI.hpp>
-
 #include <cstdio>
 #include <memory>
 #include <optional>
@@ -13,9 +12,9 @@
 #include "app/cli/common_options.h"
 #include "core/common/atomic_file.h"
 #include "core/common/data_value.h"
-#include "core/sim/run_summary.h"
 #include "core/scenario/run_scenario.h"
 #include "core/scenario/scenario.h"
+#include "core/sim/run_summary.h"
 #include "core/sim/series_writer.h"
 
 namespace {
@@ -101,7 +100,8 @@ drasim::cli::Runner define(CLI::App& app)
 {
     using namespace drasim::cli;
     auto args = std::make_shared<Args>();
-    app.description(R"(Runs a Scenario (apiVersion drasim.dev/v1alpha1, kind Scenario) through the discrete-event
+    app.description(
+        R"(Runs a Scenario (apiVersion drasim.dev/v1alpha1, kind Scenario) through the discrete-event
 simulator: workloads arrive, the kube-scheduler model with the DRA allocator binds them, jobs
 complete, injected failures happen; metrics are sampled at spec.metricInterval. Paths inside the
 scenario are relative to the scenario file.)");
@@ -109,17 +109,20 @@ scenario are relative to the scenario file.)");
 stderr), 2 on bad usage, 130 when interrupted.)");
     app.add_option("SCENARIO", args->scenario, "the Scenario YAML file")->required();
     app.add_option_function<uint64_t>(
-           "--seed", [args](uint64_t seed) { args->seed = seed; }, "override spec.seed (same scenario and seed = byte-identical output)")
+           "--seed", [args](uint64_t seed) { args->seed = seed; },
+           "override spec.seed (same scenario and seed = byte-identical output)")
         ->option_text("N")
         ->transform(wholeNumber());
-    app.add_option("--summary", args->summaryPath, "also write the JSON summary to FILE")->option_text("FILE");
-    app.add_option("--series", args->seriesPath, "write the metric time series as CSV (time_s,metric,key,value) to FILE")
+    app.add_option("--summary", args->summaryPath, "also write the JSON summary to FILE")
+        ->option_text("FILE");
+    app.add_option("--series", args->seriesPath,
+           "write the metric time series as CSV (time_s,metric,key,value) to FILE")
         ->option_text("FILE");
     addOutputOption(app, args->output, { "text", "json" }, "what to print on stdout (default text)");
     return [args] { return run(*args); };
 }
 
-const bool registered = drasim::cli::registerCommand(
-    { "simulate", "run a scenario through the discrete-event simulator (wait times, utilization, cost)", define });
+const bool registered = drasim::cli::registerCommand({ "simulate",
+    "run a scenario through the discrete-event simulator (wait times, utilization, cost)", define });
 
 } // namespace

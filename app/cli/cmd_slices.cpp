@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // drasim slices: the Nodes and ResourceSlices real DRA drivers publish for N nodes of a shape.
 #include <CLI/CLI.hpp>
-
 #include <cstdio>
 #include <memory>
 #include <set>
@@ -100,7 +99,8 @@ drasim::cli::Runner define(CLI::App& app)
 {
     using namespace drasim::cli;
     auto args = std::make_shared<Args>();
-    app.description(R"(Prints, as one `kind: List`, the Node objects and the ResourceSlices that the real drivers publish
+    app.description(
+        R"(Prints, as one `kind: List`, the Node objects and the ResourceSlices that the real drivers publish
 for N nodes of a server shape: gpu.nvidia.com (full GPUs, static MIG devices, or DynamicMIG
 partitions with counter sets), gpu.amd.com, gaudi.intel.com, gpu.intel.com, dra.net NICs,
 gpu.example.com and fpga.example.com, with resource.kubernetes.io/pcieRoot and pciBusID.
@@ -109,8 +109,11 @@ Nodes are named NAME-0 ... NAME-(N-1); pools are named after their node.)");
     app.add_option("SHAPE|FILE", args->target,
            "a catalog name (drasim topo --list), or a NodeShape YAML, nvidia-smi or hwloc file")
         ->required();
-    app.add_option("--nodes", args->nodes, "how many nodes (default 1)")->option_text("N")->transform(wholeNumber(1, 1000000));
-    app.add_option("--prefix", args->prefix, "node name prefix (default: the shape name)")->option_text("NAME");
+    app.add_option("--nodes", args->nodes, "how many nodes (default 1)")
+        ->option_text("N")
+        ->transform(wholeNumber(1, 1000000));
+    app.add_option("--prefix", args->prefix, "node name prefix (default: the shape name)")
+        ->option_text("NAME");
     app.add_option("--mig", args->mig, "NVIDIA MIG mode, overriding the shape: none, static or dynamic")
         ->option_text("MODE")
         ->transform(oneOf({ "none", "static", "dynamic" }));
@@ -118,12 +121,14 @@ Nodes are named NAME-0 ... NAME-(N-1); pools are named after their node.)");
            "static MIG layout for every GPU without its own, e.g. 3g.40gb,2g.20gb,1g.10gb\n"
            "(implies --mig static unless --mig is given)")
         ->option_text("LIST");
-    app.add_option("--nvidia-release", args->gen.nvidiaRelease, "NVIDIA driver attribute vocabulary (default 25.12)")
+    app.add_option(
+           "--nvidia-release", args->gen.nvidiaRelease, "NVIDIA driver attribute vocabulary (default 25.12)")
         ->option_text("R")
         ->transform(oneOf({ "25.3", "25.8", "25.12" }));
     app.add_flag("--numa-attribute", args->gen.standardNumaNode,
         "also publish resource.kubernetes.io/numaNode (KEP-6072 drivers)");
-    app.add_flag_callback("--no-nodes", [args] { args->withNodes = false; }, "print only the ResourceSlices");
+    app.add_flag_callback(
+        "--no-nodes", [args] { args->withNodes = false; }, "print only the ResourceSlices");
     app.add_flag("--with-classes", args->withClasses,
         "also print the drivers' real DeviceClasses (catalog deviceclasses/) for every\n"
         "driver that publishes devices here");
@@ -134,14 +139,16 @@ Nodes are named NAME-0 ... NAME-(N-1); pools are named after their node.)");
         using drasim::topology::MigMode;
         args->gen.migLayout = splitComma(args->migLayout);
         if (!args->mig.empty())
-            args->gen.mig = args->mig == "none" ? MigMode::None : args->mig == "static" ? MigMode::Static : MigMode::Dynamic;
+            args->gen.mig = args->mig == "none" ? MigMode::None
+                : args->mig == "static"         ? MigMode::Static
+                                                : MigMode::Dynamic;
         else if (!args->gen.migLayout.empty())
             args->gen.mig = MigMode::Static;
     });
     return [args] { return run(*args); };
 }
 
-const bool registered = drasim::cli::registerCommand(
-    { "slices", "generate the Nodes and ResourceSlices real DRA drivers publish for a server shape", define });
+const bool registered = drasim::cli::registerCommand({ "slices",
+    "generate the Nodes and ResourceSlices real DRA drivers publish for a server shape", define });
 
 } // namespace

@@ -2,7 +2,6 @@
 // drasim topo: the hardware topology of a catalog shape, a NodeShape file, an `nvidia-smi topo -m`
 // capture or an hwloc XML file, as a tree and an nvidia-smi-style distance matrix.
 #include <CLI/CLI.hpp>
-
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -86,7 +85,8 @@ int run(const Args& args)
 drasim::cli::Runner define(CLI::App& app)
 {
     auto args = std::make_shared<Args>();
-    app.description(R"(Shows a server's topology: sockets, NUMA nodes and the PCIe tree (root complexes, switches,
+    app.description(
+        R"(Shows a server's topology: sockets, NUMA nodes and the PCIe tree (root complexes, switches,
 devices), accelerator fabrics (NVLink/NVSwitch, xGMI, ...), then the device distance matrix in
 the vocabulary of `nvidia-smi topo -m` (X, NV#, PIX, PXB, PHB, NODE, SYS) with CPU and NUMA
 affinity.
@@ -97,14 +97,19 @@ text output of `nvidia-smi topo -m`, or hwloc XML (`lstopo --of xml`); the forma
 from the content.)");
     app.footer("Exit status: 0 on success, 1 on invalid input (diagnostics on stderr), 2 on bad usage.");
     CLI::Option* target = app.add_option("SHAPE|FILE", args->target, "the server to show (not with --list)");
-    CLI::Option* tree = app.add_flag_callback("--tree", [args] { args->view = "tree"; }, "only the tree view (--tree, --matrix and --yaml exclude each other)");
-    CLI::Option* matrix = app.add_flag_callback("--matrix", [args] { args->view = "matrix"; }, "only the distance matrix");
-    CLI::Option* yaml = app.add_flag_callback("--yaml", [args] { args->view = "yaml"; },
+    CLI::Option* tree = app.add_flag_callback(
+        "--tree", [args] { args->view = "tree"; },
+        "only the tree view (--tree, --matrix and --yaml exclude each other)");
+    CLI::Option* matrix = app.add_flag_callback(
+        "--matrix", [args] { args->view = "matrix"; }, "only the distance matrix");
+    CLI::Option* yaml = app.add_flag_callback(
+        "--yaml", [args] { args->view = "yaml"; },
         "print the shape as a NodeShape document (e.g. to add an import to the catalog)");
     tree->excludes(matrix)->excludes(yaml);
     matrix->excludes(yaml);
     app.add_option("--catalog", args->catalogDir, "use DIR as the hardware catalog")->option_text("DIR");
-    CLI::Option* list = app.add_flag("--list", args->list, "list the catalog: name, price per hour, description");
+    CLI::Option* list
+        = app.add_flag("--list", args->list, "list the catalog: name, price per hour, description");
     list->excludes(target);
     app.callback([target, list] {
         if (target->count() == 0 && list->count() == 0)

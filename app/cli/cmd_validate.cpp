@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // drasim validate: load manifests like the API server would accept them and report every problem.
 #include <CLI/CLI.hpp>
-
 #include <cstdio>
-#include <memory>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -149,7 +148,8 @@ Errors are printed on stderr as
 and all of them are reported (up to --max-errors).)");
     app.footer(R"(Exit status: 0 when valid (a one-line summary per kind on stdout, warnings on stderr),
 1 on invalid input (errors on stderr, nothing on stdout), 2 on bad usage.)");
-    app.add_option("FILE|DIR|-", args->paths, "manifests: files, directories (recursively), or - for stdin")->required();
+    app.add_option("FILE|DIR|-", args->paths, "manifests: files, directories (recursively), or - for stdin")
+        ->required();
     app.add_option("--max-errors", args->options.maxErrors,
            "stop after N errors (default " + std::to_string(args->options.maxErrors) + ")")
         ->option_text("N")

@@ -16,12 +16,15 @@ std::vector<Command>& registry()
 bool registerCommand(Command command)
 {
     auto& r = registry();
-    auto pos = std::lower_bound(r.begin(), r.end(), command.name,
-                                [](const Command& c, const std::string& n) { return c.name < n; });
+    auto pos = std::lower_bound(
+        r.begin(), r.end(), command.name, [](const Command& c, const std::string& n) { return c.name < n; });
     r.insert(pos, std::move(command));
     return true;
 }
 
-const std::vector<Command>& commands() { return registry(); }
+const std::vector<Command>& commands()
+{
+    return registry();
+}
 
 } // namespace drasim::cli

@@ -2,7 +2,6 @@
 // drasim: the command line face of the simulator. Thin: declares the registered commands on one
 // CLI11 parser, parses, and hands over to the chosen command.
 #include <CLI/CLI.hpp>
-
 #include <cstdio>
 #include <exception>
 #include <map>
@@ -26,7 +25,8 @@ void printUsageError(const CLI::App* command, const CLI::ParseError& e)
         // CLI11 says "The following argument was not expected: X"; name the first culprit.
         const std::vector<std::string> extra = command->remaining();
         if (!extra.empty())
-            message = (extra[0].size() > 1 && extra[0][0] == '-' ? "unknown option '" : "unexpected argument '")
+            message
+                = (extra[0].size() > 1 && extra[0][0] == '-' ? "unknown option '" : "unexpected argument '")
                 + extra[0] + "'";
     } else if (e.get_name() == "ArgumentMismatch" && message.find(" missing") != std::string::npos) {
         message = message.substr(0, message.find(':')) + " needs a value";
@@ -48,7 +48,8 @@ std::string helpText(const CLI::App& app)
 int main(int argc, char** argv)
 {
     using namespace drasim::cli;
-    CLI::App app("drasim " DRASIM_VERSION_STRING " - Kubernetes Dynamic Resource Allocation cluster simulator",
+    CLI::App app("drasim " DRASIM_VERSION_STRING
+                 " - Kubernetes Dynamic Resource Allocation cluster simulator",
         "drasim");
     std::map<std::string, std::string> summaries;
     for (const auto& c : commands())

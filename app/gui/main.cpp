@@ -5,8 +5,8 @@
 #include <QApplication>
 #include <QCommandLineParser>
 
-#include "drasim_version.h"
 #include "core/sim/sim_time.h"
+#include "drasim_version.h"
 #include "ui/mainwindow.h"
 #include "ui/pages/timeline_page.h"
 #include "ui/screenshot_driver.h"

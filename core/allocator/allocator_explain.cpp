@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // The slow "why pending" pass: every device judged against every (sub)request on its own, in the
 // allocator's check order, so users see which check rejected how many devices.
-#include "core/allocator/allocator.h"
-
 #include <optional>
+
+#include "core/allocator/allocator.h"
 
 namespace drasim::allocator {
 

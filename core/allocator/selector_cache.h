@@ -4,8 +4,8 @@
 // Device attributes are static, so a selector's verdict for a device never changes: compile each
 // expression once and remember the combined verdict of a (class selectors + request selectors)
 // set per device object (DeviceInstance, never the device's name: a name may stand for another
-// device in another generation or slice). The verdict is the outcome of evaluating the selectors in order and stopping at
-// the first non-true one, exactly what the allocator would compute each time.
+// device in another generation or slice). The verdict is the outcome of evaluating the selectors in order and
+// stopping at the first non-true one, exactly what the allocator would compute each time.
 
 #include <cstdint>
 #include <map>

@@ -124,7 +124,7 @@ struct Workload
     enum class Kind { Job, Deployment, ReplicaSet, StatefulSet };
     Kind kind = Kind::Job;
     ObjectMeta meta;
-    int32_t replicas = 1;    ///< Deployment/ReplicaSet/StatefulSet
+    int32_t replicas = 1; ///< Deployment/ReplicaSet/StatefulSet
     int32_t parallelism = 1; ///< Job
     int32_t completions = 1; ///< Job
     int32_t backoffLimit = 6; ///< Job

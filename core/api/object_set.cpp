@@ -6,8 +6,7 @@
 namespace drasim::api {
 
 namespace {
-template <typename T>
-void moveAppend(std::vector<T>& to, std::vector<T>& from)
+template <typename T> void moveAppend(std::vector<T>& to, std::vector<T>& from)
 {
     to.insert(to.end(), std::make_move_iterator(from.begin()), std::make_move_iterator(from.end()));
     from.clear();
@@ -28,10 +27,14 @@ void ObjectSet::append(ObjectSet&& o)
 const char* workloadKindName(Workload::Kind k)
 {
     switch (k) {
-    case Workload::Kind::Job: return "Job";
-    case Workload::Kind::Deployment: return "Deployment";
-    case Workload::Kind::ReplicaSet: return "ReplicaSet";
-    case Workload::Kind::StatefulSet: return "StatefulSet";
+    case Workload::Kind::Job:
+        return "Job";
+    case Workload::Kind::Deployment:
+        return "Deployment";
+    case Workload::Kind::ReplicaSet:
+        return "ReplicaSet";
+    case Workload::Kind::StatefulSet:
+        return "StatefulSet";
     }
     return "Workload";
 }

@@ -107,7 +107,7 @@ struct ResourceSlice
 struct DeviceSelector
 {
     std::string expression; ///< CEL
-    SourcePos pos;          ///< position of the expression scalar in its file
+    SourcePos pos; ///< position of the expression scalar in its file
 };
 
 struct OpaqueDeviceConfiguration
@@ -144,7 +144,7 @@ struct DeviceRequestSpec
     std::string deviceClassName;
     std::vector<DeviceSelector> selectors;
     std::string allocationMode = "ExactCount"; ///< ExactCount or All
-    int64_t count = 1;                          ///< ExactCount only
+    int64_t count = 1; ///< ExactCount only
     std::optional<bool> adminAccess;
     std::vector<DeviceToleration> tolerations;
     std::optional<CapacityRequirements> capacity;

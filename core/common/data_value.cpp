@@ -64,13 +64,27 @@ void jsonString(std::string& out, const std::string& s)
     out += '"';
     for (unsigned char c : s) {
         switch (c) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\n': out += "\\n"; break;
-        case '\r': out += "\\r"; break;
-        case '\t': out += "\\t"; break;
-        case '\b': out += "\\b"; break;
-        case '\f': out += "\\f"; break;
+        case '"':
+            out += "\\\"";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\r':
+            out += "\\r";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
+        case '\b':
+            out += "\\b";
+            break;
+        case '\f':
+            out += "\\f";
+            break;
         default:
             if (c < 0x20) {
                 char buf[8];
@@ -154,11 +168,10 @@ bool needsQuotes(const std::string& s)
 {
     if (s.empty())
         return true;
-    static const char* reserved[] = { "true", "false", "yes", "no", "on", "off", "null", "~", "y", "n",
-                                      "True", "False", "Yes", "No", "On", "Off", "Null", "NULL", "TRUE",
-                                      "FALSE", "YES", "NO", "ON", "OFF", "Y", "N", ".inf", ".Inf", ".INF",
-                                      "-.inf", "-.Inf", "-.INF", "+.inf", "+.Inf", "+.INF", ".nan", ".NaN",
-                                      ".NAN" };
+    static const char* reserved[]
+        = { "true", "false", "yes", "no", "on", "off", "null", "~", "y", "n", "True", "False", "Yes", "No",
+              "On", "Off", "Null", "NULL", "TRUE", "FALSE", "YES", "NO", "ON", "OFF", "Y", "N", ".inf",
+              ".Inf", ".INF", "-.inf", "-.Inf", "-.INF", "+.inf", "+.Inf", "+.INF", ".nan", ".NaN", ".NAN" };
     for (const char* r : reserved)
         if (s == r)
             return true;

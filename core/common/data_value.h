@@ -21,14 +21,30 @@ public:
 
     DataValue() = default;
     DataValue(std::nullptr_t) { }
-    DataValue(bool b) : m_v(b) { }
-    DataValue(int v) : m_v(int64_t(v)) { }
-    DataValue(int64_t v) : m_v(v) { }
-    DataValue(double v) : m_v(v) { }
-    DataValue(const char* s) : m_v(std::string(s)) { }
-    DataValue(std::string s) : m_v(std::move(s)) { }
-    DataValue(List l) : m_v(std::move(l)) { }
-    DataValue(Map m) : m_v(std::move(m)) { }
+    DataValue(bool b)
+        : m_v(b)
+    { }
+    DataValue(int v)
+        : m_v(int64_t(v))
+    { }
+    DataValue(int64_t v)
+        : m_v(v)
+    { }
+    DataValue(double v)
+        : m_v(v)
+    { }
+    DataValue(const char* s)
+        : m_v(std::string(s))
+    { }
+    DataValue(std::string s)
+        : m_v(std::move(s))
+    { }
+    DataValue(List l)
+        : m_v(std::move(l))
+    { }
+    DataValue(Map m)
+        : m_v(std::move(m))
+    { }
 
     static DataValue map() { return DataValue(Map {}); }
     static DataValue list() { return DataValue(List {}); }

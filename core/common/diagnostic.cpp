@@ -41,16 +41,18 @@ void Diagnostics::add(Diagnostic d)
     m_items.push_back(std::move(d));
 }
 
-void Diagnostics::error(const SourcePos& pos, std::string kind, std::string name, std::string field,
-                        std::string msg)
+void Diagnostics::error(
+    const SourcePos& pos, std::string kind, std::string name, std::string field, std::string msg)
 {
-    add(Diagnostic { Severity::Error, pos, std::move(kind), std::move(name), std::move(field), std::move(msg) });
+    add(Diagnostic {
+        Severity::Error, pos, std::move(kind), std::move(name), std::move(field), std::move(msg) });
 }
 
-void Diagnostics::warning(const SourcePos& pos, std::string kind, std::string name, std::string field,
-                          std::string msg)
+void Diagnostics::warning(
+    const SourcePos& pos, std::string kind, std::string name, std::string field, std::string msg)
 {
-    add(Diagnostic { Severity::Warning, pos, std::move(kind), std::move(name), std::move(field), std::move(msg) });
+    add(Diagnostic {
+        Severity::Warning, pos, std::move(kind), std::move(name), std::move(field), std::move(msg) });
 }
 
 void Diagnostics::append(const Diagnostics& other)

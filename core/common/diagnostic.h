@@ -24,7 +24,7 @@ struct Diagnostic
     SourcePos pos;
     std::string objectKind; ///< e.g. "ResourceSlice"; empty when not inside an object
     std::string objectName; ///< "namespace/name" or "name"
-    std::string fieldPath;  ///< e.g. "spec.devices[3].attributes.model"
+    std::string fieldPath; ///< e.g. "spec.devices[3].attributes.model"
     std::string message;
 
     std::string format() const;
@@ -34,11 +34,14 @@ struct Diagnostic
 class Diagnostics
 {
 public:
-    explicit Diagnostics(size_t maxErrors = 100) : m_maxErrors(maxErrors) {}
+    explicit Diagnostics(size_t maxErrors = 100)
+        : m_maxErrors(maxErrors)
+    { }
 
     void add(Diagnostic d);
     void error(const SourcePos& pos, std::string kind, std::string name, std::string field, std::string msg);
-    void warning(const SourcePos& pos, std::string kind, std::string name, std::string field, std::string msg);
+    void warning(
+        const SourcePos& pos, std::string kind, std::string name, std::string field, std::string msg);
     void append(const Diagnostics& other);
 
     bool hasErrors() const { return m_errorCount > 0; }

@@ -119,7 +119,8 @@ private:
 
 /// The scenario with the pool overrides applied (what is prepared and hashed); unknown names are
 /// errors.
-bool applyPoolOverrides(Scenario& sc, const std::map<std::string, PoolOverride>& overrides, Diagnostics& diags)
+bool applyPoolOverrides(
+    Scenario& sc, const std::map<std::string, PoolOverride>& overrides, Diagnostics& diags)
 {
     bool ok = true;
     for (const auto& [name, o] : overrides) {

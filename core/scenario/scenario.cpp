@@ -59,7 +59,8 @@ void parsePool(DocReader& r, const YamlNode& n, const std::string& path, NodePoo
             haveName = readString(r, v, sub, pool.name);
             if (haveName && !validName(pool.name))
                 r.invalid(v, sub, pool.name,
-                    "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and "
+                    "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', "
+                    "and "
                     "must start and end with an alphanumeric character");
         } else if (key == "shape") {
             haveShape = readString(r, v, sub, pool.shape);
@@ -148,7 +149,8 @@ void parseEvent(DocReader& r, const YamlNode& n, const std::string& path, Scenar
             if (e.taint.effect.empty())
                 e.taint.effect = "NoSchedule";
             if (e.taint.effect != "NoSchedule" && e.taint.effect != "NoExecute" && e.taint.effect != "None")
-                r.unsupported(*n.get("effect"), path + ".effect", e.taint.effect, { "NoSchedule", "NoExecute", "None" });
+                r.unsupported(*n.get("effect"), path + ".effect", e.taint.effect,
+                    { "NoSchedule", "NoExecute", "None" });
         }
     } else if (type == "AddNodePool") {
         e.type = InjectedEvent::Type::AddNodePool;
@@ -165,8 +167,7 @@ void parseEvent(DocReader& r, const YamlNode& n, const std::string& path, Scenar
     }
 }
 
-void parseCluster(
-    DocReader& r, const YamlNode& n, const std::string& path, Scenario& s, Diagnostics& diags)
+void parseCluster(DocReader& r, const YamlNode& n, const std::string& path, Scenario& s, Diagnostics& diags)
 {
     r.fields(n, path, [&](const std::string& key, const YamlNode& v, const std::string& sub) {
         if (key == "catalog") {

@@ -56,7 +56,8 @@ api::DeviceRequest exactRequest(std::string name, const std::string& className, 
 
 } // namespace
 
-std::map<std::string, std::string> extendedResourceClasses(const std::map<std::string, api::DeviceClass>& classes)
+std::map<std::string, std::string> extendedResourceClasses(
+    const std::map<std::string, api::DeviceClass>& classes)
 {
     std::map<std::string, std::string> out;
     // Explicit names first, in class name order, so the class that sorts first keeps a name two

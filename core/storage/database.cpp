@@ -12,7 +12,8 @@ namespace {
 }
 } // namespace
 
-Database::Database(const std::string& path) : m_path(path)
+Database::Database(const std::string& path)
+    : m_path(path)
 {
     int rc = sqlite3_open_v2(path.c_str(), &m_db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
     if (rc != SQLITE_OK) {
@@ -59,9 +60,15 @@ Statement Database::prepare(std::string_view sql)
     return Statement(*this, stmt);
 }
 
-int64_t Database::lastInsertId() const { return sqlite3_last_insert_rowid(m_db); }
+int64_t Database::lastInsertId() const
+{
+    return sqlite3_last_insert_rowid(m_db);
+}
 
-int Database::changes() const { return sqlite3_changes(m_db); }
+int Database::changes() const
+{
+    return sqlite3_changes(m_db);
+}
 
 int Database::userVersion()
 {
@@ -69,9 +76,15 @@ int Database::userVersion()
     return st.step() ? int(st.columnInt(0)) : 0;
 }
 
-void Database::setUserVersion(int version) { exec("PRAGMA user_version=" + std::to_string(version)); }
+void Database::setUserVersion(int version)
+{
+    exec("PRAGMA user_version=" + std::to_string(version));
+}
 
-Statement::Statement(Database& db, sqlite3_stmt* stmt) : m_db(&db), m_stmt(stmt) { }
+Statement::Statement(Database& db, sqlite3_stmt* stmt)
+    : m_db(&db)
+    , m_stmt(stmt)
+{ }
 
 Statement::~Statement()
 {
@@ -79,7 +92,12 @@ Statement::~Statement()
         sqlite3_finalize(m_stmt);
 }
 
-Statement::Statement(Statement&& other) noexcept : m_db(other.m_db), m_stmt(other.m_stmt) { other.m_stmt = nullptr; }
+Statement::Statement(Statement&& other) noexcept
+    : m_db(other.m_db)
+    , m_stmt(other.m_stmt)
+{
+    other.m_stmt = nullptr;
+}
 
 Statement& Statement::bind(int index, int64_t value)
 {
@@ -131,17 +149,31 @@ void Statement::reset()
     sqlite3_clear_bindings(m_stmt);
 }
 
-int64_t Statement::columnInt(int col) const { return sqlite3_column_int64(m_stmt, col); }
-double Statement::columnDouble(int col) const { return sqlite3_column_double(m_stmt, col); }
-bool Statement::columnIsNull(int col) const { return sqlite3_column_type(m_stmt, col) == SQLITE_NULL; }
+int64_t Statement::columnInt(int col) const
+{
+    return sqlite3_column_int64(m_stmt, col);
+}
+double Statement::columnDouble(int col) const
+{
+    return sqlite3_column_double(m_stmt, col);
+}
+bool Statement::columnIsNull(int col) const
+{
+    return sqlite3_column_type(m_stmt, col) == SQLITE_NULL;
+}
 
 std::string Statement::columnText(int col) const
 {
     const unsigned char* t = sqlite3_column_text(m_stmt, col);
-    return t ? std::string(reinterpret_cast<const char*>(t), size_t(sqlite3_column_bytes(m_stmt, col))) : std::string();
+    return t ? std::string(reinterpret_cast<const char*>(t), size_t(sqlite3_column_bytes(m_stmt, col)))
+             : std::string();
 }
 
-Transaction::Transaction(Database& db) : m_db(db) { m_db.exec("BEGIN IMMEDIATE"); }
+Transaction::Transaction(Database& db)
+    : m_db(db)
+{
+    m_db.exec("BEGIN IMMEDIATE");
+}
 
 Transaction::~Transaction()
 {

@@ -116,8 +116,9 @@ std::vector<std::string> splitPlacements(const std::string& text)
 
 sim::PodEventType podEventType(const std::string& name)
 {
-    for (auto t : { sim::PodEventType::Created, sim::PodEventType::Scheduled, sim::PodEventType::Unschedulable,
-             sim::PodEventType::Succeeded, sim::PodEventType::Failed, sim::PodEventType::Evicted })
+    for (auto t :
+        { sim::PodEventType::Created, sim::PodEventType::Scheduled, sim::PodEventType::Unschedulable,
+            sim::PodEventType::Succeeded, sim::PodEventType::Failed, sim::PodEventType::Evicted })
         if (name == sim::podEventTypeName(t))
             return t;
     throw StorageError("unknown pod event type in the store: \"" + name + "\"");
@@ -140,7 +141,11 @@ RunInfo readRun(Statement& st)
 
 } // namespace
 
-RunStore::RunStore(const std::string& path) : m_db(std::make_unique<Database>(path)) { migrate(); }
+RunStore::RunStore(const std::string& path)
+    : m_db(std::make_unique<Database>(path))
+{
+    migrate();
+}
 
 RunStore::~RunStore() = default;
 
@@ -149,7 +154,7 @@ void RunStore::migrate()
     const int current = m_db->userVersion();
     if (current > kSchemaVersion)
         throw StorageError(m_db->path() + ": the store was written by a newer drasim (schema "
-                           + std::to_string(current) + ", this version knows " + std::to_string(kSchemaVersion) + ")");
+            + std::to_string(current) + ", this version knows " + std::to_string(kSchemaVersion) + ")");
     for (int v = current; v < kSchemaVersion; ++v) {
         Transaction tx(*m_db);
         m_db->exec(kMigrations[v]);
@@ -165,8 +170,9 @@ void RunStore::migrate()
 void RunStore::saveScenario(const std::string& name, const std::string& content)
 {
     Transaction tx(*m_db);
-    m_db->prepare("INSERT INTO scenarios(name, content, updated_at) VALUES(?1, ?2, ?3) "
-                  "ON CONFLICT(name) DO UPDATE SET content = excluded.content, updated_at = excluded.updated_at")
+    m_db->prepare(
+            "INSERT INTO scenarios(name, content, updated_at) VALUES(?1, ?2, ?3) "
+            "ON CONFLICT(name) DO UPDATE SET content = excluded.content, updated_at = excluded.updated_at")
         .bind(1, name)
         .bind(2, content)
         .bind(3, utcNow())
@@ -207,10 +213,12 @@ int64_t RunStore::revisionFor(const std::string& scenario, const std::string& ha
     known.bind(1, scenario).bind(2, hash);
     if (known.step())
         return known.columnInt(0);
-    auto last = m_db->prepare("SELECT COALESCE(MAX(revision), 0) FROM scenario_revisions WHERE scenario = ?1");
+    auto last
+        = m_db->prepare("SELECT COALESCE(MAX(revision), 0) FROM scenario_revisions WHERE scenario = ?1");
     last.bind(1, scenario);
     int64_t revision = last.step() ? last.columnInt(0) + 1 : 1;
-    m_db->prepare("INSERT INTO scenario_revisions(scenario, revision, hash, created_at) VALUES(?1, ?2, ?3, ?4)")
+    m_db->prepare(
+            "INSERT INTO scenario_revisions(scenario, revision, hash, created_at) VALUES(?1, ?2, ?3, ?4)")
         .bind(1, scenario)
         .bind(2, revision)
         .bind(3, hash)
@@ -224,8 +232,9 @@ int64_t RunStore::beginRun(
 {
     Transaction tx(*m_db);
     int64_t revision = scenarioHash.empty() ? 0 : revisionFor(scenario, scenarioHash);
-    m_db->prepare("INSERT INTO runs(scenario, seed, label, status, created_at, scenario_hash, scenario_revision) "
-                  "VALUES(?1, ?2, ?3, 'running', ?4, ?5, ?6)")
+    m_db->prepare(
+            "INSERT INTO runs(scenario, seed, label, status, created_at, scenario_hash, scenario_revision) "
+            "VALUES(?1, ?2, ?3, 'running', ?4, ?5, ?6)")
         .bind(1, scenario)
         .bind(2, int64_t(seed))
         .bind(3, label)
@@ -255,8 +264,9 @@ void RunStore::appendPodEvents(int64_t runId, const std::vector<sim::PodEvent>& 
     auto next = m_db->prepare("SELECT COALESCE(MAX(seq), -1) + 1 FROM run_pod_events WHERE run_id = ?1");
     next.bind(1, runId);
     int64_t seq = next.step() ? next.columnInt(0) : 0;
-    auto ev = m_db->prepare("INSERT INTO run_pod_events(run_id, seq, time_ms, type, pod, job, workload, node, "
-                            "message, placements) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)");
+    auto ev
+        = m_db->prepare("INSERT INTO run_pod_events(run_id, seq, time_ms, type, pod, job, workload, node, "
+                        "message, placements) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)");
     auto dev = m_db->prepare("INSERT INTO run_pod_devices(run_id, seq, idx, claim, driver, pool, device, "
                              "device_class) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
     for (const auto& e : events) {
@@ -313,8 +323,8 @@ std::vector<sim::PodEvent> RunStore::podEvents(int64_t runId, const std::string&
     for (size_t i = 0; i < out.size(); ++i) {
         dev.bind(1, runId).bind(2, seqs[i]);
         while (dev.step())
-            out[i].devices.push_back(
-                { dev.columnText(0), dev.columnText(1), dev.columnText(2), dev.columnText(3), dev.columnText(4) });
+            out[i].devices.push_back({ dev.columnText(0), dev.columnText(1), dev.columnText(2),
+                dev.columnText(3), dev.columnText(4) });
         dev.reset();
     }
     return out;
@@ -373,7 +383,8 @@ std::vector<SeriesPoint> RunStore::series(int64_t runId, const std::string& metr
     std::vector<SeriesPoint> out;
     auto st = metric.empty()
         ? m_db->prepare("SELECT time, metric, value FROM run_series WHERE run_id = ?1 ORDER BY metric, time")
-        : m_db->prepare("SELECT time, metric, value FROM run_series WHERE run_id = ?1 AND metric = ?2 ORDER BY time");
+        : m_db->prepare(
+            "SELECT time, metric, value FROM run_series WHERE run_id = ?1 AND metric = ?2 ORDER BY time");
     st.bind(1, runId);
     if (!metric.empty())
         st.bind(2, metric);

@@ -31,7 +31,7 @@ struct RunInfo
 
 struct SeriesPoint
 {
-    double time = 0;    ///< simulated seconds
+    double time = 0; ///< simulated seconds
     std::string metric; ///< e.g. "pending_pods", "utilization.gpu.nvidia.com"
     double value = 0;
 };

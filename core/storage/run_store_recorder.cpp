@@ -8,9 +8,10 @@
 namespace drasim::storage {
 
 RunStoreRecorder::RunStoreRecorder(RunStore& store, std::string label, size_t batchPoints)
-    : m_store(store), m_label(std::move(label)), m_batchPoints(batchPoints)
-{
-}
+    : m_store(store)
+    , m_label(std::move(label))
+    , m_batchPoints(batchPoints)
+{ }
 
 RunStoreRecorder::~RunStoreRecorder() = default;
 
@@ -24,7 +25,8 @@ void RunStoreRecorder::onSample(const sim::MetricSample& sample)
     if (m_runId == 0)
         return;
     for (const auto& p : sample.points)
-        m_pending.push_back({ sim::toSeconds(sample.time), p.key.empty() ? p.metric : p.metric + "/" + p.key, p.value });
+        m_pending.push_back(
+            { sim::toSeconds(sample.time), p.key.empty() ? p.metric : p.metric + "/" + p.key, p.value });
     if (m_pending.size() >= m_batchPoints)
         flush();
 }

@@ -59,7 +59,8 @@ std::vector<std::string> Catalog::searchPath()
     std::error_code ec;
     auto exe = fs::read_symlink("/proc/self/exe", ec);
     if (!ec)
-        out.push_back((exe.parent_path().parent_path() / "share" / "drasim" / "resources" / "hardware").string());
+        out.push_back(
+            (exe.parent_path().parent_path() / "share" / "drasim" / "resources" / "hardware").string());
 #ifdef DRASIM_HARDWARE_SOURCE_DIR
     out.emplace_back(DRASIM_HARDWARE_SOURCE_DIR);
 #endif

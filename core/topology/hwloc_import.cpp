@@ -85,7 +85,9 @@ std::optional<std::vector<int>> parseBitmap(const std::string& text)
         std::string word = words[w];
         if (word.rfind("0x", 0) == 0)
             word = word.substr(2);
-        if (word.size() > 8 || !std::all_of(word.begin(), word.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); }))
+        if (word.size() > 8 || !std::all_of(word.begin(), word.end(), [](char c) {
+                return std::isxdigit(static_cast<unsigned char>(c));
+            }))
             return std::nullopt;
         const unsigned long bits = word.empty() ? 0 : std::stoul(word, nullptr, 16);
         const int base = int(n - 1 - w) * 32;
@@ -256,7 +258,8 @@ struct Importer
         for (const auto& m : builtinModels()) {
             if (m.pciVendorId != vendor || m.pciDeviceId != device || m.kind != kind)
                 continue;
-            if (kind == ComponentKind::Nic && !m.encapsulation.empty() && (m.encapsulation == "infiniband") != ib)
+            if (kind == ComponentKind::Nic && !m.encapsulation.empty()
+                && (m.encapsulation == "infiniband") != ib)
                 continue;
             return m.id;
         }
@@ -274,7 +277,9 @@ struct Importer
         DeviceModel m;
         m.id = "pci-" + t.vendor + "-" + t.device + (ib ? "-ib" : "");
         // Two products behind one PCI id (names differ) need two models.
-        for (int k = 2; std::any_of(shape.models.begin(), shape.models.end(), [&](const DeviceModel& x) { return x.id == m.id; }); ++k)
+        for (int k = 2; std::any_of(shape.models.begin(), shape.models.end(),
+                 [&](const DeviceModel& x) { return x.id == m.id; });
+             ++k)
             m.id = "pci-" + t.vendor + "-" + t.device + (ib ? "-ib" : "") + "-" + std::to_string(k);
         m.kind = kind;
         m.pciVendorId = vendor;
@@ -323,11 +328,14 @@ struct Importer
         if (t.classCode == "0300" || t.classCode == "0302" || t.classCode == "0380") {
             // A GPU only when hwloc shows a compute OS device or the part is a known accelerator
             // (built-in model, or an accelerator vendor): a BMC's VGA chip is neither.
-            const bool compute = std::any_of(dev.children.begin(), dev.children.end(),
-                [](const auto& os) { return isObject(*os) && type(*os) == "OSDev" && isComputeOsDevice(*os); });
-            const bool known = std::any_of(builtinModels().begin(), builtinModels().end(), [&](const DeviceModel& m) {
-                return m.kind == ComponentKind::Gpu && m.pciVendorId == "0x" + t.vendor && m.pciDeviceId == "0x" + t.device;
+            const bool compute = std::any_of(dev.children.begin(), dev.children.end(), [](const auto& os) {
+                return isObject(*os) && type(*os) == "OSDev" && isComputeOsDevice(*os);
             });
+            const bool known
+                = std::any_of(builtinModels().begin(), builtinModels().end(), [&](const DeviceModel& m) {
+                      return m.kind == ComponentKind::Gpu && m.pciVendorId == "0x" + t.vendor
+                          && m.pciDeviceId == "0x" + t.device;
+                  });
             const bool acceleratorVendor = t.vendor == "10de" || t.vendor == "1002";
             if (compute || known || acceleratorVendor)
                 return ComponentKind::Gpu;
@@ -453,7 +461,8 @@ struct Importer
         }
         PciType ptype = parsePciType(*pt);
         if (!ptype.ok) {
-            error(c, "PCIDev.pci_type", "cannot read pci_type \"" + *pt + "\" (expected \"0302 [10de:2330] ...\")");
+            error(c, "PCIDev.pci_type",
+                "cannot read pci_type \"" + *pt + "\" (expected \"0302 [10de:2330] ...\")");
             return;
         }
         if (ptype.classCode == "0680" && ptype.vendor == "10de") {
@@ -539,7 +548,7 @@ struct Importer
         // hwloc writes the machine's own name for it; Kubernetes labels nodes with GOARCH names.
         // hwloc 2 keeps global facts on the Machine, hwloc 3 on the topology element.
         const std::string arch = info(*machine, "Architecture").empty() ? info(root, "Architecture")
-                                                                          : info(*machine, "Architecture");
+                                                                        : info(*machine, "Architecture");
         if (arch == "aarch64" || arch == "arm64")
             shape.arch = "arm64";
         else if (arch == "ppc64le" || arch == "ppc64")
@@ -606,8 +615,10 @@ struct Importer
         walk(*machine, ancestors, -1);
         // Bridges that lead to nothing we model are noise in the tree: drop empty switches.
         pruneEmptySwitches();
-        hwloc::addNvlinkFabrics(root, nvlink, shape,
-            [this](const Element& e, const std::string& field, const std::string& msg) { warn(e, field, msg); });
+        hwloc::addNvlinkFabrics(
+            root, nvlink, shape, [this](const Element& e, const std::string& field, const std::string& msg) {
+                warn(e, field, msg);
+            });
         if (diags.errorCount() != before)
             return false;
         return finalizeShape(shape, diags);

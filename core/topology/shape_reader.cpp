@@ -596,7 +596,8 @@ struct Reader
         shape.sources = stringList(*spec, "sources", "spec.sources");
         if (str(*spec, "arch", "spec.arch", shape.arch) && shape.arch != "amd64" && shape.arch != "arm64"
             && shape.arch != "ppc64le" && shape.arch != "s390x")
-            error(spec->get("arch")->pos, "spec.arch", "must be amd64, arm64, ppc64le or s390x, not " + shape.arch);
+            error(spec->get("arch")->pos, "spec.arch",
+                "must be amd64, arm64, ppc64le or s390x, not " + shape.arch);
         if (const YamlNode* labels = mapField(*spec, "labels", "spec.labels")) {
             for (const auto& [k, v] : labels->entries) {
                 auto s = v.asString();
@@ -691,17 +692,19 @@ struct Reader
             if (str(r, "device", rp + ".device", device, true)) {
                 row.component = shape.find(device);
                 if (row.component < 0 || !isEndpoint(shape.components[row.component].kind))
-                    error(r.get("device")->pos, rp + ".device", "no device named " + device + " in spec.pcie");
+                    error(
+                        r.get("device")->pos, rp + ".device", "no device named " + device + " in spec.pcie");
             }
             row.cells = stringList(r, "cells", rp + ".cells");
             if (row.cells.size() != rows->items.size())
                 error(r.pos, rp + ".cells",
-                    "has " + std::to_string(row.cells.size()) + " cells for " + std::to_string(rows->items.size())
-                        + " rows");
+                    "has " + std::to_string(row.cells.size()) + " cells for "
+                        + std::to_string(rows->items.size()) + " rows");
             for (size_t k = 0; k < row.cells.size(); ++k)
                 if (!parseDistanceLabel(row.cells[k]))
                     error(r.get("cells")->pos, rp + ".cells[" + std::to_string(k) + "]",
-                        "unknown topology label \"" + row.cells[k] + "\" (expected X, NV#, PIX, PXB, PHB, NODE or SYS)");
+                        "unknown topology label \"" + row.cells[k]
+                            + "\" (expected X, NV#, PIX, PXB, PHB, NODE or SYS)");
             str(r, "cpuAffinity", rp + ".cpuAffinity", row.cpuAffinity);
             str(r, "numaAffinity", rp + ".numaAffinity", row.numaAffinity);
             shape.observed.rows.push_back(std::move(row));

@@ -28,7 +28,8 @@ DataValue component(const NodeShape& shape, int i)
             m.set("index", c.index);
         // Written only where it differs from the root complex's (an import that knows better).
         const int root = shape.rootOf(i);
-        if (isEndpoint(c.kind) && c.numaNode >= 0 && (root < 0 || shape.components[root].numaNode != c.numaNode))
+        if (isEndpoint(c.kind) && c.numaNode >= 0
+            && (root < 0 || shape.components[root].numaNode != c.numaNode))
             m.set("numaNode", c.numaNode);
         if (c.link.generation > 0 || c.link.width > 0) {
             DataValue link = DataValue::map();

@@ -119,8 +119,8 @@ std::string renderTree(const Topology& topo)
         out += ": " + shape.description;
     out += "\n";
     out += "CPU: " + std::to_string(shape.sockets.size()) + " socket(s), "
-        + std::to_string(shape.totalCores()) + " cores ("
-        + std::to_string(shape.logicalCpus()) + " threads), memory "
+        + std::to_string(shape.totalCores()) + " cores (" + std::to_string(shape.logicalCpus())
+        + " threads), memory "
         + (shape.memoryKnown() ? shape.totalMemory().toString() : std::string("unknown"));
     if (!shape.interSocketLink.empty())
         out += ", inter-socket " + shape.interSocketLink;
@@ -156,7 +156,8 @@ std::string renderTree(const Topology& topo)
     // Root complexes whose NUMA node the input does not say (nvidia-smi N/A).
     std::string unplaced;
     for (size_t i = 0; i < shape.components.size(); ++i)
-        if (shape.components[i].kind == ComponentKind::RootComplex && shape.socketOfNuma(shape.components[i].numaNode) < 0)
+        if (shape.components[i].kind == ComponentKind::RootComplex
+            && shape.socketOfNuma(shape.components[i].numaNode) < 0)
             tree(topo, int(i), "  ", true, unplaced);
     if (!unplaced.empty())
         out += "PCIe roots on an unknown NUMA node:\n" + unplaced;

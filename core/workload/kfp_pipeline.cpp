@@ -48,7 +48,8 @@ public:
         }
         return isMap(*n, join(field, key)) ? n : nullptr;
     }
-    std::optional<std::string> str(const YamlNode& parent, const char* key, const std::string& field, bool required)
+    std::optional<std::string> str(
+        const YamlNode& parent, const char* key, const std::string& field, bool required)
     {
         const YamlNode* n = parent.get(key);
         if (!n) {

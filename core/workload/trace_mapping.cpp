@@ -272,7 +272,9 @@ std::string TracePodFactory::classTemplateName(const TraceGpuDemand& gpu) const
 {
     std::string name = "trace-";
     for (char ch : m_deviceClass)
-        name += std::isalnum(static_cast<unsigned char>(ch)) ? char(std::tolower(static_cast<unsigned char>(ch))) : '-';
+        name += std::isalnum(static_cast<unsigned char>(ch))
+            ? char(std::tolower(static_cast<unsigned char>(ch)))
+            : '-';
     return name + "-" + std::to_string(gpu.count);
 }
 

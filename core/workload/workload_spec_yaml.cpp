@@ -349,7 +349,8 @@ std::optional<TraceSpec> traceFrom(const YamlNode& node, const std::string& base
             }
         } else {
             c.unknownField(k, join(field, k.scalar),
-                "path, format, limit, timeScale, useTraceTimes, gpuSpec, sharing, partitionsPerGpu, deviceClass");
+                "path, format, limit, timeScale, useTraceTimes, gpuSpec, sharing, partitionsPerGpu, "
+                "deviceClass");
         }
     }
     if (classNode) {
@@ -357,7 +358,8 @@ std::optional<TraceSpec> traceFrom(const YamlNode& node, const std::string& base
         for (const char* knob : { "sharing", "gpuSpec", "partitionsPerGpu" })
             if (node.get(knob))
                 c.error(*classNode, join(field, "deviceClass"),
-                    std::string("cannot be combined with ") + knob + " (those shape the trace driver's devices)");
+                    std::string("cannot be combined with ") + knob
+                        + " (those shape the trace driver's devices)");
         if (t.format != TraceSpec::Format::Alibaba2023)
             c.error(*classNode, join(field, "deviceClass"),
                 "only for format alibaba-2023 (csv rows name their own device_class)");
@@ -569,7 +571,8 @@ std::optional<WorkloadSpec> parseWorkloadSpec(
                 if (auto n = c.number(mv, join(key, mk.scalar), 0, 1e12))
                     w.mix[mk.scalar] = *n;
         } else {
-            c.unknownField(k, k.scalar, "name, namespace, seed, manifests, trace, pipeline, arrival, duration, mix");
+            c.unknownField(
+                k, k.scalar, "name, namespace, seed, manifests, trace, pipeline, arrival, duration, mix");
         }
     }
     if (sources == 0)

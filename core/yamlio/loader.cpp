@@ -451,8 +451,7 @@ LoadResult loadPaths(const std::vector<std::string>& paths, const LoadOptions& o
             std::string text, error;
             const std::string shown = file == "-" ? "<stdin>" : file;
             if (!readFile(file, text, &error, options.maxFileBytes)) {
-                result.diagnostics.error(
-                    SourcePos { shown, 0, 0 }, "", "", "", "cannot read file: " + error);
+                result.diagnostics.error(SourcePos { shown, 0, 0 }, "", "", "", "cannot read file: " + error);
                 continue;
             }
             loadInto(text, shown, options, control, result.objects, result.diagnostics);

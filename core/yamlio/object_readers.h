@@ -34,7 +34,8 @@ void readNodeSelectorTerm(Reader& r, uint32_t node, const Path& p, api::NodeSele
 std::string peekObjectName(const Reader& r, uint32_t root, bool namespaced);
 /// The API server's ValidateResourceRequirements (resource_requirements.cpp): `node` is the
 /// `resources` map of a container (or the pod overhead read as limits), `res` what was read from it.
-void validateResourceRequirements(Reader& r, uint32_t node, const Path& p, const api::ResourceRequirements& res);
+void validateResourceRequirements(
+    Reader& r, uint32_t node, const Path& p, const api::ResourceRequirements& res);
 /// Where the fields of one toleration were written (the item itself when absent), for messages.
 struct TolerationNodes
 {

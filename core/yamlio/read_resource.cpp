@@ -942,12 +942,14 @@ void readPool(Reader& r, uint32_t n, const Path& fp, api::ResourcePool& out)
         else if (pk == "generation") {
             if (r.getInt(pv, fp.field(pk), out.generation) && out.generation < 0)
                 r.error(pv, fp.field(pk),
-                    "Invalid value: " + std::to_string(out.generation) + ": must be greater than or equal to 0");
+                    "Invalid value: " + std::to_string(out.generation)
+                        + ": must be greater than or equal to 0");
         } else if (pk == "resourceSliceCount") {
             haveCount = r.getInt(pv, fp.field(pk), out.resourceSliceCount);
             if (haveCount && out.resourceSliceCount <= 0)
                 r.error(pv, fp.field(pk),
-                    "Invalid value: " + std::to_string(out.resourceSliceCount) + ": must be greater than zero");
+                    "Invalid value: " + std::to_string(out.resourceSliceCount)
+                        + ": must be greater than zero");
         } else
             return false;
         return true;
@@ -1029,7 +1031,8 @@ bool readNodeSelection(Reader& r, std::string_view sk, uint32_t sv, const Path& 
     return true;
 }
 
-void readSliceDevices(Reader& r, const SliceSpecNodes& at, const Path& sp, ResourceVersion ver, api::ResourceSlice& out)
+void readSliceDevices(
+    Reader& r, const SliceSpecNodes& at, const Path& sp, ResourceVersion ver, api::ResourceSlice& out)
 {
     const bool perDevice = out.perDeviceNodeSelection.value_or(false);
     const Path dp = sp.field("devices");
@@ -1048,11 +1051,13 @@ void readSliceDevices(Reader& r, const SliceSpecNodes& at, const Path& sp, Resou
     const size_t maxDevices = taintsOrCounters ? kMaxDevicesWithTaintsOrCounters : kMaxDevicesPerSlice;
     if (out.devices.size() > maxDevices)
         r.error(at.devices, dp,
-            "Too many: " + std::to_string(out.devices.size()) + ": must have at most " + std::to_string(maxDevices)
-                + " items" + (taintsOrCounters ? " (64 when devices have taints or consume counters)" : ""));
+            "Too many: " + std::to_string(out.devices.size()) + ": must have at most "
+                + std::to_string(maxDevices) + " items"
+                + (taintsOrCounters ? " (64 when devices have taints or consume counters)" : ""));
 }
 
-void checkSliceSpec(Reader& r, uint32_t v, const SliceSpecNodes& at, const Path& sp, const api::ResourceSlice& out)
+void checkSliceSpec(
+    Reader& r, uint32_t v, const SliceSpecNodes& at, const Path& sp, const api::ResourceSlice& out)
 {
     checkName(r, at.driver, sp.field("driver"), out.driver, checkDriverName);
     if (!at.pool)
@@ -1178,8 +1183,8 @@ void readClaimStatus(Reader& r, uint32_t v, const Path& sp, api::ResourceClaim& 
 
 /// spec of a ResourceClaimTemplate: the claims' metadata and spec; sets sawSpec when spec.spec is
 /// there.
-void readTemplateSpec(Reader& r, uint32_t v, const Path& sp, ResourceVersion ver, api::ResourceClaimTemplate& out,
-    bool& sawSpec)
+void readTemplateSpec(Reader& r, uint32_t v, const Path& sp, ResourceVersion ver,
+    api::ResourceClaimTemplate& out, bool& sawSpec)
 {
     r.fields(v, sp, [&](std::string_view sk, uint32_t, uint32_t sv) {
         const Path fp = sp.field(sk);
@@ -1227,7 +1232,7 @@ bool readDeviceClass(Reader& r, uint32_t root, ResourceVersion, api::DeviceClass
 {
     return readObject(
         r, root, false, out.meta, [&](uint32_t v, const Path& sp) { readDeviceClassSpec(r, v, sp, out); },
-        ignoreStatus, [] { });
+        ignoreStatus, [] {});
 }
 
 bool readResourceClaim(Reader& r, uint32_t root, ResourceVersion ver, api::ResourceClaim& out)
@@ -1253,8 +1258,8 @@ bool readResourceClaimTemplate(Reader& r, uint32_t root, ResourceVersion ver, ap
 {
     bool sawSpec = false;
     return readObject(
-        r, root, true, out.meta, [&](uint32_t v, const Path& sp) { readTemplateSpec(r, v, sp, ver, out, sawSpec); },
-        ignoreStatus,
+        r, root, true, out.meta,
+        [&](uint32_t v, const Path& sp) { readTemplateSpec(r, v, sp, ver, out, sawSpec); }, ignoreStatus,
         [&] {
             if (!sawSpec)
                 r.required(root, Path().field("spec").field("spec"));

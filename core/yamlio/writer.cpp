@@ -433,13 +433,14 @@ DataValue toData(const api::Pod& pod)
         }));
     if (const auto& e = pod.extendedResourceClaimStatus) {
         DataValue em = DataValue::map();
-        em.set("requestMappings", listOf(e->requestMappings, [](const api::ContainerExtendedResourceRequest& r) {
-            DataValue rm = DataValue::map();
-            rm.set("containerName", r.containerName);
-            rm.set("resourceName", r.resourceName);
-            rm.set("requestName", r.requestName);
-            return rm;
-        }));
+        em.set(
+            "requestMappings", listOf(e->requestMappings, [](const api::ContainerExtendedResourceRequest& r) {
+                DataValue rm = DataValue::map();
+                rm.set("containerName", r.containerName);
+                rm.set("resourceName", r.resourceName);
+                rm.set("requestName", r.requestName);
+                return rm;
+            }));
         em.set("resourceClaimName", e->resourceClaimName);
         status.set("extendedResourceClaimStatus", std::move(em));
     }

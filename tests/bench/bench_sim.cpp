@@ -8,9 +8,9 @@
 
 #include <benchmark/benchmark.h>
 
-#include "core/scheduler/cluster.h"
 #include "core/scenario/run_scenario.h"
 #include "core/scenario/scenario.h"
+#include "core/scheduler/cluster.h"
 #include "core/sim/scheduler_cluster_port.h"
 #include "core/sim/simulator.h"
 

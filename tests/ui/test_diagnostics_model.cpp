@@ -27,13 +27,14 @@ TEST(DiagnosticsModel, ShowsLocationObjectFieldAndMessage)
     ASSERT_EQ(model.rowCount(), 2);
     EXPECT_EQ(model.errorCount(), 1);
     EXPECT_EQ(model.warningCount(), 1);
-    EXPECT_EQ(model.index(0, DiagnosticsModel::LocationColumn).data().toString().toStdString(), "c.yaml:12:7");
+    EXPECT_EQ(
+        model.index(0, DiagnosticsModel::LocationColumn).data().toString().toStdString(), "c.yaml:12:7");
     EXPECT_EQ(model.index(0, DiagnosticsModel::ObjectColumn).data().toString().toStdString(),
-              "ResourceSlice node-a");
+        "ResourceSlice node-a");
     EXPECT_EQ(model.index(0, DiagnosticsModel::FieldColumn).data().toString().toStdString(),
-              "spec.devices[0].name");
+        "spec.devices[0].name");
     EXPECT_EQ(model.index(1, DiagnosticsModel::SeverityColumn).data().toString().toStdString(), "warning");
     EXPECT_EQ(model.index(0, 0).data(Qt::ToolTipRole).toString().toStdString(),
-              "c.yaml:12:7: ResourceSlice node-a: spec.devices[0].name: Invalid value: \"GPU_0\": a lowercase "
-              "RFC 1123 label must consist of ...");
+        "c.yaml:12:7: ResourceSlice node-a: spec.devices[0].name: Invalid value: \"GPU_0\": a lowercase "
+        "RFC 1123 label must consist of ...");
 }

@@ -26,7 +26,10 @@ bool waitLoaded(MainWindow& w)
     return spy.wait(20000);
 }
 
-QString sourcePath(const char* rel) { return QString::fromUtf8(DRASIM_SOURCE_DIR) + QLatin1Char('/') + QLatin1String(rel); }
+QString sourcePath(const char* rel)
+{
+    return QString::fromUtf8(DRASIM_SOURCE_DIR) + QLatin1Char('/') + QLatin1String(rel);
+}
 
 } // namespace
 

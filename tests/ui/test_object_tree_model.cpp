@@ -29,13 +29,13 @@ TEST(ObjectTreeModel, GroupsObjectsByKindWithCounts)
     for (int r = 0; r < model.rowCount(); ++r)
         groups << model.index(r, 0).data().toString();
     EXPECT_EQ(groups.join(QLatin1Char('|')).toStdString(),
-              "Node (2)|ResourceSlice (2)|DeviceClass (1)|ResourceClaimTemplate (2)|Workload (1)|Pod (2)");
+        "Node (2)|ResourceSlice (2)|DeviceClass (1)|ResourceClaimTemplate (2)|Workload (1)|Pod (2)");
 
     const QModelIndex slices = model.index(1, 0);
     ASSERT_EQ(model.rowCount(slices), 2);
     const QModelIndex first = model.index(0, ObjectTreeModel::SummaryColumn, slices);
     EXPECT_EQ(first.data().toString().toStdString(),
-              "gpu.nvidia.com, pool gpu-node-a, 4 device(s), node gpu-node-a");
+        "gpu.nvidia.com, pool gpu-node-a, 4 device(s), node gpu-node-a");
     const auto ref = model.objectAt(model.index(0, 0, slices));
     EXPECT_EQ(ref.kind.toStdString(), "ResourceSlice");
     EXPECT_EQ(ref.index, 0);

@@ -93,7 +93,8 @@ TEST(PodsPage, APodWhoseClaimTemplateIsMissingIsExplainedToo)
     EXPECT_EQ(w.podsPage()->podsModel()->pendingCount(), 1);
     EXPECT_EQ(shown.at(0).at(0).toString().toStdString(), "research/notebook");
     const QString text = w.podsPage()->diagnosisView()->toPlainText();
-    EXPECT_TRUE(text.contains(QStringLiteral("resourceclaimtemplate.resource.k8s.io \"single-h100\" not found")))
+    EXPECT_TRUE(
+        text.contains(QStringLiteral("resourceclaimtemplate.resource.k8s.io \"single-h100\" not found")))
         << text.toStdString();
 }
 

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // The Simulation tab end to end, offscreen: a scenario runs in the background, charts fill, the run
 // lands in the SQLite store, cancel stops it, and a broken scenario is reported inline.
+#include <cstdlib>
+
 #include <QAbstractItemModelTester>
 #include <QFile>
-
-#include <cstdlib>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 

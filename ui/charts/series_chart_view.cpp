@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/charts/series_chart_view.h"
 
+#include <algorithm>
+#include <cmath>
+
 #include <QChart>
 #include <QContextMenuEvent>
 #include <QFile>
@@ -12,16 +15,16 @@
 #include <QToolTip>
 #include <QValueAxis>
 
-#include <algorithm>
-#include <cmath>
-
 #include "ui/models/run_series_model.h"
 
 namespace drasim::ui {
 
 SeriesChartView::SeriesChartView(const QString& title, const QString& seriesPrefix, const QString& yTitle,
-                                 bool percent, RunSeriesModel* model, QWidget* parent)
-    : QChartView(parent), m_prefix(seriesPrefix), m_percent(percent), m_model(model)
+    bool percent, RunSeriesModel* model, QWidget* parent)
+    : QChartView(parent)
+    , m_prefix(seriesPrefix)
+    , m_percent(percent)
+    , m_model(model)
 {
     auto* chart = new QChart();
     chart->setTitle(title);
@@ -46,7 +49,7 @@ SeriesChartView::SeriesChartView(const QString& title, const QString& seriesPref
         addLine(model->seriesNames()[i], i + 1);
     connect(model, &RunSeriesModel::seriesAdded, this, &SeriesChartView::addLine);
     connect(model, &QAbstractItemModel::rowsInserted, this,
-            [this](const QModelIndex&, int first, int last) { appendRows(first, last); });
+        [this](const QModelIndex&, int first, int last) { appendRows(first, last); });
     connect(model, &QAbstractItemModel::modelReset, this, [this]() {
         this->chart()->removeAllSeries();
         m_columns.clear();
@@ -58,7 +61,10 @@ SeriesChartView::SeriesChartView(const QString& title, const QString& seriesPref
     });
 }
 
-int SeriesChartView::lineCount() const { return int(m_columns.size()); }
+int SeriesChartView::lineCount() const
+{
+    return int(m_columns.size());
+}
 
 void SeriesChartView::addLine(const QString& name, int column)
 {
@@ -130,14 +136,19 @@ QString SeriesChartView::valueText(int line, double x) const
     if (line < 0 || line >= m_lines.size() || m_lines[line]->count() == 0)
         return {};
     const QList<QPointF> points = m_lines[line]->points(); // sorted by time
-    auto it = std::lower_bound(points.begin(), points.end(), x, [](const QPointF& p, double v) { return p.x() < v; });
+    auto it = std::lower_bound(
+        points.begin(), points.end(), x, [](const QPointF& p, double v) { return p.x() < v; });
     if (it == points.end() || (it != points.begin() && x - (it - 1)->x() < it->x() - x))
         --it;
-    const QString value = m_percent ? QStringLiteral("%1%").arg(it->y(), 0, 'f', 1) : QString::number(it->y(), 'g', 6);
+    const QString value
+        = m_percent ? QStringLiteral("%1%").arg(it->y(), 0, 'f', 1) : QString::number(it->y(), 'g', 6);
     return tr("%1 at %2 h: %3").arg(m_lines[line]->name(), QString::number(it->x(), 'f', 2), value);
 }
 
-bool SeriesChartView::exportImage(const QString& file) { return grab().save(file); }
+bool SeriesChartView::exportImage(const QString& file)
+{
+    return grab().save(file);
+}
 
 bool SeriesChartView::exportCsv(const QString& file, QString* error) const
 {
@@ -149,7 +160,8 @@ bool SeriesChartView::exportCsv(const QString& file, QString* error) const
     }
     auto quoted = [](QString text) {
         if (text.contains(QLatin1Char(',')) || text.contains(QLatin1Char('"')))
-            text = QLatin1Char('"') + text.replace(QLatin1Char('"'), QStringLiteral("\"\"")) + QLatin1Char('"');
+            text = QLatin1Char('"') + text.replace(QLatin1Char('"'), QStringLiteral("\"\""))
+                + QLatin1Char('"');
         return text;
     };
     QStringList header { QStringLiteral("hours") };
@@ -196,17 +208,18 @@ void SeriesChartView::contextMenuEvent(QContextMenuEvent* event)
     QMenu menu(this);
     const QString title = chart()->title();
     menu.addAction(tr("Export as PNG…"), this, [this, title]() {
-        const QString file = QFileDialog::getSaveFileName(this, tr("Export chart"), title + QStringLiteral(".png"),
-                                                          tr("PNG image (*.png)"));
+        const QString file = QFileDialog::getSaveFileName(
+            this, tr("Export chart"), title + QStringLiteral(".png"), tr("PNG image (*.png)"));
         if (!file.isEmpty() && !exportImage(file))
             QMessageBox::warning(this, tr("Export chart"), tr("Could not write %1.").arg(file));
     });
     menu.addAction(tr("Export data as CSV…"), this, [this, title]() {
-        const QString file = QFileDialog::getSaveFileName(this, tr("Export chart data"), title + QStringLiteral(".csv"),
-                                                          tr("CSV (*.csv)"));
+        const QString file = QFileDialog::getSaveFileName(
+            this, tr("Export chart data"), title + QStringLiteral(".csv"), tr("CSV (*.csv)"));
         QString error;
         if (!file.isEmpty() && !exportCsv(file, &error))
-            QMessageBox::warning(this, tr("Export chart data"), tr("Could not write %1: %2").arg(file, error));
+            QMessageBox::warning(
+                this, tr("Export chart data"), tr("Could not write %1: %2").arg(file, error));
     });
     menu.exec(event->globalPos());
 }

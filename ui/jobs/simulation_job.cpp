@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/jobs/simulation_job.h"
 
+#include <chrono>
+
 #include <QMetaObject>
 #include <QPointer>
 #include <QtConcurrent/QtConcurrentRun>
-
-#include <chrono>
 
 #include "core/common/progress.h"
 #include "core/sim/run_prepared.h"
@@ -30,9 +30,9 @@ class Forwarder : public sim::RunRecorder, public ProgressSink
 {
 public:
     Forwarder(QPointer<SimulationJob> job, std::function<bool()> current)
-        : m_job(std::move(job)), m_current(std::move(current))
-    {
-    }
+        : m_job(std::move(job))
+        , m_current(std::move(current))
+    { }
 
     void onSample(const sim::MetricSample& sample) override
     {
@@ -85,7 +85,9 @@ private:
 
 } // namespace
 
-SimulationJob::SimulationJob(QObject* parent) : QObject(parent) { }
+SimulationJob::SimulationJob(QObject* parent)
+    : QObject(parent)
+{ }
 
 SimulationJob::~SimulationJob()
 {
@@ -105,7 +107,7 @@ int SimulationJob::runsInFlight()
 }
 
 void SimulationJob::start(std::shared_ptr<const sim::PreparedScenario> prepared, const QString& storePath,
-                          std::optional<quint64> seed)
+    std::optional<quint64> seed)
 {
     if (m_shared)
         m_shared->cancel.cancel();

@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include <QFuture>
-#include <QList>
-#include <QObject>
-#include <QString>
-
 #include <atomic>
 #include <memory>
 #include <optional>
 #include <vector>
+
+#include <QFuture>
+#include <QList>
+#include <QObject>
+#include <QString>
 
 #include "core/common/diagnostic.h"
 #include "core/sim/prepared_scenario.h"
@@ -47,7 +47,7 @@ public:
     /// Runs the prepared scenario (shared, read-only: several runs may read it at once).
     /// storePath: SQLite run store to record into; empty = do not record. seed replaces the scenario's.
     void start(std::shared_ptr<const sim::PreparedScenario> prepared, const QString& storePath,
-               std::optional<quint64> seed = {});
+        std::optional<quint64> seed = {});
     void cancel();
     bool isRunning() const { return m_running; }
     /// Runs whose worker has not returned yet (a cancelled run may still be winding down).

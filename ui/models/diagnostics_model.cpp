@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/models/diagnostics_model.h"
 
+#include <algorithm>
+
 #include <QBrush>
 #include <QColor>
 
-#include <algorithm>
-
 namespace drasim::ui {
 
-DiagnosticsModel::DiagnosticsModel(QObject* parent) : QAbstractTableModel(parent) { }
+DiagnosticsModel::DiagnosticsModel(QObject* parent)
+    : QAbstractTableModel(parent)
+{ }
 
 void DiagnosticsModel::setDiagnostics(std::vector<Diagnostic> diagnostics)
 {
@@ -24,18 +26,24 @@ const Diagnostic* DiagnosticsModel::diagnosticAt(int row) const
 
 int DiagnosticsModel::errorCount() const
 {
-    return int(std::count_if(m_items.begin(), m_items.end(),
-                             [](const Diagnostic& d) { return d.severity == Severity::Error; }));
+    return int(std::count_if(
+        m_items.begin(), m_items.end(), [](const Diagnostic& d) { return d.severity == Severity::Error; }));
 }
 
-int DiagnosticsModel::warningCount() const { return int(m_items.size()) - errorCount(); }
+int DiagnosticsModel::warningCount() const
+{
+    return int(m_items.size()) - errorCount();
+}
 
 int DiagnosticsModel::rowCount(const QModelIndex& parent) const
 {
     return parent.isValid() ? 0 : int(m_items.size());
 }
 
-int DiagnosticsModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+int DiagnosticsModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
 
 QVariant DiagnosticsModel::data(const QModelIndex& index, int role) const
 {
@@ -49,7 +57,8 @@ QVariant DiagnosticsModel::data(const QModelIndex& index, int role) const
     if (role != Qt::DisplayRole)
         return {};
     switch (index.column()) {
-    case SeverityColumn: return d->severity == Severity::Error ? tr("error") : tr("warning");
+    case SeverityColumn:
+        return d->severity == Severity::Error ? tr("error") : tr("warning");
     case LocationColumn: {
         if (d->pos.file.empty())
             return QString();
@@ -61,8 +70,10 @@ QVariant DiagnosticsModel::data(const QModelIndex& index, int role) const
     case ObjectColumn:
         return d->objectKind.empty() ? QString()
                                      : QString::fromStdString(d->objectKind + " " + d->objectName).trimmed();
-    case FieldColumn: return QString::fromStdString(d->fieldPath);
-    case MessageColumn: return QString::fromStdString(d->message);
+    case FieldColumn:
+        return QString::fromStdString(d->fieldPath);
+    case MessageColumn:
+        return QString::fromStdString(d->message);
     }
     return {};
 }
@@ -72,11 +83,16 @@ QVariant DiagnosticsModel::headerData(int section, Qt::Orientation orientation, 
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {
-    case SeverityColumn: return tr("Severity");
-    case LocationColumn: return tr("Location");
-    case ObjectColumn: return tr("Object");
-    case FieldColumn: return tr("Field");
-    case MessageColumn: return tr("Message");
+    case SeverityColumn:
+        return tr("Severity");
+    case LocationColumn:
+        return tr("Location");
+    case ObjectColumn:
+        return tr("Object");
+    case FieldColumn:
+        return tr("Field");
+    case MessageColumn:
+        return tr("Message");
     }
     return {};
 }

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include <QAbstractTableModel>
-
 #include <vector>
+
+#include <QAbstractTableModel>
 
 #include "core/common/diagnostic.h"
 

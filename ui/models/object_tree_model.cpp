@@ -5,7 +5,10 @@ namespace drasim::ui {
 
 namespace {
 
-QString qs(const std::string& s) { return QString::fromStdString(s); }
+QString qs(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
 
 QString podSummary(const api::Pod& pod)
 {
@@ -44,7 +47,7 @@ QString claimSpecSummary(const api::ResourceClaimSpec& spec)
     for (const auto& r : spec.requests) {
         if (r.exactly) {
             QString count = r.exactly->allocationMode == "All" ? QStringLiteral("all")
-                                                                : QString::number(r.exactly->count);
+                                                               : QString::number(r.exactly->count);
             parts << QStringLiteral("%1: %2 × %3").arg(qs(r.name), count, qs(r.exactly->deviceClassName));
         } else {
             parts << QStringLiteral("%1: first of %2").arg(qs(r.name)).arg(r.firstAvailable.size());
@@ -63,7 +66,9 @@ QString resourceSummary(const api::ResourceList& list)
 
 } // namespace
 
-ObjectTreeModel::ObjectTreeModel(QObject* parent) : QAbstractItemModel(parent) { }
+ObjectTreeModel::ObjectTreeModel(QObject* parent)
+    : QAbstractItemModel(parent)
+{ }
 
 void ObjectTreeModel::setObjects(std::shared_ptr<const api::ObjectSet> objects)
 {
@@ -90,8 +95,9 @@ void ObjectTreeModel::rebuild()
     };
     add("Node", o.nodes, [](const api::Node& n) -> QString { return resourceSummary(n.allocatable); });
     add("ResourceSlice", o.resourceSlices, sliceSummary);
-    add("DeviceClass", o.deviceClasses,
-        [](const api::DeviceClass& c) -> QString { return QStringLiteral("%1 selector(s)").arg(c.selectors.size()); });
+    add("DeviceClass", o.deviceClasses, [](const api::DeviceClass& c) -> QString {
+        return QStringLiteral("%1 selector(s)").arg(c.selectors.size());
+    });
     add("ResourceClaimTemplate", o.resourceClaimTemplates,
         [](const api::ResourceClaimTemplate& t) -> QString { return claimSpecSummary(t.spec); });
     add("ResourceClaim", o.resourceClaims, [](const api::ResourceClaim& c) -> QString {
@@ -103,7 +109,8 @@ void ObjectTreeModel::rebuild()
     // Explicit QString returns: with QStringBuilder a deduced return type would dangle.
     add("Workload", o.workloads, [](const api::Workload& w) -> QString {
         return QString::fromLatin1(api::workloadKindName(w.kind))
-            + QStringLiteral(", %1 replica(s)").arg(w.kind == api::Workload::Kind::Job ? w.completions : w.replicas);
+            + QStringLiteral(", %1 replica(s)")
+                  .arg(w.kind == api::Workload::Kind::Job ? w.completions : w.replicas);
     });
     add("Pod", o.pods, podSummary);
 }
@@ -148,7 +155,10 @@ int ObjectTreeModel::rowCount(const QModelIndex& parent) const
     return int(m_groups[size_t(parent.row())].rows.size());
 }
 
-int ObjectTreeModel::columnCount(const QModelIndex&) const { return ColumnCount; }
+int ObjectTreeModel::columnCount(const QModelIndex&) const
+{
+    return ColumnCount;
+}
 
 QVariant ObjectTreeModel::data(const QModelIndex& index, int role) const
 {
@@ -168,13 +178,18 @@ QVariant ObjectTreeModel::data(const QModelIndex& index, int role) const
     case Qt::DisplayRole:
     case Qt::ToolTipRole:
         switch (index.column()) {
-        case NameColumn: return r.name;
-        case NamespaceColumn: return r.nameSpace;
-        case SummaryColumn: return r.summary;
+        case NameColumn:
+            return r.name;
+        case NamespaceColumn:
+            return r.nameSpace;
+        case SummaryColumn:
+            return r.summary;
         }
         return {};
-    case KindRole: return g.kind;
-    case ObjectIndexRole: return index.row();
+    case KindRole:
+        return g.kind;
+    case ObjectIndexRole:
+        return index.row();
     }
     return {};
 }
@@ -184,9 +199,12 @@ QVariant ObjectTreeModel::headerData(int section, Qt::Orientation orientation, i
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {
-    case NameColumn: return tr("Name");
-    case NamespaceColumn: return tr("Namespace");
-    case SummaryColumn: return tr("Summary");
+    case NameColumn:
+        return tr("Name");
+    case NamespaceColumn:
+        return tr("Namespace");
+    case SummaryColumn:
+        return tr("Summary");
     }
     return {};
 }

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include <QAbstractItemModel>
-
 #include <memory>
 #include <string>
 #include <vector>
+
+#include <QAbstractItemModel>
 
 #include "core/api/object_set.h"
 

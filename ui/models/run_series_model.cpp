@@ -12,7 +12,9 @@ namespace {
 constexpr double kMissing = std::numeric_limits<double>::quiet_NaN();
 }
 
-RunSeriesModel::RunSeriesModel(QObject* parent) : QAbstractTableModel(parent) { }
+RunSeriesModel::RunSeriesModel(QObject* parent)
+    : QAbstractTableModel(parent)
+{ }
 
 void RunSeriesModel::clear()
 {
@@ -63,7 +65,10 @@ void RunSeriesModel::append(const std::vector<sim::MetricSample>& samples)
     endInsertRows();
 }
 
-int RunSeriesModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(m_times.size()); }
+int RunSeriesModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : int(m_times.size());
+}
 
 int RunSeriesModel::columnCount(const QModelIndex& parent) const
 {

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include <QAbstractTableModel>
-#include <QStringList>
-
 #include <map>
 #include <string>
 #include <vector>
+
+#include <QAbstractTableModel>
+#include <QStringList>
 
 #include "core/sim/run_recorder.h"
 
@@ -39,7 +39,7 @@ Q_SIGNALS:
 private:
     QStringList m_names;
     std::map<std::string, int> m_columns; // series name → column
-    std::vector<double> m_times;          // hours, one per row
+    std::vector<double> m_times; // hours, one per row
     std::vector<std::vector<double>> m_values; // [column-1][row]
 };
 

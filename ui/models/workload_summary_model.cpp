@@ -3,7 +3,9 @@
 
 namespace drasim::ui {
 
-WorkloadSummaryModel::WorkloadSummaryModel(QObject* parent) : QAbstractTableModel(parent) { }
+WorkloadSummaryModel::WorkloadSummaryModel(QObject* parent)
+    : QAbstractTableModel(parent)
+{ }
 
 void WorkloadSummaryModel::setWorkloads(std::vector<sim::WorkloadSummary> workloads)
 {
@@ -12,9 +14,15 @@ void WorkloadSummaryModel::setWorkloads(std::vector<sim::WorkloadSummary> worklo
     endResetModel();
 }
 
-int WorkloadSummaryModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(m_rows.size()); }
+int WorkloadSummaryModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
 
-int WorkloadSummaryModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+int WorkloadSummaryModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
 
 QVariant WorkloadSummaryModel::data(const QModelIndex& index, int role) const
 {
@@ -27,14 +35,22 @@ QVariant WorkloadSummaryModel::data(const QModelIndex& index, int role) const
         return {};
     auto minutes = [](double seconds) { return QString::number(seconds / 60.0, 'f', 1); };
     switch (index.column()) {
-    case NameColumn: return QString::fromStdString(w.name);
-    case JobsColumn: return qlonglong(w.jobsArrived);
-    case SucceededColumn: return qlonglong(w.jobsSucceeded);
-    case PendingColumn: return qlonglong(w.podsPendingAtEnd);
-    case WaitP50Column: return minutes(w.waitSeconds.p50);
-    case WaitP95Column: return minutes(w.waitSeconds.p95);
-    case WaitP99Column: return minutes(w.waitSeconds.p99);
-    case CompletionP95Column: return minutes(w.jobCompletionSeconds.p95);
+    case NameColumn:
+        return QString::fromStdString(w.name);
+    case JobsColumn:
+        return qlonglong(w.jobsArrived);
+    case SucceededColumn:
+        return qlonglong(w.jobsSucceeded);
+    case PendingColumn:
+        return qlonglong(w.podsPendingAtEnd);
+    case WaitP50Column:
+        return minutes(w.waitSeconds.p50);
+    case WaitP95Column:
+        return minutes(w.waitSeconds.p95);
+    case WaitP99Column:
+        return minutes(w.waitSeconds.p99);
+    case CompletionP95Column:
+        return minutes(w.jobCompletionSeconds.p95);
     }
     return {};
 }
@@ -44,14 +60,22 @@ QVariant WorkloadSummaryModel::headerData(int section, Qt::Orientation orientati
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {
-    case NameColumn: return tr("Workload");
-    case JobsColumn: return tr("Jobs");
-    case SucceededColumn: return tr("Succeeded");
-    case PendingColumn: return tr("Pods pending at end");
-    case WaitP50Column: return tr("Wait p50 (min)");
-    case WaitP95Column: return tr("Wait p95 (min)");
-    case WaitP99Column: return tr("Wait p99 (min)");
-    case CompletionP95Column: return tr("Job completion p95 (min)");
+    case NameColumn:
+        return tr("Workload");
+    case JobsColumn:
+        return tr("Jobs");
+    case SucceededColumn:
+        return tr("Succeeded");
+    case PendingColumn:
+        return tr("Pods pending at end");
+    case WaitP50Column:
+        return tr("Wait p50 (min)");
+    case WaitP95Column:
+        return tr("Wait p95 (min)");
+    case WaitP99Column:
+        return tr("Wait p99 (min)");
+    case CompletionP95Column:
+        return tr("Job completion p95 (min)");
     }
     return {};
 }

@@ -7,8 +7,8 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QProgressBar>
-#include <QSignalBlocker>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTableView>
@@ -21,7 +21,9 @@
 
 namespace drasim::ui {
 
-SimulationPage::SimulationPage(Document* document, QWidget* parent) : QWidget(parent), m_document(document)
+SimulationPage::SimulationPage(Document* document, QWidget* parent)
+    : QWidget(parent)
+    , m_document(document)
 {
     m_job = new SimulationJob(this);
     m_series = new RunSeriesModel(this);
@@ -51,16 +53,17 @@ SimulationPage::SimulationPage(Document* document, QWidget* parent) : QWidget(pa
     auto* charts = new QWidget(this);
     auto* grid = new QGridLayout(charts);
     grid->setContentsMargins(0, 0, 0, 0);
-    grid->addWidget(new SeriesChartView(tr("Pods"), QStringLiteral("pods."), tr("pods"), false, m_series, charts), 0, 0);
-    grid->addWidget(new SeriesChartView(tr("Device utilisation by model"), QStringLiteral("utilization.model/"),
-                                        tr("allocated"), true, m_series, charts),
-                    0, 1);
+    grid->addWidget(
+        new SeriesChartView(tr("Pods"), QStringLiteral("pods."), tr("pods"), false, m_series, charts), 0, 0);
+    grid->addWidget(new SeriesChartView(tr("Device utilisation by model"),
+                        QStringLiteral("utilization.model/"), tr("allocated"), true, m_series, charts),
+        0, 1);
     grid->addWidget(new SeriesChartView(tr("Pending pods by reason"), QStringLiteral("unschedulable.reason/"),
-                                        tr("pods"), false, m_series, charts),
-                    1, 0);
-    grid->addWidget(new SeriesChartView(tr("Device utilisation by node pool"), QStringLiteral("utilization.pool/"),
-                                        tr("allocated"), true, m_series, charts),
-                    1, 1);
+                        tr("pods"), false, m_series, charts),
+        1, 0);
+    grid->addWidget(new SeriesChartView(tr("Device utilisation by node pool"),
+                        QStringLiteral("utilization.pool/"), tr("allocated"), true, m_series, charts),
+        1, 1);
 
     m_workloadView = new QTableView(this);
     m_workloadView->setModel(m_workloads);
@@ -89,9 +92,9 @@ SimulationPage::SimulationPage(Document* document, QWidget* parent) : QWidget(pa
     connect(m_run, &QPushButton::clicked, this, &SimulationPage::run);
     connect(m_cancel, &QPushButton::clicked, this, &SimulationPage::cancel);
     connect(m_job, &SimulationJob::progressChanged, this,
-            [this](double f) { m_progress->setValue(int(f * 1000.0 + 0.5)); });
+        [this](double f) { m_progress->setValue(int(f * 1000.0 + 0.5)); });
     connect(m_job, &SimulationJob::samplesAvailable, this,
-            [this](std::shared_ptr<const SampleBatch> batch) { m_series->append(*batch); });
+        [this](std::shared_ptr<const SampleBatch> batch) { m_series->append(*batch); });
     connect(m_job, &SimulationJob::finished, this, &SimulationPage::onFinished);
     connect(m_document, &Document::opened, this, &SimulationPage::onDocumentOpened);
     connect(m_seed, &QSpinBox::valueChanged, this, [this](int value) {
@@ -113,8 +116,9 @@ void SimulationPage::onDocumentOpened()
     m_progress->setValue(0);
     if (m_document->isScenario()) {
         const QString file = m_document->paths().value(0);
-        m_title->setText(m_document->prepared() ? tr("Scenario: %1").arg(QFileInfo(file).fileName())
-                                                : tr("Scenario %1 has errors: see Problems.").arg(QFileInfo(file).fileName()));
+        m_title->setText(m_document->prepared()
+                ? tr("Scenario: %1").arg(QFileInfo(file).fileName())
+                : tr("Scenario %1 has errors: see Problems.").arg(QFileInfo(file).fileName()));
         m_title->setToolTip(file);
     } else {
         m_title->setText(tr("No scenario open. Open a Scenario file (File › Open) to simulate it."));

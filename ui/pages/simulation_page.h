@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include <QWidget>
-
 #include <memory>
+
+#include <QWidget>
 
 #include "core/common/diagnostic.h"
 #include "ui/jobs/simulation_job.h"

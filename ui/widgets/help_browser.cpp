@@ -10,11 +10,17 @@
 
 // The guide pages are compiled into the static ui library (docs.qrc); a static library's resources
 // are registered only when asked, and Q_INIT_RESOURCE must be used outside any namespace.
-static void registerGuidePages() { Q_INIT_RESOURCE(docs); }
+static void registerGuidePages()
+{
+    Q_INIT_RESOURCE(docs);
+}
 
 namespace drasim::ui {
 
-QString HelpBrowser::resourcePath(const QString& name) { return QStringLiteral(":/drasim/docs/") + name; }
+QString HelpBrowser::resourcePath(const QString& name)
+{
+    return QStringLiteral(":/drasim/docs/") + name;
+}
 
 HelpBrowser::HelpBrowser(QWidget* parent)
     : QDialog(parent)
@@ -49,6 +55,9 @@ bool HelpBrowser::showPage(const QString& name)
     return true;
 }
 
-QString HelpBrowser::text() const { return m_browser->toPlainText(); }
+QString HelpBrowser::text() const
+{
+    return m_browser->toPlainText();
+}
 
 } // namespace drasim::ui

@@ -8,14 +8,18 @@
 
 namespace drasim::ui {
 
-ObjectDetailView::ObjectDetailView(QWidget* parent) : QPlainTextEdit(parent)
+ObjectDetailView::ObjectDetailView(QWidget* parent)
+    : QPlainTextEdit(parent)
 {
     setReadOnly(true);
     setLineWrapMode(QPlainTextEdit::NoWrap);
     setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
 }
 
-void ObjectDetailView::showPlaceholder(const QString& text) { setPlainText(text); }
+void ObjectDetailView::showPlaceholder(const QString& text)
+{
+    setPlainText(text);
+}
 
 void ObjectDetailView::showObject(const api::ObjectSet& o, const QString& kind, int index)
 {

@@ -21,8 +21,8 @@ TEST(Sha256, MatchesTheStandardVectors)
 
 TEST(Sha256, LengthsAtThePaddingBoundariesMatchAReferenceImplementation)
 {
-    // Digests of n times 'x' from an independent implementation: 55 fits one block with its padding, 63 and 64
-    // need a second padding block, 119 ends one byte short of two full blocks.
+    // Digests of n times 'x' from an independent implementation: 55 fits one block with its padding, 63 and
+    // 64 need a second padding block, 119 ends one byte short of two full blocks.
     EXPECT_EQ(
         sha256Hex(std::string(55, 'x')), "d5e285683cd4efc02d021a5c62014694958901005d6f71e89e0989fac77e4072");
     EXPECT_EQ(

@@ -5,10 +5,10 @@
 #include <gtest/gtest.h>
 
 #include "core/common/data_value.h"
-#include "core/sim/run_summary.h"
 #include "core/scenario/prepare.h"
 #include "core/scenario/scenario.h"
 #include "core/sim/run_prepared.h"
+#include "core/sim/run_summary.h"
 #include "core/sim/series_writer.h"
 
 using namespace drasim;
@@ -107,19 +107,24 @@ TEST(Scenario, ValidationErrorsArePositionedAndWorded)
         "dir/s.yaml:6:24: Scenario t: spec.scheduler.scoring: Unsupported value: \"random\": supported "
         "values: \"default\", \"least-allocated\", \"most-allocated\"\n");
     EXPECT_EQ(errorsOf("apiVersion: drasim.dev/v1alpha1\nkind: Scenario\nmetadata: {name: t}\n"),
-        "dir/s.yaml:1:1: Scenario t: spec: Required value\n");    // The wording every drasim document shares (yamlio/doc_reader.h).
+        "dir/s.yaml:1:1: Scenario t: spec: Required value\n"); // The wording every drasim document shares
+                                                               // (yamlio/doc_reader.h).
     EXPECT_EQ(errorsOf(std::string(kHeader) + "spec:\n  events: {at: 1h}\n"),
         "dir/s.yaml:6:11: Scenario t: spec.events: expected a list, got map\n");
     EXPECT_EQ(errorsOf(std::string(kHeader)
-                  + "spec:\n  cluster:\n    nodePools:\n      - {name: a, shape: s, count: 2000000, pricePerHour: x}\n"),
-        "dir/s.yaml:8:36: Scenario t: spec.cluster.nodePools[0].count: Invalid value: 2000000: must be between 0 "
+                  + "spec:\n  cluster:\n    nodePools:\n      - {name: a, shape: s, count: 2000000, "
+                    "pricePerHour: x}\n"),
+        "dir/s.yaml:8:36: Scenario t: spec.cluster.nodePools[0].count: Invalid value: 2000000: must be "
+        "between 0 "
         "and 1000000\n"
         "dir/s.yaml:8:59: Scenario t: spec.cluster.nodePools[0].pricePerHour: expected a number, got string "
         "\"x\"\n");
-    EXPECT_EQ(errorsOf(std::string(kHeader) + "spec:\n  resources: {a: b}\n  seed: -1\n  metricInterval: forever\n"),
+    EXPECT_EQ(errorsOf(std::string(kHeader)
+                  + "spec:\n  resources: {a: b}\n  seed: -1\n  metricInterval: forever\n"),
         "dir/s.yaml:6:14: Scenario t: spec.resources: expected a path or a list of paths, got map\n"
         "dir/s.yaml:7:9: Scenario t: spec.seed: Invalid value: -1: must be greater than or equal to 0\n"
-        "dir/s.yaml:8:19: Scenario t: spec.metricInterval: invalid duration \"forever\": must be finite here\n");
+        "dir/s.yaml:8:19: Scenario t: spec.metricInterval: invalid duration \"forever\": must be finite "
+        "here\n");
 }
 
 TEST(Scenario, MissingFileIsADiagnostic)
@@ -223,9 +228,12 @@ spec:
   containers: [{name: c, image: x, resources: {claims: [{name: g}]}}]
   resourceClaims: [{name: g, resourceClaimName: shared-gpu}]
 )");
-    write("scenario.yaml", std::string(kHeader) + "spec:\n  duration: 2h\n  cluster:\n    nodePools:\n"
+    write("scenario.yaml",
+        std::string(kHeader)
+            + "spec:\n  duration: 2h\n  cluster:\n    nodePools:\n"
               "      - {name: h100, shape: dgx-h100, count: 1}\n  resources: [" DRASIM_SOURCE_DIR
-              "/scenarios/sim/default/classes.yaml]\n  workloads:\n    - name: shared\n      manifests: [shared.yaml]\n");
+              "/scenarios/sim/default/classes.yaml]\n  workloads:\n    - name: shared\n      manifests: "
+              "[shared.yaml]\n");
     Diagnostics diags;
     auto scenario = loadScenario((dir / "scenario.yaml").string(), diags);
     ASSERT_TRUE(scenario.has_value()) << diags.formatAll();

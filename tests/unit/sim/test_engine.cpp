@@ -366,7 +366,8 @@ TEST(Simulator, ScheduledPodEventsCarryTheDevicesAndPlacementOfTheBinding)
         if (e.type == PodEventType::Scheduled)
             scheduled.push_back(&e);
         else
-            EXPECT_TRUE(e.devices.empty() && e.placements.empty()) << podEventTypeName(e.type) << " " << e.pod;
+            EXPECT_TRUE(e.devices.empty() && e.placements.empty())
+                << podEventTypeName(e.type) << " " << e.pod;
     }
     ASSERT_EQ(scheduled.size(), 2u);
     EXPECT_EQ(scheduled[0]->pod, "default/pair-0");

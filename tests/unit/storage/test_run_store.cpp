@@ -48,7 +48,8 @@ TEST(RunStore, RecordsRunsWithSeriesAndSummary)
     TempDir dir;
     RunStore store(dir.file("runs.db"));
     int64_t a = store.beginRun("baseline", 42, "first");
-    store.appendSamples(a, { { 0, "pending_pods", 3 }, { 60, "pending_pods", 1 }, { 0, "utilization", 0.5 } });
+    store.appendSamples(
+        a, { { 0, "pending_pods", 3 }, { 60, "pending_pods", 1 }, { 0, "utilization", 0.5 } });
     store.appendSamples(a, { { 120, "pending_pods", 0 } });
     store.finishRun(a, "finished", R"({"p95_wait_s": 12.5})");
     int64_t b = store.beginRun("baseline", 7, "second");
@@ -100,8 +101,7 @@ TEST(RunStore, TransactionNotCommittedLeavesNothingBehind)
             Transaction tx(db);
             db.exec("INSERT INTO scenarios(name, content, updated_at) VALUES('half', 'x', 'now')");
             throw std::runtime_error("bad input half way");
-        } catch (const std::runtime_error&) {
-        }
+        } catch (const std::runtime_error&) { }
     }
     RunStore store(dir.file("runs.db"));
     EXPECT_TRUE(store.scenarioNames().empty());
@@ -116,7 +116,8 @@ TEST(RunStore, NotADatabaseGivesAClearError)
         RunStore store(path);
         FAIL() << "expected StorageError";
     } catch (const StorageError& e) {
-        EXPECT_NE(std::string(e.what()).find(path + ": file is not a database"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find(path + ": file is not a database"), std::string::npos)
+            << e.what();
     }
 }
 

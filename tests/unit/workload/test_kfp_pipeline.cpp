@@ -455,7 +455,8 @@ TEST(KfpPipeline, MalformedIrMessages)
         "ir.yaml:13:12: Pipeline tiny: root.dag.tasks: expected a map, got list\n");
     // The wording every drasim document shares (yamlio/doc_reader.h).
     EXPECT_EQ(parseErrors(replaced(kMinimal, "        image: busybox\n", "        image: [busybox]\n")),
-        "ir.yaml:8:16: Pipeline tiny: deploymentSpec.executors.exec-a.container.image: expected a string, got "
+        "ir.yaml:8:16: Pipeline tiny: deploymentSpec.executors.exec-a.container.image: expected a string, "
+        "got "
         "list\n");
     EXPECT_EQ(parseErrors(replaced(kMinimal, "      a:\n        componentRef:\n          name: comp-a\n",
                   "      a:\n        componentRef: {}\n")),

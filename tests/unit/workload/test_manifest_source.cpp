@@ -209,7 +209,8 @@ TEST(ManifestSource, BadAnnotationIsLocated)
     jobTypesFromObjects(set, "default", diags);
     ASSERT_TRUE(diags.hasErrors());
     EXPECT_EQ(diags.all()[1].format(),
-        "jobs.yaml:1:1: Job train-small: metadata.annotations.drasim.dev/duration: invalid duration \"2 hours\": "
+        "jobs.yaml:1:1: Job train-small: metadata.annotations.drasim.dev/duration: invalid duration \"2 "
+        "hours\": "
         "unknown unit \" hours\"; expected seconds or a duration like 250ms, 90s, 15m, 2h, 1d, 1h30m, or "
         "forever");
 }

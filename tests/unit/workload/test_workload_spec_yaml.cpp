@@ -158,7 +158,8 @@ workloads:
   manifests: a.yaml
   duration: 10 minutes
 )"),
-        "scenario.yaml:5:13: Workload a: duration: invalid duration \"10 minutes\": unknown unit \" minutes\"; "
+        "scenario.yaml:5:13: Workload a: duration: invalid duration \"10 minutes\": unknown unit \" "
+        "minutes\"; "
         "expected seconds or a duration like 250ms, 90s, 15m, 2h, 1d, 1h30m, or forever\n");
     EXPECT_EQ(errorsOf(R"(
 workloads:
@@ -221,7 +222,8 @@ workloads:
 - name: t
   trace: {path: pods.csv, format: csv, deviceClass: gpu.nvidia.com}
 )"),
-        "scenario.yaml:4:53: Workload t: trace.deviceClass: only for format alibaba-2023 (csv rows name their own "
+        "scenario.yaml:4:53: Workload t: trace.deviceClass: only for format alibaba-2023 (csv rows name "
+        "their own "
         "device_class)\n");
 }
 
