@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/planner/study.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <set>
 
 #include "core/sim/sim_time.h"
+#include "core/yamlio/doc_reader.h"
+#include "core/yamlio/names.h"
 #include "core/yamlio/yaml_tree.h"
 
 namespace drasim::planner {
@@ -24,149 +27,85 @@ std::string trimNumber(double v)
     return buf;
 }
 
-/// Error reporting and typed access for one study document.
-class StudyReader
+using yamlio::DocReader;
+
+/// A price, a power draw or a budget: a finite number of at least 0.
+std::optional<double> amount(DocReader& r, const YamlNode& n, const std::string& path)
 {
-public:
-    explicit StudyReader(Diagnostics& diags)
-        : m_diags(diags)
-    { }
-
-    std::string name;
-
-    void error(const YamlNode& n, const std::string& field, const std::string& message)
-    {
-        m_diags.error(n.pos, "Study", name, field, message);
+    auto v = r.number(n, path, 0);
+    if (v && !std::isfinite(*v)) {
+        r.invalid(n, path, n.scalar, "must be a finite number");
+        return std::nullopt;
     }
+    return v;
+}
 
-    /// Calls f(key, value, path) for each entry of a map; f returns false for unknown keys, which
-    /// are reported with the list of known ones.
-    template <class F> bool fields(const YamlNode& n, const std::string& path, const char* known, F&& f)
-    {
-        if (!n.isMap()) {
-            error(n, path, std::string("must be a map, not ") + n.typeName());
-            return false;
-        }
-        for (const auto& [k, v] : n.entries) {
-            std::string key = k.asString().value_or("");
-            std::string sub = path.empty() ? key : path + "." + key;
-            if (!f(key, v, sub))
-                error(k, sub, "unknown field \"" + key + "\"; expected one of: " + known);
-        }
-        return true;
-    }
-
-    std::optional<std::string> string(const YamlNode& n, const std::string& path)
-    {
-        auto s = n.asString();
-        if (!s || !n.isScalar()) {
-            error(n, path, std::string("must be a string, not ") + n.typeName());
+/// "12.5%" as 0.125, or a plain number; nullopt when the text is neither.
+std::optional<double> percentOrNumber(const YamlNode& n)
+{
+    if (!n.isScalar())
+        return std::nullopt;
+    const std::string& text = n.scalar;
+    if (!text.empty() && text.back() == '%') {
+        const std::string digits = text.substr(0, text.size() - 1);
+        char* end = nullptr;
+        const double v = std::strtod(digits.c_str(), &end);
+        if (digits.empty() || !end || *end != '\0')
             return std::nullopt;
-        }
-        return s;
+        return v / 100.0;
     }
+    return n.asDouble();
+}
 
-    std::optional<int64_t> integer(const YamlNode& n, const std::string& path, int64_t min, int64_t max)
-    {
-        auto v = n.isScalar() && !n.quoted ? n.asInt() : std::nullopt;
-        if (!v) {
-            error(n, path, std::string("must be an integer, not ") + n.typeName());
-            return std::nullopt;
-        }
-        if (*v < min || *v > max) {
-            error(n, path,
-                "Invalid value: " + std::to_string(*v) + ": must be between " + std::to_string(min) + " and "
-                    + std::to_string(max));
-            return std::nullopt;
-        }
-        return v;
+/// "1%", "12.5%" or a plain fraction in [0, 1].
+std::optional<double> fraction(DocReader& r, const YamlNode& n, const std::string& path)
+{
+    auto v = percentOrNumber(n);
+    if (!v || !std::isfinite(*v) || *v < 0 || *v > 1) {
+        r.invalid(n, path, n.isScalar() ? n.scalar : std::string(),
+            "must be a percentage (\"1%\") or a fraction between 0 and 1");
+        return std::nullopt;
     }
+    return v;
+}
 
-    std::optional<double> number(const YamlNode& n, const std::string& path)
-    {
-        auto v = n.isScalar() && !n.quoted ? n.asDouble() : std::nullopt;
-        if (!v || !std::isfinite(*v) || *v < 0) {
-            error(n, path, "must be a non-negative number");
-            return std::nullopt;
-        }
-        return v;
+/// A growth factor: "10%" or 0.1; any amount above 0 (200% doubles the load twice over).
+std::optional<double> growth(DocReader& r, const YamlNode& n, const std::string& path)
+{
+    auto v = percentOrNumber(n);
+    if (!v || !std::isfinite(*v) || *v <= 0 || *v > 100) {
+        r.invalid(n, path, n.isScalar() ? n.scalar : std::string(),
+            "must be a load growth above 0 (\"25%\" or 0.25)");
+        return std::nullopt;
     }
+    return v;
+}
 
-    /// "1%", "12.5%" or a plain fraction in [0, 1].
-    std::optional<double> fraction(const YamlNode& n, const std::string& path)
-    {
-        std::string text = n.isScalar() ? n.asString().value_or("") : std::string();
-        double v = -1;
-        bool ok = false;
-        if (!text.empty() && text.back() == '%') {
-            char* end = nullptr;
-            std::string digits = text.substr(0, text.size() - 1);
-            v = std::strtod(digits.c_str(), &end);
-            ok = !digits.empty() && end && *end == '\0';
-            v /= 100.0;
-        } else if (auto d = n.asDouble(); d && n.isScalar()) {
-            v = *d;
-            ok = true;
-        }
-        if (!ok || !std::isfinite(v) || v < 0 || v > 1) {
-            error(n, path,
-                "Invalid value: \"" + text
-                    + "\": must be a percentage (\"1%\") or a fraction between 0 and 1");
-            return std::nullopt;
-        }
-        return v;
-    }
-
-    /// A growth factor: "10%" or 0.1; any non-negative amount (200% doubles the load twice over).
-    std::optional<double> growth(const YamlNode& n, const std::string& path)
-    {
-        std::string text = n.isScalar() ? n.asString().value_or("") : std::string();
-        double v = -1;
-        bool ok = false;
-        if (!text.empty() && text.back() == '%') {
-            char* end = nullptr;
-            std::string digits = text.substr(0, text.size() - 1);
-            v = std::strtod(digits.c_str(), &end) / 100.0;
-            ok = !digits.empty() && end && *end == '\0';
-        } else if (auto d = n.asDouble(); d && n.isScalar()) {
-            v = *d;
-            ok = true;
-        }
-        if (!ok || !std::isfinite(v) || v <= 0 || v > 100) {
-            error(
-                n, path, "Invalid value: \"" + text + "\": must be a load growth above 0 (\"25%\" or 0.25)");
-            return std::nullopt;
-        }
-        return v;
-    }
-
-    std::optional<double> seconds(const YamlNode& n, const std::string& path)
-    {
-        std::string text = n.isScalar() ? n.asString().value_or("") : std::string();
-        sim::SimTime t = 0;
-        if (!n.isScalar() || !sim::parseDuration(text, t) || t < 0) {
-            error(n, path,
-                "Invalid value: \"" + text + "\": must be a duration such as 90s, 10m, 1h or seconds");
-            return std::nullopt;
-        }
-        return sim::toSeconds(t);
-    }
-
-private:
-    Diagnostics& m_diags;
-};
+/// A bound on simulated time, in seconds (the simulator's whole milliseconds).
+std::optional<double> seconds(DocReader& r, const YamlNode& n, const std::string& path)
+{
+    auto ms = r.milliseconds(n, path);
+    if (!ms)
+        return std::nullopt;
+    return sim::toSeconds(*ms);
+}
 
 bool validName(const std::string& s)
 {
-    if (s.empty() || s.size() > 63)
-        return false;
-    for (char c : s)
-        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-'))
-            return false;
-    return s.front() != '-' && s.back() != '-';
+    return yamlio::checkDnsLabel(s).empty();
 }
 
-void parseCandidate(StudyReader& r, const YamlNode& n, const std::string& path, CandidateShape& c)
+/// A list that must hold at least one item: f(item, path) for each.
+template <class F>
+void nonEmptyList(DocReader& r, const YamlNode& n, const std::string& path, const char* what, F&& f)
+{
+    if (n.isSequence() && n.items.empty())
+        r.error(n, path, std::string("Required value: at least one ") + what);
+    else
+        r.items(n, path, f);
+}
+
+void parseCandidate(DocReader& r, const YamlNode& n, const std::string& path, CandidateShape& c)
 {
     c.pos = n.pos;
     bool haveShape = false;
@@ -177,24 +116,23 @@ void parseCandidate(StudyReader& r, const YamlNode& n, const std::string& path, 
                     c.shape = *s;
                     haveShape = !s->empty();
                     if (!haveShape)
-                        r.error(v, sub, "Required value");
+                        r.required(v, sub);
                 }
             } else if (key == "name") {
                 if (auto s = r.string(v, sub)) {
                     c.name = *s;
                     if (!validName(c.name))
-                        r.error(
-                            v, sub, "Invalid value: \"" + c.name + "\": must be a lowercase RFC 1123 label");
+                        r.invalid(v, sub, c.name, "must be a lowercase RFC 1123 label");
                 }
             } else if (key == "maxNodes") {
                 if (auto i = r.integer(v, sub, 1, 100000))
                     c.maxNodes = int(*i);
             } else if (key == "purchaseUSD") {
-                c.purchaseUsd = r.number(v, sub);
+                c.purchaseUsd = amount(r, v, sub);
             } else if (key == "perHourUSD") {
-                c.perHourUsd = r.number(v, sub);
+                c.perHourUsd = amount(r, v, sub);
             } else if (key == "powerWatts") {
-                c.powerWatts = r.number(v, sub);
+                c.powerWatts = amount(r, v, sub);
             } else if (key == "rackSlots") {
                 if (auto i = r.integer(v, sub, 0, 1000))
                     c.rackSlots = int(*i);
@@ -204,7 +142,7 @@ void parseCandidate(StudyReader& r, const YamlNode& n, const std::string& path, 
             return true;
         });
     if (n.isMap() && !haveShape && !n.get("shape"))
-        r.error(n, path + ".shape", "Required value");
+        r.required(n, path + ".shape");
     if (c.name.empty() && haveShape && validName(c.shape))
         c.name = c.shape;
     else if (c.name.empty() && haveShape)
@@ -212,36 +150,39 @@ void parseCandidate(StudyReader& r, const YamlNode& n, const std::string& path, 
             "Required value: the shape name \"" + c.shape + "\" is not a valid pool name; give one");
 }
 
-const char* const kMetrics = "wait, pending, neverScheduled, placement";
+/// The metric of a service level, which decides the other fields it takes; nullopt (reported)
+/// when missing or unknown.
+std::optional<Metric> readMetric(DocReader& r, const YamlNode& n, const std::string& path)
+{
+    const YamlNode* node = n.get("metric");
+    if (!node) {
+        r.error(n, path, "Required value: one of wait, pending, neverScheduled, placement");
+        return std::nullopt;
+    }
+    auto metric = r.string(*node, path);
+    if (!metric)
+        return std::nullopt;
+    if (*metric == "wait")
+        return Metric::Wait;
+    if (*metric == "pending")
+        return Metric::Pending;
+    if (*metric == "neverScheduled")
+        return Metric::NeverScheduled;
+    if (*metric == "placement")
+        return Metric::Placement;
+    r.unsupported(*node, path, *metric, { "wait", "pending", "neverScheduled", "placement" });
+    return std::nullopt;
+}
 
-void parseServiceLevel(StudyReader& r, const YamlNode& n, const std::string& path, ServiceLevel& sl)
+void parseServiceLevel(DocReader& r, const YamlNode& n, const std::string& path, ServiceLevel& sl)
 {
     sl.pos = n.pos;
-    if (!n.isMap()) {
-        r.error(n, path, std::string("must be a map, not ") + n.typeName());
+    if (!r.isMap(n, path))
         return;
-    }
-    const YamlNode* metricNode = n.get("metric");
-    if (!metricNode) {
-        r.error(n, path + ".metric", std::string("Required value: one of ") + kMetrics);
-        return;
-    }
-    auto metric = r.string(*metricNode, path + ".metric");
+    const auto metric = readMetric(r, n, path + ".metric");
     if (!metric)
         return;
-    if (*metric == "wait")
-        sl.metric = Metric::Wait;
-    else if (*metric == "pending")
-        sl.metric = Metric::Pending;
-    else if (*metric == "neverScheduled")
-        sl.metric = Metric::NeverScheduled;
-    else if (*metric == "placement")
-        sl.metric = Metric::Placement;
-    else {
-        r.error(*metricNode, path + ".metric",
-            "Unsupported value: \"" + *metric + "\": supported values: " + kMetrics);
-        return;
-    }
+    sl.metric = *metric;
     const char* known = sl.metric == Metric::Wait ? "metric, percentile, workload, max"
         : sl.metric == Metric::Placement          ? "metric, within, min"
                                                   : "metric, workload, max";
@@ -251,8 +192,8 @@ void parseServiceLevel(StudyReader& r, const YamlNode& n, const std::string& pat
             return true;
         if (key == "percentile" && sl.metric == Metric::Wait) {
             if (auto p = r.number(v, sub)) {
-                if (*p <= 0 || *p > 100)
-                    r.error(v, sub, "Invalid value: must be above 0 and at most 100");
+                if (!(*p > 0 && *p <= 100))
+                    r.invalid(v, sub, v.scalar, "must be above 0 and at most 100");
                 sl.percentile = *p;
             }
         } else if (key == "workload" && sl.metric != Metric::Placement) {
@@ -261,19 +202,16 @@ void parseServiceLevel(StudyReader& r, const YamlNode& n, const std::string& pat
         } else if (key == "within" && sl.metric == Metric::Placement) {
             if (auto s = r.string(v, sub)) {
                 if (distanceRank(*s) < 0)
-                    r.error(v, sub,
-                        "Unsupported value: \"" + *s
-                            + "\": supported values: X, NV, PIX, PXB, PHB, NODE, SYS");
+                    r.unsupported(v, sub, *s, { "X", "NV", "PIX", "PXB", "PHB", "NODE", "SYS" });
                 sl.within = *s;
             }
         } else if (key == "min" && sl.metric == Metric::Placement) {
             haveBound = true;
-            if (auto f = r.fraction(v, sub))
+            if (auto f = fraction(r, v, sub))
                 sl.limit = *f;
         } else if (key == "max" && sl.metric != Metric::Placement) {
             haveBound = true;
-            std::optional<double> bound
-                = sl.metric == Metric::NeverScheduled ? r.fraction(v, sub) : r.seconds(v, sub);
+            const auto bound = sl.metric == Metric::NeverScheduled ? fraction(r, v, sub) : seconds(r, v, sub);
             if (bound)
                 sl.limit = *bound;
         } else {
@@ -282,17 +220,17 @@ void parseServiceLevel(StudyReader& r, const YamlNode& n, const std::string& pat
         return true;
     });
     if (!haveBound)
-        r.error(n, path + (sl.metric == Metric::Placement ? ".min" : ".max"), "Required value");
+        r.required(n, path + (sl.metric == Metric::Placement ? ".min" : ".max"));
 }
 
-void parseConstraints(StudyReader& r, const YamlNode& n, const std::string& path, Constraints& c)
+void parseConstraints(DocReader& r, const YamlNode& n, const std::string& path, Constraints& c)
 {
     r.fields(n, path, "budgetUSD, powerWatts, rackSlots",
         [&](const std::string& key, const YamlNode& v, const std::string& sub) {
             if (key == "budgetUSD")
-                c.budgetUsd = r.number(v, sub);
+                c.budgetUsd = amount(r, v, sub);
             else if (key == "powerWatts")
-                c.powerWatts = r.number(v, sub);
+                c.powerWatts = amount(r, v, sub);
             else if (key == "rackSlots")
                 c.rackSlots = r.integer(v, sub, 0, INT32_MAX);
             else
@@ -301,15 +239,53 @@ void parseConstraints(StudyReader& r, const YamlNode& n, const std::string& path
         });
 }
 
-void parseSpec(StudyReader& r, const YamlNode& spec, Study& s)
+void parseCandidates(DocReader& r, const YamlNode& v, const std::string& path, Study& s)
+{
+    std::set<std::string> names;
+    nonEmptyList(r, v, path, "candidate shape", [&](const YamlNode& item, const std::string& ip) {
+        CandidateShape c;
+        parseCandidate(r, item, ip, c);
+        if (!c.name.empty() && !names.insert(c.name).second)
+            r.duplicate(item, ip + ".name", c.name);
+        s.candidates.push_back(std::move(c));
+    });
+}
+
+void parseSeeds(DocReader& r, const YamlNode& v, const std::string& path, Study& s)
+{
+    std::set<uint64_t> seen;
+    nonEmptyList(r, v, path, "seed", [&](const YamlNode& item, const std::string& ip) {
+        if (auto seed = r.integer(item, ip, 0)) {
+            if (!seen.insert(uint64_t(*seed)).second)
+                r.error(item, ip, "Duplicate value: " + std::to_string(*seed)); // a number, unquoted
+            s.seeds.push_back(uint64_t(*seed));
+        }
+    });
+}
+
+void parseLoadGrowth(DocReader& r, const YamlNode& v, const std::string& path, Study& s)
+{
+    s.loadGrowth.clear();
+    r.items(v, path, [&](const YamlNode& item, const std::string& ip) {
+        if (auto g = growth(r, item, ip)) {
+            if (std::find(s.loadGrowth.begin(), s.loadGrowth.end(), *g) != s.loadGrowth.end())
+                r.error(item, ip, "Duplicate value: " + trimNumber(*g * 100) + "%");
+            s.loadGrowth.push_back(*g);
+        }
+    });
+}
+
+void parseSpec(DocReader& r, const YamlNode& spec, Study& s)
 {
     bool haveScenario = false, haveCandidates = false, haveLevels = false;
     r.fields(spec, "spec", "scenario, cost, candidates, serviceLevels, constraints, seeds, loadGrowth",
         [&](const std::string& key, const YamlNode& v, const std::string& sub) {
             if (key == "scenario") {
+                haveScenario = true;
                 if (auto p = r.string(v, sub)) {
                     s.scenario = *p;
-                    haveScenario = !p->empty();
+                    if (p->empty())
+                        r.required(v, sub);
                 }
             } else if (key == "cost") {
                 if (auto c = r.string(v, sub)) {
@@ -318,77 +294,35 @@ void parseSpec(StudyReader& r, const YamlNode& spec, Study& s)
                     else if (*c == "hourly")
                         s.cost = CostBasis::Hourly;
                     else
-                        r.error(v, sub,
-                            "Unsupported value: \"" + *c + "\": supported values: \"hourly\", \"purchase\"");
+                        r.unsupported(v, sub, *c, { "hourly", "purchase" });
                 }
             } else if (key == "candidates") {
                 haveCandidates = true;
-                if (!v.isSequence() || v.items.empty()) {
-                    r.error(v, sub, "must be a non-empty list of candidate shapes");
-                    return true;
-                }
-                std::set<std::string> names;
-                for (size_t i = 0; i < v.items.size(); ++i) {
-                    CandidateShape c;
-                    const std::string p = sub + "[" + std::to_string(i) + "]";
-                    parseCandidate(r, v.items[i], p, c);
-                    if (!c.name.empty() && !names.insert(c.name).second)
-                        r.error(v.items[i], p + ".name", "Duplicate value: \"" + c.name + "\"");
-                    s.candidates.push_back(std::move(c));
-                }
+                parseCandidates(r, v, sub, s);
             } else if (key == "serviceLevels") {
                 haveLevels = true;
-                if (!v.isSequence() || v.items.empty()) {
-                    r.error(v, sub, "must be a non-empty list of service levels");
-                    return true;
-                }
-                for (size_t i = 0; i < v.items.size(); ++i) {
+                nonEmptyList(r, v, sub, "service level", [&](const YamlNode& item, const std::string& ip) {
                     ServiceLevel sl;
-                    parseServiceLevel(r, v.items[i], sub + "[" + std::to_string(i) + "]", sl);
+                    parseServiceLevel(r, item, ip, sl);
                     s.serviceLevels.push_back(std::move(sl));
-                }
+                });
             } else if (key == "constraints") {
                 parseConstraints(r, v, sub, s.constraints);
             } else if (key == "seeds") {
-                if (!v.isSequence() || v.items.empty()) {
-                    r.error(v, sub, "must be a non-empty list of seeds");
-                    return true;
-                }
-                std::set<uint64_t> seen;
-                for (size_t i = 0; i < v.items.size(); ++i) {
-                    const std::string p = sub + "[" + std::to_string(i) + "]";
-                    if (auto seed = r.integer(v.items[i], p, 0, INT64_MAX)) {
-                        if (!seen.insert(uint64_t(*seed)).second)
-                            r.error(v.items[i], p, "Duplicate value: " + std::to_string(*seed));
-                        s.seeds.push_back(uint64_t(*seed));
-                    }
-                }
+                parseSeeds(r, v, sub, s);
             } else if (key == "loadGrowth") {
-                s.loadGrowth.clear();
-                if (!v.isSequence()) {
-                    r.error(v, sub, std::string("must be a list of growth amounts, not ") + v.typeName());
-                    return true;
-                }
-                for (size_t i = 0; i < v.items.size(); ++i) {
-                    const std::string p = sub + "[" + std::to_string(i) + "]";
-                    if (auto g = r.growth(v.items[i], p)) {
-                        for (double prev : s.loadGrowth)
-                            if (prev == *g)
-                                r.error(v.items[i], p, "Duplicate value: " + trimNumber(*g * 100) + "%");
-                        s.loadGrowth.push_back(*g);
-                    }
-                }
+                parseLoadGrowth(r, v, sub, s);
             } else {
                 return false;
             }
             return true;
         });
-    if (!haveScenario && !spec.get("scenario"))
-        r.error(spec, "spec.scenario", "Required value");
+    if (!haveScenario)
+        r.required(spec, "spec.scenario");
     if (!haveCandidates)
-        r.error(spec, "spec.candidates", "Required value");
+        r.required(spec, "spec.candidates");
     if (!haveLevels)
-        r.error(spec, "spec.serviceLevels", "Required value");
+        r.required(spec, "spec.serviceLevels");
 }
 
 } // namespace
@@ -455,65 +389,13 @@ std::optional<Study> parseStudy(std::string_view text, const std::string& file, 
     s.file = file;
     std::string dir = std::filesystem::path(file).parent_path().string();
     s.baseDir = dir.empty() ? "." : dir;
-    StudyReader r(diags);
-    if (docs.empty() || docs.front().isNull()) {
-        diags.error(SourcePos { file, 1, 1 }, "Study", "", "", "empty document: expected kind: Study");
-        return std::nullopt;
-    }
-    if (docs.size() > 1)
-        r.error(docs[1], "", "a study file holds exactly one document");
-    const YamlNode& root = docs.front();
-    s.pos = root.pos;
-    if (!root.isMap()) {
-        r.error(root, "", std::string("must be a map, not ") + root.typeName());
-        return std::nullopt;
-    }
-    if (const YamlNode* meta = root.get("metadata"); meta && meta->isMap())
-        if (const YamlNode* name = meta->get("name"))
-            s.name = r.name = name->asString().value_or("");
-
-    const YamlNode* spec = nullptr;
-    bool haveApi = false, haveKind = false;
-    r.fields(root, "", "apiVersion, kind, metadata, spec",
-        [&](const std::string& key, const YamlNode& v, const std::string& sub) {
-            if (key == "apiVersion") {
-                haveApi = true;
-                if (auto api = r.string(v, sub); api && *api != kStudyApiVersion)
-                    r.error(v, sub,
-                        "Unsupported value: \"" + *api + "\": supported values: \"" + kStudyApiVersion
-                            + "\"");
-            } else if (key == "kind") {
-                haveKind = true;
-                if (auto kind = r.string(v, sub); kind && *kind != "Study")
-                    r.error(v, sub, "Unsupported value: \"" + *kind + "\": supported values: \"Study\"");
-            } else if (key == "metadata") {
-                r.fields(v, sub, "name, labels, annotations",
-                    [&](const std::string& k, const YamlNode& mv, const std::string& ms) {
-                        if (k == "name") {
-                            if (auto n = r.string(mv, ms); n && !validName(*n))
-                                r.error(mv, ms,
-                                    "Invalid value: \"" + *n + "\": must be a lowercase RFC 1123 label");
-                            return true;
-                        }
-                        return k == "labels" || k == "annotations"; // accepted, unused
-                    });
-            } else if (key == "spec") {
-                spec = &v;
-            } else {
-                return false;
-            }
-            return true;
-        });
-    if (!haveApi)
-        r.error(root, "apiVersion", "Required value");
-    if (!haveKind)
-        r.error(root, "kind", "Required value");
-    if (s.name.empty())
-        r.error(root, "metadata.name", "Required value");
-    if (!spec)
-        r.error(root, "spec", "Required value");
-    else
-        parseSpec(r, *spec, s);
+    DocReader r(diags, "Study");
+    const yamlio::DocumentFrame frame = yamlio::readDocumentFrame(r, docs, file, kStudyApiVersion, "Study");
+    if (frame.root)
+        s.pos = frame.root->pos;
+    s.name = r.name();
+    if (frame.spec)
+        parseSpec(r, *frame.spec, s);
     if (diags.errorCount() > errorsBefore)
         return std::nullopt;
     return s;

@@ -7,6 +7,7 @@
 
 #include "core/workload/workload_spec_yaml.h"
 #include "core/yamlio/doc_reader.h"
+#include "core/yamlio/names.h"
 #include "core/yamlio/yaml_tree.h"
 
 namespace drasim::scenario {
@@ -37,18 +38,6 @@ bool readString(DocReader& r, const YamlNode& n, const std::string& path, std::s
     return s.has_value();
 }
 
-bool validName(const std::string& s)
-{
-    if (s.empty() || s.size() > 63)
-        return false;
-    for (char c : s)
-        if (!(std::islower(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c))
-                || c == '-'))
-            return false;
-    return std::isalnum(static_cast<unsigned char>(s.front()))
-        && std::isalnum(static_cast<unsigned char>(s.back()));
-}
-
 void parsePool(DocReader& r, const YamlNode& n, const std::string& path, NodePoolSpec& pool)
 {
     pool.pos = n.pos;
@@ -57,7 +46,7 @@ void parsePool(DocReader& r, const YamlNode& n, const std::string& path, NodePoo
     r.fields(n, path, [&](const std::string& key, const YamlNode& v, const std::string& sub) {
         if (key == "name") {
             haveName = readString(r, v, sub, pool.name);
-            if (haveName && !validName(pool.name))
+            if (haveName && !yamlio::checkDnsLabel(pool.name).empty())
                 r.invalid(v, sub, pool.name,
                     "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', "
                     "and "
@@ -278,62 +267,14 @@ std::optional<Scenario> parseScenario(std::string_view text, const std::string& 
     std::string dir = std::filesystem::path(file).parent_path().string();
     s.baseDir = dir.empty() ? "." : dir;
     DocReader r(diags, "Scenario");
-    if (docs.empty() || docs.front().isNull()) {
-        diags.error(SourcePos { file, 1, 1 }, "Scenario", "", "", "empty document: expected kind: Scenario");
+    const yamlio::DocumentFrame frame
+        = yamlio::readDocumentFrame(r, docs, file, kScenarioApiVersion, "Scenario");
+    if (frame.root)
+        s.pos = frame.root->pos;
+    s.name = r.name();
+    if (!frame.spec)
         return std::nullopt;
-    }
-    if (docs.size() > 1)
-        r.error(docs[1], "", "a scenario file holds exactly one document");
-    const YamlNode& root = docs.front();
-    s.pos = root.pos;
-    if (!root.isMap()) {
-        r.isMap(root, "");
-        return std::nullopt;
-    }
-    if (const YamlNode* meta = root.get("metadata"); meta && meta->isMap())
-        if (const YamlNode* name = meta->get("name"))
-            r.setName(s.name = name->asString().value_or(""));
-
-    const YamlNode* spec = nullptr;
-    bool haveApi = false, haveKind = false;
-    r.fields(root, "", [&](const std::string& key, const YamlNode& v, const std::string& sub) {
-        if (key == "apiVersion") {
-            std::string api;
-            haveApi = true;
-            if (readString(r, v, sub, api) && api != kScenarioApiVersion)
-                r.unsupported(v, sub, api, { kScenarioApiVersion });
-        } else if (key == "kind") {
-            std::string kind;
-            haveKind = true;
-            if (readString(r, v, sub, kind) && kind != "Scenario")
-                r.unsupported(v, sub, kind, { "Scenario" });
-        } else if (key == "metadata") {
-            r.fields(v, sub, [&](const std::string& k, const YamlNode& mv, const std::string& ms) {
-                if (k == "name") {
-                    readString(r, mv, ms, s.name);
-                    if (!validName(s.name))
-                        r.invalid(mv, ms, s.name, "must be a lowercase RFC 1123 label");
-                    return true;
-                }
-                return k == "labels" || k == "annotations"; // accepted, unused
-            });
-        } else if (key == "spec") {
-            spec = &v;
-        } else {
-            return false;
-        }
-        return true;
-    });
-    if (!haveApi)
-        r.required(root, "apiVersion");
-    if (!haveKind)
-        r.required(root, "kind");
-    if (s.name.empty() && !(root.get("metadata") && root.get("metadata")->get("name")))
-        r.required(root, "metadata.name");
-    if (!spec) {
-        r.required(root, "spec");
-        return std::nullopt;
-    }
+    const YamlNode* spec = frame.spec;
 
     parseSpec(r, *spec, s, diags);
     if (s.podMaxBackoff < s.podInitialBackoff)

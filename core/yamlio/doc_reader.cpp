@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/yamlio/doc_reader.h"
 
+#include <cctype>
 #include <cmath>
 #include <cstdio>
+
+#include "core/yamlio/names.h"
 
 namespace drasim::yamlio {
 
@@ -206,6 +209,79 @@ std::vector<std::string> DocReader::paths(const YamlNode& n, const std::string& 
             out.push_back(*s);
     });
     return out;
+}
+
+namespace {
+
+/// metadata: the name (named into the reader), labels and annotations.
+void readFrameMetadata(DocReader& r, const YamlNode& meta, const std::string& path)
+{
+    r.fields(meta, path, [&](const std::string& key, const YamlNode& v, const std::string& sub) {
+        if (key == "name") {
+            if (auto name = r.string(v, sub)) {
+                r.setName(*name);
+                if (!checkDnsLabel(*name).empty())
+                    r.invalid(v, sub, *name, "must be a lowercase RFC 1123 label");
+            }
+            return true;
+        }
+        return key == "labels" || key == "annotations"; // accepted, unused
+    });
+}
+
+} // namespace
+
+DocumentFrame readDocumentFrame(DocReader& r, const std::vector<YamlNode>& docs, const std::string& file,
+    std::string_view apiVersion, std::string_view kind)
+{
+    DocumentFrame frame;
+    if (docs.empty() || docs.front().isNull()) {
+        r.error(SourcePos { file, 1, 1 }, "", "empty document: expected kind: " + std::string(kind));
+        return frame;
+    }
+    std::string noun(kind);
+    for (char& c : noun)
+        c = char(std::tolower(static_cast<unsigned char>(c)));
+    if (docs.size() > 1)
+        r.error(docs[1], "", "a " + noun + " file holds exactly one document");
+    const YamlNode& root = docs.front();
+    frame.root = &root;
+    if (!r.isMap(root, ""))
+        return frame;
+    // The name first, so that a mistake in any field before metadata names its object.
+    if (const YamlNode* meta = root.get("metadata"); meta && meta->isMap())
+        if (const YamlNode* name = meta->get("name"))
+            r.setName(name->asString().value_or(""));
+
+    bool haveApi = false, haveKind = false, haveName = false;
+    r.fields(root, "", [&](const std::string& key, const YamlNode& v, const std::string& sub) {
+        if (key == "apiVersion") {
+            haveApi = true;
+            if (auto api = r.string(v, sub); api && *api != apiVersion)
+                r.unsupported(v, sub, *api, { apiVersion });
+        } else if (key == "kind") {
+            haveKind = true;
+            if (auto k = r.string(v, sub); k && *k != kind)
+                r.unsupported(v, sub, *k, { kind });
+        } else if (key == "metadata") {
+            haveName = v.isMap() && v.get("name");
+            readFrameMetadata(r, v, sub);
+        } else if (key == "spec") {
+            frame.spec = &v;
+        } else {
+            return false;
+        }
+        return true;
+    });
+    if (!haveApi)
+        r.required(root, "apiVersion");
+    if (!haveKind)
+        r.required(root, "kind");
+    if (!haveName)
+        r.required(root, "metadata.name");
+    if (!frame.spec)
+        r.required(root, "spec");
+    return frame;
 }
 
 } // namespace drasim::yamlio

@@ -113,11 +113,39 @@ public:
     /// `list` or `integer "3"`: the node's type, and a scalar's text.
     static std::string describe(const YamlNode& n);
 
+    /// The field loop, reporting an unknown key with the keys this map knows:
+    /// unknown field "key"; expected one of: <expected>.
+    template <class F>
+    bool fields(const YamlNode& map, const std::string& path, std::string_view expected, F&& f)
+    {
+        if (!isMap(map, path))
+            return false;
+        for (const auto& [k, v] : map.entries) {
+            const std::string key = k.asString().value_or(k.scalar);
+            const std::string sub = joinPath(path, key);
+            if (!f(key, v, sub))
+                unknownField(k, sub, expected);
+        }
+        return true;
+    }
+
 private:
     Diagnostics& m_diags;
     std::string m_kind;
     std::string m_name;
     size_t m_errors = 0;
 };
+
+/// The frame every drasim document shares: a file of exactly one YAML document, a map of
+/// `apiVersion`, `kind`, `metadata` (`name`, a lowercase RFC 1123 label; `labels` and
+/// `annotations` accepted and unused) and `spec`. Reports what is wrong with the frame, names the
+/// reader after metadata.name (so every later message carries it) and returns the nodes found.
+struct DocumentFrame
+{
+    const YamlNode* root = nullptr; ///< nullptr for an empty file
+    const YamlNode* spec = nullptr; ///< nullptr when missing (reported) or the root is not a map
+};
+DocumentFrame readDocumentFrame(DocReader& r, const std::vector<YamlNode>& docs, const std::string& file,
+    std::string_view apiVersion, std::string_view kind);
 
 } // namespace drasim::yamlio

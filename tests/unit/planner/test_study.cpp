@@ -85,8 +85,7 @@ TEST(PlannerStudy, ErrorsCarryFileLineColumnAndFieldPath)
         "expected one of: metric, percentile, workload, max\n");
     EXPECT_NE(errorsOf(replace(kGood, "metric: pending", "metric: latency"))
                   .find("spec.serviceLevels[1].metric: Unsupported value: \"latency\": supported values: "
-                        "wait, pending, "
-                        "neverScheduled, placement"),
+                        "\"wait\", \"pending\", \"neverScheduled\", \"placement\""),
         std::string::npos);
     EXPECT_NE(errorsOf(replace(kGood, "max: 1%", "max: 150%"))
                   .find("spec.serviceLevels[2].max: Invalid value: \"150%\""),
@@ -95,7 +94,7 @@ TEST(PlannerStudy, ErrorsCarryFileLineColumnAndFieldPath)
                   .find("spec.serviceLevels[3].within: Unsupported value"),
         std::string::npos);
     EXPECT_NE(errorsOf(replace(kGood, "max: 10m", "max: soon"))
-                  .find("spec.serviceLevels[0].max: Invalid value: \"soon\""),
+                  .find("spec.serviceLevels[0].max: invalid duration \"soon\""),
         std::string::npos);
     EXPECT_NE(errorsOf(replace(kGood, "seeds: [1, 2, 3]", "seeds: [1, 2, 1]"))
                   .find("spec.seeds[2]: Duplicate value: 1"),
@@ -125,7 +124,40 @@ TEST(PlannerStudy, MissingRequiredFields)
                   .find("spec.serviceLevels[1].max: Required value"),
         std::string::npos);
     EXPECT_NE(errorsOf("").find("empty document: expected kind: Study"), std::string::npos);
-    EXPECT_NE(errorsOf("[1, 2]").find("must be a map, not list"), std::string::npos);
+    EXPECT_NE(errorsOf("[1, 2]").find("study.yaml:1:1: Study: expected a map, got list"), std::string::npos);
+}
+
+// The study reads like every other drasim document: the same sentence for the same mistake.
+TEST(PlannerStudy, MistakesAreWordedLikeTheOtherDocuments)
+{
+    EXPECT_EQ(errorsOf(replace(kGood, "max: 10m", "max: 10 minutes")),
+        "study.yaml:11:63: Study capacity: spec.serviceLevels[0].max: invalid duration \"10 minutes\": "
+        "unknown unit \" minutes\"; expected seconds or a duration like 250ms, 90s, 15m, 2h, 1d or "
+        "1h30m\n");
+    EXPECT_EQ(errorsOf(replace(kGood, "seeds: [1, 2, 3]", "seeds: {first: 1}")),
+        "study.yaml:16:10: Study capacity: spec.seeds: expected a list, got map\n");
+    EXPECT_EQ(errorsOf(replace(kGood, "seeds: [1, 2, 3]", "seeds: []")),
+        "study.yaml:16:10: Study capacity: spec.seeds: Required value: at least one seed\n");
+    EXPECT_EQ(errorsOf(replace(kGood, "seeds: [1, 2, 3]", "seeds: [-1]")),
+        "study.yaml:16:11: Study capacity: spec.seeds[0]: Invalid value: -1: must be greater than or equal "
+        "to 0\n");
+    EXPECT_EQ(errorsOf(replace(kGood, "purchaseUSD: 300000", "purchaseUSD: \"300000\"")),
+        "study.yaml:8:64: Study capacity: spec.candidates[0].purchaseUSD: expected a number, got string "
+        "\"300000\"\n");
+    EXPECT_EQ(errorsOf(replace(kGood, "budgetUSD: 2000000", "budgetUSD: .inf")),
+        "study.yaml:15:28: Study capacity: spec.constraints.budgetUSD: Invalid value: \".inf\": must be a "
+        "finite number\n");
+    EXPECT_EQ(errorsOf(replace(kGood, "percentile: 99", "percentile: 0")),
+        "study.yaml:11:34: Study capacity: spec.serviceLevels[0].percentile: Invalid value: \"0\": must be "
+        "above 0 and at most 100\n");
+    EXPECT_EQ(errorsOf(replace(kGood, "within: PIX", "within: NEAR")),
+        "study.yaml:14:35: Study capacity: spec.serviceLevels[3].within: Unsupported value: \"NEAR\": "
+        "supported values: \"X\", \"NV\", \"PIX\", \"PXB\", \"PHB\", \"NODE\", \"SYS\"\n");
+    EXPECT_EQ(errorsOf(replace(kGood, "metadata: {name: capacity}", "metadata: {name: Capacity}")),
+        "study.yaml:3:18: Study Capacity: metadata.name: Invalid value: \"Capacity\": must be a lowercase "
+        "RFC 1123 label\n");
+    EXPECT_EQ(errorsOf(kGood + std::string("---\nkind: Study\n")),
+        "study.yaml:19:1: Study: a study file holds exactly one document\n");
 }
 
 TEST(PlannerStudy, MissingFileIsAnError)
