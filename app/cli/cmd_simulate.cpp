@@ -10,12 +10,15 @@
 #include "app/cli/cli_support.h"
 #include "app/cli/command_registry.h"
 #include "app/cli/common_options.h"
+#include "app/cli/store_option.h"
 #include "core/common/atomic_file.h"
 #include "core/common/data_value.h"
 #include "core/scenario/run_scenario.h"
 #include "core/scenario/scenario.h"
 #include "core/sim/run_summary.h"
 #include "core/sim/series_writer.h"
+#include "core/storage/database.h"
+#include "core/storage/run_store_recorder.h"
 
 namespace {
 
@@ -58,6 +61,8 @@ struct Args
     std::optional<uint64_t> seed;
     std::string summaryPath, seriesPath;
     std::string output = "text";
+    bool save = false; ///< record the run in the store (--save, or implied by --db)
+    std::string db, label;
 };
 
 int run(const Args& args)
@@ -73,13 +78,31 @@ int run(const Args& args)
     sim::SeriesWriter series;
     drasim::scenario::ScenarioRunOptions options;
     options.seed = args.seed;
-    options.podEvents = false; // nothing subscribes to pod events here
+    options.podEvents = false; // nothing subscribes to pod events unless the run is stored
     if (!args.seriesPath.empty())
         options.recorders.push_back(&series);
+    std::unique_ptr<storage::RunStore> store;
+    std::unique_ptr<storage::RunStoreRecorder> recorder;
+    if (args.save || !args.db.empty()) {
+        if (!(store = cli::openStore(args.db, false)))
+            return 1;
+        recorder = std::make_unique<storage::RunStoreRecorder>(*store, args.label);
+        options.recorders.push_back(recorder.get());
+        options.podEvents = true; // stored for the timeline and the comparison
+    }
     StderrProgress progress;
     if (cli::stderrIsTerminal())
         options.progress = &progress;
-    auto summary = drasim::scenario::runScenario(*scenario, options, diags);
+    std::optional<sim::RunSummary> summary;
+    try {
+        summary = drasim::scenario::runScenario(*scenario, options, diags);
+        if (recorder && !summary)
+            recorder->abandon("failed");
+    } catch (const storage::StorageError& e) {
+        progress.done();
+        cli::printError(e.what());
+        return 1;
+    }
     progress.done();
     // Warnings are worth seeing even on success; errors make the run fail.
     if (!diags.all().empty())
@@ -93,6 +116,9 @@ int run(const Args& args)
     if (!args.seriesPath.empty() && !writeFile(args.seriesPath, series.csv()))
         return 1;
     cli::printStdout(args.output == "json" ? json : sim::formatText(*summary));
+    if (recorder)
+        std::fprintf(stderr, "run %lld saved in %s\n", static_cast<long long>(recorder->runId()),
+            store->path().c_str());
     return summary->cancelled ? 130 : 0;
 }
 
@@ -119,6 +145,11 @@ stderr), 2 on bad usage, 130 when interrupted.)");
            "write the metric time series as CSV (time_s,metric,key,value) to FILE")
         ->option_text("FILE");
     addOutputOption(app, args->output, { "text", "json" }, "what to print on stdout (default text)");
+    app.add_flag("--save", args->save,
+        "record the run (summary, series, pod events) in the store, for `drasim compare` and `drasim runs`");
+    addStoreOption(app, args->db)
+        ->description("record the run in this SQLite store instead of the default one");
+    app.add_option("--label", args->label, "a label for the recorded run")->option_text("TEXT");
     return [args] { return run(*args); };
 }
 

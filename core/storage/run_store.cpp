@@ -149,6 +149,11 @@ RunStore::RunStore(const std::string& path)
 
 RunStore::~RunStore() = default;
 
+const std::string& RunStore::path() const
+{
+    return m_db->path();
+}
+
 void RunStore::migrate()
 {
     const int current = m_db->userVersion();

@@ -47,6 +47,8 @@ public:
     ~RunStore();
 
     static constexpr int kSchemaVersion = 3;
+    /// The file, as given.
+    const std::string& path() const;
 
     void saveScenario(const std::string& name, const std::string& content);
     std::optional<std::string> scenario(const std::string& name);

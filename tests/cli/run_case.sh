@@ -6,23 +6,40 @@
 #   stdout           optional: expected standard output, byte for byte
 #   stderr           optional: expected standard error, byte for byte
 #   stderr_contains  optional: lines that must each appear in standard error
+#   setup            optional: drasim commands run first, one per line (arguments split at spaces),
+#                    each of which must succeed; for cases that need a store with runs in it
+# "$TMP" in args and setup is a folder of the case's own, removed afterwards; in stdout and stderr
+# the folder's path is written back as "$TMP" before comparing. XDG_DATA_HOME is "$TMP/data".
 # A case with a non-zero exit must print nothing on stdout unless it has a stdout file.
 # Regenerate goldens after an intended change: UPDATE=1 ctest -R cli.
 set -u
 drasim=$1
 dir=$2
-mapfile -t args < "$dir/args"
 expected_exit=0
 [ -f "$dir/exit" ] && expected_exit=$(cat "$dir/exit")
 out=$(mktemp)
 err=$(mktemp)
-trap 'rm -f "$out" "$err"' EXIT
+tmp=$(mktemp -d)
+trap 'rm -rf "$out" "$err" "$tmp"' EXIT
+# The default store (drasim --db unset) lives in the case's folder, never in the user's.
+export XDG_DATA_HOME="$tmp/data"
+mapfile -t args < <(sed "s|\$TMP|$tmp|g" "$dir/args")
+if [ -f "$dir/setup" ]; then
+    while IFS= read -r line; do
+        [ -z "$line" ] && continue
+        read -r -a setup_args <<< "${line//\$TMP/$tmp}"
+        if ! "$drasim" "${setup_args[@]}" < /dev/null > /dev/null 2> "$err"; then
+            echo "setup failed: drasim $line"; cat "$err"; exit 1
+        fi
+    done < "$dir/setup"
+fi
 if [ -f "$dir/stdin" ]; then
     "$drasim" "${args[@]}" < "$dir/stdin" > "$out" 2> "$err"
 else
     "$drasim" "${args[@]}" < /dev/null > "$out" 2> "$err"
 fi
 code=$?
+sed -i "s|$tmp|\$TMP|g" "$out" "$err"
 fail=0
 if [ "${UPDATE:-0}" = 1 ]; then
     echo "$code" > "$dir/exit"

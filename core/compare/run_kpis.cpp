@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/compare/run_kpis.h"
+
+#include "core/yamlio/yaml_tree.h"
+
+namespace drasim::compare {
+
+const char* const kGroups[6] = { "pods", "wait", "utilization", "cost", "fragmentation", "placement" };
+
+namespace {
+
+using yamlio::YamlNode;
+
+enum Group { Pods, Wait, Utilization, Cost, Fragmentation, Placement };
+
+/// A summary that lacks a field the comparison needs: reported with the field's path.
+struct MissingField
+{
+    std::string path;
+};
+
+const YamlNode& field(const YamlNode& map, const std::string& key, const std::string& path)
+{
+    const YamlNode* n = map.get(key);
+    if (!n)
+        throw MissingField { path.empty() ? key : path + "." + key };
+    return *n;
+}
+
+double number(const YamlNode& map, const std::string& key, const std::string& path)
+{
+    const YamlNode& n = field(map, key, path);
+    std::optional<double> v = n.asDouble();
+    if (!v)
+        throw MissingField { (path.empty() ? key : path + "." + key) + " (not a number)" };
+    return *v;
+}
+
+class Collector
+{
+public:
+    explicit Collector(std::vector<KpiValue>& out)
+        : m_out(out)
+    { }
+    void add(Group g, int section, const std::string& key, int stat, const std::string& name,
+        const std::string& unit, Better better, double value, bool zeroWhenAbsent = false)
+    {
+        KpiValue v;
+        v.order = { int(g), section, key, stat };
+        v.group = kGroups[g];
+        v.name = key.empty() ? name : name + "/" + key;
+        v.unit = unit;
+        v.better = better;
+        v.value = value;
+        v.zeroWhenAbsent = zeroWhenAbsent;
+        m_out.push_back(std::move(v));
+    }
+
+private:
+    std::vector<KpiValue>& m_out;
+};
+
+void podKpis(const YamlNode& root, Collector& c)
+{
+    const YamlNode& pods = field(root, "pods", "");
+    const double created = number(pods, "created", "pods");
+    const double scheduled = number(pods, "scheduled", "pods");
+    c.add(Pods, 0, "", 0, "pods.created", "pods", Better::Neither, created);
+    c.add(Pods, 0, "", 1, "pods.scheduled", "pods", Better::Higher, scheduled);
+    // Every pod is bound at most once (a pod that fails is replaced by a new one), so the pods
+    // that never ran are the ones created and not bound: pending at the end or deleted waiting.
+    c.add(Pods, 0, "", 2, "pods.neverScheduled", "pods", Better::Lower, created - scheduled);
+    c.add(Pods, 0, "", 3, "pods.pendingAtEnd", "pods", Better::Lower, number(pods, "pendingAtEnd", "pods"));
+    c.add(Pods, 0, "", 4, "pods.peakPending", "pods", Better::Lower, number(pods, "peakPending", "pods"));
+    c.add(Pods, 0, "", 5, "pods.failed", "pods", Better::Lower, number(pods, "failed", "pods"));
+    c.add(Pods, 0, "", 6, "pods.evicted", "pods", Better::Lower, number(pods, "evicted", "pods"));
+}
+
+void waitKpis(const YamlNode& waits, const std::string& key, const std::string& path, Collector& c)
+{
+    const int section = key.empty() ? 0 : 1;
+    c.add(Wait, section, key, 0, "wait.p50", "s", Better::Lower, number(waits, "p50", path));
+    c.add(Wait, section, key, 1, "wait.p95", "s", Better::Lower, number(waits, "p95", path));
+    c.add(Wait, section, key, 2, "wait.p99", "s", Better::Lower, number(waits, "p99", path));
+}
+
+void workloadKpis(const YamlNode& root, Collector& c)
+{
+    waitKpis(field(root, "waitSeconds", ""), "", "waitSeconds", c);
+    const YamlNode& workloads = field(root, "workloads", "");
+    for (size_t i = 0; i < workloads.items.size(); ++i) {
+        const std::string path = "workloads[" + std::to_string(i) + "]";
+        const YamlNode& w = workloads.items[i];
+        const std::optional<std::string> name = field(w, "name", path).asString();
+        if (!name)
+            throw MissingField { path + ".name (not a string)" };
+        waitKpis(field(w, "waitSeconds", path), *name, path + ".waitSeconds", c);
+    }
+}
+
+void utilizationKpis(const YamlNode& root, Collector& c)
+{
+    const YamlNode* models = field(root, "utilization", "").get("model");
+    if (!models)
+        return; // a cluster without devices
+    for (const auto& [k, v] : models->entries) {
+        const std::string model = k.scalar;
+        const std::string path = "utilization.model." + model;
+        c.add(
+            Utilization, 0, model, 0, "utilization.mean", "%", Better::Higher, 100 * number(v, "mean", path));
+        c.add(
+            Utilization, 0, model, 1, "utilization.peak", "%", Better::Higher, 100 * number(v, "peak", path));
+    }
+}
+
+void costKpis(const YamlNode& root, Collector& c)
+{
+    const YamlNode& cost = field(root, "cost", "");
+    c.add(Cost, 0, "", 0, "cost.total", "USD", Better::Lower, number(cost, "totalUsd", "cost"));
+    for (const auto& [k, v] : field(cost, "byPool", "cost").entries) {
+        std::optional<double> usd = v.asDouble();
+        if (!usd)
+            throw MissingField { "cost.byPool." + k.scalar + " (not a number)" };
+        c.add(Cost, 1, k.scalar, 0, "cost.pool", "USD", Better::Lower, *usd);
+    }
+}
+
+/// Keyed numbers (fragmentation by reason, placement by class): a key a run never saw is zero.
+void keyedKpis(const YamlNode& root, const std::string& key, Group g, const std::string& name,
+    const std::string& unit, Better better, Collector& c)
+{
+    double total = 0;
+    for (const auto& [k, v] : field(root, key, "").entries) {
+        std::optional<double> value = v.asDouble();
+        if (!value)
+            throw MissingField { key + "." + k.scalar + " (not a number)" };
+        total += *value;
+        c.add(g, 1, k.scalar, 0, name, unit, better, *value, true);
+    }
+    if (g == Fragmentation)
+        c.add(g, 0, "", 0, "fragmentation.total", unit, better, total);
+}
+
+} // namespace
+
+std::vector<KpiValue> runKpis(int64_t runId, const std::string& summaryJson)
+{
+    const std::string who = "run " + std::to_string(runId);
+    Diagnostics diags;
+    std::vector<YamlNode> docs = yamlio::parseYamlDocuments(summaryJson, who + " summary", diags);
+    if (diags.hasErrors() || docs.size() != 1 || !docs[0].isMap())
+        throw CompareError(who + ": the stored summary is not a JSON document");
+    std::vector<KpiValue> out;
+    Collector c(out);
+    try {
+        podKpis(docs[0], c);
+        workloadKpis(docs[0], c);
+        utilizationKpis(docs[0], c);
+        costKpis(docs[0], c);
+        keyedKpis(docs[0], "fragmentationMeanFreeDevices", Fragmentation, "fragmentation.reason", "devices",
+            Better::Lower, c);
+        keyedKpis(docs[0], "placement", Placement, "placement.claims", "claims", Better::Neither, c);
+    } catch (const MissingField& m) {
+        throw CompareError(who + ": the stored summary lacks " + m.path);
+    }
+    return out;
+}
+
+} // namespace drasim::compare

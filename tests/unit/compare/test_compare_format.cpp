@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: Apache-2.0
+#include <gtest/gtest.h>
+
+#include "core/compare/compare_format.h"
+
+using namespace drasim;
+using namespace drasim::compare;
+
+namespace {
+
+Comparison small()
+{
+    Comparison c;
+    c.runs = { { 3, "default", 1, 42, "base", "finished" }, { 8, "default, more", 2, 42, "", "finished" } };
+    c.kpis = {
+        { "pods", "pods.peakPending", "pods", Better::Lower, { 30.0, 4.0 }, { std::nullopt, -26.0 } },
+        { "wait", "wait.p95/training", "s", Better::Lower, { 1800.25, std::nullopt },
+            { std::nullopt, std::nullopt } },
+        { "cost", "cost.total", "USD", Better::Lower, { 1000.0, 1000.001 }, { std::nullopt, 0.001 } },
+    };
+    c.series = { { "pods.pending", { 0, 300 }, { { 3.0, 1.0 }, { 5.0, std::nullopt } } } };
+    return c;
+}
+
+} // namespace
+
+TEST(CompareFormat, TextTableAlignsColumnsAndSignsDifferences)
+{
+    EXPECT_EQ(formatText(small()),
+        "run  scenario       revision  seed  status    label\n"
+        "#3   default        1         42    finished  base\n"
+        "#8   default, more  2         42    finished\n"
+        "\n"
+        "kpi                unit       #3       #8  #8-#3\n"
+        "pods.peakPending   pods       30        4    -26\n"
+        "wait.p95/training  s      1800.2        -      -\n"
+        "cost.total         USD   1000.00  1000.00   0.00\n"
+        "\n"
+        "series: 1 metrics on one time axis of up to 2 samples (-o json or --series FILE for the values)\n");
+}
+
+TEST(CompareFormat, CsvQuotesFieldsAndLeavesMissingCellsEmpty)
+{
+    EXPECT_EQ(kpiCsv(small()),
+        "kpi,group,unit,better,run_3,run_8,delta_8\n"
+        "pods.peakPending,pods,pods,lower,30,4,-26\n"
+        "wait.p95/training,wait,s,lower,1800.25,,\n"
+        "cost.total,cost,USD,lower,1000,1000.001,0.001\n");
+    EXPECT_EQ(seriesCsv(small()), "metric,time_s,run_3,run_8\npods.pending,0,3,5\npods.pending,300,1,\n");
+}
+
+TEST(CompareFormat, JsonHasNullsWhereARunHasNoValue)
+{
+    EXPECT_EQ(toJson(toData(small()), 0),
+        R"({"runs":[{"id":3,"scenario":"default","revision":1,"seed":42,"status":"finished","label":"base"},)"
+        R"({"id":8,"scenario":"default, more","revision":2,"seed":42,"status":"finished","label":""}],)"
+        R"("kpis":[{"name":"pods.peakPending","group":"pods","unit":"pods","better":"lower","values":[30,4],"deltas":[null,-26]},)"
+        R"({"name":"wait.p95/training","group":"wait","unit":"s","better":"lower","values":[1800.25,null],"deltas":[null,null]},)"
+        R"({"name":"cost.total","group":"cost","unit":"USD","better":"lower","values":[1000,1000.001],"deltas":[null,0.001]}],)"
+        R"("series":[{"metric":"pods.pending","times":[0,300],"values":[[3,1],[5,null]]}]})"
+        "\n");
+}

@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: Apache-2.0
+#include <filesystem>
+#include <stdlib.h>
+
+#include <gtest/gtest.h>
+
+#include "core/compare/comparison.h"
+#include "core/storage/run_store.h"
+#include "tests/unit/compare/summary_fixture.h"
+
+using namespace drasim;
+using namespace drasim::compare;
+using namespace drasim::compare::testing;
+
+namespace {
+
+const Kpi* find(const Comparison& c, const std::string& name)
+{
+    for (const Kpi& k : c.kpis)
+        if (k.name == name)
+            return &k;
+    return nullptr;
+}
+
+sim::RunSummary baseline()
+{
+    sim::RunSummary s;
+    s.info.scenario = "default";
+    s.info.seed = 42;
+    s.podsCreated = 100;
+    s.podsScheduled = 90;
+    s.podsPendingAtEnd = 6;
+    s.peakPendingPods = 30;
+    s.waitSeconds = waits(0, 600, 1200);
+    s.workloads = { workload("inference", 0, 10, 20), workload("training", 60, 1800, 3600) };
+    s.utilization = { model("H100", 0.75, 1.0) };
+    s.fragmentation = { { "model-mismatch", 2.5 } };
+    s.placement = { { "NV", 6 }, { "SYS", 2 } };
+    s.costUsd = 1000;
+    s.costByPool = { { "h100", 1000 } };
+    return s;
+}
+
+sim::RunSummary bigger()
+{
+    sim::RunSummary s = baseline();
+    s.podsCreated = 100;
+    s.podsScheduled = 100;
+    s.podsPendingAtEnd = 0;
+    s.peakPendingPods = 4;
+    s.workloads = { workload("training", 0, 300, 900) }; // no inference workload in this one
+    s.utilization = { model("H100", 0.5, 0.875), model("L40S", 0.25, 0.5) };
+    s.fragmentation = { { "too-few-on-node", 1.0 } };
+    s.placement = { { "PIX", 4 }, { "NV", 12 } };
+    s.costUsd = 1500.5;
+    s.costByPool = { { "h100", 1200 }, { "l40s", 300.5 } };
+    return s;
+}
+
+} // namespace
+
+TEST(Compare, KpisSideBySideWithDifferencesFromTheFirstRun)
+{
+    Comparison c = compareRuns({ runData(3, baseline()), runData(7, bigger()) });
+    ASSERT_EQ(c.runs.size(), 2u);
+    EXPECT_EQ(c.runs[0].id, 3);
+    EXPECT_EQ(c.runs[1].id, 7);
+
+    const Kpi* never = find(c, "pods.neverScheduled");
+    ASSERT_NE(never, nullptr);
+    EXPECT_EQ(never->values[0], 10.0);
+    EXPECT_EQ(never->values[1], 0.0);
+    EXPECT_FALSE(never->deltas[0].has_value());
+    EXPECT_EQ(never->deltas[1], -10.0);
+    EXPECT_EQ(never->better, Better::Lower);
+
+    const Kpi* peak = find(c, "pods.peakPending");
+    ASSERT_NE(peak, nullptr);
+    EXPECT_EQ(peak->deltas[1], -26.0);
+
+    const Kpi* p95 = find(c, "wait.p95/training");
+    ASSERT_NE(p95, nullptr);
+    EXPECT_EQ(p95->unit, "s");
+    EXPECT_EQ(p95->values[0], 1800.0);
+    EXPECT_EQ(p95->values[1], 300.0);
+    EXPECT_EQ(p95->deltas[1], -1500.0);
+    ASSERT_NE(find(c, "wait.p99"), nullptr);
+    EXPECT_EQ(find(c, "wait.p99")->values[0], 1200.0);
+
+    const Kpi* cost = find(c, "cost.total");
+    ASSERT_NE(cost, nullptr);
+    EXPECT_DOUBLE_EQ(*cost->deltas[1], 500.5);
+
+    const Kpi* util = find(c, "utilization.mean/H100");
+    ASSERT_NE(util, nullptr);
+    EXPECT_EQ(util->unit, "%");
+    EXPECT_DOUBLE_EQ(*util->values[0], 75.0);
+    EXPECT_DOUBLE_EQ(*util->deltas[1], -25.0);
+}
+
+TEST(Compare, AKeyOneRunLacksIsMissingOrZeroByItsKind)
+{
+    Comparison c = compareRuns({ runData(1, baseline()), runData(2, bigger()) });
+    // A workload or a device model the run does not have: nothing to compare.
+    const Kpi* inference = find(c, "wait.p50/inference");
+    ASSERT_NE(inference, nullptr);
+    EXPECT_TRUE(inference->values[0].has_value());
+    EXPECT_FALSE(inference->values[1].has_value());
+    EXPECT_FALSE(inference->deltas[1].has_value());
+    const Kpi* l40s = find(c, "utilization.peak/L40S");
+    ASSERT_NE(l40s, nullptr);
+    EXPECT_FALSE(l40s->values[0].has_value());
+    EXPECT_EQ(l40s->values[1], 50.0);
+    const Kpi* pool = find(c, "cost.pool/l40s");
+    ASSERT_NE(pool, nullptr);
+    EXPECT_FALSE(pool->values[0].has_value());
+    // A fragmentation reason or placement class the run never saw: zero of it.
+    const Kpi* tooFew = find(c, "fragmentation.reason/too-few-on-node");
+    ASSERT_NE(tooFew, nullptr);
+    EXPECT_EQ(tooFew->values[0], 0.0);
+    EXPECT_EQ(tooFew->deltas[1], 1.0);
+    EXPECT_EQ(find(c, "fragmentation.total")->values[1], 1.0);
+    const Kpi* pix = find(c, "placement.claims/PIX");
+    ASSERT_NE(pix, nullptr);
+    EXPECT_EQ(pix->values[0], 0.0);
+    EXPECT_EQ(find(c, "placement.claims/SYS")->values[1], 0.0);
+}
+
+TEST(Compare, PlacementRowsReadFromNearestToFarthestWithShares)
+{
+    Comparison c = compareRuns({ runData(1, baseline()), runData(2, bigger()) });
+    std::vector<std::string> placement;
+    for (const Kpi& k : c.kpis)
+        if (k.group == "placement")
+            placement.push_back(k.name);
+    EXPECT_EQ(placement,
+        (std::vector<std::string> { "placement.claims/NV", "placement.share/NV", "placement.claims/PIX",
+            "placement.share/PIX", "placement.claims/SYS", "placement.share/SYS" }));
+    const Kpi* nv = find(c, "placement.share/NV");
+    EXPECT_DOUBLE_EQ(*nv->values[0], 75.0); // 6 of 8
+    EXPECT_DOUBLE_EQ(*nv->values[1], 75.0); // 12 of 16
+    EXPECT_DOUBLE_EQ(*nv->deltas[1], 0.0);
+}
+
+TEST(Compare, GroupsComeInAFixedOrder)
+{
+    Comparison c = compareRuns({ runData(1, bigger()), runData(2, baseline()) });
+    std::vector<std::string> groups;
+    for (const Kpi& k : c.kpis)
+        if (groups.empty() || groups.back() != k.group)
+            groups.push_back(k.group);
+    EXPECT_EQ(groups,
+        (std::vector<std::string> { "pods", "wait", "utilization", "cost", "fragmentation", "placement" }));
+    // Overall wait first, then each workload's p50, p95, p99 together.
+    std::vector<std::string> wait;
+    for (const Kpi& k : c.kpis)
+        if (k.group == "wait")
+            wait.push_back(k.name);
+    EXPECT_EQ(wait,
+        (std::vector<std::string> { "wait.p50", "wait.p95", "wait.p99", "wait.p50/inference",
+            "wait.p95/inference", "wait.p99/inference", "wait.p50/training", "wait.p95/training",
+            "wait.p99/training" }));
+}
+
+TEST(Compare, ARunComparedWithItselfDiffersByNothing)
+{
+    Comparison c = compareRuns({ runData(1, bigger()), runData(1, bigger()) });
+    for (const Kpi& k : c.kpis) {
+        ASSERT_EQ(k.values.size(), 2u) << k.name;
+        EXPECT_EQ(k.values[0], k.values[1]) << k.name;
+        if (k.values[0]) {
+            EXPECT_EQ(k.deltas[1], 0.0) << k.name;
+        }
+    }
+}
+
+TEST(Compare, ASummaryThatIsNotOneIsReportedWithTheRun)
+{
+    RunData broken = runData(5, baseline());
+    broken.info.summaryJson = "{\"pods\": [1, 2";
+    try {
+        compareRuns({ runData(1, baseline()), broken });
+        FAIL() << "no error";
+    } catch (const CompareError& e) {
+        EXPECT_STREQ(e.what(), "run 5: the stored summary is not a JSON document");
+    }
+    broken.info.summaryJson = R"({"pods": {"created": 3, "scheduled": 2}})";
+    try {
+        compareRuns({ broken });
+        FAIL() << "no error";
+    } catch (const CompareError& e) {
+        EXPECT_STREQ(e.what(), "run 5: the stored summary lacks pods.pendingAtEnd");
+    }
+    EXPECT_THROW(compareRuns({}), CompareError);
+}
+
+namespace {
+
+class TempStore
+{
+public:
+    TempStore()
+    {
+        std::string tmpl = (std::filesystem::temp_directory_path() / "drasim-compare-XXXXXX").string();
+        m_dir = mkdtemp(tmpl.data());
+    }
+    ~TempStore() { std::filesystem::remove_all(m_dir); }
+    std::string file() const { return m_dir + "/runs.db"; }
+
+private:
+    std::string m_dir;
+};
+
+} // namespace
+
+TEST(Compare, LoadsRunsFromTheStoreAndRefusesOnesItCannotCompare)
+{
+    TempStore dir;
+    storage::RunStore store(dir.file());
+    const int64_t a = store.beginRun("default", 42, "base", "hash-a");
+    store.appendSamples(a, { { 0, "pods.pending", 3 }, { 300, "pods.pending", 1 } });
+    store.finishRun(a, "finished", runData(0, baseline()).info.summaryJson);
+    const int64_t b = store.beginRun("default", 42, "");
+
+    std::vector<RunData> runs = loadRuns(store, { a });
+    ASSERT_EQ(runs.size(), 1u);
+    EXPECT_EQ(runs[0].info.label, "base");
+    EXPECT_EQ(runs[0].info.scenarioRevision, 1);
+    EXPECT_EQ(runs[0].series.size(), 2u);
+    Comparison c = compareRuns(runs);
+    EXPECT_EQ(c.runs[0].revision, 1);
+
+    try {
+        loadRuns(store, { a, 99 });
+        FAIL() << "no error";
+    } catch (const CompareError& e) {
+        EXPECT_EQ(std::string(e.what()), "run 99 is not in the store " + dir.file());
+    }
+    try {
+        loadRuns(store, { b });
+        FAIL() << "no error";
+    } catch (const CompareError& e) {
+        EXPECT_STREQ(
+            e.what(), ("run " + std::to_string(b) + " (status running) has no summary to compare").c_str());
+    }
+}
