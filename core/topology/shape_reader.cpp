@@ -13,6 +13,8 @@
 #include "core/topology/device_models.h"
 #include "core/topology/mig_placement.h"
 #include "core/topology/topology.h"
+#include "core/yamlio/doc_reader.h"
+#include "core/yamlio/names.h"
 #include "core/yamlio/yaml_tree.h"
 
 namespace drasim::topology {
@@ -20,17 +22,6 @@ namespace drasim::topology {
 using yamlio::YamlNode;
 
 namespace {
-
-bool isDnsLabel(const std::string& s)
-{
-    if (s.empty() || s.size() > 63)
-        return false;
-    for (char c : s)
-        if (!(std::islower(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c))
-                || c == '-'))
-            return false;
-    return s.front() != '-' && s.back() != '-';
-}
 
 bool isHex(const std::string& s, size_t n)
 {
@@ -60,155 +51,119 @@ std::string lower(std::string s)
     return s;
 }
 
-// Reads one document. Keeps the shape name for messages and the list of diagnostics.
+std::string joined(std::initializer_list<const char*> names)
+{
+    std::string list;
+    for (const char* n : names)
+        list += std::string(list.empty() ? "" : ", ") + n;
+    return list;
+}
+
+// Reads one document through a DocReader (the wording every drasim document shares). Fields are
+// looked up by key rather than in document order because some depend on others (basedOn before
+// a model's fields, fabrics after the PCIe tree).
 struct Reader
 {
-    Diagnostics& diags;
+    yamlio::DocReader r;
     NodeShape shape;
-    size_t errorsAtStart = 0;
+
+    explicit Reader(Diagnostics& diags)
+        : r(diags, "NodeShape")
+    { }
 
     void error(const SourcePos& pos, const std::string& field, const std::string& msg)
     {
-        diags.error(pos, "NodeShape", shape.name, field, msg);
+        r.error(pos, field, msg);
     }
 
     // Rejects keys outside `allowed`: a typo must not silently drop hardware.
     void checkKeys(const YamlNode& map, const std::string& path, std::initializer_list<const char*> allowed)
     {
-        for (const auto& [k, v] : map.entries) {
-            const std::string key = k.scalar;
-            bool ok = false;
-            for (const char* a : allowed)
-                ok = ok || key == a;
-            if (!ok) {
-                std::string list;
-                for (const char* a : allowed)
-                    list += std::string(list.empty() ? "" : ", ") + a;
-                error(k.pos, path.empty() ? key : path + "." + key,
-                    "unknown field (expected one of: " + list + ")");
-            }
-        }
+        r.fields(
+            map, path, joined(allowed), [&](const std::string& key, const YamlNode&, const std::string&) {
+                return std::any_of(allowed.begin(), allowed.end(), [&](const char* a) { return key == a; });
+            });
+    }
+
+    /// The value of `key`, nullptr when absent or null ("Required value" when required).
+    const YamlNode* field(const YamlNode& parent, const char* key, const std::string& path, bool required)
+    {
+        const YamlNode* n = parent.get(key);
+        if (n && !n->isNull())
+            return n;
+        if (required)
+            r.required(parent, path);
+        return nullptr;
     }
 
     const YamlNode* mapField(const YamlNode& parent, const char* key, const std::string& path)
     {
-        const YamlNode* n = parent.get(key);
-        if (!n || n->isNull())
-            return nullptr;
-        if (!n->isMap()) {
-            error(n->pos, path, std::string("must be a map, not a ") + n->typeName());
-            return nullptr;
-        }
-        return n;
+        const YamlNode* n = field(parent, key, path, false);
+        return n && r.isMap(*n, path) ? n : nullptr;
     }
 
     const YamlNode* listField(const YamlNode& parent, const char* key, const std::string& path)
     {
-        const YamlNode* n = parent.get(key);
-        if (!n || n->isNull())
-            return nullptr;
-        if (!n->isSequence()) {
-            error(n->pos, path, std::string("must be a list, not a ") + n->typeName());
-            return nullptr;
-        }
-        return n;
+        const YamlNode* n = field(parent, key, path, false);
+        return n && r.isList(*n, path) ? n : nullptr;
     }
 
     bool str(const YamlNode& parent, const char* key, const std::string& path, std::string& out,
         bool required = false)
     {
-        const YamlNode* n = parent.get(key);
-        if (!n || n->isNull()) {
-            if (required)
-                error(parent.pos, path, "required field is missing");
-            return false;
-        }
-        auto s = n->asString();
-        if (!s || !n->isScalar()) {
-            error(n->pos, path, std::string("must be a string, not a ") + n->typeName());
-            return false;
-        }
-        out = *s;
-        return true;
+        const YamlNode* n = field(parent, key, path, required);
+        auto s = n ? r.string(*n, path) : std::nullopt;
+        if (s)
+            out = *s;
+        return s.has_value();
     }
 
     bool integer(const YamlNode& parent, const char* key, const std::string& path, int& out, int64_t min,
         int64_t max, bool required = false)
     {
-        const YamlNode* n = parent.get(key);
-        if (!n || n->isNull()) {
-            if (required)
-                error(parent.pos, path, "required field is missing");
-            return false;
-        }
-        auto v = n->asInt();
-        if (!v) {
-            error(n->pos, path, std::string("must be an integer, not a ") + n->typeName());
-            return false;
-        }
-        if (*v < min || *v > max) {
-            error(n->pos, path,
-                "must be between " + std::to_string(min) + " and " + std::to_string(max) + ", not "
-                    + std::to_string(*v));
-            return false;
-        }
-        out = int(*v);
-        return true;
+        const YamlNode* n = field(parent, key, path, required);
+        auto v = n ? r.integer(*n, path, min, max) : std::nullopt;
+        if (v)
+            out = int(*v);
+        return v.has_value();
     }
 
     bool number(const YamlNode& parent, const char* key, const std::string& path, double& out)
     {
-        const YamlNode* n = parent.get(key);
-        if (!n || n->isNull())
-            return false;
-        auto v = n->asDouble();
-        if (!v) {
-            error(n->pos, path, std::string("must be a number, not a ") + n->typeName());
-            return false;
-        }
-        if (*v < 0) {
-            error(n->pos, path, "must not be negative");
-            return false;
-        }
-        out = *v;
-        return true;
+        const YamlNode* n = field(parent, key, path, false);
+        auto v = n ? r.number(*n, path, 0) : std::nullopt;
+        if (v)
+            out = *v;
+        return v.has_value();
     }
 
     bool boolean(const YamlNode& parent, const char* key, const std::string& path, bool& out)
     {
-        const YamlNode* n = parent.get(key);
-        if (!n || n->isNull())
-            return false;
-        auto v = n->asBool();
-        if (!v) {
-            error(n->pos, path, std::string("must be a boolean, not a ") + n->typeName());
-            return false;
-        }
-        out = *v;
-        return true;
+        const YamlNode* n = field(parent, key, path, false);
+        auto v = n ? r.boolean(*n, path) : std::nullopt;
+        if (v)
+            out = *v;
+        return v.has_value();
     }
 
     bool quantity(const YamlNode& parent, const char* key, const std::string& path, Quantity& out,
         bool required = false)
     {
-        const YamlNode* n = parent.get(key);
-        if (!n || n->isNull()) {
-            if (required)
-                error(parent.pos, path, "required field is missing");
+        const YamlNode* n = field(parent, key, path, required);
+        if (!n)
             return false;
-        }
         if (!n->isScalar()) {
-            error(n->pos, path, std::string("must be a quantity, not a ") + n->typeName());
+            r.error(*n, path, "expected a quantity, got " + yamlio::DocReader::describe(*n));
             return false;
         }
         std::string why;
         auto q = Quantity::parse(n->scalar, &why);
         if (!q) {
-            error(n->pos, path, "invalid quantity \"" + n->scalar + "\": " + why);
+            r.error(*n, path, "invalid quantity \"" + n->scalar + "\": " + why);
             return false;
         }
         if (q->sign() < 0) {
-            error(n->pos, path, "must not be negative");
+            r.invalid(*n, path, n->scalar, "must be greater than or equal to 0");
             return false;
         }
         out = *q;
@@ -218,18 +173,11 @@ struct Reader
     std::vector<std::string> stringList(const YamlNode& parent, const char* key, const std::string& path)
     {
         std::vector<std::string> out;
-        const YamlNode* l = listField(parent, key, path);
-        if (!l)
-            return out;
-        for (size_t i = 0; i < l->items.size(); ++i) {
-            const auto& it = l->items[i];
-            auto s = it.asString();
-            if (!s || !it.isScalar())
-                error(it.pos, path + "[" + std::to_string(i) + "]",
-                    std::string("must be a string, not a ") + it.typeName());
-            else
-                out.push_back(*s);
-        }
+        if (const YamlNode* l = listField(parent, key, path))
+            r.items(*l, path, [&](const YamlNode& item, const std::string& ip) {
+                if (auto s = r.string(item, ip))
+                    out.push_back(*s);
+            });
         return out;
     }
 
@@ -240,17 +188,16 @@ struct Reader
         str(cpu, "interconnect", path + ".interconnect", shape.interSocketLink);
         const YamlNode* sockets = listField(cpu, "sockets", path + ".sockets");
         if (!sockets || sockets->items.empty()) {
-            error(cpu.pos, path + ".sockets", "at least one socket is required");
+            if (sockets || !cpu.get("sockets") || cpu.get("sockets")->isNull())
+                error(cpu.pos, path + ".sockets", "Required value: at least one socket");
             return;
         }
         std::set<int> numaIds;
         for (size_t i = 0; i < sockets->items.size(); ++i) {
             const auto& s = sockets->items[i];
             const std::string sp = path + ".sockets[" + std::to_string(i) + "]";
-            if (!s.isMap()) {
-                error(s.pos, sp, std::string("must be a map, not a ") + s.typeName());
+            if (!r.isMap(s, sp))
                 continue;
-            }
             checkKeys(s, sp, { "model", "cores", "numaNodes" });
             Socket sock;
             sock.id = int(i);
@@ -260,10 +207,8 @@ struct Reader
                 for (size_t j = 0; j < numas->items.size(); ++j) {
                     const auto& nn = numas->items[j];
                     const std::string np = sp + ".numaNodes[" + std::to_string(j) + "]";
-                    if (!nn.isMap()) {
-                        error(nn.pos, np, std::string("must be a map, not a ") + nn.typeName());
+                    if (!r.isMap(nn, np))
                         continue;
-                    }
                     checkKeys(nn, np, { "id", "cores", "memory", "cpus" });
                     NumaNode numa;
                     numa.socket = sock.id;
@@ -277,14 +222,14 @@ struct Reader
                     if (str(nn, "cpus", np + ".cpus", cpus)) {
                         auto ids = parseCpuList(cpus);
                         if (!ids)
-                            error(nn.get("cpus")->pos, np + ".cpus",
-                                "\"" + cpus + "\" is not a CPU list (expected e.g. \"0-15,32-47\")");
+                            r.invalid(*nn.get("cpus"), np + ".cpus", cpus,
+                                "must be a CPU list such as \"0-15,32-47\"");
                         else
                             numa.cpus = *ids;
                     }
                     if (!numaIds.insert(numa.id).second)
                         error(nn.get("id") ? nn.get("id")->pos : nn.pos, np + ".id",
-                            "NUMA node " + std::to_string(numa.id) + " is defined twice");
+                            "Duplicate value: " + std::to_string(numa.id)); // a number, unquoted
                     sock.cores += numa.cores;
                     shape.numaNodes.push_back(numa);
                 }
@@ -293,8 +238,8 @@ struct Reader
                     error(s.get("cores")->pos, sp + ".cores",
                         "socket has " + std::to_string(declared) + " cores but its NUMA nodes add up to "
                             + std::to_string(sock.cores));
-            } else {
-                error(s.pos, sp + ".numaNodes", "at least one NUMA node is required");
+            } else if (numas || !s.get("numaNodes") || s.get("numaNodes")->isNull()) {
+                error(s.pos, sp + ".numaNodes", "Required value: at least one NUMA node");
             }
             shape.sockets.push_back(sock);
         }
@@ -311,7 +256,7 @@ struct Reader
         if (str(m, "basedOn", path + ".basedOn", base)) {
             const DeviceModel* b = findBuiltinModel(base);
             if (!b)
-                error(m.get("basedOn")->pos, path + ".basedOn", "unknown built-in model \"" + base + "\"");
+                r.invalid(*m.get("basedOn"), path + ".basedOn", base, "not a built-in model");
             else
                 model = *b;
         }
@@ -320,22 +265,20 @@ struct Reader
         if (str(m, "kind", path + ".kind", kind)) {
             auto k = componentKindFromName(kind);
             if (!k || !isEndpoint(*k))
-                error(m.get("kind")->pos, path + ".kind",
-                    "unknown device kind \"" + kind + "\" (expected gpu, nic, fpga, accelerator or other)");
+                r.unsupported(
+                    *m.get("kind"), path + ".kind", kind, { "gpu", "nic", "fpga", "accelerator", "other" });
             else
                 model.kind = *k;
         } else if (base.empty()) {
-            error(m.pos, path + ".kind", "required field is missing");
+            r.required(m, path + ".kind");
         }
         if (str(m, "driver", path + ".driver", model.vendorDriver)) {
-            static const char* known[]
+            static const char* const known[]
                 = { "nvidia", "amd", "intel-gpu", "gaudi", "dranet", "example", "fpga", "none" };
-            if (std::find_if(std::begin(known), std::end(known),
-                    [&](const char* k) { return model.vendorDriver == k; })
-                == std::end(known))
-                error(m.get("driver")->pos, path + ".driver",
-                    "unknown driver \"" + model.vendorDriver
-                        + "\" (expected nvidia, amd, intel-gpu, gaudi, dranet, example, fpga or none)");
+            if (std::none_of(std::begin(known), std::end(known),
+                    [&](const char* k) { return model.vendorDriver == k; }))
+                r.unsupported(*m.get("driver"), path + ".driver", model.vendorDriver,
+                    { "nvidia", "amd", "intel-gpu", "gaudi", "dranet", "example", "fpga", "none" });
         } else if (base.empty()) {
             model.vendorDriver = "none";
         }
@@ -358,16 +301,15 @@ struct Reader
         integer(m, "computeUnits", path + ".computeUnits", model.computeUnits, 0, 100000);
         integer(m, "simdUnits", path + ".simdUnits", model.simdUnits, 0, 1000000);
         if (model.vendorDriver == "nvidia" && model.computeCapability.empty())
-            error(m.pos, path + ".computeCapability", "required for NVIDIA GPUs (e.g. \"9.0.0\")");
+            error(
+                m.pos, path + ".computeCapability", "Required value: NVIDIA GPUs need one (e.g. \"9.0.0\")");
         shape.models.push_back(model);
     }
 
     void readComponent(const YamlNode& n, const std::string& path, int parent)
     {
-        if (!n.isMap()) {
-            error(n.pos, path, std::string("must be a map, not a ") + n.typeName());
+        if (!r.isMap(n, path))
             return;
-        }
         Component c;
         c.pos = n.pos;
         c.parent = parent;
@@ -380,9 +322,8 @@ struct Reader
         } else if (str(n, "kind", path + ".kind", kind, true)) {
             auto k = componentKindFromName(kind);
             if (!k) {
-                error(n.get("kind")->pos, path + ".kind",
-                    "unknown component kind \"" + kind
-                        + "\" (expected switch, bridge, gpu, nic, fpga, accelerator or other)");
+                r.unsupported(*n.get("kind"), path + ".kind", kind,
+                    { "switch", "bridge", "gpu", "nic", "fpga", "accelerator", "other" });
                 return;
             }
             if (*k == ComponentKind::RootComplex) {
@@ -404,15 +345,14 @@ struct Reader
                     "mac", "primary", "migLayout" });
 
         str(n, "name", path + ".name", c.name, true);
-        if (!c.name.empty() && !isDnsLabel(c.name))
-            error(n.get("name")->pos, path + ".name",
-                "\"" + c.name + "\" is not a valid name (lower-case letters, digits and '-', at most 63)");
+        if (!c.name.empty() && !yamlio::checkDnsLabel(c.name).empty())
+            r.invalid(*n.get("name"), path + ".name", c.name, "must be a lowercase RFC 1123 label");
         if (c.kind == ComponentKind::RootComplex) {
             if (str(n, "bus", path + ".bus", c.busId, true)) {
                 c.busId = lower(c.busId);
                 if (!isRootBus(c.busId))
-                    error(n.get("bus")->pos, path + ".bus",
-                        "\"" + c.busId + "\" is not a PCI domain:bus (expected e.g. \"0000:15\")");
+                    r.invalid(*n.get("bus"), path + ".bus", c.busId,
+                        "must be a PCI domain:bus such as \"0000:15\"");
             }
             // Omitted when the capture does not say (nvidia-smi prints N/A).
             integer(n, "numaNode", path + ".numaNode", c.numaNode, 0, 1023);
@@ -420,8 +360,8 @@ struct Reader
             if (str(n, "busID", path + ".busID", c.busId)) {
                 c.busId = lower(c.busId);
                 if (!isBdf(c.busId))
-                    error(n.get("busID")->pos, path + ".busID",
-                        "\"" + c.busId + "\" is not a PCI address (expected e.g. \"0000:18:00.0\")");
+                    r.invalid(*n.get("busID"), path + ".busID", c.busId,
+                        "must be a PCI address such as \"0000:18:00.0\"");
             }
             if (const YamlNode* link = mapField(n, "link", path + ".link")) {
                 checkKeys(*link, path + ".link", { "generation", "width" });
@@ -441,23 +381,16 @@ struct Reader
             if (const YamlNode* ml = n.get("migLayout"))
                 c.migLayoutPos = ml->pos;
             if (c.busId.empty() && c.kind != ComponentKind::Other)
-                error(n.pos, path + ".busID", "required field is missing");
+                r.required(n, path + ".busID");
         }
         const int self = int(shape.components.size());
         shape.components.push_back(c);
         positions.push_back(path);
         if (parent >= 0)
             shape.components[parent].children.push_back(self);
-        const YamlNode* children = n.get("children");
-        if (children && !children->isNull()) {
-            if (!children->isSequence()) {
-                error(children->pos, path + ".children",
-                    std::string("must be a list, not a ") + children->typeName());
-                return;
-            }
-            for (size_t i = 0; i < children->items.size(); ++i)
-                readComponent(children->items[i], path + ".children[" + std::to_string(i) + "]", self);
-        }
+        if (const YamlNode* children = listField(n, "children", path + ".children"))
+            r.items(*children, path + ".children",
+                [&](const YamlNode& child, const std::string& cp) { readComponent(child, cp, self); });
     }
 
     void readFabric(const YamlNode& f, const std::string& path)
@@ -469,31 +402,30 @@ struct Reader
         str(f, "name", path + ".name", fab.name, true);
         if (str(f, "type", path + ".type", fab.type)) {
             if (fab.type != "nvlink" && fab.type != "xgmi" && fab.type != "roce")
-                error(f.get("type")->pos, path + ".type",
-                    "unknown fabric type \"" + fab.type + "\" (expected nvlink, xgmi or roce)");
+                r.unsupported(*f.get("type"), path + ".type", fab.type, { "nvlink", "xgmi", "roce" });
         }
         integer(f, "generation", path + ".generation", fab.generation, 1, 10);
         str(f, "domain", path + ".domain", fab.domain);
         integer(f, "domainNodes", path + ".domainNodes", fab.domainNodes, 1, 1024);
         if (fab.domainNodes > 0 && fab.domain.empty())
-            error(f.get("domainNodes")->pos, path + ".domainNodes",
-                "needs domain (the multi-node fabric's name)");
+            error(f.get("domainNodes")->pos, path + ".domain",
+                "Required value: domainNodes needs the multi-node fabric's name");
         const YamlNode* devices = listField(f, "devices", path + ".devices");
         const YamlNode* pairs = listField(f, "pairs", path + ".pairs");
         if (devices && pairs) {
-            error(f.pos, path, "give either devices (a switched fabric) or pairs (direct links), not both");
+            error(f.pos, path,
+                "Forbidden: give either devices (a switched fabric) or pairs (direct links), not both");
             return;
         }
         if (!devices && !pairs) {
-            error(f.pos, path, "a fabric needs devices (switched) or pairs (direct links)");
+            error(f.pos, path + ".devices",
+                "Required value: a fabric needs devices (switched) or pairs (direct links)");
             return;
         }
         auto resolve = [&](const YamlNode& item, const std::string& p) {
-            auto s = item.asString();
-            if (!s) {
-                error(item.pos, p, std::string("must be a device name, not a ") + item.typeName());
+            auto s = r.string(item, p);
+            if (!s)
                 return -1;
-            }
             int idx = shape.find(*s);
             if (idx < 0) {
                 error(item.pos, p, "no component named \"" + *s + "\" in spec.pcie");
@@ -511,36 +443,33 @@ struct Reader
             fab.switched = true;
             integer(f, "linksPerDevice", path + ".linksPerDevice", fab.linksPerDevice, 1, 72, true);
             std::set<int> seen;
-            for (size_t i = 0; i < devices->items.size(); ++i) {
-                int idx = resolve(devices->items[i], path + ".devices[" + std::to_string(i) + "]");
+            r.items(*devices, path + ".devices", [&](const YamlNode& item, const std::string& ip) {
+                const int idx = resolve(item, ip);
                 if (idx >= 0 && !seen.insert(idx).second)
-                    error(
-                        devices->items[i].pos, path + ".devices[" + std::to_string(i) + "]", "listed twice");
+                    r.duplicate(item, ip, item.scalar);
                 else if (idx >= 0)
                     fab.members.push_back(idx);
-            }
+            });
         } else {
             fab.switched = false;
             for (size_t i = 0; i < pairs->items.size(); ++i) {
                 const auto& pr = pairs->items[i];
                 const std::string pp = path + ".pairs[" + std::to_string(i) + "]";
-                if (!pr.isMap()) {
-                    error(pr.pos, pp, std::string("must be a map {a, b, links}, not a ") + pr.typeName());
+                if (!r.isMap(pr, pp))
                     continue;
-                }
                 checkKeys(pr, pp, { "a", "b", "links" });
                 Fabric::Pair p;
                 const YamlNode* a = pr.get("a");
                 const YamlNode* b = pr.get("b");
                 if (!a || !b) {
-                    error(pr.pos, pp, "both a and b are required");
+                    r.required(pr, pp + (a ? ".b" : ".a"));
                     continue;
                 }
                 p.a = resolve(*a, pp + ".a");
                 p.b = resolve(*b, pp + ".b");
                 integer(pr, "links", pp + ".links", p.links, 1, 72);
                 if (p.a >= 0 && p.a == p.b)
-                    error(pr.pos, pp, "a device cannot link to itself");
+                    r.invalid(*b, pp + ".b", b->scalar, "a device cannot link to itself");
                 if (p.a < 0 || p.b < 0 || p.a == p.b)
                     continue;
                 fab.pairs.push_back(p);
@@ -556,71 +485,66 @@ struct Reader
 
     void read(const YamlNode& doc)
     {
-        if (!doc.isMap()) {
-            error(doc.pos, "", std::string("a NodeShape document must be a map, not a ") + doc.typeName());
-            return;
-        }
         shape.pos = doc.pos;
-        if (const YamlNode* md = doc.get("metadata"); md && md->isMap()) {
-            if (const YamlNode* nm = md->get("name"); nm && nm->asString())
-                shape.name = *nm->asString();
-        }
-        checkKeys(doc, "", { "apiVersion", "kind", "metadata", "spec" });
-        std::string api;
-        if (str(doc, "apiVersion", "apiVersion", api, true) && api != kShapeApiVersion)
-            error(doc.get("apiVersion")->pos, "apiVersion",
-                "unsupported apiVersion \"" + api + "\" (expected " + kShapeApiVersion + ")");
-        std::string kind;
-        if (str(doc, "kind", "kind", kind, true) && kind != "NodeShape")
-            error(doc.get("kind")->pos, "kind", "expected kind NodeShape, not " + kind);
-        const YamlNode* md = mapField(doc, "metadata", "metadata");
-        if (!md) {
-            error(doc.pos, "metadata.name", "required field is missing");
-        } else {
-            checkKeys(*md, "metadata", { "name", "labels", "annotations" });
-            std::string name;
-            if (str(*md, "name", "metadata.name", name, true) && !isDnsLabel(name))
-                error(md->get("name")->pos, "metadata.name",
-                    "\"" + name
-                        + "\" is not a valid shape name (lower-case letters, digits and '-', at most 63)");
-        }
-        const YamlNode* spec = mapField(doc, "spec", "spec");
-        if (!spec) {
-            error(doc.pos, "spec", "required field is missing");
+        const YamlNode* spec = yamlio::readDocumentHead(r, doc, kShapeApiVersion, "NodeShape");
+        shape.name = r.name();
+        if (!spec || !r.isMap(*spec, "spec"))
             return;
-        }
         checkKeys(*spec, "spec",
             { "description", "sources", "arch", "labels", "price", "powerWatts", "kubelet", "nvidia", "cpu",
                 "models", "pcie", "fabrics", "observed" });
-        str(*spec, "description", "spec.description", shape.description);
-        shape.sources = stringList(*spec, "sources", "spec.sources");
-        if (str(*spec, "arch", "spec.arch", shape.arch) && shape.arch != "amd64" && shape.arch != "arm64"
+        readNodeFields(*spec);
+        if (const YamlNode* cpu = mapField(*spec, "cpu", "spec.cpu"))
+            readCpu(*cpu, "spec.cpu");
+        else if (!spec->get("cpu") || spec->get("cpu")->isNull())
+            r.required(*spec, "spec.cpu");
+        if (const YamlNode* models = listField(*spec, "models", "spec.models"))
+            r.items(*models, "spec.models", [&](const YamlNode& m, const std::string& mp) {
+                if (r.isMap(m, mp))
+                    readModel(m, mp);
+            });
+        if (const YamlNode* pcie = listField(*spec, "pcie", "spec.pcie"))
+            r.items(*pcie, "spec.pcie",
+                [&](const YamlNode& c, const std::string& cp) { readComponent(c, cp, -1); });
+        // Fabrics refer to devices by name, so they are read after the PCIe tree.
+        if (const YamlNode* fabrics = listField(*spec, "fabrics", "spec.fabrics"))
+            r.items(*fabrics, "spec.fabrics", [&](const YamlNode& f, const std::string& fp) {
+                if (r.isMap(f, fp))
+                    readFabric(f, fp);
+            });
+        if (const YamlNode* observed = mapField(*spec, "observed", "spec.observed"))
+            readObserved(*observed, "spec.observed");
+    }
+
+    // What the Node itself publishes: description, architecture, labels, price, kubelet, driver.
+    void readNodeFields(const YamlNode& spec)
+    {
+        str(spec, "description", "spec.description", shape.description);
+        shape.sources = stringList(spec, "sources", "spec.sources");
+        if (str(spec, "arch", "spec.arch", shape.arch) && shape.arch != "amd64" && shape.arch != "arm64"
             && shape.arch != "ppc64le" && shape.arch != "s390x")
-            error(spec->get("arch")->pos, "spec.arch",
-                "must be amd64, arm64, ppc64le or s390x, not " + shape.arch);
-        if (const YamlNode* labels = mapField(*spec, "labels", "spec.labels")) {
-            for (const auto& [k, v] : labels->entries) {
-                auto s = v.asString();
-                if (!s)
-                    error(v.pos, "spec.labels." + k.scalar,
-                        std::string("must be a string, not a ") + v.typeName());
-                else
-                    shape.labels[k.scalar] = *s;
-            }
-        }
-        if (const YamlNode* price = mapField(*spec, "price", "spec.price")) {
+            r.unsupported(
+                *spec.get("arch"), "spec.arch", shape.arch, { "amd64", "arm64", "ppc64le", "s390x" });
+        if (const YamlNode* labels = mapField(spec, "labels", "spec.labels"))
+            r.fields(*labels, "spec.labels",
+                [&](const std::string& key, const YamlNode& v, const std::string& sub) {
+                    if (auto value = r.string(v, sub))
+                        shape.labels[key] = *value;
+                    return true;
+                });
+        if (const YamlNode* price = mapField(spec, "price", "spec.price")) {
             checkKeys(*price, "spec.price", { "purchaseUSD", "perHourUSD" });
             number(*price, "purchaseUSD", "spec.price.purchaseUSD", shape.price.purchaseUsd);
             number(*price, "perHourUSD", "spec.price.perHourUSD", shape.price.perHourUsd);
         }
-        integer(*spec, "powerWatts", "spec.powerWatts", shape.powerWatts, 0, 1000000);
-        if (const YamlNode* k = mapField(*spec, "kubelet", "spec.kubelet")) {
+        integer(spec, "powerWatts", "spec.powerWatts", shape.powerWatts, 0, 1000000);
+        if (const YamlNode* k = mapField(spec, "kubelet", "spec.kubelet")) {
             checkKeys(*k, "spec.kubelet", { "maxPods", "reservedCPU", "reservedMemory" });
             integer(*k, "maxPods", "spec.kubelet.maxPods", shape.maxPods, 1, 10000);
             quantity(*k, "reservedCPU", "spec.kubelet.reservedCPU", shape.reservedCpu);
             quantity(*k, "reservedMemory", "spec.kubelet.reservedMemory", shape.reservedMemory);
         }
-        if (const YamlNode* nv = mapField(*spec, "nvidia", "spec.nvidia")) {
+        if (const YamlNode* nv = mapField(spec, "nvidia", "spec.nvidia")) {
             checkKeys(*nv, "spec.nvidia", { "driverVersion", "cudaDriverVersion", "mig" });
             str(*nv, "driverVersion", "spec.nvidia.driverVersion", shape.nvidia.driverVersion);
             str(*nv, "cudaDriverVersion", "spec.nvidia.cudaDriverVersion", shape.nvidia.cudaDriverVersion);
@@ -633,41 +557,9 @@ struct Reader
                 else if (mig == "dynamic")
                     shape.nvidia.mig = MigMode::Dynamic;
                 else
-                    error(nv->get("mig")->pos, "spec.nvidia.mig",
-                        "must be none, static or dynamic, not " + mig);
+                    r.unsupported(*nv->get("mig"), "spec.nvidia.mig", mig, { "none", "static", "dynamic" });
             }
         }
-        if (const YamlNode* cpu = mapField(*spec, "cpu", "spec.cpu"))
-            readCpu(*cpu, "spec.cpu");
-        else
-            error(spec->pos, "spec.cpu", "required field is missing");
-        if (const YamlNode* models = listField(*spec, "models", "spec.models")) {
-            for (size_t i = 0; i < models->items.size(); ++i) {
-                const auto& m = models->items[i];
-                const std::string mp = "spec.models[" + std::to_string(i) + "]";
-                if (!m.isMap())
-                    error(m.pos, mp, std::string("must be a map, not a ") + m.typeName());
-                else
-                    readModel(m, mp);
-            }
-        }
-        if (const YamlNode* pcie = listField(*spec, "pcie", "spec.pcie")) {
-            for (size_t i = 0; i < pcie->items.size(); ++i)
-                readComponent(pcie->items[i], "spec.pcie[" + std::to_string(i) + "]", -1);
-        }
-        // Fabrics refer to devices by name, so they are read after the PCIe tree.
-        if (const YamlNode* fabrics = listField(*spec, "fabrics", "spec.fabrics")) {
-            for (size_t i = 0; i < fabrics->items.size(); ++i) {
-                const auto& f = fabrics->items[i];
-                const std::string fp = "spec.fabrics[" + std::to_string(i) + "]";
-                if (!f.isMap())
-                    error(f.pos, fp, std::string("must be a map, not a ") + f.typeName());
-                else
-                    readFabric(f, fp);
-            }
-        }
-        if (const YamlNode* observed = mapField(*spec, "observed", "spec.observed"))
-            readObserved(*observed, "spec.observed");
     }
 
     // The matrix an import kept cell for cell; rows name devices of the PCIe tree.
@@ -679,36 +571,35 @@ struct Reader
         const YamlNode* rows = listField(o, "rows", path + ".rows");
         if (!rows)
             return;
-        for (size_t i = 0; i < rows->items.size(); ++i) {
-            const auto& r = rows->items[i];
-            const std::string rp = path + ".rows[" + std::to_string(i) + "]";
-            if (!r.isMap()) {
-                error(r.pos, rp, std::string("must be a map, not a ") + r.typeName());
-                continue;
-            }
-            checkKeys(r, rp, { "device", "cells", "cpuAffinity", "numaAffinity" });
-            ObservedMatrix::Row row;
-            std::string device;
-            if (str(r, "device", rp + ".device", device, true)) {
-                row.component = shape.find(device);
-                if (row.component < 0 || !isEndpoint(shape.components[row.component].kind))
-                    error(
-                        r.get("device")->pos, rp + ".device", "no device named " + device + " in spec.pcie");
-            }
-            row.cells = stringList(r, "cells", rp + ".cells");
-            if (row.cells.size() != rows->items.size())
-                error(r.pos, rp + ".cells",
-                    "has " + std::to_string(row.cells.size()) + " cells for "
-                        + std::to_string(rows->items.size()) + " rows");
-            for (size_t k = 0; k < row.cells.size(); ++k)
-                if (!parseDistanceLabel(row.cells[k]))
-                    error(r.get("cells")->pos, rp + ".cells[" + std::to_string(k) + "]",
-                        "unknown topology label \"" + row.cells[k]
-                            + "\" (expected X, NV#, PIX, PXB, PHB, NODE or SYS)");
-            str(r, "cpuAffinity", rp + ".cpuAffinity", row.cpuAffinity);
-            str(r, "numaAffinity", rp + ".numaAffinity", row.numaAffinity);
-            shape.observed.rows.push_back(std::move(row));
+        r.items(*rows, path + ".rows", [&](const YamlNode& rowNode, const std::string& rp) {
+            if (r.isMap(rowNode, rp))
+                readObservedRow(rowNode, rp, rows->items.size());
+        });
+    }
+
+    void readObservedRow(const YamlNode& n, const std::string& rp, size_t rowCount)
+    {
+        checkKeys(n, rp, { "device", "cells", "cpuAffinity", "numaAffinity" });
+        ObservedMatrix::Row row;
+        std::string device;
+        if (str(n, "device", rp + ".device", device, true)) {
+            row.component = shape.find(device);
+            if (row.component < 0 || !isEndpoint(shape.components[row.component].kind))
+                r.invalid(*n.get("device"), rp + ".device", device, "no device of that name in spec.pcie");
         }
+        row.cells = stringList(n, "cells", rp + ".cells");
+        if (row.cells.size() != rowCount)
+            r.invalid(n, rp + ".cells", std::to_string(row.cells.size()) + " cells",
+                "a row has one cell per row (" + std::to_string(rowCount) + ")");
+        for (size_t k = 0; k < row.cells.size(); ++k)
+            if (!parseDistanceLabel(row.cells[k]))
+                r.error(*n.get("cells"), yamlio::indexPath(rp + ".cells", k),
+                    "Unsupported value: \"" + row.cells[k]
+                        + "\": supported values: \"X\", \"NV#\", \"PIX\", \"PXB\", \"PHB\", \"NODE\", "
+                          "\"SYS\"");
+        str(n, "cpuAffinity", rp + ".cpuAffinity", row.cpuAffinity);
+        str(n, "numaAffinity", rp + ".numaAffinity", row.numaAffinity);
+        shape.observed.rows.push_back(std::move(row));
     }
 };
 
@@ -841,9 +732,9 @@ std::vector<NodeShape> readNodeShapes(std::string_view text, const std::string& 
     for (const auto& doc : docs) {
         if (doc.isNull())
             continue;
-        Reader r { diags, {}, diags.errorCount(), {} };
+        Reader r(diags);
         r.read(doc);
-        if (diags.errorCount() != r.errorsAtStart)
+        if (!r.r.ok())
             continue;
         if (finalizeImpl(r.shape, diags, &r.positions))
             out.push_back(std::move(r.shape));

@@ -231,6 +231,48 @@ void readFrameMetadata(DocReader& r, const YamlNode& meta, const std::string& pa
 
 } // namespace
 
+const YamlNode* readDocumentHead(
+    DocReader& r, const YamlNode& doc, std::string_view apiVersion, std::string_view kind)
+{
+    if (!r.isMap(doc, ""))
+        return nullptr;
+    // The name first, so that a mistake in any field before metadata names its object.
+    if (const YamlNode* meta = doc.get("metadata"); meta && meta->isMap())
+        if (const YamlNode* name = meta->get("name"))
+            r.setName(name->asString().value_or(""));
+
+    const YamlNode* spec = nullptr;
+    bool haveApi = false, haveKind = false, haveName = false;
+    r.fields(doc, "", [&](const std::string& key, const YamlNode& v, const std::string& sub) {
+        if (key == "apiVersion") {
+            haveApi = true;
+            if (auto api = r.string(v, sub); api && *api != apiVersion)
+                r.unsupported(v, sub, *api, { apiVersion });
+        } else if (key == "kind") {
+            haveKind = true;
+            if (auto k = r.string(v, sub); k && *k != kind)
+                r.unsupported(v, sub, *k, { kind });
+        } else if (key == "metadata") {
+            haveName = v.isMap() && v.get("name");
+            readFrameMetadata(r, v, sub);
+        } else if (key == "spec") {
+            spec = &v;
+        } else {
+            return false;
+        }
+        return true;
+    });
+    if (!haveApi)
+        r.required(doc, "apiVersion");
+    if (!haveKind)
+        r.required(doc, "kind");
+    if (!haveName)
+        r.required(doc, "metadata.name");
+    if (!spec)
+        r.required(doc, "spec");
+    return spec;
+}
+
 DocumentFrame readDocumentFrame(DocReader& r, const std::vector<YamlNode>& docs, const std::string& file,
     std::string_view apiVersion, std::string_view kind)
 {
@@ -244,43 +286,8 @@ DocumentFrame readDocumentFrame(DocReader& r, const std::vector<YamlNode>& docs,
         c = char(std::tolower(static_cast<unsigned char>(c)));
     if (docs.size() > 1)
         r.error(docs[1], "", "a " + noun + " file holds exactly one document");
-    const YamlNode& root = docs.front();
-    frame.root = &root;
-    if (!r.isMap(root, ""))
-        return frame;
-    // The name first, so that a mistake in any field before metadata names its object.
-    if (const YamlNode* meta = root.get("metadata"); meta && meta->isMap())
-        if (const YamlNode* name = meta->get("name"))
-            r.setName(name->asString().value_or(""));
-
-    bool haveApi = false, haveKind = false, haveName = false;
-    r.fields(root, "", [&](const std::string& key, const YamlNode& v, const std::string& sub) {
-        if (key == "apiVersion") {
-            haveApi = true;
-            if (auto api = r.string(v, sub); api && *api != apiVersion)
-                r.unsupported(v, sub, *api, { apiVersion });
-        } else if (key == "kind") {
-            haveKind = true;
-            if (auto k = r.string(v, sub); k && *k != kind)
-                r.unsupported(v, sub, *k, { kind });
-        } else if (key == "metadata") {
-            haveName = v.isMap() && v.get("name");
-            readFrameMetadata(r, v, sub);
-        } else if (key == "spec") {
-            frame.spec = &v;
-        } else {
-            return false;
-        }
-        return true;
-    });
-    if (!haveApi)
-        r.required(root, "apiVersion");
-    if (!haveKind)
-        r.required(root, "kind");
-    if (!haveName)
-        r.required(root, "metadata.name");
-    if (!frame.spec)
-        r.required(root, "spec");
+    frame.root = &docs.front();
+    frame.spec = readDocumentHead(r, docs.front(), apiVersion, kind);
     return frame;
 }
 

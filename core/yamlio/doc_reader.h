@@ -136,14 +136,18 @@ private:
     size_t m_errors = 0;
 };
 
-/// The frame every drasim document shares: a file of exactly one YAML document, a map of
-/// `apiVersion`, `kind`, `metadata` (`name`, a lowercase RFC 1123 label; `labels` and
-/// `annotations` accepted and unused) and `spec`. Reports what is wrong with the frame, names the
-/// reader after metadata.name (so every later message carries it) and returns the nodes found.
+/// The head every drasim document shares: a map of `apiVersion`, `kind`, `metadata` (`name`, a
+/// lowercase RFC 1123 label; `labels` and `annotations` accepted and unused) and `spec`. Reports
+/// what is wrong with it, names the reader after metadata.name (so every later message carries
+/// it) and returns the spec node: nullptr when missing (reported) or the document is not a map.
+const YamlNode* readDocumentHead(
+    DocReader& r, const YamlNode& doc, std::string_view apiVersion, std::string_view kind);
+
+/// A file that holds exactly one such document (Scenario, Study).
 struct DocumentFrame
 {
     const YamlNode* root = nullptr; ///< nullptr for an empty file
-    const YamlNode* spec = nullptr; ///< nullptr when missing (reported) or the root is not a map
+    const YamlNode* spec = nullptr; ///< as readDocumentHead returns it
 };
 DocumentFrame readDocumentFrame(DocReader& r, const std::vector<YamlNode>& docs, const std::string& file,
     std::string_view apiVersion, std::string_view kind);

@@ -88,31 +88,33 @@ TEST_P(ShapeReaderErrors, ReportFileLineFieldAndReason)
 }
 
 INSTANTIATE_TEST_SUITE_P(Cases, ShapeReaderErrors,
-    ::testing::Values(
-        BadCase { "wrongApiVersion", "drasim.dev/v1alpha1", "drasim.dev/v2",
-            "s.yaml:1:13: NodeShape tiny: apiVersion: unsupported apiVersion \"drasim.dev/v2\" (expected "
-            "drasim.dev/v1alpha1)" },
+    ::testing::Values(BadCase { "wrongApiVersion", "drasim.dev/v1alpha1", "drasim.dev/v2",
+                          "s.yaml:1:13: NodeShape tiny: apiVersion: Unsupported value: \"drasim.dev/v2\": "
+                          "supported values: "
+                          "\"drasim.dev/v1alpha1\"" },
         BadCase { "badName", "name: tiny", "name: Tiny_Box",
-            "s.yaml:4:9: NodeShape Tiny_Box: metadata.name: \"Tiny_Box\" is not a valid shape name "
-            "(lower-case "
-            "letters, digits and '-', at most 63)" },
+            "s.yaml:4:9: NodeShape Tiny_Box: metadata.name: Invalid value: \"Tiny_Box\": must be a lowercase "
+            "RFC 1123 label" },
         BadCase { "unknownSpecField", "  price:", "  prize:",
-            "s.yaml:6:3: NodeShape tiny: spec.prize: unknown field (expected one of: description, sources, "
-            "arch, labels, price, powerWatts, kubelet, nvidia, cpu, models, pcie, fabrics, observed)" },
+            "s.yaml:6:3: NodeShape tiny: spec.prize: unknown field \"prize\"; expected one of: description, "
+            "sources, arch, labels, price, powerWatts, kubelet, nvidia, cpu, models, pcie, fabrics, "
+            "observed" },
         BadCase { "negativePrice", "perHourUSD: 1.5", "perHourUSD: -2",
-            "s.yaml:6:42: NodeShape tiny: spec.price.perHourUSD: must not be negative" },
+            "s.yaml:6:42: NodeShape tiny: spec.price.perHourUSD: Invalid value: -2: must be greater than or "
+            "equal to 0" },
         BadCase { "badQuantity", "memory: 64Gi", "memory: 64GB",
             "s.yaml:10:47: NodeShape tiny: spec.cpu.sockets[0].numaNodes[0].memory: invalid quantity "
             "\"64GB\": "
             "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'" },
         BadCase { "badBus", "bus: \"0000:10\"", "bus: \"10\"",
-            "s.yaml:13:12: NodeShape tiny: spec.pcie[0].bus: \"10\" is not a PCI domain:bus (expected e.g. "
-            "\"0000:15\")" },
+            "s.yaml:13:12: NodeShape tiny: spec.pcie[0].bus: Invalid value: \"10\": must be a PCI domain:bus "
+            "such as \"0000:15\"" },
         BadCase { "undefinedNuma", "      numaNode: 0", "      numaNode: 3",
             "s.yaml:12:7: NodeShape tiny: spec.pcie[0].numaNode: NUMA node 3 is not defined in spec.cpu" },
         BadCase { "unknownKind", "kind: switch", "kind: hub",
-            "s.yaml:16:17: NodeShape tiny: spec.pcie[0].children[0].kind: unknown component kind \"hub\" "
-            "(expected switch, bridge, gpu, nic, fpga, accelerator or other)" },
+            "s.yaml:16:17: NodeShape tiny: spec.pcie[0].children[0].kind: Unsupported value: \"hub\": "
+            "supported values: \"switch\", \"bridge\", \"gpu\", \"nic\", \"fpga\", \"accelerator\", "
+            "\"other\"" },
         BadCase { "unknownModel", "model: L40S", "model: L40X",
             "s.yaml:19:15: NodeShape tiny: spec.pcie[0].children[0].children[0].model: unknown device model "
             "\"L40X\" (define it under spec.models or use a built-in model)" },
@@ -120,9 +122,8 @@ INSTANTIATE_TEST_SUITE_P(Cases, ShapeReaderErrors,
             "s.yaml:20:15: NodeShape tiny: spec.pcie[0].children[0].children[1].model: model L40S is a gpu, "
             "but nic0 is a nic" },
         BadCase { "badBusId", "busID: \"0000:12:00.0\"", "busID: \"0000:12:00\"",
-            "s.yaml:19:59: NodeShape tiny: spec.pcie[0].children[0].children[0].busID: \"0000:12:00\" is not "
-            "a "
-            "PCI address (expected e.g. \"0000:18:00.0\")" },
+            "s.yaml:19:59: NodeShape tiny: spec.pcie[0].children[0].children[0].busID: Invalid value: "
+            "\"0000:12:00\": must be a PCI address such as \"0000:18:00.0\"" },
         BadCase { "duplicateBusId", "busID: \"0000:13:00.0\"", "busID: \"0000:12:00.0\"",
             "s.yaml:20:15: NodeShape tiny: spec.pcie[0].children[0].children[1].busID: PCI address "
             "0000:12:00.0 "
@@ -144,8 +145,23 @@ INSTANTIATE_TEST_SUITE_P(Cases, ShapeReaderErrors,
             "s.yaml:19:86: NodeShape tiny: spec.pcie[0].children[0].children[0].migLayout: L40S does not "
             "support MIG" },
         BadCase { "missingCpu", "  cpu:\n", "  cpux:\n",
-            "s.yaml:7:3: NodeShape tiny: spec.cpux: unknown field (expected one of: description, sources, "
-            "arch, labels, price, powerWatts, kubelet, nvidia, cpu, models, pcie, fabrics, observed)" }),
+            "s.yaml:7:3: NodeShape tiny: spec.cpux: unknown field \"cpux\"; expected one of: description, "
+            "sources, arch, labels, price, powerWatts, kubelet, nvidia, cpu, models, pcie, fabrics, "
+            "observed" },
+        // Worded like every other drasim document (Scenario, Study, workload specs).
+        BadCase { "emptyNumaList", "numaNodes: [{id: 0, cores: 8, memory: 64Gi}]", "numaNodes: []",
+            "s.yaml:9:9: NodeShape tiny: spec.cpu.sockets[0].numaNodes: Required value: at least one NUMA "
+            "node" },
+        BadCase { "numaNotAList", "numaNodes: [{id: 0, cores: 8, memory: 64Gi}]", "numaNodes: {id: 0}",
+            "s.yaml:10:20: NodeShape tiny: spec.cpu.sockets[0].numaNodes: expected a list, got map" },
+        BadCase { "coresNotAnInteger", "cores: 8", "cores: eight",
+            "s.yaml:10:36: NodeShape tiny: spec.cpu.sockets[0].numaNodes[0].cores: expected an integer, got "
+            "string \"eight\"" },
+        BadCase { "missingBus", "      bus: \"0000:10\"\n", "",
+            "s.yaml:12:7: NodeShape tiny: spec.pcie[0].bus: Required value" },
+        BadCase { "fabricListedTwice", "fabrics: []",
+            "fabrics: [{name: nv, linksPerDevice: 4, devices: [gpu0, gpu0]}]",
+            "s.yaml:21:59: NodeShape tiny: spec.fabrics[0].devices[1]: Duplicate value: \"gpu0\"" }),
     [](const ::testing::TestParamInfo<BadCase>& info) { return info.param.name; });
 
 TEST(ShapeReader, MalformedYamlIsOneLocatedError)
@@ -159,7 +175,8 @@ TEST(ShapeReader, WrongKindIsRejected)
 {
     auto errors = errorsFor(patched("kind: NodeShape", "kind: Node"));
     ASSERT_FALSE(errors.empty());
-    EXPECT_EQ(errors[0], "s.yaml:2:7: NodeShape tiny: kind: expected kind NodeShape, not Node");
+    EXPECT_EQ(errors[0],
+        "s.yaml:2:7: NodeShape tiny: kind: Unsupported value: \"Node\": supported values: \"NodeShape\"");
 }
 
 TEST(ShapeReader, CustomModelsAreUsable)
