@@ -435,6 +435,7 @@ struct Cluster::Impl
         PodRequests req;
         bool zeroFreeShortcut = false;
         std::map<std::string, int> histogram; ///< node filter reasons
+        std::vector<std::string> nodeFilterReasons; ///< the node being filtered, scratch
         std::array<int, 4> draHistogram {}; ///< DRA filter reasons, by index into kDraReasons
         std::vector<std::string> draStatus; ///< per node, explain only
         std::vector<std::vector<std::string>> nodeReasons; ///< per node, explain only
@@ -465,7 +466,13 @@ struct Cluster::Impl
     void reserveAndBind(Cycle& cycle);
     ScheduleResult failEarly(Cycle& cycle, FailureKind kind, std::string message);
     // Extended resources backed by DRA within a cycle (extended_resource_cycle.cpp).
-    uint64_t draMask(const Cycle& cycle, uint32_t idx) const;
+    /// The resources node idx serves through DRA for this pod. Inline, because Filter asks it for
+    /// every node: a pod with no extended resources backed by DRA never needs the special claim,
+    /// so its mask is 0 on every node without looking at the node.
+    uint64_t draMask(const Cycle& cycle, uint32_t idx) const
+    {
+        return cycle.backed.empty() ? 0 : servedByDraMask(cycle.backed, nodes[idx].usage);
+    }
     PodRequests fitRequests(const Cycle& cycle, uint32_t idx) const;
     bool prepareAllocator(Cycle& cycle, uint64_t mask, std::string* error);
     void createExtendedResourceClaim(Cycle& cycle);

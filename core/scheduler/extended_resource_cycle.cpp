@@ -6,11 +6,6 @@
 
 namespace drasim::scheduler {
 
-uint64_t Cluster::Impl::draMask(const Cycle& cycle, uint32_t idx) const
-{
-    return cycle.backed.empty() ? 0 : servedByDraMask(cycle.backed, nodes[idx].usage);
-}
-
 PodRequests Cluster::Impl::fitRequests(const Cycle& cycle, uint32_t idx) const
 {
     const uint64_t mask = draMask(cycle, idx);

@@ -208,13 +208,17 @@ std::string Cluster::Impl::preFilter(Cycle& cycle)
 bool Cluster::Impl::filterNode(Cycle& cycle, uint32_t idx, allocator::Attempt& attempt)
 {
     const auto& ns = nodes[idx];
-    // On a node that leaves extended resources to DRA, NodeResourcesFit does not count them.
+    // One reason list for the whole cycle, emptied per node, instead of one vector made and
+    // destroyed per node: this runs for every node when a pending pod is retried.
+    auto& reasons = cycle.nodeFilterReasons;
+    reasons.clear();
+    // On a node that leaves extended resources to DRA, NodeResourcesFit does not count them. The
+    // reduced requests are built only on such a node: a pod with no extended resources backed by
+    // DRA (almost every pod) has mask 0 on every node and is checked with its own requests.
     const uint64_t mask = draMask(cycle, idx);
-    PodRequests withoutDra;
-    if (mask)
-        withoutDra = fitRequests(cycle, idx);
-    std::vector<std::string> reasons;
-    if (!passesNodeFilters(ns.node, ns.usage, cycle.pod, mask ? withoutDra : cycle.req, reasons)) {
+    const bool fits = mask ? passesNodeFilters(ns.node, ns.usage, cycle.pod, fitRequests(cycle, idx), reasons)
+                           : passesNodeFilters(ns.node, ns.usage, cycle.pod, cycle.req, reasons);
+    if (!fits) {
         for (const auto& r : reasons)
             ++cycle.histogram[r];
         if (cycle.explain)
