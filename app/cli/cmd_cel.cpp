@@ -9,6 +9,7 @@
 #include "app/cli/cli_support.h"
 #include "app/cli/command_registry.h"
 #include "core/cel/cel.h"
+#include "core/session/selector_preview.h"
 #include "core/yamlio/loader.h"
 
 namespace {
@@ -91,33 +92,19 @@ int run(const Args& args)
             return 1;
     }
 
+    std::vector<std::shared_ptr<const cel::Selector>> compiled;
+    for (const auto& s : selectors)
+        compiled.push_back(s.selector);
+    const session::SelectorPreview preview = session::evaluateSelectors(compiled, loaded.objects);
     std::string out;
-    size_t matched = 0, unmatched = 0, errors = 0;
-    for (const auto& slice : loaded.objects.resourceSlices) {
-        for (const auto& device : slice.devices) {
-            cel::DeviceView view { slice.driver, &device.attributes, &device.capacity,
-                device.allowMultipleAllocations.value_or(false) };
-            std::string verdict = "match";
-            for (size_t i = 0; i < selectors.size(); ++i) {
-                cel::EvalResult r = selectors[i].selector->evaluate(view);
-                if (r.outcome == cel::Outcome::True)
-                    continue;
-                if (r.outcome == cel::Outcome::False)
-                    verdict = "nomatch";
-                else
-                    verdict = "error: " + classLabel + "selector #" + std::to_string(i)
-                        + ": CEL runtime error: " + r.error;
-                break; // the scheduler stops at the first selector that is not true
-            }
-            if (verdict == "match")
-                ++matched;
-            else if (verdict == "nomatch")
-                ++unmatched;
-            else
-                ++errors;
-            out += slice.driver + "/" + slice.pool.name + "/" + device.name + "  " + verdict + "\n";
-        }
+    for (const auto& v : preview.devices) {
+        std::string verdict = v.match == session::DeviceMatch::Match ? "match"
+            : v.match == session::DeviceMatch::NoMatch               ? "nomatch"
+                                                                     : "error: " + classLabel + "selector #"
+                + std::to_string(v.selector) + ": CEL runtime error: " + v.error;
+        out += v.driver + "/" + v.pool + "/" + v.device + "  " + verdict + "\n";
     }
+    const size_t matched = preview.matched, unmatched = preview.unmatched, errors = preview.errors;
     size_t total = matched + unmatched + errors;
     out += std::to_string(total) + (total == 1 ? " device: " : " devices: ") + std::to_string(matched)
         + " match, " + std::to_string(unmatched) + " nomatch, " + std::to_string(errors) + " error\n";

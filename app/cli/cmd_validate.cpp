@@ -10,62 +10,11 @@
 #include "app/cli/cli_support.h"
 #include "app/cli/command_registry.h"
 #include "app/cli/common_options.h"
-#include "core/cel/cel.h"
+#include "core/session/manifest_check.h"
 #include "core/yamlio/loader.h"
 #include "core/yamlio/writer.h"
 
 namespace {
-
-using drasim::Diagnostics;
-using drasim::SourcePos;
-
-// Compiles one selector and reports a failure at its position inside the manifest.
-void compileSelector(const drasim::api::DeviceSelector& selector, const std::string& kind,
-    const std::string& name, const std::string& path, Diagnostics& diags)
-{
-    drasim::cel::CompileError error;
-    if (drasim::cel::Selector::compile(selector.expression, &error))
-        return;
-    SourcePos pos = selector.pos;
-    // Line 1 of the expression starts at the scalar's content position; later lines of a block
-    // scalar keep its indentation.
-    if (pos.line > 0) {
-        pos.line += error.line - 1;
-        pos.column += error.column - 1;
-    }
-    diags.error(pos, kind, name, path, error.message);
-}
-
-void compileRequestSelectors(const drasim::api::ResourceClaimSpec& spec, const std::string& kind,
-    const std::string& name, const std::string& base, Diagnostics& diags)
-{
-    for (size_t i = 0; i < spec.requests.size(); ++i) {
-        const auto& req = spec.requests[i];
-        const std::string rp = base + ".devices.requests[" + std::to_string(i) + "]";
-        if (req.exactly)
-            for (size_t s = 0; s < req.exactly->selectors.size(); ++s)
-                compileSelector(req.exactly->selectors[s], kind, name,
-                    rp + ".exactly.selectors[" + std::to_string(s) + "].cel.expression", diags);
-        for (size_t f = 0; f < req.firstAvailable.size(); ++f)
-            for (size_t s = 0; s < req.firstAvailable[f].spec.selectors.size(); ++s)
-                compileSelector(req.firstAvailable[f].spec.selectors[s], kind, name,
-                    rp + ".firstAvailable[" + std::to_string(f) + "].selectors[" + std::to_string(s)
-                        + "].cel.expression",
-                    diags);
-    }
-}
-
-void compileAllSelectors(const drasim::api::ObjectSet& objects, Diagnostics& diags)
-{
-    for (const auto& c : objects.deviceClasses)
-        for (size_t s = 0; s < c.selectors.size(); ++s)
-            compileSelector(c.selectors[s], "DeviceClass", c.meta.key(),
-                "spec.selectors[" + std::to_string(s) + "].cel.expression", diags);
-    for (const auto& c : objects.resourceClaims)
-        compileRequestSelectors(c.spec, "ResourceClaim", c.meta.key(), "spec", diags);
-    for (const auto& t : objects.resourceClaimTemplates)
-        compileRequestSelectors(t.spec, "ResourceClaimTemplate", t.meta.key(), "spec.spec", diags);
-}
 
 std::string summary(const drasim::api::ObjectSet& o)
 {
@@ -108,8 +57,7 @@ int run(const Args& args)
     using namespace drasim;
     const yamlio::LoadOptions& options = args.options;
     const std::string& output = args.output;
-    auto result = yamlio::loadPaths(args.paths, options);
-    compileAllSelectors(result.objects, result.diagnostics);
+    auto result = session::validateManifestPaths(args.paths, options);
     const std::string report = result.diagnostics.formatAll();
     std::fwrite(report.data(), 1, report.size(), stderr);
     if (result.diagnostics.full())
