@@ -45,7 +45,12 @@ InputKind detectInputKind(const std::string& path)
     std::string head(64 * 1024, '\0');
     in.read(head.data(), std::streamsize(head.size()));
     head.resize(size_t(in.gcount()));
-    std::string_view rest(head);
+    return detectTextKind(head);
+}
+
+InputKind detectTextKind(std::string_view text)
+{
+    std::string_view rest(text);
     while (!rest.empty()) {
         size_t end = rest.find('\n');
         if (isScenarioKindLine(rest.substr(0, end)))

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 namespace drasim::session {
 
@@ -18,5 +19,7 @@ const char* inputKindName(InputKind kind);
 /// everything else (folders, stdin, unreadable paths, manifests) is Manifests, and the manifest
 /// loader reports what is wrong with it.
 InputKind detectInputKind(const std::string& path);
+/// The same test on text already read (an editor's buffer): all of it is looked at.
+InputKind detectTextKind(std::string_view text);
 
 } // namespace drasim::session

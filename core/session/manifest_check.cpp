@@ -2,6 +2,8 @@
 #include "core/session/manifest_check.h"
 
 #include "core/cel/cel.h"
+#include "core/scenario/scenario.h"
+#include "core/session/input_kind.h"
 
 namespace drasim::session {
 
@@ -70,6 +72,15 @@ yamlio::LoadResult validateManifestText(
 {
     auto result = yamlio::loadText(text, fileName, options);
     compileSelectors(result.objects, result.diagnostics);
+    return result;
+}
+
+yamlio::LoadResult validateText(std::string_view text, const std::string& fileName)
+{
+    if (detectTextKind(text) != InputKind::Scenario)
+        return validateManifestText(text, fileName);
+    yamlio::LoadResult result;
+    scenario::parseScenario(text, fileName, result.diagnostics);
     return result;
 }
 

@@ -25,4 +25,8 @@ yamlio::LoadResult validateManifestPaths(
 yamlio::LoadResult validateManifestText(
     std::string_view text, const std::string& fileName, const yamlio::LoadOptions& options = {});
 
+/// What an editor shows for one file: a Scenario document (detectTextKind) parsed as
+/// `drasim simulate` reads it (objects stay empty), anything else validated as manifests.
+yamlio::LoadResult validateText(std::string_view text, const std::string& fileName);
+
 } // namespace drasim::session

@@ -60,7 +60,8 @@ TEST(ManifestCheck, PathsAndTextAgreeOnAValidBundle)
 TEST(SelectorPreview, MatchesNoMatchesAndRuntimeErrorsPerDevice)
 {
     auto loaded = validateManifestPaths({ kBasic });
-    auto p = previewSelector(R"(device.attributes["gpu.nvidia.com"].uuid.startsWith("GPU-0000"))", loaded.objects);
+    auto p = previewSelector(
+        R"(device.attributes["gpu.nvidia.com"].uuid.startsWith("GPU-0000"))", loaded.objects);
     ASSERT_TRUE(p.compiled);
     ASSERT_EQ(p.devices.size(), 8u);
     EXPECT_EQ(p.matched, 1u);
@@ -86,4 +87,17 @@ TEST(SelectorPreview, CompileErrorHasItsColumnAndNoDevices)
     EXPECT_EQ(p.compileError.line, 1);
     EXPECT_GE(p.compileError.column, 15);
     EXPECT_FALSE(p.compileError.message.empty());
+}
+
+TEST(ManifestCheck, ScenarioTextIsParsedAsAScenario)
+{
+    auto r = validateText(
+        "apiVersion: drasim.dev/v1alpha1\nkind: Scenario\nmetadata:\n  name: s\nspec:\n  bogus: 1\n",
+        "s.yaml");
+    ASSERT_TRUE(r.diagnostics.hasErrors());
+    EXPECT_NE(r.diagnostics.all().front().format().find("s.yaml:6:"), std::string::npos)
+        << r.diagnostics.formatAll();
+    EXPECT_EQ(r.objects.size(), 0u);
+    auto m = validateText(kClassWithBadSelector, "m.yaml");
+    EXPECT_NE(m.diagnostics.all().front().format().find("DeviceClass broken"), std::string::npos);
 }
