@@ -31,6 +31,7 @@
 #include "ui/document/recent_files.h"
 #include "ui/models/diagnostics_model.h"
 #include "ui/pages/cluster_page.h"
+#include "ui/pages/editor_page.h"
 #include "ui/pages/pods_page.h"
 #include "ui/pages/simulation_page.h"
 #include "ui/pages/timeline_page.h"
@@ -93,6 +94,8 @@ void MainWindow::buildLayout()
     m_topology = new TopologyPage(m_document, m_timeline->cursor(), this);
     m_tabs->addTab(m_topology, tr("Topology"));
     m_tabs->addTab(m_timeline, tr("Timeline"));
+    m_editor = new EditorPage(m_document, this);
+    m_tabs->addTab(m_editor, tr("Editor"));
 
     auto* central = new QWidget(this);
     auto* layout = new QVBoxLayout(central);

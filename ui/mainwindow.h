@@ -20,6 +20,7 @@ namespace drasim::ui {
 class ClusterPage;
 class DiagnosticsModel;
 class Document;
+class EditorPage;
 class HelpBrowser;
 class ObjectTreeModel;
 class PodsPage;
@@ -51,6 +52,7 @@ public:
     PodsPage* podsPage() const { return m_pods; }
     TimelinePage* timelinePage() const { return m_timeline; }
     TopologyPage* topologyPage() const { return m_topology; }
+    EditorPage* editorPage() const { return m_editor; }
     ObjectTreeModel* objectModel() const;
     DiagnosticsModel* diagnosticsModel() const { return m_diagnosticsModel; }
     /// Help → User Guide (F1): the guide compiled into the program, at one of its pages.
@@ -82,6 +84,7 @@ private:
     PodsPage* m_pods = nullptr;
     TimelinePage* m_timeline = nullptr;
     TopologyPage* m_topology = nullptr;
+    EditorPage* m_editor = nullptr;
     QTableView* m_diagnosticsView = nullptr;
     QLabel* m_banner = nullptr;
     QTabWidget* m_tabs = nullptr;

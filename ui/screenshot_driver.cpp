@@ -10,17 +10,21 @@
 #include "ui/mainwindow.h"
 #include "ui/models/pods_model.h"
 #include "ui/pages/cluster_page.h"
+#include "ui/pages/editor_page.h"
 #include "ui/pages/pods_page.h"
 #include "ui/pages/simulation_page.h"
 #include "ui/pages/timeline_page.h"
 #include "ui/pages/topology_page.h"
+#include "ui/widgets/cel_selector_box.h"
+#include "ui/widgets/code_editor.h"
 
 namespace drasim::ui {
 
 QStringList ScreenshotDriver::viewNames()
 {
     return { QStringLiteral("cluster"), QStringLiteral("simulation"), QStringLiteral("dashboard"),
-        QStringLiteral("pods"), QStringLiteral("topology"), QStringLiteral("timeline") };
+        QStringLiteral("pods"), QStringLiteral("topology"), QStringLiteral("timeline"),
+        QStringLiteral("editor") };
 }
 
 ScreenshotDriver::ScreenshotDriver(
@@ -35,8 +39,8 @@ ScreenshotDriver::ScreenshotDriver(
     // Each view is ready at its own moment; the window chooses its page on open, so the wanted
     // page is selected again right before the picture is taken.
     connect(doc, &Document::opened, this, [this, doc, simulation]() {
-        if (m_view == QLatin1String("pods"))
-            return; // wait for the scheduling below
+        if (m_view == QLatin1String("pods") || m_view == QLatin1String("editor"))
+            return; // wait for the scheduling or the check below
         if (doc->prepared() && (m_view == QLatin1String("topology") || m_view == QLatin1String("timeline")))
             return; // wait for the run's replay
         if (doc->prepared() && (simulation || m_view.isEmpty()))
@@ -49,6 +53,10 @@ ScreenshotDriver::ScreenshotDriver(
     });
     connect(window->timelinePage(), &TimelinePage::replayReady, this, [this]() {
         if (m_view == QLatin1String("topology") || m_view == QLatin1String("timeline"))
+            ready();
+    });
+    connect(window->editorPage(), &EditorPage::checked, this, [this]() {
+        if (m_view == QLatin1String("editor"))
             ready();
     });
     connect(window->podsPage()->job(), &AllocationJob::scheduled, this, [this]() {
@@ -75,10 +83,17 @@ void ScreenshotDriver::ready()
         pages->setCurrentWidget(m_window->topologyPage());
     else if (m_view == QLatin1String("timeline"))
         pages->setCurrentWidget(m_window->timelinePage());
-    else if (!m_view.isEmpty())
+    else if (m_view == QLatin1String("editor")) {
+        pages->setCurrentWidget(m_window->editorPage());
+        // A selector every GPU driver publishes something for, so the box shows its verdicts.
+        m_window->editorPage()->selectorBox()->setExpression(
+            QStringLiteral("device.attributes[\"gpu.nvidia.com\"].productName.contains(\"H100\")"));
+    } else if (!m_view.isEmpty())
         pages->setCurrentWidget(m_window->simulationPage());
     // Let layouts and charts settle and paint before grabbing.
     QTimer::singleShot(300, this, [this]() {
+        if (m_view == QLatin1String("editor"))
+            m_window->editorPage()->editor()->centerCursor(); // the first problem, now laid out
         const bool ok = m_window->grab().save(m_file);
         Q_EMIT done(ok, ok ? QString() : tr("cannot write %1").arg(m_file));
     });

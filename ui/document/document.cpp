@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/document/document.h"
 
+#include <QDirIterator>
 #include <QFileInfo>
 #include <QUndoCommand>
 #include <QUndoStack>
 
+#include "ui/document/text_buffers.h"
 #include "ui/jobs/open_job.h"
 
 namespace drasim::ui {
@@ -42,6 +44,7 @@ Document::Document(QObject* parent)
 {
     m_job = new OpenJob(this);
     m_undo = new QUndoStack(this);
+    m_texts = new TextBuffers(m_undo, this);
     connect(m_job, &OpenJob::started, this, &Document::openStarted);
     connect(m_job, &OpenJob::progressChanged, this, &Document::openProgress);
     connect(m_job, &OpenJob::cancelled, this, &Document::openCancelled);
@@ -108,6 +111,26 @@ const std::vector<Diagnostic>& Document::diagnostics() const
     return m_session ? m_session->diagnostics().all() : kNone;
 }
 
+QStringList Document::files() const
+{
+    QStringList out;
+    for (const QString& p : paths()) {
+        if (!QFileInfo(p).isDir()) {
+            out << p;
+            continue;
+        }
+        // The loader's choice: *.yaml, *.yml and *.json anywhere below, sorted by path.
+        QStringList inside;
+        QDirIterator it(p, { QStringLiteral("*.yaml"), QStringLiteral("*.yml"), QStringLiteral("*.json") },
+            QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext())
+            inside << it.next();
+        inside.sort();
+        out << inside;
+    }
+    return out;
+}
+
 QString Document::displayName() const
 {
     QStringList names;
@@ -132,6 +155,7 @@ void Document::adopt(std::shared_ptr<session::Session> session)
 {
     // A new document: edits of the previous one cannot be undone into it.
     m_undo->clear();
+    m_texts->documentReopened();
     m_seed.reset();
     m_session = std::move(session);
     Q_EMIT seedOverrideChanged();

@@ -17,6 +17,7 @@ class QUndoStack;
 namespace drasim::ui {
 
 class OpenJob;
+class TextBuffers;
 
 /// What the window shows: one session::Session (the inputs, their kind, the loaded objects or
 /// the cluster a scenario builds, the prepared scenario, diagnostics) plus the user's edits on an
@@ -50,6 +51,10 @@ public:
     QString displayName() const;
 
     QUndoStack* undoStack() const { return m_undo; }
+    /// The edited text of the document's files; their edits are on undoStack().
+    TextBuffers* textBuffers() const { return m_texts; }
+    /// The files behind paths(): each file as given, the manifest files inside each folder.
+    QStringList files() const;
     /// The seed runs use instead of the scenario's (unset: the scenario's own). An undoable edit.
     std::optional<quint64> seedOverride() const { return m_seed; }
     void setSeedOverride(std::optional<quint64> seed);
@@ -69,6 +74,7 @@ private:
 
     OpenJob* m_job = nullptr;
     QUndoStack* m_undo = nullptr;
+    TextBuffers* m_texts = nullptr;
     std::shared_ptr<session::Session> m_session;
     std::optional<quint64> m_seed;
 };

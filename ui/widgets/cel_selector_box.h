@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <memory>
+
+#include <QFutureWatcher>
+#include <QWidget>
+
+#include "core/api/object_set.h"
+#include "core/session/selector_preview.h"
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QSortFilterProxyModel;
+class QTableView;
+class QTimer;
+
+namespace drasim::ui {
+
+class SelectorMatchModel;
+
+/// Type a CEL device selector and see which devices of the cluster it matches and, for the
+/// others, why not: the selector was false, evaluation failed (the CEL error), or it does not
+/// compile (the message with a caret under its column). The core's `drasim cel` evaluation,
+/// run off the UI thread a moment after typing stops.
+class CelSelectorBox : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit CelSelectorBox(QWidget* parent = nullptr);
+    ~CelSelectorBox() override;
+
+    void setObjects(std::shared_ptr<const api::ObjectSet> objects);
+    void setExpression(const QString& expression);
+    QString expression() const;
+    SelectorMatchModel* model() const { return m_model; }
+    QTableView* view() const { return m_view; }
+    /// "3 of 8 devices match…", or the compile error with its column.
+    QString summary() const;
+
+Q_SIGNALS:
+    /// The current expression was evaluated (or failed to compile); model() is up to date.
+    void evaluated();
+
+private:
+    void evaluate();
+    void onEvaluated();
+
+    std::shared_ptr<const api::ObjectSet> m_objects;
+    QFutureWatcher<std::shared_ptr<const session::SelectorPreview>> m_watcher;
+    bool m_pending = false;
+    QLineEdit* m_input = nullptr;
+    QComboBox* m_show = nullptr;
+    QLabel* m_summary = nullptr;
+    QTimer* m_debounce = nullptr;
+    SelectorMatchModel* m_model = nullptr;
+    QSortFilterProxyModel* m_proxy = nullptr;
+    QTableView* m_view = nullptr;
+};
+
+} // namespace drasim::ui
