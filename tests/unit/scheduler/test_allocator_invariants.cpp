@@ -11,8 +11,8 @@
 //  * `allocate` and `explain` agree on every pod.
 //
 // Seeds: DRASIM_INVARIANT_SEED=N runs that one bundle; DRASIM_INVARIANT_BUNDLES=N changes how
-// many are run (default 2,000, starting at a fixed seed). A failure prints the command that
-// reproduces it.
+// many are run (default 2,000, starting at a fixed seed, or at DRASIM_INVARIANT_SEED when both are
+// given). A failure prints the command that reproduces it.
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
@@ -146,9 +146,9 @@ TEST(AllocatorInvariants, RandomBundles)
     if (const char* s = std::getenv("DRASIM_INVARIANT_SEED")) {
         first = std::strtoull(s, nullptr, 10);
         count = 1;
-    } else if (const char* n = std::getenv("DRASIM_INVARIANT_BUNDLES")) {
-        count = std::strtoull(n, nullptr, 10);
     }
+    if (const char* n = std::getenv("DRASIM_INVARIANT_BUNDLES"))
+        count = std::strtoull(n, nullptr, 10);
     int failures = 0;
     Coverage coverage;
     for (uint64_t seed = first; seed < first + count && failures < 5; ++seed) {
