@@ -597,8 +597,7 @@ bool Allocator::tolerated(const PreparedSub& sub, const api::Device& d) const
     return true;
 }
 
-bool Allocator::constraintAdd(
-    size_t, const ConstraintDef& def, ConstraintState& st, const std::string& reqName, const DeviceEntry& e)
+bool Allocator::constraintAdd(const ConstraintDef& def, ConstraintState& st, const DeviceEntry& e)
 {
     const api::DeviceAttribute* attr = lookupAttribute(*e.device, e.slice->driver, def.attribute);
     if (!attr)
@@ -614,21 +613,23 @@ bool Allocator::constraintAdd(
         ++st.count;
         return true;
     }
-    for (const auto& [k, v] : st.distinct)
+    // Every device the constraint covers is compared with every other, also the devices of one
+    // request (upstream keeps a list since it stopped keying the values by request name, which
+    // let a request with several devices repeat a value after backtracking).
+    for (const auto& v : st.distinct)
         if (v == *attr)
             return false;
-    // Keyed by the request's result name ("req" or "req/sub"), as upstream keys it by request
-    // (§3.8): a later device of the same request overwrites the entry, undoing removes it.
-    st.distinct[reqName] = *attr;
+    st.distinct.push_back(*attr);
     return true;
 }
 
-void Allocator::constraintRemove(const ConstraintDef& def, ConstraintState& st, const std::string& reqName)
+// Picks are undone last first, so the value to drop is the last one stored.
+void Allocator::constraintRemove(const ConstraintDef& def, ConstraintState& st)
 {
     if (def.match)
         --st.count;
     else
-        st.distinct.erase(reqName);
+        st.distinct.pop_back();
 }
 
 Allocator::AddResult Allocator::addDevice(
@@ -660,10 +661,9 @@ Allocator::AddResult Allocator::addDevice(
     auto& states = m_constraintStates[ci];
     for (size_t k = 0; k < sub.constraints.size(); ++k) {
         const auto idx = sub.constraints[k];
-        if (!constraintAdd(ci, claim.constraints[idx], states[idx], sub.resultName, e)) {
+        if (!constraintAdd(claim.constraints[idx], states[idx], e)) {
             for (size_t j = k; j-- > 0;)
-                constraintRemove(
-                    claim.constraints[sub.constraints[j]], states[sub.constraints[j]], sub.resultName);
+                constraintRemove(claim.constraints[sub.constraints[j]], states[sub.constraints[j]]);
             if (charged)
                 countersFit(charged, d, -1);
             return AddResult::ConstraintFail;
@@ -691,7 +691,7 @@ void Allocator::removeLast()
     const auto& sub = claim.requests[p.request].subs[p.sub];
     auto& states = m_constraintStates[p.claim];
     for (size_t j = sub.constraints.size(); j-- > 0;)
-        constraintRemove(claim.constraints[sub.constraints[j]], states[sub.constraints[j]], sub.resultName);
+        constraintRemove(claim.constraints[sub.constraints[j]], states[sub.constraints[j]]);
     if (m_counterUndo.back())
         countersFit(m_counterUndo.back(), *p.entry.device, -1);
     if (!p.entry.multi)

@@ -152,9 +152,10 @@ private:
     };
     struct ConstraintState
     {
-        int count = 0;
-        api::DeviceAttribute value;
-        std::map<std::string, api::DeviceAttribute> distinct;
+        int count = 0; ///< matchAttribute: devices added
+        api::DeviceAttribute value; ///< matchAttribute: the value the first device fixed
+        /// distinctAttribute: the value of every device added, in pick order (undone last first).
+        std::vector<api::DeviceAttribute> distinct;
     };
     struct PoolCounters
     {
@@ -182,9 +183,8 @@ private:
     bool countersFit(const NodePool* pool, const api::Device& d, int sign);
     PoolCounters& countersFor(const NodePool* pool);
     bool tolerated(const PreparedSub& sub, const api::Device& d) const;
-    bool constraintAdd(size_t ci, const ConstraintDef& def, ConstraintState& st, const std::string& reqName,
-        const DeviceEntry& e);
-    void constraintRemove(const ConstraintDef& def, ConstraintState& st, const std::string& reqName);
+    static bool constraintAdd(const ConstraintDef& def, ConstraintState& st, const DeviceEntry& e);
+    static void constraintRemove(const ConstraintDef& def, ConstraintState& st);
     std::string selectorError(size_t ci, const PreparedSub& sub, const DeviceEntry& e) const;
     bool buildAllLists(const NodeView& view, std::string* error);
 

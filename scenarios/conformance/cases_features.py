@@ -70,6 +70,22 @@ def register(g):
                      constraints=[distinct("gpu.example.com/numa")]),
                pod("p", [("c", "c")])],
          ["pod p pending " + pending(1, "1 cannot allocate all claims")])
+    case("distinct-attribute-three-of-one-request", "three devices of one request all differ, not just neighbours",
+         N1 + [GPU_CLASS, rslice("s", GPU, "pool", [dev("d0", {"numa": 0}), dev("d1", {"numa": 1}), dev("d2", {"numa": 0}),
+                                                     dev("d3", {"numa": 2})], node="node-1"),
+               claim("c", [req("x", "gpu.example.com", count=3)], constraints=[distinct("gpu.example.com/numa")]),
+               pod("p", [("c", "c")])],
+         ["claim c devices x=pool/d0,x=pool/d1,x=pool/d3"])
+    case("distinct-attribute-after-backtrack", "undoing a device keeps the values of the request's other devices",
+         N1 + [GPU_CLASS, rslice("s", GPU, "pool", [dev("d0", {"numa": 0, "kind": "plain"}),
+                                                     dev("d1", {"numa": 1, "kind": "special"}),
+                                                     dev("d2", {"numa": 0, "kind": "plain"}),
+                                                     dev("d3", {"numa": 2, "kind": "plain"})], node="node-1"),
+               claim("c", [req("x", "gpu.example.com", count=2),
+                           req("y", "gpu.example.com", selectors=['device.attributes["gpu.example.com"].kind == "special"'])],
+                     constraints=[distinct("gpu.example.com/numa", ["x"])]),
+               pod("p", [("c", "c")])],
+         ["claim c devices x=pool/d0,x=pool/d3,y=pool/d1"])
     case("constraints-two-kinds", "matchAttribute and distinctAttribute together",
          N1 + [GPU_CLASS, rslice("s", GPU, "pool", [dev("d0", {"rack": "r1", "numa": 0}), dev("d1", {"rack": "r2", "numa": 1}),
                                                      dev("d2", {"rack": "r1", "numa": 0}), dev("d3", {"rack": "r1", "numa": 1})],

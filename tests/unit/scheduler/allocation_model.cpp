@@ -139,7 +139,7 @@ struct AllocationModel::State
     {
         int count = 0;
         api::DeviceAttribute value;
-        std::map<std::string, api::DeviceAttribute> distinct;
+        std::vector<api::DeviceAttribute> distinct; ///< every device covered, whatever its request
     };
     std::vector<Pick> picks;
     std::map<const Pool*, std::map<std::string, std::map<std::string, Quantity>>> countersUsed;
@@ -342,10 +342,11 @@ AllocationModel::Add AllocationModel::tryAdd(State& st, const PriorState& prior,
             if (s.count++ == 0)
                 s.value = *a;
         } else {
-            for (const auto& [r, v] : s.distinct)
+            // Pairwise distinct over all covered devices, two of one request included.
+            for (const auto& v : s.distinct)
                 if (v == *a)
                     return Add::ConstraintNo;
-            s.distinct[req.resultName] = *a; // keyed by request, as upstream does (§3.8)
+            s.distinct.push_back(*a);
         }
     }
     st.picks.push_back(std::move(pick));
@@ -499,14 +500,11 @@ AllocationModel::Search AllocationModel::solve(const api::Node& node,
         if (p.complete && p.valid)
             for (const auto* d : p.devices)
                 candidates.emplace_back(&p, d);
-    // Any CEL error on a visible device, or distinctAttribute with several devices per request:
-    // the allocator's outcome may then depend on its visit order.
+    // Any CEL error on a visible device: the allocator's outcome may then depend on its visit
+    // order.
     std::vector<std::vector<std::vector<Request>>> alternatives(claims.size());
     for (size_t ci = 0; ci < claims.size(); ++ci) {
         const auto& spec = claims[ci]->spec;
-        bool distinct = false;
-        for (const auto& c : spec.constraints)
-            distinct = distinct || c.distinctAttribute.has_value();
         for (const auto& x : spec.requests) {
             std::vector<Request> alts;
             if (x.exactly)
@@ -514,8 +512,6 @@ AllocationModel::Search AllocationModel::solve(const api::Node& node,
             for (const auto& s : x.firstAvailable)
                 alts.push_back(Request { x.name + "/" + s.name, x.name, &s.spec });
             for (const auto& r : alts) {
-                if (distinct && (r.spec->allocationMode == "All" || r.spec->count > 1))
-                    return Search::Inconclusive;
                 for (const auto& p : pools)
                     for (const auto* d : p.devices)
                         if (selectorsPass(*r.spec, p.driver, *d) < 0)

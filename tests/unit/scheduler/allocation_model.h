@@ -46,8 +46,7 @@ public:
     enum class Search { Found, None, Inconclusive };
     /// Searches for any solution of the claims (unallocated) on the node. Inconclusive when a
     /// selector could raise a CEL error there (the allocator's outcome then depends on its visit
-    /// order), when the distinctAttribute bookkeeping could depend on the order within a request,
-    /// or when the step bound is reached.
+    /// order), or when the step bound is reached.
     Search solve(const api::Node& node, const std::vector<const api::ResourceClaim*>& claims,
         const PriorState& prior, uint64_t seed);
 
