@@ -10,6 +10,7 @@
 #include "app/cli/cli_support.h"
 #include "app/cli/command_registry.h"
 #include "app/cli/common_options.h"
+#include "app/cli/scenario_store_io.h"
 #include "app/cli/store_option.h"
 #include "core/common/atomic_file.h"
 #include "core/common/data_value.h"
@@ -88,6 +89,22 @@ int run(const Args& args)
             return 1;
         recorder = std::make_unique<storage::RunStoreRecorder>(*store, args.label);
         options.recorders.push_back(recorder.get());
+        // The scenario's folder is saved as a revision (nothing new when it was saved before) and
+        // the run refers to it, so `drasim scenarios export` gives back what ran.
+        Diagnostics bundleDiags;
+        auto bundle = drasim::scenario::readBundle(args.scenario, bundleDiags);
+        if (!bundle) {
+            std::fputs(bundleDiags.formatAll().c_str(), stderr);
+            return 1;
+        }
+        try {
+            store->saveScenarioRevision(
+                bundle->name, bundle->hash, bundle->mainFile, cli::toStored(bundle->files));
+        } catch (const storage::StorageError& e) {
+            cli::printError(e.what());
+            return 1;
+        }
+        recorder->setScenarioHash(bundle->hash);
         options.podEvents = true; // stored for the timeline and the comparison
     }
     StderrProgress progress;

@@ -4,33 +4,11 @@
 #include <cstdlib>
 
 #include "core/storage/database.h"
+#include "core/storage/schema.h"
 
 namespace drasim::planner {
 
 namespace {
-
-const char* const kSchema = R"(
-CREATE TABLE IF NOT EXISTS planner_studies (
-    id INTEGER PRIMARY KEY,
-    name TEXT NOT NULL,
-    fingerprint TEXT NOT NULL,
-    shard_index INTEGER NOT NULL,
-    shard_count INTEGER NOT NULL,
-    shapes INTEGER NOT NULL,
-    levels INTEGER NOT NULL,
-    status TEXT NOT NULL,
-    report_json TEXT NOT NULL DEFAULT '',
-    created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
-);
-CREATE TABLE IF NOT EXISTS planner_evaluations (
-    study_id INTEGER NOT NULL REFERENCES planner_studies(id) ON DELETE CASCADE,
-    position INTEGER NOT NULL,
-    mix TEXT NOT NULL,
-    load TEXT NOT NULL,
-    outcome TEXT NOT NULL,
-    PRIMARY KEY (study_id, position)
-);
-)";
 
 /// One evaluation's seeds as text: "seed:stopped:v1,v2;seed:stopped:v1,v2", values exact.
 std::string encodeOutcome(const Evaluation& e)
@@ -92,9 +70,7 @@ bool decodeOutcome(const std::string& text, size_t levels, std::vector<SeedOutco
 StudyStore::StudyStore(const std::string& path)
     : m_db(std::make_unique<storage::Database>(path))
 {
-    storage::Transaction t(*m_db);
-    m_db->exec(kSchema);
-    t.commit();
+    storage::openSchema(*m_db); // the planner's tables are part of the store's one schema
 }
 
 StudyStore::~StudyStore() = default;

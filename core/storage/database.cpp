@@ -24,8 +24,9 @@ Database::Database(const std::string& path)
     }
     sqlite3_busy_timeout(m_db, 5000);
     try {
-        // A file that is not a database fails here ("file is not a database").
-        exec("PRAGMA journal_mode=WAL");
+        // A file that is not a database fails here ("file is not a database"), before anything
+        // is written to it. WAL is turned on by openSchema (schema.h), once the version is known.
+        exec("SELECT count(*) FROM sqlite_master");
         exec("PRAGMA synchronous=FULL");
         exec("PRAGMA foreign_keys=ON");
     } catch (...) {
@@ -120,6 +121,13 @@ Statement& Statement::bind(int index, std::string_view text)
     return *this;
 }
 
+Statement& Statement::bindBlob(int index, std::string_view bytes)
+{
+    if (sqlite3_bind_blob64(m_stmt, index, bytes.data(), bytes.size(), SQLITE_TRANSIENT) != SQLITE_OK)
+        raise(m_db->handle(), m_db->path(), "cannot bind");
+    return *this;
+}
+
 Statement& Statement::bindNull(int index)
 {
     if (sqlite3_bind_null(m_stmt, index) != SQLITE_OK)
@@ -164,6 +172,13 @@ bool Statement::columnIsNull(int col) const
 
 std::string Statement::columnText(int col) const
 {
+    // A blob is read as a blob: sqlite3_column_text would convert it and stop at nothing, but
+    // asking for the bytes this way keeps them exactly for both kinds.
+    if (sqlite3_column_type(m_stmt, col) == SQLITE_BLOB) {
+        const void* b = sqlite3_column_blob(m_stmt, col);
+        return b ? std::string(static_cast<const char*>(b), size_t(sqlite3_column_bytes(m_stmt, col)))
+                 : std::string();
+    }
     const unsigned char* t = sqlite3_column_text(m_stmt, col);
     return t ? std::string(reinterpret_cast<const char*>(t), size_t(sqlite3_column_bytes(m_stmt, col)))
              : std::string();

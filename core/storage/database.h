@@ -23,8 +23,8 @@ public:
 
 class Statement;
 
-/// An open SQLite database (RAII). Opened in WAL mode with full synchronous writes so that a crash
-/// leaves either the state before or after the last committed transaction.
+/// An open SQLite database (RAII), with foreign keys on and full synchronous writes; openSchema
+/// (schema.h) turns WAL on. A crash leaves the state before or after the last committed transaction.
 class Database
 {
 public:
@@ -62,6 +62,8 @@ public:
     Statement& bind(int index, int64_t value);
     Statement& bind(int index, double value);
     Statement& bind(int index, std::string_view text);
+    /// Bytes kept exactly (any encoding, NUL bytes included); read back with columnText.
+    Statement& bindBlob(int index, std::string_view bytes);
     Statement& bindNull(int index);
     /// Advances; returns true while a row is available.
     bool step();

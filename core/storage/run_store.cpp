@@ -4,6 +4,7 @@
 #include <ctime>
 
 #include "core/storage/database.h"
+#include "core/storage/schema.h"
 
 namespace drasim::storage {
 
@@ -18,75 +19,6 @@ std::string utcNow()
     std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
     return buf;
 }
-
-// Each entry moves the schema from version i to i + 1. Never edit a shipped entry: append a new one.
-const char* const kMigrations[] = {
-    R"sql(
-    CREATE TABLE scenarios (
-        name TEXT PRIMARY KEY,
-        content TEXT NOT NULL,
-        updated_at TEXT NOT NULL
-    );
-    CREATE TABLE runs (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        scenario TEXT NOT NULL,
-        seed INTEGER NOT NULL,
-        label TEXT NOT NULL DEFAULT '',
-        status TEXT NOT NULL,
-        summary_json TEXT NOT NULL DEFAULT '',
-        created_at TEXT NOT NULL
-    );
-    CREATE TABLE run_series (
-        run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
-        metric TEXT NOT NULL,
-        time REAL NOT NULL,
-        value REAL NOT NULL
-    );
-    CREATE INDEX run_series_by_metric ON run_series(run_id, metric, time);
-    )sql",
-    // 2: runs know which content of their scenario they ran (hash, and a revision per name).
-    R"sql(
-    ALTER TABLE runs ADD COLUMN scenario_hash TEXT NOT NULL DEFAULT '';
-    ALTER TABLE runs ADD COLUMN scenario_revision INTEGER NOT NULL DEFAULT 0;
-    CREATE TABLE scenario_revisions (
-        scenario TEXT NOT NULL,
-        revision INTEGER NOT NULL,
-        hash TEXT NOT NULL,
-        created_at TEXT NOT NULL,
-        PRIMARY KEY (scenario, revision),
-        UNIQUE (scenario, hash)
-    );
-    )sql",
-    // 3: pod events, with the devices and placement of each binding, so a run can be replayed.
-    R"sql(
-    CREATE TABLE run_pod_events (
-        run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
-        seq INTEGER NOT NULL,
-        time_ms INTEGER NOT NULL,
-        type TEXT NOT NULL,
-        pod TEXT NOT NULL,
-        job TEXT NOT NULL,
-        workload TEXT NOT NULL,
-        node TEXT NOT NULL,
-        message TEXT NOT NULL,
-        placements TEXT NOT NULL,
-        PRIMARY KEY (run_id, seq)
-    );
-    CREATE INDEX run_pod_events_by_pod ON run_pod_events(run_id, pod, seq);
-    CREATE TABLE run_pod_devices (
-        run_id INTEGER NOT NULL,
-        seq INTEGER NOT NULL,
-        idx INTEGER NOT NULL,
-        claim TEXT NOT NULL,
-        driver TEXT NOT NULL,
-        pool TEXT NOT NULL,
-        device TEXT NOT NULL,
-        device_class TEXT NOT NULL,
-        PRIMARY KEY (run_id, seq, idx),
-        FOREIGN KEY (run_id, seq) REFERENCES run_pod_events(run_id, seq) ON DELETE CASCADE
-    );
-    )sql",
-};
 
 constexpr const char* kRunColumns
     = "id, scenario, seed, label, status, summary_json, created_at, scenario_hash, scenario_revision";
@@ -156,16 +88,7 @@ const std::string& RunStore::path() const
 
 void RunStore::migrate()
 {
-    const int current = m_db->userVersion();
-    if (current > kSchemaVersion)
-        throw StorageError(m_db->path() + ": the store was written by a newer drasim (schema "
-            + std::to_string(current) + ", this version knows " + std::to_string(kSchemaVersion) + ")");
-    for (int v = current; v < kSchemaVersion; ++v) {
-        Transaction tx(*m_db);
-        m_db->exec(kMigrations[v]);
-        m_db->setUserVersion(v + 1);
-        tx.commit();
-    }
+    openSchema(*m_db);
     // Runs left "running" by a process that died are not running any more.
     Transaction tx(*m_db);
     m_db->exec("UPDATE runs SET status = 'interrupted' WHERE status = 'running'");

@@ -36,6 +36,42 @@ struct SeriesPoint
     double value = 0;
 };
 
+/// One file of a saved scenario revision: its path inside the scenario's folder, its bytes.
+struct StoredFile
+{
+    std::string path; ///< relative, '/'-separated
+    std::string content;
+    bool operator==(const StoredFile&) const = default;
+};
+
+/// A variant's origin: the revision it was derived from and the overrides that derive it.
+struct VariantOrigin
+{
+    std::string base;
+    int64_t baseRevision = 0;
+    std::string overrides; ///< the overrides document (YAML), as given
+};
+
+/// A revision of a scenario name: a content the store saved, or one a run was recorded with.
+struct ScenarioRevision
+{
+    std::string scenario;
+    int64_t revision = 0;
+    std::string hash; ///< content hash (what tells revisions apart)
+    /// The scenario document among the files; "" when only runs saw this content (not saved).
+    std::string mainFile;
+    int64_t files = 0;
+    int64_t runs = 0; ///< runs recorded with this revision
+    std::optional<VariantOrigin> variantOf;
+    std::string createdAt; ///< UTC, ISO 8601; metadata only
+};
+
+struct SavedRevision
+{
+    int64_t revision = 0;
+    bool created = false; ///< false: this content was saved before under that revision
+};
+
 /// Saved scenarios and run history in one SQLite file. Every write is one transaction, so a crash or
 /// an exception in the middle leaves the previous state intact; a run that never finished keeps the
 /// status "running" and is reported as "interrupted" when the store is opened again.
@@ -46,7 +82,7 @@ public:
     explicit RunStore(const std::string& path);
     ~RunStore();
 
-    static constexpr int kSchemaVersion = 3;
+    static constexpr int kSchemaVersion = 4; ///< storage::kSchemaVersion (schema.h)
     /// The file, as given.
     const std::string& path() const;
 
@@ -74,6 +110,19 @@ public:
     std::vector<sim::PodEvent> podEvents(int64_t runId, const std::string& pod = {});
     /// The content hashes a scenario name was run with, by revision (index 0 = revision 1).
     std::vector<std::string> scenarioRevisions(const std::string& scenario);
+
+    /// Saves a scenario's files as the revision of its content hash, in one transaction: a new
+    /// revision number for a content never seen, else the number it has (runs may have seen it
+    /// first). Saving the same content again changes nothing. `variantOf` records a variant's origin.
+    SavedRevision saveScenarioRevision(const std::string& scenario, const std::string& hash,
+        const std::string& mainFile, const std::vector<StoredFile>& files,
+        const std::optional<VariantOrigin>& variantOf = std::nullopt);
+    /// Names with at least one revision (saved or run), by name.
+    std::vector<std::string> revisedScenarioNames();
+    /// Every revision of the name, oldest first.
+    std::vector<ScenarioRevision> revisionsOf(const std::string& scenario);
+    /// The files of a saved revision, by path; empty when it was not saved.
+    std::vector<StoredFile> scenarioFiles(const std::string& scenario, int64_t revision);
 
 private:
     void migrate();

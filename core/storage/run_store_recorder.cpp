@@ -17,7 +17,8 @@ RunStoreRecorder::~RunStoreRecorder() = default;
 
 void RunStoreRecorder::onRunStarted(const sim::RunInfo& info)
 {
-    m_runId = m_store.beginRun(info.scenario, info.seed, m_label, info.scenarioHash);
+    m_runId = m_store.beginRun(
+        info.scenario, info.seed, m_label, m_scenarioHash.empty() ? info.scenarioHash : m_scenarioHash);
 }
 
 void RunStoreRecorder::onSample(const sim::MetricSample& sample)

@@ -28,12 +28,16 @@ public:
     /// Marks the run failed or cancelled when the simulation stopped without a summary.
     void abandon(const std::string& status);
     int64_t runId() const { return m_runId; }
+    /// Records the run under this content hash instead of the one the run announces (a caller
+    /// that saved the scenario's whole folder as a revision hashes that folder).
+    void setScenarioHash(std::string hash) { m_scenarioHash = std::move(hash); }
 
 private:
     void flush();
 
     RunStore& m_store;
     std::string m_label;
+    std::string m_scenarioHash;
     size_t m_batchPoints;
     int64_t m_runId = 0;
     std::vector<SeriesPoint> m_pending;

@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+// The one schema of a drasim store, shared by every table in the file (runs, scenarios and their
+// revisions, variants, planner studies), with one version number (PRAGMA user_version).
+
+namespace drasim::storage {
+
+class Database;
+
+/// The version this build writes. Migrations move a file from version i to i + 1.
+constexpr int kSchemaVersion = 4;
+
+/// Checks the file's version before anything is written to it, then turns WAL on and migrates
+/// (each migration one transaction). A file from a newer drasim is refused with StorageError
+/// ("<path>: the store was written by a newer drasim (schema 9, this version knows 4); it was
+/// left untouched"), and nothing in it changes.
+void openSchema(Database& db);
+
+} // namespace drasim::storage
