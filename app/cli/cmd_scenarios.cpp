@@ -10,6 +10,7 @@
 #include "app/cli/command_registry.h"
 #include "app/cli/common_options.h"
 #include "app/cli/scenario_store_io.h"
+#include "app/cli/scenarios_variant.h"
 #include "app/cli/store_option.h"
 #include "app/cli/text_table.h"
 #include "core/scenario/scenario_bundle.h"
@@ -24,6 +25,7 @@ struct Args
     std::string db;
     std::string name, path, folder;
     int64_t revision = 0;
+    cli::VariantArgs variant;
 };
 
 std::string shortHash(const std::string& hash)
@@ -141,7 +143,11 @@ cli::Runner define(CLI::App& app)
         R"(The scenarios kept in the store (--db FILE, default under the user's data folder). A scenario is
 saved as a folder of YAML: its scenario.yaml and every YAML file under that folder, byte for byte.
 Each different content is a new revision of the scenario's name (metadata.name); saving a content
-again changes nothing. `drasim simulate --save` saves the scenario it runs the same way.)");
+again changes nothing. `drasim simulate --save` saves the scenario it runs the same way.
+A variant is a scenario derived from a saved one by overrides (node pools added, removed,
+resized or reshaped; a workload's arrival rate or run times scaled; the scheduling policy; node
+failures), saved as a Variant document beside its base's files: export it and run the exported
+NAME.variant.yaml with `drasim simulate --save` to record runs of the variant.)");
     app.footer(R"(Exit status: 0 on success, 1 when a scenario, revision or store is missing or invalid, or a
 folder cannot be written, 2 on bad usage.)");
     app.require_subcommand(1, 1);
@@ -164,6 +170,7 @@ folder cannot be written, 2 on bad usage.)");
         ->option_text("N")
         ->transform(wholeNumber(1));
     addStoreOption(*exportCmd, args->db);
+    CLI::App* variant = addVariantCommand(app, args->variant, args->db);
     return [=] {
         if (list->parsed())
             return guarded(runList, *args);
@@ -173,11 +180,13 @@ folder cannot be written, 2 on bad usage.)");
             return guarded(runImport, *args);
         if (exportCmd->parsed())
             return guarded(runExport, *args);
+        if (variant->parsed())
+            return runVariant(args->variant, args->db);
         return 2;
     };
 }
 
 const bool registered = drasim::cli::registerCommand(
-    { "scenarios", "saved scenarios and their revisions: list, show, import, export", define });
+    { "scenarios", "saved scenarios and their revisions: list, show, import, export, variant", define });
 
 } // namespace

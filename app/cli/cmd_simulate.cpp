@@ -16,6 +16,7 @@
 #include "core/common/data_value.h"
 #include "core/scenario/run_scenario.h"
 #include "core/scenario/scenario.h"
+#include "core/scenario/variant.h"
 #include "core/sim/run_summary.h"
 #include "core/sim/series_writer.h"
 #include "core/storage/database.h"
@@ -70,7 +71,7 @@ int run(const Args& args)
 {
     using namespace drasim;
     Diagnostics diags;
-    auto scenario = drasim::scenario::loadScenario(args.scenario, diags);
+    auto scenario = drasim::scenario::loadScenarioOrVariant(args.scenario, diags);
     if (!scenario) {
         std::fputs(diags.formatAll().c_str(), stderr);
         return 1;
@@ -150,7 +151,7 @@ complete, injected failures happen; metrics are sampled at spec.metricInterval. 
 scenario are relative to the scenario file.)");
     app.footer(R"(Exit status: 0 on success, 1 when the scenario or its inputs are invalid (diagnostics on
 stderr), 2 on bad usage, 130 when interrupted.)");
-    app.add_option("SCENARIO", args->scenario, "the Scenario YAML file")->required();
+    app.add_option("SCENARIO", args->scenario, "the Scenario (or Variant) YAML file")->required();
     app.add_option_function<uint64_t>(
            "--seed", [args](uint64_t seed) { args->seed = seed; },
            "override spec.seed (same scenario and seed = byte-identical output)")

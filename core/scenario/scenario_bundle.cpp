@@ -8,6 +8,7 @@
 #include "core/common/atomic_file.h"
 #include "core/common/sha256.h"
 #include "core/scenario/scenario.h"
+#include "core/scenario/variant.h"
 #include "core/yamlio/yaml_tree.h"
 
 namespace drasim::scenario {
@@ -101,9 +102,8 @@ std::optional<ScenarioBundle> readBundle(const std::string& path, Diagnostics& d
         bytes += f.content.size();
         bundle.files.push_back(std::move(f));
     }
-    const BundleFile& main = *std::find_if(bundle.files.begin(), bundle.files.end(),
-        [&](const BundleFile& f) { return f.path == bundle.mainFile; });
-    std::optional<Scenario> sc = parseScenario(main.content, (base / bundle.mainFile).string(), diags);
+    // The main file may be a Variant: it is checked with its base applied, as it would run.
+    std::optional<Scenario> sc = loadScenarioOrVariant((base / bundle.mainFile).string(), diags);
     if (!sc)
         return std::nullopt;
     bundle.name = sc->name;

@@ -34,8 +34,8 @@ struct ScenarioBundle
 constexpr size_t kMaxBundleFiles = 1000;
 constexpr size_t kMaxBundleBytes = 256u << 20;
 
-/// Reads a folder (its scenario.yaml is the Scenario) or a scenario file (the Scenario, with the
-/// YAML files of its folder). The Scenario must parse; problems go to diags, located, and give
+/// Reads a folder (its scenario.yaml is the Scenario) or a scenario file (a Scenario or a Variant,
+/// with the YAML files of its folder). The Scenario must parse; problems go to diags, located, and give
 /// nullopt ("dir: no scenario.yaml in this folder", the Scenario's own errors, size limits).
 std::optional<ScenarioBundle> readBundle(const std::string& path, Diagnostics& diags);
 
