@@ -84,7 +84,9 @@ api::DeviceRequestSpec randomSpec(BundleRng& rng, bool allowAdmin)
         "!device.allowMultipleAllocations",
         "device.attributes[\"nic.example.com\"].index >= 1",
     };
-    api::DeviceRequestSpec r = requestSpec(kClasses[rng.below(4)], 1 + int64_t(rng.below(2)));
+    // Now and then three devices: distinctAttribute must then keep all three apart.
+    const int64_t count = rng.chance(10) ? 3 : 1 + int64_t(rng.below(2));
+    api::DeviceRequestSpec r = requestSpec(kClasses[rng.below(4)], count);
     if (rng.chance(10)) {
         r.allocationMode = "All";
         r.count = 0;

@@ -170,6 +170,7 @@ TEST(AllocatorInvariants, RandomBundles)
 TEST(AllocatorInvariants, BundlesCoverTheInterestingCases)
 {
     int republished = 0, admin = 0, shareable = 0, allMode = 0, constraints = 0, counters = 0;
+    int distinctThree = 0; // a distinctAttribute claim with a request for three devices
     for (uint64_t seed = kFirstSeed; seed < kFirstSeed + 300; ++seed) {
         const auto b = makeRandomBundle(seed);
         for (const auto& s : b.objects.resourceSlices) {
@@ -180,10 +181,12 @@ TEST(AllocatorInvariants, BundlesCoverTheInterestingCases)
         }
         for (const auto& c : b.objects.resourceClaims) {
             constraints += c.spec.constraints.empty() ? 0 : 1;
+            const bool distinct = !c.spec.constraints.empty() && c.spec.constraints[0].distinctAttribute;
             for (const auto& r : c.spec.requests)
                 if (r.exactly) {
                     admin += r.exactly->adminAccess.value_or(false) ? 1 : 0;
                     allMode += r.exactly->allocationMode == "All" ? 1 : 0;
+                    distinctThree += distinct && r.exactly->count == 3 ? 1 : 0;
                 }
         }
     }
@@ -193,4 +196,5 @@ TEST(AllocatorInvariants, BundlesCoverTheInterestingCases)
     EXPECT_GT(allMode, 20);
     EXPECT_GT(constraints, 50);
     EXPECT_GT(counters, 20);
+    EXPECT_GT(distinctThree, 3);
 }
