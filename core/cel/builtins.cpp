@@ -42,21 +42,31 @@ Overload member(std::vector<CelType> params, CelType result)
     return { true, std::move(params), std::move(result) };
 }
 
-std::map<std::string, FunctionDecl, std::less<>> buildTable()
+using FunctionTable = std::map<std::string, FunctionDecl, std::less<>>;
+
+void define(FunctionTable& t, std::string name, BuiltinFn impl, std::vector<Overload> overloads)
 {
-    std::map<std::string, FunctionDecl, std::less<>> t;
+    FunctionDecl d;
+    d.name = name;
+    d.impl = impl;
+    d.overloads = std::move(overloads);
+    t[name] = std::move(d);
+}
+
+/// One global overload (T, T) -> result per type T; a parameter result is T itself.
+std::vector<Overload> sameType(std::vector<CelType> types, const CelType& result)
+{
+    std::vector<Overload> out;
+    for (const auto& ty : types)
+        out.push_back(global({ ty, ty }, result.k == K::Param ? ty : result));
+    return out;
+}
+
+// Operators, size, conversions, timestamps and durations.
+void addOperators(FunctionTable& t)
+{
     auto def = [&](std::string name, BuiltinFn impl, std::vector<Overload> overloads) {
-        FunctionDecl d;
-        d.name = name;
-        d.impl = impl;
-        d.overloads = std::move(overloads);
-        t[name] = std::move(d);
-    };
-    auto sameType = [](std::vector<CelType> types, const CelType& result) {
-        std::vector<Overload> out;
-        for (const auto& ty : types)
-            out.push_back(global({ ty, ty }, result.k == K::Param ? ty : result));
-        return out;
+        define(t, std::move(name), impl, std::move(overloads));
     };
 
     // Arithmetic: same-type overloads only (no implicit numeric conversion).
@@ -133,6 +143,14 @@ std::map<std::string, FunctionDecl, std::less<>> buildTable()
             o.push_back(member({ kDuration }, kInt));
         def(name, impl::timeGetter, o);
     }
+}
+
+// Strings: the standard functions, the strings extension and the Kubernetes regex library.
+void addStringFunctions(FunctionTable& t)
+{
+    auto def = [&](std::string name, BuiltinFn impl, std::vector<Overload> overloads) {
+        define(t, std::move(name), impl, std::move(overloads));
+    };
 
     // Standard string functions.
     def("contains", impl::contains, { member({ kString, kString }, kBool) });
@@ -167,6 +185,14 @@ std::map<std::string, FunctionDecl, std::less<>> buildTable()
     def("find", impl::find, { member({ kString, kString }, kString) });
     def("findAll", impl::findAll,
         { member({ kString, kString }, kListString), member({ kString, kString, kInt }, kListString) });
+}
+
+// Kubernetes lists and sets, cel-go lists, quantities.
+void addListAndQuantityFunctions(FunctionTable& t)
+{
+    auto def = [&](std::string name, BuiltinFn impl, std::vector<Overload> overloads) {
+        define(t, std::move(name), impl, std::move(overloads));
+    };
 
     // Kubernetes lists library and sets.
     def("isSorted", impl::isSorted, { member({ kListA }, kBool) });
@@ -206,6 +232,14 @@ std::map<std::string, FunctionDecl, std::less<>> buildTable()
     def("isInteger", impl::isInteger, { member({ kQuantity }, kBool) });
     def("asApproximateFloat", impl::asApproximateFloat, { member({ kQuantity }, kDouble) });
     def("sign", impl::sign, { global({ kQuantity }, kInt) }); // global only: q.sign() does not check
+}
+
+// Kubernetes semver, IP, CIDR and URL libraries; optional types.
+void addLibraryFunctions(FunctionTable& t)
+{
+    auto def = [&](std::string name, BuiltinFn impl, std::vector<Overload> overloads) {
+        define(t, std::move(name), impl, std::move(overloads));
+    };
 
     // Kubernetes semver library.
     def("semver", impl::semver, { global({ kString }, kSemver), global({ kString, kBool }, kSemver) });
@@ -246,6 +280,15 @@ std::map<std::string, FunctionDecl, std::less<>> buildTable()
     def("orValue", impl::orValue, { member({ CelType::optional(kA), kA }, kA) });
     def("or", impl::optionalOr,
         { member({ CelType::optional(kA), CelType::optional(kA) }, CelType::optional(kA)) });
+}
+
+FunctionTable buildTable()
+{
+    FunctionTable t;
+    addOperators(t);
+    addStringFunctions(t);
+    addListAndQuantityFunctions(t);
+    addLibraryFunctions(t);
     return t;
 }
 

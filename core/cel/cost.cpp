@@ -58,6 +58,12 @@ uint64_t byFactor(uint64_t x, double f)
     return uint64_t(c);
 }
 
+/// Reading a string or bytes of `size` once: 0.1 per byte, rounded up.
+uint64_t traversal(uint64_t size)
+{
+    return byFactor(size, kStringTraversalCostFactor);
+}
+
 struct Size
 {
     uint64_t min = 0;
@@ -158,6 +164,12 @@ uint64_t codePoints(std::string_view s)
 bool mayBe(const CelType& t, K k)
 {
     return t.k == k || t.isDyn();
+}
+
+/// Both operands may be strings, or both bytes: the overloads that traverse them apply.
+bool bothTextual(const CelType& a, const CelType& b)
+{
+    return (mayBe(a, K::String) && mayBe(b, K::String)) || (mayBe(a, K::Bytes) && mayBe(b, K::Bytes));
 }
 
 struct LocalVar
@@ -555,64 +567,43 @@ private:
         return e;
     }
 
-    Est call(Node& n)
+    /// What a call that depends on its operands' sizes costs itself, and the rule evaluation
+    /// charges it by.
+    struct CallCost
     {
-        std::vector<Est> a;
-        a.reserve(n.args.size());
-        uint64_t argCost = 0;
-        for (auto& x : n.args) {
-            a.push_back(run(*x));
-            argCost = addSat(argCost, a.back().cost);
-        }
-        const std::string& f = n.name;
-        // Functions with a rule of their own; every other call costs 1 plus its arguments.
-        static const std::unordered_set<std::string_view> kSizeDependent = { "dyn", "_==_", "_!=_", "_<_",
-            "_<=_", "_>_", "_>=_", "_+_", "@in", "contains", "startsWith", "endsWith", "matches", "find",
-            "findAll", "string", "bytes", "format", "strings.quote", "isSorted", "sum", "max", "min",
-            "indexOf", "lastIndexOf", "url", "lowerAscii", "upperAscii", "substring", "trim", "replace",
-            "split", "join", "containsIP", "containsCIDR", "sets.contains", "sets.intersects",
-            "sets.equivalent", "slice", "lists.range", "reverse", "flatten", "distinct", "sort" };
-        if (!kSizeDependent.count(f)) {
-            n.costRule = CostRule::Fixed;
-            n.runCost = 1;
-            return { addSat(argCost, 1), std::nullopt, std::nullopt, Place::None, nullptr };
-        }
-        if (f == "dyn") {
-            // dyn() only hides the type: 1 plus its argument, sizes carried over.
-            n.runCost = 1;
-            Est e = a[0];
-            e.cost = addSat(argCost, 1);
-            return e;
-        }
-        Est e;
         uint64_t own = 1;
-        n.runCost = 0;
         CostRule rule = CostRule::Fixed;
+    };
+
+    // Comparisons, `+` and `in`. False when `n` is none of them.
+    bool operatorCost(Node& n, std::vector<Est>& a, Est& e, CallCost& c)
+    {
+        const std::string& f = n.name;
+        const bool member = n.hasReceiver;
         auto sz = [&](size_t i) { return sizeOf(a[i]); };
         auto types = [&](size_t i) -> const CelType& { return n.args[i]->type; };
-        bool member = n.hasReceiver;
-
+        uint64_t& own = c.own;
+        CostRule& rule = c.rule;
+        (void)member;
         if (f == "_==_" || f == "_!=_") {
-            own = byFactor(std::min(sz(0).max, sz(1).max), kStringTraversalCostFactor);
+            own = traversal(std::min(sz(0).max, sz(1).max));
             rule = CostRule::Equality;
         } else if (f == "_<_" || f == "_<=_" || f == "_>_" || f == "_>=_") {
             // Every candidate overload counts (a dyn operand matches several): strings and bytes
             // cost 0.1 x the smaller maximum size, the others 1.
-            bool textual = (mayBe(types(0), K::String) && mayBe(types(1), K::String))
-                || (mayBe(types(0), K::Bytes) && mayBe(types(1), K::Bytes));
+            bool textual = bothTextual(types(0), types(1));
             bool other = !(types(0).k == K::String || types(0).k == K::Bytes || types(1).k == K::String
                 || types(1).k == K::Bytes);
-            uint64_t t = textual ? byFactor(std::min(sz(0).max, sz(1).max), kStringTraversalCostFactor) : 0;
+            uint64_t t = textual ? traversal(std::min(sz(0).max, sz(1).max)) : 0;
             own = std::max<uint64_t>(other ? 1 : 0, t);
             rule = CostRule::Ordering;
         } else if (f == "_+_") {
-            bool textual = (mayBe(types(0), K::String) && mayBe(types(1), K::String))
-                || (mayBe(types(0), K::Bytes) && mayBe(types(1), K::Bytes));
+            bool textual = bothTextual(types(0), types(1));
             bool listy = mayBe(types(0), K::List) && mayBe(types(1), K::List);
             Size sum = sz(0).plus(sz(1));
             own = 1;
             if (textual)
-                own = std::max(own, byFactor(sum.max, kStringTraversalCostFactor));
+                own = std::max(own, traversal(sum.max));
             if (textual || listy) {
                 e.size = sum;
                 e.entry = uniteEntries(a[0].entry, a[1].entry);
@@ -623,17 +614,30 @@ private:
             bool mappy = mayBe(types(1), K::Map);
             own = std::max<uint64_t>(listy ? sz(1).max : 0, mappy ? 1 : 0);
             rule = CostRule::In;
-        } else if (f == "contains" && member) {
-            own = mulSat(byFactor(sz(0).max, kStringTraversalCostFactor),
-                byFactor(sz(1).max, kStringTraversalCostFactor));
+        } else {
+            return false;
+        }
+        return true;
+    }
+
+    // String functions: traversals, regular expressions, conversions, IP addresses.
+    bool stringCost(Node& n, std::vector<Est>& a, Est& e, CallCost& c)
+    {
+        const std::string& f = n.name;
+        const bool member = n.hasReceiver;
+        auto sz = [&](size_t i) { return sizeOf(a[i]); };
+        auto types = [&](size_t i) -> const CelType& { return n.args[i]->type; };
+        uint64_t& own = c.own;
+        CostRule& rule = c.rule;
+        if (f == "contains" && member) {
+            own = mulSat(traversal(sz(0).max), traversal(sz(1).max));
             rule = CostRule::Contains;
         } else if ((f == "startsWith" || f == "endsWith") && member) {
             // Only the argument is traversed, not the receiver.
-            own = byFactor(sz(1).max, kStringTraversalCostFactor);
+            own = traversal(sz(1).max);
             rule = CostRule::PrefixSuffix;
         } else if ((f == "matches" && member) || ((f == "find" || f == "findAll") && member)) {
-            own = mulSat(byFactor(addSat(sz(0).max, 1), kStringTraversalCostFactor),
-                byFactor(sz(1).max, kRegexStringLengthCostFactor));
+            own = mulSat(traversal(addSat(sz(0).max, 1)), byFactor(sz(1).max, kRegexStringLengthCostFactor));
             if (f != "matches")
                 e.size = Size { 0, sz(0).max };
             rule = f == "matches" ? CostRule::Matches : CostRule::Find;
@@ -643,7 +647,7 @@ private:
             // so the bounded result of the traversing one applies.
             K from = f == "string" ? K::Bytes : K::String;
             if (mayBe(types(0), from)) {
-                own = byFactor(sz(0).max, kStringTraversalCostFactor);
+                own = traversal(sz(0).max);
                 if (types(0).isDyn())
                     own = std::max<uint64_t>(own, 1); // the other overloads cost 1
                 e.size = f == "string" ? Size { sz(0).min / 4, sz(0).max }
@@ -651,37 +655,18 @@ private:
                 rule = CostRule::ConvertSized;
             }
         } else if (f == "format" && member) {
-            own = byFactor(sz(0).max, kStringTraversalCostFactor);
+            own = traversal(sz(0).max);
             e.size = sz(0).plus(sz(1));
             rule = CostRule::Traverse;
         } else if (f == "strings.quote") {
-            own = byFactor(sz(0).max, kStringTraversalCostFactor);
+            own = traversal(sz(0).max);
             e.size = Size { addSat(sz(0).min, 2), addSat(mulSat(sz(0).max, 2), 2) };
             rule = CostRule::Traverse;
-        } else if ((f == "isSorted" || f == "sum" || f == "max" || f == "min" || f == "indexOf"
-                       || f == "lastIndexOf")
-            && member) {
-            // Kubernetes: one unit per element, plus a traversal of string/bytes elements; on a
-            // string receiver (indexOf) a traversal of the string.
-            // The elements of a list have no declared bound (Kubernetes asks its size estimator
-            // for the list's items, which DRA does not declare), so string elements make it
-            // unbounded. A dyn receiver has no element type: it is costed like a string.
-            if (types(0).k == K::List) {
-                uint64_t perElement = 1;
-                const CelType& elem = types(0).params[0];
-                if (elem.k == K::String || elem.k == K::Bytes)
-                    perElement = addSat(1, byFactor(kUnknown.max, kStringTraversalCostFactor));
-                own = mulSat(sz(0).max, perElement);
-                rule = CostRule::ListScan;
-            } else {
-                own = byFactor(sz(0).max, kStringTraversalCostFactor);
-                rule = CostRule::Traverse;
-            }
         } else if (f == "url" && !member) {
-            own = byFactor(sz(0).max, kStringTraversalCostFactor);
+            own = traversal(sz(0).max);
             rule = CostRule::Traverse;
         } else if ((f == "lowerAscii" || f == "upperAscii" || f == "substring" || f == "trim") && member) {
-            own = byFactor(sz(0).max, kStringTraversalCostFactor);
+            own = traversal(sz(0).max);
             e.size = sz(0);
             rule = CostRule::Traverse;
         } else if (f == "replace" && member && n.args.size() >= 3) {
@@ -703,22 +688,54 @@ private:
                 Size separators { list.min > 0 ? list.min - 1 : 0, list.max > 0 ? list.max - 1 : 0 };
                 total = total.plus(sz(1).times(separators));
             }
-            own = byFactor(total.max, kStringTraversalCostFactor);
+            own = traversal(total.max);
             e.size = total;
             rule = CostRule::Join;
         } else if (f == "containsIP" && member) {
             // Comparing two 4- or 16-byte addresses, plus parsing a string argument.
-            own = byFactor(32, kStringTraversalCostFactor);
+            own = traversal(32);
             if (types(1).k == K::String)
-                own = addSat(own, byFactor(sz(1).max, kStringTraversalCostFactor));
+                own = addSat(own, traversal(sz(1).max));
             rule = CostRule::ContainsIP;
         } else if (f == "containsCIDR" && member) {
-            own = addSat(
-                addSat(byFactor(32, kStringTraversalCostFactor), byFactor(16, kStringTraversalCostFactor)),
-                1);
+            own = addSat(addSat(traversal(32), traversal(16)), 1);
             if (types(1).k == K::String)
-                own = addSat(own, byFactor(sz(1).max, kStringTraversalCostFactor));
+                own = addSat(own, traversal(sz(1).max));
             rule = CostRule::ContainsCIDR;
+        } else {
+            return false;
+        }
+        return true;
+    }
+
+    // List and set functions: scans, allocations, sorting.
+    bool collectionCost(Node& n, std::vector<Est>& a, Est& e, CallCost& c)
+    {
+        const std::string& f = n.name;
+        const bool member = n.hasReceiver;
+        auto sz = [&](size_t i) { return sizeOf(a[i]); };
+        auto types = [&](size_t i) -> const CelType& { return n.args[i]->type; };
+        uint64_t& own = c.own;
+        CostRule& rule = c.rule;
+        if ((f == "isSorted" || f == "sum" || f == "max" || f == "min" || f == "indexOf"
+                || f == "lastIndexOf")
+            && member) {
+            // Kubernetes: one unit per element, plus a traversal of string/bytes elements; on a
+            // string receiver (indexOf) a traversal of the string.
+            // The elements of a list have no declared bound (Kubernetes asks its size estimator
+            // for the list's items, which DRA does not declare), so string elements make it
+            // unbounded. A dyn receiver has no element type: it is costed like a string.
+            if (types(0).k == K::List) {
+                uint64_t perElement = 1;
+                const CelType& elem = types(0).params[0];
+                if (elem.k == K::String || elem.k == K::Bytes)
+                    perElement = addSat(1, traversal(kUnknown.max));
+                own = mulSat(sz(0).max, perElement);
+                rule = CostRule::ListScan;
+            } else {
+                own = traversal(sz(0).max);
+                rule = CostRule::Traverse;
+            }
         } else if (f == "sets.contains" || f == "sets.intersects" || f == "sets.equivalent") {
             double factor = f == "sets.equivalent" ? 2 : 1;
             own = addSat(byFactor(sz(0).times(sz(1)).max, factor), 1);
@@ -753,7 +770,51 @@ private:
             own = addSat(byFactor(squared.max, factor), 1 + kListCreateBaseCost);
             e.size = squared;
             rule = CostRule::SelfCompare;
+        } else {
+            return false;
         }
+        return true;
+    }
+
+    Est call(Node& n)
+    {
+        std::vector<Est> a;
+        a.reserve(n.args.size());
+        uint64_t argCost = 0;
+        for (auto& x : n.args) {
+            a.push_back(run(*x));
+            argCost = addSat(argCost, a.back().cost);
+        }
+        const std::string& f = n.name;
+        // Functions with a rule of their own; every other call costs 1 plus its arguments.
+        static const std::unordered_set<std::string_view> kSizeDependent = { "dyn", "_==_", "_!=_", "_<_",
+            "_<=_", "_>_", "_>=_", "_+_", "@in", "contains", "startsWith", "endsWith", "matches", "find",
+            "findAll", "string", "bytes", "format", "strings.quote", "isSorted", "sum", "max", "min",
+            "indexOf", "lastIndexOf", "url", "lowerAscii", "upperAscii", "substring", "trim", "replace",
+            "split", "join", "containsIP", "containsCIDR", "sets.contains", "sets.intersects",
+            "sets.equivalent", "slice", "lists.range", "reverse", "flatten", "distinct", "sort" };
+        if (!kSizeDependent.count(f)) {
+            n.costRule = CostRule::Fixed;
+            n.runCost = 1;
+            return { addSat(argCost, 1), std::nullopt, std::nullopt, Place::None, nullptr };
+        }
+        if (f == "dyn") {
+            // dyn() only hides the type: 1 plus its argument, sizes carried over.
+            n.runCost = 1;
+            Est e = a[0];
+            e.cost = addSat(argCost, 1);
+            return e;
+        }
+        Est e;
+        n.runCost = 0;
+        auto sz = [&](size_t i) { return sizeOf(a[i]); };
+        auto types = [&](size_t i) -> const CelType& { return n.args[i]->type; };
+
+        CallCost c;
+        if (!operatorCost(n, a, e, c) && !stringCost(n, a, e, c))
+            collectionCost(n, a, e, c);
+        uint64_t own = c.own;
+        CostRule rule = c.rule;
         // Where the formula cannot vary, evaluation charges a constant (the hot comparisons of
         // typical selectors then measure nothing): operands whose sizes the estimator knows
         // exactly (literals), operands of no size dependence, or a smaller bound of at most 10,
@@ -763,9 +824,7 @@ private:
         bool sized = rule == CostRule::Equality || rule == CostRule::Ordering || rule == CostRule::Add;
         bool constant = (exact && sized) || (rule == CostRule::In && sz(1).min == sz(1).max);
         if (sized) {
-            bool textual = rule == CostRule::Equality
-                || (mayBe(types(0), K::String) && mayBe(types(1), K::String))
-                || (mayBe(types(0), K::Bytes) && mayBe(types(1), K::Bytes));
+            bool textual = rule == CostRule::Equality || bothTextual(types(0), types(1));
             uint64_t smaller = std::min(sz(0).max, sz(1).max);
             if (!textual || (rule != CostRule::Add && smaller <= 10) || constant)
                 rule = CostRule::Fixed;

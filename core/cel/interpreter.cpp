@@ -307,22 +307,61 @@ Value evalSortBy(EvalContext& ctx, const Node& n, const Value& range)
     return Value::list(std::move(out));
 }
 
+/// `opt.optMap(x, e)` and `opt.optFlatMap(x, e)`: the body on the optional's value, if any.
+Value evalOptMap(EvalContext& ctx, const Node& n, const Value& range)
+{
+    if (range.kind != Kind::Optional)
+        return noSuchOverload("optMap");
+    if (!range.optionalValue())
+        return range;
+    ctx.locals[n.slot] = *range.optionalValue();
+    Value r = evaluateNode(ctx, *n.args[1]);
+    if (r.isError() || n.macro == Macro::OptFlatMap)
+        return r.isError() || r.kind == Kind::Optional ? r : noSuchOverload("optFlatMap");
+    return Value::optionalOf(materialize(ctx, r));
+}
+
+/// One element of map, filtered map and the transform macros: the filter, then the body into
+/// the list or map being built. An error Value when the element fails, else a Value that is none.
+Value mapElement(EvalContext& ctx, const Node& n, const Node* filter, const Value& elem, ListData& outList,
+    MapData& outMap)
+{
+    if (filter) {
+        Value p = evaluateNode(ctx, *filter);
+        if (p.isError())
+            return p;
+        if (p.kind != Kind::Bool)
+            return noSuchOverload("filter predicate");
+        if (!p.b)
+            return {};
+    }
+    Value t = evaluateNode(ctx, *n.args.back());
+    if (t.isError())
+        return t;
+    t = materialize(ctx, t);
+    if (n.macro == Macro::TransformMap) {
+        outMap.entries.emplace_back(materialize(ctx, elem), std::move(t));
+    } else if (n.macro == Macro::TransformMapEntry) {
+        if (t.kind != Kind::Map)
+            return noSuchOverload("transformMapEntry");
+        for (const auto& [k, v] : t.mapData().entries) {
+            if (mapFind(outMap, k))
+                return Value::error("insert failed: key " + debugString(k) + " already exists");
+            outMap.entries.emplace_back(k, v);
+        }
+    } else {
+        outList.push_back(std::move(t));
+    }
+    return {};
+}
+
 Value evalComprehension(EvalContext& ctx, const Node& n)
 {
     Value range = evaluateNode(ctx, *n.args[0]);
     if (range.isError())
         return range;
-    if (n.macro == Macro::OptMap || n.macro == Macro::OptFlatMap) {
-        if (range.kind != Kind::Optional)
-            return noSuchOverload("optMap");
-        if (!range.optionalValue())
-            return range;
-        ctx.locals[n.slot] = *range.optionalValue();
-        Value r = evaluateNode(ctx, *n.args[1]);
-        if (r.isError() || n.macro == Macro::OptFlatMap)
-            return r.isError() || r.kind == Kind::Optional ? r : noSuchOverload("optFlatMap");
-        return Value::optionalOf(materialize(ctx, r));
-    }
+    if (n.macro == Macro::OptMap || n.macro == Macro::OptFlatMap)
+        return evalOptMap(ctx, n, range);
     if (n.macro == Macro::SortBy)
         return evalSortBy(ctx, n, range);
     range = materialize(ctx, range);
@@ -414,32 +453,9 @@ Value evalComprehension(EvalContext& ctx, const Node& n)
         case Macro::TransformList:
         case Macro::TransformMap:
         case Macro::TransformMapEntry: {
-            if (filter) {
-                Value p = evaluateNode(ctx, *filter);
-                if (p.isError())
-                    return p;
-                if (p.kind != Kind::Bool)
-                    return noSuchOverload("filter predicate");
-                if (!p.b)
-                    break;
-            }
-            Value t = evaluateNode(ctx, body);
-            if (t.isError())
-                return t;
-            t = materialize(ctx, t);
-            if (n.macro == Macro::TransformMap) {
-                outMap.entries.emplace_back(materialize(ctx, *v1), std::move(t));
-            } else if (n.macro == Macro::TransformMapEntry) {
-                if (t.kind != Kind::Map)
-                    return noSuchOverload("transformMapEntry");
-                for (const auto& [k, v] : t.mapData().entries) {
-                    if (mapFind(outMap, k))
-                        return Value::error("insert failed: key " + debugString(k) + " already exists");
-                    outMap.entries.emplace_back(k, v);
-                }
-            } else {
-                outList.push_back(std::move(t));
-            }
+            Value failed = mapElement(ctx, n, filter, *v1, outList, outMap);
+            if (failed.isError())
+                return failed;
             break;
         }
         case Macro::None:

@@ -236,23 +236,23 @@ int compareMagnitude(u128 m1, int64_t e1, u128 m2, int64_t e2)
 
 } // namespace
 
-std::optional<Quantity> Quantity::parse(std::string_view str, std::string* error)
-{
-    auto fail = [&](const char* message) -> std::optional<Quantity> {
-        if (error)
-            *error = message;
-        return std::nullopt;
-    };
-    if (str.empty())
-        return fail(kErrFormatWrong);
-    if (str == "0") {
-        Quantity q;
-        q.m_text = "0";
-        return q;
-    }
+namespace {
 
-    // Scanner equivalent to apimachinery's parseQuantityString.
+/// A quantity's text cut into its parts by apimachinery's parseQuantityString.
+struct QuantityParts
+{
     bool positive = true;
+    std::string_view num, denom, suffix;
+};
+
+/// The scanner: sign, integer digits (leading zeros dropped), fraction digits and suffix; false
+/// on a malformed text.
+bool scanQuantity(std::string_view str, QuantityParts& parts)
+{
+    bool& positive = parts.positive;
+    std::string_view& num = parts.num;
+    std::string_view& denom = parts.denom;
+    std::string_view& suffix = parts.suffix;
     size_t pos = 0;
     const size_t end = str.size();
     if (str[0] == '-') {
@@ -263,7 +263,6 @@ std::optional<Quantity> Quantity::parse(std::string_view str, std::string* error
     }
     while (pos < end && str[pos] == '0')
         ++pos;
-    std::string_view num, denom, suffix;
     bool scanned = false;
     if (pos >= end) {
         num = "0";
@@ -298,7 +297,7 @@ std::optional<Quantity> Quantity::parse(std::string_view str, std::string* error
         while (pos < end && isDigit(str[pos]))
             ++pos;
         if (pos < end)
-            return fail(kErrFormatWrong);
+            return false;
         suffix = str.substr(suffixStart);
     }
 
@@ -309,17 +308,21 @@ std::optional<Quantity> Quantity::parse(std::string_view str, std::string* error
         for (char c : str.substr(0, str.size() - suffix.size()))
             hasDigit = hasDigit || isDigit(c);
         if (!hasDigit)
-            return fail(kErrFormatWrong);
+            return false;
     }
-    const auto suf = interpretSuffix(suffix);
-    if (!suf)
-        return fail(kErrSuffix);
+    return true;
+}
 
-    // Fast path: the value fits an int64 at a scale >= -9 (apimachinery's int64Amount form).
+/// Fast path: the value fits an int64 at a scale >= -9 (apimachinery's int64Amount form);
+/// nullopt when it does not.
+std::optional<Quantity> parseInt64Form(std::string_view str, const QuantityParts& parts, const Suffix& suffix)
+{
+    const std::string_view num = parts.num, denom = parts.denom;
+    const Suffix* suf = &suffix;
     int64_t precision = 0;
     int64_t scale = 0;
     int64_t multiplier = 1;
-    if (suf->format == Format::BinarySI) {
+    if (suf->format == Quantity::Format::BinarySI) {
         if (suf->exponent >= 0 && denom.empty()) {
             multiplier = int64_t(1) << suf->exponent;
             precision = 15 - int64_t(num.size()) - int64_t(float(suf->exponent) * 3 / 10) - 1;
@@ -339,22 +342,34 @@ std::optional<Quantity> Quantity::parse(std::string_view str, std::string* error
                 value = value * 10 + (c - '0'); // at most 18 digits: cannot overflow
             i128 result = i128(value) * multiplier;
             if (result <= kInt64Max) {
-                if (!positive)
+                if (!parts.positive)
                     result = -result;
                 Quantity q = QuantityAccess::make(result, scale, suf->format, false, scale);
-                bool keepText = suf->format == Format::BinarySI
+                bool keepText = suf->format == Quantity::Format::BinarySI
                     ? (suf->exponent % 10 == 0 && (value & 0x07) != 0)
                     : (scale % 3 == 0 && !(shifted.size() >= 3 && shifted.ends_with("000"))
                         && shifted[0] != '0');
                 if (keepText)
-                    q.m_text = std::string(str);
+                    QuantityAccess::setText(q, std::string(str));
                 return q;
             }
         }
     }
 
-    // Slow path (apimachinery's inf.Dec form): exact decimal, magnitude rounded up to 1n, binary
-    // values capped at 2^63-1.
+    return std::nullopt;
+}
+
+/// Slow path (apimachinery's inf.Dec form): exact decimal, magnitude rounded up to 1n, binary
+/// values capped at 2^63-1. Sets `error` when the value has too many digits.
+std::optional<Quantity> parseDecimalForm(const QuantityParts& parts, const Suffix& suffix, const char*& error)
+{
+    const std::string_view num = parts.num, denom = parts.denom;
+    const bool positive = parts.positive;
+    const Suffix* suf = &suffix;
+    auto fail = [&](const char* message) -> std::optional<Quantity> {
+        error = message;
+        return std::nullopt;
+    };
     std::vector<uint8_t> digits; // most significant first
     digits.reserve(num.size() + denom.size() + 20);
     for (char c : num)
@@ -420,23 +435,55 @@ std::optional<Quantity> Quantity::parse(std::string_view str, std::string* error
             if (digitCount(nano) > kMaxDigits)
                 return fail(kErrTooPrecise);
         }
-        Format format = suf->format;
+        Quantity::Format format = suf->format;
         i128 mantissa = i128(nano);
         int64_t exponent = trailingZeros - 9;
-        if (format == Format::BinarySI) {
+        if (format == Quantity::Format::BinarySI) {
             // Cap at 2^63-1 and show sub-unit binary values as DecimalSI.
             if (compareMagnitude(nano, exponent, u128(kInt64Max), 0) > 0) {
                 mantissa = kInt64Max;
                 exponent = 0;
             }
             if (compareMagnitude(u128(mantissa), exponent, 1, 0) < 0)
-                format = Format::DecimalSI;
+                format = Quantity::Format::DecimalSI;
         }
         return QuantityAccess::make(positive ? mantissa : -mantissa, exponent, format, true, 0);
     }
     // keep <= 0: a positive amount smaller than 1n rounds up to 1n.
     return QuantityAccess::make(positive ? i128(nano) : -i128(nano), -9,
-        suf->format == Format::BinarySI ? Format::DecimalSI : suf->format, true, 0);
+        suf->format == Quantity::Format::BinarySI ? Quantity::Format::DecimalSI : suf->format, true, 0);
+}
+
+} // namespace
+
+std::optional<Quantity> Quantity::parse(std::string_view str, std::string* error)
+{
+    auto fail = [&](const char* message) -> std::optional<Quantity> {
+        if (error)
+            *error = message;
+        return std::nullopt;
+    };
+    if (str.empty())
+        return fail(kErrFormatWrong);
+    if (str == "0") {
+        Quantity q;
+        q.m_text = "0";
+        return q;
+    }
+    QuantityParts parts;
+    if (!scanQuantity(str, parts))
+        return fail(kErrFormatWrong);
+    const auto suf = interpretSuffix(parts.suffix);
+    if (!suf)
+        return fail(kErrSuffix);
+
+    if (auto q = parseInt64Form(str, parts, *suf))
+        return q;
+    const char* why = nullptr;
+    auto q = parseDecimalForm(parts, *suf, why);
+    if (!q)
+        return fail(why);
+    return q;
 }
 
 Quantity Quantity::fromInt(int64_t value, Format format)

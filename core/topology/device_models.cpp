@@ -109,9 +109,9 @@ DeviceModel nic(const char* id, const char* vendor, const char* dev, const char*
     return m;
 }
 
-std::vector<DeviceModel> buildTable()
+// NVIDIA data-center GPUs, with their MIG profiles where they have them.
+void addNvidiaGpus(std::vector<DeviceModel>& t)
 {
-    std::vector<DeviceModel> t;
 
     {
         const int64_t mem[4] = { 4864, 9856, 19968, 40192 };
@@ -170,7 +170,11 @@ std::vector<DeviceModel> buildTable()
         t.push_back(m);
     }
     t.push_back(nvidiaGpu("L40S", "NVIDIA L40S", "Ada Lovelace", "8.9.0", "0x26b9", 46068, 350));
+}
 
+// Other accelerators (AMD, Intel Gaudi, FPGAs and the like).
+void addOtherAccelerators(std::vector<DeviceModel>& t)
+{
     {
         DeviceModel m;
         m.id = "MI300X";
@@ -241,7 +245,11 @@ std::vector<DeviceModel> buildTable()
         m.powerWatts = 225;
         t.push_back(m);
     }
+}
 
+// RDMA and Ethernet NICs, and other PCIe devices.
+void addNicsAndOthers(std::vector<DeviceModel>& t)
+{
     t.push_back(
         nic("ConnectX-7-IB", "0x15b3", "0x1021", "MT2910 Family [ConnectX-7]", 400, true, "infiniband"));
     t.push_back(nic("ConnectX-7-ETH", "0x15b3", "0x1021", "MT2910 Family [ConnectX-7]", 400, true, "ether"));
@@ -265,6 +273,14 @@ std::vector<DeviceModel> buildTable()
         m.productName = "NVMe SSD";
         t.push_back(m);
     }
+}
+
+std::vector<DeviceModel> buildTable()
+{
+    std::vector<DeviceModel> t;
+    addNvidiaGpus(t);
+    addOtherAccelerators(t);
+    addNicsAndOthers(t);
     std::sort(t.begin(), t.end(), [](const DeviceModel& a, const DeviceModel& b) { return a.id < b.id; });
     return t;
 }

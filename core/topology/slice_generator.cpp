@@ -301,13 +301,133 @@ struct Builder
         return out;
     }
 
+    // The whole GPU as one device (no MIG, or Hopper and newer next to its partitions).
+    ProtoDevice nvidiaFullGpu(int comp, const DeviceModel& m, const std::string& gpuName)
+    {
+        const auto& c = shape().components[comp];
+        ProtoDevice d;
+        d.device.name = gpuName;
+        d.device.attributes = nvidiaCommon(comp, m);
+        d.device.attributes["type"] = str("gpu");
+        d.device.attributes["uuid"] = str("");
+        d.patches.push_back({ "uuid", PatchKind::Uuid, c.name });
+        if (m.memory)
+            d.device.capacity["memory"] = cap(*m.memory);
+        record("gpu.nvidia.com", gpuName, comp);
+        return d;
+    }
+
+    // KEP-4815 partitionable layout: a per-GPU counter set with the maxima over all profiles plus
+    // one counter per memory slice, and one device slice with every placement of every profile.
+    void nvidiaPartitionable(int comp, const DeviceModel& m, const std::string& gpuName,
+        std::vector<api::CounterSet>& counterSets, std::vector<ProtoSlice>& perGpu)
+    {
+        const auto& c = shape().components[comp];
+        std::map<std::string, int64_t> maxima;
+        int64_t maxMem = 0;
+        for (const auto& p : m.migProfiles) {
+            for (const auto& [k, v] : migCaps(p))
+                maxima[k] = std::max(maxima[k], v);
+            maxMem = std::max(maxMem, p.memoryMiB);
+        }
+        api::CounterSet cs;
+        cs.name = gpuName + "-counter-set";
+        for (const auto& [k, v] : maxima)
+            cs.counters[camelToDns(k)] = Quantity::fromInt(v);
+        cs.counters["memory"] = mib(maxMem);
+        for (int i = 0; i < m.migMemorySlices; ++i)
+            cs.counters["memory-slice-" + std::to_string(i)] = Quantity::fromInt(1);
+        counterSets.push_back(cs);
+
+        ProtoSlice s;
+        s.driver = "gpu.nvidia.com";
+        // Ampere cannot toggle MIG mode at runtime, so there the full GPU is not offered.
+        if (m.architecture != "Ampere") {
+            auto d = nvidiaFullGpu(comp, m, gpuName);
+            d.device.capacity.clear();
+            for (const auto& [k, v] : maxima)
+                d.device.capacity[k] = capInt(v);
+            d.device.capacity["memory"] = cap(mib(maxMem));
+            api::DeviceCounterConsumption use;
+            use.counterSet = cs.name;
+            use.counters = cs.counters;
+            d.device.consumesCounters.push_back(use);
+            s.devices.push_back(std::move(d));
+        }
+        for (const auto& p : m.migProfiles) {
+            for (int start : p.starts) {
+                ProtoDevice d;
+                d.device.name = gpuName + "-mig-" + migNamePart(p.name) + "-" + std::to_string(p.giProfileId)
+                    + "-" + std::to_string(start);
+                d.device.attributes = nvidiaCommon(comp, m);
+                d.device.attributes["type"] = str("mig");
+                d.device.attributes["profile"] = str(p.name);
+                d.device.attributes["parentUUID"] = str("");
+                d.patches.push_back({ "parentUUID", PatchKind::Uuid, c.name });
+                api::DeviceCounterConsumption use;
+                use.counterSet = cs.name;
+                for (const auto& [k, v] : migCaps(p)) {
+                    d.device.capacity[k] = capInt(v);
+                    use.counters[camelToDns(k)] = Quantity::fromInt(v);
+                }
+                d.device.capacity["memory"] = cap(mib(p.memoryMiB));
+                use.counters["memory"] = mib(p.memoryMiB);
+                for (int i = start; i < start + p.memorySlices; ++i)
+                    use.counters["memory-slice-" + std::to_string(i)] = Quantity::fromInt(1);
+                d.device.consumesCounters.push_back(use);
+                record("gpu.nvidia.com", d.device.name, comp, p.name);
+                s.devices.push_back(std::move(d));
+            }
+        }
+        std::sort(s.devices.begin(), s.devices.end(),
+            [](const ProtoDevice& a, const ProtoDevice& b) { return a.device.name < b.device.name; });
+        perGpu.push_back(std::move(s));
+    }
+
+    // Static MIG: the instances of a layout placed on the GPU, each a device of the flat slice.
+    void nvidiaStaticMig(int comp, const DeviceModel& m, const std::string& gpuName,
+        const std::vector<std::string>& layout, std::vector<ProtoDevice>& flat)
+    {
+        const auto& c = shape().components[comp];
+        std::string error;
+        auto placed = placeMigLayout(m, layout, &error);
+        if (!placed) {
+            // A layout from the options is one mistake, whatever the GPU count: say it
+            // once per model and without pointing into the shape file.
+            if (!c.migLayout.empty())
+                problem(c, "migLayout", error);
+            else if (m_badOptionLayout.insert(m.id).second && diag)
+                diag->error(SourcePos {}, "NodeShape", shape().name, "--mig-layout", error);
+            return;
+        }
+        for (const auto& inst : *placed) {
+            const MigProfile& p = *inst.profile;
+            ProtoDevice d;
+            d.device.name = gpuName + "-mig-" + migNamePart(p.name) + "-" + std::to_string(p.giProfileId)
+                + "-" + std::to_string(inst.start);
+            d.device.attributes = nvidiaCommon(comp, m);
+            d.device.attributes["type"] = str("mig");
+            d.device.attributes["uuid"] = str("");
+            d.device.attributes["parentUUID"] = str("");
+            d.device.attributes["profile"] = str(p.name);
+            d.patches.push_back({ "uuid", PatchKind::MigUuid, c.name + "/" + d.device.name });
+            d.patches.push_back({ "parentUUID", PatchKind::Uuid, c.name });
+            for (const auto& [k, v] : migCaps(p))
+                d.device.capacity[k] = capInt(v);
+            d.device.capacity["memory"] = cap(mib(p.memoryMiB));
+            for (int i = inst.start; i < inst.start + p.memorySlices; ++i)
+                d.device.capacity["memorySlice" + std::to_string(i)] = capInt(1);
+            record("gpu.nvidia.com", d.device.name, comp, p.name);
+            flat.push_back(std::move(d));
+        }
+    }
+
     void nvidia()
     {
         const std::string driver = "gpu.nvidia.com";
         const MigMode mode = opt.mig ? *opt.mig : shape().nvidia.mig;
         std::vector<ProtoDevice> flat; // None / Static: one slice
         std::vector<ProtoSlice> perGpu; // Dynamic: one device slice per GPU
-        api::CounterSet none;
         std::vector<api::CounterSet> counterSets;
         for (int comp : shape().devicesOfKind(ComponentKind::Gpu)) {
             const auto& c = shape().components[comp];
@@ -316,135 +436,25 @@ struct Builder
                 continue;
             const std::string gpuName = "gpu-" + std::to_string(c.index);
             const bool migCapable = m->migMemorySlices > 0 && !m->migProfiles.empty();
-            const bool hopperOrNewer = m->architecture != "Ampere";
-
-            auto fullGpu = [&]() {
-                ProtoDevice d;
-                d.device.name = gpuName;
-                d.device.attributes = nvidiaCommon(comp, *m);
-                d.device.attributes["type"] = str("gpu");
-                d.device.attributes["uuid"] = str("");
-                d.patches.push_back({ "uuid", PatchKind::Uuid, c.name });
-                if (m->memory)
-                    d.device.capacity["memory"] = cap(*m->memory);
-                record(driver, gpuName, comp);
-                return d;
-            };
-
             if (mode == MigMode::Dynamic && migCapable) {
-                // KEP-4815 partitionable layout: per-GPU counter set with the maxima over all
-                // profiles plus one counter per memory slice.
-                std::map<std::string, int64_t> maxima;
-                int64_t maxMem = 0;
-                for (const auto& p : m->migProfiles) {
-                    for (const auto& [k, v] : migCaps(p))
-                        maxima[k] = std::max(maxima[k], v);
-                    maxMem = std::max(maxMem, p.memoryMiB);
-                }
-                api::CounterSet cs;
-                cs.name = gpuName + "-counter-set";
-                for (const auto& [k, v] : maxima)
-                    cs.counters[camelToDns(k)] = Quantity::fromInt(v);
-                cs.counters["memory"] = mib(maxMem);
-                for (int i = 0; i < m->migMemorySlices; ++i)
-                    cs.counters["memory-slice-" + std::to_string(i)] = Quantity::fromInt(1);
-                counterSets.push_back(cs);
-
-                ProtoSlice s;
-                s.driver = driver;
-                // Ampere cannot toggle MIG mode at runtime, so there the full GPU is not offered.
-                if (hopperOrNewer) {
-                    auto d = fullGpu();
-                    d.device.capacity.clear();
-                    for (const auto& [k, v] : maxima)
-                        d.device.capacity[k] = capInt(v);
-                    d.device.capacity["memory"] = cap(mib(maxMem));
-                    api::DeviceCounterConsumption use;
-                    use.counterSet = cs.name;
-                    use.counters = cs.counters;
-                    d.device.consumesCounters.push_back(use);
-                    s.devices.push_back(std::move(d));
-                }
-                for (const auto& p : m->migProfiles) {
-                    for (int start : p.starts) {
-                        ProtoDevice d;
-                        d.device.name = gpuName + "-mig-" + migNamePart(p.name) + "-"
-                            + std::to_string(p.giProfileId) + "-" + std::to_string(start);
-                        d.device.attributes = nvidiaCommon(comp, *m);
-                        d.device.attributes["type"] = str("mig");
-                        d.device.attributes["profile"] = str(p.name);
-                        d.device.attributes["parentUUID"] = str("");
-                        d.patches.push_back({ "parentUUID", PatchKind::Uuid, c.name });
-                        api::DeviceCounterConsumption use;
-                        use.counterSet = cs.name;
-                        for (const auto& [k, v] : migCaps(p)) {
-                            d.device.capacity[k] = capInt(v);
-                            use.counters[camelToDns(k)] = Quantity::fromInt(v);
-                        }
-                        d.device.capacity["memory"] = cap(mib(p.memoryMiB));
-                        use.counters["memory"] = mib(p.memoryMiB);
-                        for (int i = start; i < start + p.memorySlices; ++i)
-                            use.counters["memory-slice-" + std::to_string(i)] = Quantity::fromInt(1);
-                        d.device.consumesCounters.push_back(use);
-                        record(driver, d.device.name, comp, p.name);
-                        s.devices.push_back(std::move(d));
-                    }
-                }
-                std::sort(s.devices.begin(), s.devices.end(),
-                    [](const ProtoDevice& a, const ProtoDevice& b) { return a.device.name < b.device.name; });
-                perGpu.push_back(std::move(s));
+                nvidiaPartitionable(comp, *m, gpuName, counterSets, perGpu);
                 continue;
             }
-
-            std::vector<std::string> layout = c.migLayout.empty() ? opt.migLayout : c.migLayout;
+            const std::vector<std::string>& layout = c.migLayout.empty() ? opt.migLayout : c.migLayout;
             if (mode == MigMode::Static && migCapable && layout.empty())
                 ++m_wholeInStaticMode;
-            if (mode == MigMode::Static && migCapable && !layout.empty())
-                ++m_withLayout;
             if (mode == MigMode::Static && migCapable && !layout.empty()) {
-                std::string error;
-                auto placed = placeMigLayout(*m, layout, &error);
-                if (!placed) {
-                    // A layout from the options is one mistake, whatever the GPU count: say it
-                    // once per model and without pointing into the shape file.
-                    if (!c.migLayout.empty())
-                        problem(c, "migLayout", error);
-                    else if (m_badOptionLayout.insert(m->id).second && diag)
-                        diag->error(SourcePos {}, "NodeShape", shape().name, "--mig-layout", error);
-                    continue;
-                }
-                for (const auto& inst : *placed) {
-                    const MigProfile& p = *inst.profile;
-                    ProtoDevice d;
-                    d.device.name = gpuName + "-mig-" + migNamePart(p.name) + "-"
-                        + std::to_string(p.giProfileId) + "-" + std::to_string(inst.start);
-                    d.device.attributes = nvidiaCommon(comp, *m);
-                    d.device.attributes["type"] = str("mig");
-                    d.device.attributes["uuid"] = str("");
-                    d.device.attributes["parentUUID"] = str("");
-                    d.device.attributes["profile"] = str(p.name);
-                    d.patches.push_back({ "uuid", PatchKind::MigUuid, c.name + "/" + d.device.name });
-                    d.patches.push_back({ "parentUUID", PatchKind::Uuid, c.name });
-                    for (const auto& [k, v] : migCaps(p))
-                        d.device.capacity[k] = capInt(v);
-                    d.device.capacity["memory"] = cap(mib(p.memoryMiB));
-                    for (int i = inst.start; i < inst.start + p.memorySlices; ++i)
-                        d.device.capacity["memorySlice" + std::to_string(i)] = capInt(1);
-                    record(driver, d.device.name, comp, p.name);
-                    flat.push_back(std::move(d));
-                }
-                continue;
-            }
-            if (mode == MigMode::Dynamic) {
+                ++m_withLayout;
+                nvidiaStaticMig(comp, *m, gpuName, layout, flat);
+            } else if (mode == MigMode::Dynamic) {
                 ProtoSlice s;
                 s.driver = driver;
-                s.devices.push_back(fullGpu());
+                s.devices.push_back(nvidiaFullGpu(comp, *m, gpuName));
                 perGpu.push_back(std::move(s));
             } else {
-                flat.push_back(fullGpu());
+                flat.push_back(nvidiaFullGpu(comp, *m, gpuName));
             }
         }
-        (void)none;
         // Mixed layouts (some GPUs split, others whole, like the "half-balanced" demo) are
         // deliberate; only a static mode with no layout at all is probably a mistake.
         if (m_wholeInStaticMode > 0 && m_withLayout == 0 && diag)
@@ -454,14 +464,12 @@ struct Builder
                       "migLayout per GPU)");
         if (mode == MigMode::Dynamic) {
             // K8s 1.35+: counters in their own slice, then one device slice per GPU.
-            if (!counterSets.empty()) {
-                for (size_t i = 0; i < counterSets.size(); i += 8) {
-                    ProtoSlice s;
-                    s.driver = driver;
-                    auto end = std::min(counterSets.size(), i + 8);
-                    s.counters.assign(counterSets.begin() + i, counterSets.begin() + end);
-                    out.push_back(std::move(s));
-                }
+            for (size_t i = 0; i < counterSets.size(); i += 8) {
+                ProtoSlice s;
+                s.driver = driver;
+                auto end = std::min(counterSets.size(), i + 8);
+                s.counters.assign(counterSets.begin() + i, counterSets.begin() + end);
+                out.push_back(std::move(s));
             }
             for (auto& s : perGpu)
                 out.push_back(std::move(s));

@@ -301,6 +301,26 @@ QSize NodeGraphView::sizeHint() const
     return m_scene.toSize().expandedTo({ 480, 320 });
 }
 
+namespace {
+
+/// The NUMA nodes as labelled bands behind the PCIe tree.
+void drawNumaBands(QPainter& p, const std::vector<std::pair<QRectF, QString>>& bands, const QPalette& pal,
+    bool dark, const QFont& font)
+{
+    for (const auto& [band, label] : bands) {
+        QColor fill = pal.color(QPalette::Highlight);
+        fill.setAlpha(dark ? 60 : 35);
+        p.setPen(Qt::NoPen);
+        p.setBrush(fill);
+        p.drawRoundedRect(band, 5, 5);
+        p.setPen(pal.color(QPalette::Text));
+        p.setFont(font);
+        p.drawText(band, Qt::AlignCenter, label);
+    }
+}
+
+} // namespace
+
 void NodeGraphView::paintEvent(QPaintEvent*)
 {
     QPainter p(this);
@@ -326,17 +346,7 @@ void NodeGraphView::paintEvent(QPaintEvent*)
     QFont small = base;
     small.setPixelSize(10);
 
-    // NUMA bands.
-    for (const auto& [band, label] : m_numaBoxes) {
-        QColor fill = pal.color(QPalette::Highlight);
-        fill.setAlpha(dark ? 60 : 35);
-        p.setPen(Qt::NoPen);
-        p.setBrush(fill);
-        p.drawRoundedRect(band, 5, 5);
-        p.setPen(pal.color(QPalette::Text));
-        p.setFont(bold);
-        p.drawText(band, Qt::AlignCenter, label);
-    }
+    drawNumaBands(p, m_numaBoxes, pal, dark, bold);
 
     // PCIe tree edges, drawn as elbows from parent to child; a column of devices hangs from one
     // bus line along its left side.
