@@ -4,26 +4,11 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "core/topology/cpu_list.h"
+
 namespace drasim::topology {
 
 namespace {
-
-std::string ranges(const std::vector<int>& cpus)
-{
-    std::string out;
-    for (size_t i = 0; i < cpus.size();) {
-        size_t j = i;
-        while (j + 1 < cpus.size() && cpus[j + 1] == cpus[j] + 1)
-            ++j;
-        if (!out.empty())
-            out += ',';
-        out += std::to_string(cpus[i]);
-        if (j > i)
-            out += '-' + std::to_string(cpus[j]);
-        i = j + 1;
-    }
-    return out;
-}
 
 std::string money(double v)
 {
@@ -93,7 +78,7 @@ std::string cpuAffinity(const NodeShape& shape, int numaNode)
 {
     for (const auto& n : shape.numaNodes)
         if (n.id == numaNode && !n.cpus.empty())
-            return ranges(n.cpus);
+            return formatCpuList(n.cpus);
     std::vector<NumaNode> nodes = shape.numaNodes;
     std::sort(nodes.begin(), nodes.end(), [](const NumaNode& a, const NumaNode& b) { return a.id < b.id; });
     const int total = shape.totalCores();
@@ -108,7 +93,7 @@ std::string cpuAffinity(const NodeShape& shape, int numaNode)
         first += n.cores;
     }
     std::sort(cpus.begin(), cpus.end());
-    return ranges(cpus);
+    return formatCpuList(cpus);
 }
 
 std::string renderTree(const Topology& topo)

@@ -7,12 +7,15 @@
 #include "core/compare/comparison.h"
 #include "core/storage/run_store.h"
 #include "tests/unit/compare/summary_fixture.h"
+#include "tests/unit/temp_dir.h"
 
 using namespace drasim;
 using namespace drasim::compare;
 using namespace drasim::compare::testing;
 
 namespace {
+
+using drasim::test_support::TempDir;
 
 const Kpi* find(const Comparison& c, const std::string& name)
 {
@@ -194,29 +197,12 @@ TEST(Compare, ASummaryThatIsNotOneIsReportedWithTheRun)
     EXPECT_THROW(compareRuns({}), CompareError);
 }
 
-namespace {
-
-class TempStore
-{
-public:
-    TempStore()
-    {
-        std::string tmpl = (std::filesystem::temp_directory_path() / "drasim-compare-XXXXXX").string();
-        m_dir = mkdtemp(tmpl.data());
-    }
-    ~TempStore() { std::filesystem::remove_all(m_dir); }
-    std::string file() const { return m_dir + "/runs.db"; }
-
-private:
-    std::string m_dir;
-};
-
-} // namespace
+namespace { } // namespace
 
 TEST(Compare, LoadsRunsFromTheStoreAndRefusesOnesItCannotCompare)
 {
-    TempStore dir;
-    storage::RunStore store(dir.file());
+    TempDir dir;
+    storage::RunStore store(dir.file("runs.db"));
     const int64_t a = store.beginRun("default", 42, "base", "hash-a");
     store.appendSamples(a, { { 0, "pods.pending", 3 }, { 300, "pods.pending", 1 } });
     store.finishRun(a, "finished", runData(0, baseline()).info.summaryJson);
@@ -234,7 +220,7 @@ TEST(Compare, LoadsRunsFromTheStoreAndRefusesOnesItCannotCompare)
         loadRuns(store, { a, 99 });
         FAIL() << "no error";
     } catch (const CompareError& e) {
-        EXPECT_EQ(std::string(e.what()), "run 99 is not in the store " + dir.file());
+        EXPECT_EQ(std::string(e.what()), "run 99 is not in the store " + dir.file("runs.db"));
     }
     try {
         loadRuns(store, { b });

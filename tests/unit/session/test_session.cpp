@@ -7,35 +7,19 @@
 #include "core/scheduler/batch.h"
 #include "core/session/session.h"
 #include "core/storage/database.h"
+#include "tests/unit/temp_dir.h"
 
 using namespace drasim;
 using namespace drasim::session;
 
 namespace {
 
+using drasim::test_support::TempDir;
+
 const std::string kBasic = DRASIM_SOURCE_DIR "/scenarios/basic/cluster.yaml";
 const std::string kDefaultScenario = DRASIM_SOURCE_DIR "/scenarios/sim/default/scenario.yaml";
 
 /// A scratch folder removed at the end of the test.
-class TempDir
-{
-public:
-    TempDir()
-    {
-        std::string tmpl = (std::filesystem::temp_directory_path() / "drasim-session-XXXXXX").string();
-        m_path = mkdtemp(tmpl.data());
-    }
-    ~TempDir() { std::filesystem::remove_all(m_path); }
-    std::string write(const std::string& name, const std::string& text) const
-    {
-        std::ofstream(m_path / name) << text;
-        return (m_path / name).string();
-    }
-    std::string path() const { return m_path.string(); }
-
-private:
-    std::filesystem::path m_path;
-};
 
 } // namespace
 

@@ -10,6 +10,7 @@
 #include "core/storage/database.h"
 #include "core/storage/run_store.h"
 #include "core/storage/run_store_recorder.h"
+#include "tests/unit/temp_dir.h"
 
 using namespace drasim;
 using namespace drasim::storage;
@@ -17,20 +18,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-class TempDir
-{
-public:
-    TempDir()
-    {
-        std::string tmpl = (fs::temp_directory_path() / "drasim-podevents-XXXXXX").string();
-        m_path = mkdtemp(tmpl.data());
-    }
-    ~TempDir() { fs::remove_all(m_path); }
-    std::string file(const std::string& name) const { return (fs::path(m_path) / name).string(); }
-
-private:
-    std::string m_path;
-};
+using drasim::test_support::TempDir;
 
 sim::PodEvent event(
     sim::SimTime t, sim::PodEventType type, const std::string& pod, const std::string& node = {})
