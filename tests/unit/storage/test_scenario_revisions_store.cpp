@@ -9,26 +9,14 @@
 #include "core/storage/database.h"
 #include "core/storage/run_store.h"
 #include "core/storage/schema.h"
+#include "tests/unit/temp_dir.h"
 
 using namespace drasim::storage;
 namespace fs = std::filesystem;
 
 namespace {
 
-class TempDir
-{
-public:
-    TempDir()
-    {
-        std::string tmpl = (fs::temp_directory_path() / "drasim-revs-XXXXXX").string();
-        m_path = mkdtemp(tmpl.data());
-    }
-    ~TempDir() { fs::remove_all(m_path); }
-    std::string file(const std::string& name) const { return (fs::path(m_path) / name).string(); }
-
-private:
-    std::string m_path;
-};
+using drasim::test_support::TempDir;
 
 std::string bytesOf(const std::string& path)
 {
