@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/storage/run_store.h"
 
+#include <cerrno>
+#include <csignal>
+#include <cstdlib>
 #include <ctime>
+#include <unistd.h>
 
 #include "core/storage/database.h"
 #include "core/storage/schema.h"
@@ -9,6 +13,28 @@
 namespace drasim::storage {
 
 namespace {
+
+/// "host:pid" of this process: who is recording a run.
+std::string writerId()
+{
+    char host[256] = {};
+    gethostname(host, sizeof host - 1);
+    return std::string(host) + ":" + std::to_string(getpid());
+}
+
+/// Whether the process that began a run may still be recording it: a writer on this host whose
+/// pid no longer exists is gone; one on another host cannot be checked and counts as alive.
+bool writerMayLive(const std::string& writer)
+{
+    const size_t colon = writer.rfind(':');
+    if (writer.empty() || colon == std::string::npos)
+        return false; // runs from before schema 5 name no writer
+    const std::string self = writerId();
+    if (writer.substr(0, colon) != self.substr(0, self.rfind(':')))
+        return true;
+    const long pid = std::strtol(writer.c_str() + colon + 1, nullptr, 10);
+    return pid > 0 && (kill(pid_t(pid), 0) == 0 || errno == EPERM);
+}
 
 std::string utcNow()
 {
@@ -79,7 +105,16 @@ RunStore::RunStore(const std::string& path)
     migrate();
 }
 
-RunStore::~RunStore() = default;
+RunStore::~RunStore()
+{
+    // Runs this store began and never finished were abandoned by their caller.
+    try {
+        for (int64_t id : std::set<int64_t>(m_unfinished))
+            finishRun(id, "interrupted", "");
+    } catch (...) {
+        // A destructor cannot report; the next open marks them once this process is gone.
+    }
+}
 
 const std::string& RunStore::path() const
 {
@@ -89,9 +124,22 @@ const std::string& RunStore::path() const
 void RunStore::migrate()
 {
     openSchema(*m_db);
-    // Runs left "running" by a process that died are not running any more.
+    markAbandonedRuns();
+}
+
+void RunStore::markAbandonedRuns()
+{
     Transaction tx(*m_db);
-    m_db->exec("UPDATE runs SET status = 'interrupted' WHERE status = 'running'");
+    std::vector<int64_t> gone;
+    auto running = m_db->prepare("SELECT id, writer FROM runs WHERE status = 'running'");
+    while (running.step())
+        if (!writerMayLive(running.columnText(1)))
+            gone.push_back(running.columnInt(0));
+    auto mark = m_db->prepare("UPDATE runs SET status = 'interrupted' WHERE id = ?1");
+    for (int64_t id : gone) {
+        mark.bind(1, id);
+        mark.run();
+    }
     tx.commit();
 }
 
@@ -161,17 +209,19 @@ int64_t RunStore::beginRun(
     Transaction tx(*m_db);
     int64_t revision = scenarioHash.empty() ? 0 : revisionFor(scenario, scenarioHash);
     m_db->prepare(
-            "INSERT INTO runs(scenario, seed, label, status, created_at, scenario_hash, scenario_revision) "
-            "VALUES(?1, ?2, ?3, 'running', ?4, ?5, ?6)")
+            "INSERT INTO runs(scenario, seed, label, status, created_at, scenario_hash, scenario_revision, "
+            "writer) VALUES(?1, ?2, ?3, 'running', ?4, ?5, ?6, ?7)")
         .bind(1, scenario)
         .bind(2, int64_t(seed))
         .bind(3, label)
         .bind(4, utcNow())
         .bind(5, scenarioHash)
         .bind(6, revision)
+        .bind(7, writerId())
         .run();
     int64_t id = m_db->lastInsertId();
     tx.commit();
+    m_unfinished.insert(id);
     return id;
 }
 
@@ -277,6 +327,7 @@ void RunStore::finishRun(int64_t runId, const std::string& status, const std::st
         .bind(3, summaryJson)
         .run();
     tx.commit();
+    m_unfinished.erase(runId);
 }
 
 bool RunStore::deleteRun(int64_t runId)

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -73,8 +74,10 @@ struct SavedRevision
 };
 
 /// Saved scenarios and run history in one SQLite file. Every write is one transaction, so a crash or
-/// an exception in the middle leaves the previous state intact; a run that never finished keeps the
-/// status "running" and is reported as "interrupted" when the store is opened again.
+/// an exception in the middle leaves the previous state intact. A run keeps the status "running"
+/// while its writer lives: opening the store marks it "interrupted" once the process that began it
+/// (on this host) is gone, and a store closed with runs it began unfinished marks them so itself.
+/// Runs begun on another host are left as they are (nothing here can tell whether they live).
 class RunStore
 {
 public:
@@ -82,7 +85,7 @@ public:
     explicit RunStore(const std::string& path);
     ~RunStore();
 
-    static constexpr int kSchemaVersion = 4; ///< storage::kSchemaVersion (schema.h)
+    static constexpr int kSchemaVersion = 5; ///< storage::kSchemaVersion (schema.h)
     /// The file, as given.
     const std::string& path() const;
 
@@ -126,8 +129,10 @@ public:
 
 private:
     void migrate();
+    void markAbandonedRuns();
     int64_t revisionFor(const std::string& scenario, const std::string& hash);
     std::unique_ptr<Database> m_db;
+    std::set<int64_t> m_unfinished; ///< runs this store began and has not finished
 };
 
 } // namespace drasim::storage

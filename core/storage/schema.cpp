@@ -120,6 +120,11 @@ const char* const kMigrations[] = {
         PRIMARY KEY (study_id, position)
     );
     )sql",
+    // 5: each run names the process recording it (host:pid), so that opening the store marks
+    // only runs whose writer is gone as interrupted, never one another process is still recording.
+    R"sql(
+    ALTER TABLE runs ADD COLUMN writer TEXT NOT NULL DEFAULT '';
+    )sql",
 };
 
 static_assert(std::size(kMigrations) == kSchemaVersion, "one migration per schema version");

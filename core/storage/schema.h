@@ -9,7 +9,7 @@ namespace drasim::storage {
 class Database;
 
 /// The version this build writes. Migrations move a file from version i to i + 1.
-constexpr int kSchemaVersion = 4;
+constexpr int kSchemaVersion = 5;
 
 /// Checks the file's version before anything is written to it, then turns WAL on and migrates
 /// (each migration one transaction). A file from a newer drasim is refused with StorageError

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include <filesystem>
 #include <fstream>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <gtest/gtest.h>
 
@@ -75,6 +77,54 @@ TEST(RunStore, RunCutShortByACrashIsReportedInterrupted)
     ASSERT_TRUE(run.has_value());
     EXPECT_EQ(run->status, "interrupted");
     EXPECT_EQ(reopened.series(id).size(), 1u);
+}
+
+TEST(RunStore, ARunAnotherWriterIsStillRecordingStaysRunning)
+{
+    TempDir dir;
+    RunStore writer(dir.file("runs.db"));
+    const int64_t id = writer.beginRun("baseline", 1, "");
+    {
+        RunStore reader(dir.file("runs.db")); // e.g. `drasim runs list` while the GUI simulates
+        EXPECT_EQ(reader.run(id)->status, "running");
+    }
+    writer.finishRun(id, "finished", "{}");
+    RunStore reader(dir.file("runs.db"));
+    EXPECT_EQ(reader.run(id)->status, "finished");
+}
+
+TEST(RunStore, ARunWhoseWriterOnThisHostIsGoneIsInterrupted)
+{
+    TempDir dir;
+    int64_t id = 0;
+    {
+        RunStore store(dir.file("runs.db"));
+        id = store.beginRun("baseline", 1, "");
+    }
+    // Make the run look begun by a process of this host that no longer exists, and unfinished.
+    const pid_t child = fork();
+    if (child == 0)
+        _exit(0);
+    waitpid(child, nullptr, 0);
+    char host[256] = {};
+    gethostname(host, sizeof host - 1);
+    {
+        Database db(dir.file("runs.db"));
+        db.prepare("UPDATE runs SET status = 'running', writer = ?1 WHERE id = ?2")
+            .bind(1, std::string(host) + ":" + std::to_string(child))
+            .bind(2, id)
+            .run();
+    }
+    RunStore reopened(dir.file("runs.db"));
+    EXPECT_EQ(reopened.run(id)->status, "interrupted");
+    {
+        Database db(dir.file("runs.db"));
+        db.prepare("UPDATE runs SET status = 'running', writer = 'another-host:1' WHERE id = ?1")
+            .bind(1, id)
+            .run();
+    }
+    RunStore again(dir.file("runs.db"));
+    EXPECT_EQ(again.run(id)->status, "running"); // nothing here can tell whether it lives
 }
 
 TEST(RunStore, TransactionNotCommittedLeavesNothingBehind)
