@@ -26,6 +26,7 @@ std::string summary(const drasim::api::ObjectSet& o)
     size_t devices = 0;
     for (const auto& s : o.resourceSlices)
         devices += s.devices.size();
+    add("Namespace", o.namespaces.size());
     add("Node", o.nodes.size());
     add("Pod", o.pods.size());
     std::map<std::string, size_t> workloads;
@@ -37,6 +38,7 @@ std::string summary(const drasim::api::ObjectSet& o)
     add("DeviceClass", o.deviceClasses.size());
     add("ResourceClaim", o.resourceClaims.size());
     add("ResourceClaimTemplate", o.resourceClaimTemplates.size());
+    add("DeviceTaintRule", o.deviceTaintRules.size());
     std::string out;
     for (const auto& [kind, line] : lines)
         out += line + "\n";

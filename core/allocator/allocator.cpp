@@ -597,6 +597,19 @@ bool Allocator::tolerated(const PreparedSub& sub, const api::Device& d) const
     return true;
 }
 
+std::string Allocator::ruleTaintNote(const PreparedSub& sub, const DeviceEntry& e) const
+{
+    for (const auto& t : e.device->taints) {
+        if (!taintBlocks(t) || toleratesTaint(sub.spec->tolerations, t))
+            continue;
+        if (t.rule.empty())
+            return {};
+        return "DeviceTaintRule " + t.rule + ": " + t.key + (t.value.empty() ? "" : "=" + t.value) + ":"
+            + t.effect + " on " + e.slice->driver + "/" + e.slice->pool.name + "/" + e.device->name;
+    }
+    return {};
+}
+
 bool Allocator::constraintAdd(const ConstraintDef& def, ConstraintState& st, const DeviceEntry& e)
 {
     const api::DeviceAttribute* attr = lookupAttribute(*e.device, e.slice->driver, def.attribute);

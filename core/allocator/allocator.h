@@ -73,6 +73,9 @@ struct RequestVerdicts
     uint32_t eligible = 0;
     RejectCounts rejected {}; ///< devices rejected, by reason
     std::string firstError;
+    /// The first device turned away by a taint that a DeviceTaintRule put there, as
+    /// "DeviceTaintRule NAME: key=value:Effect on DRIVER/POOL/DEVICE" (slice taints leave it empty).
+    std::string firstRuleTaint;
 };
 
 struct ClaimVerdicts
@@ -186,6 +189,9 @@ private:
     static bool constraintAdd(const ConstraintDef& def, ConstraintState& st, const DeviceEntry& e);
     static void constraintRemove(const ConstraintDef& def, ConstraintState& st);
     std::string selectorError(size_t ci, const PreparedSub& sub, const DeviceEntry& e) const;
+    /// For explain: the first untolerated blocking taint of the device when a DeviceTaintRule put
+    /// it there, else "".
+    std::string ruleTaintNote(const PreparedSub& sub, const DeviceEntry& e) const;
     bool buildAllLists(const NodeView& view, std::string* error);
 
     Inventory& m_inventory;

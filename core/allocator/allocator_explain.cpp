@@ -63,8 +63,11 @@ std::vector<ClaimVerdicts> Allocator::explain(const api::Node& node)
                             else
                                 countersFit(&pool, *e.device, -1);
                         }
-                        if (!reason && !tolerated(sub, *e.device))
+                        if (!reason && !tolerated(sub, *e.device)) {
                             reason = R::TaintNotTolerated;
+                            if (rv.firstRuleTaint.empty())
+                                rv.firstRuleTaint = ruleTaintNote(sub, e);
+                        }
                         if (reason)
                             ++rv.rejected[size_t(*reason)];
                         else

@@ -22,6 +22,12 @@ struct Node
     bool unschedulable = false;
 };
 
+/// core/v1 Namespace: only its labels matter (admin access to devices is granted per namespace).
+struct Namespace
+{
+    ObjectMeta meta;
+};
+
 struct ResourceRequirements
 {
     ResourceList requests;

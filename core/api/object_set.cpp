@@ -15,6 +15,7 @@ template <typename T> void moveAppend(std::vector<T>& to, std::vector<T>& from)
 
 void ObjectSet::append(ObjectSet&& o)
 {
+    moveAppend(namespaces, o.namespaces);
     moveAppend(nodes, o.nodes);
     moveAppend(pods, o.pods);
     moveAppend(workloads, o.workloads);
@@ -22,6 +23,7 @@ void ObjectSet::append(ObjectSet&& o)
     moveAppend(deviceClasses, o.deviceClasses);
     moveAppend(resourceClaims, o.resourceClaims);
     moveAppend(resourceClaimTemplates, o.resourceClaimTemplates);
+    moveAppend(deviceTaintRules, o.deviceTaintRules);
 }
 
 const char* workloadKindName(Workload::Kind k)

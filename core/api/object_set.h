@@ -12,6 +12,7 @@ namespace drasim::api {
 /// documents in file order, List items in list order).
 struct ObjectSet
 {
+    std::vector<Namespace> namespaces;
     std::vector<Node> nodes;
     std::vector<Pod> pods;
     std::vector<Workload> workloads;
@@ -19,12 +20,14 @@ struct ObjectSet
     std::vector<DeviceClass> deviceClasses;
     std::vector<ResourceClaim> resourceClaims;
     std::vector<ResourceClaimTemplate> resourceClaimTemplates;
+    std::vector<DeviceTaintRule> deviceTaintRules;
 
     void append(ObjectSet&& other);
     size_t size() const
     {
-        return nodes.size() + pods.size() + workloads.size() + resourceSlices.size() + deviceClasses.size()
-            + resourceClaims.size() + resourceClaimTemplates.size();
+        return namespaces.size() + nodes.size() + pods.size() + workloads.size() + resourceSlices.size()
+            + deviceClasses.size() + resourceClaims.size() + resourceClaimTemplates.size()
+            + deviceTaintRules.size();
     }
 };
 

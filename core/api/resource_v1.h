@@ -58,6 +58,12 @@ struct DeviceTaint
     std::string value;
     std::string effect; ///< None, NoSchedule, NoExecute
     std::string timeAdded;
+    /// The DeviceTaintRule this taint was merged in from; empty for the slice's own taints. Rule
+    /// taints exist only in the scheduler's view of a slice and are never written back out.
+    std::string rule {};
+    /// Simulated seconds when the taint appeared (0: present from the start). NoExecute
+    /// tolerationSeconds count from here, as the eviction controller counts from timeAdded.
+    double appearedAt = 0;
 };
 
 struct Device
@@ -104,6 +110,24 @@ struct ResourceSlice
     std::vector<CounterSet> sharedCounters;
 };
 
+/// resource.k8s.io/v1alpha3 and v1beta2 DeviceTaintSelector. Since Kubernetes 1.35 it has only
+/// these three fields (deviceClassName and CEL selectors were removed); all set ones must match.
+struct DeviceTaintSelector
+{
+    std::optional<std::string> driver;
+    std::optional<std::string> pool;
+    std::optional<std::string> device;
+};
+
+/// DeviceTaintRule: one taint added to every device the selector matches, as if the driver had
+/// published it in the ResourceSlice. Without a selector it matches no device.
+struct DeviceTaintRule
+{
+    ObjectMeta meta;
+    std::optional<DeviceTaintSelector> deviceSelector;
+    DeviceTaint taint;
+};
+
 struct DeviceSelector
 {
     std::string expression; ///< CEL
@@ -146,6 +170,7 @@ struct DeviceRequestSpec
     std::string allocationMode = "ExactCount"; ///< ExactCount or All
     int64_t count = 1; ///< ExactCount only
     std::optional<bool> adminAccess;
+    SourcePos adminAccessPos; ///< where adminAccess was written (the namespace check points there)
     std::vector<DeviceToleration> tolerations;
     std::optional<CapacityRequirements> capacity;
 };

@@ -290,8 +290,9 @@ bool checkEventTargets(Assembly& a)
     for (const auto& e : a.sc.events) {
         if (e.type == InjectedEvent::Type::AddNodePool)
             poolNames.insert(e.newPool.name);
-        bool nodeEvent
-            = e.type != InjectedEvent::Type::AddNodePool && e.type != InjectedEvent::Type::RemoveNodePool;
+        bool nodeEvent = e.type != InjectedEvent::Type::AddNodePool
+            && e.type != InjectedEvent::Type::RemoveNodePool && e.type != InjectedEvent::Type::DeviceTaintRule
+            && e.type != InjectedEvent::Type::DeviceTaintRuleDelete;
         if (nodeEvent && !a.knownNodes.count(e.node))
             a.error(e.pos, e.path + ".node",
                 "Not found: \"" + e.node + "\": no node of that name in the cluster");
@@ -328,6 +329,7 @@ std::vector<InjectedEvent> injectedEvents(Assembly& a)
         ie.device = e.device;
         ie.taint = e.taint;
         ie.pool = e.poolName;
+        ie.selector = e.selector;
         if (e.type == InjectedEvent::Type::AddNodePool)
             ie.newPool = a.laterPools[e.newPool.path];
         out.push_back(std::move(ie));

@@ -79,8 +79,27 @@ void parsePool(DocReader& r, const YamlNode& n, const std::string& path, NodePoo
         pool.namePrefix = pool.name;
 }
 
-const char* const kEventTypes[]
-    = { "NodeFailure", "NodeReturn", "DeviceTaint", "DeviceUntaint", "AddNodePool", "RemoveNodePool" };
+const char* const kEventTypes[] = { "NodeFailure", "NodeReturn", "DeviceTaint", "DeviceUntaint",
+    "AddNodePool", "RemoveNodePool", "DeviceTaintRule", "DeviceTaintRuleDelete", "NodeTaint", "NodeUntaint" };
+
+/// The selector of a DeviceTaintRule event: the fields of a DeviceTaintSelector (driver, pool,
+/// device), each optional; {} selects every device.
+void parseTaintSelector(
+    DocReader& r, const YamlNode& n, const std::string& path, api::DeviceTaintSelector& out)
+{
+    r.fields(n, path, [&](const std::string& key, const YamlNode& v, const std::string& sub) {
+        std::optional<std::string>* target = key == "driver" ? &out.driver
+            : key == "pool"                                  ? &out.pool
+            : key == "device"                                ? &out.device
+                                                             : nullptr;
+        if (!target)
+            return false;
+        std::string value;
+        if (readString(r, v, sub, value))
+            *target = std::move(value);
+        return true;
+    });
+}
 
 void parseEvent(DocReader& r, const YamlNode& n, const std::string& path, ScenarioEvent& e)
 {
@@ -110,6 +129,8 @@ void parseEvent(DocReader& r, const YamlNode& n, const std::string& path, Scenar
             readString(r, v, sub, e.poolName);
         else if (key == "pool")
             parsePool(r, v, sub, e.newPool);
+        else if (key == "selector")
+            parseTaintSelector(r, v, sub, e.selector.emplace());
         else
             return false;
         return true;
@@ -138,6 +159,35 @@ void parseEvent(DocReader& r, const YamlNode& n, const std::string& path, Scenar
             if (e.taint.effect.empty())
                 e.taint.effect = "NoSchedule";
             if (e.taint.effect != "NoSchedule" && e.taint.effect != "NoExecute" && e.taint.effect != "None")
+                r.unsupported(*n.get("effect"), path + ".effect", e.taint.effect,
+                    { "NoSchedule", "NoExecute", "None" });
+        }
+    } else if (type == "NodeTaint" || type == "NodeUntaint") {
+        e.type = type == "NodeTaint" ? InjectedEvent::Type::NodeTaint : InjectedEvent::Type::NodeUntaint;
+        need(e.node, "node");
+        need(e.taint.key, "key");
+        if (type == "NodeTaint") {
+            if (e.taint.effect.empty())
+                r.required(n, path + ".effect");
+            else if (e.taint.effect != "NoSchedule" && e.taint.effect != "PreferNoSchedule"
+                && e.taint.effect != "NoExecute")
+                r.unsupported(*n.get("effect"), path + ".effect", e.taint.effect,
+                    { "NoExecute", "NoSchedule", "PreferNoSchedule" });
+        }
+    } else if (type == "DeviceTaintRule" || type == "DeviceTaintRuleDelete") {
+        e.type = type == "DeviceTaintRule" ? InjectedEvent::Type::DeviceTaintRule
+                                           : InjectedEvent::Type::DeviceTaintRuleDelete;
+        need(e.poolName, "name");
+        if (type == "DeviceTaintRule") {
+            need(e.taint.key, "key");
+            // A rule without a selector matches no device: almost certainly a mistake here.
+            if (!e.selector)
+                r.error(n, path + ".selector",
+                    "Required value: needed by type DeviceTaintRule ({} selects every device)");
+            if (e.taint.effect.empty())
+                r.required(n, path + ".effect");
+            else if (e.taint.effect != "NoSchedule" && e.taint.effect != "NoExecute"
+                && e.taint.effect != "None")
                 r.unsupported(*n.get("effect"), path + ".effect", e.taint.effect,
                     { "NoSchedule", "NoExecute", "None" });
         }

@@ -33,6 +33,9 @@
 //       - {at: 10h, type: DeviceUntaint, node: a100-1, key: ecc}
 //       - {at: 12h, type: AddNodePool, pool: {name: burst, shape: dgx-h100, count: 2}}
 //       - {at: 20h, type: RemoveNodePool, name: burst}
+//       - {at: 21h, type: DeviceTaintRule, name: drain-h100, selector: {driver: gpu.nvidia.com,
+//          pool: h100-0}, key: maintenance, effect: NoExecute}   # a DeviceTaintRule object
+//       - {at: 22h, type: DeviceTaintRuleDelete, name: drain-h100}
 
 #include <cstdint>
 #include <optional>
@@ -71,7 +74,8 @@ struct ScenarioEvent
     std::string driver;
     std::string device;
     api::DeviceTaint taint;
-    std::string poolName; ///< RemoveNodePool
+    std::string poolName; ///< RemoveNodePool; DeviceTaintRule(Delete): the rule's name
+    std::optional<api::DeviceTaintSelector> selector; ///< DeviceTaintRule
     NodePoolSpec newPool; ///< AddNodePool
     SourcePos pos;
     std::string path; ///< field path for messages ("spec.events[2]")

@@ -43,6 +43,14 @@ const char* eventTypeName(InjectedEvent::Type t)
         return "AddNodePool";
     case InjectedEvent::Type::RemoveNodePool:
         return "RemoveNodePool";
+    case InjectedEvent::Type::DeviceTaintRule:
+        return "DeviceTaintRule";
+    case InjectedEvent::Type::DeviceTaintRuleDelete:
+        return "DeviceTaintRuleDelete";
+    case InjectedEvent::Type::NodeTaint:
+        return "NodeTaint";
+    case InjectedEvent::Type::NodeUntaint:
+        return "NodeUntaint";
     }
     return "";
 }
@@ -75,9 +83,34 @@ DataValue eventData(const ScenarioEvent& e)
     case InjectedEvent::Type::AddNodePool:
         d.set("pool", poolData(e.newPool));
         break;
+    case InjectedEvent::Type::NodeTaint:
+    case InjectedEvent::Type::NodeUntaint:
+        d.set("node", e.node);
+        d.set("key", e.taint.key);
+        if (e.type == InjectedEvent::Type::NodeTaint) {
+            optional("value", e.taint.value);
+            d.set("effect", e.taint.effect);
+        }
+        break;
     case InjectedEvent::Type::RemoveNodePool:
+    case InjectedEvent::Type::DeviceTaintRuleDelete:
         d.set("name", e.poolName);
         break;
+    case InjectedEvent::Type::DeviceTaintRule: {
+        d.set("name", e.poolName);
+        DataValue sel = DataValue::map();
+        if (e.selector && e.selector->driver)
+            sel.set("driver", *e.selector->driver);
+        if (e.selector && e.selector->pool)
+            sel.set("pool", *e.selector->pool);
+        if (e.selector && e.selector->device)
+            sel.set("device", *e.selector->device);
+        d.set("selector", std::move(sel));
+        d.set("key", e.taint.key);
+        optional("value", e.taint.value);
+        d.set("effect", e.taint.effect);
+        break;
+    }
     }
     return d;
 }

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <set>
 
+#include "core/api/device_taint_rules.h"
 #include "core/scheduler/cluster_impl.h"
 
 namespace drasim::scheduler {
@@ -65,6 +66,10 @@ Cluster::Cluster(api::ObjectSet objects, SchedulerOptions options)
                 "duplicate slice name; the later definition wins");
         d.slices[name] = std::move(s);
     }
+    // The ResourceSlice tracker hands the allocator slices with DeviceTaintRules merged in.
+    d.taintRules = std::move(objects.deviceTaintRules);
+    for (auto& [name, s] : d.slices)
+        api::applyTaintRules(d.taintRules, s);
     for (auto& t : objects.resourceClaimTemplates) {
         std::string key = keyOf(t.meta);
         d.validateClaimSpec(t.spec, "ResourceClaimTemplate", key, "spec.spec.");
@@ -177,6 +182,7 @@ void Cluster::addNode(api::Node node, std::vector<api::ResourceSlice> slices)
         std::string sn = s.meta.name;
         auto& stored = d.slices[sn];
         stored = std::move(s);
+        api::applyTaintRules(d.taintRules, stored);
         changed.push_back(&stored);
     }
     d.rebuildInventory(changed);
@@ -213,6 +219,7 @@ void Cluster::addResourceSlice(api::ResourceSlice slice)
     std::string name = slice.meta.name;
     auto& stored = d.slices[name];
     stored = std::move(slice);
+    api::applyTaintRules(d.taintRules, stored);
     d.rebuildInventory({ &stored });
     ++d.freeEvents;
 }
@@ -235,33 +242,53 @@ std::vector<std::string> Cluster::setDeviceTaint(const DeviceRef& ref, const api
         for (auto& dev : s.devices) {
             if (dev.name != ref.device)
                 continue;
-            auto it = std::find_if(dev.taints.begin(), dev.taints.end(),
-                [&](const api::DeviceTaint& t) { return t.key == taint.key && t.effect == taint.effect; });
+            auto it = std::find_if(dev.taints.begin(), dev.taints.end(), [&](const api::DeviceTaint& t) {
+                return t.rule.empty() && t.key == taint.key && t.effect == taint.effect;
+            });
+            api::DeviceTaint stored = taint;
+            stored.rule.clear();
+            // Same key and effect: the taint was there already (upstream keeps timeAdded unless
+            // the effect changes).
+            stored.appearedAt = it != dev.taints.end() ? it->appearedAt : d.time;
             if (it != dev.taints.end())
-                *it = taint;
+                *it = std::move(stored);
             else
-                dev.taints.push_back(taint);
+                dev.taints.push_back(std::move(stored));
         }
     }
-    std::set<std::string> evict;
-    if (taint.effect == "NoExecute") {
-        for (const auto& [seq, c] : d.claimsBySeq) {
-            if (!c.claim.allocation)
-                continue;
-            bool hit = false;
-            for (const auto& r : c.claim.allocation->results)
-                if (r.driver == ref.driver && r.pool == ref.pool && r.device == ref.device
-                    && !allocator::toleratesTaint(r.tolerations, taint))
-                    hit = true;
-            if (!hit)
-                continue;
-            const std::string ns = nsOf(c.claim.meta);
-            for (const auto& rf : c.claim.reservedFor)
-                if (rf.resource == "pods" && d.bound.count(ns + "/" + rf.name))
-                    evict.insert(ns + "/" + rf.name);
-        }
-    }
-    return { evict.begin(), evict.end() };
+    d.noExecuteTaints.reset();
+    return taint.effect == "NoExecute" ? d.podsDueForEviction() : std::vector<std::string> {};
+}
+
+std::vector<std::string> Cluster::addDeviceTaintRule(api::DeviceTaintRule rule)
+{
+    auto& d = *m_impl;
+    removeDeviceTaintRule(rule.meta.name);
+    rule.taint.rule = rule.meta.name;
+    rule.taint.appearedAt = d.time;
+    for (auto& [name, s] : d.slices)
+        api::applyTaintRule(rule, s);
+    const bool noExecute = rule.taint.effect == "NoExecute";
+    auto pos = std::lower_bound(d.taintRules.begin(), d.taintRules.end(), rule.meta.name,
+        [](const api::DeviceTaintRule& r, const std::string& n) { return r.meta.name < n; });
+    d.taintRules.insert(pos, std::move(rule));
+    d.noExecuteTaints.reset();
+    return noExecute ? d.podsDueForEviction() : std::vector<std::string> {};
+}
+
+bool Cluster::removeDeviceTaintRule(const std::string& name)
+{
+    auto& d = *m_impl;
+    auto it = std::find_if(d.taintRules.begin(), d.taintRules.end(),
+        [&](const api::DeviceTaintRule& r) { return r.meta.name == name; });
+    if (it == d.taintRules.end())
+        return false;
+    d.taintRules.erase(it);
+    for (auto& [sliceName, s] : d.slices)
+        api::removeTaintRule(name, s);
+    d.noExecuteTaints.reset();
+    ++d.freeEvents;
+    return true;
 }
 
 bool Cluster::removeDeviceTaint(const DeviceRef& ref, const std::string& key)
@@ -276,13 +303,15 @@ bool Cluster::removeDeviceTaint(const DeviceRef& ref, const std::string& key)
                 continue;
             auto before = dev.taints.size();
             dev.taints.erase(std::remove_if(dev.taints.begin(), dev.taints.end(),
-                                 [&](const api::DeviceTaint& t) { return t.key == key; }),
+                                 [&](const api::DeviceTaint& t) { return t.rule.empty() && t.key == key; }),
                 dev.taints.end());
             removed = removed || dev.taints.size() != before;
         }
     }
-    if (removed)
+    if (removed) {
         ++d.freeEvents;
+        d.noExecuteTaints.reset();
+    }
     return removed;
 }
 

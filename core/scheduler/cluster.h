@@ -143,11 +143,28 @@ public:
     void addResourceSlice(api::ResourceSlice slice);
     bool removeResourceSlice(const std::string& name);
 
-    /// Adds a taint to a device (replacing one with the same key and effect). For NoExecute
-    /// returns the keys of bound pods whose claims hold the device without tolerating the taint;
-    /// the caller decides when to evict them (podFinished). NoSchedule affects new allocations only.
+    /// Adds a taint to a device (replacing one with the same key and effect, which keeps the time
+    /// it appeared). For NoExecute returns the keys of bound pods that are due for eviction now
+    /// (deviceTaintEvictionTime <= the current time); the caller evicts them (podFinished) and
+    /// asks deviceTaintEvictions() for later ones. NoSchedule affects new allocations only.
     std::vector<std::string> setDeviceTaint(const DeviceRef& device, const api::DeviceTaint& taint);
     bool removeDeviceTaint(const DeviceRef& device, const std::string& key);
+
+    /// Adds a DeviceTaintRule (replacing one of the same name): its taint appears now on every
+    /// device it selects, in present and future slices. Returns the pods due for eviction now,
+    /// like setDeviceTaint.
+    std::vector<std::string> addDeviceTaintRule(api::DeviceTaintRule rule);
+    /// Deletes a DeviceTaintRule and the taints it added. False when there is none of that name.
+    bool removeDeviceTaintRule(const std::string& name);
+
+    /// When the device taint eviction controller evicts a bound pod: for each NoExecute taint of a
+    /// device its claims hold, the time the taint appeared, plus the smallest tolerationSeconds
+    /// of the result's tolerations with effect NoExecute that match it (no such toleration: at
+    /// once; one without tolerationSeconds: never for that taint); the earliest of these. nullopt
+    /// when nothing evicts the pod.
+    std::optional<double> deviceTaintEvictionTime(const std::string& podKey) const;
+    /// Every bound pod with an eviction time, in binding order.
+    std::vector<std::pair<std::string, double>> deviceTaintEvictions() const;
 
     /// Simulated time in seconds since the epoch, used for allocationTimestamp (set only for
     /// devices with binding conditions; 0, i.e. 1970-01-01T00:00:00Z, until called). Binding

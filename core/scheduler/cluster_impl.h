@@ -8,6 +8,7 @@
 #include <array>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <unordered_map>
@@ -90,6 +91,10 @@ struct Cluster::Impl
     std::map<std::string, api::DeviceClass> classes;
     std::map<std::string, std::string> extendedClasses; ///< extended resource name -> DeviceClass
     std::map<std::string, api::ResourceSlice> slices;
+    std::vector<api::DeviceTaintRule> taintRules; ///< merged into every slice (device_taint_rules.h)
+    /// NoExecute taints by "driver/pool/device", built on demand; reset whenever slices or taints
+    /// change (device_taint_eviction.cpp).
+    mutable std::optional<std::unordered_map<std::string, std::vector<api::DeviceTaint>>> noExecuteTaints;
     std::map<std::string, api::ResourceClaimTemplate> templates;
     std::unique_ptr<allocator::Allocator> alloc;
 
@@ -206,8 +211,15 @@ struct Cluster::Impl
         }
         selectors.forget(instances);
         sigs.clear();
+        noExecuteTaints.reset();
         resetDeviceCaches();
     }
+
+    // Device taint eviction (device_taint_eviction.cpp).
+    const std::unordered_map<std::string, std::vector<api::DeviceTaint>>& noExecuteTaintIndex() const;
+    std::optional<double> evictionTime(const PodState& pod) const;
+    /// Bound pods whose eviction time has come (<= time), sorted by key.
+    std::vector<std::string> podsDueForEviction() const;
 
     void resetDeviceCaches()
     {

@@ -57,6 +57,8 @@ std::string formatText(const PodDiagnosis& d)
                 out += "\n";
                 if (!r.firstError.empty())
                     out += "      first error: " + r.firstError + "\n";
+                if (!r.firstRuleTaint.empty())
+                    out += "      tainted by " + r.firstRuleTaint + "\n";
             }
         }
     }
@@ -104,6 +106,8 @@ DataValue toData(const PodDiagnosis& d)
                 rd.set("rejected", rej);
                 if (!r.firstError.empty())
                     rd.set("firstError", r.firstError);
+                if (!r.firstRuleTaint.empty())
+                    rd.set("firstRuleTaint", r.firstRuleTaint);
                 reqs.push(rd);
             }
             cd.set("requests", reqs);

@@ -29,6 +29,8 @@ struct RequestDiagnosis
     uint32_t eligible = 0; ///< devices that passed every per-device check on their own
     allocator::RejectCounts rejected {};
     std::string firstError; ///< first CEL runtime error met, if any
+    /// First device turned away by a DeviceTaintRule's taint ("DeviceTaintRule NAME: ..."), if any
+    std::string firstRuleTaint;
 };
 
 struct ClaimDiagnosis

@@ -387,6 +387,7 @@ NodeDiagnosis Cluster::Impl::diagnoseNode(Cycle& cycle, uint32_t idx)
             rd.visible = rv.visible;
             rd.eligible = rv.eligible;
             rd.firstError = rv.firstError;
+            rd.firstRuleTaint = rv.firstRuleTaint;
             rd.rejected = rv.rejected;
             if (int64_t(rd.eligible) < rd.wanted && rd.request.find('/') == std::string::npos)
                 enough = false;

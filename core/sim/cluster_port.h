@@ -3,7 +3,9 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/api/core_v1.h"
@@ -47,14 +49,27 @@ public:
     /// claims generated from templates.
     virtual void podFinished(const std::string& podKey) = 0;
 
-    /// Taints one device. For NoExecute returns the keys of bound pods that hold it without
-    /// tolerating the taint (the engine evicts them and calls podFinished).
+    /// Taints one device. For NoExecute returns the keys of bound pods due for eviction now (the
+    /// engine evicts them and calls podFinished); deviceTaintEvictions() tells the later ones.
     virtual std::vector<std::string> setDeviceTaint(const std::string& driver, const std::string& pool,
         const std::string& device, const api::DeviceTaint& taint)
         = 0;
     virtual void removeDeviceTaint(
         const std::string& driver, const std::string& pool, const std::string& device, const std::string& key)
         = 0;
+
+    /// Creates (or replaces) a DeviceTaintRule; returns the pods due for eviction now, like
+    /// setDeviceTaint. Deleting one removes its taints. The defaults know no rules.
+    virtual std::vector<std::string> addDeviceTaintRule(const api::DeviceTaintRule& /*rule*/) { return {}; }
+    virtual void removeDeviceTaintRule(const std::string& /*name*/) { }
+    /// NoExecute device taints tolerated for a while (tolerationSeconds): each bound pod they will
+    /// evict and when (simulated seconds). The default has none.
+    virtual std::vector<std::pair<std::string, double>> deviceTaintEvictions() const { return {}; }
+    /// The same for one pod; nullopt when nothing evicts it.
+    virtual std::optional<double> deviceTaintEvictionTime(const std::string& /*podKey*/) const
+    {
+        return std::nullopt;
+    }
 
     /// Increases whenever something may let a pending pod fit where it did not before (devices or
     /// node resources freed, nodes added, taints removed). The engine retries blocked pods only

@@ -15,6 +15,8 @@ enum class EventKind : uint8_t {
     PodComplete, ///< a = pod slot, b = pod serial (stale completions of evicted pods are ignored)
     BackoffExpired, ///< a = pod slot, b = pod serial: the pod leaves backoffQ for activeQ
     Injected, ///< a = index into the scenario's event list
+    TaintEviction, ///< a = pod slot, b = pod serial: a tolerated NoExecute device taint's time is up
+    NodeTaintEviction, ///< a = pod slot, b = pod serial: the same for a NoExecute node taint
     Sample, ///< metric sample at this time
     End, ///< scenario duration reached
 };

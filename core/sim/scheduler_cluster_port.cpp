@@ -90,6 +90,26 @@ std::vector<std::string> SchedulerClusterPort::setDeviceTaint(const std::string&
     return m_cluster.setDeviceTaint(scheduler::DeviceRef { driver, pool, device }, taint);
 }
 
+std::vector<std::string> SchedulerClusterPort::addDeviceTaintRule(const api::DeviceTaintRule& rule)
+{
+    return m_cluster.addDeviceTaintRule(rule);
+}
+
+void SchedulerClusterPort::removeDeviceTaintRule(const std::string& name)
+{
+    m_cluster.removeDeviceTaintRule(name);
+}
+
+std::vector<std::pair<std::string, double>> SchedulerClusterPort::deviceTaintEvictions() const
+{
+    return m_cluster.deviceTaintEvictions();
+}
+
+std::optional<double> SchedulerClusterPort::deviceTaintEvictionTime(const std::string& podKey) const
+{
+    return m_cluster.deviceTaintEvictionTime(podKey);
+}
+
 void SchedulerClusterPort::removeDeviceTaint(
     const std::string& driver, const std::string& pool, const std::string& device, const std::string& key)
 {

@@ -27,6 +27,10 @@ public:
     void podFinished(const std::string& podKey) override;
     std::vector<std::string> setDeviceTaint(const std::string& driver, const std::string& pool,
         const std::string& device, const api::DeviceTaint& taint) override;
+    std::vector<std::string> addDeviceTaintRule(const api::DeviceTaintRule& rule) override;
+    void removeDeviceTaintRule(const std::string& name) override;
+    std::vector<std::pair<std::string, double>> deviceTaintEvictions() const override;
+    std::optional<double> deviceTaintEvictionTime(const std::string& podKey) const override;
     void removeDeviceTaint(const std::string& driver, const std::string& pool, const std::string& device,
         const std::string& key) override;
     uint64_t capacityGeneration() const override;

@@ -9,6 +9,7 @@
 #include <unordered_map>
 
 #include "core/api/pod_defaults.h"
+#include "core/scheduler/node_taint_eviction.h"
 #include "core/sim/event_queue.h"
 #include "core/sim/scheduling_queue.h"
 #include "core/sim/scheduling_signature.h"
@@ -36,6 +37,8 @@ struct SimPod
     SimTime created = 0;
     SimTime lastAttempt = 0;
     SimTime bound = 0;
+    SimTime evictAt = -1; ///< pending TaintEviction event, -1 when none
+    SimTime nodeEvictAt = -1; ///< pending NodeTaintEviction event, -1 when none
     std::string key; ///< namespace/name
     std::string node;
     std::vector<std::string> claims; ///< claims reserved for it (device accounting)
@@ -104,6 +107,8 @@ struct Simulator::Impl
     std::vector<SimPod> pods;
     std::vector<uint32_t> freePods;
     std::unordered_map<std::string, uint32_t> podByKey;
+    /// Node taints changed by NodeTaint/NodeUntaint events (others keep their NodeSpec's taints).
+    std::unordered_map<std::string, std::vector<api::Taint>> changedNodeTaints;
     uint64_t nextPodSerial = 1;
 
     std::vector<JobState> jobs;
@@ -236,6 +241,8 @@ struct Simulator::Impl
         uint32_t id = allocPod();
         SimPod& p = pods[id];
         p.serial = nextPodSerial++;
+        p.evictAt = -1;
+        p.nodeEvictAt = -1;
         p.job = jobId;
         p.task = taskIndex;
         p.priority = task.priority;
@@ -310,6 +317,11 @@ struct Simulator::Impl
             for (const auto& placement : out.placements)
                 metrics.placement(placement);
             emit(PodEventType::Scheduled, p, {}, &out);
+            // A NoExecute device taint the pod's claims tolerate only for a while (or, with an
+            // effect-less toleration, not at all for the eviction controller) evicts it later.
+            if (auto at = cluster.deviceTaintEvictionTime(p.key))
+                scheduleTaintEviction(id, *at);
+            checkNodeTaints(id);
             double duration = job.spec.tasks[p.task].durationSeconds;
             if (std::isfinite(duration)) {
                 SimTime end = now + std::max<SimTime>(0, fromSeconds(duration));
@@ -565,6 +577,7 @@ struct Simulator::Impl
         if (keepForReturn)
             downNodes[name] = *spec;
         metrics.removeNode(name, now);
+        changedNodeTaints.erase(name);
         std::vector<std::string> victims = cluster.removeNode(name);
         std::sort(victims.begin(), victims.end());
         failPods(victims, PodEventType::Failed, why, true);
@@ -588,6 +601,137 @@ struct Simulator::Impl
         std::sort(victims.begin(), victims.end());
         victims.erase(std::unique(victims.begin(), victims.end()), victims.end());
         failPods(victims, PodEventType::Evicted, "device taint " + e.taint.key + ":" + e.taint.effect, false);
+        scheduleTaintEvictions();
+    }
+
+    /// A DeviceTaintRule event: the rule object is created (or replaced) or deleted, and the
+    /// cluster merges its taint into every device it selects, as the scheduler's slice tracker does.
+    void applyTaintRule(const InjectedEvent& e, bool add)
+    {
+        if (!add) {
+            cluster.removeDeviceTaintRule(e.pool);
+            return;
+        }
+        api::DeviceTaintRule rule;
+        rule.meta.name = e.pool;
+        rule.deviceSelector = e.selector;
+        rule.taint = e.taint;
+        std::vector<std::string> victims = cluster.addDeviceTaintRule(rule);
+        failPods(victims, PodEventType::Evicted,
+            "DeviceTaintRule " + e.pool + ": device taint " + e.taint.key + ":" + e.taint.effect, false);
+        scheduleTaintEvictions();
+    }
+
+    /// Asks for a TaintEviction check of the pod at `at` (simulated seconds, not before now).
+    void scheduleTaintEviction(uint32_t id, double at)
+    {
+        SimPod& p = pods[id];
+        const SimTime t = std::max(now, fromSeconds(at));
+        if (p.evictAt == t || t > options.duration)
+            return;
+        p.evictAt = t;
+        events.push(t, EventKind::TaintEviction, id, p.serial);
+    }
+
+    /// After device taints changed: the eviction controller's new deadline for every pod holding a
+    /// NoExecute-tainted device.
+    void scheduleTaintEvictions()
+    {
+        for (const auto& [key, at] : cluster.deviceTaintEvictions()) {
+            auto it = podByKey.find(key);
+            if (it != podByKey.end() && pods[it->second].state == PodState::Running)
+                scheduleTaintEviction(it->second, at);
+        }
+    }
+
+    /// The deadline of a tolerated NoExecute taint arrived: evict unless the taint went away (or a
+    /// later deadline replaced this one).
+    void taintEvictionDue(uint32_t id, uint64_t serial)
+    {
+        SimPod& p = pods[id];
+        if (p.state != PodState::Running || p.serial != serial || p.evictAt != now)
+            return;
+        p.evictAt = -1;
+        auto at = cluster.deviceTaintEvictionTime(p.key);
+        if (!at)
+            return;
+        if (fromSeconds(*at) > now) {
+            scheduleTaintEviction(id, *at);
+            return;
+        }
+        failPods(
+            { p.key }, PodEventType::Evicted, "NoExecute device taint: tolerationSeconds elapsed", false);
+    }
+
+    // ---- NoExecute node taints (the taint eviction controller, node_taint_eviction.h) --------
+    const std::vector<api::Taint>& nodeTaints(const std::string& node) const
+    {
+        static const std::vector<api::Taint> kNone;
+        auto it = changedNodeTaints.find(node);
+        if (it != changedNodeTaints.end())
+            return it->second;
+        const NodeSpec* spec = metrics.nodeSpec(node);
+        return spec ? spec->node.taints : kNone;
+    }
+
+    const std::vector<api::Toleration>& tolerationsOf(const SimPod& p) const
+    {
+        static const std::vector<api::Toleration> kNone;
+        const auto& task = jobs[p.job].spec.tasks[p.task];
+        return task.pod ? task.pod->spec.tolerations : kNone;
+    }
+
+    /// The controller (re)processes a pod on its node: an eviction already scheduled stays as it
+    /// is (processPodOnNode keeps the earlier one); none is scheduled when nothing evicts the pod.
+    void checkNodeTaints(uint32_t id)
+    {
+        SimPod& p = pods[id];
+        auto delay = scheduler::noExecuteEvictionDelay(nodeTaints(p.node), tolerationsOf(p));
+        if (!delay) {
+            p.nodeEvictAt = -1;
+            return;
+        }
+        if (p.nodeEvictAt >= 0)
+            return;
+        const SimTime t = now + fromSeconds(*delay);
+        if (t > options.duration)
+            return;
+        p.nodeEvictAt = t;
+        events.push(t, EventKind::NodeTaintEviction, id, p.serial);
+    }
+
+    /// A node update: its taints change, the scheduler sees the new node, and the controller
+    /// processes every pod on it.
+    void taintNode(const InjectedEvent& e, bool add)
+    {
+        const NodeSpec* spec = metrics.nodeSpec(e.node);
+        if (!spec)
+            return;
+        std::vector<api::Taint> taints = nodeTaints(e.node);
+        auto same = [&](const api::Taint& t) {
+            return t.key == e.taint.key && (!add || t.effect == e.taint.effect);
+        };
+        taints.erase(std::remove_if(taints.begin(), taints.end(), same), taints.end());
+        if (add)
+            taints.push_back(api::Taint { e.taint.key, e.taint.value, e.taint.effect, "" });
+        api::Node node = spec->node;
+        node.taints = taints;
+        changedNodeTaints[e.node] = std::move(taints);
+        cluster.addNode(node, {});
+        for (uint32_t id = 0; id < pods.size(); ++id)
+            if (pods[id].state == PodState::Running && pods[id].node == e.node)
+                checkNodeTaints(id);
+    }
+
+    void nodeTaintEvictionDue(uint32_t id, uint64_t serial)
+    {
+        SimPod& p = pods[id];
+        if (p.state != PodState::Running || p.serial != serial || p.nodeEvictAt != now)
+            return;
+        p.nodeEvictAt = -1;
+        if (!scheduler::noExecuteEvictionDelay(nodeTaints(p.node), tolerationsOf(p)))
+            return;
+        failPods({ p.key }, PodEventType::Evicted, "NoExecute taint of node " + p.node, false);
     }
 
     void handleInjected(const InjectedEvent& e)
@@ -610,6 +754,18 @@ struct Simulator::Impl
             break;
         case InjectedEvent::Type::DeviceUntaint:
             taintDevices(e, false);
+            break;
+        case InjectedEvent::Type::DeviceTaintRule:
+            applyTaintRule(e, true);
+            break;
+        case InjectedEvent::Type::DeviceTaintRuleDelete:
+            applyTaintRule(e, false);
+            break;
+        case InjectedEvent::Type::NodeTaint:
+            taintNode(e, true);
+            break;
+        case InjectedEvent::Type::NodeUntaint:
+            taintNode(e, false);
             break;
         case InjectedEvent::Type::AddNodePool:
             if (e.newPool) {
@@ -793,6 +949,12 @@ struct Simulator::Impl
             }
             case EventKind::Injected:
                 handleInjected(injected[e.a]);
+                break;
+            case EventKind::TaintEviction:
+                taintEvictionDue(e.a, e.b);
+                break;
+            case EventKind::NodeTaintEviction:
+                nodeTaintEvictionDue(e.a, e.b);
                 break;
             case EventKind::Sample:
                 afterEvent();

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -59,14 +60,26 @@ struct NodePool
 /// Something the scenario does to the cluster at a given time.
 struct InjectedEvent
 {
-    enum class Type { NodeFailure, NodeReturn, DeviceTaint, DeviceUntaint, AddNodePool, RemoveNodePool };
+    enum class Type {
+        NodeFailure,
+        NodeReturn,
+        DeviceTaint,
+        DeviceUntaint,
+        AddNodePool,
+        RemoveNodePool,
+        DeviceTaintRule, ///< create (or replace) a DeviceTaintRule: name, selector, taint
+        DeviceTaintRuleDelete, ///< delete the DeviceTaintRule called name
+        NodeTaint, ///< add (or replace, same key and effect) a taint on node: taint key, value, effect
+        NodeUntaint, ///< remove the node's taints with taint.key
+    };
     SimTime at = 0;
     Type type = Type::NodeFailure;
     std::string node; ///< NodeFailure, NodeReturn, taints
     std::string driver; ///< taints: "" = every driver on the node
     std::string device; ///< taints: "" = every device of the driver(s) on the node
-    api::DeviceTaint taint; ///< DeviceTaint (DeviceUntaint uses taint.key)
-    std::string pool; ///< RemoveNodePool
+    api::DeviceTaint taint; ///< DeviceTaint, NodeTaint (the Untaint events use taint.key)
+    std::string pool; ///< RemoveNodePool; DeviceTaintRule(Delete): the rule's name
+    std::optional<api::DeviceTaintSelector> selector; ///< DeviceTaintRule
     std::shared_ptr<const NodePool> newPool; ///< AddNodePool
 };
 

@@ -7,6 +7,7 @@
 #include <system_error>
 #include <thread>
 
+#include "core/yamlio/admin_namespace.h"
 #include "core/yamlio/lean_yaml.h"
 #include "core/yamlio/list_splitter.h"
 #include "core/yamlio/object_readers.h"
@@ -175,10 +176,14 @@ private:
                     + ")");
         };
         using WK = api::Workload::Kind;
-        if (kind == "Node" || kind == "Pod") {
+        if (kind == "Node" || kind == "Pod" || kind == "Namespace") {
             if (apiVersion != "v1")
                 return wrongVersion("v1");
-            if (kind == "Node") {
+            if (kind == "Namespace") {
+                api::Namespace ns;
+                if (readNamespace(r, root, ns))
+                    m_objects.namespaces.push_back(std::move(ns));
+            } else if (kind == "Node") {
                 api::Node n;
                 if (readNode(r, root, n))
                     m_objects.nodes.push_back(std::move(n));
@@ -219,6 +224,14 @@ private:
                 if (readResourceClaimTemplate(r, root, rv, t))
                     m_objects.resourceClaimTemplates.push_back(std::move(t));
             }
+        } else if (kind == "DeviceTaintRule") {
+            // DeviceTaintRule exists in v1alpha3 (since 1.33) and v1beta2 (since 1.36); not in v1 or
+            // v1beta1.
+            if (apiVersion != "resource.k8s.io/v1alpha3" && apiVersion != "resource.k8s.io/v1beta2")
+                return wrongVersion("resource.k8s.io/v1beta2 or v1alpha3");
+            api::DeviceTaintRule rule;
+            if (readDeviceTaintRule(r, root, rule))
+                m_objects.deviceTaintRules.push_back(std::move(rule));
         } else {
             r.warning(
                 root, Path {}, "skipped: drasim does not model kind \"" + kind + "\" (" + apiVersion + ")");
@@ -371,6 +384,7 @@ void rejectDuplicateWorkloads(std::vector<api::Workload>& list, Diagnostics& dia
 void finish(LoadResult& result)
 {
     auto& o = result.objects;
+    rejectDuplicates(o.namespaces, "Namespace", result.diagnostics);
     rejectDuplicates(o.nodes, "Node", result.diagnostics);
     rejectDuplicates(o.pods, "Pod", result.diagnostics);
     rejectDuplicateWorkloads(o.workloads, result.diagnostics);
@@ -378,6 +392,8 @@ void finish(LoadResult& result)
     rejectDuplicates(o.deviceClasses, "DeviceClass", result.diagnostics);
     rejectDuplicates(o.resourceClaims, "ResourceClaim", result.diagnostics);
     rejectDuplicates(o.resourceClaimTemplates, "ResourceClaimTemplate", result.diagnostics);
+    rejectDuplicates(o.deviceTaintRules, "DeviceTaintRule", result.diagnostics);
+    rejectUnauthorizedAdminAccess(o, result.diagnostics);
 }
 
 bool manifestExtension(const std::filesystem::path& p)

@@ -18,12 +18,15 @@ namespace drasim::yamlio {
 enum class ResourceVersion { V1, V1beta2, V1beta1, V1alpha3 };
 
 bool readNode(Reader& r, uint32_t root, api::Node& out);
+bool readNamespace(Reader& r, uint32_t root, api::Namespace& out);
 bool readPod(Reader& r, uint32_t root, api::Pod& out);
 bool readWorkload(Reader& r, uint32_t root, api::Workload::Kind kind, api::Workload& out);
 bool readResourceSlice(Reader& r, uint32_t root, ResourceVersion v, api::ResourceSlice& out);
 bool readDeviceClass(Reader& r, uint32_t root, ResourceVersion v, api::DeviceClass& out);
 bool readResourceClaim(Reader& r, uint32_t root, ResourceVersion v, api::ResourceClaim& out);
 bool readResourceClaimTemplate(Reader& r, uint32_t root, ResourceVersion v, api::ResourceClaimTemplate& out);
+/// resource.k8s.io/v1alpha3 and v1beta2 DeviceTaintRule (same fields in both).
+bool readDeviceTaintRule(Reader& r, uint32_t root, api::DeviceTaintRule& out);
 
 /// Shared helpers (object_meta.cpp).
 void readObjectMeta(Reader& r, uint32_t node, const Path& p, bool namespaced, api::ObjectMeta& out);

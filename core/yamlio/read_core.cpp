@@ -327,6 +327,35 @@ bool readNode(Reader& r, uint32_t root, api::Node& out)
     return r.errorCount() == before;
 }
 
+bool readNamespace(Reader& r, uint32_t root, api::Namespace& out)
+{
+    const size_t before = r.errorCount();
+    const Path p;
+    uint32_t metaNode = root;
+    r.fields(root, p, [&](std::string_view k, uint32_t, uint32_t v) {
+        const Path fp = p.field(k);
+        if (k == "metadata") {
+            metaNode = v;
+            readObjectMeta(r, v, fp, false, out.meta);
+        } else if (k == "spec") {
+            r.fields(v, fp, [&](std::string_view sk, uint32_t, uint32_t) { return sk == "finalizers"; });
+        } else if (k != "apiVersion" && k != "kind" && k != "status") {
+            // Status (phase, conditions) is tolerated wholesale like every status.
+            return false;
+        }
+        return true;
+    });
+    // ValidateNamespaceName: a namespace name is a DNS label, stricter than other object names.
+    if (!out.meta.name.empty())
+        if (auto e = checkDnsLabel(out.meta.name); !e.empty()) {
+            const uint32_t nameNode
+                = r.nodeKind(metaNode) == YamlNode::Kind::Map ? findKey(r.doc(), metaNode, "name") : 0;
+            r.invalid(nameNode ? nameNode : root, p.field("metadata").field("name"), out.meta.name, e);
+        }
+    out.meta.pos = r.pos(root);
+    return r.errorCount() == before;
+}
+
 bool readPod(Reader& r, uint32_t root, api::Pod& out)
 {
     const size_t before = r.errorCount();

@@ -248,31 +248,37 @@ void readCounterMap(Reader& r, uint32_t n, const Path& p, std::map<std::string, 
         r.tooMany(n, p, out.size(), kMaxCountersPerSet);
 }
 
+// One DeviceTaint: in a slice's device and in a DeviceTaintRule (validateDeviceTaint upstream).
+void readDeviceTaint(Reader& r, uint32_t item, const Path& ip, api::DeviceTaint& t)
+{
+    uint32_t keyNode = item, effectNode = item;
+    r.fields(item, ip, [&](std::string_view k, uint32_t, uint32_t v) {
+        if (k == "key")
+            keyNode = v, r.getString(v, ip.field(k), t.key);
+        else if (k == "value")
+            r.getString(v, ip.field(k), t.value);
+        else if (k == "effect")
+            effectNode = v, r.getString(v, ip.field(k), t.effect);
+        else if (k == "timeAdded")
+            r.getString(v, ip.field(k), t.timeAdded);
+        else
+            return false;
+        return true;
+    });
+    checkName(r, keyNode, ip.field("key"), t.key, checkLabelKey);
+    if (auto e = checkLabelValue(t.value); !e.empty())
+        r.invalid(item, ip.field("value"), t.value, e);
+    if (t.effect.empty())
+        r.required(effectNode, ip.field("effect"));
+    else if (t.effect != "None" && t.effect != "NoSchedule" && t.effect != "NoExecute")
+        r.unsupported(effectNode, ip.field("effect"), t.effect, { "NoExecute", "NoSchedule", "None" });
+}
+
 void readDeviceTaints(Reader& r, uint32_t n, const Path& p, std::vector<api::DeviceTaint>& out)
 {
     r.items(n, p, [&](size_t, uint32_t item, const Path& ip) {
         api::DeviceTaint t;
-        uint32_t keyNode = item, effectNode = item;
-        r.fields(item, ip, [&](std::string_view k, uint32_t, uint32_t v) {
-            if (k == "key")
-                keyNode = v, r.getString(v, ip.field(k), t.key);
-            else if (k == "value")
-                r.getString(v, ip.field(k), t.value);
-            else if (k == "effect")
-                effectNode = v, r.getString(v, ip.field(k), t.effect);
-            else if (k == "timeAdded")
-                r.getString(v, ip.field(k), t.timeAdded);
-            else
-                return false;
-            return true;
-        });
-        checkName(r, keyNode, ip.field("key"), t.key, checkLabelKey);
-        if (auto e = checkLabelValue(t.value); !e.empty())
-            r.invalid(item, ip.field("value"), t.value, e);
-        if (t.effect.empty())
-            r.required(effectNode, ip.field("effect"));
-        else if (t.effect != "None" && t.effect != "NoSchedule" && t.effect != "NoExecute")
-            r.unsupported(effectNode, ip.field("effect"), t.effect, { "NoExecute", "NoSchedule", "None" });
+        readDeviceTaint(r, item, ip, t);
         out.push_back(std::move(t));
     });
     if (out.size() > kMaxTaints)
@@ -557,6 +563,7 @@ bool readRequestSpecField(Reader& r, std::string_view k, uint32_t v, const Path&
         bool b = false;
         if (r.getBool(v, fp, b))
             s.adminAccess = b;
+        s.adminAccessPos = r.pos(v);
     } else if (k == "tolerations") {
         readDeviceTolerations(r, v, fp, s.tolerations);
     } else if (k == "capacity") {
@@ -1220,6 +1227,85 @@ bool readResourceSlice(Reader& r, uint32_t root, ResourceVersion ver, api::Resou
         [&](uint32_t v, const Path& sp) {
             sawSpec = true;
             readSliceSpec(r, v, sp, ver, out);
+        },
+        ignoreStatus,
+        [&] {
+            if (!sawSpec)
+                r.required(root, Path().field("spec"));
+        });
+}
+
+namespace {
+
+// validateDeviceTaintSelector: each field that is set must be a valid driver, pool or device name.
+// deviceClassName and selectors were removed in Kubernetes 1.35 (the eviction controller cannot
+// evaluate CEL on allocated devices); an API server of 1.35 or later rejects them as unknown.
+void readDeviceTaintSelector(Reader& r, uint32_t n, const Path& p, api::DeviceTaintSelector& out)
+{
+    r.fields(n, p, [&](std::string_view k, uint32_t keyNode, uint32_t v) {
+        const Path fp = p.field(k);
+        std::optional<std::string>* target = k == "driver" ? &out.driver
+            : k == "pool"                                  ? &out.pool
+            : k == "device"                                ? &out.device
+                                                           : nullptr;
+        if (!target) {
+            if (k == "selectors" || k == "deviceClassName") {
+                r.error(keyNode, fp,
+                    "unknown field \"" + std::string(k)
+                        + "\" (removed in Kubernetes 1.35: a DeviceTaintRule selects devices by driver, pool "
+                          "and "
+                          "device only)");
+                return true;
+            }
+            return false;
+        }
+        std::string value;
+        if (!r.getString(v, fp, value))
+            return true;
+        checkName(r, v, fp, value,
+            k == "driver"     ? checkDriverName
+                : k == "pool" ? checkPoolName
+                              : checkDnsLabel);
+        *target = std::move(value);
+        return true;
+    });
+}
+
+void readDeviceTaintRuleSpec(Reader& r, uint32_t n, const Path& p, api::DeviceTaintRule& out)
+{
+    bool sawTaint = false;
+    r.fields(n, p, [&](std::string_view k, uint32_t, uint32_t v) {
+        const Path fp = p.field(k);
+        if (k == "deviceSelector") {
+            if (r.isNull(v))
+                return true;
+            out.deviceSelector.emplace();
+            readDeviceTaintSelector(r, v, fp, *out.deviceSelector);
+        } else if (k == "taint") {
+            sawTaint = !r.isNull(v);
+            readDeviceTaint(r, v, fp, out.taint);
+        } else {
+            return false;
+        }
+        return true;
+    });
+    // The taint is required; its key and effect then are too (the API server reports both).
+    if (!sawTaint && r.nodeKind(n) == YamlNode::Kind::Map) {
+        r.required(n, p.field("taint").field("key"));
+        r.required(n, p.field("taint").field("effect"));
+    }
+}
+
+} // namespace
+
+bool readDeviceTaintRule(Reader& r, uint32_t root, api::DeviceTaintRule& out)
+{
+    bool sawSpec = false;
+    return readObject(
+        r, root, false, out.meta,
+        [&](uint32_t v, const Path& sp) {
+            sawSpec = true;
+            readDeviceTaintRuleSpec(r, v, sp, out);
         },
         ignoreStatus,
         [&] {

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/yamlio/writer.h"
 
+#include <algorithm>
+#include <iterator>
+
 namespace drasim::yamlio {
 
 namespace {
@@ -58,6 +61,16 @@ template <typename T, typename F> DataValue listOf(const std::vector<T>& v, F&& 
     for (const auto& x : v)
         l.push_back(f(x));
     return DataValue(std::move(l));
+}
+
+DataValue deviceTaint(const api::DeviceTaint& t)
+{
+    DataValue tm = DataValue::map();
+    tm.set("key", t.key);
+    put(tm, "value", t.value);
+    tm.set("effect", t.effect);
+    put(tm, "timeAdded", t.timeAdded);
+    return tm;
 }
 
 DataValue object(const char* apiVersion, const char* kind, const api::ObjectMeta& meta)
@@ -269,14 +282,11 @@ DataValue device(const api::Device& d)
         m.set("nodeSelector", nodeSelector(*d.nodeSelector));
     if (d.allNodes)
         m.set("allNodes", *d.allNodes);
-    put(m, "taints", listOf(d.taints, [](const api::DeviceTaint& t) {
-        DataValue tm = DataValue::map();
-        tm.set("key", t.key);
-        put(tm, "value", t.value);
-        tm.set("effect", t.effect);
-        put(tm, "timeAdded", t.timeAdded);
-        return tm;
-    }));
+    // Taints merged in from DeviceTaintRules belong to the scheduler's view, not to the slice.
+    std::vector<api::DeviceTaint> own;
+    std::copy_if(d.taints.begin(), d.taints.end(), std::back_inserter(own),
+        [](const api::DeviceTaint& t) { return t.rule.empty(); });
+    put(m, "taints", listOf(own, deviceTaint));
     if (d.bindsToNode)
         m.set("bindsToNode", *d.bindsToNode);
     put(m, "bindingConditions", strings(d.bindingConditions));
@@ -385,6 +395,30 @@ DataValue toData(const api::ObjectMeta& meta)
     }));
     put(m, "finalizers", strings(meta.finalizers));
     return m;
+}
+
+DataValue toData(const api::DeviceTaintRule& rule)
+{
+    DataValue m = object("resource.k8s.io/v1beta2", "DeviceTaintRule", rule.meta);
+    DataValue spec = DataValue::map();
+    if (rule.deviceSelector) {
+        DataValue sel = DataValue::map();
+        if (rule.deviceSelector->driver)
+            sel.set("driver", *rule.deviceSelector->driver);
+        if (rule.deviceSelector->pool)
+            sel.set("pool", *rule.deviceSelector->pool);
+        if (rule.deviceSelector->device)
+            sel.set("device", *rule.deviceSelector->device);
+        spec.set("deviceSelector", std::move(sel));
+    }
+    spec.set("taint", deviceTaint(rule.taint));
+    m.set("spec", std::move(spec));
+    return m;
+}
+
+DataValue toData(const api::Namespace& ns)
+{
+    return object("v1", "Namespace", ns.meta);
 }
 
 DataValue toData(const api::Node& node)
@@ -588,6 +622,8 @@ DataValue toListData(const api::ObjectSet& o)
 {
     List items;
     items.reserve(o.size());
+    for (const auto& x : o.namespaces)
+        items.push_back(toData(x));
     for (const auto& x : o.nodes)
         items.push_back(toData(x));
     for (const auto& x : o.deviceClasses)
@@ -597,6 +633,8 @@ DataValue toListData(const api::ObjectSet& o)
     for (const auto& x : o.resourceClaimTemplates)
         items.push_back(toData(x));
     for (const auto& x : o.resourceClaims)
+        items.push_back(toData(x));
+    for (const auto& x : o.deviceTaintRules)
         items.push_back(toData(x));
     for (const auto& x : o.workloads)
         items.push_back(toData(x));

@@ -14,6 +14,8 @@
 namespace drasim::yamlio {
 
 DataValue toData(const api::ObjectMeta& meta);
+DataValue toData(const api::Namespace& ns);
+DataValue toData(const api::DeviceTaintRule& rule);
 DataValue toData(const api::Node& node);
 DataValue toData(const api::Pod& pod);
 DataValue toData(const api::Workload& workload);

@@ -65,6 +65,26 @@ def emit(v, indent=0):
 
 
 # ---- object builders --------------------------------------------------------------------------
+def taint_rule(name, selector, key="maintenance", value="true", effect="NoSchedule", version="v1beta2"):
+    spec = {}
+    if selector is not None:
+        spec["deviceSelector"] = selector
+    taint = {"key": key}
+    if value:
+        taint["value"] = value
+    taint["effect"] = effect
+    spec["taint"] = taint
+    return {"apiVersion": "resource.k8s.io/" + version, "kind": "DeviceTaintRule", "metadata": {"name": name},
+            "spec": spec}
+
+
+def namespace(name, labels=None):
+    meta = {"name": name}
+    if labels:
+        meta["labels"] = labels
+    return {"apiVersion": "v1", "kind": "Namespace", "metadata": meta}
+
+
 def node(name, labels=None, cpu="8", memory="32Gi", pods="110", taints=None, unschedulable=False, extra=None):
     alloc = {"cpu": cpu, "memory": memory, "pods": pods}
     alloc.update(extra or {})
@@ -174,8 +194,8 @@ def exact(cls_name, count=None, selectors=(), mode=None, admin=None, tolerations
         e["allocationMode"] = mode
     if count is not None:
         e["count"] = count
-    if admin:
-        e["adminAccess"] = True
+    if admin is not None:
+        e["adminAccess"] = admin
     if tolerations:
         e["tolerations"] = [tol(*t) for t in tolerations]
     if capacity:
@@ -329,6 +349,8 @@ from cases_scheduler import register as reg_scheduler  # noqa: E402
 from cases_generations import register as reg_generations  # noqa: E402
 from cases_extended import register as reg_extended  # noqa: E402
 from cases_cel import register as reg_cel  # noqa: E402
+from cases_admission import register as reg_admission  # noqa: E402
+from cases_taint_rules import register as reg_taint_rules  # noqa: E402
 
 
 def main():
@@ -339,6 +361,8 @@ def main():
     reg_generations(g)
     reg_extended(g)
     reg_cel(g)
+    reg_admission(g)
+    reg_taint_rules(g)
     names = set()
     for name, what, objects, expect in CASES:
         assert name not in names, name

@@ -100,7 +100,29 @@ TEST(Scenario, ValidationErrorsArePositionedAndWorded)
     EXPECT_EQ(errorsOf(std::string(kHeader) + "spec:\n  events:\n    - {at: 1h, type: Meteor, node: n}\n"),
         "dir/s.yaml:7:22: Scenario t: spec.events[0].type: Unsupported value: \"Meteor\": supported values: "
         "\"NodeFailure\", \"NodeReturn\", \"DeviceTaint\", \"DeviceUntaint\", \"AddNodePool\", "
-        "\"RemoveNodePool\"\n");
+        "\"RemoveNodePool\", \"DeviceTaintRule\", \"DeviceTaintRuleDelete\", \"NodeTaint\", "
+        "\"NodeUntaint\"\n");
+    // DeviceTaintRule and NodeTaint events: what each needs.
+    EXPECT_EQ(errorsOf(std::string(kHeader)
+                  + "spec:\n  events:\n    - {at: 1h, type: DeviceTaintRule, name: r, key: k, effect: "
+                    "NoExecute}\n"),
+        "dir/s.yaml:7:7: Scenario t: spec.events[0].selector: Required value: needed by type DeviceTaintRule "
+        "({} "
+        "selects every device)\n");
+    EXPECT_EQ(
+        errorsOf(std::string(kHeader)
+            + "spec:\n  events:\n    - {at: 1h, type: DeviceTaintRule, name: r, selector: {rack: 1}, key: k, "
+              "effect: NoExecute}\n"),
+        "dir/s.yaml:7:59: Scenario t: spec.events[0].selector.rack: unknown field \"rack\"\n");
+    EXPECT_EQ(errorsOf(std::string(kHeader)
+                  + "spec:\n  events:\n    - {at: 1h, type: NodeTaint, node: n, key: k, "
+                    "effect: None}\n"),
+        "dir/s.yaml:7:58: Scenario t: spec.events[0].effect: Unsupported value: \"None\": supported values: "
+        "\"NoExecute\", \"NoSchedule\", \"PreferNoSchedule\"\n");
+    EXPECT_EQ(
+        errorsOf(std::string(kHeader) + "spec:\n  events:\n    - {at: 1h, type: DeviceTaintRuleDelete}\n"),
+        "dir/s.yaml:7:7: Scenario t: spec.events[0].name: Required value: needed by type "
+        "DeviceTaintRuleDelete\n");
     EXPECT_EQ(errorsOf(std::string(kHeader) + "spec:\n  events:\n    - {at: 1h, type: NodeFailure}\n"),
         "dir/s.yaml:7:7: Scenario t: spec.events[0].node: Required value: needed by type NodeFailure\n");
     EXPECT_EQ(errorsOf(std::string(kHeader) + "spec:\n  scheduler: {scoring: random}\n"),

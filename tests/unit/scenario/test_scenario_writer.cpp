@@ -39,6 +39,10 @@ spec:
     - {at: 70m, type: DeviceUntaint, node: big-1, key: ecc}
     - {at: 80m, type: AddNodePool, pool: {name: burst, shape: dgx-h100, count: 1}}
     - {at: 85m, type: RemoveNodePool, name: burst}
+    - {at: 86m, type: DeviceTaintRule, name: drain, selector: {driver: gpu.nvidia.com, pool: big-1}, key: m, effect: NoSchedule}
+    - {at: 87m, type: DeviceTaintRuleDelete, name: drain}
+    - {at: 88m, type: NodeTaint, node: big-0, key: node.kubernetes.io/unreachable, effect: NoExecute}
+    - {at: 89m, type: NodeUntaint, node: big-0, key: node.kubernetes.io/unreachable}
 )";
 
 Scenario parsed(const std::string& text, const std::string& file)
@@ -59,7 +63,7 @@ TEST(ScenarioWriter, WritesPathsAsWrittenAndEveryField)
              "nodes: ../data/nodes.csv", "- classes.yaml", "- jobs/train.yaml", "namePrefix: l40s",
              "pricePerHour: 10.5", "partitionsPerGpu: 4", "scoring: most-allocated", "podMaxBackoff: 20s",
              "duration: 1h30m", "metricInterval: 30s", "rate: 3/h", "value: \"yes\"", "effect: NoExecute",
-             "type: RemoveNodePool" })
+             "type: RemoveNodePool", "type: DeviceTaintRule", "pool: big-1", "type: NodeUntaint" })
         EXPECT_NE(text.find(expected), std::string::npos) << expected << " missing in\n" << text;
     EXPECT_EQ(text.find("dir/"), std::string::npos) << text; // nothing resolved
     EXPECT_EQ(text.find("namePrefix: big"), std::string::npos) << text; // the default is not written
@@ -102,6 +106,12 @@ TEST(ScenarioWriter, LoadWriteLoadKeepsTheScenarioAndWritingTwiceIsByteStable)
         EXPECT_EQ(second.events[i].taint.effect, first.events[i].taint.effect) << i;
         EXPECT_EQ(second.events[i].poolName, first.events[i].poolName) << i;
         EXPECT_EQ(second.events[i].newPool.name, first.events[i].newPool.name) << i;
+        EXPECT_EQ(second.events[i].selector.has_value(), first.events[i].selector.has_value()) << i;
+        if (first.events[i].selector && second.events[i].selector) {
+            EXPECT_EQ(second.events[i].selector->driver, first.events[i].selector->driver) << i;
+            EXPECT_EQ(second.events[i].selector->pool, first.events[i].selector->pool) << i;
+            EXPECT_EQ(second.events[i].selector->device, first.events[i].selector->device) << i;
+        }
     }
     ASSERT_EQ(second.workloads.size(), 1u);
     EXPECT_EQ(second.workloads[0].manifests, std::vector<std::string> { "dir/jobs/train.yaml" });
