@@ -601,7 +601,12 @@ private:
             bool textual = bothTextual(types(0), types(1));
             bool listy = mayBe(types(0), K::List) && mayBe(types(1), K::List);
             Size sum = sz(0).plus(sz(1));
-            own = 1;
+            // cel-go's AddString/AddBytes cost is the traversal alone: two empty literals cost 0.
+            // The 1 of the other overloads (lists, numbers) counts only while they are candidates,
+            // i.e. unless both operands are known strings or known bytes.
+            const bool onlyTextual = (types(0).k == K::String && types(1).k == K::String)
+                || (types(0).k == K::Bytes && types(1).k == K::Bytes);
+            own = onlyTextual ? 0 : 1;
             if (textual)
                 own = std::max(own, traversal(sum.max));
             if (textual || listy) {

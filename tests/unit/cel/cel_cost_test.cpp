@@ -119,6 +119,13 @@ const Figure kRuleFigures[] = {
     { R"(device.driver < device.attributes["d"].s)", 13 },
     // String +: ceil(0.1 x (64 + 2)) = 7, result size 66; == "q": ceil(0.1 x 1) = 1
     { R"(device.attributes["d"].a + "xy" == "q")", 12 },
+    // Two empty strings: AddString traverses nothing (0, no unit of its own), == on sizes 0 and 0
+    // costs 0, literals 0: cel-go estimates 0.
+    { R"("" + "" == "")", 0 },
+    // b"" + b"ab": ceil(0.1 x 2) = 1; size() 1; > 1
+    { R"((b"" + b"ab").size() > 0)", 3 },
+    // A list + list is 1 of its own (AddList): 10 + 10 + 1; size() 1; == 1
+    { R"(([] + [1]).size() == 1)", 23 },
     // driver + driver: 2 + 2 + ceil(0.1 x 126) = 17; == "x" 1
     { R"(device.driver + device.driver == "x")", 18 },
     // startsWith/endsWith traverse the argument only: 4 + ceil(0.1 x 2)
