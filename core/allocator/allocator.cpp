@@ -303,9 +303,10 @@ Attempt Allocator::allocate(const api::Node& node)
     return allocate(node, m_inventory.view(node));
 }
 
-Attempt Allocator::allocate(const api::Node&, const NodeView& view)
+Attempt Allocator::allocate(const api::Node& node, const NodeView& view)
 {
     m_view = &view;
+    m_node = &node;
     m_attempt = Attempt {};
     m_attempt.subs.resize(m_claims.size());
     for (size_t ci = 0; ci < m_claims.size(); ++ci)
@@ -324,10 +325,14 @@ Attempt Allocator::allocate(const api::Node&, const NodeView& view)
     m_error.clear();
     m_steps = 0;
     m_timedOut = false;
+    if (m_observer) [[unlikely]]
+        traceAttempt(false);
     std::string err;
     if (!buildAllLists(*m_view, &err)) {
         m_attempt.status = AttemptStatus::Error;
         m_attempt.error = err;
+        if (m_observer) [[unlikely]]
+            traceAttempt(true);
         return m_attempt;
     }
     Step r = visitClaim(0);
@@ -360,6 +365,8 @@ Attempt Allocator::allocate(const api::Node&, const NodeView& view)
     }
     if (r != Step::Success)
         m_attempt.picks.clear();
+    if (m_observer) [[unlikely]]
+        traceAttempt(true);
     return m_attempt;
 }
 
@@ -386,6 +393,8 @@ Allocator::Step Allocator::visitRequest(size_t ci, size_t ri)
     }
     for (size_t si = 0; si < req.subs.size(); ++si) {
         m_attempt.subs[ci][ri] = int(si);
+        if (m_observer) [[unlikely]]
+            traceAlternative(ci, ri, si);
         Step r = visitSlot(ci, ri, si, 0, 0, 0);
         if (r == Step::Success || r == Step::Error || r == Step::Timeout)
             return r;
@@ -417,9 +426,14 @@ Allocator::Step Allocator::visitSlot(
         const auto& item = allList[size_t(slot)];
         // All mode takes the listed devices as they are: anything but a constraint violation
         // just fails this path.
-        if (inUse(sub, ci, item.entry) || !capacityFits(sub, item.entry))
+        if (inUse(sub, ci, item.entry) || !capacityFits(sub, item.entry)) {
+            if (m_observer) [[unlikely]]
+                traceIneligible(ci, ri, si, slot, item.entry);
             return Step::Fail;
+        }
         auto added = addDevice(ci, ri, si, item.entry, item.pool);
+        if (added != AddResult::Ok && m_observer) [[unlikely]]
+            traceAddFailed(ci, ri, si, slot, item.entry, added);
         if (added == AddResult::ConstraintFail) {
             const auto& k = m_inventory.registry().key(item.entry.id);
             m_error = "claim " + m_claims[ci].key + ", request " + sub.resultName + ": cannot add device "
@@ -427,8 +441,10 @@ Allocator::Step Allocator::visitSlot(
                 + " because a claim constraint would not be satisfied";
             return Step::Error;
         }
-        if (added == AddResult::Fail)
+        if (added != AddResult::Ok)
             return Step::Fail;
+        if (m_observer) [[unlikely]]
+            traceDevice(TraceStep::Picked, ci, ri, si, slot, item.entry);
         Step r = visitSlot(ci, ri, si, slot + 1, 0, 0);
         if (r != Step::Success)
             removeLast();
@@ -445,12 +461,19 @@ Allocator::Step Allocator::visitSlot(
             const auto& e = pool.devices[d];
             bool error = false;
             if (!eligible(ci, sub, e, error)) {
+                if (m_observer) [[unlikely]]
+                    traceIneligible(ci, ri, si, slot, e);
                 if (error)
                     return Step::Error;
                 continue;
             }
-            if (addDevice(ci, ri, si, e, &pool) != AddResult::Ok)
+            if (const AddResult added = addDevice(ci, ri, si, e, &pool); added != AddResult::Ok) {
+                if (m_observer) [[unlikely]]
+                    traceAddFailed(ci, ri, si, slot, e, added);
                 continue;
+            }
+            if (m_observer) [[unlikely]]
+                traceDevice(TraceStep::Picked, ci, ri, si, slot, e);
             // 1.36: the next slot of this request only looks at later devices (addendum 2).
             Step r = visitSlot(ci, ri, si, slot + 1, p, d + 1);
             if (r == Step::Success)
@@ -662,14 +685,14 @@ Allocator::AddResult Allocator::addDevice(
         }
         if (!alreadyCharged) {
             if (!countersFit(pool, d, +1))
-                return AddResult::Fail;
+                return AddResult::CountersFail;
             charged = pool;
         }
     }
     if (!d.taints.empty() && !tolerated(sub, d)) {
         if (charged)
             countersFit(charged, d, -1);
-        return AddResult::Fail;
+        return AddResult::TaintFail;
     }
     auto& states = m_constraintStates[ci];
     for (size_t k = 0; k < sub.constraints.size(); ++k) {
@@ -700,6 +723,8 @@ Allocator::AddResult Allocator::addDevice(
 void Allocator::removeLast()
 {
     const Pick p = m_attempt.picks.back();
+    if (m_observer) [[unlikely]]
+        traceDevice(TraceStep::Backtracked, p.claim, p.request, p.sub, -1, p.entry);
     const auto& claim = m_claims[p.claim];
     const auto& sub = claim.requests[p.request].subs[p.sub];
     auto& states = m_constraintStates[p.claim];

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "core/allocator/allocated_state.h"
+#include "core/allocator/allocation_trace.h"
 #include "core/allocator/capacity.h"
 #include "core/allocator/inventory.h"
 #include "core/allocator/reject_reason.h"
@@ -109,6 +110,10 @@ public:
     /// one node may depend on more than that node's devices and callers must not take shortcuts.
     bool needsFullEvaluation();
 
+    /// Reports every step of later allocate() calls to `observer` (null: none, the default). The
+    /// observer must outlive those calls.
+    void setObserver(AllocationObserver* observer) { m_observer = observer; }
+
     Attempt allocate(const api::Node& node);
     /// Same, with the node's view already looked up (saves a string-keyed lookup per call).
     Attempt allocate(const api::Node& node, const NodeView& view);
@@ -180,7 +185,7 @@ private:
     /// Cheap checks of §3.5 steps 1–5. Returns false to skip; sets m_error on a CEL error.
     bool eligible(size_t ci, const PreparedSub& sub, const DeviceEntry& e, bool& error);
     bool capacityFits(const PreparedSub& sub, const DeviceEntry& e);
-    enum class AddResult { Ok, Fail, ConstraintFail };
+    enum class AddResult { Ok, CountersFail, TaintFail, ConstraintFail };
     AddResult addDevice(size_t ci, size_t ri, size_t si, const DeviceEntry& e, const NodePool* pool);
     void removeLast();
     bool countersFit(const NodePool* pool, const api::Device& d, int sign);
@@ -194,7 +199,18 @@ private:
     std::string ruleTaintNote(const PreparedSub& sub, const DeviceEntry& e) const;
     bool buildAllLists(const NodeView& view, std::string* error);
 
+    // Trace reporting (allocator_trace.cpp): called only when m_observer is set, off the hot path.
+    TraceEvent traceEvent(TraceStep step, size_t ci, size_t ri, size_t si, int64_t slot) const;
+    void traceDevice(TraceStep step, size_t ci, size_t ri, size_t si, int64_t slot, const DeviceEntry& e,
+        DeviceRejectReason reason = DeviceRejectReason::InUse);
+    void traceIneligible(size_t ci, size_t ri, size_t si, int64_t slot, const DeviceEntry& e);
+    void traceAddFailed(
+        size_t ci, size_t ri, size_t si, int64_t slot, const DeviceEntry& e, AddResult result);
+    void traceAlternative(size_t ci, size_t ri, size_t si);
+    void traceAttempt(bool finished);
+
     Inventory& m_inventory;
+    AllocationObserver* m_observer = nullptr;
     const AllocatedState& m_state;
     SelectorCache& m_selectors;
     const ClassMap& m_classes;
@@ -223,6 +239,7 @@ private:
     uint64_t m_steps = 0;
     std::chrono::steady_clock::time_point m_deadline;
     bool m_timedOut = false;
+    const api::Node* m_node = nullptr; ///< of the current attempt, for the trace
 };
 
 /// Is the device taint tolerated by one of the tolerations (§3.10)?

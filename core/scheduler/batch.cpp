@@ -55,4 +55,23 @@ BatchResult scheduleAll(Cluster& cluster, const std::vector<api::Pod>& pods, con
     return out;
 }
 
+bool tracePod(Cluster& cluster, const std::vector<api::Pod>& pods, const std::string& podKey,
+    allocator::AllocationObserver& observer, ScheduleResult* result)
+{
+    for (size_t i = 0; i < pods.size(); ++i) {
+        const auto& pod = pods[i];
+        const std::string ns = pod.meta.namespace_.empty() ? std::string("default") : pod.meta.namespace_;
+        if (ns + "/" + pod.meta.name != podKey || !needsScheduling(pod))
+            continue;
+        scheduleAll(cluster, std::vector<api::Pod>(pods.begin(), pods.begin() + std::ptrdiff_t(i)));
+        cluster.setAllocationObserver(&observer);
+        ScheduleResult r = cluster.schedule(pod);
+        cluster.setAllocationObserver(nullptr);
+        if (result)
+            *result = std::move(r);
+        return true;
+    }
+    return false;
+}
+
 } // namespace drasim::scheduler

@@ -31,6 +31,11 @@ struct BatchResult
 BatchResult scheduleAll(
     Cluster& cluster, const std::vector<api::Pod>& pods, const std::string& explainPod = {});
 
+/// Schedules the pods before `podKey` as scheduleAll does, then that pod with `observer` told
+/// every step of the allocator's search for it. False when no pod with that key needs scheduling.
+bool tracePod(Cluster& cluster, const std::vector<api::Pod>& pods, const std::string& podKey,
+    allocator::AllocationObserver& observer, ScheduleResult* result = nullptr);
+
 /// Whether the pod takes part in one-shot scheduling: no nodeName and not finished.
 bool needsScheduling(const api::Pod& pod);
 

@@ -100,6 +100,11 @@ const SchedulerOptions& Cluster::options() const
     return m_impl->options;
 }
 
+void Cluster::setAllocationObserver(allocator::AllocationObserver* observer)
+{
+    m_impl->alloc->setObserver(observer);
+}
+
 ScheduleResult Cluster::schedule(const api::Pod& pod, bool explain)
 {
     return m_impl->schedule(pod, explain);

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/allocator/allocation_trace.h"
 #include "core/api/object_set.h"
 #include "core/common/diagnostic.h"
 #include "core/scheduler/diagnosis.h"
@@ -129,6 +130,10 @@ public:
     /// are allocated/reserved. On failure nothing changes except that generated claims stay (as
     /// the resource-claim controller would have created them).
     ScheduleResult schedule(const api::Pod& pod, bool explain = false);
+
+    /// Every allocator step of later schedule() calls goes to `observer` (null: none). For
+    /// teaching views and tests; scheduling decides exactly the same either way.
+    void setAllocationObserver(allocator::AllocationObserver* observer);
 
     /// The pod ended (or was deleted): frees its cpu/memory/pods, removes it from reservedFor,
     /// deallocates claims whose reservedFor became empty and deletes claims generated for it.
