@@ -32,6 +32,7 @@
 #include "ui/models/diagnostics_model.h"
 #include "ui/pages/cluster_page.h"
 #include "ui/pages/editor_page.h"
+#include "ui/pages/inspector_page.h"
 #include "ui/pages/pods_page.h"
 #include "ui/pages/simulation_page.h"
 #include "ui/pages/timeline_page.h"
@@ -96,6 +97,9 @@ void MainWindow::buildLayout()
     m_tabs->addTab(m_timeline, tr("Timeline"));
     m_editor = new EditorPage(m_document, this);
     m_tabs->addTab(m_editor, tr("Editor"));
+    m_inspector = new InspectorPage(m_document, this);
+    m_inspector->setTopologyPage(m_topology);
+    m_tabs->addTab(m_inspector, tr("Allocation inspector"));
 
     auto* central = new QWidget(this);
     auto* layout = new QVBoxLayout(central);

@@ -21,6 +21,7 @@ class ClusterPage;
 class DiagnosticsModel;
 class Document;
 class EditorPage;
+class InspectorPage;
 class HelpBrowser;
 class ObjectTreeModel;
 class PodsPage;
@@ -53,6 +54,7 @@ public:
     TimelinePage* timelinePage() const { return m_timeline; }
     TopologyPage* topologyPage() const { return m_topology; }
     EditorPage* editorPage() const { return m_editor; }
+    InspectorPage* inspectorPage() const { return m_inspector; }
     ObjectTreeModel* objectModel() const;
     DiagnosticsModel* diagnosticsModel() const { return m_diagnosticsModel; }
     /// Help → User Guide (F1): the guide compiled into the program, at one of its pages.
@@ -85,6 +87,7 @@ private:
     TimelinePage* m_timeline = nullptr;
     TopologyPage* m_topology = nullptr;
     EditorPage* m_editor = nullptr;
+    InspectorPage* m_inspector = nullptr;
     QTableView* m_diagnosticsView = nullptr;
     QLabel* m_banner = nullptr;
     QTabWidget* m_tabs = nullptr;

@@ -11,6 +11,7 @@
 #include "ui/models/pods_model.h"
 #include "ui/pages/cluster_page.h"
 #include "ui/pages/editor_page.h"
+#include "ui/pages/inspector_page.h"
 #include "ui/pages/pods_page.h"
 #include "ui/pages/simulation_page.h"
 #include "ui/pages/timeline_page.h"
@@ -24,7 +25,7 @@ QStringList ScreenshotDriver::viewNames()
 {
     return { QStringLiteral("cluster"), QStringLiteral("simulation"), QStringLiteral("dashboard"),
         QStringLiteral("pods"), QStringLiteral("topology"), QStringLiteral("timeline"),
-        QStringLiteral("editor") };
+        QStringLiteral("editor"), QStringLiteral("inspector") };
 }
 
 ScreenshotDriver::ScreenshotDriver(
@@ -39,7 +40,8 @@ ScreenshotDriver::ScreenshotDriver(
     // Each view is ready at its own moment; the window chooses its page on open, so the wanted
     // page is selected again right before the picture is taken.
     connect(doc, &Document::opened, this, [this, doc, simulation]() {
-        if (m_view == QLatin1String("pods") || m_view == QLatin1String("editor"))
+        if (m_view == QLatin1String("pods") || m_view == QLatin1String("editor")
+            || (m_view == QLatin1String("inspector") && !m_window->inspectorPage()->pod().isEmpty()))
             return; // wait for the scheduling or the check below
         if (doc->prepared() && (m_view == QLatin1String("topology") || m_view == QLatin1String("timeline")))
             return; // wait for the run's replay
@@ -57,6 +59,10 @@ ScreenshotDriver::ScreenshotDriver(
     });
     connect(window->editorPage(), &EditorPage::checked, this, [this]() {
         if (m_view == QLatin1String("editor"))
+            ready();
+    });
+    connect(window->inspectorPage(), &InspectorPage::traced, this, [this]() {
+        if (m_view == QLatin1String("inspector"))
             ready();
     });
     connect(window->podsPage()->job(), &AllocationJob::scheduled, this, [this]() {
@@ -83,7 +89,12 @@ void ScreenshotDriver::ready()
         pages->setCurrentWidget(m_window->topologyPage());
     else if (m_view == QLatin1String("timeline"))
         pages->setCurrentWidget(m_window->timelinePage());
-    else if (m_view == QLatin1String("editor")) {
+    else if (m_view == QLatin1String("inspector")) {
+        pages->setCurrentWidget(m_window->inspectorPage());
+        // The candidate right before the first pick: a device turned away, with its checks.
+        m_window->inspectorPage()->nextDecision();
+        m_window->inspectorPage()->previous();
+    } else if (m_view == QLatin1String("editor")) {
         pages->setCurrentWidget(m_window->editorPage());
         // A selector every GPU driver publishes something for, so the box shows its verdicts.
         m_window->editorPage()->selectorBox()->setExpression(

@@ -13,7 +13,8 @@ class MainWindow;
 /// README and smoke tests (`drasim-gui --screenshot FILE --view NAME`); works offscreen.
 /// Views: "cluster" (objects once opened), "simulation" or "dashboard" (a scenario once simulated),
 /// "pods" (pods and claims once scheduled, the first pending pod explained), "editor" (the first
-/// file checked, its first problem shown, the CEL box evaluating an example selector). Without a view,
+/// file checked, its first problem shown, the CEL box evaluating an example selector), "inspector"
+/// (the first pod to schedule traced, at the candidate before its first pick). Without a view,
 /// the page the window picks itself (Simulation for a scenario, Cluster for manifests).
 class ScreenshotDriver : public QObject
 {

@@ -140,6 +140,23 @@ void TopologyPage::showNode(const QString& node)
         m_nodeView->setHighlighted(m_placement.components);
 }
 
+bool TopologyPage::highlightDevice(const QString& node, const QString& device)
+{
+    const NodeDevices* n = m_cluster ? m_cluster->node(node.toStdString()) : nullptr;
+    if (!n)
+        return false;
+    m_userChose = true;
+    showNode(node);
+    const std::string wanted = device.toStdString();
+    for (const auto& d : n->devices)
+        if (d.component >= 0 && d.key.driver + "/" + d.key.pool + "/" + d.key.device == wanted) {
+            m_nodeView->setHighlighted({ d.component });
+            return true;
+        }
+    m_nodeView->setHighlighted({});
+    return false;
+}
+
 bool TopologyPage::selectClaim(const QString& claim)
 {
     const auto& devices = m_cursor->state().claimDevices;

@@ -30,6 +30,9 @@ public:
 
     /// Opens a node (the choice sticks: the page stops picking the busiest node by itself).
     void openNode(const QString& node);
+    /// Opens the node and lights up one of its devices ("driver/pool/device"), as the allocation
+    /// inspector does for its current candidate. False when the node or the device is not drawn.
+    bool highlightDevice(const QString& node, const QString& device);
     /// Selects a claim holding devices at the current time (false when it holds none).
     bool selectClaim(const QString& claim);
     QString selectedClaim() const { return m_claim; }
