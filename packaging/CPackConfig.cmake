@@ -24,8 +24,8 @@ set(CPACK_GENERATOR "DEB;TGZ")
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION "science")
 set(CPACK_DEBIAN_PACKAGE_PRIORITY "optional")
-# Library dependencies come from dpkg-shlibdeps; the Qt platform plugins drasim-gui loads at run time
-# are not linked, so they are named here.
+# Library dependencies come from dpkg-shlibdeps (libqt6charts6, libqt6svg6 for charts exported as SVG,
+# ...); the Qt platform plugins drasim-gui loads at run time are not linked, so they are named here.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 if(DRASIM_BUILD_GUI)
     set(CPACK_DEBIAN_PACKAGE_DEPENDS "qt6-qpa-plugins")

@@ -19,7 +19,7 @@ packages=(
     build-essential cmake ninja-build pkg-config
     libyaml-cpp-dev libboost-graph-dev libsqlite3-dev libre2-dev
     libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev
-    qt6-base-dev qt6-charts-dev libqt6opengl6-dev libgl-dev
+    qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libgl-dev
 )
 # Headless GUI tests and screenshots need a virtual X server only when no display exists.
 test_packages=(xvfb xauth lintian file)

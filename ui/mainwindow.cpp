@@ -2,6 +2,7 @@
 #include "ui/mainwindow.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
@@ -26,17 +27,23 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 
+#include "core/session/input_kind.h"
 #include "drasim_version.h"
 #include "ui/document/document.h"
 #include "ui/document/recent_files.h"
+#include "ui/jobs/simulation_job.h"
 #include "ui/models/diagnostics_model.h"
 #include "ui/pages/cluster_page.h"
+#include "ui/pages/compare_page.h"
 #include "ui/pages/editor_page.h"
 #include "ui/pages/inspector_page.h"
+#include "ui/pages/plan_page.h"
 #include "ui/pages/pods_page.h"
 #include "ui/pages/simulation_page.h"
 #include "ui/pages/timeline_page.h"
 #include "ui/pages/topology_page.h"
+#include "ui/theme.h"
+#include "ui/widgets/column_widths.h"
 #include "ui/widgets/help_browser.h"
 
 namespace drasim::ui {
@@ -100,6 +107,16 @@ void MainWindow::buildLayout()
     m_inspector = new InspectorPage(m_document, this);
     m_inspector->setTopologyPage(m_topology);
     m_tabs->addTab(m_inspector, tr("Allocation inspector"));
+    m_plan = new PlanPage(this);
+    m_tabs->addTab(m_plan, tr("Plan"));
+    m_compare = new ComparePage(this);
+    m_tabs->addTab(m_compare, tr("Compare"));
+    // The run list follows the history: every finished run, and whenever the tab is shown.
+    connect(m_simulation->job(), &SimulationJob::finished, m_compare, &ComparePage::refreshRuns);
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int) {
+        if (m_tabs->currentWidget() == m_compare)
+            m_compare->refreshRuns();
+    });
 
     auto* central = new QWidget(this);
     auto* layout = new QVBoxLayout(central);
@@ -110,10 +127,13 @@ void MainWindow::buildLayout()
 
     const QString dataDir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
     if (!dataDir.isEmpty() && QDir().mkpath(dataDir))
-        m_simulation->setRunStorePath(dataDir + QStringLiteral("/runs.db"));
+        setRunStorePath(dataDir + QStringLiteral("/runs.db"));
     connect(m_simulation, &SimulationPage::statusMessage, this,
         [this](const QString& t) { m_statusText->setText(t); });
     connect(m_simulation, &SimulationPage::diagnosticsChanged, this,
+        [this](const std::vector<Diagnostic>& diags) { showDiagnostics(diags); });
+    connect(m_plan, &PlanPage::statusMessage, this, [this](const QString& t) { m_statusText->setText(t); });
+    connect(m_plan, &PlanPage::diagnosticsChanged, this,
         [this](const std::vector<Diagnostic>& diags) { showDiagnostics(diags); });
 
     m_diagnosticsView = new QTableView(this);
@@ -164,6 +184,21 @@ void MainWindow::buildActions()
     editMenu->addAction(undo);
     editMenu->addAction(redo);
 
+    // View › Theme: the system's colours or a light or dark palette, remembered across sessions.
+    auto* viewMenu = menuBar()->addMenu(tr("&View"));
+    auto* themeMenu = viewMenu->addMenu(tr("&Theme"));
+    auto* themes = new QActionGroup(this);
+    const Theme current = savedTheme();
+    for (const auto& [theme, label] : { std::pair { Theme::System, tr("Follow the &System") },
+             std::pair { Theme::Light, tr("&Light") }, std::pair { Theme::Dark, tr("&Dark") } }) {
+        auto* action = themeMenu->addAction(label, this, [this, theme]() { setTheme(theme); });
+        action->setCheckable(true);
+        action->setChecked(theme == current);
+        action->setData(themeName(theme));
+        themes->addAction(action);
+    }
+    m_themeActions = themes;
+
     auto* helpMenu = menuBar()->addMenu(tr("&Help"));
     auto* guide = helpMenu->addAction(tr("&User Guide"), this, [this]() { showUserGuide(); });
     guide->setShortcut(QKeySequence::HelpContents);
@@ -181,6 +216,14 @@ void MainWindow::buildActions()
     toolbar->setObjectName(QStringLiteral("mainToolbar"));
     toolbar->addAction(openFiles);
     toolbar->addAction(reload);
+}
+
+void MainWindow::setTheme(Theme theme)
+{
+    applyTheme(theme);
+    saveTheme(theme);
+    for (QAction* action : m_themeActions->actions())
+        action->setChecked(action->data().toString() == themeName(theme));
 }
 
 void MainWindow::fillRecentMenu()
@@ -263,7 +306,7 @@ void MainWindow::showUserGuide(const QString& page)
 
 void MainWindow::openFilesDialog()
 {
-    const QStringList files = QFileDialog::getOpenFileNames(this, tr("Open manifests or a scenario"),
+    const QStringList files = QFileDialog::getOpenFileNames(this, tr("Open manifests, a scenario or a study"),
         QString(), tr("YAML or JSON (*.yaml *.yml *.json);;All files (*)"));
     if (!files.isEmpty())
         openPaths(files);
@@ -279,10 +322,19 @@ void MainWindow::openFolderDialog()
 void MainWindow::setRunStorePath(const QString& path)
 {
     m_simulation->setRunStorePath(path);
+    m_plan->setStorePath(path);
+    m_compare->setStorePath(path);
 }
 
 void MainWindow::openPaths(const QStringList& paths)
 {
+    // A study is not a cluster: it names its own scenario and runs in the Plan tab.
+    if (paths.size() == 1 && session::hasTopLevelKind(paths.front().toStdString(), "Study")) {
+        RecentFiles::add(paths);
+        m_tabs->setCurrentWidget(m_plan);
+        m_plan->openStudy(paths.front());
+        return;
+    }
     m_document->open(paths);
 }
 
@@ -291,7 +343,7 @@ void MainWindow::showDiagnostics(const std::vector<Diagnostic>& extra)
     std::vector<Diagnostic> all = m_document->diagnostics();
     all.insert(all.end(), extra.begin(), extra.end());
     m_diagnosticsModel->setDiagnostics(std::move(all));
-    m_diagnosticsView->resizeColumnsToContents();
+    fitColumnsToSample(m_diagnosticsView); // a bad dump can hold thousands of problems
     const int errors = m_diagnosticsModel->errorCount();
     if (errors > 0) {
         const Diagnostic* first = nullptr;

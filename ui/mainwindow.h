@@ -8,6 +8,7 @@
 
 #include "core/common/diagnostic.h"
 
+class QActionGroup;
 class QLabel;
 class QMenu;
 class QProgressBar;
@@ -18,16 +19,19 @@ class QTabWidget;
 namespace drasim::ui {
 
 class ClusterPage;
+class ComparePage;
 class DiagnosticsModel;
 class Document;
 class EditorPage;
 class InspectorPage;
 class HelpBrowser;
 class ObjectTreeModel;
+class PlanPage;
 class PodsPage;
 class SimulationPage;
 class TimelinePage;
 class TopologyPage;
+enum class Theme;
 
 /// The drasim-gui window: a shell around one Document. Its pages (Cluster, Simulation) observe the
 /// document; the window holds the menus, the Problems dock, the status bar, recent files and its
@@ -40,9 +44,10 @@ public:
     ~MainWindow() override;
 
     /// Opens manifests (files or folders) or one Scenario file in the background; a scenario that
-    /// opens without errors is then simulated in the background. The window stays responsive.
+    /// opens without errors is then simulated in the background. One Study file opens in the Plan
+    /// tab and runs there. The window stays responsive.
     void openPaths(const QStringList& paths);
-    /// SQLite file where simulation runs are recorded (default: the user's data folder).
+    /// SQLite file where simulation runs and studies are recorded (default: the user's data folder).
     void setRunStorePath(const QString& path);
     /// Saves geometry and dock/toolbar layout to QSettings (also done on close).
     void saveWindowState() const;
@@ -55,11 +60,15 @@ public:
     TopologyPage* topologyPage() const { return m_topology; }
     EditorPage* editorPage() const { return m_editor; }
     InspectorPage* inspectorPage() const { return m_inspector; }
+    PlanPage* planPage() const { return m_plan; }
+    ComparePage* comparePage() const { return m_compare; }
     ObjectTreeModel* objectModel() const;
     DiagnosticsModel* diagnosticsModel() const { return m_diagnosticsModel; }
     /// Help → User Guide (F1): the guide compiled into the program, at one of its pages.
     void showUserGuide(const QString& page = QStringLiteral("user-guide.md"));
     HelpBrowser* helpBrowser() const { return m_help; }
+    /// View › Theme: applies the theme to the application and remembers it.
+    void setTheme(Theme theme);
     QTabWidget* pages() const { return m_tabs; }
 
 protected:
@@ -88,6 +97,8 @@ private:
     TopologyPage* m_topology = nullptr;
     EditorPage* m_editor = nullptr;
     InspectorPage* m_inspector = nullptr;
+    PlanPage* m_plan = nullptr;
+    ComparePage* m_compare = nullptr;
     QTableView* m_diagnosticsView = nullptr;
     QLabel* m_banner = nullptr;
     QTabWidget* m_tabs = nullptr;
@@ -96,6 +107,7 @@ private:
     QProgressBar* m_progress = nullptr;
     QPushButton* m_cancel = nullptr;
     HelpBrowser* m_help = nullptr;
+    QActionGroup* m_themeActions = nullptr;
 };
 
 } // namespace drasim::ui

@@ -10,8 +10,10 @@
 #include "ui/mainwindow.h"
 #include "ui/models/pods_model.h"
 #include "ui/pages/cluster_page.h"
+#include "ui/pages/compare_page.h"
 #include "ui/pages/editor_page.h"
 #include "ui/pages/inspector_page.h"
+#include "ui/pages/plan_page.h"
 #include "ui/pages/pods_page.h"
 #include "ui/pages/simulation_page.h"
 #include "ui/pages/timeline_page.h"
@@ -25,7 +27,8 @@ QStringList ScreenshotDriver::viewNames()
 {
     return { QStringLiteral("cluster"), QStringLiteral("simulation"), QStringLiteral("dashboard"),
         QStringLiteral("pods"), QStringLiteral("topology"), QStringLiteral("timeline"),
-        QStringLiteral("editor"), QStringLiteral("inspector") };
+        QStringLiteral("editor"), QStringLiteral("inspector"), QStringLiteral("plan"),
+        QStringLiteral("compare") };
 }
 
 ScreenshotDriver::ScreenshotDriver(
@@ -45,12 +48,25 @@ ScreenshotDriver::ScreenshotDriver(
             return; // wait for the scheduling or the check below
         if (doc->prepared() && (m_view == QLatin1String("topology") || m_view == QLatin1String("timeline")))
             return; // wait for the run's replay
-        if (doc->prepared() && (simulation || m_view.isEmpty()))
-            return; // wait for the simulation
+        if (doc->prepared() && (simulation || m_view.isEmpty() || m_view == QLatin1String("compare")))
+            return; // wait for the simulation (two of them to compare)
         ready();
     });
-    connect(window->simulationPage()->job(), &SimulationJob::finished, this, [this]() {
+    connect(window->simulationPage()->job(), &SimulationJob::finished, this, [this, doc]() {
         if (m_view.isEmpty() || m_view == QLatin1String("simulation") || m_view == QLatin1String("dashboard"))
+            ready();
+        // Compare: the scenario again with the next seed, then the two runs side by side.
+        if (m_view == QLatin1String("compare") && ++m_runsDone == 1 && doc->prepared()) {
+            doc->setSeedOverride(doc->seedOverride().value_or(doc->prepared()->seed) + 1);
+            m_window->simulationPage()->run();
+        }
+    });
+    connect(window->comparePage(), &ComparePage::runsListed, this, [this]() {
+        if (m_view == QLatin1String("compare") && m_runsDone == 2)
+            m_window->comparePage()->compareSelected();
+    });
+    connect(window->comparePage(), &ComparePage::comparisonShown, this, [this]() {
+        if (m_view == QLatin1String("compare"))
             ready();
     });
     connect(window->timelinePage(), &TimelinePage::replayReady, this, [this]() {
@@ -63,6 +79,10 @@ ScreenshotDriver::ScreenshotDriver(
     });
     connect(window->inspectorPage(), &InspectorPage::traced, this, [this]() {
         if (m_view == QLatin1String("inspector"))
+            ready();
+    });
+    connect(window->planPage(), &PlanPage::resultShown, this, [this]() {
+        if (m_view == QLatin1String("plan"))
             ready();
     });
     connect(window->podsPage()->job(), &AllocationJob::scheduled, this, [this]() {
@@ -99,7 +119,11 @@ void ScreenshotDriver::ready()
         // A selector every GPU driver publishes something for, so the box shows its verdicts.
         m_window->editorPage()->selectorBox()->setExpression(
             QStringLiteral("device.attributes[\"gpu.nvidia.com\"].productName.contains(\"H100\")"));
-    } else if (!m_view.isEmpty())
+    } else if (m_view == QLatin1String("plan"))
+        pages->setCurrentWidget(m_window->planPage());
+    else if (m_view == QLatin1String("compare"))
+        pages->setCurrentWidget(m_window->comparePage());
+    else if (!m_view.isEmpty())
         pages->setCurrentWidget(m_window->simulationPage());
     // Let layouts and charts settle and paint before grabbing.
     QTimer::singleShot(300, this, [this]() {

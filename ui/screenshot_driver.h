@@ -12,9 +12,11 @@ class MainWindow;
 /// Renders one view of the window to an image file once it has something to show, for the
 /// README and smoke tests (`drasim-gui --screenshot FILE --view NAME`); works offscreen.
 /// Views: "cluster" (objects once opened), "simulation" or "dashboard" (a scenario once simulated),
-/// "pods" (pods and claims once scheduled, the first pending pod explained), "editor" (the first
-/// file checked, its first problem shown, the CEL box evaluating an example selector), "inspector"
-/// (the first pod to schedule traced, at the candidate before its first pick). Without a view,
+/// "pods" (pods and claims once scheduled, the first pending pod explained), "topology" and
+/// "timeline" (once the run is replayed), "editor" (the first file checked, its first problem
+/// shown, the CEL box evaluating an example selector), "inspector" (the first pod to schedule
+/// traced, at the candidate before its first pick), "plan" (a Study file once planned), "compare"
+/// (the scenario run with its seed and the next, the two runs compared). Without a view,
 /// the page the window picks itself (Simulation for a scenario, Cluster for manifests).
 class ScreenshotDriver : public QObject
 {
@@ -36,6 +38,7 @@ private:
     QString m_view;
     QString m_file;
     bool m_saving = false;
+    int m_runsDone = 0;
 };
 
 } // namespace drasim::ui

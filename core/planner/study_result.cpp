@@ -16,42 +16,10 @@ bool isTime(const ServiceLevel& l)
     return l.metric == Metric::Wait || l.metric == Metric::Pending;
 }
 
-std::string formatValue(const ServiceLevel& l, double v)
-{
-    if (isTime(l)) // whole seconds: milliseconds of a wait percentile are noise to a buyer
-        return sim::formatDuration(sim::fromSeconds(std::round(v)));
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.2f%%", v * 100);
-    return buf;
-}
-
-std::string money(double usd)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.0f", usd);
-    std::string digits = buf, out;
-    const size_t start = digits[0] == '-' ? 1 : 0;
-    for (size_t i = 0; i < digits.size(); ++i) {
-        if (i > start && (digits.size() - i) % 3 == 0)
-            out += ',';
-        out += digits[i];
-    }
-    return "$" + out;
-}
-
 std::string fixed(double v, int decimals)
 {
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-    return buf;
-}
-
-std::string loadLabel(double load)
-{
-    if (load == 1.0)
-        return "today's load";
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "load +%g%%", (load - 1.0) * 100.0);
     return buf;
 }
 
@@ -96,7 +64,7 @@ std::string mixText(const MixResult& m, const StudyResult& r)
 
 std::string footprintText(const MixResult& m)
 {
-    return money(m.footprint.costUsd) + ", " + fixed(m.footprint.powerWatts / 1000.0, 1) + " kW, "
+    return formatMoney(m.footprint.costUsd) + ", " + fixed(m.footprint.powerWatts / 1000.0, 1) + " kW, "
         + std::to_string(m.footprint.rackSlots) + " rack slots, " + std::to_string(m.footprint.nodes)
         + " nodes";
 }
@@ -202,6 +170,52 @@ static void rank(StudyResult& r, const Constraints& constraints)
     }
 }
 
+std::string formatLevelValue(const ServiceLevel& l, double v)
+{
+    if (isTime(l)) // whole seconds: milliseconds of a wait percentile are noise to a buyer
+        return sim::formatDuration(sim::fromSeconds(std::round(v)));
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f%%", v * 100);
+    return buf;
+}
+
+std::string formatMoney(double usd)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.0f", usd);
+    std::string digits = buf, out;
+    const size_t start = digits[0] == '-' ? 1 : 0;
+    for (size_t i = 0; i < digits.size(); ++i) {
+        if (i > start && (digits.size() - i) % 3 == 0)
+            out += ',';
+        out += digits[i];
+    }
+    return "$" + out;
+}
+
+std::string loadLabel(double load)
+{
+    if (load == 1.0)
+        return "today's load";
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "load +%g%%", (load - 1.0) * 100.0);
+    return buf;
+}
+
+std::string versusText(const MixResult& rec, const MixResult& today, const StudyResult& r)
+{
+    std::string delta;
+    for (size_t i = 0; i < rec.mix.size() && i < today.mix.size() && i < r.candidates.size(); ++i) {
+        const int d = rec.mix[i] - today.mix[i];
+        if (d != 0)
+            delta += std::string(delta.empty() ? "" : ", ") + (d > 0 ? "+" : "") + std::to_string(d) + " "
+                + r.candidates[i].name;
+    }
+    return (delta.empty() ? std::string("the same mix") : delta) + ", "
+        + (rec.footprint.costUsd >= today.footprint.costUsd ? "+" : "-")
+        + formatMoney(std::abs(rec.footprint.costUsd - today.footprint.costUsd));
+}
+
 std::string formatText(const StudyResult& r)
 {
     std::string out = "study " + r.study + " (scenario " + r.scenario
@@ -231,28 +245,18 @@ std::string formatText(const StudyResult& r)
         }
         const MixResult& rec = lr.mixes[*lr.recommended];
         out += "  recommended: " + mixText(rec, r) + "  (" + footprintText(rec) + ")\n";
-        if (today && lr.load != 1.0) {
-            std::string delta;
-            for (size_t i = 0; i < rec.mix.size(); ++i) {
-                const int d = rec.mix[i] - today->mix[i];
-                if (d != 0)
-                    delta += std::string(delta.empty() ? "" : ", ") + (d > 0 ? "+" : "") + std::to_string(d)
-                        + " " + r.candidates[i].name;
-            }
-            out += "  versus today: " + (delta.empty() ? std::string("the same mix") : delta) + ", "
-                + (rec.footprint.costUsd >= today->footprint.costUsd ? "+" : "-")
-                + money(std::abs(rec.footprint.costUsd - today->footprint.costUsd)) + "\n";
-        }
+        if (today && lr.load != 1.0)
+            out += "  versus today: " + versusText(rec, *today, r) + "\n";
         out += "  across seeds (min / mean / max):\n";
         for (size_t i = 0; i < r.levels.size(); ++i)
-            out += "    " + r.levels[i].describe() + ": " + formatValue(r.levels[i], rec.spread[i].min)
-                + " / " + formatValue(r.levels[i], rec.spread[i].mean) + " / "
-                + formatValue(r.levels[i], rec.spread[i].max) + "\n";
+            out += "    " + r.levels[i].describe() + ": " + formatLevelValue(r.levels[i], rec.spread[i].min)
+                + " / " + formatLevelValue(r.levels[i], rec.spread[i].mean) + " / "
+                + formatLevelValue(r.levels[i], rec.spread[i].max) + "\n";
         out += "  frontier (cost against " + main.describe() + ", worst seed):\n";
         for (size_t i : lr.frontier) {
             const MixResult& m = lr.mixes[i];
-            out += "    " + money(m.footprint.costUsd) + "  " + mixText(m, r) + "  "
-                + formatValue(main, m.worstMain(main)) + "\n";
+            out += "    " + formatMoney(m.footprint.costUsd) + "  " + mixText(m, r) + "  "
+                + formatLevelValue(main, m.worstMain(main)) + "\n";
         }
         if (lr.load == 1.0)
             today = &rec;

@@ -65,6 +65,16 @@ struct StudyResult
 StudyResult summarize(const SearchResult& search, const std::vector<double>& loads,
     const Constraints& constraints, StudyResult header);
 
+/// A level's value as reports print it: a duration in whole seconds ("14m3s") for waits and
+/// pending times, a percentage with two decimals for fractions.
+std::string formatLevelValue(const ServiceLevel& level, double value);
+/// "$1,234,567" (whole dollars).
+std::string formatMoney(double usd);
+/// "today's load" for 1, "load +25%" above.
+std::string loadLabel(double load);
+/// How a recommendation differs from today's: "+1 a100, -1 l40s, +$85,000" (or "the same mix, +$0").
+std::string versusText(const MixResult& rec, const MixResult& today, const StudyResult& r);
+
 /// The recommendation for each load, its spread across seeds and the frontier, for people.
 std::string formatText(const StudyResult& result);
 /// The frontier of every load level as CSV (one row per frontier mix).

@@ -22,4 +22,8 @@ InputKind detectInputKind(const std::string& path);
 /// The same test on text already read (an editor's buffer): all of it is looked at.
 InputKind detectTextKind(std::string_view text);
 
+/// Whether a regular file's first 64 KiB hold a top-level `kind: <kind>` line (e.g. "Study", which
+/// the desktop application opens in its Plan tab). False for folders, stdin and unreadable paths.
+bool hasTopLevelKind(const std::string& path, std::string_view kind);
+
 } // namespace drasim::session

@@ -9,6 +9,7 @@
 #include <QImage>
 #include <QLineSeries>
 #include <QTemporaryDir>
+#include <QValueAxis>
 
 #include <gtest/gtest.h>
 
@@ -154,4 +155,56 @@ TEST(SeriesChartView, ThemeFollowsALightOrDarkPalette)
         view.resize(500, 320);
         view.exportImage(QString::fromUtf8(shots) + QStringLiteral("/chart-dark.png"));
     }
+}
+
+TEST(SeriesChartView, ExportsAVectorPictureWithTheTitleAndLines)
+{
+    RunSeriesModel model;
+    SeriesChartView view(
+        QStringLiteral("Pods over time"), QStringLiteral("pods/"), QStringLiteral("pods"), false, &model);
+    model.append({ sample(0, { { "pods", "pending", 2 } }), sample(1, { { "pods", "pending", 4 } }) });
+    view.resize(400, 300);
+    QTemporaryDir dir;
+    const QString svg = dir.filePath(QStringLiteral("chart.svg"));
+    QString error;
+    ASSERT_TRUE(view.exportImage(svg, &error)) << error.toStdString();
+    QFile f(svg);
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+    const QByteArray text = f.readAll();
+    EXPECT_TRUE(text.contains("<svg")) << text.left(200).toStdString();
+    EXPECT_TRUE(text.contains("<title>Pods over time</title>"));
+    EXPECT_TRUE(text.contains("<polyline") || text.contains("<path")); // the line, as vectors
+    EXPECT_TRUE(text.contains("viewBox=\"0 0 400 300\""));
+
+    EXPECT_FALSE(view.exportImage(dir.filePath(QStringLiteral("missing/chart.svg")), &error));
+    EXPECT_FALSE(error.isEmpty());
+}
+
+TEST(SeriesChartView, ZoomKeepsItsWindowWhileSamplesArriveAndResetShowsAll)
+{
+    RunSeriesModel model;
+    SeriesChartView view(
+        QStringLiteral("Pods"), QStringLiteral("pods/"), QStringLiteral("pods"), false, &model);
+    view.resize(600, 400);
+    view.show();
+    model.append({ sample(0, { { "pods", "pending", 10 } }), sample(10, { { "pods", "pending", 50 } }) });
+    auto* x = qobject_cast<QValueAxis*>(view.chart()->axes(Qt::Horizontal).value(0));
+    ASSERT_TRUE(x);
+    EXPECT_DOUBLE_EQ(x->max(), 10.0);
+    EXPECT_FALSE(view.isZoomed());
+
+    // The left half of the plot area, as a rubber band would select it.
+    const QRectF plot = view.chart()->plotArea();
+    view.zoomTo(QRectF(plot.left(), plot.top(), plot.width() / 2, plot.height()));
+    EXPECT_TRUE(view.isZoomed());
+    EXPECT_NEAR(x->max(), 5.0, 0.01);
+
+    model.append({ sample(20, { { "pods", "pending", 70 } }) });
+    EXPECT_NEAR(x->max(), 5.0, 0.01); // new samples do not undo the zoom
+    EXPECT_EQ(line(view, QStringLiteral("pending"))->count(), 3);
+
+    view.resetZoom();
+    EXPECT_FALSE(view.isZoomed());
+    EXPECT_DOUBLE_EQ(x->min(), 0.0);
+    EXPECT_DOUBLE_EQ(x->max(), 20.0); // everything, including what came while zoomed
 }

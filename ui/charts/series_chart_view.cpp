@@ -5,7 +5,6 @@
 #include <cmath>
 
 #include <QChart>
-#include <QContextMenuEvent>
 #include <QFile>
 #include <QFileDialog>
 #include <QLineSeries>
@@ -21,7 +20,7 @@ namespace drasim::ui {
 
 SeriesChartView::SeriesChartView(const QString& title, const QString& seriesPrefix, const QString& yTitle,
     bool percent, RunSeriesModel* model, QWidget* parent)
-    : QChartView(parent)
+    : ChartView(parent)
     , m_prefix(seriesPrefix)
     , m_percent(percent)
     , m_model(model)
@@ -42,7 +41,6 @@ SeriesChartView::SeriesChartView(const QString& title, const QString& seriesPref
     m_y->setRange(0, percent ? 100 : 1);
     setChart(chart);
     followPalette();
-    setRenderHint(QPainter::Antialiasing);
     setMinimumHeight(220);
 
     for (int i = 0; i < model->seriesNames().size(); ++i)
@@ -56,8 +54,9 @@ SeriesChartView::SeriesChartView(const QString& title, const QString& seriesPref
         m_lines.clear();
         m_maxX = 1;
         m_maxY = 1;
-        m_x->setRange(0, 1);
-        m_y->setRange(0, m_percent ? 100 : 1);
+        m_shownX = -1;
+        m_shownY = -1;
+        resetZoom();
     });
 }
 
@@ -121,14 +120,36 @@ void SeriesChartView::appendPoints(int line, int firstRow, int lastRow)
     m_lines[line]->replace(all);
 }
 
+void SeriesChartView::setTimeSpan(double hours)
+{
+    m_span = hours;
+    if (!isZoomed())
+        fitAxes();
+}
+
 void SeriesChartView::updateAxes(int lastRow)
 {
     if (lastRow >= 0)
         m_maxX = std::max(m_maxX, m_model->index(lastRow, 0).data().toDouble());
-    m_x->setRange(0, m_maxX);
-    m_y->setRange(0, m_percent ? 100.0 : std::max(1.0, m_maxY * 1.1));
-    if (!m_percent)
-        m_y->applyNiceNumbers(); // round tick labels (0, 20, 40...) instead of range fifths
+    // Setting a range lays out every tick label again (tens of milliseconds for a chart): only
+    // when the data has outgrown what is shown.
+    const bool outgrown = m_maxX > m_shownX || (!m_percent && m_maxY > m_shownY);
+    if (!isZoomed() && outgrown) // a zoomed chart keeps the window the user chose
+        fitAxes();
+}
+
+void SeriesChartView::fitAxes()
+{
+    m_shownX = std::max(m_maxX, m_span);
+    m_x->setRange(0, m_shownX);
+    if (m_percent) {
+        m_y->setRange(0, 100.0);
+        return;
+    }
+    // Headroom above the highest value, so a growing line does not relayout the axis each batch.
+    m_y->setRange(0, std::max(1.0, m_maxY * 1.25));
+    m_y->applyNiceNumbers(); // round tick labels (0, 20, 40...) instead of range fifths
+    m_shownY = m_y->max();
 }
 
 QString SeriesChartView::valueText(int line, double x) const
@@ -143,11 +164,6 @@ QString SeriesChartView::valueText(int line, double x) const
     const QString value
         = m_percent ? QStringLiteral("%1%").arg(it->y(), 0, 'f', 1) : QString::number(it->y(), 'g', 6);
     return tr("%1 at %2 h: %3").arg(m_lines[line]->name(), QString::number(it->x(), 'f', 2), value);
-}
-
-bool SeriesChartView::exportImage(const QString& file)
-{
-    return grab().save(file);
 }
 
 bool SeriesChartView::exportCsv(const QString& file, QString* error) const
@@ -186,33 +202,9 @@ bool SeriesChartView::exportCsv(const QString& file, QString* error) const
     return true;
 }
 
-void SeriesChartView::followPalette()
+void SeriesChartView::addMenuActions(QMenu& menu)
 {
-    // A dark window background means a dark palette: use the matching chart theme, so axes, grid
-    // and labels stay readable. The theme also recolours the lines, consistently across charts.
-    const bool dark = palette().color(QPalette::Window).lightness() < 128;
-    const auto theme = dark ? QChart::ChartThemeDark : QChart::ChartThemeLight;
-    if (chart()->theme() != theme)
-        chart()->setTheme(theme);
-}
-
-void SeriesChartView::changeEvent(QEvent* event)
-{
-    if (event->type() == QEvent::PaletteChange)
-        followPalette();
-    QChartView::changeEvent(event);
-}
-
-void SeriesChartView::contextMenuEvent(QContextMenuEvent* event)
-{
-    QMenu menu(this);
     const QString title = chart()->title();
-    menu.addAction(tr("Export as PNG…"), this, [this, title]() {
-        const QString file = QFileDialog::getSaveFileName(
-            this, tr("Export chart"), title + QStringLiteral(".png"), tr("PNG image (*.png)"));
-        if (!file.isEmpty() && !exportImage(file))
-            QMessageBox::warning(this, tr("Export chart"), tr("Could not write %1.").arg(file));
-    });
     menu.addAction(tr("Export data as CSV…"), this, [this, title]() {
         const QString file = QFileDialog::getSaveFileName(
             this, tr("Export chart data"), title + QStringLiteral(".csv"), tr("CSV (*.csv)"));
@@ -221,7 +213,6 @@ void SeriesChartView::contextMenuEvent(QContextMenuEvent* event)
             QMessageBox::warning(
                 this, tr("Export chart data"), tr("Could not write %1: %2").arg(file, error));
     });
-    menu.exec(event->globalPos());
 }
 
 } // namespace drasim::ui

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include <QChartView>
 #include <QString>
+
+#include "ui/charts/chart_view.h"
 
 class QLineSeries;
 class QValueAxis;
@@ -14,9 +15,10 @@ class RunSeriesModel;
 /// A line chart over the columns of a RunSeriesModel whose series name starts with a prefix
 /// ("pods." shows pending and running pods; "utilization.model/" one line per GPU model). Lines are
 /// added as their series appear; axes grow with the data. Hovering a line shows its value at that
-/// time; the context menu exports the chart as PNG or its data as CSV. The chart theme follows the
-/// widget's palette (light or dark). All Qt Charts use lives in ui/charts.
-class SeriesChartView : public QChartView
+/// time; zoom and image export come from ChartView, and the context menu also exports the data as
+/// CSV. While zoomed, new samples extend the lines but leave the axes alone. All Qt Charts use
+/// lives in ui/charts.
+class SeriesChartView : public ChartView
 {
     Q_OBJECT
 public:
@@ -24,21 +26,21 @@ public:
         RunSeriesModel* model, QWidget* parent = nullptr);
 
     int lineCount() const;
+    /// The run's simulated length in hours: the time axis spans it from the start, so it does not
+    /// have to be laid out again with every batch of samples (0: grow with the data).
+    void setTimeSpan(double hours);
 
     /// "pending at 12.5 h: 42" for the sample of `line` nearest to x (hours); empty without samples.
     QString valueText(int line, double x) const;
-    /// The chart as an image file (format from the suffix).
-    bool exportImage(const QString& file);
     /// The lines as CSV: "hours" then one column per line (the values as shown: percent when the
     /// chart shows percent), one row per sample; a line without a value at a sample leaves it empty.
     bool exportCsv(const QString& file, QString* error = nullptr) const;
 
 protected:
-    void changeEvent(QEvent* event) override;
-    void contextMenuEvent(QContextMenuEvent* event) override;
+    void fitAxes() override;
+    void addMenuActions(QMenu& menu) override;
 
 private:
-    void followPalette();
     void addLine(const QString& name, int column);
     void appendRows(int firstRow, int lastRow);
     void appendPoints(int line, int firstRow, int lastRow);
@@ -53,6 +55,9 @@ private:
     QList<QLineSeries*> m_lines;
     double m_maxX = 1;
     double m_maxY = 1;
+    double m_span = 0;
+    double m_shownX = -1; // the axis ranges last set, to skip setting them again
+    double m_shownY = -1;
 };
 
 } // namespace drasim::ui

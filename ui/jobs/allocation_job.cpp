@@ -7,6 +7,7 @@
 
 #include "core/scheduler/batch.h"
 #include "core/scheduler/cluster.h"
+#include "ui/jobs/background_priority.h"
 
 namespace drasim::ui {
 
@@ -30,7 +31,8 @@ void AllocationJob::schedule(std::shared_ptr<const api::ObjectSet> objects)
     const quint64 generation = ++m_scheduleGeneration;
     QPointer<AllocationJob> self(this);
     forgetFinished();
-    m_inFlight << QtConcurrent::run([self, generation, objects]() {
+    m_inFlight << QtConcurrent::run(&m_pool, [self, generation, objects]() {
+        lowerCurrentThreadPriority(); // the window keeps its core while this works
         auto outcome = std::make_shared<AllocationOutcome>();
         if (objects) {
             scheduler::Cluster cluster(*objects); // a copy: scheduling never changes the document
@@ -58,7 +60,8 @@ void AllocationJob::explain(std::shared_ptr<const api::ObjectSet> objects, const
     QPointer<AllocationJob> self(this);
     const std::string key = podKey.toStdString();
     forgetFinished();
-    m_inFlight << QtConcurrent::run([self, generation, objects, key, podKey]() {
+    m_inFlight << QtConcurrent::run(&m_pool, [self, generation, objects, key, podKey]() {
+        lowerCurrentThreadPriority(); // the window keeps its core while this works
         std::shared_ptr<const scheduler::PodDiagnosis> diagnosis;
         if (objects) {
             scheduler::Cluster cluster(*objects);

@@ -8,6 +8,7 @@
 #include <QList>
 #include <QObject>
 #include <QString>
+#include <QThreadPool>
 
 #include "core/api/object_set.h"
 #include "core/common/diagnostic.h"
@@ -50,6 +51,9 @@ private:
     quint64 m_scheduleGeneration = 0;
     quint64 m_explainGeneration = 0;
     QList<QFuture<void>> m_inFlight;
+    // Not the global pool: Qt paints with it (the raster engine splits large fills across its
+    // threads), and a window whose paint waits behind a long run freezes for seconds.
+    QThreadPool m_pool;
 };
 
 } // namespace drasim::ui

@@ -9,6 +9,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include "core/common/progress.h"
+#include "ui/jobs/background_priority.h"
 
 namespace drasim::ui {
 
@@ -91,6 +92,7 @@ void OpenJob::start(const QStringList& paths)
             Q_EMIT opened(watcher->result(), paths);
     });
     watcher->setFuture(QtConcurrent::run(&m_pool, [self, run, isCurrent, files]() {
+        lowerCurrentThreadPriority(); // the window keeps its core while this works
         ProgressForwarder forwarder(run->fraction, [self, isCurrent](double fraction) {
             QMetaObject::invokeMethod(
                 self.data(),

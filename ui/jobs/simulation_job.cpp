@@ -12,6 +12,7 @@
 #include "core/storage/database.h"
 #include "core/storage/run_store.h"
 #include "core/storage/run_store_recorder.h"
+#include "ui/jobs/background_priority.h"
 
 namespace drasim::ui {
 
@@ -124,7 +125,8 @@ void SimulationJob::start(std::shared_ptr<const sim::PreparedScenario> prepared,
     const std::string store = storePath.toStdString();
 
     runsInFlight(); // forget runs that have returned
-    m_inFlight << QtConcurrent::run([self, shared, isCurrent, prepared, store, seed]() {
+    m_inFlight << QtConcurrent::run(&m_pool, [self, shared, isCurrent, prepared, store, seed]() {
+        lowerCurrentThreadPriority(); // the window keeps its core while this works
         auto outcome = std::make_shared<SimulationOutcome>();
         Diagnostics diags;
         Forwarder forwarder(self, isCurrent);

@@ -10,6 +10,7 @@
 #include <QList>
 #include <QObject>
 #include <QString>
+#include <QThreadPool>
 
 #include "core/common/diagnostic.h"
 #include "core/sim/prepared_scenario.h"
@@ -65,6 +66,9 @@ private:
     bool m_running = false;
     std::shared_ptr<Shared> m_shared;
     QList<QFuture<void>> m_inFlight;
+    // Not the global pool: Qt paints with it (the raster engine splits large fills across its
+    // threads), and a window whose paint waits behind a long run freezes for seconds.
+    QThreadPool m_pool;
 };
 
 } // namespace drasim::ui

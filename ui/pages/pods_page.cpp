@@ -15,6 +15,7 @@
 #include "ui/models/claims_model.h"
 #include "ui/models/diagnosis_text.h"
 #include "ui/models/pods_model.h"
+#include "ui/widgets/column_widths.h"
 
 namespace drasim::ui {
 
@@ -105,8 +106,8 @@ void PodsPage::onScheduled(std::shared_ptr<const AllocationOutcome> outcome)
 {
     m_pods->setPods(outcome->pods);
     m_claims->setClaims(outcome->claims);
-    m_podsView->resizeColumnsToContents();
-    m_claimsView->resizeColumnsToContents();
+    fitColumnsToSample(m_podsView); // thousands of pods: a sample, not every row
+    fitColumnsToSample(m_claimsView);
     if (!outcome->ok) {
         m_summary->setText(tr("The cluster has errors: see Problems."));
         return;

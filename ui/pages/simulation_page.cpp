@@ -14,6 +14,7 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include "core/sim/sim_time.h"
 #include "ui/charts/series_chart_view.h"
 #include "ui/document/document.h"
 #include "ui/models/run_series_model.h"
@@ -53,17 +54,16 @@ SimulationPage::SimulationPage(Document* document, QWidget* parent)
     auto* charts = new QWidget(this);
     auto* grid = new QGridLayout(charts);
     grid->setContentsMargins(0, 0, 0, 0);
-    grid->addWidget(
-        new SeriesChartView(tr("Pods"), QStringLiteral("pods."), tr("pods"), false, m_series, charts), 0, 0);
-    grid->addWidget(new SeriesChartView(tr("Device utilisation by model"),
-                        QStringLiteral("utilization.model/"), tr("allocated"), true, m_series, charts),
-        0, 1);
-    grid->addWidget(new SeriesChartView(tr("Pending pods by reason"), QStringLiteral("unschedulable.reason/"),
-                        tr("pods"), false, m_series, charts),
-        1, 0);
-    grid->addWidget(new SeriesChartView(tr("Device utilisation by node pool"),
-                        QStringLiteral("utilization.pool/"), tr("allocated"), true, m_series, charts),
-        1, 1);
+    m_charts
+        = { new SeriesChartView(tr("Pods"), QStringLiteral("pods."), tr("pods"), false, m_series, charts),
+              new SeriesChartView(tr("Device utilisation by model"), QStringLiteral("utilization.model/"),
+                  tr("allocated"), true, m_series, charts),
+              new SeriesChartView(tr("Pending pods by reason"), QStringLiteral("unschedulable.reason/"),
+                  tr("pods"), false, m_series, charts),
+              new SeriesChartView(tr("Device utilisation by node pool"), QStringLiteral("utilization.pool/"),
+                  tr("allocated"), true, m_series, charts) };
+    for (int i = 0; i < m_charts.size(); ++i)
+        grid->addWidget(m_charts[i], i / 2, i % 2);
 
     m_workloadView = new QTableView(this);
     m_workloadView->setModel(m_workloads);
@@ -133,6 +133,8 @@ void SimulationPage::run()
     if (!prepared)
         return;
     m_series->clear();
+    for (auto* chart : m_charts)
+        chart->setTimeSpan(sim::toSeconds(prepared->duration) / 3600.0);
     m_workloads->setWorkloads({});
     m_totals->clear();
     m_progress->setValue(0);

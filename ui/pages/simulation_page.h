@@ -60,6 +60,7 @@ private:
     QPushButton* m_cancel = nullptr;
     QProgressBar* m_progress = nullptr;
     QTableView* m_workloadView = nullptr;
+    QList<SeriesChartView*> m_charts;
 };
 
 } // namespace drasim::ui

@@ -17,6 +17,7 @@
 
 #include "ui/models/replay_events_model.h"
 #include "ui/models/time_cursor.h"
+#include "ui/widgets/column_widths.h"
 #include "ui/widgets/timeline_strip.h"
 
 namespace drasim::ui {
@@ -131,7 +132,7 @@ TimelinePage::TimelinePage(SimulationJob* job, QWidget* parent)
         m_slider->setRange(0, toSlider(m_cursor->endTime()));
         if (m_initialTime)
             m_cursor->setTime(*m_initialTime);
-        m_table->resizeColumnsToContents();
+        fitColumnsToSample(m_table); // every event of a long run would take a third of a second
         setControlsEnabled(true);
         onTimeChanged();
         Q_EMIT replayReady();

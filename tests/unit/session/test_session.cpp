@@ -40,6 +40,19 @@ TEST(InputKind, ScenarioIsATopLevelKindLineOfARegularFile)
     EXPECT_STREQ(inputKindName(InputKind::Manifests), "manifests");
 }
 
+TEST(InputKind, AnyTopLevelKindCanBeAskedFor)
+{
+    TempDir dir;
+    const std::string study = dir.write("study.yaml", "apiVersion: drasim.dev/v1alpha1\nkind: Study\n");
+    EXPECT_TRUE(hasTopLevelKind(study, "Study"));
+    EXPECT_FALSE(hasTopLevelKind(study, "Scenario"));
+    EXPECT_EQ(detectInputKind(study), InputKind::Manifests); // the session opens no studies
+    EXPECT_FALSE(hasTopLevelKind(dir.write("e.yaml", "spec:\n  kind: Study\n"), "Study"));
+    EXPECT_FALSE(hasTopLevelKind(dir.write("f.yaml", "kind: Studies\n"), "Study"));
+    EXPECT_FALSE(hasTopLevelKind(dir.path(), "Study"));
+    EXPECT_FALSE(hasTopLevelKind("-", "Study"));
+}
+
 TEST(Session, OpensManifestsAndBuildsASchedulerCluster)
 {
     Session s;

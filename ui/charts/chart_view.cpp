@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ui/charts/chart_view.h"
+
+#include <QBuffer>
+#include <QChart>
+#include <QContextMenuEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QImageWriter>
+#include <QKeyEvent>
+#include <QMenu>
+#include <QMessageBox>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QSaveFile>
+#include <QSvgGenerator>
+
+namespace drasim::ui {
+
+ChartView::ChartView(QWidget* parent)
+    : QChartView(parent)
+{
+    setRubberBand(QChartView::RectangleRubberBand);
+    setRenderHint(QPainter::Antialiasing);
+    setFocusPolicy(Qt::ClickFocus); // Escape resets the zoom of the chart clicked last
+}
+
+void ChartView::zoomTo(const QRectF& plotRect)
+{
+    if (!chart() || plotRect.width() < 1 || plotRect.height() < 1)
+        return;
+    chart()->zoomIn(plotRect);
+    if (!m_zoomed) {
+        m_zoomed = true;
+        Q_EMIT zoomChanged(true);
+    }
+}
+
+void ChartView::resetZoom()
+{
+    if (!chart())
+        return;
+    chart()->zoomReset();
+    fitAxes(); // data may have grown since the zoom began
+    if (m_zoomed) {
+        m_zoomed = false;
+        Q_EMIT zoomChanged(false);
+    }
+}
+
+bool ChartView::isZoomed() const
+{
+    return m_zoomed;
+}
+
+bool ChartView::exportImage(const QString& file, QString* error)
+{
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    if (QFileInfo(file).suffix().compare(QLatin1String("svg"), Qt::CaseInsensitive) == 0) {
+        // Vector output: the scene is painted again onto an SVG generator, so lines and text stay
+        // sharp at any size.
+        QSvgGenerator svg;
+        svg.setOutputDevice(&buffer);
+        svg.setSize(size());
+        svg.setViewBox(QRect(QPoint(0, 0), size()));
+        svg.setTitle(chart() ? chart()->title() : QString());
+        svg.setDescription(tr("Chart exported by drasim"));
+        QPainter painter(&svg);
+        render(&painter, QRectF(QPointF(0, 0), QSizeF(size())), viewport()->rect());
+        painter.end();
+    } else {
+        QImageWriter writer(&buffer, QFileInfo(file).suffix().toLatin1());
+        if (!writer.write(grab().toImage())) {
+            if (error)
+                *error = writer.errorString();
+            return false;
+        }
+    }
+    QSaveFile out(file);
+    if (!out.open(QIODevice::WriteOnly) || out.write(bytes) != bytes.size() || !out.commit()) {
+        if (error)
+            *error = out.errorString();
+        return false;
+    }
+    return true;
+}
+
+void ChartView::followPalette()
+{
+    // A dark window background means a dark palette: use the matching chart theme, so axes, grid
+    // and labels stay readable. The theme also recolours the lines, consistently across charts.
+    if (!chart())
+        return;
+    const bool dark = palette().color(QPalette::Window).lightness() < 128;
+    const auto theme = dark ? QChart::ChartThemeDark : QChart::ChartThemeLight;
+    if (chart()->theme() != theme) {
+        chart()->setTheme(theme);
+        themeChanged();
+    }
+    // The theme paints its own background; the palette's keeps charts part of the page.
+    chart()->setBackgroundBrush(palette().color(QPalette::Base));
+}
+
+void ChartView::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::PaletteChange)
+        followPalette();
+    QChartView::changeEvent(event);
+}
+
+void ChartView::contextMenuEvent(QContextMenuEvent* event)
+{
+    QMenu menu(this);
+    auto* reset = menu.addAction(tr("Reset zoom"), this, &ChartView::resetZoom);
+    reset->setEnabled(m_zoomed);
+    menu.addSeparator();
+    const QString title = chart() ? chart()->title() : QString();
+    auto exportAs = [this, title](const QString& suffix, const QString& filter) {
+        const QString file = QFileDialog::getSaveFileName(
+            this, tr("Export chart"), title + QLatin1Char('.') + suffix, filter);
+        QString error;
+        if (!file.isEmpty() && !exportImage(file, &error))
+            QMessageBox::warning(this, tr("Export chart"), tr("Could not write %1: %2").arg(file, error));
+    };
+    menu.addAction(tr("Export as PNG…"), this,
+        [exportAs]() { exportAs(QStringLiteral("png"), tr("PNG image (*.png)")); });
+    menu.addAction(tr("Export as SVG…"), this,
+        [exportAs]() { exportAs(QStringLiteral("svg"), tr("SVG image (*.svg)")); });
+    addMenuActions(menu);
+    menu.exec(event->globalPos());
+}
+
+void ChartView::mouseReleaseEvent(QMouseEvent* event)
+{
+    // A right click opens the context menu; QChartView would also zoom out on its release.
+    if (event->button() == Qt::RightButton) {
+        event->accept();
+        return;
+    }
+    QChartView::mouseReleaseEvent(event); // a rubber band ends here and zooms the chart
+    if (chart() && chart()->isZoomed() && !m_zoomed) {
+        m_zoomed = true;
+        Q_EMIT zoomChanged(true);
+    }
+}
+
+void ChartView::mouseDoubleClickEvent(QMouseEvent* event)
+{
+    if (event->button() == Qt::LeftButton && m_zoomed) {
+        resetZoom();
+        event->accept();
+        return;
+    }
+    QChartView::mouseDoubleClickEvent(event);
+}
+
+void ChartView::keyPressEvent(QKeyEvent* event)
+{
+    if (event->key() == Qt::Key_Escape && m_zoomed) {
+        resetZoom();
+        event->accept();
+        return;
+    }
+    QChartView::keyPressEvent(event);
+}
+
+} // namespace drasim::ui

@@ -1,0 +1,219 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ui/charts/frontier_chart_view.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <QChart>
+#include <QCursor>
+#include <QLineSeries>
+#include <QScatterSeries>
+#include <QToolTip>
+#include <QValueAxis>
+
+#include "ui/models/plan_models.h"
+
+namespace drasim::ui {
+
+namespace {
+
+constexpr double kThousand = 1000.0;
+
+/// 1, 2 or 5 times a power of ten, at least `raw`.
+double niceStep(double raw)
+{
+    if (!(raw > 0))
+        return 1;
+    const double power = std::pow(10.0, std::floor(std::log10(raw)));
+    for (double f : { 1.0, 2.0, 5.0 })
+        if (f * power >= raw)
+            return f * power;
+    return 10 * power;
+}
+
+} // namespace
+
+FrontierChartView::FrontierChartView(PlanMixesModel* model, QWidget* parent)
+    : ChartView(parent)
+    , m_model(model)
+{
+    auto* chart = new QChart();
+    chart->setTitle(tr("Cost against the main service level (worst seed)"));
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    m_x = new QValueAxis(chart);
+    m_x->setTitleText(tr("cost (thousand USD)"));
+    m_x->setLabelFormat(QStringLiteral("%.0f"));
+    m_y = new QValueAxis(chart);
+    chart->addAxis(m_x, Qt::AlignBottom);
+    chart->addAxis(m_y, Qt::AlignLeft);
+
+    m_missed = new QScatterSeries(this);
+    m_missed->setName(tr("missed a level"));
+    m_met = new QScatterSeries(this);
+    m_met->setName(tr("meets every level"));
+    m_frontier = new QLineSeries(this);
+    m_frontier->setName(tr("frontier"));
+    m_recommended = new QScatterSeries(this);
+    m_recommended->setName(tr("recommended"));
+    for (QXYSeries* s : { static_cast<QXYSeries*>(m_missed), static_cast<QXYSeries*>(m_met),
+             static_cast<QXYSeries*>(m_frontier), static_cast<QXYSeries*>(m_recommended) }) {
+        chart->addSeries(s);
+        s->attachAxis(m_x);
+        s->attachAxis(m_y);
+    }
+    connect(m_met, &QScatterSeries::hovered, this,
+        [this](const QPointF& p, bool state) { hover(m_met, m_metRows, p, state); });
+    connect(m_missed, &QScatterSeries::hovered, this,
+        [this](const QPointF& p, bool state) { hover(m_missed, m_missedRows, p, state); });
+    connect(m_recommended, &QScatterSeries::hovered, this,
+        [this](const QPointF& p, bool state) { hover(m_recommended, m_recommendedRows, p, state); });
+    setChart(chart);
+    followPalette();
+    styleSeries();
+    setMinimumHeight(260);
+    connect(model, &QAbstractItemModel::modelReset, this, &FrontierChartView::rebuild);
+    rebuild();
+}
+
+int FrontierChartView::metCount() const
+{
+    return m_met->count();
+}
+int FrontierChartView::missedCount() const
+{
+    return m_missed->count();
+}
+int FrontierChartView::frontierCount() const
+{
+    return m_frontier->count();
+}
+int FrontierChartView::recommendedCount() const
+{
+    return m_recommended->count();
+}
+
+void FrontierChartView::themeChanged()
+{
+    styleSeries();
+}
+
+void FrontierChartView::styleSeries()
+{
+    // Missed mixes recede (the window text colour, faint); the theme colours the rest.
+    QColor faint = palette().color(QPalette::WindowText);
+    faint.setAlphaF(0.35);
+    m_missed->setColor(faint);
+    m_missed->setBorderColor(Qt::transparent);
+    m_missed->setMarkerSize(8);
+    m_met->setMarkerSize(9);
+    m_recommended->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
+    m_recommended->setMarkerSize(15);
+    m_recommended->setColor(palette().color(QPalette::Highlight));
+    m_recommended->setBorderColor(palette().color(QPalette::WindowText));
+    QPen line = m_frontier->pen();
+    line.setWidthF(2.0);
+    m_frontier->setPen(line);
+}
+
+void FrontierChartView::rebuild()
+{
+    // Runs stopped early report waits of days; plotted as they are they would flatten every mix
+    // worth looking at onto the axis. The window is set by the bound and the mixes meeting it;
+    // anything beyond sits on its top edge (hover gives the real value).
+    const auto* result = m_model->result();
+    const LevelAxis axis
+        = result && !result->levels.empty() ? levelAxis(result->levels.front()) : LevelAxis {};
+    double top = axis.percent ? 100.0 : std::max(1.0, 2.0 * axis.limit);
+    for (int row = 0; row < m_model->rowCount(); ++row)
+        if (m_model->index(row, 0).data(PlanMixesModel::FeasibleRole).toBool())
+            top = std::max(top, 1.2 * m_model->index(row, 0).data(PlanMixesModel::MainValueRole).toDouble());
+    m_top = top;
+    QList<QPointF> met, missed, recommended;
+    QList<std::pair<double, double>> frontier;
+    m_metRows.clear();
+    m_missedRows.clear();
+    m_recommendedRows.clear();
+    for (int row = 0; row < m_model->rowCount(); ++row) {
+        const QModelIndex i = m_model->index(row, 0);
+        const QPointF p(i.data(PlanMixesModel::CostRole).toDouble() / kThousand,
+            std::min(top, i.data(PlanMixesModel::MainValueRole).toDouble()));
+        if (i.data(PlanMixesModel::FeasibleRole).toBool()) {
+            met << p;
+            m_metRows << row;
+        } else {
+            missed << p;
+            m_missedRows << row;
+        }
+        if (i.data(PlanMixesModel::FrontierRole).toBool())
+            frontier << std::make_pair(p.x(), p.y());
+        if (i.data(PlanMixesModel::RecommendedRole).toBool()) {
+            recommended << p;
+            m_recommendedRows << row;
+        }
+    }
+    std::sort(frontier.begin(), frontier.end());
+    QList<QPointF> line;
+    for (const auto& [x, y] : frontier)
+        line << QPointF(x, y);
+    m_met->replace(met);
+    m_missed->replace(missed);
+    m_frontier->replace(line);
+    m_recommended->replace(recommended);
+    m_y->setTitleText(axis.title);
+    m_y->setLabelFormat(axis.percent ? QStringLiteral("%.0f%%") : QStringLiteral("%g"));
+    resetZoom();
+}
+
+void FrontierChartView::fitAxes()
+{
+    double maxX = 1;
+    for (const QXYSeries* s : { static_cast<QXYSeries*>(m_met), static_cast<QXYSeries*>(m_missed) })
+        for (const QPointF& p : s->points())
+            maxX = std::max(maxX, p.x());
+    m_x->setRange(0, maxX * 1.05);
+    m_x->applyNiceNumbers();
+    // A little below zero so mixes that meet the level perfectly are not hidden by the axis; ticks
+    // stay on round values from zero.
+    m_y->setRange(-0.04 * m_top, m_top * 1.04);
+    m_y->setTickType(QValueAxis::TicksDynamic);
+    m_y->setTickAnchor(0);
+    m_y->setTickInterval(niceStep(m_top / 4));
+}
+
+QString FrontierChartView::pointText(int row) const
+{
+    const auto* result = m_model->result();
+    if (!result || row < 0 || row >= m_model->rowCount())
+        return {};
+    auto cell = [this, row](int column) { return m_model->index(row, column).data().toString(); };
+    return tr("%1: %2, %3 %4")
+        .arg(cell(PlanMixesModel::MixColumn), cell(PlanMixesModel::CostColumn),
+            m_model->headerData(PlanMixesModel::MainColumn, Qt::Horizontal).toString(),
+            cell(PlanMixesModel::MainColumn));
+}
+
+void FrontierChartView::hover(QXYSeries* series, const QList<int>& rows, const QPointF& point, bool state)
+{
+    if (!state) {
+        QToolTip::hideText();
+        return;
+    }
+    // The hovered marker is the series point nearest to where the mouse is.
+    int best = -1;
+    double bestDistance = 0;
+    const QList<QPointF> points = series->points();
+    for (int i = 0; i < points.size() && i < rows.size(); ++i) {
+        const QPointF a = chart()->mapToPosition(points[i], series);
+        const QPointF b = chart()->mapToPosition(point, series);
+        const double d = std::hypot(a.x() - b.x(), a.y() - b.y());
+        if (best < 0 || d < bestDistance) {
+            best = i;
+            bestDistance = d;
+        }
+    }
+    if (best >= 0)
+        QToolTip::showText(QCursor::pos(), pointText(rows[best]), this);
+}
+
+} // namespace drasim::ui

@@ -1,0 +1,228 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ui/models/compare_models.h"
+
+#include <cmath>
+
+#include <QBrush>
+#include <QColor>
+#include <QGuiApplication>
+#include <QPalette>
+
+#include "core/sim/sim_time.h"
+
+namespace drasim::ui {
+
+namespace {
+
+QString text(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
+
+bool darkPalette()
+{
+    return QGuiApplication::palette().color(QPalette::Window).lightness() < 128;
+}
+
+} // namespace
+
+QString runLabel(const compare::RunColumn& run)
+{
+    QString label = QStringLiteral("#%1 %2").arg(run.id).arg(text(run.scenario));
+    if (run.revision > 0)
+        label += QObject::tr(" rev %1").arg(run.revision);
+    label += QObject::tr(", seed %1").arg(run.seed);
+    if (!run.label.empty())
+        label += QStringLiteral(" (%1)").arg(text(run.label));
+    return label;
+}
+
+QString kpiValueText(const std::optional<double>& value, const std::string& unit, bool sign)
+{
+    if (!value)
+        return QStringLiteral("–");
+    const double v = *value;
+    const QString plus = sign && v > 0 ? QStringLiteral("+") : QString();
+    if (unit == "s") {
+        const double seconds = std::round(std::fabs(v));
+        const QString minus = v < 0 && seconds > 0 ? QStringLiteral("-") : QString();
+        return plus + minus + text(sim::formatDuration(sim::fromSeconds(seconds)));
+    }
+    if (unit == "%")
+        return plus + QString::number(v, 'f', 1) + QStringLiteral("%");
+    if (unit == "USD")
+        return (v < 0 ? QStringLiteral("-$") : plus + QStringLiteral("$"))
+            + QString::number(std::fabs(v), 'f', 2);
+    const int decimals = unit == "pods" || unit == "claims" ? 0 : 2;
+    return plus + QString::number(v, 'f', decimals) + QLatin1Char(' ') + text(unit);
+}
+
+RunListModel::RunListModel(QObject* parent)
+    : QAbstractListModel(parent)
+{ }
+
+void RunListModel::setRuns(std::vector<storage::RunInfo> runs)
+{
+    beginResetModel();
+    m_runs = std::move(runs);
+    endResetModel();
+}
+
+int RunListModel::rowOf(qint64 id) const
+{
+    for (size_t i = 0; i < m_runs.size(); ++i)
+        if (m_runs[i].id == id)
+            return int(i);
+    return -1;
+}
+
+int RunListModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : int(m_runs.size());
+}
+
+QVariant RunListModel::data(const QModelIndex& index, int role) const
+{
+    if (!index.isValid() || index.row() >= int(m_runs.size()))
+        return {};
+    const auto& r = m_runs[size_t(index.row())];
+    switch (role) {
+    case Qt::DisplayRole: {
+        compare::RunColumn c { r.id, r.scenario, r.scenarioRevision, r.seed, r.label, r.status };
+        QString label = runLabel(c);
+        if (r.status != "finished")
+            label += QStringLiteral(" — %1").arg(text(r.status));
+        return label;
+    }
+    case Qt::ToolTipRole:
+        return tr("Run #%1 of %2, recorded %3 (%4)")
+            .arg(r.id)
+            .arg(text(r.scenario), text(r.createdAt), text(r.status));
+    case RunIdRole:
+        return qlonglong(r.id);
+    default:
+        return {};
+    }
+}
+
+Qt::ItemFlags RunListModel::flags(const QModelIndex& index) const
+{
+    if (!index.isValid() || index.row() >= int(m_runs.size()))
+        return Qt::NoItemFlags;
+    // Runs that never finished have no summary to compare.
+    if (m_runs[size_t(index.row())].status != "finished")
+        return Qt::ItemNeverHasChildren;
+    return Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemNeverHasChildren;
+}
+
+KpiCompareModel::KpiCompareModel(QObject* parent)
+    : QAbstractTableModel(parent)
+{ }
+
+void KpiCompareModel::setComparison(std::shared_ptr<const compare::Comparison> comparison)
+{
+    beginResetModel();
+    m_comparison = std::move(comparison);
+    endResetModel();
+}
+
+int KpiCompareModel::rowOf(const QString& name) const
+{
+    if (!m_comparison)
+        return -1;
+    for (size_t i = 0; i < m_comparison->kpis.size(); ++i)
+        if (text(m_comparison->kpis[i].name) == name)
+            return int(i);
+    return -1;
+}
+
+int KpiCompareModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() || !m_comparison ? 0 : int(m_comparison->kpis.size());
+}
+
+int KpiCompareModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+int KpiCompareModel::verdict(const compare::Kpi& k) const
+{
+    if (k.deltas.size() < 2 || !k.deltas[1] || k.better == compare::Better::Neither)
+        return 0;
+    const double d = *k.deltas[1];
+    if (std::fabs(d) < 1e-9)
+        return 0;
+    const bool lowerIsBetter = k.better == compare::Better::Lower;
+    return (d < 0) == lowerIsBetter ? 1 : -1;
+}
+
+QVariant KpiCompareModel::data(const QModelIndex& index, int role) const
+{
+    if (!index.isValid() || !m_comparison || index.row() >= int(m_comparison->kpis.size()))
+        return {};
+    const auto& k = m_comparison->kpis[size_t(index.row())];
+    auto value = [&k](size_t run) { return run < k.values.size() ? k.values[run] : std::nullopt; };
+    if (role == VerdictRole)
+        return verdict(k);
+    if (role == Qt::ToolTipRole)
+        return text(k.name);
+    if (role == Qt::TextAlignmentRole && index.column() >= BaseColumn)
+        return int(Qt::AlignRight | Qt::AlignVCenter);
+    if (role == Qt::ForegroundRole && index.column() == DeltaColumn) {
+        // Green for an improvement, red for a regression, in shades that read on either palette.
+        const int v = verdict(k);
+        if (v == 0)
+            return {};
+        const bool dark = darkPalette();
+        const QColor good = dark ? QColor(0x6f, 0xcf, 0x7f) : QColor(0x1a, 0x7f, 0x37);
+        const QColor bad = dark ? QColor(0xff, 0x7b, 0x72) : QColor(0xc0, 0x1c, 0x28);
+        return QBrush(v > 0 ? good : bad);
+    }
+    if (role != Qt::DisplayRole)
+        return {};
+    switch (index.column()) {
+    case GroupColumn:
+        return text(k.group);
+    case NameColumn: {
+        const QString name = text(k.name);
+        const qsizetype dot = name.indexOf(QLatin1Char('.'));
+        return dot >= 0 && name.left(dot) == text(k.group) ? name.mid(dot + 1) : name;
+    }
+    case UnitColumn:
+        return text(k.unit);
+    case BaseColumn:
+        return kpiValueText(value(0), k.unit);
+    case OtherColumn:
+        return kpiValueText(value(1), k.unit);
+    case DeltaColumn:
+        return kpiValueText(k.deltas.size() > 1 ? k.deltas[1] : std::nullopt, k.unit, true);
+    default:
+        return {};
+    }
+}
+
+QVariant KpiCompareModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    const auto* c = m_comparison.get();
+    switch (section) {
+    case GroupColumn:
+        return tr("Group");
+    case NameColumn:
+        return tr("KPI");
+    case UnitColumn:
+        return tr("Unit");
+    case BaseColumn:
+        return c && !c->runs.empty() ? QStringLiteral("A: #%1").arg(c->runs[0].id) : tr("A");
+    case OtherColumn:
+        return c && c->runs.size() > 1 ? QStringLiteral("B: #%1").arg(c->runs[1].id) : tr("B");
+    case DeltaColumn:
+        return tr("B − A");
+    default:
+        return {};
+    }
+}
+
+} // namespace drasim::ui

@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ui/pages/plan_page.h"
+
+#include <QComboBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QSplitter>
+#include <QTableView>
+#include <QTextDocument>
+#include <QVBoxLayout>
+
+#include "ui/charts/frontier_chart_view.h"
+#include "ui/models/plan_models.h"
+
+namespace drasim::ui {
+
+namespace {
+
+QTableView* table(QAbstractItemModel* model, QWidget* parent)
+{
+    auto* view = new QTableView(parent);
+    view->setModel(model);
+    view->verticalHeader()->setVisible(false);
+    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view->setWordWrap(false);
+    view->horizontalHeader()->setStretchLastSection(true);
+    return view;
+}
+
+} // namespace
+
+PlanPage::PlanPage(QWidget* parent)
+    : QWidget(parent)
+{
+    m_job = new PlanJob(this);
+    m_mixes = new PlanMixesModel(this);
+    m_loads = new PlanLoadsModel(this);
+
+    m_title = new QLabel(tr("No study open. Open a Study file to find the cheapest hardware that meets "
+                            "its service levels."),
+        this);
+    m_title->setTextFormat(Qt::PlainText);
+    m_title->setWordWrap(true);
+    m_open = new QPushButton(tr("Open Study…"), this);
+    m_run = new QPushButton(tr("Run"), this);
+    m_cancel = new QPushButton(tr("Cancel"), this);
+    m_progress = new QProgressBar(this);
+    m_progress->setRange(0, 1000);
+    m_progress->setTextVisible(false);
+    m_progress->setMaximumWidth(220);
+    m_stage = new QLabel(this);
+
+    auto* controls = new QHBoxLayout();
+    controls->addWidget(m_title, 1);
+    controls->addWidget(m_open);
+    controls->addWidget(m_run);
+    controls->addWidget(m_cancel);
+    controls->addWidget(m_stage);
+    controls->addWidget(m_progress);
+
+    m_chart = new FrontierChartView(m_mixes, this);
+    m_loadChoice = new QComboBox(this);
+    m_loadChoice->setToolTip(tr("The load level the chart, the recommendation and the mix table show"));
+    m_recommendation = new QLabel(this);
+    m_recommendation->setWordWrap(true);
+    m_recommendation->setTextFormat(Qt::RichText);
+    m_recommendation->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_recommendation->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_totals = new QLabel(this);
+    m_totals->setWordWrap(true);
+    m_loadsView = table(m_loads, this);
+    m_loadsView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+
+    auto* side = new QWidget(this);
+    auto* sideLayout = new QVBoxLayout(side);
+    sideLayout->setContentsMargins(0, 0, 0, 0);
+    auto* loadRow = new QHBoxLayout();
+    loadRow->addWidget(new QLabel(tr("Show:"), side));
+    loadRow->addWidget(m_loadChoice, 1);
+    sideLayout->addLayout(loadRow);
+    sideLayout->addWidget(m_recommendation);
+    sideLayout->addWidget(new QLabel(tr("<b>What to buy as the load grows</b>"), side));
+    sideLayout->addWidget(m_loadsView, 1);
+    sideLayout->addWidget(m_totals);
+
+    auto* top = new QSplitter(Qt::Horizontal, this);
+    top->addWidget(m_chart);
+    top->addWidget(side);
+    top->setStretchFactor(0, 3);
+    top->setStretchFactor(1, 2);
+
+    m_mixesView = table(m_mixes, this);
+    m_mixesView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    auto* split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(top);
+    split->addWidget(m_mixesView);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(controls);
+    layout->addWidget(split, 1);
+
+    connect(m_open, &QPushButton::clicked, this, &PlanPage::chooseStudy);
+    connect(m_run, &QPushButton::clicked, this, &PlanPage::run);
+    connect(m_cancel, &QPushButton::clicked, this, &PlanPage::cancel);
+    connect(m_loadChoice, &QComboBox::currentIndexChanged, this, &PlanPage::showLoad);
+    connect(m_job, &PlanJob::progressChanged, this, [this](double f, const QString& stage) {
+        m_progress->setValue(int(f * 1000.0 + 0.5));
+        m_stage->setText(stage);
+    });
+    connect(m_job, &PlanJob::finished, this, &PlanPage::onFinished);
+    setRunning(false);
+}
+
+void PlanPage::chooseStudy()
+{
+    const QString file = QFileDialog::getOpenFileName(
+        this, tr("Open a Study"), QFileInfo(m_studyPath).path(), tr("Study (*.yaml *.yml);;All files (*)"));
+    if (!file.isEmpty())
+        openStudy(file);
+}
+
+void PlanPage::openStudy(const QString& path)
+{
+    m_studyPath = path;
+    const QFileInfo file(path);
+    m_title->setText(tr("Study: %1/%2").arg(file.dir().dirName(), file.fileName()));
+    m_title->setToolTip(path);
+    run();
+}
+
+void PlanPage::clearResult()
+{
+    m_result.reset();
+    m_mixes->setResult(nullptr);
+    m_loads->setResult(nullptr);
+    {
+        const QSignalBlocker block(m_loadChoice);
+        m_loadChoice->clear();
+    }
+    m_recommendation->clear();
+    m_totals->clear();
+}
+
+void PlanPage::run()
+{
+    if (m_studyPath.isEmpty())
+        return;
+    clearResult();
+    m_progress->setValue(0);
+    m_stage->setText(tr("starting"));
+    setRunning(true);
+    Q_EMIT statusMessage(tr("Planning %1…").arg(QFileInfo(m_studyPath).fileName()));
+    m_job->start(m_studyPath, m_storePath, m_threads);
+}
+
+void PlanPage::cancel()
+{
+    if (m_job->isRunning()) {
+        m_job->cancel();
+        m_stage->setText(tr("cancelling"));
+    }
+}
+
+void PlanPage::setRunning(bool running)
+{
+    m_run->setEnabled(!running && !m_studyPath.isEmpty());
+    m_cancel->setEnabled(running);
+    m_open->setEnabled(!running);
+    m_loadChoice->setEnabled(!running && m_result);
+}
+
+void PlanPage::showLoad(int index)
+{
+    if (!m_result || index < 0 || size_t(index) >= m_result->loads.size())
+        return;
+    if (m_loadChoice->currentIndex() != index) {
+        const QSignalBlocker block(m_loadChoice);
+        m_loadChoice->setCurrentIndex(index);
+    }
+    m_mixes->setResult(m_result, index);
+    m_recommendation->setText(recommendationHtml(*m_result, index));
+    m_loadsView->selectRow(index);
+}
+
+QString PlanPage::recommendationText() const
+{
+    QTextDocument doc;
+    doc.setHtml(m_recommendation->text());
+    return doc.toPlainText();
+}
+
+void PlanPage::onFinished(std::shared_ptr<const PlanOutcome> outcome)
+{
+    std::vector<Diagnostic> diags = outcome->diagnostics;
+    if (!outcome->storeError.isEmpty()) {
+        Diagnostic note; // built field by field: g++ 12 misreports a braced temporary here
+        note.severity = Severity::Warning;
+        note.message = "study not recorded: " + outcome->storeError.toStdString();
+        diags.push_back(std::move(note));
+    }
+    Q_EMIT diagnosticsChanged(diags);
+    m_result = outcome->result;
+    setRunning(false);
+    if (!m_result) {
+        m_stage->setText(outcome->cancelled ? tr("cancelled") : tr("failed"));
+        m_recommendation->setText(outcome->cancelled
+                ? tr("<p>Cancelled after %n simulation(s). Run starts the study again.</p>", nullptr,
+                    int(outcome->simulationsRun))
+                : tr("<p><b>The study could not run.</b> See Problems for every error.</p>"));
+        Q_EMIT statusMessage(outcome->cancelled ? tr("Study cancelled") : tr("Study has errors"));
+        Q_EMIT resultShown();
+        return;
+    }
+    m_progress->setValue(1000);
+    m_stage->setText(tr("done"));
+    m_loads->setResult(m_result);
+    {
+        const QSignalBlocker block(m_loadChoice);
+        m_loadChoice->clear();
+        for (const auto& l : m_result->loads)
+            m_loadChoice->addItem(QString::fromStdString(planner::loadLabel(l.load)));
+    }
+    m_loadChoice->setEnabled(true);
+    showLoad(0);
+    m_totals->setText(
+        tr("%1 mixes evaluated, %2 simulations (%3 stopped early once a level was surely "
+           "missed) in %4 s.%5")
+            .arg(m_result->evaluations)
+            .arg(outcome->simulationsRun)
+            .arg(outcome->stoppedEarly)
+            .arg(QString::number(outcome->seconds, 'f', 1))
+            .arg(outcome->studyId ? tr(" Recorded as study #%1.").arg(outcome->studyId) : QString()));
+    Q_EMIT statusMessage(tr("Study %1 finished").arg(QString::fromStdString(m_result->study)));
+    Q_EMIT resultShown();
+}
+
+} // namespace drasim::ui

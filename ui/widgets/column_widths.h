@@ -1,0 +1,14 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+class QTableView;
+
+namespace drasim::ui {
+
+/// Sizes a table's columns to its header and its first `sampleRows` rows. QTableView's
+/// resizeColumnsToContents lays out the text of up to a thousand rows per column (hundreds of
+/// milliseconds on the UI thread for a run's events); a sample of rows gives the same widths for
+/// columns whose values look alike. The last column is left to stretch.
+void fitColumnsToSample(QTableView* view, int sampleRows = 40);
+
+} // namespace drasim::ui
