@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include "core/scenario/scenario_bundle.h"
+#include "core/storage/run_store.h"
 #include "ui/charts/compare_chart_view.h"
 #include "ui/document/document.h"
 #include "ui/jobs/simulation_job.h"
@@ -113,4 +115,29 @@ TEST(CompareText, ValuesReadAsPeopleWriteThem)
     EXPECT_EQ(kpiValueText(3.0, "pods", true).toStdString(), "+3 pods");
     EXPECT_EQ(kpiValueText(-12.5, "USD", true).toStdString(), "-$12.50");
     EXPECT_EQ(kpiValueText(std::nullopt, "pods").toStdString(), "–");
+}
+
+// A run from the window refers to the same revision as `drasim simulate --save` of the same
+// folder: the folder is saved and the run carries its bundle hash, not the Scenario file's alone.
+TEST(ComparePage, ARunFromTheWindowIsRecordedUnderTheScenarioFoldersRevision)
+{
+    QTemporaryDir dir;
+    const QString store = dir.filePath(QStringLiteral("runs.db"));
+    const std::string scenario = std::string(DRASIM_SOURCE_DIR) + "/scenarios/sim/default/scenario.yaml";
+    MainWindow w;
+    w.setRunStorePath(store);
+    w.openPaths({ QString::fromStdString(scenario) });
+    ASSERT_TRUE(waitRun(w));
+
+    drasim::Diagnostics diags;
+    const auto bundle = drasim::scenario::readBundle(scenario, diags);
+    ASSERT_TRUE(bundle) << diags.formatAll();
+    drasim::storage::RunStore runs(store.toStdString());
+    const auto recorded = runs.runs();
+    ASSERT_EQ(recorded.size(), 1u);
+    EXPECT_EQ(recorded.front().scenarioHash, bundle->hash);
+    const auto revisions = runs.revisionsOf(bundle->name);
+    ASSERT_EQ(revisions.size(), 1u);
+    EXPECT_EQ(revisions.front().hash, bundle->hash);
+    EXPECT_EQ(revisions.front().runs, 1);
 }

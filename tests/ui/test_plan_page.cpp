@@ -6,9 +6,11 @@
 #include <thread>
 
 #include <QAbstractItemModelTester>
+#include <QCoreApplication>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTemporaryDir>
+#include <QThread>
 
 #include <gtest/gtest.h>
 
@@ -154,4 +156,15 @@ TEST(PlanJob, WorkersRunAtALowerPriorityThanTheCaller)
     t.join();
     EXPECT_GT(worker, ui);
     EXPECT_EQ(drasim::ui::currentThreadNice(), ui); // the caller's own priority is untouched
+}
+
+// QFuture::waitForFinished() may run a task that has not started on the waiting thread; when that
+// is the UI thread, the task's request for a lower priority must not stick to the window.
+TEST(PlanJob, TheUiThreadIsNeverLowered)
+{
+    ASSERT_EQ(QThread::currentThread(), QCoreApplication::instance()->thread());
+    const int ui = drasim::ui::currentThreadNice();
+    ASSERT_LT(ui, 10) << "the test process already runs at background priority";
+    drasim::ui::lowerCurrentThreadPriority();
+    EXPECT_EQ(drasim::ui::currentThreadNice(), ui);
 }

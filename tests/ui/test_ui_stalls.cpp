@@ -60,6 +60,7 @@ TEST(UiStalls, TheMonitorSeesABlockedThread)
     QTest::qWait(30);
     monitor.stop();
     EXPECT_GE(monitor.worstStallMs(), 100.0);
-    EXPECT_EQ(monitor.stallsOver(50.0), 1);
+    // At least the block itself; on a loaded machine the scheduler may add a late tick of its own.
+    EXPECT_GE(monitor.stallsOver(50.0), 1);
     EXPECT_GT(monitor.ticks(), 5);
 }

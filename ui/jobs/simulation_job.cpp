@@ -8,6 +8,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include "core/common/progress.h"
+#include "core/scenario/scenario_bundle.h"
 #include "core/sim/run_prepared.h"
 #include "core/storage/database.h"
 #include "core/storage/run_store.h"
@@ -84,6 +85,27 @@ private:
     Clock::time_point m_last {};
 };
 
+// Saves the scenario's folder as a revision (nothing new when it was saved before) and makes the
+// run refer to it, as `drasim simulate --save` does, so a run from the window and one from the
+// command line of the same files land under the same revision. A folder that cannot be read as a
+// bundle keeps the recorder's own hash of the prepared scenario: the run is still recorded.
+void recordScenarioRevision(
+    storage::RunStore& store, storage::RunStoreRecorder& recorder, const std::string& path)
+{
+    if (path.empty())
+        return;
+    Diagnostics ignored;
+    auto bundle = scenario::readBundle(path, ignored);
+    if (!bundle)
+        return;
+    std::vector<storage::StoredFile> files;
+    files.reserve(bundle->files.size());
+    for (const auto& f : bundle->files)
+        files.push_back({ f.path, f.content });
+    store.saveScenarioRevision(bundle->name, bundle->hash, bundle->mainFile, files);
+    recorder.setScenarioHash(bundle->hash);
+}
+
 } // namespace
 
 SimulationJob::SimulationJob(QObject* parent)
@@ -108,7 +130,7 @@ int SimulationJob::runsInFlight()
 }
 
 void SimulationJob::start(std::shared_ptr<const sim::PreparedScenario> prepared, const QString& storePath,
-    std::optional<quint64> seed)
+    std::optional<quint64> seed, const QString& scenarioPath)
 {
     if (m_shared)
         m_shared->cancel.cancel();
@@ -123,9 +145,10 @@ void SimulationJob::start(std::shared_ptr<const sim::PreparedScenario> prepared,
     // Read only on the job's thread (inside queued calls), so no synchronisation is needed.
     auto isCurrent = [self, generation]() { return self && self->m_generation == generation; };
     const std::string store = storePath.toStdString();
+    const std::string source = scenarioPath.toStdString();
 
     runsInFlight(); // forget runs that have returned
-    m_inFlight << QtConcurrent::run(&m_pool, [self, shared, isCurrent, prepared, store, seed]() {
+    m_inFlight << QtConcurrent::run(&m_pool, [self, shared, isCurrent, prepared, store, seed, source]() {
         lowerCurrentThreadPriority(); // the window keeps its core while this works
         auto outcome = std::make_shared<SimulationOutcome>();
         Diagnostics diags;
@@ -144,6 +167,7 @@ void SimulationJob::start(std::shared_ptr<const sim::PreparedScenario> prepared,
                     runStore = std::make_unique<storage::RunStore>(store);
                     recorder = std::make_unique<storage::RunStoreRecorder>(*runStore);
                     options.recorders.push_back(recorder.get());
+                    recordScenarioRevision(*runStore, *recorder, source);
                 } catch (const storage::StorageError& e) {
                     outcome->storeError = QString::fromStdString(e.what());
                 }

@@ -47,8 +47,10 @@ public:
 
     /// Runs the prepared scenario (shared, read-only: several runs may read it at once).
     /// storePath: SQLite run store to record into; empty = do not record. seed replaces the scenario's.
+    /// scenarioPath: the scenario file or folder the run came from; when recording, its folder is
+    /// saved as a revision and the run refers to it, as `drasim simulate --save` does.
     void start(std::shared_ptr<const sim::PreparedScenario> prepared, const QString& storePath,
-        std::optional<quint64> seed = {});
+        std::optional<quint64> seed = {}, const QString& scenarioPath = {});
     void cancel();
     bool isRunning() const { return m_running; }
     /// Runs whose worker has not returned yet (a cancelled run may still be winding down).

@@ -140,7 +140,9 @@ void SimulationPage::run()
     m_progress->setValue(0);
     setRunning(true);
     Q_EMIT statusMessage(tr("Simulating %1…").arg(QString::fromStdString(prepared->name)));
-    m_job->start(prepared, m_storePath, m_document->seedOverride());
+    const QStringList paths = m_document->paths();
+    const QString source = m_document->isScenario() && !paths.isEmpty() ? paths.first() : QString();
+    m_job->start(prepared, m_storePath, m_document->seedOverride(), source);
 }
 
 void SimulationPage::cancel()
