@@ -67,7 +67,10 @@ build)
 sanitize)
     install_packages "${packages[@]}"
     build_dir=${BUILD_DIR:-$here/build-sanitize}
-    cmake -S "$here" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDRASIM_BUILD_GUI=OFF \
+    # -O1 -g1: all the sanitizers need (frame pointers stay; line tables name the source line in a
+    # report) at well under half the compile time of RelWithDebInfo's -O2 -g.
+    cmake -S "$here" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+        "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" -DDRASIM_BUILD_GUI=OFF \
         -DDRASIM_BUILD_BENCH=OFF -DDRASIM_SANITIZERS=ON >&2
     cmake --build "$build_dir" -j "$jobs" >&2
     cd "$build_dir"
