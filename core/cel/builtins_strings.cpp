@@ -10,6 +10,7 @@
 #include "core/cel/builtin_impls.h"
 #include "core/cel/builtins.h"
 #include "core/cel/format_double.h"
+#include "core/cel/go_regex.h"
 #include "core/cel/interpreter.h"
 #include "core/cel/runtime_cost.h"
 
@@ -72,13 +73,7 @@ const RE2* regexFor(
 {
     if (call.extra)
         return static_cast<const RE2*>(call.extra.get());
-    RE2::Options opts;
-    opts.set_log_errors(false);
-    holder = std::make_shared<RE2>(re2::StringPiece(pattern.data(), pattern.size()), opts);
-    if (!holder->ok()) {
-        *error = "error parsing regexp: " + holder->error();
-        return nullptr;
-    }
+    holder = compileGoRegex(pattern, error);
     return holder.get();
 }
 
@@ -164,14 +159,14 @@ BUILTIN(indexOf)
         return noSuchOverload("indexOf");
     std::string_view s = a[0].str();
     std::string_view sub = a[1].str();
-    int64_t len = int64_t(utf8Length(s));
     int64_t start = n == 3 ? a[2].i : 0;
-    if (start < 0)
-        return indexError(start);
+    // cel-go returns the start for an empty search string without checking it, and otherwise
+    // wants a start inside the string: "".indexOf("a") and "ab".indexOf("b", 2) are errors.
     if (sub.empty())
-        return start <= len ? Value::integer(start) : Value::integer(-1);
-    if (start >= len)
-        return Value::integer(-1);
+        return Value::integer(start);
+    int64_t len = int64_t(utf8Length(s));
+    if (start < 0 || start >= len)
+        return indexError(start);
     size_t pos = s.find(sub, utf8Offset(s, size_t(start)));
     if (pos == std::string_view::npos)
         return Value::integer(-1);
@@ -197,13 +192,16 @@ BUILTIN(lastIndexOf)
     std::string_view s = a[0].str();
     std::string_view sub = a[1].str();
     int64_t len = int64_t(utf8Length(s));
-    int64_t last = n == 3 ? a[2].i : len;
-    if (last < 0)
-        return indexError(last);
+    // cel-go: without a position an empty search string gives the length and any other search
+    // starts at the last code point ("".lastIndexOf("a") is an error, index -1); with a position
+    // an empty search string gives it back unchecked, any other needs it inside the string.
+    if (n == 2 && sub.empty())
+        return Value::integer(len);
+    int64_t last = n == 3 ? a[2].i : len - 1;
     if (sub.empty())
-        return last <= len ? Value::integer(last) : Value::integer(-1);
-    if (n == 3 && last >= len)
-        return Value::integer(-1);
+        return Value::integer(last);
+    if (last < 0 || last >= len)
+        return indexError(last);
     size_t limit = utf8Offset(s, size_t(last));
     size_t pos = s.rfind(sub, limit);
     if (pos == std::string_view::npos)
@@ -323,13 +321,14 @@ BUILTIN(substring)
     int64_t len = int64_t(utf8Length(s));
     int64_t start = a[1].i;
     int64_t end = n == 3 ? a[2].i : len;
+    // cel-go checks the order of a two-sided range before its bounds.
+    if (n == 3 && end < start)
+        return Value::error(
+            "invalid substring range. start: " + std::to_string(start) + ", end: " + std::to_string(end));
     if (start < 0 || start > len)
         return indexError(start);
     if (end < 0 || end > len)
         return indexError(end);
-    if (end < start)
-        return Value::error(
-            "invalid substring range. start: " + std::to_string(start) + ", end: " + std::to_string(end));
     size_t from = utf8Offset(s, size_t(start));
     size_t to = utf8Offset(s, size_t(end));
     return Value::string(std::string(s.substr(from, to - from)));
@@ -608,7 +607,7 @@ BUILTIN(find)
     std::string error;
     const RE2* re = regexFor(call, a[1].str(), holder, &error);
     if (!re)
-        return Value::error(error);
+        return Value::error("Illegal regex: " + error);
     re2::StringPiece input(a[0].str().data(), a[0].n);
     re2::StringPiece match;
     if (!re->Match(input, 0, input.size(), RE2::UNANCHORED, &match, 1))
@@ -625,18 +624,38 @@ BUILTIN(findAll)
     std::string error;
     const RE2* re = regexFor(call, a[1].str(), holder, &error);
     if (!re)
-        return Value::error(error);
+        return Value::error("Illegal regex: " + error);
     int64_t limit = n == 3 ? a[2].i : -1;
     ListData out;
-    re2::StringPiece input(a[0].str().data(), a[0].n);
+    std::string_view text = a[0].str();
+    re2::StringPiece input(text.data(), text.size());
+    // Go's FindAllString: after an empty match the search moves on by one code point, and an
+    // empty match right where the previous match ended is not reported ("abc" / "b*" gives
+    // "", "b", "").
     size_t pos = 0;
+    size_t previousEnd = std::string_view::npos;
     while ((limit < 0 || int64_t(out.size()) < limit) && pos <= input.size()) {
         re2::StringPiece match;
         if (!re->Match(input, pos, input.size(), RE2::UNANCHORED, &match, 1))
             break;
-        out.push_back(Value::string(std::string(match.data(), match.size())));
-        size_t end = size_t(match.data() - input.data()) + match.size();
-        pos = match.empty() ? end + 1 : end;
+        size_t begin = size_t(match.data() - input.data());
+        size_t end = begin + match.size();
+        bool accept = true;
+        if (match.empty()) {
+            accept = begin != previousEnd;
+            if (pos < text.size()) {
+                size_t next = pos;
+                decodeAt(text, next);
+                pos = next;
+            } else {
+                pos = text.size() + 1;
+            }
+        } else {
+            pos = end;
+        }
+        previousEnd = end;
+        if (accept)
+            out.push_back(Value::string(std::string(match.data(), match.size())));
     }
     return Value::list(std::move(out));
 }

@@ -6,6 +6,7 @@
 #include <re2/re2.h>
 
 #include "core/cel/builtins.h"
+#include "core/cel/go_regex.h"
 #include "core/cel/interpreter.h"
 
 namespace drasim::cel {
@@ -691,9 +692,15 @@ private:
         if (n->name == "matches")
             return precompileRegex(n);
         if (n->name == "find" || n->name == "findAll") {
+            // Kubernetes compiles a literal pattern when it plans the program: an invalid one
+            // fails program creation, so the selector is rejected like an invalid `matches`.
             if (n->args.size() >= 2 && n->args[1]->kind == NodeKind::Literal
-                && n->args[1]->literal.kind == Kind::String)
-                n->extra = compileRegex(n->args[1]->literal.str(), nullptr);
+                && n->args[1]->literal.kind == Kind::String) {
+                std::string err;
+                n->extra = compileRegex(n->args[1]->literal.str(), &err);
+                if (!n->extra)
+                    fail(*n->args[1], err);
+            }
             return;
         }
         if (n->name == "format" && n->hasReceiver && n->args.size() == 2
@@ -733,15 +740,7 @@ private:
 
     static std::shared_ptr<const void> compileRegex(std::string_view pattern, std::string* error)
     {
-        RE2::Options opts;
-        opts.set_log_errors(false);
-        auto re = std::make_shared<RE2>(re2::StringPiece(pattern.data(), pattern.size()), opts);
-        if (!re->ok()) {
-            if (error)
-                *error = re->error();
-            return nullptr;
-        }
-        return re;
+        return compileGoRegex(pattern, error);
     }
 
     void precompileRegex(NodePtr& n)
@@ -756,12 +755,18 @@ private:
         std::string err;
         // The validator sees the expression as written (a folded dyn("...") is not a literal
         // there); the planner then precompiles any constant pattern, folded ones included.
-        if (isLit(validated) && validated.args.empty() && !compileRegex(validated.literal.str(), &err))
-            fail(validated, "invalid matches argument");
+        std::shared_ptr<const void> validatedRe;
+        if (isLit(validated) && validated.args.empty()) {
+            validatedRe = compileRegex(validated.literal.str(), &err);
+            if (!validatedRe)
+                fail(validated, "invalid matches argument");
+        }
         if (isLit(*n->args[1])) {
-            auto re = compileRegex(n->args[1]->literal.str(), &err);
+            auto re = validatedRe && &validated == n->args[1].get()
+                ? validatedRe
+                : compileRegex(n->args[1]->literal.str(), &err);
             if (!re)
-                fail(*n->args[1], "error parsing regexp: " + err);
+                fail(*n->args[1], err);
             n->extra = std::move(re);
         }
     }
