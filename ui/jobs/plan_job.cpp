@@ -3,7 +3,6 @@
 
 #include <chrono>
 
-#include <QMetaObject>
 #include <QThread>
 
 #include "core/common/data_value.h"
@@ -12,6 +11,7 @@
 #include "core/planner/study_store.h"
 #include "core/storage/database.h"
 #include "ui/jobs/background_priority.h"
+#include "ui/jobs/outcome_delivery.h"
 
 namespace drasim::ui {
 
@@ -41,17 +41,8 @@ public:
         m_last = now;
         m_stage = std::string(stage);
         const QString text = QString::fromStdString(m_stage);
-        QPointer<PlanJob> job = m_job;
-        auto current = m_current;
-        if (!job)
-            return;
-        QMetaObject::invokeMethod(
-            job.data(),
-            [job, current, fraction, text]() {
-                if (job && current())
-                    Q_EMIT job->progressChanged(fraction, text);
-            },
-            Qt::QueuedConnection);
+        postIfCurrent(m_job, m_current,
+            [fraction, text](PlanJob* job) { Q_EMIT job->progressChanged(fraction, text); });
     }
 
 private:
@@ -156,17 +147,10 @@ void PlanJob::start(const QString& studyPath, const QString& storePath, unsigned
         ProgressForwarder progress(self, isCurrent);
         runStudy(study, store, threads, shared->cancel, progress, *outcome);
         outcome->cancelled = outcome->cancelled || shared->cancel.cancelled();
-        if (!self)
-            return;
-        QMetaObject::invokeMethod(
-            self.data(),
-            [self, isCurrent, outcome]() {
-                if (!self || !isCurrent())
-                    return;
-                self->m_running = false;
-                Q_EMIT self->finished(outcome);
-            },
-            Qt::QueuedConnection);
+        postIfCurrent(self, isCurrent, [outcome](PlanJob* job) {
+            job->m_running = false;
+            Q_EMIT job->finished(outcome);
+        });
     });
     thread->setObjectName(QStringLiteral("drasim-plan"));
     connect(thread, &QThread::finished, thread, &QObject::deleteLater);

@@ -3,7 +3,6 @@
 
 #include <chrono>
 
-#include <QMetaObject>
 #include <QPointer>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -14,6 +13,7 @@
 #include "core/storage/run_store.h"
 #include "core/storage/run_store_recorder.h"
 #include "ui/jobs/background_priority.h"
+#include "ui/jobs/outcome_delivery.h"
 
 namespace drasim::ui {
 
@@ -60,21 +60,11 @@ private:
         auto batch = std::make_shared<const SampleBatch>(std::move(m_batch));
         m_batch = {};
         const double fraction = m_fraction;
-        auto current = m_current;
-        QPointer<SimulationJob> job = m_job;
-        if (!job)
-            return;
-        // Queued to the job's thread; dropped by Qt if the job is gone by then.
-        QMetaObject::invokeMethod(
-            job.data(),
-            [job, batch, fraction, current]() {
-                if (!job || !current())
-                    return;
-                Q_EMIT job->progressChanged(fraction);
-                if (!batch->empty())
-                    Q_EMIT job->samplesAvailable(batch);
-            },
-            Qt::QueuedConnection);
+        postIfCurrent(m_job, m_current, [batch, fraction](SimulationJob* job) {
+            Q_EMIT job->progressChanged(fraction);
+            if (!batch->empty())
+                Q_EMIT job->samplesAvailable(batch);
+        });
     }
 
     QPointer<SimulationJob> m_job;
@@ -186,17 +176,10 @@ void SimulationJob::start(std::shared_ptr<const sim::PreparedScenario> prepared,
         outcome->podEvents = std::make_shared<const std::vector<sim::PodEvent>>(forwarder.takeEvents());
         outcome->cancelled = shared->cancel.cancelled();
         outcome->diagnostics = diags.all();
-        if (!self)
-            return;
-        QMetaObject::invokeMethod(
-            self.data(),
-            [self, isCurrent, outcome]() {
-                if (!self || !isCurrent())
-                    return;
-                self->m_running = false;
-                Q_EMIT self->finished(outcome);
-            },
-            Qt::QueuedConnection);
+        postIfCurrent(self, isCurrent, [outcome](SimulationJob* job) {
+            job->m_running = false;
+            Q_EMIT job->finished(outcome);
+        });
     });
 }
 

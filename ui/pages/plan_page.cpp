@@ -8,7 +8,6 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QProgressBar>
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QSplitter>
@@ -17,7 +16,9 @@
 #include <QVBoxLayout>
 
 #include "ui/charts/frontier_chart_view.h"
+#include "ui/jobs/outcome_delivery.h"
 #include "ui/models/plan_models.h"
+#include "ui/widgets/progress_row.h"
 
 namespace drasim::ui {
 
@@ -43,27 +44,15 @@ PlanPage::PlanPage(QWidget* parent)
     m_mixes = new PlanMixesModel(this);
     m_loads = new PlanLoadsModel(this);
 
-    m_title = new QLabel(tr("No study open. Open a Study file to find the cheapest hardware that meets "
-                            "its service levels."),
+    m_row = new ProgressRow(tr("No study open. Open a Study file to find the cheapest hardware that meets "
+                               "its service levels."),
         this);
-    m_title->setTextFormat(Qt::PlainText);
+    m_title = m_row->title();
     m_title->setWordWrap(true);
     m_open = new QPushButton(tr("Open Study…"), this);
-    m_run = new QPushButton(tr("Run"), this);
-    m_cancel = new QPushButton(tr("Cancel"), this);
-    m_progress = new QProgressBar(this);
-    m_progress->setRange(0, 1000);
-    m_progress->setTextVisible(false);
-    m_progress->setMaximumWidth(220);
-    m_stage = new QLabel(this);
-
-    auto* controls = new QHBoxLayout();
-    controls->addWidget(m_title, 1);
-    controls->addWidget(m_open);
-    controls->addWidget(m_run);
-    controls->addWidget(m_cancel);
-    controls->addWidget(m_stage);
-    controls->addWidget(m_progress);
+    m_row->addControl(m_open);
+    m_run = m_row->runButton();
+    m_cancel = m_row->cancelButton();
 
     m_chart = new FrontierChartView(m_mixes, this);
     m_loadChoice = new QComboBox(this);
@@ -105,7 +94,7 @@ PlanPage::PlanPage(QWidget* parent)
     split->setStretchFactor(1, 2);
 
     auto* layout = new QVBoxLayout(this);
-    layout->addLayout(controls);
+    layout->addWidget(m_row);
     layout->addWidget(split, 1);
 
     connect(m_open, &QPushButton::clicked, this, &PlanPage::chooseStudy);
@@ -113,8 +102,8 @@ PlanPage::PlanPage(QWidget* parent)
     connect(m_cancel, &QPushButton::clicked, this, &PlanPage::cancel);
     connect(m_loadChoice, &QComboBox::currentIndexChanged, this, &PlanPage::showLoad);
     connect(m_job, &PlanJob::progressChanged, this, [this](double f, const QString& stage) {
-        m_progress->setValue(int(f * 1000.0 + 0.5));
-        m_stage->setText(stage);
+        m_row->setFraction(f);
+        m_row->setStage(stage);
     });
     connect(m_job, &PlanJob::finished, this, &PlanPage::onFinished);
     setRunning(false);
@@ -155,8 +144,8 @@ void PlanPage::run()
     if (m_studyPath.isEmpty())
         return;
     clearResult();
-    m_progress->setValue(0);
-    m_stage->setText(tr("starting"));
+    m_row->setFraction(0);
+    m_row->setStage(tr("starting"));
     setRunning(true);
     Q_EMIT statusMessage(tr("Planning %1…").arg(QFileInfo(m_studyPath).fileName()));
     m_job->start(m_studyPath, m_storePath, m_threads);
@@ -166,7 +155,7 @@ void PlanPage::cancel()
 {
     if (m_job->isRunning()) {
         m_job->cancel();
-        m_stage->setText(tr("cancelling"));
+        m_row->setStage(tr("cancelling"));
     }
 }
 
@@ -200,18 +189,12 @@ QString PlanPage::recommendationText() const
 
 void PlanPage::onFinished(std::shared_ptr<const PlanOutcome> outcome)
 {
-    std::vector<Diagnostic> diags = outcome->diagnostics;
-    if (!outcome->storeError.isEmpty()) {
-        Diagnostic note; // built field by field: g++ 12 misreports a braced temporary here
-        note.severity = Severity::Warning;
-        note.message = "study not recorded: " + outcome->storeError.toStdString();
-        diags.push_back(std::move(note));
-    }
-    Q_EMIT diagnosticsChanged(diags);
+    Q_EMIT diagnosticsChanged(
+        withStoreWarning(outcome->diagnostics, "study not recorded", outcome->storeError));
     m_result = outcome->result;
     setRunning(false);
     if (!m_result) {
-        m_stage->setText(outcome->cancelled ? tr("cancelled") : tr("failed"));
+        m_row->setStage(outcome->cancelled ? tr("cancelled") : tr("failed"));
         m_recommendation->setText(outcome->cancelled
                 ? tr("<p>Cancelled after %n simulation(s). Run starts the study again.</p>", nullptr,
                     int(outcome->simulationsRun))
@@ -220,8 +203,8 @@ void PlanPage::onFinished(std::shared_ptr<const PlanOutcome> outcome)
         Q_EMIT resultShown();
         return;
     }
-    m_progress->setValue(1000);
-    m_stage->setText(tr("done"));
+    m_row->setFraction(1.0);
+    m_row->setStage(tr("done"));
     m_loads->setResult(m_result);
     {
         const QSignalBlocker block(m_loadChoice);

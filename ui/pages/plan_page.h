@@ -11,7 +11,6 @@
 
 class QComboBox;
 class QLabel;
-class QProgressBar;
 class QPushButton;
 class QTableView;
 
@@ -20,6 +19,7 @@ namespace drasim::ui {
 class FrontierChartView;
 class PlanLoadsModel;
 class PlanMixesModel;
+class ProgressRow;
 
 /// Runs a capacity study (a Study file) in the background with progress and Cancel, then shows
 /// the frontier of cost against the main service level, the recommendation with its spread
@@ -69,15 +69,14 @@ private:
     PlanMixesModel* m_mixes = nullptr;
     PlanLoadsModel* m_loads = nullptr;
     FrontierChartView* m_chart = nullptr;
-    QLabel* m_title = nullptr;
-    QLabel* m_stage = nullptr;
+    ProgressRow* m_row = nullptr;
+    QLabel* m_title = nullptr; ///< the row's title
     QLabel* m_recommendation = nullptr;
     QLabel* m_totals = nullptr;
     QComboBox* m_loadChoice = nullptr;
     QPushButton* m_open = nullptr;
-    QPushButton* m_run = nullptr;
-    QPushButton* m_cancel = nullptr;
-    QProgressBar* m_progress = nullptr;
+    QPushButton* m_run = nullptr; ///< the row's Run
+    QPushButton* m_cancel = nullptr; ///< the row's Cancel
     QTableView* m_loadsView = nullptr;
     QTableView* m_mixesView = nullptr;
 };

@@ -3,10 +3,8 @@
 
 #include <QFileInfo>
 #include <QGridLayout>
-#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QProgressBar>
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QSpinBox>
@@ -17,8 +15,10 @@
 #include "core/sim/sim_time.h"
 #include "ui/charts/series_chart_view.h"
 #include "ui/document/document.h"
+#include "ui/jobs/outcome_delivery.h"
 #include "ui/models/run_series_model.h"
 #include "ui/models/workload_summary_model.h"
+#include "ui/widgets/progress_row.h"
 
 namespace drasim::ui {
 
@@ -30,26 +30,16 @@ SimulationPage::SimulationPage(Document* document, QWidget* parent)
     m_series = new RunSeriesModel(this);
     m_workloads = new WorkloadSummaryModel(this);
 
-    m_title = new QLabel(tr("No scenario open. Open a Scenario file (File › Open) to simulate it."), this);
-    m_title->setTextFormat(Qt::PlainText);
+    m_row = new ProgressRow(tr("No scenario open. Open a Scenario file (File › Open) to simulate it."), this);
+    m_title = m_row->title();
     m_seed = new QSpinBox(this);
     m_seed->setRange(0, 1'000'000'000);
     m_seed->setPrefix(tr("seed "));
     m_seed->setSpecialValueText(tr("scenario seed"));
     m_seed->setToolTip(tr("0 uses the seed written in the scenario"));
-    m_run = new QPushButton(tr("Run"), this);
-    m_cancel = new QPushButton(tr("Cancel"), this);
-    m_progress = new QProgressBar(this);
-    m_progress->setRange(0, 1000);
-    m_progress->setTextVisible(false);
-    m_progress->setMaximumWidth(220);
-
-    auto* controls = new QHBoxLayout();
-    controls->addWidget(m_title, 1);
-    controls->addWidget(m_seed);
-    controls->addWidget(m_run);
-    controls->addWidget(m_cancel);
-    controls->addWidget(m_progress);
+    m_row->addControl(m_seed);
+    m_run = m_row->runButton();
+    m_cancel = m_row->cancelButton();
 
     auto* charts = new QWidget(this);
     auto* grid = new QGridLayout(charts);
@@ -86,13 +76,12 @@ SimulationPage::SimulationPage(Document* document, QWidget* parent)
     splitter->setStretchFactor(1, 1);
 
     auto* layout = new QVBoxLayout(this);
-    layout->addLayout(controls);
+    layout->addWidget(m_row);
     layout->addWidget(splitter, 1);
 
     connect(m_run, &QPushButton::clicked, this, &SimulationPage::run);
     connect(m_cancel, &QPushButton::clicked, this, &SimulationPage::cancel);
-    connect(m_job, &SimulationJob::progressChanged, this,
-        [this](double f) { m_progress->setValue(int(f * 1000.0 + 0.5)); });
+    connect(m_job, &SimulationJob::progressChanged, m_row, &ProgressRow::setFraction);
     connect(m_job, &SimulationJob::samplesAvailable, this,
         [this](std::shared_ptr<const SampleBatch> batch) { m_series->append(*batch); });
     connect(m_job, &SimulationJob::finished, this, &SimulationPage::onFinished);
@@ -113,7 +102,7 @@ void SimulationPage::onDocumentOpened()
     m_series->clear();
     m_workloads->setWorkloads({});
     m_totals->clear();
-    m_progress->setValue(0);
+    m_row->setFraction(0);
     if (m_document->isScenario()) {
         const QString file = m_document->paths().value(0);
         m_title->setText(m_document->prepared()
@@ -137,7 +126,7 @@ void SimulationPage::run()
         chart->setTimeSpan(sim::toSeconds(prepared->duration) / 3600.0);
     m_workloads->setWorkloads({});
     m_totals->clear();
-    m_progress->setValue(0);
+    m_row->setFraction(0);
     setRunning(true);
     Q_EMIT statusMessage(tr("Simulating %1…").arg(QString::fromStdString(prepared->name)));
     const QStringList paths = m_document->paths();
@@ -161,21 +150,16 @@ void SimulationPage::setRunning(bool running)
 void SimulationPage::onFinished(std::shared_ptr<const SimulationOutcome> outcome)
 {
     setRunning(false);
-    std::vector<Diagnostic> diags = outcome->diagnostics;
-    if (!outcome->storeError.isEmpty()) {
-        Diagnostic note; // built field by field: g++ 12 misreports a braced temporary here
-        note.severity = Severity::Warning;
-        note.message = "run history not saved: " + outcome->storeError.toStdString();
-        diags.push_back(std::move(note));
-    }
-    Q_EMIT diagnosticsChanged(diags);
+    Q_EMIT diagnosticsChanged(
+        withStoreWarning(outcome->diagnostics, "run history not saved", outcome->storeError));
     if (!outcome->summary) {
         m_totals->setText(tr("<b>The scenario could not be simulated.</b> See Problems for every error."));
         Q_EMIT statusMessage(tr("Scenario has errors"));
         return;
     }
     const auto& s = *outcome->summary;
-    m_progress->setValue(outcome->cancelled ? m_progress->value() : 1000);
+    if (!outcome->cancelled)
+        m_row->setFraction(1.0); // a cancelled run keeps the bar where it stopped
     m_workloads->setWorkloads(s.workloads);
     m_totals->setText(tr("%1 <b>%2</b> pods created, %3 scheduled, %4 pending at the end (peak %5). "
                          "Wait p95 <b>%6 min</b>. Cost <b>$%7</b>.%8")

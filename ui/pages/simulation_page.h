@@ -9,7 +9,6 @@
 #include "ui/jobs/simulation_job.h"
 
 class QLabel;
-class QProgressBar;
 class QPushButton;
 class QSpinBox;
 class QTableView;
@@ -17,6 +16,7 @@ class QTableView;
 namespace drasim::ui {
 
 class Document;
+class ProgressRow;
 class RunSeriesModel;
 class SeriesChartView;
 class WorkloadSummaryModel;
@@ -53,12 +53,12 @@ private:
     SimulationJob* m_job = nullptr;
     RunSeriesModel* m_series = nullptr;
     WorkloadSummaryModel* m_workloads = nullptr;
-    QLabel* m_title = nullptr;
+    ProgressRow* m_row = nullptr;
+    QLabel* m_title = nullptr; ///< the row's title
     QLabel* m_totals = nullptr;
     QSpinBox* m_seed = nullptr;
-    QPushButton* m_run = nullptr;
-    QPushButton* m_cancel = nullptr;
-    QProgressBar* m_progress = nullptr;
+    QPushButton* m_run = nullptr; ///< the row's Run
+    QPushButton* m_cancel = nullptr; ///< the row's Cancel
     QTableView* m_workloadView = nullptr;
     QList<SeriesChartView*> m_charts;
 };
