@@ -58,17 +58,22 @@ PodRequests computePodRequests(const api::PodSpec& spec)
     Resources sum;
     int64_t nzCpu = 0;
     int64_t nzMem = 0;
+    // Scoring counts a container without a cpu or memory request with a default amount; an
+    // explicit zero request stays zero (upstream's NonMissingContainerRequests).
+    auto nonZero = [](const api::ResourceList& list, const char* name, int64_t value, int64_t fallback) {
+        return list.count(name) ? value : fallback;
+    };
     for (const auto& c : spec.containers) {
         Resources r = fromResourceList(c.resources.requests);
         sum.add(r);
-        nzCpu += r.milliCpu ? r.milliCpu : kDefaultMilliCpuRequest;
-        nzMem += r.memory ? r.memory : kDefaultMemoryRequest;
+        nzCpu += nonZero(c.resources.requests, "cpu", r.milliCpu, kDefaultMilliCpuRequest);
+        nzMem += nonZero(c.resources.requests, "memory", r.memory, kDefaultMemoryRequest);
     }
     for (const auto& c : spec.initContainers) {
         Resources r = fromResourceList(c.resources.requests);
         maxInto(sum, r);
-        nzCpu = std::max(nzCpu, r.milliCpu ? r.milliCpu : kDefaultMilliCpuRequest);
-        nzMem = std::max(nzMem, r.memory ? r.memory : kDefaultMemoryRequest);
+        nzCpu = std::max(nzCpu, nonZero(c.resources.requests, "cpu", r.milliCpu, kDefaultMilliCpuRequest));
+        nzMem = std::max(nzMem, nonZero(c.resources.requests, "memory", r.memory, kDefaultMemoryRequest));
     }
     Resources overhead = fromResourceList(spec.overhead);
     sum.add(overhead);

@@ -42,6 +42,23 @@ int64_t balanced(const NodeUsage& u, const PodRequests& pod)
     return int64_t((1 - sd) * double(kMaxNodeScore));
 }
 
+/// Mean of one scorer over cpu and memory, as NodeResourcesFit weighs them (weight 1 each). A
+/// resource the node has none of is left out of the mean, not scored 0.
+template <typename Scorer>
+int64_t meanOverResources(Scorer scorer, int64_t cpu, int64_t mem, const NodeUsage& u)
+{
+    int64_t sum = 0, weights = 0;
+    if (u.allocatable.milliCpu != 0) {
+        sum += scorer(cpu, u.allocatable.milliCpu);
+        ++weights;
+    }
+    if (u.allocatable.memory != 0) {
+        sum += scorer(mem, u.allocatable.memory);
+        ++weights;
+    }
+    return weights ? sum / weights : 0;
+}
+
 } // namespace
 
 int64_t resourceScore(ScoringPolicy policy, const NodeUsage& u, const PodRequests& pod)
@@ -50,12 +67,11 @@ int64_t resourceScore(ScoringPolicy policy, const NodeUsage& u, const PodRequest
     const int64_t mem = u.nonZeroMemory + pod.nonZeroMemory;
     switch (policy) {
     case ScoringPolicy::MostAllocated:
-        return (mostRequested(cpu, u.allocatable.milliCpu) + mostRequested(mem, u.allocatable.memory)) / 2;
+        return meanOverResources(mostRequested, cpu, mem, u);
     case ScoringPolicy::LeastAllocated:
-        return (leastRequested(cpu, u.allocatable.milliCpu) + leastRequested(mem, u.allocatable.memory)) / 2;
+        return meanOverResources(leastRequested, cpu, mem, u);
     case ScoringPolicy::Default: {
-        int64_t fit
-            = (leastRequested(cpu, u.allocatable.milliCpu) + leastRequested(mem, u.allocatable.memory)) / 2;
+        int64_t fit = meanOverResources(leastRequested, cpu, mem, u);
         // BalancedAllocation skips pods that request neither cpu nor memory (PreScore "skip").
         bool skip = pod.requests.milliCpu == 0 && pod.requests.memory == 0;
         return fit + (skip ? 0 : balanced(u, pod));

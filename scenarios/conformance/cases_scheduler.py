@@ -136,6 +136,19 @@ def register(g):
     case("scoring-least-allocated-cpu", "the node with more free cpu wins",
          [node("node-a", cpu="4"), node("node-b", cpu="16")] + base + [pod("p", templates=[("gpu", "one-gpu")], cpu="2")],
          ["pod p node node-b"])
+    case("scoring-explicit-zero-cpu", "an explicit zero cpu request scores as zero, not as the 100m default",
+         [node("node-a", cpu="1"), node("node-b", cpu="8")] + base
+         + [pod("p", templates=[("gpu", "one-gpu")], cpu="0", memory="1Gi")],
+         ["pod p node node-a"])
+
+    def without_memory(n):
+        del n["status"]["capacity"]["memory"]
+        del n["status"]["allocatable"]["memory"]
+        return n
+    case("scoring-node-without-memory", "a resource the node has none of is left out of the resource score",
+         [without_memory(node("node-a", cpu="4")), node("node-b", cpu="4")] + base
+         + [pod("p", templates=[("gpu", "one-gpu")], cpu="1")],
+         ["pod p node node-a"])
     case("scoring-preferred-affinity", "preferred node affinity outweighs resource scores",
          TWO + base + [pod("p", templates=[("gpu", "one-gpu")], preferred=[(50, sel_term(fields=[("metadata.name", "In", ["node-b"])]))])],
          ["pod p node node-b"])
