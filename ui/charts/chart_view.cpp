@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/charts/chart_view.h"
 
+#include <algorithm>
+
 #include <QBuffer>
 #include <QChart>
 #include <QContextMenuEvent>
@@ -14,6 +16,7 @@
 #include <QPainter>
 #include <QSaveFile>
 #include <QSvgGenerator>
+#include <QToolTip>
 
 namespace drasim::ui {
 
@@ -23,6 +26,7 @@ ChartView::ChartView(QWidget* parent)
     setRubberBand(QChartView::RectangleRubberBand);
     setRenderHint(QPainter::Antialiasing);
     setFocusPolicy(Qt::ClickFocus); // Escape resets the zoom of the chart clicked last
+    viewport()->setMouseTracking(true); // hover values follow the mouse without a button held
 }
 
 void ChartView::zoomTo(const QRectF& plotRect)
@@ -87,6 +91,53 @@ bool ChartView::exportImage(const QString& file, QString* error)
     return true;
 }
 
+bool ChartView::exportCsv(const QString& file, QString* error) const
+{
+    const QByteArray text = csvText();
+    if (text.isEmpty()) {
+        if (error)
+            *error = tr("the chart has no data to export");
+        return false;
+    }
+    QSaveFile out(file);
+    if (!out.open(QIODevice::WriteOnly | QIODevice::Text) || out.write(text) != text.size()
+        || !out.commit()) {
+        if (error)
+            *error = out.errorString();
+        return false;
+    }
+    return true;
+}
+
+QString ChartView::csvField(QString text)
+{
+    if (text.contains(QLatin1Char(',')) || text.contains(QLatin1Char('"'))
+        || text.contains(QLatin1Char('\n')))
+        text = QLatin1Char('"') + text.replace(QLatin1Char('"'), QStringLiteral("\"\"")) + QLatin1Char('"');
+    return text;
+}
+
+int ChartView::nearestByX(const QList<QPointF>& points, double x)
+{
+    if (points.isEmpty())
+        return -1;
+    auto it = std::lower_bound(
+        points.begin(), points.end(), x, [](const QPointF& p, double v) { return p.x() < v; });
+    if (it == points.end() || (it != points.begin() && x - (it - 1)->x() < it->x() - x))
+        --it;
+    return int(it - points.begin());
+}
+
+QString ChartView::hoverTextAt(const QPoint& viewportPos) const
+{
+    if (!chart() || chart()->series().isEmpty())
+        return {};
+    const QPointF position = chart()->mapFromScene(mapToScene(viewportPos));
+    if (!chart()->plotArea().contains(position))
+        return {};
+    return hoverText(chart()->mapToValue(position), position);
+}
+
 void ChartView::followPalette()
 {
     // A dark window background means a dark palette: use the matching chart theme, so axes, grid
@@ -128,8 +179,29 @@ void ChartView::contextMenuEvent(QContextMenuEvent* event)
         [exportAs]() { exportAs(QStringLiteral("png"), tr("PNG image (*.png)")); });
     menu.addAction(tr("Export as SVG…"), this,
         [exportAs]() { exportAs(QStringLiteral("svg"), tr("SVG image (*.svg)")); });
+    if (!csvText().isEmpty())
+        menu.addAction(tr("Export data as CSV…"), this, [this, title]() {
+            const QString file = QFileDialog::getSaveFileName(
+                this, tr("Export chart data"), title + QStringLiteral(".csv"), tr("CSV (*.csv)"));
+            QString error;
+            if (!file.isEmpty() && !exportCsv(file, &error))
+                QMessageBox::warning(
+                    this, tr("Export chart data"), tr("Could not write %1: %2").arg(file, error));
+        });
     addMenuActions(menu);
     menu.exec(event->globalPos());
+}
+
+void ChartView::mouseMoveEvent(QMouseEvent* event)
+{
+    QChartView::mouseMoveEvent(event);
+    if (event->buttons() != Qt::NoButton)
+        return; // a rubber band is being drawn
+    const QString text = hoverTextAt(event->position().toPoint());
+    if (text.isEmpty())
+        QToolTip::hideText();
+    else
+        QToolTip::showText(event->globalPosition().toPoint(), text, this);
 }
 
 void ChartView::mouseReleaseEvent(QMouseEvent* event)

@@ -8,9 +8,10 @@ class QMenu;
 
 namespace drasim::ui {
 
-/// What every chart of the application shares: zoom with a rubber band (drag a rectangle; reset with
-/// a double click, Escape or the context menu), export as PNG or SVG, a context menu that
-/// subclasses extend (CSV), and a chart theme that follows the widget's palette (light or dark).
+/// What every chart of the application shares: the values under the mouse in a tooltip, zoom with a
+/// rubber band (drag a rectangle; reset with a double click, Escape or the context menu), export as
+/// PNG, SVG or (when the subclass gives its data) CSV, a context menu that subclasses extend, and a
+/// chart theme that follows the widget's palette (light or dark).
 class ChartView : public QChartView
 {
     Q_OBJECT
@@ -27,6 +28,12 @@ public:
     /// otherwise a bitmap whose format follows the suffix (PNG). False with `error` filled when
     /// the file cannot be written.
     bool exportImage(const QString& file, QString* error = nullptr);
+    /// The chart's data as CSV (csvText()). False with `error` filled when the chart has no data
+    /// to export or the file cannot be written.
+    bool exportCsv(const QString& file, QString* error = nullptr) const;
+    /// What hovering shows with the mouse at `viewportPos`: the values under it; empty outside
+    /// the plot area or where there is nothing to tell.
+    QString hoverTextAt(const QPoint& viewportPos) const;
 
 Q_SIGNALS:
     void zoomChanged(bool zoomed);
@@ -36,12 +43,27 @@ protected:
     virtual void fitAxes() { }
     /// Extra entries of the context menu (after the zoom and image entries).
     virtual void addMenuActions(QMenu& menu) { Q_UNUSED(menu); }
+    /// The values at `value` (the axes' units of the chart's first series), for the tooltip;
+    /// `position` is the same point in chart coordinates, for "nearest marker" lookups.
+    virtual QString hoverText(const QPointF& value, const QPointF& position) const
+    {
+        Q_UNUSED(value);
+        Q_UNUSED(position);
+        return {};
+    }
+    /// The data as CSV, header line first, values as shown; empty: no CSV export.
+    virtual QByteArray csvText() const { return {}; }
+    /// One CSV field, quoted when it holds a comma, a quote or a line break.
+    static QString csvField(QString text);
+    /// Index of the point of `points` (sorted by x) nearest to x, or -1 when there is none.
+    static int nearestByX(const QList<QPointF>& points, double x);
     /// Call once the chart is set: applies the palette's theme; subclasses restyle after it.
     void followPalette();
     virtual void themeChanged() { }
 
     void changeEvent(QEvent* event) override;
     void contextMenuEvent(QContextMenuEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
     void mouseDoubleClickEvent(QMouseEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;

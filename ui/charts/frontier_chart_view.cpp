@@ -5,10 +5,8 @@
 #include <cmath>
 
 #include <QChart>
-#include <QCursor>
 #include <QLineSeries>
 #include <QScatterSeries>
-#include <QToolTip>
 #include <QValueAxis>
 
 #include "ui/models/plan_models.h"
@@ -62,12 +60,6 @@ FrontierChartView::FrontierChartView(PlanMixesModel* model, QWidget* parent)
         s->attachAxis(m_x);
         s->attachAxis(m_y);
     }
-    connect(m_met, &QScatterSeries::hovered, this,
-        [this](const QPointF& p, bool state) { hover(m_met, m_metRows, p, state); });
-    connect(m_missed, &QScatterSeries::hovered, this,
-        [this](const QPointF& p, bool state) { hover(m_missed, m_missedRows, p, state); });
-    connect(m_recommended, &QScatterSeries::hovered, this,
-        [this](const QPointF& p, bool state) { hover(m_recommended, m_recommendedRows, p, state); });
     setChart(chart);
     followPalette();
     styleSeries();
@@ -193,27 +185,52 @@ QString FrontierChartView::pointText(int row) const
             cell(PlanMixesModel::MainColumn));
 }
 
-void FrontierChartView::hover(QXYSeries* series, const QList<int>& rows, const QPointF& point, bool state)
+QString FrontierChartView::hoverText(const QPointF& value, const QPointF& position) const
 {
-    if (!state) {
-        QToolTip::hideText();
-        return;
-    }
-    // The hovered marker is the series point nearest to where the mouse is.
-    int best = -1;
-    double bestDistance = 0;
-    const QList<QPointF> points = series->points();
-    for (int i = 0; i < points.size() && i < rows.size(); ++i) {
-        const QPointF a = chart()->mapToPosition(points[i], series);
-        const QPointF b = chart()->mapToPosition(point, series);
-        const double d = std::hypot(a.x() - b.x(), a.y() - b.y());
-        if (best < 0 || d < bestDistance) {
-            best = i;
-            bestDistance = d;
+    Q_UNUSED(value);
+    constexpr double kReachPixels = 10;
+    int bestRow = -1;
+    double bestDistance = kReachPixels;
+    auto consider = [&](QScatterSeries* series, const QList<int>& rows) {
+        const QList<QPointF> points = series->points();
+        for (int i = 0; i < points.size() && i < rows.size(); ++i) {
+            const QPointF at = chart()->mapToPosition(points[i], series);
+            const double d = std::hypot(at.x() - position.x(), at.y() - position.y());
+            if (d <= bestDistance) {
+                bestRow = rows[i];
+                bestDistance = d;
+            }
         }
+    };
+    // The recommendation last: drawn on top of its own "meets every level" marker, it wins ties.
+    consider(m_missed, m_missedRows);
+    consider(m_met, m_metRows);
+    consider(m_recommended, m_recommendedRows);
+    return bestRow < 0 ? QString() : pointText(bestRow);
+}
+
+QByteArray FrontierChartView::csvText() const
+{
+    const auto* result = m_model->result();
+    if (!result || m_model->rowCount() == 0)
+        return {};
+    const LevelAxis axis = !result->levels.empty() ? levelAxis(result->levels.front()) : LevelAxis {};
+    QStringList header { QStringLiteral("mix"), QStringLiteral("cost (USD)"), csvField(axis.title),
+        QStringLiteral("meets every level"), QStringLiteral("frontier"), QStringLiteral("recommended") };
+    QByteArray text = header.join(QLatin1Char(',')).toUtf8() + '\n';
+    auto yesNo = [](const QModelIndex& i, int role) {
+        return i.data(role).toBool() ? QStringLiteral("yes") : QStringLiteral("no");
+    };
+    for (int row = 0; row < m_model->rowCount(); ++row) {
+        const QModelIndex i = m_model->index(row, 0);
+        const QStringList fields { csvField(m_model->index(row, PlanMixesModel::MixColumn).data().toString()),
+            QString::number(i.data(PlanMixesModel::CostRole).toDouble(), 'f', 0),
+            QString::number(i.data(PlanMixesModel::MainValueRole).toDouble(), 'g', 10),
+            yesNo(i, PlanMixesModel::FeasibleRole), yesNo(i, PlanMixesModel::FrontierRole),
+            yesNo(i, PlanMixesModel::RecommendedRole) };
+        text += fields.join(QLatin1Char(',')).toUtf8() + '\n';
     }
-    if (best >= 0)
-        QToolTip::showText(QCursor::pos(), pointText(rows[best]), this);
+    return text;
 }
 
 } // namespace drasim::ui

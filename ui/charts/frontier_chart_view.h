@@ -16,7 +16,8 @@ class PlanMixesModel;
 
 /// The study at one load level as cost against the main service level (worst seed): every mix
 /// evaluated (those that missed a level greyed), the frontier as a line, the recommendation
-/// marked. Hover names the mix. Reads the roles of a PlanMixesModel and redraws when it resets.
+/// marked. Hovering a marker names the mix; the CSV export lists every mix with its role. Reads the
+/// roles of a PlanMixesModel and redraws when it resets.
 class FrontierChartView : public ChartView
 {
     Q_OBJECT
@@ -35,11 +36,16 @@ public:
 protected:
     void fitAxes() override;
     void themeChanged() override;
+    /// pointText() of the marker nearest to the mouse, when one is within a few pixels.
+    QString hoverText(const QPointF& value, const QPointF& position) const override;
+    /// One row per mix: the mix, its cost in USD, the main level on its worst seed (the unit of
+    /// the y axis, not cut at the chart's top), and whether it meets every level, lies on the
+    /// frontier and is recommended.
+    QByteArray csvText() const override;
 
 private:
     void rebuild();
     void styleSeries();
-    void hover(QXYSeries* series, const QList<int>& rows, const QPointF& point, bool state);
 
     PlanMixesModel* m_model;
     QValueAxis* m_x = nullptr;

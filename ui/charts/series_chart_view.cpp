@@ -5,13 +5,7 @@
 #include <cmath>
 
 #include <QChart>
-#include <QFile>
-#include <QFileDialog>
 #include <QLineSeries>
-#include <QMenu>
-#include <QMessageBox>
-#include <QSaveFile>
-#include <QToolTip>
 #include <QValueAxis>
 
 #include "ui/models/run_series_model.h"
@@ -77,13 +71,6 @@ void SeriesChartView::addLine(const QString& name, int column)
     series->attachAxis(m_y);
     m_columns << column;
     m_lines << series;
-    const int line = int(m_lines.size()) - 1;
-    connect(series, &QLineSeries::hovered, this, [this, line](const QPointF& point, bool state) {
-        if (state)
-            QToolTip::showText(QCursor::pos(), valueText(line, point.x()), this);
-        else
-            QToolTip::hideText();
-    });
     // Only the new line gets the rows already in the model (its history, empty when the series
     // appears mid-run); the other lines have them already.
     appendPoints(int(m_lines.size()) - 1, 0, m_model->rowCount() - 1);
@@ -157,32 +144,29 @@ QString SeriesChartView::valueText(int line, double x) const
     if (line < 0 || line >= m_lines.size() || m_lines[line]->count() == 0)
         return {};
     const QList<QPointF> points = m_lines[line]->points(); // sorted by time
-    auto it = std::lower_bound(
-        points.begin(), points.end(), x, [](const QPointF& p, double v) { return p.x() < v; });
-    if (it == points.end() || (it != points.begin() && x - (it - 1)->x() < it->x() - x))
-        --it;
+    const auto it = points.begin() + nearestByX(points, x);
     const QString value
         = m_percent ? QStringLiteral("%1%").arg(it->y(), 0, 'f', 1) : QString::number(it->y(), 'g', 6);
     return tr("%1 at %2 h: %3").arg(m_lines[line]->name(), QString::number(it->x(), 'f', 2), value);
 }
 
-bool SeriesChartView::exportCsv(const QString& file, QString* error) const
+QString SeriesChartView::hoverText(const QPointF& value, const QPointF& position) const
 {
-    QSaveFile out(file);
-    if (!out.open(QIODevice::WriteOnly | QIODevice::Text)) {
-        if (error)
-            *error = out.errorString();
-        return false;
-    }
-    auto quoted = [](QString text) {
-        if (text.contains(QLatin1Char(',')) || text.contains(QLatin1Char('"')))
-            text = QLatin1Char('"') + text.replace(QLatin1Char('"'), QStringLiteral("\"\""))
-                + QLatin1Char('"');
-        return text;
-    };
+    Q_UNUSED(position);
+    QStringList lines;
+    for (int line = 0; line < m_lines.size(); ++line)
+        if (const QString text = valueText(line, value.x()); !text.isEmpty())
+            lines << text;
+    return lines.join(QLatin1Char('\n'));
+}
+
+QByteArray SeriesChartView::csvText() const
+{
+    if (m_lines.isEmpty())
+        return {};
     QStringList header { QStringLiteral("hours") };
     for (const auto* line : m_lines)
-        header << quoted(line->name() + (m_percent ? QStringLiteral(" (%)") : QString()));
+        header << csvField(line->name() + (m_percent ? QStringLiteral(" (%)") : QString()));
     QByteArray text = header.join(QLatin1Char(',')).toUtf8() + '\n';
     const double scale = m_percent ? 100.0 : 1.0;
     for (int r = 0; r < m_model->rowCount(); ++r) {
@@ -193,26 +177,7 @@ bool SeriesChartView::exportCsv(const QString& file, QString* error) const
         }
         text += row.join(QLatin1Char(',')).toUtf8() + '\n';
     }
-    out.write(text);
-    if (!out.commit()) {
-        if (error)
-            *error = out.errorString();
-        return false;
-    }
-    return true;
-}
-
-void SeriesChartView::addMenuActions(QMenu& menu)
-{
-    const QString title = chart()->title();
-    menu.addAction(tr("Export data as CSV…"), this, [this, title]() {
-        const QString file = QFileDialog::getSaveFileName(
-            this, tr("Export chart data"), title + QStringLiteral(".csv"), tr("CSV (*.csv)"));
-        QString error;
-        if (!file.isEmpty() && !exportCsv(file, &error))
-            QMessageBox::warning(
-                this, tr("Export chart data"), tr("Could not write %1: %2").arg(file, error));
-    });
+    return text;
 }
 
 } // namespace drasim::ui

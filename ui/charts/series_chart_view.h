@@ -14,10 +14,9 @@ class RunSeriesModel;
 
 /// A line chart over the columns of a RunSeriesModel whose series name starts with a prefix
 /// ("pods." shows pending and running pods; "utilization.model/" one line per GPU model). Lines are
-/// added as their series appear; axes grow with the data. Hovering a line shows its value at that
-/// time; zoom and image export come from ChartView, and the context menu also exports the data as
-/// CSV. While zoomed, new samples extend the lines but leave the axes alone. All Qt Charts use
-/// lives in ui/charts.
+/// added as their series appear; axes grow with the data. Hovering shows every line's value at the
+/// time under the mouse; zoom and export (PNG, SVG, and the data as CSV) come from ChartView. While
+/// zoomed, new samples extend the lines but leave the axes alone. All Qt Charts use lives in ui/charts.
 class SeriesChartView : public ChartView
 {
     Q_OBJECT
@@ -32,13 +31,14 @@ public:
 
     /// "pending at 12.5 h: 42" for the sample of `line` nearest to x (hours); empty without samples.
     QString valueText(int line, double x) const;
-    /// The lines as CSV: "hours" then one column per line (the values as shown: percent when the
-    /// chart shows percent), one row per sample; a line without a value at a sample leaves it empty.
-    bool exportCsv(const QString& file, QString* error = nullptr) const;
 
 protected:
     void fitAxes() override;
-    void addMenuActions(QMenu& menu) override;
+    /// Each line's sample nearest to the time under the mouse, one line of text per chart line.
+    QString hoverText(const QPointF& value, const QPointF& position) const override;
+    /// The lines as CSV: "hours" then one column per line (the values as shown: percent when the
+    /// chart shows percent), one row per sample; a line without a value at a sample leaves it empty.
+    QByteArray csvText() const override;
 
 private:
     void addLine(const QString& name, int column);
