@@ -187,19 +187,6 @@ int runDelete(const Args& args)
     return 0;
 }
 
-int guarded(int (*action)(const Args&), const Args& args)
-{
-    try {
-        return action(args);
-    } catch (const storage::StorageError& e) {
-        cli::printError(e.what());
-        return 1;
-    } catch (const compare::CompareError& e) {
-        cli::printError(e.what());
-        return 1;
-    }
-}
-
 cli::Runner define(CLI::App& app)
 {
     using namespace drasim::cli;
@@ -226,13 +213,13 @@ cannot be written, 2 on bad usage.)");
     addStoreOption(*del, args->db);
     return [=] {
         if (list->parsed())
-            return guarded(runList, *args);
+            return guardStoreErrors<compare::CompareError>([&] { return runList(*args); });
         if (show->parsed())
-            return guarded(runShow, *args);
+            return guardStoreErrors<compare::CompareError>([&] { return runShow(*args); });
         if (exportCmd->parsed())
-            return guarded(runExport, *args);
+            return guardStoreErrors<compare::CompareError>([&] { return runExport(*args); });
         if (del->parsed())
-            return guarded(runDelete, *args);
+            return guardStoreErrors<compare::CompareError>([&] { return runDelete(*args); });
         return 2;
     };
 }

@@ -125,16 +125,6 @@ int runExport(const Args& args)
     return 0;
 }
 
-int guarded(int (*action)(const Args&), const Args& args)
-{
-    try {
-        return action(args);
-    } catch (const storage::StorageError& e) {
-        cli::printError(e.what());
-        return 1;
-    }
-}
-
 cli::Runner define(CLI::App& app)
 {
     using namespace drasim::cli;
@@ -173,13 +163,13 @@ folder cannot be written, 2 on bad usage.)");
     CLI::App* variant = addVariantCommand(app, args->variant, args->db);
     return [=] {
         if (list->parsed())
-            return guarded(runList, *args);
+            return guardStoreErrors([&] { return runList(*args); });
         if (show->parsed())
-            return guarded(runShow, *args);
+            return guardStoreErrors([&] { return runShow(*args); });
         if (import->parsed())
-            return guarded(runImport, *args);
+            return guardStoreErrors([&] { return runImport(*args); });
         if (exportCmd->parsed())
-            return guarded(runExport, *args);
+            return guardStoreErrors([&] { return runExport(*args); });
         if (variant->parsed())
             return runVariant(args->variant, args->db);
         return 2;

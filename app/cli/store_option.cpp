@@ -35,4 +35,10 @@ std::unique_ptr<storage::RunStore> openStore(const std::string& db, bool mustExi
     }
 }
 
+int detail::reportStoreError(const std::exception& e)
+{
+    printError(e.what());
+    return 1;
+}
+
 } // namespace drasim::cli
