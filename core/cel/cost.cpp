@@ -567,219 +567,227 @@ private:
         return e;
     }
 
-    /// What a call that depends on its operands' sizes costs itself, and the rule evaluation
-    /// charges it by.
-    struct CallCost
+    /// A call whose cost depends on its operands' sizes, as the rule families below read it: its
+    /// name `f`, whether it has a receiver, its operands' sizes `sz(i)` and types `types(i)`.
+    /// They fill in what the call costs itself (`own`), the rule evaluation charges it by, and
+    /// the size and entry of its result (`e`).
+    struct SizedCall
     {
+        SizedCall(Node& node, std::vector<Est>& args, Est& result)
+            : n(node)
+            , a(args)
+            , e(result)
+            , f(node.name)
+            , member(node.hasReceiver)
+        { }
+
+        Node& n;
+        std::vector<Est>& a;
+        Est& e;
+        const std::string& f;
+        const bool member;
         uint64_t own = 1;
         CostRule rule = CostRule::Fixed;
-    };
 
-    // Comparisons, `+` and `in`. False when `n` is none of them.
-    bool operatorCost(Node& n, std::vector<Est>& a, Est& e, CallCost& c)
-    {
-        const std::string& f = n.name;
-        const bool member = n.hasReceiver;
-        auto sz = [&](size_t i) { return sizeOf(a[i]); };
-        auto types = [&](size_t i) -> const CelType& { return n.args[i]->type; };
-        uint64_t& own = c.own;
-        CostRule& rule = c.rule;
-        (void)member;
-        if (f == "_==_" || f == "_!=_") {
-            own = traversal(std::min(sz(0).max, sz(1).max));
-            rule = CostRule::Equality;
-        } else if (f == "_<_" || f == "_<=_" || f == "_>_" || f == "_>=_") {
-            // Every candidate overload counts (a dyn operand matches several): strings and bytes
-            // cost 0.1 x the smaller maximum size, the others 1.
-            bool textual = bothTextual(types(0), types(1));
-            bool other = !(types(0).k == K::String || types(0).k == K::Bytes || types(1).k == K::String
-                || types(1).k == K::Bytes);
-            uint64_t t = textual ? traversal(std::min(sz(0).max, sz(1).max)) : 0;
-            own = std::max<uint64_t>(other ? 1 : 0, t);
-            rule = CostRule::Ordering;
-        } else if (f == "_+_") {
-            bool textual = bothTextual(types(0), types(1));
-            bool listy = mayBe(types(0), K::List) && mayBe(types(1), K::List);
-            Size sum = sz(0).plus(sz(1));
-            // cel-go's AddString/AddBytes cost is the traversal alone: two empty literals cost 0.
-            // The 1 of the other overloads (lists, numbers) counts only while they are candidates,
-            // i.e. unless both operands are known strings or known bytes.
-            const bool onlyTextual = (types(0).k == K::String && types(1).k == K::String)
-                || (types(0).k == K::Bytes && types(1).k == K::Bytes);
-            own = onlyTextual ? 0 : 1;
-            if (textual)
-                own = std::max(own, traversal(sum.max));
-            if (textual || listy) {
-                e.size = sum;
-                e.entry = uniteEntries(a[0].entry, a[1].entry);
-            }
-            rule = CostRule::Add;
-        } else if (f == "@in") {
-            bool listy = mayBe(types(1), K::List);
-            bool mappy = mayBe(types(1), K::Map);
-            own = std::max<uint64_t>(listy ? sz(1).max : 0, mappy ? 1 : 0);
-            rule = CostRule::In;
-        } else {
-            return false;
+        Size sz(size_t i) const { return sizeOf(a[i]); }
+        const CelType& types(size_t i) const { return n.args[i]->type; }
+
+        /// Costs the call by the family that knows its name; any other keeps 1 and Fixed.
+        void estimate()
+        {
+            if (!operatorCost() && !stringCost())
+                collectionCost();
         }
-        return true;
-    }
 
-    // String functions: traversals, regular expressions, conversions, IP addresses.
-    bool stringCost(Node& n, std::vector<Est>& a, Est& e, CallCost& c)
-    {
-        const std::string& f = n.name;
-        const bool member = n.hasReceiver;
-        auto sz = [&](size_t i) { return sizeOf(a[i]); };
-        auto types = [&](size_t i) -> const CelType& { return n.args[i]->type; };
-        uint64_t& own = c.own;
-        CostRule& rule = c.rule;
-        if (f == "contains" && member) {
-            own = mulSat(traversal(sz(0).max), traversal(sz(1).max));
-            rule = CostRule::Contains;
-        } else if ((f == "startsWith" || f == "endsWith") && member) {
-            // Only the argument is traversed, not the receiver.
-            own = traversal(sz(1).max);
-            rule = CostRule::PrefixSuffix;
-        } else if ((f == "matches" && member) || ((f == "find" || f == "findAll") && member)) {
-            own = mulSat(traversal(addSat(sz(0).max, 1)), byFactor(sz(1).max, kRegexStringLengthCostFactor));
-            if (f != "matches")
-                e.size = Size { 0, sz(0).max };
-            rule = f == "matches" ? CostRule::Matches : CostRule::Find;
-        } else if ((f == "string" || f == "bytes") && n.args.size() == 1) {
-            // string(bytes) and bytes(string) traverse their argument; every other conversion
-            // costs 1 and has a result of unknown size. A dyn argument matches all overloads,
-            // so the bounded result of the traversing one applies.
-            K from = f == "string" ? K::Bytes : K::String;
-            if (mayBe(types(0), from)) {
-                own = traversal(sz(0).max);
-                if (types(0).isDyn())
-                    own = std::max<uint64_t>(own, 1); // the other overloads cost 1
-                e.size = f == "string" ? Size { sz(0).min / 4, sz(0).max }
-                                       : Size { sz(0).min, mulSat(sz(0).max, 4) };
-                rule = CostRule::ConvertSized;
-            }
-        } else if (f == "format" && member) {
-            own = traversal(sz(0).max);
-            e.size = sz(0).plus(sz(1));
-            rule = CostRule::Traverse;
-        } else if (f == "strings.quote") {
-            own = traversal(sz(0).max);
-            e.size = Size { addSat(sz(0).min, 2), addSat(mulSat(sz(0).max, 2), 2) };
-            rule = CostRule::Traverse;
-        } else if (f == "url" && !member) {
-            own = traversal(sz(0).max);
-            rule = CostRule::Traverse;
-        } else if ((f == "lowerAscii" || f == "upperAscii" || f == "substring" || f == "trim") && member) {
-            own = traversal(sz(0).max);
-            e.size = sz(0);
-            rule = CostRule::Traverse;
-        } else if (f == "replace" && member && n.args.size() >= 3) {
-            own = byFactor(sz(0).max, 2 * kStringTraversalCostFactor);
-            e.size = replaceSize(sz(0), sz(1), sz(2));
-            rule = CostRule::TraverseTwice;
-        } else if (f == "split" && member) {
-            own = byFactor(sz(0).max, 2 * kStringTraversalCostFactor);
-            uint64_t maxParts = sz(0).max;
-            if (n.args.size() > 2 && isPlainLiteral(*a[2].node))
-                maxParts = uint64_t(a[2].node->literal.i); // a constant limit (as uint)
-            e.size = Size { 0, maxParts };
-            rule = CostRule::TraverseTwice;
-        } else if (f == "join" && member) {
-            // The list's elements have no declared bound: list size x unknown element size.
-            Size list = sz(0);
-            Size total = list.times(kUnknown);
-            if (n.args.size() > 1) {
-                Size separators { list.min > 0 ? list.min - 1 : 0, list.max > 0 ? list.max - 1 : 0 };
-                total = total.plus(sz(1).times(separators));
-            }
-            own = traversal(total.max);
-            e.size = total;
-            rule = CostRule::Join;
-        } else if (f == "containsIP" && member) {
-            // Comparing two 4- or 16-byte addresses, plus parsing a string argument.
-            own = traversal(32);
-            if (types(1).k == K::String)
-                own = addSat(own, traversal(sz(1).max));
-            rule = CostRule::ContainsIP;
-        } else if (f == "containsCIDR" && member) {
-            own = addSat(addSat(traversal(32), traversal(16)), 1);
-            if (types(1).k == K::String)
-                own = addSat(own, traversal(sz(1).max));
-            rule = CostRule::ContainsCIDR;
-        } else {
-            return false;
-        }
-        return true;
-    }
-
-    // List and set functions: scans, allocations, sorting.
-    bool collectionCost(Node& n, std::vector<Est>& a, Est& e, CallCost& c)
-    {
-        const std::string& f = n.name;
-        const bool member = n.hasReceiver;
-        auto sz = [&](size_t i) { return sizeOf(a[i]); };
-        auto types = [&](size_t i) -> const CelType& { return n.args[i]->type; };
-        uint64_t& own = c.own;
-        CostRule& rule = c.rule;
-        if ((f == "isSorted" || f == "sum" || f == "max" || f == "min" || f == "indexOf"
-                || f == "lastIndexOf")
-            && member) {
-            // Kubernetes: one unit per element, plus a traversal of string/bytes elements; on a
-            // string receiver (indexOf) a traversal of the string.
-            // The elements of a list have no declared bound (Kubernetes asks its size estimator
-            // for the list's items, which DRA does not declare), so string elements make it
-            // unbounded. A dyn receiver has no element type: it is costed like a string.
-            if (types(0).k == K::List) {
-                uint64_t perElement = 1;
-                const CelType& elem = types(0).params[0];
-                if (elem.k == K::String || elem.k == K::Bytes)
-                    perElement = addSat(1, traversal(kUnknown.max));
-                own = mulSat(sz(0).max, perElement);
-                rule = CostRule::ListScan;
+        // Comparisons, `+` and `in`. False when `n` is none of them.
+        bool operatorCost()
+        {
+            if (f == "_==_" || f == "_!=_") {
+                own = traversal(std::min(sz(0).max, sz(1).max));
+                rule = CostRule::Equality;
+            } else if (f == "_<_" || f == "_<=_" || f == "_>_" || f == "_>=_") {
+                // Every candidate overload counts (a dyn operand matches several): strings and bytes
+                // cost 0.1 x the smaller maximum size, the others 1.
+                bool textual = bothTextual(types(0), types(1));
+                bool other = !(types(0).k == K::String || types(0).k == K::Bytes || types(1).k == K::String
+                    || types(1).k == K::Bytes);
+                uint64_t t = textual ? traversal(std::min(sz(0).max, sz(1).max)) : 0;
+                own = std::max<uint64_t>(other ? 1 : 0, t);
+                rule = CostRule::Ordering;
+            } else if (f == "_+_") {
+                bool textual = bothTextual(types(0), types(1));
+                bool listy = mayBe(types(0), K::List) && mayBe(types(1), K::List);
+                Size sum = sz(0).plus(sz(1));
+                // cel-go's AddString/AddBytes cost is the traversal alone: two empty literals cost 0.
+                // The 1 of the other overloads (lists, numbers) counts only while they are candidates,
+                // i.e. unless both operands are known strings or known bytes.
+                const bool onlyTextual = (types(0).k == K::String && types(1).k == K::String)
+                    || (types(0).k == K::Bytes && types(1).k == K::Bytes);
+                own = onlyTextual ? 0 : 1;
+                if (textual)
+                    own = std::max(own, traversal(sum.max));
+                if (textual || listy) {
+                    e.size = sum;
+                    e.entry = uniteEntries(a[0].entry, a[1].entry);
+                }
+                rule = CostRule::Add;
+            } else if (f == "@in") {
+                bool listy = mayBe(types(1), K::List);
+                bool mappy = mayBe(types(1), K::Map);
+                own = std::max<uint64_t>(listy ? sz(1).max : 0, mappy ? 1 : 0);
+                rule = CostRule::In;
             } else {
+                return false;
+            }
+            return true;
+        }
+
+        // String functions: traversals, regular expressions, conversions, IP addresses.
+        bool stringCost()
+        {
+            if (f == "contains" && member) {
+                own = mulSat(traversal(sz(0).max), traversal(sz(1).max));
+                rule = CostRule::Contains;
+            } else if ((f == "startsWith" || f == "endsWith") && member) {
+                // Only the argument is traversed, not the receiver.
+                own = traversal(sz(1).max);
+                rule = CostRule::PrefixSuffix;
+            } else if ((f == "matches" && member) || ((f == "find" || f == "findAll") && member)) {
+                own = mulSat(
+                    traversal(addSat(sz(0).max, 1)), byFactor(sz(1).max, kRegexStringLengthCostFactor));
+                if (f != "matches")
+                    e.size = Size { 0, sz(0).max };
+                rule = f == "matches" ? CostRule::Matches : CostRule::Find;
+            } else if ((f == "string" || f == "bytes") && n.args.size() == 1) {
+                // string(bytes) and bytes(string) traverse their argument; every other conversion
+                // costs 1 and has a result of unknown size. A dyn argument matches all overloads,
+                // so the bounded result of the traversing one applies.
+                K from = f == "string" ? K::Bytes : K::String;
+                if (mayBe(types(0), from)) {
+                    own = traversal(sz(0).max);
+                    if (types(0).isDyn())
+                        own = std::max<uint64_t>(own, 1); // the other overloads cost 1
+                    e.size = f == "string" ? Size { sz(0).min / 4, sz(0).max }
+                                           : Size { sz(0).min, mulSat(sz(0).max, 4) };
+                    rule = CostRule::ConvertSized;
+                }
+            } else if (f == "format" && member) {
+                own = traversal(sz(0).max);
+                e.size = sz(0).plus(sz(1));
+                rule = CostRule::Traverse;
+            } else if (f == "strings.quote") {
+                own = traversal(sz(0).max);
+                e.size = Size { addSat(sz(0).min, 2), addSat(mulSat(sz(0).max, 2), 2) };
+                rule = CostRule::Traverse;
+            } else if (f == "url" && !member) {
                 own = traversal(sz(0).max);
                 rule = CostRule::Traverse;
+            } else if ((f == "lowerAscii" || f == "upperAscii" || f == "substring" || f == "trim")
+                && member) {
+                own = traversal(sz(0).max);
+                e.size = sz(0);
+                rule = CostRule::Traverse;
+            } else if (f == "replace" && member && n.args.size() >= 3) {
+                own = byFactor(sz(0).max, 2 * kStringTraversalCostFactor);
+                e.size = replaceSize(sz(0), sz(1), sz(2));
+                rule = CostRule::TraverseTwice;
+            } else if (f == "split" && member) {
+                own = byFactor(sz(0).max, 2 * kStringTraversalCostFactor);
+                uint64_t maxParts = sz(0).max;
+                if (n.args.size() > 2 && isPlainLiteral(*a[2].node))
+                    maxParts = uint64_t(a[2].node->literal.i); // a constant limit (as uint)
+                e.size = Size { 0, maxParts };
+                rule = CostRule::TraverseTwice;
+            } else if (f == "join" && member) {
+                // The list's elements have no declared bound: list size x unknown element size.
+                Size list = sz(0);
+                Size total = list.times(kUnknown);
+                if (n.args.size() > 1) {
+                    Size separators { list.min > 0 ? list.min - 1 : 0, list.max > 0 ? list.max - 1 : 0 };
+                    total = total.plus(sz(1).times(separators));
+                }
+                own = traversal(total.max);
+                e.size = total;
+                rule = CostRule::Join;
+            } else if (f == "containsIP" && member) {
+                // Comparing two 4- or 16-byte addresses, plus parsing a string argument.
+                own = traversal(32);
+                if (types(1).k == K::String)
+                    own = addSat(own, traversal(sz(1).max));
+                rule = CostRule::ContainsIP;
+            } else if (f == "containsCIDR" && member) {
+                own = addSat(addSat(traversal(32), traversal(16)), 1);
+                if (types(1).k == K::String)
+                    own = addSat(own, traversal(sz(1).max));
+                rule = CostRule::ContainsCIDR;
+            } else {
+                return false;
             }
-        } else if (f == "sets.contains" || f == "sets.intersects" || f == "sets.equivalent") {
-            double factor = f == "sets.equivalent" ? 2 : 1;
-            own = addSat(byFactor(sz(0).times(sz(1)).max, factor), 1);
-            rule = CostRule::Sets;
-        } else if (f == "slice" && member) {
-            uint64_t start = literalUint(a[1], 0);
-            uint64_t end = literalUint(a[2], sz(0).max);
-            uint64_t count = end - start; // unsigned, as in cel-go
-            own = addSat(count, 1 + kListCreateBaseCost);
-            e.size = Size::fixed(count);
-            rule = CostRule::ListAlloc;
-        } else if (f == "lists.range") {
-            uint64_t count = literalUint(a[0], kMaxU);
-            own = addSat(count, 1 + kListCreateBaseCost);
-            e.size = Size::fixed(count);
-            rule = CostRule::ListAlloc;
-        } else if (f == "reverse" && member) {
-            own = addSat(sz(0).max, 1 + kListCreateBaseCost);
-            e.size = sz(0);
-            rule = CostRule::ListAlloc;
-        } else if (f == "flatten" && member) {
-            uint64_t depth = n.args.size() > 1 ? literalUint(a[1], kMaxU) : 1;
-            own = addSat(byFactor(sz(0).max, double(depth)), 1 + kListCreateBaseCost);
-            e.size = sz(0);
-            rule = CostRule::Flatten;
-        } else if ((f == "distinct" || f == "sort") && member) {
-            const CelType& elem = types(0).k == K::List ? types(0).params[0] : types(0);
-            double factor = f == "sort" && (elem.k == K::String || elem.k == K::Bytes)
-                ? 2.0 + kStringTraversalCostFactor
-                : 2.0;
-            Size squared = sz(0).times(sz(0));
-            own = addSat(byFactor(squared.max, factor), 1 + kListCreateBaseCost);
-            e.size = squared;
-            rule = CostRule::SelfCompare;
-        } else {
-            return false;
+            return true;
         }
-        return true;
-    }
+
+        // List and set functions: scans, allocations, sorting.
+        bool collectionCost()
+        {
+            if ((f == "isSorted" || f == "sum" || f == "max" || f == "min" || f == "indexOf"
+                    || f == "lastIndexOf")
+                && member) {
+                // Kubernetes: one unit per element, plus a traversal of string/bytes elements; on a
+                // string receiver (indexOf) a traversal of the string.
+                // The elements of a list have no declared bound (Kubernetes asks its size estimator
+                // for the list's items, which DRA does not declare), so string elements make it
+                // unbounded. A dyn receiver has no element type: it is costed like a string.
+                if (types(0).k == K::List) {
+                    uint64_t perElement = 1;
+                    const CelType& elem = types(0).params[0];
+                    if (elem.k == K::String || elem.k == K::Bytes)
+                        perElement = addSat(1, traversal(kUnknown.max));
+                    own = mulSat(sz(0).max, perElement);
+                    rule = CostRule::ListScan;
+                } else {
+                    own = traversal(sz(0).max);
+                    rule = CostRule::Traverse;
+                }
+            } else if (f == "sets.contains" || f == "sets.intersects" || f == "sets.equivalent") {
+                double factor = f == "sets.equivalent" ? 2 : 1;
+                own = addSat(byFactor(sz(0).times(sz(1)).max, factor), 1);
+                rule = CostRule::Sets;
+            } else if (f == "slice" && member) {
+                uint64_t start = literalUint(a[1], 0);
+                uint64_t end = literalUint(a[2], sz(0).max);
+                uint64_t count = end - start; // unsigned, as in cel-go
+                own = addSat(count, 1 + kListCreateBaseCost);
+                e.size = Size::fixed(count);
+                rule = CostRule::ListAlloc;
+            } else if (f == "lists.range") {
+                uint64_t count = literalUint(a[0], kMaxU);
+                own = addSat(count, 1 + kListCreateBaseCost);
+                e.size = Size::fixed(count);
+                rule = CostRule::ListAlloc;
+            } else if (f == "reverse" && member) {
+                own = addSat(sz(0).max, 1 + kListCreateBaseCost);
+                e.size = sz(0);
+                rule = CostRule::ListAlloc;
+            } else if (f == "flatten" && member) {
+                uint64_t depth = n.args.size() > 1 ? literalUint(a[1], kMaxU) : 1;
+                own = addSat(byFactor(sz(0).max, double(depth)), 1 + kListCreateBaseCost);
+                e.size = sz(0);
+                rule = CostRule::Flatten;
+            } else if ((f == "distinct" || f == "sort") && member) {
+                const CelType& elem = types(0).k == K::List ? types(0).params[0] : types(0);
+                double factor = f == "sort" && (elem.k == K::String || elem.k == K::Bytes)
+                    ? 2.0 + kStringTraversalCostFactor
+                    : 2.0;
+                Size squared = sz(0).times(sz(0));
+                own = addSat(byFactor(squared.max, factor), 1 + kListCreateBaseCost);
+                e.size = squared;
+                rule = CostRule::SelfCompare;
+            } else {
+                return false;
+            }
+            return true;
+        }
+    };
 
     Est call(Node& n)
     {
@@ -812,12 +820,8 @@ private:
         }
         Est e;
         n.runCost = 0;
-        auto sz = [&](size_t i) { return sizeOf(a[i]); };
-        auto types = [&](size_t i) -> const CelType& { return n.args[i]->type; };
-
-        CallCost c;
-        if (!operatorCost(n, a, e, c) && !stringCost(n, a, e, c))
-            collectionCost(n, a, e, c);
+        SizedCall c(n, a, e);
+        c.estimate();
         uint64_t own = c.own;
         CostRule rule = c.rule;
         // Where the formula cannot vary, evaluation charges a constant (the hot comparisons of
@@ -825,22 +829,22 @@ private:
         // exactly (literals), operands of no size dependence, or a smaller bound of at most 10,
         // where 0.1 x size rounds up to 1 (decision: an empty operand is then charged 1 rather
         // than cel-go's 0; still within the estimate).
-        bool exact = n.args.size() >= 2 && sz(0).min == sz(0).max && sz(1).min == sz(1).max;
+        bool exact = n.args.size() >= 2 && c.sz(0).min == c.sz(0).max && c.sz(1).min == c.sz(1).max;
         bool sized = rule == CostRule::Equality || rule == CostRule::Ordering || rule == CostRule::Add;
-        bool constant = (exact && sized) || (rule == CostRule::In && sz(1).min == sz(1).max);
+        bool constant = (exact && sized) || (rule == CostRule::In && c.sz(1).min == c.sz(1).max);
         if (sized) {
-            bool textual = rule == CostRule::Equality || bothTextual(types(0), types(1));
-            uint64_t smaller = std::min(sz(0).max, sz(1).max);
+            bool textual = rule == CostRule::Equality || bothTextual(c.types(0), c.types(1));
+            uint64_t smaller = std::min(c.sz(0).max, c.sz(1).max);
             if (!textual || (rule != CostRule::Add && smaller <= 10) || constant)
                 rule = CostRule::Fixed;
-        } else if (rule == CostRule::In && (!mayBe(types(1), K::List) || constant)) {
+        } else if (rule == CostRule::In && (!mayBe(c.types(1), K::List) || constant)) {
             rule = CostRule::Fixed; // a map, or a list of known size (a literal)
         }
         n.costRule = rule;
         uint64_t fixed = constant ? own : std::min<uint64_t>(own, 1);
         n.runCost = rule == CostRule::Fixed ? uint32_t(std::min<uint64_t>(fixed, UINT32_MAX)) : 0;
         for (size_t i = 0; i < 2 && i < a.size(); ++i)
-            n.sizeBound[i] = uint32_t(std::min<uint64_t>(sz(i).max, UINT32_MAX));
+            n.sizeBound[i] = uint32_t(std::min<uint64_t>(c.sz(i).max, UINT32_MAX));
         e.cost = addSat(argCost, own);
         return e;
     }
