@@ -140,7 +140,12 @@ void openSchema(Database& db)
             + "); it was left untouched");
     // WAL only now: switching the journal mode rewrites the file header, which a newer file keeps.
     db.exec("PRAGMA journal_mode=WAL");
-    for (int v = current; v < kSchemaVersion; ++v) {
+    migrateSchema(db, kSchemaVersion);
+}
+
+void migrateSchema(Database& db, int version)
+{
+    for (int v = db.userVersion(); v < version && v < kSchemaVersion; ++v) {
         Transaction tx(db);
         db.exec(kMigrations[v]);
         db.setUserVersion(v + 1);

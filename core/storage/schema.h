@@ -17,4 +17,9 @@ constexpr int kSchemaVersion = 5;
 /// left untouched"), and nothing in it changes.
 void openSchema(Database& db);
 
+/// Moves `db` from its version up to `version` (at most kSchemaVersion) by the shipped migrations,
+/// each one transaction; nothing when it is there already. openSchema goes up to kSchemaVersion;
+/// tests stop earlier to hold a store as an older drasim left it (shipped migrations never change).
+void migrateSchema(Database& db, int version);
+
 } // namespace drasim::storage

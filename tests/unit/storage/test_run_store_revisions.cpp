@@ -10,6 +10,7 @@
 #include "core/storage/database.h"
 #include "core/storage/run_store.h"
 #include "core/storage/run_store_recorder.h"
+#include "core/storage/schema.h"
 #include "tests/unit/temp_dir.h"
 
 using namespace drasim;
@@ -20,26 +21,9 @@ namespace {
 
 using drasim::test_support::TempDir;
 
-// The schema as drasim wrote it before runs had scenario hashes (user_version 1): a fixture of
-// the old file format, so migration is tested against what real old stores hold.
-const char* const kSchema1 = R"sql(
-    CREATE TABLE scenarios (name TEXT PRIMARY KEY, content TEXT NOT NULL, updated_at TEXT NOT NULL);
-    CREATE TABLE runs (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        scenario TEXT NOT NULL,
-        seed INTEGER NOT NULL,
-        label TEXT NOT NULL DEFAULT '',
-        status TEXT NOT NULL,
-        summary_json TEXT NOT NULL DEFAULT '',
-        created_at TEXT NOT NULL
-    );
-    CREATE TABLE run_series (
-        run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
-        metric TEXT NOT NULL,
-        time REAL NOT NULL,
-        value REAL NOT NULL
-    );
-    CREATE INDEX run_series_by_metric ON run_series(run_id, metric, time);
+// What a store written before runs had scenario hashes (schema 1) holds; its tables come from
+// migrateSchema(db, 1), the shipped first migration, so migration is tested against real old files.
+const char* const kSchema1Rows = R"sql(
     INSERT INTO scenarios VALUES ('baseline', 'kind: Scenario', '2026-01-01T00:00:00Z');
     INSERT INTO runs(scenario, seed, label, status, summary_json, created_at)
         VALUES ('baseline', 42, 'old', 'finished', '{"pods": 3}', '2026-01-01T00:00:00Z');
@@ -76,8 +60,9 @@ TEST(RunStoreRevisions, ASchemaOneStoreIsMigratedWithItsRunsIntact)
     TempDir dir;
     {
         Database db(dir.file("runs.db"));
-        db.exec(kSchema1);
-        db.setUserVersion(1);
+        migrateSchema(db, 1);
+        ASSERT_EQ(db.userVersion(), 1);
+        db.exec(kSchema1Rows);
     }
     {
         RunStore store(dir.file("runs.db"));
