@@ -182,7 +182,9 @@ int64_t Allocator::minimumDevices() const
 bool Allocator::zeroFreeMeansNoSolution() const
 {
     for (size_t ci = 0; ci < m_claims.size(); ++ci) {
-        if (m_claimHasAll[ci])
+        // A claim over the result limit is a fatal error on every node, checked before any device
+        // is looked at (§3.4 step 3).
+        if (m_claimHasAll[ci] || m_staticMinimum[ci] > kMaxResultsPerClaim)
             return false;
         for (const auto& r : m_claims[ci].requests)
             for (const auto& s : r.subs)
@@ -425,13 +427,14 @@ Allocator::Step Allocator::visitSlot(
             return Step::Timeout;
         const auto& item = allList[size_t(slot)];
         // All mode takes the listed devices as they are: anything but a constraint violation
-        // just fails this path.
-        if (inUse(sub, ci, item.entry) || !capacityFits(sub, item.entry)) {
+        // just fails this path. Capacity comes after the constraints (§3.5 step 6), so a share
+        // that an earlier pick used up does not hide a violation.
+        if (inUse(sub, ci, item.entry)) {
             if (m_observer) [[unlikely]]
                 traceIneligible(ci, ri, si, slot, item.entry);
             return Step::Fail;
         }
-        auto added = addDevice(ci, ri, si, item.entry, item.pool);
+        auto added = addDevice(ci, ri, si, item.entry, item.pool, true);
         if (added != AddResult::Ok && m_observer) [[unlikely]]
             traceAddFailed(ci, ri, si, slot, item.entry, added);
         if (added == AddResult::ConstraintFail) {
@@ -669,7 +672,7 @@ void Allocator::constraintRemove(const ConstraintDef& def, ConstraintState& st)
 }
 
 Allocator::AddResult Allocator::addDevice(
-    size_t ci, size_t ri, size_t si, const DeviceEntry& e, const NodePool* pool)
+    size_t ci, size_t ri, size_t si, const DeviceEntry& e, const NodePool* pool, bool capacityLast)
 {
     const auto& claim = m_claims[ci];
     const auto& sub = claim.requests[ri].subs[si];
@@ -704,6 +707,13 @@ Allocator::AddResult Allocator::addDevice(
                 countersFit(charged, d, -1);
             return AddResult::ConstraintFail;
         }
+    }
+    if (capacityLast && !capacityFits(sub, e)) {
+        for (size_t j = sub.constraints.size(); j-- > 0;)
+            constraintRemove(claim.constraints[sub.constraints[j]], states[sub.constraints[j]]);
+        if (charged)
+            countersFit(charged, d, -1);
+        return AddResult::CapacityFail;
     }
     Consumed c { e.id, {} };
     if (e.multi && !d.capacity.empty())

@@ -102,7 +102,8 @@ public:
     int64_t minimumDevices() const;
     /// Whether a node without any free device is certain to give "no solution" for these claims
     /// without evaluating a single selector: no admin access (it ignores in-use devices), no All
-    /// mode (its list includes in-use devices), and at least one device needed.
+    /// mode (its list includes in-use devices), no claim over the result limit (an error on every
+    /// node), and at least one device needed.
     bool zeroFreeMeansNoSolution() const;
 
     /// Whether any device the claims' selector sets can see raises a CEL error or any pool is
@@ -185,8 +186,11 @@ private:
     /// Cheap checks of §3.5 steps 1–5. Returns false to skip; sets m_error on a CEL error.
     bool eligible(size_t ci, const PreparedSub& sub, const DeviceEntry& e, bool& error);
     bool capacityFits(const PreparedSub& sub, const DeviceEntry& e);
-    enum class AddResult { Ok, CountersFail, TaintFail, ConstraintFail };
-    AddResult addDevice(size_t ci, size_t ri, size_t si, const DeviceEntry& e, const NodePool* pool);
+    enum class AddResult { Ok, CountersFail, TaintFail, ConstraintFail, CapacityFail };
+    /// §3.5 step 6. capacityLast: check consumable capacity after the constraints, as an All slot
+    /// does (ExactCount already checked it among the cheap filters).
+    AddResult addDevice(size_t ci, size_t ri, size_t si, const DeviceEntry& e, const NodePool* pool,
+        bool capacityLast = false);
     void removeLast();
     bool countersFit(const NodePool* pool, const api::Device& d, int sign);
     PoolCounters& countersFor(const NodePool* pool);

@@ -87,6 +87,8 @@ void Allocator::traceAddFailed(
     ev.deviceName = k.driver + "/" + k.pool + "/" + k.device;
     if (result == AddResult::CountersFail) {
         ev.reason = DeviceRejectReason::CountersExhausted;
+    } else if (result == AddResult::CapacityFail) {
+        ev.reason = DeviceRejectReason::CapacityExhausted;
     } else if (result == AddResult::TaintFail) {
         ev.reason = DeviceRejectReason::TaintNotTolerated;
         for (const auto& t : e.device->taints)

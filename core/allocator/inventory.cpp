@@ -261,6 +261,10 @@ NodeView Inventory::build(const api::Node& node)
             checkConsumption(np.otherDevices);
         }
         np.invalid = !incomplete && invalid;
+        // Upstream keeps no devices of an incomplete or invalid pool, so only usable pools are
+        // moved behind for binding conditions; the others keep their place by name, which decides
+        // which of them an All request reports (§3.2 step 6).
+        np.bindingConditions = np.bindingConditions && !np.incomplete && !np.invalid;
         view.anyInvalid = view.anyInvalid || np.invalid;
         view.anyIncomplete = view.anyIncomplete || np.incomplete;
         view.deviceCount += np.devices.size();
