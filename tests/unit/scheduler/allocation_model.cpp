@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <functional>
 
+#include "tests/unit/scheduler/allocation_model_parts.h"
 #include "tests/unit/scheduler/random_bundle.h"
 
 namespace drasim::testing {
@@ -108,44 +109,6 @@ PriorState PriorState::of(const std::vector<const api::ResourceClaim*>& claims)
     return s;
 }
 
-struct AllocationModel::Pool
-{
-    std::string driver;
-    std::string name;
-    bool complete = false;
-    bool valid = true;
-    std::vector<const api::Device*> devices; ///< relevant slices of the surviving generation
-    std::vector<const api::Device*> sameGeneration; ///< relevant or not, for counters
-    std::map<std::string, std::map<std::string, Quantity>> counterSets;
-};
-
-struct AllocationModel::Request
-{
-    std::string resultName; ///< "r" or "r/s"
-    std::string parent; ///< "r"
-    const api::DeviceRequestSpec* spec = nullptr;
-};
-
-struct AllocationModel::State
-{
-    struct Pick
-    {
-        size_t claim = 0;
-        std::string device; ///< driver/pool/device
-        bool multi = false;
-        std::map<std::string, Quantity> consumed;
-    };
-    struct Constraint
-    {
-        int count = 0;
-        api::DeviceAttribute value;
-        std::vector<api::DeviceAttribute> distinct; ///< every device covered, whatever its request
-    };
-    std::vector<Pick> picks;
-    std::map<const Pool*, std::map<std::string, std::map<std::string, Quantity>>> countersUsed;
-    std::map<size_t, std::vector<Constraint>> constraints;
-};
-
 AllocationModel::AllocationModel(const api::ObjectSet& objects)
     : m_objects(objects)
 { }
@@ -209,19 +172,25 @@ std::vector<AllocationModel::Pool> AllocationModel::view(const api::Node& node) 
                     for (const auto& [name, v] : cc.counters)
                         p.valid = p.valid && it->second.count(name);
             }
+        for (const auto* d : p.devices)
+            p.binding = p.binding || (p.complete && p.valid && !d->bindingConditions.empty());
         out.push_back(std::move(p));
     }
+    // Pools by (driver, pool name) (the map's order), usable ones with binding conditions last.
+    std::stable_partition(out.begin(), out.end(), [](const Pool& p) { return !p.binding; });
     return out;
 }
 
-int AllocationModel::selectorsPass(
-    const api::DeviceRequestSpec& spec, const std::string& driver, const api::Device& device)
+int AllocationModel::selectorsPass(const api::DeviceRequestSpec& spec, const std::string& driver,
+    const api::Device& device, std::string* error, const std::string& claimKey)
 {
     std::vector<const api::DeviceSelector*> list;
+    size_t fromClass = 0;
     for (const auto& c : m_objects.deviceClasses)
         if (c.meta.name == spec.deviceClassName)
             for (const auto& s : c.selectors)
                 list.push_back(&s);
+    fromClass = list.size();
     for (const auto& s : spec.selectors)
         list.push_back(&s);
     cel::DeviceView view;
@@ -229,23 +198,63 @@ int AllocationModel::selectorsPass(
     view.attributes = &device.attributes;
     view.capacity = &device.capacity;
     view.allowMultipleAllocations = device.allowMultipleAllocations.value_or(false);
-    for (const auto* s : list) {
+    for (size_t i = 0; i < list.size(); ++i) {
+        const auto* s = list[i];
         auto& compiled = m_compiled[s->expression];
         if (!compiled)
             compiled = cel::Selector::compile(s->expression, nullptr);
         if (!compiled)
             return -1;
         const auto r = compiled->evaluate(view);
-        if (r.outcome == cel::Outcome::Error)
+        if (r.outcome == cel::Outcome::Error) {
+            // Upstream's text: the class or the claim, the selector's index in its own list.
+            if (error)
+                *error
+                    = (i < fromClass ? "class " + spec.deviceClassName + ": selector #" + std::to_string(i)
+                                     : "claim " + claimKey + ": selector #" + std::to_string(i - fromClass))
+                    + ": CEL runtime error: " + r.error;
             return -1;
+        }
         if (r.outcome == cel::Outcome::False)
             return 0;
     }
     return 1;
 }
 
+namespace {
+
+/// Consumable capacity (§3.11): what the pick consumes, false when it does not fit next to the
+/// prior shares and the picks of this attempt.
+bool capacityFits(const std::vector<AllocationModel::State::Pick>& picks, const PriorState& prior,
+    const api::Device& d, const api::DeviceRequestSpec& spec, const std::string& name, bool multi,
+    std::map<std::string, Quantity>& consumed)
+{
+    if (d.capacity.empty())
+        return !spec.capacity || spec.capacity->requests.empty();
+    if (!consumption(d, spec, consumed))
+        return false;
+    const auto prev = prior.shares.find(name);
+    for (const auto& [cap, amount] : consumed) {
+        Quantity total = amount;
+        if (prev != prior.shares.end())
+            if (auto it = prev->second.find(cap); it != prev->second.end())
+                total = total.add(it->second);
+        if (multi)
+            for (const auto& p : picks)
+                if (p.device == name)
+                    if (auto it = p.consumed.find(cap); it != p.consumed.end())
+                        total = total.add(it->second);
+        if (total > d.capacity.at(cap).value)
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
 AllocationModel::Add AllocationModel::tryAdd(State& st, const PriorState& prior, size_t ci,
-    const api::ResourceClaim& claim, const Request& req, const Pool& pool, const api::Device& d)
+    const api::ResourceClaim& claim, const Request& req, const Pool& pool, const api::Device& d,
+    std::string* error)
 {
     const std::string name = nameOf(pool.driver, pool.name, d.name);
     const bool multi = d.allowMultipleAllocations.value_or(false);
@@ -265,33 +274,14 @@ AllocationModel::Add AllocationModel::tryAdd(State& st, const PriorState& prior,
     } else if (!admin && prior.dedicated.count(name)) {
         return Add::No;
     }
-    const int sel = selectorsPass(*req.spec, pool.driver, d);
+    const std::string claimKey
+        = (claim.meta.namespace_.empty() ? std::string("default") : claim.meta.namespace_) + "/"
+        + claim.meta.name;
+    const int sel = selectorsPass(*req.spec, pool.driver, d, error, claimKey);
     if (sel < 0)
         return Add::Error;
     if (sel == 0)
         return Add::No;
-    State::Pick pick { ci, name, multi, {} };
-    if (d.capacity.empty()) {
-        if (req.spec->capacity && !req.spec->capacity->requests.empty())
-            return Add::No;
-    } else {
-        if (!consumption(d, *req.spec, pick.consumed))
-            return Add::No;
-        const auto prev = prior.shares.find(name);
-        for (const auto& [cap, amount] : pick.consumed) {
-            Quantity total = amount;
-            if (prev != prior.shares.end())
-                if (auto it = prev->second.find(cap); it != prev->second.end())
-                    total = total.add(it->second);
-            if (multi)
-                for (const auto& p : st.picks)
-                    if (p.device == name)
-                        if (auto it = p.consumed.find(cap); it != p.consumed.end())
-                            total = total.add(it->second);
-            if (total > d.capacity.at(cap).value)
-                return Add::No;
-        }
-    }
     // Counters: charged unless a shareable device was charged already (prior share or earlier pick).
     const bool charged
         = multi && (prior.shares.count(name) || pickedBy([](const State::Pick&) { return true; }));
@@ -349,44 +339,36 @@ AllocationModel::Add AllocationModel::tryAdd(State& st, const PriorState& prior,
             s.distinct.push_back(*a);
         }
     }
+    // Capacity last (§3.5 step 6): for an All slot a constraint violation must win over it.
+    State::Pick pick { ci, req.resultName, name, multi, {} };
+    if (!capacityFits(st.picks, prior, d, *req.spec, name, multi, pick.consumed))
+        return Add::No;
     st.picks.push_back(std::move(pick));
     return Add::Ok;
 }
 
 bool AllocationModel::allList(const std::vector<Pool>& pools, const PriorState& prior,
-    const api::DeviceRequestSpec& spec, std::vector<std::pair<const Pool*, const api::Device*>>& out)
+    const api::DeviceRequestSpec& spec, std::vector<std::pair<const Pool*, const api::Device*>>& out,
+    std::string* error, const std::string& claimKey, const std::string& request)
 {
     out.clear();
     for (const auto& p : pools) {
-        if (!p.complete || !p.valid)
+        if (!p.complete || !p.valid) {
+            if (error)
+                *error = "claim " + claimKey + ", request " + request
+                    + ": asks for all devices, but resource pool " + p.driver + "/" + p.name
+                    + (p.complete ? " is currently invalid" : " is currently being updated");
             return false;
+        }
         for (const auto* d : p.devices) {
-            const int sel = selectorsPass(spec, p.driver, *d);
+            const int sel = selectorsPass(spec, p.driver, *d, error, claimKey);
             if (sel < 0)
                 return false;
-            if (sel == 0)
-                continue;
-            State empty;
             std::map<std::string, Quantity> amounts;
-            if (d->capacity.empty()) {
-                if (spec.capacity && !spec.capacity->requests.empty())
-                    continue;
-            } else {
-                if (!consumption(*d, spec, amounts))
-                    continue;
-                bool fits = true;
-                const auto prev = prior.shares.find(nameOf(p.driver, p.name, d->name));
-                for (const auto& [cap, amount] : amounts) {
-                    Quantity total = amount;
-                    if (prev != prior.shares.end())
-                        if (auto it = prev->second.find(cap); it != prev->second.end())
-                            total = total.add(it->second);
-                    fits = fits && total <= d->capacity.at(cap).value;
-                }
-                if (!fits)
-                    continue;
-            }
-            out.emplace_back(&p, d);
+            const bool multi = d->allowMultipleAllocations.value_or(false);
+            if (sel == 1
+                && capacityFits({}, prior, *d, spec, nameOf(p.driver, p.name, d->name), multi, amounts))
+                out.emplace_back(&p, d);
         }
     }
     return true;

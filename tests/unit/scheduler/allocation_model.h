@@ -50,22 +50,41 @@ public:
     Search solve(const api::Node& node, const std::vector<const api::ResourceClaim*>& claims,
         const PriorState& prior, uint64_t seed);
 
+    /// The outcome of one attempt exactly as upstream's search has it (§3.4–§3.6, §3.15): the first
+    /// solution in visit order, or no solution, or a fatal error with its text.
+    struct Outcome
+    {
+        enum class Kind { Success, NoSolution, InvalidPools, Error, Inconclusive };
+        Kind kind = Kind::NoSolution;
+        std::string error;
+        /// Per claim, its results in order as "request driver/pool/device".
+        std::vector<std::vector<std::string>> results;
+    };
+    /// The claims' specs only are looked at (their allocation, if any, is ignored).
+    Outcome firstSolution(
+        const api::Node& node, const std::vector<const api::ResourceClaim*>& claims, const PriorState& prior);
+
     struct Pool;
     struct State;
     struct Request;
 
 private:
+    struct ExactSearch; ///< firstSolution's search state (allocation_model_search.cpp)
+
+private:
     std::vector<Pool> view(const api::Node& node) const;
     enum class Add { Ok, No, ConstraintNo, Error };
+    /// error: the text of a CEL error (Add::Error).
     Add tryAdd(State& st, const PriorState& prior, size_t claimIndex, const api::ResourceClaim& claim,
-        const Request& req, const Pool& pool, const api::Device& device);
-    /// -1 error, 0 false, 1 true.
-    int selectorsPass(
-        const api::DeviceRequestSpec& spec, const std::string& driver, const api::Device& device);
+        const Request& req, const Pool& pool, const api::Device& device, std::string* error = nullptr);
+    /// -1 error (its text in error, naming the class or claimKey), 0 false, 1 true.
+    int selectorsPass(const api::DeviceRequestSpec& spec, const std::string& driver,
+        const api::Device& device, std::string* error = nullptr, const std::string& claimKey = "");
     /// The All-mode list of a request on this view; false on an error (pool incomplete or invalid,
-    /// CEL error).
+    /// CEL error), with upstream's text in error.
     bool allList(const std::vector<Pool>& pools, const PriorState& prior, const api::DeviceRequestSpec& spec,
-        std::vector<std::pair<const Pool*, const api::Device*>>& out);
+        std::vector<std::pair<const Pool*, const api::Device*>>& out, std::string* error = nullptr,
+        const std::string& claimKey = "", const std::string& request = "");
 
     const api::ObjectSet& m_objects;
     std::map<std::string, std::shared_ptr<const cel::Selector>> m_compiled;

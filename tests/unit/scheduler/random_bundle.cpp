@@ -29,6 +29,11 @@ api::Device randomDevice(BundleRng& rng, const std::string& driver, int index, b
         d.attributes["family"] = strAttr(rng.chance(50) ? "a" : "b");
     if (rng.chance(15))
         d.taints.push_back(taint(rng));
+    if (rng.chance(6)) {
+        // Binding conditions move a usable pool behind the others (§3.3).
+        d.bindingConditions = { "ready" };
+        d.bindingFailureConditions = { "failed" };
+    }
     if (driver == kNic && rng.chance(40)) {
         d.allowMultipleAllocations = true;
         api::DeviceCapacity cap { q(rng.chance(50) ? "40" : "20"), std::nullopt };
@@ -54,8 +59,12 @@ void addGeneration(BundleRng& rng, api::ObjectSet& o, const std::string& node, c
     const bool counters = rng.chance(25);
     const int deviceSlices = rng.chance(70) ? 1 : 2;
     const int64_t count = deviceSlices + (counters ? 1 : 0) + (rng.chance(8) ? 1 : 0);
+    // Now and then the second device slice repeats the first one's names: an invalid pool.
+    const bool duplicateNames = deviceSlices == 2 && rng.chance(25);
     int index = 0;
     for (int s = 0; s < deviceSlices; ++s) {
+        if (s == 1 && duplicateNames)
+            index = 0;
         std::vector<api::Device> devices;
         const int n = 1 + int(rng.below(uint64_t(maxDevices)));
         for (int i = 0; i < n; ++i)
@@ -84,8 +93,9 @@ api::DeviceRequestSpec randomSpec(BundleRng& rng, bool allowAdmin)
         "!device.allowMultipleAllocations",
         "device.attributes[\"nic.example.com\"].index >= 1",
     };
-    // Now and then three devices: distinctAttribute must then keep all three apart.
-    const int64_t count = rng.chance(10) ? 3 : 1 + int64_t(rng.below(2));
+    // Now and then three devices: distinctAttribute must then keep all three apart. Rarely more
+    // than a claim may hold: an error on every node, or a firstAvailable alternative skipped.
+    const int64_t count = rng.chance(2) ? 33 : rng.chance(10) ? 3 : 1 + int64_t(rng.below(2));
     api::DeviceRequestSpec r = requestSpec(kClasses[rng.below(4)], count);
     if (rng.chance(10)) {
         r.allocationMode = "All";
@@ -136,8 +146,9 @@ api::ResourceClaim randomClaim(BundleRng& rng, const std::string& name)
             con.matchAttribute = "gpu.example.com/family";
         else
             con.distinctAttribute = "gpu.example.com/index";
-        if (n > 1 && rng.chance(30))
-            con.requests.push_back("r0");
+        // Limited to one request; a constraint on r1 alone also meets devices that r0 shares.
+        if (n > 1 && rng.chance(40))
+            con.requests.push_back(rng.chance(50) ? "r0" : "r1");
         c.spec.constraints.push_back(std::move(con));
     }
     return c;

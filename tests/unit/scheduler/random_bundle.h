@@ -3,10 +3,11 @@
 
 // Small random manifest bundles for the allocator's invariant test: 1–3 nodes, two drivers,
 // node-local pools (some republished in a second generation under other slice names, some
-// incomplete), an optional network-attached pool, shared counters, taints, shareable devices with
-// consumable capacity, and pods whose claims mix counts, All mode, admin access, firstAvailable,
-// request selectors, tolerations, capacity requests and constraints. A seed gives the same bundle
-// on every platform (no standard distributions).
+// incomplete, some invalid through repeated device names), an optional network-attached pool,
+// shared counters, taints, binding conditions, shareable devices with consumable capacity, and pods
+// whose claims mix counts (rarely over the claim limit), All mode, admin access, firstAvailable,
+// request selectors, tolerations, capacity requests and constraints on all or one request. A seed
+// gives the same bundle on every platform (no standard distributions).
 
 #include <cstdint>
 #include <vector>

@@ -91,7 +91,7 @@ std::string checkTrace(const AllocationTrace& trace, const scheduler::ScheduleRe
 TEST(AllocationTrace, FinalPicksEqualTheAllocationOnRandomBundles)
 {
     int successes = 0, failures = 0, backtracks = 0;
-    for (uint64_t seed = 1'000'000; seed < 1'000'600 && failures < 5; ++seed) {
+    for (uint64_t seed = 1'000'000; seed < 1'000'700 && failures < 5; ++seed) {
         const auto bundle = makeRandomBundle(seed);
         scheduler::Cluster watched(bundle.objects);
         scheduler::Cluster plain(bundle.objects);

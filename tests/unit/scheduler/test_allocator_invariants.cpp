@@ -8,6 +8,9 @@
 //  * no dedicated device is in two allocations (admin results aside); counters and consumable
 //    capacity never exceed the pool; constraints hold; every request got exactly its devices;
 //  * a pod left unschedulable has no solution on any node (an exhaustive model search agrees);
+//  * the outcome is exactly upstream's: the model's plain first-solution search in visit order
+//    gives, on the chosen node, the same devices in the same order; where it meets a fatal error on
+//    some node, the pod fails with the first such error; where it finds no node, neither does drasim;
 //  * `allocate` and `explain` agree on every pod.
 //
 // Seeds: DRASIM_INVARIANT_SEED=N runs that one bundle; DRASIM_INVARIANT_BUNDLES=N changes how
@@ -71,7 +74,74 @@ struct Coverage
 {
     int scheduled = 0; ///< results replayed through the model
     int provenPending = 0; ///< pending pods whose every node the model searched exhaustively
+    int exact = 0; ///< pods whose outcome the exact search confirmed
+    int errors = 0; ///< of those, pods that failed with a fatal allocator error
 };
+
+std::string describe(const AllocationModel::Outcome& o)
+{
+    using Kind = AllocationModel::Outcome::Kind;
+    switch (o.kind) {
+    case Kind::Success: {
+        std::string s = "success:";
+        for (const auto& claim : o.results)
+            for (const auto& r : claim)
+                s += " " + r;
+        return s;
+    }
+    case Kind::NoSolution:
+        return "no solution";
+    case Kind::InvalidPools:
+        return "no solution, invalid pools";
+    case Kind::Error:
+        return "error: " + o.error;
+    case Kind::Inconclusive:
+        break;
+    }
+    return "inconclusive";
+}
+
+/// The exact law: the pod's outcome is the one upstream's search gives, node by node in name order.
+/// "" when it holds (or the model could not decide).
+std::string checkExact(AllocationModel& model, const scheduler::Cluster& cluster,
+    const scheduler::ScheduleResult& r, const PriorState& prior, Coverage& coverage)
+{
+    using Kind = AllocationModel::Outcome::Kind;
+    const auto claims = claimsOf(cluster, r.claims);
+    bool inconclusive = false, anySuccess = false;
+    std::string firstError;
+    AllocationModel::Outcome chosen;
+    for (const auto* n : cluster.nodes()) {
+        auto o = model.firstSolution(*n, claims, prior);
+        inconclusive = inconclusive || o.kind == Kind::Inconclusive;
+        anySuccess = anySuccess || o.kind == Kind::Success;
+        if (o.kind == Kind::Error && firstError.empty())
+            firstError = o.error;
+        if (r.scheduled && n->meta.name == r.nodeName)
+            chosen = std::move(o);
+    }
+    if (inconclusive)
+        return {};
+    const std::string fatal = "running \"DynamicResources\" filter plugin: ";
+    if (!firstError.empty()) {
+        if (r.failure != scheduler::FailureKind::AllocatorError || r.message != fatal + firstError)
+            return "the exact search fails with \"" + firstError + "\", drasim says "
+                + (r.scheduled ? "node " + r.nodeName : "\"" + r.message + "\"");
+        ++coverage.errors;
+    } else if (r.scheduled) {
+        std::string got = "success:";
+        for (const auto* c : claims)
+            for (const auto& x : c->allocation->results)
+                got += " " + x.request + " " + x.driver + "/" + x.pool + "/" + x.device;
+        if (got != describe(chosen))
+            return "on " + r.nodeName + " the exact search gives " + describe(chosen) + ", drasim " + got;
+    } else if (r.failure == scheduler::FailureKind::AllocatorError || anySuccess) {
+        return "drasim leaves the pod pending (" + r.message + "), the exact search "
+            + (anySuccess ? "finds a node" : "meets no error");
+    }
+    ++coverage.exact;
+    return {};
+}
 
 /// Runs every law on one bundle; "" when all hold.
 std::string checkBundle(uint64_t seed, Coverage& coverage)
@@ -86,6 +156,8 @@ std::string checkBundle(uint64_t seed, Coverage& coverage)
         const PriorState prior = PriorState::of(cluster.claims());
         auto r = cluster.schedule(pod);
         const std::string who = "pod " + pod.meta.name + ": ";
+        if (const std::string bad = checkExact(model, cluster, r, prior, coverage); !bad.empty())
+            return who + bad;
         if (r.scheduled) {
             const auto* node = cluster.findNode(r.nodeName);
             const std::string bad = model.check(*node, claimsOf(cluster, r.claims), prior);
@@ -161,9 +233,13 @@ TEST(AllocatorInvariants, RandomBundles)
     if (count >= 2000) {
         EXPECT_GT(coverage.scheduled, 1000);
         EXPECT_GT(coverage.provenPending, 1000);
+        EXPECT_GT(coverage.exact, 3000);
+        EXPECT_GT(coverage.errors, 20);
     }
     std::cout << "bundles " << count << ", pods scheduled and replayed " << coverage.scheduled
-              << ", pending pods proven unsolvable " << coverage.provenPending << "\n";
+              << ", pending pods proven unsolvable " << coverage.provenPending
+              << ", outcomes confirmed by the exact search " << coverage.exact << " (fatal errors "
+              << coverage.errors << ")\n";
 }
 
 // The generator must produce the situations the laws are about, or they prove little.
@@ -171,22 +247,35 @@ TEST(AllocatorInvariants, BundlesCoverTheInterestingCases)
 {
     int republished = 0, admin = 0, shareable = 0, allMode = 0, constraints = 0, counters = 0;
     int distinctThree = 0; // a distinctAttribute claim with a request for three devices
+    int binding = 0, invalidPools = 0, overLimit = 0, constraintOnSecond = 0;
     for (uint64_t seed = kFirstSeed; seed < kFirstSeed + 300; ++seed) {
         const auto b = makeRandomBundle(seed);
         for (const auto& s : b.objects.resourceSlices) {
             republished += s.pool.generation > 1 ? 1 : 0;
             counters += s.sharedCounters.empty() ? 0 : 1;
-            for (const auto& d : s.devices)
+            for (const auto& d : s.devices) {
                 shareable += d.allowMultipleAllocations.value_or(false) ? 1 : 0;
+                binding += d.bindingConditions.empty() ? 0 : 1;
+            }
+            // A second device slice that starts again at dev-0 repeats the first one's names.
+            invalidPools += s.meta.name.size() > 2 && s.meta.name.substr(s.meta.name.size() - 2) == "-1"
+                    && !s.devices.empty() && s.devices.front().name == "dev-0"
+                ? 1
+                : 0;
         }
         for (const auto& c : b.objects.resourceClaims) {
             constraints += c.spec.constraints.empty() ? 0 : 1;
             const bool distinct = !c.spec.constraints.empty() && c.spec.constraints[0].distinctAttribute;
+            constraintOnSecond += !c.spec.constraints.empty() && c.spec.constraints[0].requests.size() == 1
+                    && c.spec.constraints[0].requests[0] == "r1"
+                ? 1
+                : 0;
             for (const auto& r : c.spec.requests)
                 if (r.exactly) {
                     admin += r.exactly->adminAccess.value_or(false) ? 1 : 0;
                     allMode += r.exactly->allocationMode == "All" ? 1 : 0;
                     distinctThree += distinct && r.exactly->count == 3 ? 1 : 0;
+                    overLimit += r.exactly->count > 32 ? 1 : 0;
                 }
         }
     }
@@ -197,4 +286,8 @@ TEST(AllocatorInvariants, BundlesCoverTheInterestingCases)
     EXPECT_GT(constraints, 50);
     EXPECT_GT(counters, 20);
     EXPECT_GT(distinctThree, 3);
+    EXPECT_GT(binding, 20);
+    EXPECT_GT(invalidPools, 5);
+    EXPECT_GT(overLimit, 5);
+    EXPECT_GT(constraintOnSecond, 5);
 }
