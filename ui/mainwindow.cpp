@@ -44,6 +44,7 @@
 #include "ui/pages/topology_page.h"
 #include "ui/theme.h"
 #include "ui/widgets/column_widths.h"
+#include "ui/widgets/error_banner.h"
 #include "ui/widgets/help_browser.h"
 
 namespace drasim::ui {
@@ -85,11 +86,8 @@ ObjectTreeModel* MainWindow::objectModel() const
 void MainWindow::buildLayout()
 {
     // Errors in the input are shown inline above the content; the window keeps working.
-    m_banner = new QLabel(this);
-    m_banner->setWordWrap(true);
+    m_banner = new ErrorBanner(this);
     m_banner->setVisible(false);
-    m_banner->setStyleSheet(QStringLiteral("QLabel { background: #fde8e8; color: #8b1a1a; padding: 6px;"
-                                           " border: 1px solid #e5a0a0; }"));
 
     m_cluster = new ClusterPage(m_document, this);
     m_simulation = new SimulationPage(m_document, this);

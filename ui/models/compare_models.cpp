@@ -4,11 +4,9 @@
 #include <cmath>
 
 #include <QBrush>
-#include <QColor>
-#include <QGuiApplication>
-#include <QPalette>
 
 #include "core/sim/sim_time.h"
+#include "ui/models/tone_colors.h"
 
 namespace drasim::ui {
 
@@ -17,11 +15,6 @@ namespace {
 QString text(const std::string& s)
 {
     return QString::fromStdString(s);
-}
-
-bool darkPalette()
-{
-    return QGuiApplication::palette().color(QPalette::Window).lightness() < 128;
 }
 
 } // namespace
@@ -174,10 +167,7 @@ QVariant KpiCompareModel::data(const QModelIndex& index, int role) const
         const int v = verdict(k);
         if (v == 0)
             return {};
-        const bool dark = darkPalette();
-        const QColor good = dark ? QColor(0x6f, 0xcf, 0x7f) : QColor(0x1a, 0x7f, 0x37);
-        const QColor bad = dark ? QColor(0xff, 0x7b, 0x72) : QColor(0xc0, 0x1c, 0x28);
-        return QBrush(v > 0 ? good : bad);
+        return QBrush(toneColor(v > 0 ? Tone::Good : Tone::Bad));
     }
     if (role != Qt::DisplayRole)
         return {};

@@ -4,9 +4,8 @@
 #include <algorithm>
 
 #include <QBrush>
-#include <QColor>
-#include <QGuiApplication>
-#include <QPalette>
+
+#include "ui/models/tone_colors.h"
 
 namespace drasim::ui {
 
@@ -52,13 +51,8 @@ QVariant DiagnosticsModel::data(const QModelIndex& index, int role) const
     const Diagnostic* d = index.isValid() ? diagnosticAt(index.row()) : nullptr;
     if (!d)
         return {};
-    if (role == Qt::ForegroundRole && index.column() == SeverityColumn) {
-        // Shades that keep their contrast on the light and on the dark palette.
-        const bool dark = QGuiApplication::palette().color(QPalette::Base).lightness() < 128;
-        if (d->severity == Severity::Error)
-            return QBrush(dark ? QColor(0xff, 0x7b, 0x72) : QColor(0xc0, 0x1c, 0x28));
-        return QBrush(dark ? QColor(0xe3, 0xb3, 0x41) : QColor(0x9c, 0x6a, 0x00));
-    }
+    if (role == Qt::ForegroundRole && index.column() == SeverityColumn)
+        return QBrush(toneColor(d->severity == Severity::Error ? Tone::Bad : Tone::Warning));
     if (role == Qt::ToolTipRole)
         return QString::fromStdString(d->format());
     if (role != Qt::DisplayRole)

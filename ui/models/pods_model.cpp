@@ -2,7 +2,8 @@
 #include "ui/models/pods_model.h"
 
 #include <QBrush>
-#include <QColor>
+
+#include "ui/models/tone_colors.h"
 
 namespace drasim::ui {
 
@@ -74,8 +75,7 @@ QVariant PodsModel::data(const QModelIndex& index, int role) const
     case PendingRole:
         return pending;
     case Qt::ForegroundRole:
-        // A colour that reads on light and dark palettes alike.
-        return pending && index.column() == StatusColumn ? QVariant(QBrush(QColor(0xd9, 0x6c, 0x00)))
+        return pending && index.column() == StatusColumn ? QVariant(QBrush(toneColor(Tone::Warning)))
                                                          : QVariant();
     case Qt::DisplayRole:
         break;

@@ -2,7 +2,8 @@
 #include "ui/models/selector_match_model.h"
 
 #include <QBrush>
-#include <QColor>
+
+#include "ui/models/tone_colors.h"
 
 namespace drasim::ui {
 
@@ -44,9 +45,9 @@ QVariant SelectorMatchModel::data(const QModelIndex& index, int role) const
     if (role == MatchRole)
         return int(d.match);
     if (role == Qt::ForegroundRole && index.column() == ResultColumn)
-        return QBrush(d.match == DeviceMatch::Match ? QColor(0x2e, 0x7d, 0x32)
-                : d.match == DeviceMatch::NoMatch   ? QColor(0x75, 0x75, 0x75)
-                                                    : QColor(0xc0, 0x1c, 0x28));
+        return QBrush(toneColor(d.match == DeviceMatch::Match ? Tone::Good
+                : d.match == DeviceMatch::NoMatch             ? Tone::Muted
+                                                              : Tone::Bad));
     if (role == Qt::ToolTipRole && d.match == DeviceMatch::Error)
         return QString::fromStdString(d.error);
     if (role != Qt::DisplayRole)

@@ -2,8 +2,9 @@
 #include "ui/models/trace_steps_model.h"
 
 #include <QBrush>
-#include <QColor>
 #include <QFont>
+
+#include "ui/models/tone_colors.h"
 
 namespace drasim::ui {
 
@@ -41,11 +42,11 @@ QVariant TraceStepsModel::data(const QModelIndex& index, int role) const
     case Qt::ForegroundRole:
         switch (e.step) {
         case TraceStep::Picked:
-            return QBrush(QColor(0x2e, 0x7d, 0x32));
+            return QBrush(toneColor(Tone::Good));
         case TraceStep::Backtracked:
-            return QBrush(QColor(0xb2, 0x5e, 0x00));
+            return QBrush(toneColor(Tone::Warning));
         case TraceStep::Rejected:
-            return QBrush(QColor(0x6d, 0x6d, 0x6d));
+            return QBrush(toneColor(Tone::Muted));
         default:
             return {};
         }

@@ -2,6 +2,7 @@
 #include "ui/pages/editor_page.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -53,13 +54,14 @@ EditorPage::EditorPage(Document* document, QWidget* parent)
     m_problemsView->setModel(m_problems);
     m_problemsView->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_problemsView->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_problemsView->horizontalHeader()->setStretchLastSection(true);
     m_problemsView->verticalHeader()->setVisible(false);
     m_problemsView->setWordWrap(false);
     // What is wrong reads first; the object and field path follow.
     m_problemsView->horizontalHeader()->moveSection(
         DiagnosticsModel::MessageColumn, DiagnosticsModel::LocationColumn + 1);
-    m_problemsView->horizontalHeader()->setStretchLastSection(true);
+    // The message takes the room left; the stretched last section would be the field path.
+    m_problemsView->horizontalHeader()->setSectionResizeMode(
+        DiagnosticsModel::MessageColumn, QHeaderView::Stretch);
 
     auto* textAndProblems = new QSplitter(Qt::Vertical, this);
     textAndProblems->addWidget(m_editor);
@@ -128,6 +130,19 @@ void EditorPage::updateTitle()
     m_save->setEnabled(!m_path.isEmpty() && m_document->textBuffers()->isModified(m_path));
 }
 
+void EditorPage::followPalette()
+{
+    if (auto* highlighter = m_editor ? m_editor->document()->findChild<YamlHighlighter*>() : nullptr)
+        highlighter->setDark(palette().color(QPalette::Base).lightness() < 128);
+}
+
+void EditorPage::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::PaletteChange)
+        followPalette();
+    QWidget::changeEvent(event);
+}
+
 bool EditorPage::openFile(const QString& path)
 {
     if (path.isEmpty() || !m_document->files().contains(path))
@@ -139,8 +154,8 @@ bool EditorPage::openFile(const QString& path)
             disconnect(m_editor->document(), nullptr, this, nullptr);
         if (!text->findChild<YamlHighlighter*>())
             new YamlHighlighter(text);
-        text->findChild<YamlHighlighter*>()->setDark(palette().color(QPalette::Base).lightness() < 128);
         m_editor->setDocument(text);
+        followPalette();
         connect(text, &QTextDocument::contentsChanged, this, &EditorPage::scheduleCheck);
     }
     m_path = path;

@@ -55,8 +55,13 @@ Q_SIGNALS:
     /// The current file's text was checked; problemsModel() and the editor's marks are up to date.
     void checked();
 
+protected:
+    /// A new palette (View › Theme): the YAML colours of the file shown follow it.
+    void changeEvent(QEvent* event) override;
+
 private:
     void onDocumentOpened();
+    void followPalette();
     void fillFiles();
     void scheduleCheck();
     void onValidated(std::shared_ptr<const ValidationOutcome> outcome);

@@ -14,6 +14,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include "ui/models/selector_match_model.h"
+#include "ui/models/tone_colors.h"
 
 namespace drasim::ui {
 
@@ -131,12 +132,13 @@ void CelSelectorBox::onEvaluated()
         // The expression with a caret under the column the compiler names.
         const auto& e = preview->compileError;
         const QString line = m_input->text().split(QLatin1Char('\n')).value(e.line - 1);
-        m_summary->setText(tr("<span style='color:#c01c28'><b>Does not compile</b> (line %1, column %2): "
+        m_summary->setText(tr("<span style='color:%6'><b>Does not compile</b> (line %1, column %2): "
                               "%3</span><pre>%4\n%5^</pre>")
                                .arg(e.line)
                                .arg(e.column)
                                .arg(QString::fromStdString(e.message).toHtmlEscaped(), line.toHtmlEscaped(),
-                                   QString(std::max(0, e.column - 1), QLatin1Char(' '))));
+                                   QString(std::max(0, e.column - 1), QLatin1Char(' ')),
+                                   toneColor(Tone::Bad, palette()).name()));
     } else {
         m_summary->setText(tr("<b>%1 of %2 devices match</b>; %3 do not (the selector is false), %4 could "
                               "not be evaluated (a pod asking for them stays pending).")

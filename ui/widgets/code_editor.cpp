@@ -9,6 +9,8 @@
 #include <QToolTip>
 #include <QUndoStack>
 
+#include "ui/models/tone_colors.h"
+
 namespace drasim::ui {
 
 /// The gutter left of the text: line numbers and a mark on problem lines.
@@ -74,7 +76,7 @@ void CodeEditor::paintGutter(QPaintEvent* event)
         if (block.isVisible()) {
             if (const Problem* p = problemAt(line)) {
                 painter.setPen(Qt::NoPen);
-                painter.setBrush(p->error ? QColor(0xd3, 0x2f, 0x2f) : QColor(0xe0, 0x9a, 0x00));
+                painter.setBrush(toneColor(p->error ? Tone::Bad : Tone::Warning, pal));
                 painter.drawEllipse(QRectF(3, top + lineHeight / 2.0 - 4, 8, 8));
             }
             painter.setPen(pal.color(QPalette::PlaceholderText));
@@ -120,7 +122,7 @@ void CodeEditor::updateMarks()
         const QTextBlock block = document()->findBlockByNumber(p.line - 1);
         if (!block.isValid())
             continue;
-        const QColor colour = p.error ? QColor(0xd3, 0x2f, 0x2f) : QColor(0xe0, 0x9a, 0x00);
+        const QColor colour = toneColor(p.error ? Tone::Bad : Tone::Warning, palette());
         QTextEdit::ExtraSelection line;
         line.cursor = QTextCursor(block);
         line.format.setBackground(QColor(colour.red(), colour.green(), colour.blue(), 28));
@@ -161,6 +163,13 @@ void CodeEditor::keyPressEvent(QKeyEvent* event)
         return;
     }
     QPlainTextEdit::keyPressEvent(event);
+}
+
+void CodeEditor::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::PaletteChange)
+        updateMarks(); // the marks' shades belong to the palette
+    QPlainTextEdit::changeEvent(event);
 }
 
 bool CodeEditor::event(QEvent* event)
