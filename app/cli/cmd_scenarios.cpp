@@ -136,8 +136,8 @@ Each different content is a new revision of the scenario's name (metadata.name);
 again changes nothing. `drasim simulate --save` saves the scenario it runs the same way.
 A variant is a scenario derived from a saved one by overrides (node pools added, removed,
 resized or reshaped; a workload's arrival rate or run times scaled; the scheduling policy; node
-failures), saved as a Variant document beside its base's files: export it and run the exported
-NAME.variant.yaml with `drasim simulate --save` to record runs of the variant.)");
+failures), saved as a Variant document beside its base's files: `drasim simulate store:NAME --save`
+records runs of the variant (as does running its export's NAME.variant.yaml).)");
     app.footer(R"(Exit status: 0 on success, 1 when a scenario, revision or store is missing or invalid, or a
 folder cannot be written, 2 on bad usage.)");
     app.require_subcommand(1, 1);

@@ -12,6 +12,7 @@
 #include "app/cli/common_options.h"
 #include "app/cli/scenario_store_io.h"
 #include "app/cli/store_option.h"
+#include "app/cli/stored_scenario.h"
 #include "core/common/atomic_file.h"
 #include "core/common/data_value.h"
 #include "core/scenario/run_scenario.h"
@@ -70,12 +71,26 @@ struct Args
 int run(const Args& args)
 {
     using namespace drasim;
+    // A saved scenario runs from a private copy of its folder; messages name it store:NAME@N.
+    std::unique_ptr<cli::StoredScenario> stored;
+    std::string path = args.scenario;
+    if (cli::namesStoredScenario(args.scenario)) {
+        if (!(stored = cli::materializeStoredScenario(args.scenario, args.db)))
+            return 1;
+        path = stored->mainPath();
+    }
+    auto report = [&](const Diagnostics& d) {
+        const std::string text = d.formatAll();
+        std::fputs((stored ? stored->relabel(text) : text).c_str(), stderr);
+    };
     Diagnostics diags;
-    auto scenario = drasim::scenario::loadScenarioOrVariant(args.scenario, diags);
+    auto scenario = drasim::scenario::loadScenarioOrVariant(path, diags);
     if (!scenario) {
-        std::fputs(diags.formatAll().c_str(), stderr);
+        report(diags);
         return 1;
     }
+    if (stored && !cli::checkSelfContained(*stored, *scenario))
+        return 1;
 
     sim::SeriesWriter series;
     drasim::scenario::ScenarioRunOptions options;
@@ -93,9 +108,9 @@ int run(const Args& args)
         // The scenario's folder is saved as a revision (nothing new when it was saved before) and
         // the run refers to it, so `drasim scenarios export` gives back what ran.
         Diagnostics bundleDiags;
-        auto bundle = drasim::scenario::readBundle(args.scenario, bundleDiags);
+        auto bundle = drasim::scenario::readBundle(path, bundleDiags);
         if (!bundle) {
-            std::fputs(bundleDiags.formatAll().c_str(), stderr);
+            report(bundleDiags);
             return 1;
         }
         try {
@@ -124,7 +139,7 @@ int run(const Args& args)
     progress.done();
     // Warnings are worth seeing even on success; errors make the run fail.
     if (!diags.all().empty())
-        std::fputs(diags.formatAll().c_str(), stderr);
+        report(diags);
     if (!summary)
         return 1;
 
@@ -148,10 +163,14 @@ drasim::cli::Runner define(CLI::App& app)
         R"(Runs a Scenario (apiVersion drasim.dev/v1alpha1, kind Scenario) through the discrete-event
 simulator: workloads arrive, the kube-scheduler model with the DRA allocator binds them, jobs
 complete, injected failures happen; metrics are sampled at spec.metricInterval. Paths inside the
-scenario are relative to the scenario file.)");
+scenario are relative to the scenario file. A scenario saved in the store (`drasim scenarios
+import`, or a run with --save) runs as store:NAME (its latest saved revision) or store:NAME@N,
+read from the store --db names, exactly as its export would run.)");
     app.footer(R"(Exit status: 0 on success, 1 when the scenario or its inputs are invalid (diagnostics on
 stderr), 2 on bad usage, 130 when interrupted.)");
-    app.add_option("SCENARIO", args->scenario, "the Scenario (or Variant) YAML file")->required();
+    app.add_option("SCENARIO", args->scenario, "the Scenario (or Variant) YAML file, or store:NAME[@N]")
+        ->required()
+        ->check(storedScenarioSyntax());
     app.add_option_function<uint64_t>(
            "--seed", [args](uint64_t seed) { args->seed = seed; },
            "override spec.seed (same scenario and seed = byte-identical output)")
@@ -166,7 +185,8 @@ stderr), 2 on bad usage, 130 when interrupted.)");
     app.add_flag("--save", args->save,
         "record the run (summary, series, pod events) in the store, for `drasim compare` and `drasim runs`");
     addStoreOption(app, args->db)
-        ->description("record the run in this SQLite store instead of the default one");
+        ->description("record the run in this SQLite store instead of the default one (implies --save); "
+                      "store:NAME is read from it too");
     app.add_option("--label", args->label, "a label for the recorded run")->option_text("TEXT");
     return [args] { return run(*args); };
 }

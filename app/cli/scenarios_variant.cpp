@@ -3,24 +3,20 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <cstdlib>
-#include <filesystem>
 #include <optional>
-#include <stdlib.h>
 
 #include "app/cli/cli_support.h"
 #include "app/cli/common_options.h"
 #include "app/cli/scenario_store_io.h"
 #include "app/cli/store_option.h"
 #include "core/common/data_value.h"
+#include "core/scenario/bundle_folder.h"
 #include "core/scenario/scenario_bundle.h"
 #include "core/storage/database.h"
 
 namespace drasim::cli {
 
 namespace {
-
-namespace fs = std::filesystem;
 
 /// "KEY=VALUE" split at the first '=', both sides non-empty.
 std::optional<std::pair<std::string, std::string>> keyValue(const std::string& text)
@@ -139,26 +135,16 @@ std::optional<DataValue> overridesOf(const VariantArgs& a)
 std::optional<scenario::ScenarioBundle> checkedBundle(
     const std::vector<scenario::BundleFile>& files, const std::string& mainFile)
 {
-    std::string tmpl = (fs::temp_directory_path() / "drasim-variant-XXXXXX").string();
-    if (!mkdtemp(tmpl.data())) {
-        printError("cannot create a temporary folder to check the variant");
+    std::string error;
+    auto folder = scenario::BundleFolder::create(files, error);
+    if (!folder) {
+        printError(error);
         return std::nullopt;
     }
-    const fs::path dir = fs::path(tmpl) / "scenario";
-    std::string error;
     Diagnostics diags;
-    std::optional<scenario::ScenarioBundle> bundle;
-    if (!scenario::writeBundle(files, dir.string(), error))
-        printError(error);
-    else if (!(bundle = scenario::readBundle((dir / mainFile).string(), diags))) {
-        // Messages name the variant's own file, not the temporary folder.
-        std::string text = diags.formatAll();
-        for (size_t at; (at = text.find(dir.string() + "/")) != std::string::npos;)
-            text.erase(at, dir.string().size() + 1);
-        std::fputs(text.c_str(), stderr);
-    }
-    std::error_code ec;
-    fs::remove_all(tmpl, ec);
+    std::optional<scenario::ScenarioBundle> bundle = scenario::readBundle(folder->path(mainFile), diags);
+    if (!bundle) // messages name the variant's own files, not the temporary folder
+        std::fputs(folder->relabel(diags.formatAll(), "").c_str(), stderr);
     return bundle;
 }
 
