@@ -290,53 +290,58 @@ BUILTIN(patch)
     return semverPart(a[0], 2, "patch");
 }
 
+namespace {
+/// Kinds with cel-go's Comparer trait: min, max and isSorted accept only these elements.
+bool comparerKind(Kind k)
+{
+    return k == Kind::Int || k == Kind::Uint || k == Kind::Double || k == Kind::String || k == Kind::Bytes
+        || k == Kind::Bool || k == Kind::Timestamp || k == Kind::Duration;
+}
+} // namespace
+
+// Kubernetes' isSorted, min and max ignore a comparison that fails (a NaN, or an int next to a
+// string in a dyn list): only "greater" or "less" counts, so such pairs neither break the order
+// nor replace the current extreme.
 BUILTIN(isSorted)
 {
     UNUSED_ARGS;
     if (a[0].kind != Kind::List)
         return noSuchOverload("isSorted");
     const auto& l = a[0].listData();
-    for (size_t i = 1; i < l.size(); ++i) {
-        bool ok = true;
-        bool lt = lessThan(l[i], l[i - 1], &ok);
-        if (!ok)
+    for (size_t i = 0; i < l.size(); ++i) {
+        if (!comparerKind(l[i].kind))
             return noSuchOverload("isSorted");
-        if (lt)
+        bool ok = true;
+        if (i > 0 && lessThan(l[i], l[i - 1], &ok) && ok)
             return Value::boolean(false);
     }
     return Value::boolean(true);
 }
 
+// Kubernetes' sum starts from the zero of the overload the call resolved to and adds every
+// element to it. A list of statically unknown element type resolves to the first overload, int:
+// [dyn(1.5)].sum() is an error there, and [-0.0].sum() is 0.0.
 BUILTIN(sum)
 {
     UNUSED_ARGS;
     if (a[0].kind != Kind::List)
         return noSuchOverload("sum");
-    const auto& l = a[0].listData();
-    if (l.empty()) {
-        // The static element type decides the zero; dyn lists sum to int 0.
-        const CelType& t = call.type;
-        if (t.k == CelType::K::Uint)
-            return Value::uinteger(0);
-        if (t.k == CelType::K::Double)
-            return Value::dbl(0);
-        if (t.k == CelType::K::Duration) {
-            Value zero;
-            zero.kind = Kind::Duration;
-            zero.i = 0;
-            return zero;
-        }
-        return Value::integer(0);
+    const CelType& t = call.type;
+    Value acc = Value::integer(0);
+    if (t.k == CelType::K::Uint) {
+        acc = Value::uinteger(0);
+    } else if (t.k == CelType::K::Double) {
+        acc = Value::dbl(0);
+    } else if (t.k == CelType::K::Duration) {
+        acc.kind = Kind::Duration;
+        acc.i = 0;
     }
-    Value acc = l[0];
-    for (size_t i = 1; i < l.size(); ++i) {
-        Value pair[2] = { acc, l[i] };
+    for (const auto& e : a[0].listData()) {
+        Value pair[2] = { acc, e };
         acc = add(ctx, pair, 2, call);
         if (acc.isError())
             return acc;
     }
-    if (!acc.isNumber() && acc.kind != Kind::Duration)
-        return noSuchOverload("sum");
     return acc;
 }
 
@@ -349,12 +354,12 @@ Value extreme(const Value& list, bool wantMax, const char* fn)
     if (l.empty())
         return Value::error(std::string(fn) + " called on empty list");
     size_t best = 0;
-    for (size_t i = 1; i < l.size(); ++i) {
+    for (size_t i = 0; i < l.size(); ++i) {
+        if (!comparerKind(l[i].kind))
+            return noSuchOverload(fn);
         bool ok = true;
         bool better = wantMax ? lessThan(l[best], l[i], &ok) : lessThan(l[i], l[best], &ok);
-        if (!ok)
-            return noSuchOverload(fn);
-        if (better)
+        if (better && ok)
             best = i;
     }
     return l[best];

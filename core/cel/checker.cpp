@@ -6,6 +6,7 @@
 #include <re2/re2.h>
 
 #include "core/cel/builtins.h"
+#include "core/cel/format_check.h"
 #include "core/cel/go_regex.h"
 #include "core/cel/interpreter.h"
 
@@ -46,6 +47,40 @@ CelType literalType(const Value& v)
     default:
         return K::Dyn;
     }
+}
+
+/// The element type of an empty list or map literal. cel-go gives it a free type variable that
+/// unifies with whatever the literal meets, so `[[], [1]]` and `[{}, {"a": 1}]` are homogeneous;
+/// everywhere else it behaves as dyn.
+CelType freeType()
+{
+    CelType t = CelType::dyn();
+    t.param = '?';
+    return t;
+}
+
+bool isFreeType(const CelType& t)
+{
+    return t.k == K::Dyn && t.param == '?';
+}
+
+/// The homogeneity check's type equality, where a free type (from an empty literal) takes the
+/// other side's type: on success *out is the joined, more specific type.
+bool joinLiteralTypes(const CelType& a, const CelType& b, CelType* out)
+{
+    if (isFreeType(a) || isFreeType(b)) {
+        *out = isFreeType(a) ? b : a;
+        return true;
+    }
+    if (a.k != b.k || a.param != b.param || a.params.size() != b.params.size() || a.k == K::Type)
+        return a == b;
+    CelType joined = a;
+    for (size_t i = 0; i < a.params.size(); ++i) {
+        if (!joinLiteralTypes(a.params[i], b.params[i], &joined.params[i]))
+            return false;
+    }
+    *out = std::move(joined);
+    return true;
 }
 
 /// Matches an overload parameter (possibly generic) against an argument type.
@@ -438,14 +473,14 @@ private:
             if (first) {
                 elem = t;
                 first = false;
-            } else if (!(elem == t)) {
+            } else if (!joinLiteralTypes(elem, t, &elem)) {
                 if (m_formatDepth == 0)
                     fail(*n->args[i],
                         "expected type '" + elem.toString() + "' but found '" + t.toString() + "'");
                 elem = CelType::dyn();
             }
         }
-        n->type = CelType::list(first ? CelType::dyn() : elem);
+        n->type = CelType::list(first ? freeType() : elem);
         // cel-go's planner builds a list whose elements are all constants once (a constant for
         // the conversions around it, see foldConstant).
         if (allLiteral && m_fold) {
@@ -481,13 +516,13 @@ private:
                 first = false;
                 continue;
             }
-            if (!(key == kt) && m_formatDepth == 0)
+            if (!joinLiteralTypes(key, kt, &key) && m_formatDepth == 0)
                 fail(*n->args[i], "expected type '" + key.toString() + "' but found '" + kt.toString() + "'");
-            if (!(value == vt) && m_formatDepth == 0)
+            if (!joinLiteralTypes(value, vt, &value) && m_formatDepth == 0)
                 fail(*n->args[i + 1],
                     "expected type '" + value.toString() + "' but found '" + vt.toString() + "'");
         }
-        n->type = first ? CelType::map(CelType::dyn(), CelType::dyn()) : CelType::map(key, value);
+        n->type = first ? CelType::map(freeType(), freeType()) : CelType::map(key, value);
         foldMapLiteral(n);
     }
 
@@ -703,14 +738,12 @@ private:
             }
             return;
         }
-        if (n->name == "format" && n->hasReceiver && n->args.size() == 2
-            && n->args[0]->kind == NodeKind::Literal && n->args[1]->kind == NodeKind::Literal) {
-            // Kubernetes' format validator checks clauses against literal arguments at compile time.
-            EvalContext ctx;
-            Value args[2] = { n->args[0]->literal, n->args[1]->literal };
-            Value v = n->fn(ctx, args, 2, *n);
-            if (v.isError())
-                fail(*n, v.errorMessage());
+        if (n->name == "format") {
+            // Kubernetes' format validator checks the clauses of a literal format against the
+            // static types of a list literal's elements, and their count.
+            std::string error = checkFormatCall(*n);
+            if (!error.empty())
+                fail(*n, error);
             return;
         }
         bool literalArg = !n->hasReceiver && n->args.size() == 1 && n->args[0]->kind == NodeKind::Literal;
