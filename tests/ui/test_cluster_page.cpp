@@ -78,3 +78,52 @@ TEST(ClusterPage, AScenarioIsShownByNodePool)
     EXPECT_FALSE(page->groupByPool());
     EXPECT_EQ(page->objectModel()->rowCount(), 6);
 }
+
+TEST(ClusterPage, ListsNamespacesAndDeviceTaintRulesWithWhatTheyDo)
+{
+    MainWindow w;
+    w.setRunStorePath(QString());
+    ClusterPage* page = w.clusterPage();
+    QAbstractItemModelTester tester(
+        page->objectModel(), QAbstractItemModelTester::FailureReportingMode::Fatal);
+    QSignalSpy opened(w.document(), &drasim::ui::Document::opened);
+    w.openPaths({ sourcePath("scenarios/conformance/taint-rule-pool/input.yaml"),
+        sourcePath("scenarios/learn/10-admin-access/namespace.yaml") });
+    ASSERT_TRUE(opened.wait(60000));
+
+    drasim::ui::ObjectTreeModel* m = page->objectModel();
+    auto find = [&](const QString& kind, const QString& name) {
+        for (int g = 0; g < m->rowCount(); ++g) {
+            const QModelIndex group = m->index(g, 0);
+            if (group.data(drasim::ui::ObjectTreeModel::KindRole).toString() != kind)
+                continue;
+            for (int r = 0; r < m->rowCount(group); ++r)
+                if (m->index(r, 0, group).data().toString() == name)
+                    return m->index(r, 0, group);
+        }
+        return QModelIndex();
+    };
+    const QModelIndex ns = find(QStringLiteral("Namespace"), QStringLiteral("gpu-monitoring"));
+    ASSERT_TRUE(ns.isValid());
+    EXPECT_EQ(ns.siblingAtColumn(drasim::ui::ObjectTreeModel::SummaryColumn).data().toString().toStdString(),
+        "resource.kubernetes.io/admin-access=true");
+    const QModelIndex rule = find(QStringLiteral("DeviceTaintRule"), QStringLiteral("drain-pool"));
+    ASSERT_TRUE(rule.isValid());
+    EXPECT_EQ(
+        rule.siblingAtColumn(drasim::ui::ObjectTreeModel::SummaryColumn).data().toString().toStdString(),
+        "maintenance=true:NoSchedule on pool pool: 2 device(s)");
+
+    // Selecting them shows their YAML; the rule's ends with the devices it taints.
+    auto* detail = w.findChild<drasim::ui::ObjectDetailView*>();
+    ASSERT_NE(detail, nullptr);
+    page->tree()->setCurrentIndex(ns);
+    EXPECT_TRUE(detail->toPlainText().contains(QStringLiteral("kind: Namespace")));
+    EXPECT_TRUE(detail->toPlainText().contains(QStringLiteral("resource.kubernetes.io/admin-access")));
+    page->tree()->setCurrentIndex(rule);
+    const QString yaml = detail->toPlainText();
+    EXPECT_TRUE(yaml.contains(QStringLiteral("kind: DeviceTaintRule"))) << yaml.toStdString();
+    EXPECT_TRUE(yaml.contains(QStringLiteral("key: maintenance"))) << yaml.toStdString();
+    EXPECT_TRUE(yaml.contains(QStringLiteral("# Selects pool pool; taints 2 device(s) of the loaded slices:\n"
+                                             "#   gpu.example.com/pool/t0\n#   gpu.example.com/pool/ok\n")))
+        << yaml.toStdString();
+}

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/models/object_tree_model.h"
 
+#include "core/api/device_taint_rules.h"
+
 namespace drasim::ui {
 
 namespace {
@@ -64,7 +66,48 @@ QString resourceSummary(const api::ResourceList& list)
     return parts.join(QStringLiteral(", "));
 }
 
+QString labelSummary(const std::map<std::string, std::string>& labels)
+{
+    if (labels.empty())
+        return QStringLiteral("no labels");
+    QStringList parts;
+    for (const auto& [key, value] : labels)
+        parts << qs(key) + QLatin1Char('=') + qs(value);
+    return parts.join(QStringLiteral(", "));
+}
+
+QString taintText(const api::DeviceTaint& t)
+{
+    QString s = qs(t.key);
+    if (!t.value.empty())
+        s += QLatin1Char('=') + qs(t.value);
+    return s + QLatin1Char(':') + qs(t.effect);
+}
+
 } // namespace
+
+std::vector<std::string> devicesTaintedBy(const api::ObjectSet& objects, const api::DeviceTaintRule& rule)
+{
+    std::vector<std::string> out;
+    for (const auto& slice : objects.resourceSlices)
+        for (const auto& device : slice.devices)
+            if (api::taintRuleSelects(rule, slice, device))
+                out.push_back(slice.driver + "/" + slice.pool.name + "/" + device.name);
+    return out;
+}
+
+QString taintRuleSelectorText(const api::DeviceTaintRule& rule)
+{
+    if (!rule.deviceSelector)
+        return QStringLiteral("no device (no selector)");
+    QStringList parts;
+    const auto& sel = *rule.deviceSelector;
+    for (const auto& [field, value] : { std::pair { "driver", &sel.driver }, std::pair { "pool", &sel.pool },
+             std::pair { "device", &sel.device } })
+        if (*value)
+            parts << QString::fromLatin1(field) + QLatin1Char(' ') + qs(**value);
+    return parts.isEmpty() ? QStringLiteral("every device") : parts.join(QStringLiteral(", "));
+}
 
 ObjectTreeModel::ObjectTreeModel(QObject* parent)
     : QAbstractItemModel(parent)
@@ -95,9 +138,16 @@ void ObjectTreeModel::rebuild()
     };
     add("Node", o.nodes, [](const api::Node& n) -> QString { return resourceSummary(n.allocatable); });
     add("ResourceSlice", o.resourceSlices, sliceSummary);
+    add("DeviceTaintRule", o.deviceTaintRules, [&o](const api::DeviceTaintRule& r) -> QString {
+        return QStringLiteral("%1 on %2: %3 device(s)")
+            .arg(taintText(r.taint), taintRuleSelectorText(r))
+            .arg(devicesTaintedBy(o, r).size());
+    });
     add("DeviceClass", o.deviceClasses, [](const api::DeviceClass& c) -> QString {
         return QStringLiteral("%1 selector(s)").arg(c.selectors.size());
     });
+    add("Namespace", o.namespaces,
+        [](const api::Namespace& n) -> QString { return labelSummary(n.meta.labels); });
     add("ResourceClaimTemplate", o.resourceClaimTemplates,
         [](const api::ResourceClaimTemplate& t) -> QString { return claimSpecSummary(t.spec); });
     add("ResourceClaim", o.resourceClaims, [](const api::ResourceClaim& c) -> QString {

@@ -11,6 +11,14 @@
 
 namespace drasim::ui {
 
+/// The devices of the set's slices a DeviceTaintRule selects, as "driver/pool/device" in slice
+/// order (the same selection the scheduler's view of the slices gets the taint on).
+std::vector<std::string> devicesTaintedBy(const api::ObjectSet& objects, const api::DeviceTaintRule& rule);
+
+/// A rule's selector in words: "driver gpu.nvidia.com, pool node-a", "every device" for an empty
+/// selector, "no device (no selector)" without one.
+QString taintRuleSelectorText(const api::DeviceTaintRule& rule);
+
 /// Two-level tree over a loaded ObjectSet: one row per kind ("ResourceSlice (12)"), its objects below.
 /// Columns: name, namespace, summary. The model owns an immutable snapshot and resets on setObjects().
 class ObjectTreeModel : public QAbstractItemModel

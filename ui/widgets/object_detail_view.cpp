@@ -5,6 +5,7 @@
 
 #include "core/common/data_value.h"
 #include "core/yamlio/writer.h"
+#include "ui/models/object_tree_model.h"
 
 namespace drasim::ui {
 
@@ -27,7 +28,16 @@ void ObjectDetailView::showObject(const api::ObjectSet& o, const QString& kind, 
         return index >= 0 && size_t(index) < list.size() ? &list[size_t(index)] : nullptr;
     };
     DataValue doc;
-    if (kind == QLatin1String("Node")) {
+    QString footer; // facts the object itself does not state, as YAML comments
+    if (kind == QLatin1String("Namespace")) {
+        if (auto* p = at(o.namespaces))
+            doc = yamlio::toData(*p);
+    } else if (kind == QLatin1String("DeviceTaintRule")) {
+        if (auto* p = at(o.deviceTaintRules)) {
+            doc = yamlio::toData(*p);
+            footer = taintedDevicesComment(o, *p);
+        }
+    } else if (kind == QLatin1String("Node")) {
         if (auto* p = at(o.nodes))
             doc = yamlio::toData(*p);
     } else if (kind == QLatin1String("Pod")) {
@@ -52,7 +62,19 @@ void ObjectDetailView::showObject(const api::ObjectSet& o, const QString& kind, 
     if (doc.isNull())
         showPlaceholder(tr("Select an object to see it as YAML."));
     else
-        setPlainText(QString::fromStdString(toYaml(doc)));
+        setPlainText(QString::fromStdString(toYaml(doc)) + footer);
+}
+
+QString ObjectDetailView::taintedDevicesComment(const api::ObjectSet& o, const api::DeviceTaintRule& rule)
+{
+    const auto devices = devicesTaintedBy(o, rule);
+    QString text = tr("# Selects %1; taints %n device(s) of the loaded slices", nullptr, int(devices.size()))
+                       .arg(taintRuleSelectorText(rule));
+    text.prepend(QLatin1Char('\n'));
+    text += devices.empty() ? QStringLiteral(".\n") : QStringLiteral(":\n");
+    for (const auto& d : devices)
+        text += QStringLiteral("#   ") + QString::fromStdString(d) + QLatin1Char('\n');
+    return text;
 }
 
 } // namespace drasim::ui

@@ -17,6 +17,9 @@ public:
     /// kind is one of the ObjectTreeModel kind names; index is the position in that kind's list.
     void showObject(const api::ObjectSet& objects, const QString& kind, int index);
     void showPlaceholder(const QString& text);
+
+    /// "# Selects driver x; taints 2 device(s) of the loaded slices:" and one line per device.
+    static QString taintedDevicesComment(const api::ObjectSet& objects, const api::DeviceTaintRule& rule);
 };
 
 } // namespace drasim::ui
