@@ -31,6 +31,7 @@
 #include "drasim_version.h"
 #include "ui/document/document.h"
 #include "ui/document/recent_files.h"
+#include "ui/jobs/allocation_job.h"
 #include "ui/jobs/simulation_job.h"
 #include "ui/models/diagnostics_model.h"
 #include "ui/pages/cluster_page.h"
@@ -104,6 +105,13 @@ void MainWindow::buildLayout()
     m_tabs->addTab(m_editor, tr("Editor"));
     m_inspector = new InspectorPage(m_document, this);
     m_inspector->setTopologyPage(m_topology);
+    // The Topology page shows the scheduled cluster until a run is replayed, and follows a claim
+    // picked in Pods and claims.
+    connect(m_pods->job(), &AllocationJob::scheduled, m_topology,
+        [this](std::shared_ptr<const AllocationOutcome> outcome) {
+            m_topology->setAllocation(outcome->pods, outcome->claims);
+        });
+    connect(m_pods, &PodsPage::claimSelected, m_topology, &TopologyPage::openClaim);
     m_tabs->addTab(m_inspector, tr("Allocation inspector"));
     m_plan = new PlanPage(this);
     m_tabs->addTab(m_plan, tr("Plan"));

@@ -48,6 +48,8 @@ ScreenshotDriver::ScreenshotDriver(
             return; // wait for the scheduling or the check below
         if (doc->prepared() && (m_view == QLatin1String("topology") || m_view == QLatin1String("timeline")))
             return; // wait for the run's replay
+        if (m_view == QLatin1String("topology"))
+            return; // manifests: wait for the scheduled cluster
         if (doc->prepared() && (simulation || m_view.isEmpty() || m_view == QLatin1String("compare")))
             return; // wait for the simulation (two of them to compare)
         ready();
@@ -71,6 +73,10 @@ ScreenshotDriver::ScreenshotDriver(
     });
     connect(window->timelinePage(), &TimelinePage::replayReady, this, [this]() {
         if (m_view == QLatin1String("topology") || m_view == QLatin1String("timeline"))
+            ready();
+    });
+    connect(window->topologyPage(), &TopologyPage::scheduledShown, this, [this, doc]() {
+        if (m_view == QLatin1String("topology") && !doc->prepared())
             ready();
     });
     connect(window->editorPage(), &EditorPage::checked, this, [this]() {

@@ -55,6 +55,10 @@ int ClaimsModel::columnCount(const QModelIndex& parent) const
 
 QVariant ClaimsModel::data(const QModelIndex& index, int role) const
 {
+    if (index.isValid() && role == ClaimKeyRole && index.row() < int(m_claims.size())) {
+        const auto& c = m_claims[size_t(index.row())];
+        return QString::fromStdString(c.meta.namespace_ + "/" + c.meta.name);
+    }
     if (!index.isValid() || role != Qt::DisplayRole)
         return {};
     const api::ResourceClaim& c = m_claims[size_t(index.row())];

@@ -24,6 +24,7 @@ public:
         ReservedForColumn,
         ColumnCount
     };
+    enum Roles { ClaimKeyRole = Qt::UserRole + 1 }; ///< "namespace/name" on every cell
 
     explicit ClaimsModel(QObject* parent = nullptr);
     void setClaims(std::vector<api::ResourceClaim> claims);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/models/cluster_devices.h"
 
+#include <set>
+
 namespace drasim::ui {
 
 ClusterDevices::ClusterDevices(
@@ -12,7 +14,7 @@ ClusterDevices::ClusterDevices(
         return;
     for (const auto& node : m_objects->nodes) {
         m_byName.emplace(node.meta.name, m_nodes.size());
-        m_nodes.push_back(NodeDevices { node.meta.name, nullptr, {} });
+        m_nodes.push_back(NodeDevices { node.meta.name, nullptr, nullptr, {} });
     }
     for (const auto& slice : m_objects->resourceSlices) {
         // Node-local slices only: a network-attached pool belongs to no single node's graph.
@@ -36,6 +38,32 @@ ClusterDevices::ClusterDevices(
             node.devices.push_back(std::move(placed));
         }
     }
+    for (size_t n = 0; n < m_nodes.size(); ++n) {
+        NodeDevices& node = m_nodes[n];
+        if (node.topology || node.devices.empty())
+            continue;
+        deriveTopology(node);
+        for (size_t d = 0; d < node.devices.size(); ++d)
+            m_derivedDevices.emplace(node.devices[d].key, std::pair { n, d });
+    }
+}
+
+// A node no shape built (manifests, a kubectl dump): its devices' attributes give the PCIe roots
+// and NUMA nodes, and a sketch of them to draw.
+void ClusterDevices::deriveTopology(NodeDevices& node)
+{
+    std::vector<topology::PublishedDevice> published;
+    published.reserve(node.devices.size());
+    for (const auto& d : node.devices)
+        published.push_back({ d.key.driver, d.key.pool, d.device });
+    auto derived = std::make_shared<const topology::AttributeTopology>(published);
+    std::vector<int> componentOfUnit;
+    node.topology = std::make_shared<const topology::Topology>(derived->sketch(node.name, &componentOfUnit));
+    for (size_t i = 0; i < node.devices.size(); ++i) {
+        node.devices[i].unit = int(derived->unitOf(i));
+        node.devices[i].component = componentOfUnit[derived->unitOf(i)];
+    }
+    node.derived = std::move(derived);
 }
 
 const NodeDevices* ClusterDevices::node(const std::string& name) const
@@ -56,6 +84,8 @@ std::vector<const PlacedDevice*> ClusterDevices::devicesOn(const std::string& na
 
 ClaimPlacement ClusterDevices::placeClaim(const std::vector<DeviceKey>& devices) const
 {
+    if (!devices.empty() && m_derivedDevices.count(devices.front()))
+        return placeByAttributes(devices);
     ClaimPlacement out;
     if (devices.empty() || !m_placement)
         return out;
@@ -76,6 +106,46 @@ ClaimPlacement ClusterDevices::placeClaim(const std::vector<DeviceKey>& devices)
             if (out.components[i] != out.components[j])
                 out.pairs.emplace_back(out.components[i], out.components[j],
                     n->topology->distance(out.components[i], out.components[j]).label());
+    out.worst = out.quality.worst.label();
+    return out;
+}
+
+ClaimPlacement ClusterDevices::placeByAttributes(const std::vector<DeviceKey>& devices) const
+{
+    ClaimPlacement out;
+    out.fromAttributes = true;
+    const NodeDevices& node = m_nodes[m_derivedDevices.at(devices.front()).first];
+    out.node = node.name;
+    std::vector<const PlacedDevice*> located;
+    for (const auto& key : devices) {
+        auto at = m_derivedDevices.find(key);
+        if (at == m_derivedDevices.end() || &m_nodes[at->second.first] != &node) {
+            out.quality.unknown.push_back(key.driver + "/" + key.pool + "/" + key.device);
+            continue;
+        }
+        located.push_back(&node.devices[at->second.second]);
+        out.components.push_back(located.back()->component);
+    }
+    out.quality.devices = int(located.size());
+    const auto& shape = node.topology->shape();
+    std::set<int> numa;
+    topology::DistanceRange worst { topology::DistanceClass::Self, topology::DistanceClass::Self };
+    for (size_t i = 0; i < located.size(); ++i) {
+        if (const auto& n = node.derived->units()[size_t(located[i]->unit)].position.numaNode)
+            numa.insert(*n);
+        for (size_t j = i + 1; j < located.size(); ++j) {
+            const auto range = node.derived->distance(size_t(located[i]->unit), size_t(located[j]->unit));
+            if (located[i]->component != located[j]->component)
+                out.pairs.emplace_back(located[i]->component, located[j]->component, range.label());
+            if (fartherThan(range, worst) || out.quality.worstPair.empty()) {
+                worst = range;
+                out.quality.worstPair = shape.components[size_t(located[i]->component)].name + " <-> "
+                    + shape.components[size_t(located[j]->component)].name;
+            }
+        }
+    }
+    out.quality.numaNodes.assign(numa.begin(), numa.end());
+    out.worst = worst.label();
     return out;
 }
 

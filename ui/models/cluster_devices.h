@@ -2,8 +2,9 @@
 #pragma once
 
 // The cluster a scenario builds, seen device by device: each node's topology (from the catalog
-// shape that built it) and the published devices sitting on each topology component. Plain C++,
-// read-only once built; distances come from core/topology's queries.
+// shape that built it, else as far as the devices' published attributes tell) and the published
+// devices sitting on each topology component. Plain C++, read-only once built; distances come
+// from core/topology's queries.
 
 #include <map>
 #include <memory>
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "core/api/object_set.h"
+#include "core/topology/attribute_topology.h"
 #include "core/topology/placement_quality.h"
 #include "ui/models/pod_replay.h"
 
@@ -23,12 +25,17 @@ struct PlacedDevice
     int component = -1; ///< shape component, -1 when the topology does not know it
     std::string profile; ///< MIG profile, else empty
     const api::Device* device = nullptr; ///< attributes and capacity as published
+    int unit = -1; ///< unit of NodeDevices::derived (nodes without a shape), else -1
 };
 
 struct NodeDevices
 {
     std::string name;
-    std::shared_ptr<const topology::Topology> topology; ///< null for nodes not built from a shape
+    /// The shape that built the node, or for other nodes with devices a sketch of what their
+    /// attributes tell (PCIe roots, NUMA nodes) to draw; null for a node without devices.
+    std::shared_ptr<const topology::Topology> topology;
+    /// Set when the topology is only a sketch: distances must come from here, not from it.
+    std::shared_ptr<const topology::AttributeTopology> derived;
     std::vector<PlacedDevice> devices; ///< in slice order
 };
 
@@ -38,8 +45,12 @@ struct ClaimPlacement
     std::string node;
     std::vector<int> components; ///< located devices, in claim order
     topology::PlacementQuality quality;
-    /// Distance label for each pair (i < j) of located devices: "NV18", "PIX", "SYS", ...
+    /// Distance label for each pair (i < j) of located devices: "NV18", "PIX", "SYS", ... or, on
+    /// a node known only by its attributes, a range such as "PHB or closer" or "NODE or SYS".
     std::vector<std::tuple<int, int, std::string>> pairs;
+    /// The farthest pair's label, and whether it comes from attributes rather than a shape.
+    std::string worst;
+    bool fromAttributes = false;
 };
 
 class ClusterDevices
@@ -58,10 +69,15 @@ public:
     ClaimPlacement placeClaim(const std::vector<DeviceKey>& devices) const;
 
 private:
+    void deriveTopology(NodeDevices& node);
+    ClaimPlacement placeByAttributes(const std::vector<DeviceKey>& devices) const;
+
     std::shared_ptr<const api::ObjectSet> m_objects;
     std::shared_ptr<const topology::PlacementIndex> m_placement;
     std::vector<NodeDevices> m_nodes;
     std::map<std::string, size_t> m_byName;
+    /// Devices of nodes known by attributes: key → (node, device) positions.
+    std::map<DeviceKey, std::pair<size_t, size_t>> m_derivedDevices;
 };
 
 } // namespace drasim::ui

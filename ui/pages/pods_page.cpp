@@ -100,6 +100,11 @@ PodsPage::PodsPage(Document* document, QWidget* parent)
     connect(m_job, &AllocationJob::explained, this, &PodsPage::onExplained);
     connect(m_podsView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
         &PodsPage::onPodSelected);
+    connect(m_claimsView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+        [this](const QModelIndex& current) {
+            if (current.isValid())
+                Q_EMIT claimSelected(current.data(ClaimsModel::ClaimKeyRole).toString());
+        });
 }
 
 void PodsPage::onScheduled(std::shared_ptr<const AllocationOutcome> outcome)
@@ -129,6 +134,16 @@ bool PodsPage::selectPod(const QString& podKey)
     for (int r = 0; r < m_podsProxy->rowCount(); ++r)
         if (m_podsProxy->index(r, 0).data(PodsModel::PodKeyRole).toString() == podKey) {
             m_podsView->setCurrentIndex(m_podsProxy->index(r, PodsModel::NameColumn));
+            return true;
+        }
+    return false;
+}
+
+bool PodsPage::selectClaim(const QString& claimKey)
+{
+    for (int r = 0; r < m_claimsProxy->rowCount(); ++r)
+        if (m_claimsProxy->index(r, 0).data(ClaimsModel::ClaimKeyRole).toString() == claimKey) {
+            m_claimsView->setCurrentIndex(m_claimsProxy->index(r, ClaimsModel::NameColumn));
             return true;
         }
     return false;

@@ -40,10 +40,14 @@ public:
 
     /// Selects the pod (by "namespace/name") in the table; false when it is not shown.
     bool selectPod(const QString& podKey);
+    /// Selects the claim (by "namespace/name") in the claims table; false when it is not shown.
+    bool selectClaim(const QString& claimKey);
 
 Q_SIGNALS:
     /// The diagnosis pane now explains this pod.
     void diagnosisShown(const QString& podKey);
+    /// A claim ("namespace/name") was picked in the claims table.
+    void claimSelected(const QString& claimKey);
 
 private:
     void onScheduled(std::shared_ptr<const AllocationOutcome> outcome);

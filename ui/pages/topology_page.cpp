@@ -13,6 +13,7 @@
 
 #include "core/topology/topology.h"
 #include "ui/document/document.h"
+#include "ui/models/allocated_state.h"
 #include "ui/models/replay_events_model.h"
 #include "ui/models/time_cursor.h"
 #include "ui/widgets/cluster_grid_view.h"
@@ -90,6 +91,8 @@ TopologyPage::TopologyPage(Document* document, TimeCursor* cursor, QWidget* pare
         showNode(first);
         onTimeChanged();
         Q_EMIT clusterReady();
+        if (m_hasAllocation)
+            Q_EMIT scheduledShown();
     });
     onTimeChanged();
 }
@@ -97,6 +100,22 @@ TopologyPage::TopologyPage(Document* document, TimeCursor* cursor, QWidget* pare
 TopologyPage::~TopologyPage()
 {
     m_build.waitForFinished();
+}
+
+const ReplayState& TopologyPage::state() const
+{
+    return m_cursor->replay() ? m_cursor->state() : m_allocated;
+}
+
+void TopologyPage::setAllocation(
+    const std::vector<api::Pod>& pods, const std::vector<api::ResourceClaim>& claims)
+{
+    m_allocated = allocatedState(pods, claims);
+    m_hasAllocation = true;
+    if (!m_cursor->replay())
+        onTimeChanged();
+    if (m_cluster)
+        Q_EMIT scheduledShown();
 }
 
 void TopologyPage::onDocumentOpened()
@@ -108,6 +127,9 @@ void TopologyPage::onDocumentOpened()
     m_userChose = false;
     m_claim.clear();
     m_placement = {};
+    m_allocated = {};
+    m_hasAllocation = false;
+    m_cluster.reset(); // until the new one is indexed
     // Indexing every device of a large cluster is work for a worker thread.
     m_build.setFuture(QtConcurrent::run(
         [objects, placement]() { return std::make_shared<const ClusterDevices>(objects, placement); }));
@@ -124,14 +146,15 @@ void TopologyPage::showNode(const QString& node)
     m_grid->setSelectedNode(node);
     if (node != m_nodeView->node()) {
         m_nodeView->setNode(m_cluster, node);
-        m_nodeView->setState(m_cursor->state());
+        m_nodeView->setState(state());
     }
     const NodeDevices* n = m_cluster ? m_cluster->node(node.toStdString()) : nullptr;
     if (!n) {
         m_nodeTitle->setText(tr("No node open"));
     } else {
-        const QString shape
-            = n->topology ? QString::fromStdString(n->topology->shape().name) : tr("no hardware shape");
+        const QString shape = n->derived ? tr("topology from the devices' attributes")
+            : n->topology                ? QString::fromStdString(n->topology->shape().name)
+                                         : tr("no devices");
         m_nodeTitle->setText(tr("%1 — %2, %3 devices").arg(node, shape).arg(n->devices.size()));
     }
     if (m_placement.node != node.toStdString())
@@ -157,9 +180,15 @@ bool TopologyPage::highlightDevice(const QString& node, const QString& device)
     return false;
 }
 
+bool TopologyPage::openClaim(const QString& claim)
+{
+    m_userChose = true;
+    return selectClaim(claim);
+}
+
 bool TopologyPage::selectClaim(const QString& claim)
 {
-    const auto& devices = m_cursor->state().claimDevices;
+    const auto& devices = state().claimDevices;
     auto it = devices.find(claim.toStdString());
     if (it == devices.end() || !m_cluster) {
         m_claim.clear();
@@ -196,7 +225,7 @@ QString TopologyPage::claimText() const
                        .arg(QString::fromStdString(m_placement.node));
     if (q.devices > 1)
         text += tr(" · farthest pair <b>%1</b> (%2)")
-                    .arg(QString::fromStdString(q.worst.label()),
+                    .arg(QString::fromStdString(m_placement.worst).toHtmlEscaped(),
                         QString::fromStdString(q.worstPair).toHtmlEscaped());
     if (!q.numaNodes.empty()) {
         QStringList numa;
@@ -223,6 +252,9 @@ QString TopologyPage::claimText() const
     }
     if (!q.unknown.empty())
         text += tr("<br>Not in the topology: %1").arg(QString::number(q.unknown.size()));
+    if (m_placement.fromAttributes)
+        text += tr("<br><i>From the devices' published PCIe roots and NUMA nodes; the tree below a root "
+                   "and NVLink are not published.</i>");
     return text;
 }
 
@@ -230,7 +262,7 @@ void TopologyPage::fillClaims()
 {
     const QSignalBlocker quiet(m_claims);
     m_claims->clear();
-    const ReplayState& s = m_cursor->state();
+    const ReplayState& s = state();
     for (const auto& [claim, devices] : s.claimDevices) {
         if (devices.empty())
             continue;
@@ -256,12 +288,12 @@ void TopologyPage::fillClaims()
 
 void TopologyPage::pickBusiest()
 {
-    if (!m_cluster || !m_cursor->replay())
+    if (!m_cluster)
         return;
     // The largest claim held says the most about placement; without one, the busiest node.
     std::string largest;
     size_t most = 0;
-    for (const auto& [claim, devices] : m_cursor->state().claimDevices)
+    for (const auto& [claim, devices] : state().claimDevices)
         if (devices.size() > most) {
             most = devices.size();
             largest = claim;
@@ -285,7 +317,7 @@ void TopologyPage::pickBusiest()
 
 void TopologyPage::onTimeChanged()
 {
-    const ReplayState& s = m_cursor->state();
+    const ReplayState& s = state();
     m_grid->setState(s);
     m_nodeView->setState(s);
     fillClaims();
@@ -293,9 +325,16 @@ void TopologyPage::onTimeChanged()
         m_claimInfo->setText(tr("The selected claim holds no devices at this time."));
     if (!m_userChose && m_claim.isEmpty())
         pickBusiest();
-    if (!m_cursor->replay())
+    if (!m_cursor->replay() && s.claimDevices.empty())
         m_header->setText(
             tr("The cluster as built. Run the scenario to see which pods hold which devices over time."));
+    else if (!m_cursor->replay())
+        m_header->setText(
+            tr("The cluster as scheduled: %1 pods placed, %2 pending, %3 devices held. Click a "
+               "node to open it; pick a claim here or in Pods and claims to light up its devices.")
+                .arg(s.running.size())
+                .arg(s.pending.size())
+                .arg(s.holders.size()));
     else
         m_header->setText(
             tr("At <b>%1</b>: %2 pods running, %3 pending, %4 devices held. Click a node to open it; "

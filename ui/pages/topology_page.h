@@ -6,6 +6,8 @@
 #include <QFutureWatcher>
 #include <QWidget>
 
+#include "core/api/core_v1.h"
+#include "core/api/resource_v1.h"
 #include "ui/models/cluster_devices.h"
 
 class QLabel;
@@ -33,8 +35,16 @@ public:
     /// Opens the node and lights up one of its devices ("driver/pool/device"), as the allocation
     /// inspector does for its current candidate. False when the node or the device is not drawn.
     bool highlightDevice(const QString& node, const QString& device);
-    /// Selects a claim holding devices at the current time (false when it holds none).
+    /// Selects a claim ("namespace/name") holding devices at the current time (false when it
+    /// holds none). Without a run, the time is the cluster as scheduled (setAllocation()).
     bool selectClaim(const QString& claim);
+    /// Selects a claim the user picked elsewhere (the choice sticks, as openNode's does).
+    bool openClaim(const QString& claim);
+    /// The document's pods and claims as the scheduler placed them: what the page shows while
+    /// no run is being replayed.
+    void setAllocation(const std::vector<api::Pod>& pods, const std::vector<api::ResourceClaim>& claims);
+    /// What the page shows: the replayed run at the cursor's time, else the scheduled cluster.
+    const ReplayState& state() const;
     QString selectedClaim() const { return m_claim; }
     /// What the page says about the selected claim (its node, devices and distances).
     QString claimText() const;
@@ -49,6 +59,9 @@ public:
 Q_SIGNALS:
     /// The document's cluster was indexed (built off the UI thread).
     void clusterReady();
+    /// The indexed cluster shows the scheduled pods' devices (setAllocation() and clusterReady()
+    /// both happened for the current document).
+    void scheduledShown();
 
 private:
     void onDocumentOpened();
@@ -65,6 +78,8 @@ private:
     /// Until the user opens a node or a claim, the page shows the busiest node and its largest claim.
     bool m_userChose = false;
     ClaimPlacement m_placement;
+    ReplayState m_allocated; ///< the scheduled cluster, shown while no run is replayed
+    bool m_hasAllocation = false; ///< setAllocation() came for the current document
     ClusterGridView* m_grid = nullptr;
     NodeGraphView* m_nodeView = nullptr;
     QTreeWidget* m_claims = nullptr;

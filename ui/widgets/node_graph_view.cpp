@@ -228,7 +228,9 @@ void NodeGraphView::layoutGraph()
     for (const auto& [numa, span] : numaSpan) {
         QString label;
         if (numa < 0) {
-            label = tr("NUMA unknown");
+            label = m_devices->derived ? tr("NUMA node not published") : tr("NUMA unknown");
+        } else if (m_devices->derived) {
+            label = tr("NUMA %1").arg(numa); // sockets and cores are not published
         } else {
             label = tr("NUMA %1 · socket %2").arg(numa).arg(shape.socketOfNuma(numa));
             for (const auto& n : shape.numaNodes)
@@ -331,9 +333,9 @@ void NodeGraphView::paintEvent(QPaintEvent*)
     if (!m_devices || !m_devices->topology) {
         p.setPen(pal.color(QPalette::PlaceholderText));
         p.drawText(rect(), Qt::AlignCenter | Qt::TextWordWrap,
-            m_node.isEmpty()
-                ? tr("Click a node to open its topology.")
-                : tr("%1 was not built from a hardware shape: no topology to draw.").arg(m_node));
+            m_node.isEmpty() ? tr("Click a node to open its topology.")
+                : m_devices  ? tr("%1 publishes no devices: no topology to draw.").arg(m_node)
+                             : tr("%1 is not in the cluster.").arg(m_node));
         return;
     }
     const auto& shape = m_devices->topology->shape();
@@ -478,7 +480,9 @@ QString NodeGraphView::toolTipFor(int component) const
         html += tr("<br>PCI %1").arg(QString::fromStdString(c.busId));
     if (c.link.generation > 0)
         html += tr("<br>link PCIe Gen%1 x%2").arg(c.link.generation).arg(c.link.width);
-    if (const int numa = topo.numaNode(component); numa >= 0)
+    if (m_devices->derived)
+        html += derivedPlaceText(component);
+    else if (const int numa = topo.numaNode(component); numa >= 0)
         html += tr("<br>NUMA %1, socket %2").arg(numa).arg(topo.socket(component));
     if (const QString holder = holderOf(component); !holder.isEmpty())
         html += tr("<br><b>held by</b> %1").arg(holder.toHtmlEscaped());
@@ -498,6 +502,31 @@ QString NodeGraphView::toolTipFor(int component) const
                             QString::fromStdString(cap.value.toString()));
     }
     return html;
+}
+
+// Where a node known by its attributes has the component, and which attribute said so.
+QString NodeGraphView::derivedPlaceText(int component) const
+{
+    const auto& c = m_devices->topology->shape().components[size_t(component)];
+    if (c.kind == ComponentKind::RootComplex)
+        return tr("<br>resource.kubernetes.io/pcieRoot of its devices; the tree below it is not "
+                  "published");
+    for (const auto& d : m_devices->devices) {
+        if (d.component != component || d.unit < 0)
+            continue;
+        const auto& pos = m_devices->derived->units()[size_t(d.unit)].position;
+        QString text;
+        if (!pos.numaNode)
+            text = tr("<br>NUMA node not published");
+        else if (pos.numaSource == "pcieRoot")
+            text = tr("<br>NUMA %1, learned from devices on the same PCIe root").arg(*pos.numaNode);
+        else
+            text = tr("<br>NUMA %1 (%2)").arg(*pos.numaNode).arg(QString::fromStdString(pos.numaSource));
+        if (pos.pcieRoot.empty())
+            text += tr("<br>PCIe root not published");
+        return text;
+    }
+    return {};
 }
 
 bool NodeGraphView::event(QEvent* event)

@@ -16,6 +16,8 @@ namespace drasim::ui {
 /// below, devices (GPUs, NICs, FPGAs, ...) on one row, accelerator fabrics (NVLink/NVSwitch)
 /// under them. Each device is filled with the colour of the pod holding it; a selected claim's
 /// devices are outlined and the rest dimmed. Hovering shows a device's attributes and capacity.
+/// A node no shape built is drawn as its attributes sketch it: devices under their PCIe roots
+/// on their NUMA nodes, the rest on their own.
 class NodeGraphView : public QWidget
 {
     Q_OBJECT
@@ -54,6 +56,7 @@ private:
     QTransform toWidget() const;
     double placeSubtree(int component, int depth, double left);
     double deviceTop(int slot) const;
+    QString derivedPlaceText(int component) const;
 
     std::shared_ptr<const ClusterDevices> m_cluster;
     QString m_node;
