@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <functional>
+#include <optional>
+#include <set>
 
 #include "tests/unit/scheduler/allocation_model_parts.h"
 #include "tests/unit/scheduler/random_bundle.h"
@@ -16,10 +18,53 @@ std::string nameOf(const std::string& driver, const std::string& pool, const std
     return driver + "/" + pool + "/" + device;
 }
 
+/// Node affinity as the generated selectors use it: In and NotIn on labels and on metadata.name.
+bool requirementHolds(const api::NodeSelectorRequirement& r, const api::Node& node, bool field)
+{
+    std::optional<std::string> value;
+    if (field && r.key == "metadata.name")
+        value = node.meta.name;
+    if (!field)
+        if (auto it = node.meta.labels.find(r.key); it != node.meta.labels.end())
+            value = it->second;
+    const bool listed = value && std::find(r.values.begin(), r.values.end(), *value) != r.values.end();
+    if (r.op == "In")
+        return listed;
+    if (r.op == "NotIn")
+        return !listed;
+    if (r.op == "Exists")
+        return value.has_value();
+    return r.op == "DoesNotExist" && !value;
+}
+
+bool selects(const api::NodeSelector& selector, const api::Node& node)
+{
+    return std::any_of(selector.terms.begin(), selector.terms.end(), [&](const api::NodeSelectorTerm& t) {
+        return std::all_of(t.matchExpressions.begin(), t.matchExpressions.end(),
+                   [&](const api::NodeSelectorRequirement& r) { return requirementHolds(r, node, false); })
+            && std::all_of(t.matchFields.begin(), t.matchFields.end(),
+                [&](const api::NodeSelectorRequirement& r) { return requirementHolds(r, node, true); });
+    });
+}
+
+/// A device of a slice with per-device node selection: its own node fields decide.
+bool deviceOnNode(const api::Device& d, const api::Node& node)
+{
+    return (d.nodeName && *d.nodeName == node.meta.name) || d.allNodes.value_or(false)
+        || (d.nodeSelector && selects(*d.nodeSelector, node));
+}
+
 bool relevant(const api::ResourceSlice& s, const api::Node& node)
 {
-    // The generated bundles use node-local and all-nodes slices only.
-    return (s.nodeName && *s.nodeName == node.meta.name) || s.allNodes.value_or(false);
+    if (s.nodeName)
+        return *s.nodeName == node.meta.name;
+    if (s.allNodes.value_or(false))
+        return true;
+    if (s.nodeSelector)
+        return selects(*s.nodeSelector, node);
+    return s.perDeviceNodeSelection.value_or(false)
+        && std::any_of(
+            s.devices.begin(), s.devices.end(), [&](const api::Device& d) { return deviceOnNode(d, node); });
 }
 
 const api::DeviceAttribute* attribute(
@@ -45,7 +90,8 @@ bool tolerated(const std::vector<api::DeviceToleration>& tolerations, const api:
 }
 
 /// What a request consumes of each capacity of the device (§3.11); false when the request names
-/// a capacity the device lacks. Policies here are defaults and ranges with a step.
+/// a capacity the device lacks or when the amount breaks the policy. Policies here are defaults,
+/// ranges with a step and lists of valid values.
 bool consumption(
     const api::Device& d, const api::DeviceRequestSpec& spec, std::map<std::string, Quantity>& out)
 {
@@ -75,6 +121,15 @@ bool consumption(
                 const int64_t over = amount.value() - range.min.value();
                 amount = Quantity::fromInt(range.min.value() + (over + step - 1) / step * step);
             }
+        } else if (policy && !policy->validValues.empty()) {
+            // The smallest valid value that covers the request; a request above all of them stays
+            // as it is and then breaks the policy, unless it is the default.
+            const auto& values = policy->validValues;
+            auto it = std::find_if(
+                values.begin(), values.end(), [&](const Quantity& v) { return !(v < *asked); });
+            amount = it == values.end() ? *asked : *it;
+            if (it == values.end() && !(policy->defaultValue && amount == *policy->defaultValue))
+                return false;
         } else {
             amount = *asked;
         }
@@ -163,6 +218,9 @@ std::vector<AllocationModel::Pool> AllocationModel::view(const api::Node& node) 
             for (const auto& d : s->devices) {
                 p.valid = p.valid && names.insert(d.name).second;
                 p.devices.push_back(&d);
+                p.sliceOf[&d] = s;
+                if (s->perDeviceNodeSelection.value_or(false) && !deviceOnNode(d, node))
+                    p.elsewhere.insert(&d);
             }
         for (const auto* d : p.sameGeneration)
             for (const auto& cc : d->consumesCounters) {
@@ -280,7 +338,7 @@ AllocationModel::Add AllocationModel::tryAdd(State& st, const PriorState& prior,
     const int sel = selectorsPass(*req.spec, pool.driver, d, error, claimKey);
     if (sel < 0)
         return Add::Error;
-    if (sel == 0)
+    if (sel == 0 || pool.elsewhere.count(&d))
         return Add::No;
     // Counters: charged unless a shareable device was charged already (prior share or earlier pick).
     const bool charged
@@ -366,12 +424,50 @@ bool AllocationModel::allList(const std::vector<Pool>& pools, const PriorState& 
                 return false;
             std::map<std::string, Quantity> amounts;
             const bool multi = d->allowMultipleAllocations.value_or(false);
-            if (sel == 1
+            if (sel == 1 && !p.elsewhere.count(d)
                 && capacityFits({}, prior, *d, spec, nameOf(p.driver, p.name, d->name), multi, amounts))
                 out.emplace_back(&p, d);
         }
     }
     return true;
+}
+
+std::optional<api::NodeSelector> AllocationModel::nodeSelectorOf(
+    const api::Node& node, const api::AllocationResult& allocation) const
+{
+    const auto pools = view(node);
+    api::NodeSelectorTerm term;
+    auto add = [](std::vector<api::NodeSelectorRequirement>& to, const api::NodeSelectorRequirement& r) {
+        const std::set<std::string> values(r.values.begin(), r.values.end());
+        for (const auto& x : to)
+            if (x.key == r.key && x.op == r.op
+                && std::set<std::string>(x.values.begin(), x.values.end()) == values)
+                return;
+        to.push_back(r);
+    };
+    for (const auto& r : allocation.results)
+        for (const auto& p : pools)
+            for (const auto* d : p.devices) {
+                if (p.driver != r.driver || p.name != r.pool || d->name != r.device)
+                    continue;
+                const auto& s = *p.sliceOf.at(d);
+                const bool perDevice = s.perDeviceNodeSelection.value_or(false);
+                const auto& nodeName = perDevice ? d->nodeName : s.nodeName;
+                const auto& selector = perDevice ? d->nodeSelector : s.nodeSelector;
+                // A local device, or one that binds to the node, pins the allocation (§3.13).
+                if (nodeName || d->bindsToNode.value_or(false))
+                    return api::NodeSelector { { api::NodeSelectorTerm { {},
+                        { api::NodeSelectorRequirement { "metadata.name", "In", { node.meta.name } } } } } };
+                if (selector && !selector->terms.empty()) {
+                    for (const auto& x : selector->terms.front().matchExpressions)
+                        add(term.matchExpressions, x);
+                    for (const auto& x : selector->terms.front().matchFields)
+                        add(term.matchFields, x);
+                }
+            }
+    if (term.matchExpressions.empty() && term.matchFields.empty())
+        return std::nullopt;
+    return api::NodeSelector { { term } };
 }
 
 std::string AllocationModel::check(

@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -60,6 +61,11 @@ public:
         /// Per claim, its results in order as "request driver/pool/device".
         std::vector<std::vector<std::string>> results;
     };
+    /// The node selector an allocation of these results on the node gets (§3.13); none when the
+    /// devices are usable everywhere.
+    std::optional<api::NodeSelector> nodeSelectorOf(
+        const api::Node& node, const api::AllocationResult& allocation) const;
+
     /// The claims' specs only are looked at (their allocation, if any, is ignored).
     Outcome firstSolution(
         const api::Node& node, const std::vector<const api::ResourceClaim*>& claims, const PriorState& prior);

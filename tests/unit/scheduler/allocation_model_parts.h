@@ -5,6 +5,7 @@
 // search; allocation_model_search.cpp: the exact first-solution search).
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,8 @@ struct AllocationModel::Pool
     std::vector<const api::Device*> devices; ///< relevant slices of the surviving generation
     std::vector<const api::Device*> sameGeneration; ///< relevant or not, for counters
     std::map<std::string, std::map<std::string, Quantity>> counterSets;
+    std::map<const api::Device*, const api::ResourceSlice*> sliceOf; ///< of every device above
+    std::set<const api::Device*> elsewhere; ///< per-device node selection names another node
 };
 
 struct AllocationModel::Request

@@ -27,6 +27,12 @@ api::Device randomDevice(BundleRng& rng, const std::string& driver, int index, b
     d.attributes["index"] = intAttr(int64_t(rng.below(4)));
     if (rng.chance(80))
         d.attributes["family"] = strAttr(rng.chance(50) ? "a" : "b");
+    // Attributes of other domains: a shared one, and a NIC that spells out the GPU driver's domain
+    // (constraints then find it by its full name, not through the driver).
+    if (rng.chance(50))
+        d.attributes["resource.kubernetes.io/pcieRoot"] = strAttr(rng.chance(50) ? "p0" : "p1");
+    if (driver == kNic && rng.chance(20))
+        d.attributes["gpu.example.com/index"] = intAttr(int64_t(rng.below(4)));
     if (rng.chance(15))
         d.taints.push_back(taint(rng));
     if (rng.chance(6)) {
@@ -40,7 +46,10 @@ api::Device randomDevice(BundleRng& rng, const std::string& driver, int index, b
         if (rng.chance(70)) {
             api::CapacityRequestPolicy policy;
             policy.defaultValue = q("10");
-            policy.validRange = api::CapacityRequestPolicyRange { q("10"), std::nullopt, q("10") };
+            if (rng.chance(70))
+                policy.validRange = api::CapacityRequestPolicyRange { q("10"), std::nullopt, q("10") };
+            else
+                policy.validValues = { q("10"), q("20") };
             cap.requestPolicy = policy;
         }
         d.capacity["bandwidth"] = cap;
@@ -142,13 +151,19 @@ api::ResourceClaim randomClaim(BundleRng& rng, const std::string& name)
     api::ResourceClaim c = claim(name, std::move(requests));
     if (rng.chance(20)) {
         api::DeviceConstraint con;
-        if (rng.chance(50))
+        const int kind = int(rng.below(5));
+        if (kind < 2)
             con.matchAttribute = "gpu.example.com/family";
-        else
+        else if (kind < 4)
             con.distinctAttribute = "gpu.example.com/index";
-        // Limited to one request; a constraint on r1 alone also meets devices that r0 shares.
+        else
+            con.matchAttribute = "resource.kubernetes.io/pcieRoot";
+        // Limited to one request; a constraint on r1 alone also meets devices that r0 shares. One
+        // alternative of a firstAvailable request binds only when that alternative is chosen.
         if (n > 1 && rng.chance(40))
             con.requests.push_back(rng.chance(50) ? "r0" : "r1");
+        else if (!c.spec.requests[0].firstAvailable.empty() && rng.chance(50))
+            con.requests.push_back(numbered("r0/s", int64_t(rng.below(2))));
         c.spec.constraints.push_back(std::move(con));
     }
     return c;
@@ -184,6 +199,57 @@ void addAllocatedClaim(BundleRng& rng, api::ObjectSet& o, int index)
     o.resourceClaims.push_back(std::move(c));
 }
 
+api::NodeSelector rackSelector(const std::string& rack)
+{
+    return api::NodeSelector { { api::NodeSelectorTerm {
+        { api::NodeSelectorRequirement { "rack", "In", { rack } } }, {} } } };
+}
+
+/// Devices reachable from more than one node (§3.2): a pool for all nodes, a pool with one slice
+/// per rack (each node sees one slice, the pool is complete only counting the other), and a pool
+/// whose devices choose their nodes themselves. Some bind to the node they are used on.
+void addNetworkPools(BundleRng& rng, api::ObjectSet& o)
+{
+    auto devices = [&](const std::string& driver, int first, int n) {
+        std::vector<api::Device> list;
+        for (int i = 0; i < n; ++i) {
+            list.push_back(randomDevice(rng, driver, first + i, false));
+            if (rng.chance(15))
+                list.back().bindsToNode = true;
+        }
+        return list;
+    };
+    if (rng.chance(20))
+        o.resourceSlices.push_back(
+            slice("net-gpus", kGpu, "net", "", devices(kGpu, 0, 1 + int(rng.below(2)))));
+    if (rng.chance(20)) {
+        const int racks = rng.chance(50) ? 1 : 2;
+        for (int r = 0; r < racks; ++r) {
+            auto s = slice(
+                numbered("rack-nics-", r), kNic, "racks", "", devices(kNic, r * 2, 1 + int(rng.below(2))));
+            s.allNodes.reset();
+            s.nodeSelector = rackSelector(numbered("r", r));
+            s.pool.resourceSliceCount = racks;
+            o.resourceSlices.push_back(std::move(s));
+        }
+    }
+    if (rng.chance(15)) {
+        auto s = slice("per-device", kGpu, "spread", "", devices(kGpu, 0, 1 + int(rng.below(3))));
+        s.allNodes.reset();
+        s.perDeviceNodeSelection = true;
+        for (auto& d : s.devices) {
+            const auto where = rng.below(3);
+            if (where == 0)
+                d.nodeName = numbered("node-", int64_t(rng.below(3)));
+            else if (where == 1)
+                d.allNodes = true;
+            else
+                d.nodeSelector = rackSelector(numbered("r", int64_t(rng.below(2))));
+        }
+        o.resourceSlices.push_back(std::move(s));
+    }
+}
+
 } // namespace
 
 uint64_t BundleRng::next()
@@ -202,7 +268,7 @@ RandomBundle makeRandomBundle(uint64_t seed)
     const int nodes = 1 + int(rng.below(3));
     for (int n = 0; n < nodes; ++n) {
         const std::string name = numbered("node-", n);
-        o.nodes.push_back(node(name));
+        o.nodes.push_back(node(name, { { "rack", numbered("r", n % 2) } }));
         for (const char* driver : { kGpu, kNic }) {
             if (rng.chance(30))
                 continue;
@@ -217,13 +283,7 @@ RandomBundle makeRandomBundle(uint64_t seed)
             }
         }
     }
-    if (rng.chance(20)) {
-        std::vector<api::Device> devices;
-        const int n = 1 + int(rng.below(2));
-        for (int i = 0; i < n; ++i)
-            devices.push_back(randomDevice(rng, kGpu, i, false));
-        o.resourceSlices.push_back(slice("net-gpus", kGpu, "net", "", std::move(devices)));
-    }
+    addNetworkPools(rng, o);
     o.deviceClasses.push_back(deviceClass("gpu", { "device.driver == \"gpu.example.com\"" }));
     o.deviceClasses.push_back(deviceClass("gpu-a",
         { "device.driver == \"gpu.example.com\"",

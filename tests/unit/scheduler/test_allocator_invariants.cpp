@@ -76,6 +76,7 @@ struct Coverage
     int provenPending = 0; ///< pending pods whose every node the model searched exhaustively
     int exact = 0; ///< pods whose outcome the exact search confirmed
     int errors = 0; ///< of those, pods that failed with a fatal allocator error
+    int selectorsMerged = 0; ///< allocations whose node selector comes from network slices
 };
 
 std::string describe(const AllocationModel::Outcome& o)
@@ -135,6 +136,15 @@ std::string checkExact(AllocationModel& model, const scheduler::Cluster& cluster
                 got += " " + x.request + " " + x.driver + "/" + x.pool + "/" + x.device;
         if (got != describe(chosen))
             return "on " + r.nodeName + " the exact search gives " + describe(chosen) + ", drasim " + got;
+        // Where the devices can be used (§3.13).
+        const auto* node = cluster.findNode(r.nodeName);
+        for (const auto* c : claims) {
+            const auto& selector = c->allocation->nodeSelector;
+            if (model.nodeSelectorOf(*node, *c->allocation) != selector)
+                return "claim " + c->meta.name + " on " + r.nodeName
+                    + ": the node selector is not the one its devices give";
+            coverage.selectorsMerged += selector && !selector->terms[0].matchExpressions.empty() ? 1 : 0;
+        }
     } else if (r.failure == scheduler::FailureKind::AllocatorError || anySuccess) {
         return "drasim leaves the pod pending (" + r.message + "), the exact search "
             + (anySuccess ? "finds a node" : "meets no error");
@@ -235,11 +245,13 @@ TEST(AllocatorInvariants, RandomBundles)
         EXPECT_GT(coverage.provenPending, 1000);
         EXPECT_GT(coverage.exact, 3000);
         EXPECT_GT(coverage.errors, 20);
+        EXPECT_GT(coverage.selectorsMerged, 20);
     }
     std::cout << "bundles " << count << ", pods scheduled and replayed " << coverage.scheduled
               << ", pending pods proven unsolvable " << coverage.provenPending
               << ", outcomes confirmed by the exact search " << coverage.exact << " (fatal errors "
-              << coverage.errors << ")\n";
+              << coverage.errors << "), node selectors from network slices " << coverage.selectorsMerged
+              << "\n";
 }
 
 // The generator must produce the situations the laws are about, or they prove little.
