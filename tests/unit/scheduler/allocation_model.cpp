@@ -37,7 +37,7 @@ bool requirementHolds(const api::NodeSelectorRequirement& r, const api::Node& no
     return r.op == "DoesNotExist" && !value;
 }
 
-bool selects(const api::NodeSelector& selector, const api::Node& node)
+bool nodeSelected(const api::NodeSelector& selector, const api::Node& node)
 {
     return std::any_of(selector.terms.begin(), selector.terms.end(), [&](const api::NodeSelectorTerm& t) {
         return std::all_of(t.matchExpressions.begin(), t.matchExpressions.end(),
@@ -51,7 +51,7 @@ bool selects(const api::NodeSelector& selector, const api::Node& node)
 bool deviceOnNode(const api::Device& d, const api::Node& node)
 {
     return (d.nodeName && *d.nodeName == node.meta.name) || d.allNodes.value_or(false)
-        || (d.nodeSelector && selects(*d.nodeSelector, node));
+        || (d.nodeSelector && nodeSelected(*d.nodeSelector, node));
 }
 
 bool relevant(const api::ResourceSlice& s, const api::Node& node)
@@ -61,7 +61,7 @@ bool relevant(const api::ResourceSlice& s, const api::Node& node)
     if (s.allNodes.value_or(false))
         return true;
     if (s.nodeSelector)
-        return selects(*s.nodeSelector, node);
+        return nodeSelected(*s.nodeSelector, node);
     return s.perDeviceNodeSelection.value_or(false)
         && std::any_of(
             s.devices.begin(), s.devices.end(), [&](const api::Device& d) { return deviceOnNode(d, node); });
@@ -430,6 +430,59 @@ bool AllocationModel::allList(const std::vector<Pool>& pools, const PriorState& 
         }
     }
     return true;
+}
+
+bool AllocationModel::selects(const api::NodeSelector& selector, const api::Node& node)
+{
+    return nodeSelected(selector, node);
+}
+
+std::vector<api::DeviceAllocationConfiguration> AllocationModel::configOf(
+    const api::ResourceClaim& claim) const
+{
+    std::vector<api::DeviceAllocationConfiguration> out;
+    // The alternative each request chose, read off its results: "r" or "r/s".
+    std::vector<std::pair<std::string, const api::DeviceRequestSpec*>> chosen;
+    for (const auto& x : claim.spec.requests) {
+        std::pair<std::string, const api::DeviceRequestSpec*> c { x.name, x.exactly ? &*x.exactly : nullptr };
+        for (const auto& r : claim.allocation->results)
+            for (const auto& s : x.firstAvailable)
+                if (r.request == x.name + "/" + s.name)
+                    c = { r.request, &s.spec };
+        chosen.push_back(c);
+    }
+    // Class configs: one entry per config of a class, listing every request that used the class.
+    std::map<std::string, std::vector<size_t>> entries;
+    for (const auto& [name, spec] : chosen) {
+        auto it = entries.find(spec->deviceClassName);
+        if (it != entries.end()) {
+            for (size_t i : it->second)
+                out[i].requests.push_back(name);
+            continue;
+        }
+        auto& list = entries[spec->deviceClassName];
+        for (const auto& cls : m_objects.deviceClasses)
+            if (cls.meta.name == spec->deviceClassName)
+                for (const auto& cfg : cls.config) {
+                    list.push_back(out.size());
+                    out.push_back(api::DeviceAllocationConfiguration { "FromClass", { name }, cfg });
+                }
+    }
+    // Claim configs: once when they name no request, else once per request they name (the
+    // request, or the alternative it chose).
+    for (const auto& cfg : claim.spec.config) {
+        if (cfg.requests.empty()) {
+            out.push_back(api::DeviceAllocationConfiguration { "FromClaim", {}, cfg.opaque });
+            continue;
+        }
+        for (size_t i = 0; i < chosen.size(); ++i) {
+            const auto& names = cfg.requests;
+            if (std::find(names.begin(), names.end(), claim.spec.requests[i].name) != names.end()
+                || std::find(names.begin(), names.end(), chosen[i].first) != names.end())
+                out.push_back(api::DeviceAllocationConfiguration { "FromClaim", cfg.requests, cfg.opaque });
+        }
+    }
+    return out;
 }
 
 std::optional<api::NodeSelector> AllocationModel::nodeSelectorOf(

@@ -66,6 +66,12 @@ public:
     std::optional<api::NodeSelector> nodeSelectorOf(
         const api::Node& node, const api::AllocationResult& allocation) const;
 
+    /// The configuration an allocated claim carries (§3.12), from the alternatives its results
+    /// chose.
+    std::vector<api::DeviceAllocationConfiguration> configOf(const api::ResourceClaim& claim) const;
+    /// Node affinity matching of a node selector (labels and metadata.name).
+    static bool selects(const api::NodeSelector& selector, const api::Node& node);
+
     /// The claims' specs only are looked at (their allocation, if any, is ignored).
     Outcome firstSolution(
         const api::Node& node, const std::vector<const api::ResourceClaim*>& claims, const PriorState& prior);

@@ -166,6 +166,19 @@ api::ResourceClaim randomClaim(BundleRng& rng, const std::string& name)
             con.requests.push_back(numbered("r0/s", int64_t(rng.below(2))));
         c.spec.constraints.push_back(std::move(con));
     }
+    if (rng.chance(20)) {
+        // Claim config for every request, for one, for one alternative, or for both requests
+        // (upstream copies it once per request it names, §3.12).
+        api::DeviceClaimConfiguration cfg { {}, api::OpaqueDeviceConfiguration { kGpu, {} } };
+        const auto which = rng.below(4);
+        if (which == 1 || (which == 3 && n > 1))
+            cfg.requests.push_back("r0");
+        if (which == 3 && n > 1)
+            cfg.requests.push_back("r1");
+        if (which == 2 && !c.spec.requests[0].firstAvailable.empty())
+            cfg.requests.push_back("r0/s1");
+        c.spec.config.push_back(std::move(cfg));
+    }
     return c;
 }
 
@@ -178,8 +191,13 @@ void addAllocatedClaim(BundleRng& rng, api::ObjectSet& o, int index)
     if (s.devices.empty())
         return;
     const auto& d = s.devices[rng.below(s.devices.size())];
-    if (!d.consumesCounters.empty())
-        return; // the counter bookkeeping of input claims is not what this test is about
+    for (const auto& held : o.resourceClaims) {
+        if (!held.allocation)
+            continue;
+        for (const auto& r : held.allocation->results)
+            if (r.driver == s.driver && r.pool == s.pool.name && r.device == d.name)
+                return; // one input claim per device is enough here
+    }
     api::ResourceClaim c = claim(numbered("held-", index), { exactRequest("r0", requestSpec("any")) });
     api::DeviceRequestAllocationResult r;
     r.request = "r0";
@@ -290,8 +308,13 @@ RandomBundle makeRandomBundle(uint64_t seed)
             "device.attributes[\"gpu.example.com\"].family == \"a\"" }));
     o.deviceClasses.push_back(deviceClass("nic", { "device.driver == \"nic.example.com\"" }));
     o.deviceClasses.push_back(deviceClass("any"));
-    if (!o.resourceSlices.empty() && rng.chance(25))
-        addAllocatedClaim(rng, o, 0);
+    for (int i = 0; i < 2; ++i)
+        if (!o.resourceSlices.empty() && rng.chance(25))
+            addAllocatedClaim(rng, o, i);
+    if (rng.chance(50)) {
+        o.deviceClasses[0].config.push_back(api::OpaqueDeviceConfiguration { kGpu, {} });
+        o.deviceClasses[2].config.push_back(api::OpaqueDeviceConfiguration { kNic, {} });
+    }
     const int pods = 1 + int(rng.below(4));
     for (int p = 0; p < pods; ++p) {
         const std::string name = numbered("pod-", p);
@@ -302,6 +325,9 @@ RandomBundle makeRandomBundle(uint64_t seed)
             o.resourceClaims.push_back(randomClaim(rng, cn));
             refs.emplace_back(numbered("c", c), cn);
         }
+        // Now and then the claim of the pod before: allocated by then, it only restricts the node.
+        if (p > 0 && rng.chance(20))
+            refs.emplace_back("shared", numbered("pod-", p - 1) + "-c0");
         b.pods.push_back(pod(name, refs));
     }
     return b;

@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-// Small random manifest bundles for the allocator's invariant test: 1–3 nodes, two drivers,
-// node-local pools (some republished in a second generation under other slice names, some
-// incomplete, some invalid through repeated device names), an optional network-attached pool,
-// shared counters, taints, binding conditions, shareable devices with consumable capacity, and pods
-// whose claims mix counts (rarely over the claim limit), All mode, admin access, firstAvailable,
-// request selectors, tolerations, capacity requests and constraints on all or one request. A seed
-// gives the same bundle on every platform (no standard distributions).
+// Small random manifest bundles for the allocator's invariant test: 1–3 nodes in two racks, two
+// drivers, node-local pools (some republished in a second generation under other slice names, some
+// incomplete, some invalid through repeated device names), network pools (all nodes, per rack,
+// per-device node selection; some devices bind to the node), shared counters, taints, binding
+// conditions, shareable devices with consumable capacity (ranges and valid values), claims
+// allocated before the run (also on partitions), class and claim configuration, and pods whose
+// claims mix counts (rarely over the claim limit), All mode, admin access, firstAvailable, request
+// selectors, tolerations, capacity requests and constraints on all requests, one request or one
+// alternative; now and then a pod also uses the claim of the pod before it. A seed gives the same
+// bundle on every platform (no standard distributions).
 
 #include <cstdint>
 #include <vector>

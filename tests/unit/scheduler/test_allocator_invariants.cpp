@@ -11,11 +11,13 @@
 //  * the outcome is exactly upstream's: the model's plain first-solution search in visit order
 //    gives, on the chosen node, the same devices in the same order; where it meets a fatal error on
 //    some node, the pod fails with the first such error; where it finds no node, neither does drasim;
+//    every allocation carries the node selector (§3.13) and configuration (§3.12) its results give;
 //  * `allocate` and `explain` agree on every pod.
 //
 // Seeds: DRASIM_INVARIANT_SEED=N runs that one bundle; DRASIM_INVARIANT_BUNDLES=N changes how
 // many are run (default 2,000, starting at a fixed seed, or at DRASIM_INVARIANT_SEED when both are
 // given). A failure prints the command that reproduces it.
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
@@ -39,15 +41,6 @@ constexpr uint64_t kFirstSeed = 1'000'000;
 std::string keyOf(const api::Pod& p)
 {
     return "default/" + p.meta.name;
-}
-
-std::vector<const api::ResourceClaim*> claimsOf(
-    const scheduler::Cluster& c, const std::vector<std::string>& keys)
-{
-    std::vector<const api::ResourceClaim*> out;
-    for (const auto& k : keys)
-        out.push_back(c.findClaim(k));
-    return out;
 }
 
 /// Dedicated (non-admin, unshared) results of all claims: each device at most once.
@@ -77,7 +70,25 @@ struct Coverage
     int exact = 0; ///< pods whose outcome the exact search confirmed
     int errors = 0; ///< of those, pods that failed with a fatal allocator error
     int selectorsMerged = 0; ///< allocations whose node selector comes from network slices
+    int configs = 0; ///< allocations with configuration entries
+    int sharedClaims = 0; ///< pods with a claim allocated before their cycle
 };
+
+std::string sameConfig(const std::vector<api::DeviceAllocationConfiguration>& want,
+    const std::vector<api::DeviceAllocationConfiguration>& got)
+{
+    auto text = [](const std::vector<api::DeviceAllocationConfiguration>& list) {
+        std::string s;
+        for (const auto& c : list) {
+            s += "[" + c.source + " " + c.opaque.driver + " for";
+            for (const auto& r : c.requests)
+                s += " " + r;
+            s += "]";
+        }
+        return s;
+    };
+    return text(want) == text(got) ? "" : "config " + text(got) + ", expected " + text(want);
+}
 
 std::string describe(const AllocationModel::Outcome& o)
 {
@@ -102,17 +113,56 @@ std::string describe(const AllocationModel::Outcome& o)
     return "inconclusive";
 }
 
+/// One pod's cycle as the laws see it: the claims it allocates (in pod order; claims allocated
+/// before only restrict the node) and the nodes those allocated claims allow (§6.3).
+struct PodCycle
+{
+    std::vector<std::string> allocatedBefore;
+    std::vector<const api::Node*> candidates;
+    std::vector<const api::ResourceClaim*> toAllocate;
+};
+
+PodCycle cycleBefore(const scheduler::Cluster& cluster, const api::Pod& pod)
+{
+    PodCycle c;
+    std::vector<const api::NodeSelector*> selectors;
+    for (const auto& e : pod.spec.resourceClaims)
+        if (const auto* claim
+            = e.resourceClaimName ? cluster.findClaim("default/" + *e.resourceClaimName) : nullptr;
+            claim && claim->allocation) {
+            c.allocatedBefore.push_back("default/" + claim->meta.name);
+            if (claim->allocation->nodeSelector)
+                selectors.push_back(&*claim->allocation->nodeSelector);
+        }
+    for (const auto* n : cluster.nodes())
+        if (std::all_of(selectors.begin(), selectors.end(),
+                [&](const api::NodeSelector* s) { return AllocationModel::selects(*s, *n); }))
+            c.candidates.push_back(n);
+    return c;
+}
+
+void claimsAfter(const scheduler::Cluster& cluster, const scheduler::ScheduleResult& r, PodCycle& c)
+{
+    for (const auto& k : r.claims)
+        if (std::find(c.allocatedBefore.begin(), c.allocatedBefore.end(), k) == c.allocatedBefore.end())
+            c.toAllocate.push_back(cluster.findClaim(k));
+}
+
 /// The exact law: the pod's outcome is the one upstream's search gives, node by node in name order.
 /// "" when it holds (or the model could not decide).
 std::string checkExact(AllocationModel& model, const scheduler::Cluster& cluster,
-    const scheduler::ScheduleResult& r, const PriorState& prior, Coverage& coverage)
+    const scheduler::ScheduleResult& r, const PriorState& prior, const PodCycle& cycle, Coverage& coverage)
 {
     using Kind = AllocationModel::Outcome::Kind;
-    const auto claims = claimsOf(cluster, r.claims);
+    const auto& claims = cycle.toAllocate;
     bool inconclusive = false, anySuccess = false;
     std::string firstError;
     AllocationModel::Outcome chosen;
-    for (const auto* n : cluster.nodes()) {
+    if (r.scheduled
+        && std::find(cycle.candidates.begin(), cycle.candidates.end(), cluster.findNode(r.nodeName))
+            == cycle.candidates.end())
+        return "bound to " + r.nodeName + ", where an allocated claim of the pod is not available";
+    for (const auto* n : cycle.candidates) {
         auto o = model.firstSolution(*n, claims, prior);
         inconclusive = inconclusive || o.kind == Kind::Inconclusive;
         anySuccess = anySuccess || o.kind == Kind::Success;
@@ -144,6 +194,10 @@ std::string checkExact(AllocationModel& model, const scheduler::Cluster& cluster
                 return "claim " + c->meta.name + " on " + r.nodeName
                     + ": the node selector is not the one its devices give";
             coverage.selectorsMerged += selector && !selector->terms[0].matchExpressions.empty() ? 1 : 0;
+            // The configuration the allocation carries (§3.12).
+            if (const std::string bad = sameConfig(model.configOf(*c), c->allocation->config); !bad.empty())
+                return "claim " + c->meta.name + ": " + bad;
+            coverage.configs += c->allocation->config.empty() ? 0 : 1;
         }
     } else if (r.failure == scheduler::FailureKind::AllocatorError || anySuccess) {
         return "drasim leaves the pod pending (" + r.message + "), the exact search "
@@ -164,22 +218,24 @@ std::string checkBundle(uint64_t seed, Coverage& coverage)
     std::vector<scheduler::ScheduleResult> outcomes;
     for (const auto& pod : bundle.pods) {
         const PriorState prior = PriorState::of(cluster.claims());
+        PodCycle cycle = cycleBefore(cluster, pod);
         auto r = cluster.schedule(pod);
+        claimsAfter(cluster, r, cycle);
+        coverage.sharedClaims += cycle.allocatedBefore.empty() ? 0 : 1;
         const std::string who = "pod " + pod.meta.name + ": ";
-        if (const std::string bad = checkExact(model, cluster, r, prior, coverage); !bad.empty())
+        if (const std::string bad = checkExact(model, cluster, r, prior, cycle, coverage); !bad.empty())
             return who + bad;
         if (r.scheduled) {
             const auto* node = cluster.findNode(r.nodeName);
-            const std::string bad = model.check(*node, claimsOf(cluster, r.claims), prior);
+            const std::string bad = model.check(*node, cycle.toAllocate, prior);
             if (!bad.empty())
                 return who + "scheduled on " + r.nodeName + ", but " + bad;
             ++coverage.scheduled;
         } else if (r.failure == scheduler::FailureKind::Unschedulable) {
             // Unallocated again: the claims as the attempt saw them.
-            const auto claims = claimsOf(cluster, r.claims);
             bool proven = true;
-            for (const auto* n : cluster.nodes()) {
-                const auto found = model.solve(*n, claims, prior, seed);
+            for (const auto* n : cycle.candidates) {
+                const auto found = model.solve(*n, cycle.toAllocate, prior, seed);
                 if (found == AllocationModel::Search::Found)
                     return who + "left pending (" + r.message + ") although " + n->meta.name
                         + " has a solution";
@@ -245,12 +301,15 @@ TEST(AllocatorInvariants, RandomBundles)
         EXPECT_GT(coverage.provenPending, 1000);
         EXPECT_GT(coverage.exact, 3000);
         EXPECT_GT(coverage.errors, 20);
-        EXPECT_GT(coverage.selectorsMerged, 20);
+        EXPECT_GT(coverage.selectorsMerged, 10);
+        EXPECT_GT(coverage.configs, 200);
+        EXPECT_GT(coverage.sharedClaims, 50);
     }
     std::cout << "bundles " << count << ", pods scheduled and replayed " << coverage.scheduled
               << ", pending pods proven unsolvable " << coverage.provenPending
               << ", outcomes confirmed by the exact search " << coverage.exact << " (fatal errors "
               << coverage.errors << "), node selectors from network slices " << coverage.selectorsMerged
+              << ", configs " << coverage.configs << ", pods with a shared claim " << coverage.sharedClaims
               << "\n";
 }
 
