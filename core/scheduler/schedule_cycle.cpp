@@ -145,6 +145,10 @@ Cluster::Impl::ClaimState* Cluster::Impl::claimFromTemplate(
     const std::string ns = nsOf(pod.meta);
     const std::string key = ns + "/" + claimName;
     ClaimState* existing = findClaim(key);
+    // Upstream looks at the deletion timestamp before ownership: the caller reports a claim
+    // being deleted, whoever owns it.
+    if (existing && existing->claim.deleting)
+        return existing;
     if (existing) {
         bool owned = existing->generated ? existing->ownerPod == cycle.podKey : false;
         for (const auto& o : existing->claim.meta.ownerReferences)

@@ -89,6 +89,10 @@ def register(g):
     case("template-not-owner", "an existing claim with the generated name that the pod does not own",
          TWO + base + [claim("p-gpu", [req("gpu", "gpu.example.com")]), pod("p", templates=[("gpu", "one-gpu")])],
          ["pod p pending ResourceClaim default/p-gpu was not created for pod default/p (pod is not owner)"])
+    case("template-not-owner-being-deleted", "a generated-name claim being deleted is reported as deleted before ownership",
+         TWO + base + [claim("p-gpu", [req("gpu", "gpu.example.com")], deleting=True),
+                       pod("p", templates=[("gpu", "one-gpu")])],
+         ["pod p pending resourceclaim \"p-gpu\" is being deleted"])
     case("unreferenced-claim-not-allocated", "a claim no pod references stays unallocated",
          TWO + base + [claim("orphan", [req("gpu", "gpu.example.com")])],
          ["claim orphan unallocated"])
