@@ -19,6 +19,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSettings>
+#include <QSplitter>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -172,12 +173,21 @@ void MainWindow::buildActions()
     auto* fileMenu = menuBar()->addMenu(tr("&File"));
     auto* openFiles = fileMenu->addAction(tr("&Open…"), this, &MainWindow::openFilesDialog);
     openFiles->setShortcut(QKeySequence::Open);
+    openFiles->setObjectName(QStringLiteral("actionOpen"));
     fileMenu->addAction(tr("Open &Folder…"), this, &MainWindow::openFolderDialog);
     m_recentMenu = fileMenu->addMenu(tr("Open &Recent"));
     connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::fillRecentMenu);
     fillRecentMenu();
     auto* reload = fileMenu->addAction(tr("Re&load"), m_document, &Document::reload);
     reload->setShortcut(QKeySequence::Refresh);
+    reload->setObjectName(QStringLiteral("actionReload"));
+    // The Editor tab's file; when it cannot be saved the tab says why, so it is brought forward.
+    auto* save = fileMenu->addAction(tr("&Save"), this, [this]() {
+        if (!m_editor->save())
+            m_tabs->setCurrentWidget(m_editor);
+    });
+    save->setShortcut(QKeySequence::Save);
+    save->setObjectName(QStringLiteral("actionSave"));
     fileMenu->addSeparator();
     auto* quit = fileMenu->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
     quit->setShortcut(QKeySequence::Quit);
@@ -185,8 +195,10 @@ void MainWindow::buildActions()
     auto* editMenu = menuBar()->addMenu(tr("&Edit"));
     auto* undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
     undo->setShortcut(QKeySequence::Undo);
+    undo->setObjectName(QStringLiteral("actionUndo"));
     auto* redo = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
     redo->setShortcut(QKeySequence::Redo);
+    redo->setObjectName(QStringLiteral("actionRedo"));
     editMenu->addAction(undo);
     editMenu->addAction(redo);
 
@@ -204,6 +216,8 @@ void MainWindow::buildActions()
         themes->addAction(action);
     }
     m_themeActions = themes;
+    buildViewActions(viewMenu);
+    buildRunActions();
 
     auto* helpMenu = menuBar()->addMenu(tr("&Help"));
     auto* guide = helpMenu->addAction(tr("&User Guide"), this, [this]() { showUserGuide(); });
@@ -222,6 +236,61 @@ void MainWindow::buildActions()
     toolbar->setObjectName(QStringLiteral("mainToolbar"));
     toolbar->addAction(openFiles);
     toolbar->addAction(reload);
+}
+
+void MainWindow::buildViewActions(QMenu* viewMenu)
+{
+    // One entry per tab (Ctrl+1 to Ctrl+9), and the next or previous tab as in a browser.
+    viewMenu->addSeparator();
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        auto* action
+            = viewMenu->addAction(m_tabs->tabText(i), this, [this, i]() { m_tabs->setCurrentIndex(i); });
+        if (i < 9)
+            action->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
+    }
+    viewMenu->addSeparator();
+    auto* next = viewMenu->addAction(tr("&Next Tab"), this,
+        [this]() { m_tabs->setCurrentIndex((m_tabs->currentIndex() + 1) % m_tabs->count()); });
+    next->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_PageDown));
+    next->setObjectName(QStringLiteral("actionNextTab"));
+    auto* previous = viewMenu->addAction(tr("&Previous Tab"), this, [this]() {
+        m_tabs->setCurrentIndex((m_tabs->currentIndex() + m_tabs->count() - 1) % m_tabs->count());
+    });
+    previous->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_PageUp));
+    previous->setObjectName(QStringLiteral("actionPreviousTab"));
+}
+
+void MainWindow::buildRunActions()
+{
+    auto* runMenu = menuBar()->addMenu(tr("&Run"));
+    // The Plan tab runs its study; everywhere else the scenario is simulated again.
+    auto* run = runMenu->addAction(tr("&Run"), this, [this]() {
+        if (m_tabs->currentWidget() == m_plan)
+            m_plan->run();
+        else
+            m_simulation->run();
+    });
+    run->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    run->setObjectName(QStringLiteral("actionRun"));
+    // Whatever is going on: opening, a simulation, a study. Not Escape, which charts use to
+    // leave their zoom.
+    auto* cancel = runMenu->addAction(tr("&Cancel"), this, [this]() {
+        if (m_document->isOpening())
+            m_document->cancelOpen();
+        m_simulation->cancel();
+        m_plan->cancel();
+    });
+    cancel->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Period));
+    cancel->setObjectName(QStringLiteral("actionCancel"));
+    runMenu->addSeparator();
+    // The timeline's cursor moves every replaying view, whichever tab is shown. (Alt+arrows step
+    // the Allocation inspector.)
+    auto* nextEvent = runMenu->addAction(tr("&Next Event"), m_timeline, &TimelinePage::nextEvent);
+    nextEvent->setShortcut(QKeySequence(Qt::ALT | Qt::Key_PageDown));
+    nextEvent->setObjectName(QStringLiteral("actionNextEvent"));
+    auto* previousEvent = runMenu->addAction(tr("&Previous Event"), m_timeline, &TimelinePage::previousEvent);
+    previousEvent->setShortcut(QKeySequence(Qt::ALT | Qt::Key_PageUp));
+    previousEvent->setObjectName(QStringLiteral("actionPreviousEvent"));
 }
 
 void MainWindow::setTheme(Theme theme)
@@ -250,11 +319,32 @@ void MainWindow::fillRecentMenu()
         m_recentMenu->addAction(tr("Clear"), this, []() { RecentFiles::clear(); });
 }
 
+namespace {
+
+// The splitters of the window's pages, in the order the pages build them (not those of other
+// top-level windows such as the user guide).
+QList<QSplitter*> pageSplitters(const QMainWindow* window)
+{
+    QList<QSplitter*> splitters;
+    for (QSplitter* splitter : window->findChildren<QSplitter*>())
+        if (splitter->window() == window)
+            splitters << splitter;
+    return splitters;
+}
+
+} // namespace
+
 void MainWindow::restoreWindowState()
 {
     QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    // Saved by a version whose pages had other splitters: keep this version's defaults.
+    const QVariantList states = settings.value(QStringLiteral("window/splitters")).toList();
+    const QList<QSplitter*> splitters = pageSplitters(this);
+    if (states.size() == splitters.size())
+        for (qsizetype i = 0; i < splitters.size(); ++i)
+            splitters[i]->restoreState(states[i].toByteArray());
 }
 
 void MainWindow::saveWindowState() const
@@ -262,6 +352,10 @@ void MainWindow::saveWindowState() const
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());
+    QVariantList states;
+    for (const QSplitter* splitter : pageSplitters(this))
+        states << splitter->saveState();
+    settings.setValue(QStringLiteral("window/splitters"), states);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

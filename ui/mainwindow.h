@@ -34,8 +34,8 @@ class TopologyPage;
 enum class Theme;
 
 /// The drasim-gui window: a shell around one Document. Its pages (Cluster, Simulation) observe the
-/// document; the window holds the menus, the Problems dock, the status bar, recent files and its
-/// own geometry (both in QSettings).
+/// document; the window holds the menus (every main action with its shortcut), the Problems dock,
+/// the status bar, recent files and its own layout (both in QSettings).
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -49,7 +49,7 @@ public:
     void openPaths(const QStringList& paths);
     /// SQLite file where simulation runs and studies are recorded (default: the user's data folder).
     void setRunStorePath(const QString& path);
-    /// Saves geometry and dock/toolbar layout to QSettings (also done on close).
+    /// Saves geometry, dock/toolbar layout and the pages' splitters to QSettings (also done on close).
     void saveWindowState() const;
 
     Document* document() const { return m_document; }
@@ -79,6 +79,8 @@ protected:
 
 private:
     void buildActions();
+    void buildViewActions(QMenu* viewMenu);
+    void buildRunActions();
     void buildLayout();
     void restoreWindowState();
     void fillRecentMenu();

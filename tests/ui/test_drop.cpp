@@ -55,3 +55,23 @@ TEST(MainWindowDrop, DragWithoutLocalFilesIsRefused)
     QApplication::sendEvent(&w, &enter);
     EXPECT_FALSE(enter.isAccepted());
 }
+
+TEST(MainWindowDrop, DroppedFolderOpensItsManifests)
+{
+    MainWindow w;
+    w.show();
+    const QString folder = sourcePath("scenarios/learn/13-pending-pod");
+    QMimeData mime;
+    mime.setUrls({ QUrl::fromLocalFile(folder) });
+    QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&w, &enter);
+    EXPECT_TRUE(enter.isAccepted());
+    QSignalSpy opened(w.document(), &drasim::ui::Document::opened);
+    QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&w, &drop);
+    EXPECT_TRUE(drop.isAccepted());
+    ASSERT_TRUE(opened.wait(20000));
+    EXPECT_EQ(w.document()->paths(), QStringList { folder });
+    EXPECT_GT(w.document()->files().size(), 1); // every manifest of the folder
+    EXPECT_GT(w.objectModel()->rowCount(), 0);
+}

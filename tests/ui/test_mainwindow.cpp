@@ -71,11 +71,13 @@ TEST(MainWindow, BadInputIsShownInlineAndTheWindowKeepsWorking)
     EXPECT_EQ(d->pos.line, 4);
     EXPECT_EQ(d->objectKind, "DeviceClass");
 
-    bool bannerShown = false;
+    // The banner above the pages names the file, line and column.
+    QString banner;
     for (auto* label : w.findChildren<QLabel*>())
         if (label->isVisible() && label->text().contains(QStringLiteral("error(s) in the input")))
-            bannerShown = true;
-    EXPECT_TRUE(bannerShown);
+            banner = label->text();
+    EXPECT_TRUE(banner.contains(QString::fromStdString(d->format()).toHtmlEscaped())) << banner.toStdString();
+    EXPECT_TRUE(banner.contains(bad + QStringLiteral(":4:9:"))) << banner.toStdString();
 
     // Still usable: a good file loads afterwards and the banner goes away.
     w.openPaths({ sourcePath("scenarios/basic/cluster.yaml") });

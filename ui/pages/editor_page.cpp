@@ -8,7 +8,6 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
-#include <QShortcut>
 #include <QSplitter>
 #include <QTableView>
 #include <QTextDocument>
@@ -82,8 +81,8 @@ EditorPage::EditorPage(Document* document, QWidget* parent)
     connect(
         m_files, &QComboBox::activated, this, [this](int i) { openFile(m_files->itemData(i).toString()); });
     connect(m_save, &QPushButton::clicked, this, &EditorPage::save);
-    auto* saveKey = new QShortcut(QKeySequence::Save, this, this, &EditorPage::save);
-    saveKey->setContext(Qt::WidgetWithChildrenShortcut);
+    // Ctrl+S is the window's File › Save, which saves this page's file: a second binding here
+    // would make the key ambiguous and fire neither.
     connect(m_debounce, &QTimer::timeout, this, [this]() {
         m_status->setText(tr("Checking…"));
         m_job->validate(m_editor->toPlainText(), m_path);
