@@ -534,6 +534,7 @@ std::string AllocationModel::check(
         if (!claim.allocation)
             return who + " is not allocated";
         std::map<std::string, std::vector<std::string>> byRequest;
+        bool binding = false; ///< some device of the claim has binding conditions
         for (const auto& r : claim.allocation->results) {
             const std::string parent = r.request.substr(0, r.request.find('/'));
             const std::string sub
@@ -578,12 +579,26 @@ std::string AllocationModel::check(
                     + std::to_string(int(a)) + ")";
             if (multi && st.picks[before].consumed != r.consumedCapacity)
                 return what + ": consumedCapacity differs from the request policy";
+            // Copies (§2.4): the (sub)request's tolerations, the device's binding conditions.
+            auto sameTolerations = [](const api::DeviceToleration& a, const api::DeviceToleration& b) {
+                return a.key == b.key && a.op == b.op && a.value == b.value && a.effect == b.effect
+                    && a.tolerationSeconds == b.tolerationSeconds;
+            };
+            if (!std::equal(r.tolerations.begin(), r.tolerations.end(), req.spec->tolerations.begin(),
+                    req.spec->tolerations.end(), sameTolerations))
+                return what + ": tolerations are not the request's";
+            if (r.bindingConditions != dev->bindingConditions
+                || r.bindingFailureConditions != dev->bindingFailureConditions)
+                return what + ": binding conditions are not the device's";
+            binding = binding || !dev->bindingConditions.empty();
             auto& list = byRequest[r.request];
             const std::string full = nameOf(r.driver, r.pool, r.device);
             if (std::find(list.begin(), list.end(), full) != list.end())
                 return what + ": picked twice by one request";
             list.push_back(full);
         }
+        if (binding == claim.allocation->allocationTimestamp.empty())
+            return who + ": allocationTimestamp must be set exactly when a device has binding conditions";
         // Every request got exactly its devices (one alternative of a firstAvailable request).
         for (const auto& x : claim.spec.requests) {
             std::vector<std::pair<std::string, const api::DeviceRequestSpec*>> alternatives;

@@ -12,6 +12,7 @@
 //    gives, on the chosen node, the same devices in the same order; where it meets a fatal error on
 //    some node, the pod fails with the first such error; where it finds no node, neither does drasim;
 //    every allocation carries the node selector (§3.13) and configuration (§3.12) its results give;
+//    the node is the one the default scores and the DRA score pick among the feasible ones (§6.5);
 //  * `allocate` and `explain` agree on every pod.
 //
 // Seeds: DRASIM_INVARIANT_SEED=N runs that one bundle; DRASIM_INVARIANT_BUNDLES=N changes how
@@ -72,6 +73,7 @@ struct Coverage
     int selectorsMerged = 0; ///< allocations whose node selector comes from network slices
     int configs = 0; ///< allocations with configuration entries
     int sharedClaims = 0; ///< pods with a claim allocated before their cycle
+    int draScoreChoices = 0; ///< scheduled pods whose feasible nodes differ in DRA score
 };
 
 std::string sameConfig(const std::vector<api::DeviceAllocationConfiguration>& want,
@@ -117,6 +119,7 @@ std::string describe(const AllocationModel::Outcome& o)
 /// before only restrict the node) and the nodes those allocated claims allow (§6.3).
 struct PodCycle
 {
+    std::map<std::string, int> podsOn; ///< pods bound to each node before this one
     std::vector<std::string> allocatedBefore;
     std::vector<const api::Node*> candidates;
     std::vector<const api::ResourceClaim*> toAllocate;
@@ -148,6 +151,47 @@ void claimsAfter(const scheduler::Cluster& cluster, const scheduler::ScheduleRes
             c.toAllocate.push_back(cluster.findClaim(k));
 }
 
+/// §6.5: Σ (8 − i) over the firstAvailable requests whose alternative i the search chose.
+int64_t prioritizedListScore(
+    const std::vector<const api::ResourceClaim*>& claims, const AllocationModel::Outcome& o)
+{
+    int64_t score = 0;
+    for (size_t ci = 0; ci < claims.size(); ++ci)
+        for (const auto& x : claims[ci]->spec.requests)
+            for (size_t i = 0; i < x.firstAvailable.size(); ++i) {
+                const std::string prefix = x.name + "/" + x.firstAvailable[i].name + " ";
+                if (std::any_of(o.results[ci].begin(), o.results[ci].end(),
+                        [&](const std::string& r) { return r.rfind(prefix, 0) == 0; }))
+                    score += 8 - int64_t(i);
+            }
+    return score;
+}
+
+/// The node kube-scheduler's default scores pick among the feasible ones, for the bundles' pods
+/// (no requests: LeastAllocated on the default 100m / 200Mi per pod, BalancedAllocation skipped)
+/// and nodes (8 CPUs, 32Gi), plus the normalised DRA score; ties to the name sorting first.
+std::string bestNode(const std::vector<std::pair<const api::Node*, int64_t>>& feasible,
+    const std::map<std::string, int>& podsOn)
+{
+    int64_t maxDra = 0;
+    for (const auto& [n, dra] : feasible)
+        maxDra = std::max(maxDra, dra);
+    std::string best;
+    int64_t bestScore = -1;
+    for (const auto& [n, dra] : feasible) {
+        const auto it = podsOn.find(n->meta.name);
+        const int64_t pods = (it == podsOn.end() ? 0 : it->second) + 1;
+        const int64_t cpu = (8000 - 100 * pods) * 100 / 8000;
+        const int64_t mem = (32 * 1024 - 200 * pods) * 100 / (32 * 1024);
+        const int64_t score = (cpu + mem) / 2 + (maxDra ? dra * 100 / maxDra : 0);
+        if (score > bestScore || (score == bestScore && n->meta.name < best)) {
+            best = n->meta.name;
+            bestScore = score;
+        }
+    }
+    return best;
+}
+
 /// The exact law: the pod's outcome is the one upstream's search gives, node by node in name order.
 /// "" when it holds (or the model could not decide).
 std::string checkExact(AllocationModel& model, const scheduler::Cluster& cluster,
@@ -162,17 +206,26 @@ std::string checkExact(AllocationModel& model, const scheduler::Cluster& cluster
         && std::find(cycle.candidates.begin(), cycle.candidates.end(), cluster.findNode(r.nodeName))
             == cycle.candidates.end())
         return "bound to " + r.nodeName + ", where an allocated claim of the pod is not available";
+    std::vector<std::pair<const api::Node*, int64_t>> feasible; // with the DRA score
     for (const auto* n : cycle.candidates) {
         auto o = model.firstSolution(*n, claims, prior);
         inconclusive = inconclusive || o.kind == Kind::Inconclusive;
         anySuccess = anySuccess || o.kind == Kind::Success;
         if (o.kind == Kind::Error && firstError.empty())
             firstError = o.error;
+        if (o.kind == Kind::Success)
+            feasible.emplace_back(n, prioritizedListScore(claims, o));
         if (r.scheduled && n->meta.name == r.nodeName)
             chosen = std::move(o);
     }
     if (inconclusive)
         return {};
+    if (r.scheduled && firstError.empty()) {
+        if (const std::string best = bestNode(feasible, cycle.podsOn); best != r.nodeName)
+            return "bound to " + r.nodeName + ", but " + best + " scores higher (or ties and sorts first)";
+        coverage.draScoreChoices += std::any_of(feasible.begin(), feasible.end(),
+            [&](const auto& f) { return f.second != feasible.front().second; });
+    }
     const std::string fatal = "running \"DynamicResources\" filter plugin: ";
     if (!firstError.empty()) {
         if (r.failure != scheduler::FailureKind::AllocatorError || r.message != fatal + firstError)
@@ -216,10 +269,14 @@ std::string checkBundle(uint64_t seed, Coverage& coverage)
         return "generated bundle is invalid: " + cluster.diagnostics().formatAll();
     AllocationModel model(bundle.objects);
     std::vector<scheduler::ScheduleResult> outcomes;
+    std::map<std::string, int> podsOn;
     for (const auto& pod : bundle.pods) {
         const PriorState prior = PriorState::of(cluster.claims());
         PodCycle cycle = cycleBefore(cluster, pod);
+        cycle.podsOn = podsOn;
         auto r = cluster.schedule(pod);
+        if (r.scheduled)
+            ++podsOn[r.nodeName];
         claimsAfter(cluster, r, cycle);
         coverage.sharedClaims += cycle.allocatedBefore.empty() ? 0 : 1;
         const std::string who = "pod " + pod.meta.name + ": ";
@@ -304,13 +361,14 @@ TEST(AllocatorInvariants, RandomBundles)
         EXPECT_GT(coverage.selectorsMerged, 10);
         EXPECT_GT(coverage.configs, 200);
         EXPECT_GT(coverage.sharedClaims, 50);
+        EXPECT_GT(coverage.draScoreChoices, 10);
     }
     std::cout << "bundles " << count << ", pods scheduled and replayed " << coverage.scheduled
               << ", pending pods proven unsolvable " << coverage.provenPending
               << ", outcomes confirmed by the exact search " << coverage.exact << " (fatal errors "
               << coverage.errors << "), node selectors from network slices " << coverage.selectorsMerged
               << ", configs " << coverage.configs << ", pods with a shared claim " << coverage.sharedClaims
-              << "\n";
+              << ", choices the DRA score had a say in " << coverage.draScoreChoices << "\n";
 }
 
 // The generator must produce the situations the laws are about, or they prove little.
