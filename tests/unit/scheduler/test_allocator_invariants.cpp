@@ -10,7 +10,9 @@
 //  * a pod left unschedulable has no solution on any node (an exhaustive model search agrees);
 //  * the outcome is exactly upstream's: the model's plain first-solution search in visit order
 //    gives, on the chosen node, the same devices in the same order; where it meets a fatal error on
-//    some node, the pod fails with the first such error; where it finds no node, neither does drasim;
+//    some node, the pod fails with the first such error; where it finds no node, neither does drasim,
+//    and the pending message counts each node's reason (no solution, invalid pools, claim not
+//    available);
 //    every allocation carries the node selector (§3.13) and configuration (§3.12) its results give;
 //    the node is the one the default scores and the DRA score pick among the feasible ones (§6.5);
 //  * `allocate` and `explain` agree on every pod.
@@ -192,6 +194,20 @@ std::string bestNode(const std::vector<std::pair<const api::Node*, int64_t>>& fe
     return best;
 }
 
+/// kube-scheduler's FitError text: "0/N nodes are available: <count reason>, ...." sorted as text.
+std::string pendingMessage(size_t nodes, const std::map<std::string, int>& reasons)
+{
+    std::vector<std::string> parts;
+    for (const auto& [reason, n] : reasons)
+        if (n > 0)
+            parts.push_back(std::to_string(n) + " " + reason);
+    std::sort(parts.begin(), parts.end());
+    std::string s = "0/" + std::to_string(nodes) + " nodes are available:";
+    for (size_t i = 0; i < parts.size(); ++i)
+        s += (i ? ", " : " ") + parts[i];
+    return s + ".";
+}
+
 /// The exact law: the pod's outcome is the one upstream's search gives, node by node in name order.
 /// "" when it holds (or the model could not decide).
 std::string checkExact(AllocationModel& model, const scheduler::Cluster& cluster,
@@ -207,8 +223,14 @@ std::string checkExact(AllocationModel& model, const scheduler::Cluster& cluster
             == cycle.candidates.end())
         return "bound to " + r.nodeName + ", where an allocated claim of the pod is not available";
     std::vector<std::pair<const api::Node*, int64_t>> feasible; // with the DRA score
+    // Why each node was turned away (§6.3, §3.15), for the pending message.
+    std::map<std::string, int> reasons;
+    reasons["resourceclaim not available on the node"]
+        = int(cluster.nodes().size() - cycle.candidates.size());
     for (const auto* n : cycle.candidates) {
         auto o = model.firstSolution(*n, claims, prior);
+        reasons["cannot allocate all claims"] += o.kind == Kind::NoSolution ? 1 : 0;
+        reasons["invalid resource pools were encountered"] += o.kind == Kind::InvalidPools ? 1 : 0;
         inconclusive = inconclusive || o.kind == Kind::Inconclusive;
         anySuccess = anySuccess || o.kind == Kind::Success;
         if (o.kind == Kind::Error && firstError.empty())
@@ -255,6 +277,8 @@ std::string checkExact(AllocationModel& model, const scheduler::Cluster& cluster
     } else if (r.failure == scheduler::FailureKind::AllocatorError || anySuccess) {
         return "drasim leaves the pod pending (" + r.message + "), the exact search "
             + (anySuccess ? "finds a node" : "meets no error");
+    } else if (const std::string want = pendingMessage(cluster.nodes().size(), reasons); r.message != want) {
+        return "pending with \"" + r.message + "\", expected \"" + want + "\"";
     }
     ++coverage.exact;
     return {};
