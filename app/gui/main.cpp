@@ -4,6 +4,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QFileInfo>
 
 #include "core/sim/sim_time.h"
 #include "drasim_version.h"
@@ -65,6 +66,17 @@ int main(int argc, char** argv)
         return 2;
     }
 
+    // A picture or a measurement of nothing would wait for ever; a path that is not there is a typo.
+    if (parser.isSet(screenshot) && parser.positionalArguments().isEmpty()) {
+        std::fprintf(stderr, "drasim-gui: --screenshot needs a file or folder to open\n");
+        return 2;
+    }
+    if (parser.isSet(screenshot) || parser.isSet(benchOpen))
+        for (const QString& path : parser.positionalArguments())
+            if (!QFileInfo::exists(path)) {
+                std::fprintf(stderr, "drasim-gui: %s: no such file or folder\n", qPrintable(path));
+                return 2;
+            }
     if (parser.isSet(benchOpen) && (parser.positionalArguments().isEmpty() || parser.isSet(screenshot))) {
         std::fprintf(stderr, "drasim-gui: --bench-open needs a scenario (and no --screenshot)\n");
         return 2;

@@ -5,6 +5,7 @@
 #include <QFile>
 #include <QImage>
 #include <QLineEdit>
+#include <QProcess>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -62,6 +63,19 @@ TEST(PodsPage, APendingPodIsExplainedInPlainWords)
                                      "already allocated to another claim; 2 are not matched by the "
                                      "DeviceClass's selector.")))
         << text.toStdString();
+
+    // Two paths to one answer: the pane ends with the diagnosis exactly as `drasim explain`
+    // prints it for the same pod and input.
+    QProcess explain;
+    explain.start(QStringLiteral(DRASIM_CLI_PATH),
+        { QStringLiteral("explain"), QStringLiteral("default/finetune-7b"),
+            sourcePath("scenarios/learn/13-pending-pod") });
+    ASSERT_TRUE(explain.waitForFinished(60000));
+    EXPECT_EQ(explain.exitCode(), 0);
+    const QString printed = QString::fromUtf8(explain.readAllStandardOutput()).trimmed();
+    ASSERT_TRUE(printed.startsWith(QStringLiteral("Pod default/finetune-7b: pending")))
+        << printed.toStdString();
+    EXPECT_TRUE(text.trimmed().endsWith(printed)) << text.toStdString() << "\n---\n" << printed.toStdString();
 
     // Selecting a placed pod says where it runs.
     shown.clear();

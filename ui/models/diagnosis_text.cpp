@@ -118,7 +118,9 @@ QString diagnosisInWords(const scheduler::PodDiagnosis& d)
     }
     for (const auto& n : d.nodes)
         text += nodeInWords(n);
-    return text;
+    // The same facts in the command line's words, to compare with or paste into a ticket.
+    text += tr("<p>As <code>drasim explain</code> prints it:</p>");
+    return text + QStringLiteral("<pre>") + esc(scheduler::formatText(d)) + QStringLiteral("</pre>");
 }
 
 } // namespace drasim::ui
