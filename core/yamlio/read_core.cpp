@@ -97,6 +97,17 @@ void readTolerations(Reader& r, uint32_t node, const Path& p, std::vector<api::T
     r.items(node, p, [&](size_t, uint32_t item, const Path& ip) {
         api::Toleration t;
         const TolerationNodes at = readTolerationFields(r, item, ip, t);
+        // The API server's checks, in its order: an empty key tolerates every taint only with
+        // Exists, and tolerationSeconds belongs to NoExecute.
+        if (t.key.empty() && t.op != "Exists")
+            r.error(at.op, ip.field("operator"),
+                "Invalid value: \"" + t.op
+                    + "\": operator must be Exists when `key` is empty, which means \"match all values and "
+                      "all keys\"");
+        if (t.tolerationSeconds && t.effect != "NoExecute")
+            r.error(at.effect, ip.field("effect"),
+                "Invalid value: \"" + t.effect
+                    + "\": effect must be 'NoExecute' when `tolerationSeconds` is set");
         if (!t.op.empty() && t.op != "Equal" && t.op != "Exists")
             r.unsupported(at.op, ip.field("operator"), t.op, { "Equal", "Exists" });
         if (t.op == "Exists" && !t.value.empty())

@@ -121,6 +121,19 @@ def register(g):
          ["pod p2 node node-a", "pod p3 pending " + pending(1, "1 cannot allocate all claims")])
 
     # ---- pods already bound / finished ----
+    def with_toleration_seconds(p, seconds):
+        p["spec"]["tolerations"][0]["tolerationSeconds"] = seconds
+        return p
+    case("toleration-empty-key-needs-exists", "an empty toleration key with operator Equal is refused, as the API server does",
+         [node("node-a", taints=[("dedicated", "ml", "NoSchedule")])] + [GPU_CLASS, gpus("node-a"), ONE_GPU]
+         + [pod("p", templates=[("gpu", "one-gpu")], tolerations=[(None, "Equal", "ml")])],
+         ["error Pod default/p: spec.tolerations[0].operator: Invalid value: \"Equal\": operator must be Exists "
+          "when `key` is empty, which means \"match all values and all keys\""])
+    case("toleration-seconds-needs-noexecute", "tolerationSeconds on a NoSchedule toleration is refused",
+         TWO + base + [with_toleration_seconds(
+             pod("p", templates=[("gpu", "one-gpu")], tolerations=[("dedicated", "Exists", None, "NoSchedule")]), 60)],
+         ["error Pod default/p: spec.tolerations[0].effect: Invalid value: \"NoSchedule\": effect must be "
+          "'NoExecute' when `tolerationSeconds` is set"])
     case("bound-pod-uses-resources", "a pod with spec.nodeName counts against the node's cpu",
          [node("node-a", cpu="2"), node("node-b", cpu="2"), GPU_CLASS, gpus("node-a"), gpus("node-b"), ONE_GPU,
           pod("running", node_name="node-a", cpu="2"), pod("p", templates=[("gpu", "one-gpu")], cpu="1")],
