@@ -371,6 +371,14 @@ AllocationModel::Add AllocationModel::tryAdd(State& st, const PriorState& prior,
     for (const auto& t : d.taints)
         if (!tolerated(req.spec->tolerations, t))
             return Add::No;
+    // DeviceTaintRules add their taint to every device their selector names: each field given
+    // must match; an empty selector names every device, no selector none.
+    for (const auto& rule : m_objects.deviceTaintRules) {
+        const auto& sel = rule.deviceSelector;
+        if (sel && (!sel->driver || *sel->driver == pool.driver) && (!sel->pool || *sel->pool == pool.name)
+            && (!sel->device || *sel->device == d.name) && !tolerated(req.spec->tolerations, rule.taint))
+            return Add::No;
+    }
     auto& cons = st.constraints[ci];
     cons.resize(claim.spec.constraints.size());
     for (size_t k = 0; k < claim.spec.constraints.size(); ++k) {

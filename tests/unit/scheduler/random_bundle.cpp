@@ -268,6 +268,29 @@ void addNetworkPools(BundleRng& rng, api::ObjectSet& o)
     }
 }
 
+/// DeviceTaintRules: a taint for the devices a selector names (driver, pool, device name, each
+/// optional; now and then no selector at all, which names no device).
+void addTaintRules(BundleRng& rng, api::ObjectSet& o)
+{
+    const int n = rng.chance(85) ? 0 : 1 + int(rng.below(2));
+    for (int i = 0; i < n; ++i) {
+        api::DeviceTaintRule rule;
+        rule.meta.name = numbered("rule-", i);
+        if (!rng.chance(10)) {
+            api::DeviceTaintSelector sel;
+            if (rng.chance(50))
+                sel.driver = rng.chance(50) ? kGpu : kNic;
+            if (rng.chance(30))
+                sel.pool = numbered("node-", int64_t(rng.below(3)));
+            if (rng.chance(50))
+                sel.device = numbered("dev-", int64_t(rng.below(3)));
+            rule.deviceSelector = sel;
+        }
+        rule.taint = taint(rng);
+        o.deviceTaintRules.push_back(std::move(rule));
+    }
+}
+
 } // namespace
 
 uint64_t BundleRng::next()
@@ -302,6 +325,7 @@ RandomBundle makeRandomBundle(uint64_t seed)
         }
     }
     addNetworkPools(rng, o);
+    addTaintRules(rng, o);
     o.deviceClasses.push_back(deviceClass("gpu", { "device.driver == \"gpu.example.com\"" }));
     o.deviceClasses.push_back(deviceClass("gpu-a",
         { "device.driver == \"gpu.example.com\"",

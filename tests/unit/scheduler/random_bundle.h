@@ -4,13 +4,13 @@
 // Small random manifest bundles for the allocator's invariant test: 1–3 nodes in two racks, two
 // drivers, node-local pools (some republished in a second generation under other slice names, some
 // incomplete, some invalid through repeated device names), network pools (all nodes, per rack,
-// per-device node selection; some devices bind to the node), shared counters, taints, binding
-// conditions, shareable devices with consumable capacity (ranges and valid values), claims
-// allocated before the run (also on partitions), class and claim configuration, and pods whose
-// claims mix counts (rarely over the claim limit), All mode, admin access, firstAvailable, request
-// selectors, tolerations, capacity requests and constraints on all requests, one request or one
-// alternative; now and then a pod also uses the claim of the pod before it. A seed gives the same
-// bundle on every platform (no standard distributions).
+// per-device node selection; some devices bind to the node), shared counters, taints (also from
+// DeviceTaintRules), binding conditions, shareable devices with consumable capacity (ranges and
+// valid values), claims allocated before the run (also on partitions), class and claim
+// configuration, and pods whose claims mix counts (rarely over the claim limit), All mode, admin
+// access, firstAvailable, request selectors, tolerations, capacity requests and constraints on all
+// requests, one request or one alternative; now and then a pod also uses the claim of the pod
+// before it. A seed gives the same bundle on every platform (no standard distributions).
 
 #include <cstdint>
 #include <vector>

@@ -400,9 +400,10 @@ TEST(AllocatorInvariants, BundlesCoverTheInterestingCases)
 {
     int republished = 0, admin = 0, shareable = 0, allMode = 0, constraints = 0, counters = 0;
     int distinctThree = 0; // a distinctAttribute claim with a request for three devices
-    int binding = 0, invalidPools = 0, overLimit = 0, constraintOnSecond = 0;
+    int binding = 0, invalidPools = 0, overLimit = 0, constraintOnSecond = 0, taintRules = 0;
     for (uint64_t seed = kFirstSeed; seed < kFirstSeed + 300; ++seed) {
         const auto b = makeRandomBundle(seed);
+        taintRules += int(b.objects.deviceTaintRules.size());
         for (const auto& s : b.objects.resourceSlices) {
             republished += s.pool.generation > 1 ? 1 : 0;
             counters += s.sharedCounters.empty() ? 0 : 1;
@@ -443,4 +444,5 @@ TEST(AllocatorInvariants, BundlesCoverTheInterestingCases)
     EXPECT_GT(invalidPools, 5);
     EXPECT_GT(overLimit, 5);
     EXPECT_GT(constraintOnSecond, 5);
+    EXPECT_GT(taintRules, 30);
 }
