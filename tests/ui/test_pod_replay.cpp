@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include "ui/models/allocated_state.h"
 #include "ui/models/pod_replay.h"
 #include "ui/models/replay_events_model.h"
 #include "ui/models/time_cursor.h"
@@ -72,6 +73,7 @@ TEST(PodReplay, PodsPendRunAndReleaseTheirDevices)
     EXPECT_EQ(at10.holders.at(gpu("n0", 1)).pod, "ns/a");
     EXPECT_EQ(at10.holders.at(gpu("n0", 1)).claim, "ns/a-gpus");
     EXPECT_EQ(at10.claimDevices.at("ns/a-gpus"), (std::vector<DeviceKey> { gpu("n0", 0), gpu("n0", 1) }));
+    EXPECT_EQ(at10.claimPods.at("ns/a-gpus"), "ns/a");
     EXPECT_EQ(at10.heldOnNode("n0"), 2);
     EXPECT_EQ(at10.podsOnNode.at("n0"), 1);
 
@@ -79,6 +81,7 @@ TEST(PodReplay, PodsPendRunAndReleaseTheirDevices)
     EXPECT_TRUE(at55.running.empty());
     EXPECT_TRUE(at55.holders.empty());
     EXPECT_TRUE(at55.claimDevices.empty());
+    EXPECT_TRUE(at55.claimPods.empty());
     EXPECT_EQ(at55.podsOnNode.count("n0"), 0u);
 
     auto at60 = r.stateAt(60);
@@ -270,4 +273,67 @@ TEST(FormatSimTime, DayAndTimeOfDay)
     EXPECT_EQ(ui::formatSimTime(0), QStringLiteral("d1 00:00:00"));
     EXPECT_EQ(ui::formatSimTime(sim::kDay + 14 * sim::kHour + 5 * sim::kMinute + 9 * sim::kSecond),
         QStringLiteral("d2 14:05:09"));
+}
+
+namespace {
+
+api::ResourceClaim allocatedClaim(
+    const std::string& name, const std::string& pod, std::vector<api::DeviceRequestAllocationResult> results)
+{
+    api::ResourceClaim c;
+    c.meta.namespace_ = "ns";
+    c.meta.name = name;
+    c.allocation = api::AllocationResult {};
+    c.allocation->results = std::move(results);
+    if (!pod.empty())
+        c.reservedFor.push_back({ "", "pods", pod, "" });
+    return c;
+}
+
+api::DeviceRequestAllocationResult result(const DeviceKey& key, bool admin = false)
+{
+    api::DeviceRequestAllocationResult r;
+    r.request = "gpu";
+    r.driver = key.driver;
+    r.pool = key.pool;
+    r.device = key.device;
+    if (admin)
+        r.adminAccess = true;
+    return r;
+}
+
+} // namespace
+
+TEST(AllocatedState, TheScheduledClusterHoldsTheDevicesOfAllocatedClaims)
+{
+    std::vector<api::Pod> pods(3);
+    pods[0].meta.name = "a";
+    pods[0].spec.nodeName = "n0";
+    pods[1].meta.name = "b";
+    pods[1].spec.nodeName = "n0";
+    pods[2].meta.name = "waiting";
+    for (auto& p : pods)
+        p.meta.namespace_ = "ns";
+    std::vector<api::ResourceClaim> claims {
+        allocatedClaim("a-gpu", "a", { result(gpu("n0", 0)), result(gpu("n0", 1)) }),
+        // Consumable capacity: b's claim shares gpu-1; the first holder stays, the claim keeps its pod.
+        allocatedClaim("b-gpu", "b", { result(gpu("n0", 1)) }),
+        // Admin access sees a device without taking it.
+        allocatedClaim("monitor", "mon", { result(gpu("n0", 2), true) }),
+        allocatedClaim("unallocated", "", {}),
+    };
+    claims.back().allocation.reset();
+
+    const ui::ReplayState s = ui::allocatedState(pods, claims);
+    EXPECT_EQ(s.running, (std::map<std::string, std::string> { { "ns/a", "n0" }, { "ns/b", "n0" } }));
+    EXPECT_EQ(s.pending.count("ns/waiting"), 1u);
+    EXPECT_EQ(s.podsOnNode.at("n0"), 2);
+    EXPECT_EQ(s.claimDevices.at("ns/a-gpu"), (std::vector<DeviceKey> { gpu("n0", 0), gpu("n0", 1) }));
+    EXPECT_EQ(s.holders.at(gpu("n0", 1)).pod, "ns/a");
+    EXPECT_EQ(s.holders.at(gpu("n0", 1)).claim, "ns/a-gpu");
+    EXPECT_EQ(s.claimPods.at("ns/b-gpu"), "ns/b");
+    EXPECT_EQ(s.claimDevices.at("ns/monitor").size(), 1u);
+    EXPECT_EQ(s.holders.count(gpu("n0", 2)), 0u);
+    EXPECT_EQ(s.claimDevices.count("ns/unallocated"), 0u);
+    EXPECT_EQ(s.heldOnNode("n0"), 2);
 }

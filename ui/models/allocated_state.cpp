@@ -22,6 +22,7 @@ ReplayState allocatedState(const std::vector<api::Pod>& pods, const std::vector<
         const std::string pod = claim.reservedFor.empty()
             ? std::string()
             : claim.meta.namespace_ + "/" + claim.reservedFor.front().name;
+        s.claimPods[key] = pod;
         auto& devices = s.claimDevices[key];
         for (const auto& r : claim.allocation->results) {
             DeviceKey device { r.driver, r.pool, r.device };

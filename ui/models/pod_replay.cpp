@@ -91,6 +91,7 @@ ReplayState PodReplay::stateAt(sim::SimTime t) const
             for (const auto& [claim, key] : e.devices) {
                 s.holders[key] = HeldBy { e.pod, claim };
                 s.claimDevices[claim].push_back(key);
+                s.claimPods[claim] = e.pod;
             }
             auto& mine = podDevices[e.pod];
             mine.insert(mine.end(), e.devices.begin(), e.devices.end());
@@ -113,6 +114,7 @@ ReplayState PodReplay::stateAt(sim::SimTime t) const
                     if (h != s.holders.end() && h->second.pod == e.pod)
                         s.holders.erase(h);
                     s.claimDevices.erase(claim);
+                    s.claimPods.erase(claim);
                 }
                 podDevices.erase(mine);
             }

@@ -53,6 +53,8 @@ struct ReplayState
     std::map<std::string, std::string> pending; ///< pod → last reason ("" before any attempt)
     std::map<DeviceKey, HeldBy> holders; ///< device → the pod and claim holding it
     std::map<std::string, std::vector<DeviceKey>> claimDevices; ///< claim → its devices, in order
+    /// claim → the pod it was allocated for (devices shared by several claims name one holder)
+    std::map<std::string, std::string> claimPods;
     std::map<std::string, int> podsOnNode; ///< node → running pods
 
     /// Devices held on one node (pool name = node name for node-local drivers).

@@ -266,9 +266,12 @@ void TopologyPage::fillClaims()
     for (const auto& [claim, devices] : s.claimDevices) {
         if (devices.empty())
             continue;
+        // The claim's own pod: a device shared by several claims names only one holder.
+        auto owner = s.claimPods.find(claim);
         auto holder = s.holders.find(devices.front());
-        const QString pod
-            = holder == s.holders.end() ? QString() : QString::fromStdString(holder->second.pod);
+        const QString pod = owner != s.claimPods.end() ? QString::fromStdString(owner->second)
+            : holder == s.holders.end()                ? QString()
+                                                       : QString::fromStdString(holder->second.pod);
         // Names without their namespace keep the columns narrow; the tooltip has the full name.
         const QString name = QString::fromStdString(claim);
         auto* item = new QTreeWidgetItem(m_claims,

@@ -228,7 +228,7 @@ void NodeGraphView::layoutGraph()
     for (const auto& [numa, span] : numaSpan) {
         QString label;
         if (numa < 0) {
-            label = m_devices->derived ? tr("NUMA node not published") : tr("NUMA unknown");
+            label = tr("NUMA unknown");
         } else if (m_devices->derived) {
             label = tr("NUMA %1").arg(numa); // sockets and cores are not published
         } else {
@@ -317,7 +317,9 @@ void drawNumaBands(QPainter& p, const std::vector<std::pair<QRectF, QString>>& b
         p.drawRoundedRect(band, 5, 5);
         p.setPen(pal.color(QPalette::Text));
         p.setFont(font);
-        p.drawText(band, Qt::AlignCenter, label);
+        // One narrow root complex makes a narrow band: elide rather than cut both ends off.
+        p.drawText(
+            band, Qt::AlignCenter, QFontMetricsF(font).elidedText(label, Qt::ElideRight, band.width() - 8));
     }
 }
 
