@@ -43,23 +43,66 @@ int hexVal(char c)
     return -1;
 }
 
-/// Go url.unescape; plusAsSpace for query components.
-bool unescape(std::string_view s, bool plusAsSpace, std::string* out)
+/// Go's url encoding modes that matter for parsing.
+enum class Mode { Path, Host, Zone, UserPassword, QueryComponent };
+
+/// Go's strconv.Quote of a short ASCII-or-byte sequence (error messages only).
+std::string goQuoted(std::string_view s)
 {
+    static const char* hex = "0123456789abcdef";
+    std::string out = "\"";
+    for (unsigned char c : s) {
+        if (c == '"' || c == '\\') {
+            out += '\\';
+            out += char(c);
+        } else if (c >= 0x20 && c < 0x7F) {
+            out += char(c);
+        } else {
+            out += "\\x";
+            out += hex[c >> 4];
+            out += hex[c & 15];
+        }
+    }
+    return out + "\"";
+}
+
+/// Go's shouldEscape for the host (and zone) mode: what may stand unescaped in a host.
+bool hostSafe(char c)
+{
+    if (isAlpha(c) || isDigit(c))
+        return true;
+    return std::string_view("-_.~!$&'()*+,;=:[]<>\"").find(c) != std::string_view::npos;
+}
+
+/// Go's url.unescape: fails (with Go's message) on a malformed escape, on an escaped ASCII byte
+/// in a host other than %25, and on a character a host may not contain.
+bool unescape(std::string_view s, Mode mode, std::string* out, std::string* error = nullptr)
+{
+    auto fail = [&](std::string message) {
+        if (error)
+            *error = std::move(message);
+        return false;
+    };
     out->clear();
     for (size_t i = 0; i < s.size(); ++i) {
-        if (s[i] == '%') {
-            if (i + 2 >= s.size())
-                return false;
-            int hi = hexVal(s[i + 1]), lo = hexVal(s[i + 2]);
-            if (hi < 0 || lo < 0)
-                return false;
-            *out += char(hi * 16 + lo);
+        const char c = s[i];
+        if (c == '%') {
+            if (i + 2 >= s.size() || hexVal(s[i + 1]) < 0 || hexVal(s[i + 2]) < 0)
+                return fail("invalid URL escape " + goQuoted(s.substr(i, 3)));
+            const int v = hexVal(s[i + 1]) * 16 + hexVal(s[i + 2]);
+            const bool percent = s.substr(i, 3) == "%25";
+            if (mode == Mode::Host && hexVal(s[i + 1]) < 8 && !percent)
+                return fail("invalid URL escape " + goQuoted(s.substr(i, 3)));
+            if (mode == Mode::Zone && !percent && v != ' ' && v < 0x80 && !hostSafe(char(v)))
+                return fail("invalid URL escape " + goQuoted(s.substr(i, 3)));
+            *out += char(v);
             i += 2;
-        } else if (s[i] == '+' && plusAsSpace) {
+        } else if (c == '+' && mode == Mode::QueryComponent) {
             *out += ' ';
         } else {
-            *out += s[i];
+            if ((mode == Mode::Host || mode == Mode::Zone) && (unsigned char)c < 0x80 && !hostSafe(c))
+                return fail("invalid character " + goQuoted(s.substr(i, 1)) + " in host name");
+            *out += c;
         }
     }
     return true;
@@ -104,6 +147,64 @@ std::string escapePath(std::string_view s)
         }
     }
     return out;
+}
+
+/// Go's validEncoded for a path: only characters a path may carry as they are, or escapes.
+bool validEncodedPath(std::string_view s)
+{
+    for (char c : s) {
+        if (std::string_view("!$&'()*+,;=:@[]%").find(c) == std::string_view::npos && !pathSafe(c))
+            return false;
+    }
+    return true;
+}
+
+/// Go's userinfo check: letters, digits and "-._:~!$&'()*+,;=%@" only.
+bool validUserinfo(std::string_view s)
+{
+    for (char c : s) {
+        if (!isAlpha(c) && !isDigit(c)
+            && std::string_view("-._:~!$&'()*+,;=%@").find(c) == std::string_view::npos)
+            return false;
+    }
+    return true;
+}
+
+bool validOptionalPort(std::string_view port)
+{
+    return port.empty() || (port[0] == ':' && std::all_of(port.begin() + 1, port.end(), isDigit));
+}
+
+/// Go's parseHost: host[:port], or [IPv6][:port] with an optional %25 zone.
+bool parseHost(std::string_view host, std::string* out, std::string* why)
+{
+    if (host.starts_with("[")) {
+        size_t close = host.rfind(']');
+        if (close == std::string_view::npos) {
+            *why = "missing ']' in host";
+            return false;
+        }
+        if (!validOptionalPort(host.substr(close + 1))) {
+            *why = "invalid port " + goQuoted(host.substr(close + 1)) + " after host";
+            return false;
+        }
+        size_t zone = host.substr(0, close).find("%25");
+        if (zone != std::string_view::npos) {
+            std::string a, b, c;
+            if (!unescape(host.substr(0, zone), Mode::Host, &a, why)
+                || !unescape(host.substr(zone, close - zone), Mode::Zone, &b, why)
+                || !unescape(host.substr(close), Mode::Host, &c, why))
+                return false;
+            *out = a + b + c;
+            return true;
+        }
+    } else if (size_t colon = host.rfind(':'); colon != std::string_view::npos) {
+        if (!validOptionalPort(host.substr(colon))) {
+            *why = "invalid port " + goQuoted(host.substr(colon)) + " after host";
+            return false;
+        }
+    }
+    return unescape(host, Mode::Host, out, why);
 }
 
 bool parseUrl(std::string_view raw, UrlData* u, std::string* error)
@@ -165,29 +266,24 @@ bool parseUrl(std::string_view raw, UrlData* u, std::string* error)
         authority = authority.substr(0, slash);
         size_t at = authority.rfind('@');
         std::string_view host = at == std::string_view::npos ? authority : authority.substr(at + 1);
-        if (host.starts_with("[")) {
-            size_t close = host.find(']');
-            if (close == std::string_view::npos)
-                return fail("missing ']' in host");
-            std::string_view port = host.substr(close + 1);
-            if (!port.empty() && (port[0] != ':' || !std::all_of(port.begin() + 1, port.end(), isDigit)))
-                return fail("invalid port \"" + std::string(port) + "\" after host");
-        } else {
-            size_t colon = host.rfind(':');
-            if (colon != std::string_view::npos) {
-                std::string_view port = host.substr(colon + 1);
-                if (!std::all_of(port.begin(), port.end(), isDigit))
-                    return fail("invalid port \"" + std::string(host.substr(colon)) + "\" after host");
-            }
+        std::string why;
+        if (!parseHost(host, &u->host, &why))
+            return fail(why);
+        if (at != std::string_view::npos) {
+            std::string_view userinfo = authority.substr(0, at);
+            if (!validUserinfo(userinfo))
+                return fail("net/url: invalid userinfo");
+            size_t colon = userinfo.find(':');
+            std::string part;
+            if (!unescape(userinfo.substr(0, colon), Mode::UserPassword, &part, &why)
+                || (colon != std::string_view::npos
+                    && !unescape(userinfo.substr(colon + 1), Mode::UserPassword, &part, &why)))
+                return fail(why);
         }
-        std::string unescaped;
-        if (!unescape(host, false, &unescaped))
-            return fail("invalid URL escape");
-        u->host = unescaped;
     }
-    std::string path;
-    if (!unescape(rest, false, &path))
-        return fail("invalid URL escape");
+    std::string path, why;
+    if (!unescape(rest, Mode::Path, &path, &why))
+        return fail(why);
     u->path = path;
     if (escapePath(path) != rest)
         u->rawPath = std::string(rest);
@@ -271,8 +367,13 @@ BUILTIN(urlGetter)
         }
         return Value::string(std::string(f == "getHostname" ? hostname : port));
     }
-    if (f == "getEscapedPath")
-        return Value::string(u.rawPath.empty() ? escapePath(u.path) : u.rawPath);
+    if (f == "getEscapedPath") {
+        // Go's EscapedPath: the path as written when it is validly encoded, "*" as it is,
+        // otherwise the path escaped again.
+        if (!u.rawPath.empty() && validEncodedPath(u.rawPath))
+            return Value::string(u.rawPath);
+        return Value::string(u.path == "*" ? u.path : escapePath(u.path));
+    }
     if (f == "getQuery") {
         // Go url.ParseQuery: '&'-separated key=value pairs, '+' as space; keys in first-seen order.
         MapData data;
@@ -285,9 +386,9 @@ BUILTIN(urlGetter)
                 continue;
             size_t eq = part.find('=');
             std::string key, value;
-            if (!unescape(part.substr(0, eq), true, &key)
-                || !unescape(
-                    eq == std::string_view::npos ? std::string_view() : part.substr(eq + 1), true, &value))
+            if (!unescape(part.substr(0, eq), Mode::QueryComponent, &key)
+                || !unescape(eq == std::string_view::npos ? std::string_view() : part.substr(eq + 1),
+                    Mode::QueryComponent, &value))
                 continue;
             Value k = Value::string(key);
             bool found = false;
