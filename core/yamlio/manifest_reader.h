@@ -119,6 +119,17 @@ public:
             f(size_t(i), item, ip);
         }
     }
+    /// The i-th item of a list, or the list itself when it is not a list that long (for messages
+    /// about values read earlier).
+    uint32_t listItem(uint32_t list, size_t i) const
+    {
+        if (m_doc.nodes[list].kind != YamlNode::Kind::Sequence || i >= m_doc.nodes[list].children)
+            return list;
+        uint32_t c = list + 1;
+        for (size_t k = 0; k < i; ++k)
+            c = m_doc.next(c);
+        return c;
+    }
     uint32_t listSize(uint32_t n) const
     {
         return m_doc.nodes[n].kind == YamlNode::Kind::Sequence ? m_doc.nodes[n].children : 0;

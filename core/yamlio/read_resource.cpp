@@ -515,8 +515,12 @@ void readOpaque(Reader& r, uint32_t n, const Path& p, api::OpaqueDeviceConfigura
     checkName(r, driverNode, p.field("driver"), out.driver, checkDriverName);
     if (!haveParameters)
         r.required(n, p.field("parameters"));
+    else if (uint32_t v = findKey(r.doc(), n, "parameters"); r.nodeKind(v) != YamlNode::Kind::Map)
+        r.error(v, p.field("parameters"), "Invalid value: \"<value omitted>\": must be a valid JSON object");
 }
 
+// validateDeviceToleration: a key is optional (empty matches every key), an Equal value must be
+// a label value, an Exists value must be empty; the effects are the taint effects, None included.
 void readDeviceTolerations(Reader& r, uint32_t n, const Path& p, std::vector<api::DeviceToleration>& out)
 {
     r.items(n, p, [&](size_t, uint32_t item, const Path& ip) {
@@ -524,41 +528,53 @@ void readDeviceTolerations(Reader& r, uint32_t n, const Path& p, std::vector<api
         const TolerationNodes at = readTolerationFields(r, item, ip, t);
         if (t.op.empty())
             t.op = "Equal"; // defaulted by the API server
-        if (t.op != "Equal" && t.op != "Exists")
-            r.unsupported(at.op, ip.field("operator"), t.op, { "Equal", "Exists" });
         if (!t.key.empty())
             if (auto e = checkLabelKey(t.key); !e.empty())
                 r.invalid(at.key, ip.field("key"), t.key, e);
-        if (t.op == "Exists" && !t.value.empty())
-            r.invalid(item, ip.field("value"), t.value, "must be empty when `operator` is 'Exists'");
-        if (t.op == "Equal" && t.key.empty())
-            r.error(at.key, ip.field("key"), "Required value: must be set when `operator` is 'Equal'");
-        if (!t.effect.empty() && t.effect != "NoSchedule" && t.effect != "NoExecute")
-            r.unsupported(at.effect, ip.field("effect"), t.effect, { "NoExecute", "NoSchedule" });
+        if (t.op == "Exists") {
+            if (!t.value.empty())
+                r.invalid(item, ip.field("value"), t.value, "must be empty for operator `Exists`");
+        } else if (t.op == "Equal") {
+            if (auto e = checkLabelValue(t.value); !e.empty())
+                r.invalid(item, ip.field("value"), t.value, e);
+        } else {
+            r.unsupported(at.op, ip.field("operator"), t.op, { "Equal", "Exists" });
+        }
+        if (!t.effect.empty() && t.effect != "None" && t.effect != "NoSchedule" && t.effect != "NoExecute")
+            r.unsupported(at.effect, ip.field("effect"), t.effect, { "NoExecute", "NoSchedule", "None" });
         out.push_back(std::move(t));
     });
     if (out.size() > kMaxTolerations)
         r.tooMany(n, p, out.size(), kMaxTolerations);
 }
 
+/// Where the fields of one ExactDeviceRequest / DeviceSubRequest were written, for the checks
+/// after reading (0 when absent).
+struct RequestSpecNodes
+{
+    uint32_t deviceClass = 0, mode = 0, count = 0;
+};
+
 // Fields shared by ExactDeviceRequest, DeviceSubRequest and the v1beta1 flat request.
 bool readRequestSpecField(Reader& r, std::string_view k, uint32_t v, const Path& p, api::DeviceRequestSpec& s,
-    bool allowAdminAccess, uint32_t& classNode, uint32_t& modeNode, uint32_t& countNode, bool& countSet)
+    bool allowAdminAccess, RequestSpecNodes& at)
 {
     const Path fp = p.field(k);
     if (k == "deviceClassName") {
-        classNode = v;
+        at.deviceClass = v;
         r.getString(v, fp, s.deviceClassName);
     } else if (k == "selectors") {
         readSelectors(r, v, fp, s.selectors);
     } else if (k == "allocationMode") {
-        modeNode = v;
         std::string mode;
-        if (r.getString(v, fp, mode) && !mode.empty())
+        if (r.getString(v, fp, mode) && !mode.empty()) {
+            at.mode = v;
             s.allocationMode = mode;
+        }
     } else if (k == "count") {
-        countNode = v;
-        countSet = r.getInt(v, fp, s.count);
+        at.count = v;
+        if (!r.getInt(v, fp, s.count))
+            s.count = 0;
     } else if (k == "adminAccess" && allowAdminAccess) {
         bool b = false;
         if (r.getBool(v, fp, b))
@@ -589,136 +605,274 @@ bool readRequestSpecField(Reader& r, std::string_view k, uint32_t v, const Path&
     return true;
 }
 
-void checkRequestSpec(Reader& r, uint32_t n, const Path& p, api::DeviceRequestSpec& s, uint32_t classNode,
-    uint32_t modeNode, uint32_t countNode, bool countSet)
+/// Defaulting (SetDefaults_ExactDeviceRequest / SetDefaults_DeviceSubRequest) and
+/// validateDeviceAllocationMode. `count` is an int64 without a pointer in every version, so a
+/// written 0 is the same as no count: ExactCount makes it 1 and All accepts it. v1beta1 defaults a
+/// request only when it names a class (`defaulting` false otherwise): its mode then stays empty.
+void checkRequestSpec(Reader& r, uint32_t n, const Path& p, api::DeviceRequestSpec& s,
+    const RequestSpecNodes& at, bool defaulting = true)
 {
-    checkName(r, classNode ? classNode : n, p.field("deviceClassName"), s.deviceClassName,
+    checkName(r, at.deviceClass ? at.deviceClass : n, p.field("deviceClassName"), s.deviceClassName,
         checkDnsSubdomainDefault);
+    if (!at.mode && !defaulting) {
+        r.unsupported(n, p.field("allocationMode"), "", { "All", "ExactCount" });
+        return;
+    }
+    const uint32_t countNode = at.count ? at.count : n;
     if (s.allocationMode == "ExactCount") {
-        if (!countSet)
-            s.count = 1; // defaulted by the API server
-        else if (s.count <= 0)
+        if (s.count == 0)
+            s.count = 1;
+        else if (s.count < 0)
             r.error(countNode, p.field("count"),
                 "Invalid value: " + std::to_string(s.count) + ": must be greater than zero");
     } else if (s.allocationMode == "All") {
-        if (countSet)
+        if (s.count != 0)
             r.error(countNode, p.field("count"),
                 "Invalid value: " + std::to_string(s.count)
                     + ": must not be specified when allocationMode is 'All'");
         s.count = 0;
     } else {
-        r.unsupported(modeNode, p.field("allocationMode"), s.allocationMode, { "All", "ExactCount" });
+        r.unsupported(at.mode, p.field("allocationMode"), s.allocationMode, { "All", "ExactCount" });
     }
 }
 
 void readSubRequest(Reader& r, uint32_t n, const Path& p, api::DeviceSubRequest& out)
 {
-    uint32_t nameNode = n, classNode = 0, modeNode = n, countNode = n;
-    bool countSet = false;
+    uint32_t nameNode = n;
+    RequestSpecNodes at;
+    out.spec.count = 0;
     r.fields(n, p, [&](std::string_view k, uint32_t, uint32_t v) {
         if (k == "name") {
             nameNode = v;
             r.getString(v, p.field(k), out.name);
             return true;
         }
-        return readRequestSpecField(r, k, v, p, out.spec, false, classNode, modeNode, countNode, countSet);
+        return readRequestSpecField(r, k, v, p, out.spec, false, at);
     });
     checkName(r, nameNode, p.field("name"), out.name, checkDnsLabel);
-    checkRequestSpec(r, n, p, out.spec, classNode, modeNode, countNode, countSet);
+    checkRequestSpec(r, n, p, out.spec, at);
+}
+
+/// hasAnyMainRequestFieldsSet of the v1beta1 conversion: a flat request with any of these becomes
+/// an `exactly` request (possibly an invalid one, which validation then reports).
+bool anyFlatRequestField(
+    Reader& r, uint32_t n, const api::DeviceRequestSpec& flat, const RequestSpecNodes& at)
+{
+    if (!flat.deviceClassName.empty() || at.mode || (at.count && flat.count != 0))
+        return true;
+    for (const char* k : { "selectors", "adminAccess", "tolerations", "capacity" })
+        if (uint32_t v = findKey(r.doc(), n, k); v && !r.isNull(v))
+            return true;
+    return false;
+}
+
+void readFirstAvailable(Reader& r, uint32_t n, const Path& fp, api::DeviceRequest& out)
+{
+    std::vector<uint32_t> items;
+    r.items(n, fp, [&](size_t, uint32_t item, const Path& ip) {
+        api::DeviceSubRequest sub;
+        readSubRequest(r, item, ip, sub);
+        out.firstAvailable.push_back(std::move(sub));
+        items.push_back(item);
+    });
+    if (out.firstAvailable.size() > kMaxSubRequests) {
+        r.tooMany(n, fp, out.firstAvailable.size(), kMaxSubRequests);
+        return;
+    }
+    std::set<std::string> names;
+    for (size_t i = 0; i < out.firstAvailable.size(); ++i)
+        if (!names.insert(out.firstAvailable[i].name).second)
+            r.duplicate(items[i], fp.at(i), out.firstAvailable[i].name);
 }
 
 void readRequest(Reader& r, uint32_t n, const Path& p, ResourceVersion ver, api::DeviceRequest& out)
 {
-    uint32_t nameNode = n, firstNode = 0, exactNode = 0;
-    // v1beta1/v1alpha3 put ExactDeviceRequest fields directly on the request.
+    uint32_t nameNode = n;
+    // v1beta1/v1alpha3 put ExactDeviceRequest fields directly on the request; the API server
+    // converts them to `exactly` and reports its findings under that name.
     api::DeviceRequestSpec flat;
-    bool flatUsed = false, countSet = false;
-    uint32_t classNode = 0, modeNode = n, countNode = n;
+    flat.count = 0;
+    RequestSpecNodes flatAt, exactAt;
+    uint32_t exactNode = n;
+    const Path exactPath = p.field("exactly");
     r.fields(n, p, [&](std::string_view k, uint32_t, uint32_t v) {
         const Path fp = p.field(k);
         if (k == "name") {
             nameNode = v;
             r.getString(v, fp, out.name);
         } else if (k == "firstAvailable" && ver != ResourceVersion::V1alpha3) {
-            firstNode = v;
-            r.items(v, fp, [&](size_t, uint32_t item, const Path& ip) {
-                api::DeviceSubRequest sub;
-                readSubRequest(r, item, ip, sub);
-                out.firstAvailable.push_back(std::move(sub));
-            });
+            readFirstAvailable(r, v, fp, out);
         } else if (k == "exactly" && !legacyDevice(ver)) {
-            exactNode = v;
             if (r.isNull(v))
                 return true;
-            api::DeviceRequestSpec s;
-            uint32_t cn = 0, mn = v, kn = v;
-            bool cs = false;
+            exactNode = v;
+            out.exactly.emplace().count = 0;
             r.fields(v, fp, [&](std::string_view ek, uint32_t, uint32_t ev) {
-                return readRequestSpecField(r, ek, ev, fp, s, true, cn, mn, kn, cs);
+                return readRequestSpecField(r, ek, ev, fp, *out.exactly, true, exactAt);
             });
-            checkRequestSpec(r, v, fp, s, cn, mn, kn, cs);
-            out.exactly = std::move(s);
         } else if (legacyDevice(ver)) {
-            if (!readRequestSpecField(r, k, v, p, flat, true, classNode, modeNode, countNode, countSet))
-                return false;
-            flatUsed = true;
+            return readRequestSpecField(r, k, v, exactPath, flat, true, flatAt);
         } else {
             return false;
         }
         return true;
     });
     checkName(r, nameNode, p.field("name"), out.name, checkDnsLabel);
-    if (legacyDevice(ver)) {
-        // v1beta1: deviceClassName set → exact request; firstAvailable → list; both/neither invalid.
-        if (flatUsed && classNode && !out.firstAvailable.empty())
-            r.error(n, p, "Invalid value: exactly one of `deviceClassName` or `firstAvailable` must be set");
-        else if (out.firstAvailable.empty()) {
-            checkRequestSpec(r, n, p, flat, classNode, modeNode, countNode, countSet);
-            out.exactly = std::move(flat);
-        } else if (flatUsed) {
-            r.error(n, p,
-                "Forbidden: request fields other than `name` must not be set together with `firstAvailable`");
-        }
-    } else if (exactNode && firstNode) {
-        r.error(firstNode, p,
+    if (legacyDevice(ver) && anyFlatRequestField(r, n, flat, flatAt)) {
+        out.exactly = std::move(flat);
+        exactAt = flatAt;
+    }
+    // validateDeviceRequest looks into `exactly` only when it is the one field set; the
+    // subrequests' own checks ran while reading them.
+    if (out.exactly && out.firstAvailable.empty())
+        checkRequestSpec(r, exactNode, exactPath, *out.exactly, exactAt,
+            !legacyDevice(ver) || !out.exactly->deviceClassName.empty());
+    if (out.exactly && !out.firstAvailable.empty())
+        r.error(findKey(r.doc(), n, "firstAvailable"), p,
             "Invalid value: exactly one of `exactly` or `firstAvailable` is required, but multiple fields "
             "are set");
-    } else if (!out.exactly && out.firstAvailable.empty()) {
+    else if (!out.exactly && out.firstAvailable.empty())
         r.error(n, p, "Required value: exactly one of `exactly` or `firstAvailable` is required");
-    }
-    if (firstNode && !r.isNull(firstNode)) {
-        if (out.firstAvailable.empty())
-            r.required(firstNode, p.field("firstAvailable"));
-        if (out.firstAvailable.size() > kMaxSubRequests)
-            r.tooMany(firstNode, p.field("firstAvailable"), out.firstAvailable.size(), kMaxSubRequests);
-        std::set<std::string> names;
-        for (size_t i = 0; i < out.firstAvailable.size(); ++i)
-            if (!out.firstAvailable[i].name.empty() && !names.insert(out.firstAvailable[i].name).second)
-                r.duplicate(
-                    firstNode, p.field("firstAvailable").at(i).field("name"), out.firstAvailable[i].name);
-    }
 }
 
-// Checks "req" / "req/sub" references against the claim's requests.
+// validateRequestNameRef for each entry of a constraint's or config's `requests` (a set: no
+// duplicates, at most 32): "req" or "req/sub", each part a DNS label, naming a (sub)request.
 void checkRequestRefs(Reader& r, uint32_t n, const Path& p, const std::vector<std::string>& refs,
     const std::vector<api::DeviceRequest>& requests)
 {
+    if (refs.size() > kMaxRequests) {
+        r.tooMany(n, p, refs.size(), kMaxRequests);
+        return;
+    }
+    const std::string notARequest = "must be the name of a request in the claim or the name of a request and "
+                                    "a subrequest separated by '/'";
+    std::set<std::string> seen;
     for (size_t i = 0; i < refs.size(); ++i) {
         const std::string& ref = refs[i];
+        const uint32_t at = r.listItem(n, i);
         const size_t slash = ref.find('/');
+        if (slash != std::string::npos && ref.find('/', slash + 1) != std::string::npos) {
+            r.invalid(at, p.at(i), ref, notARequest);
+            continue;
+        }
         const std::string main = ref.substr(0, slash);
+        const std::string sub = slash == std::string::npos ? std::string() : ref.substr(slash + 1);
+        for (const std::string* part : { &main, &sub })
+            if (part == &main || slash != std::string::npos)
+                if (auto e = checkDnsLabel(*part); !e.empty())
+                    r.invalid(at, p.at(i), *part, e);
         auto it
             = std::find_if(requests.begin(), requests.end(), [&](const auto& q) { return q.name == main; });
         bool ok = it != requests.end();
-        if (ok && slash != std::string::npos) {
-            const std::string sub = ref.substr(slash + 1);
+        if (ok && slash != std::string::npos)
             ok = std::any_of(it->firstAvailable.begin(), it->firstAvailable.end(),
                 [&](const auto& s) { return s.name == sub; });
-        }
         if (!ok)
-            r.invalid(n, p.at(i), ref,
-                "must be the name of a request in the claim or the name of a request and "
-                "a subrequest separated by '/'");
+            r.invalid(at, p.at(i), ref, notARequest);
+        if (!seen.insert(ref).second)
+            r.duplicate(at, p.at(i), ref);
+    }
+}
+
+/// One constraint; returns the node of its `requests` (the item when absent). Both
+/// matchAttribute and distinctAttribute set is accepted like validateDeviceConstraint does (the
+/// allocator then uses matchAttribute); neither is the error below (DRAConsumableCapacity on).
+uint32_t readConstraint(Reader& r, uint32_t item, const Path& ip, api::DeviceConstraint& c)
+{
+    uint32_t refsNode = item;
+    r.fields(item, ip, [&](std::string_view ck, uint32_t, uint32_t cv) {
+        std::string s;
+        if (ck == "requests")
+            refsNode = cv, r.getStringList(cv, ip.field(ck), c.requests);
+        else if (ck == "matchAttribute" || ck == "distinctAttribute") {
+            if (r.getString(cv, ip.field(ck), s)) {
+                if (auto e = checkFullyQualifiedAttributeName(s); !e.empty())
+                    r.invalid(cv, ip.field(ck), s, e);
+                (ck == "matchAttribute" ? c.matchAttribute : c.distinctAttribute) = s;
+            }
+        } else
+            return false;
+        return true;
+    });
+    if (!c.matchAttribute && !c.distinctAttribute)
+        r.error(item, ip,
+            "Required value: exactly one of \"matchAttribute\" or \"distinctAttribute\" is required, but "
+            "multiple fields are set");
+    c.requests.shrink_to_fit();
+    return refsNode;
+}
+
+/// One claim config entry; returns the node of its `requests` (the item when absent).
+uint32_t readClaimConfig(Reader& r, uint32_t item, const Path& ip, api::DeviceClaimConfiguration& c)
+{
+    uint32_t refsNode = item;
+    bool haveOpaque = false;
+    r.fields(item, ip, [&](std::string_view ck, uint32_t, uint32_t cv) {
+        if (ck == "requests")
+            refsNode = cv, r.getStringList(cv, ip.field(ck), c.requests);
+        else if (ck == "opaque") {
+            haveOpaque = !r.isNull(cv);
+            readOpaque(r, cv, ip.field(ck), c.opaque);
+        } else
+            return false;
+        return true;
+    });
+    if (!haveOpaque)
+        r.required(item, ip.field("opaque"));
+    return refsNode;
+}
+
+void readDeviceClaim(Reader& r, uint32_t v, const Path& dp, ResourceVersion ver, api::ResourceClaimSpec& out)
+{
+    uint32_t reqNode = v, consNode = v, cfgNode = v;
+    std::vector<uint32_t> constraintRefs, configRefs;
+    r.fields(v, dp, [&](std::string_view dk, uint32_t, uint32_t dv) {
+        const Path fp = dp.field(dk);
+        if (dk == "requests") {
+            reqNode = dv;
+            std::set<std::string> names;
+            r.items(dv, fp, [&](size_t, uint32_t item, const Path& ip) {
+                api::DeviceRequest req;
+                readRequest(r, item, ip, ver, req);
+                if (!names.insert(req.name).second)
+                    r.duplicate(item, ip, req.name);
+                out.requests.push_back(std::move(req));
+            });
+        } else if (dk == "constraints") {
+            consNode = dv;
+            r.items(dv, fp, [&](size_t, uint32_t item, const Path& ip) {
+                api::DeviceConstraint c;
+                constraintRefs.push_back(readConstraint(r, item, ip, c));
+                out.constraints.push_back(std::move(c));
+            });
+        } else if (dk == "config") {
+            cfgNode = dv;
+            r.items(dv, fp, [&](size_t, uint32_t item, const Path& ip) {
+                api::DeviceClaimConfiguration c;
+                configRefs.push_back(readClaimConfig(r, item, ip, c));
+                out.config.push_back(std::move(c));
+            });
+        } else {
+            return false;
+        }
+        return true;
+    });
+    if (out.requests.size() > kMaxRequests)
+        r.tooMany(reqNode, dp.field("requests"), out.requests.size(), kMaxRequests);
+    if (out.constraints.size() > kMaxConstraints)
+        r.tooMany(consNode, dp.field("constraints"), out.constraints.size(), kMaxConstraints);
+    if (out.config.size() > kMaxConfigs)
+        r.tooMany(cfgNode, dp.field("config"), out.config.size(), kMaxConfigs);
+    const Path constraintsPath = dp.field("constraints");
+    for (size_t i = 0; i < out.constraints.size(); ++i) {
+        const Path ip = constraintsPath.at(i);
+        checkRequestRefs(
+            r, constraintRefs[i], ip.field("requests"), out.constraints[i].requests, out.requests);
+    }
+    const Path configPath = dp.field("config");
+    for (size_t i = 0; i < out.config.size(); ++i) {
+        const Path ip = configPath.at(i);
+        checkRequestRefs(r, configRefs[i], ip.field("requests"), out.config[i].requests, out.requests);
     }
 }
 
@@ -729,93 +883,14 @@ void readClaimSpec(Reader& r, uint32_t n, const Path& p, ResourceVersion ver, ap
             r.error(keyNode, p.field(k),
                 "unknown field \"" + std::string(k)
                     + "\": this is classic DRA (removed in Kubernetes 1.31); use spec.devices.requests with "
-                      "a "
-                      "deviceClassName instead");
+                      "a deviceClassName instead");
             return true;
         }
         if (k == "controller")
             return true; // v1alpha3 (1.31) still had it; ignored
         if (k != "devices")
             return false;
-        const Path dp = p.field(k);
-        uint32_t reqNode = v, consNode = v, cfgNode = v;
-        r.fields(v, dp, [&](std::string_view dk, uint32_t, uint32_t dv) {
-            const Path fp = dp.field(dk);
-            if (dk == "requests") {
-                reqNode = dv;
-                std::set<std::string> names;
-                r.items(dv, fp, [&](size_t, uint32_t item, const Path& ip) {
-                    api::DeviceRequest req;
-                    readRequest(r, item, ip, ver, req);
-                    if (!req.name.empty() && !names.insert(req.name).second)
-                        r.duplicate(item, ip.field("name"), req.name);
-                    out.requests.push_back(std::move(req));
-                });
-            } else if (dk == "constraints") {
-                consNode = dv;
-                r.items(dv, fp, [&](size_t, uint32_t item, const Path& ip) {
-                    api::DeviceConstraint c;
-                    uint32_t refsNode = item;
-                    r.fields(item, ip, [&](std::string_view ck, uint32_t, uint32_t cv) {
-                        std::string s;
-                        if (ck == "requests")
-                            refsNode = cv, r.getStringList(cv, ip.field(ck), c.requests);
-                        else if (ck == "matchAttribute" || ck == "distinctAttribute") {
-                            if (r.getString(cv, ip.field(ck), s)) {
-                                if (auto e = checkFullyQualifiedAttributeName(s); !e.empty())
-                                    r.invalid(cv, ip.field(ck), s, e);
-                                (ck == "matchAttribute" ? c.matchAttribute : c.distinctAttribute) = s;
-                            }
-                        } else
-                            return false;
-                        return true;
-                    });
-                    if (c.matchAttribute.has_value() == c.distinctAttribute.has_value())
-                        r.error(item, ip,
-                            c.matchAttribute ? "Invalid value: exactly one of `matchAttribute` or "
-                                               "`distinctAttribute` is required, but multiple fields are set"
-                                             : "Required value: exactly one of `matchAttribute` or "
-                                               "`distinctAttribute` is required");
-                    c.requests.shrink_to_fit();
-                    out.constraints.push_back(std::move(c));
-                    (void)refsNode;
-                });
-            } else if (dk == "config") {
-                cfgNode = dv;
-                r.items(dv, fp, [&](size_t, uint32_t item, const Path& ip) {
-                    api::DeviceClaimConfiguration c;
-                    bool haveOpaque = false;
-                    r.fields(item, ip, [&](std::string_view ck, uint32_t, uint32_t cv) {
-                        if (ck == "requests")
-                            r.getStringList(cv, ip.field(ck), c.requests);
-                        else if (ck == "opaque") {
-                            haveOpaque = !r.isNull(cv);
-                            readOpaque(r, cv, ip.field(ck), c.opaque);
-                        } else
-                            return false;
-                        return true;
-                    });
-                    if (!haveOpaque)
-                        r.required(item, ip.field("opaque"));
-                    out.config.push_back(std::move(c));
-                });
-            } else {
-                return false;
-            }
-            return true;
-        });
-        if (out.requests.size() > kMaxRequests)
-            r.tooMany(reqNode, dp.field("requests"), out.requests.size(), kMaxRequests);
-        if (out.constraints.size() > kMaxConstraints)
-            r.tooMany(consNode, dp.field("constraints"), out.constraints.size(), kMaxConstraints);
-        if (out.config.size() > kMaxConfigs)
-            r.tooMany(cfgNode, dp.field("config"), out.config.size(), kMaxConfigs);
-        for (size_t i = 0; i < out.constraints.size(); ++i)
-            checkRequestRefs(r, consNode, dp.field("constraints").at(i).field("requests"),
-                out.constraints[i].requests, out.requests);
-        for (size_t i = 0; i < out.config.size(); ++i)
-            checkRequestRefs(
-                r, cfgNode, dp.field("config").at(i).field("requests"), out.config[i].requests, out.requests);
+        readDeviceClaim(r, v, p.field(k), ver, out);
         return true;
     });
 }

@@ -23,6 +23,13 @@ std::string claim(const std::string& devicesBody)
         + devicesBody;
 }
 
+std::string betaClaim(const std::string& devicesBody)
+{
+    return "apiVersion: resource.k8s.io/v1beta1\nkind: ResourceClaim\nmetadata: {name: c}\nspec:\n  "
+           "devices:\n"
+        + devicesBody;
+}
+
 std::string repeat(int n, const std::function<std::string(int)>& f)
 {
     std::string out;
@@ -141,11 +148,11 @@ INSTANTIATE_TEST_SUITE_P(Dra, ValidationTest,
             "t.yaml:8:67: ResourceClaim default/c: spec.devices.requests[0].exactly.count: Invalid value: 2: "
             "must not "
             "be specified when allocationMode is 'All'" },
-        Case { "count zero",
-            claim("    requests:\n    - name: r\n      exactly: {deviceClassName: gpu, count: 0}\n"),
-            "t.yaml:8:46: ResourceClaim default/c: spec.devices.requests[0].exactly.count: Invalid value: 0: "
-            "must be "
-            "greater than zero" },
+        Case { "count negative",
+            claim("    requests:\n    - name: r\n      exactly: {deviceClassName: gpu, count: -1}\n"),
+            "t.yaml:8:46: ResourceClaim default/c: spec.devices.requests[0].exactly.count: Invalid value: "
+            "-1: "
+            "must be greater than zero" },
         Case { "unknown allocation mode",
             claim("    requests:\n    - name: r\n      exactly: {deviceClassName: gpu, allocationMode: "
                   "Some}\n"),
@@ -177,14 +184,66 @@ INSTANTIATE_TEST_SUITE_P(Dra, ValidationTest,
         Case { "constraint reference",
             claim("    requests: [{name: r, exactly: {deviceClassName: gpu}}]\n"
                   "    constraints: [{requests: [r/x], matchAttribute: dra.net/numa}]\n"),
-            "t.yaml:7:18: ResourceClaim default/c: spec.devices.constraints[0].requests[0]: Invalid value: "
+            "t.yaml:7:31: ResourceClaim default/c: spec.devices.constraints[0].requests[0]: Invalid value: "
             "\"r/x\": "
             "must be the name of a request in the claim or the name of a request and a subrequest separated "
             "by '/'" },
         Case { "duplicate request",
             claim("    requests:\n    - {name: r, exactly: {deviceClassName: gpu}}\n"
                   "    - {name: r, exactly: {deviceClassName: gpu}}\n"),
-            "t.yaml:8:7: ResourceClaim default/c: spec.devices.requests[1].name: Duplicate value: \"r\"" },
+            "t.yaml:8:7: ResourceClaim default/c: spec.devices.requests[1]: Duplicate value: \"r\"" },
+        Case { "duplicate constraint reference",
+            claim("    requests: [{name: r, exactly: {deviceClassName: gpu}}]\n"
+                  "    constraints: [{requests: [r, r], matchAttribute: dra.net/numa}]\n"),
+            "t.yaml:7:34: ResourceClaim default/c: spec.devices.constraints[0].requests[1]: Duplicate value: "
+            "\"r\"" },
+        Case { "reference with two slashes",
+            claim("    requests: [{name: r, exactly: {deviceClassName: gpu}}]\n"
+                  "    config: [{requests: [r/a/b], opaque: {driver: gpu.example.com, parameters: {}}}]\n"),
+            "t.yaml:7:26: ResourceClaim default/c: spec.devices.config[0].requests[0]: Invalid value: "
+            "\"r/a/b\": must be the name of a request in the claim or the name of a request and a subrequest "
+            "separated by '/'" },
+        Case { "constraint without attribute",
+            claim("    requests: [{name: r, exactly: {deviceClassName: gpu}}]\n"
+                  "    constraints: [{requests: [r]}]\n"),
+            "t.yaml:7:19: ResourceClaim default/c: spec.devices.constraints[0]: Required value: exactly one "
+            "of "
+            "\"matchAttribute\" or \"distinctAttribute\" is required, but multiple fields are set" },
+        Case { "parameters not an object",
+            claim("    requests: [{name: r, exactly: {deviceClassName: gpu}}]\n"
+                  "    config: [{opaque: {driver: gpu.example.com, parameters: [1]}}]\n"),
+            "t.yaml:7:61: ResourceClaim default/c: spec.devices.config[0].opaque.parameters: Invalid value: "
+            "\"<value omitted>\": must be a valid JSON object" },
+        Case { "toleration value not a label value",
+            claim("    requests:\n    - name: r\n      exactly:\n        deviceClassName: gpu\n"
+                  "        tolerations: [{key: k, value: 'a b'}]\n"),
+            "t.yaml:10:23: ResourceClaim default/c: spec.devices.requests[0].exactly.tolerations[0].value: "
+            "Invalid value: \"a b\": a valid label must be an empty string or consist of alphanumeric "
+            "characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. "
+            "'MyValue',  or 'my_value',  or '12345', regex used for validation is "
+            "'(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')" },
+        Case { "toleration Exists with a value",
+            claim("    requests:\n    - name: r\n      exactly:\n        deviceClassName: gpu\n"
+                  "        tolerations: [{key: k, operator: Exists, value: v}]\n"),
+            "t.yaml:10:23: ResourceClaim default/c: spec.devices.requests[0].exactly.tolerations[0].value: "
+            "Invalid value: \"v\": must be empty for operator `Exists`" },
+        Case { "v1beta1 request with a name only", betaClaim("    requests:\n    - name: r\n"),
+            "t.yaml:7:7: ResourceClaim default/c: spec.devices.requests[0]: Required value: exactly one of "
+            "`exactly` or `firstAvailable` is required" },
+        Case { "v1beta1 selectors without a class",
+            betaClaim("    requests:\n    - name: r\n      selectors: [{cel: {expression: 'true'}}]\n"),
+            "t.yaml:7:7: ResourceClaim default/c: spec.devices.requests[0].exactly.deviceClassName: Required "
+            "value" },
+        Case { "v1beta1 class and firstAvailable",
+            betaClaim("    requests:\n    - name: r\n      deviceClassName: gpu\n"
+                      "      firstAvailable: [{name: a, deviceClassName: gpu}]\n"),
+            "t.yaml:9:23: ResourceClaim default/c: spec.devices.requests[0]: Invalid value: exactly one of "
+            "`exactly` or `firstAvailable` is required, but multiple fields are set" },
+        Case { "v1beta1 negative count",
+            betaClaim("    requests:\n    - {name: r, deviceClassName: gpu, count: -2}\n"),
+            "t.yaml:7:46: ResourceClaim default/c: spec.devices.requests[0].exactly.count: Invalid value: "
+            "-2: "
+            "must be greater than zero" },
         Case { "quantity",
             claim("    requests:\n    - name: r\n      exactly:\n        deviceClassName: gpu\n"
                   "        capacity: {requests: {memory: 200K}}\n"),

@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: Apache-2.0
+// Input the API server accepts must load without a diagnostic, with its defaults applied
+// (SetDefaults_* of resource.k8s.io v1, v1beta2 and v1beta1, then validation.go).
+#include <gtest/gtest.h>
+
+#include "core/yamlio/loader.h"
+
+using namespace drasim;
+
+namespace {
+
+api::ObjectSet loadClean(const std::string& text)
+{
+    auto r = yamlio::loadText(text, "t.yaml");
+    EXPECT_FALSE(r.diagnostics.hasErrors()) << r.diagnostics.formatAll();
+    return std::move(r.objects);
+}
+
+std::string claim(const std::string& version, const std::string& devicesBody)
+{
+    return "apiVersion: resource.k8s.io/" + version
+        + "\nkind: ResourceClaim\nmetadata: {name: c}\nspec:\n  devices:\n" + devicesBody;
+}
+
+// count is an int64 without a pointer: a written 0 cannot be told from no count, so ExactCount
+// defaults it to 1 and All accepts it.
+TEST(ApiAccepts, CountZeroIsDefaulted)
+{
+    for (const char* version : { "v1", "v1beta2" }) {
+        const auto objects = loadClean(claim(version,
+            "    requests:\n"
+            "    - {name: a, exactly: {deviceClassName: gpu, count: 0}}\n"
+            "    - {name: b, exactly: {deviceClassName: gpu, allocationMode: All, count: 0}}\n"
+            "    - name: c\n"
+            "      firstAvailable: [{name: x, deviceClassName: gpu, count: 0}]\n"));
+        ASSERT_EQ(objects.resourceClaims.size(), 1u) << version;
+        const auto& requests = objects.resourceClaims[0].spec.requests;
+        ASSERT_EQ(requests.size(), 3u);
+        EXPECT_EQ(requests[0].exactly->allocationMode, "ExactCount");
+        EXPECT_EQ(requests[0].exactly->count, 1);
+        EXPECT_EQ(requests[1].exactly->allocationMode, "All");
+        EXPECT_EQ(requests[1].exactly->count, 0);
+        EXPECT_EQ(requests[2].firstAvailable[0].spec.count, 1);
+    }
+    const auto beta = loadClean(claim("v1beta1", "    requests: [{name: a, deviceClassName: gpu, count: 0}]\n"));
+    ASSERT_EQ(beta.resourceClaims.size(), 1u);
+    EXPECT_EQ(beta.resourceClaims[0].spec.requests[0].exactly->count, 1);
+}
+
+// validateDeviceToleration: the key is optional for Equal too, and None is a taint effect a
+// toleration may name.
+TEST(ApiAccepts, TolerationsWithoutKeyOrWithEffectNone)
+{
+    const auto objects = loadClean(claim("v1",
+        "    requests:\n    - name: r\n      exactly:\n        deviceClassName: gpu\n"
+        "        tolerations: [{operator: Equal, value: x}, {key: k, operator: Exists, effect: None}]\n"));
+    ASSERT_EQ(objects.resourceClaims.size(), 1u);
+    const auto& tolerations = objects.resourceClaims[0].spec.requests[0].exactly->tolerations;
+    ASSERT_EQ(tolerations.size(), 2u);
+    EXPECT_EQ(tolerations[0].key, "");
+    EXPECT_EQ(tolerations[1].effect, "None");
+}
+
+// validateDeviceConstraint checks matchAttribute when it is set and ignores distinctAttribute then.
+TEST(ApiAccepts, ConstraintWithBothAttributes)
+{
+    const auto objects = loadClean(claim("v1",
+        "    requests: [{name: r, exactly: {deviceClassName: gpu}}]\n"
+        "    constraints: [{matchAttribute: dra.net/numa, distinctAttribute: dra.net/numa}]\n"));
+    ASSERT_EQ(objects.resourceClaims.size(), 1u);
+    EXPECT_EQ(objects.resourceClaims[0].spec.constraints[0].matchAttribute, "dra.net/numa");
+}
+
+// An empty firstAvailable list is no firstAvailable (validateDeviceRequest counts entries).
+TEST(ApiAccepts, EmptyFirstAvailableBesideExactly)
+{
+    const auto objects = loadClean(claim("v1",
+        "    requests: [{name: r, exactly: {deviceClassName: gpu}, firstAvailable: []}]\n"));
+    ASSERT_EQ(objects.resourceClaims.size(), 1u);
+    EXPECT_TRUE(objects.resourceClaims[0].spec.requests[0].exactly.has_value());
+}
+
+} // namespace
