@@ -5,6 +5,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include "core/topology/attribute_topology.h"
 #include "core/topology/catalog.h"
 #include "core/topology/cluster_builder.h"
 #include "core/topology/topology.h"
@@ -84,6 +85,30 @@ void BM_PlacementQuality(benchmark::State& state)
         benchmark::DoNotOptimize(index->assess("n-42", refs));
 }
 BENCHMARK(BM_PlacementQuality)->Unit(benchmark::kMicrosecond);
+
+// A cluster read from manifests: every node's topology derived from its devices' attributes, plus
+// the sketch the GUI draws (its Topology included), as the GUI's worker thread does on open.
+void BM_AttributeTopologyCluster(benchmark::State& state)
+{
+    const int nodes = int(state.range(0));
+    const api::ObjectSet objects = topology::generateNodePool(dgx(), nodes, "n", {});
+    std::map<std::string, std::vector<topology::PublishedDevice>> byNode;
+    for (const auto& slice : objects.resourceSlices)
+        for (const auto& d : slice.devices)
+            byNode[*slice.nodeName].push_back({ slice.driver, slice.pool.name, &d });
+    for (auto _ : state) {
+        size_t components = 0;
+        for (const auto& [name, devices] : byNode) {
+            const topology::AttributeTopology derived(devices);
+            std::vector<int> componentOfUnit;
+            const topology::Topology sketch(derived.sketch(name, &componentOfUnit));
+            components += sketch.shape().components.size();
+        }
+        benchmark::DoNotOptimize(components);
+    }
+    state.counters["nodes"] = nodes;
+}
+BENCHMARK(BM_AttributeTopologyCluster)->Arg(5000)->Unit(benchmark::kMillisecond);
 
 } // namespace
 
