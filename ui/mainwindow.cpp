@@ -99,6 +99,7 @@ void MainWindow::buildLayout()
     m_tabs->addTab(m_simulation, tr("Simulation"));
     m_tabs->addTab(m_pods, tr("Pods and claims"));
     m_timeline = new TimelinePage(m_simulation->job(), this);
+    m_pods->setTimeCursor(m_timeline->cursor());
     m_topology = new TopologyPage(m_document, m_timeline->cursor(), this);
     m_tabs->addTab(m_topology, tr("Topology"));
     m_tabs->addTab(m_timeline, tr("Timeline"));

@@ -43,6 +43,12 @@ ScreenshotDriver::ScreenshotDriver(
     // Each view is ready at its own moment; the window chooses its page on open, so the wanted
     // page is selected again right before the picture is taken.
     connect(doc, &Document::opened, this, [this, doc, simulation]() {
+        // A scenario's pods are those of its run: wait for the replay (a broken one never runs).
+        if (m_view == QLatin1String("pods") && doc->isScenario()) {
+            if (!doc->prepared())
+                ready();
+            return;
+        }
         if (m_view == QLatin1String("pods") || m_view == QLatin1String("editor")
             || (m_view == QLatin1String("inspector") && !m_window->inspectorPage()->pod().isEmpty()))
             return; // wait for the scheduling or the check below
@@ -71,8 +77,9 @@ ScreenshotDriver::ScreenshotDriver(
         if (m_view == QLatin1String("compare"))
             ready();
     });
-    connect(window->timelinePage(), &TimelinePage::replayReady, this, [this]() {
-        if (m_view == QLatin1String("topology") || m_view == QLatin1String("timeline"))
+    connect(window->timelinePage(), &TimelinePage::replayReady, this, [this, doc]() {
+        if (m_view == QLatin1String("topology") || m_view == QLatin1String("timeline")
+            || (m_view == QLatin1String("pods") && doc->isScenario()))
             ready();
     });
     connect(window->topologyPage(), &TopologyPage::scheduledShown, this, [this, doc]() {

@@ -12,7 +12,8 @@ class MainWindow;
 /// Renders one view of the window to an image file once it has something to show, for the
 /// README and smoke tests (`drasim-gui --screenshot FILE --view NAME`); works offscreen.
 /// Views: "cluster" (objects once opened), "simulation" or "dashboard" (a scenario once simulated),
-/// "pods" (pods and claims once scheduled, the first pending pod explained), "topology" and
+/// "pods" (pods and claims once scheduled, the first pending pod explained; for a scenario, its
+/// run's pods once replayed), "topology" and
 /// "timeline" (once the run is replayed), "editor" (the first file checked, its first problem
 /// shown, the CEL box evaluating an example selector), "inspector" (the first pod to schedule
 /// traced, at the candidate before its first pick), "plan" (a Study file once planned), "compare"

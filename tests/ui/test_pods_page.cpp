@@ -19,7 +19,11 @@
 #include "ui/models/claims_model.h"
 #include "ui/models/diagnosis_text.h"
 #include "ui/models/pods_model.h"
+#include "ui/models/replay_events_model.h"
+#include "ui/models/replay_pods_model.h"
+#include "ui/models/time_cursor.h"
 #include "ui/pages/pods_page.h"
+#include "ui/pages/timeline_page.h"
 #include "ui/screenshot_driver.h"
 
 using drasim::ui::MainWindow;
@@ -154,3 +158,59 @@ INSTANTIATE_TEST_SUITE_P(Views, ScreenshotView,
     ::testing::Values(std::make_pair("cluster", "scenarios/sim/default/scenario.yaml"),
         std::make_pair("dashboard", "scenarios/sim/default/scenario.yaml"),
         std::make_pair("pods", "scenarios/learn/13-pending-pod")));
+
+TEST(PodsPage, AScenariosPodsFollowTheTimelineAndAPendingPodSaysWhatTheSchedulerSaid)
+{
+    MainWindow w;
+    w.setRunStorePath(QString());
+    PodsPage* page = w.podsPage();
+    using Tester = QAbstractItemModelTester;
+    Tester replayTester(page->replayPodsModel(), Tester::FailureReportingMode::Fatal);
+    Tester proxyTester(page->podsView()->model(), Tester::FailureReportingMode::Fatal);
+    QSignalSpy replayed(w.timelinePage(), &drasim::ui::TimelinePage::replayReady);
+    w.show();
+    w.openPaths({ sourcePath("scenarios/sim/default/scenario.yaml") });
+    ASSERT_TRUE(replayed.wait(180000));
+    EXPECT_TRUE(page->showsReplay());
+    EXPECT_FALSE(page->claimsView()->isVisible());
+
+    // Scrub to the first time the scheduler turned a pod away.
+    drasim::ui::TimeCursor* cursor = w.timelinePage()->cursor();
+    const auto replay = cursor->replay();
+    ASSERT_TRUE(replay);
+    const auto& events = replay->events();
+    const auto turnedAway = std::find_if(events.begin(), events.end(),
+        [](const drasim::ui::ReplayEvent& e) { return e.type == drasim::sim::PodEventType::Unschedulable; });
+    ASSERT_NE(turnedAway, events.end());
+    cursor->setTime(turnedAway->time);
+    const drasim::ui::ReplayState state = replay->stateAt(turnedAway->time);
+    EXPECT_EQ(page->replayPodsModel()->rowCount(), int(state.running.size() + state.pending.size()));
+    EXPECT_EQ(page->replayPodsModel()->pendingCount(), int(state.pending.size()));
+    ASSERT_TRUE(state.pending.count(turnedAway->pod));
+
+    // Selecting the pending pod tells when it came and what the scheduler said, word for word.
+    const QString pod = QString::fromStdString(turnedAway->pod);
+    ASSERT_TRUE(page->selectPod(pod)); // (it may be selected already: the first pending pod is)
+    const QString text = page->diagnosisView()->toPlainText();
+    EXPECT_TRUE(text.contains(
+        QStringLiteral("Pod %1 is pending at %2").arg(pod, drasim::ui::formatSimTime(turnedAway->time))))
+        << text.toStdString();
+    EXPECT_TRUE(text.contains(QString::fromStdString(state.pending.at(turnedAway->pod))))
+        << text.toStdString();
+    EXPECT_FALSE(turnedAway->message.empty());
+
+    // The chosen pod stays chosen as time moves; at the end of the run the table is that moment's.
+    cursor->setTime(cursor->endTime());
+    const drasim::ui::ReplayState end = replay->stateAt(cursor->endTime());
+    EXPECT_EQ(page->replayPodsModel()->rowCount(), int(end.running.size() + end.pending.size()));
+    if (end.running.count(turnedAway->pod) || end.pending.count(turnedAway->pod)) {
+        EXPECT_EQ(page->podsView()->currentIndex().data(PodsModel::PodKeyRole).toString(), pod);
+    }
+
+    // Manifests again: the one-shot scheduling with its claims.
+    QSignalSpy scheduled(page->job(), &drasim::ui::AllocationJob::scheduled);
+    w.openPaths({ sourcePath("scenarios/learn/13-pending-pod") });
+    ASSERT_TRUE(scheduled.wait(30000));
+    EXPECT_FALSE(page->showsReplay());
+    EXPECT_EQ(page->podsView()->model()->rowCount(), 5);
+}

@@ -15,6 +15,9 @@
 #include "ui/models/claims_model.h"
 #include "ui/models/diagnosis_text.h"
 #include "ui/models/pods_model.h"
+#include "ui/models/replay_events_model.h"
+#include "ui/models/replay_pods_model.h"
+#include "ui/models/time_cursor.h"
 #include "ui/widgets/column_widths.h"
 
 namespace drasim::ui {
@@ -54,6 +57,7 @@ PodsPage::PodsPage(Document* document, QWidget* parent)
     m_job = new AllocationJob(this);
     m_pods = new PodsModel(this);
     m_claims = new ClaimsModel(this);
+    m_replayPods = new ReplayPodsModel(this);
     m_podsProxy = makeProxy(m_pods, this);
     m_claimsProxy = makeProxy(m_claims, this);
 
@@ -92,7 +96,13 @@ PodsPage::PodsPage(Document* document, QWidget* parent)
     connect(m_document, &Document::opened, this, [this]() {
         m_pods->setPods({});
         m_claims->setClaims({});
+        m_replayPods->clear();
         m_diagnosis->clear();
+        setReplayMode(m_document->isScenario());
+        if (m_replayMode) {
+            m_summary->setText(tr("The run's pods appear once it is simulated (Timeline tab)."));
+            return;
+        }
         m_summary->setText(tr("Scheduling…"));
         m_job->schedule(m_document->objects());
     });
@@ -121,12 +131,55 @@ void PodsPage::onScheduled(std::shared_ptr<const AllocationOutcome> outcome)
                            .arg(m_pods->rowCount())
                            .arg(m_pods->pendingCount())
                            .arg(m_claims->rowCount()));
-    // Lead with the question this page answers: the first pending pod, explained.
+    selectFirstPending();
+}
+
+void PodsPage::selectFirstPending()
+{
     for (int r = 0; r < m_podsProxy->rowCount(); ++r)
         if (m_podsProxy->index(r, 0).data(PodsModel::PendingRole).toBool()) {
             m_podsView->setCurrentIndex(m_podsProxy->index(r, PodsModel::NameColumn));
-            break;
+            return;
         }
+}
+
+void PodsPage::setTimeCursor(TimeCursor* cursor)
+{
+    m_cursor = cursor;
+    connect(cursor, &TimeCursor::replayChanged, this, [this]() {
+        showReplayState();
+        if (m_replayMode)
+            fitColumnsToSample(m_podsView); // once per run, not with every move of the time
+    });
+    connect(cursor, &TimeCursor::timeChanged, this, &PodsPage::showReplayState);
+}
+
+void PodsPage::setReplayMode(bool on)
+{
+    m_replayMode = on;
+    m_podsProxy->setSourceModel(on ? static_cast<QAbstractItemModel*>(m_replayPods) : m_pods);
+    m_claimsView->setVisible(!on); // a run's claims are shown by pod, in the Claims column
+}
+
+void PodsPage::showReplayState()
+{
+    if (!m_replayMode || !m_cursor)
+        return;
+    const QModelIndex current = m_podsView->currentIndex();
+    const QString selected = current.isValid() ? current.data(PodsModel::PodKeyRole).toString() : QString();
+    if (!m_cursor->replay()) {
+        m_replayPods->clear();
+        return;
+    }
+    const ReplayState& state = m_cursor->state();
+    m_replayPods->setState(state);
+    m_summary->setText(tr("At %1: %2 pod(s) running, %3 pending")
+                           .arg(formatSimTime(state.time))
+                           .arg(state.running.size())
+                           .arg(state.pending.size()));
+    // The pod the user chose stays chosen (its account follows the time) while it exists.
+    if (selected.isEmpty() || !selectPod(selected))
+        selectFirstPending();
 }
 
 bool PodsPage::selectPod(const QString& podKey)
@@ -157,6 +210,13 @@ void PodsPage::onPodSelected()
         return;
     }
     const QString key = current.data(PodsModel::PodKeyRole).toString();
+    if (m_replayMode) {
+        // What the recorded events say; the run is not scheduled again here.
+        if (const auto replay = m_cursor ? m_cursor->replay() : nullptr)
+            m_diagnosis->setHtml(replayedPodInWords(*replay, m_cursor->state(), key.toStdString()));
+        Q_EMIT diagnosisShown(key);
+        return;
+    }
     if (!current.data(PodsModel::PendingRole).toBool()) {
         const QString node = m_podsProxy->index(current.row(), PodsModel::NodeColumn).data().toString();
         m_diagnosis->setHtml(

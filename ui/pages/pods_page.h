@@ -19,11 +19,14 @@ namespace drasim::ui {
 class ClaimsModel;
 class Document;
 class PodsModel;
+class ReplayPodsModel;
+class TimeCursor;
 
 /// Pods and claims of the document as the scheduler leaves them (placed or pending), filterable
 /// and sortable. Selecting a pending pod shows why it is pending, node by node and request by
 /// request, in plain words: the core's diagnosis (the same as `drasim explain`), worked out in
-/// the background.
+/// the background. For a scenario the pods are those of its run at the timeline's time (running
+/// or pending, from the recorded events), and a pending pod shows what the scheduler said.
 class PodsPage : public QWidget
 {
     Q_OBJECT
@@ -37,6 +40,11 @@ public:
     QLineEdit* filter() const { return m_filter; }
     QTextBrowser* diagnosisView() const { return m_diagnosis; }
     AllocationJob* job() const { return m_job; }
+    ReplayPodsModel* replayPodsModel() const { return m_replayPods; }
+    /// The timeline's cursor: a scenario's pods follow it.
+    void setTimeCursor(TimeCursor* cursor);
+    /// True while the page shows a scenario's run (not the one-shot scheduling of manifests).
+    bool showsReplay() const { return m_replayMode; }
 
     /// Selects the pod (by "namespace/name") in the table; false when it is not shown.
     bool selectPod(const QString& podKey);
@@ -53,11 +61,18 @@ private:
     void onScheduled(std::shared_ptr<const AllocationOutcome> outcome);
     void onExplained(const QString& podKey, std::shared_ptr<const scheduler::PodDiagnosis> diagnosis);
     void onPodSelected();
+    void setReplayMode(bool on);
+    void showReplayState();
+    /// Selects the first pending pod shown, if any, to lead with the question this page answers.
+    void selectFirstPending();
 
     Document* m_document;
     AllocationJob* m_job = nullptr;
     PodsModel* m_pods = nullptr;
     ClaimsModel* m_claims = nullptr;
+    ReplayPodsModel* m_replayPods = nullptr;
+    TimeCursor* m_cursor = nullptr;
+    bool m_replayMode = false;
     QSortFilterProxyModel* m_podsProxy = nullptr;
     QSortFilterProxyModel* m_claimsProxy = nullptr;
     QLineEdit* m_filter = nullptr;

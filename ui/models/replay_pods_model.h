@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <QAbstractTableModel>
+#include <QString>
+#include <QStringList>
+
+#include "ui/models/pod_replay.h"
+
+namespace drasim::ui {
+
+/// The pods of a simulated run at one moment, from its replay: those running (with their node and
+/// the claims holding devices) and those pending (with the scheduler's last message). Same columns
+/// and roles as PodsModel, so the Pods and claims tab shows either. Pods that finished or have
+/// not arrived yet are not listed. Resets on setState().
+class ReplayPodsModel : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    explicit ReplayPodsModel(QObject* parent = nullptr);
+    /// The pods of `state` (the replay's state at some time), sorted by namespace/name.
+    void setState(const ReplayState& state);
+    void clear();
+    int pendingCount() const { return m_pending; }
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    struct Row
+    {
+        QString key; ///< namespace/name
+        QString node;
+        QStringList claims;
+        QString message;
+        bool pending = false;
+    };
+    std::vector<Row> m_rows;
+    int m_pending = 0;
+};
+
+/// What the recorded events say about one pod up to time t, for the Pods and claims tab: when it
+/// was created, how often the scheduler turned it away and its last words. Rich text (HTML).
+QString replayedPodInWords(const PodReplay& replay, const ReplayState& state, const std::string& pod);
+
+} // namespace drasim::ui
