@@ -4,6 +4,7 @@
 #include <QTabWidget>
 #include <QTimer>
 
+#include "core/session/input_kind.h"
 #include "ui/document/document.h"
 #include "ui/jobs/allocation_job.h"
 #include "ui/jobs/simulation_job.h"
@@ -29,6 +30,23 @@ QStringList ScreenshotDriver::viewNames()
         QStringLiteral("pods"), QStringLiteral("topology"), QStringLiteral("timeline"),
         QStringLiteral("editor"), QStringLiteral("inspector"), QStringLiteral("plan"),
         QStringLiteral("compare") };
+}
+
+QString ScreenshotDriver::inputMismatch(const QString& view, const QStringList& paths)
+{
+    const bool one = paths.size() == 1;
+    const std::string first = one ? paths.front().toStdString() : std::string();
+    const bool study = one && session::hasTopLevelKind(first, "Study");
+    const bool scenario = one && session::detectInputKind(first) == session::InputKind::Scenario;
+    if (view == QLatin1String("plan") && !study)
+        return tr("--view plan needs one Study file");
+    if (study && !view.isEmpty() && view != QLatin1String("plan"))
+        return tr("a Study file opens in the Plan tab: use --view plan");
+    const QStringList runViews { QStringLiteral("dashboard"), QStringLiteral("simulation"),
+        QStringLiteral("timeline"), QStringLiteral("compare") };
+    if (runViews.contains(view) && !scenario)
+        return tr("--view %1 needs one Scenario file (manifests are not simulated)").arg(view);
+    return {};
 }
 
 ScreenshotDriver::ScreenshotDriver(

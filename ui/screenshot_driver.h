@@ -24,6 +24,11 @@ class ScreenshotDriver : public QObject
     Q_OBJECT
 public:
     static QStringList viewNames();
+    /// Why `view` cannot be pictured from `paths`, or empty when it can: "plan" needs one Study
+    /// file (and a Study shows nothing else); "dashboard", "simulation", "timeline" and "compare"
+    /// need one Scenario file. Checked before opening, so a mismatch neither waits for ever nor
+    /// pictures an empty tab.
+    static QString inputMismatch(const QString& view, const QStringList& paths);
 
     /// view must be empty or one of viewNames(). Call before opening the inputs.
     ScreenshotDriver(MainWindow* window, const QString& view, const QString& file, QObject* parent = nullptr);

@@ -77,6 +77,14 @@ int main(int argc, char** argv)
                 std::fprintf(stderr, "drasim-gui: %s: no such file or folder\n", qPrintable(path));
                 return 2;
             }
+    if (parser.isSet(screenshot)) {
+        const QString mismatch
+            = drasim::ui::ScreenshotDriver::inputMismatch(parser.value(view), parser.positionalArguments());
+        if (!mismatch.isEmpty()) {
+            std::fprintf(stderr, "drasim-gui: %s\n", qPrintable(mismatch));
+            return 2;
+        }
+    }
     if (parser.isSet(benchOpen) && (parser.positionalArguments().isEmpty() || parser.isSet(screenshot))) {
         std::fprintf(stderr, "drasim-gui: --bench-open needs a scenario (and no --screenshot)\n");
         return 2;

@@ -120,6 +120,16 @@ TEST(GuiCommandLine, BadArgumentsAreRefusedWithAMessageAndNoPicture)
         { { QStringLiteral("--screenshot"), shot, dir.filePath(QStringLiteral("missing.yaml")) },
             QStringLiteral("drasim-gui: %1: no such file or folder\n")
                 .arg(dir.filePath(QStringLiteral("missing.yaml"))) },
+        { { QStringLiteral("--screenshot"), shot, QStringLiteral("--view"), QStringLiteral("plan"),
+              scenario },
+            QStringLiteral("drasim-gui: --view plan needs one Study file\n") },
+        { { QStringLiteral("--screenshot"), shot, QStringLiteral("--view"), QStringLiteral("dashboard"),
+              sourcePath("tests/unit/planner/data/small/study.yaml") },
+            QStringLiteral("drasim-gui: a Study file opens in the Plan tab: use --view plan\n") },
+        { { QStringLiteral("--screenshot"), shot, QStringLiteral("--view"), QStringLiteral("timeline"),
+              sourcePath("scenarios/learn/13-pending-pod") },
+            QStringLiteral(
+                "drasim-gui: --view timeline needs one Scenario file (manifests are not simulated)\n") },
     };
     QObject owner;
     for (const auto& [args, message] : cases) {
