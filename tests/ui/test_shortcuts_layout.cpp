@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // The window's main actions sit in its menus with their keys, and the keys work: switch tabs,
-// move the timeline between events, run and cancel. The layout (docks, the pages' splitters)
-// comes back in the next window.
+// move the timeline between events, run and cancel, undo and redo an edit. The layout (docks, the
+// pages' splitters) comes back in the next window.
 #include <QAbstractButton>
 #include <QDockWidget>
 #include <QMenuBar>
 #include <QSettings>
 #include <QShortcut>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTest>
@@ -176,4 +177,27 @@ TEST(MainWindowLayout, DocksAndSplittersComeBackInTheNextWindow)
     EXPECT_EQ(splitters(again).front()->sizes(), sizes);
     // The other tests start from the default layout.
     QSettings().remove(QStringLiteral("window"));
+}
+
+TEST(MainWindowUndo, ASeedEditGoesBackAndForthInTheSimulationTab)
+{
+    MainWindow w;
+    auto* seed = w.simulationPage()->findChild<QSpinBox*>();
+    ASSERT_TRUE(seed);
+    auto* undo = w.findChild<QAction*>(QStringLiteral("actionUndo"));
+    auto* redo = w.findChild<QAction*>(QStringLiteral("actionRedo"));
+    ASSERT_TRUE(undo && redo);
+    EXPECT_FALSE(undo->isEnabled());
+
+    seed->setValue(7); // as typed into the box
+    EXPECT_EQ(w.document()->seedOverride(), std::optional<quint64>(7));
+    EXPECT_TRUE(undo->isEnabled());
+    undo->trigger(); // Edit › Undo
+    EXPECT_EQ(seed->value(), 0);
+    EXPECT_EQ(seed->text().toStdString(), "scenario seed");
+    EXPECT_FALSE(w.document()->seedOverride().has_value());
+    EXPECT_TRUE(redo->isEnabled());
+    redo->trigger();
+    EXPECT_EQ(seed->text().toStdString(), "seed 7");
+    EXPECT_EQ(w.document()->seedOverride(), std::optional<quint64>(7));
 }
