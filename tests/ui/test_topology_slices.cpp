@@ -3,6 +3,7 @@
 // devices are drawn under their published PCIe roots and NUMA nodes, and a claim picked in Pods
 // and claims, in the page's own list or followed by the allocation inspector lights up its
 // devices with the distance the attributes allow.
+#include <QLabel>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTreeWidget>
@@ -122,15 +123,25 @@ TEST(TopologySlices, AClaimPickedAnywhereLightsUpItsDevicesWithTheirDistance)
     EXPECT_EQ(page->selectedClaim(), QStringLiteral("default/worker-1-gpu-nic"));
     EXPECT_EQ(page->claimPlacement().worst, "PHB or closer");
 
-    // The allocation inspector lights up the device of its current step on the same drawing.
+    // The allocation inspector lights up the devices picked so far and its candidate on the same
+    // drawing: worker-0 first picks gpu-0, then the NIC under the same root.
     drasim::ui::InspectorPage* inspector = w.inspectorPage();
     if (inspector->stepCount() == 0) {
         QSignalSpy traced(inspector, &drasim::ui::InspectorPage::traced);
         ASSERT_TRUE(traced.wait(60000));
     }
+    ASSERT_EQ(inspector->pod(), QStringLiteral("default/worker-0"));
     inspector->nextDecision();
     ASSERT_EQ(page->nodeView()->highlighted().size(), 1u);
     EXPECT_EQ(page->nodeView()->node(), QStringLiteral("h100-0"));
+    EXPECT_TRUE(page->selectedClaim().isEmpty());
+    inspector->nextDecision();
+    ASSERT_EQ(page->nodeView()->highlighted().size(), 2u);
+    const QString stepText = page->placementInfo()->text();
+    EXPECT_TRUE(stepText.contains(QStringLiteral("default/worker-0-gpu-nic (allocator step")))
+        << stepText.toStdString();
+    EXPECT_TRUE(stepText.contains(QStringLiteral("farthest pair <b>PHB or closer</b>")))
+        << stepText.toStdString();
     EXPECT_TRUE(
         page->highlightDevice(QStringLiteral("h100-0"), QStringLiteral("gpu.nvidia.com/h100-0/gpu-7")));
     EXPECT_FALSE(

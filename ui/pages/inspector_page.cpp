@@ -237,11 +237,20 @@ void InspectorPage::showStep()
         m_view->scrollTo(m_steps->index(m_step, 0), QAbstractItemView::PositionAtCenter);
     }
     m_detail->setHtml(detailHtml());
-    // The Topology page lights up the device this step is about.
+    // The Topology page lights up the devices picked so far and the one this step is about, with
+    // the distances between them (what a pcieRoot constraint is about).
     if (m_topology && n > 0) {
-        const TraceEvent& e = m_steps->trace()->events()[size_t(m_step)];
-        if (!e.deviceName.empty())
-            m_topology->highlightDevice(QString::fromStdString(e.node), QString::fromStdString(e.deviceName));
+        const auto& trace = *m_steps->trace();
+        const TraceEvent& e = trace.events()[size_t(m_step)];
+        QStringList devices;
+        for (size_t i : trace.picksAfter(size_t(m_step)))
+            if (trace.events()[i].node == e.node)
+                devices << QString::fromStdString(trace.events()[i].deviceName);
+        if (!e.deviceName.empty() && !devices.contains(QString::fromStdString(e.deviceName)))
+            devices << QString::fromStdString(e.deviceName);
+        if (!devices.isEmpty())
+            m_topology->highlightDevices(QString::fromStdString(e.node), devices,
+                tr("%1 (allocator step %2)").arg(QString::fromStdString(e.claimKey)).arg(m_step + 1));
     }
 }
 

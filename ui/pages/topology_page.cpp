@@ -180,6 +180,30 @@ bool TopologyPage::highlightDevice(const QString& node, const QString& device)
     return false;
 }
 
+bool TopologyPage::highlightDevices(const QString& node, const QStringList& devices, const QString& title)
+{
+    std::vector<DeviceKey> keys;
+    for (const QString& d : devices) {
+        const QStringList parts = d.split(QLatin1Char('/'));
+        if (parts.size() == 3)
+            keys.push_back({ parts[0].toStdString(), parts[1].toStdString(), parts[2].toStdString() });
+    }
+    m_claim.clear();
+    m_userChose = true;
+    const ClaimPlacement placement = m_cluster ? m_cluster->placeClaim(keys) : ClaimPlacement {};
+    if (placement.components.empty() || placement.node != node.toStdString()) {
+        m_placement = {};
+        showNode(node);
+        m_claimInfo->clear();
+        return false;
+    }
+    m_placement = placement;
+    showNode(node);
+    m_nodeView->setHighlighted(m_placement.components);
+    m_claimInfo->setText(placementText(title, false));
+    return true;
+}
+
 bool TopologyPage::openClaim(const QString& claim)
 {
     m_userChose = true;
@@ -212,15 +236,18 @@ bool TopologyPage::selectClaim(const QString& claim)
 
 QString TopologyPage::claimText() const
 {
-    if (m_claim.isEmpty())
-        return {};
+    return m_claim.isEmpty() ? QString() : placementText(m_claim);
+}
+
+QString TopologyPage::placementText(const QString& title, bool held) const
+{
     const auto& q = m_placement.quality;
     const auto& shape = m_nodeView->node() == QString::fromStdString(m_placement.node) && m_cluster
             && m_cluster->node(m_placement.node) && m_cluster->node(m_placement.node)->topology
         ? &m_cluster->node(m_placement.node)->topology->shape()
         : nullptr;
-    QString text = tr("<b>%1</b> holds %2 device(s) on %3")
-                       .arg(m_claim.toHtmlEscaped())
+    QString text = (held ? tr("<b>%1</b> holds %2 device(s) on %3") : tr("<b>%1</b>: %2 device(s) on %3"))
+                       .arg(title.toHtmlEscaped())
                        .arg(q.devices)
                        .arg(QString::fromStdString(m_placement.node));
     if (q.devices > 1)

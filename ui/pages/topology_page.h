@@ -35,6 +35,10 @@ public:
     /// Opens the node and lights up one of its devices ("driver/pool/device"), as the allocation
     /// inspector does for its current candidate. False when the node or the device is not drawn.
     bool highlightDevice(const QString& node, const QString& device);
+    /// Lights up several devices of one node ("driver/pool/device") and states the distances
+    /// between them under a title, as the allocation inspector does for the devices picked so
+    /// far and its candidate. Replaces a selected claim; false when none of them is drawn.
+    bool highlightDevices(const QString& node, const QStringList& devices, const QString& title);
     /// Selects a claim ("namespace/name") holding devices at the current time (false when it
     /// holds none). Without a run, the time is the cluster as scheduled (setAllocation()).
     bool selectClaim(const QString& claim);
@@ -55,6 +59,8 @@ public:
     ClusterGridView* gridView() const { return m_grid; }
     NodeGraphView* nodeView() const { return m_nodeView; }
     QTreeWidget* claimsList() const { return m_claims; }
+    /// The text under the graph (the selected claim's or the inspector's devices and distances).
+    QLabel* placementInfo() const { return m_claimInfo; }
 
 Q_SIGNALS:
     /// The document's cluster was indexed (built off the UI thread).
@@ -69,6 +75,8 @@ private:
     void onTimeChanged();
     void fillClaims();
     void pickBusiest();
+    /// held: a claim holding devices; otherwise devices being picked.
+    QString placementText(const QString& title, bool held = true) const;
 
     Document* m_document;
     TimeCursor* m_cursor;
