@@ -3,6 +3,8 @@
 // devices are drawn under their published PCIe roots and NUMA nodes, and a claim picked in Pods
 // and claims, in the page's own list or followed by the allocation inspector lights up its
 // devices with the distance the attributes allow.
+#include <algorithm>
+
 #include <QLabel>
 #include <QSignalSpy>
 #include <QTableView>
@@ -13,8 +15,10 @@
 #include "ui/document/document.h"
 #include "ui/jobs/allocation_job.h"
 #include "ui/mainwindow.h"
+#include "ui/models/time_cursor.h"
 #include "ui/pages/inspector_page.h"
 #include "ui/pages/pods_page.h"
+#include "ui/pages/timeline_page.h"
 #include "ui/pages/topology_page.h"
 #include "ui/widgets/node_graph_view.h"
 
@@ -173,4 +177,30 @@ TEST(TopologySlices, ACrossNumaClaimReadsSys)
         { { "gpu.nvidia.com", "h100-0", "gpu-0" }, { "gpu.nvidia.com", "l40s-0", "gpu-0" } });
     EXPECT_EQ(mixed.quality.devices, 1);
     EXPECT_EQ(mixed.quality.unknown, (std::vector<std::string> { "gpu.nvidia.com/l40s-0/gpu-0" }));
+}
+
+TEST(TopologySlices, APodPickedInARunsPodsTableLightsUpItsClaim)
+{
+    // A scenario's Pods and claims tab lists the run's pods with their claims: picking a running
+    // pod selects its claim in the Topology tab, at the timeline's time.
+    MainWindow w;
+    w.setRunStorePath(QString());
+    QSignalSpy replay(w.timelinePage(), &drasim::ui::TimelinePage::replayReady);
+    w.openPaths({ sourcePath("scenarios/sim/default/scenario.yaml") });
+    ASSERT_TRUE(replay.wait(180000));
+    drasim::ui::TimeCursor* cursor = w.timelinePage()->cursor();
+    cursor->setTime(12 * drasim::sim::kHour);
+    const auto& state = cursor->state();
+    TopologyPage* page = w.topologyPage();
+    // A claim other than the one the page picked by itself (the largest).
+    auto other = std::find_if(state.claimPods.begin(), state.claimPods.end(),
+        [&](const auto& entry) { return QString::fromStdString(entry.first) != page->selectedClaim(); });
+    ASSERT_NE(other, state.claimPods.end());
+    const std::string claim = other->first;
+    const std::string pod = other->second;
+    ASSERT_TRUE(w.podsPage()->selectPod(QString::fromStdString(pod)));
+    EXPECT_EQ(page->selectedClaim(), QString::fromStdString(claim));
+    EXPECT_EQ(page->nodeView()->highlighted(), page->claimPlacement().components);
+    EXPECT_FALSE(page->claimPlacement().components.empty());
+    EXPECT_EQ(page->claimPlacement().node, state.running.at(pod));
 }

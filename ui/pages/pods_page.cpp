@@ -215,6 +215,13 @@ void PodsPage::onPodSelected()
         if (const auto replay = m_cursor ? m_cursor->replay() : nullptr)
             m_diagnosis->setHtml(replayedPodInWords(*replay, m_cursor->state(), key.toStdString()));
         Q_EMIT diagnosisShown(key);
+        // A running pod's claims are shown by pod: its first claim stands for them elsewhere.
+        if (m_cursor)
+            for (const auto& [claim, pod] : m_cursor->state().claimPods)
+                if (pod == key.toStdString()) {
+                    Q_EMIT claimSelected(QString::fromStdString(claim));
+                    break;
+                }
         return;
     }
     if (!current.data(PodsModel::PendingRole).toBool()) {

@@ -54,7 +54,8 @@ public:
 Q_SIGNALS:
     /// The diagnosis pane now explains this pod.
     void diagnosisShown(const QString& podKey);
-    /// A claim ("namespace/name") was picked in the claims table.
+    /// A claim ("namespace/name") was picked in the claims table, or, for a run, the pod holding
+    /// it in the pods table.
     void claimSelected(const QString& claimKey);
 
 private:
