@@ -130,6 +130,10 @@ public:
             c = m_doc.next(c);
         return c;
     }
+    uint32_t mapSize(uint32_t n) const
+    {
+        return m_doc.nodes[n].kind == YamlNode::Kind::Map ? m_doc.nodes[n].children / 2 : 0;
+    }
     uint32_t listSize(uint32_t n) const
     {
         return m_doc.nodes[n].kind == YamlNode::Kind::Sequence ? m_doc.nodes[n].children : 0;

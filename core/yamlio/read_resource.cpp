@@ -4,9 +4,8 @@
 #include <algorithm>
 #include <set>
 
-#include "core/common/semver.h"
 #include "core/yamlio/names.h"
-#include "core/yamlio/object_readers.h"
+#include "core/yamlio/read_device.h"
 
 namespace drasim::yamlio {
 
@@ -14,12 +13,7 @@ namespace {
 
 constexpr size_t kMaxDevicesPerSlice = 128;
 constexpr size_t kMaxDevicesWithTaintsOrCounters = 64;
-constexpr size_t kMaxAttributesAndCapacities = 32;
-constexpr size_t kMaxTaints = 16;
 constexpr size_t kMaxCounterSets = 8;
-constexpr size_t kMaxCountersPerSet = 32;
-constexpr size_t kMaxConsumesCounters = 2;
-constexpr size_t kMaxBindingConditions = 4;
 constexpr size_t kMaxSelectors = 32;
 constexpr size_t kMaxRequests = 32;
 constexpr size_t kMaxSubRequests = 8;
@@ -27,439 +21,10 @@ constexpr size_t kMaxConstraints = 32;
 constexpr size_t kMaxConfigs = 32;
 constexpr size_t kMaxTolerations = 16;
 constexpr size_t kMaxExpressionLength = 10 * 1024;
-constexpr size_t kMaxAttributeStringLength = 64;
-constexpr size_t kMaxValidValues = 10;
-
-bool legacyDevice(ResourceVersion v)
-{
-    return v == ResourceVersion::V1beta1 || v == ResourceVersion::V1alpha3;
-}
-
-void checkName(
-    Reader& r, uint32_t n, const Path& p, const std::string& value, std::string (*check)(std::string_view))
-{
-    if (value.empty())
-        r.required(n, p);
-    else if (auto e = check(value); !e.empty())
-        r.invalid(n, p, value, e);
-}
 
 std::string checkDnsSubdomainDefault(std::string_view s)
 {
     return checkDnsSubdomain(s);
-}
-
-// ---------------------------------------------------------------- ResourceSlice
-
-bool readAttribute(Reader& r, uint32_t n, const Path& p, api::DeviceAttribute& out)
-{
-    int values = 0;
-    r.fields(n, p, [&](std::string_view k, uint32_t, uint32_t v) {
-        const Path fp = p.field(k);
-        if (r.isNull(v))
-            return k == "int" || k == "bool" || k == "string" || k == "version";
-        if (k == "int") {
-            ++values;
-            out.type = api::DeviceAttribute::Type::Int;
-            r.getInt(v, fp, out.intValue);
-        } else if (k == "bool") {
-            ++values;
-            out.type = api::DeviceAttribute::Type::Bool;
-            r.getBool(v, fp, out.boolValue);
-        } else if (k == "string") {
-            ++values;
-            out.type = api::DeviceAttribute::Type::String;
-            if (r.getString(v, fp, out.stringValue) && out.stringValue.size() > kMaxAttributeStringLength)
-                r.error(v, fp, "Too long: may not be more than 64 bytes");
-        } else if (k == "version") {
-            ++values;
-            out.type = api::DeviceAttribute::Type::Version;
-            if (r.getString(v, fp, out.stringValue)) {
-                std::string why;
-                if (out.stringValue.size() > kMaxAttributeStringLength)
-                    r.error(v, fp, "Too long: may not be more than 64 bytes");
-                else if (!SemVer::parse(out.stringValue, false, &why))
-                    r.invalid(
-                        v, fp, out.stringValue, "must be a string compatible with semver.org spec 2.0.0");
-            }
-        } else if (k == "ints" || k == "bools" || k == "strings" || k == "versions") {
-            ++values;
-            r.error(v, fp,
-                "Unsupported value: list-typed attributes (feature gate DRAListTypeAttributes, alpha) "
-                "are not modelled by drasim");
-        } else {
-            return false;
-        }
-        return true;
-    });
-    if (values != 1 && r.nodeKind(n) == YamlNode::Kind::Map)
-        r.error(n, p,
-            values == 0 ? "Required value: exactly one value must be specified"
-                        : "Invalid value: exactly one value must be specified");
-    return values == 1;
-}
-
-void readCapacityPolicy(Reader& r, uint32_t n, const Path& p, api::CapacityRequestPolicy& out)
-{
-    uint32_t defaultNode = n, valuesNode = 0, rangeNode = 0;
-    r.fields(n, p, [&](std::string_view k, uint32_t, uint32_t v) {
-        const Path fp = p.field(k);
-        if (k == "default") {
-            defaultNode = v;
-            Quantity q;
-            if (r.getQuantity(v, fp, q))
-                out.defaultValue = q;
-        } else if (k == "validValues") {
-            valuesNode = v;
-            r.items(v, fp, [&](size_t, uint32_t item, const Path& ip) {
-                Quantity q;
-                if (r.getQuantity(item, ip, q))
-                    out.validValues.push_back(q);
-            });
-        } else if (k == "validRange") {
-            rangeNode = v;
-            api::CapacityRequestPolicyRange range;
-            bool haveMin = false;
-            r.fields(v, fp, [&](std::string_view rk, uint32_t, uint32_t rv) {
-                Quantity q;
-                if (rk == "min")
-                    haveMin = r.getQuantity(rv, fp.field(rk), range.min);
-                else if (rk == "max") {
-                    if (r.getQuantity(rv, fp.field(rk), q))
-                        range.max = q;
-                } else if (rk == "step") {
-                    if (r.getQuantity(rv, fp.field(rk), q))
-                        range.step = q;
-                } else
-                    return false;
-                return true;
-            });
-            if (!haveMin && r.nodeKind(v) == YamlNode::Kind::Map)
-                r.required(v, fp.field("min"));
-            out.validRange = range;
-        } else {
-            return false;
-        }
-        return true;
-    });
-    if (valuesNode && rangeNode)
-        r.error(rangeNode, p, "Forbidden: only one of `validValues` or `validRange` may be set");
-    if ((valuesNode || rangeNode) && !out.defaultValue)
-        r.required(defaultNode, p.field("default"));
-    if (valuesNode) {
-        if (out.validValues.size() > kMaxValidValues)
-            r.tooMany(valuesNode, p.field("validValues"), out.validValues.size(), kMaxValidValues);
-        for (size_t i = 1; i < out.validValues.size(); ++i)
-            if (!(out.validValues[i - 1] < out.validValues[i]))
-                r.error(valuesNode, p.field("validValues").at(i),
-                    "Invalid value: \"" + out.validValues[i].toString()
-                        + "\": values must be sorted in ascending order and unique");
-        if (out.defaultValue
-            && std::none_of(out.validValues.begin(), out.validValues.end(),
-                [&](const Quantity& q) { return q == *out.defaultValue; }))
-            r.error(defaultNode, p.field("default"),
-                "Invalid value: \"" + out.defaultValue->toString()
-                    + "\": default value must be one of the valid values");
-    }
-}
-
-// (x - base) is a whole multiple of step; only checked when everything is integral in milli units.
-bool multipleOf(const Quantity& x, const Quantity& base, const Quantity& step)
-{
-    const Quantity diff = x.sub(base);
-    const auto d = diff.asInt64(), s = step.asInt64();
-    if (d && s && *s > 0)
-        return *d % *s == 0;
-    const int64_t dm = diff.milliValue(), sm = step.milliValue();
-    if (sm <= 0 || Quantity::fromMilli(dm) != diff || Quantity::fromMilli(sm) != step)
-        return true; // sub-milli precision: not checked
-    return dm % sm == 0;
-}
-
-void checkCapacityPolicyAgainstValue(
-    Reader& r, uint32_t n, const Path& p, const api::CapacityRequestPolicy& policy, const Quantity& value)
-{
-    if (!policy.validRange)
-        return;
-    const auto& range = *policy.validRange;
-    const Path policyPath = p.field("requestPolicy"); // named: Path links to its parent
-    const Path rp = policyPath.field("validRange");
-    if (range.min > value)
-        r.error(n, rp.field("min"),
-            "Invalid value: \"" + range.min.toString()
-                + "\": must be less than or equal to the capacity value (" + value.toString() + ")");
-    if (range.max) {
-        if (*range.max > value)
-            r.error(n, rp.field("max"),
-                "Invalid value: \"" + range.max->toString()
-                    + "\": must be less than or equal to the capacity value (" + value.toString() + ")");
-        if (*range.max < range.min)
-            r.error(n, rp.field("max"),
-                "Invalid value: \"" + range.max->toString() + "\": must be greater than or equal to min");
-    }
-    if (policy.defaultValue) {
-        const Quantity& d = *policy.defaultValue;
-        if (d < range.min || (range.max && d > *range.max))
-            r.error(n, p.field("requestPolicy").field("default"),
-                "Invalid value: \"" + d.toString() + "\": default value must be within the valid range");
-    }
-    if (range.step) {
-        const Quantity& step = *range.step;
-        if (step.sign() <= 0)
-            r.error(
-                n, rp.field("step"), "Invalid value: \"" + step.toString() + "\": must be greater than zero");
-        else {
-            if (range.min.add(step) > value)
-                r.error(n, rp.field("step"),
-                    "Invalid value: \"" + step.toString()
-                        + "\": min + step must be less than or equal to the capacity value");
-            if (policy.defaultValue && !multipleOf(*policy.defaultValue, range.min, step))
-                r.error(n, p.field("requestPolicy").field("default"),
-                    "Invalid value: \"" + policy.defaultValue->toString()
-                        + "\": default value must be min plus a multiple of step");
-            if (range.max && !multipleOf(*range.max, range.min, step))
-                r.error(n, rp.field("max"),
-                    "Invalid value: \"" + range.max->toString()
-                        + "\": max must be min plus a multiple of step");
-        }
-    }
-}
-
-void readCounterMap(Reader& r, uint32_t n, const Path& p, std::map<std::string, Quantity>& out)
-{
-    r.fields(n, p, [&](std::string_view k, uint32_t keyNode, uint32_t v) {
-        const Path kp = p.key(k);
-        if (auto e = checkDnsLabel(k); !e.empty())
-            r.invalid(keyNode, kp, k, e);
-        bool haveValue = false;
-        Quantity q;
-        r.fields(v, kp, [&](std::string_view ck, uint32_t, uint32_t cv) {
-            if (ck != "value")
-                return false;
-            haveValue = r.getQuantity(cv, kp.field(ck), q);
-            return true;
-        });
-        if (!haveValue && r.nodeKind(v) == YamlNode::Kind::Map)
-            r.required(v, kp.field("value"));
-        out[std::string(k)] = q;
-        return true;
-    });
-    if (out.size() > kMaxCountersPerSet)
-        r.tooMany(n, p, out.size(), kMaxCountersPerSet);
-}
-
-// One DeviceTaint: in a slice's device and in a DeviceTaintRule (validateDeviceTaint upstream).
-void readDeviceTaint(Reader& r, uint32_t item, const Path& ip, api::DeviceTaint& t)
-{
-    uint32_t keyNode = item, effectNode = item;
-    r.fields(item, ip, [&](std::string_view k, uint32_t, uint32_t v) {
-        if (k == "key")
-            keyNode = v, r.getString(v, ip.field(k), t.key);
-        else if (k == "value")
-            r.getString(v, ip.field(k), t.value);
-        else if (k == "effect")
-            effectNode = v, r.getString(v, ip.field(k), t.effect);
-        else if (k == "timeAdded")
-            r.getString(v, ip.field(k), t.timeAdded);
-        else
-            return false;
-        return true;
-    });
-    checkName(r, keyNode, ip.field("key"), t.key, checkLabelKey);
-    if (auto e = checkLabelValue(t.value); !e.empty())
-        r.invalid(item, ip.field("value"), t.value, e);
-    if (t.effect.empty())
-        r.required(effectNode, ip.field("effect"));
-    else if (t.effect != "None" && t.effect != "NoSchedule" && t.effect != "NoExecute")
-        r.unsupported(effectNode, ip.field("effect"), t.effect, { "NoExecute", "NoSchedule", "None" });
-}
-
-void readDeviceTaints(Reader& r, uint32_t n, const Path& p, std::vector<api::DeviceTaint>& out)
-{
-    r.items(n, p, [&](size_t, uint32_t item, const Path& ip) {
-        api::DeviceTaint t;
-        readDeviceTaint(r, item, ip, t);
-        out.push_back(std::move(t));
-    });
-    if (out.size() > kMaxTaints)
-        r.tooMany(n, p, out.size(), kMaxTaints);
-}
-
-// Fields of a device (v1/v1beta2 directly on the device, v1beta1/v1alpha3 under `basic`).
-bool readDeviceField(Reader& r, std::string_view k, uint32_t v, const Path& p, ResourceVersion ver,
-    api::Device& d, uint32_t& nodeFieldNode, std::vector<std::pair<std::string, uint32_t>>& policyNodes,
-    std::set<std::string>& conditionNames)
-{
-    const Path fp = p.field(k);
-    if (k == "attributes") {
-        r.fields(v, fp, [&](std::string_view name, uint32_t keyNode, uint32_t av) {
-            const Path ap = fp.key(name);
-            if (auto e = checkQualifiedAttributeName(name); !e.empty())
-                r.invalid(keyNode, ap, name, e);
-            api::DeviceAttribute a;
-            if (readAttribute(r, av, ap, a))
-                d.attributes[std::string(name)] = a;
-            return true;
-        });
-    } else if (k == "capacity") {
-        r.fields(v, fp, [&](std::string_view name, uint32_t keyNode, uint32_t cv) {
-            const Path cp = fp.key(name);
-            if (auto e = checkQualifiedAttributeName(name); !e.empty())
-                r.invalid(keyNode, cp, name, e);
-            api::DeviceCapacity c;
-            if (ver == ResourceVersion::V1alpha3) {
-                r.getQuantity(cv, cp, c.value); // v1alpha3: plain quantities
-            } else {
-                bool haveValue = false;
-                r.fields(cv, cp, [&](std::string_view ck, uint32_t, uint32_t x) {
-                    if (ck == "value")
-                        haveValue = r.getQuantity(x, cp.field(ck), c.value);
-                    else if (ck == "requestPolicy") {
-                        api::CapacityRequestPolicy policy;
-                        readCapacityPolicy(r, x, cp.field(ck), policy);
-                        c.requestPolicy = std::move(policy);
-                        policyNodes.emplace_back(std::string(name), x);
-                    } else
-                        return false;
-                    return true;
-                });
-                if (!haveValue && r.nodeKind(cv) == YamlNode::Kind::Map)
-                    r.required(cv, cp.field("value"));
-            }
-            d.capacity[std::string(name)] = std::move(c);
-            return true;
-        });
-    } else if (k == "consumesCounters" && ver != ResourceVersion::V1alpha3) {
-        std::set<std::string> sets;
-        r.items(v, fp, [&](size_t, uint32_t item, const Path& ip) {
-            api::DeviceCounterConsumption c;
-            uint32_t setNode = item;
-            r.fields(item, ip, [&](std::string_view ck, uint32_t, uint32_t x) {
-                if (ck == "counterSet")
-                    setNode = x, r.getString(x, ip.field(ck), c.counterSet);
-                else if (ck == "counters")
-                    readCounterMap(r, x, ip.field(ck), c.counters);
-                else
-                    return false;
-                return true;
-            });
-            checkName(r, setNode, ip.field("counterSet"), c.counterSet, checkDnsLabel);
-            if (!c.counterSet.empty() && !sets.insert(c.counterSet).second)
-                r.duplicate(setNode, ip.field("counterSet"), c.counterSet);
-            d.consumesCounters.push_back(std::move(c));
-        });
-        if (d.consumesCounters.size() > kMaxConsumesCounters)
-            r.tooMany(v, fp, d.consumesCounters.size(), kMaxConsumesCounters);
-    } else if (k == "nodeName" && ver != ResourceVersion::V1alpha3) {
-        nodeFieldNode = v;
-        std::string s;
-        if (r.getString(v, fp, s))
-            d.nodeName = s;
-    } else if (k == "nodeSelector" && ver != ResourceVersion::V1alpha3) {
-        nodeFieldNode = v;
-        api::NodeSelector sel;
-        readNodeSelector(r, v, fp, sel);
-        if (!r.isNull(v))
-            d.nodeSelector = std::move(sel);
-    } else if (k == "allNodes" && ver != ResourceVersion::V1alpha3) {
-        nodeFieldNode = v;
-        bool b = false;
-        if (r.getBool(v, fp, b))
-            d.allNodes = b;
-    } else if (k == "taints" && ver != ResourceVersion::V1alpha3) {
-        readDeviceTaints(r, v, fp, d.taints);
-    } else if (k == "bindsToNode" && ver != ResourceVersion::V1alpha3) {
-        bool b = false;
-        if (r.getBool(v, fp, b))
-            d.bindsToNode = b;
-    } else if ((k == "bindingConditions" || k == "bindingFailureConditions")
-        && ver != ResourceVersion::V1alpha3) {
-        auto& list = k == "bindingConditions" ? d.bindingConditions : d.bindingFailureConditions;
-        r.getStringList(v, fp, list);
-        if (list.size() > kMaxBindingConditions)
-            r.tooMany(v, fp, list.size(), kMaxBindingConditions);
-        for (size_t i = 0; i < list.size(); ++i) {
-            if (auto e = checkLabelKey(list[i]); !e.empty())
-                r.invalid(v, fp.at(i), list[i], e);
-            if (!conditionNames.insert(list[i]).second)
-                r.duplicate(v, fp.at(i), list[i]);
-        }
-    } else if (k == "allowMultipleAllocations" && ver != ResourceVersion::V1alpha3) {
-        bool b = false;
-        if (r.getBool(v, fp, b))
-            d.allowMultipleAllocations = b;
-    } else {
-        return false;
-    }
-    return true;
-}
-
-void readDevice(
-    Reader& r, uint32_t n, const Path& p, ResourceVersion ver, bool perDeviceNodeSelection, api::Device& d)
-{
-    uint32_t nameNode = n, nodeFieldNode = 0;
-    std::vector<std::pair<std::string, uint32_t>> policyNodes;
-    std::set<std::string> conditionNames;
-    r.fields(n, p, [&](std::string_view k, uint32_t, uint32_t v) {
-        if (k == "name") {
-            nameNode = v;
-            r.getString(v, p.field(k), d.name);
-            return true;
-        }
-        if (legacyDevice(ver)) {
-            if (k != "basic")
-                return false;
-            const Path bp = p.field(k);
-            r.fields(v, bp, [&](std::string_view bk, uint32_t, uint32_t bv) {
-                return readDeviceField(r, bk, bv, bp, ver, d, nodeFieldNode, policyNodes, conditionNames);
-            });
-            return true;
-        }
-        return readDeviceField(r, k, v, p, ver, d, nodeFieldNode, policyNodes, conditionNames);
-    });
-    checkName(r, nameNode, p.field("name"), d.name, checkDnsLabel);
-    d.pos = r.pos(n);
-    const Path fieldsBase = legacyDevice(ver) ? p.field("basic") : p;
-    const size_t entries = d.attributes.size() + d.capacity.size();
-    if (entries > kMaxAttributesAndCapacities)
-        r.error(n, fieldsBase,
-            "Too many: " + std::to_string(entries)
-                + ": must have at most 32 attributes and capacities combined");
-    for (const auto& [name, policyNode] : policyNodes) {
-        const Path capacityPath = fieldsBase.field("capacity");
-        const Path cp = capacityPath.key(name);
-        if (!d.allowMultipleAllocations.value_or(false))
-            r.error(policyNode, cp.field("requestPolicy"),
-                "Forbidden: only allowed when allowMultipleAllocations is true");
-        checkCapacityPolicyAgainstValue(
-            r, policyNode, cp, *d.capacity[name].requestPolicy, d.capacity[name].value);
-    }
-    const int nodeFields
-        = int(d.nodeName.has_value()) + int(d.nodeSelector.has_value()) + int(d.allNodes.has_value());
-    if (perDeviceNodeSelection) {
-        if (nodeFields != 1)
-            r.error(nodeFieldNode ? nodeFieldNode : n, fieldsBase,
-                nodeFields == 0
-                    ? "Required value: exactly one of `nodeName`, `nodeSelector`, `allNodes` is required "
-                      "when `perDeviceNodeSelection` is set"
-                    : "Invalid value: exactly one of `nodeName`, `nodeSelector`, `allNodes` is required "
-                      "when `perDeviceNodeSelection` is set, but multiple fields are set");
-    } else if (nodeFields > 0) {
-        r.error(nodeFieldNode, fieldsBase,
-            "Forbidden: `nodeName`, `nodeSelector` and `allNodes` on a device require "
-            "`perDeviceNodeSelection: true` on the slice");
-    }
-    if (d.nodeName && d.nodeName->empty())
-        r.required(nodeFieldNode, fieldsBase.field("nodeName"));
-    if (d.allNodes && !*d.allNodes)
-        r.error(nodeFieldNode, fieldsBase.field("allNodes"), "Invalid value: false: must be true when set");
-    if (d.nodeSelector && d.nodeSelector->terms.size() != 1)
-        r.error(nodeFieldNode, fieldsBase.field("nodeSelector").field("nodeSelectorTerms"),
-            "Invalid value: " + std::to_string(d.nodeSelector->terms.size())
-                + ": must have exactly one node selector term");
-    if (d.bindingConditions.empty() != d.bindingFailureConditions.empty())
-        r.error(n, fieldsBase,
-            "Invalid value: bindingConditions and bindingFailureConditions must be set together");
 }
 
 // ---------------------------------------------------------------- claims
@@ -483,7 +48,7 @@ void readSelectors(Reader& r, uint32_t n, const Path& p, std::vector<api::Device
                 if (haveExpr && s.expression.empty())
                     haveExpr = false;
                 if (s.expression.size() > kMaxExpressionLength)
-                    r.error(x, cp.field(ck), "Too long: may not be more than 10240 bytes");
+                    r.error(x, cp.field(ck), "Too long: must have at most 10240 bytes");
                 return true;
             });
             if (!haveExpr && haveCel)
@@ -729,8 +294,8 @@ void readRequest(Reader& r, uint32_t n, const Path& p, ResourceVersion ver, api:
             !legacyDevice(ver) || !out.exactly->deviceClassName.empty());
     if (out.exactly && !out.firstAvailable.empty())
         r.error(findKey(r.doc(), n, "firstAvailable"), p,
-            "Invalid value: exactly one of `exactly` or `firstAvailable` is required, but multiple fields "
-            "are set");
+            "Invalid value: \"null\": exactly one of `exactly` or `firstAvailable` is required, but multiple "
+            "fields are set");
     else if (!out.exactly && out.firstAvailable.empty())
         r.error(n, p, "Required value: exactly one of `exactly` or `firstAvailable` is required");
 }
@@ -1041,8 +606,14 @@ void readPool(Reader& r, uint32_t n, const Path& fp, api::ResourcePool& out)
         r.required(n, fp.field("resourceSliceCount"));
 }
 
+// validateSet of sharedCounters: at most 8 (short-circuits), each named and with counters, names
+// unique.
 void readSharedCounters(Reader& r, uint32_t n, const Path& fp, std::vector<api::CounterSet>& out)
 {
+    if (r.listSize(n) > kMaxCounterSets) {
+        r.tooMany(n, fp, r.listSize(n), kMaxCounterSets);
+        return;
+    }
     std::set<std::string> names;
     r.items(n, fp, [&](size_t, uint32_t item, const Path& ip) {
         api::CounterSet cs;
@@ -1053,47 +624,64 @@ void readSharedCounters(Reader& r, uint32_t n, const Path& fp, std::vector<api::
                 nameNode = cv, r.getString(cv, ip.field(ck), cs.name);
             else if (ck == "counters") {
                 haveCounters = !r.isNull(cv);
-                readCounterMap(r, cv, ip.field(ck), cs.counters);
+                if (haveCounters)
+                    readCounterMap(r, cv, ip.field(ck), cs.counters);
             } else
                 return false;
             return true;
         });
         checkName(r, nameNode, ip.field("name"), cs.name, checkDnsLabel);
-        if (!cs.name.empty() && !names.insert(cs.name).second)
-            r.duplicate(nameNode, ip.field("name"), cs.name);
         if (!haveCounters)
             r.required(item, ip.field("counters"));
+        if (!names.insert(cs.name).second)
+            r.duplicate(item, ip, cs.name);
         out.push_back(std::move(cs));
     });
-    if (out.size() > kMaxCounterSets)
-        r.tooMany(n, fp, out.size(), kMaxCounterSets);
 }
 
 /// Where the fields of a slice spec were written, for the checks across them.
 struct SliceSpecNodes
 {
     uint32_t driver = 0, pool = 0, devices = 0, counters = 0;
-    std::vector<uint32_t> nodeFields; ///< nodeName, nodeSelector, allNodes, perDeviceNodeSelection
+    /// The node-selection fields that count as set (a non-empty nodeName, a nodeSelector, a true
+    /// allNodes or perDeviceNodeSelection), with their names as the API server lists them.
+    std::vector<std::pair<std::string, uint32_t>> nodeFields;
     std::vector<uint32_t> deviceItems; ///< read after all fields: perDeviceNodeSelection may follow
 };
 
+/// "{`a`, `b`}": how validateResourceSliceSpec and validateDevice name the node-selection fields
+/// that were set together.
+std::string fieldSet(const std::vector<std::pair<std::string, uint32_t>>& fields)
+{
+    std::string out = "{";
+    for (size_t i = 0; i < fields.size(); ++i)
+        out += (i ? ", `" : "`") + fields[i].first + "`";
+    return out + "}";
+}
+
 /// One field of the slice's node selection (nodeName, nodeSelector, allNodes,
-/// perDeviceNodeSelection); false for any other key.
-bool readNodeSelection(Reader& r, std::string_view sk, uint32_t sv, const Path& fp, api::ResourceSlice& out)
+/// perDeviceNodeSelection); false for any other key. An empty nodeName or a false boolean is an
+/// error of its own and does not count as set.
+bool readNodeSelection(
+    Reader& r, std::string_view sk, uint32_t sv, const Path& fp, api::ResourceSlice& out, SliceSpecNodes& at)
 {
     if (sk == "nodeName") {
         std::string s;
         if (r.getString(sv, fp, s)) {
             out.nodeName = s;
             if (s.empty())
-                r.required(sv, fp);
-            else if (auto e = checkDnsSubdomain(s); !e.empty())
-                r.invalid(sv, fp, s, e);
+                r.invalid(sv, fp, s, "must be either unset or set to a non-empty string");
+            else {
+                at.nodeFields.emplace_back(sk, sv);
+                if (auto e = checkDnsSubdomain(s); !e.empty())
+                    r.invalid(sv, fp, s, e);
+            }
         }
     } else if (sk == "nodeSelector") {
         api::NodeSelector sel;
         readNodeSelector(r, sv, fp, sel);
         if (!r.isNull(sv)) {
+            at.nodeFields.emplace_back(sk, sv);
             if (sel.terms.size() != 1)
                 r.error(sv, fp.field("nodeSelectorTerms"),
                     "Invalid value: " + std::to_string(sel.terms.size())
@@ -1104,8 +692,10 @@ bool readNodeSelection(Reader& r, std::string_view sk, uint32_t sv, const Path& 
         bool b = false;
         if (r.getBool(sv, fp, b)) {
             (sk == "allNodes" ? out.allNodes : out.perDeviceNodeSelection) = b;
-            if (!b)
-                r.error(sv, fp, "Invalid value: false: must be true when set");
+            if (b)
+                at.nodeFields.emplace_back(sk, sv);
+            else
+                r.error(sv, fp, "Invalid value: false: must be either unset or set to true");
         }
     } else {
         return false;
@@ -1113,29 +703,43 @@ bool readNodeSelection(Reader& r, std::string_view sk, uint32_t sv, const Path& 
     return true;
 }
 
+/// haveDeviceTaints || haveConsumesCounters of validateResourceSliceSpec, looked up before the
+/// devices are read: the size limit they select is checked first and short-circuits the rest.
+bool anyDeviceWithTaintsOrCounters(Reader& r, const std::vector<uint32_t>& items, ResourceVersion ver)
+{
+    for (uint32_t item : items) {
+        uint32_t fieldsNode = legacyDevice(ver) ? findKey(r.doc(), item, "basic") : item;
+        if (!fieldsNode || r.nodeKind(fieldsNode) != YamlNode::Kind::Map)
+            continue;
+        for (const char* k : { "taints", "consumesCounters" })
+            if (uint32_t v = findKey(r.doc(), fieldsNode, k); v && r.listSize(v) > 0)
+                return true;
+    }
+    return false;
+}
+
 void readSliceDevices(
     Reader& r, const SliceSpecNodes& at, const Path& sp, ResourceVersion ver, api::ResourceSlice& out)
 {
     const bool perDevice = out.perDeviceNodeSelection.value_or(false);
     const Path dp = sp.field("devices");
+    const size_t maxDevices = anyDeviceWithTaintsOrCounters(r, at.deviceItems, ver)
+        ? kMaxDevicesWithTaintsOrCounters
+        : kMaxDevicesPerSlice;
+    if (at.deviceItems.size() > maxDevices) {
+        r.tooMany(at.devices, dp, at.deviceItems.size(), maxDevices);
+        return;
+    }
     std::set<std::string> deviceNames;
-    bool taintsOrCounters = false;
     out.devices.reserve(at.deviceItems.size());
     for (size_t i = 0; i < at.deviceItems.size(); ++i) {
         const Path ip = dp.at(i);
         api::Device d;
         readDevice(r, at.deviceItems[i], ip, ver, perDevice, d);
-        if (!d.name.empty() && !deviceNames.insert(d.name).second)
-            r.duplicate(at.deviceItems[i], ip.field("name"), d.name);
-        taintsOrCounters = taintsOrCounters || !d.taints.empty() || !d.consumesCounters.empty();
+        if (!deviceNames.insert(d.name).second)
+            r.duplicate(at.deviceItems[i], ip, d.name);
         out.devices.push_back(std::move(d));
     }
-    const size_t maxDevices = taintsOrCounters ? kMaxDevicesWithTaintsOrCounters : kMaxDevicesPerSlice;
-    if (out.devices.size() > maxDevices)
-        r.error(at.devices, dp,
-            "Too many: " + std::to_string(out.devices.size()) + ": must have at most "
-                + std::to_string(maxDevices) + " items"
-                + (taintsOrCounters ? " (64 when devices have taints or consume counters)" : ""));
 }
 
 void checkSliceSpec(
@@ -1149,12 +753,13 @@ void checkSliceSpec(
             "Required value: exactly one of `nodeName`, `nodeSelector`, `allNodes`, "
             "`perDeviceNodeSelection` is required");
     else if (at.nodeFields.size() > 1)
-        r.error(at.nodeFields[1], sp,
-            "Invalid value: exactly one of `nodeName`, `nodeSelector`, `allNodes`, "
-            "`perDeviceNodeSelection` is required, but multiple fields are set");
-    if (at.devices && at.counters && !out.devices.empty() && !out.sharedCounters.empty())
-        r.error(at.counters, sp.field("sharedCounters"),
-            "Forbidden: only one of `devices` or `sharedCounters` may be set in a slice");
+        r.error(at.nodeFields[1].second, sp,
+            "Invalid value: \"" + fieldSet(at.nodeFields)
+                + "\": exactly one of `nodeName`, `nodeSelector`, `allNodes`, `perDeviceNodeSelection` is "
+                  "required, but multiple fields are set");
+    // Both lists written, even empty, are both set (the API server compares them with nil).
+    if (at.devices && at.counters && !r.isNull(at.devices) && !r.isNull(at.counters))
+        r.error(at.counters, sp, "Invalid value: \"\": only one of `sharedCounters` or `devices` is allowed");
 }
 
 void readSliceSpec(Reader& r, uint32_t v, const Path& sp, ResourceVersion ver, api::ResourceSlice& out)
@@ -1169,8 +774,7 @@ void readSliceSpec(Reader& r, uint32_t v, const Path& sp, ResourceVersion ver, a
         } else if (sk == "pool") {
             at.pool = sv;
             readPool(r, sv, fp, out.pool);
-        } else if (readNodeSelection(r, sk, sv, fp, out)) {
-            at.nodeFields.push_back(sv);
+        } else if (readNodeSelection(r, sk, sv, fp, out, at)) {
         } else if (sk == "devices") {
             at.devices = sv;
             r.items(sv, fp, [&](size_t, uint32_t item, const Path&) { at.deviceItems.push_back(item); });

@@ -42,7 +42,8 @@ TEST(ApiAccepts, CountZeroIsDefaulted)
         EXPECT_EQ(requests[1].exactly->count, 0);
         EXPECT_EQ(requests[2].firstAvailable[0].spec.count, 1);
     }
-    const auto beta = loadClean(claim("v1beta1", "    requests: [{name: a, deviceClassName: gpu, count: 0}]\n"));
+    const auto beta
+        = loadClean(claim("v1beta1", "    requests: [{name: a, deviceClassName: gpu, count: 0}]\n"));
     ASSERT_EQ(beta.resourceClaims.size(), 1u);
     EXPECT_EQ(beta.resourceClaims[0].spec.requests[0].exactly->count, 1);
 }
@@ -74,10 +75,43 @@ TEST(ApiAccepts, ConstraintWithBothAttributes)
 // An empty firstAvailable list is no firstAvailable (validateDeviceRequest counts entries).
 TEST(ApiAccepts, EmptyFirstAvailableBesideExactly)
 {
-    const auto objects = loadClean(claim("v1",
-        "    requests: [{name: r, exactly: {deviceClassName: gpu}, firstAvailable: []}]\n"));
+    const auto objects = loadClean(
+        claim("v1", "    requests: [{name: r, exactly: {deviceClassName: gpu}, firstAvailable: []}]\n"));
     ASSERT_EQ(objects.resourceClaims.size(), 1u);
     EXPECT_TRUE(objects.resourceClaims[0].spec.requests[0].exactly.has_value());
+}
+
+std::string slice(const std::string& spec)
+{
+    return "apiVersion: resource.k8s.io/v1\nkind: ResourceSlice\nmetadata: {name: s}\nspec:\n"
+           "  driver: gpu.example.com\n  pool: {name: p, resourceSliceCount: 1}\n"
+        + spec;
+}
+
+// validateDevice checks a per-device nodeSelector like any node selector; the one-term rule is
+// the slice's own.
+TEST(ApiAccepts, PerDeviceNodeSelectorWithTwoTerms)
+{
+    const auto objects
+        = loadClean(slice("  perDeviceNodeSelection: true\n  devices:\n  - name: gpu-0\n"
+                          "    nodeSelector:\n      nodeSelectorTerms:\n"
+                          "      - matchFields: [{key: metadata.name, operator: In, values: [a]}]\n"
+                          "      - matchFields: [{key: metadata.name, operator: In, values: [b]}]\n"));
+    ASSERT_EQ(objects.resourceSlices.size(), 1u);
+    EXPECT_EQ(objects.resourceSlices[0].devices[0].nodeSelector->terms.size(), 2u);
+}
+
+// Counter and DeviceCapacity values are plain quantities: left out they are zero, and "any parsed
+// quantity is valid".
+TEST(ApiAccepts, CounterAndCapacityWithoutValue)
+{
+    const auto objects = loadClean(slice("  nodeName: n1\n  devices:\n  - name: gpu-0\n"
+                                         "    capacity: {memory: {}}\n"
+                                         "    consumesCounters: [{counterSet: cs, counters: {mem: {}}}]\n"));
+    ASSERT_EQ(objects.resourceSlices.size(), 1u);
+    const auto& d = objects.resourceSlices[0].devices[0];
+    EXPECT_TRUE(d.capacity.at("memory").value.isZero());
+    EXPECT_TRUE(d.consumesCounters[0].counters.at("mem").isZero());
 }
 
 } // namespace
