@@ -105,7 +105,7 @@ int main(int argc, char** argv)
         // Measured the way a user meets it: from the request to the painted dashboard.
         auto* bench = new drasim::ui::OpenBenchmark(&window, &window);
         QObject::connect(bench, &drasim::ui::OpenBenchmark::done, &app, [bench]() {
-            std::printf("%s\n", qPrintable(bench->report()));
+            std::printf("%s\n%s\n", qPrintable(bench->report()), qPrintable(bench->phasesReport()));
             QApplication::exit(0);
         });
         bench->start(parser.positionalArguments());

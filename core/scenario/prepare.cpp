@@ -6,6 +6,7 @@
 #include <memory>
 #include <set>
 
+#include "core/common/parallel_chunks.h"
 #include "core/common/sha256.h"
 #include "core/scenario/scenario_writer.h"
 #include "core/scheduler/cluster.h"
@@ -192,7 +193,7 @@ bool addCatalogPools(Assembly& a, const PrepareOptions& options)
     }
     if (a.failed())
         return false;
-    api::ObjectSet built = builder.build(nullptr, options.cancel);
+    api::ObjectSet built = builder.build(nullptr, options.cancel, options.threads);
     if (options.cancel && options.cancel->cancelled())
         return false; // a partial build would make event targets look missing
     a.addClasses(built.deviceClasses);
@@ -303,18 +304,37 @@ bool checkEventTargets(Assembly& a)
 }
 
 /// Initial nodes go into the model's constructor: adding them one by one would rebuild the
-/// scheduler's inventory per node (quadratic in the node count).
-void preloadPoolNodes(Assembly& a)
+/// scheduler's inventory per node (quadratic in the node count). The pools keep their own copy
+/// (metrics, pool views); for thousands of nodes copying is a large share of preparing, so it is
+/// spread over `threads` (each node lands in its own slots: the result does not depend on them).
+void preloadPoolNodes(Assembly& a, unsigned threads)
 {
+    std::vector<const NodeSpec*> specs;
+    std::vector<size_t> firstSlice; // of each node, counted from the first slice added here
+    size_t sliceCount = 0;
     for (auto& pool : a.pools) {
         if (pool.preloaded)
             continue; // already in base
         pool.preloaded = true;
         for (const auto& n : pool.nodes) {
-            a.base.nodes.push_back(n.node);
-            a.base.resourceSlices.insert(a.base.resourceSlices.end(), n.slices.begin(), n.slices.end());
+            specs.push_back(&n);
+            firstSlice.push_back(sliceCount);
+            sliceCount += n.slices.size();
         }
     }
+    const size_t nodesAt = a.base.nodes.size();
+    const size_t slicesAt = a.base.resourceSlices.size();
+    a.base.nodes.resize(nodesAt + specs.size());
+    a.base.resourceSlices.resize(slicesAt + sliceCount);
+    constexpr size_t kMinNodesPerThread = 64;
+    forEachChunk(specs.size(), chunkCount(specs.size(), threads, kMinNodesPerThread),
+        [&](unsigned, size_t begin, size_t end) {
+            for (size_t i = begin; i < end; ++i) {
+                a.base.nodes[nodesAt + i] = specs[i]->node;
+                std::copy(specs[i]->slices.begin(), specs[i]->slices.end(),
+                    a.base.resourceSlices.begin() + std::ptrdiff_t(slicesAt + firstSlice[i]));
+            }
+        });
 }
 
 std::vector<InjectedEvent> injectedEvents(Assembly& a)
@@ -359,7 +379,7 @@ std::optional<sim::PreparedScenario> prepareScenario(
         return std::nullopt;
     if (options.cancel && options.cancel->cancelled())
         return std::nullopt; // the cluster may be incomplete
-    preloadPoolNodes(a);
+    preloadPoolNodes(a, options.threads);
 
     p.name = sc.name;
     p.file = sc.file;

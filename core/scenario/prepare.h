@@ -27,6 +27,9 @@ struct PrepareOptions
     /// scaling or injected events share one preparation instead (sim::RunOverrides).
     std::map<std::string, PoolOverride> pools;
     const CancelToken* cancel = nullptr;
+    /// Threads for building and copying a large cluster's nodes (0: every core). The result is
+    /// the same for any count; callers that already prepare in parallel keep 1.
+    unsigned threads = 1;
 };
 
 /// Builds what a scenario runs on: catalog node pools (initial and added by events), manifests,

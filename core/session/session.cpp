@@ -1,12 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/session/session.h"
 
+#include <chrono>
+
 #include "core/scenario/prepare.h"
 #include "core/yamlio/loader.h"
 
 namespace drasim::session {
 
 namespace {
+
+double msSince(std::chrono::steady_clock::time_point start)
+{
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
 
 const api::ObjectSet& emptyObjects()
 {
@@ -27,6 +34,7 @@ void Session::reset(const std::vector<std::string>& paths, bool detect)
     m_prepared.reset();
     m_diags = Diagnostics();
     m_openedCleanly = false;
+    m_times = OpenTimes();
     for (const auto& p : paths)
         m_inputs.push_back({ p, detect ? detectInputKind(p) : InputKind::Manifests });
 }
@@ -51,7 +59,9 @@ bool Session::loadManifests(
     yamlio::LoadOptions options;
     options.cancel = cancel;
     options.progress = progress;
+    const auto start = std::chrono::steady_clock::now();
     yamlio::LoadResult loaded = yamlio::loadPaths(paths, options);
+    m_times.readMs = msSince(start);
     m_diags.append(loaded.diagnostics);
     m_objects = std::make_shared<const api::ObjectSet>(std::move(loaded.objects));
     return !m_diags.hasErrors() && !loaded.cancelled;
@@ -59,12 +69,17 @@ bool Session::loadManifests(
 
 bool Session::openScenario(const std::string& path, const CancelToken* cancel)
 {
+    const auto start = std::chrono::steady_clock::now();
     m_scenario = scenario::loadScenario(path, m_diags);
+    m_times.readMs = msSince(start);
     if (!m_scenario)
         return false;
     scenario::PrepareOptions options;
     options.cancel = cancel;
+    options.threads = 0; // one scenario at a time here: a large cluster is built on every core
+    const auto prepareStart = std::chrono::steady_clock::now();
     auto prepared = scenario::prepareScenario(*m_scenario, options, m_diags);
+    m_times.prepareMs = msSince(prepareStart);
     if (!prepared)
         return false;
     m_prepared = std::make_shared<const sim::PreparedScenario>(std::move(*prepared));

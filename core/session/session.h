@@ -21,6 +21,15 @@
 
 namespace drasim::session {
 
+/// Where the last open() spent its time (wall clock, milliseconds): reading and parsing the
+/// manifests or the scenario document, then preparing a scenario (the files it names, its
+/// cluster, its workload objects).
+struct OpenTimes
+{
+    double readMs = 0;
+    double prepareMs = 0;
+};
+
 struct Input
 {
     std::string path; ///< as given
@@ -58,6 +67,7 @@ public:
     std::shared_ptr<const sim::PreparedScenario> prepared() const { return m_prepared; }
     /// Everything reported while opening and building clusters, in order.
     const Diagnostics& diagnostics() const { return m_diags; }
+    const OpenTimes& openTimes() const { return m_times; }
 
     /// A kube-scheduler model of objects() (pods with spec.nodeName count as bound; the others
     /// are for the caller to schedule). Its own diagnostics are appended to diagnostics(); null
@@ -81,6 +91,7 @@ private:
     std::shared_ptr<const sim::PreparedScenario> m_prepared;
     Diagnostics m_diags;
     bool m_openedCleanly = false;
+    OpenTimes m_times;
     std::unique_ptr<storage::RunStore> m_runStore;
 };
 

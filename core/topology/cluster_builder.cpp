@@ -1,6 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/topology/cluster_builder.h"
 
+#include <algorithm>
+#include <atomic>
+#include <utility>
+
+#include "core/common/parallel_chunks.h"
+
 namespace drasim::topology {
 
 std::string nodeNameFor(const std::string& prefix, int i)
@@ -50,26 +56,48 @@ bool ClusterBuilder::addPool(
     return true;
 }
 
-api::ObjectSet ClusterBuilder::build(ProgressSink* progress, const CancelToken* cancel) const
+api::ObjectSet ClusterBuilder::build(
+    ProgressSink* progress, const CancelToken* cancel, unsigned threads) const
 {
-    api::ObjectSet out;
     const int total = nodeCount();
     size_t slicesPerNode = 0;
     for (const auto& pool : m_pools)
         slicesPerNode = std::max(slicesPerNode, pool.generator->generate("probe").slices.size());
+    // Node k of the cluster, as (pool, index in the pool): nodes are generated independently.
+    std::vector<std::pair<const Pool*, int>> order;
+    order.reserve(size_t(total));
+    for (const auto& pool : m_pools)
+        for (int i = 0; i < pool.count; ++i)
+            order.emplace_back(&pool, i);
+    // A node is a few dozen devices copied from the shape's prototypes: worth a thread in bulk only.
+    constexpr size_t kMinNodesPerThread = 64;
+    const unsigned chunks = chunkCount(order.size(), threads, kMinNodesPerThread);
+    std::vector<api::ObjectSet> parts(chunks);
+    std::atomic<int> done { 0 };
+    forEachChunk(order.size(), chunks, [&](unsigned chunk, size_t begin, size_t end) {
+        api::ObjectSet& part = parts[chunk];
+        part.nodes.reserve(end - begin);
+        part.resourceSlices.reserve((end - begin) * slicesPerNode);
+        for (size_t k = begin; k < end; ++k) {
+            if (cancel && cancel->cancelled())
+                return;
+            const auto& [pool, i] = order[k];
+            pool->generator->generateInto(nodeNameFor(pool->prefix, i), part, i);
+            const int now = done.fetch_add(1, std::memory_order_relaxed) + 1;
+            // The caller's thread speaks for all of them, so the sink needs no locking.
+            if (chunk == 0 && progress && (k + 1 - begin) % 256 == 0 && now < total)
+                progress->progress(double(now) / double(total), "generating nodes");
+        }
+    });
+    if (progress && total > 0 && done.load() == total)
+        progress->progress(1.0, "generating nodes");
+    if (chunks == 1)
+        return std::move(parts.front());
+    api::ObjectSet out;
     out.nodes.reserve(size_t(total));
     out.resourceSlices.reserve(size_t(total) * slicesPerNode);
-    int done = 0;
-    for (const auto& pool : m_pools) {
-        for (int i = 0; i < pool.count; ++i) {
-            if (cancel && cancel->cancelled())
-                return out;
-            pool.generator->generateInto(nodeNameFor(pool.prefix, i), out, i);
-            ++done;
-            if (progress && (done % 256 == 0 || done == total))
-                progress->progress(double(done) / double(std::max(1, total)), "generating nodes");
-        }
-    }
+    for (auto& part : parts)
+        out.append(std::move(part)); // chunk order is node order
     return out;
 }
 

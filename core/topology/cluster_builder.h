@@ -35,9 +35,11 @@ public:
     bool addPool(std::shared_ptr<const SliceGenerator> generator, int count, const std::string& prefix,
         Diagnostics* diag = nullptr);
 
-    /// Objects of every pool in addPool order, nodes in index order. Stops early (returning
-    /// what it has) when cancel is set.
-    api::ObjectSet build(ProgressSink* progress = nullptr, const CancelToken* cancel = nullptr) const;
+    /// Objects of every pool in addPool order, nodes in index order, generated on up to `threads`
+    /// threads (0: every core; the result is the same for any count). Stops early (returning an
+    /// incomplete set) when cancel is set.
+    api::ObjectSet build(
+        ProgressSink* progress = nullptr, const CancelToken* cancel = nullptr, unsigned threads = 1) const;
 
     /// Knows every node added so far; share it with the simulator.
     std::shared_ptr<const PlacementIndex> placementIndex() const;

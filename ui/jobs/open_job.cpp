@@ -9,7 +9,6 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include "core/common/progress.h"
-#include "ui/jobs/background_priority.h"
 
 namespace drasim::ui {
 
@@ -18,6 +17,7 @@ struct OpenJob::Run
 {
     CancelToken cancel;
     std::atomic<double> fraction { 0 };
+    Timeline timeline; // the worker writes its part before the future finishes
 };
 
 namespace {
@@ -70,6 +70,7 @@ void OpenJob::start(const QStringList& paths)
     if (m_current)
         m_current->cancel.cancel(); // superseded: stop reading, its signals are dropped below
     auto run = std::make_shared<Run>();
+    run->timeline.requested = Timeline::Clock::now();
     m_current = run;
     Q_EMIT started(paths);
 
@@ -86,13 +87,17 @@ void OpenJob::start(const QStringList& paths)
         if (!isCurrent())
             return; // superseded by a newer load
         m_current.reset();
+        m_last = run->timeline;
+        m_last.delivered = Timeline::Clock::now();
         if (run->cancel.cancelled())
             Q_EMIT cancelled(run->fraction.load(std::memory_order_relaxed));
         else
             Q_EMIT opened(watcher->result(), paths);
     });
     watcher->setFuture(QtConcurrent::run(&m_pool, [self, run, isCurrent, files]() {
-        lowerCurrentThreadPriority(); // the window keeps its core while this works
+        // Not lowered, unlike the other jobs: the user waits for this with nothing else to do in
+        // the window, and at a lower priority every other process on the machine would go first.
+        run->timeline.workerStarted = Timeline::Clock::now();
         ProgressForwarder forwarder(run->fraction, [self, isCurrent](double fraction) {
             QMetaObject::invokeMethod(
                 self.data(),
@@ -104,6 +109,7 @@ void OpenJob::start(const QStringList& paths)
         });
         auto opened = std::make_shared<session::Session>();
         opened->open(files, &run->cancel, &forwarder);
+        run->timeline.workerFinished = Timeline::Clock::now();
         return opened;
     }));
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include <chrono>
 #include <memory>
 
 #include <QObject>
@@ -30,6 +31,15 @@ public:
     /// Waits until no worker is left (tests; the destructor). msecs < 0: no limit.
     bool waitForIdle(int msecs = -1);
 
+    /// When the phases of the last delivered open happened: asked for, picked up by a worker,
+    /// finished by it, handed to the job's thread (just before opened() is emitted).
+    struct Timeline
+    {
+        using Clock = std::chrono::steady_clock;
+        Clock::time_point requested, workerStarted, workerFinished, delivered;
+    };
+    const Timeline& lastTimeline() const { return m_last; }
+
 Q_SIGNALS:
     void started(const QStringList& paths);
     void progressChanged(double fraction);
@@ -41,6 +51,7 @@ Q_SIGNALS:
 private:
     struct Run;
     std::shared_ptr<Run> m_current;
+    Timeline m_last;
     QThreadPool m_pool; // opens run here, not in the global pool, so the destructor can wait for them
 };
 

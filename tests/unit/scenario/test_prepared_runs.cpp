@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Many runs of one prepared scenario: overrides, and concurrency (the planner's use).
+#include <algorithm>
 #include <thread>
 
 #include <gtest/gtest.h>
@@ -10,6 +11,7 @@
 #include "core/scenario/scenario_writer.h"
 #include "core/sim/run_prepared.h"
 #include "core/sim/series_writer.h"
+#include "core/yamlio/writer.h"
 
 using namespace drasim;
 using namespace drasim::scenario;
@@ -239,4 +241,50 @@ TEST(PreparedScenario, ASingleUseRunTakesTheObjectsOnlyWhenNothingElseSharesThem
     EXPECT_EQ(p.objects->nodes.size(), 10u); // still intact for further runs
     EXPECT_EQ(output(p), expected);
     EXPECT_EQ(run(std::move(p)), expected); // the last owner: taken over, same result
+}
+
+/// The cluster a preparation builds, as text: every object at time 0, then each pool's nodes and
+/// their slices in pool order.
+std::string clusterText(const PreparedScenario& p)
+{
+    std::string out = yamlio::toYamlList(*p.objects);
+    for (const auto& pool : p.pools) {
+        api::ObjectSet nodes;
+        for (const auto& n : pool->nodes) {
+            nodes.nodes.push_back(n.node);
+            nodes.resourceSlices.insert(nodes.resourceSlices.end(), n.slices.begin(), n.slices.end());
+        }
+        out += "# pool " + pool->name + "\n" + yamlio::toYamlList(nodes);
+    }
+    return out;
+}
+
+/// Empty when equal, else where the texts part (a full diff of megabytes of YAML is too much).
+std::string firstDifference(const std::string& a, const std::string& b)
+{
+    if (a == b)
+        return {};
+    const auto [ia, ib] = std::mismatch(a.begin(), a.end(), b.begin(), b.end());
+    const size_t at = size_t(ia - a.begin());
+    const size_t from = at < 200 ? 0 : at - 200;
+    return "differ at byte " + std::to_string(at) + ":\n" + a.substr(from, 400) + "\n---\n"
+        + b.substr(from, 400);
+}
+
+TEST(PreparedScenario, ThreadsBuildTheSameClusterAsOne)
+{
+    // Enough nodes that the work is split (64 nodes a thread at least), in uneven pools.
+    PrepareOptions options;
+    options.pools["h100"].count = 131;
+    options.pools["l40s"].count = 77;
+    options.threads = 1;
+    const PreparedScenario serial = prepare(loadDefault(), options);
+    ASSERT_EQ(serial.objects->nodes.size(), 208u);
+    const std::string expected = clusterText(serial);
+    for (unsigned threads : { 0u, 2u, 3u, 7u }) {
+        options.threads = threads;
+        const PreparedScenario parallel = prepare(loadDefault(), options);
+        EXPECT_EQ(firstDifference(clusterText(parallel), expected), "") << threads << " threads";
+        EXPECT_EQ(parallel.contentHash, serial.contentHash);
+    }
 }
