@@ -20,9 +20,11 @@ ClusterDevices::ClusterDevices(
         // Node-local slices only: a network-attached pool belongs to no single node's graph.
         if (!slice.nodeName)
             continue;
-        auto at = m_byName.find(*slice.nodeName);
-        if (at == m_byName.end())
-            continue;
+        // A dump of slices alone (`kubectl get resourceslices`) names nodes it has no objects of:
+        // they are drawn all the same, after the listed nodes.
+        auto at = m_byName.try_emplace(*slice.nodeName, m_nodes.size()).first;
+        if (at->second == m_nodes.size())
+            m_nodes.push_back(NodeDevices { *slice.nodeName, nullptr, nullptr, {} });
         NodeDevices& node = m_nodes[at->second];
         for (const auto& device : slice.devices) {
             PlacedDevice placed { DeviceKey { slice.driver, slice.pool.name, device.name }, -1, {}, &device };

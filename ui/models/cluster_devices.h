@@ -60,7 +60,7 @@ public:
     ClusterDevices(std::shared_ptr<const api::ObjectSet> objects,
         std::shared_ptr<const topology::PlacementIndex> placement);
 
-    /// Nodes in the order the cluster lists them.
+    /// Nodes in the order the cluster lists them, then nodes only slices name (a dump of slices).
     const std::vector<NodeDevices>& nodes() const { return m_nodes; }
     const NodeDevices* node(const std::string& name) const;
     /// Devices on a topology component of a node (a MIG-partitioned GPU publishes several).

@@ -355,9 +355,11 @@ void TopologyPage::onTimeChanged()
         m_claimInfo->setText(tr("The selected claim holds no devices at this time."));
     if (!m_userChose && m_claim.isEmpty())
         pickBusiest();
-    if (!m_cursor->replay() && s.claimDevices.empty())
+    if (!m_cursor->replay() && s.claimDevices.empty() && m_document->isScenario())
         m_header->setText(
             tr("The cluster as built. Run the scenario to see which pods hold which devices over time."));
+    else if (!m_cursor->replay() && s.claimDevices.empty())
+        m_header->setText(tr("The cluster as read: no claim holds devices. Click a node to open it."));
     else if (!m_cursor->replay())
         m_header->setText(
             tr("The cluster as scheduled: %1 pods placed, %2 pending, %3 devices held. Click a "
