@@ -5,6 +5,7 @@
 #include <QDropEvent>
 #include <QMimeData>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QUrl>
 
 #include <gtest/gtest.h>
@@ -12,6 +13,8 @@
 #include "ui/document/document.h"
 #include "ui/mainwindow.h"
 #include "ui/models/object_tree_model.h"
+#include "ui/pages/editor_page.h"
+#include "ui/widgets/code_editor.h"
 
 using drasim::ui::MainWindow;
 
@@ -74,4 +77,28 @@ TEST(MainWindowDrop, DroppedFolderOpensItsManifests)
     EXPECT_EQ(w.document()->paths(), QStringList { folder });
     EXPECT_GT(w.document()->files().size(), 1); // every manifest of the folder
     EXPECT_GT(w.objectModel()->rowCount(), 0);
+}
+
+TEST(MainWindowDrop, AFileDroppedOnTheEditorOpensInsteadOfBeingTyped)
+{
+    MainWindow w;
+    w.resize(1000, 700);
+    w.show();
+    w.pages()->setCurrentWidget(w.editorPage());
+    drasim::ui::CodeEditor* editor = w.editorPage()->editor();
+    editor->setPlainText(QStringLiteral("kind: Pod\n"));
+    const QString file = sourcePath("scenarios/basic/cluster.yaml");
+    QMimeData mime;
+    mime.setUrls({ QUrl::fromLocalFile(file) });
+    mime.setText(file); // as file managers send it
+    QSignalSpy opened(w.document(), &drasim::ui::Document::opened);
+    const QPoint at = editor->viewport()->rect().center();
+    QDragEnterEvent enter(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(editor->viewport(), &enter);
+    EXPECT_TRUE(enter.isAccepted()); // by the window, the editor passed it on
+    QDropEvent drop(QPointF(at), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(editor->viewport(), &drop);
+    ASSERT_TRUE(opened.wait(20000));
+    EXPECT_EQ(w.document()->paths(), QStringList { file });
+    EXPECT_FALSE(editor->toPlainText().contains(file)); // not typed into the text
 }

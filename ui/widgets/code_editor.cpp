@@ -4,6 +4,7 @@
 #include <QFontDatabase>
 #include <QHelpEvent>
 #include <QKeyEvent>
+#include <QMimeData>
 #include <QPainter>
 #include <QTextBlock>
 #include <QToolTip>
@@ -189,6 +190,15 @@ bool CodeEditor::event(QEvent* event)
         }
     }
     return QPlainTextEdit::event(event);
+}
+
+bool CodeEditor::canInsertFromMimeData(const QMimeData* source) const
+{
+    // A file manager's drag carries the files' paths as text too; refusing it lets the window
+    // open the files instead of the editor typing their names.
+    if (source->hasUrls())
+        return false;
+    return QPlainTextEdit::canInsertFromMimeData(source);
 }
 
 } // namespace drasim::ui

@@ -11,7 +11,8 @@ namespace drasim::ui {
 
 /// A plain-text editor for manifests: line numbers in a gutter, problem lines underlined and
 /// marked in the gutter (their message as a tooltip), and Undo/Redo keys sent to the document's
-/// undo stack instead of the text's own, so the window's Edit menu stays the one history.
+/// undo stack instead of the text's own, so the window's Edit menu stays the one history. Files
+/// dragged onto it are not pasted as text: the drag goes on to the window, which opens them.
 class CodeEditor : public QPlainTextEdit
 {
     Q_OBJECT
@@ -40,6 +41,7 @@ protected:
     bool event(QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
     void changeEvent(QEvent* event) override;
+    bool canInsertFromMimeData(const QMimeData* source) const override;
 
 private:
     friend class LineGutter;
