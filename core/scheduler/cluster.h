@@ -53,6 +53,7 @@ enum class FailureKind {
     Unschedulable, ///< every node was rejected by some filter
     AllocatorError, ///< fatal allocator error (CEL runtime error, claim limit, ...): whole cycle aborted
     AlreadyBound, ///< caller error: a pod with this key is already bound
+    PreBind, ///< the claim status update was refused (reservedFor full): the pod waits and is retried
 };
 
 /// One device in a claim's allocation result.

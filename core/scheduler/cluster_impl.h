@@ -477,6 +477,8 @@ struct Cluster::Impl
     void reportFailure(Cycle& cycle);
     void reserveAndBind(Cycle& cycle);
     ScheduleResult failEarly(Cycle& cycle, FailureKind kind, std::string message);
+    /// PreBind's status update for a claim whose reservedFor is full; "" when every claim takes the pod.
+    std::string reservationRefused(const Cycle& cycle) const;
     // Extended resources backed by DRA within a cycle (extended_resource_cycle.cpp).
     /// The resources node idx serves through DRA for this pod. Inline, because Filter asks it for
     /// every node: a pod with no extended resources backed by DRA never needs the special claim,

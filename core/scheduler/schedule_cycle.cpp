@@ -85,6 +85,13 @@ ScheduleResult Cluster::Impl::schedule(const api::Pod& pod, bool explain)
         reportFailure(cycle);
         return std::move(cycle.res);
     }
+    if (std::string refused = reservationRefused(cycle); !refused.empty()) {
+        cycle.res.failure = FailureKind::PreBind;
+        cycle.res.message = std::move(refused);
+        if (cycle.diagnosis)
+            cycle.diagnosis->message = cycle.res.message;
+        return std::move(cycle.res);
+    }
     reserveAndBind(cycle);
     return std::move(cycle.res);
 }
@@ -423,6 +430,30 @@ void Cluster::Impl::reportFailure(Cycle& cycle)
     }
     if (cycle.diagnosis)
         cycle.diagnosis->message = res.message;
+}
+
+// PreBind appends the pod to each claim's reservedFor without checking anything; the API server
+// refuses a list longer than 256 (§2.4, §3.14), which fails the binding cycle with this error and
+// sends the pod back to the queue. Decision: nothing of the cycle is kept, although upstream keeps
+// the allocation of a claim that precedes the full one in the pod's list (it is written first).
+std::string Cluster::Impl::reservationRefused(const Cycle& cycle) const
+{
+    constexpr size_t kReservedForMax = 256;
+    for (const auto* c : cycle.podClaims) {
+        const auto& rf = c->claim.reservedFor;
+        const bool reserved
+            = std::any_of(rf.begin(), rf.end(), [&](const api::ResourceClaimConsumerReference& r) {
+                  return r.resource == "pods" && r.name == cycle.pod.meta.name && r.uid == cycle.pod.meta.uid;
+              });
+        if (reserved || rf.size() < kReservedForMax)
+            continue;
+        const std::string name = c->claim.meta.name;
+        return "running PreBind plugin \"DynamicResources\": add reservation to claim " + c->key
+            + ": ResourceClaim.resource.k8s.io \"" + name
+            + "\" is invalid: status.reservedFor: Too many: " + std::to_string(rf.size() + 1)
+            + ": must have at most " + std::to_string(kReservedForMax) + " items";
+    }
+    return "";
 }
 
 // Reserve, PreBind and Bind (§6.6): write the allocations, reserve every claim for the pod, bind.

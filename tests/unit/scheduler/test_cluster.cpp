@@ -372,3 +372,32 @@ TEST(Cluster, ExplainAndAllocateAgreeAcrossGenerations)
     EXPECT_EQ(a.scheduled, e.scheduled);
     EXPECT_EQ(a.nodeName, e.nodeName);
 }
+
+// The API server keeps at most 256 consumers in reservedFor (§2.4, §3.14); PreBind's update for a
+// 257th pod is refused, the pod stays pending with that error and binds once a consumer ends.
+TEST(Cluster, SharedClaimTakesAtMost256Consumers)
+{
+    auto o = gpuCluster(1, 1);
+    o.nodes[0].allocatable["pods"] = Quantity::fromInt(300);
+    o.nodes[0].capacity["pods"] = Quantity::fromInt(300);
+    o.resourceClaims.push_back(claim("shared", { exactRequest("gpu", requestSpec("gpu")) }));
+    Cluster c(std::move(o));
+    for (int i = 0; i < 256; ++i) {
+        auto r = c.schedule(pod(numbered("p-", i), { { "g", "shared" } }));
+        ASSERT_TRUE(r.scheduled) << i << ": " << r.message;
+    }
+    auto late = c.schedule(pod("late", { { "g", "shared" } }));
+    EXPECT_FALSE(late.scheduled);
+    EXPECT_EQ(late.failure, scheduler::FailureKind::PreBind);
+    EXPECT_EQ(late.message,
+        "running PreBind plugin \"DynamicResources\": add reservation to claim default/shared: "
+        "ResourceClaim.resource.k8s.io \"shared\" is invalid: status.reservedFor: Too many: 257: must have "
+        "at "
+        "most 256 items");
+    EXPECT_EQ(c.findClaim("default/shared")->reservedFor.size(), 256u)
+        << "the refused update changes nothing";
+    ASSERT_TRUE(c.podFinished("default/" + numbered("p-", 7)));
+    auto retried = c.schedule(pod("late", { { "g", "shared" } }));
+    EXPECT_TRUE(retried.scheduled) << retried.message;
+    EXPECT_EQ(c.findClaim("default/shared")->reservedFor.size(), 256u);
+}
