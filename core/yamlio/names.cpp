@@ -107,25 +107,6 @@ std::string checkCIdentifier(std::string_view s, size_t maxLength)
     return ok ? std::string() : kCIdentifierMsg;
 }
 
-std::string checkQualifiedAttributeName(std::string_view s)
-{
-    const size_t slash = s.find('/');
-    if (slash == std::string_view::npos)
-        return checkCIdentifier(s);
-    std::string domain = checkDnsSubdomain(s.substr(0, slash), 63);
-    if (!domain.empty())
-        return "domain: " + domain;
-    std::string id = checkCIdentifier(s.substr(slash + 1));
-    return id.empty() ? id : "name: " + id;
-}
-
-std::string checkFullyQualifiedAttributeName(std::string_view s)
-{
-    if (s.find('/') == std::string_view::npos)
-        return "a fully qualified name must be a domain and a name separated by a slash";
-    return checkQualifiedAttributeName(s);
-}
-
 std::string checkLabelKey(std::string_view s)
 {
     std::string_view name = s;
@@ -177,9 +158,65 @@ std::string checkPoolName(std::string_view s)
     }
 }
 
-std::string checkDriverName(std::string_view s)
+std::string NameIssue::text() const
 {
-    return checkDnsSubdomain(s, 63);
+    if (tooLongMax)
+        return "Too long: must have at most " + std::to_string(tooLongMax) + " bytes";
+    return "Invalid value: \"" + value + "\": " + message;
+}
+
+std::vector<NameIssue> driverNameIssues(std::string_view s)
+{
+    std::vector<NameIssue> out;
+    if (s.size() > 63)
+        out.push_back({ std::string(s), {}, 63 });
+    std::string lower(s);
+    for (char& c : lower)
+        if (c >= 'A' && c <= 'Z')
+            c = char(c - 'A' + 'a');
+    if (auto e = checkDnsSubdomain(lower); !e.empty())
+        out.push_back({ std::string(s), e, 0 });
+    return out;
+}
+
+namespace {
+
+void cIdentifierIssues(std::string_view id, std::vector<NameIssue>& out)
+{
+    if (id.size() > 32)
+        out.push_back({ std::string(id), {}, 32 });
+    if (auto e = checkCIdentifier(id, std::string_view::npos); !e.empty())
+        out.push_back({ std::string(id), e, 0 });
+}
+
+} // namespace
+
+std::vector<NameIssue> qualifiedNameIssues(std::string_view s, bool fullyQualified)
+{
+    std::vector<NameIssue> out;
+    const size_t slash = s.find('/');
+    if (slash == std::string_view::npos) {
+        cIdentifierIssues(s, out);
+        if (fullyQualified)
+            out.push_back({ std::string(s),
+                "a fully qualified name must be a domain and a name separated by a slash", 0 });
+        return out;
+    }
+    if (s.find('/', slash + 1) != std::string_view::npos) {
+        out.push_back({ std::string(s), "must not contain more than one slash", 0 });
+        return out;
+    }
+    const std::string_view domain = s.substr(0, slash), name = s.substr(slash + 1);
+    if (domain.empty())
+        out.push_back({ "", "the domain must not be empty", 0 });
+    else
+        for (auto& issue : driverNameIssues(domain))
+            out.push_back(std::move(issue));
+    if (name.empty())
+        out.push_back({ "", "the name must not be empty", 0 });
+    else
+        cIdentifierIssues(name, out);
+    return out;
 }
 
 } // namespace drasim::yamlio

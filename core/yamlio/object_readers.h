@@ -39,6 +39,9 @@ std::string peekObjectName(const Reader& r, uint32_t root, bool namespaced);
 /// `resources` map of a container (or the pod overhead read as limits), `res` what was read from it.
 void validateResourceRequirements(
     Reader& r, uint32_t node, const Path& p, const api::ResourceRequirements& res);
+/// v1helper.IsExtendedResourceName (resource_requirements.cpp): a domain outside kubernetes.io and a
+/// name that stays a qualified name behind quota's "requests." prefix.
+bool isExtendedResourceName(std::string_view name);
 /// Where the fields of one toleration were written (the item itself when absent), for messages.
 struct TolerationNodes
 {

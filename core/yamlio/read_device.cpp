@@ -108,8 +108,7 @@ void readCapacities(
 {
     r.fields(v, fp, [&](std::string_view name, uint32_t keyNode, uint32_t cv) {
         const Path cp = fp.key(name);
-        if (auto e = checkQualifiedAttributeName(name); !e.empty())
-            r.invalid(keyNode, cp, name, e);
+        reportNameIssues(r, keyNode, fp, qualifiedNameIssues(name, false)); // validateMap: the map's path
         api::DeviceCapacity c;
         if (ver == ResourceVersion::V1alpha3) {
             r.getQuantity(cv, cp, c.value); // v1alpha3: plain quantities
@@ -175,8 +174,7 @@ bool readDeviceField(Reader& r, std::string_view k, uint32_t v, const Path& p, R
     if (k == "attributes") {
         r.fields(v, fp, [&](std::string_view name, uint32_t keyNode, uint32_t av) {
             const Path ap = fp.key(name);
-            if (auto e = checkQualifiedAttributeName(name); !e.empty())
-                r.invalid(keyNode, ap, name, e);
+            reportNameIssues(r, keyNode, fp, qualifiedNameIssues(name, false)); // validateMap: the map's path
             api::DeviceAttribute a;
             if (readAttribute(r, av, ap, a))
                 d.attributes[std::string(name)] = a;

@@ -5,6 +5,7 @@
 #include <map>
 #include <string>
 
+#include "core/yamlio/names.h"
 #include "core/yamlio/object_readers.h"
 
 namespace drasim::yamlio {
@@ -23,6 +24,22 @@ inline void checkName(
         r.required(n, p);
     else if (auto e = check(value); !e.empty())
         r.invalid(n, p, value, e);
+}
+
+/// Each issue as an error at node `n`, path `p`.
+inline void reportNameIssues(Reader& r, uint32_t n, const Path& p, const std::vector<NameIssue>& issues)
+{
+    for (const auto& issue : issues)
+        r.error(n, p, issue.text());
+}
+
+/// A driver name: Required when empty, else validateDriverName's findings.
+inline void checkDriver(Reader& r, uint32_t n, const Path& p, const std::string& value)
+{
+    if (value.empty())
+        r.required(n, p);
+    else
+        reportNameIssues(r, n, p, driverNameIssues(value));
 }
 
 /// Reads device `n` at `p`. Validation findings use the API server's internal paths, so a v1beta1

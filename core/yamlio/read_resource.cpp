@@ -77,7 +77,7 @@ void readOpaque(Reader& r, uint32_t n, const Path& p, api::OpaqueDeviceConfigura
             return false;
         return true;
     });
-    checkName(r, driverNode, p.field("driver"), out.driver, checkDriverName);
+    checkDriver(r, driverNode, p.field("driver"), out.driver);
     if (!haveParameters)
         r.required(n, p.field("parameters"));
     else if (uint32_t v = findKey(r.doc(), n, "parameters"); r.nodeKind(v) != YamlNode::Kind::Map)
@@ -154,8 +154,7 @@ bool readRequestSpecField(Reader& r, std::string_view k, uint32_t v, const Path&
                 return false;
             const Path rp = fp.field(ck);
             r.fields(x, rp, [&](std::string_view name, uint32_t keyNode, uint32_t qv) {
-                if (auto e = checkQualifiedAttributeName(name); !e.empty())
-                    r.invalid(keyNode, rp.key(name), name, e);
+                reportNameIssues(r, keyNode, rp.key(name), qualifiedNameIssues(name, false));
                 Quantity q;
                 if (r.getQuantity(qv, rp.key(name), q))
                     cap.requests[std::string(name)] = q;
@@ -351,8 +350,7 @@ uint32_t readConstraint(Reader& r, uint32_t item, const Path& ip, api::DeviceCon
             refsNode = cv, r.getStringList(cv, ip.field(ck), c.requests);
         else if (ck == "matchAttribute" || ck == "distinctAttribute") {
             if (r.getString(cv, ip.field(ck), s)) {
-                if (auto e = checkFullyQualifiedAttributeName(s); !e.empty())
-                    r.invalid(cv, ip.field(ck), s, e);
+                reportNameIssues(r, cv, ip.field(ck), qualifiedNameIssues(s, true));
                 (ck == "matchAttribute" ? c.matchAttribute : c.distinctAttribute) = s;
             }
         } else
@@ -745,7 +743,7 @@ void readSliceDevices(
 void checkSliceSpec(
     Reader& r, uint32_t v, const SliceSpecNodes& at, const Path& sp, const api::ResourceSlice& out)
 {
-    checkName(r, at.driver, sp.field("driver"), out.driver, checkDriverName);
+    checkDriver(r, at.driver, sp.field("driver"), out.driver);
     if (!at.pool)
         r.required(v, sp.field("pool"));
     if (at.nodeFields.empty())
@@ -816,12 +814,8 @@ void readDeviceClassSpec(Reader& r, uint32_t v, const Path& sp, api::DeviceClass
         } else if (sk == "extendedResourceName") {
             std::string s;
             if (r.getString(sv, fp, s)) {
-                if (auto e = checkLabelKey(s); !e.empty() || s.find('/') == std::string::npos
-                    || s.starts_with("kubernetes.io/") || s.starts_with("requests."))
-                    r.invalid(sv, fp, s,
-                        e.empty() ? "must be an extended resource name (domain/name, not in the "
-                                    "kubernetes.io domain)"
-                                  : e);
+                if (!isExtendedResourceName(s))
+                    r.invalid(sv, fp, s, "must be a valid extended resource name");
                 out.extendedResourceName = s;
             }
         } else
@@ -941,10 +935,10 @@ void readDeviceTaintSelector(Reader& r, uint32_t n, const Path& p, api::DeviceTa
         std::string value;
         if (!r.getString(v, fp, value))
             return true;
-        checkName(r, v, fp, value,
-            k == "driver"     ? checkDriverName
-                : k == "pool" ? checkPoolName
-                              : checkDnsLabel);
+        if (k == "driver")
+            checkDriver(r, v, fp, value);
+        else
+            checkName(r, v, fp, value, k == "pool" ? checkPoolName : checkDnsLabel);
         *target = std::move(value);
         return true;
     });

@@ -36,15 +36,6 @@ bool overcommitAllowed(std::string_view name)
     return isNative(name) && !isHugePages(name);
 }
 
-/// helper.IsExtendedResourceName: not native, and still a qualified name once quota's "requests."
-/// prefix is put in front of it.
-bool isExtended(std::string_view name)
-{
-    if (isNative(name) || startsWith(name, "requests."))
-        return false;
-    return checkLabelKey("requests." + std::string(name)).empty();
-}
-
 /// helper.IsStandardResourceName (the names a ResourceQuota or LimitRange may use, too).
 bool isStandardResource(std::string_view name)
 {
@@ -72,15 +63,24 @@ void checkEntry(Reader& r, uint32_t node, const Path& p, const std::string& name
             r.invalid(node, p, name, "must be a standard resource type or fully qualified");
         if (!isStandardContainerResource(name))
             r.invalid(node, p, name, "must be a standard resource for containers");
-    } else if (!isNative(name) && !isExtended(name)) {
+    } else if (!isNative(name) && !isExtendedResourceName(name)) {
         r.invalid(node, p, name, "doesn't follow extended resource name standard");
     }
     // The API server prints the quantity itself here (no quotes), unlike the string values below.
-    if (isExtended(name) && q.milliValue() % 1000 != 0)
+    if (isExtendedResourceName(name) && q.milliValue() % 1000 != 0)
         r.error(node, p, "Invalid value: " + q.toString() + ": must be an integer");
 }
 
 } // namespace
+
+/// helper.IsExtendedResourceName: not native, and still a qualified name once quota's "requests."
+/// prefix is put in front of it.
+bool isExtendedResourceName(std::string_view name)
+{
+    if (isNative(name) || startsWith(name, "requests."))
+        return false;
+    return checkLabelKey("requests." + std::string(name)).empty();
+}
 
 void validateResourceRequirements(
     Reader& r, uint32_t node, const Path& p, const api::ResourceRequirements& res)

@@ -114,4 +114,19 @@ TEST(ApiAccepts, CounterAndCapacityWithoutValue)
     EXPECT_TRUE(d.consumesCounters[0].counters.at("mem").isZero());
 }
 
+// validateDriverName is ValidateCSIDriverName: the DNS-subdomain rule applies to the lowercased
+// name, so a driver (or an attribute domain) may be written with capitals.
+TEST(ApiAccepts, DriverNamesAreCheckedLowercased)
+{
+    const auto objects = loadClean(slice("  nodeName: n1\n  devices:\n  - name: gpu-0\n"
+                                         "    attributes: {GPU.Example.com/model: {string: a}}\n"));
+    ASSERT_EQ(objects.resourceSlices.size(), 1u);
+    const auto upper
+        = loadClean("apiVersion: resource.k8s.io/v1\nkind: ResourceSlice\nmetadata: {name: s}\n"
+                    "spec:\n  driver: GPU.Example.com\n  pool: {name: p, resourceSliceCount: 1}\n"
+                    "  nodeName: n1\n  devices: [{name: gpu-0}]\n");
+    ASSERT_EQ(upper.resourceSlices.size(), 1u);
+    EXPECT_EQ(upper.resourceSlices[0].driver, "GPU.Example.com");
+}
+
 } // namespace

@@ -101,11 +101,28 @@ INSTANTIATE_TEST_SUITE_P(Dra, ValidationTest,
             "value: "
             "\"v580.1\": must be a string compatible with semver.org spec 2.0.0" },
         Case { "attribute name", slice(kGpu + "    attributes: {1st: {int: 1}}\n"),
-            "t.yaml:10:18: ResourceSlice s: spec.devices[0].attributes[1st]: Invalid value: \"1st\": a valid "
+            "t.yaml:10:18: ResourceSlice s: spec.devices[0].attributes: Invalid value: \"1st\": a valid "
             "C "
             "identifier must start with alphabetic character or '_', followed by a string of alphanumeric "
             "characters or '_' (e.g. 'my_name',  or 'MY_NAME',  or 'MyName', regex used for validation is "
             "'[A-Za-z_][A-Za-z0-9_]*')" },
+        Case { "attribute name part", slice(kGpu + "    attributes: {nvidia.com/gpu-model: {string: a}}\n"),
+            "t.yaml:10:18: ResourceSlice s: spec.devices[0].attributes: Invalid value: \"gpu-model\": a "
+            "valid "
+            "C identifier must start with alphabetic character or '_', followed by a string of alphanumeric "
+            "characters or '_' (e.g. 'my_name',  or 'MY_NAME',  or 'MyName', regex used for validation is "
+            "'[A-Za-z_][A-Za-z0-9_]*')" },
+        Case { "attribute domain", slice(kGpu + "    capacity: {Bad_Domain/memory: {value: 1}}\n"),
+            "t.yaml:10:16: ResourceSlice s: spec.devices[0].capacity: Invalid value: \"Bad_Domain\": a "
+            "lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', "
+            "and "
+            "must start and end with an alphanumeric character (e.g. 'example.com', regex used for "
+            "validation "
+            "is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')" },
+        Case { "attribute name too long",
+            slice(kGpu + "    attributes: {a" + std::string(32, 'b') + ": {int: 1}}\n"),
+            "t.yaml:10:18: ResourceSlice s: spec.devices[0].attributes: Too long: must have at most 32 "
+            "bytes" },
         Case { "request policy without multi-allocation",
             slice(kGpu + "    capacity: {memory: {value: 8Gi, requestPolicy: {default: 1Gi}}}\n"),
             "t.yaml:10:52: ResourceSlice s: spec.devices[0].capacity[memory].requestPolicy: Forbidden: "
@@ -258,6 +275,12 @@ INSTANTIATE_TEST_SUITE_P(Dra, ValidationTest,
             "t.yaml:7:36: ResourceClaim default/c: spec.devices.constraints[0].matchAttribute: Invalid "
             "value: "
             "\"model\": a fully qualified name must be a domain and a name separated by a slash" },
+        Case { "constraint name with two slashes",
+            claim("    requests: [{name: r, exactly: {deviceClassName: gpu}}]\n"
+                  "    constraints: [{matchAttribute: dra.net/a/b}]\n"),
+            "t.yaml:7:36: ResourceClaim default/c: spec.devices.constraints[0].matchAttribute: Invalid "
+            "value: "
+            "\"dra.net/a/b\": must not contain more than one slash" },
         Case { "constraint reference",
             claim("    requests: [{name: r, exactly: {deviceClassName: gpu}}]\n"
                   "    constraints: [{requests: [r/x], matchAttribute: dra.net/numa}]\n"),
@@ -333,6 +356,12 @@ INSTANTIATE_TEST_SUITE_P(Dra, ValidationTest,
             "\"resourceClassName\": this "
             "is classic DRA (removed in Kubernetes 1.31); use spec.devices.requests with a deviceClassName "
             "instead" },
+        Case { "extended resource name in kubernetes.io",
+            "apiVersion: resource.k8s.io/v1\nkind: DeviceClass\nmetadata: {name: a}\n"
+            "spec: {extendedResourceName: foo.kubernetes.io/gpu}\n",
+            "t.yaml:4:30: DeviceClass a: spec.extendedResourceName: Invalid value: "
+            "\"foo.kubernetes.io/gpu\": "
+            "must be a valid extended resource name" },
         Case { "string given a boolean",
             "apiVersion: v1\nkind: Node\nmetadata:\n  name: node1\n  labels: {enabled: yes}\n",
             "t.yaml:5:21: Node node1: metadata.labels[enabled]: expected a string, got boolean yes (quote it "
