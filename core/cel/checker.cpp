@@ -401,7 +401,8 @@ private:
         CelType result;
         bool ok = false;
         if (operand.k == K::List) {
-            ok = index.k == K::Int || index.k == K::Uint || index.isDyn();
+            // cel-go declares list indexing for int only; a uint or double index works only as dyn.
+            ok = index.k == K::Int || index.isDyn();
             result = operand.params[0];
         } else if (operand.k == K::Map) {
             ok = isAssignable(operand.params[0], index);
@@ -412,7 +413,10 @@ private:
         }
         if (!ok) {
             std::vector<CelType> types = { operand, index };
-            fail(*n, "found no matching overload for '_[_]' applied to '(" + joinTypes(types, 0) + ")'");
+            const char* fn = n->kind == NodeKind::OptIndex ? "_[?_]" : "_[_]";
+            fail(*n,
+                std::string("found no matching overload for '") + fn + "' applied to '(" + joinTypes(types, 0)
+                    + ")'");
         }
         n->type = optional ? CelType::optional(result) : result;
         if (!optional)
@@ -611,20 +615,34 @@ private:
             popLocal();
         popLocal();
 
-        auto requireBool = [&](const Node& p) {
-            if (p.type.k != K::Bool && !p.type.isDyn())
-                fail(p, "expected type 'bool' but found '" + p.type.toString() + "'");
+        // A predicate that is not a bool fails in the step cel-go expands the macro into, and is
+        // reported as that call's missing overload: all `__result__ && p`, exists `__result__ || p`,
+        // exists_one `p ? __result__ + 1 : __result__`, filters `p ? __result__ + [x] : __result__`.
+        auto requireBool = [&](const Node& p, const std::string& step, const CelType& accumulator) {
+            if (p.type.k == K::Bool || p.type.isDyn())
+                return;
+            std::string applied = step == "_?_:_"
+                ? p.type.toString() + ", " + accumulator.toString() + ", " + accumulator.toString()
+                : accumulator.toString() + ", " + p.type.toString();
+            fail(p, "found no matching overload for '" + step + "' applied to '(" + applied + ")'");
         };
         const Node& last = *n->args.back();
+        const CelType boolean = K::Bool;
         switch (n->macro) {
         case Macro::All:
+            requireBool(last, "_&&_", boolean);
+            n->type = K::Bool;
+            break;
         case Macro::Exists:
+            requireBool(last, "_||_", boolean);
+            n->type = K::Bool;
+            break;
         case Macro::ExistsOne:
-            requireBool(last);
+            requireBool(last, "_?_:_", CelType(K::Int));
             n->type = K::Bool;
             break;
         case Macro::Filter:
-            requireBool(last);
+            requireBool(last, "_?_:_", CelType::list(v1));
             n->type = CelType::list(v1);
             break;
         case Macro::SortBy:
@@ -636,21 +654,22 @@ private:
         case Macro::Map:
         case Macro::TransformList:
             if (n->filtered)
-                requireBool(*n->args[1]);
+                requireBool(*n->args[1], "_?_:_", CelType::list(last.type));
             n->type = CelType::list(last.type);
             break;
         case Macro::MapFilter:
-            requireBool(*n->args[1]);
+            requireBool(*n->args[1], "_?_:_", CelType::list(last.type));
             n->type = CelType::list(last.type);
             break;
         case Macro::TransformMap:
             if (n->filtered)
-                requireBool(*n->args[1]);
+                requireBool(*n->args[1], "_?_:_", CelType::map(v1, last.type));
             n->type = CelType::map(v1, last.type);
             break;
         case Macro::TransformMapEntry:
             if (n->filtered)
-                requireBool(*n->args[1]);
+                requireBool(*n->args[1], "_?_:_",
+                    last.type.k == K::Map ? last.type : CelType::map(CelType::dyn(), CelType::dyn()));
             if (last.type.k != K::Map && !last.type.isDyn())
                 fail(last, "expected type 'map' but found '" + last.type.toString() + "'");
             n->type = last.type.k == K::Map ? last.type : CelType::map(CelType::dyn(), CelType::dyn());
