@@ -42,3 +42,30 @@ def register(g):
                      reserved=["x"]),
                claim("c", [req("gpu", "gpu.example.com", count=33)]), pod("p", [("gpu", "c")])],
          ["pod p pending-contains claim default/c: number of requested devices 33 exceeds the claim limit of 32"])
+
+    # §2.5 defaulting: count is an int64 without a pointer, so a written 0 is no count; ExactCount
+    # defaults it to 1 (SetDefaults_ExactDeviceRequest) and the API server accepts the claim.
+    case("count-zero-defaults-to-one", "count: 0 is no count: the request gets one device",
+         N1 + [GPU_CLASS, gpus("node-1", 2), claim("c", [req("gpu", "gpu.example.com", count=0)]),
+               pod("p", [("gpu", "c")])],
+         ["pod p node node-1", "claim c devices gpu=node-1/gpu-0"])
+
+    # validateDeviceToleration: a toleration's key is optional for Equal too; without one it matches
+    # every key with that value (ToleratesTaint), so the tainted device is usable.
+    case("toleration-equal-without-key", "an Equal toleration without a key tolerates any key with its value",
+         N1 + [GPU_CLASS,
+               rslice("s", GPU, "node-1", [dev("gpu-0", taints=[("maintenance", "planned", "NoSchedule")])],
+                      node="node-1"),
+               claim("c", [req("gpu", "gpu.example.com", tolerations=[(None, "Equal", "planned")])]),
+               pod("p", [("gpu", "c")])],
+         ["pod p node node-1", "claim c devices gpu=node-1/gpu-0"])
+
+    # validateRequestPolicyValidValues: every option must fit into the capacity.
+    case("request-policy-option-above-capacity", "a requestPolicy option above the capacity is refused",
+         N1 + [GPU_CLASS,
+               rslice("s", GPU, "node-1",
+                      [dev("gpu-0", cap={"memory": "8Gi"}, multi=True,
+                           policy={"memory": {"default": "1Gi", "validValues": ["1Gi", "16Gi"]}})],
+                      node="node-1")],
+         ["error spec.devices[0].capacity[memory].requestPolicy.validValues[1]: Invalid value: \"16Gi\": "
+          "option is larger than capacity value: 8Gi"])
