@@ -29,6 +29,22 @@ bool contains2(const std::vector<api::NodeSelectorRequirement>& list, const api:
     return false;
 }
 
+// Constraint values compare by type, then by the one field that type uses (a string never equals
+// an int). Cheaper than the member-wise default: the search compares values on every pick.
+bool sameValue(const api::DeviceAttribute& a, const api::DeviceAttribute& b)
+{
+    if (a.type != b.type)
+        return false;
+    switch (a.type) {
+    case api::DeviceAttribute::Type::Int:
+        return a.intValue == b.intValue;
+    case api::DeviceAttribute::Type::Bool:
+        return a.boolValue == b.boolValue;
+    default:
+        return a.stringValue == b.stringValue;
+    }
+}
+
 } // namespace
 
 bool taintBlocks(const api::DeviceTaint& taint)
@@ -427,14 +443,20 @@ Allocator::Step Allocator::visitSlot(
             return Step::Timeout;
         const auto& item = allList[size_t(slot)];
         // All mode takes the listed devices as they are: anything but a constraint violation
-        // just fails this path. Capacity comes after the constraints (§3.5 step 6), so a share
-        // that an earlier pick used up does not hide a violation.
+        // just fails this path. Capacity comes after counters, taints and constraints (§3.5 step
+        // 6): on a share that an earlier pick used up, a constraint the device breaks is still the
+        // error. (Judged before the add, which records this pick's consumption.)
         if (inUse(sub, ci, item.entry)) {
             if (m_observer) [[unlikely]]
                 traceIneligible(ci, ri, si, slot, item.entry);
             return Step::Fail;
         }
-        auto added = addDevice(ci, ri, si, item.entry, item.pool, true);
+        const bool fits = capacityFits(sub, item.entry);
+        auto added = addDevice(ci, ri, si, item.entry, item.pool);
+        if (added == AddResult::Ok && !fits) {
+            undoLastPick();
+            added = AddResult::CapacityFail;
+        }
         if (added != AddResult::Ok && m_observer) [[unlikely]]
             traceAddFailed(ci, ri, si, slot, item.entry, added);
         if (added == AddResult::ConstraintFail) {
@@ -647,7 +669,7 @@ bool Allocator::constraintAdd(const ConstraintDef& def, ConstraintState& st, con
             st.count = 1;
             return true;
         }
-        if (!(*attr == st.value))
+        if (!sameValue(*attr, st.value))
             return false;
         ++st.count;
         return true;
@@ -656,7 +678,7 @@ bool Allocator::constraintAdd(const ConstraintDef& def, ConstraintState& st, con
     // request (upstream keeps a list since it stopped keying the values by request name, which
     // let a request with several devices repeat a value after backtracking).
     for (const auto& v : st.distinct)
-        if (v == *attr)
+        if (sameValue(v, *attr))
             return false;
     st.distinct.push_back(*attr);
     return true;
@@ -672,7 +694,7 @@ void Allocator::constraintRemove(const ConstraintDef& def, ConstraintState& st)
 }
 
 Allocator::AddResult Allocator::addDevice(
-    size_t ci, size_t ri, size_t si, const DeviceEntry& e, const NodePool* pool, bool capacityLast)
+    size_t ci, size_t ri, size_t si, const DeviceEntry& e, const NodePool* pool)
 {
     const auto& claim = m_claims[ci];
     const auto& sub = claim.requests[ri].subs[si];
@@ -708,13 +730,6 @@ Allocator::AddResult Allocator::addDevice(
             return AddResult::ConstraintFail;
         }
     }
-    if (capacityLast && !capacityFits(sub, e)) {
-        for (size_t j = sub.constraints.size(); j-- > 0;)
-            constraintRemove(claim.constraints[sub.constraints[j]], states[sub.constraints[j]]);
-        if (charged)
-            countersFit(charged, d, -1);
-        return AddResult::CapacityFail;
-    }
     Consumed c { e.id, {} };
     if (e.multi && !d.capacity.empty())
         capacityConsumption(d, sub.spec->capacity ? &*sub.spec->capacity : nullptr, c.amounts);
@@ -732,9 +747,16 @@ Allocator::AddResult Allocator::addDevice(
 
 void Allocator::removeLast()
 {
-    const Pick p = m_attempt.picks.back();
-    if (m_observer) [[unlikely]]
+    if (m_observer) [[unlikely]] {
+        const Pick& p = m_attempt.picks.back();
         traceDevice(TraceStep::Backtracked, p.claim, p.request, p.sub, -1, p.entry);
+    }
+    undoLastPick();
+}
+
+void Allocator::undoLastPick()
+{
+    const Pick p = m_attempt.picks.back();
     const auto& claim = m_claims[p.claim];
     const auto& sub = claim.requests[p.request].subs[p.sub];
     auto& states = m_constraintStates[p.claim];

@@ -187,11 +187,13 @@ private:
     bool eligible(size_t ci, const PreparedSub& sub, const DeviceEntry& e, bool& error);
     bool capacityFits(const PreparedSub& sub, const DeviceEntry& e);
     enum class AddResult { Ok, CountersFail, TaintFail, ConstraintFail, CapacityFail };
-    /// §3.5 step 6. capacityLast: check consumable capacity after the constraints, as an All slot
-    /// does (ExactCount already checked it among the cheap filters).
-    AddResult addDevice(size_t ci, size_t ri, size_t si, const DeviceEntry& e, const NodePool* pool,
-        bool capacityLast = false);
+    /// §3.5 step 6 without the capacity check (ExactCount makes it among the cheap filters, an All
+    /// slot after this).
+    AddResult addDevice(size_t ci, size_t ri, size_t si, const DeviceEntry& e, const NodePool* pool);
+    /// Takes the newest pick back (reported to the observer).
     void removeLast();
+    /// The same without a report: for a pick that was never reported as made.
+    void undoLastPick();
     bool countersFit(const NodePool* pool, const api::Device& d, int sign);
     PoolCounters& countersFor(const NodePool* pool);
     bool tolerated(const PreparedSub& sub, const api::Device& d) const;
