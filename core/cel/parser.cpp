@@ -588,8 +588,15 @@ private:
         }
         if (name == "filter" && n == 2)
             return comprehension(Macro::Filter, at, args, 1);
-        if (name == "sortBy" && n == 2)
+        if (name == "sortBy" && n == 2) {
+            // cel-go's sortBy macro takes a list literal, identifier, comprehension, call or
+            // selection: a constant or a map literal as target is a macro error.
+            if (args[0]->kind == NodeKind::Literal || args[0]->kind == NodeKind::Map)
+                failAt("sortBy can only be applied to a list, identifier, comprehension, call or select "
+                       "expression",
+                    args[0]->offset);
             return comprehension(Macro::SortBy, at, args, 1);
+        }
         if ((name == "optMap" || name == "optFlatMap") && n == 2)
             return comprehension(name == "optMap" ? Macro::OptMap : Macro::OptFlatMap, at, args, 1);
         if ((name == "transformList" || name == "transformMap" || name == "transformMapEntry")
