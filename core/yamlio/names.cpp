@@ -138,26 +138,6 @@ std::string checkLabelValue(std::string_view s)
     return s.empty() || isLabelNamePart(s) ? std::string() : kLabelValueMsg;
 }
 
-std::string checkPoolName(std::string_view s)
-{
-    if (s.empty())
-        return "must not be empty";
-    if (s.size() > 253)
-        return tooLong(253);
-    size_t start = 0;
-    while (true) {
-        size_t slash = s.find('/', start);
-        std::string_view part
-            = s.substr(start, slash == std::string_view::npos ? std::string_view::npos : slash - start);
-        std::string e = checkDnsSubdomain(part);
-        if (!e.empty())
-            return e;
-        if (slash == std::string_view::npos)
-            return {};
-        start = slash + 1;
-    }
-}
-
 std::string NameIssue::text() const
 {
     if (tooLongMax)
@@ -217,6 +197,24 @@ std::vector<NameIssue> qualifiedNameIssues(std::string_view s, bool fullyQualifi
     else
         cIdentifierIssues(name, out);
     return out;
+}
+
+std::vector<NameIssue> poolNameIssues(std::string_view s)
+{
+    std::vector<NameIssue> out;
+    if (s.size() > 253)
+        out.push_back({ std::string(s), {}, 253 });
+    size_t start = 0;
+    while (true) {
+        const size_t slash = s.find('/', start);
+        const std::string_view part
+            = s.substr(start, slash == std::string_view::npos ? std::string_view::npos : slash - start);
+        if (auto e = checkDnsSubdomain(part); !e.empty())
+            out.push_back({ std::string(part), e, 0 });
+        if (slash == std::string_view::npos)
+            return out;
+        start = slash + 1;
+    }
 }
 
 } // namespace drasim::yamlio

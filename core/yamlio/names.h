@@ -16,8 +16,6 @@ std::string checkCIdentifier(std::string_view s, size_t maxLength = 32);
 /// Label key / taint key / condition type: [prefix/]name.
 std::string checkLabelKey(std::string_view s);
 std::string checkLabelValue(std::string_view s);
-/// ResourceSlice pool name: DNS subdomains joined by '/', at most 253 characters.
-std::string checkPoolName(std::string_view s);
 
 /// One finding of a name rule that can give several: `Invalid value: "value": message`, or
 /// `Too long: must have at most N bytes` when tooLongMax is set.
@@ -32,6 +30,10 @@ struct NameIssue
 /// The API server's validateDriverName (ValidateCSIDriverName): at most 63 bytes and a DNS
 /// subdomain once lowercased, so "GPU.example.com" is a valid driver name. Empty is the caller's.
 std::vector<NameIssue> driverNameIssues(std::string_view s);
+
+/// validatePoolName: at most 253 bytes, each `/`-separated part a DNS subdomain (reported with the
+/// part as its value). Empty is the caller's.
+std::vector<NameIssue> poolNameIssues(std::string_view s);
 
 /// validateQualifiedName / validateFullyQualifiedName of resource.k8s.io: a C identifier of at
 /// most 32 bytes, optionally (or, fully qualified, necessarily) after a driver-name domain and one

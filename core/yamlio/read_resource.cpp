@@ -21,6 +21,7 @@ constexpr size_t kMaxConstraints = 32;
 constexpr size_t kMaxConfigs = 32;
 constexpr size_t kMaxTolerations = 16;
 constexpr size_t kMaxExpressionLength = 10 * 1024;
+constexpr size_t kMaxParameterBytes = 10 * 1024; // OpaqueParametersMaxLength
 
 std::string checkDnsSubdomainDefault(std::string_view s)
 {
@@ -80,7 +81,10 @@ void readOpaque(Reader& r, uint32_t n, const Path& p, api::OpaqueDeviceConfigura
     checkDriver(r, driverNode, p.field("driver"), out.driver);
     if (!haveParameters)
         r.required(n, p.field("parameters"));
-    else if (uint32_t v = findKey(r.doc(), n, "parameters"); r.nodeKind(v) != YamlNode::Kind::Map)
+    else if (uint32_t v = findKey(r.doc(), n, "parameters");
+             toJson(out.parameters, 0).size() > kMaxParameterBytes)
+        r.error(v, p.field("parameters"), "Too long: must have at most 10240 bytes"); // as kubectl sends it
+    else if (r.nodeKind(v) != YamlNode::Kind::Map)
         r.error(v, p.field("parameters"), "Invalid value: \"<value omitted>\": must be a valid JSON object");
 }
 
@@ -599,7 +603,10 @@ void readPool(Reader& r, uint32_t n, const Path& fp, api::ResourcePool& out)
             return false;
         return true;
     });
-    checkName(r, nameNode, fp.field("name"), out.name, checkPoolName);
+    if (out.name.empty())
+        r.required(nameNode, fp.field("name"));
+    else
+        reportNameIssues(r, nameNode, fp.field("name"), poolNameIssues(out.name));
     if (!haveCount && r.nodeKind(n) == YamlNode::Kind::Map)
         r.required(n, fp.field("resourceSliceCount"));
 }
@@ -937,8 +944,10 @@ void readDeviceTaintSelector(Reader& r, uint32_t n, const Path& p, api::DeviceTa
             return true;
         if (k == "driver")
             checkDriver(r, v, fp, value);
+        else if (k == "pool" && !value.empty())
+            reportNameIssues(r, v, fp, poolNameIssues(value));
         else
-            checkName(r, v, fp, value, k == "pool" ? checkPoolName : checkDnsLabel);
+            checkName(r, v, fp, value, checkDnsLabel);
         *target = std::move(value);
         return true;
     });

@@ -230,6 +230,20 @@ INSTANTIATE_TEST_SUITE_P(Dra, ValidationTest,
             "t.yaml:10:39: ResourceSlice s: spec.devices[0].attributes[v].version: Invalid value: \"v1\": "
             "must "
             "be a string compatible with semver.org spec 2.0.0" },
+        Case { "pool name part",
+            "apiVersion: resource.k8s.io/v1\nkind: ResourceSlice\nmetadata: {name: s}\nspec:\n  driver: "
+            "gpu.example.com\n  pool: {name: rack-1/Node_A, resourceSliceCount: 1}\n  nodeName: n1\n",
+            "t.yaml:6:16: ResourceSlice s: spec.pool.name: Invalid value: \"Node_A\": a lowercase RFC 1123 "
+            "subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and "
+            "end "
+            "with an alphanumeric character (e.g. 'example.com', regex used for validation is "
+            "'[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')" },
+        Case { "parameters above 10 KiB",
+            claim("    requests: [{name: r, exactly: {deviceClassName: gpu}}]\n"
+                  "    config: [{opaque: {driver: gpu.example.com, parameters: {blob: '"
+                + std::string(10240, 'x') + "'}}}]\n"),
+            "t.yaml:7:61: ResourceClaim default/c: spec.devices.config[0].opaque.parameters: Too long: must "
+            "have at most 10240 bytes" },
         Case { "exactly and firstAvailable",
             claim("    requests:\n    - name: r\n      exactly: {deviceClassName: gpu}\n"
                   "      firstAvailable: [{name: a, deviceClassName: gpu}]\n"),
