@@ -45,7 +45,7 @@ bool isExtendedResourceName(std::string_view name);
 /// Where the fields of one toleration were written (the item itself when absent), for messages.
 struct TolerationNodes
 {
-    uint32_t key, op, effect;
+    uint32_t key, op, effect, value;
 };
 
 /// Reads the fields core/v1 Toleration and resource/v1 DeviceToleration share (same names and
@@ -53,14 +53,14 @@ struct TolerationNodes
 /// APIs, so validation stays with the callers.
 template <class T> TolerationNodes readTolerationFields(Reader& r, uint32_t item, const Path& ip, T& t)
 {
-    TolerationNodes at { item, item, item };
+    TolerationNodes at { item, item, item, item };
     r.fields(item, ip, [&](std::string_view k, uint32_t, uint32_t v) {
         if (k == "key")
             at.key = v, r.getString(v, ip.field(k), t.key);
         else if (k == "operator")
             at.op = v, r.getString(v, ip.field(k), t.op);
         else if (k == "value")
-            r.getString(v, ip.field(k), t.value);
+            at.value = v, r.getString(v, ip.field(k), t.value);
         else if (k == "effect")
             at.effect = v, r.getString(v, ip.field(k), t.effect);
         else if (k == "tolerationSeconds") {

@@ -102,10 +102,10 @@ void readDeviceTolerations(Reader& r, uint32_t n, const Path& p, std::vector<api
                 r.invalid(at.key, ip.field("key"), t.key, e);
         if (t.op == "Exists") {
             if (!t.value.empty())
-                r.invalid(item, ip.field("value"), t.value, "must be empty for operator `Exists`");
+                r.invalid(at.value, ip.field("value"), t.value, "must be empty for operator `Exists`");
         } else if (t.op == "Equal") {
             if (auto e = checkLabelValue(t.value); !e.empty())
-                r.invalid(item, ip.field("value"), t.value, e);
+                r.invalid(at.value, ip.field("value"), t.value, e);
         } else {
             r.unsupported(at.op, ip.field("operator"), t.op, { "Equal", "Exists" });
         }

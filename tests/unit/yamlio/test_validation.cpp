@@ -331,7 +331,7 @@ INSTANTIATE_TEST_SUITE_P(Dra, ValidationTest,
         Case { "toleration value not a label value",
             claim("    requests:\n    - name: r\n      exactly:\n        deviceClassName: gpu\n"
                   "        tolerations: [{key: k, value: 'a b'}]\n"),
-            "t.yaml:10:23: ResourceClaim default/c: spec.devices.requests[0].exactly.tolerations[0].value: "
+            "t.yaml:10:39: ResourceClaim default/c: spec.devices.requests[0].exactly.tolerations[0].value: "
             "Invalid value: \"a b\": a valid label must be an empty string or consist of alphanumeric "
             "characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. "
             "'MyValue',  or 'my_value',  or '12345', regex used for validation is "
@@ -339,7 +339,7 @@ INSTANTIATE_TEST_SUITE_P(Dra, ValidationTest,
         Case { "toleration Exists with a value",
             claim("    requests:\n    - name: r\n      exactly:\n        deviceClassName: gpu\n"
                   "        tolerations: [{key: k, operator: Exists, value: v}]\n"),
-            "t.yaml:10:23: ResourceClaim default/c: spec.devices.requests[0].exactly.tolerations[0].value: "
+            "t.yaml:10:57: ResourceClaim default/c: spec.devices.requests[0].exactly.tolerations[0].value: "
             "Invalid value: \"v\": must be empty for operator `Exists`" },
         Case { "v1beta1 request with a name only", betaClaim("    requests:\n    - name: r\n"),
             "t.yaml:7:7: ResourceClaim default/c: spec.devices.requests[0]: Required value: exactly one of "
