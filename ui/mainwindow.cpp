@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/mainwindow.h"
 
+#include <algorithm>
+
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
@@ -45,6 +47,7 @@
 #include "ui/pages/timeline_page.h"
 #include "ui/pages/topology_page.h"
 #include "ui/theme.h"
+#include "ui/widgets/code_editor.h"
 #include "ui/widgets/column_widths.h"
 #include "ui/widgets/error_banner.h"
 #include "ui/widgets/help_browser.h"
@@ -149,6 +152,9 @@ void MainWindow::buildLayout()
     m_diagnosticsView->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_diagnosticsView->horizontalHeader()->setStretchLastSection(true);
     m_diagnosticsView->verticalHeader()->setVisible(false);
+    // Double click (or Enter on) a problem: its file in the Editor tab, at its line and column.
+    connect(m_diagnosticsView, &QAbstractItemView::activated, this,
+        [this](const QModelIndex& index) { showProblem(index.row()); });
     auto* dock = new QDockWidget(tr("Problems"), this);
     dock->setObjectName(QStringLiteral("problemsDock"));
     dock->setWidget(m_diagnosticsView);
@@ -457,6 +463,17 @@ void MainWindow::showDiagnostics(const std::vector<Diagnostic>& extra)
     } else {
         m_banner->setVisible(false);
     }
+}
+
+bool MainWindow::showProblem(int row)
+{
+    const Diagnostic* d = m_diagnosticsModel->diagnosticAt(row);
+    if (!d || d->pos.line <= 0 || !m_editor->openFile(QString::fromStdString(d->pos.file)))
+        return false; // not in one of the document's files (a scenario's run, a study)
+    m_tabs->setCurrentWidget(m_editor);
+    m_editor->editor()->goTo(d->pos.line, std::max(1, d->pos.column));
+    m_editor->editor()->setFocus();
+    return true;
 }
 
 void MainWindow::setBusy(bool busy, const QString& text)

@@ -67,6 +67,9 @@ public:
     /// Help → User Guide (F1): the guide compiled into the program, at one of its pages.
     void showUserGuide(const QString& page = QStringLiteral("user-guide.md"));
     HelpBrowser* helpBrowser() const { return m_help; }
+    /// Opens the file of problem `row` of the Problems dock in the Editor tab at its line and
+    /// column (what activating the row does); false when the problem is not in one of the files.
+    bool showProblem(int row);
     /// View › Theme: applies the theme to the application and remembers it.
     void setTheme(Theme theme);
     QTabWidget* pages() const { return m_tabs; }

@@ -5,7 +5,9 @@
 #include <QFile>
 #include <QLabel>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTemporaryDir>
+#include <QTextCursor>
 #include <QTreeView>
 
 #include <gtest/gtest.h>
@@ -15,6 +17,8 @@
 #include "ui/mainwindow.h"
 #include "ui/models/diagnostics_model.h"
 #include "ui/models/object_tree_model.h"
+#include "ui/pages/editor_page.h"
+#include "ui/widgets/code_editor.h"
 
 using drasim::ui::MainWindow;
 
@@ -78,6 +82,15 @@ TEST(MainWindow, BadInputIsShownInlineAndTheWindowKeepsWorking)
             banner = label->text();
     EXPECT_TRUE(banner.contains(QString::fromStdString(d->format()).toHtmlEscaped())) << banner.toStdString();
     EXPECT_TRUE(banner.contains(bad + QStringLiteral(":4:9:"))) << banner.toStdString();
+
+    // Activating the problem opens its file in the Editor tab at its line and column.
+    ASSERT_TRUE(w.showProblem(0));
+    EXPECT_EQ(w.pages()->currentWidget(), w.editorPage());
+    EXPECT_EQ(w.editorPage()->currentFile(), bad);
+    const QTextCursor at = w.editorPage()->editor()->textCursor();
+    EXPECT_EQ(at.blockNumber() + 1, 4);
+    EXPECT_EQ(at.positionInBlock() + 1, 9);
+    EXPECT_FALSE(w.showProblem(99)); // no such row
 
     // Still usable: a good file loads afterwards and the banner goes away.
     w.openPaths({ sourcePath("scenarios/basic/cluster.yaml") });
