@@ -592,7 +592,7 @@ void readPool(Reader& r, uint32_t n, const Path& fp, api::ResourcePool& out)
             if (r.getInt(pv, fp.field(pk), out.generation) && out.generation < 0)
                 r.error(pv, fp.field(pk),
                     "Invalid value: " + std::to_string(out.generation)
-                        + ": must be greater than or equal to 0");
+                        + ": must be greater than or equal to zero");
         } else if (pk == "resourceSliceCount") {
             haveCount = r.getInt(pv, fp.field(pk), out.resourceSliceCount);
             if (haveCount && out.resourceSliceCount <= 0)
@@ -608,7 +608,15 @@ void readPool(Reader& r, uint32_t n, const Path& fp, api::ResourcePool& out)
     else
         reportNameIssues(r, nameNode, fp.field("name"), poolNameIssues(out.name));
     if (!haveCount && r.nodeKind(n) == YamlNode::Kind::Map)
-        r.required(n, fp.field("resourceSliceCount"));
+        r.error(n, fp.field("resourceSliceCount"), "Invalid value: 0: must be greater than zero");
+}
+
+/// What validateResourcePool says about a pool that is not there (a zero ResourcePool).
+void missingPool(Reader& r, uint32_t n, const Path& sp)
+{
+    const Path pp = sp.field("pool");
+    r.required(n, pp.field("name"));
+    r.error(n, pp.field("resourceSliceCount"), "Invalid value: 0: must be greater than zero");
 }
 
 // validateSet of sharedCounters: at most 8 (short-circuits), each named and with counters, names
@@ -752,7 +760,7 @@ void checkSliceSpec(
 {
     checkDriver(r, at.driver, sp.field("driver"), out.driver);
     if (!at.pool)
-        r.required(v, sp.field("pool"));
+        missingPool(r, v, sp);
     if (at.nodeFields.empty())
         r.error(v, sp,
             "Required value: exactly one of `nodeName`, `nodeSelector`, `allNodes`, "
@@ -868,10 +876,9 @@ void readClaimStatus(Reader& r, uint32_t v, const Path& sp, api::ResourceClaim& 
     });
 }
 
-/// spec of a ResourceClaimTemplate: the claims' metadata and spec; sets sawSpec when spec.spec is
-/// there.
-void readTemplateSpec(Reader& r, uint32_t v, const Path& sp, ResourceVersion ver,
-    api::ResourceClaimTemplate& out, bool& sawSpec)
+/// spec of a ResourceClaimTemplate: the claims' metadata and spec.
+void readTemplateSpec(
+    Reader& r, uint32_t v, const Path& sp, ResourceVersion ver, api::ResourceClaimTemplate& out)
 {
     r.fields(v, sp, [&](std::string_view sk, uint32_t, uint32_t sv) {
         const Path fp = sp.field(sk);
@@ -889,7 +896,6 @@ void readTemplateSpec(Reader& r, uint32_t v, const Path& sp, ResourceVersion ver
                 return true;
             });
         } else if (sk == "spec") {
-            sawSpec = true;
             readClaimSpec(r, sv, fp, ver, out.spec);
         } else
             return false;
@@ -910,8 +916,16 @@ bool readResourceSlice(Reader& r, uint32_t root, ResourceVersion ver, api::Resou
         },
         ignoreStatus,
         [&] {
-            if (!sawSpec)
-                r.required(root, Path().field("spec"));
+            // A missing spec is the zero spec, reported field by field like the API server does.
+            if (!sawSpec) {
+                const Path top;
+                const Path sp = top.field("spec");
+                r.required(root, sp.field("driver"));
+                missingPool(r, root, sp);
+                r.error(root, sp,
+                    "Required value: exactly one of `nodeName`, `nodeSelector`, `allNodes`, "
+                    "`perDeviceNodeSelection` is required");
+            }
         });
 }
 
@@ -1005,17 +1019,11 @@ bool readDeviceClass(Reader& r, uint32_t root, ResourceVersion, api::DeviceClass
 
 bool readResourceClaim(Reader& r, uint32_t root, ResourceVersion ver, api::ResourceClaim& out)
 {
-    bool sawSpec = false;
     return readObject(
-        r, root, true, out.meta,
-        [&](uint32_t v, const Path& sp) {
-            sawSpec = true;
-            readClaimSpec(r, v, sp, ver, out.spec);
-        },
+        r, root, true, out.meta, [&](uint32_t v, const Path& sp) { readClaimSpec(r, v, sp, ver, out.spec); },
         [&](uint32_t v, const Path& sp) { readClaimStatus(r, v, sp, out); },
         [&] {
-            if (!sawSpec)
-                r.required(root, Path().field("spec"));
+            // A missing spec is the zero spec: a claim without requests, which is valid.
             if (uint32_t m = findKey(r.doc(), root, "metadata"))
                 if (uint32_t d = findKey(r.doc(), m, "deletionTimestamp"); d && !r.isNull(d))
                     out.deleting = true;
@@ -1024,14 +1032,10 @@ bool readResourceClaim(Reader& r, uint32_t root, ResourceVersion ver, api::Resou
 
 bool readResourceClaimTemplate(Reader& r, uint32_t root, ResourceVersion ver, api::ResourceClaimTemplate& out)
 {
-    bool sawSpec = false;
+    // A missing spec.spec is the zero claim spec, which is valid.
     return readObject(
-        r, root, true, out.meta,
-        [&](uint32_t v, const Path& sp) { readTemplateSpec(r, v, sp, ver, out, sawSpec); }, ignoreStatus,
-        [&] {
-            if (!sawSpec)
-                r.required(root, Path().field("spec").field("spec"));
-        });
+        r, root, true, out.meta, [&](uint32_t v, const Path& sp) { readTemplateSpec(r, v, sp, ver, out); },
+        ignoreStatus, [] {});
 }
 
 } // namespace drasim::yamlio

@@ -129,4 +129,18 @@ TEST(ApiAccepts, DriverNamesAreCheckedLowercased)
     EXPECT_EQ(upper.resourceSlices[0].driver, "GPU.Example.com");
 }
 
+// A missing spec decodes to the zero spec; a claim without requests is valid (and allocated with
+// no devices), in a claim and in a template.
+TEST(ApiAccepts, ClaimsWithoutSpec)
+{
+    const auto objects
+        = loadClean("apiVersion: resource.k8s.io/v1\nkind: ResourceClaim\nmetadata: {name: c}\n"
+                    "---\napiVersion: resource.k8s.io/v1beta1\nkind: ResourceClaimTemplate\n"
+                    "metadata: {name: t}\nspec: {}\n");
+    ASSERT_EQ(objects.resourceClaims.size(), 1u);
+    EXPECT_TRUE(objects.resourceClaims[0].spec.requests.empty());
+    ASSERT_EQ(objects.resourceClaimTemplates.size(), 1u);
+    EXPECT_TRUE(objects.resourceClaimTemplates[0].spec.requests.empty());
+}
+
 } // namespace

@@ -78,6 +78,15 @@ INSTANTIATE_TEST_SUITE_P(Dra, ValidationTest,
             "n1\n"
             "  pool: {name: p, resourceSliceCount: 1}\n",
             "t.yaml:5:3: ResourceSlice s: spec.driver: Required value" },
+        Case { "slice without spec",
+            "apiVersion: resource.k8s.io/v1\nkind: ResourceSlice\nmetadata: {name: s}\n",
+            "t.yaml:1:1: ResourceSlice s: spec.driver: Required value" },
+        Case { "pool without count",
+            "apiVersion: resource.k8s.io/v1\nkind: ResourceSlice\nmetadata: {name: s}\nspec:\n  driver: "
+            "gpu.example.com\n  pool: {name: p}\n  nodeName: n1\n",
+            "t.yaml:6:9: ResourceSlice s: spec.pool.resourceSliceCount: Invalid value: 0: must be greater "
+            "than "
+            "zero" },
         Case { "129 devices",
             slice(repeat(129, [](int i) { return "  - name: d" + std::to_string(i) + "\n"; })),
             "t.yaml:9:3: ResourceSlice s: spec.devices: Too many: 129: must have at most 128 items" },
