@@ -135,13 +135,13 @@ TEST(ChartHover, CompareShowsEachRunsValueAndExportsTheAlignedSeries)
     EXPECT_EQ(view.valueText(1, 0.4).toStdString(), "more, nodes at 1.00 h: 100.0%"); // no sample at 0
     EXPECT_TRUE(view.valueText(2, 0).isEmpty());
     const QPoint over = viewportPosition(view, QPointF(1.1, 50), view.chart()->series().value(0));
-    EXPECT_EQ(hoverWithMouse(view, over).toStdString(),
-        "baseline at 1.00 h: 50.0%\nmore, nodes at 1.00 h: 100.0%");
+    EXPECT_EQ(
+        hoverWithMouse(view, over).toStdString(), "baseline at 1.00 h: 50.0%\nmore, nodes at 1.00 h: 100.0%");
 
     const QString csv = dir.filePath(QStringLiteral("compare.csv"));
     ASSERT_TRUE(view.exportCsv(csv, &error)) << error.toStdString();
-    EXPECT_EQ(readAll(csv).toStdString(),
-        "hours,baseline (%),\"more, nodes (%)\"\n0,25,\n1,50,100\n2,75,50\n");
+    EXPECT_EQ(
+        readAll(csv).toStdString(), "hours,baseline (%),\"more, nodes (%)\"\n0,25,\n1,50,100\n2,75,50\n");
     EXPECT_FALSE(view.exportCsv(dir.filePath(QStringLiteral("missing/compare.csv")), &error));
     EXPECT_FALSE(error.isEmpty());
     const QString svg = dir.filePath(QStringLiteral("compare.svg"));
