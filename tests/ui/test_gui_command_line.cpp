@@ -6,6 +6,7 @@
 #include <QFile>
 #include <QImage>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 
 #include <gtest/gtest.h>
@@ -137,6 +138,59 @@ TEST(GuiCommandLine, BadArgumentsAreRefusedWithAMessageAndNoPicture)
         EXPECT_EQ(f.exitCode, 2) << args.join(QLatin1Char(' ')).toStdString();
         // Only the message: Qt's own start-up notes (XDG_RUNTIME_DIR...) may come before it.
         EXPECT_TRUE(f.stderrText.endsWith(message)) << f.stderrText.toStdString();
+        EXPECT_FALSE(QFile::exists(shot));
+    }
+}
+
+// `--bench-open SCENARIO` measures opening until the dashboard is painted and prints two lines:
+// the totals and where the time went. Only the form is checked here (timings are for benchmarks),
+// and the parts that must agree: every page was updated before the dashboard was shown.
+TEST(GuiCommandLine, BenchOpenPrintsTheOpeningTimeAndItsPhases)
+{
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    QObject owner;
+    QProcess* p
+        = startGui({ QStringLiteral("--bench-open"), sourcePath("scenarios/sim/default/scenario.yaml") },
+            dir.filePath(QStringLiteral("home")), &owner);
+    const Finished f = finish(p);
+    ASSERT_EQ(f.exitCode, 0) << f.stderrText.toStdString();
+    const QStringList lines = QString::fromUtf8(p->readAllStandardOutput()).split(QLatin1Char('\n'));
+    ASSERT_GE(lines.size(), 2) << lines.join(QLatin1Char('\n')).toStdString();
+    const QRegularExpression totals(QStringLiteral("^opened and dashboard shown in (\\d+) ms \\(every page "
+                                                   "updated at (\\d+) ms\\); worst UI stall \\d+ ms; "
+                                                   "UI thread CPU \\d+ ms; (\\d+) nodes$"));
+    const auto t = totals.match(lines[0]);
+    ASSERT_TRUE(t.hasMatch()) << lines[0].toStdString();
+    EXPECT_LE(t.captured(2).toInt(), t.captured(1).toInt());
+    EXPECT_EQ(t.captured(3), QStringLiteral("10")); // the default scenario's 4 + 6 nodes
+    const QRegularExpression phases(
+        QStringLiteral("^phases \\(ms\\): waiting for a worker \\d+, reading \\d+, "
+                       "preparing \\d+, handing over \\d+, pages \\d+, painting \\d+$"));
+    EXPECT_TRUE(phases.match(lines[1]).hasMatch()) << lines[1].toStdString();
+}
+
+TEST(GuiCommandLine, BenchOpenWithoutAScenarioOrWithAPictureIsRefused)
+{
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const QString shot = dir.filePath(QStringLiteral("shot.png"));
+    const QString scenario = sourcePath("scenarios/sim/default/scenario.yaml");
+    const QString needs = QStringLiteral("drasim-gui: --bench-open needs a scenario (and no --screenshot)\n");
+    const std::vector<std::pair<QStringList, QString>> cases {
+        { { QStringLiteral("--bench-open") }, needs },
+        { { QStringLiteral("--bench-open"), QStringLiteral("--screenshot"), shot, scenario }, needs },
+        { { QStringLiteral("--bench-open"), dir.filePath(QStringLiteral("missing.yaml")) },
+            QStringLiteral("drasim-gui: %1: no such file or folder\n")
+                .arg(dir.filePath(QStringLiteral("missing.yaml"))) },
+    };
+    QObject owner;
+    for (const auto& [args, message] : cases) {
+        QProcess* p = startGui(args, dir.filePath(QStringLiteral("home")), &owner);
+        const Finished f = finish(p);
+        EXPECT_EQ(f.exitCode, 2) << args.join(QLatin1Char(' ')).toStdString();
+        EXPECT_TRUE(f.stderrText.endsWith(message)) << f.stderrText.toStdString();
+        EXPECT_TRUE(p->readAllStandardOutput().isEmpty()); // no half a measurement
         EXPECT_FALSE(QFile::exists(shot));
     }
 }

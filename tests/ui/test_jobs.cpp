@@ -6,11 +6,14 @@
 #include <QFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QThread>
 #include <QThreadPool>
 
 #include <gtest/gtest.h>
 
 #include "core/session/session.h"
+#include "ui/jobs/background_pool.h"
+#include "ui/jobs/background_priority.h"
 #include "ui/jobs/open_job.h"
 #include "ui/jobs/simulation_job.h"
 
@@ -113,4 +116,26 @@ TEST(SimulationJob, DestructionWaitsForEveryRunStillInFlight)
         EXPECT_EQ(job.runsInFlight(), 2);
     }
     EXPECT_EQ(pool->activeThreadCount(), 0);
+}
+
+// The pages' background builds (topology index, timeline replay, CEL preview, editor checks) run
+// on pools of their own at background priority (PlanJob.TheUiThreadIsNeverLowered covers a task
+// the waiting UI thread ends up running itself).
+TEST(BackgroundPool, TasksRunOnItsOwnThreadsAtBackgroundPriority)
+{
+    const int ui = drasim::ui::currentThreadNice();
+    ASSERT_LT(ui, 10) << "the test process already runs at background priority";
+    drasim::ui::BackgroundPool pool;
+    QThread* uiThread = QThread::currentThread();
+    auto future = pool.run([uiThread]() {
+        return std::make_pair(drasim::ui::currentThreadNice(), QThread::currentThread() == uiThread);
+    });
+    // Polled rather than waited for: result() on a task not yet started would run it right here.
+    for (int i = 0; i < 6000 && !future.isFinished(); ++i)
+        QThread::msleep(10);
+    ASSERT_TRUE(future.isFinished());
+    const auto [nice, onUiThread] = future.result();
+    EXPECT_FALSE(onUiThread);
+    EXPECT_GE(nice, 10);
+    EXPECT_EQ(drasim::ui::currentThreadNice(), ui); // the caller is untouched
 }

@@ -3,7 +3,6 @@
 
 #include <QMetaObject>
 #include <QPointer>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include "core/scheduler/batch.h"
 
@@ -24,7 +23,7 @@ void TraceJob::trace(std::shared_ptr<const api::ObjectSet> objects, const QStrin
     const quint64 generation = ++m_generation;
     QPointer<TraceJob> self(this);
     m_inFlight.removeIf([](const QFuture<void>& f) { return f.isFinished(); });
-    m_inFlight << QtConcurrent::run([self, generation, objects, podKey]() {
+    m_inFlight << m_pool.run([self, generation, objects, podKey]() {
         auto outcome = std::make_shared<TraceOutcome>();
         outcome->podKey = podKey;
         if (objects) {

@@ -3,7 +3,6 @@
 
 #include <QMetaObject>
 #include <QPointer>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include "core/session/manifest_check.h"
 
@@ -33,7 +32,7 @@ void ValidationJob::validate(const QString& text, const QString& fileName)
     QPointer<ValidationJob> self(this);
     m_inFlight.removeIf([](const QFuture<void>& f) { return f.isFinished(); });
     const std::string bytes = text.toStdString();
-    m_inFlight << QtConcurrent::run([self, generation, bytes, fileName]() {
+    m_inFlight << m_pool.run([self, generation, bytes, fileName]() {
         auto result = session::validateText(bytes, fileName.toStdString());
         auto outcome = std::make_shared<ValidationOutcome>();
         outcome->fileName = fileName;

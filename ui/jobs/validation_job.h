@@ -11,6 +11,7 @@
 
 #include "core/api/object_set.h"
 #include "core/common/diagnostic.h"
+#include "ui/jobs/background_pool.h"
 
 namespace drasim::ui {
 
@@ -42,6 +43,7 @@ Q_SIGNALS:
 private:
     quint64 m_generation = 0;
     QList<QFuture<void>> m_inFlight;
+    BackgroundPool m_pool; // last: destroyed first, waiting for the workers
 };
 
 } // namespace drasim::ui

@@ -7,6 +7,7 @@
 #include <QLabel>
 #include <QSplitter>
 #include <QStackedWidget>
+#include <QTimer>
 #include <QTreeView>
 #include <QVBoxLayout>
 
@@ -77,13 +78,45 @@ ClusterPage::ClusterPage(Document* document, QWidget* parent)
     m_groupBy->setEnabled(false);
 }
 
+ObjectTreeModel* ClusterPage::objectModel()
+{
+    catchUp();
+    return m_model;
+}
+
+NodePoolModel* ClusterPage::poolModel()
+{
+    catchUp();
+    return m_poolModel;
+}
+
+QTreeView* ClusterPage::tree()
+{
+    catchUp();
+    return m_tree;
+}
+
+QTreeView* ClusterPage::poolTree()
+{
+    catchUp();
+    return m_poolTree;
+}
+
+void ClusterPage::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    catchUp();
+}
+
 void ClusterPage::setGroupByPool(bool byPool)
 {
+    catchUp();
     m_groupBy->setCurrentIndex(byPool && m_groupBy->isEnabled() ? 1 : 0);
 }
 
-bool ClusterPage::groupByPool() const
+bool ClusterPage::groupByPool()
 {
+    catchUp();
     return m_groupBy->currentIndex() == 1;
 }
 
@@ -112,6 +145,31 @@ void ClusterPage::onPoolSelectionChanged()
 }
 
 void ClusterPage::onDocumentOpened()
+{
+    m_behind = true;
+    if (isVisible()) {
+        // The window may be switching to another page in the same breath: decide once it has.
+        QTimer::singleShot(0, this, [this]() {
+            if (isVisible())
+                catchUp();
+        });
+        return;
+    }
+    // Hidden: let go of the previous document now (its objects may be large); fill when shown.
+    m_model->setObjects(nullptr);
+    m_poolModel->setPools({});
+    m_detail->showPlaceholder(tr("Select an object to see it as YAML."));
+}
+
+void ClusterPage::catchUp()
+{
+    if (!m_behind)
+        return;
+    m_behind = false;
+    fill();
+}
+
+void ClusterPage::fill()
 {
     m_model->setObjects(m_document->objects());
     const auto prepared = m_document->prepared();

@@ -16,23 +16,31 @@ class ObjectTreeModel;
 
 /// The document's objects by kind (for a scenario: the nodes, slices, classes and claims it
 /// builds at time 0) with the selected one as YAML. A scenario's nodes and slices can also be
-/// shown grouped by node pool.
+/// shown grouped by node pool. The page takes in a newly opened document when it is shown (or
+/// its models are asked for): a scenario opens on the dashboard, and the page's trees over
+/// thousands of nodes would hold up showing it.
 class ClusterPage : public QWidget
 {
     Q_OBJECT
 public:
     explicit ClusterPage(Document* document, QWidget* parent = nullptr);
 
-    ObjectTreeModel* objectModel() const { return m_model; }
-    NodePoolModel* poolModel() const { return m_poolModel; }
-    QTreeView* tree() const { return m_tree; }
-    QTreeView* poolTree() const { return m_poolTree; }
+    ObjectTreeModel* objectModel();
+    NodePoolModel* poolModel();
+    QTreeView* tree();
+    QTreeView* poolTree();
     /// Shows objects by kind (false) or by node pool (true; only when the scenario has pools).
     void setGroupByPool(bool byPool);
-    bool groupByPool() const;
+    bool groupByPool();
+
+protected:
+    void showEvent(QShowEvent* event) override;
 
 private:
     void onDocumentOpened();
+    /// Brings the trees up to date with the document when it changed since they were filled.
+    void catchUp();
+    void fill();
     void onSelectionChanged();
     void onPoolSelectionChanged();
 
@@ -44,6 +52,7 @@ private:
     QComboBox* m_groupBy = nullptr;
     QStackedWidget* m_stack = nullptr;
     ObjectDetailView* m_detail = nullptr;
+    bool m_behind = false; ///< a document opened since the trees were filled
 };
 
 } // namespace drasim::ui

@@ -13,7 +13,6 @@
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include "ui/models/replay_events_model.h"
 #include "ui/models/time_cursor.h"
@@ -147,16 +146,13 @@ TimelinePage::TimelinePage(SimulationJob* job, QWidget* parent)
     onTimeChanged();
 }
 
-TimelinePage::~TimelinePage()
-{
-    m_build.waitForFinished();
-}
+TimelinePage::~TimelinePage() = default;
 
 void TimelinePage::load(std::shared_ptr<const std::vector<sim::PodEvent>> events, sim::SimTime duration)
 {
     pause();
-    m_build.waitForFinished();
-    m_build.setFuture(QtConcurrent::run([events, duration]() -> Built {
+    // A build still running for an older run is not waited for: the watcher drops its result.
+    m_build.setFuture(m_pool.run([events, duration]() -> Built {
         auto replay = std::make_shared<PodReplay>();
         for (const auto& e : *events)
             replay->append(e);

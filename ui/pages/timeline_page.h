@@ -7,6 +7,7 @@
 #include <QFutureWatcher>
 #include <QWidget>
 
+#include "ui/jobs/background_pool.h"
 #include "ui/jobs/simulation_job.h"
 #include "ui/models/pod_replay.h"
 
@@ -82,6 +83,7 @@ private:
     QLabel* m_time = nullptr;
     QLabel* m_summary = nullptr;
     QTableView* m_table = nullptr;
+    BackgroundPool m_pool; // last: destroyed first, waiting for a build in flight
 };
 
 } // namespace drasim::ui

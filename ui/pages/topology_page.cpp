@@ -9,7 +9,6 @@
 #include <QSplitter>
 #include <QTreeWidget>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include "core/topology/topology.h"
 #include "ui/document/document.h"
@@ -97,10 +96,7 @@ TopologyPage::TopologyPage(Document* document, TimeCursor* cursor, QWidget* pare
     onTimeChanged();
 }
 
-TopologyPage::~TopologyPage()
-{
-    m_build.waitForFinished();
-}
+TopologyPage::~TopologyPage() = default;
 
 const ReplayState& TopologyPage::state() const
 {
@@ -123,15 +119,15 @@ void TopologyPage::onDocumentOpened()
     auto prepared = m_document->prepared();
     auto objects = prepared ? prepared->objects : m_document->objects();
     auto placement = prepared ? prepared->placement : nullptr;
-    m_build.waitForFinished();
     m_userChose = false;
     m_claim.clear();
     m_placement = {};
     m_allocated = {};
     m_hasAllocation = false;
     m_cluster.reset(); // until the new one is indexed
-    // Indexing every device of a large cluster is work for a worker thread.
-    m_build.setFuture(QtConcurrent::run(
+    // Indexing every device of a large cluster is work for a worker thread. A build still running
+    // for the previous document is not waited for: the watcher drops its result.
+    m_build.setFuture(m_pool.run(
         [objects, placement]() { return std::make_shared<const ClusterDevices>(objects, placement); }));
 }
 

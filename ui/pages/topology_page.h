@@ -8,6 +8,7 @@
 
 #include "core/api/core_v1.h"
 #include "core/api/resource_v1.h"
+#include "ui/jobs/background_pool.h"
 #include "ui/models/cluster_devices.h"
 
 class QLabel;
@@ -88,6 +89,7 @@ private:
     ClaimPlacement m_placement;
     ReplayState m_allocated; ///< the scheduled cluster, shown while no run is replayed
     bool m_hasAllocation = false; ///< setAllocation() came for the current document
+    BackgroundPool m_pool; // last: destroyed first, waiting for a build in flight
     ClusterGridView* m_grid = nullptr;
     NodeGraphView* m_nodeView = nullptr;
     QTreeWidget* m_claims = nullptr;

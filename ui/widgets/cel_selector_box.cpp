@@ -11,7 +11,6 @@
 #include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include "ui/models/selector_match_model.h"
 #include "ui/models/tone_colors.h"
@@ -113,7 +112,7 @@ void CelSelectorBox::evaluate()
     }
     const std::string expression = m_input->text().toStdString();
     auto objects = m_objects;
-    m_watcher.setFuture(QtConcurrent::run([expression, objects]() {
+    m_watcher.setFuture(m_pool.run([expression, objects]() {
         return std::make_shared<const session::SelectorPreview>(
             session::previewSelector(expression, *objects));
     }));

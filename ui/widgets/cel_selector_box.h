@@ -8,6 +8,7 @@
 
 #include "core/api/object_set.h"
 #include "core/session/selector_preview.h"
+#include "ui/jobs/background_pool.h"
 
 class QComboBox;
 class QLabel;
@@ -57,6 +58,7 @@ private:
     SelectorMatchModel* m_model = nullptr;
     QSortFilterProxyModel* m_proxy = nullptr;
     QTableView* m_view = nullptr;
+    BackgroundPool m_pool; // last: destroyed first, waiting for an evaluation in flight
 };
 
 } // namespace drasim::ui
