@@ -11,7 +11,7 @@ namespace drasim::sim {
 /// What an event does; the payload fields a/b are interpreted per kind by the engine.
 enum class EventKind : uint8_t {
     Arrival, ///< the next job of the arrival stream is due
-    PodCreate, ///< a = job slot, b = job serial, c = task: the job controller replaces a failed pod
+    PodCreate, ///< a = job slot, b = job serial, c = task: the job controller replaces failed pods
     PodComplete, ///< a = pod slot, b = pod serial (stale completions of evicted pods are ignored)
     BackoffExpired, ///< a = pod slot, b = pod serial: the pod leaves backoffQ for activeQ
     Injected, ///< a = index into the scenario's event list

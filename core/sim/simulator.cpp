@@ -61,6 +61,11 @@ struct JobState
     uint32_t workload = 0;
     SimTime arrival = 0;
     int32_t failures = 0;
+    /// The Job controller's backoff record: failed pods since the last success and when the
+    /// latest of them failed; replacements wait backoff(failuresAfterLastSuccess) after it.
+    int32_t failuresAfterLastSuccess = 0;
+    SimTime lastFailure = 0;
+    SimTime syncAt = -1; ///< pending delayed sync (PodCreate event) of a kind "job", -1 when none
     int32_t tasksDone = 0;
     std::vector<TaskState> tasks;
     std::vector<uint32_t> pods; ///< live pod slots
@@ -530,9 +535,33 @@ struct Simulator::Impl
             finishJob(jobId, true);
             return;
         }
-        if (job.spec.kind == workload::kKindJob && ts.active + ts.succeeded < job.spec.completions
-            && ts.active < job.spec.parallelism)
-            createPod(jobId, task);
+        if (job.spec.kind == workload::kKindJob) {
+            job.failuresAfterLastSuccess = 0;
+            syncJob(jobId);
+        }
+    }
+
+    /// manageJob of the Job controller for a kind "job": tops the active pods up to
+    /// min(parallelism, completions - succeeded), all at once, unless the pod-failure backoff of
+    /// the failures since the last success is still running; then it syncs again when it ends.
+    void syncJob(uint32_t jobId)
+    {
+        JobState& job = jobs[jobId];
+        TaskState& ts = job.tasks[0];
+        const int32_t want = std::min(job.spec.parallelism, job.spec.completions - ts.succeeded);
+        if (ts.active >= want)
+            return;
+        const SimTime ready = job.lastFailure
+            + backoffFor(job.failuresAfterLastSuccess, options.jobBackoffBase, options.jobBackoffMax);
+        if (ready > now) {
+            if (job.syncAt != ready) {
+                job.syncAt = ready;
+                events.push(ready, EventKind::PodCreate, jobId, job.serial, 0);
+            }
+            return;
+        }
+        for (int32_t i = ts.active; i < want; ++i)
+            createPod(jobId, 0);
     }
 
     void podFailed(uint32_t jobId, uint32_t task)
@@ -546,6 +575,12 @@ struct Simulator::Impl
         }
         if (job.failures > job.spec.backoffLimit) {
             finishJob(jobId, false);
+            return;
+        }
+        if (job.spec.kind == workload::kKindJob) {
+            job.failuresAfterLastSuccess++;
+            job.lastFailure = now;
+            syncJob(jobId);
             return;
         }
         SimTime delay = backoffFor(job.failures, options.jobBackoffBase, options.jobBackoffMax);
@@ -926,8 +961,14 @@ struct Simulator::Impl
                 break;
             case EventKind::PodCreate: {
                 JobState& job = jobs[e.a];
-                if (job.live && job.serial == e.b)
+                if (!job.live || job.serial != e.b)
+                    break;
+                if (job.spec.kind != workload::kKindJob) {
                     createPod(e.a, e.c);
+                } else if (job.syncAt == now) {
+                    job.syncAt = -1;
+                    syncJob(e.a);
+                }
                 break;
             }
             case EventKind::PodComplete: {

@@ -29,10 +29,11 @@ struct SimOptions
     /// kube-scheduler's pod backoff: initial * 2^(attempts-1), capped (defaults 1 s and 10 s).
     SimTime podInitialBackoff = 1 * kSecond;
     SimTime podMaxBackoff = 10 * kSecond;
-    /// Job controller's delay before replacing a failed pod: base * 2^(failures-1), capped
-    /// (upstream defaults 10 s and 6 min).
+    /// Job controller's delay before replacing failed pods: base * 2^(failures-1), capped, where
+    /// failures counts the pods failed since the job's last success (the controller's
+    /// DefaultJobPodFailureBackOff and MaxJobPodFailureBackOff: 10 s and 10 min).
     SimTime jobBackoffBase = 10 * kSecond;
-    SimTime jobBackoffMax = 6 * kMinute;
+    SimTime jobBackoffMax = 10 * kMinute;
     /// Emit onPodEvent for every pod transition (a store wants them; benchmarks may not).
     bool podEvents = true;
     /// Classify free devices that pending pods cannot use at each sample (see fragmentation.h).
