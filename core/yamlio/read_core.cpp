@@ -429,6 +429,49 @@ bool readPod(Reader& r, uint32_t root, api::Pod& out)
     return r.errorCount() == before;
 }
 
+// The Job fields the simulated Job controller does not model. They are accepted (the API server
+// would), and a value that changes what the real controller does is named with a warning, so a
+// result is never silently different from the cluster's. Fields whose effect the simulation
+// cannot show (ttlSecondsAfterFinished, manualSelector, podReplacementPolicy with pods that
+// terminate at once) pass quietly. Returns false for a field the Job spec does not have.
+bool acceptJobField(Reader& r, std::string_view key, uint32_t v, const Path& p)
+{
+    if (key == "ttlSecondsAfterFinished" || key == "manualSelector" || key == "podReplacementPolicy")
+        return true;
+    const bool null = r.isNull(v);
+    const bool scalar = r.nodeKind(v) == YamlNode::Kind::Scalar;
+    if (key == "completionMode") {
+        if (!null && scalar && r.text(v) == "Indexed")
+            r.warning(
+                v, p, "Indexed is not simulated: pods get no completion index and are counted as NonIndexed");
+        return true;
+    }
+    if (key == "suspend") {
+        if (!null && scalar && r.text(v) == "true")
+            r.warning(v, p, "true is not simulated: the Job starts when it arrives");
+        return true;
+    }
+    if (key == "managedBy") {
+        if (!null && scalar && r.text(v) != "kubernetes.io/job-controller")
+            r.warning(v, p, "not simulated: the Job is run as the built-in Job controller runs it");
+        return true;
+    }
+    const char* why = nullptr;
+    if (key == "backoffLimitPerIndex" || key == "maxFailedIndexes")
+        why = "failures count against backoffLimit for the whole Job";
+    else if (key == "activeDeadlineSeconds")
+        why = "the Job is not failed when its deadline passes";
+    else if (key == "podFailurePolicy")
+        why = "every failed pod, evicted ones (DisruptionTarget) included, counts against backoffLimit";
+    else if (key == "successPolicy")
+        why = "the Job succeeds when completions pods have succeeded";
+    else
+        return false;
+    if (!null)
+        r.warning(v, p, std::string("not simulated: ") + why);
+    return true;
+}
+
 bool readWorkload(Reader& r, uint32_t root, api::Workload::Kind kind, api::Workload& out)
 {
     using K = api::Workload::Kind;
@@ -491,11 +534,7 @@ bool readWorkload(Reader& r, uint32_t root, api::Workload::Kind kind, api::Workl
                 else if (sk == "backoffLimit")
                     nonNegative(out.backoffLimit);
                 else
-                    return sk == "activeDeadlineSeconds" || sk == "backoffLimitPerIndex"
-                        || sk == "completionMode" || sk == "managedBy" || sk == "manualSelector"
-                        || sk == "maxFailedIndexes" || sk == "podFailurePolicy"
-                        || sk == "podReplacementPolicy" || sk == "successPolicy" || sk == "suspend"
-                        || sk == "ttlSecondsAfterFinished";
+                    return acceptJobField(r, sk, sv, sp);
                 return true;
             }
             if (sk == "replicas") {

@@ -232,6 +232,70 @@ items:
         "t.yaml:36:3: warning: Service svc: skipped: drasim does not model kind \"Service\" (v1)");
 }
 
+TEST(Loader, JobFieldsTheSimulatorDoesNotModelAreWarnedAboutWhereTheyAre)
+{
+    auto r = load(R"(apiVersion: batch/v1
+kind: Job
+metadata: {name: train}
+spec:
+  completions: 4
+  completionMode: Indexed
+  backoffLimitPerIndex: 1
+  maxFailedIndexes: 2
+  activeDeadlineSeconds: 600
+  suspend: true
+  managedBy: example.com/queue
+  podFailurePolicy:
+    rules: [{action: Ignore, onPodConditions: [{type: DisruptionTarget}]}]
+  successPolicy:
+    rules: [{succeededCount: 1}]
+  template:
+    spec:
+      restartPolicy: Never
+      containers: [{name: c, image: x}]
+)");
+    ASSERT_FALSE(r.diagnostics.hasErrors()) << r.diagnostics.formatAll();
+    EXPECT_EQ(r.diagnostics.formatAll(),
+        "t.yaml:6:19: warning: Job default/train: spec.completionMode: Indexed is not simulated: pods get no "
+        "completion index and are counted as NonIndexed\n"
+        "t.yaml:7:25: warning: Job default/train: spec.backoffLimitPerIndex: not simulated: failures count "
+        "against backoffLimit for the whole Job\n"
+        "t.yaml:8:21: warning: Job default/train: spec.maxFailedIndexes: not simulated: failures count "
+        "against "
+        "backoffLimit for the whole Job\n"
+        "t.yaml:9:26: warning: Job default/train: spec.activeDeadlineSeconds: not simulated: the Job is not "
+        "failed when its deadline passes\n"
+        "t.yaml:10:12: warning: Job default/train: spec.suspend: true is not simulated: the Job starts when "
+        "it "
+        "arrives\n"
+        "t.yaml:11:14: warning: Job default/train: spec.managedBy: not simulated: the Job is run as the "
+        "built-in "
+        "Job controller runs it\n"
+        "t.yaml:13:5: warning: Job default/train: spec.podFailurePolicy: not simulated: every failed pod, "
+        "evicted ones (DisruptionTarget) included, counts against backoffLimit\n"
+        "t.yaml:15:5: warning: Job default/train: spec.successPolicy: not simulated: the Job succeeds when "
+        "completions pods have succeeded\n");
+}
+
+TEST(Loader, JobFieldsAtTheirDefaultsNeedNoWarning)
+{
+    auto r = load(R"(apiVersion: batch/v1
+kind: Job
+metadata: {name: train}
+spec:
+  completionMode: NonIndexed
+  suspend: false
+  managedBy: kubernetes.io/job-controller
+  podReplacementPolicy: Failed
+  ttlSecondsAfterFinished: 100
+  template:
+    spec:
+      restartPolicy: Never
+      containers: [{name: c, image: x}]
+)");
+    EXPECT_EQ(r.diagnostics.formatAll(), "");
+}
+
 TEST(Loader, DirectoriesAreReadRecursivelyInSortedOrder)
 {
     namespace fs = std::filesystem;
