@@ -2,14 +2,19 @@
 #include "ui/charts/chart_view.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include <QBuffer>
 #include <QChart>
 #include <QContextMenuEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFontMetricsF>
+#include <QGraphicsScene>
 #include <QImageWriter>
 #include <QKeyEvent>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QMenu>
 #include <QMessageBox>
 #include <QMouseEvent>
@@ -27,6 +32,8 @@ ChartView::ChartView(QWidget* parent)
     setRenderHint(QPainter::Antialiasing);
     setFocusPolicy(Qt::ClickFocus); // Escape resets the zoom of the chart clicked last
     viewport()->setMouseTracking(true); // hover values follow the mouse without a button held
+    // Series come and go and the view is resized: the legend is placed again after each change.
+    connect(scene(), &QGraphicsScene::changed, this, &ChartView::fitLegend);
 }
 
 void ChartView::zoomTo(const QRectF& plotRect)
@@ -152,6 +159,54 @@ void ChartView::followPalette()
     }
     // The theme paints its own background; the palette's keeps charts part of the page.
     chart()->setBackgroundBrush(palette().color(QPalette::Base));
+}
+
+void ChartView::fitLegend()
+{
+    if (!chart() || !chart()->legend()->isVisible())
+        return;
+    QLegend* legend = chart()->legend();
+    if (!m_baseMargins)
+        m_baseMargins = chart()->margins();
+    const QMargins base = *m_baseMargins;
+    // Rows as the legend fills them: a marker takes its label, a square as high as the text and
+    // spacing (estimated a little wide, so the rows counted are never fewer than the rows laid out).
+    const QFontMetricsF metrics(legend->font());
+    const qreal room = chart()->size().width() - base.left() - base.right();
+    int rows = 1;
+    qreal x = 0;
+    for (const QLegendMarker* marker : legend->markers()) {
+        if (!marker->isVisible())
+            continue;
+        const qreal width = metrics.horizontalAdvance(marker->label()) + metrics.height() + 20;
+        if (x > 0 && x + width > room - 16) {
+            ++rows;
+            x = 0;
+        }
+        x += width;
+    }
+    if (rows == 1) {
+        if (!legend->isAttachedToChart()) {
+            legend->attachToChart();
+            legend->setAlignment(Qt::AlignBottom);
+            chart()->setMargins(base);
+        }
+        return;
+    }
+    // Attached under the plot the legend keeps one row and cuts labels short; detached, it wraps
+    // them into rows in the band the bottom margin leaves free.
+    const qreal height = rows * (metrics.height() + 10) + 8;
+    QMargins margins = base;
+    margins.setBottom(base.bottom() + int(std::ceil(height)));
+    if (chart()->margins() != margins)
+        chart()->setMargins(margins);
+    if (legend->isAttachedToChart()) {
+        legend->detachFromChart();
+        legend->setAlignment(Qt::AlignTop); // detached, rows fill from the top of the band down
+    }
+    const QRectF band(base.left(), chart()->size().height() - base.bottom() - height, room, height);
+    if (legend->geometry() != band)
+        legend->setGeometry(band);
 }
 
 void ChartView::changeEvent(QEvent* event)

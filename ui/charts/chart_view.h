@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include <optional>
+
 #include <QChartView>
+#include <QMargins>
 #include <QString>
 
 class QMenu;
@@ -34,6 +37,10 @@ public:
     /// What hovering shows with the mouse at `viewportPos`: the values under it; empty outside
     /// the plot area or where there is nothing to tell.
     QString hoverTextAt(const QPoint& viewportPos) const;
+    /// Lays the legend out so that no label is cut short: one row under the plot while every label
+    /// fits in it whole, otherwise as many rows as the labels need (long device model names).
+    /// Runs by itself whenever the chart changes (series added, view resized).
+    void fitLegend();
 
 Q_SIGNALS:
     void zoomChanged(bool zoomed);
@@ -70,6 +77,7 @@ protected:
 
 private:
     bool m_zoomed = false;
+    std::optional<QMargins> m_baseMargins; // the chart's margins without room for a wrapped legend
 };
 
 } // namespace drasim::ui

@@ -92,6 +92,8 @@ InspectorPage::InspectorPage(Document* document, QWidget* parent)
     m_view->verticalHeader()->setVisible(false);
     m_view->horizontalHeader()->setStretchLastSection(true);
     m_view->setWordWrap(false);
+    for (int c : { TraceStepsModel::StepColumn, TraceStepsModel::NodeColumn, TraceStepsModel::RequestColumn })
+        m_view->resizeColumnToContents(c); // the headers whole before any trace
     m_detail = new QTextBrowser(this);
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(m_view);
@@ -256,6 +258,11 @@ void InspectorPage::showStep()
 
 QString InspectorPage::detailHtml() const
 {
+    if (!m_outcome && m_pods->count() == 0 && m_document->isScenario())
+        return tr("<p>This scenario starts without pods: its workloads create them while it runs, so "
+                  "there is no pod to follow here. The Timeline tab lists the run's pod events.</p>"
+                  "<p>Open manifests with pods that are not bound to a node yet (any folder of "
+                  "<code>scenarios/learn</code>, say) to step through the allocator's search for one.</p>");
     if (!m_outcome)
         return tr("<p>Pick a pod to follow the allocator's search for its devices, one step at a time.</p>"
                   "<p>Manifests with pods that are not bound to a node yet have something to show; "

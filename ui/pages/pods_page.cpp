@@ -99,6 +99,7 @@ PodsPage::PodsPage(Document* document, QWidget* parent)
         m_replayPods->clear();
         m_diagnosis->clear();
         setReplayMode(m_document->isScenario());
+        m_diagnosis->setPlaceholderText(m_replayMode ? emptyHint() : QString()); // manifests: once scheduled
         if (m_replayMode) {
             m_summary->setText(tr("The run's pods appear once it is simulated (Timeline tab)."));
             return;
@@ -117,6 +118,20 @@ PodsPage::PodsPage(Document* document, QWidget* parent)
         });
 }
 
+QString PodsPage::emptyHint() const
+{
+    // What the empty pane is waiting for, in the words of the manifests opened (a scenario's run
+    // has pods and pending ones at most times).
+    if (m_replayMode)
+        return tr("Select a pending pod to see why it is pending.");
+    if (m_pods->rowCount() == 0)
+        return tr("The input has no pods. Open manifests with Pod objects (and their claims) to see where "
+                  "the scheduler places them and why a pod stays pending.");
+    if (m_pods->pendingCount() == 0)
+        return tr("Every pod is scheduled: nothing is pending, so there is nothing to explain.");
+    return tr("Select a pending pod to see why it is pending.");
+}
+
 void PodsPage::onScheduled(std::shared_ptr<const AllocationOutcome> outcome)
 {
     m_pods->setPods(outcome->pods);
@@ -131,6 +146,7 @@ void PodsPage::onScheduled(std::shared_ptr<const AllocationOutcome> outcome)
                            .arg(m_pods->rowCount())
                            .arg(m_pods->pendingCount())
                            .arg(m_claims->rowCount()));
+    m_diagnosis->setPlaceholderText(emptyHint());
     selectFirstPending();
 }
 

@@ -60,6 +60,8 @@ Q_SIGNALS:
 
 private:
     void onScheduled(std::shared_ptr<const AllocationOutcome> outcome);
+    /// The diagnosis pane's text while no pod is selected.
+    QString emptyHint() const;
     void onExplained(const QString& podKey, std::shared_ptr<const scheduler::PodDiagnosis> diagnosis);
     void onPodSelected();
     void setReplayMode(bool on);

@@ -5,7 +5,7 @@ class QTableView;
 
 namespace drasim::ui {
 
-/// Sizes a table's columns to its header and its first `sampleRows` rows. QTableView's
+/// Sizes a table's columns to its header and `sampleRows` rows spread over the model. QTableView's
 /// resizeColumnsToContents lays out the text of up to a thousand rows per column (hundreds of
 /// milliseconds on the UI thread for a run's events); a sample of rows gives the same widths for
 /// columns whose values look alike. The last column is left to stretch.
