@@ -86,6 +86,7 @@ void CelSelectorBox::setObjects(std::shared_ptr<const api::ObjectSet> objects)
 void CelSelectorBox::setExpression(const QString& expression)
 {
     m_input->setText(expression);
+    m_input->setCursorPosition(0); // a long expression shows its start, not its last characters
     m_debounce->stop();
     evaluate();
 }
