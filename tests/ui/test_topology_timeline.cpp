@@ -4,6 +4,10 @@
 // at that time and how far apart a claim's devices are.
 #include <cstdlib>
 
+#include <QApplication>
+#include <QFontInfo>
+#include <QHeaderView>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTest>
@@ -186,4 +190,34 @@ TEST(TopologyTimeline, ScrubberStepsPlaysAndJumpsBetweenEvents)
     cursor->setTime(14 * sim::kHour);
     w.pages()->setCurrentWidget(timeline);
     saveShot(w, "timeline.png");
+}
+
+TEST(TopologyTimeline, GraphTextReadsAtWindowSizeAndTheDevicesColumnShows)
+{
+    MainWindow w;
+    w.resize(1280, 800);
+    w.show();
+    ASSERT_TRUE(openAndReplay(w));
+    ui::TopologyPage* topology = w.topologyPage();
+    w.pages()->setCurrentWidget(topology);
+    ASSERT_GT(topology->claimsList()->topLevelItemCount(), 0);
+    topology->openNode(QStringLiteral("h100-0"));
+    QApplication::processEvents();
+    ui::NodeGraphView* graph = topology->nodeView();
+    ASSERT_EQ(graph->node(), QStringLiteral("h100-0"));
+    // A DGX graph is wider than the view and scaled down to fit; its labels stay near the
+    // widget's font size.
+    EXPECT_GE(graph->smallTextPixels(), 0.7 * QFontInfo(graph->font()).pixelSize());
+
+    // Every column fits in the list: nothing scrolls sideways, the Devices count is whole, and a
+    // shortened claim name keeps its full text in the tooltip.
+    QTreeWidget* claims = topology->claimsList();
+    QHeaderView* header = claims->header();
+    EXPECT_LE(header->sectionViewportPosition(3) + header->sectionSize(3), claims->viewport()->width());
+    for (int i = 0; i < claims->topLevelItemCount(); ++i)
+        EXPECT_GE(header->sectionSize(3),
+            claims->fontMetrics().horizontalAdvance(claims->topLevelItem(i)->text(3)));
+    EXPECT_FALSE(claims->horizontalScrollBar()->isVisible());
+    QTreeWidgetItem* first = claims->topLevelItem(0);
+    EXPECT_TRUE(first->toolTip(0).endsWith(first->text(0)));
 }

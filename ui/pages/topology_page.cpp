@@ -39,7 +39,14 @@ TopologyPage::TopologyPage(Document* document, TimeCursor* cursor, QWidget* pare
     m_claims->setHeaderLabels({ tr("Claim"), tr("Pod"), tr("Node"), tr("Devices") });
     m_claims->setToolTip(tr("Claims holding devices at this time; pick one to light up its devices."));
     m_claims->setAlternatingRowColors(true);
-    m_claims->header()->setStretchLastSection(true);
+    // The claim name takes the room left over (elided in the middle, full name in its tooltip)
+    // so the Devices count always shows without scrolling sideways.
+    m_claims->setTextElideMode(Qt::ElideMiddle);
+    m_claims->header()->setStretchLastSection(false);
+    m_claims->header()->setMinimumSectionSize(40);
+    m_claims->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    for (int c = 1; c < 4; ++c)
+        m_claims->header()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
 
     m_nodeTitle = new QLabel(this);
     QFont title = m_nodeTitle->font();
@@ -308,8 +315,6 @@ void TopologyPage::fillClaims()
         if (name == m_claim)
             m_claims->setCurrentItem(item);
     }
-    for (int c = 0; c < 3; ++c)
-        m_claims->resizeColumnToContents(c);
 }
 
 void TopologyPage::pickBusiest()

@@ -2,7 +2,9 @@
 #include "ui/widgets/node_graph_view.h"
 
 #include <algorithm>
+#include <cmath>
 
+#include <QFontInfo>
 #include <QHelpEvent>
 #include <QPainter>
 #include <QPainterPath>
@@ -283,6 +285,26 @@ QTransform NodeGraphView::toWidget() const
     return QTransform(s, 0, 0, s, dx, dy);
 }
 
+NodeGraphView::LabelFonts NodeGraphView::labelFonts() const
+{
+    // The drawing is scaled to fit the widget, text with it; below the designed size the text
+    // is enlarged in scene units so it still reads at about the widget's own font size, up to
+    // what the boxes have room for.
+    const double s = m_scene.isEmpty() ? 1.0 : toWidget().m11();
+    const double widgetPx = QFontInfo(font()).pixelSize();
+    LabelFonts fonts { font(), font() };
+    fonts.bold.setBold(true);
+    fonts.bold.setPixelSize(int(std::lround(std::clamp(0.9 * widgetPx / s, 12.0, 16.0))));
+    fonts.small.setPixelSize(int(std::lround(std::clamp(0.8 * widgetPx / s, 10.0, 14.0))));
+    return fonts;
+}
+
+double NodeGraphView::smallTextPixels() const
+{
+    const double s = m_scene.isEmpty() ? 1.0 : toWidget().m11();
+    return labelFonts().small.pixelSize() * s;
+}
+
 QRectF NodeGraphView::componentRect(int component) const
 {
     auto it = m_boxes.find(component);
@@ -343,12 +365,12 @@ void NodeGraphView::paintEvent(QPaintEvent*)
     const auto& shape = m_devices->topology->shape();
     p.setTransform(toWidget());
     const bool dark = holder_colors::isDark(pal);
-    QFont base = font();
-    base.setPixelSize(12);
-    QFont bold = base;
-    bold.setBold(true);
-    QFont small = base;
-    small.setPixelSize(10);
+    const LabelFonts fonts = labelFonts();
+    const QFont& bold = fonts.bold;
+    const QFont& small = fonts.small;
+    // Switches and root complexes are short boxes with two lines: their text grows less.
+    QFont boxFont = small;
+    boxFont.setPixelSize(std::min(small.pixelSize(), 12));
 
     drawNumaBands(p, m_numaBoxes, pal, dark, bold);
 
@@ -428,7 +450,7 @@ void NodeGraphView::paintEvent(QPaintEvent*)
             p.setBrush(pal.color(QPalette::Button));
             p.drawRoundedRect(box, 4, 4);
             p.setPen(pal.color(QPalette::ButtonText));
-            p.setFont(small);
+            p.setFont(boxFont);
             p.drawText(
                 box.adjusted(2, 2, -2, -2), Qt::AlignCenter, name + QLatin1Char('\n') + kindTag(c.kind));
             continue;
@@ -457,10 +479,12 @@ void NodeGraphView::paintEvent(QPaintEvent*)
             kindTag(c.kind) + QLatin1Char(' ') + name);
         p.setFont(small);
         const QFontMetricsF fm(small);
-        p.drawText(box.adjusted(6, 21, -6, 0), Qt::AlignLeft | Qt::AlignTop,
+        // Lines follow the fonts' own heights: the fonts grow when the drawing is scaled down.
+        const double modelTop = 4 + QFontMetricsF(bold).height();
+        p.drawText(box.adjusted(6, modelTop, -6, 0), Qt::AlignLeft | Qt::AlignTop,
             fm.elidedText(QString::fromStdString(c.model), Qt::ElideRight, box.width() - 12));
         const QString holder = holderOf(component);
-        p.drawText(box.adjusted(6, 35, -6, 0), Qt::AlignLeft | Qt::AlignTop,
+        p.drawText(box.adjusted(6, modelTop + fm.height(), -6, 0), Qt::AlignLeft | Qt::AlignTop,
             fm.elidedText(holder.isEmpty() ? tr("free") : holder.section(QLatin1Char('/'), -1),
                 Qt::ElideMiddle, box.width() - 12));
         p.setOpacity(1.0);

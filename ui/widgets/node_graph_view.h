@@ -43,6 +43,8 @@ public:
     int componentAt(const QPointF& pos) const;
     /// Where a component is drawn, in widget coordinates.
     QRectF componentRect(int component) const;
+    /// The height in widget pixels of the smallest label text as drawn at the current size.
+    double smallTextPixels() const;
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override { return { 320, 200 }; }
@@ -53,6 +55,12 @@ protected:
 
 private:
     void layoutGraph();
+    struct LabelFonts
+    {
+        QFont bold; ///< device names and NUMA bands
+        QFont small; ///< everything else
+    };
+    LabelFonts labelFonts() const;
     QTransform toWidget() const;
     double placeSubtree(int component, int depth, double left);
     double deviceTop(int slot) const;
