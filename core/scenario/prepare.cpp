@@ -388,6 +388,7 @@ std::optional<sim::PreparedScenario> prepareScenario(
     p.metricInterval = sc.metricInterval;
     p.podInitialBackoff = sc.podInitialBackoff;
     p.podMaxBackoff = sc.podMaxBackoff;
+    p.popFromBackoffQ = sc.popFromBackoffQ;
     p.scoring = scheduler::parseScoringPolicy(sc.scoring).value_or(scheduler::ScoringPolicy::Default);
     p.events = injectedEvents(a);
     p.objects = std::make_shared<api::ObjectSet>(std::move(a.base)); // non-const: see prepared_scenario.h

@@ -236,6 +236,20 @@ void parseCluster(DocReader& r, const YamlNode& n, const std::string& path, Scen
     });
 }
 
+/// kube-scheduler feature gates that change what the simulator does. Only gates the simulator
+/// models are accepted: any other name would be silently ignored otherwise.
+void parseFeatureGates(DocReader& r, const YamlNode& v, const std::string& sub, Scenario& s)
+{
+    r.fields(v, sub, "SchedulerPopFromBackoffQ",
+        [&](const std::string& k, const YamlNode& gv, const std::string& gs) {
+            if (k != "SchedulerPopFromBackoffQ")
+                return false;
+            if (const auto on = r.boolean(gv, gs))
+                s.popFromBackoffQ = *on;
+            return true;
+        });
+}
+
 void parseScheduler(DocReader& r, const YamlNode& v, const std::string& sub, Scenario& s)
 {
     r.fields(v, sub, [&](const std::string& k, const YamlNode& sv, const std::string& ss) {
@@ -247,6 +261,8 @@ void parseScheduler(DocReader& r, const YamlNode& v, const std::string& sub, Sce
             readDuration(r, sv, ss, s.podInitialBackoff);
         } else if (k == "podMaxBackoff") {
             readDuration(r, sv, ss, s.podMaxBackoff);
+        } else if (k == "featureGates") {
+            parseFeatureGates(r, sv, ss, s);
         } else {
             return false;
         }

@@ -24,7 +24,8 @@
 //       trace: {nodes: .../openb_node_list_gpu_node.csv}   # Alibaba node list (workload_spec.h)
 //     resources: [classes.yaml] # DeviceClasses and ResourceClaimTemplates
 //     workloads: [...]          # workload_spec.h
-//     scheduler: {scoring: default, podInitialBackoff: 1s, podMaxBackoff: 10s}
+//     scheduler: {scoring: default, podInitialBackoff: 1s, podMaxBackoff: 10s,
+//                 featureGates: {SchedulerPopFromBackoffQ: true}}
 //     events:
 //       - {at: 6h, type: NodeFailure, node: a100-0}
 //       - {at: 8h, type: NodeReturn, node: a100-0}
@@ -103,6 +104,9 @@ struct Scenario
     std::string scoring = "default";
     SimTime podInitialBackoff = sim::kSecond;
     SimTime podMaxBackoff = 10 * sim::kSecond;
+    /// Feature gate SchedulerPopFromBackoffQ (spec.scheduler.featureGates; on by default since
+    /// Kubernetes 1.33): an idle scheduler retries pods still in backoffQ.
+    bool popFromBackoffQ = true;
     std::vector<ScenarioEvent> events; ///< sorted by time (stable)
 
     /// A path of this document resolved against its directory (absolute paths are kept).

@@ -161,6 +161,13 @@ DataValue toData(const Scenario& s)
     scheduler.set("scoring", s.scoring);
     scheduler.set("podInitialBackoff", sim::formatDuration(s.podInitialBackoff));
     scheduler.set("podMaxBackoff", sim::formatDuration(s.podMaxBackoff));
+    // Written only when it differs from the default, so that saved scenarios (and their content
+    // hashes) from before the gate existed stay as they were.
+    if (!s.popFromBackoffQ) {
+        DataValue gates = DataValue::map();
+        gates.set("SchedulerPopFromBackoffQ", false);
+        scheduler.set("featureGates", std::move(gates));
+    }
     spec.set("scheduler", std::move(scheduler));
     if (!s.events.empty()) {
         DataValue events = DataValue::list();

@@ -13,7 +13,8 @@ enum class EventKind : uint8_t {
     Arrival, ///< the next job of the arrival stream is due
     PodCreate, ///< a = job slot, b = job serial, c = task: the job controller replaces failed pods
     PodComplete, ///< a = pod slot, b = pod serial (stale completions of evicted pods are ignored)
-    BackoffExpired, ///< a = pod slot, b = pod serial: the pod leaves backoffQ for activeQ
+    BackoffExpired, ///< a = pod slot, b = pod serial: the pod leaves backoffQ for activeQ (only
+                    ///< without SchedulerPopFromBackoffQ; with it backoffQ never outlives an event)
     Injected, ///< a = index into the scenario's event list
     TaintEviction, ///< a = pod slot, b = pod serial: a tolerated NoExecute device taint's time is up
     NodeTaintEviction, ///< a = pod slot, b = pod serial: the same for a NoExecute node taint

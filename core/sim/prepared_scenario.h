@@ -32,6 +32,7 @@ struct PreparedScenario
     SimTime metricInterval = 5 * kMinute;
     SimTime podInitialBackoff = kSecond;
     SimTime podMaxBackoff = 10 * kSecond;
+    bool popFromBackoffQ = true; ///< feature gate SchedulerPopFromBackoffQ (SimOptions)
     scheduler::ScoringPolicy scoring = scheduler::ScoringPolicy::Default;
 
     /// The cluster at time 0 as the scheduler model is built from it: DeviceClasses, claims and

@@ -44,6 +44,7 @@ SimOptions simOptionsFor(const PreparedScenario& p, uint64_t seed, const RunOpti
     s.metricInterval = p.metricInterval;
     s.podInitialBackoff = p.podInitialBackoff;
     s.podMaxBackoff = p.podMaxBackoff;
+    s.popFromBackoffQ = p.popFromBackoffQ;
     s.podEvents = options.podEvents;
     return s;
 }

@@ -36,6 +36,7 @@ struct SimPod
     uint32_t reason = kNone; ///< last unschedulable reason id
     SimTime created = 0;
     SimTime lastAttempt = 0;
+    SimTime backoffUntil = -1; ///< expiry of its current stay in backoffQ (stale-event check)
     SimTime bound = 0;
     SimTime evictAt = -1; ///< pending TaintEviction event, -1 when none
     SimTime nodeEvictAt = -1; ///< pending NodeTaintEviction event, -1 when none
@@ -90,6 +91,28 @@ SimTime backoffFor(int32_t attempts, SimTime initial, SimTime max)
     return std::min(d, max);
 }
 
+/// With SchedulerPopFromBackoffQ, kube-scheduler truncates a pod's backoff expiry to its 1 s
+/// ordering window and counts the pod as backing off while that window is not over; the queue is
+/// flushed on whole seconds. So the pod completes backoff at the end of its window. The run
+/// starts on a window boundary.
+SimTime windowedExpiry(SimTime expiry)
+{
+    return (expiry / kSecond + 1) * kSecond;
+}
+
+/// backoffQ order with SchedulerPopFromBackoffQ: expiry window first, then activeQ order.
+struct BackoffKey
+{
+    SimTime expiry = 0;
+    QueueKey key;
+    bool operator<(const BackoffKey& o) const
+    {
+        if (expiry != o.expiry)
+            return expiry < o.expiry;
+        return key < o.key;
+    }
+};
+
 } // namespace
 
 struct Simulator::Impl
@@ -124,6 +147,8 @@ struct Simulator::Impl
     std::vector<std::string> reasonTexts; ///< full message per reason id (last one seen)
     std::map<std::string, uint32_t> reasonIds;
     std::set<uint32_t> backoffPods; ///< pods in backoffQ (sampling counts them as pending)
+    /// backoffQ in pop order; kept only with SchedulerPopFromBackoffQ (the only reader).
+    std::set<BackoffKey> backoffOrder;
     std::map<std::string, NodeSpec> downNodes; ///< failed nodes, to bring them back
     std::map<std::string, std::vector<std::string>> poolNodes;
 
@@ -289,14 +314,33 @@ struct Simulator::Impl
         SimPod& p = pods[id];
         SimTime expiry
             = p.lastAttempt + backoffFor(p.attempts, options.podInitialBackoff, options.podMaxBackoff);
+        if (options.popFromBackoffQ && p.attempts > 0)
+            expiry = windowedExpiry(expiry);
         if (expiry > now) {
             p.state = PodState::Backoff;
+            p.backoffUntil = expiry;
             backoffPods.insert(id);
-            events.push(expiry, EventKind::BackoffExpired, id, p.serial);
+            if (options.popFromBackoffQ) {
+                // Every requeue happens during an event, and afterEvent() pops backoffQ empty
+                // before the next one (scheduling takes no time, so the scheduler is idle then):
+                // the expiry event could never find the pod still backing off.
+                backoffOrder.insert(BackoffKey { expiry, keyOf(id) });
+            } else {
+                events.push(expiry, EventKind::BackoffExpired, id, p.serial);
+            }
         } else {
             p.state = PodState::Active;
             queue.pushActive(keyOf(id));
         }
+    }
+
+    /// Takes a pod out of backoffQ (its backoff ended, it was popped early, or it was deleted).
+    void leaveBackoff(uint32_t id)
+    {
+        backoffPods.erase(id);
+        if (options.popFromBackoffQ)
+            backoffOrder.erase(BackoffKey { pods[id].backoffUntil, keyOf(id) });
+        pods[id].backoffUntil = -1;
     }
 
     void attempt(uint32_t id)
@@ -389,7 +433,7 @@ struct Simulator::Impl
         if (p.state == PodState::Parked)
             queue.unpark(p.group, keyOf(id));
         if (p.state == PodState::Backoff)
-            backoffPods.erase(id);
+            leaveBackoff(id);
         if (p.representative) {
             p.representative = false;
             QueueKey next;
@@ -849,12 +893,27 @@ struct Simulator::Impl
                 requeue(key.pod);
             }
         }
-        while (!queue.activeEmpty()) {
-            QueueKey key = queue.popActive();
-            SimPod& p = pods[key.pod];
-            if (p.state != PodState::Active || p.serial != key.order)
-                continue; // stale entry of a pod that was deleted
-            attempt(key.pod);
+        for (;;) {
+            uint32_t id;
+            if (!queue.activeEmpty()) {
+                QueueKey key = queue.popActive();
+                SimPod& p = pods[key.pod];
+                if (p.state != PodState::Active || p.serial != key.order)
+                    continue; // stale entry of a pod that was deleted
+                id = key.pod;
+            } else if (!backoffOrder.empty()) {
+                // SchedulerPopFromBackoffQ: the scheduler would be idle, so it takes the first pod
+                // of backoffQ now instead of waiting for its backoff to end. The attempt counts as
+                // any other (the next backoff doubles). Every failure in this model is a plugin
+                // rejection, so upstream's separate error backoff queue, which is never popped
+                // early, has no members here.
+                id = backoffOrder.begin()->key.pod;
+                leaveBackoff(id);
+                pods[id].state = PodState::Active;
+            } else {
+                break;
+            }
+            attempt(id);
             // Binding changes nothing that could help others, but freeing can happen inside
             // attempt() only through the cluster; re-check the generation between pods.
             uint64_t g2 = cluster.capacityGeneration();
@@ -981,8 +1040,8 @@ struct Simulator::Impl
             }
             case EventKind::BackoffExpired: {
                 SimPod& p = pods[e.a];
-                if (p.state == PodState::Backoff && p.serial == e.b) {
-                    backoffPods.erase(e.a);
+                if (p.state == PodState::Backoff && p.serial == e.b && p.backoffUntil == e.time) {
+                    leaveBackoff(e.a);
                     p.state = PodState::Active;
                     queue.pushActive(keyOf(e.a));
                 }

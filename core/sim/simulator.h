@@ -29,6 +29,12 @@ struct SimOptions
     /// kube-scheduler's pod backoff: initial * 2^(attempts-1), capped (defaults 1 s and 10 s).
     SimTime podInitialBackoff = 1 * kSecond;
     SimTime podMaxBackoff = 10 * kSecond;
+    /// Feature gate SchedulerPopFromBackoffQ (KEP-5142; beta and on by default since Kubernetes
+    /// 1.33). On: backoff expiry times are truncated to whole seconds (a pod completes backoff at
+    /// the first whole-second flush after that window), backoffQ is ordered by that window and
+    /// then by queue order, and when activeQ is empty the scheduler takes the next pod from
+    /// backoffQ before its backoff is over. Off: a pod waits out its full backoff.
+    bool popFromBackoffQ = true;
     /// Job controller's delay before replacing failed pods: base * 2^(failures-1), capped, where
     /// failures counts the pods failed since the job's last success (the controller's
     /// DefaultJobPodFailureBackOff and MaxJobPodFailureBackOff: 10 s and 10 min).

@@ -266,3 +266,28 @@ spec:
     EXPECT_EQ(summary->podsSucceeded, 2);
     std::filesystem::remove_all(dir);
 }
+
+TEST(Scenario, SchedulerFeatureGateSchedulerPopFromBackoffQ)
+{
+    Diagnostics diags;
+    auto byDefault
+        = parseScenario(std::string(kHeader) + "spec:\n  scheduler: {scoring: default}\n", "s.yaml", diags);
+    ASSERT_TRUE(byDefault.has_value()) << diags.formatAll();
+    EXPECT_TRUE(byDefault->popFromBackoffQ); // on by default, as in Kubernetes 1.33+
+    auto off = parseScenario(
+        std::string(kHeader) + "spec:\n  scheduler:\n    featureGates: {SchedulerPopFromBackoffQ: false}\n",
+        "s.yaml", diags);
+    ASSERT_TRUE(off.has_value()) << diags.formatAll();
+    EXPECT_FALSE(off->popFromBackoffQ);
+
+    EXPECT_EQ(errorsOf(std::string(kHeader)
+                  + "spec:\n  scheduler:\n    featureGates: {DRAPrioritizedList: true}\n"),
+        "dir/s.yaml:7:20: Scenario t: spec.scheduler.featureGates.DRAPrioritizedList: unknown field "
+        "\"DRAPrioritizedList\"; expected one of: SchedulerPopFromBackoffQ\n");
+    std::string notBool = errorsOf(
+        std::string(kHeader) + "spec:\n  scheduler:\n    featureGates: {SchedulerPopFromBackoffQ: maybe}\n");
+    EXPECT_NE(
+        notBool.find("dir/s.yaml:7:46: Scenario t: spec.scheduler.featureGates.SchedulerPopFromBackoffQ: "),
+        std::string::npos)
+        << notBool;
+}

@@ -142,3 +142,13 @@ TEST(ScenarioWriter, MinimalScenarioWritesDefaultsExplicitly)
         "  metricInterval: 5m\n  scheduler:\n    scoring: default\n    podInitialBackoff: 1s\n"
         "    podMaxBackoff: 10s\n");
 }
+
+TEST(ScenarioWriter, FeatureGateIsWrittenOnlyWhenOff)
+{
+    Scenario s = parsed(kFull, "dir/full.yaml");
+    EXPECT_EQ(writeScenario(s).find("featureGates"), std::string::npos); // default: not written
+    s.popFromBackoffQ = false;
+    std::string text = writeScenario(s);
+    EXPECT_NE(text.find("SchedulerPopFromBackoffQ: false"), std::string::npos) << text;
+    EXPECT_FALSE(parsed(text, "dir/full.yaml").popFromBackoffQ);
+}

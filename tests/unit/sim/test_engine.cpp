@@ -118,11 +118,14 @@ TEST(Simulator, HigherPriorityGetsFreedDeviceFirst)
     EXPECT_TRUE(log.has("20s Scheduled default/low-0 @n-0"));
 }
 
-TEST(Simulator, BackoffDelaysTheRetryOfARecentlyFailedPod)
+TEST(Simulator, BackoffDelaysTheRetryOfARecentlyFailedPodWithoutPopFromBackoffQ)
 {
     // The pod fails at t=0.5s; capacity frees at t=1s but its 1 s backoff runs until 1.5 s.
+    // (With SchedulerPopFromBackoffQ, test_backoff_queue.cpp, it is retried at 1 s.)
     FakeCluster cluster;
-    Simulator sim(cluster, opts(100 * kSecond));
+    SimOptions o = opts(100 * kSecond);
+    o.popFromBackoffQ = false;
+    Simulator sim(cluster, o);
     sim.addNodePool(gpuPool("n", 1, 1));
     sim.setArrivals(source({ gpuJob("a", 0, 1), gpuJob("b", 0.5, 1) }));
     EventLog log;
