@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // drasim explain: why a pod is pending (or where it would go), node by node and request by request.
 #include <CLI/CLI.hpp>
+#include <cstdio>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -9,7 +11,11 @@
 #include "app/cli/cluster_input.h"
 #include "app/cli/command_registry.h"
 #include "app/cli/common_options.h"
+#include "core/scenario/prepare.h"
+#include "core/scenario/variant.h"
 #include "core/scheduler/batch.h"
+#include "core/sim/run_prepared.h"
+#include "core/sim/sim_time.h"
 
 namespace {
 
@@ -19,12 +25,74 @@ struct Args
     std::string output = "text";
     drasim::scheduler::SchedulerOptions scheduler;
     std::vector<std::string> files;
+    std::string at; ///< --at: explain the pod of a scenario's run at this simulated time
+    std::string schedulerOptionGiven; ///< the first scheduler option on the command line, if any
 };
+
+void printDiagnosis(const std::string& output, const drasim::scheduler::PodDiagnosis& diagnosis)
+{
+    using namespace drasim;
+    if (output == "text")
+        cli::printStdout(scheduler::formatText(diagnosis));
+    else if (output == "json")
+        cli::printStdout(toJson(scheduler::toData(diagnosis), 2) + "\n");
+    else
+        cli::printStdout(toYaml(scheduler::toData(diagnosis)));
+}
+
+/// --at: the scenario is run again (same seed, so the same run) up to the time, and the pod is
+/// explained against the cluster as the run has it then.
+int runAt(const Args& args, const std::string& podName)
+{
+    using namespace drasim;
+    sim::SimTime at = 0;
+    std::string error;
+    if (!sim::parseDuration(args.at, at, &error)) {
+        cli::printError("--at: " + error);
+        return 2;
+    }
+    if (!args.schedulerOptionGiven.empty()) {
+        cli::printError(
+            args.schedulerOptionGiven + " does not go with --at: the scenario sets its scheduler");
+        return 2;
+    }
+    if (args.files.size() != 1) {
+        cli::printError("--at takes one scenario file, got " + std::to_string(args.files.size()) + " inputs");
+        return 2;
+    }
+    Diagnostics diags;
+    auto scenario = scenario::loadScenarioOrVariant(args.files.front(), diags);
+    scenario::PrepareOptions prepare;
+    auto prepared = scenario ? scenario::prepareScenario(*scenario, prepare, diags) : std::nullopt;
+    if (prepared && at > prepared->duration) {
+        cli::printError("--at " + args.at + " is past the end of the scenario (duration "
+            + sim::formatDuration(prepared->duration) + ")");
+        return 1;
+    }
+    std::optional<sim::PodExplanationAt> explained;
+    if (prepared) {
+        sim::RunOptions options;
+        options.podEvents = false; // nothing listens; the run is the same either way
+        explained = sim::explainPodAt(*prepared, options, at, podName, diags);
+    }
+    if (!explained) {
+        std::fputs(diags.formatAll().c_str(), stderr);
+        return 1;
+    }
+    if (!explained->diagnosis) {
+        cli::printError(explained->problem);
+        return 1;
+    }
+    printDiagnosis(args.output, *explained->diagnosis);
+    return 0;
+}
 
 int run(const Args& args)
 {
     using namespace drasim;
     const std::string podName = args.pod.find('/') == std::string::npos ? "default/" + args.pod : args.pod;
+    if (!args.at.empty())
+        return runAt(args, podName);
     session::Session session;
     auto cluster = cli::openCluster(session, args.files, args.scheduler);
     if (!cluster)
@@ -40,12 +108,7 @@ int run(const Args& args)
                                : "pod " + podName + " not found in the input");
         return 1;
     }
-    if (args.output == "text")
-        cli::printStdout(scheduler::formatText(*batch.diagnosis));
-    else if (args.output == "json")
-        cli::printStdout(toJson(scheduler::toData(*batch.diagnosis), 2) + "\n");
-    else
-        cli::printStdout(toYaml(scheduler::toData(*batch.diagnosis)));
+    printDiagnosis(args.output, *batch.diagnosis);
     return 0;
 }
 
@@ -59,7 +122,12 @@ POD: the scheduler's message, per node the node-level filter reasons (cpu, memor
 selector...) or the DRA verdict, and per claim and request how many devices were rejected for
 which reason (class selector false, request selector false, selector error, in use, counters
 exhausted, capacity exhausted, taint not tolerated, node mismatch, pool incomplete or invalid).
-Every device is judged on its own against each request, in the allocator's check order.)");
+Every device is judged on its own against each request, in the allocator's check order.
+
+With --at T, FILE is one Scenario: it is simulated again with its seed up to the
+simulated time T (every event at or before T, none after), and POD, pending at T, is given one
+scheduling cycle on the cluster as the run has it then. The scenario's own scheduler settings
+apply.)");
     app.footer("Exit status: 0 when POD was found and explained, 1 on invalid input or unknown POD, 2 on bad "
                "usage.");
     app.add_option("POD", args->pod, "the pod to explain: namespace/name, or name")->required();
@@ -67,7 +135,13 @@ Every device is judged on its own against each request, in the allocator's check
     drasim::cli::addOutputOption(
         app, args->output, { "text", "json", "yaml" }, "output format (default text)");
     drasim::cli::addSchedulerOptions(app, args->scheduler);
-    return [args] { return run(*args); };
+    app.add_option("--at", args->at, "explain POD of the scenario FILE at this simulated time (90m, 1h30m)");
+    return [args, &app] {
+        for (const char* name : { "--scoring", "--seed", "--step-budget", "--timeout" })
+            if (args->schedulerOptionGiven.empty() && app.count(name) > 0)
+                args->schedulerOptionGiven = name;
+        return run(*args);
+    };
 }
 
 const bool registered = drasim::cli::registerCommand(

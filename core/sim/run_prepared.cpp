@@ -62,9 +62,13 @@ std::vector<InjectedEvent> eventsFor(const PreparedScenario& p, const RunOverrid
     return events;
 }
 
-/// One run with `objects` as the scheduler model's starting state.
-std::optional<RunSummary> runWith(
-    const PreparedScenario& prepared, api::ObjectSet objects, const RunOptions& options, Diagnostics& diags)
+/// One run with `objects` as the scheduler model's starting state, up to `drive`, which runs the
+/// simulator (to the end, or to a time) and may then look at it. nullopt when the cluster or a
+/// workload stream reported an error.
+template <typename Drive>
+auto simulateWith(const PreparedScenario& prepared, api::ObjectSet objects, const RunOptions& options,
+    Diagnostics& diags, Drive&& drive)
+    -> std::optional<decltype(drive(std::declval<Simulator&>(), std::declval<SchedulerClusterPort&>()))>
 {
     const size_t errorsBefore = diags.errorCount();
     const RunOverrides& o = options.overrides;
@@ -96,10 +100,17 @@ std::optional<RunSummary> runWith(
     sim.setArrivals(std::move(source));
     for (auto* r : options.recorders)
         sim.addRecorder(r);
-    RunSummary summary = sim.run(options.progress, options.cancel);
+    auto result = drive(sim, port);
     if (diags.errorCount() > errorsBefore)
         return std::nullopt; // a workload stream reported a bad row while running
-    return summary;
+    return result;
+}
+
+std::optional<RunSummary> runWith(
+    const PreparedScenario& prepared, api::ObjectSet objects, const RunOptions& options, Diagnostics& diags)
+{
+    return simulateWith(prepared, std::move(objects), options, diags,
+        [&](Simulator& sim, SchedulerClusterPort&) { return sim.run(options.progress, options.cancel); });
 }
 
 } // namespace
@@ -121,6 +132,33 @@ std::optional<RunSummary> runPrepared(
     api::ObjectSet objects = std::move(const_cast<api::ObjectSet&>(*prepared.objects));
     prepared.objects.reset();
     return runWith(prepared, std::move(objects), options, diags);
+}
+
+std::optional<PodExplanationAt> explainPodAt(const PreparedScenario& prepared, const RunOptions& options,
+    SimTime at, const std::string& podKey, Diagnostics& diags)
+{
+    const std::string when = formatDuration(at);
+    return simulateWith(prepared, prepared.objects ? *prepared.objects : api::ObjectSet {}, options, diags,
+        [&](Simulator& sim, SchedulerClusterPort& port) {
+            PodExplanationAt out;
+            sim.runUntil(at, options.cancel);
+            Simulator::PodAt pod = sim.podAt(podKey);
+            if (pod.state == Simulator::PodAt::State::Absent) {
+                out.problem = "pod " + podKey + " does not exist at " + when
+                    + " (not created yet, already finished, or not a pod of this scenario)";
+            } else if (pod.state == Simulator::PodAt::State::Running) {
+                out.problem
+                    = "pod " + podKey + " is not pending at " + when + ": it runs on node " + pod.node;
+            } else {
+                // The pod's next scheduling cycle, on the cluster as it is at `at`, with the
+                // account of every node, claim and request (the cluster is discarded after).
+                port.cluster().setTime(toSeconds(at));
+                out.diagnosis = port.cluster().schedule(pod.pod, true).diagnosis;
+                if (!out.diagnosis)
+                    out.problem = "pod " + podKey + " could not be explained at " + when;
+            }
+            return out;
+        });
 }
 
 } // namespace drasim::sim

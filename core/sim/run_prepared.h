@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "core/common/diagnostic.h"
 #include "core/common/progress.h"
+#include "core/scheduler/diagnosis.h"
 #include "core/sim/prepared_scenario.h"
 #include "core/sim/run_overrides.h"
 #include "core/sim/run_recorder.h"
@@ -33,5 +36,20 @@ std::optional<RunSummary> runPrepared(
 /// model takes them over instead of copying them (one run of a large cluster, e.g. the CLI).
 std::optional<RunSummary> runPrepared(
     PreparedScenario&& prepared, const RunOptions& options, Diagnostics& diags);
+
+/// Why one pod of a run is pending at time `at`: either the diagnosis (the one `drasim explain`
+/// gives for manifests), or, when the pod is not pending then, a sentence that says so.
+struct PodExplanationAt
+{
+    std::shared_ptr<const scheduler::PodDiagnosis> diagnosis;
+    std::string problem; ///< set when there is no diagnosis
+};
+
+/// Re-runs the prepared scenario with the same options (so the same seed gives the same run) up
+/// to `at` inclusive, then gives the pending pod `podKey` (namespace/name) one scheduling cycle
+/// with an account on that cluster. Recorders in `options` see the partial run. nullopt with
+/// diagnostics when the run cannot be built (as runPrepared).
+std::optional<PodExplanationAt> explainPodAt(const PreparedScenario& prepared, const RunOptions& options,
+    SimTime at, const std::string& podKey, Diagnostics& diags);
 
 } // namespace drasim::sim

@@ -155,6 +155,8 @@ struct Simulator::Impl
     std::shared_ptr<const api::PodTemplateSpec> lastTemplate;
     std::string lastNamespace;
     uint32_t lastGroup = 0;
+    /// runUntil(): the last simulated time whose events are processed; -1 runs to the end.
+    SimTime stopAfter = -1;
 
     Impl(ClusterPort& c, SimOptions o)
         : cluster(c)
@@ -990,7 +992,12 @@ struct Simulator::Impl
         bool cancelled = false;
         SimTime lastSample = -1;
         double lastProgress = -1;
+        bool stopped = false;
         while (!events.empty()) {
+            if (stopAfter >= 0 && events.top().time > stopAfter) {
+                stopped = true; // the state at stopAfter: every event up to it, none after
+                break;
+            }
             Event e = events.pop();
             now = e.time;
             ++processed;
@@ -1068,7 +1075,7 @@ struct Simulator::Impl
             }
             afterEvent();
         }
-        if (!cancelled) {
+        if (!cancelled && !stopped) {
             now = options.duration;
             if (lastSample != now && options.metricInterval > 0)
                 sample();
@@ -1139,6 +1146,27 @@ void Simulator::addRecorder(RunRecorder* recorder)
 RunSummary Simulator::run(ProgressSink* progress, const CancelToken* cancel)
 {
     return m_impl->run(progress, cancel);
+}
+
+void Simulator::runUntil(SimTime t, const CancelToken* cancel)
+{
+    m_impl->stopAfter = std::max<SimTime>(0, t);
+    m_impl->run(nullptr, cancel);
+}
+
+Simulator::PodAt Simulator::podAt(const std::string& key) const
+{
+    PodAt at;
+    auto it = m_impl->podByKey.find(key);
+    if (it == m_impl->podByKey.end())
+        return at;
+    const SimPod& p = m_impl->pods[it->second];
+    if (p.state == PodState::Free)
+        return at;
+    at.state = p.state == PodState::Running ? PodAt::State::Running : PodAt::State::Pending;
+    at.node = p.node;
+    at.pod = m_impl->buildPod(p);
+    return at;
 }
 
 } // namespace drasim::sim

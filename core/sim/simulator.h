@@ -109,6 +109,19 @@ public:
 
     /// Runs to the scenario duration (or until cancelled). Call once.
     RunSummary run(ProgressSink* progress = nullptr, const CancelToken* cancel = nullptr);
+    /// Instead of run(): processes every event at or before `t` (and the scheduling they cause)
+    /// and none after, leaving the cluster port as the run has it at time t. Call once.
+    void runUntil(SimTime t, const CancelToken* cancel = nullptr);
+
+    /// One pod as the simulation has it now (after runUntil).
+    struct PodAt
+    {
+        enum class State { Absent, Pending, Running };
+        State state = State::Absent; ///< Absent: not created yet, or already ended
+        std::string node; ///< Running: where it is bound
+        api::Pod pod; ///< the pod object the scheduler is given (Pending, Running)
+    };
+    PodAt podAt(const std::string& key) const;
 
 private:
     struct Impl;
