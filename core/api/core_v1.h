@@ -134,6 +134,8 @@ struct Workload
     int32_t parallelism = 1; ///< Job
     int32_t completions = 1; ///< Job
     int32_t backoffLimit = 6; ///< Job
+    /// StatefulSet podManagementPolicy: OrderedReady (true, the default) or Parallel (false).
+    bool orderedReady = true;
     PodTemplateSpec podTemplate;
 };
 

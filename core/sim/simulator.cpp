@@ -379,6 +379,10 @@ struct Simulator::Impl
                 if (end <= options.duration)
                     events.push(end, EventKind::PodComplete, id, p.serial);
             }
+            // OrderedReady: the next replica is created once this one runs (last: createPod may
+            // move the pod table, `p` is not used after it).
+            if (job.spec.orderedStart && job.tasks[p.task].active < job.spec.parallelism)
+                createPod(p.job, p.task);
         } else {
             p.reason = reasonFor(out.message);
             reasonTexts[p.reason] = primaryReason(out.message);
@@ -498,7 +502,8 @@ struct Simulator::Impl
         } else {
             int32_t n = std::max(0, std::min(job.spec.parallelism, job.spec.completions));
             if (job.spec.kind == workload::kKindService)
-                n = std::max(0, job.spec.parallelism);
+                n = std::max(
+                    0, job.spec.orderedStart ? std::min(job.spec.parallelism, 1) : job.spec.parallelism);
             if (n == 0) {
                 finishJob(id, true);
                 return;

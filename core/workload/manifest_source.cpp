@@ -163,6 +163,7 @@ private:
         job.parallelism = type.parallelism;
         job.completions = type.completions;
         job.backoffLimit = type.backoffLimit;
+        job.orderedStart = type.orderedStart;
         job.claimTemplates = type.claimTemplates;
         job.claims = type.claims;
         job.labels["drasim.dev/job-type"] = type.name;
@@ -239,6 +240,7 @@ std::vector<JobType> jobTypesFromObjects(
             t.parallelism = w.replicas;
             t.completions = w.replicas;
             t.backoffLimit = 0;
+            t.orderedStart = w.kind == api::Workload::Kind::StatefulSet && w.orderedReady;
         }
         auto tmpl = std::make_shared<api::PodTemplateSpec>(w.podTemplate);
         tmpl->meta.namespace_ = t.namespace_;

@@ -29,6 +29,7 @@ struct JobType
     int32_t parallelism = 1;
     int32_t completions = 1;
     int32_t backoffLimit = 0;
+    bool orderedStart = false; ///< StatefulSet with podManagementPolicy OrderedReady
     int32_t priority = 0;
     std::shared_ptr<const api::PodTemplateSpec> pod;
     std::optional<DurationSpec> duration; ///< from the annotation

@@ -65,6 +65,9 @@ struct JobSpec
     int32_t parallelism = 1;
     int32_t completions = 1;
     int32_t backoffLimit = 0;
+    /// kind "service": create the pods one at a time, each once the previous one runs (a
+    /// StatefulSet's OrderedReady pod management; readiness is taken as reached on binding).
+    bool orderedStart = false;
     std::vector<TaskSpec> tasks; ///< exactly one for "job"/"service"; the DAG for "pipeline-run"
     /// ResourceClaimTemplates the pods reference that the cluster may not have yet.
     std::vector<api::ResourceClaimTemplate> claimTemplates;

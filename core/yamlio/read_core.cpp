@@ -546,6 +546,16 @@ bool readWorkload(Reader& r, uint32_t root, api::Workload::Kind kind, api::Workl
             if (kind == K::Deployment)
                 return sk == "paused" || sk == "progressDeadlineSeconds" || sk == "revisionHistoryLimit"
                     || sk == "strategy";
+            if (kind == K::StatefulSet && sk == "podManagementPolicy") {
+                std::string policy;
+                if (!r.isNull(sv) && r.getString(sv, sp, policy)) {
+                    if (policy == "Parallel")
+                        out.orderedReady = false;
+                    else if (policy != "OrderedReady")
+                        r.unsupported(sv, sp, policy, { "OrderedReady", "Parallel" });
+                }
+                return true;
+            }
             if (kind == K::StatefulSet)
                 return sk == "ordinals" || sk == "persistentVolumeClaimRetentionPolicy"
                     || sk == "podManagementPolicy" || sk == "revisionHistoryLimit" || sk == "serviceName"

@@ -156,3 +156,28 @@ TEST(JobController, NoExecuteEvictionsCountAgainstBackoffLimit)
     EXPECT_EQ(s.workloads[0].jobsFailed, 1);
     EXPECT_EQ(s.podsEvicted, 2);
 }
+
+TEST(StatefulSetController, OrderedReadyCreatesEachPodOnceThePreviousOneRuns)
+{
+    // One of the two GPUs is busy until 50 s: db-0 takes the other, db-1 waits for the busy one,
+    // and db-2 is created only once db-1 runs.
+    FakeCluster cluster;
+    Simulator sim(cluster, opts(300 * kSecond));
+    sim.addNodePool(gpuPool("n", 1, 2));
+    workload::JobSpec busy = gpuJob("busy", 0, 50);
+    workload::JobSpec db = gpuJob("db", 1, workload::kForever);
+    db.kind = workload::kKindService;
+    db.parallelism = 3;
+    db.completions = 3;
+    db.orderedStart = true;
+    sim.setArrivals(source({ busy, db }));
+    PodLog log;
+    sim.addRecorder(&log);
+    sim.run();
+    EXPECT_TRUE(log.has("1s Created default/db-0"));
+    EXPECT_TRUE(log.has("1s Scheduled default/db-0"));
+    EXPECT_TRUE(log.has("1s Created default/db-1"));
+    EXPECT_FALSE(log.has("1s Created default/db-2"));
+    EXPECT_TRUE(log.has("50s Scheduled default/db-1"));
+    EXPECT_TRUE(log.has("50s Created default/db-2"));
+}

@@ -259,3 +259,41 @@ TEST(ManifestSource, LoaderErrorsPassThrough)
     EXPECT_TRUE(diags.hasErrors());
     EXPECT_NE(diags.formatAll().find("no-such-dir"), std::string::npos) << diags.formatAll();
 }
+
+TEST(ManifestSource, StatefulSetsStartTheirPodsInOrderUnlessParallel)
+{
+    // podManagementPolicy OrderedReady (the default) creates pod N+1 once pod N runs; Parallel
+    // creates them all at once, as Deployments and ReplicaSets do.
+    api::ObjectSet set;
+    api::Workload db;
+    db.kind = api::Workload::Kind::StatefulSet;
+    db.meta.name = "db";
+    db.meta.pos = SourcePos { "db.yaml", 1, 1 };
+    db.replicas = 3;
+    set.workloads.push_back(db);
+    api::Workload cache = db;
+    cache.meta.name = "cache";
+    cache.meta.pos.line = 20;
+    cache.orderedReady = false;
+    set.workloads.push_back(cache);
+    api::Workload web = db;
+    web.kind = api::Workload::Kind::Deployment;
+    web.meta.name = "web";
+    web.meta.pos.line = 40;
+    set.workloads.push_back(web);
+
+    Diagnostics diags;
+    auto types = jobTypesFromObjects(set, "default", diags);
+    ASSERT_EQ(types.size(), 3u);
+    EXPECT_TRUE(types[0].orderedStart);
+    EXPECT_FALSE(types[1].orderedStart);
+    EXPECT_FALSE(types[2].orderedStart);
+    WorkloadSpec spec;
+    spec.name = "w";
+    auto source = makeManifestSource(spec, types, 1, diags);
+    ASSERT_TRUE(source);
+    auto jobs = drain(*source);
+    ASSERT_EQ(jobs.size(), 3u);
+    EXPECT_TRUE(jobs[0].orderedStart);
+    EXPECT_FALSE(jobs[1].orderedStart);
+}

@@ -296,6 +296,45 @@ spec:
     EXPECT_EQ(r.diagnostics.formatAll(), "");
 }
 
+TEST(Loader, StatefulSetPodManagementPolicy)
+{
+    auto r = load(R"(apiVersion: apps/v1
+kind: StatefulSet
+metadata: {name: ordered}
+spec:
+  replicas: 2
+  template:
+    spec:
+      containers: [{name: c, image: x}]
+---
+apiVersion: apps/v1
+kind: StatefulSet
+metadata: {name: parallel}
+spec:
+  podManagementPolicy: Parallel
+  template:
+    spec:
+      containers: [{name: c, image: x}]
+)");
+    ASSERT_FALSE(r.diagnostics.hasErrors()) << r.diagnostics.formatAll();
+    ASSERT_EQ(r.objects.workloads.size(), 2u);
+    EXPECT_TRUE(r.objects.workloads[0].orderedReady);
+    EXPECT_FALSE(r.objects.workloads[1].orderedReady);
+
+    auto bad = load(R"(apiVersion: apps/v1
+kind: StatefulSet
+metadata: {name: db}
+spec:
+  podManagementPolicy: Ordered
+  template:
+    spec:
+      containers: [{name: c, image: x}]
+)");
+    EXPECT_EQ(bad.diagnostics.formatAll(),
+        "t.yaml:5:24: StatefulSet default/db: spec.podManagementPolicy: Unsupported value: "
+        "\"Ordered\": supported values: \"OrderedReady\", \"Parallel\"\n");
+}
+
 TEST(Loader, DirectoriesAreReadRecursivelyInSortedOrder)
 {
     namespace fs = std::filesystem;
