@@ -16,6 +16,7 @@
 #include "core/sim/run_recorder.h"
 #include "ui/charts/series_chart_view.h"
 #include "ui/models/run_series_model.h"
+#include "ui/models/tone_colors.h"
 
 using drasim::sim::kHour;
 using drasim::sim::MetricSample;
@@ -155,6 +156,48 @@ TEST(SeriesChartView, ThemeFollowsALightOrDarkPalette)
         view.resize(500, 320);
         view.exportImage(QString::fromUtf8(shots) + QStringLiteral("/chart-dark.png"));
     }
+}
+
+TEST(SeriesChartView, EachLineKeepsItsHueInLightAndDarkThemes)
+{
+    RunSeriesModel model;
+    SeriesChartView view(
+        QStringLiteral("Pods"), QStringLiteral("pods/"), QStringLiteral("pods"), false, &model);
+    QPalette light;
+    light.setColor(QPalette::Window, QColor(0xf0, 0xf0, 0xf0));
+    QPalette dark;
+    dark.setColor(QPalette::Window, QColor(0x20, 0x20, 0x24));
+    view.setPalette(light);
+    model.append(
+        { sample(0, { { "pods", "pending", 2 }, { "pods", "running", 1 }, { "pods", "other", 1 } }) });
+    ASSERT_EQ(view.lineCount(), 3);
+    const auto colour = [&](const char* name) { return line(view, QString::fromUtf8(name))->pen().color(); };
+    // Pending is the warning hue and running the good one whatever order they arrive in; a line
+    // without a role takes the hue of its position.
+    EXPECT_EQ(colour("pending"), drasim::ui::seriesColor(drasim::ui::SeriesHue::Amber, false));
+    EXPECT_EQ(colour("running"), drasim::ui::seriesColor(drasim::ui::SeriesHue::Green, false));
+    EXPECT_EQ(colour("other"), drasim::ui::seriesColor(drasim::ui::seriesHue(2), false));
+    view.setPalette(dark);
+    ASSERT_EQ(view.chart()->theme(), QChart::ChartThemeDark);
+    EXPECT_EQ(colour("pending"), drasim::ui::seriesColor(drasim::ui::SeriesHue::Amber, true));
+    EXPECT_EQ(colour("running"), drasim::ui::seriesColor(drasim::ui::SeriesHue::Green, true));
+    EXPECT_EQ(colour("other"), drasim::ui::seriesColor(drasim::ui::seriesHue(2), true));
+    view.setPalette(light);
+    EXPECT_EQ(colour("pending"), drasim::ui::seriesColor(drasim::ui::SeriesHue::Amber, false));
+}
+
+// Every hue is its own colour in each theme, and its light and dark shades differ.
+TEST(SeriesChartView, SeriesHuesAreDistinctPerTheme)
+{
+    for (bool dark : { false, true })
+        for (int a = 0; a < drasim::ui::kSeriesHues; ++a) {
+            EXPECT_NE(drasim::ui::seriesColor(drasim::ui::seriesHue(a), dark),
+                drasim::ui::seriesColor(drasim::ui::seriesHue(a), !dark));
+            for (int b = a + 1; b < drasim::ui::kSeriesHues; ++b)
+                EXPECT_NE(drasim::ui::seriesColor(drasim::ui::seriesHue(a), dark),
+                    drasim::ui::seriesColor(drasim::ui::seriesHue(b), dark));
+        }
+    EXPECT_EQ(drasim::ui::seriesHue(drasim::ui::kSeriesHues), drasim::ui::seriesHue(0));
 }
 
 TEST(SeriesChartView, ExportsAVectorPictureWithTheTitleAndLines)

@@ -22,6 +22,7 @@
 #include <QSaveFile>
 #include <QSvgGenerator>
 #include <QToolTip>
+#include <QXYSeries>
 
 namespace drasim::ui {
 
@@ -145,13 +146,29 @@ QString ChartView::hoverTextAt(const QPoint& viewportPos) const
     return hoverText(chart()->mapToValue(position), position);
 }
 
+bool ChartView::darkChart() const
+{
+    return palette().color(QPalette::Window).lightness() < 128;
+}
+
+void ChartView::colorLine(QAbstractSeries* line, SeriesHue hue) const
+{
+    auto* xy = qobject_cast<QXYSeries*>(line);
+    if (!xy)
+        return;
+    QPen pen = xy->pen();
+    pen.setColor(seriesColor(hue, darkChart()));
+    xy->setPen(pen);
+}
+
 void ChartView::followPalette()
 {
     // A dark window background means a dark palette: use the matching chart theme, so axes, grid
-    // and labels stay readable. The theme also recolours the lines, consistently across charts.
+    // and labels stay readable. The theme also recolours the lines in its own colour order:
+    // subclasses give them back their fixed hues in themeChanged().
     if (!chart())
         return;
-    const bool dark = palette().color(QPalette::Window).lightness() < 128;
+    const bool dark = darkChart();
     const auto theme = dark ? QChart::ChartThemeDark : QChart::ChartThemeLight;
     if (chart()->theme() != theme) {
         chart()->setTheme(theme);

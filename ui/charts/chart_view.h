@@ -7,6 +7,8 @@
 #include <QMargins>
 #include <QString>
 
+#include "ui/models/tone_colors.h"
+
 class QMenu;
 
 namespace drasim::ui {
@@ -67,6 +69,10 @@ protected:
     /// Call once the chart is set: applies the palette's theme; subclasses restyle after it.
     void followPalette();
     virtual void themeChanged() { }
+    /// Whether the chart follows a dark palette (its window background is dark).
+    bool darkChart() const;
+    /// Gives a line its hue's shade for the current theme (kept across light and dark).
+    void colorLine(QAbstractSeries* line, SeriesHue hue) const;
 
     void changeEvent(QEvent* event) override;
     void contextMenuEvent(QContextMenuEvent* event) override;

@@ -65,12 +65,19 @@ void CompareChartView::setSeries(const compare::AlignedSeries* series, const QSt
         line->setName(runNames.value(int(run), tr("run %1").arg(run + 1)));
         line->replace(points);
         chart()->addSeries(line);
+        colorLine(line, seriesHue(int(run)));
         line->attachAxis(m_x);
         line->attachAxis(m_y);
         m_lines << line;
         m_values << shown;
     }
     resetZoom();
+}
+
+void CompareChartView::themeChanged()
+{
+    for (int run = 0; run < m_lines.size(); ++run)
+        colorLine(m_lines[run], seriesHue(run));
 }
 
 QList<QPointF> CompareChartView::points(int run) const

@@ -34,6 +34,8 @@ public:
 
 protected:
     void fitAxes() override;
+    /// Gives every run's line back its hue after the theme recoloured them.
+    void themeChanged() override;
     QString hoverText(const QPointF& value, const QPointF& position) const override;
     /// "hours" then one column per run (values as shown), one row per aligned sample time; a run
     /// without a sample at that time leaves its field empty.

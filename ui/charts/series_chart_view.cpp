@@ -46,6 +46,7 @@ SeriesChartView::SeriesChartView(const QString& title, const QString& seriesPref
         this->chart()->removeAllSeries();
         m_columns.clear();
         m_lines.clear();
+        m_hues.clear();
         m_maxX = 1;
         m_maxY = 1;
         m_shownX = -1;
@@ -71,6 +72,13 @@ void SeriesChartView::addLine(const QString& name, int column)
     series->attachAxis(m_y);
     m_columns << column;
     m_lines << series;
+    // Pending and running pods keep the colours of their meaning (warning, good); other lines
+    // take hues in the order they appear.
+    const QString& shown = series->name();
+    m_hues << (shown == QLatin1String("pending") ? SeriesHue::Amber
+            : shown == QLatin1String("running")  ? SeriesHue::Green
+                                                 : seriesHue(int(m_lines.size()) - 1));
+    colorLine(series, m_hues.back());
     // Only the new line gets the rows already in the model (its history, empty when the series
     // appears mid-run); the other lines have them already.
     appendPoints(int(m_lines.size()) - 1, 0, m_model->rowCount() - 1);
@@ -123,6 +131,12 @@ void SeriesChartView::updateAxes(int lastRow)
     const bool outgrown = m_maxX > m_shownX || (!m_percent && m_maxY > m_shownY);
     if (!isZoomed() && outgrown) // a zoomed chart keeps the window the user chose
         fitAxes();
+}
+
+void SeriesChartView::themeChanged()
+{
+    for (int i = 0; i < m_lines.size(); ++i)
+        colorLine(m_lines[i], m_hues[i]);
 }
 
 void SeriesChartView::fitAxes()

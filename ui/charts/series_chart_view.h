@@ -34,6 +34,8 @@ public:
 
 protected:
     void fitAxes() override;
+    /// Gives every line back its hue after the theme recoloured them.
+    void themeChanged() override;
     /// Each line's sample nearest to the time under the mouse, one line of text per chart line.
     QString hoverText(const QPointF& value, const QPointF& position) const override;
     /// The lines as CSV: "hours" then one column per line (the values as shown: percent when the
@@ -53,6 +55,7 @@ private:
     QValueAxis* m_y = nullptr;
     QList<int> m_columns; // model columns shown, parallel to m_lines
     QList<QLineSeries*> m_lines;
+    QList<SeriesHue> m_hues; // parallel to m_lines
     double m_maxX = 1;
     double m_maxY = 1;
     double m_span = 0;

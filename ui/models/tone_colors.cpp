@@ -41,6 +41,36 @@ QColor toneColor(Tone tone)
     return toneColor(tone, QGuiApplication::palette());
 }
 
+QColor seriesColor(SeriesHue hue, bool dark)
+{
+    // Dark shades are lighter and a little less saturated, so lines stand out on a dark plot
+    // without glaring; light shades are deep enough for a white plot.
+    switch (hue) {
+    case SeriesHue::Blue:
+        return dark ? QColor(0x5a, 0xa9, 0xe6) : QColor(0x1f, 0x6f, 0xb4);
+    case SeriesHue::Amber:
+        return dark ? QColor(0xf5, 0xa6, 0x4a) : QColor(0xc8, 0x6a, 0x00);
+    case SeriesHue::Green:
+        return dark ? QColor(0x7c, 0xcf, 0x6a) : QColor(0x2e, 0x8b, 0x2e);
+    case SeriesHue::Purple:
+        return dark ? QColor(0xa9, 0x8b, 0xf0) : QColor(0x6a, 0x45, 0xc0);
+    case SeriesHue::Teal:
+        return dark ? QColor(0x3f, 0xc1, 0xb5) : QColor(0x0f, 0x80, 0x78);
+    case SeriesHue::Magenta:
+        return dark ? QColor(0xec, 0x7c, 0xc8) : QColor(0xb0, 0x30, 0x8c);
+    case SeriesHue::Brown:
+        return dark ? QColor(0xc9, 0x95, 0x62) : QColor(0x86, 0x56, 0x28);
+    case SeriesHue::Red:
+        return dark ? QColor(0xf0, 0x72, 0x72) : QColor(0xc0, 0x2a, 0x2a);
+    }
+    return dark ? QColor(Qt::white) : QColor(Qt::black);
+}
+
+SeriesHue seriesHue(int index)
+{
+    return SeriesHue(((index % kSeriesHues) + kSeriesHues) % kSeriesHues);
+}
+
 QColor blend(const QColor& a, const QColor& b, double t)
 {
     const auto mix = [t](double x, double y) { return float(x + (y - x) * t); };

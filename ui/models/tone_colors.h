@@ -18,6 +18,17 @@ QColor toneColor(Tone tone, const QPalette& palette);
 /// The tone's shade for the application's palette.
 QColor toneColor(Tone tone);
 
+/// Chart line hues, in the order lines take them; each has a shade for light charts and one for
+/// dark ones, so a line keeps its hue when the theme changes (Qt's chart themes order their
+/// colours differently and would swap them).
+enum class SeriesHue { Blue, Amber, Green, Purple, Teal, Magenta, Brown, Red };
+constexpr int kSeriesHues = 8;
+
+/// The shade of a hue for a light or dark chart.
+QColor seriesColor(SeriesHue hue, bool dark);
+/// The hue the index-th line of a chart takes (cycling through all hues).
+SeriesHue seriesHue(int index);
+
 /// A colour between a (t = 0) and b (t = 1), alpha included.
 QColor blend(const QColor& a, const QColor& b, double t);
 
