@@ -214,3 +214,52 @@ TEST(PodsPage, AScenariosPodsFollowTheTimelineAndAPendingPodSaysWhatTheScheduler
     EXPECT_FALSE(page->showsReplay());
     EXPECT_EQ(page->podsView()->model()->rowCount(), 5);
 }
+
+TEST(PodsPage, APendingPodOfARunIsExplainedNodeByNodeAtTheTimelinesTime)
+{
+    MainWindow w;
+    w.setRunStorePath(QString());
+    PodsPage* page = w.podsPage();
+    QSignalSpy replayed(w.timelinePage(), &drasim::ui::TimelinePage::replayReady);
+    QSignalSpy shownAt(page, &PodsPage::diagnosisAtShown);
+    w.show();
+    const QString scenario = sourcePath("scenarios/sim/default/scenario.yaml");
+    w.openPaths({ scenario });
+    ASSERT_TRUE(replayed.wait(180000));
+    // The CLI runs the scenario with its own seed; so must the run shown here.
+    ASSERT_TRUE(w.document()->prepared());
+    ASSERT_FALSE(w.document()->seedOverride().has_value());
+
+    drasim::ui::TimeCursor* cursor = w.timelinePage()->cursor();
+    const qint64 at = (3 * 3600 + 10 * 60) * drasim::sim::kSecond;
+    cursor->setTime(at);
+    const QString pod = QStringLiteral("default/training-3-0");
+    ASSERT_TRUE(cursor->state().pending.count(pod.toStdString()));
+    shownAt.clear(); // the first pending pod may have been explained already
+    ASSERT_TRUE(page->selectPod(pod));
+    // Before the answer: what the scheduler said, recorded in the run, is shown while it is worked out.
+    const QString waiting = page->diagnosisView()->toPlainText();
+    EXPECT_TRUE(
+        waiting.contains(QStringLiteral("Pod %1 is pending at %2").arg(pod, drasim::ui::formatSimTime(at))))
+        << waiting.toStdString();
+    while (shownAt.isEmpty() || shownAt.last().at(0).toString() != pod)
+        ASSERT_TRUE(shownAt.wait(180000));
+    EXPECT_EQ(shownAt.last().at(1).toLongLong(), at);
+    const QString text = page->diagnosisView()->toPlainText();
+    EXPECT_TRUE(
+        text.contains(QStringLiteral("Pod %1 is pending at %2").arg(pod, drasim::ui::formatSimTime(at))))
+        << text.toStdString(); // the recorded words stay
+    EXPECT_TRUE(text.contains(QStringLiteral("Node by node, this is what stands in the way")))
+        << text.toStdString();
+
+    // Two paths to one answer: the pane ends with what `drasim explain --at` prints.
+    QProcess explain;
+    explain.start(QStringLiteral(DRASIM_CLI_PATH),
+        { QStringLiteral("explain"), QStringLiteral("--at"), QStringLiteral("3h10m"), pod, scenario });
+    ASSERT_TRUE(explain.waitForFinished(180000));
+    EXPECT_EQ(explain.exitCode(), 0) << explain.readAllStandardError().toStdString();
+    const QString printed = QString::fromUtf8(explain.readAllStandardOutput()).trimmed();
+    ASSERT_TRUE(printed.startsWith(QStringLiteral("Pod default/training-3-0: pending")))
+        << printed.toStdString();
+    EXPECT_TRUE(text.trimmed().endsWith(printed)) << text.toStdString() << "\n---\n" << printed.toStdString();
+}

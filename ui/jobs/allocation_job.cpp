@@ -7,6 +7,7 @@
 
 #include "core/scheduler/batch.h"
 #include "core/scheduler/cluster.h"
+#include "core/sim/run_prepared.h"
 #include "ui/jobs/background_priority.h"
 
 namespace drasim::ui {
@@ -76,6 +77,41 @@ void AllocationJob::explain(std::shared_ptr<const api::ObjectSet> objects, const
             [self, generation, podKey, diagnosis]() {
                 if (self && self->m_explainGeneration == generation)
                     Q_EMIT self->explained(podKey, diagnosis);
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+void AllocationJob::explainAt(
+    std::shared_ptr<const sim::PreparedScenario> prepared, quint64 seed, qint64 at, const QString& podKey)
+{
+    const auto latest = m_explainAtGeneration;
+    const quint64 generation = ++*latest;
+    QPointer<AllocationJob> self(this);
+    const std::string key = podKey.toStdString();
+    forgetFinished();
+    m_inFlight << QtConcurrent::run(&m_pool, [self, latest, generation, prepared, seed, at, key, podKey]() {
+        if (latest->load() != generation)
+            return; // a newer request came before this one started: nobody waits for it
+        lowerCurrentThreadPriority(); // the window keeps its core while this works
+        auto answer = std::make_shared<sim::PodExplanationAt>();
+        if (!prepared) {
+            answer->problem = "the scenario has errors (see Problems)";
+        } else {
+            sim::RunOptions options;
+            options.overrides.seed = seed;
+            options.podEvents = false; // nothing listens; the run is the same either way
+            Diagnostics diags;
+            if (auto explained = sim::explainPodAt(*prepared, options, at, key, diags))
+                *answer = std::move(*explained);
+            else
+                answer->problem = diags.formatAll();
+        }
+        QMetaObject::invokeMethod(
+            self.data(),
+            [self, latest, generation, podKey, at, answer]() {
+                if (self && latest->load() == generation)
+                    Q_EMIT self->explainedAt(podKey, at, answer);
             },
             Qt::QueuedConnection);
     });

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include <atomic>
 #include <memory>
 #include <vector>
 
@@ -13,6 +14,8 @@
 #include "core/api/object_set.h"
 #include "core/common/diagnostic.h"
 #include "core/scheduler/diagnosis.h"
+#include "core/sim/prepared_scenario.h"
+#include "core/sim/run_prepared.h"
 
 namespace drasim::ui {
 
@@ -39,17 +42,28 @@ public:
     void schedule(std::shared_ptr<const api::ObjectSet> objects);
     /// podKey: "namespace/name". The pods before it in input order are scheduled first.
     void explain(std::shared_ptr<const api::ObjectSet> objects, const QString& podKey);
+    /// The pending pod podKey of a scenario's run at simulated time `at`, as `drasim explain --at`
+    /// gives it: the run is simulated again with `seed` up to `at`. A request that has not started
+    /// when a newer one comes is skipped: scrubbing the timeline queues no pile of runs.
+    void explainAt(std::shared_ptr<const sim::PreparedScenario> prepared, quint64 seed, qint64 at,
+        const QString& podKey);
 
 Q_SIGNALS:
     void scheduled(std::shared_ptr<const drasim::ui::AllocationOutcome> outcome);
     /// diagnosis is null when the pod is not pending (or the model could not be built).
     void explained(const QString& podKey, std::shared_ptr<const drasim::scheduler::PodDiagnosis> diagnosis);
+    /// The answer to explainAt: a diagnosis, or a problem (the pod is not pending then, or the
+    /// run could not be built, with its diagnostics).
+    void explainedAt(
+        const QString& podKey, qint64 at, std::shared_ptr<const drasim::sim::PodExplanationAt> answer);
 
 private:
     void forgetFinished();
 
     quint64 m_scheduleGeneration = 0;
     quint64 m_explainGeneration = 0;
+    /// Shared with the workers, which read it before they start to skip requests already stale.
+    std::shared_ptr<std::atomic<quint64>> m_explainAtGeneration = std::make_shared<std::atomic<quint64>>(0);
     QList<QFuture<void>> m_inFlight;
     // Not the global pool: Qt paints with it (the raster engine splits large fills across its
     // threads), and a window whose paint waits behind a long run freezes for seconds.

@@ -109,6 +109,7 @@ PodsPage::PodsPage(Document* document, QWidget* parent)
     });
     connect(m_job, &AllocationJob::scheduled, this, &PodsPage::onScheduled);
     connect(m_job, &AllocationJob::explained, this, &PodsPage::onExplained);
+    connect(m_job, &AllocationJob::explainedAt, this, &PodsPage::onExplainedAt);
     connect(m_podsView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
         &PodsPage::onPodSelected);
     connect(m_claimsView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
@@ -228,9 +229,20 @@ void PodsPage::onPodSelected()
     const QString key = current.data(PodsModel::PodKeyRole).toString();
     if (m_replayMode) {
         // What the recorded events say; the run is not scheduled again here.
-        if (const auto replay = m_cursor ? m_cursor->replay() : nullptr)
-            m_diagnosis->setHtml(replayedPodInWords(*replay, m_cursor->state(), key.toStdString()));
+        const auto replay = m_cursor ? m_cursor->replay() : nullptr;
+        if (replay) {
+            m_recordedText = replayedPodInWords(*replay, m_cursor->state(), key.toStdString());
+            m_diagnosis->setHtml(m_recordedText);
+        }
         Q_EMIT diagnosisShown(key);
+        // The recorded words stay while the run is simulated again up to this time for the
+        // per-node account (the same as `drasim explain --at`).
+        if (replay && m_cursor->state().pending.count(key.toStdString()) && m_document->prepared()) {
+            m_diagnosis->setHtml(m_recordedText
+                + tr("<p><i>Working out, node by node, why %1 is pending at %2…</i></p>")
+                      .arg(key.toHtmlEscaped(), formatSimTime(m_cursor->time())));
+            m_job->explainAt(m_document->prepared(), runSeed(), m_cursor->time(), key);
+        }
         // A running pod's claims are shown by pod: its first claim stands for them elsewhere.
         if (m_cursor)
             for (const auto& [claim, pod] : m_cursor->state().claimPods)
@@ -263,6 +275,30 @@ void PodsPage::onExplained(const QString& podKey, std::shared_ptr<const schedule
         m_diagnosis->setHtml(diagnosisInWords(*diagnosis));
     }
     Q_EMIT diagnosisShown(podKey);
+}
+
+quint64 PodsPage::runSeed() const
+{
+    const auto prepared = m_document->prepared();
+    return m_document->seedOverride().value_or(prepared ? prepared->seed : 0);
+}
+
+void PodsPage::onExplainedAt(
+    const QString& podKey, qint64 at, std::shared_ptr<const sim::PodExplanationAt> answer)
+{
+    // An answer for a pod or a time the pane has left since it was asked is dropped.
+    const QModelIndex current = m_podsView->currentIndex();
+    if (!m_replayMode || !m_cursor || m_cursor->time() != at || !current.isValid()
+        || current.data(PodsModel::PodKeyRole).toString() != podKey)
+        return;
+    if (answer->diagnosis)
+        m_diagnosis->setHtml(m_recordedText + diagnosisInWords(*answer->diagnosis));
+    else
+        m_diagnosis->setHtml(m_recordedText
+            + tr("<p>%1 could not be explained at %2: %3</p>")
+                  .arg(podKey.toHtmlEscaped(), formatSimTime(at),
+                      QString::fromStdString(answer->problem).toHtmlEscaped()));
+    Q_EMIT diagnosisAtShown(podKey, at);
 }
 
 } // namespace drasim::ui

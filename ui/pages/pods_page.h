@@ -26,7 +26,8 @@ class TimeCursor;
 /// and sortable. Selecting a pending pod shows why it is pending, node by node and request by
 /// request, in plain words: the core's diagnosis (the same as `drasim explain`), worked out in
 /// the background. For a scenario the pods are those of its run at the timeline's time (running
-/// or pending, from the recorded events), and a pending pod shows what the scheduler said.
+/// or pending, from the recorded events), and a pending pod shows what the scheduler said, then,
+/// once worked out in the background, the diagnosis at that time (as `drasim explain --at`).
 class PodsPage : public QWidget
 {
     Q_OBJECT
@@ -54,6 +55,8 @@ public:
 Q_SIGNALS:
     /// The diagnosis pane now explains this pod.
     void diagnosisShown(const QString& podKey);
+    /// For a scenario's run: the pane now also shows the diagnosis of this pending pod at `at`.
+    void diagnosisAtShown(const QString& podKey, qint64 at);
     /// A claim ("namespace/name") was picked in the claims table, or, for a run, the pod holding
     /// it in the pods table.
     void claimSelected(const QString& claimKey);
@@ -64,6 +67,9 @@ private:
     QString emptyHint() const;
     void onExplained(const QString& podKey, std::shared_ptr<const scheduler::PodDiagnosis> diagnosis);
     void onPodSelected();
+    void onExplainedAt(const QString& podKey, qint64 at, std::shared_ptr<const sim::PodExplanationAt> answer);
+    /// The seed of the run the timeline shows: the document's override, else the scenario's.
+    quint64 runSeed() const;
     void setReplayMode(bool on);
     void showReplayState();
     /// Selects the first pending pod shown, if any, to lead with the question this page answers.
@@ -76,6 +82,8 @@ private:
     ReplayPodsModel* m_replayPods = nullptr;
     TimeCursor* m_cursor = nullptr;
     bool m_replayMode = false;
+    /// What the replay pane shows before the diagnosis at its time arrives (kept beside it).
+    QString m_recordedText;
     QSortFilterProxyModel* m_podsProxy = nullptr;
     QSortFilterProxyModel* m_claimsProxy = nullptr;
     QLineEdit* m_filter = nullptr;
