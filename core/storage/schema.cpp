@@ -4,6 +4,7 @@
 #include <string>
 
 #include "core/storage/database.h"
+#include "core/storage/integrity.h"
 
 namespace drasim::storage {
 
@@ -133,6 +134,7 @@ static_assert(std::size(kMigrations) == kSchemaVersion, "one migration per schem
 
 void openSchema(Database& db)
 {
+    refuseDamagedStore(db); // before the WAL switch below, which rewrites the header
     const int current = db.userVersion();
     if (current > kSchemaVersion)
         throw StorageError(db.path() + ": the store was written by a newer drasim (schema "

@@ -11,10 +11,11 @@ class Database;
 /// The version this build writes. Migrations move a file from version i to i + 1.
 constexpr int kSchemaVersion = 5;
 
-/// Checks the file's version before anything is written to it, then turns WAL on and migrates
-/// (each migration one transaction). A file from a newer drasim is refused with StorageError
-/// ("<path>: the store was written by a newer drasim (schema 9, this version knows 4); it was
-/// left untouched"), and nothing in it changes.
+/// Checks the file's soundness (integrity.h) and version before anything is written to it, then
+/// turns WAL on and migrates (each migration one transaction). A damaged file, or one from a newer
+/// drasim, is refused with StorageError ("<path>: the store was written by a newer drasim (schema
+/// 9, this version knows 4); it was left untouched"), and nothing in it changes. Every store
+/// (runs, scenarios, planner studies) is opened through here.
 void openSchema(Database& db);
 
 /// Moves `db` from its version up to `version` (at most kSchemaVersion) by the shipped migrations,

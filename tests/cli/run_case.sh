@@ -8,6 +8,9 @@
 #   stderr_contains  optional: lines that must each appear in standard error
 #   setup            optional: drasim commands run first, one per line (arguments split at spaces),
 #                    each of which must succeed; for cases that need a store with runs in it
+#   damage           optional: lines "FILE OFFSET LENGTH": after setup, LENGTH bytes of FILE from byte
+#                    OFFSET are overwritten with garbage (0xA5 bytes, as a bad disk or `dd` would leave
+#                    them); the command must leave FILE byte for byte as it was then
 # "$TMP" in args and setup is a folder of the case's own, removed afterwards; in stdout and stderr
 # the folder's path is written back as "$TMP" before comparing. XDG_DATA_HOME is "$TMP/data".
 # A case with a non-zero exit must print nothing on stdout unless it has a stdout file.
@@ -33,6 +36,17 @@ if [ -f "$dir/setup" ]; then
         fi
     done < "$dir/setup"
 fi
+damaged=()
+if [ -f "$dir/damage" ]; then
+    while read -r file offset length; do
+        [ -z "$file" ] && continue
+        file=${file//\$TMP/$tmp}
+        head -c "$length" /dev/zero | tr '\0' '\245' \
+            | dd of="$file" bs="$length" seek="$offset" oflag=seek_bytes conv=notrunc status=none
+        cp "$file" "$file.damaged"
+        damaged+=("$file")
+    done < "$dir/damage"
+fi
 if [ -f "$dir/stdin" ]; then
     "$drasim" "${args[@]}" < "$dir/stdin" > "$out" 2> "$err"
 else
@@ -57,6 +71,9 @@ fi
 if [ -f "$dir/stderr" ]; then
     diff -u "$dir/stderr" "$err" || { echo "stderr differs"; fail=1; }
 fi
+for file in ${damaged[@]+"${damaged[@]}"}; do
+    cmp -s "$file" "$file.damaged" || { echo "the damaged ${file//$tmp/\$TMP} was changed"; fail=1; }
+done
 if [ -f "$dir/stderr_contains" ]; then
     while IFS= read -r line; do
         [ -z "$line" ] && continue

@@ -6,6 +6,8 @@
 
 #include "core/planner/study_store.h"
 #include "core/storage/database.h"
+#include "core/storage/run_store.h"
+#include "tests/unit/damaged_file.h"
 
 using namespace drasim;
 using namespace drasim::planner;
@@ -86,4 +88,31 @@ TEST(PlannerStudyStore, AMalformedRowIsAnErrorNamingTheFile)
             std::string::npos)
             << e.what();
     }
+}
+
+// A store the planner records into, with page 4 overwritten with garbage (`dd` of 8 KiB at byte
+// 12288): `drasim plan --db` and `drasim merge --db` refuse it before writing a study into it, as
+// the readers of its runs do, and leave the file byte for byte as it was.
+TEST(PlannerStudyStore, ADamagedStoreIsRefusedBeforeAStudyIsWritten)
+{
+    const std::string path = tempDb("damaged");
+    {
+        storage::RunStore runs(path);
+        for (int n = 0; n < 3; ++n)
+            runs.finishRun(runs.beginRun("s", uint64_t(n), "run"), "finished", "{}");
+        StudyStore store(path);
+        store.finishStudy(store.beginStudy("s", "f", Shard {}, 2, 1), "finished", "{}");
+    }
+    const std::string damaged = test_support::overwriteWithGarbage(path, 12288, 8192);
+    try {
+        StudyStore store(path);
+        store.beginStudy("s", "f", Shard {}, 2, 1);
+        FAIL() << "a study was written into a damaged store";
+    } catch (const storage::StorageError& e) {
+        EXPECT_EQ(std::string(e.what()),
+            path
+                + ": the store is damaged (Tree 4 page 4: btreeInitPage() returns error code 11); it was "
+                  "left untouched");
+    }
+    EXPECT_EQ(test_support::bytesOf(path), damaged);
 }

@@ -15,6 +15,8 @@
 
 #include "core/storage/database.h"
 #include "core/storage/run_store.h"
+#include "tests/unit/damaged_file.h"
+#include "tests/unit/temp_dir.h"
 
 using namespace drasim::storage;
 namespace fs = std::filesystem;
@@ -176,4 +178,38 @@ TEST(CrashSafety, AWriterKilledAtRandomMomentsLosesNothingItFinished)
     EXPECT_GT(finishedRuns.size(), 0u);
     EXPECT_GT(killedMidWork, 0);
     fs::remove_all(dir);
+}
+
+// Page 4 of a store overwritten with garbage (8 KiB from byte 12288, as `dd` would): the store is
+// refused by whoever opens it, with what SQLite found, and the file stays byte for byte as it was.
+// Writing into it would spread the damage to rows that were still readable.
+TEST(CrashSafety, ADamagedStoreIsRefusedAndLeftAsItWas)
+{
+    drasim::test_support::TempDir dir;
+    const std::string path = dir.file("store.db");
+    {
+        RunStore store(path);
+        for (int n = 0; n < 3; ++n) {
+            store.saveScenarioRevision("crash", hashOf(0, n), "scenario.yaml", filesOf(0, n));
+            const int64_t run = store.beginRun("crash", uint64_t(n), "damaged");
+            store.finishRun(run, "finished", summaryOf(run));
+        }
+    }
+    const std::string damaged = drasim::test_support::overwriteWithGarbage(path, 12288, 8192);
+    {
+        Database db(path);
+        auto check = db.prepare("PRAGMA integrity_check");
+        ASSERT_TRUE(check.step());
+        ASSERT_NE(check.columnText(0), "ok");
+    }
+    try {
+        RunStore store(path);
+        FAIL() << "a damaged store was opened";
+    } catch (const StorageError& e) {
+        EXPECT_EQ(std::string(e.what()),
+            path
+                + ": the store is damaged (Tree 4 page 4: btreeInitPage() returns error code 11); it was "
+                  "left untouched");
+    }
+    EXPECT_EQ(drasim::test_support::bytesOf(path), damaged);
 }
