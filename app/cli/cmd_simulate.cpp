@@ -20,6 +20,7 @@
 #include "core/scenario/variant.h"
 #include "core/sim/run_summary.h"
 #include "core/sim/series_writer.h"
+#include "core/sim/transcript_writer.h"
 #include "core/storage/database.h"
 #include "core/storage/run_store_recorder.h"
 
@@ -63,6 +64,7 @@ struct Args
     std::string scenario;
     std::optional<uint64_t> seed;
     std::string summaryPath, seriesPath;
+    std::string eventsPath; ///< --events: the event transcript ("-": standard output)
     std::string output = "text";
     bool save = false; ///< record the run in the store (--save, or implied by --db)
     std::string db, label;
@@ -93,11 +95,15 @@ int run(const Args& args)
         return 1;
 
     sim::SeriesWriter series;
+    sim::TranscriptWriter transcript;
     drasim::scenario::ScenarioRunOptions options;
     options.seed = args.seed;
-    options.podEvents = false; // nothing subscribes to pod events unless the run is stored
+    // Nothing subscribes to pod events unless the run is stored or transcribed.
+    options.podEvents = !args.eventsPath.empty();
     if (!args.seriesPath.empty())
         options.recorders.push_back(&series);
+    if (!args.eventsPath.empty())
+        options.recorders.push_back(&transcript);
     std::unique_ptr<storage::RunStore> store;
     std::unique_ptr<storage::RunStoreRecorder> recorder;
     if (args.save || !args.db.empty()) {
@@ -148,6 +154,10 @@ int run(const Args& args)
         return 1;
     if (!args.seriesPath.empty() && !writeFile(args.seriesPath, series.csv()))
         return 1;
+    if (args.eventsPath == "-")
+        cli::printStdout(transcript.text());
+    else if (!args.eventsPath.empty() && !writeFile(args.eventsPath, transcript.text()))
+        return 1;
     cli::printStdout(args.output == "json" ? json : sim::formatText(*summary));
     if (recorder)
         std::fprintf(stderr, "run %lld saved in %s\n", static_cast<long long>(recorder->runId()),
@@ -180,6 +190,10 @@ stderr), 2 on bad usage, 130 when interrupted.)");
         ->option_text("FILE");
     app.add_option("--series", args->seriesPath,
            "write the metric time series as CSV (time_s,metric,key,value) to FILE")
+        ->option_text("FILE");
+    app.add_option("--events", args->eventsPath,
+           "write every event of the run (pod events, injected events), one line each in simulated-time "
+           "order, to FILE (\"-\": standard output, before the summary)")
         ->option_text("FILE");
     addOutputOption(app, args->output, { "text", "json" }, "what to print on stdout (default text)");
     app.add_flag("--save", args->save,

@@ -28,38 +28,11 @@ DataValue poolData(const NodePoolSpec& p)
     return d;
 }
 
-const char* eventTypeName(InjectedEvent::Type t)
-{
-    switch (t) {
-    case InjectedEvent::Type::NodeFailure:
-        return "NodeFailure";
-    case InjectedEvent::Type::NodeReturn:
-        return "NodeReturn";
-    case InjectedEvent::Type::DeviceTaint:
-        return "DeviceTaint";
-    case InjectedEvent::Type::DeviceUntaint:
-        return "DeviceUntaint";
-    case InjectedEvent::Type::AddNodePool:
-        return "AddNodePool";
-    case InjectedEvent::Type::RemoveNodePool:
-        return "RemoveNodePool";
-    case InjectedEvent::Type::DeviceTaintRule:
-        return "DeviceTaintRule";
-    case InjectedEvent::Type::DeviceTaintRuleDelete:
-        return "DeviceTaintRuleDelete";
-    case InjectedEvent::Type::NodeTaint:
-        return "NodeTaint";
-    case InjectedEvent::Type::NodeUntaint:
-        return "NodeUntaint";
-    }
-    return "";
-}
-
 DataValue eventData(const ScenarioEvent& e)
 {
     DataValue d = DataValue::map();
     d.set("at", sim::formatDuration(e.at));
-    d.set("type", eventTypeName(e.type));
+    d.set("type", sim::injectedEventTypeName(e.type));
     auto optional = [&](const char* key, const std::string& value) {
         if (!value.empty())
             d.set(key, value);

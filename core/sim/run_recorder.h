@@ -62,6 +62,16 @@ struct PodEvent
     std::vector<std::string> placements;
 };
 
+/// Something the scenario does to the cluster (an injected event), announced when the engine
+/// applies it, before the pod events it causes.
+struct ClusterEvent
+{
+    SimTime time = 0;
+    std::string kind; ///< the scenario's event type: "NodeFailure", "DeviceTaintRule", ...
+    std::string subject; ///< the node, node pool or DeviceTaintRule it acts on
+    std::string detail; ///< the rest, as `key=value` words ("taint=xid-79:NoExecute"), or ""
+};
+
 /// Observer of a simulation run. The engine calls these in simulated-time order on the thread that
 /// runs the simulation; implementations must not call back into the engine. A store (SQLite), the
 /// GUI or a test can subscribe; every method has an empty default so observers pick what they need.
@@ -72,6 +82,7 @@ public:
     virtual void onRunStarted(const RunInfo& /*info*/) { }
     virtual void onSample(const MetricSample& /*sample*/) { }
     virtual void onPodEvent(const PodEvent& /*event*/) { }
+    virtual void onClusterEvent(const ClusterEvent& /*event*/) { }
     virtual void onRunFinished(const RunSummary& /*summary*/) { }
 };
 

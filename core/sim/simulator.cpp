@@ -822,6 +822,11 @@ struct Simulator::Impl
 
     void handleInjected(const InjectedEvent& e)
     {
+        if (!recorders.empty()) {
+            const ClusterEvent announced = clusterEventOf(e, now);
+            for (auto* r : recorders)
+                r->onClusterEvent(announced);
+        }
         switch (e.type) {
         case InjectedEvent::Type::NodeFailure:
             removeNodeNow(e.node, "node " + e.node + " failed", true);

@@ -90,6 +90,11 @@ struct InjectedEvent
     std::shared_ptr<const NodePool> newPool; ///< AddNodePool
 };
 
+/// The scenario's spelling of an event type ("NodeFailure", "DeviceTaintRule", ...).
+const char* injectedEventTypeName(InjectedEvent::Type type);
+/// The event as run recorders are told of it when it is applied at `time`.
+ClusterEvent clusterEventOf(const InjectedEvent& event, SimTime time);
+
 /// The discrete-event simulation of one scenario: arrivals from a workload stream, the kube-
 /// scheduler queue, binding through a ClusterPort, completions, the Job/pipeline controllers,
 /// injected failures, and metrics. Single-threaded; deterministic for a given input.
