@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 #include <csignal>
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
@@ -11,9 +12,11 @@
 #include "app/cli/cli_support.h"
 #include "app/cli/command_registry.h"
 #include "app/cli/common_options.h"
+#include "app/cli/plan_job.h"
 #include "app/cli/plan_output.h"
 #include "core/common/data_value.h"
 #include "core/planner/planner.h"
+#include "core/planner/study_export.h"
 #include "core/planner/study_store.h"
 #include "core/storage/database.h"
 
@@ -33,7 +36,7 @@ struct Args
     drasim::cli::PlanOutputs outputs;
     std::string db;
     std::string shard; ///< "K/N"
-    bool emitJob = false;
+    std::string emitJob; ///< the folder the study is exported to
     int shards = 0;
     std::string image = "drasim:latest";
     std::string claim = "drasim-data";
@@ -55,65 +58,73 @@ bool parseShard(const std::string& text, drasim::planner::Shard& out)
     return out.count >= 1 && out.index < out.count;
 }
 
-/// The Indexed Job: one pod per shard, each writing its SQLite file to the shared volume, where
-/// the study folder also lives (mounted at /data; the study path is taken as relative to it).
-std::string jobManifest(const drasim::planner::Study& study, const Args& args)
+/// What --emit-job cannot honour or needs; empty when the command line is usable.
+std::string emitJobProblem(const Args& args)
 {
-    using drasim::DataValue;
-    const std::string index = "$(JOB_COMPLETION_INDEX)";
-    DataValue container = DataValue::map();
-    container.set("name", "plan");
-    container.set("image", args.image);
-    DataValue argv = DataValue::list();
-    for (const std::string& a : { std::string("plan"), "/data/" + args.study, std::string("--shard"),
-             index + "/" + std::to_string(args.shards), std::string("--db"),
-             "/data/results/" + study.name + "-shard-" + index + ".db" })
-        argv.push(a);
-    container.set("command", DataValue(DataValue::List { DataValue("drasim") }));
-    container.set("args", argv);
-    DataValue mount = DataValue::map();
-    mount.set("name", "data");
-    mount.set("mountPath", "/data");
-    container.set("volumeMounts", DataValue(DataValue::List { mount }));
+    if (args.shards < 1)
+        return "--emit-job needs --shards N (the number of shards, one per job index)";
+    if (args.threads < 1)
+        return "--emit-job needs --threads N: each shard runs N simulations at once and its pod asks "
+               "for N cpus";
+    if (!args.shard.empty() || !args.db.empty())
+        return "--emit-job writes the Jobs that run the shards; --shard and --db are for one shard here";
+    if (!args.outputs.frontierCsv.empty() || !args.outputs.frontierJson.empty())
+        return "--emit-job: the merge Job writes results/frontier.csv and results/result.json in the "
+               "exported folder; --frontier-csv and --frontier-json are for a run here";
+    const std::string name = std::filesystem::path(args.emitJob).lexically_normal().filename().string();
+    if (name.empty() || name == "." || name == "..")
+        return "--emit-job: give the folder a name of its own, not " + args.emitJob;
+    return {};
+}
 
-    DataValue claim = DataValue::map();
-    claim.set("claimName", args.claim);
-    DataValue volume = DataValue::map();
-    volume.set("name", "data");
-    volume.set("persistentVolumeClaim", claim);
+/// Options that do not go together, or that the chosen mode would drop without a word; empty when
+/// the command line is usable.
+std::string usageProblem(const Args& args)
+{
+    if (!args.emitJob.empty())
+        return emitJobProblem(args);
+    if (!args.shard.empty() && args.db.empty())
+        return "--shard needs --db FILE: each shard writes its results to its own SQLite file";
+    if (!args.shard.empty() && (!args.outputs.frontierCsv.empty() || !args.outputs.frontierJson.empty()))
+        return "--frontier-csv and --frontier-json need the whole study: a shard has no frontier; "
+               "drasim merge writes them from every shard's file";
+    return {};
+}
 
-    DataValue podSpec = DataValue::map();
-    podSpec.set("restartPolicy", "Never");
-    podSpec.set("containers", DataValue(DataValue::List { container }));
-    podSpec.set("volumes", DataValue(DataValue::List { volume }));
-    DataValue tmpl = DataValue::map();
-    tmpl.set("spec", podSpec);
+/// The study exported into the folder, then the Jobs that run it printed.
+int emitJob(const drasim::planner::Plan& plan, const Args& args)
+{
+    using namespace drasim;
+    cli::JobSpec spec;
+    spec.study = plan.study.name;
+    spec.folder = std::filesystem::path(args.emitJob).lexically_normal().filename().string();
+    spec.shards = args.shards;
+    spec.threads = args.threads;
+    spec.image = args.image;
+    spec.claim = args.claim;
+    spec.output = args.outputs.output;
+    std::string error = cli::checkJobNames(spec);
+    std::vector<planner::ExportedFile> files;
+    if (error.empty() && !planner::exportStudy(plan, args.emitJob, files, error))
+        error = "--emit-job: " + error;
+    if (!error.empty()) {
+        cli::printError(error);
+        return 1;
+    }
+    cli::printStdout(cli::jobManifests(spec));
+    return 0;
+}
 
-    DataValue spec = DataValue::map();
-    spec.set("completionMode", "Indexed");
-    spec.set("completions", int64_t(args.shards));
-    spec.set("parallelism", int64_t(args.shards));
-    spec.set("backoffLimitPerIndex", int64_t(1));
-    spec.set("template", tmpl);
-
-    DataValue meta = DataValue::map();
-    meta.set("name", "drasim-plan-" + study.name);
-    DataValue labels = DataValue::map();
-    labels.set("app.kubernetes.io/name", "drasim");
-    labels.set("drasim.dev/study", study.name);
-    meta.set("labels", labels);
-
-    DataValue job = DataValue::map();
-    job.set("apiVersion", "batch/v1");
-    job.set("kind", "Job");
-    job.set("metadata", meta);
-    job.set("spec", spec);
-    return "# Runs study " + study.name + " as " + std::to_string(args.shards) + " shards. The volume (claim "
-        + args.claim
-        + ") holds the study folder as given on the\n"
-          "# command line and receives one SQLite file per shard under results/; then run\n"
-          "#   drasim merge "
-        + args.study + " results/" + study.name + "-shard-*.db\n" + drasim::toYaml(job);
+/// A shard's --db may name a folder that does not exist yet (a fresh volume): it is made.
+bool createParentFolders(const std::string& file)
+{
+    const std::filesystem::path parent = std::filesystem::path(file).parent_path();
+    std::error_code ec;
+    if (!parent.empty())
+        std::filesystem::create_directories(parent, ec);
+    if (ec)
+        drasim::cli::printError("--db: cannot create the folder " + parent.string() + ": " + ec.message());
+    return !ec;
 }
 
 int run(const Args& args)
@@ -124,19 +135,10 @@ int run(const Args& args)
         cli::printError("--shard: '" + args.shard + "' is not K/N with 0 <= K < N");
         return 2;
     }
-    if (!args.shard.empty() && args.db.empty()) {
-        cli::printError("--shard needs --db FILE: each shard writes its results to its own SQLite file");
+    if (const std::string problem = usageProblem(args); !problem.empty()) {
+        cli::printError(problem);
         return 2;
     }
-    if (args.emitJob && args.shards < 1) {
-        cli::printError("--emit-job needs --shards N (the number of shards, one per job index)");
-        return 2;
-    }
-    if (args.emitJob && (!args.study.empty() && args.study[0] == '/')) {
-        cli::printError("--emit-job: give the study path relative to the volume root, not " + args.study);
-        return 2;
-    }
-
     Diagnostics diags;
     auto study = planner::loadStudy(args.study, diags);
     auto plan = study ? planner::preparePlan(*study, diags) : std::nullopt;
@@ -144,10 +146,8 @@ int run(const Args& args)
         std::fputs(diags.formatAll().c_str(), stderr);
         return 1;
     }
-    if (args.emitJob) {
-        cli::printStdout(jobManifest(*study, args));
-        return 0;
-    }
+    if (!args.emitJob.empty())
+        return emitJob(*plan, args);
 
     std::unique_ptr<planner::StudyStore> store;
     int64_t studyId = 0;
@@ -157,6 +157,8 @@ int run(const Args& args)
     options.cancel = &g_interrupted;
     try {
         if (!args.db.empty()) {
+            if (!args.shard.empty() && !createParentFolders(args.db))
+                return 1;
             store = std::make_unique<planner::StudyStore>(args.db);
             studyId = store->beginStudy(plan->study.name, plan->fingerprint, shard, plan->candidates.size(),
                 plan->study.serviceLevels.size());
@@ -216,8 +218,9 @@ searched; every mix runs with every seed on a pool of threads. Prints the recomm
 spread across seeds, the frontier of cost against the main service level, and how the answer
 moves with load. Same study, same output, whatever the thread count.)");
     app.footer(R"(Large studies: `--shard K/N --db FILE` runs one shard into its own SQLite file and
-`drasim merge STUDY FILE...` prints the study from all of them; `--emit-job --shards N` prints a
-Kubernetes Indexed Job that runs every shard.
+`drasim merge STUDY FILE...` prints the study from all of them; `--emit-job FOLDER --shards N
+--threads T` copies the study and its files into FOLDER and prints the Kubernetes Jobs that run
+every shard on a cluster and merge them (README: "Planning on a cluster").
 
 Exit status: 0 on success, 1 when the study or its inputs are invalid (diagnostics on stderr),
 2 on bad usage, 130 when interrupted.)");
@@ -235,15 +238,22 @@ Exit status: 0 on success, 1 when the study or its inputs are invalid (diagnosti
     app.add_option("--db", args->db, "record the study and every evaluation in this SQLite file")
         ->option_text("FILE");
     app.add_option("--shard", args->shard, "run only shard K of N (0-based) into --db")->option_text("K/N");
-    app.add_flag(
-        "--emit-job", args->emitJob, "print the Indexed Job manifest that runs the study as --shards shards");
+    auto* emit = app.add_option("--emit-job", args->emitJob,
+                        "copy the study with every file it reads into FOLDER (new), to put on the Jobs' "
+                        "volume, and print the Indexed Job that runs it as --shards shards and the Job "
+                        "that merges them")
+                     ->option_text("FOLDER");
     app.add_option("--shards", args->shards, "shards of the Job (one per completion index)")
         ->option_text("N")
-        ->transform(wholeNumber(1, 100000));
-    app.add_option("--image", args->image, "container image of the Job (default drasim:latest)")
-        ->option_text("IMAGE");
-    app.add_option("--claim", args->claim, "PersistentVolumeClaim mounted at /data (default drasim-data)")
-        ->option_text("NAME");
+        ->transform(wholeNumber(1, 100000))
+        ->needs(emit);
+    app.add_option("--image", args->image, "container image of the Jobs (default drasim:latest)")
+        ->option_text("IMAGE")
+        ->needs(emit);
+    app.add_option("--claim", args->claim,
+           "PersistentVolumeClaim mounted at /data, holding FOLDER at its root (default drasim-data)")
+        ->option_text("NAME")
+        ->needs(emit);
     return [args] { return run(*args); };
 }
 
