@@ -18,14 +18,14 @@ template <size_t N> bool oneOf(std::string_view key, const std::array<std::strin
     return std::find(known.begin(), known.end(), key) != known.end();
 }
 
-// PodSpec fields of Kubernetes 1.36 that the simulator does not model.
-constexpr std::array<std::string_view, 31> kIgnoredPodSpecFields = { "activeDeadlineSeconds",
+// PodSpec fields of Kubernetes 1.36 that the simulator does not model and that do not change
+// where or whether a pod is scheduled (those are warned about: acceptUnmodelledPodField).
+constexpr std::array<std::string_view, 28> kIgnoredPodSpecFields = { "activeDeadlineSeconds",
     "automountServiceAccountToken", "dnsConfig", "dnsPolicy", "enableServiceLinks", "ephemeralContainers",
     "hostAliases", "hostIPC", "hostNetwork", "hostPID", "hostUsers", "hostname", "hostnameOverride",
-    "imagePullSecrets", "os", "preemptionPolicy", "readinessGates", "resources", "restartPolicy",
-    "runtimeClassName", "schedulingGates", "securityContext", "serviceAccount", "serviceAccountName",
-    "setHostnameAsFQDN", "shareProcessNamespace", "subdomain", "terminationGracePeriodSeconds",
-    "topologySpreadConstraints", "volumes", "workloadRef" };
+    "imagePullSecrets", "os", "readinessGates", "resources", "restartPolicy", "runtimeClassName",
+    "schedulingGates", "securityContext", "serviceAccount", "serviceAccountName", "setHostnameAsFQDN",
+    "shareProcessNamespace", "subdomain", "terminationGracePeriodSeconds", "volumes" };
 
 constexpr std::array<std::string_view, 22> kIgnoredContainerFields
     = { "args", "command", "env", "envFrom", "imagePullPolicy", "lifecycle", "livenessProbe", "ports",
@@ -121,11 +121,50 @@ void readTolerations(Reader& r, uint32_t node, const Path& p, std::vector<api::T
     });
 }
 
+// Pod fields that change where or whether the real scheduler places a pod and that the simulated
+// scheduler does not model yet. They are accepted (the API server would) and named with a warning
+// at the field, as the Job fields are (acceptJobField), so a result never silently differs from
+// the cluster's. A null value is the field's absence.
+bool warnUnmodelled(Reader& r, uint32_t v, const Path& p, const char* why)
+{
+    if (!r.isNull(v))
+        r.warning(v, p, std::string("not simulated: ") + why);
+    return true;
+}
+
+/// The PodSpec fields of that kind; false for any other field.
+bool acceptUnmodelledPodField(Reader& r, std::string_view key, uint32_t v, const Path& p)
+{
+    if (key == "topologySpreadConstraints")
+        return warnUnmodelled(r, v, p, "pods are not spread over topology domains");
+    if (key == "preemptionPolicy") {
+        // Never is what the simulation does for every pod: no scheduler preemption is modelled.
+        if (r.nodeKind(v) == YamlNode::Kind::Scalar && r.text(v) == "Never")
+            return true;
+        return warnUnmodelled(r, v, p, "the scheduler never preempts lower-priority pods");
+    }
+    if (key != "workloadRef" && key != "schedulingGroup")
+        return false;
+    if (key == "schedulingGroup") // 1.36: {podGroupName}, the PodGroup the pod belongs to
+        r.fields(v, p, [&](std::string_view gk, uint32_t, uint32_t gv) {
+            if (gk != "podGroupName")
+                return false;
+            std::string name;
+            r.getString(gv, p.field(gk), name);
+            return true;
+        });
+    return warnUnmodelled(r, v, p, "the pod is scheduled on its own, not together with its pod group");
+}
+
 void readAffinity(Reader& r, uint32_t node, const Path& p, std::optional<api::NodeAffinity>& out)
 {
     r.fields(node, p, [&](std::string_view k, uint32_t, uint32_t v) {
-        if (k == "podAffinity" || k == "podAntiAffinity")
-            return true; // accepted, not modelled
+        if (k == "podAffinity")
+            return warnUnmodelled(
+                r, v, p.field(k), "the pod is placed without regard to where other pods run");
+        if (k == "podAntiAffinity")
+            return warnUnmodelled(
+                r, v, p.field(k), "the pod may share a node or topology domain with the pods it avoids");
         if (k != "nodeAffinity")
             return false;
         api::NodeAffinity na;
@@ -225,7 +264,7 @@ void readPodSpec(Reader& r, uint32_t node, const Path& p, api::PodSpec& out)
             r.getString(v, fp, out.priorityClassName);
         } else if (k == "overhead") {
             readResourceList(r, v, fp, out.overhead);
-        } else if (!oneOf(k, kIgnoredPodSpecFields)) {
+        } else if (!oneOf(k, kIgnoredPodSpecFields) && !acceptUnmodelledPodField(r, k, v, fp)) {
             return false;
         }
         return true;

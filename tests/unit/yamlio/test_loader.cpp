@@ -296,6 +296,79 @@ spec:
     EXPECT_EQ(r.diagnostics.formatAll(), "");
 }
 
+TEST(Loader, PodFieldsTheSchedulerDoesNotModelAreWarnedAboutWhereTheyAre)
+{
+    auto r = load(R"(apiVersion: v1
+kind: Pod
+metadata: {name: p}
+spec:
+  containers: [{name: c, image: x}]
+  affinity:
+    podAffinity: {requiredDuringSchedulingIgnoredDuringExecution: []}
+    podAntiAffinity: {preferredDuringSchedulingIgnoredDuringExecution: []}
+  topologySpreadConstraints: [{maxSkew: 1, topologyKey: zone, whenUnsatisfiable: DoNotSchedule}]
+  preemptionPolicy: PreemptLowerPriority
+  schedulingGroup: {podGroupName: gang-0}
+---
+apiVersion: batch/v1
+kind: Job
+metadata: {name: train}
+spec:
+  template:
+    spec:
+      restartPolicy: Never
+      containers: [{name: c, image: x}]
+      workloadRef: {name: train, podGroup: workers}
+)");
+    ASSERT_FALSE(r.diagnostics.hasErrors()) << r.diagnostics.formatAll();
+    EXPECT_EQ(r.objects.pods.size(), 1u);
+    EXPECT_EQ(r.diagnostics.formatAll(),
+        "t.yaml:7:18: warning: Pod default/p: spec.affinity.podAffinity: not simulated: the pod is placed "
+        "without regard to where other pods run\n"
+        "t.yaml:8:22: warning: Pod default/p: spec.affinity.podAntiAffinity: not simulated: the pod may "
+        "share "
+        "a node or topology domain with the pods it avoids\n"
+        "t.yaml:9:30: warning: Pod default/p: spec.topologySpreadConstraints: not simulated: pods are not "
+        "spread over topology domains\n"
+        "t.yaml:10:21: warning: Pod default/p: spec.preemptionPolicy: not simulated: the scheduler never "
+        "preempts lower-priority pods\n"
+        "t.yaml:11:20: warning: Pod default/p: spec.schedulingGroup: not simulated: the pod is scheduled on "
+        "its own, not together with its pod group\n"
+        "t.yaml:21:20: warning: Job default/train: spec.template.spec.workloadRef: not simulated: the pod is "
+        "scheduled on its own, not together with its pod group\n");
+}
+
+TEST(Loader, PodFieldsThatAgreeWithTheSimulationNeedNoWarning)
+{
+    auto r = load(R"(apiVersion: v1
+kind: Pod
+metadata: {name: p}
+spec:
+  containers: [{name: c, image: x}]
+  preemptionPolicy: Never
+  topologySpreadConstraints: null
+  affinity: {podAffinity: null}
+)");
+    EXPECT_EQ(r.diagnostics.formatAll(), "");
+}
+
+TEST(Loader, ASchedulingGroupHoldsOnlyAPodGroupName)
+{
+    auto r = load(R"(apiVersion: v1
+kind: Pod
+metadata: {name: p}
+spec:
+  containers: [{name: c, image: x}]
+  schedulingGroup: {podGroupName: 7, podGroup: g}
+)");
+    EXPECT_EQ(r.diagnostics.formatAll(),
+        "t.yaml:6:35: Pod default/p: spec.schedulingGroup.podGroupName: expected a string, got integer 7 "
+        "(quote it to make it a string)\n"
+        "t.yaml:6:38: Pod default/p: spec.schedulingGroup.podGroup: unknown field \"podGroup\"\n"
+        "t.yaml:6:20: warning: Pod default/p: spec.schedulingGroup: not simulated: the pod is scheduled on "
+        "its own, not together with its pod group\n");
+}
+
 TEST(Loader, StatefulSetPodManagementPolicy)
 {
     auto r = load(R"(apiVersion: apps/v1
