@@ -111,7 +111,7 @@ TEST(PlannerStudyStore, ADamagedStoreIsRefusedBeforeAStudyIsWritten)
     } catch (const storage::StorageError& e) {
         EXPECT_EQ(std::string(e.what()),
             path
-                + ": the store is damaged (Tree 4 page 4: btreeInitPage() returns error code 11); it was "
+                + ": the store is damaged (Page 4: btreeInitPage() returns error code 11); it was "
                   "left untouched");
     }
     EXPECT_EQ(test_support::bytesOf(path), damaged);

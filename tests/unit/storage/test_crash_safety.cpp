@@ -208,7 +208,7 @@ TEST(CrashSafety, ADamagedStoreIsRefusedAndLeftAsItWas)
     } catch (const StorageError& e) {
         EXPECT_EQ(std::string(e.what()),
             path
-                + ": the store is damaged (Tree 4 page 4: btreeInitPage() returns error code 11); it was "
+                + ": the store is damaged (Page 4: btreeInitPage() returns error code 11); it was "
                   "left untouched");
     }
     EXPECT_EQ(drasim::test_support::bytesOf(path), damaged);
