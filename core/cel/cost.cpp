@@ -172,6 +172,31 @@ bool bothTextual(const CelType& a, const CelType& b)
     return (mayBe(a, K::String) && mayBe(b, K::String)) || (mayBe(a, K::Bytes) && mayBe(b, K::Bytes));
 }
 
+/// Quantities, semantic versions, IPs, CIDRs and URLs: Kubernetes' own CEL types, whose values
+/// have no size at run time (cel-go's tracker measures them as 1).
+bool isKubernetesValue(const CelType& t)
+{
+    return t.k == K::Quantity || t.k == K::Semver || t.k == K::IP || t.k == K::CIDR || t.k == K::URL;
+}
+
+/// Kubernetes' price of `a == b` where both operands have the same Kubernetes type, which its
+/// library estimator gives before cel-go's size rule is consulted
+/// (k8s.io/apiserver/pkg/cel/library/cost.go, EstimateCallCost, case "_==_"): quantities,
+/// semantic versions, IPs and CIDRs compare in constant time and cost 1; a URL costs 0.1 x the
+/// right operand's computed size, or 1 when it has none (upstream reads the right operand's size
+/// for both sides, so the order of the operands matters). Only `==` is priced so: `!=`, and
+/// operands of different types (dyn included), keep cel-go's rule. Upstream prices `format.*`
+/// values too (up to ceil(0.1 x 64)); this engine has no such values.
+std::optional<uint64_t> kubernetesEqualityCost(
+    const CelType& lhs, const CelType& rhs, const std::optional<Size>& rhsSize)
+{
+    if (lhs.k != rhs.k || !isKubernetesValue(lhs))
+        return std::nullopt;
+    if (lhs.k != K::URL)
+        return 1;
+    return traversal(rhsSize ? rhsSize->max : 1);
+}
+
 struct LocalVar
 {
     Place place = Place::None;
@@ -605,6 +630,12 @@ private:
             if (f == "_==_" || f == "_!=_") {
                 own = traversal(std::min(sz(0).max, sz(1).max));
                 rule = CostRule::Equality;
+                if (f == "_==_")
+                    own = kubernetesEqualityCost(types(0), types(1), a[1].size).value_or(own);
+                // Values of Kubernetes types measure 1 at run time whatever size the estimate
+                // gave them, and Kubernetes' CallCost charges their `==` 1: a constant 1.
+                if (isKubernetesValue(types(0)) && isKubernetesValue(types(1)))
+                    rule = CostRule::Fixed;
             } else if (f == "_<_" || f == "_<=_" || f == "_>_" || f == "_>=_") {
                 // Every candidate overload counts (a dyn operand matches several): strings and bytes
                 // cost 0.1 x the smaller maximum size, the others 1.
@@ -680,7 +711,9 @@ private:
                 e.size = Size { addSat(sz(0).min, 2), addSat(mulSat(sz(0).max, 2), 2) };
                 rule = CostRule::Traverse;
             } else if (f == "url" && !member) {
+                // Kubernetes gives the URL its argument's size (the size a later `==` reads).
                 own = traversal(sz(0).max);
+                e.size = sz(0);
                 rule = CostRule::Traverse;
             } else if ((f == "lowerAscii" || f == "upperAscii" || f == "substring" || f == "trim")
                 && member) {

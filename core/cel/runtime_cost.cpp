@@ -57,6 +57,12 @@ int64_t smallerTraversal(EvalContext& ctx, const Node& call, const Value& a, con
     return tenths(std::min(smaller, bound));
 }
 
+bool kubernetesValue(const Value& v)
+{
+    return v.kind == Kind::Quantity || v.kind == Kind::Semver || v.kind == Kind::IP || v.kind == Kind::CIDR
+        || v.kind == Kind::URL;
+}
+
 } // namespace
 
 int64_t dynamicCallCost(EvalContext& ctx, const Node& call, const Value* a, size_t count)
@@ -68,6 +74,10 @@ int64_t dynamicCallCost(EvalContext& ctx, const Node& call, const Value* a, size
     case CostRule::Fixed:
         return 0;
     case CostRule::Equality:
+        // Kubernetes' CallCost: `==` with a quantity, version, IP, CIDR or URL on its left costs
+        // 1 (k8s.io/apiserver/pkg/cel/library/cost.go, case "_==_").
+        if (call.name == "_==_" && kubernetesValue(a[0]))
+            return kCallCost;
         return smallerTraversal(ctx, call, a[0], a[1]);
     case CostRule::Ordering:
         if (textual(a[0], a[1]))

@@ -52,9 +52,45 @@ def register(g):
                   ["pod p node node-1", "claim c devices gpu=node-1/gpu-0"])
     with_selector("cel-cost-compare-literal", "comparing a conversion with a literal costs the literal's size: accepted",
                   f'string({IDX}) == "1"', ["pod p node node-1", "claim c devices gpu=node-1/gpu-1"])
-    case("cel-cost-quantity-equality", "quantities have no size for the estimator: == on them is too complex",
-         N1 + [GPU_CLASS, gpus("node-1"),
-               claim("c", [req("gpu", "gpu.example.com",
-                               selectors=['device.capacity["gpu.example.com"].memory == quantity("80Gi")'])]),
-               pod("p", [("gpu", "c")])],
-         ["error " + sel_field, "error too complex, exceeds cost limit"])
+    # ---- Kubernetes prices == between two values of one of its types (library cost.go) ----
+    # node-1 with gpu-0 (80Gi, index 0) and gpu-1 (40Gi, index 1).
+    def with_memory(name, what, selector, expect):
+        mem = {0: "80Gi", 1: "40Gi"}
+        case(name, what,
+             N1 + [GPU_CLASS,
+                   rslice("node-1-gpus", GPU, "node-1",
+                          [dev(f"gpu-{i}", {"index": i}, cap={"memory": mem[i]}) for i in range(2)], node="node-1"),
+                   claim("c", [req("gpu", "gpu.example.com", selectors=[selector])]), pod("p", [("gpu", "c")])],
+             expect)
+
+    MEM = 'device.capacity["gpu.example.com"].memory'
+    GPU1 = ["pod p node node-1", "claim c devices gpu=node-1/gpu-1"]
+    GPU0 = ["pod p node node-1", "claim c devices gpu=node-1/gpu-0"]
+    TOO_COMPLEX = ["error " + sel_field, "error too complex, exceeds cost limit"]
+    with_memory("cel-cost-quantity-equality", "== of two quantities costs 1: a capacity compared with == is accepted",
+                f'{MEM} == quantity("40Gi")', GPU1)
+    with_memory("cel-cost-quantity-equality-reversed", "== of two quantities costs 1 in either order",
+                f'quantity("80Gi") == {MEM}', GPU0)
+    with_memory("cel-cost-quantity-inequality", "!= keeps cel-go's size rule: two quantities have no size, too complex",
+                f'{MEM} != quantity("40Gi")', TOO_COMPLEX)
+    with_memory("cel-cost-quantity-inequality-reversed", "!= of two quantities is too complex in either order",
+                f'quantity("40Gi") != {MEM}', TOO_COMPLEX)
+    with_memory("cel-cost-quantity-equality-dyn", "== of a quantity and a dyn: different types keep cel-go's rule, too complex",
+                f'{MEM} == dyn(quantity("40Gi"))', TOO_COMPLEX)
+    for kind, a, b in (("semver", 'semver("1.2.3+a")', 'semver("1.2.3+b")'),
+                       ("ip", 'ip("10.0.0.1")', 'ip("10.0.0.1")'),
+                       ("cidr", 'cidr("10.0.0.0/8")', 'cidr("10.0.0.0/8")'),
+                       ("url", 'url("https://a/b")', 'url("https://a/b")')):
+        with_selector(f"cel-cost-{kind}-equality", f"== of two {kind} values costs 1 (a URL by its size): accepted",
+                      f'{a} == {b} && {IDX} == 1', GPU1)
+        with_selector(f"cel-cost-{kind}-equality-reversed", f"== of two {kind} values, the device test first: accepted",
+                      f'{IDX} == 0 && {b} == {a}', GPU0)
+        if kind == "url":
+            # A URL has its argument's size, so cel-go's rule bounds != of two URLs of literals.
+            with_selector("cel-cost-url-inequality", "!= of two URLs of literals: cel-go's rule, bounded by their sizes",
+                          f'url("https://a/b") != url("https://a/c") && {IDX} == 1', GPU1)
+        else:
+            with_selector(f"cel-cost-{kind}-inequality", f"!= of two {kind} values keeps cel-go's size rule: too complex",
+                          f'{a} != {b} && {IDX} == 1', TOO_COMPLEX)
+            with_selector(f"cel-cost-{kind}-inequality-reversed", f"!= of two {kind} values is too complex in either order",
+                          f'{IDX} == 1 && {b} != {a}', TOO_COMPLEX)

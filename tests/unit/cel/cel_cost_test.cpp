@@ -15,6 +15,7 @@
 // 32, attribute values 64; scalars 1; conversion results unknown (2^64-1).
 #include <gtest/gtest.h>
 
+#include "core/cel/interpreter.h"
 #include "core/cel/program.h"
 
 namespace drasim::cel {
@@ -191,8 +192,85 @@ TEST(CelCost, UnknownSizesExceedTheLimit)
              R"(string(1) == string(false ? 1 : 1))", // == of two unknown sizes
              R"(string(1).matches("a"))", // regex over an unknown subject
              R"(["a"].join() == "a")", // list elements have no declared size
-             R"(device.capacity["d"].m == quantity("1"))", // quantities have no size
              R"(type(1) == int)", // neither do type values
+         }) {
+        EXPECT_GT(estimate(e), 1e18) << e;
+        CompileError error;
+        EXPECT_FALSE(compileProgram(e, false, &error)) << e;
+        EXPECT_EQ(error.message, "too complex, exceeds cost limit") << e;
+    }
+}
+
+// Kubernetes prices `==` between two values of one Kubernetes type before cel-go's size rule
+// (k8s.io/apiserver/pkg/cel/library/cost.go, EstimateCallCost, case "_==_").
+const Figure kKubernetesEqualityFigures[] = {
+    // device 1, .capacity 1, ["d"] 1, .m 1; quantity("1") 1; == of two quantities 1
+    { R"(device.capacity["d"].m == quantity("1"))", 6 },
+    { R"(quantity("1") == device.capacity["d"].m)", 6 },
+    // quantity("1") 1, quantity("2") 1, == 1
+    { R"(quantity("1") == quantity("2"))", 3 },
+    { R"(semver("1.2.3+a") == semver("1.2.3+b"))", 3 },
+    { R"(ip("1.2.3.4") == ip("1.2.3.4"))", 3 },
+    { R"(cidr("10.0.0.0/8") == cidr("10.0.0.0/8"))", 3 },
+    // url("https://a/b"): ceil(0.1 x 11) = 2, twice; == ceil(0.1 x 11) = 2 (the right size)
+    { R"(url("https://a/b") == url("https://a/b"))", 6 },
+    // The right operand's size only: url of an attribute value (64) costs 4 + ceil(6.4) = 11;
+    // on the right, == costs ceil(0.1 x 64) = 7; on the left, ceil(0.1 x 11) = 2.
+    { R"(url("https://a/b") == url(device.attributes["d"].u))", 20 },
+    { R"(url(device.attributes["d"].u) == url("https://a/b"))", 15 },
+    // != keeps cel-go's rule: 0.1 x the smaller size, which a URL has (its argument's).
+    { R"(url("https://a/b") != url("https://a/b"))", 6 },
+    // Different types (dyn and a version): cel-go's rule, ceil(0.1 x min(64, unknown)) = 7.
+    { R"(device.attributes["d"].v == semver("1.0.0"))", 12 },
+};
+
+TEST(CelCost, KubernetesEqualityFigures)
+{
+    for (const auto& f : kKubernetesEqualityFigures)
+        EXPECT_EQ(estimate(f.expression), f.cost) << f.expression;
+}
+
+int64_t actualCost(const std::string& expression)
+{
+    CompileError error;
+    // Unfolded, so that every call is charged as Kubernetes charges it.
+    auto p = compileProgram(expression, true, &error, false);
+    EXPECT_TRUE(p) << expression << ": " << error.message;
+    if (!p)
+        return -1;
+    DeviceView none;
+    int64_t used = 0;
+    p->run(none, kRuntimeCostLimit, &used);
+    return used;
+}
+
+// Kubernetes' CallCost charges `==` with one of its values on the left 1 at run time, whatever
+// the estimate; `!=` measures these values as size 1 (cel-go's tracker): 1 too.
+TEST(CelCost, KubernetesEqualityActualCost)
+{
+    // 1 + 1 for the two quantity() calls, 1 for ==
+    EXPECT_EQ(actualCost(R"(quantity("1") == quantity("2"))"), 3);
+    EXPECT_EQ(actualCost(R"(ip("1.2.3.4") == ip("1.2.3.4"))"), 3);
+    // url("https://a/b"): ceil(0.1 x 11) = 2, twice; == 1 (estimated 2)
+    EXPECT_EQ(actualCost(R"(url("https://a/b") == url("https://a/b"))"), 5);
+    EXPECT_EQ(actualCost(R"(url("https://a/b") != url("https://a/b"))"), 5);
+    // Stored expressions of dyn operands reach the same rule at run time.
+    EXPECT_EQ(actualCost(R"(dyn(quantity("1")) == dyn(quantity("1")))"), 5);
+}
+
+// Only `==` of two values of one Kubernetes type: `!=`, and a dyn operand, keep cel-go's rule,
+// which cannot bound these values.
+TEST(CelCost, KubernetesInequalityAndMixedTypesExceedTheLimit)
+{
+    for (const char* e : {
+             R"(device.capacity["d"].m != quantity("1"))",
+             R"(quantity("1") != quantity("2"))",
+             R"(semver("1.2.3") != semver("1.2.3"))",
+             R"(ip("1.2.3.4") != ip("1.2.3.4"))",
+             R"(cidr("10.0.0.0/8") != cidr("10.0.0.0/8"))",
+             R"(quantity("1") == dyn(quantity("1")))",
+             R"(dyn(quantity("1")) == quantity("1"))",
+             R"(url("https://a/b") == url(string(1)))",
          }) {
         EXPECT_GT(estimate(e), 1e18) << e;
         CompileError error;
