@@ -325,9 +325,13 @@ struct Importer
         if (t.vendor == "10ee" || t.vendor == "1172")
             return ComponentKind::Fpga; // Xilinx/AMD and Intel (Altera) FPGA cards
         const std::string cls = t.classCode.substr(0, 2);
-        if (t.classCode == "0300" || t.classCode == "0302" || t.classCode == "0380") {
-            // A GPU only when hwloc shows a compute OS device or the part is a known accelerator
-            // (built-in model, or an accelerator vendor): a BMC's VGA chip is neither.
+        const bool amdAccelerator = t.classCode == "1200" && t.vendor == "1002";
+        if (t.classCode == "0300" || t.classCode == "0302" || t.classCode == "0380" || amdAccelerator) {
+            // A GPU when hwloc shows a compute OS device or the part is a built-in model. The
+            // vendor alone says so only where NVIDIA and AMD put their compute parts: the 3D
+            // (0302) and other-display (0380) classes, and AMD's processing accelerators (1200,
+            // Instinct MI300). A VGA controller (0300) of these vendors is as often a server's
+            // console chip (the ATI ES1000 of HP ProLiants, beside their Teslas) as a GPU.
             const bool compute = std::any_of(dev.children.begin(), dev.children.end(), [](const auto& os) {
                 return isObject(*os) && type(*os) == "OSDev" && isComputeOsDevice(*os);
             });
@@ -337,7 +341,7 @@ struct Importer
                           && m.pciDeviceId == "0x" + t.device;
                   });
             const bool acceleratorVendor = t.vendor == "10de" || t.vendor == "1002";
-            if (compute || known || acceleratorVendor)
+            if (compute || known || (acceleratorVendor && t.classCode != "0300"))
                 return ComponentKind::Gpu;
             return std::nullopt;
         }

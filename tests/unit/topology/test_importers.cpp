@@ -171,6 +171,62 @@ TEST(HwlocImport, SwitchesCollapseToOneBridgeLikeNvidiaSmi)
     EXPECT_NE(s.description.find("ThinkSystem SR675 V3"), std::string::npos);
 }
 
+// A server's VGA chip is not a GPU: the ProLiant's ATI ES1000 (VGA class 0300, AMD's vendor id,
+// no OS device) beside three Tesla M2070 (3D class 0302, no OS device either) gives three GPUs.
+TEST(HwlocImport, VgaChipOfAnAcceleratorVendorIsNoGpu)
+{
+    Diagnostics d;
+    NodeShape s;
+    ASSERT_TRUE(importHwlocXml(read("hwloc-2socket-proliant-es1000.xml"), "sl390s.xml", {}, s, d))
+        << d.formatAll();
+    const auto gpus = s.devicesOfKind(ComponentKind::Gpu);
+    ASSERT_EQ(gpus.size(), 3u) << d.formatAll();
+    std::vector<std::string> busIds;
+    for (int g : gpus) {
+        busIds.push_back(s.components[g].busId);
+        EXPECT_EQ(s.components[g].model, "pci-10de-06d2");
+    }
+    EXPECT_EQ(busIds, (std::vector<std::string> { "0000:06:00.0", "0000:84:00.0", "0000:88:00.0" }));
+    for (const auto& c : s.components)
+        EXPECT_NE(c.busId, "0000:01:03.0") << c.name;
+    for (const auto& m : s.models)
+        EXPECT_NE(m.pciVendorId, "0x1002") << m.id;
+}
+
+// A VGA-class device is a GPU with a compute OS device (CUDA, NVML, OpenCL, RSMI, Level Zero) or
+// as a built-in model; the vendor alone makes a GPU of the 3D (0302) and other-display (0380)
+// classes, and of AMD's processing accelerators (1200), only.
+TEST(HwlocImport, VgaClassNeedsAComputeDeviceOrAKnownModel)
+{
+    auto gpusOf = [](const std::string& pciType, const std::string& osdev) {
+        const std::string xml
+            = "<?xml version=\"1.0\"?>\n<topology version=\"2.0\">\n"
+              "<object type=\"Machine\" os_index=\"0\" cpuset=\"0x00000001\">\n"
+              "<object type=\"NUMANode\" os_index=\"0\" cpuset=\"0x00000001\"/>\n"
+              "<object type=\"PU\" os_index=\"0\" cpuset=\"0x00000001\"/>\n"
+              "<object type=\"Bridge\" bridge_type=\"0-1\" depth=\"0\" bridge_pci=\"0000:[00-01]\">\n"
+              "<object type=\"PCIDev\" pci_busid=\"0000:01:00.0\" pci_type=\""
+            + pciType + "\">" + osdev + "</object>\n</object>\n</object>\n</topology>\n";
+        Diagnostics d;
+        NodeShape s;
+        EXPECT_TRUE(importHwlocXml(xml, "x.xml", {}, s, d)) << d.formatAll();
+        return s.devicesOfKind(ComponentKind::Gpu).size();
+    };
+    const std::string none;
+    const std::string rsmi = "<object type=\"OSDev\" name=\"rsmi0\" osdev_type=\"5\"/>";
+    const std::string opencl = "<object type=\"OSDev\" name=\"opencl0d0\" osdev_type=\"5\"/>";
+    const std::string drm = "<object type=\"OSDev\" name=\"card0\" subtype=\"DRM\" osdev_type=\"1\"/>";
+    EXPECT_EQ(gpusOf("0300 [1002:515e] [103c:31fb] 02", none), 0u); // ES1000
+    EXPECT_EQ(gpusOf("0300 [1002:744c] [1002:0e3b] c8", drm), 0u); // a Radeon with only its display
+    EXPECT_EQ(gpusOf("0300 [1002:744c] [1002:0e3b] c8", rsmi), 1u);
+    EXPECT_EQ(gpusOf("0300 [10de:2684] [10de:16f3] a1", none), 0u); // a GeForce hwloc saw no driver of
+    EXPECT_EQ(gpusOf("0300 [10de:2684] [10de:16f3] a1", opencl), 1u);
+    EXPECT_EQ(gpusOf("0300 [10de:2330] [10de:16c1] a1", none), 1u); // a built-in model (H100)
+    EXPECT_EQ(gpusOf("0302 [10de:06d2] [10de:0846] a3", none), 1u); // Tesla M2070
+    EXPECT_EQ(gpusOf("0380 [1002:738c] [1002:0c34] 01", none), 1u); // Instinct MI100
+    EXPECT_EQ(gpusOf("1200 [1002:74a1] [1002:74a1] 00", none), 1u); // Instinct MI300X
+}
+
 TEST(HwlocImport, MalformedXmlIsLocated)
 {
     Diagnostics d;
