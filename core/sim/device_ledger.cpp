@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/sim/device_ledger.h"
+
+namespace drasim::sim {
+
+void DeviceLedger::bind(const BindOutcome& out)
+{
+    for (const auto& d : out.allocated) {
+        ClaimRecord& c = m_claims[d.claim];
+        uint32_t dev = m_metrics.deviceIndex(d.driver, d.pool, d.device);
+        if (dev == SimMetrics::kNoIndex)
+            continue;
+        uint32_t cls = m_metrics.classIndex(d.deviceClass);
+        c.devices.push_back(dev);
+        c.classes.push_back(cls);
+        m_metrics.deviceAllocated(dev, cls, +1);
+    }
+    for (const auto& key : out.claims)
+        ++m_claims[key].users;
+}
+
+void DeviceLedger::unbind(SimPod& p)
+{
+    for (const auto& key : p.claims) {
+        auto it = m_claims.find(key);
+        if (it == m_claims.end())
+            continue;
+        if (--it->second.users > 0)
+            continue;
+        for (size_t i = 0; i < it->second.devices.size(); ++i)
+            m_metrics.deviceAllocated(it->second.devices[i], it->second.classes[i], -1);
+        m_claims.erase(it);
+    }
+    p.claims.clear();
+}
+
+} // namespace drasim::sim

@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/sim/sim_context.h"
+
+namespace drasim::sim {
+
+class EvictionController;
+class JobController;
+
+/// The scenario's events: node failures and returns, node pools added and removed, device and
+/// node taints, DeviceTaintRules. Each is announced to the recorders, then applied to the cluster
+/// port and the metrics; the pods it ends go through the job controller.
+class EventInjector
+{
+public:
+    EventInjector(SimContext& ctx, JobController& jobs, EvictionController& evictions)
+        : m_ctx(ctx)
+        , m_jobs(jobs)
+        , m_evictions(evictions)
+    { }
+
+    void add(InjectedEvent event) { m_events.push_back(std::move(event)); }
+    /// Puts every event within the run's duration on the event queue.
+    void schedule();
+    /// An Injected event: applies the scenario's event e.a.
+    void apply(const Event& e);
+
+private:
+    void removeNode(const std::string& name, const std::string& why, bool keepForReturn);
+    void returnNode(const std::string& name);
+    void addPool(const NodePool& pool);
+    void removePool(const std::string& pool);
+    void taintDevices(const InjectedEvent& e, bool add);
+    void applyTaintRule(const InjectedEvent& e, bool add);
+    void taintNode(const InjectedEvent& e, bool add);
+
+    SimContext& m_ctx;
+    JobController& m_jobs;
+    EvictionController& m_evictions;
+    std::vector<InjectedEvent> m_events;
+    std::map<std::string, NodeSpec> m_downNodes; ///< failed nodes, to bring them back
+};
+
+} // namespace drasim::sim

@@ -1,0 +1,293 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/sim/job_controller.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "core/sim/device_ledger.h"
+#include "core/sim/scheduling_loop.h"
+
+namespace drasim::sim {
+
+uint32_t JobController::allocJob()
+{
+    if (!m_ctx.freeJobs.empty()) {
+        uint32_t id = m_ctx.freeJobs.back();
+        m_ctx.freeJobs.pop_back();
+        return id;
+    }
+    m_ctx.jobs.emplace_back();
+    return uint32_t(m_ctx.jobs.size() - 1);
+}
+
+void JobController::startJob(workload::JobSpec spec)
+{
+    uint32_t id = allocJob();
+    JobState& job = m_ctx.jobs[id];
+    job = JobState {};
+    job.serial = m_ctx.nextJobSerial++;
+    job.live = true;
+    job.arrival = m_ctx.now;
+    job.workload = m_ctx.metrics.workloadIndex(spec.workload);
+    job.spec = std::move(spec);
+    job.spec.claimTemplates.clear(); // already known to the cluster; do not keep a copy per job
+    job.spec.claimTemplates.shrink_to_fit();
+    m_ctx.metrics.jobArrived(job.workload);
+    if (job.spec.tasks.empty()) {
+        finishJob(id, true);
+        return;
+    }
+    job.tasks.resize(job.spec.tasks.size());
+    if (job.spec.kind == workload::kKindPipelineRun) {
+        linkPipeline(id);
+        for (uint32_t i = 0; i < job.spec.tasks.size(); ++i)
+            if (m_ctx.jobs[id].tasks[i].pendingDeps == 0)
+                createPod(id, i);
+        return;
+    }
+    const int32_t n = initialReplicas(job);
+    if (n == 0) {
+        finishJob(id, true);
+        return;
+    }
+    for (int32_t i = 0; i < n; ++i)
+        createPod(id, 0);
+}
+
+/// A pipeline's tasks wait for the tasks they depend on.
+void JobController::linkPipeline(uint32_t jobId)
+{
+    JobState& job = m_ctx.jobs[jobId];
+    std::map<std::string, uint32_t> byName;
+    for (uint32_t i = 0; i < job.spec.tasks.size(); ++i)
+        byName[job.spec.tasks[i].name] = i;
+    for (uint32_t i = 0; i < job.spec.tasks.size(); ++i) {
+        for (const auto& dep : job.spec.tasks[i].dependsOn) {
+            auto it = byName.find(dep);
+            if (it == byName.end())
+                continue; // the workload parser validated names; ignore defensively
+            job.tasks[i].pendingDeps++;
+            job.tasks[it->second].dependents.push_back(i);
+        }
+    }
+}
+
+/// Pods created when a (non-pipeline) job arrives: a Job's first wave, all replicas of a
+/// service, or only the first of an OrderedReady StatefulSet.
+int32_t JobController::initialReplicas(const JobState& job) const
+{
+    if (job.spec.kind == workload::kKindService)
+        return std::max(0, job.spec.orderedStart ? std::min(job.spec.parallelism, 1) : job.spec.parallelism);
+    return std::max(0, std::min(job.spec.parallelism, job.spec.completions));
+}
+
+std::string JobController::podName(const JobState& job, uint32_t taskIndex, int32_t index) const
+{
+    std::string name = job.spec.name;
+    name += '-';
+    if (job.spec.kind != workload::kKindPipelineRun)
+        return name + std::to_string(index);
+    name += job.spec.tasks[taskIndex].name;
+    if (index > 0) {
+        name += '-';
+        name += std::to_string(index);
+    }
+    return name;
+}
+
+void JobController::createPod(uint32_t jobId, uint32_t taskIndex)
+{
+    uint32_t id = m_ctx.allocPod(); // may move the pod table, not the job table
+    JobState& job = m_ctx.jobs[jobId];
+    TaskState& ts = job.tasks[taskIndex];
+    const std::string name = podName(job, taskIndex, ts.created++);
+    SimPod& p = m_ctx.pods[id];
+    p.serial = m_ctx.nextPodSerial++;
+    p.evictAt = -1;
+    p.nodeEvictAt = -1;
+    p.job = jobId;
+    p.task = taskIndex;
+    p.priority = job.spec.tasks[taskIndex].priority;
+    p.created = m_ctx.now;
+    p.key = job.spec.namespace_ + "/" + name;
+    m_ctx.podByKey[p.key] = id;
+    job.pods.push_back(id);
+    ++ts.active;
+    m_ctx.metrics.podCreated(job.workload);
+    m_ctx.emit(PodEventType::Created, p);
+    m_loop.add(id, job.spec.tasks[taskIndex].pod);
+}
+
+void JobController::podCreateDue(const Event& e)
+{
+    JobState& job = m_ctx.jobs[e.a];
+    if (!job.live || job.serial != e.b)
+        return;
+    if (job.spec.kind != workload::kKindJob) {
+        createPod(e.a, e.c);
+    } else if (job.syncAt == m_ctx.now) {
+        job.syncAt = -1;
+        syncJob(e.a);
+    }
+}
+
+void JobController::podCompleteDue(const Event& e)
+{
+    SimPod& p = m_ctx.pods[e.a];
+    if (p.state != PodState::Running || p.serial != e.b)
+        return;
+    m_ctx.cluster.podFinished(p.key);
+    endPod(e.a, PodEventType::Succeeded, {}, true);
+}
+
+void JobController::podBound(uint32_t id)
+{
+    const SimPod& p = m_ctx.pods[id];
+    const JobState& job = m_ctx.jobs[p.job];
+    double duration = job.spec.tasks[p.task].durationSeconds;
+    if (std::isfinite(duration)) {
+        SimTime end = m_ctx.now + std::max<SimTime>(0, fromSeconds(duration));
+        if (end <= m_ctx.options.duration)
+            m_ctx.events.push(end, EventKind::PodComplete, id, p.serial);
+    }
+    // OrderedReady: the next replica is created once this one runs.
+    if (job.spec.orderedStart && job.tasks[p.task].active < job.spec.parallelism)
+        createPod(p.job, p.task);
+}
+
+void JobController::finishJob(uint32_t id, bool succeeded)
+{
+    JobState& job = m_ctx.jobs[id];
+    // Kubernetes deletes the remaining pods of a failed job; a succeeded one has none left.
+    std::vector<uint32_t> remaining = job.pods;
+    for (uint32_t pid : remaining) {
+        if (m_ctx.pods[pid].state == PodState::Running)
+            m_ctx.cluster.podFinished(m_ctx.pods[pid].key); // queued pods are released by dropQueued
+        endPod(pid, PodEventType::Failed, "job " + job.spec.name + " ended", false);
+    }
+    m_ctx.metrics.jobFinished(
+        job.workload, succeeded, m_ctx.now - job.arrival, job.spec.kind == workload::kKindPipelineRun);
+    job = JobState {};
+    m_ctx.freeJobs.push_back(id);
+}
+
+/// Ends a pod that is queued or running. notifyJob=false when the job itself is ending.
+void JobController::endPod(uint32_t pid, PodEventType type, const std::string& message, bool notifyJob)
+{
+    SimPod& p = m_ctx.pods[pid];
+    const uint32_t jobId = p.job;
+    const uint32_t task = p.task;
+    if (p.state == PodState::Running) {
+        m_ledger.unbind(p);
+        m_ctx.metrics.podRunning(-1);
+        if (type == PodEventType::Succeeded)
+            m_ctx.metrics.podSucceeded(m_ctx.jobs[jobId].workload);
+        else
+            m_ctx.metrics.podFailed(m_ctx.jobs[jobId].workload, type == PodEventType::Evicted);
+    } else {
+        m_loop.dropQueued(pid);
+    }
+    m_ctx.emit(type, p, message);
+    JobState& job = m_ctx.jobs[jobId];
+    auto it = std::find(job.pods.begin(), job.pods.end(), pid);
+    if (it != job.pods.end())
+        job.pods.erase(it);
+    job.tasks[task].active--;
+    m_ctx.releasePodSlot(pid);
+    if (!notifyJob)
+        return;
+    if (type == PodEventType::Succeeded)
+        podSucceeded(jobId, task);
+    else
+        podFailed(jobId, task);
+}
+
+void JobController::podSucceeded(uint32_t jobId, uint32_t task)
+{
+    JobState& job = m_ctx.jobs[jobId];
+    TaskState& ts = job.tasks[task];
+    ts.succeeded++;
+    if (job.spec.kind == workload::kKindPipelineRun) {
+        if (ts.succeeded == 1) {
+            job.tasksDone++;
+            for (uint32_t d : ts.dependents)
+                if (--job.tasks[d].pendingDeps == 0)
+                    createPod(jobId, d);
+        }
+        if (job.tasksDone == int32_t(job.tasks.size()))
+            finishJob(jobId, true);
+        return;
+    }
+    if (ts.succeeded >= job.spec.completions) {
+        finishJob(jobId, true);
+        return;
+    }
+    if (job.spec.kind == workload::kKindJob) {
+        job.failuresAfterLastSuccess = 0;
+        syncJob(jobId);
+    }
+}
+
+/// manageJob of the Job controller for a kind "job": tops the active pods up to
+/// min(parallelism, completions - succeeded), all at once, unless the pod-failure backoff of
+/// the failures since the last success is still running; then it syncs again when it ends.
+void JobController::syncJob(uint32_t jobId)
+{
+    JobState& job = m_ctx.jobs[jobId];
+    TaskState& ts = job.tasks[0];
+    const int32_t want = std::min(job.spec.parallelism, job.spec.completions - ts.succeeded);
+    if (ts.active >= want)
+        return;
+    const SimOptions& o = m_ctx.options;
+    const SimTime ready
+        = job.lastFailure + backoffFor(job.failuresAfterLastSuccess, o.jobBackoffBase, o.jobBackoffMax);
+    if (ready > m_ctx.now) {
+        if (job.syncAt != ready) {
+            job.syncAt = ready;
+            m_ctx.events.push(ready, EventKind::PodCreate, jobId, job.serial, 0);
+        }
+        return;
+    }
+    for (int32_t i = ts.active; i < want; ++i)
+        createPod(jobId, 0);
+}
+
+void JobController::podFailed(uint32_t jobId, uint32_t task)
+{
+    JobState& job = m_ctx.jobs[jobId];
+    job.failures++;
+    if (job.spec.kind == workload::kKindService) {
+        // A ReplicaSet replaces lost replicas at once and never gives up.
+        createPod(jobId, task);
+        return;
+    }
+    if (job.failures > job.spec.backoffLimit) {
+        finishJob(jobId, false);
+        return;
+    }
+    if (job.spec.kind == workload::kKindJob) {
+        job.failuresAfterLastSuccess++;
+        job.lastFailure = m_ctx.now;
+        syncJob(jobId);
+        return;
+    }
+    const SimOptions& o = m_ctx.options;
+    SimTime delay = backoffFor(job.failures, o.jobBackoffBase, o.jobBackoffMax);
+    m_ctx.events.push(m_ctx.now + delay, EventKind::PodCreate, jobId, job.serial, task);
+}
+
+void JobController::failRunning(
+    const std::vector<std::string>& keys, PodEventType type, const std::string& message, bool alreadyReleased)
+{
+    for (const auto& key : keys) {
+        const uint32_t pid = m_ctx.runningPod(key);
+        if (pid == kNone)
+            continue;
+        if (!alreadyReleased)
+            m_ctx.cluster.podFinished(key);
+        endPod(pid, type, message, true);
+    }
+}
+
+} // namespace drasim::sim

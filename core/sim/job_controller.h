@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/sim/sim_context.h"
+
+namespace drasim::sim {
+
+class DeviceLedger;
+class SchedulingLoop;
+
+/// The controllers that own pods: Job (parallelism, completions, pod-failure backoff and
+/// backoffLimit), pipeline runs (tasks started as their dependencies succeed), StatefulSets and
+/// services (replicas replaced at once, OrderedReady). It creates pods and hands them to the
+/// scheduling loop, runs them once bound, and ends them (success, failure, eviction, job end).
+class JobController
+{
+public:
+    JobController(SimContext& ctx, DeviceLedger& ledger, SchedulingLoop& loop)
+        : m_ctx(ctx)
+        , m_ledger(ledger)
+        , m_loop(loop)
+    { }
+
+    /// A job of the arrival stream arrives now.
+    void startJob(workload::JobSpec spec);
+    /// A PodCreate event: a delayed replacement (pipeline, StatefulSet) or a delayed Job sync.
+    void podCreateDue(const Event& e);
+    /// A PodComplete event: the pod ran to its end (stale events of ended pods are ignored).
+    void podCompleteDue(const Event& e);
+    /// The scheduler bound the pod: it runs until its duration is over; OrderedReady creates the
+    /// next replica.
+    void podBound(uint32_t id);
+    /// Ends the running pods among `keys` with `type` (Failed, Evicted) and `message`; their jobs
+    /// react. alreadyReleased: the cluster already dropped them (their node was removed).
+    void failRunning(const std::vector<std::string>& keys, PodEventType type, const std::string& message,
+        bool alreadyReleased);
+
+private:
+    uint32_t allocJob();
+    void linkPipeline(uint32_t jobId);
+    int32_t initialReplicas(const JobState& job) const;
+    void createPod(uint32_t jobId, uint32_t taskIndex);
+    std::string podName(const JobState& job, uint32_t taskIndex, int32_t index) const;
+    void finishJob(uint32_t id, bool succeeded);
+    void endPod(uint32_t pid, PodEventType type, const std::string& message, bool notifyJob);
+    void podSucceeded(uint32_t jobId, uint32_t task);
+    void podFailed(uint32_t jobId, uint32_t task);
+    void syncJob(uint32_t jobId);
+
+    SimContext& m_ctx;
+    DeviceLedger& m_ledger;
+    SchedulingLoop& m_loop;
+};
+
+} // namespace drasim::sim

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/sim/sampler.h"
+
+#include <optional>
+
+#include "core/sim/scheduling_loop.h"
+
+namespace drasim::sim {
+
+void Sampler::sample()
+{
+    m_ctx.metrics.accrue(m_ctx.now);
+    std::map<std::string, int64_t> pending = pendingByReason();
+    std::map<std::string, int64_t> fragmentation;
+    if (m_ctx.options.fragmentation)
+        fragmentation = probeFragmentation();
+    MetricSample s = m_ctx.metrics.sample(m_ctx.now, pending, fragmentation);
+    for (auto* r : m_ctx.recorders)
+        r->onSample(s);
+}
+
+std::map<std::string, int64_t> Sampler::pendingByReason() const
+{
+    std::map<std::string, int64_t> pending;
+    const SchedulingQueue& queue = m_loop.queue();
+    for (uint32_t g : queue.parkedGroups())
+        pending[m_loop.reasonText(queue.groupReason(g))] += int64_t(queue.parkedInGroup(g));
+    // Representatives in backoffQ are pending as well (at most one per group); activeQ is
+    // always drained when a sample is taken.
+    for (uint32_t id : m_loop.backoffPods()) {
+        const uint32_t reason = m_ctx.pods[id].reason;
+        pending[reason == kNone ? std::string("queued") : m_loop.reasonText(reason)]++;
+    }
+    return pending;
+}
+
+/// Free devices the first pending pod (queue order) cannot use, by reason. Only a pod whose
+/// group failed at the current capacity generation is probed: it cannot fit, so the probe
+/// cannot bind it. One probe per sample keeps the cost at O(nodes) per sample.
+std::map<std::string, int64_t> Sampler::probeFragmentation() const
+{
+    const SchedulingQueue& queue = m_loop.queue();
+    std::optional<QueueKey> head;
+    for (uint32_t g : queue.parkedGroups()) {
+        if (!queue.blockedAt(g, m_loop.seenGeneration()))
+            continue;
+        QueueKey k = queue.firstParked(g);
+        if (!head || k < *head)
+            head = k;
+    }
+    if (!head)
+        return {};
+    return m_ctx.cluster.strandedDevices(m_ctx.buildPod(m_ctx.pods[head->pod]));
+}
+
+} // namespace drasim::sim

@@ -1,0 +1,240 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/sim/scheduling_loop.h"
+
+#include "core/sim/device_ledger.h"
+#include "core/sim/eviction_controller.h"
+#include "core/sim/job_controller.h"
+#include "core/sim/scheduling_signature.h"
+
+namespace drasim::sim {
+
+namespace {
+
+/// With SchedulerPopFromBackoffQ, kube-scheduler truncates a pod's backoff expiry to its 1 s
+/// ordering window and counts the pod as backing off while that window is not over; the queue is
+/// flushed on whole seconds. So the pod completes backoff at the end of its window. The run
+/// starts on a window boundary.
+SimTime windowedExpiry(SimTime expiry)
+{
+    return (expiry / kSecond + 1) * kSecond;
+}
+
+} // namespace
+
+uint32_t SchedulingLoop::groupOf(const api::Pod& pod, const std::shared_ptr<const api::PodTemplateSpec>& tmpl)
+{
+    uint32_t g = m_queue.groupFor(schedulingSignature(pod));
+    // Holding the template keeps its address from being reused by another one while cached.
+    m_lastTemplate = tmpl;
+    m_lastNamespace = pod.meta.namespace_;
+    m_lastGroup = g;
+    return g;
+}
+
+uint32_t SchedulingLoop::reasonFor(const std::string& message)
+{
+    std::string primary = primaryReason(message);
+    auto [it, inserted] = m_reasonIds.emplace(primary, uint32_t(m_reasonTexts.size()));
+    if (inserted)
+        m_reasonTexts.push_back(primary);
+    return it->second;
+}
+
+void SchedulingLoop::add(uint32_t id, const std::shared_ptr<const api::PodTemplateSpec>& tmpl)
+{
+    SimPod& p = m_ctx.pods[id];
+    // The api::Pod is built only when the scheduler needs it: a million queued pods would
+    // otherwise each hold a copy of their template.
+    if (tmpl && tmpl == m_lastTemplate && m_ctx.jobs[p.job].spec.namespace_ == m_lastNamespace)
+        p.group = m_lastGroup;
+    else
+        p.group = groupOf(m_ctx.buildPod(p), tmpl);
+    m_ctx.metrics.podPending(+1);
+    if (m_queue.blockedAt(p.group, m_seenGeneration)) {
+        // An equivalent pod failed and nothing was freed since: this attempt would fail the
+        // same way, so record it as failed without running the scheduler.
+        p.attempts = 1;
+        p.lastAttempt = m_ctx.now;
+        p.reason = m_queue.groupReason(p.group);
+        p.state = PodState::Parked;
+        m_queue.park(p.group, m_ctx.keyOf(id));
+        m_ctx.emit(PodEventType::Unschedulable, p, m_reasonTexts[p.reason]);
+        return;
+    }
+    p.state = PodState::Active;
+    m_queue.pushActive(m_ctx.keyOf(id));
+}
+
+void SchedulingLoop::dropQueued(uint32_t id)
+{
+    SimPod& p = m_ctx.pods[id];
+    if (p.state == PodState::Parked)
+        m_queue.unpark(p.group, m_ctx.keyOf(id));
+    if (p.state == PodState::Backoff)
+        leaveBackoff(id);
+    if (p.representative) {
+        p.representative = false;
+        representativeDone(p.group, true);
+    }
+    m_ctx.metrics.podPending(-1);
+    m_ctx.metrics.podFailed(m_ctx.jobs[p.job].workload, false);
+    m_ctx.cluster.podFinished(p.key);
+}
+
+void SchedulingLoop::backoffExpired(const Event& e)
+{
+    SimPod& p = m_ctx.pods[e.a];
+    if (p.state != PodState::Backoff || p.serial != e.b || p.backoffUntil != e.time)
+        return;
+    leaveBackoff(e.a);
+    p.state = PodState::Active;
+    m_queue.pushActive(m_ctx.keyOf(e.a));
+}
+
+void SchedulingLoop::run()
+{
+    releaseRepresentativesIfCapacityChanged();
+    uint32_t id = 0;
+    while (popNext(id)) {
+        attempt(id);
+        // Binding changes nothing that could help others, but freeing can happen inside
+        // attempt() only through the cluster; re-check the generation between pods.
+        releaseRepresentativesIfCapacityChanged();
+    }
+}
+
+/// Capacity was freed since the loop last looked: each group of unschedulable pods sends one
+/// representative back to the queue.
+void SchedulingLoop::releaseRepresentativesIfCapacityChanged()
+{
+    const uint64_t gen = m_ctx.cluster.capacityGeneration();
+    if (gen == m_seenGeneration)
+        return;
+    m_seenGeneration = gen;
+    for (const auto& [group, key] : m_queue.releaseRepresentatives(gen)) {
+        (void)group;
+        m_ctx.pods[key.pod].representative = true;
+        requeue(key.pod);
+    }
+}
+
+/// The next pod to attempt: the head of activeQ, or with SchedulerPopFromBackoffQ the head of
+/// backoffQ when activeQ is empty. False when both are empty.
+bool SchedulingLoop::popNext(uint32_t& id)
+{
+    while (!m_queue.activeEmpty()) {
+        QueueKey key = m_queue.popActive();
+        const SimPod& p = m_ctx.pods[key.pod];
+        if (p.state != PodState::Active || p.serial != key.order)
+            continue; // stale entry of a pod that was deleted
+        id = key.pod;
+        return true;
+    }
+    if (m_backoffOrder.empty())
+        return false;
+    // The scheduler would be idle, so it takes the first pod of backoffQ now instead of waiting
+    // for its backoff to end. The attempt counts as any other (the next backoff doubles). Every
+    // failure in this model is a plugin rejection, so upstream's separate error backoff queue,
+    // which is never popped early, has no members here.
+    id = m_backoffOrder.begin()->key.pod;
+    leaveBackoff(id);
+    m_ctx.pods[id].state = PodState::Active;
+    return true;
+}
+
+/// One scheduling cycle for one pod: bound, or parked as unschedulable; then, if the pod was its
+/// group's representative, the group learns the outcome.
+void SchedulingLoop::attempt(uint32_t id)
+{
+    SimPod& p = m_ctx.pods[id];
+    ++m_attempts;
+    BindOutcome out = m_ctx.cluster.schedule(m_ctx.buildPod(p));
+    p.attempts++;
+    p.lastAttempt = m_ctx.now;
+    const bool wasRepresentative = p.representative;
+    p.representative = false;
+    const uint32_t group = p.group;
+    if (out.scheduled)
+        bind(id, out); // may create pods and so move the pod table: `p` is not used after it
+    else
+        park(id, out.message);
+    if (wasRepresentative)
+        representativeDone(group, out.scheduled);
+}
+
+void SchedulingLoop::bind(uint32_t id, const BindOutcome& out)
+{
+    SimPod& p = m_ctx.pods[id];
+    p.state = PodState::Running;
+    p.node = out.nodeName;
+    p.bound = m_ctx.now;
+    p.claims = out.claims;
+    m_ledger.bind(out);
+    m_ctx.metrics.podScheduled(m_ctx.jobs[p.job].workload, m_ctx.now - p.created);
+    m_ctx.metrics.podPending(-1);
+    m_ctx.metrics.podRunning(+1);
+    for (const auto& placement : out.placements)
+        m_ctx.metrics.placement(placement);
+    m_ctx.emit(PodEventType::Scheduled, p, {}, &out);
+    m_evictions.podBound(id);
+    m_jobs.podBound(id); // last: it may create pods
+}
+
+void SchedulingLoop::park(uint32_t id, const std::string& message)
+{
+    SimPod& p = m_ctx.pods[id];
+    p.reason = reasonFor(message);
+    m_reasonTexts[p.reason] = primaryReason(message);
+    m_queue.markBlocked(p.group, m_seenGeneration, p.reason);
+    p.state = PodState::Parked;
+    m_queue.park(p.group, m_ctx.keyOf(id));
+    m_ctx.emit(PodEventType::Unschedulable, p, message);
+}
+
+/// The group's representative left the queue: on success (or deletion) the next parked member,
+/// if any, becomes the representative and is requeued.
+void SchedulingLoop::representativeDone(uint32_t group, bool scheduled)
+{
+    QueueKey next;
+    if (m_queue.representativeDone(group, scheduled, m_seenGeneration, &next)) {
+        m_ctx.pods[next.pod].representative = true;
+        requeue(next.pod);
+    }
+}
+
+/// Puts a pod that left the unschedulable set back: activeQ, or backoffQ until its backoff ends.
+void SchedulingLoop::requeue(uint32_t id)
+{
+    SimPod& p = m_ctx.pods[id];
+    const SimOptions& o = m_ctx.options;
+    SimTime expiry = p.lastAttempt + backoffFor(p.attempts, o.podInitialBackoff, o.podMaxBackoff);
+    if (o.popFromBackoffQ && p.attempts > 0)
+        expiry = windowedExpiry(expiry);
+    if (expiry <= m_ctx.now) {
+        p.state = PodState::Active;
+        m_queue.pushActive(m_ctx.keyOf(id));
+        return;
+    }
+    p.state = PodState::Backoff;
+    p.backoffUntil = expiry;
+    m_backoffPods.insert(id);
+    if (o.popFromBackoffQ) {
+        // Every requeue happens during an event, and run() pops backoffQ empty before the next
+        // one (scheduling takes no time, so the scheduler is idle then): the expiry event could
+        // never find the pod still backing off.
+        m_backoffOrder.insert(BackoffKey { expiry, m_ctx.keyOf(id) });
+    } else {
+        m_ctx.events.push(expiry, EventKind::BackoffExpired, id, p.serial);
+    }
+}
+
+/// Takes a pod out of backoffQ (its backoff ended, it was popped early, or it was deleted).
+void SchedulingLoop::leaveBackoff(uint32_t id)
+{
+    m_backoffPods.erase(id);
+    if (m_ctx.options.popFromBackoffQ)
+        m_backoffOrder.erase(BackoffKey { m_ctx.pods[id].backoffUntil, m_ctx.keyOf(id) });
+    m_ctx.pods[id].backoffUntil = -1;
+}
+
+} // namespace drasim::sim

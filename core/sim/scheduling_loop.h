@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/sim/sim_context.h"
+
+namespace drasim::sim {
+
+class DeviceLedger;
+class EvictionController;
+class JobController;
+
+/// kube-scheduler's queue and scheduling cycle as the simulation runs them: activeQ, backoffQ
+/// and the unschedulable pods (parked per scheduling group, one representative retried per
+/// group when capacity changes). After each event run() drains the queue: a pod is popped
+/// (popNext), attempted against the cluster (attempt), and then either bound (bind) or parked
+/// as unschedulable (park); parked pods come back through requeue(), to backoffQ or activeQ.
+class SchedulingLoop
+{
+public:
+    SchedulingLoop(SimContext& ctx, DeviceLedger& ledger, JobController& jobs, EvictionController& evictions)
+        : m_ctx(ctx)
+        , m_ledger(ledger)
+        , m_jobs(jobs)
+        , m_evictions(evictions)
+    { }
+
+    /// The capacity generation the loop has seen (set once before the first event).
+    void start() { m_seenGeneration = m_ctx.cluster.capacityGeneration(); }
+    /// A new pod enters the queue; `tmpl` is its template, which identifies its scheduling group.
+    void add(uint32_t id, const std::shared_ptr<const api::PodTemplateSpec>& tmpl);
+    /// Removes a pod that is still queued (its job ended or failed).
+    void dropQueued(uint32_t id);
+    /// A BackoffExpired event: the pod moves from backoffQ to activeQ (stale events are ignored).
+    void backoffExpired(const Event& e);
+    /// Schedules until the queue is empty (scheduling takes no simulated time).
+    void run();
+
+    // For the sampler: the unschedulable pods and their reasons.
+    const SchedulingQueue& queue() const { return m_queue; }
+    const std::string& reasonText(uint32_t reason) const { return m_reasonTexts[reason]; }
+    const std::set<uint32_t>& backoffPods() const { return m_backoffPods; }
+    uint64_t seenGeneration() const { return m_seenGeneration; }
+    uint64_t attempts() const { return m_attempts; }
+
+private:
+    /// backoffQ order with SchedulerPopFromBackoffQ: expiry window first, then activeQ order.
+    struct BackoffKey
+    {
+        SimTime expiry = 0;
+        QueueKey key;
+        bool operator<(const BackoffKey& o) const
+        {
+            if (expiry != o.expiry)
+                return expiry < o.expiry;
+            return key < o.key;
+        }
+    };
+
+    uint32_t groupOf(const api::Pod& pod, const std::shared_ptr<const api::PodTemplateSpec>& tmpl);
+    uint32_t reasonFor(const std::string& message);
+    void releaseRepresentativesIfCapacityChanged();
+    bool popNext(uint32_t& id);
+    void attempt(uint32_t id);
+    void bind(uint32_t id, const BindOutcome& out);
+    void park(uint32_t id, const std::string& message);
+    void representativeDone(uint32_t group, bool scheduled);
+    void requeue(uint32_t id);
+    void leaveBackoff(uint32_t id);
+
+    SimContext& m_ctx;
+    DeviceLedger& m_ledger;
+    JobController& m_jobs;
+    EvictionController& m_evictions;
+    SchedulingQueue m_queue;
+    uint64_t m_seenGeneration = 0;
+    uint64_t m_attempts = 0;
+    std::vector<std::string> m_reasonTexts; ///< full message per reason id (last one seen)
+    std::map<std::string, uint32_t> m_reasonIds;
+    std::set<uint32_t> m_backoffPods; ///< pods in backoffQ (sampling counts them as pending)
+    /// backoffQ in pop order; kept only with SchedulerPopFromBackoffQ (the only reader).
+    std::set<BackoffKey> m_backoffOrder;
+    // The group of the last template seen: most pods of a run come from a handful of shared
+    // templates, so their signature is not computed again.
+    std::shared_ptr<const api::PodTemplateSpec> m_lastTemplate;
+    std::string m_lastNamespace;
+    uint32_t m_lastGroup = 0;
+};
+
+} // namespace drasim::sim

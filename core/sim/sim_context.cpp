@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/sim/sim_context.h"
+
+#include <algorithm>
+
+#include "core/api/pod_defaults.h"
+
+namespace drasim::sim {
+
+SimTime backoffFor(int32_t attempts, SimTime initial, SimTime max)
+{
+    if (attempts <= 0)
+        return 0;
+    SimTime d = initial;
+    for (int32_t i = 1; i < attempts && d < max; ++i)
+        d *= 2;
+    return std::min(d, max);
+}
+
+void SimContext::emitPodEvent(
+    PodEventType type, const SimPod& pod, const std::string& message, const BindOutcome* bound)
+{
+    PodEvent e;
+    e.time = now;
+    e.type = type;
+    e.pod = pod.key;
+    if (pod.job != kNone) {
+        e.job = jobs[pod.job].spec.name;
+        e.workload = jobs[pod.job].spec.workload;
+    }
+    e.node = pod.node;
+    e.message = message;
+    if (bound) {
+        e.devices = bound->allocated;
+        e.placements = bound->placements;
+    }
+    for (auto* r : recorders)
+        r->onPodEvent(e);
+}
+
+void SimContext::addNode(const NodeSpec& spec, const std::string& pool)
+{
+    cluster.addNode(spec.node, spec.slices);
+    metrics.addNode(spec, pool);
+}
+
+uint32_t SimContext::allocPod()
+{
+    if (!freePods.empty()) {
+        uint32_t id = freePods.back();
+        freePods.pop_back();
+        return id;
+    }
+    pods.emplace_back();
+    return uint32_t(pods.size() - 1);
+}
+
+void SimContext::releasePodSlot(uint32_t id)
+{
+    SimPod& p = pods[id];
+    podByKey.erase(p.key);
+    p = SimPod {};
+    freePods.push_back(id);
+}
+
+api::Pod SimContext::buildPod(const SimPod& p) const
+{
+    const JobState& job = jobs[p.job];
+    const workload::TaskSpec& task = job.spec.tasks[p.task];
+    api::Pod pod;
+    if (task.pod) {
+        pod.meta.labels = task.pod->meta.labels;
+        pod.meta.annotations = task.pod->meta.annotations;
+        pod.spec = task.pod->spec;
+        // Created from a template: admission defaults the new Pod (pod_defaults.h).
+        api::defaultRequestsFromLimits(pod.spec);
+    }
+    pod.meta.name = p.key.substr(job.spec.namespace_.size() + 1);
+    pod.meta.namespace_ = job.spec.namespace_;
+    pod.meta.uid = "sim-" + std::to_string(p.serial);
+    for (const auto& [k, v] : job.spec.labels)
+        pod.meta.labels[k] = v;
+    pod.meta.labels["drasim.dev/job"] = job.spec.name;
+    pod.meta.labels["drasim.dev/workload"] = job.spec.workload;
+    pod.spec.priority = task.priority;
+    pod.phase = "Pending";
+    return pod;
+}
+
+uint32_t SimContext::runningPod(const std::string& key) const
+{
+    auto it = podByKey.find(key);
+    if (it == podByKey.end() || pods[it->second].state != PodState::Running)
+        return kNone;
+    return it->second;
+}
+
+} // namespace drasim::sim

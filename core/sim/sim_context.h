@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "core/sim/cluster_port.h"
+#include "core/sim/event_queue.h"
+#include "core/sim/run_recorder.h"
+#include "core/sim/scheduling_queue.h"
+#include "core/sim/sim_metrics.h"
+#include "core/sim/simulator.h"
+
+namespace drasim::sim {
+
+constexpr uint32_t kNone = UINT32_MAX;
+
+/// Where a pod is: a free slot, activeQ, backoffQ, parked as unschedulable, or bound.
+enum class PodState : uint8_t { Free, Active, Backoff, Parked, Running };
+
+struct SimPod
+{
+    uint64_t serial = 0; ///< unique per pod ever created; also its queue order
+    PodState state = PodState::Free;
+    bool representative = false;
+    uint32_t job = kNone;
+    uint32_t task = 0;
+    uint32_t group = 0;
+    int32_t priority = 0;
+    int32_t attempts = 0;
+    uint32_t reason = kNone; ///< last unschedulable reason id
+    SimTime created = 0;
+    SimTime lastAttempt = 0;
+    SimTime backoffUntil = -1; ///< expiry of its current stay in backoffQ (stale-event check)
+    SimTime bound = 0;
+    SimTime evictAt = -1; ///< pending TaintEviction event, -1 when none
+    SimTime nodeEvictAt = -1; ///< pending NodeTaintEviction event, -1 when none
+    std::string key; ///< namespace/name
+    std::string node;
+    std::vector<std::string> claims; ///< claims reserved for it (device accounting)
+};
+
+struct TaskState
+{
+    int32_t active = 0;
+    int32_t succeeded = 0;
+    int32_t created = 0; ///< pods created so far (names)
+    int32_t pendingDeps = 0; ///< pipeline: upstream tasks not yet succeeded
+    std::vector<uint32_t> dependents;
+};
+
+struct JobState
+{
+    uint64_t serial = 0;
+    bool live = false;
+    workload::JobSpec spec;
+    uint32_t workload = 0;
+    SimTime arrival = 0;
+    int32_t failures = 0;
+    /// The Job controller's backoff record: failed pods since the last success and when the
+    /// latest of them failed; replacements wait backoff(failuresAfterLastSuccess) after it.
+    int32_t failuresAfterLastSuccess = 0;
+    SimTime lastFailure = 0;
+    SimTime syncAt = -1; ///< pending delayed sync (PodCreate event) of a kind "job", -1 when none
+    int32_t tasksDone = 0;
+    std::vector<TaskState> tasks;
+    std::vector<uint32_t> pods; ///< live pod slots
+};
+
+/// initial * 2^(attempts-1), capped at max; 0 before the first attempt (kube-scheduler's pod
+/// backoff and the Job controller's pod-failure backoff both grow this way).
+SimTime backoffFor(int32_t attempts, SimTime initial, SimTime max);
+
+/// What every part of the simulation shares: the clock, the event queue, the pod and job tables,
+/// the metrics, the recorders and the cluster port. The parts (job_controller.h,
+/// scheduling_loop.h, eviction_controller.h, event_injector.h, sampler.h) keep their own state
+/// beside it and call each other directly, as simulator.cpp wires them.
+struct SimContext
+{
+    SimContext(ClusterPort& c, SimOptions o)
+        : cluster(c)
+        , options(std::move(o))
+    { }
+
+    ClusterPort& cluster;
+    const SimOptions options;
+    std::vector<RunRecorder*> recorders;
+    EventQueue events;
+    SimMetrics metrics;
+    SimTime now = 0;
+
+    std::vector<SimPod> pods; ///< slots, reused (pods are addressed by slot and serial)
+    std::vector<uint32_t> freePods;
+    std::unordered_map<std::string, uint32_t> podByKey;
+    uint64_t nextPodSerial = 1;
+
+    std::vector<JobState> jobs; ///< slots, reused
+    std::vector<uint32_t> freeJobs;
+    uint64_t nextJobSerial = 1;
+
+    /// Tells the recorders of a pod transition (when pod events are wanted and anyone listens).
+    void emit(PodEventType type, const SimPod& pod, const std::string& message = {},
+        const BindOutcome* bound = nullptr)
+    {
+        if (options.podEvents && !recorders.empty())
+            emitPodEvent(type, pod, message, bound);
+    }
+    void addNode(const NodeSpec& spec, const std::string& pool);
+    uint32_t allocPod();
+    void releasePodSlot(uint32_t id);
+    /// The api::Pod the scheduler is given, built from its job's template on demand.
+    api::Pod buildPod(const SimPod& p) const;
+    QueueKey keyOf(uint32_t id) const { return QueueKey { pods[id].priority, pods[id].serial, id }; }
+    /// The slot of a bound pod by namespace/name, kNone when it is not running.
+    uint32_t runningPod(const std::string& key) const;
+
+private:
+    void emitPodEvent(
+        PodEventType type, const SimPod& pod, const std::string& message, const BindOutcome* bound);
+};
+
+} // namespace drasim::sim
