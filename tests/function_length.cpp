@@ -1,16 +1,22 @@
 // SPDX-License-Identifier: Apache-2.0
 // Fails when a function in the given source folders is longer than the limit (150 lines: a
-// function a reader can hold in mind). A small brace-depth scanner, not a compiler: comments,
+// function a reader can hold in mind), and, when class limits are given, when a class or struct
+// body is longer than --class-lines or declares more than --class-functions member functions (a
+// class with one job). A small brace-depth scanner, not a compiler: comments,
 // strings, character literals and preprocessor lines are blanked first; then every `{` at
 // namespace or class scope is classified as a namespace, a class, a data initializer or a
 // function body from the declaration text before it. Lambdas and blocks count toward the function
 // that holds them. Brace initializers after `=` inside a function (data tables) are left out of
 // its length.
 //
-//   function_length [--limit N] [--list] ROOT DIR...    (DIR relative to ROOT, e.g. core app ui)
+//   function_length [--limit N] [--class-lines N] [--class-functions N] [--list] ROOT DIR...
+//       (DIR relative to ROOT, e.g. core app ui)
 //
-// --list prints every function found with its length (to check what the scanner sees).
-// Prints each offender as `file:line: name is N lines (limit L)`, then the longest function.
+// --list prints every function found with its length (to check what the scanner sees), and with
+// class limits every class with its lines and member functions. Member functions are those
+// defined in the body and those declared there (a declaration with a parameter list before any
+// `=`). Prints each offender as `file:line: name is N lines (limit L)` or `file:line: class name
+// has N member functions (limit M)`, then the longest function (and the largest class).
 
 #include <algorithm>
 #include <cctype>
@@ -33,6 +39,15 @@ struct Function
     int line = 0;
     std::string name;
     int length = 0;
+};
+
+struct Class
+{
+    std::string file;
+    int line = 0;
+    std::string name;
+    int length = 0; ///< lines from its declaration to its closing brace
+    int functions = 0; ///< member functions defined or declared in its body
 };
 
 bool isIdent(char c)
@@ -204,9 +219,49 @@ std::string nameOf(const std::string& declaration)
     return d.substr(begin, end - begin);
 }
 
-/// Every function of one source file with its length in lines (data tables after `=` left out).
-bool scanFile(
-    const std::string& path, const std::string& shownPath, std::vector<Function>& out, std::string& error)
+/// The class's name from its declaration: the (qualified) identifier after class/struct/union.
+std::string classNameOf(const std::string& declaration)
+{
+    const std::string d = withoutTemplateHead(trim(declaration));
+    for (const char* kw : { "class", "struct", "union" }) {
+        const size_t len = std::char_traits<char>::length(kw);
+        for (size_t at = d.find(kw); at != std::string::npos; at = d.find(kw, at + 1)) {
+            if ((at > 0 && isIdent(d[at - 1])) || (at + len < d.size() && isIdent(d[at + len])))
+                continue;
+            size_t b = d.find_first_not_of(' ', at + len);
+            size_t e = b;
+            while (e < d.size() && (isIdent(d[e]) || (d[e] == ':' && e + 1 < d.size() && d[e + 1] == ':')))
+                e += d[e] == ':' ? 2 : 1;
+            return e > b ? d.substr(b, e - b) : std::string("(anonymous)");
+        }
+    }
+    return "(anonymous)";
+}
+
+/// A member declaration ended by `;` declares a function: it has a parameter list (a `(` outside
+/// template arguments) before any `=`.
+bool declaresFunction(const std::string& declaration)
+{
+    const std::string d = trim(declaration);
+    if (startsWithWord(d, "using") || startsWithWord(d, "friend"))
+        return false;
+    if (containsWord(d, "operator")) // `operator==(...) = default`: its `=` is part of the name
+        return true;
+    int angle = 0;
+    for (char c : declaration) {
+        if (c == '=')
+            return false;
+        angle += c == '<' ? 1 : c == '>' ? -1 : 0;
+        if (c == '(' && angle <= 0)
+            return true;
+    }
+    return false;
+}
+
+/// Every function of one source file with its length in lines (data tables after `=` left out),
+/// and every class with its length and member-function count.
+bool scanFile(const std::string& path, const std::string& shownPath, std::vector<Function>& out,
+    std::vector<Class>& classes, std::string& error)
 {
     std::ifstream f(path, std::ios::binary);
     std::stringstream ss;
@@ -220,6 +275,7 @@ bool scanFile(
         std::string declaration; ///< Function: its text
         int declLine = 0; ///< Function: where its declaration starts
         int dataLines = 0; ///< Function: lines of its data tables
+        int functions = 0; ///< Class: member functions seen so far
     };
     std::vector<Open> stack;
     std::string declaration; // since the last `;`, `{` or `}` at namespace or class scope
@@ -244,7 +300,7 @@ bool scanFile(
             if (c == '{') {
                 // A data table: `= {` directly in the function (nested ones are inside it).
                 const bool table = prev == '=' && stack.back().scope == Scope::Function;
-                stack.push_back({ table ? Scope::Data : Scope::Inner, line, {}, 0, 0 });
+                stack.push_back({ table ? Scope::Data : Scope::Inner, line, {}, 0, 0, 0 });
             } else if (c == '}') {
                 const Open o = stack.back();
                 stack.pop_back();
@@ -258,7 +314,9 @@ bool scanFile(
             }
         } else if (c == '{') {
             const Scope s = classify(declaration);
-            stack.push_back({ s, line, declaration, declLine, 0 });
+            if (s == Scope::Function && !stack.empty() && stack.back().scope == Scope::Class)
+                stack.back().functions++;
+            stack.push_back({ s, line, declaration, declLine, 0, 0 });
             if (s != Scope::Data)
                 declaration.clear();
         } else if (c == '}') {
@@ -266,8 +324,12 @@ bool scanFile(
                 error = shownPath + ":" + std::to_string(line) + ": unbalanced '}'";
                 return false;
             }
-            const Scope s = stack.back().scope;
+            const Open o = stack.back();
+            const Scope s = o.scope;
             stack.pop_back();
+            if (s == Scope::Class)
+                classes.push_back({ shownPath, o.declLine, classNameOf(o.declaration), line - o.declLine + 1,
+                    o.functions });
             if (s == Scope::Data && !stack.empty() && stack.back().scope == Scope::Data)
                 ; // nested initializer: the outer one goes on
             else if (s == Scope::Data)
@@ -275,6 +337,8 @@ bool scanFile(
             else
                 declaration.clear();
         } else if (c == ';' && (stack.empty() || stack.back().scope != Scope::Data)) {
+            if (!stack.empty() && stack.back().scope == Scope::Class && declaresFunction(declaration))
+                stack.back().functions++;
             declaration.clear();
         } else if (c == ':' && (stack.empty() || stack.back().scope == Scope::Class)
             && !(i + 1 < code.size() && code[i + 1] == ':') && prev != ':') {
@@ -305,30 +369,40 @@ bool scanFile(
     return true;
 }
 
-} // namespace
-
-int main(int argc, char** argv)
+struct Options
 {
     int limit = 150;
-    std::vector<std::string> args(argv + 1, argv + argc);
+    int classLines = 0; ///< 0: classes are not checked
+    int classFunctions = 0;
     bool list = false;
-    while (!args.empty() && (args[0] == "--limit" || args[0] == "--list")) {
-        if (args[0] == "--list") {
-            list = true;
-            args.erase(args.begin());
-        } else if (args.size() >= 2) {
-            limit = std::atoi(args[1].c_str());
-            args.erase(args.begin(), args.begin() + 2);
-        } else {
-            break;
+    std::vector<std::string> args; ///< ROOT DIR...
+};
+
+bool parseOptions(int argc, char** argv, Options& o)
+{
+    std::vector<std::string> args(argv + 1, argv + argc);
+    size_t i = 0;
+    for (; i < args.size(); ++i) {
+        if (args[i] == "--list") {
+            o.list = true;
+            continue;
         }
+        int* target = args[i] == "--limit"   ? &o.limit
+            : args[i] == "--class-lines"     ? &o.classLines
+            : args[i] == "--class-functions" ? &o.classFunctions
+                                             : nullptr;
+        if (!target || i + 1 >= args.size())
+            break;
+        *target = std::atoi(args[++i].c_str());
     }
-    if (args.size() < 2) {
-        std::cerr << "usage: function_length [--limit N] [--list] ROOT DIR...\n";
-        return 2;
-    }
+    o.args.assign(args.begin() + long(i), args.end());
+    return o.args.size() >= 2;
+}
+
+/// The source files under ROOT/DIR for each DIR (or the file ROOT/DIR), sorted.
+bool collectFiles(const std::vector<std::string>& args, std::vector<std::string>& files)
+{
     const fs::path root = args[0];
-    std::vector<std::string> files;
     auto isSource = [](const fs::path& p) {
         const std::string ext = p.extension().string();
         return ext == ".cpp" || ext == ".h" || ext == ".cc" || ext == ".hpp";
@@ -341,7 +415,7 @@ int main(int argc, char** argv)
         }
         if (!fs::is_directory(root / args[i], ec)) {
             std::cout << (root / args[i]).string() << ": no such folder\n";
-            return 1;
+            return false;
         }
         for (const auto& e : fs::recursive_directory_iterator(root / args[i])) {
             if (e.is_regular_file() && isSource(e.path()))
@@ -349,12 +423,84 @@ int main(int argc, char** argv)
         }
     }
     std::sort(files.begin(), files.end());
+    return true;
+}
+
+/// Prints the functions over the limit and the longest one; returns the number of offenders.
+int reportFunctions(std::vector<Function> functions, const Options& o, size_t fileCount)
+{
+    if (o.list)
+        for (const auto& f : functions)
+            std::cout << f.file << ":" << f.line << ": " << f.name << " " << f.length << "\n";
+    std::stable_sort(functions.begin(), functions.end(),
+        [](const Function& a, const Function& b) { return a.length > b.length; });
+    int bad = 0;
+    for (const auto& f : functions)
+        if (f.length > o.limit) {
+            std::cout << f.file << ":" << f.line << ": " << f.name << " is " << f.length << " lines (limit "
+                      << o.limit << ")\n";
+            ++bad;
+        }
+    const auto& top = functions.front();
+    std::cout << functions.size() << " functions in " << fileCount << " files; the longest: " << top.file
+              << ":" << top.line << ": " << top.name << ", " << top.length << " lines\n";
+    return bad;
+}
+
+/// Prints the classes over either class limit and the largest one; returns the number of offenders.
+int reportClasses(std::vector<Class> classes, const Options& o)
+{
+    if (classes.empty())
+        return 0;
+    if (o.list)
+        for (const auto& c : classes)
+            std::cout << c.file << ":" << c.line << ": class " << c.name << " " << c.length << " lines, "
+                      << c.functions << " member functions\n";
+    std::stable_sort(
+        classes.begin(), classes.end(), [](const Class& a, const Class& b) { return a.length > b.length; });
+    int bad = 0;
+    for (const auto& c : classes) {
+        const std::string where = c.file + ":" + std::to_string(c.line) + ": class " + c.name;
+        if (o.classLines > 0 && c.length > o.classLines) {
+            std::cout << where << " is " << c.length << " lines (limit " << o.classLines << ")\n";
+            ++bad;
+        }
+        if (o.classFunctions > 0 && c.functions > o.classFunctions) {
+            std::cout << where << " has " << c.functions << " member functions (limit " << o.classFunctions
+                      << ")\n";
+            ++bad;
+        }
+    }
+    const auto most = std::max_element(classes.begin(), classes.end(),
+        [](const Class& a, const Class& b) { return a.functions < b.functions; });
+    std::cout << classes.size() << " classes; the longest: " << classes.front().file << ":"
+              << classes.front().line << ": " << classes.front().name << ", " << classes.front().length
+              << " lines; the most member functions: " << most->file << ":" << most->line << ": "
+              << most->name << ", " << most->functions << "\n";
+    return bad;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    Options o;
+    if (!parseOptions(argc, argv, o)) {
+        std::cerr << "usage: function_length [--limit N] [--class-lines N] [--class-functions N] [--list] "
+                     "ROOT DIR...\n";
+        return 2;
+    }
+    std::vector<std::string> files;
+    if (!collectFiles(o.args, files))
+        return 1;
+    const fs::path root = o.args[0];
     std::vector<Function> functions;
+    std::vector<Class> classes;
     int bad = 0;
     for (const auto& file : files) {
         std::string error;
         const std::string shown = fs::relative(file, root).string();
-        if (!scanFile(file, shown, functions, error)) {
+        if (!scanFile(file, shown, functions, classes, error)) {
             std::cout << error << "\n";
             ++bad;
         }
@@ -363,19 +509,8 @@ int main(int argc, char** argv)
         std::cout << "no functions found under " << root.string() << "\n";
         return 1;
     }
-    if (list)
-        for (const auto& f : functions)
-            std::cout << f.file << ":" << f.line << ": " << f.name << " " << f.length << "\n";
-    std::stable_sort(functions.begin(), functions.end(),
-        [](const Function& a, const Function& b) { return a.length > b.length; });
-    for (const auto& f : functions)
-        if (f.length > limit) {
-            std::cout << f.file << ":" << f.line << ": " << f.name << " is " << f.length << " lines (limit "
-                      << limit << ")\n";
-            ++bad;
-        }
-    const auto& top = functions.front();
-    std::cout << functions.size() << " functions in " << files.size() << " files; the longest: " << top.file
-              << ":" << top.line << ": " << top.name << ", " << top.length << " lines\n";
+    bad += reportFunctions(std::move(functions), o, files.size());
+    if (o.classLines > 0 || o.classFunctions > 0)
+        bad += reportClasses(std::move(classes), o);
     return bad == 0 ? 0 : 1;
 }
