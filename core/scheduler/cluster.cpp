@@ -118,12 +118,9 @@ bool Cluster::podFinished(const std::string& podKey)
 bool Cluster::Impl::podFinished(const std::string& podKey)
 {
     bool known = false;
-    auto it = bound.find(podKey);
-    if (it != bound.end()) {
+    if (bound.count(podKey)) {
         known = true;
-        PodState ps = std::move(it->second);
-        bound.erase(it);
-        bindOrder.erase(ps.seq);
+        PodState ps = undo.eraseBound(podKey);
         auto ni = nodeIndex.find(ps.pub.nodeName);
         if (ni != nodeIndex.end())
             chargeNode(ni->second, ps.req, -1);
@@ -131,6 +128,7 @@ bool Cluster::Impl::podFinished(const std::string& podKey)
             ClaimState* c = findClaim(ck);
             if (!c)
                 continue;
+            undo.claimRestore(*c);
             auto& rf = c->claim.reservedFor;
             const size_t before = rf.size();
             rf.erase(std::remove_if(rf.begin(), rf.end(),
@@ -151,9 +149,10 @@ bool Cluster::Impl::podFinished(const std::string& podKey)
     auto gi = generatedFor.find(podKey);
     if (gi != generatedFor.end()) {
         known = true;
+        undo.generatedRestore(podKey);
         for (const auto& ck : gi->second)
             deleteClaim(ck);
-        generatedFor.erase(gi);
+        generatedFor.erase(podKey);
     }
     if (known)
         ++freeEvents;
@@ -163,6 +162,7 @@ bool Cluster::Impl::podFinished(const std::string& podKey)
 void Cluster::addNode(api::Node node, std::vector<api::ResourceSlice> slices)
 {
     auto& d = *m_impl;
+    d.undo.requireNone("adding a node");
     const std::string name = node.meta.name;
     auto existing = d.nodeIndex.find(name);
     if (existing != d.nodeIndex.end()) {
@@ -197,6 +197,7 @@ void Cluster::addNode(api::Node node, std::vector<api::ResourceSlice> slices)
 std::vector<std::string> Cluster::removeNode(const std::string& name)
 {
     auto& d = *m_impl;
+    d.undo.requireNone("removing a node");
     std::vector<std::string> evicted;
     for (const auto& [seq, key] : d.bindOrder)
         if (d.bound[key].pub.nodeName == name)
@@ -221,6 +222,7 @@ std::vector<std::string> Cluster::removeNode(const std::string& name)
 void Cluster::addResourceSlice(api::ResourceSlice slice)
 {
     auto& d = *m_impl;
+    d.undo.requireNone("adding a ResourceSlice");
     std::string name = slice.meta.name;
     auto& stored = d.slices[name];
     stored = std::move(slice);
@@ -232,6 +234,7 @@ void Cluster::addResourceSlice(api::ResourceSlice slice)
 bool Cluster::removeResourceSlice(const std::string& name)
 {
     auto& d = *m_impl;
+    d.undo.requireNone("removing a ResourceSlice");
     if (!d.slices.erase(name))
         return false;
     d.rebuildInventory();
@@ -241,6 +244,7 @@ bool Cluster::removeResourceSlice(const std::string& name)
 std::vector<std::string> Cluster::setDeviceTaint(const DeviceRef& ref, const api::DeviceTaint& taint)
 {
     auto& d = *m_impl;
+    d.undo.requireNone("tainting a device");
     for (auto& [name, s] : d.slices) {
         if (s.driver != ref.driver || s.pool.name != ref.pool)
             continue;
@@ -268,6 +272,7 @@ std::vector<std::string> Cluster::setDeviceTaint(const DeviceRef& ref, const api
 std::vector<std::string> Cluster::addDeviceTaintRule(api::DeviceTaintRule rule)
 {
     auto& d = *m_impl;
+    d.undo.requireNone("adding a DeviceTaintRule");
     removeDeviceTaintRule(rule.meta.name);
     rule.taint.rule = rule.meta.name;
     rule.taint.appearedAt = d.time;
@@ -284,6 +289,7 @@ std::vector<std::string> Cluster::addDeviceTaintRule(api::DeviceTaintRule rule)
 bool Cluster::removeDeviceTaintRule(const std::string& name)
 {
     auto& d = *m_impl;
+    d.undo.requireNone("removing a DeviceTaintRule");
     auto it = std::find_if(d.taintRules.begin(), d.taintRules.end(),
         [&](const api::DeviceTaintRule& r) { return r.meta.name == name; });
     if (it == d.taintRules.end())
@@ -299,6 +305,7 @@ bool Cluster::removeDeviceTaintRule(const std::string& name)
 bool Cluster::removeDeviceTaint(const DeviceRef& ref, const std::string& key)
 {
     auto& d = *m_impl;
+    d.undo.requireNone("removing a device taint");
     bool removed = false;
     for (auto& [name, s] : d.slices) {
         if (s.driver != ref.driver || s.pool.name != ref.pool)

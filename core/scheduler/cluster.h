@@ -19,6 +19,9 @@
 
 namespace drasim::scheduler {
 
+struct PodGroupPolicy;
+struct GroupScheduleResult;
+
 /// How feasible nodes are ranked. Ties always go to the node name that sorts first.
 enum class ScoringPolicy {
     Default, ///< kube-scheduler defaults: LeastAllocated + BalancedAllocation + DRA prioritized list
@@ -132,6 +135,25 @@ public:
     /// the resource-claim controller would have created them).
     ScheduleResult schedule(const api::Pod& pod, bool explain = false);
 
+    /// One PodGroup scheduling cycle (Kubernetes 1.37, pod_group.h): the pending members are tried
+    /// in priority order on one view of the cluster; the placed ones stay bound only when the gang
+    /// plugin's PlacementFeasible holds (at least minCount members, counting `boundMembers`, the
+    /// group's pods bound in earlier cycles). With `topologyAware` (gate
+    /// TopologyAwareWorkloadScheduling) and a topology key, every domain of the key is tried and
+    /// the best feasible one kept.
+    GroupScheduleResult scheduleGroup(const PodGroupPolicy& group, const std::vector<api::Pod>& pending,
+        const std::vector<std::string>& boundMembers, bool topologyAware);
+
+    /// Transactions (nestable). Scheduling cycles and podFinished() inside one can be undone as
+    /// a whole: rollback() leaves claims, bound pods, node usage, device usage, the capacity
+    /// generation and the shareID sequence exactly as begin() found them; commit() keeps the
+    /// changes (a nested commit hands them to the enclosing transaction). Changes of the cluster's
+    /// shape (nodes, slices, taints, rules) are refused while a transaction is open.
+    void beginTransaction();
+    void commitTransaction();
+    void rollbackTransaction();
+    size_t transactionDepth() const;
+
     /// Every allocator step of later schedule() calls goes to `observer` (null: none). For
     /// teaching views and tests; scheduling decides exactly the same either way.
     void setAllocationObserver(allocator::AllocationObserver* observer);
@@ -193,6 +215,38 @@ public:
 private:
     struct Impl;
     std::unique_ptr<Impl> m_impl;
+};
+
+/// A transaction that rolls back unless committed (scope guard for Cluster's transactions).
+class ClusterTransaction
+{
+public:
+    explicit ClusterTransaction(Cluster& cluster)
+        : m_cluster(cluster)
+    {
+        m_cluster.beginTransaction();
+    }
+    ~ClusterTransaction()
+    {
+        if (m_open)
+            m_cluster.rollbackTransaction();
+    }
+    ClusterTransaction(const ClusterTransaction&) = delete;
+    ClusterTransaction& operator=(const ClusterTransaction&) = delete;
+    void commit()
+    {
+        m_open = false;
+        m_cluster.commitTransaction();
+    }
+    void rollback()
+    {
+        m_open = false;
+        m_cluster.rollbackTransaction();
+    }
+
+private:
+    Cluster& m_cluster;
+    bool m_open = true;
 };
 
 } // namespace drasim::scheduler

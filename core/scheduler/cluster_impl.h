@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -118,6 +119,50 @@ struct Cluster::Impl
     std::map<SigKey, SigCache> sigs;
     uint64_t sigClock = 0;
 
+    /// Open transactions, innermost last (transaction.cpp). Every change of claims, bound pods
+    /// and node usage passes through the primitives below, which log their inverse here.
+    struct UndoFrame
+    {
+        std::vector<std::function<void()>> undo;
+        uint64_t freeEvents = 0;
+        uint64_t nextClaimSeq = 0;
+        uint64_t nextBindSeq = 0;
+        ShareIdGenerator shareIds;
+    };
+    /// The open transactions and the primitives that log (transaction.cpp).
+    struct Undo
+    {
+        explicit Undo(Impl& impl)
+            : d(impl)
+        { }
+        Impl& d;
+        std::vector<UndoFrame> frames;
+        bool replaying = false; ///< a rollback is running its undo entries: log nothing
+        bool active() const { return !frames.empty() && !replaying; }
+        void log(std::function<void()> f)
+        {
+            if (active())
+                frames.back().undo.push_back(std::move(f));
+        }
+        void begin();
+        void commit();
+        void rollback();
+        /// Logs putting the claim back as it is now (before an in-place change of it).
+        void claimRestore(const ClaimState& c);
+        /// Logs re-adding a claim that is about to be deleted, at its place in creation order.
+        void claimReinsert(uint64_t seq);
+        /// Logs restoring the list of claims generated for a pod (before it changes).
+        void generatedRestore(const std::string& podKey);
+        void insertBound(PodState ps);
+        PodState eraseBound(const std::string& key);
+        /// Shape changes (nodes, slices, taints) re-index nodes and devices: never inside one.
+        void requireNone(const char* change) const;
+    };
+    Undo undo { *this };
+    /// A group cycle's placement: only these nodes are considered (null: every node).
+    const std::vector<uint8_t>* placementMask = nullptr;
+    size_t placementSize = 0; ///< the nodes a fit error counts inside a placement
+
     // Per node index: its device view, and how many of its devices are not dedicated to a claim
     // (-1 = not computed). A node without free devices cannot serve a pod that needs one, which
     // lets a scheduling cycle skip most full nodes without running the allocator.
@@ -143,6 +188,7 @@ struct Cluster::Impl
     {
         std::string key = keyOf(claim.meta);
         if (auto* existing = findClaim(key)) {
+            undo.claimRestore(*existing);
             if (existing->claim.allocation)
                 applyAllocation(*existing->claim.allocation, -1);
             existing->claim = std::move(claim);
@@ -161,10 +207,22 @@ struct Cluster::Impl
         claimSeq[key] = seq;
         if (cs.claim.allocation)
             applyAllocation(*cs.claim.allocation, +1);
+        undo.log([this, key] { eraseClaim(key); });
         return cs;
     }
 
     void deleteClaim(const std::string& key)
+    {
+        auto it = claimSeq.find(key);
+        if (it == claimSeq.end())
+            return;
+        if (undo.active())
+            undo.claimReinsert(it->second);
+        eraseClaim(key);
+    }
+
+    /// deleteClaim without logging (also the inverse of adding a claim).
+    void eraseClaim(const std::string& key)
     {
         auto it = claimSeq.find(key);
         if (it == claimSeq.end())
@@ -368,6 +426,8 @@ struct Cluster::Impl
 
     void chargeNode(uint32_t idx, const PodRequests& req, int sign)
     {
+        if (undo.active())
+            undo.log([this, idx, req, sign] { chargeNode(idx, req, -sign); });
         auto& u = nodes[idx].usage;
         u.requested.add(req.requests, sign);
         u.nonZeroMilliCpu += sign * req.nonZeroMilliCpu;
@@ -426,8 +486,7 @@ struct Cluster::Impl
         else
             chargeNode(ni->second, ps.req, +1);
         ps.seq = nextBindSeq++;
-        bindOrder[ps.seq] = ps.pub.key;
-        bound[ps.pub.key] = std::move(ps);
+        undo.insertBound(std::move(ps));
     }
 
     /// One scheduling cycle's working state, handed from phase to phase (schedule_cycle.cpp).
@@ -464,6 +523,9 @@ struct Cluster::Impl
     };
 
     ScheduleResult schedule(const api::Pod& pod, bool explain);
+    GroupScheduleResult scheduleGroup(const PodGroupPolicy& group, const std::vector<api::Pod>& pods,
+        const std::vector<std::string>& boundMembers, bool topologyAware);
+    struct GroupCycle; ///< the group cycle's parts (group_cycle.cpp)
     // The phases of one cycle, in order.
     std::string lookupClaims(Cycle& cycle);
     ClaimState* claimFromTemplate(Cycle& cycle, const api::PodResourceClaim& entry,

@@ -46,6 +46,7 @@ void Cluster::Impl::createExtendedResourceClaim(Cycle& cycle)
     }
     const auto& ext = cycle.extClaims.at(mask);
     ClaimState& cs = addClaim(ext.claim, true, cycle.podKey);
+    undo.generatedRestore(cycle.podKey);
     generatedFor[cycle.podKey].push_back(cs.key);
     cycle.toAllocate.push_back(&cs);
     cycle.podClaims.push_back(&cs);

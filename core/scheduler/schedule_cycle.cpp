@@ -56,7 +56,8 @@ ScheduleResult Cluster::Impl::schedule(const api::Pod& pod, bool explain)
         return failEarly(cycle, FailureKind::Unschedulable, "no nodes available to schedule pods");
     if (!error.empty())
         return failEarly(cycle, FailureKind::PreFilter,
-            "0/" + std::to_string(nodes.size()) + " nodes are available: " + error + ".");
+            "0/" + std::to_string((placementMask ? placementSize : nodes.size()))
+                + " nodes are available: " + error + ".");
     cycle.req = computePodRequests(pod.spec);
     if (options.draExtendedResources)
         cycle.backed = draBackedResources(cycle.req, extendedClasses);
@@ -185,6 +186,7 @@ Cluster::Impl::ClaimState* Cluster::Impl::claimFromTemplate(
     c.meta.ownerReferences.push_back(api::OwnerReference { "v1", "Pod", pod.meta.name, pod.meta.uid, true });
     c.spec = t->second.spec;
     ClaimState& created = addClaim(std::move(c), true, cycle.podKey);
+    undo.generatedRestore(cycle.podKey);
     generatedFor[cycle.podKey].push_back(key);
     return &created;
 }
@@ -218,6 +220,8 @@ std::string Cluster::Impl::preFilter(Cycle& cycle)
 // Filter (§6.3): one node through every filter; true when feasible (attempt holds the devices).
 bool Cluster::Impl::filterNode(Cycle& cycle, uint32_t idx, allocator::Attempt& attempt)
 {
+    if (placementMask && !(*placementMask)[idx])
+        return false; // outside the group's placement: not a candidate, not counted
     const auto& ns = nodes[idx];
     // One reason list for the whole cycle, emptied per node, instead of one vector made and
     // destroyed per node: this runs for every node when a pending pod is retried.
@@ -426,7 +430,7 @@ void Cluster::Impl::reportFailure(Cycle& cycle)
         for (size_t i = 0; i < cycle.draHistogram.size(); ++i)
             if (cycle.draHistogram[i])
                 cycle.histogram[kDraReasons[i]] += cycle.draHistogram[i];
-        res.message = fitErrorMessage(nodes.size(), cycle.histogram);
+        res.message = fitErrorMessage((placementMask ? placementSize : nodes.size()), cycle.histogram);
     }
     if (cycle.diagnosis)
         cycle.diagnosis->message = res.message;
@@ -463,6 +467,8 @@ void Cluster::Impl::reserveAndBind(Cycle& cycle)
     auto& res = cycle.res;
     auto& node = nodes[size_t(cycle.chosen)];
     createExtendedResourceClaim(cycle);
+    for (const auto* c : cycle.podClaims)
+        undo.claimRestore(*c);
     if (!cycle.toAllocate.empty()) {
         auto results = alloc->buildResults(
             node.node, cycle.chosenAttempt, [&] { return shareIds.next(); }, formatRfc3339(time));
@@ -510,8 +516,7 @@ void Cluster::Impl::reserveAndBind(Cycle& cycle)
     ps.uid = pod.meta.uid;
     ps.req = cycle.req;
     ps.seq = nextBindSeq++;
-    bindOrder[ps.seq] = cycle.podKey;
-    bound[cycle.podKey] = std::move(ps);
+    undo.insertBound(std::move(ps));
     chargeNode(uint32_t(cycle.chosen), cycle.req, +1);
     res.scheduled = true;
     res.nodeName = node.node.meta.name;

@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+// A PodGroup as the scheduler's group cycle sees it (scheduling.k8s.io Workload/PodGroup, Kubernetes
+// 1.36+): its policy, its topology constraint, and what one cycle for it decided.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/scheduler/cluster.h"
+
+namespace drasim::scheduler {
+
+struct PodGroupPolicy
+{
+    std::string key; ///< namespace/name of the PodGroup
+    bool gang = false; ///< gang: all-or-nothing above minCount; basic: any number of pods may bind
+    int32_t minCount = 1; ///< gang only
+    /// schedulingConstraints.topology[0].key (a node label): every member lands on nodes that share
+    /// one value of it. "" places on all nodes.
+    std::string topologyKey;
+};
+
+struct GroupScheduleResult
+{
+    /// PlacementFeasible returned Success and at least one pod was placed: the placed members are
+    /// bound. Otherwise nothing of the cycle was kept.
+    bool scheduled = false;
+    int32_t placed = 0;
+    /// One per pod given, in that order. A member that fitted in a cycle that was dropped reads
+    /// scheduled=false with the group's message.
+    std::vector<ScheduleResult> members;
+    /// Why the group was not scheduled, in the scheduler's words
+    /// ("minCount (4) cannot be satisfied: 1 scheduled, 2 remaining").
+    std::string message;
+    /// The placement kept: "key=value" of the topology domain ("" without a constraint).
+    std::string domain;
+    /// Placements tried (topology domains; 1 without a constraint) and how many of them held.
+    int32_t placementsTried = 0;
+    int32_t placementsFeasible = 0;
+};
+
+/// PlacementFeasible of the gang scheduling plugin (1.37): `scheduled` members are bound or
+/// assumed, `remaining` still to try. Unschedulable when they can no longer reach minCount.
+enum class Feasibility { Success, Wait, Unschedulable };
+Feasibility placementFeasible(const PodGroupPolicy& group, int32_t scheduled, int32_t remaining);
+std::string minCountMessage(const PodGroupPolicy& group, int32_t scheduled, int32_t remaining);
+
+} // namespace drasim::scheduler

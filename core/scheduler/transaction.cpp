@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: Apache-2.0
+// Transactions over the cluster state: a group scheduling cycle, a placement tried per topology
+// domain, a preemption dry run and `explain` change claims, bound pods and node usage, then keep
+// or drop those changes as one. kube-scheduler gets the same effect from its snapshot and the
+// assume/forget calls of its cache; here every change passes through a few primitives that log
+// their inverse, so a rollback costs as much as the changes it undoes, not a copy of the cluster.
+#include <stdexcept>
+
+#include "core/scheduler/cluster_impl.h"
+
+namespace drasim::scheduler {
+
+void Cluster::Impl::Undo::begin()
+{
+    UndoFrame f;
+    f.freeEvents = d.freeEvents;
+    f.nextClaimSeq = d.nextClaimSeq;
+    f.nextBindSeq = d.nextBindSeq;
+    f.shareIds = d.shareIds;
+    frames.push_back(std::move(f));
+}
+
+void Cluster::Impl::Undo::commit()
+{
+    if (frames.empty())
+        throw std::logic_error("commit without an open transaction");
+    UndoFrame inner = std::move(frames.back());
+    frames.pop_back();
+    // A nested commit hands its changes to the enclosing transaction, which may still drop them.
+    if (!frames.empty()) {
+        auto& outer = frames.back().undo;
+        outer.insert(outer.end(), std::make_move_iterator(inner.undo.begin()),
+            std::make_move_iterator(inner.undo.end()));
+    }
+}
+
+void Cluster::Impl::Undo::rollback()
+{
+    if (frames.empty())
+        throw std::logic_error("rollback without an open transaction");
+    UndoFrame f = std::move(frames.back());
+    frames.pop_back();
+    replaying = true;
+    for (auto it = f.undo.rbegin(); it != f.undo.rend(); ++it)
+        (*it)();
+    replaying = false;
+    // Counters and the shareID sequence go back too: what follows a rollback is decided exactly
+    // as if the transaction had never run.
+    d.freeEvents = f.freeEvents;
+    d.nextClaimSeq = f.nextClaimSeq;
+    d.nextBindSeq = f.nextBindSeq;
+    d.shareIds = f.shareIds;
+}
+
+void Cluster::Impl::Undo::claimRestore(const ClaimState& c)
+{
+    if (!active())
+        return;
+    log([this, saved = c] {
+        ClaimState* cur = d.findClaim(saved.key);
+        if (!cur)
+            return;
+        if (cur->claim.allocation)
+            d.applyAllocation(*cur->claim.allocation, -1);
+        *cur = saved;
+        if (cur->claim.allocation)
+            d.applyAllocation(*cur->claim.allocation, +1);
+    });
+}
+
+void Cluster::Impl::Undo::claimReinsert(uint64_t seq)
+{
+    log([this, seq, saved = d.claimsBySeq.at(seq)] {
+        auto& cs = d.claimsBySeq[seq];
+        cs = saved;
+        d.claimSeq[cs.key] = seq;
+        if (cs.claim.allocation)
+            d.applyAllocation(*cs.claim.allocation, +1);
+    });
+}
+
+void Cluster::Impl::Undo::generatedRestore(const std::string& podKey)
+{
+    if (!active())
+        return;
+    auto it = d.generatedFor.find(podKey);
+    if (it == d.generatedFor.end()) {
+        log([this, podKey] { d.generatedFor.erase(podKey); });
+        return;
+    }
+    log([this, podKey, saved = it->second] { d.generatedFor[podKey] = saved; });
+}
+
+void Cluster::Impl::Undo::insertBound(PodState ps)
+{
+    const std::string key = ps.pub.key;
+    d.bindOrder[ps.seq] = key;
+    d.bound[key] = std::move(ps);
+    log([this, key] { eraseBound(key); });
+}
+
+Cluster::Impl::PodState Cluster::Impl::Undo::eraseBound(const std::string& key)
+{
+    auto it = d.bound.find(key);
+    PodState ps = std::move(it->second);
+    d.bound.erase(it);
+    d.bindOrder.erase(ps.seq);
+    log([this, saved = ps] { insertBound(saved); });
+    return ps;
+}
+
+void Cluster::beginTransaction()
+{
+    m_impl->undo.begin();
+}
+
+void Cluster::commitTransaction()
+{
+    m_impl->undo.commit();
+}
+
+void Cluster::rollbackTransaction()
+{
+    m_impl->undo.rollback();
+}
+
+size_t Cluster::transactionDepth() const
+{
+    return m_impl->undo.frames.size();
+}
+
+void Cluster::Impl::Undo::requireNone(const char* change) const
+{
+    if (!frames.empty())
+        throw std::logic_error(std::string(change) + " inside a cluster transaction");
+}
+
+} // namespace drasim::scheduler

@@ -1,0 +1,208 @@
+// SPDX-License-Identifier: Apache-2.0
+// The PodGroup scheduling cycle (Kubernetes 1.37), on the test cases of the workload-aware
+// scheduling spec (§8: 2, 3, 4, 5, 11) and the gang plugin's PlacementFeasible, then laws over
+// random gangs: a gang is never bound below minCount, a topology-constrained group lies in one
+// domain, and a failed cycle leaves the cluster as it was.
+#include <map>
+#include <set>
+
+#include <gtest/gtest.h>
+
+#include "core/scheduler/cluster.h"
+#include "core/scheduler/pod_group.h"
+#include "tests/unit/allocator/fixtures.h"
+#include "tests/unit/scheduler/random_bundle.h"
+
+using namespace drasim;
+using namespace drasim::testing;
+using scheduler::Cluster;
+using scheduler::PodGroupPolicy;
+
+namespace {
+
+const char* kDrv = "gpu.example.com";
+
+/// Nodes with `gpus[i]` GPUs each, node i labelled rack=<racks[i]> when racks is given.
+api::ObjectSet rackCluster(const std::vector<int>& gpus, const std::vector<std::string>& racks = {})
+{
+    api::ObjectSet o;
+    for (size_t n = 0; n < gpus.size(); ++n) {
+        std::string name = numbered("node-", int(n));
+        o.nodes.push_back(node(name));
+        if (n < racks.size())
+            o.nodes.back().meta.labels["rack"] = racks[n];
+        std::vector<api::Device> devs;
+        for (int d = 0; d < gpus[n]; ++d)
+            devs.push_back(device(numbered("gpu-", d)));
+        o.resourceSlices.push_back(slice(name + "-gpus", kDrv, name, name, devs));
+    }
+    o.deviceClasses.push_back(deviceClass("gpu", { "device.driver == \"gpu.example.com\"" }));
+    api::ResourceClaimTemplate t;
+    t.meta.name = "one-gpu";
+    t.meta.namespace_ = "default";
+    t.spec.requests.push_back(exactRequest("gpu", requestSpec("gpu")));
+    o.resourceClaimTemplates.push_back(t);
+    return o;
+}
+
+std::vector<api::Pod> members(const std::string& group, int n)
+{
+    std::vector<api::Pod> out;
+    for (int i = 0; i < n; ++i)
+        out.push_back(pod(group + "-" + std::to_string(i), {}, { { "gpu", "one-gpu" } }));
+    return out;
+}
+
+PodGroupPolicy gang(const std::string& name, int32_t minCount, const std::string& key = {})
+{
+    return PodGroupPolicy { "default/" + name, true, minCount, key };
+}
+
+int boundCount(const Cluster& c)
+{
+    return int(c.boundPods().size());
+}
+
+} // namespace
+
+TEST(PlacementFeasible, FollowsTheGangPlugin)
+{
+    auto g = gang("g", 4);
+    EXPECT_EQ(scheduler::placementFeasible(g, 1, 2), scheduler::Feasibility::Unschedulable);
+    EXPECT_EQ(scheduler::placementFeasible(g, 1, 3), scheduler::Feasibility::Wait);
+    EXPECT_EQ(scheduler::placementFeasible(g, 4, 0), scheduler::Feasibility::Success);
+    EXPECT_EQ(
+        scheduler::minCountMessage(g, 1, 2), "minCount (4) cannot be satisfied: 1 scheduled, 2 remaining");
+    EXPECT_EQ(
+        scheduler::minCountMessage(g, 1, 3), "minCount (4) is not yet satisfied: 1 scheduled, 3 remaining");
+    PodGroupPolicy basic { "default/b", false, 7, "" };
+    EXPECT_EQ(scheduler::placementFeasible(basic, 0, 1), scheduler::Feasibility::Wait);
+    EXPECT_EQ(scheduler::placementFeasible(basic, 1, 0), scheduler::Feasibility::Success);
+}
+
+// Spec case 2: gang of 4 one-GPU pods, 3 free GPUs: nothing binds, nothing stays allocated.
+TEST(GroupCycle, GangThatDoesNotFitBindsNothing)
+{
+    Cluster c(rackCluster({ 2, 1 }));
+    auto r = c.scheduleGroup(gang("g", 4), members("g", 4), {}, false);
+    EXPECT_FALSE(r.scheduled);
+    EXPECT_EQ(r.placed, 0);
+    EXPECT_EQ(r.message, "pod group default/g: minCount (4) cannot be satisfied: 3 scheduled, 0 remaining");
+    EXPECT_EQ(boundCount(c), 0);
+    for (const auto* claim : c.claims())
+        EXPECT_FALSE(claim->allocation) << claim->meta.name;
+    ASSERT_EQ(r.members.size(), 4u);
+    EXPECT_EQ(r.members[0].message, r.message);
+    EXPECT_EQ(r.members[3].message, r.message + "; 0/2 nodes are available: 2 cannot allocate all claims.");
+}
+
+// Spec case 3: minCount 3, 5 pods, room for 4: four bind in one cycle, the fifth stays pending.
+TEST(GroupCycle, GangAboveMinCountPlacesAsManyAsFit)
+{
+    Cluster c(rackCluster({ 2, 2 }));
+    auto r = c.scheduleGroup(gang("g", 3), members("g", 5), {}, false);
+    EXPECT_TRUE(r.scheduled) << r.message;
+    EXPECT_EQ(r.placed, 4);
+    EXPECT_EQ(boundCount(c), 4);
+    EXPECT_FALSE(r.members[4].scheduled);
+    EXPECT_EQ(r.members[4].message, "0/2 nodes are available: 2 cannot allocate all claims.");
+}
+
+// Spec case 4: a basic group binds what fits.
+TEST(GroupCycle, BasicGroupIsNotAllOrNothing)
+{
+    Cluster c(rackCluster({ 3 }));
+    PodGroupPolicy basic { "default/b", false, 1, "" };
+    auto r = c.scheduleGroup(basic, members("b", 5), {}, false);
+    EXPECT_TRUE(r.scheduled);
+    EXPECT_EQ(r.placed, 3);
+    EXPECT_EQ(boundCount(c), 3);
+}
+
+// Spec case 5: two gangs of 4 on 6 slots: exactly one binds, the other binds nothing.
+TEST(GroupCycle, TwoGangsNeverDeadlockHalfBound)
+{
+    Cluster c(rackCluster({ 3, 3 }));
+    auto a = c.scheduleGroup(gang("a", 4), members("a", 4), {}, false);
+    auto b = c.scheduleGroup(gang("b", 4), members("b", 4), {}, false);
+    EXPECT_TRUE(a.scheduled);
+    EXPECT_FALSE(b.scheduled);
+    EXPECT_EQ(boundCount(c), 4);
+}
+
+// Members bound in an earlier cycle count towards minCount.
+TEST(GroupCycle, BoundMembersCountTowardsMinCount)
+{
+    Cluster c(rackCluster({ 2 }));
+    auto first = c.scheduleGroup(gang("g", 2), members("g", 2), {}, false);
+    ASSERT_TRUE(first.scheduled);
+    c.podFinished("default/g-1");
+    // g-0 is still bound: one more member reaches minCount 2.
+    std::vector<api::Pod> late { pod("g-9", {}, { { "gpu", "one-gpu" } }) };
+    auto r = c.scheduleGroup(gang("g", 2), late, { "default/g-0" }, false);
+    EXPECT_TRUE(r.scheduled) << r.message;
+    EXPECT_EQ(r.placed, 1);
+}
+
+// Spec case 11: topology key rack; rack a has 3 free GPUs, rack b 4: all four go to rack b.
+// Without a rack that holds four the gang is unschedulable, though the cluster has 7.
+TEST(GroupCycle, TopologyConstraintPicksOneRack)
+{
+    Cluster c(rackCluster({ 2, 1, 2, 2 }, { "a", "a", "b", "b" }));
+    auto r = c.scheduleGroup(gang("g", 4, "rack"), members("g", 4), {}, true);
+    ASSERT_TRUE(r.scheduled) << r.message;
+    EXPECT_EQ(r.domain, "rack=b");
+    EXPECT_EQ(r.placementsTried, 2);
+    EXPECT_EQ(r.placementsFeasible, 1);
+    for (const auto& m : r.members)
+        EXPECT_TRUE(m.nodeName == "node-2" || m.nodeName == "node-3") << m.nodeName;
+
+    Cluster tight(rackCluster({ 2, 1, 2, 1 }, { "a", "a", "b", "b" }));
+    auto none = tight.scheduleGroup(gang("g", 4, "rack"), members("g", 4), {}, true);
+    EXPECT_FALSE(none.scheduled);
+    EXPECT_EQ(none.message,
+        "pod group default/g: 0/2 placements are feasible: minCount (4) cannot be satisfied: 3 scheduled, 0 "
+        "remaining");
+    EXPECT_EQ(boundCount(tight), 0);
+    // With the gate off the constraint is dropped and the cluster's 6 GPUs hold the gang of 4.
+    auto off = tight.scheduleGroup(gang("g", 4, "rack"), members("g", 4), {}, false);
+    EXPECT_TRUE(off.scheduled);
+    EXPECT_EQ(off.domain, "");
+}
+
+// Among feasible placements the one that places more pods wins, then the fuller one.
+TEST(GroupCycle, PlacementScorePrefersMorePodsThenBinPacking)
+{
+    Cluster c(rackCluster({ 4, 2, 1 }, { "a", "b", "b" }));
+    PodGroupPolicy basic { "default/b", false, 1, "rack" };
+    auto r = c.scheduleGroup(basic, members("b", 4), {}, true);
+    ASSERT_TRUE(r.scheduled);
+    EXPECT_EQ(r.domain, "rack=a");
+    EXPECT_EQ(r.placed, 4);
+}
+
+// Laws over random bundles: grouping any pending pods as a gang never leaves it partly bound,
+// and a failed cycle changes nothing.
+TEST(GroupCycleLaws, GangIsAllOrNothingOnRandomBundles)
+{
+    for (uint64_t seed = 5'100'000; seed < 5'100'300; ++seed) {
+        RandomBundle b = makeRandomBundle(seed);
+        Cluster c(b.objects);
+        if (c.diagnostics().hasErrors() || b.pods.empty())
+            continue;
+        const size_t before = c.boundPods().size();
+        const auto claimsBefore = c.claims().size();
+        const int32_t minCount = int32_t(1 + seed % b.pods.size());
+        auto r = c.scheduleGroup(gang("g", minCount), b.pods, {}, false);
+        const size_t added = c.boundPods().size() - before;
+        if (r.scheduled) {
+            EXPECT_GE(int32_t(added), minCount) << "seed " << seed;
+            EXPECT_EQ(int32_t(added), r.placed) << "seed " << seed;
+        } else {
+            EXPECT_EQ(added, 0u) << "seed " << seed;
+            EXPECT_EQ(c.claims().size(), claimsBefore) << "seed " << seed;
+            for (const auto& m : r.members)
+                EXPECT_FALSE(m.scheduled) << "seed " << seed;
+        }
+    }
+}
