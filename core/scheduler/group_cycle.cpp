@@ -198,8 +198,16 @@ GroupScheduleResult Cluster::Impl::scheduleGroup(const PodGroupPolicy& group,
     const auto placements = GroupCycle::placements(*this, effective, boundNodes);
     out.placementsTried = int32_t(placements.size());
 
-    // Each placement is evaluated inside a transaction that is always rolled back; the best one
-    // is then run again for real (runs are deterministic, so it gives the same result).
+    // Each placement is evaluated inside a transaction. With one placement a feasible run is kept
+    // as it is; with several each is rolled back and the best one run again for real (runs are
+    // deterministic, so it gives the same result).
+    auto keep = [&](GroupCycle::PlacementRun& run, size_t p) {
+        out.scheduled = true;
+        out.placed = run.placed;
+        out.domain = placements[p].name;
+        out.members = std::move(run.members); // on Success every member was tried
+        return out;
+    };
     int64_t bestScore = -1;
     size_t best = placements.size();
     GroupCycle::PlacementRun firstRun;
@@ -214,6 +222,11 @@ GroupScheduleResult Cluster::Impl::scheduleGroup(const PodGroupPolicy& group,
             podCounts[p] = already + run.placed;
             packing[p] = placements.size() > 1 ? GroupCycle::binPacking(*this, placements[p]) : 0;
             ++out.placementsFeasible;
+            if (placements.size() == 1) {
+                placementMask = nullptr;
+                undo.commit();
+                return keep(run, p);
+            }
         }
         undo.rollback();
         placementMask = nullptr;
@@ -248,14 +261,7 @@ GroupScheduleResult Cluster::Impl::scheduleGroup(const PodGroupPolicy& group,
     GroupCycle::PlacementRun run = GroupCycle::run(*this, effective, pods, order, already);
     placementMask = nullptr;
     undo.commit();
-    out.scheduled = true;
-    out.placed = run.placed;
-    out.domain = placements[best].name;
-    out.members = std::move(run.members);
-    for (size_t i = 0; i < out.members.size(); ++i)
-        if (!run.tried[i])
-            out.members[i].message = "pod group " + group.key + ": not tried";
-    return out;
+    return keep(run, best);
 }
 
 GroupScheduleResult Cluster::scheduleGroup(const PodGroupPolicy& group, const std::vector<api::Pod>& pods,
