@@ -15,6 +15,7 @@
 #include "core/common/atomic_file.h"
 #include "core/compare/compare_format.h"
 #include "core/compare/comparison.h"
+#include "core/sim/series_writer.h"
 #include "core/storage/database.h"
 
 namespace {
@@ -91,7 +92,9 @@ int runShow(const Args& args)
             char buf[64];
             std::snprintf(buf, sizeof buf, k.unit == "pods" || k.unit == "claims" ? "%.0f" : "%.2f",
                 k.values[0].value_or(0));
-            rows.push_back({ k.name, k.unit, k.values[0] ? buf : "-" });
+            // A wait that pods never scheduled could still raise is only a lower bound.
+            const bool atLeast = !k.valueBounds.empty() && k.valueBounds[0] == compare::Bound::AtLeast;
+            rows.push_back({ k.name, k.unit, k.values[0] ? (atLeast ? ">=" : "") + std::string(buf) : "-" });
         }
         out += "\n" + cli::textTable(rows, "llr");
     }
@@ -109,15 +112,20 @@ std::string csvField(const std::string& s)
     return out + "\"";
 }
 
+/// The CSV `drasim simulate --series` writes (time_s,metric,key,value, in recording order). The
+/// store keeps "metric/key" in one column; metric names never hold a '/', keys may.
 std::string seriesCsv(const std::vector<storage::SeriesPoint>& points)
 {
-    std::string out = "time_s,metric,value\n";
-    char buf[64];
+    sim::SeriesWriter writer;
     for (const auto& p : points) {
-        std::snprintf(buf, sizeof buf, "%.17g", p.value);
-        out += std::to_string(int64_t(p.time)) + "," + csvField(p.metric) + "," + buf + "\n";
+        const size_t slash = p.metric.find('/');
+        sim::MetricSample sample;
+        sample.time = sim::fromSeconds(p.time);
+        sample.points.push_back({ p.metric.substr(0, slash),
+            slash == std::string::npos ? std::string() : p.metric.substr(slash + 1), p.value });
+        writer.onSample(sample);
     }
-    return out;
+    return writer.csv();
 }
 
 std::string podEventsCsv(const std::vector<sim::PodEvent>& events)
@@ -156,7 +164,7 @@ int runExport(const Args& args)
     fs::create_directories(args.folder, ec);
     const std::vector<std::pair<std::string, std::string>> files {
         { "summary.json", r.summaryJson.empty() ? "" : r.summaryJson + "\n" },
-        { "series.csv", seriesCsv(store->series(r.id)) },
+        { "series.csv", seriesCsv(store->recordedSeries(r.id)) },
         { "pod-events.csv", podEventsCsv(store->podEvents(r.id)) },
     };
     for (const auto& [name, content] : files) {

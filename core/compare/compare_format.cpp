@@ -30,9 +30,32 @@ std::string fixed(double v, int decimals, bool sign)
     return s;
 }
 
-std::string cell(const std::optional<double>& v, const std::string& unit, bool sign)
+const char* boundPrefix(Bound b)
 {
-    return v ? fixed(*v, decimalsFor(unit), sign) : "-";
+    return b == Bound::AtLeast ? ">=" : b == Bound::AtMost ? "<=" : "";
+}
+
+std::string cell(const std::optional<double>& v, const std::string& unit, bool sign, Bound bound)
+{
+    return v ? boundPrefix(bound) + fixed(*v, decimalsFor(unit), sign) : "-";
+}
+
+Bound boundAt(const std::vector<Bound>& bounds, size_t i)
+{
+    return i < bounds.size() ? bounds[i] : Bound::Exact;
+}
+
+bool anyBound(const std::vector<Bound>& bounds)
+{
+    return std::any_of(bounds.begin(), bounds.end(), [](Bound b) { return b != Bound::Exact; });
+}
+
+DataValue boundList(const std::vector<Bound>& bounds)
+{
+    DataValue out = DataValue::list();
+    for (Bound b : bounds)
+        out.push(std::string(b == Bound::Exact ? "=" : boundPrefix(b)));
+    return out;
 }
 
 /// Rounds to 6 decimals (as the run summary does) so that JSON does not show the last bits of
@@ -130,10 +153,10 @@ std::string formatText(const Comparison& c)
     std::vector<std::vector<std::string>> kpis { header };
     for (const Kpi& k : c.kpis) {
         std::vector<std::string> row { k.name, k.unit };
-        for (const auto& v : k.values)
-            row.push_back(cell(v, k.unit, false));
+        for (size_t i = 0; i < k.values.size(); ++i)
+            row.push_back(cell(k.values[i], k.unit, false, boundAt(k.valueBounds, i)));
         for (size_t i = 1; i < k.deltas.size(); ++i)
-            row.push_back(cell(k.deltas[i], k.unit, true));
+            row.push_back(cell(k.deltas[i], k.unit, true, boundAt(k.deltaBounds, i)));
         kpis.push_back(std::move(row));
     }
     out += "\n" + table(kpis, 2);
@@ -175,6 +198,11 @@ DataValue toData(const Comparison& c)
             deltas.push(tidy(d));
         m.set("values", std::move(values));
         m.set("deltas", std::move(deltas));
+        // Only rows with a bound say so: "=" exact, ">=" at least, "<=" at most, per run.
+        if (anyBound(k.valueBounds) || anyBound(k.deltaBounds)) {
+            m.set("valueBounds", boundList(k.valueBounds));
+            m.set("deltaBounds", boundList(k.deltaBounds));
+        }
         kpis.push(std::move(m));
     }
     root.set("kpis", std::move(kpis));
@@ -210,10 +238,14 @@ std::string kpiCsv(const Comparison& c)
     out += "\n";
     for (const Kpi& k : c.kpis) {
         out += csvField(k.name) + "," + k.group + "," + k.unit + "," + betterName(k.better);
-        for (const auto& v : k.values)
-            out.append(",").append(csvNumber(v));
+        for (size_t i = 0; i < k.values.size(); ++i)
+            out.append(",")
+                .append(k.values[i] ? boundPrefix(boundAt(k.valueBounds, i)) : "")
+                .append(csvNumber(k.values[i]));
         for (size_t i = 1; i < k.deltas.size(); ++i)
-            out.append(",").append(csvNumber(k.deltas[i]));
+            out.append(",")
+                .append(k.deltas[i] ? boundPrefix(boundAt(k.deltaBounds, i)) : "")
+                .append(csvNumber(k.deltas[i]));
         out += "\n";
     }
     return out;

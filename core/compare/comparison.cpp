@@ -45,9 +45,11 @@ std::map<KpiOrder, Row> mergeRows(const std::vector<RunData>& runs)
                 row.kpi.unit = v.unit;
                 row.kpi.better = v.better;
                 row.kpi.values.resize(runs.size());
+                row.kpi.valueBounds.resize(runs.size(), Bound::Exact);
                 row.zeroWhenAbsent = v.zeroWhenAbsent;
             }
             row.kpi.values[r] = v.value;
+            row.kpi.valueBounds[r] = v.atLeast ? Bound::AtLeast : Bound::Exact;
         }
     }
     for (auto& [order, row] : rows)
@@ -77,12 +79,24 @@ void addPlacementShares(std::map<KpiOrder, Row>& rows, size_t runCount)
                 shares[r] = 100 * count.values[r].value_or(0) / totals[r];
         const std::string key = count.name.substr(count.name.find('/') + 1);
         Row share { Kpi { count.group, "placement.share/" + key, kPercent, Better::Neither, std::move(shares),
-                        {} },
+                        {}, std::vector<Bound>(runCount, Bound::Exact), {} },
             false };
         KpiOrder at = order;
         at.stat = 1; // right after the class's count
         rows[at] = std::move(share);
     }
+}
+
+/// values[r] - values[0] with what it is: a lower bound minus an exact value is a lower bound, an
+/// exact value minus a lower bound an upper bound, two lower bounds leave the difference unknown.
+void setDelta(Kpi& k, size_t r)
+{
+    const bool runBound = k.valueBounds[r] == Bound::AtLeast;
+    const bool baseBound = k.valueBounds[0] == Bound::AtLeast;
+    if (runBound && baseBound)
+        return;
+    k.deltas[r] = *k.values[r] - *k.values[0];
+    k.deltaBounds[r] = runBound ? Bound::AtLeast : baseBound ? Bound::AtMost : Bound::Exact;
 }
 
 } // namespace
@@ -101,9 +115,10 @@ Comparison compareRuns(const std::vector<RunData>& runs)
     for (auto& [order, row] : rows) {
         Kpi& k = row.kpi;
         k.deltas.resize(runs.size());
+        k.deltaBounds.assign(runs.size(), Bound::Exact);
         for (size_t r = 1; r < runs.size(); ++r)
             if (k.values[r] && k.values[0])
-                k.deltas[r] = *k.values[r] - *k.values[0];
+                setDelta(k, r);
         c.kpis.push_back(std::move(k));
     }
     c.series = alignSeries(runs);

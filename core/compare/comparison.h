@@ -51,6 +51,11 @@ struct RunColumn
     std::string status;
 };
 
+/// What a value or a difference is: exact, or only a bound of the true one (a wait percentile that
+/// pods never scheduled could still raise is at least its value; subtracting such a value from an
+/// exact one gives at most the difference).
+enum class Bound { Exact, AtLeast, AtMost };
+
 /// Which direction of a KPI is the good one (the GUI may colour differences with it).
 enum class Better { Lower, Higher, Neither };
 
@@ -69,6 +74,9 @@ struct Kpi
     std::vector<std::optional<double>> values;
     /// values[i] - values[0]; nullopt for i == 0 and wherever either value is missing.
     std::vector<std::optional<double>> deltas;
+    std::vector<Bound> valueBounds; ///< one per run
+    /// One per run (Exact for run 0); a difference of two lower bounds is unknown (no delta).
+    std::vector<Bound> deltaBounds;
 };
 
 /// One metric of the runs' series on a common time axis, so that lines can be overlaid.

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/compare/run_kpis.h"
 
+#include <algorithm>
+
 #include "core/yamlio/yaml_tree.h"
 
 namespace drasim::compare {
@@ -45,6 +47,11 @@ public:
     void add(Group g, int section, const std::string& key, int stat, const std::string& name,
         const std::string& unit, Better better, double value, bool zeroWhenAbsent = false)
     {
+        addBound(g, section, key, stat, name, unit, better, value, zeroWhenAbsent, false);
+    }
+    void addBound(Group g, int section, const std::string& key, int stat, const std::string& name,
+        const std::string& unit, Better better, double value, bool zeroWhenAbsent, bool atLeast)
+    {
         KpiValue v;
         v.order = { int(g), section, key, stat };
         v.group = kGroups[g];
@@ -53,6 +60,7 @@ public:
         v.better = better;
         v.value = value;
         v.zeroWhenAbsent = zeroWhenAbsent;
+        v.atLeast = atLeast;
         m_out.push_back(std::move(v));
     }
 
@@ -76,12 +84,33 @@ void podKpis(const YamlNode& root, Collector& c)
     c.add(Pods, 0, "", 6, "pods.evicted", "pods", Better::Lower, number(pods, "evicted", "pods"));
 }
 
+/// The figures of a wait distribution that are only lower bounds ("lowerBounds": ["p95", ...]).
+std::vector<std::string> lowerBounds(const YamlNode& waits, const std::string& path)
+{
+    std::vector<std::string> out;
+    for (const YamlNode& item : field(waits, "lowerBounds", path).items) {
+        std::optional<std::string> name = item.asString();
+        if (!name)
+            throw MissingField { path + ".lowerBounds (not a list of names)" };
+        out.push_back(*name);
+    }
+    return out;
+}
+
 void waitKpis(const YamlNode& waits, const std::string& key, const std::string& path, Collector& c)
 {
+    // A summary written before waits counted the pods never scheduled describes only the
+    // scheduled ones: a run that failed to schedule pods would look better. No wait rows then.
+    if (!waits.get("neverScheduled"))
+        return;
+    const std::vector<std::string> bounds = lowerBounds(waits, path);
     const int section = key.empty() ? 0 : 1;
-    c.add(Wait, section, key, 0, "wait.p50", "s", Better::Lower, number(waits, "p50", path));
-    c.add(Wait, section, key, 1, "wait.p95", "s", Better::Lower, number(waits, "p95", path));
-    c.add(Wait, section, key, 2, "wait.p99", "s", Better::Lower, number(waits, "p99", path));
+    const char* const stats[] = { "p50", "p95", "p99" };
+    for (int i = 0; i < 3; ++i) {
+        const bool atLeast = std::find(bounds.begin(), bounds.end(), stats[i]) != bounds.end();
+        c.addBound(Wait, section, key, i, std::string("wait.") + stats[i], "s", Better::Lower,
+            number(waits, stats[i], path), false, atLeast);
+    }
 }
 
 void workloadKpis(const YamlNode& root, Collector& c)

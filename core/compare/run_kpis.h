@@ -30,6 +30,8 @@ struct KpiValue
     std::string unit;
     Better better = Better::Neither;
     double value = 0;
+    /// Only a lower bound: censored values (pods never scheduled) could still raise it.
+    bool atLeast = false;
     /// A run without this key has zero of it (a placement class or fragmentation reason it never
     /// saw) rather than nothing to compare (a workload or model it does not have).
     bool zeroWhenAbsent = false;

@@ -110,6 +110,7 @@ void JobController::createPod(uint32_t jobId, uint32_t taskIndex)
     p.task = taskIndex;
     p.priority = job.spec.tasks[taskIndex].priority;
     p.created = m_ctx.now;
+    m_ctx.creationOrder.emplace_back(id, p.serial);
     p.key = job.spec.namespace_ + "/" + name;
     m_ctx.podByKey[p.key] = id;
     job.pods.push_back(id);

@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <utility>
 
 namespace drasim::sim {
 
@@ -35,6 +36,26 @@ DataValue distribution(const DistributionSummary& d)
     return m;
 }
 
+/// A wait distribution: every pod created, the never scheduled ones censored (their wait so far),
+/// with the figures they leave as lower bounds named, the longest wait of a scheduled pod and the
+/// longest a never-scheduled one waited.
+DataValue waitDistribution(const DistributionSummary& d)
+{
+    DataValue m = distribution(d);
+    m.set("neverScheduled", int64_t(d.censored));
+    DataValue bounds = DataValue::list();
+    const std::pair<const char*, bool> named[] = { { "mean", d.atLeast.mean }, { "min", d.atLeast.min },
+        { "p50", d.atLeast.p50 }, { "p90", d.atLeast.p90 }, { "p95", d.atLeast.p95 },
+        { "p99", d.atLeast.p99 }, { "max", d.atLeast.max } };
+    for (const auto& [name, bound] : named)
+        if (bound)
+            bounds.push(std::string(name));
+    m.set("lowerBounds", std::move(bounds));
+    m.set("maxScheduled", tidy(d.maxExact));
+    m.set("longestPending", tidy(d.maxCensored));
+    return m;
+}
+
 DataValue keyed(const std::vector<KeyedValue>& values)
 {
     DataValue m = DataValue::map();
@@ -48,6 +69,29 @@ std::string fixed(double v, int decimals)
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
     return buf;
+}
+
+/// "p50 0.0s  p90 12.0s ..." with a ">= " before each figure that is only a lower bound.
+std::string figures(const DistributionSummary& d, const LowerBounds& atLeast)
+{
+    auto figure = [](const char* name, double v, bool bound) {
+        return std::string(name) + (bound ? " >= " : " ") + fixed(v, 1) + "s";
+    };
+    return figure("p50", d.p50, atLeast.p50) + "  " + figure("p90", d.p90, atLeast.p90) + "  "
+        + figure("p95", d.p95, atLeast.p95) + "  " + figure("p99", d.p99, atLeast.p99)
+        + "  (n=" + std::to_string(d.count);
+}
+
+std::string distText(const DistributionSummary& d)
+{
+    return figures(d, {}) + ")";
+}
+
+/// Waits: bounds marked, and how many of the pods never got scheduled.
+std::string waitText(const DistributionSummary& d)
+{
+    return figures(d, d.atLeast)
+        + (d.censored > 0 ? ", " + std::to_string(d.censored) + " never scheduled)" : std::string(")"));
 }
 
 } // namespace
@@ -79,7 +123,7 @@ DataValue toData(const RunSummary& s)
     pods.set("runningAtEnd", s.podsRunningAtEnd);
     pods.set("peakPending", s.peakPendingPods);
     root.set("pods", std::move(pods));
-    root.set("waitSeconds", distribution(s.waitSeconds));
+    root.set("waitSeconds", waitDistribution(s.waitSeconds));
 
     DataValue workloads = DataValue::list();
     for (const auto& w : s.workloads) {
@@ -99,7 +143,7 @@ DataValue toData(const RunSummary& s)
         p.set("evicted", w.podsEvicted);
         p.set("pendingAtEnd", w.podsPendingAtEnd);
         m.set("pods", std::move(p));
-        m.set("waitSeconds", distribution(w.waitSeconds));
+        m.set("waitSeconds", waitDistribution(w.waitSeconds));
         m.set("jobCompletionSeconds", distribution(w.jobCompletionSeconds));
         if (w.pipelineCompletionSeconds.count > 0)
             m.set("pipelineCompletionSeconds", distribution(w.pipelineCompletionSeconds));
@@ -118,6 +162,8 @@ DataValue toData(const RunSummary& s)
             m.set("allocatedAtEnd", u.devicesAtEnd);
         } else {
             m.set("devices", u.devicesAtEnd);
+            m.set("devicesInstalled", u.devicesInstalled);
+            m.set("meanDevicesUp", tidy(u.meanDevicesUp));
             m.set("meanAllocated", tidy(u.meanAllocated));
             m.set("mean", tidy(u.mean));
             m.set("peak", tidy(u.peak));
@@ -147,17 +193,18 @@ std::string formatText(const RunSummary& s)
         + " failed (" + std::to_string(s.podsEvicted) + " evicted), " + std::to_string(s.podsPendingAtEnd)
         + " pending and " + std::to_string(s.podsRunningAtEnd) + " running at end, peak pending "
         + std::to_string(s.peakPendingPods) + "\n";
-    auto dist = [](const DistributionSummary& d) {
-        return "p50 " + fixed(d.p50, 1) + "s  p90 " + fixed(d.p90, 1) + "s  p95 " + fixed(d.p95, 1)
-            + "s  p99 " + fixed(d.p99, 1) + "s  (n=" + std::to_string(d.count) + ")";
-    };
-    out += "wait: " + dist(s.waitSeconds) + "\n";
+    out += "wait: " + waitText(s.waitSeconds) + "\n";
+    out += "  max wait " + fixed(s.waitSeconds.maxExact, 1) + "s"
+        + (s.waitSeconds.censored > 0
+                ? ", longest pending " + fixed(s.waitSeconds.maxCensored, 1) + "s (never scheduled)"
+                : std::string())
+        + "\n";
     for (const auto& w : s.workloads) {
         out += "  workload " + w.name + ": jobs " + std::to_string(w.jobsSucceeded) + "/"
             + std::to_string(w.jobsArrived) + " succeeded, " + std::to_string(w.jobsFailed) + " failed; wait "
-            + dist(w.waitSeconds) + "\n";
+            + waitText(w.waitSeconds) + "\n";
         if (w.jobCompletionSeconds.count > 0)
-            out += "    job completion: " + dist(w.jobCompletionSeconds) + "\n";
+            out += "    job completion: " + distText(w.jobCompletionSeconds) + "\n";
     }
     out += "utilization (mean / peak):\n";
     for (const auto& u : s.utilization) {
@@ -165,7 +212,8 @@ std::string formatText(const RunSummary& s)
             out += "  class " + u.key + ": mean allocated " + fixed(u.meanAllocated, 1) + " devices\n";
         else
             out += "  " + u.dimension + " " + u.key + ": " + fixed(100 * u.mean, 1) + "% / "
-                + fixed(100 * u.peak, 1) + "% of " + std::to_string(u.devicesAtEnd) + " devices\n";
+                + fixed(100 * u.peak, 1) + "% of the devices up (mean " + fixed(u.meanDevicesUp, 1)
+                + " up of " + std::to_string(u.devicesInstalled) + " installed)\n";
     }
     if (!s.unschedulablePodHours.empty()) {
         out += "pending pod-hours by reason:\n";

@@ -24,7 +24,9 @@ struct WorkloadSummary
     int64_t podsFailed = 0; ///< node failures, evictions (included), job deletions
     int64_t podsEvicted = 0; ///< NoExecute device taints
     int64_t podsPendingAtEnd = 0;
-    DistributionSummary waitSeconds; ///< creation to binding, per bound pod
+    /// Creation to binding, per pod created: a pod never bound (deleted while pending, or pending
+    /// at the end) counts its wait so far as a censored value.
+    DistributionSummary waitSeconds;
     DistributionSummary jobCompletionSeconds; ///< arrival to success, per succeeded job
     DistributionSummary pipelineCompletionSeconds; ///< the same for kind pipeline-run only
 };
@@ -35,7 +37,9 @@ struct UtilizationSummary
     std::string dimension; ///< "driver", "class", "model", "pool"
     std::string key;
     int64_t devicesAtEnd = 0; ///< devices on nodes that are up at the end ("class": allocated only)
-    double mean = 0; ///< mean of the sampled allocated/total ratios
+    int64_t devicesInstalled = 0; ///< every device the run had, on failed nodes too
+    double meanDevicesUp = 0; ///< mean of the sampled devices up
+    double mean = 0; ///< sampled allocated devices over sampled devices up (device-time)
     double peak = 0;
     double meanAllocated = 0; ///< mean of the sampled allocated device counts
 };
@@ -61,8 +65,8 @@ struct RunSummary
     int64_t podsEvicted = 0;
     int64_t podsPendingAtEnd = 0;
     int64_t podsRunningAtEnd = 0;
-    int64_t peakPendingPods = 0;
-    DistributionSummary waitSeconds; ///< every workload
+    int64_t peakPendingPods = 0; ///< after each event, not only at samples
+    DistributionSummary waitSeconds; ///< every workload, censored values included
     std::vector<WorkloadSummary> workloads; ///< sorted by name
     std::vector<UtilizationSummary> utilization; ///< by dimension, then key
     /// Pending pod-hours by (primary) unschedulable reason, integrated over the samples.

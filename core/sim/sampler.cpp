@@ -14,7 +14,7 @@ void Sampler::sample()
     std::map<std::string, int64_t> fragmentation;
     if (m_ctx.options.fragmentation)
         fragmentation = probeFragmentation();
-    MetricSample s = m_ctx.metrics.sample(m_ctx.now, pending, fragmentation);
+    MetricSample s = m_ctx.metrics.sample(m_ctx.now, pending, fragmentation, longestPending());
     for (auto* r : m_ctx.recorders)
         r->onSample(s);
 }
@@ -51,6 +51,21 @@ std::map<std::string, int64_t> Sampler::probeFragmentation() const
     if (!head)
         return {};
     return m_ctx.cluster.strandedDevices(m_ctx.buildPod(m_ctx.pods[head->pod]));
+}
+
+/// How long the oldest pod still pending has waited (0 when none is).
+SimTime Sampler::longestPending()
+{
+    auto& order = m_ctx.creationOrder;
+    while (!order.empty()) {
+        const SimPod& p = m_ctx.pods[order.front().first];
+        const bool waiting
+            = p.state == PodState::Active || p.state == PodState::Backoff || p.state == PodState::Parked;
+        if (waiting && p.serial == order.front().second)
+            return m_ctx.now - p.created;
+        order.pop_front();
+    }
+    return 0;
 }
 
 } // namespace drasim::sim

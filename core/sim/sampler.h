@@ -27,6 +27,7 @@ public:
 private:
     std::map<std::string, int64_t> pendingByReason() const;
     std::map<std::string, int64_t> probeFragmentation() const;
+    SimTime longestPending();
 
     SimContext& m_ctx;
     const SchedulingLoop& m_loop;

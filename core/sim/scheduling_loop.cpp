@@ -78,6 +78,7 @@ void SchedulingLoop::dropQueued(uint32_t id)
     }
     m_ctx.metrics.podPending(-1);
     m_ctx.metrics.podFailed(m_ctx.jobs[p.job].workload, false);
+    m_ctx.metrics.podNeverScheduled(m_ctx.jobs[p.job].workload, m_ctx.now - p.created);
     m_ctx.cluster.podFinished(p.key);
 }
 
@@ -101,6 +102,7 @@ void SchedulingLoop::run()
         // attempt() only through the cluster; re-check the generation between pods.
         releaseRepresentativesIfCapacityChanged();
     }
+    m_ctx.metrics.settled();
 }
 
 /// Capacity was freed since the loop last looked: each group of unschedulable pods sends one

@@ -38,7 +38,8 @@ public:
     void dropQueued(uint32_t id);
     /// A BackoffExpired event: the pod moves from backoffQ to activeQ (stale events are ignored).
     void backoffExpired(const Event& e);
-    /// Schedules until the queue is empty (scheduling takes no simulated time).
+    /// Schedules until the queue is empty (scheduling takes no simulated time), then tells the
+    /// metrics the pending count has settled (the exact peak pending is taken there).
     void run();
 
     // For the sampler: the unschedulable pods and their reasons.

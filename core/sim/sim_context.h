@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -95,6 +96,9 @@ struct SimContext
     std::vector<uint32_t> freePods;
     std::unordered_map<std::string, uint32_t> podByKey;
     uint64_t nextPodSerial = 1;
+    /// Pods by creation (slot, serial), oldest first; entries of pods no longer pending are
+    /// dropped when they reach the front, so the oldest pending pod costs O(1) per pod created.
+    std::deque<std::pair<uint32_t, uint64_t>> creationOrder;
 
     std::vector<JobState> jobs; ///< slots, reused
     std::vector<uint32_t> freeJobs;

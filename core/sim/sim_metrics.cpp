@@ -57,9 +57,10 @@ uint32_t SimMetrics::Dimension::intern(const std::string& name)
     if (inserted) {
         total.push_back(0);
         allocated.push_back(0);
-        ratioSum.push_back(0);
         ratioPeak.push_back(0);
         allocatedSum.push_back(0);
+        upSum.push_back(0);
+        installed.push_back(0);
     }
     return it->second;
 }
@@ -105,6 +106,9 @@ void SimMetrics::addNode(const NodeSpec& spec, const std::string& pool)
                 rec.model = m_model.intern(modelOf(dev, slice.driver));
                 rec.pool = dimPool;
                 rec.up = false;
+                m_driver.installed[rec.driver]++;
+                m_model.installed[rec.model]++;
+                m_pool.installed[rec.pool]++;
                 m_devices.push_back(rec);
                 m_deviceNames.push_back(key);
             }
@@ -305,6 +309,11 @@ void SimMetrics::podScheduled(uint32_t w, SimTime waited)
     m_workloads[w].waits.push_back(toSeconds(waited));
 }
 
+void SimMetrics::podNeverScheduled(uint32_t w, SimTime waitedSoFar)
+{
+    m_workloads[w].neverScheduledWaits.push_back(toSeconds(waitedSoFar));
+}
+
 void SimMetrics::podSucceeded(uint32_t w)
 {
     m_workloads[w].s.podsSucceeded++;
@@ -330,27 +339,32 @@ void SimMetrics::setAtEnd(uint32_t w, int64_t pendingPods, int64_t unfinishedJob
 }
 
 MetricSample SimMetrics::sample(SimTime now, const std::map<std::string, int64_t>& pendingByReason,
-    const std::map<std::string, int64_t>& fragmentation)
+    const std::map<std::string, int64_t>& fragmentation, SimTime longestPending)
 {
     MetricSample s;
     s.time = now;
     double hoursSinceLast = m_samples == 0 ? 0 : toSeconds(now - m_lastSample) / 3600.0;
     ++m_samples;
     m_lastSample = now;
-    m_peakPending = std::max(m_peakPending, m_pending);
+    settled();
 
     s.points.push_back({ "pods.pending", "", double(m_pending) });
+    // The peak since the previous sample and the oldest pending pod's wait, from the events: what
+    // the summary reports, which the sampled count alone can miss between samples.
+    s.points.push_back({ "pods.pending.peak", "", double(m_peakSinceSample) });
+    s.points.push_back({ "pods.pending.longest_s", "", toSeconds(longestPending) });
+    m_peakSinceSample = m_pending;
     s.points.push_back({ "pods.running", "", double(m_running) });
     auto dimension = [&](Dimension& dim, const char* allocatedName, const char* utilName, bool ratios) {
         for (const auto& [name, id] : dim.ids) {
             double alloc = double(dim.allocated[id]);
             s.points.push_back({ allocatedName, name, alloc });
             dim.allocatedSum[id] += alloc;
+            dim.upSum[id] += double(dim.total[id]);
             if (!ratios)
                 continue;
             double ratio = dim.total[id] > 0 ? alloc / double(dim.total[id]) : 0;
             s.points.push_back({ utilName, name, ratio });
-            dim.ratioSum[id] += ratio;
             dim.ratioPeak[id] = std::max(dim.ratioPeak[id], ratio);
         }
     };
@@ -383,16 +397,18 @@ RunSummary SimMetrics::summary(SimTime) const
     RunSummary out;
     out.samples = m_samples;
     out.peakPendingPods = std::max(m_peakPending, m_pending);
-    std::vector<double> allWaits;
+    std::vector<double> allWaits, allNeverScheduled;
     std::vector<const WorkloadRec*> ordered;
     for (const auto& [name, id] : m_workloadIds)
         ordered.push_back(&m_workloads[id]);
     for (const WorkloadRec* r : ordered) {
         WorkloadSummary w = r->s;
-        w.waitSeconds = summarize(r->waits);
+        w.waitSeconds = summarizeCensored(r->waits, r->neverScheduledWaits);
         w.jobCompletionSeconds = summarize(r->jobTimes);
         w.pipelineCompletionSeconds = summarize(r->pipelineTimes);
         allWaits.insert(allWaits.end(), r->waits.begin(), r->waits.end());
+        allNeverScheduled.insert(
+            allNeverScheduled.end(), r->neverScheduledWaits.begin(), r->neverScheduledWaits.end());
         out.podsCreated += w.podsCreated;
         out.podsScheduled += w.podsScheduled;
         out.podsSucceeded += w.podsSucceeded;
@@ -400,7 +416,7 @@ RunSummary SimMetrics::summary(SimTime) const
         out.podsEvicted += w.podsEvicted;
         out.workloads.push_back(std::move(w));
     }
-    out.waitSeconds = summarize(std::move(allWaits));
+    out.waitSeconds = summarizeCensored(std::move(allWaits), std::move(allNeverScheduled));
     double n = m_samples > 0 ? double(m_samples) : 1;
     auto dimension = [&](const Dimension& dim, const char* name, bool ratios) {
         for (const auto& [key, id] : dim.ids) {
@@ -408,7 +424,10 @@ RunSummary SimMetrics::summary(SimTime) const
             u.dimension = name;
             u.key = key;
             u.devicesAtEnd = ratios ? dim.total[id] : dim.allocated[id];
-            u.mean = ratios ? dim.ratioSum[id] / n : 0;
+            u.devicesInstalled = ratios ? dim.installed[id] : 0;
+            u.meanDevicesUp = ratios ? dim.upSum[id] / n : 0;
+            // Allocated device-time over up device-time: devices on failed nodes are not idle.
+            u.mean = ratios && dim.upSum[id] > 0 ? dim.allocatedSum[id] / dim.upSum[id] : 0;
             u.peak = ratios ? dim.ratioPeak[id] : 0;
             u.meanAllocated = dim.allocatedSum[id] / n;
             out.utilization.push_back(std::move(u));

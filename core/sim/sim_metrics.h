@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -59,18 +60,30 @@ public:
     void jobFinished(uint32_t workload, bool succeeded, SimTime elapsed, bool pipeline);
     void podCreated(uint32_t workload);
     void podScheduled(uint32_t workload, SimTime waited);
+    /// A pod that was never scheduled: deleted while pending, or still pending when the run
+    /// ends. Its wait so far joins the wait statistics as a censored value (a lower bound).
+    void podNeverScheduled(uint32_t workload, SimTime waitedSoFar);
     void podSucceeded(uint32_t workload);
     void podFailed(uint32_t workload, bool evicted);
     void podPending(int delta) { m_pending += delta; }
     void podRunning(int delta) { m_running += delta; }
     int64_t pending() const { return m_pending; }
+    /// Call when an event and the scheduling it caused are done: the pods pending now stay pending
+    /// for a while, so the peak is exact whatever the sampling interval (a pod bound in the same
+    /// instant it was created never counts as pending).
+    void settled()
+    {
+        m_peakPending = std::max(m_peakPending, m_pending);
+        m_peakSinceSample = std::max(m_peakSinceSample, m_pending);
+    }
     void placement(const std::string& distanceClass);
     void setAtEnd(uint32_t workload, int64_t pendingPods, int64_t unfinishedJobs);
 
     // ---- samples and summary ----
-    /// pendingByReason: pending pods per primary reason text (pods never tried: "queued").
+    /// pendingByReason: pending pods per primary reason text (pods never tried: "queued");
+    /// longestPending: how long the oldest pod pending now has waited.
     MetricSample sample(SimTime now, const std::map<std::string, int64_t>& pendingByReason,
-        const std::map<std::string, int64_t>& fragmentation);
+        const std::map<std::string, int64_t>& fragmentation, SimTime longestPending);
     RunSummary summary(SimTime now) const;
 
 private:
@@ -79,9 +92,10 @@ private:
         std::map<std::string, uint32_t> ids; ///< sorted names → index
         std::vector<int64_t> total;
         std::vector<int64_t> allocated;
-        std::vector<double> ratioSum;
         std::vector<double> ratioPeak;
         std::vector<double> allocatedSum;
+        std::vector<double> upSum; ///< sampled devices up: the denominator of the mean
+        std::vector<int64_t> installed; ///< devices the run ever had, up or not
         uint32_t intern(const std::string& name);
     };
     struct DeviceRec
@@ -112,6 +126,7 @@ private:
     {
         WorkloadSummary s;
         std::vector<double> waits;
+        std::vector<double> neverScheduledWaits; ///< censored: the wait so far
         std::vector<double> jobTimes;
         std::vector<double> pipelineTimes;
     };
@@ -134,6 +149,7 @@ private:
     int64_t m_pending = 0;
     int64_t m_running = 0;
     int64_t m_peakPending = 0;
+    int64_t m_peakSinceSample = 0;
     std::map<std::string, int64_t> m_placement;
     std::map<std::string, double> m_reasonPodHours;
     std::map<std::string, double> m_fragmentationSum;

@@ -149,8 +149,10 @@ RunSummary Simulator::Impl::finish(const RunInfo& info, bool cancelled)
     ctx.metrics.accrue(ctx.now);
     std::map<uint32_t, std::pair<int64_t, int64_t>> atEnd; // workload → (pending pods, live jobs)
     for (const auto& p : ctx.pods)
-        if (p.state != PodState::Free && p.state != PodState::Running)
+        if (p.state != PodState::Free && p.state != PodState::Running) {
             atEnd[ctx.jobs[p.job].workload].first++;
+            ctx.metrics.podNeverScheduled(ctx.jobs[p.job].workload, ctx.now - p.created);
+        }
     for (const auto& j : ctx.jobs)
         if (j.live)
             atEnd[j.workload].second++;

@@ -228,9 +228,13 @@ int64_t RunStore::beginRun(
 void RunStore::appendSamples(int64_t runId, const std::vector<SeriesPoint>& points)
 {
     Transaction tx(*m_db);
-    auto st = m_db->prepare("INSERT INTO run_series(run_id, metric, time, value) VALUES(?1, ?2, ?3, ?4)");
+    auto last = m_db->prepare("SELECT COALESCE(MAX(seq), 0) FROM run_series WHERE run_id = ?1");
+    last.bind(1, runId);
+    int64_t seq = last.step() ? last.columnInt(0) : 0;
+    auto st = m_db->prepare(
+        "INSERT INTO run_series(run_id, metric, time, value, seq) VALUES(?1, ?2, ?3, ?4, ?5)");
     for (const auto& p : points) {
-        st.bind(1, runId).bind(2, p.metric).bind(3, p.time).bind(4, p.value);
+        st.bind(1, runId).bind(2, p.metric).bind(3, p.time).bind(4, p.value).bind(5, ++seq);
         st.run();
     }
     tx.commit();
@@ -367,6 +371,16 @@ std::vector<SeriesPoint> RunStore::series(int64_t runId, const std::string& metr
     st.bind(1, runId);
     if (!metric.empty())
         st.bind(2, metric);
+    while (st.step())
+        out.push_back({ st.columnDouble(0), st.columnText(1), st.columnDouble(2) });
+    return out;
+}
+
+std::vector<SeriesPoint> RunStore::recordedSeries(int64_t runId)
+{
+    std::vector<SeriesPoint> out;
+    auto st = m_db->prepare("SELECT time, metric, value FROM run_series WHERE run_id = ?1 ORDER BY seq");
+    st.bind(1, runId);
     while (st.step())
         out.push_back({ st.columnDouble(0), st.columnText(1), st.columnDouble(2) });
     return out;

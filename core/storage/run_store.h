@@ -85,7 +85,7 @@ public:
     explicit RunStore(const std::string& path);
     ~RunStore();
 
-    static constexpr int kSchemaVersion = 5; ///< storage::kSchemaVersion (schema.h)
+    static constexpr int kSchemaVersion = 6; ///< storage::kSchemaVersion (schema.h)
     /// The file, as given.
     const std::string& path() const;
 
@@ -108,6 +108,9 @@ public:
     std::vector<RunInfo> runs(); ///< newest first
     std::optional<RunInfo> run(int64_t runId);
     std::vector<SeriesPoint> series(int64_t runId, const std::string& metric = {});
+    /// Every point of the run in the order it was recorded (samples in time order, each in the
+    /// engine's metric and key order): what `drasim simulate --series` wrote.
+    std::vector<SeriesPoint> recordedSeries(int64_t runId);
     std::vector<std::string> metrics(int64_t runId);
     /// A run's pod events in recording order; only one pod's ("namespace/name") when given.
     std::vector<sim::PodEvent> podEvents(int64_t runId, const std::string& pod = {});

@@ -126,6 +126,14 @@ const char* const kMigrations[] = {
     R"sql(
     ALTER TABLE runs ADD COLUMN writer TEXT NOT NULL DEFAULT '';
     )sql",
+    // 6: series points keep their recording order (sample by sample, in the engine's metric order)
+    // so that a run exports the CSV `drasim simulate --series` wrote; rows stored before this
+    // version were inserted in that order, which their rowid still tells.
+    R"sql(
+    ALTER TABLE run_series ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;
+    UPDATE run_series SET seq = rowid;
+    CREATE INDEX run_series_by_seq ON run_series(run_id, seq);
+    )sql",
 };
 
 static_assert(std::size(kMigrations) == kSchemaVersion, "one migration per schema version");

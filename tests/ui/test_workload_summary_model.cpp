@@ -31,3 +31,16 @@ TEST(WorkloadSummaryModel, OneRowPerWorkloadWithWaitsInMinutes)
     model.setWorkloads({});
     EXPECT_EQ(model.rowCount(), 0);
 }
+
+TEST(WorkloadSummaryModel, AWaitPodsNeverScheduledCouldStillRaiseIsShownAsABound)
+{
+    WorkloadSummaryModel model;
+    std::vector<drasim::sim::WorkloadSummary> rows(1);
+    rows[0].name = "training";
+    rows[0].waitSeconds.p50 = 60;
+    rows[0].waitSeconds.p95 = 600;
+    rows[0].waitSeconds.atLeast.p95 = true;
+    model.setWorkloads(rows);
+    EXPECT_EQ(model.index(0, WorkloadSummaryModel::WaitP50Column).data().toString().toStdString(), "1.0");
+    EXPECT_EQ(model.index(0, WorkloadSummaryModel::WaitP95Column).data().toString().toStdString(), ">= 10.0");
+}

@@ -139,12 +139,28 @@ int KpiCompareModel::columnCount(const QModelIndex& parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
+namespace {
+
+/// ">=" or "<=" before a value that is only a bound (compare::Bound), nothing otherwise.
+QString boundText(const std::vector<compare::Bound>& bounds, size_t i, const std::optional<double>& v)
+{
+    if (!v || i >= bounds.size() || bounds[i] == compare::Bound::Exact)
+        return {};
+    return bounds[i] == compare::Bound::AtLeast ? QStringLiteral(">=") : QStringLiteral("<=");
+}
+
+} // namespace
+
 int KpiCompareModel::verdict(const compare::Kpi& k) const
 {
     if (k.deltas.size() < 2 || !k.deltas[1] || k.better == compare::Better::Neither)
         return 0;
     const double d = *k.deltas[1];
     if (std::fabs(d) < 1e-9)
+        return 0;
+    // A bound decides only on its side: "at least +5" is surely up, "at least -5" could be either.
+    const compare::Bound bound = k.deltaBounds.size() > 1 ? k.deltaBounds[1] : compare::Bound::Exact;
+    if ((bound == compare::Bound::AtLeast && d < 0) || (bound == compare::Bound::AtMost && d > 0))
         return 0;
     const bool lowerIsBetter = k.better == compare::Better::Lower;
     return (d < 0) == lowerIsBetter ? 1 : -1;
@@ -182,11 +198,13 @@ QVariant KpiCompareModel::data(const QModelIndex& index, int role) const
     case UnitColumn:
         return text(k.unit);
     case BaseColumn:
-        return kpiValueText(value(0), k.unit);
+        return QString(boundText(k.valueBounds, 0, value(0)) + kpiValueText(value(0), k.unit));
     case OtherColumn:
-        return kpiValueText(value(1), k.unit);
-    case DeltaColumn:
-        return kpiValueText(k.deltas.size() > 1 ? k.deltas[1] : std::nullopt, k.unit, true);
+        return QString(boundText(k.valueBounds, 1, value(1)) + kpiValueText(value(1), k.unit));
+    case DeltaColumn: {
+        const std::optional<double> d = k.deltas.size() > 1 ? k.deltas[1] : std::nullopt;
+        return QString(boundText(k.deltaBounds, 1, d) + kpiValueText(d, k.unit, true));
+    }
     default:
         return {};
     }

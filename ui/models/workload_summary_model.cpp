@@ -33,7 +33,10 @@ QVariant WorkloadSummaryModel::data(const QModelIndex& index, int role) const
         return int(Qt::AlignRight | Qt::AlignVCenter);
     if (role != Qt::DisplayRole)
         return {};
-    auto minutes = [](double seconds) { return QString::number(seconds / 60.0, 'f', 1); };
+    // A wait that pods never scheduled could still raise is a lower bound (core/sim/percentiles.h).
+    auto minutes = [](double seconds, bool atLeast = false) -> QString {
+        return (atLeast ? QStringLiteral(">= ") : QString()) + QString::number(seconds / 60.0, 'f', 1);
+    };
     switch (index.column()) {
     case NameColumn:
         return QString::fromStdString(w.name);
@@ -44,11 +47,11 @@ QVariant WorkloadSummaryModel::data(const QModelIndex& index, int role) const
     case PendingColumn:
         return qlonglong(w.podsPendingAtEnd);
     case WaitP50Column:
-        return minutes(w.waitSeconds.p50);
+        return minutes(w.waitSeconds.p50, w.waitSeconds.atLeast.p50);
     case WaitP95Column:
-        return minutes(w.waitSeconds.p95);
+        return minutes(w.waitSeconds.p95, w.waitSeconds.atLeast.p95);
     case WaitP99Column:
-        return minutes(w.waitSeconds.p99);
+        return minutes(w.waitSeconds.p99, w.waitSeconds.atLeast.p99);
     case CompletionP95Column:
         return minutes(w.jobCompletionSeconds.p95);
     }

@@ -12,11 +12,14 @@ Comparison small()
 {
     Comparison c;
     c.runs = { { 3, "default", 1, 42, "base", "finished" }, { 8, "default, more", 2, 42, "", "finished" } };
+    const std::vector<Bound> exact(2, Bound::Exact);
     c.kpis = {
-        { "pods", "pods.peakPending", "pods", Better::Lower, { 30.0, 4.0 }, { std::nullopt, -26.0 } },
+        { "pods", "pods.peakPending", "pods", Better::Lower, { 30.0, 4.0 }, { std::nullopt, -26.0 }, exact,
+            exact },
         { "wait", "wait.p95/training", "s", Better::Lower, { 1800.25, std::nullopt },
-            { std::nullopt, std::nullopt } },
-        { "cost", "cost.total", "USD", Better::Lower, { 1000.0, 1000.001 }, { std::nullopt, 0.001 } },
+            { std::nullopt, std::nullopt }, exact, exact },
+        { "cost", "cost.total", "USD", Better::Lower, { 1000.0, 1000.001 }, { std::nullopt, 0.001 }, exact,
+            exact },
     };
     c.series = { { "pods.pending", { 0, 300 }, { { 3.0, 1.0 }, { 5.0, std::nullopt } } } };
     return c;
@@ -59,4 +62,27 @@ TEST(CompareFormat, JsonHasNullsWhereARunHasNoValue)
         R"({"name":"cost.total","group":"cost","unit":"USD","better":"lower","values":[1000,1000.001],"deltas":[null,0.001]}],)"
         R"("series":[{"metric":"pods.pending","times":[0,300],"values":[[3,1],[5,null]]}]})"
         "\n");
+}
+
+TEST(CompareFormat, BoundsAreMarkedInTextCsvAndJson)
+{
+    Comparison c;
+    c.runs = { { 3, "default", 1, 42, "", "finished" }, { 8, "default", 1, 7, "", "finished" } };
+    c.kpis = { { "wait", "wait.p95", "s", Better::Lower, { 600.0, 300.0 }, { std::nullopt, -300.0 },
+        { Bound::Exact, Bound::AtLeast }, { Bound::Exact, Bound::AtLeast } } };
+    EXPECT_EQ(formatText(c),
+        "run  scenario  revision  seed  status    label\n"
+        "#3   default   1         42    finished\n"
+        "#8   default   1         7     finished\n"
+        "\n"
+        "kpi       unit     #3       #8     #8-#3\n"
+        "wait.p95  s     600.0  >=300.0  >=-300.0\n"
+        "\n"
+        "series: 0 metrics on one time axis of up to 0 samples (-o json or --series FILE for the values)\n");
+    EXPECT_EQ(
+        kpiCsv(c), "kpi,group,unit,better,run_3,run_8,delta_8\nwait.p95,wait,s,lower,600,>=300,>=-300\n");
+    EXPECT_NE(toJson(toData(c), 0)
+                  .find(R"("values":[600,300],"deltas":[null,-300],"valueBounds":["=",">="],)"
+                        R"("deltaBounds":["=",">="]})"),
+        std::string::npos);
 }

@@ -230,3 +230,42 @@ TEST(Compare, LoadsRunsFromTheStoreAndRefusesOnesItCannotCompare)
             e.what(), ("run " + std::to_string(b) + " (status running) has no summary to compare").c_str());
     }
 }
+
+TEST(Compare, WaitsThatPodsNeverScheduledCouldRaiseAreBoundsNotBetterValues)
+{
+    // The second run left pods unscheduled: its p95 over every pod is 300 s at least, which is
+    // below the baseline's exact 600 s but says nothing about which run waited less.
+    sim::RunSummary censored = baseline();
+    censored.waitSeconds.censored = 10;
+    censored.waitSeconds.p95 = 300;
+    censored.waitSeconds.atLeast.p95 = true;
+    const Comparison c = compareRuns({ runData(1, baseline()), runData(2, censored) });
+    const Kpi* p95 = find(c, "wait.p95");
+    ASSERT_NE(p95, nullptr);
+    EXPECT_EQ(p95->valueBounds, (std::vector<Bound> { Bound::Exact, Bound::AtLeast }));
+    EXPECT_EQ(p95->deltaBounds, (std::vector<Bound> { Bound::Exact, Bound::AtLeast }));
+    EXPECT_DOUBLE_EQ(p95->deltas[1].value_or(0), -300);
+    const Kpi* p50 = find(c, "wait.p50");
+    ASSERT_NE(p50, nullptr);
+    EXPECT_EQ(p50->valueBounds, (std::vector<Bound> { Bound::Exact, Bound::Exact }));
+
+    // Both bounds: the difference is unknown. Baseline a bound: the difference is at most.
+    const Comparison both = compareRuns({ runData(1, censored), runData(2, censored) });
+    EXPECT_FALSE(find(both, "wait.p95")->deltas[1].has_value());
+    const Comparison reverse = compareRuns({ runData(1, censored), runData(2, baseline()) });
+    EXPECT_EQ(find(reverse, "wait.p95")->deltaBounds[1], Bound::AtMost);
+}
+
+TEST(Compare, ASummaryWhoseWaitsLeaveOutUnscheduledPodsHasNoWaitRows)
+{
+    // Summaries written before waits counted every pod lack waitSeconds.neverScheduled: their
+    // percentiles describe the scheduled pods only and must not be ranked.
+    RunData old = runData(1, baseline());
+    for (size_t at; (at = old.info.summaryJson.find("\"neverScheduled\":0,")) != std::string::npos;)
+        old.info.summaryJson.erase(at, std::string("\"neverScheduled\":0,").size());
+    const Comparison c = compareRuns({ old, runData(2, baseline()) });
+    const Kpi* p95 = find(c, "wait.p95");
+    ASSERT_NE(p95, nullptr);
+    EXPECT_FALSE(p95->values[0].has_value());
+    EXPECT_TRUE(p95->values[1].has_value());
+}

@@ -119,3 +119,32 @@ TEST(RunStoreRevisions, RecordedRunsCarryTheScenarioContentHash)
     EXPECT_EQ(changed.scenarioRevision, 2);
     EXPECT_NE(changed.scenarioHash, first.scenarioHash);
 }
+
+TEST(RunStoreRevisions, SeriesComeBackInRecordingOrderAcrossBatchesAndTheSchemaSixMigration)
+{
+    TempDir dir;
+    {
+        // A schema-5 store: its points were inserted in recording order, which rowid keeps.
+        Database db(dir.file("runs.db"));
+        migrateSchema(db, 5);
+        db.exec(R"sql(
+            INSERT INTO runs(scenario, seed, label, status, summary_json, created_at)
+                VALUES ('old', 1, '', 'finished', '', '2026-01-01T00:00:00Z');
+            INSERT INTO run_series(run_id, metric, time, value)
+                VALUES (1, 'pods.pending', 0, 3), (1, 'b/key', 0, 1), (1, 'pods.pending', 60, 2), (1, 'a', 60, 4);
+        )sql");
+    }
+    RunStore store(dir.file("runs.db"));
+    std::vector<std::string> order;
+    for (const auto& p : store.recordedSeries(1))
+        order.push_back(std::to_string(int(p.time)) + " " + p.metric);
+    EXPECT_EQ(order, (std::vector<std::string> { "0 pods.pending", "0 b/key", "60 pods.pending", "60 a" }));
+
+    const int64_t id = store.beginRun("new", 1, "");
+    store.appendSamples(id, { { 0, "z", 1 }, { 0, "a", 2 } });
+    store.appendSamples(id, { { 10, "m", 3 } });
+    order.clear();
+    for (const auto& p : store.recordedSeries(id))
+        order.push_back(std::to_string(int(p.time)) + " " + p.metric);
+    EXPECT_EQ(order, (std::vector<std::string> { "0 z", "0 a", "10 m" }));
+}
