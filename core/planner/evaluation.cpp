@@ -23,23 +23,63 @@ bool Evaluation::feasible(const std::vector<ServiceLevel>& levels) const
     return true;
 }
 
+namespace {
+
+std::string levelValue(const ServiceLevel& l, double v)
+{
+    if (l.metric == Metric::Wait || l.metric == Metric::Pending)
+        return sim::formatDuration(sim::fromSeconds(std::round(v)));
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f%%", v * 100);
+    return buf;
+}
+
+} // namespace
+
+int SeedOutcome::stoppingLevel(const std::vector<ServiceLevel>& levels) const
+{
+    if (!stoppedEarly || values.size() != levels.size())
+        return -1;
+    for (size_t i = 0; i < levels.size(); ++i)
+        if (levels[i].metric == Metric::Pending && !levels[i].met(values[i]))
+            return int(i);
+    return -1;
+}
+
+std::string SeedOutcome::stoppedText(const std::vector<ServiceLevel>& levels) const
+{
+    const int i = stoppingLevel(levels);
+    if (i < 0)
+        return {};
+    return "> " + levelValue(levels[size_t(i)], levels[size_t(i)].limit) + ", " + stopText();
+}
+
+std::string SeedOutcome::stopText() const
+{
+    if (stoppedAtSeconds < 0)
+        return "run stopped";
+    char days[32];
+    std::snprintf(days, sizeof days, "%.2fd", stoppedAtSeconds / 86400.0);
+    return std::string("run stopped at ") + days;
+}
+
 std::string Evaluation::firstMiss(const std::vector<ServiceLevel>& levels) const
 {
     for (size_t i = 0; i < levels.size(); ++i)
         for (const auto& s : seeds) {
-            if (s.values.size() != levels.size() || levels[i].met(s.values[i]))
+            if (s.values.size() != levels.size())
                 continue;
-            const ServiceLevel& l = levels[i];
-            std::string value;
-            if (l.metric == Metric::Wait || l.metric == Metric::Pending)
-                value = sim::formatDuration(sim::fromSeconds(std::round(s.values[i])));
-            else {
-                char buf[32];
-                std::snprintf(buf, sizeof buf, "%.2f%%", s.values[i] * 100);
-                value = buf;
+            // A stopped run's values are no results: only its stopping level is known missed.
+            if (s.stoppedEarly) {
+                if (s.stoppingLevel(levels) == int(i))
+                    return levels[i].describe() + " (seed " + std::to_string(s.seed) + ": "
+                        + s.stoppedText(levels) + ")";
+                continue;
             }
-            return l.describe() + " (seed " + std::to_string(s.seed) + ": " + value
-                + (s.stoppedEarly ? ", run stopped there" : "") + ")";
+            if (levels[i].met(s.values[i]))
+                continue;
+            return levels[i].describe() + " (seed " + std::to_string(s.seed) + ": "
+                + levelValue(levels[i], s.values[i]) + ")";
         }
     return {};
 }

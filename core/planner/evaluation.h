@@ -21,8 +21,18 @@ struct Probe
 struct SeedOutcome
 {
     uint64_t seed = 0;
-    std::vector<double> values; ///< one per service level, the study's order
+    /// One per service level, the study's order. A run stopped early has no results: the level
+    /// that stopped it is only known to be missed (stoppingLevel), the others are unknown.
+    std::vector<double> values;
     bool stoppedEarly = false; ///< ended once a `pending` level was certainly missed
+    double stoppedAtSeconds = -1; ///< simulated time of the stop (-1: unknown or not stopped)
+
+    /// The `pending` level whose miss stopped the run; -1 when it ran to the end.
+    int stoppingLevel(const std::vector<ServiceLevel>& levels) const;
+    /// "run stopped at 0.34d" (simulated days), or "run stopped" when the time is unknown.
+    std::string stopText() const;
+    /// "> 1h, run stopped at 0.34d" for the stopping level of a stopped run; "" otherwise.
+    std::string stoppedText(const std::vector<ServiceLevel>& levels) const;
 };
 
 struct Evaluation

@@ -97,6 +97,8 @@ bool SimulationOracle::evaluate(
                 outcomes[j].seed = seed;
                 outcomes[j].values = recorder.values();
                 outcomes[j].stoppedEarly = recorder.stoppedEarly();
+                if (recorder.stoppedEarly())
+                    outcomes[j].stoppedAtSeconds = sim::toSeconds(recorder.stoppedAt());
                 ok[j] = 1;
             } catch (const std::exception& e) {
                 runDiags[j].error({}, "Study", "", "", std::string("a simulation failed: ") + e.what());

@@ -36,6 +36,7 @@ void ServiceLevelRecorder::close(Pod& pod, const std::string& key, sim::SimTime 
     for (Scope* s : scopesOf(pod.workload)) {
         s->open.erase({ pod.created, key });
         s->waits.push_back(waited);
+        s->maxClosedWait = std::max(s->maxClosedWait, waited);
         if (!bound)
             s->neverBound++;
     }
@@ -80,11 +81,14 @@ void ServiceLevelRecorder::checkPending(sim::SimTime now)
         if (l.metric != Metric::Pending)
             continue;
         const Scope& s = m_scopes[l.workload];
-        if (s.open.empty())
-            continue;
-        const double age = sim::toSeconds(now - s.open.begin()->first);
+        // A pod bound (or deleted) after waiting too long decides the level as surely as one
+        // still waiting.
+        double age = s.maxClosedWait;
+        if (!s.open.empty())
+            age = std::max(age, sim::toSeconds(now - s.open.begin()->first));
         if (age > l.limit) {
             m_stoppedEarly = true;
+            m_stoppedAt = now;
             m_pendingMaxSeen = age;
             m_stop->cancel();
             return;

@@ -23,8 +23,9 @@ class ServiceLevelRecorder : public sim::RunRecorder
 {
 public:
     /// `stop` is the run's own cancel token: it is raised once a `pending` service level is
-    /// certainly missed (a pod has waited longer than allowed), which ends a hopeless run early at
-    /// a point fixed by simulated time, and when `user` (may be null) is cancelled.
+    /// certainly missed (a pod has waited, or is waiting, longer than allowed), at the first pod
+    /// event or sample after that, which ends a hopeless run right after that event (the simulator
+    /// checks the token before every event), and when `user` (may be null) is cancelled.
     ServiceLevelRecorder(const std::vector<ServiceLevel>& levels, CancelToken* stop, const CancelToken* user);
 
     void onPodEvent(const sim::PodEvent& event) override;
@@ -33,8 +34,12 @@ public:
 
     /// One value per service level, in the study's order (valid after onRunFinished).
     const std::vector<double>& values() const { return m_values; }
-    /// True when the run was ended early because a `pending` service level was missed.
+    /// True when the run was ended early because a `pending` service level was missed. The
+    /// values are then not results: the missed level's is only known to exceed its limit, the
+    /// others are unknown.
     bool stoppedEarly() const { return m_stoppedEarly; }
+    /// The simulated time of the event that decided the early stop (-1 when none did).
+    sim::SimTime stoppedAt() const { return m_stoppedAt; }
     int64_t podsCreated() const { return m_created; }
 
 private:
@@ -50,6 +55,7 @@ private:
         std::vector<double> waits; ///< bound pods, and never-bound pods once they are closed
         int64_t created = 0;
         int64_t neverBound = 0; ///< closed without a binding (counted at the end for open ones)
+        double maxClosedWait = 0; ///< the longest wait of a closed pod
         std::set<std::pair<sim::SimTime, std::string>> open; ///< pending pods by creation time
     };
 
@@ -65,6 +71,7 @@ private:
     std::vector<double> m_values;
     double m_pendingMaxSeen = 0; ///< the age that triggered an early stop
     bool m_stoppedEarly = false;
+    sim::SimTime m_stoppedAt = -1;
     int64_t m_created = 0;
 };
 

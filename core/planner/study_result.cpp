@@ -52,6 +52,8 @@ MixResult mixResult(const Evaluation& e, const StudyResult& h)
             first = false;
         }
         s.mean = e.seeds.empty() ? 0.0 : sum / double(e.seeds.size());
+        s.known = std::none_of(
+            e.seeds.begin(), e.seeds.end(), [](const SeedOutcome& o) { return o.stoppedEarly; });
         r.spread.push_back(s);
     }
     return r;
@@ -67,6 +69,22 @@ std::string footprintText(const MixResult& m)
     return formatMoney(m.footprint.costUsd) + ", " + fixed(m.footprint.powerWatts / 1000.0, 1) + " kW, "
         + std::to_string(m.footprint.rackSlots) + " rack slots, " + std::to_string(m.footprint.nodes)
         + " nodes";
+}
+
+/// A seed's value of level i: a number for a run that finished; for one stopped early a bound,
+/// {"stoppedAtSeconds": T, "above": limit} for the level that stopped it and {"stoppedAtSeconds":
+/// T} (nothing known) for the others.
+DataValue seedValue(const SeedOutcome& s, size_t i, const std::vector<ServiceLevel>& levels)
+{
+    if (i >= s.values.size())
+        return DataValue();
+    if (!s.stoppedEarly)
+        return DataValue(s.values[i]);
+    DataValue d = DataValue::map();
+    d.set("stoppedAtSeconds", s.stoppedAtSeconds >= 0 ? DataValue(s.stoppedAtSeconds) : DataValue());
+    if (s.stoppingLevel(levels) == int(i))
+        d.set("above", levels[i].limit);
+    return d;
 }
 
 DataValue mixData(const MixResult& m, const StudyResult& r)
@@ -87,12 +105,13 @@ DataValue mixData(const MixResult& m, const StudyResult& r)
     for (size_t i = 0; i < r.levels.size() && i < m.spread.size(); ++i) {
         DataValue l = DataValue::map();
         l.set("level", r.levels[i].column());
-        l.set("min", m.spread[i].min);
-        l.set("mean", m.spread[i].mean);
-        l.set("max", m.spread[i].max);
+        const bool known = m.spread[i].known;
+        l.set("min", known ? DataValue(m.spread[i].min) : DataValue());
+        l.set("mean", known ? DataValue(m.spread[i].mean) : DataValue());
+        l.set("max", known ? DataValue(m.spread[i].max) : DataValue());
         DataValue perSeed = DataValue::list();
         for (const auto& s : m.seeds)
-            perSeed.push(i < s.values.size() ? DataValue(s.values[i]) : DataValue());
+            perSeed.push(seedValue(s, i, r.levels));
         l.set("bySeed", perSeed);
         levels.push(l);
     }
@@ -177,6 +196,21 @@ std::string formatLevelValue(const ServiceLevel& l, double v)
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.2f%%", v * 100);
     return buf;
+}
+
+std::string worstMainText(const MixResult& m, const std::vector<ServiceLevel>& levels)
+{
+    if (levels.empty() || m.spread.empty())
+        return {};
+    if (m.spread[0].known)
+        return formatLevelValue(levels[0], m.worstMain(levels[0]));
+    for (const auto& s : m.seeds)
+        if (s.stoppedEarly) {
+            if (s.stoppingLevel(levels) == 0)
+                return s.stoppedText(levels);
+            return "unknown, " + s.stopText();
+        }
+    return {};
 }
 
 std::string formatMoney(double usd)

@@ -22,6 +22,8 @@ struct Spread
     double min = 0;
     double mean = 0;
     double max = 0;
+    /// False when a seed's run stopped early: its values are no results, so neither is the spread.
+    bool known = true;
 };
 
 struct MixResult
@@ -68,6 +70,10 @@ StudyResult summarize(const SearchResult& search, const std::vector<double>& loa
 /// A level's value as reports print it: a duration in whole seconds ("14m3s") for waits and
 /// pending times, a percentage with two decimals for fractions.
 std::string formatLevelValue(const ServiceLevel& level, double value);
+/// The main level's value on the mix's worst seed as reports print it; for a mix with a run
+/// stopped early a bound or nothing: "> 1h, run stopped at 0.34d" when the main level stopped it,
+/// "unknown, run stopped at 0.34d" otherwise.
+std::string worstMainText(const MixResult& mix, const std::vector<ServiceLevel>& levels);
 /// "$1,234,567" (whole dollars).
 std::string formatMoney(double usd);
 /// "today's load" for 1, "load +25%" above.

@@ -10,14 +10,37 @@ namespace drasim::planner {
 
 namespace {
 
-/// One evaluation's seeds as text: "seed:stopped:v1,v2;seed:stopped:v1,v2", values exact.
+/// "0" for a run to the end, "1@T" for one stopped early at simulated second T ("1" alone, from
+/// stores written before the stop time was kept: unknown).
+std::string encodeStop(const SeedOutcome& s)
+{
+    if (!s.stoppedEarly)
+        return "0";
+    return s.stoppedAtSeconds >= 0 ? "1@" + exactNumber(s.stoppedAtSeconds) : std::string("1");
+}
+
+bool decodeStop(const std::string& text, SeedOutcome& s)
+{
+    if (text == "0" || text == "1") {
+        s.stoppedEarly = text == "1";
+        return true;
+    }
+    if (text.rfind("1@", 0) != 0 || text.size() == 2)
+        return false;
+    char* end = nullptr;
+    s.stoppedEarly = true;
+    s.stoppedAtSeconds = std::strtod(text.c_str() + 2, &end);
+    return *end == '\0' && s.stoppedAtSeconds >= 0;
+}
+
+/// One evaluation's seeds as text: "seed:stop:v1,v2;seed:stop:v1,v2" (encodeStop), values exact.
 std::string encodeOutcome(const Evaluation& e)
 {
     std::string out;
     for (size_t s = 0; s < e.seeds.size(); ++s) {
         if (s)
             out += ';';
-        out += std::to_string(e.seeds[s].seed) + ":" + (e.seeds[s].stoppedEarly ? "1" : "0") + ":";
+        out += std::to_string(e.seeds[s].seed) + ":" + encodeStop(e.seeds[s]) + ":";
         for (size_t i = 0; i < e.seeds[s].values.size(); ++i) {
             if (i)
                 out += ',';
@@ -45,14 +68,13 @@ bool decodeOutcome(const std::string& text, size_t levels, std::vector<SeedOutco
     out.clear();
     for (const std::string& part : split(text, ';')) {
         std::vector<std::string> f = split(part, ':');
-        if (f.size() != 3 || (f[1] != "0" && f[1] != "1"))
-            return false;
         SeedOutcome s;
+        if (f.size() != 3 || !decodeStop(f[1], s))
+            return false;
         char* end = nullptr;
         s.seed = std::strtoull(f[0].c_str(), &end, 10);
         if (f[0].empty() || *end != '\0')
             return false;
-        s.stoppedEarly = f[1] == "1";
         for (const std::string& v : split(f[2], ',')) {
             s.values.push_back(std::strtod(v.c_str(), &end));
             if (v.empty() || *end != '\0')

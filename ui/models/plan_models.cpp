@@ -26,6 +26,8 @@ QString spreadText(const planner::StudyResult& r, const planner::MixResult& m, s
         return {};
     const auto& l = r.levels[level];
     const auto& s = m.spread[level];
+    if (!s.known) // a run stopped early: its values are no results
+        return QObject::tr("not known (a run stopped early)");
     return text(planner::formatLevelValue(l, s.min)) + QStringLiteral(" / ")
         + text(planner::formatLevelValue(l, s.mean)) + QStringLiteral(" / ")
         + text(planner::formatLevelValue(l, s.max));
@@ -97,9 +99,7 @@ QVariant PlanMixesModel::display(const planner::MixResult& m, int column) const
     case RackColumn:
         return qlonglong(m.footprint.rackSlots);
     case MainColumn:
-        return r.levels.empty()
-            ? QString()
-            : text(planner::formatLevelValue(r.levels.front(), m.worstMain(r.levels.front())));
+        return text(planner::worstMainText(m, r.levels));
     case VerdictColumn:
         if (!m.withinConstraints)
             return tr("outside the constraints");

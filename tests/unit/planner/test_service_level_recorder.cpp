@@ -101,3 +101,31 @@ TEST(PlannerServiceLevels, PlacementCountsClaimsWithinTheClass)
     none.onRunFinished(sim::RunSummary {});
     EXPECT_EQ(none.values()[0], 1.0); // no multi-device claim: nothing placed badly
 }
+
+TEST(PlannerServiceLevels, APodBoundAfterWaitingTooLongStopsTheRunAtItsBinding)
+{
+    // The pod that waited too long is bound in the event that tells: no pending pod is left to
+    // notice, and the level is missed all the same.
+    std::vector<ServiceLevel> levels { level(Metric::Pending, 3600) };
+    CancelToken stop;
+    ServiceLevelRecorder r(levels, &stop, nullptr);
+    r.onPodEvent(event(0, PodEventType::Created, "a", "w"));
+    r.onPodEvent(event(4000, PodEventType::Scheduled, "a", "w"));
+    EXPECT_TRUE(stop.cancelled());
+    EXPECT_TRUE(r.stoppedEarly());
+    EXPECT_EQ(r.stoppedAt(), sim::fromSeconds(4000));
+}
+
+TEST(PlannerServiceLevels, TheStopTimeIsTheEventThatDecidedIt)
+{
+    std::vector<ServiceLevel> levels { level(Metric::Pending, 3600) };
+    CancelToken stop;
+    ServiceLevelRecorder r(levels, &stop, nullptr);
+    r.onPodEvent(event(0, PodEventType::Created, "a", "w"));
+    r.onPodEvent(event(3000, PodEventType::Created, "b", "w"));
+    EXPECT_EQ(r.stoppedAt(), -1);
+    r.onPodEvent(event(3700, PodEventType::Created, "c", "w"));
+    EXPECT_EQ(r.stoppedAt(), sim::fromSeconds(3700));
+    r.onPodEvent(event(5000, PodEventType::Created, "d", "w")); // after the stop: nothing moves
+    EXPECT_EQ(r.stoppedAt(), sim::fromSeconds(3700));
+}

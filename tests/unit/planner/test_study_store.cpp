@@ -37,8 +37,11 @@ TEST(PlannerStudyStore, EvaluationsReadBackExactly)
             Evaluation e;
             e.mix = { int(rng() % 9), int(rng() % 9), int(rng() % 9) };
             e.load = 1.0 + double(rng() % 4) / 10;
-            for (uint64_t s : { 1, 2 })
-                e.seeds.push_back(SeedOutcome { s, { value(rng), value(rng) / 3 }, rng() % 2 == 0 });
+            for (uint64_t s : { 1, 2 }) {
+                const bool stopped = rng() % 2 == 0;
+                e.seeds.push_back(SeedOutcome { s, { value(rng), value(rng) / 3 }, stopped,
+                    stopped && rng() % 2 == 0 ? value(rng) / 7 : -1.0 });
+            }
             store.addEvaluation(id, e);
             written.push_back(e);
         }
@@ -60,6 +63,7 @@ TEST(PlannerStudyStore, EvaluationsReadBackExactly)
             EXPECT_EQ(read[i].seeds[s].seed, written[i].seeds[s].seed);
             EXPECT_EQ(read[i].seeds[s].values, written[i].seeds[s].values); // bit for bit
             EXPECT_EQ(read[i].seeds[s].stoppedEarly, written[i].seeds[s].stoppedEarly);
+            EXPECT_EQ(read[i].seeds[s].stoppedAtSeconds, written[i].seeds[s].stoppedAtSeconds);
         }
     }
 }
@@ -115,4 +119,30 @@ TEST(PlannerStudyStore, ADamagedStoreIsRefusedBeforeAStudyIsWritten)
                   "left untouched");
     }
     EXPECT_EQ(test_support::bytesOf(path), damaged);
+}
+
+TEST(PlannerStudyStore, StoresWrittenBeforeStopTimesWereKeptStillRead)
+{
+    const std::string path = tempDb("old-stop");
+    StoredStudy study;
+    {
+        StudyStore store(path);
+        study.id = store.beginStudy("s", "f", Shard {}, 1, 1);
+        study.shapes = 1;
+        study.levels = 1;
+    }
+    {
+        storage::Database db(path);
+        db.exec("INSERT INTO planner_evaluations VALUES (" + std::to_string(study.id)
+            + ", 0, '1', '1', '1:1:4000;2:1@29376.5:3700;3:0:10')");
+    }
+    StudyStore store(path);
+    auto read = store.evaluations(study);
+    ASSERT_EQ(read.size(), 1u);
+    ASSERT_EQ(read[0].seeds.size(), 3u);
+    EXPECT_TRUE(read[0].seeds[0].stoppedEarly);
+    EXPECT_EQ(read[0].seeds[0].stoppedAtSeconds, -1); // unknown
+    EXPECT_TRUE(read[0].seeds[1].stoppedEarly);
+    EXPECT_EQ(read[0].seeds[1].stoppedAtSeconds, 29376.5);
+    EXPECT_FALSE(read[0].seeds[2].stoppedEarly);
 }

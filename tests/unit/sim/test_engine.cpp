@@ -296,6 +296,39 @@ TEST(Simulator, CancelStopsTheRun)
     EXPECT_LT(s.simulatedTime, 100 * kDay);
 }
 
+TEST(Simulator, ARecorderThatDecidesTheRunStopsItRightAfterThatEvent)
+{
+    // A job arrives every second; the recorder cancels when it sees the pod of 100 s. The run ends
+    // with that event (and the scheduling it caused): no further event is processed.
+    struct CancelAtPod : RunRecorder
+    {
+        CancelToken* token = nullptr;
+        std::string lastPod;
+        void onPodEvent(const PodEvent& e) override
+        {
+            lastPod = e.pod;
+            if (e.pod == "default/j100-0" && e.type == PodEventType::Created)
+                token->cancel();
+        }
+    };
+    FakeCluster cluster;
+    Simulator sim(cluster, opts(kDay, kHour));
+    sim.addNodePool(gpuPool("n", 1, 1));
+    std::vector<workload::JobSpec> jobs;
+    for (int i = 1; i <= 5000; ++i)
+        jobs.push_back(gpuJob("j" + std::to_string(i), i, 0.5));
+    sim.setArrivals(source(jobs));
+    CancelToken token;
+    CancelAtPod r;
+    r.token = &token;
+    sim.addRecorder(&r);
+    RunSummary s = sim.run(nullptr, &token);
+    EXPECT_TRUE(s.cancelled);
+    EXPECT_EQ(s.simulatedTime, 100 * kSecond);
+    EXPECT_EQ(r.lastPod, "default/j100-0"); // created, then scheduled in the same event
+    EXPECT_LT(s.events, 400u);
+}
+
 TEST(Simulator, NodePoolsCanBeAddedAndRemovedAtATime)
 {
     FakeCluster cluster;
