@@ -6,10 +6,16 @@ namespace drasim::scheduler {
 std::string formatText(const PodDiagnosis& d)
 {
     std::string out = "Pod " + d.pod + ": ";
-    if (d.scheduled)
+    if (!d.group.empty()) {
+        // A PodGroup member waits for its group: the group's state first, then the pod alone.
+        out += "pending\n  " + d.group + "\n";
+        out += d.scheduled ? "  on its own it fits, on node " + d.nodeName + "\n"
+                           : "  on its own: " + d.message + "\n";
+    } else if (d.scheduled) {
         out += "schedulable, chosen node " + d.nodeName + "\n";
-    else
+    } else {
         out += "pending\n  " + d.message + "\n";
+    }
     for (const auto& n : d.nodes) {
         out += "\nnode " + n.node + ": ";
         if (!n.nodeReasons.empty()) {
@@ -74,6 +80,8 @@ DataValue toData(const PodDiagnosis& d)
         root.set("nodeName", d.nodeName);
     else
         root.set("message", d.message);
+    if (!d.group.empty())
+        root.set("group", d.group);
     DataValue nodes = DataValue::list();
     for (const auto& n : d.nodes) {
         DataValue nd = DataValue::map();

@@ -57,6 +57,9 @@ struct PodDiagnosis
     bool scheduled = false;
     std::string nodeName;
     std::string message; ///< PodScheduled message (empty when scheduled)
+    /// A member of a PodGroup: the group's state, which decides before this pod's own fit
+    /// ("pod group default/train (gang, minCount 4): 3 of minCount 4 pods exist; ..."); "" otherwise.
+    std::string group;
     std::vector<NodeDiagnosis> nodes; ///< sorted by node name
 };
 

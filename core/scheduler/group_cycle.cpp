@@ -252,6 +252,11 @@ GroupScheduleResult Cluster::Impl::scheduleGroup(const PodGroupPolicy& group,
             : firstRun.message;
         if (placements.size() > 1 || !effective.topologyKey.empty())
             message = "0/" + std::to_string(placements.size()) + " placements are feasible: " + message;
+        if (placements.empty()) {
+            // No run took place: every member given still gets its answer (none was tried).
+            firstRun.members.resize(pods.size());
+            firstRun.tried.assign(pods.size(), false);
+        }
         GroupCycle::fillFailure(out, firstRun, "pod group " + group.key + ": " + message);
         return out;
     }

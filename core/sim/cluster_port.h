@@ -28,6 +28,24 @@ struct BindOutcome
     std::vector<std::string> placements;
 };
 
+/// A PodGroup as the engine hands it to the scheduler's group cycle.
+struct GroupPolicy
+{
+    std::string key; ///< namespace/name of the PodGroup
+    bool gang = false;
+    int32_t minCount = 1;
+    std::string topologyKey;
+    bool topologyAware = false; ///< gate TopologyAwareWorkloadScheduling: the key is honoured
+};
+
+struct GroupOutcome
+{
+    bool scheduled = false; ///< the placed members are bound
+    std::string message; ///< why not, in the scheduler's words
+    std::string domain; ///< the topology domain kept ("key=value"), "" without a constraint
+    std::vector<BindOutcome> members; ///< one per pod given, in that order
+};
+
 /// What the engine needs from a cluster: a narrow seam, so the engine can be unit-tested with a
 /// small fake and runs against the kube-scheduler model (scheduler::Cluster, see
 /// scheduler_cluster_port.h) otherwise. Every call is synchronous; the engine owns time.
@@ -45,6 +63,19 @@ public:
     /// One scheduling cycle for the pod: claim lookup / template instantiation, filter, score,
     /// reserve, bind. On success the pod is bound and its claims reserved for it.
     virtual BindOutcome schedule(const api::Pod& pod) = 0;
+    /// One PodGroup scheduling cycle (Kubernetes 1.37): the pending members are placed together,
+    /// and kept only when the gang's minCount holds (counting `boundMembers`, its pods bound
+    /// already). The default schedules each pod on its own, as a cluster without groups would.
+    virtual GroupOutcome scheduleGroup(const GroupPolicy& /*group*/, const std::vector<api::Pod>& pods,
+        const std::vector<std::string>& /*boundMembers*/)
+    {
+        GroupOutcome out;
+        for (const auto& p : pods) {
+            out.members.push_back(schedule(p));
+            out.scheduled = out.scheduled || out.members.back().scheduled;
+        }
+        return out;
+    }
     /// The pod ended or was deleted: unreserve its claims, deallocate those without users, delete
     /// claims generated from templates.
     virtual void podFinished(const std::string& podKey) = 0;

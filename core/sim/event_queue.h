@@ -18,6 +18,7 @@ enum class EventKind : uint8_t {
     Injected, ///< a = index into the scenario's event list
     TaintEviction, ///< a = pod slot, b = pod serial: a tolerated NoExecute device taint's time is up
     NodeTaintEviction, ///< a = pod slot, b = pod serial: the same for a NoExecute node taint
+    GroupBackoffExpired, ///< a = job slot, b = job serial: its PodGroup's backoff is over
     Sample, ///< metric sample at this time
     End, ///< scenario duration reached
 };

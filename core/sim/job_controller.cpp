@@ -34,6 +34,13 @@ void JobController::startJob(workload::JobSpec spec)
     job.spec.claimTemplates.clear(); // already known to the cluster; do not keep a copy per job
     job.spec.claimTemplates.shrink_to_fit();
     m_ctx.metrics.jobArrived(job.workload);
+    if (job.spec.group && job.spec.kind != workload::kKindPipelineRun) {
+        const workload::GroupSpec& g = *job.spec.group;
+        if (m_ctx.options.podGroups)
+            startGroup(id);
+        if (g.gang)
+            m_gangs.jobArrived(id, m_ctx.now, g.minCount > 0 ? g.minCount : job.spec.parallelism);
+    }
     if (job.spec.tasks.empty()) {
         finishJob(id, true);
         return;
@@ -53,6 +60,25 @@ void JobController::startJob(workload::JobSpec spec)
     }
     for (int32_t i = 0; i < n; ++i)
         createPod(id, 0);
+}
+
+/// The job's Workload and PodGroup, as the 1.37 Job controller makes them (gate WorkloadWithJob)
+/// from spec.scheduling: the group is the scheduling queue's entity from now on.
+void JobController::startGroup(uint32_t jobId)
+{
+    JobState& job = m_ctx.jobs[jobId];
+    const workload::GroupSpec& spec = *job.spec.group;
+    GroupState g;
+    g.policy.key = job.spec.namespace_ + "/" + job.spec.name;
+    g.policy.gang = spec.gang;
+    // minCount omitted: the Job controller uses parallelism, clamped to at least 1
+    // (pkg/controller/job/job_scheduling_manager.go).
+    g.policy.minCount = spec.minCount > 0 ? spec.minCount : std::max(1, job.spec.parallelism);
+    g.policy.topologyKey = spec.topologyKey;
+    g.policy.topologyAware = m_ctx.options.topologyAwareGroups;
+    g.priority = job.spec.tasks.empty() ? 0 : job.spec.tasks[0].priority;
+    g.order = m_ctx.nextPodSerial;
+    job.group = std::move(g);
 }
 
 /// A pipeline's tasks wait for the tasks they depend on.
@@ -142,19 +168,28 @@ void JobController::podCompleteDue(const Event& e)
     endPod(e.a, PodEventType::Succeeded, {}, true);
 }
 
-void JobController::podBound(uint32_t id)
+void JobController::podBound(uint32_t id, int32_t devices)
 {
     const SimPod& p = m_ctx.pods[id];
     const JobState& job = m_ctx.jobs[p.job];
-    double duration = job.spec.tasks[p.task].durationSeconds;
-    if (std::isfinite(duration)) {
-        SimTime end = m_ctx.now + std::max<SimTime>(0, fromSeconds(duration));
-        if (end <= m_ctx.options.duration)
-            m_ctx.events.push(end, EventKind::PodComplete, id, p.serial);
-    }
+    // A member of a gang that has not started works only once minCount members run.
+    for (uint32_t member : m_gangs.memberBound(p.job, id, m_ctx.now, devices))
+        startWork(member);
     // OrderedReady: the next replica is created once this one runs.
     if (job.spec.orderedStart && job.tasks[p.task].active < job.spec.parallelism)
         createPod(p.job, p.task);
+}
+
+/// The pod does its work from now on: it completes after its duration.
+void JobController::startWork(uint32_t id)
+{
+    const SimPod& p = m_ctx.pods[id];
+    const double duration = m_ctx.jobs[p.job].spec.tasks[p.task].durationSeconds;
+    if (!std::isfinite(duration))
+        return;
+    const SimTime end = m_ctx.now + std::max<SimTime>(0, fromSeconds(duration));
+    if (end <= m_ctx.options.duration)
+        m_ctx.events.push(end, EventKind::PodComplete, id, p.serial);
 }
 
 void JobController::finishJob(uint32_t id, bool succeeded)
@@ -169,6 +204,7 @@ void JobController::finishJob(uint32_t id, bool succeeded)
     }
     m_ctx.metrics.jobFinished(
         job.workload, succeeded, m_ctx.now - job.arrival, job.spec.kind == workload::kKindPipelineRun);
+    m_gangs.jobEnded(id, m_ctx.now);
     job = JobState {};
     m_ctx.freeJobs.push_back(id);
 }
@@ -180,6 +216,7 @@ void JobController::endPod(uint32_t pid, PodEventType type, const std::string& m
     const uint32_t jobId = p.job;
     const uint32_t task = p.task;
     if (p.state == PodState::Running) {
+        m_gangs.memberEnded(jobId, pid, m_ctx.now);
         m_ledger.unbind(p);
         m_ctx.metrics.podRunning(-1);
         if (type == PodEventType::Succeeded)
@@ -194,6 +231,8 @@ void JobController::endPod(uint32_t pid, PodEventType type, const std::string& m
     auto it = std::find(job.pods.begin(), job.pods.end(), pid);
     if (it != job.pods.end())
         job.pods.erase(it);
+    if (job.group)
+        std::erase(job.group->members, pid);
     job.tasks[task].active--;
     m_ctx.releasePodSlot(pid);
     if (!notifyJob)

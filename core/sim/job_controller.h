@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "core/sim/gang_tracker.h"
 #include "core/sim/sim_context.h"
 
 namespace drasim::sim {
@@ -15,6 +16,8 @@ class SchedulingLoop;
 /// backoffLimit), pipeline runs (tasks started as their dependencies succeed), StatefulSets and
 /// services (replicas replaced at once, OrderedReady). It creates pods and hands them to the
 /// scheduling loop, runs them once bound, and ends them (success, failure, eviction, job end).
+/// A job whose spec has a PodGroup (a workload's `scheduling:`) gets the group the 1.37 Job
+/// controller makes (SimOptions::podGroups), and a gang's members work only once minCount run.
 class JobController
 {
 public:
@@ -30,16 +33,21 @@ public:
     void podCreateDue(const Event& e);
     /// A PodComplete event: the pod ran to its end (stale events of ended pods are ignored).
     void podCompleteDue(const Event& e);
-    /// The scheduler bound the pod: it runs until its duration is over; OrderedReady creates the
-    /// next replica.
-    void podBound(uint32_t id);
+    /// The scheduler bound the pod, allocating `devices` devices: it runs until its duration is
+    /// over (a gang member from the moment minCount members run); OrderedReady creates the next
+    /// replica.
+    void podBound(uint32_t id, int32_t devices);
     /// Ends the running pods among `keys` with `type` (Failed, Evicted) and `message`; their jobs
     /// react. alreadyReleased: the cluster already dropped them (their node was removed).
     void failRunning(const std::vector<std::string>& keys, PodEventType type, const std::string& message,
         bool alreadyReleased);
+    /// The distributed jobs of the run so far; closes the idle time of members waiting at `end`.
+    GangSummary gangSummary(SimTime end) { return m_gangs.finish(end); }
 
 private:
     uint32_t allocJob();
+    void startGroup(uint32_t jobId);
+    void startWork(uint32_t id);
     void linkPipeline(uint32_t jobId);
     int32_t initialReplicas(const JobState& job) const;
     void createPod(uint32_t jobId, uint32_t taskIndex);
@@ -53,6 +61,7 @@ private:
     SimContext& m_ctx;
     DeviceLedger& m_ledger;
     SchedulingLoop& m_loop;
+    GangTracker m_gangs;
 };
 
 } // namespace drasim::sim

@@ -153,7 +153,14 @@ std::optional<PodExplanationAt> explainPodAt(const PreparedScenario& prepared, c
                 // The pod's next scheduling cycle, on the cluster as it is at `at`, with the
                 // account of every node, claim and request (the cluster is discarded after).
                 port.cluster().setTime(toSeconds(at));
-                out.diagnosis = port.cluster().schedule(pod.pod, true).diagnosis;
+                auto diagnosis = port.cluster().schedule(pod.pod, true).diagnosis;
+                if (diagnosis && !pod.group.empty()) {
+                    // A member of a PodGroup: its group decides first; its own fit follows.
+                    auto withGroup = std::make_shared<scheduler::PodDiagnosis>(*diagnosis);
+                    withGroup->group = pod.group;
+                    diagnosis = std::move(withGroup);
+                }
+                out.diagnosis = std::move(diagnosis);
                 if (!out.diagnosis)
                     out.problem = "pod " + podKey + " could not be explained at " + when;
             }

@@ -36,6 +36,19 @@ DataValue distribution(const DistributionSummary& d)
     return m;
 }
 
+/// The figures of a distribution that censored values leave as lower bounds, by name.
+DataValue lowerBounds(const LowerBounds& atLeast)
+{
+    DataValue bounds = DataValue::list();
+    const std::pair<const char*, bool> named[]
+        = { { "mean", atLeast.mean }, { "min", atLeast.min }, { "p50", atLeast.p50 }, { "p90", atLeast.p90 },
+              { "p95", atLeast.p95 }, { "p99", atLeast.p99 }, { "max", atLeast.max } };
+    for (const auto& [name, bound] : named)
+        if (bound)
+            bounds.push(std::string(name));
+    return bounds;
+}
+
 /// A wait distribution: every pod created, the never scheduled ones censored (their wait so far),
 /// with the figures they leave as lower bounds named, the longest wait of a scheduled pod and the
 /// longest a never-scheduled one waited.
@@ -43,14 +56,7 @@ DataValue waitDistribution(const DistributionSummary& d)
 {
     DataValue m = distribution(d);
     m.set("neverScheduled", int64_t(d.censored));
-    DataValue bounds = DataValue::list();
-    const std::pair<const char*, bool> named[] = { { "mean", d.atLeast.mean }, { "min", d.atLeast.min },
-        { "p50", d.atLeast.p50 }, { "p90", d.atLeast.p90 }, { "p95", d.atLeast.p95 },
-        { "p99", d.atLeast.p99 }, { "max", d.atLeast.max } };
-    for (const auto& [name, bound] : named)
-        if (bound)
-            bounds.push(std::string(name));
-    m.set("lowerBounds", std::move(bounds));
+    m.set("lowerBounds", lowerBounds(d.atLeast));
     m.set("maxScheduled", tidy(d.maxExact));
     m.set("longestPending", tidy(d.maxCensored));
     return m;
@@ -92,6 +98,13 @@ std::string waitText(const DistributionSummary& d)
 {
     return figures(d, d.atLeast)
         + (d.censored > 0 ? ", " + std::to_string(d.censored) + " never scheduled)" : std::string(")"));
+}
+
+/// Gang start times: bounds marked, and how many jobs never started.
+std::string startText(const DistributionSummary& d)
+{
+    return figures(d, d.atLeast)
+        + (d.censored > 0 ? ", " + std::to_string(d.censored) + " never started)" : std::string(")"));
 }
 
 } // namespace
@@ -178,6 +191,18 @@ DataValue toData(const RunSummary& s)
     cost.set("totalUsd", tidy(s.costUsd));
     cost.set("byPool", keyed(s.costByPool));
     root.set("cost", std::move(cost));
+    if (s.gangs.jobs > 0) {
+        DataValue g = DataValue::map();
+        g.set("jobs", s.gangs.jobs);
+        g.set("started", s.gangs.started);
+        DataValue start = distribution(s.gangs.secondsToStart);
+        start.set("neverStarted", int64_t(s.gangs.secondsToStart.censored));
+        start.set("lowerBounds", lowerBounds(s.gangs.secondsToStart.atLeast));
+        g.set("secondsToStart", std::move(start));
+        g.set("idleDeviceHours", tidy(s.gangs.idleDeviceHours));
+        g.set("groupCycles", int64_t(s.gangs.groupCycles));
+        root.set("gangs", std::move(g));
+    }
     return root;
 }
 
@@ -229,6 +254,13 @@ std::string formatText(const RunSummary& s)
         out += "placement of multi-device claims:\n";
         for (const auto& r : s.placement)
             out += "  " + r.key + ": " + fixed(r.value, 0) + "\n";
+    }
+    if (s.gangs.jobs > 0) {
+        out += "gangs: " + std::to_string(s.gangs.started) + "/" + std::to_string(s.gangs.jobs)
+            + " started (minCount members running), " + std::to_string(s.gangs.groupCycles)
+            + " group cycles; start after arrival " + startText(s.gangs.secondsToStart) + "\n";
+        out += "  device-hours held idle by partly started gangs: " + fixed(s.gangs.idleDeviceHours, 2)
+            + "\n";
     }
     out += "cost: $" + fixed(s.costUsd, 2) + "\n";
     return out;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/common/data_value.h"
+#include "core/sim/gang_tracker.h"
 #include "core/sim/percentiles.h"
 #include "core/sim/run_recorder.h"
 
@@ -77,6 +78,8 @@ struct RunSummary
     std::vector<KeyedValue> placement;
     double costUsd = 0;
     std::vector<KeyedValue> costByPool;
+    /// Distributed jobs (a workload's `scheduling:` with a gang policy); jobs == 0 when none.
+    GangSummary gangs;
 };
 
 /// The summary as a JSON-ready document (keys in a fixed order; durations in seconds).

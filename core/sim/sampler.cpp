@@ -31,6 +31,8 @@ std::map<std::string, int64_t> Sampler::pendingByReason() const
         const uint32_t reason = m_ctx.pods[id].reason;
         pending[reason == kNone ? std::string("queued") : m_loop.reasonText(reason)]++;
     }
+    if (m_ctx.options.podGroups)
+        m_loop.addGroupPending(pending);
     return pending;
 }
 
@@ -59,8 +61,8 @@ SimTime Sampler::longestPending()
     auto& order = m_ctx.creationOrder;
     while (!order.empty()) {
         const SimPod& p = m_ctx.pods[order.front().first];
-        const bool waiting
-            = p.state == PodState::Active || p.state == PodState::Backoff || p.state == PodState::Parked;
+        const bool waiting = p.state == PodState::Active || p.state == PodState::Backoff
+            || p.state == PodState::Parked || p.state == PodState::Grouped;
         if (waiting && p.serial == order.front().second)
             return m_ctx.now - p.created;
         order.pop_front();

@@ -3,6 +3,7 @@
 
 #include <map>
 
+#include "core/scheduler/pod_group.h"
 #include "core/topology/topology.h"
 
 namespace drasim::sim {
@@ -54,7 +55,26 @@ std::string SchedulerClusterPort::classOf(const scheduler::AllocatedDevice& d)
 
 BindOutcome SchedulerClusterPort::schedule(const api::Pod& pod)
 {
-    scheduler::ScheduleResult r = m_cluster.schedule(pod);
+    return outcomeOf(m_cluster.schedule(pod));
+}
+
+GroupOutcome SchedulerClusterPort::scheduleGroup(
+    const GroupPolicy& group, const std::vector<api::Pod>& pods, const std::vector<std::string>& boundMembers)
+{
+    scheduler::PodGroupPolicy policy { group.key, group.gang, group.minCount, group.topologyKey };
+    scheduler::GroupScheduleResult r
+        = m_cluster.scheduleGroup(policy, pods, boundMembers, group.topologyAware);
+    GroupOutcome out;
+    out.scheduled = r.scheduled;
+    out.message = r.message;
+    out.domain = r.domain;
+    for (const auto& m : r.members)
+        out.members.push_back(outcomeOf(m));
+    return out;
+}
+
+BindOutcome SchedulerClusterPort::outcomeOf(const scheduler::ScheduleResult& r)
+{
     BindOutcome out;
     out.scheduled = r.scheduled;
     out.nodeName = r.nodeName;

@@ -24,6 +24,8 @@ public:
     void addNode(const api::Node& node, const std::vector<api::ResourceSlice>& slices) override;
     std::vector<std::string> removeNode(const std::string& nodeName) override;
     BindOutcome schedule(const api::Pod& pod) override;
+    GroupOutcome scheduleGroup(const GroupPolicy& group, const std::vector<api::Pod>& pods,
+        const std::vector<std::string>& boundMembers) override;
     void podFinished(const std::string& podKey) override;
     std::vector<std::string> setDeviceTaint(const std::string& driver, const std::string& pool,
         const std::string& device, const api::DeviceTaint& taint) override;
@@ -40,6 +42,7 @@ public:
 
 private:
     std::string classOf(const scheduler::AllocatedDevice& d);
+    BindOutcome outcomeOf(const scheduler::ScheduleResult& r);
 
     scheduler::Cluster& m_cluster;
     std::shared_ptr<const topology::PlacementIndex> m_placement;

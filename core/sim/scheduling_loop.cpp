@@ -8,18 +8,10 @@
 
 namespace drasim::sim {
 
-namespace {
-
-/// With SchedulerPopFromBackoffQ, kube-scheduler truncates a pod's backoff expiry to its 1 s
-/// ordering window and counts the pod as backing off while that window is not over; the queue is
-/// flushed on whole seconds. So the pod completes backoff at the end of its window. The run
-/// starts on a window boundary.
 SimTime windowedExpiry(SimTime expiry)
 {
     return (expiry / kSecond + 1) * kSecond;
 }
-
-} // namespace
 
 uint32_t SchedulingLoop::groupOf(const api::Pod& pod, const std::shared_ptr<const api::PodTemplateSpec>& tmpl)
 {
@@ -43,6 +35,12 @@ uint32_t SchedulingLoop::reasonFor(const std::string& message)
 void SchedulingLoop::add(uint32_t id, const std::shared_ptr<const api::PodTemplateSpec>& tmpl)
 {
     SimPod& p = m_ctx.pods[id];
+    if (m_ctx.jobs[p.job].group) {
+        p.state = PodState::Grouped;
+        m_ctx.metrics.podPending(+1);
+        memberArrived(p.job, id);
+        return;
+    }
     // The api::Pod is built only when the scheduler needs it: a million queued pods would
     // otherwise each hold a copy of their template.
     if (tmpl && tmpl == m_lastTemplate && m_ctx.jobs[p.job].spec.namespace_ == m_lastNamespace)
@@ -97,7 +95,10 @@ void SchedulingLoop::run()
     releaseRepresentativesIfCapacityChanged();
     uint32_t id = 0;
     while (popNext(id)) {
-        attempt(id);
+        if (id & kGroupEntry)
+            attemptGroup(id & ~kGroupEntry);
+        else
+            attempt(id);
         // Binding changes nothing that could help others, but freeing can happen inside
         // attempt() only through the cluster; re-check the generation between pods.
         releaseRepresentativesIfCapacityChanged();
@@ -118,30 +119,52 @@ void SchedulingLoop::releaseRepresentativesIfCapacityChanged()
         m_ctx.pods[key.pod].representative = true;
         requeue(key.pod);
     }
+    releaseParkedGroups();
 }
 
-/// The next pod to attempt: the head of activeQ, or with SchedulerPopFromBackoffQ the head of
-/// backoffQ when activeQ is empty. False when both are empty.
+/// The next pod (or PodGroup: kGroupEntry set) to attempt: the head of activeQ, or with
+/// SchedulerPopFromBackoffQ the head of backoffQ when activeQ is empty. False when both are empty.
 bool SchedulingLoop::popNext(uint32_t& id)
 {
     while (!m_queue.activeEmpty()) {
         QueueKey key = m_queue.popActive();
-        const SimPod& p = m_ctx.pods[key.pod];
-        if (p.state != PodState::Active || p.serial != key.order)
-            continue; // stale entry of a pod that was deleted
+        if (key.pod & kGroupEntry) {
+            if (!groupEntryCurrent(key, GroupState::State::Queued))
+                continue; // its job ended
+        } else {
+            const SimPod& p = m_ctx.pods[key.pod];
+            if (p.state != PodState::Active || p.serial != key.order)
+                continue; // stale entry of a pod that was deleted
+        }
         id = key.pod;
         return true;
     }
-    if (m_backoffOrder.empty())
-        return false;
-    // The scheduler would be idle, so it takes the first pod of backoffQ now instead of waiting
-    // for its backoff to end. The attempt counts as any other (the next backoff doubles). Every
-    // failure in this model is a plugin rejection, so upstream's separate error backoff queue,
-    // which is never popped early, has no members here.
-    id = m_backoffOrder.begin()->key.pod;
-    leaveBackoff(id);
-    m_ctx.pods[id].state = PodState::Active;
-    return true;
+    return popBackoff(id);
+}
+
+/// The scheduler would be idle, so it takes the first entry of backoffQ now instead of waiting
+/// for its backoff to end. The attempt counts as any other (the next backoff doubles). Every
+/// failure in this model is a plugin rejection, so upstream's separate error backoff queue,
+/// which is never popped early, has no members here.
+bool SchedulingLoop::popBackoff(uint32_t& id)
+{
+    while (!m_backoffOrder.empty()) {
+        const QueueKey key = m_backoffOrder.begin()->key;
+        id = key.pod;
+        if (id & kGroupEntry) {
+            m_backoffOrder.erase(m_backoffOrder.begin());
+            if (!groupEntryCurrent(key, GroupState::State::Backoff))
+                continue; // its job ended
+            GroupState& g = *m_ctx.jobs[id & ~kGroupEntry].group;
+            g.state = GroupState::State::Queued;
+            g.backoffUntil = -1;
+            return true;
+        }
+        leaveBackoff(id);
+        m_ctx.pods[id].state = PodState::Active;
+        return true;
+    }
+    return false;
 }
 
 /// One scheduling cycle for one pod: bound, or parked as unschedulable; then, if the pod was its
@@ -179,7 +202,7 @@ void SchedulingLoop::bind(uint32_t id, const BindOutcome& out)
         m_ctx.metrics.placement(placement);
     m_ctx.emit(PodEventType::Scheduled, p, {}, &out);
     m_evictions.podBound(id);
-    m_jobs.podBound(id); // last: it may create pods
+    m_jobs.podBound(id, int32_t(out.allocated.size())); // last: it may create pods
 }
 
 void SchedulingLoop::park(uint32_t id, const std::string& message)

@@ -15,11 +15,22 @@ class DeviceLedger;
 class EvictionController;
 class JobController;
 
+/// With SchedulerPopFromBackoffQ, kube-scheduler truncates a backoff expiry to its 1 s ordering
+/// window and counts the entry as backing off while that window is not over; the queue is flushed
+/// on whole seconds. So a pod (or PodGroup) completes backoff at the end of its window. The run
+/// starts on a window boundary.
+SimTime windowedExpiry(SimTime expiry);
+
 /// kube-scheduler's queue and scheduling cycle as the simulation runs them: activeQ, backoffQ
 /// and the unschedulable pods (parked per scheduling group, one representative retried per
 /// group when capacity changes). After each event run() drains the queue: a pod is popped
 /// (popNext), attempted against the cluster (attempt), and then either bound (bind) or parked
 /// as unschedulable (park); parked pods come back through requeue(), to backoffQ or activeQ.
+///
+/// With SimOptions::podGroups a job's PodGroup is the queue entity instead of its pods, as in
+/// Kubernetes 1.37 (scheduling_loop_groups.cpp): its members wait as Grouped pods, the group
+/// enters activeQ once the gang plugin's PreEnqueue lets it (minCount members exist), and one
+/// group cycle (ClusterPort::scheduleGroup) places its pending members together.
 class SchedulingLoop
 {
 public:
@@ -33,14 +44,21 @@ public:
     /// The capacity generation the loop has seen (set once before the first event).
     void start() { m_seenGeneration = m_ctx.cluster.capacityGeneration(); }
     /// A new pod enters the queue; `tmpl` is its template, which identifies its scheduling group.
+    /// A member of a PodGroup joins its group instead.
     void add(uint32_t id, const std::shared_ptr<const api::PodTemplateSpec>& tmpl);
     /// Removes a pod that is still queued (its job ended or failed).
     void dropQueued(uint32_t id);
     /// A BackoffExpired event: the pod moves from backoffQ to activeQ (stale events are ignored).
     void backoffExpired(const Event& e);
+    /// A GroupBackoffExpired event: the PodGroup moves from backoffQ to activeQ.
+    void groupBackoffExpired(const Event& e);
     /// Schedules until the queue is empty (scheduling takes no simulated time), then tells the
     /// metrics the pending count has settled (the exact peak pending is taken there).
     void run();
+    /// What holds a PodGroup's pending members back, in the scheduler's words (for `explain`).
+    std::string groupStatus(uint32_t jobId) const;
+    /// Pending members of PodGroups, by the reason their group waits (for the sampler).
+    void addGroupPending(std::map<std::string, int64_t>& pending) const;
 
     // For the sampler: the unschedulable pods and their reasons.
     const SchedulingQueue& queue() const { return m_queue; }
@@ -48,6 +66,7 @@ public:
     const std::set<uint32_t>& backoffPods() const { return m_backoffPods; }
     uint64_t seenGeneration() const { return m_seenGeneration; }
     uint64_t attempts() const { return m_attempts; }
+    uint64_t groupCycles() const { return m_groupCycles; }
 
 private:
     /// backoffQ order with SchedulerPopFromBackoffQ: expiry window first, then activeQ order.
@@ -67,12 +86,23 @@ private:
     uint32_t reasonFor(const std::string& message);
     void releaseRepresentativesIfCapacityChanged();
     bool popNext(uint32_t& id);
+    bool popBackoff(uint32_t& id);
     void attempt(uint32_t id);
     void bind(uint32_t id, const BindOutcome& out);
     void park(uint32_t id, const std::string& message);
     void representativeDone(uint32_t group, bool scheduled);
     void requeue(uint32_t id);
     void leaveBackoff(uint32_t id);
+
+    // PodGroups (scheduling_loop_groups.cpp). `id` with kGroupEntry set names a job's group.
+    QueueKey groupKey(uint32_t jobId) const;
+    void memberArrived(uint32_t jobId, uint32_t podId);
+    void requeueGroup(uint32_t jobId);
+    void releaseParkedGroups();
+    bool groupEntryCurrent(const QueueKey& key, GroupState::State state) const;
+    void attemptGroup(uint32_t jobId);
+    void bindMembers(const std::vector<uint32_t>& pending, const GroupOutcome& out, const std::string& key);
+    void afterGroupCycle(uint32_t jobId, const GroupOutcome& out);
 
     SimContext& m_ctx;
     DeviceLedger& m_ledger;
@@ -81,6 +111,8 @@ private:
     SchedulingQueue m_queue;
     uint64_t m_seenGeneration = 0;
     uint64_t m_attempts = 0;
+    uint64_t m_groupCycles = 0;
+    std::vector<uint32_t> m_parkedGroups; ///< job slots whose PodGroup waits for freed capacity
     std::vector<std::string> m_reasonTexts; ///< full message per reason id (last one seen)
     std::map<std::string, uint32_t> m_reasonIds;
     std::set<uint32_t> m_backoffPods; ///< pods in backoffQ (sampling counts them as pending)

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -18,8 +19,12 @@ namespace drasim::sim {
 
 constexpr uint32_t kNone = UINT32_MAX;
 
-/// Where a pod is: a free slot, activeQ, backoffQ, parked as unschedulable, or bound.
-enum class PodState : uint8_t { Free, Active, Backoff, Parked, Running };
+/// activeQ (and backoffQ) entries with this bit set are PodGroups (the rest: the job slot), not pods.
+constexpr uint32_t kGroupEntry = 0x80000000u;
+
+/// Where a pod is: a free slot, activeQ, backoffQ, parked as unschedulable, or bound. Grouped: a
+/// member of a PodGroup waiting for its group's cycle (the group is queued, not the pod).
+enum class PodState : uint8_t { Free, Active, Backoff, Parked, Running, Grouped };
 
 struct SimPod
 {
@@ -52,6 +57,24 @@ struct TaskState
     std::vector<uint32_t> dependents;
 };
 
+/// A job's PodGroup as the 1.37 scheduling queue holds it: the queue entity instead of its pods.
+struct GroupState
+{
+    /// Gated: PreEnqueue refuses it (fewer than minCount members exist); Queued: in activeQ;
+    /// Backoff: waiting out its backoff; Parked: unschedulable until capacity is freed.
+    enum class State : uint8_t { Gated, Queued, Backoff, Parked };
+    State state = State::Gated;
+    GroupPolicy policy;
+    int32_t priority = 0;
+    uint64_t order = 0; ///< queue order: the serial its first member got
+    int32_t attempts = 0;
+    SimTime lastAttempt = 0;
+    SimTime backoffUntil = -1;
+    uint32_t reason = kNone; ///< last unschedulable reason id
+    std::string lastMessage; ///< the last cycle's message when it was not scheduled
+    std::vector<uint32_t> members; ///< pod slots, pending and running, in creation order
+};
+
 struct JobState
 {
     uint64_t serial = 0;
@@ -65,6 +88,7 @@ struct JobState
     int32_t failuresAfterLastSuccess = 0;
     SimTime lastFailure = 0;
     SimTime syncAt = -1; ///< pending delayed sync (PodCreate event) of a kind "job", -1 when none
+    std::optional<GroupState> group; ///< its pods form a PodGroup (SimOptions::podGroups)
     int32_t tasksDone = 0;
     std::vector<TaskState> tasks;
     std::vector<uint32_t> pods; ///< live pod slots

@@ -111,6 +111,9 @@ void Simulator::Impl::dispatch(const Event& e)
     case EventKind::NodeTaintEviction:
         evictions.nodeTaintDue(e);
         break;
+    case EventKind::GroupBackoffExpired:
+        loop.groupBackoffExpired(e);
+        break;
     case EventKind::Sample:
     case EventKind::End:
         break;
@@ -159,6 +162,8 @@ RunSummary Simulator::Impl::finish(const RunInfo& info, bool cancelled)
     summary.simulatedTime = ctx.now;
     summary.events = processed;
     summary.schedulingAttempts = loop.attempts();
+    summary.gangs = jobs.gangSummary(ctx.now);
+    summary.gangs.groupCycles = loop.groupCycles();
     for (const auto& p : ctx.pods) {
         if (p.state == PodState::Free)
             continue;
@@ -279,6 +284,8 @@ Simulator::PodAt Simulator::podAt(const std::string& key) const
     at.state = p.state == PodState::Running ? PodAt::State::Running : PodAt::State::Pending;
     at.node = p.node;
     at.pod = ctx.buildPod(p);
+    if (p.state == PodState::Grouped)
+        at.group = m_impl->loop.groupStatus(p.job);
     return at;
 }
 

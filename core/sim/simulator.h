@@ -40,6 +40,12 @@ struct SimOptions
     /// DefaultJobPodFailureBackOff and MaxJobPodFailureBackOff: 10 s and 10 min).
     SimTime jobBackoffBase = 10 * kSecond;
     SimTime jobBackoffMax = 10 * kMinute;
+    /// Jobs whose spec has a PodGroup (workload::GroupSpec) are scheduled by the PodGroup cycle of
+    /// Kubernetes 1.37: gates GenericWorkload and, for Jobs, WorkloadWithJob. Off: their pods are
+    /// plain pods, as a cluster without those gates runs them.
+    bool podGroups = false;
+    /// Gate TopologyAwareWorkloadScheduling: a group's topology key confines it to one domain.
+    bool topologyAwareGroups = false;
     /// Emit onPodEvent for every pod transition (a store wants them; benchmarks may not).
     bool podEvents = true;
     /// Classify free devices that pending pods cannot use at each sample (see fragmentation.h).
@@ -125,6 +131,8 @@ public:
         State state = State::Absent; ///< Absent: not created yet, or already ended
         std::string node; ///< Running: where it is bound
         api::Pod pod; ///< the pod object the scheduler is given (Pending, Running)
+        /// Pending member of a PodGroup: the group's state in the scheduler's words, "" otherwise.
+        std::string group;
     };
     PodAt podAt(const std::string& key) const;
 

@@ -35,7 +35,47 @@ std::unique_ptr<ArrivalSource> makeManifests(const WorkloadSpec& spec, uint64_t 
 
 } // namespace
 
+namespace {
+
+/// Gives every job of a workload the PodGroup its `scheduling:` describes (a pipeline run is a
+/// DAG of single pods, not a gang, and is left alone).
+class GroupedSource final : public ArrivalSource
+{
+public:
+    GroupedSource(std::unique_ptr<ArrivalSource> inner, GroupSpec group)
+        : m_inner(std::move(inner))
+        , m_group(std::move(group))
+    { }
+    std::optional<JobSpec> next() override
+    {
+        auto job = m_inner->next();
+        if (job && job->kind != kKindPipelineRun)
+            job->group = m_group;
+        return job;
+    }
+
+private:
+    std::unique_ptr<ArrivalSource> m_inner;
+    GroupSpec m_group;
+};
+
+std::unique_ptr<ArrivalSource> makeUngroupedSource(
+    const WorkloadSpec& spec, uint64_t seed, Diagnostics& diags);
+
+} // namespace
+
 std::unique_ptr<ArrivalSource> makeSource(const WorkloadSpec& spec, uint64_t seed, Diagnostics& diags)
+{
+    auto source = makeUngroupedSource(spec, seed, diags);
+    if (source && spec.scheduling)
+        return std::make_unique<GroupedSource>(std::move(source), *spec.scheduling);
+    return source;
+}
+
+namespace {
+
+std::unique_ptr<ArrivalSource> makeUngroupedSource(
+    const WorkloadSpec& spec, uint64_t seed, Diagnostics& diags)
 {
     switch (spec.source) {
     case WorkloadSpec::Source::Manifests:
@@ -52,6 +92,8 @@ std::unique_ptr<ArrivalSource> makeSource(const WorkloadSpec& spec, uint64_t see
     }
     return nullptr;
 }
+
+} // namespace
 
 std::unique_ptr<ArrivalSource> makeScenarioSource(
     const std::vector<WorkloadSpec>& specs, uint64_t scenarioSeed, Diagnostics& diags)

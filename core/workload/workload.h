@@ -50,6 +50,15 @@ struct TaskSpec
     int32_t priority = 0; ///< pod priority (spec.priority; 0 when absent)
 };
 
+/// The PodGroup a job's pods form: what Kubernetes 1.37's Job controller makes from a Job's
+/// `spec.scheduling` (gate WorkloadWithJob) and the scheduler's group cycle reads.
+struct GroupSpec
+{
+    bool gang = false; ///< schedulingPolicy.gang (all-or-nothing from minCount); basic otherwise
+    int32_t minCount = 0; ///< gang.minCount; 0 = the job's parallelism, as the controller defaults it
+    std::string topologyKey; ///< schedulingConstraints.topology[0].key; "" = anywhere
+};
+
 /// One arrival: a unit of work submitted at arrivalSeconds.
 struct JobSpec
 {
@@ -74,6 +83,9 @@ struct JobSpec
     /// Pre-created ResourceClaims the pods reference by resourceClaimName (shared claims from the
     /// manifests), same "ensure it exists" rule as claimTemplates.
     std::vector<api::ResourceClaim> claims;
+    /// Its pods are the members of one PodGroup (scheduled by the group cycle when the scenario's
+    /// feature gates allow); absent: plain pods, one cycle each.
+    std::optional<GroupSpec> group;
     /// Extra labels for every pod of this job (e.g. drasim.dev/qos from the trace). Sorted map.
     std::map<std::string, std::string> labels;
 };

@@ -28,6 +28,9 @@
 //     arrival: {process: poisson, rate: 12/h, start: 0s, until: 24h, count: 1000}
 //     duration: {distribution: lognormal, median: 20m, sigma: 0.8}
 //     mix: {train-small: 3, train-large: 1}   # manifests only: weights per object name
+//     scheduling:                   # each job's pods form a PodGroup, as a 1.37 Job's spec.scheduling
+//       schedulingPolicy: {gang: {minCount: 8}}       # or {basic: {}}; minCount defaults to parallelism
+//       schedulingConstraints: {topology: [{key: topology.kubernetes.io/rack}]}
 //
 // trace.deviceClass (alibaba-2023) replays the trace on other hardware (catalog node pools): each pod
 // asks for num_gpu whole devices of that DeviceClass; a share of one GPU (gpu_milli < 1000) takes a
@@ -133,6 +136,7 @@ struct WorkloadSpec
     std::optional<ArrivalSpec> arrival; ///< absent = once at time 0
     std::optional<DurationSpec> duration; ///< absent = annotation, else source default
     std::map<std::string, double> mix; ///< object name → weight (manifests)
+    std::optional<GroupSpec> scheduling; ///< given to every job of the workload
     SourcePos pos;
 };
 

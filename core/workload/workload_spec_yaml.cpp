@@ -6,6 +6,7 @@
 #include <set>
 
 #include "core/workload/duration_sampler.h"
+#include "core/workload/group_spec_yaml.h"
 #include "core/workload/time_text.h"
 #include "core/workload/trace_mapping.h"
 #include "core/yamlio/doc_reader.h"
@@ -570,9 +571,11 @@ std::optional<WorkloadSpec> parseWorkloadSpec(
             for (const auto& [mk, mv] : v.entries)
                 if (auto n = c.number(mv, join(key, mk.scalar), 0, 1e12))
                     w.mix[mk.scalar] = *n;
+        } else if (key == "scheduling") {
+            w.scheduling = groupSpecFrom(v, key, c);
         } else {
-            c.unknownField(
-                k, k.scalar, "name, namespace, seed, manifests, trace, pipeline, arrival, duration, mix");
+            c.unknownField(k, k.scalar,
+                "name, namespace, seed, manifests, trace, pipeline, arrival, duration, mix, scheduling");
         }
     }
     if (sources == 0)

@@ -170,6 +170,26 @@ TEST(GroupCycle, TopologyConstraintPicksOneRack)
     EXPECT_EQ(off.domain, "");
 }
 
+// A topology key no node has gives no placement at all: the cycle still answers for every member
+// it was given, each with the group's message.
+TEST(GroupCycle, NoPlacementAnswersForEveryMember)
+{
+    Cluster c(rackCluster({ 2, 2 }, { "a", "b" }));
+    auto r = c.scheduleGroup(gang("g", 2, "zone"), members("g", 3), {}, true);
+    EXPECT_FALSE(r.scheduled);
+    EXPECT_EQ(r.placementsTried, 0);
+    const std::string want
+        = "pod group default/g: 0/0 placements are feasible: no node has the label zone of "
+          "the group's topology constraint";
+    EXPECT_EQ(r.message, want);
+    ASSERT_EQ(r.members.size(), 3u);
+    for (const auto& m : r.members) {
+        EXPECT_FALSE(m.scheduled);
+        EXPECT_EQ(m.message, want);
+    }
+    EXPECT_EQ(boundCount(c), 0);
+}
+
 // Among feasible placements the one that places more pods wins, then the fuller one.
 TEST(GroupCycle, PlacementScorePrefersMorePodsThenBinPacking)
 {

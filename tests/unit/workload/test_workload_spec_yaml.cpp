@@ -123,8 +123,7 @@ workloads:
   arival: {process: once}
 )"),
         "scenario.yaml:5:3: Workload a: arival: unknown field \"arival\"; expected one of: name, namespace, "
-        "seed, "
-        "manifests, trace, pipeline, arrival, duration, mix\n");
+        "seed, manifests, trace, pipeline, arrival, duration, mix, scheduling\n");
     EXPECT_EQ(errorsOf(R"(
 workloads:
 - name: a
@@ -197,6 +196,89 @@ workloads:
             + "/missing.txt: Workload a: duration.file: cannot open empirical duration file\n"
               "scenario.yaml:5:45: Workload a: duration.file: cannot use empirical file "
             + kData + "/missing.txt\n");
+}
+
+// `scheduling:` gives every job of the workload a PodGroup, as a 1.37 Job's spec.scheduling.
+TEST(WorkloadSpecYaml, SchedulingGivesAPodGroup)
+{
+    Diagnostics diags;
+    auto specs = parse(R"(
+workloads:
+- name: train
+  manifests: a.yaml
+  scheduling:
+    schedulingPolicy: {gang: {minCount: 8}}
+    schedulingConstraints: {topology: [{key: topology.kubernetes.io/rack}]}
+- name: gang-default
+  manifests: a.yaml
+  scheduling: {schedulingPolicy: {gang: {}}}
+- name: basic
+  manifests: a.yaml
+  scheduling: {schedulingPolicy: {basic: {}}}
+- name: omitted
+  manifests: a.yaml
+  scheduling: {}
+- name: plain
+  manifests: a.yaml
+)",
+        diags);
+    ASSERT_TRUE(specs) << diags.formatAll();
+    ASSERT_EQ(specs->size(), 5u);
+    const auto& train = *(*specs)[0].scheduling;
+    EXPECT_TRUE(train.gang);
+    EXPECT_EQ(train.minCount, 8);
+    EXPECT_EQ(train.topologyKey, "topology.kubernetes.io/rack");
+    EXPECT_TRUE((*specs)[1].scheduling->gang);
+    EXPECT_EQ((*specs)[1].scheduling->minCount, 0); // the job's parallelism, as the controller defaults it
+    EXPECT_FALSE((*specs)[2].scheduling->gang);
+    EXPECT_FALSE((*specs)[3].scheduling->gang); // no policy: basic
+    EXPECT_FALSE((*specs)[4].scheduling);
+}
+
+TEST(WorkloadSpecYaml, SchedulingErrorsAreTheApiServers)
+{
+    EXPECT_EQ(errorsOf(R"(
+workloads:
+- name: a
+  manifests: a.yaml
+  scheduling: {schedulingPolicy: {basic: {}, gang: {minCount: 2}}}
+)"),
+        "scenario.yaml:5:34: Workload a: scheduling.schedulingPolicy: Invalid value: \"{`basic`, `gang`}\": "
+        "exactly one of `basic`, `gang` is required, but multiple fields are set\n");
+    EXPECT_EQ(errorsOf(R"(
+workloads:
+- name: a
+  manifests: a.yaml
+  scheduling: {schedulingPolicy: {}}
+)"),
+        "scenario.yaml:5:34: Workload a: scheduling.schedulingPolicy: Invalid value: \"\": must specify one "
+        "of: `basic`, `gang`\n");
+    EXPECT_EQ(errorsOf(R"(
+workloads:
+- name: a
+  manifests: a.yaml
+  scheduling: {schedulingPolicy: {gang: {minCount: 0}}}
+)"),
+        "scenario.yaml:5:52: Workload a: scheduling.schedulingPolicy.gang.minCount: Invalid value: 0: must "
+        "be "
+        "greater than zero\n");
+    EXPECT_EQ(errorsOf(R"(
+workloads:
+- name: a
+  manifests: a.yaml
+  scheduling:
+    schedulingConstraints: {topology: [{key: rack}, {key: "bad key"}]}
+    scheduleing: {}
+)"),
+        "scenario.yaml:6:59: Workload a: scheduling.schedulingConstraints.topology[1].key: Invalid value: "
+        "\"bad key\": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and "
+        "end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for "
+        "validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')\n"
+        "scenario.yaml:6:39: Workload a: scheduling.schedulingConstraints.topology: Too many: 2: must have "
+        "at "
+        "most 1 items\n"
+        "scenario.yaml:7:5: Workload a: scheduling.scheduleing: unknown field \"scheduleing\"; expected one "
+        "of: schedulingPolicy, schedulingConstraints\n");
 }
 
 TEST(WorkloadSpecYaml, TraceDeviceClass)

@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: Apache-2.0
+// The PodGroup half of the scheduling loop: Kubernetes 1.37 queues a PodGroup instead of its pods
+// (pkg/scheduler/backend/queue: QueuedPodGroupInfo). The group passes the gang plugin's
+// PreEnqueue once minCount members exist, one group cycle places its pending members together,
+// the leftovers of a scheduled group go straight back to activeQ keeping their place, and a group
+// that does not fit waits for freed capacity (as unschedulable pods do) and then backs off like a
+// pod.
+#include <algorithm>
+
+#include "core/sim/scheduling_loop.h"
+
+namespace drasim::sim {
+
+namespace {
+
+/// The group cycle's message without its "pod group <key>: " lead: the reason then reads the
+/// same for every group (one unschedulable-reason series, not one per job).
+std::string groupReason(const std::string& message, const std::string& key)
+{
+    const std::string lead = "pod group " + key + ": ";
+    return message.starts_with(lead) ? message.substr(lead.size()) : message;
+}
+
+} // namespace
+
+QueueKey SchedulingLoop::groupKey(uint32_t jobId) const
+{
+    const GroupState& g = *m_ctx.jobs[jobId].group;
+    return QueueKey { g.priority, g.order, kGroupEntry | jobId };
+}
+
+/// A member pod was created. PreEnqueue of the gang plugin counts every member that exists,
+/// pending or bound; a group parked as unschedulable goes back, as the plugin's queueing hint
+/// for an added pod of the group says.
+void SchedulingLoop::memberArrived(uint32_t jobId, uint32_t podId)
+{
+    GroupState& g = *m_ctx.jobs[jobId].group;
+    g.members.push_back(podId);
+    const bool quorum = !g.policy.gang || int32_t(g.members.size()) >= g.policy.minCount;
+    if (g.state == GroupState::State::Gated && quorum) {
+        g.state = GroupState::State::Queued;
+        m_queue.pushActive(groupKey(jobId));
+    } else if (g.state == GroupState::State::Parked) {
+        requeueGroup(jobId);
+    }
+}
+
+/// Back to activeQ, through backoffQ when its backoff (initial * 2^(attempts-1)) is not over.
+void SchedulingLoop::requeueGroup(uint32_t jobId)
+{
+    GroupState& g = *m_ctx.jobs[jobId].group;
+    const SimOptions& o = m_ctx.options;
+    SimTime expiry = g.lastAttempt + backoffFor(g.attempts, o.podInitialBackoff, o.podMaxBackoff);
+    if (o.popFromBackoffQ && g.attempts > 0)
+        expiry = windowedExpiry(expiry);
+    if (expiry <= m_ctx.now) {
+        g.state = GroupState::State::Queued;
+        m_queue.pushActive(groupKey(jobId));
+        return;
+    }
+    g.state = GroupState::State::Backoff;
+    g.backoffUntil = expiry;
+    if (o.popFromBackoffQ)
+        m_backoffOrder.insert(BackoffKey { expiry, groupKey(jobId) });
+    else
+        m_ctx.events.push(expiry, EventKind::GroupBackoffExpired, jobId, m_ctx.jobs[jobId].serial);
+}
+
+void SchedulingLoop::groupBackoffExpired(const Event& e)
+{
+    JobState& job = m_ctx.jobs[e.a];
+    if (!job.live || job.serial != e.b || !job.group)
+        return;
+    GroupState& g = *job.group;
+    if (g.state != GroupState::State::Backoff || g.backoffUntil != e.time)
+        return;
+    g.state = GroupState::State::Queued;
+    g.backoffUntil = -1;
+    m_queue.pushActive(groupKey(e.a));
+}
+
+/// Capacity was freed: every parked group goes back (the pods' releaseRepresentatives).
+void SchedulingLoop::releaseParkedGroups()
+{
+    std::vector<uint32_t> parked;
+    parked.swap(m_parkedGroups);
+    for (uint32_t j : parked) {
+        const JobState& job = m_ctx.jobs[j];
+        // A slot listed twice (its job ended and the slot's next job parked) is requeued once.
+        if (job.live && job.group && job.group->state == GroupState::State::Parked)
+            requeueGroup(j);
+    }
+}
+
+/// The group's entry taken from activeQ or backoffQ is current: its job lives and the group
+/// still waits in that queue.
+bool SchedulingLoop::groupEntryCurrent(const QueueKey& key, GroupState::State state) const
+{
+    const JobState& job = m_ctx.jobs[key.pod & ~kGroupEntry];
+    return job.live && job.group && job.group->state == state && job.group->order == key.order;
+}
+
+/// One PodGroup scheduling cycle: the pending members together on one view of the cluster.
+void SchedulingLoop::attemptGroup(uint32_t jobId)
+{
+    GroupState& g = *m_ctx.jobs[jobId].group;
+    std::vector<uint32_t> pending;
+    std::vector<std::string> boundKeys;
+    for (uint32_t id : g.members) {
+        if (m_ctx.pods[id].state == PodState::Grouped)
+            pending.push_back(id);
+        else if (m_ctx.pods[id].state == PodState::Running)
+            boundKeys.push_back(m_ctx.pods[id].key);
+    }
+    if (pending.empty()) {
+        g.state = GroupState::State::Gated; // every member left; a new one queues it again
+        return;
+    }
+    std::vector<api::Pod> built;
+    built.reserve(pending.size());
+    for (uint32_t id : pending)
+        built.push_back(m_ctx.buildPod(m_ctx.pods[id]));
+    const GroupOutcome out = m_ctx.cluster.scheduleGroup(g.policy, built, boundKeys);
+    m_attempts += pending.size();
+    ++m_groupCycles;
+    g.attempts++;
+    g.lastAttempt = m_ctx.now;
+    const std::string key = g.policy.key; // a binding may end the job and clear `g`
+    bindMembers(pending, out, key);
+    afterGroupCycle(jobId, out);
+}
+
+/// The placed members are bound; the others learn why not.
+void SchedulingLoop::bindMembers(
+    const std::vector<uint32_t>& pending, const GroupOutcome& out, const std::string& key)
+{
+    std::vector<uint64_t> serials;
+    serials.reserve(pending.size());
+    for (uint32_t id : pending)
+        serials.push_back(m_ctx.pods[id].serial);
+    for (size_t i = 0; i < pending.size(); ++i) {
+        SimPod& p = m_ctx.pods[pending[i]];
+        // Binding an earlier member can end the job (an eviction at bind beyond backoffLimit):
+        // its queued members are gone then, their bindings released by dropQueued.
+        if (p.state != PodState::Grouped || p.serial != serials[i])
+            continue;
+        p.attempts++;
+        p.lastAttempt = m_ctx.now;
+        if (out.members[i].scheduled) {
+            bind(pending[i], out.members[i]); // may create pods: `p` is not used after it
+        } else {
+            p.reason = reasonFor(groupReason(out.members[i].message, key));
+            m_ctx.emit(PodEventType::Unschedulable, p, out.members[i].message);
+        }
+    }
+}
+
+/// Where the group goes after its cycle: scheduled with members left over, straight back to
+/// activeQ without backoff, keeping its place (1.37, kubernetes/kubernetes#139613); scheduled
+/// whole, gated until a new member arrives; not scheduled, parked until capacity is freed.
+void SchedulingLoop::afterGroupCycle(uint32_t jobId, const GroupOutcome& out)
+{
+    JobState& job = m_ctx.jobs[jobId];
+    if (!job.live || !job.group)
+        return; // the job ended while its members were bound
+    GroupState& g = *job.group;
+    g.lastMessage = out.scheduled ? std::string() : groupReason(out.message, g.policy.key);
+    g.reason = out.scheduled ? kNone : reasonFor(g.lastMessage);
+    const bool leftovers = std::any_of(g.members.begin(), g.members.end(),
+        [&](uint32_t id) { return m_ctx.pods[id].state == PodState::Grouped; });
+    if (out.scheduled && leftovers) {
+        // The next cycle that places nothing more parks it.
+        g.state = GroupState::State::Queued;
+        m_queue.pushActive(groupKey(jobId));
+    } else if (out.scheduled) {
+        g.state = GroupState::State::Gated;
+    } else {
+        g.state = GroupState::State::Parked;
+        m_parkedGroups.push_back(jobId);
+    }
+}
+
+std::string SchedulingLoop::groupStatus(uint32_t jobId) const
+{
+    const GroupState& g = *m_ctx.jobs[jobId].group;
+    const GroupPolicy& p = g.policy;
+    std::string out = "pod group " + p.key + " ("
+        + (p.gang ? "gang, minCount " + std::to_string(p.minCount) : std::string("basic"))
+        + (p.topologyKey.empty() ? "" : ", topology " + p.topologyKey) + "): ";
+    if (g.state == GroupState::State::Gated)
+        // The gang plugin's PreEnqueue message (pkg/scheduler/framework/plugins/gangscheduling).
+        return out + std::to_string(g.members.size()) + " of minCount " + std::to_string(p.minCount)
+            + " pods exist; waiting for minCount pods from a gang to appear in scheduling queue";
+    if (!g.lastMessage.empty())
+        return out + "last group cycle: " + g.lastMessage;
+    return out + "waiting for its group scheduling cycle";
+}
+
+void SchedulingLoop::addGroupPending(std::map<std::string, int64_t>& pending) const
+{
+    for (const auto& job : m_ctx.jobs) {
+        if (!job.live || !job.group)
+            continue;
+        const GroupState& g = *job.group;
+        const auto waiting = std::count_if(g.members.begin(), g.members.end(),
+            [&](uint32_t id) { return m_ctx.pods[id].state == PodState::Grouped; });
+        if (waiting == 0)
+            continue;
+        std::string reason = "queued";
+        if (g.state == GroupState::State::Gated)
+            reason = "waiting for minCount pods from a gang to appear in scheduling queue";
+        else if (g.reason != kNone)
+            reason = m_reasonTexts[g.reason];
+        pending[reason] += int64_t(waiting);
+    }
+}
+
+} // namespace drasim::sim
