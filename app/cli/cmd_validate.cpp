@@ -29,10 +29,10 @@ std::string summary(const drasim::api::ObjectSet& o)
     add("Namespace", o.namespaces.size());
     add("Node", o.nodes.size());
     add("Pod", o.pods.size());
-    std::map<std::string, size_t> workloads;
-    for (const auto& w : o.workloads)
-        ++workloads[drasim::api::workloadKindName(w.kind)];
-    for (const auto& [kind, count] : workloads)
+    std::map<std::string, size_t> controllers;
+    for (const auto& w : o.controllers)
+        ++controllers[drasim::api::podControllerKindName(w.kind)];
+    for (const auto& [kind, count] : controllers)
         add(kind, count);
     add("ResourceSlice", o.resourceSlices.size(), " (" + std::to_string(devices) + " devices)");
     add("DeviceClass", o.deviceClasses.size());

@@ -125,7 +125,7 @@ struct PodTemplateSpec
 
 /// Job, Deployment, ReplicaSet and StatefulSet: pod factories. One type, since the simulator only
 /// needs how many pods, how they run to completion, and their template.
-struct Workload
+struct PodController
 {
     enum class Kind { Job, Deployment, ReplicaSet, StatefulSet };
     Kind kind = Kind::Job;
@@ -139,6 +139,6 @@ struct Workload
     PodTemplateSpec podTemplate;
 };
 
-const char* workloadKindName(Workload::Kind k);
+const char* podControllerKindName(PodController::Kind k);
 
 } // namespace drasim::api

@@ -18,7 +18,7 @@ void ObjectSet::append(ObjectSet&& o)
     moveAppend(namespaces, o.namespaces);
     moveAppend(nodes, o.nodes);
     moveAppend(pods, o.pods);
-    moveAppend(workloads, o.workloads);
+    moveAppend(controllers, o.controllers);
     moveAppend(resourceSlices, o.resourceSlices);
     moveAppend(deviceClasses, o.deviceClasses);
     moveAppend(resourceClaims, o.resourceClaims);
@@ -26,16 +26,16 @@ void ObjectSet::append(ObjectSet&& o)
     moveAppend(deviceTaintRules, o.deviceTaintRules);
 }
 
-const char* workloadKindName(Workload::Kind k)
+const char* podControllerKindName(PodController::Kind k)
 {
     switch (k) {
-    case Workload::Kind::Job:
+    case PodController::Kind::Job:
         return "Job";
-    case Workload::Kind::Deployment:
+    case PodController::Kind::Deployment:
         return "Deployment";
-    case Workload::Kind::ReplicaSet:
+    case PodController::Kind::ReplicaSet:
         return "ReplicaSet";
-    case Workload::Kind::StatefulSet:
+    case PodController::Kind::StatefulSet:
         return "StatefulSet";
     }
     return "Workload";

@@ -15,7 +15,7 @@ struct ObjectSet
     std::vector<Namespace> namespaces;
     std::vector<Node> nodes;
     std::vector<Pod> pods;
-    std::vector<Workload> workloads;
+    std::vector<PodController> controllers;
     std::vector<ResourceSlice> resourceSlices;
     std::vector<DeviceClass> deviceClasses;
     std::vector<ResourceClaim> resourceClaims;
@@ -25,7 +25,7 @@ struct ObjectSet
     void append(ObjectSet&& other);
     size_t size() const
     {
-        return namespaces.size() + nodes.size() + pods.size() + workloads.size() + resourceSlices.size()
+        return namespaces.size() + nodes.size() + pods.size() + controllers.size() + resourceSlices.size()
             + deviceClasses.size() + resourceClaims.size() + resourceClaimTemplates.size()
             + deviceTaintRules.size();
     }

@@ -13,9 +13,9 @@ namespace drasim::workload {
 
 namespace {
 
-const char* kindOf(const api::Workload& w)
+const char* kindOf(const api::PodController& w)
 {
-    return w.kind == api::Workload::Kind::Job ? kKindJob : kKindService;
+    return w.kind == api::PodController::Kind::Job ? kKindJob : kKindService;
 }
 
 const std::string* annotation(const api::ObjectMeta& meta, const char* key)
@@ -225,14 +225,14 @@ std::vector<JobType> jobTypesFromObjects(
         attachClaims(t, objects);
         types.push_back(std::move(t));
     }
-    for (const api::Workload& w : objects.workloads) {
+    for (const api::PodController& w : objects.controllers) {
         JobType t;
         t.name = w.meta.name;
         t.namespace_ = w.meta.namespace_.empty() ? defaultNamespace : w.meta.namespace_;
         t.pos = w.meta.pos;
-        t.objectKind = api::workloadKindName(w.kind);
+        t.objectKind = api::podControllerKindName(w.kind);
         t.kind = kindOf(w);
-        if (w.kind == api::Workload::Kind::Job) {
+        if (w.kind == api::PodController::Kind::Job) {
             t.parallelism = w.parallelism;
             t.completions = w.completions;
             t.backoffLimit = w.backoffLimit;
@@ -240,13 +240,13 @@ std::vector<JobType> jobTypesFromObjects(
             t.parallelism = w.replicas;
             t.completions = w.replicas;
             t.backoffLimit = 0;
-            t.orderedStart = w.kind == api::Workload::Kind::StatefulSet && w.orderedReady;
+            t.orderedStart = w.kind == api::PodController::Kind::StatefulSet && w.orderedReady;
         }
         auto tmpl = std::make_shared<api::PodTemplateSpec>(w.podTemplate);
         tmpl->meta.namespace_ = t.namespace_;
         t.priority = tmpl->spec.priority.value_or(0);
         t.pod = std::move(tmpl);
-        readAnnotations(t, w.meta, &w.podTemplate.meta, api::workloadKindName(w.kind), diags);
+        readAnnotations(t, w.meta, &w.podTemplate.meta, api::podControllerKindName(w.kind), diags);
         attachClaims(t, objects);
         types.push_back(std::move(t));
     }

@@ -175,7 +175,7 @@ private:
                 "no matches for kind \"" + kind + "\" in version \"" + apiVersion + "\" (expected " + expected
                     + ")");
         };
-        using WK = api::Workload::Kind;
+        using WK = api::PodController::Kind;
         if (kind == "Node" || kind == "Pod" || kind == "Namespace") {
             if (apiVersion != "v1")
                 return wrongVersion("v1");
@@ -200,9 +200,9 @@ private:
                 : kind == "Deployment"  ? WK::Deployment
                 : kind == "ReplicaSet"  ? WK::ReplicaSet
                                         : WK::StatefulSet;
-            api::Workload w;
-            if (readWorkload(r, root, wk, w))
-                m_objects.workloads.push_back(std::move(w));
+            api::PodController w;
+            if (readPodController(r, root, wk, w))
+                m_objects.controllers.push_back(std::move(w));
         } else if (kind == "ResourceSlice" || kind == "DeviceClass" || kind == "ResourceClaim"
             || kind == "ResourceClaimTemplate") {
             if (!resourceVersion(apiVersion, rv))
@@ -361,14 +361,14 @@ template <typename T> void rejectDuplicates(std::vector<T>& list, const char* ki
     list = std::move(kept);
 }
 
-void rejectDuplicateWorkloads(std::vector<api::Workload>& list, Diagnostics& diags)
+void rejectDuplicateControllers(std::vector<api::PodController>& list, Diagnostics& diags)
 {
-    std::map<std::pair<int, std::string>, const api::Workload*> seen;
-    std::vector<api::Workload> kept;
+    std::map<std::pair<int, std::string>, const api::PodController*> seen;
+    std::vector<api::PodController> kept;
     for (auto& w : list) {
         auto [it, inserted] = seen.emplace(std::make_pair(int(w.kind), w.meta.key()), &w);
         if (!inserted) {
-            diags.error(w.meta.pos, api::workloadKindName(w.kind), w.meta.key(), "metadata.name",
+            diags.error(w.meta.pos, api::podControllerKindName(w.kind), w.meta.key(), "metadata.name",
                 "Duplicate value: \"" + w.meta.name + "\": already defined at " + it->second->meta.pos.file
                     + ":" + std::to_string(it->second->meta.pos.line));
             continue;
@@ -387,7 +387,7 @@ void finish(LoadResult& result)
     rejectDuplicates(o.namespaces, "Namespace", result.diagnostics);
     rejectDuplicates(o.nodes, "Node", result.diagnostics);
     rejectDuplicates(o.pods, "Pod", result.diagnostics);
-    rejectDuplicateWorkloads(o.workloads, result.diagnostics);
+    rejectDuplicateControllers(o.controllers, result.diagnostics);
     rejectDuplicates(o.resourceSlices, "ResourceSlice", result.diagnostics);
     rejectDuplicates(o.deviceClasses, "DeviceClass", result.diagnostics);
     rejectDuplicates(o.resourceClaims, "ResourceClaim", result.diagnostics);

@@ -20,7 +20,7 @@ enum class ResourceVersion { V1, V1beta2, V1beta1, V1alpha3 };
 bool readNode(Reader& r, uint32_t root, api::Node& out);
 bool readNamespace(Reader& r, uint32_t root, api::Namespace& out);
 bool readPod(Reader& r, uint32_t root, api::Pod& out);
-bool readWorkload(Reader& r, uint32_t root, api::Workload::Kind kind, api::Workload& out);
+bool readPodController(Reader& r, uint32_t root, api::PodController::Kind kind, api::PodController& out);
 bool readResourceSlice(Reader& r, uint32_t root, ResourceVersion v, api::ResourceSlice& out);
 bool readDeviceClass(Reader& r, uint32_t root, ResourceVersion v, api::DeviceClass& out);
 bool readResourceClaim(Reader& r, uint32_t root, ResourceVersion v, api::ResourceClaim& out);

@@ -511,9 +511,9 @@ bool acceptJobField(Reader& r, std::string_view key, uint32_t v, const Path& p)
     return true;
 }
 
-bool readWorkload(Reader& r, uint32_t root, api::Workload::Kind kind, api::Workload& out)
+bool readPodController(Reader& r, uint32_t root, api::PodController::Kind kind, api::PodController& out)
 {
-    using K = api::Workload::Kind;
+    using K = api::PodController::Kind;
     const size_t before = r.errorCount();
     out.kind = kind;
     const Path p;

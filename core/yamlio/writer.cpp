@@ -482,10 +482,10 @@ DataValue toData(const api::Pod& pod)
     return m;
 }
 
-DataValue toData(const api::Workload& w)
+DataValue toData(const api::PodController& w)
 {
-    using K = api::Workload::Kind;
-    DataValue m = object(w.kind == K::Job ? "batch/v1" : "apps/v1", api::workloadKindName(w.kind), w.meta);
+    using K = api::PodController::Kind;
+    DataValue m = object(w.kind == K::Job ? "batch/v1" : "apps/v1", api::podControllerKindName(w.kind), w.meta);
     DataValue spec = DataValue::map();
     if (w.kind == K::Job) {
         spec.set("parallelism", int64_t(w.parallelism));
@@ -636,7 +636,7 @@ DataValue toListData(const api::ObjectSet& o)
         items.push_back(toData(x));
     for (const auto& x : o.deviceTaintRules)
         items.push_back(toData(x));
-    for (const auto& x : o.workloads)
+    for (const auto& x : o.controllers)
         items.push_back(toData(x));
     for (const auto& x : o.pods)
         items.push_back(toData(x));

@@ -18,14 +18,14 @@ DataValue toData(const api::Namespace& ns);
 DataValue toData(const api::DeviceTaintRule& rule);
 DataValue toData(const api::Node& node);
 DataValue toData(const api::Pod& pod);
-DataValue toData(const api::Workload& workload);
+DataValue toData(const api::PodController& controller);
 DataValue toData(const api::ResourceSlice& slice);
 DataValue toData(const api::DeviceClass& deviceClass);
 DataValue toData(const api::ResourceClaim& claim);
 DataValue toData(const api::ResourceClaimTemplate& claimTemplate);
 
 /// `apiVersion: v1, kind: List, items: [...]` with every object of the set, in the order
-/// Nodes, DeviceClasses, ResourceSlices, ResourceClaimTemplates, ResourceClaims, workloads, Pods.
+/// Nodes, DeviceClasses, ResourceSlices, ResourceClaimTemplates, ResourceClaims, pod controllers, Pods.
 DataValue toListData(const api::ObjectSet& objects);
 std::string toYamlList(const api::ObjectSet& objects);
 std::string toJsonList(const api::ObjectSet& objects);

@@ -93,11 +93,11 @@ void BM_Generate1MJobs(benchmark::State& state)
 {
     api::ObjectSet set;
     for (const char* name : { "train-small", "train-large" }) {
-        api::Workload job;
+        api::PodController job;
         job.meta.name = name;
         job.podTemplate.spec.containers.push_back(api::Container { "main", "img", {} });
         job.podTemplate.spec.resourceClaims.push_back({ "gpu", std::nullopt, std::string("one-gpu") });
-        set.workloads.push_back(job);
+        set.controllers.push_back(job);
     }
     api::ResourceClaimTemplate t;
     t.meta.name = "one-gpu";

@@ -157,10 +157,10 @@ void ObjectTreeModel::rebuild()
         return s;
     });
     // Explicit QString returns: with QStringBuilder a deduced return type would dangle.
-    add("Workload", o.workloads, [](const api::Workload& w) -> QString {
-        return QString::fromLatin1(api::workloadKindName(w.kind))
+    add("Workload", o.controllers, [](const api::PodController& w) -> QString {
+        return QString::fromLatin1(api::podControllerKindName(w.kind))
             + QStringLiteral(", %1 replica(s)")
-                  .arg(w.kind == api::Workload::Kind::Job ? w.completions : w.replicas);
+                  .arg(w.kind == api::PodController::Kind::Job ? w.completions : w.replicas);
     });
     add("Pod", o.pods, podSummary);
 }

@@ -44,7 +44,7 @@ void ObjectDetailView::showObject(const api::ObjectSet& o, const QString& kind, 
         if (auto* p = at(o.pods))
             doc = yamlio::toData(*p);
     } else if (kind == QLatin1String("Workload")) {
-        if (auto* p = at(o.workloads))
+        if (auto* p = at(o.controllers))
             doc = yamlio::toData(*p);
     } else if (kind == QLatin1String("ResourceSlice")) {
         if (auto* p = at(o.resourceSlices))

@@ -15,8 +15,8 @@ namespace {
 api::ObjectSet objects()
 {
     api::ObjectSet set;
-    api::Workload job;
-    job.kind = api::Workload::Kind::Job;
+    api::PodController job;
+    job.kind = api::PodController::Kind::Job;
     job.meta.name = "train-small";
     job.meta.pos = SourcePos { "jobs.yaml", 1, 1 };
     job.meta.annotations["drasim.dev/duration"] = "2h";
@@ -26,23 +26,23 @@ api::ObjectSet objects()
     job.podTemplate.spec.containers.push_back(api::Container { "main", "img", {} });
     job.podTemplate.spec.resourceClaims.push_back({ "gpu", std::nullopt, std::string("one-gpu") });
     job.podTemplate.spec.priority = 100;
-    set.workloads.push_back(job);
+    set.controllers.push_back(job);
 
-    api::Workload big = job;
+    api::PodController big = job;
     big.meta.name = "train-large";
     big.meta.pos.line = 30;
     big.meta.annotations.clear();
     big.podTemplate.meta.annotations["drasim.dev/duration"] = "exponential(1h)";
     big.podTemplate.spec.resourceClaims[0].resourceClaimTemplateName = "missing-template";
-    set.workloads.push_back(big);
+    set.controllers.push_back(big);
 
-    api::Workload web;
-    web.kind = api::Workload::Kind::Deployment;
+    api::PodController web;
+    web.kind = api::PodController::Kind::Deployment;
     web.meta.name = "web";
     web.meta.namespace_ = "frontend";
     web.meta.pos = SourcePos { "jobs.yaml", 60, 1 };
     web.replicas = 3;
-    set.workloads.push_back(web);
+    set.controllers.push_back(web);
 
     api::Pod pod;
     pod.meta.name = "debug";
@@ -204,7 +204,7 @@ TEST(ManifestSource, MixErrors)
 TEST(ManifestSource, BadAnnotationIsLocated)
 {
     api::ObjectSet set = objects();
-    set.workloads[0].meta.annotations["drasim.dev/duration"] = "2 hours";
+    set.controllers[0].meta.annotations["drasim.dev/duration"] = "2 hours";
     Diagnostics diags;
     jobTypesFromObjects(set, "default", diags);
     ASSERT_TRUE(diags.hasErrors());
@@ -265,22 +265,22 @@ TEST(ManifestSource, StatefulSetsStartTheirPodsInOrderUnlessParallel)
     // podManagementPolicy OrderedReady (the default) creates pod N+1 once pod N runs; Parallel
     // creates them all at once, as Deployments and ReplicaSets do.
     api::ObjectSet set;
-    api::Workload db;
-    db.kind = api::Workload::Kind::StatefulSet;
+    api::PodController db;
+    db.kind = api::PodController::Kind::StatefulSet;
     db.meta.name = "db";
     db.meta.pos = SourcePos { "db.yaml", 1, 1 };
     db.replicas = 3;
-    set.workloads.push_back(db);
-    api::Workload cache = db;
+    set.controllers.push_back(db);
+    api::PodController cache = db;
     cache.meta.name = "cache";
     cache.meta.pos.line = 20;
     cache.orderedReady = false;
-    set.workloads.push_back(cache);
-    api::Workload web = db;
-    web.kind = api::Workload::Kind::Deployment;
+    set.controllers.push_back(cache);
+    api::PodController web = db;
+    web.kind = api::PodController::Kind::Deployment;
     web.meta.name = "web";
     web.meta.pos.line = 40;
-    set.workloads.push_back(web);
+    set.controllers.push_back(web);
 
     Diagnostics diags;
     auto types = jobTypesFromObjects(set, "default", diags);

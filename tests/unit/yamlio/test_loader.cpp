@@ -222,10 +222,10 @@ items:
     EXPECT_EQ(p.phase, "Pending");
     EXPECT_EQ(p.spec.containers[0].resources.requests.at("cpu").milliValue(), 500);
     EXPECT_EQ(p.spec.resourceClaims[0].resourceClaimTemplateName, "one-gpu");
-    ASSERT_EQ(r.objects.workloads.size(), 1u);
-    EXPECT_EQ(r.objects.workloads[0].meta.key(), "default/train");
-    EXPECT_EQ(r.objects.workloads[0].parallelism, 4);
-    EXPECT_EQ(r.objects.workloads[0].completions, 4);
+    ASSERT_EQ(r.objects.controllers.size(), 1u);
+    EXPECT_EQ(r.objects.controllers[0].meta.key(), "default/train");
+    EXPECT_EQ(r.objects.controllers[0].parallelism, 4);
+    EXPECT_EQ(r.objects.controllers[0].completions, 4);
     // The Service is skipped with a warning naming file and line.
     ASSERT_EQ(r.diagnostics.all().size(), 1u);
     EXPECT_EQ(r.diagnostics.all()[0].format(),
@@ -390,9 +390,9 @@ spec:
       containers: [{name: c, image: x}]
 )");
     ASSERT_FALSE(r.diagnostics.hasErrors()) << r.diagnostics.formatAll();
-    ASSERT_EQ(r.objects.workloads.size(), 2u);
-    EXPECT_TRUE(r.objects.workloads[0].orderedReady);
-    EXPECT_FALSE(r.objects.workloads[1].orderedReady);
+    ASSERT_EQ(r.objects.controllers.size(), 2u);
+    EXPECT_TRUE(r.objects.controllers[0].orderedReady);
+    EXPECT_FALSE(r.objects.controllers[1].orderedReady);
 
     auto bad = load(R"(apiVersion: apps/v1
 kind: StatefulSet

@@ -64,7 +64,7 @@ TEST(PodResources, TemplatesKeepTheirResourcesAsWritten)
                               "        resources: {limits: {nvidia.com/gpu: 1}}\n",
         "t.yaml");
     ASSERT_FALSE(r.diagnostics.hasErrors()) << r.diagnostics.formatAll();
-    const auto& c = r.objects.workloads.at(0).podTemplate.spec.containers.at(0);
+    const auto& c = r.objects.controllers.at(0).podTemplate.spec.containers.at(0);
     EXPECT_TRUE(c.resources.requests.empty()) << "upstream defaults Pods, not PodTemplates";
     EXPECT_EQ(c.resources.limits.at("nvidia.com/gpu"), q("1"));
 }

@@ -91,7 +91,7 @@ TEST(Writer, YamlAndJsonRoundTrip)
     EXPECT_EQ(third.objects.pods.at(0).spec.containers.at(0).resources.claimRequests.at(0), "r");
     EXPECT_EQ(
         third.objects.pods.at(0).spec.containers.at(0).resources.requests.at("cpu").toString(), "1500m");
-    EXPECT_EQ(third.objects.workloads.at(0).replicas, 3);
+    EXPECT_EQ(third.objects.controllers.at(0).replicas, 3);
 }
 
 TEST(Writer, KubernetesFieldOrderAndOmitEmpty)
