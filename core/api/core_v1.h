@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/api/meta.h"
+#include "core/api/scheduling_v1.h"
 #include "core/common/quantity.h"
 
 namespace drasim::api {
@@ -63,6 +64,15 @@ struct NodeAffinity
     std::vector<PreferredSchedulingTerm> preferred;
 };
 
+/// pod.spec.workloadRef (Kubernetes 1.35, GenericWorkload gate; tombstoned in 1.36): the pod's
+/// gang is the (workload, podGroup, podGroupReplicaKey) triple.
+struct PodWorkloadReference
+{
+    std::string name;
+    std::string podGroup;
+    std::string podGroupReplicaKey;
+};
+
 struct PodSpec
 {
     std::string nodeName;
@@ -76,6 +86,10 @@ struct PodSpec
     std::optional<int32_t> priority;
     std::string priorityClassName;
     ResourceList overhead;
+    std::optional<PodWorkloadReference> workloadRef; ///< 1.35
+    /// spec.schedulingGroup.podGroupName (1.36+, GenericWorkload gate): the PodGroup the pod
+    /// belongs to (it may not exist yet).
+    std::optional<std::string> schedulingGroup;
 };
 
 struct PodCondition
@@ -123,6 +137,18 @@ struct PodTemplateSpec
     PodSpec spec;
 };
 
+/// Job.spec.scheduling (1.37, WorkloadWithJob gate): how the Job controller builds the Job's
+/// Workload and PodGroup. Only the fields; minCount defaults to parallelism in the controller.
+struct JobSchedulingConfiguration
+{
+    bool gang = false; ///< schedulingPolicy: basic (the default) or gang
+    std::optional<int32_t> minCount; ///< gang.minCount
+    std::vector<std::string> topologyKeys; ///< schedulingConstraints.topology[].key
+    DisruptionMode disruptionMode = DisruptionMode::Unset;
+    std::vector<PodGroupResourceClaim> resourceClaims;
+    bool operator==(const JobSchedulingConfiguration&) const = default;
+};
+
 /// Job, Deployment, ReplicaSet and StatefulSet: pod factories. One type, since the simulator only
 /// needs how many pods, how they run to completion, and their template.
 struct PodController
@@ -137,6 +163,7 @@ struct PodController
     /// StatefulSet podManagementPolicy: OrderedReady (true, the default) or Parallel (false).
     bool orderedReady = true;
     PodTemplateSpec podTemplate;
+    std::optional<JobSchedulingConfiguration> scheduling; ///< Job spec.scheduling (1.37)
 };
 
 const char* podControllerKindName(PodController::Kind k);

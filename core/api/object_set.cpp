@@ -24,6 +24,25 @@ void ObjectSet::append(ObjectSet&& o)
     moveAppend(resourceClaims, o.resourceClaims);
     moveAppend(resourceClaimTemplates, o.resourceClaimTemplates);
     moveAppend(deviceTaintRules, o.deviceTaintRules);
+    moveAppend(workloads, o.workloads);
+    moveAppend(podGroups, o.podGroups);
+    moveAppend(compositePodGroups, o.compositePodGroups);
+    moveAppend(priorityClasses, o.priorityClasses);
+}
+
+const char* schedulingApiVersion(SchedulingVersion v)
+{
+    switch (v) {
+    case SchedulingVersion::V1alpha1:
+        return "scheduling.k8s.io/v1alpha1";
+    case SchedulingVersion::V1alpha2:
+        return "scheduling.k8s.io/v1alpha2";
+    case SchedulingVersion::V1beta1:
+        return "scheduling.k8s.io/v1beta1";
+    case SchedulingVersion::V1alpha3:
+        return "scheduling.k8s.io/v1alpha3";
+    }
+    return "scheduling.k8s.io/v1beta1";
 }
 
 const char* podControllerKindName(PodController::Kind k)

@@ -5,6 +5,7 @@
 
 #include "core/api/core_v1.h"
 #include "core/api/resource_v1.h"
+#include "core/api/scheduling_v1.h"
 
 namespace drasim::api {
 
@@ -21,13 +22,19 @@ struct ObjectSet
     std::vector<ResourceClaim> resourceClaims;
     std::vector<ResourceClaimTemplate> resourceClaimTemplates;
     std::vector<DeviceTaintRule> deviceTaintRules;
+    // scheduling.k8s.io
+    std::vector<Workload> workloads;
+    std::vector<PodGroup> podGroups;
+    std::vector<CompositePodGroup> compositePodGroups;
+    std::vector<PriorityClass> priorityClasses;
 
     void append(ObjectSet&& other);
     size_t size() const
     {
         return namespaces.size() + nodes.size() + pods.size() + controllers.size() + resourceSlices.size()
             + deviceClasses.size() + resourceClaims.size() + resourceClaimTemplates.size()
-            + deviceTaintRules.size();
+            + deviceTaintRules.size() + workloads.size() + podGroups.size() + compositePodGroups.size()
+            + priorityClasses.size();
     }
 };
 

@@ -11,6 +11,7 @@
 #include "core/yamlio/lean_yaml.h"
 #include "core/yamlio/list_splitter.h"
 #include "core/yamlio/object_readers.h"
+#include "core/yamlio/scheduling_versions.h"
 
 namespace drasim::yamlio {
 
@@ -83,16 +84,18 @@ class DocumentLoader
 {
 public:
     DocumentLoader(api::ObjectSet& objects, Diagnostics& diags, const std::string& file,
-        const LoadControl* control = nullptr)
+        const api::FeatureGates& gates, const LoadControl* control = nullptr)
         : m_objects(objects)
         , m_diags(diags)
         , m_file(file)
+        , m_gates(gates)
         , m_control(control)
     { }
 
     void load(const lean::Document& doc)
     {
         Reader r(doc, m_file, m_diags);
+        r.setGates(&m_gates);
         if (!r.isNull(0))
             ++m_documents;
         loadObject(r, 0, true);
@@ -103,6 +106,7 @@ public:
     void loadListItems(const lean::Document& doc)
     {
         Reader r(doc, m_file, m_diags);
+        r.setGates(&m_gates);
         const uint32_t count = doc.nodes[0].kind == YamlNode::Kind::Sequence ? doc.nodes[0].children : 0;
         uint32_t c = 1;
         for (uint32_t i = 0; i < count; ++i, c = doc.next(c))
@@ -158,7 +162,8 @@ private:
         }
 
         const bool namespaced = kind == "Pod" || kind == "Job" || kind == "Deployment" || kind == "ReplicaSet"
-            || kind == "StatefulSet" || kind == "ResourceClaim" || kind == "ResourceClaimTemplate";
+            || kind == "StatefulSet" || kind == "ResourceClaim" || kind == "ResourceClaimTemplate"
+            || kind == "Workload" || kind == "PodGroup" || kind == "CompositePodGroup";
         r.setObject(kind, peekObjectName(r, root, namespaced));
         const bool resourceGroup = apiVersion.starts_with("resource.k8s.io/");
         if ((resourceGroup
@@ -232,15 +237,46 @@ private:
             api::DeviceTaintRule rule;
             if (readDeviceTaintRule(r, root, rule))
                 m_objects.deviceTaintRules.push_back(std::move(rule));
+        } else if (isSchedulingKind(kind) && apiVersion.starts_with("scheduling.k8s.io/")) {
+            loadSchedulingObject(r, root, avNode, kind, apiVersion);
         } else {
             r.warning(
                 root, Path {}, "skipped: drasim does not model kind \"" + kind + "\" (" + apiVersion + ")");
         }
     }
 
+    void loadSchedulingObject(
+        Reader& r, uint32_t root, uint32_t avNode, const std::string& kind, const std::string& apiVersion)
+    {
+        std::string refusal;
+        const auto v = servedSchedulingVersion(kind, apiVersion, m_gates, refusal);
+        if (!v) {
+            r.error(avNode, Path {}.field("apiVersion"), refusal);
+            return;
+        }
+        if (kind == "Workload") {
+            api::Workload w;
+            if (readWorkload(r, root, *v, w))
+                m_objects.workloads.push_back(std::move(w));
+        } else if (kind == "PodGroup") {
+            api::PodGroup g;
+            if (readPodGroup(r, root, *v, g))
+                m_objects.podGroups.push_back(std::move(g));
+        } else if (kind == "CompositePodGroup") {
+            api::CompositePodGroup g;
+            if (readCompositePodGroup(r, root, *v, g))
+                m_objects.compositePodGroups.push_back(std::move(g));
+        } else {
+            api::PriorityClass pc;
+            if (readPriorityClass(r, root, pc))
+                m_objects.priorityClasses.push_back(std::move(pc));
+        }
+    }
+
     api::ObjectSet& m_objects;
     Diagnostics& m_diags;
     const std::string& m_file;
+    const api::FeatureGates& m_gates;
     const LoadControl* m_control;
     size_t m_documents = 0;
 };
@@ -265,7 +301,7 @@ bool loadListInParallel(std::string_view text, const std::string& fileName, cons
         // The List wrapper itself must be clean (kind List, known keys, valid YAML).
         Diagnostics scratch(options.maxErrors);
         api::ObjectSet none;
-        DocumentLoader wrapper(none, scratch, fileName);
+        DocumentLoader wrapper(none, scratch, fileName, options.gates);
         const bool ok = lean::parseDocuments(split->skeleton, fileName, scratch, options.yaml,
             [&](lean::Document& doc) { wrapper.load(doc); });
         if (!ok || scratch.hasErrors() || !scratch.all().empty())
@@ -284,7 +320,7 @@ bool loadListInParallel(std::string_view text, const std::string& fileName, cons
     auto work = [&](size_t t) {
         Part& part = parts[t];
         const size_t begin = split->items.size() * t / threads, end = split->items.size() * (t + 1) / threads;
-        DocumentLoader loader(part.objects, part.diags, fileName);
+        DocumentLoader loader(part.objects, part.diags, fileName, options.gates);
         Diagnostics yamlDiags(1);
         for (size_t i = begin; i < end && part.yamlOk && !control.cancelled(); ++i) {
             const auto& item = split->items[i];
@@ -326,7 +362,7 @@ void loadInto(std::string_view text, const std::string& fileName, const LoadOpti
     if (options.parallel && text.size() >= kParallelThreshold
         && loadListInParallel(text, fileName, options, control, objects, diags))
         return;
-    DocumentLoader loader(objects, diags, fileName, &control);
+    DocumentLoader loader(objects, diags, fileName, options.gates, &control);
     const bool ok = lean::parseDocuments(text, fileName, diags, options.yaml, [&](lean::Document& doc) {
         control.stopIfCancelled();
         loader.load(doc);
@@ -381,6 +417,26 @@ void rejectDuplicateControllers(std::vector<api::PodController>& list, Diagnosti
     list = std::move(kept);
 }
 
+// The Priority admission plugin admits one globalDefault PriorityClass: a second one is refused
+// ("PriorityClass X is already marked as default. Only one default can exist").
+void rejectSecondGlobalDefault(std::vector<api::PriorityClass>& list, Diagnostics& diags)
+{
+    const api::PriorityClass* first = nullptr;
+    std::vector<api::PriorityClass> kept;
+    for (auto& pc : list) {
+        if (pc.globalDefault && first) {
+            diags.error(pc.meta.pos, "PriorityClass", pc.meta.name, "globalDefault",
+                "Forbidden: PriorityClass " + first->meta.name
+                    + " is already marked as default. Only one default can exist");
+            continue;
+        }
+        if (pc.globalDefault)
+            first = &pc;
+        kept.push_back(pc);
+    }
+    list = std::move(kept);
+}
+
 void finish(LoadResult& result)
 {
     auto& o = result.objects;
@@ -393,6 +449,11 @@ void finish(LoadResult& result)
     rejectDuplicates(o.resourceClaims, "ResourceClaim", result.diagnostics);
     rejectDuplicates(o.resourceClaimTemplates, "ResourceClaimTemplate", result.diagnostics);
     rejectDuplicates(o.deviceTaintRules, "DeviceTaintRule", result.diagnostics);
+    rejectDuplicates(o.workloads, "Workload", result.diagnostics);
+    rejectDuplicates(o.podGroups, "PodGroup", result.diagnostics);
+    rejectDuplicates(o.compositePodGroups, "CompositePodGroup", result.diagnostics);
+    rejectDuplicates(o.priorityClasses, "PriorityClass", result.diagnostics);
+    rejectSecondGlobalDefault(o.priorityClasses, result.diagnostics);
     rejectUnauthorizedAdminAccess(o, result.diagnostics);
 }
 

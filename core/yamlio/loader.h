@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/api/feature_gates.h"
 #include "core/api/object_set.h"
 #include "core/common/diagnostic.h"
 #include "core/common/progress.h"
@@ -32,6 +33,9 @@ struct LoadOptions
     const CancelToken* cancel = nullptr;
     /// Told the share of input bytes read so far (stage "loading").
     ProgressSink* progress = nullptr;
+    /// The cluster's Kubernetes version and feature gates (1.37 defaults): which scheduling.k8s.io
+    /// kinds and versions are served, which gated fields are refused or dropped.
+    api::FeatureGates gates;
 };
 
 struct LoadResult

@@ -108,6 +108,12 @@ std::string Reader::describe(uint32_t n) const
     return out;
 }
 
+const api::FeatureGates& Reader::gates() const
+{
+    static const api::FeatureGates kDefaults;
+    return m_gates ? *m_gates : kDefaults;
+}
+
 void Reader::error(uint32_t n, const Path& p, std::string message)
 {
     ++m_errors;

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/api/feature_gates.h"
 #include "core/common/data_value.h"
 #include "core/common/diagnostic.h"
 #include "core/common/quantity.h"
@@ -52,6 +53,10 @@ public:
         m_name = std::move(name);
     }
     const std::string& objectKind() const { return m_kind; }
+    /// The cluster's Kubernetes version and feature gates: they decide which kinds, versions and
+    /// fields the API server serves (Kubernetes 1.37 defaults when never set).
+    void setGates(const api::FeatureGates* gates) { m_gates = gates; }
+    const api::FeatureGates& gates() const;
 
     const lean::Document& doc() const { return m_doc; }
     const std::string& file() const { return m_file; }
@@ -157,6 +162,7 @@ private:
     std::string m_kind;
     std::string m_name;
     size_t m_errors = 0;
+    const api::FeatureGates* m_gates = nullptr;
 };
 
 } // namespace drasim::yamlio

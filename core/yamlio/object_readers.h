@@ -10,6 +10,7 @@
 
 #include "core/api/core_v1.h"
 #include "core/api/resource_v1.h"
+#include "core/api/scheduling_v1.h"
 #include "core/yamlio/manifest_reader.h"
 
 namespace drasim::yamlio {
@@ -27,6 +28,16 @@ bool readResourceClaim(Reader& r, uint32_t root, ResourceVersion v, api::Resourc
 bool readResourceClaimTemplate(Reader& r, uint32_t root, ResourceVersion v, api::ResourceClaimTemplate& out);
 /// resource.k8s.io/v1alpha3 and v1beta2 DeviceTaintRule (same fields in both).
 bool readDeviceTaintRule(Reader& r, uint32_t root, api::DeviceTaintRule& out);
+
+/// scheduling.k8s.io (read_scheduling.cpp): every served version into one form, validated as the
+/// API server does at the reader's Kubernetes version and feature gates.
+bool readWorkload(Reader& r, uint32_t root, api::SchedulingVersion v, api::Workload& out);
+bool readPodGroup(Reader& r, uint32_t root, api::SchedulingVersion v, api::PodGroup& out);
+bool readCompositePodGroup(Reader& r, uint32_t root, api::SchedulingVersion v, api::CompositePodGroup& out);
+/// batch/v1 Job spec.scheduling (Kubernetes 1.37, WorkloadWithJob gate).
+void readJobScheduling(Reader& r, uint32_t n, const Path& p, api::JobSchedulingConfiguration& out);
+/// scheduling.k8s.io/v1 PriorityClass.
+bool readPriorityClass(Reader& r, uint32_t root, api::PriorityClass& out);
 
 /// Shared helpers (object_meta.cpp).
 void readObjectMeta(Reader& r, uint32_t node, const Path& p, bool namespaced, api::ObjectMeta& out);
@@ -76,5 +87,32 @@ template <class T> TolerationNodes readTolerationFields(Reader& r, uint32_t item
 
 /// Finds a key in a map node; returns 0 (never a valid child) when absent.
 uint32_t findKey(const lean::Document& doc, uint32_t map, std::string_view key);
+
+/// The top level every resource.k8s.io and scheduling.k8s.io kind shares: apiVersion and kind (the loader
+/// dispatched on them), metadata, spec and status. readSpec(node, path) and readStatus(node, path) read the
+/// last two; `finish` adds the checks across fields (a missing spec). True when the object added
+/// no error.
+template <class SpecFn, class StatusFn, class FinishFn>
+bool readObject(Reader& r, uint32_t root, bool namespaced, api::ObjectMeta& meta, SpecFn&& readSpec,
+    StatusFn&& readStatus, FinishFn&& finish)
+{
+    const size_t before = r.errorCount();
+    const Path p;
+    r.fields(root, p, [&](std::string_view k, uint32_t, uint32_t v) {
+        const Path sp = p.field(k);
+        if (k == "metadata")
+            readObjectMeta(r, v, sp, namespaced, meta);
+        else if (k == "spec")
+            readSpec(v, sp);
+        else if (k == "status")
+            readStatus(v, sp);
+        else if (k != "apiVersion" && k != "kind")
+            return false;
+        return true;
+    });
+    finish();
+    meta.pos = r.pos(root);
+    return r.errorCount() == before;
+}
 
 } // namespace drasim::yamlio

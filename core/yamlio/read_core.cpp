@@ -143,17 +143,7 @@ bool acceptUnmodelledPodField(Reader& r, std::string_view key, uint32_t v, const
             return true;
         return warnUnmodelled(r, v, p, "the scheduler never preempts lower-priority pods");
     }
-    if (key != "workloadRef" && key != "schedulingGroup")
-        return false;
-    if (key == "schedulingGroup") // 1.36: {podGroupName}, the PodGroup the pod belongs to
-        r.fields(v, p, [&](std::string_view gk, uint32_t, uint32_t gv) {
-            if (gk != "podGroupName")
-                return false;
-            std::string name;
-            r.getString(gv, p.field(gk), name);
-            return true;
-        });
-    return warnUnmodelled(r, v, p, "the pod is scheduled on its own, not together with its pod group");
+    return false;
 }
 
 void readAffinity(Reader& r, uint32_t node, const Path& p, std::optional<api::NodeAffinity>& out)
@@ -201,6 +191,76 @@ void readAffinity(Reader& r, uint32_t node, const Path& p, std::optional<api::No
         out = std::move(na);
         return true;
     });
+}
+
+// The warning for a field the API server clears because its feature gate is off
+// (dropDisabledWorkloadRef in pkg/api/pod/util.go; schedulingGroup is dropped the same way).
+void droppedByGate(Reader& r, uint32_t v, const Path& p, std::string_view gate)
+{
+    r.warning(v, p,
+        "dropped: feature gate " + std::string(gate) + " is disabled, so the API server clears this field");
+}
+
+/// spec.workloadRef (Kubernetes 1.35 only; 1.36 removed the field): {name, podGroup,
+/// podGroupReplicaKey}, validated as validateWorkloadReference does.
+void readWorkloadReference(
+    Reader& r, uint32_t v, const Path& p, std::optional<api::PodWorkloadReference>& out)
+{
+    api::PodWorkloadReference ref;
+    uint32_t nameNode = v, groupNode = v, keyNode = v;
+    r.fields(v, p, [&](std::string_view k, uint32_t, uint32_t fv) {
+        if (k == "name")
+            nameNode = fv, r.getString(fv, p.field(k), ref.name);
+        else if (k == "podGroup")
+            groupNode = fv, r.getString(fv, p.field(k), ref.podGroup);
+        else if (k == "podGroupReplicaKey")
+            keyNode = fv, r.getString(fv, p.field(k), ref.podGroupReplicaKey);
+        else
+            return false;
+        return true;
+    });
+    if (r.isNull(v))
+        return;
+    if (!r.gates().enabled("GenericWorkload"))
+        return droppedByGate(r, v, p, "GenericWorkload");
+    auto check = [&](uint32_t n, std::string_view field, const std::string& value, bool required,
+                     std::string (*rule)(std::string_view)) {
+        if (value.empty()) {
+            if (required)
+                r.required(n, p.field(field));
+        } else if (auto e = rule(value); !e.empty()) {
+            r.invalid(n, p.field(field), value, e);
+        }
+    };
+    check(nameNode, "name", ref.name, true, [](std::string_view s) { return checkDnsSubdomain(s); });
+    check(groupNode, "podGroup", ref.podGroup, true, checkDnsLabel);
+    check(keyNode, "podGroupReplicaKey", ref.podGroupReplicaKey, false, checkDnsLabel);
+    out = std::move(ref);
+}
+
+/// spec.schedulingGroup (Kubernetes 1.36+): {podGroupName}, a DNS subdomain naming a PodGroup that
+/// may not exist yet.
+void readSchedulingGroup(Reader& r, uint32_t v, const Path& p, std::optional<std::string>& out)
+{
+    // Decoding (types, unknown fields) comes before the strategy clears a disabled field.
+    std::string name;
+    uint32_t nameNode = v;
+    r.fields(v, p, [&](std::string_view k, uint32_t, uint32_t fv) {
+        if (k != "podGroupName")
+            return false;
+        nameNode = fv;
+        r.getString(fv, p.field(k), name);
+        return true;
+    });
+    if (r.isNull(v))
+        return;
+    if (!r.gates().enabled("GenericWorkload"))
+        return droppedByGate(r, v, p, "GenericWorkload");
+    if (name.empty())
+        r.required(nameNode, p.field("podGroupName"));
+    else if (auto e = checkDnsSubdomain(name); !e.empty())
+        r.invalid(nameNode, p.field("podGroupName"), name, e);
+    out = std::move(name);
 }
 
 void readPodSpec(Reader& r, uint32_t node, const Path& p, api::PodSpec& out)
@@ -264,6 +324,10 @@ void readPodSpec(Reader& r, uint32_t node, const Path& p, api::PodSpec& out)
             r.getString(v, fp, out.priorityClassName);
         } else if (k == "overhead") {
             readResourceList(r, v, fp, out.overhead);
+        } else if (k == "workloadRef" && r.gates().version() == api::KubernetesVersion::V1_35) {
+            readWorkloadReference(r, v, fp, out.workloadRef);
+        } else if (k == "schedulingGroup" && r.gates().version() != api::KubernetesVersion::V1_35) {
+            readSchedulingGroup(r, v, fp, out.schedulingGroup);
         } else if (!oneOf(k, kIgnoredPodSpecFields) && !acceptUnmodelledPodField(r, k, v, fp)) {
             return false;
         }
@@ -566,7 +630,15 @@ bool readPodController(Reader& r, uint32_t root, api::PodController::Kind kind, 
             if (sk == "selector")
                 return true; // label selector: accepted, the simulator owns the pods it creates
             if (kind == K::Job) {
-                if (sk == "parallelism")
+                if (sk == "scheduling" && r.gates().version() == api::KubernetesVersion::V1_37) {
+                    // Job strategy clears spec.scheduling while WorkloadWithJob is off.
+                    if (!r.gates().enabled("WorkloadWithJob")) {
+                        if (!r.isNull(sv))
+                            droppedByGate(r, sv, sp, "WorkloadWithJob");
+                    } else if (!r.isNull(sv)) {
+                        readJobScheduling(r, sv, sp, out.scheduling.emplace());
+                    }
+                } else if (sk == "parallelism")
                     sawParallelism = true, nonNegative(out.parallelism);
                 else if (sk == "completions")
                     sawCompletions = true, nonNegative(out.completions);

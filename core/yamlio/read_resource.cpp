@@ -551,33 +551,6 @@ void readAllocation(Reader& r, uint32_t n, const Path& p, api::AllocationResult&
     });
 }
 
-/// The top level every resource.k8s.io kind shares: apiVersion and kind (the loader dispatched on
-/// them), metadata, spec and status. readSpec(node, path) and readStatus(node, path) read the
-/// last two; `finish` adds the checks across fields (a missing spec). True when the object added
-/// no error.
-template <class SpecFn, class StatusFn, class FinishFn>
-bool readObject(Reader& r, uint32_t root, bool namespaced, api::ObjectMeta& meta, SpecFn&& readSpec,
-    StatusFn&& readStatus, FinishFn&& finish)
-{
-    const size_t before = r.errorCount();
-    const Path p;
-    r.fields(root, p, [&](std::string_view k, uint32_t, uint32_t v) {
-        const Path sp = p.field(k);
-        if (k == "metadata")
-            readObjectMeta(r, v, sp, namespaced, meta);
-        else if (k == "spec")
-            readSpec(v, sp);
-        else if (k == "status")
-            readStatus(v, sp);
-        else if (k != "apiVersion" && k != "kind")
-            return false;
-        return true;
-    });
-    finish();
-    meta.pos = r.pos(root);
-    return r.errorCount() == before;
-}
-
 /// Status the simulator does not read (it is tolerated wholesale, see README).
 void ignoreStatus(uint32_t, const Path&) { }
 

@@ -188,6 +188,18 @@ DataValue podSpec(const api::PodSpec& s)
             r.set("resourceClaimTemplateName", *c.resourceClaimTemplateName);
         return r;
     }));
+    if (s.workloadRef) {
+        DataValue ref = DataValue::map();
+        ref.set("name", s.workloadRef->name);
+        ref.set("podGroup", s.workloadRef->podGroup);
+        put(ref, "podGroupReplicaKey", s.workloadRef->podGroupReplicaKey);
+        m.set("workloadRef", std::move(ref));
+    }
+    if (s.schedulingGroup) {
+        DataValue group = DataValue::map();
+        group.set("podGroupName", *s.schedulingGroup);
+        m.set("schedulingGroup", std::move(group));
+    }
     return m;
 }
 
@@ -372,7 +384,193 @@ DataValue claimSpec(const api::ResourceClaimSpec& s)
     return m;
 }
 
+/// {basic: {}} or {gang: {<count>: n}} (`count` is minCount, or minGroupCount of a composite).
+DataValue schedulingPolicy(const api::GroupSchedulingPolicy& p, const char* count)
+{
+    DataValue m = DataValue::map();
+    DataValue member = DataValue::map();
+    if (p.gang)
+        member.set(count, int64_t(p.minCount));
+    m.set(p.gang ? "gang" : "basic", std::move(member));
+    return m;
+}
+
+DataValue groupClaim(const api::PodGroupResourceClaim& c)
+{
+    DataValue r = DataValue::map();
+    r.set("name", c.name);
+    if (c.resourceClaimName)
+        r.set("resourceClaimName", *c.resourceClaimName);
+    if (c.resourceClaimTemplateName)
+        r.set("resourceClaimTemplateName", *c.resourceClaimTemplateName);
+    return r;
+}
+
+DataValue topology(const std::vector<std::string>& keys)
+{
+    DataValue constraints = DataValue::map();
+    put(constraints, "topology", listOf(keys, [](const std::string& key) {
+        DataValue t = DataValue::map();
+        t.set("key", key);
+        return t;
+    }));
+    return constraints;
+}
+
+/// disruptionMode as the version spells it: "Pod"/"PodGroup" in v1alpha2, {single: {}}/{all: {}}
+/// from v1beta1 on.
+DataValue disruptionMode(api::DisruptionMode mode, api::SchedulingVersion v)
+{
+    if (mode == api::DisruptionMode::Unset)
+        return DataValue();
+    if (v == api::SchedulingVersion::V1alpha2)
+        return DataValue(mode == api::DisruptionMode::Single ? "Pod" : "PodGroup");
+    DataValue m = DataValue::map();
+    m.set(mode == api::DisruptionMode::Single ? "single" : "all", DataValue::map());
+    return m;
+}
+
+/// The policy fields into `m`, in the order of the types (v1beta1 PodGroupTemplate).
+void putGroupPolicy(DataValue& m, const api::GroupPolicy& p, api::SchedulingVersion v, bool composite)
+{
+    const bool alpha1 = v == api::SchedulingVersion::V1alpha1;
+    m.set(alpha1 ? "policy" : "schedulingPolicy",
+        schedulingPolicy(p.scheduling, composite ? "minGroupCount" : "minCount"));
+    if (alpha1)
+        return;
+    put(m, "schedulingConstraints", topology(p.topologyKeys));
+    put(m, "resourceClaims", listOf(p.resourceClaims, groupClaim));
+    put(m, "disruptionMode", disruptionMode(p.disruptionMode, v));
+    put(m, "priorityClassName", p.priorityClassName);
+    if (p.priority)
+        m.set("priority", int64_t(*p.priority));
+    if (p.preemptionPolicy != api::GroupPreemptionPolicy::Unset)
+        m.set("preemptionPolicy",
+            p.preemptionPolicy == api::GroupPreemptionPolicy::Never ? "Never" : "PreemptLowerPriority");
+}
+
+DataValue podGroupTemplate(const api::PodGroupTemplate& t, api::SchedulingVersion v)
+{
+    DataValue m = DataValue::map();
+    m.set("name", t.name);
+    putGroupPolicy(m, t.policy, v, false);
+    return m;
+}
+
+DataValue compositeTemplate(const api::CompositePodGroupTemplate& t, api::SchedulingVersion v)
+{
+    DataValue m = DataValue::map();
+    m.set("name", t.name);
+    putGroupPolicy(m, t.policy, v, true);
+    put(m, "podGroupTemplates",
+        listOf(t.podGroupTemplates, [v](const api::PodGroupTemplate& c) { return podGroupTemplate(c, v); }));
+    put(m, "compositePodGroupTemplates",
+        listOf(t.compositePodGroupTemplates, [v](const auto& c) { return compositeTemplate(c, v); }));
+    return m;
+}
+
+/// The template reference of a PodGroup or CompositePodGroup as its version spells it.
+void putWorkloadRef(
+    DataValue& spec, const std::optional<api::WorkloadTemplateRef>& ref, api::SchedulingVersion v)
+{
+    if (!ref)
+        return;
+    DataValue r = DataValue::map();
+    r.set("workloadName", ref->workloadName);
+    if (v == api::SchedulingVersion::V1alpha2) {
+        r.set("podGroupTemplateName", ref->templateName);
+        DataValue outer = DataValue::map();
+        outer.set("workload", std::move(r));
+        spec.set("podGroupTemplateRef", std::move(outer));
+        return;
+    }
+    r.set("templateName", ref->templateName);
+    spec.set("workloadRef", std::move(r));
+}
+
+DataValue groupConditions(const std::vector<api::GroupCondition>& conditions)
+{
+    DataValue status = DataValue::map();
+    put(status, "conditions", listOf(conditions, [](const api::GroupCondition& c) {
+        DataValue cm = DataValue::map();
+        cm.set("type", c.type);
+        cm.set("status", c.status);
+        put(cm, "reason", c.reason);
+        put(cm, "message", c.message);
+        return cm;
+    }));
+    return status;
+}
+
+template <class Group> DataValue groupData(const Group& g, const char* kind, bool composite)
+{
+    DataValue m = object(api::schedulingApiVersion(g.apiVersion), kind, g.meta);
+    DataValue spec = DataValue::map();
+    putWorkloadRef(spec, g.workloadRef, g.apiVersion);
+    put(spec, "parentCompositePodGroupName", g.parentCompositePodGroupName);
+    putGroupPolicy(spec, g.policy, g.apiVersion, composite);
+    m.set("spec", std::move(spec));
+    put(m, "status", groupConditions(g.conditions));
+    return m;
+}
+
+DataValue jobScheduling(const api::JobSchedulingConfiguration& s)
+{
+    DataValue m = DataValue::map();
+    DataValue member = DataValue::map();
+    if (s.gang && s.minCount)
+        member.set("minCount", int64_t(*s.minCount));
+    DataValue policy = DataValue::map();
+    policy.set(s.gang ? "gang" : "basic", std::move(member));
+    m.set("schedulingPolicy", std::move(policy));
+    put(m, "schedulingConstraints", topology(s.topologyKeys));
+    put(m, "disruptionMode", disruptionMode(s.disruptionMode, api::SchedulingVersion::V1beta1));
+    put(m, "resourceClaims", listOf(s.resourceClaims, groupClaim));
+    return m;
+}
+
 } // namespace
+
+DataValue toData(const api::Workload& w)
+{
+    DataValue m = object(api::schedulingApiVersion(w.apiVersion), "Workload", w.meta);
+    DataValue spec = DataValue::map();
+    if (w.controllerRef) {
+        DataValue ref = DataValue::map();
+        put(ref, "apiGroup", w.controllerRef->apiGroup);
+        ref.set("kind", w.controllerRef->kind);
+        ref.set("name", w.controllerRef->name);
+        spec.set("controllerRef", std::move(ref));
+    }
+    const api::SchedulingVersion v = w.apiVersion;
+    put(spec, v == api::SchedulingVersion::V1alpha1 ? "podGroups" : "podGroupTemplates",
+        listOf(w.podGroupTemplates, [v](const api::PodGroupTemplate& t) { return podGroupTemplate(t, v); }));
+    put(spec, "compositePodGroupTemplates",
+        listOf(w.compositePodGroupTemplates, [v](const auto& t) { return compositeTemplate(t, v); }));
+    m.set("spec", std::move(spec));
+    return m;
+}
+
+DataValue toData(const api::PodGroup& g)
+{
+    return groupData(g, "PodGroup", false);
+}
+
+DataValue toData(const api::CompositePodGroup& g)
+{
+    return groupData(g, "CompositePodGroup", true);
+}
+
+DataValue toData(const api::PriorityClass& pc)
+{
+    DataValue m = object("scheduling.k8s.io/v1", "PriorityClass", pc.meta);
+    m.set("value", int64_t(pc.value));
+    if (pc.globalDefault)
+        m.set("globalDefault", true);
+    put(m, "description", pc.description);
+    m.set("preemptionPolicy", pc.preemptionPolicy);
+    return m;
+}
 
 DataValue toData(const api::ObjectMeta& meta)
 {
@@ -485,12 +683,15 @@ DataValue toData(const api::Pod& pod)
 DataValue toData(const api::PodController& w)
 {
     using K = api::PodController::Kind;
-    DataValue m = object(w.kind == K::Job ? "batch/v1" : "apps/v1", api::podControllerKindName(w.kind), w.meta);
+    DataValue m
+        = object(w.kind == K::Job ? "batch/v1" : "apps/v1", api::podControllerKindName(w.kind), w.meta);
     DataValue spec = DataValue::map();
     if (w.kind == K::Job) {
         spec.set("parallelism", int64_t(w.parallelism));
         spec.set("completions", int64_t(w.completions));
         spec.set("backoffLimit", int64_t(w.backoffLimit));
+        if (w.scheduling)
+            spec.set("scheduling", jobScheduling(*w.scheduling));
     } else {
         spec.set("replicas", int64_t(w.replicas));
         if (!w.podTemplate.meta.labels.empty()) {
@@ -635,6 +836,15 @@ DataValue toListData(const api::ObjectSet& o)
     for (const auto& x : o.resourceClaims)
         items.push_back(toData(x));
     for (const auto& x : o.deviceTaintRules)
+        items.push_back(toData(x));
+    // Scheduling objects before the pods that name them, parents before children.
+    for (const auto& x : o.priorityClasses)
+        items.push_back(toData(x));
+    for (const auto& x : o.workloads)
+        items.push_back(toData(x));
+    for (const auto& x : o.compositePodGroups)
+        items.push_back(toData(x));
+    for (const auto& x : o.podGroups)
         items.push_back(toData(x));
     for (const auto& x : o.controllers)
         items.push_back(toData(x));

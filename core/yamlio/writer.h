@@ -23,9 +23,15 @@ DataValue toData(const api::ResourceSlice& slice);
 DataValue toData(const api::DeviceClass& deviceClass);
 DataValue toData(const api::ResourceClaim& claim);
 DataValue toData(const api::ResourceClaimTemplate& claimTemplate);
+/// scheduling.k8s.io objects, each in the API version it was read in.
+DataValue toData(const api::Workload& workload);
+DataValue toData(const api::PodGroup& group);
+DataValue toData(const api::CompositePodGroup& group);
+DataValue toData(const api::PriorityClass& priorityClass);
 
 /// `apiVersion: v1, kind: List, items: [...]` with every object of the set, in the order
-/// Nodes, DeviceClasses, ResourceSlices, ResourceClaimTemplates, ResourceClaims, pod controllers, Pods.
+/// Nodes, DeviceClasses, ResourceSlices, ResourceClaimTemplates, ResourceClaims, DeviceTaintRules,
+/// PriorityClasses, Workloads, CompositePodGroups, PodGroups, pod controllers, Pods.
 DataValue toListData(const api::ObjectSet& objects);
 std::string toYamlList(const api::ObjectSet& objects);
 std::string toJsonList(const api::ObjectSet& objects);

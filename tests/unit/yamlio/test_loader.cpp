@@ -318,7 +318,6 @@ spec:
     spec:
       restartPolicy: Never
       containers: [{name: c, image: x}]
-      workloadRef: {name: train, podGroup: workers}
 )");
     ASSERT_FALSE(r.diagnostics.hasErrors()) << r.diagnostics.formatAll();
     EXPECT_EQ(r.objects.pods.size(), 1u);
@@ -332,10 +331,8 @@ spec:
         "spread over topology domains\n"
         "t.yaml:10:21: warning: Pod default/p: spec.preemptionPolicy: not simulated: the scheduler never "
         "preempts lower-priority pods\n"
-        "t.yaml:11:20: warning: Pod default/p: spec.schedulingGroup: not simulated: the pod is scheduled on "
-        "its own, not together with its pod group\n"
-        "t.yaml:21:20: warning: Job default/train: spec.template.spec.workloadRef: not simulated: the pod is "
-        "scheduled on its own, not together with its pod group\n");
+        "t.yaml:11:20: warning: Pod default/p: spec.schedulingGroup: dropped: feature gate GenericWorkload "
+        "is disabled, so the API server clears this field\n");
 }
 
 TEST(Loader, PodFieldsThatAgreeWithTheSimulationNeedNoWarning)
@@ -365,8 +362,8 @@ spec:
         "t.yaml:6:35: Pod default/p: spec.schedulingGroup.podGroupName: expected a string, got integer 7 "
         "(quote it to make it a string)\n"
         "t.yaml:6:38: Pod default/p: spec.schedulingGroup.podGroup: unknown field \"podGroup\"\n"
-        "t.yaml:6:20: warning: Pod default/p: spec.schedulingGroup: not simulated: the pod is scheduled on "
-        "its own, not together with its pod group\n");
+        "t.yaml:6:20: warning: Pod default/p: spec.schedulingGroup: dropped: feature gate GenericWorkload is "
+        "disabled, so the API server clears this field\n");
 }
 
 TEST(Loader, StatefulSetPodManagementPolicy)
