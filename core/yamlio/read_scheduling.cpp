@@ -279,12 +279,29 @@ bool readPolicyField(
 /// Names of every template in a Workload's tree: unique across the whole tree (KEP-6012).
 using TemplateNames = std::set<std::string>;
 
-void checkTemplateName(Ctx& c, uint32_t n, const Path& ip, const std::string& name, TemplateNames& seen)
+/// A template without its policy: the union's "must specify one of", right after the name as
+/// validatePodGroupTemplate orders them (a policy given as null is reported where it is read).
+void checkPolicyGiven(Ctx& c, uint32_t item, const Path& ip, std::string_view key)
 {
-    checkRequiredName(c.r, n, ip.field("name"), name, checkDnsLabel);
+    if (!findKey(c.r.doc(), item, key))
+        checkUnion(c.r, item, ip.field(key), {}, "basic", "gang");
+}
+
+/// A template's name, read and checked before its other fields, as validatePodGroupTemplate checks
+/// it first; a composite's name is so taken before its children's (the tree is walked in
+/// pre-order, and the later of two equal names is the duplicate).
+std::string readTemplateName(Ctx& c, uint32_t item, const Path& ip, TemplateNames& seen)
+{
+    std::string name;
+    const uint32_t nameNode = findKey(c.r.doc(), item, "name");
+    if (nameNode)
+        c.r.getString(nameNode, ip.field("name"), name);
+    const uint32_t at = nameNode ? nameNode : item;
+    checkRequiredName(c.r, at, ip.field("name"), name, checkDnsLabel);
     // validatePodGroupTemplate reports the item itself: field.Duplicate(fldPath, name).
     if (!name.empty() && !seen.insert(name).second)
-        c.r.duplicate(n, ip, name);
+        c.r.duplicate(at, ip, name);
+    return name;
 }
 
 void readPodGroupTemplates(
@@ -292,22 +309,11 @@ void readPodGroupTemplates(
 {
     c.r.items(n, p, [&](size_t, uint32_t item, const Path& ip) {
         api::PodGroupTemplate t;
-        uint32_t nameNode = item;
-        bool sawPolicy = false;
+        t.name = readTemplateName(c, item, ip, names);
+        checkPolicyGiven(c, item, ip, c.v1alpha1() ? "policy" : "schedulingPolicy");
         c.r.fields(item, ip, [&](std::string_view k, uint32_t, uint32_t v) {
-            const Path fp = ip.field(k);
-            if (k == "name") {
-                nameNode = v;
-                c.r.getString(v, fp, t.name);
-                return true;
-            }
-            sawPolicy = sawPolicy || k == "policy" || k == "schedulingPolicy";
-            return readPolicyField(c, k, v, fp, GroupKind::Leaf, t.policy);
+            return k == "name" || readPolicyField(c, k, v, ip.field(k), GroupKind::Leaf, t.policy);
         });
-        checkTemplateName(c, nameNode, ip, t.name, names);
-        if (!sawPolicy)
-            checkUnion(
-                c.r, item, ip.field(c.v1alpha1() ? "policy" : "schedulingPolicy"), {}, "basic", "gang");
         out.push_back(std::move(t));
     });
     if (out.size() > kMaxTemplates)
@@ -320,25 +326,20 @@ void readCompositeTemplates(Ctx& c, uint32_t n, const Path& p, size_t depth,
 void readCompositeTemplate(Ctx& c, uint32_t item, const Path& ip, size_t depth, TemplateNames& names,
     api::CompositePodGroupTemplate& t)
 {
-    uint32_t nameNode = item;
-    bool sawPolicy = false;
+    t.name = readTemplateName(c, item, ip, names);
+    checkPolicyGiven(c, item, ip, "schedulingPolicy");
     c.r.fields(item, ip, [&](std::string_view k, uint32_t, uint32_t v) {
         const Path fp = ip.field(k);
         if (k == "name")
-            nameNode = v, c.r.getString(v, fp, t.name);
-        else if (k == "podGroupTemplates")
+            return true;
+        if (k == "podGroupTemplates")
             readPodGroupTemplates(c, v, fp, t.podGroupTemplates, names);
         else if (k == "compositePodGroupTemplates")
             readCompositeTemplates(c, v, fp, depth + 1, t.compositePodGroupTemplates, names);
-        else {
-            sawPolicy = sawPolicy || k == "schedulingPolicy";
+        else
             return readPolicyField(c, k, v, fp, GroupKind::Composite, t.policy);
-        }
         return true;
     });
-    checkTemplateName(c, nameNode, ip, t.name, names);
-    if (!sawPolicy)
-        checkUnion(c.r, item, ip.field("schedulingPolicy"), {}, "basic", "gang");
     if (t.podGroupTemplates.empty() && t.compositePodGroupTemplates.empty())
         c.r.invalid(
             item, ip, t.name, "must have at least one child PodGroupTemplate or CompositePodGroupTemplate");

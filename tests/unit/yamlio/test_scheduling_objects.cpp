@@ -387,3 +387,265 @@ TEST(SchedulingObjects, JobSchedulingIs137AndNeedsWorkloadWithJob)
     r = yamlio::loadText(job, "j.yaml", generic(api::KubernetesVersion::V1_36));
     EXPECT_EQ(errors(r), "j.yaml:6:3: Job default/train: spec.scheduling: unknown field \"scheduling\"\n");
 }
+
+TEST(SchedulingObjects, TopologyKeyIsRequired)
+{
+    auto r = yamlio::loadText(workloadWith("  - name: a\n    schedulingPolicy: {basic: {}}\n"
+                                           "    schedulingConstraints: {topology: [{}]}\n"),
+        "w.yaml", gatesOn("GenericWorkload=true,TopologyAwareWorkloadScheduling=true"));
+    EXPECT_EQ(errors(r),
+        "w.yaml:8:40: Workload default/w: spec.podGroupTemplates[0].schedulingConstraints.topology[0].key: "
+        "Required value\n");
+}
+
+TEST(SchedulingObjects, ResourceClaimNamesSourcesAndCount)
+{
+    const std::string t = "  - name: a\n    schedulingPolicy: {basic: {}}\n"
+                          "    resourceClaims:\n"
+                          "    - {resourceClaimName: x}\n"
+                          "    - {name: Bad, resourceClaimName: x}\n"
+                          "    - {name: both, resourceClaimName: x, resourceClaimTemplateName: t}\n"
+                          "    - {name: claim, resourceClaimName: Bad_Claim}\n"
+                          "    - {name: tmpl, resourceClaimTemplateName: Bad_Template}\n";
+    auto r = yamlio::loadText(
+        workloadWith(t), "w.yaml", gatesOn("GenericWorkload=true,DRAWorkloadResourceClaims=true"));
+    EXPECT_EQ(errors(r),
+        "w.yaml:9:7: Workload default/w: spec.podGroupTemplates[0].resourceClaims[0].name: Required "
+        "value\nw.yaml:10:14: Workload default/w: spec.podGroupTemplates[0].resourceClaims[1].name: Invalid "
+        "value: \"Bad\": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or "
+        "'-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex "
+        "used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')\nw.yaml:11:7: Workload default/w: "
+        "spec.podGroupTemplates[0].resourceClaims[2]: Invalid value: must specify one of: "
+        "`resourceClaimName`, `resourceClaimTemplateName`\nw.yaml:12:40: Workload default/w: "
+        "spec.podGroupTemplates[0].resourceClaims[3].resourceClaimName: Invalid value: \"Bad_Claim\": a "
+        "lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and "
+        "must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is "
+        "'[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')\nw.yaml:13:47: Workload "
+        "default/w: spec.podGroupTemplates[0].resourceClaims[4].resourceClaimTemplateName: Invalid value: "
+        "\"Bad_Template\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric "
+        "characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', "
+        "regex used for validation is "
+        "'[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')\nw.yaml:9:5: Workload "
+        "default/w: spec.podGroupTemplates[0].resourceClaims: Too many: 5: must have at most 4 items\n");
+}
+
+TEST(SchedulingObjects, DisruptionModeInEachSpelling)
+{
+    auto r = yamlio::loadText(
+        workloadWith("  - name: a\n    schedulingPolicy: {basic: {}}\n    disruptionMode: {}\n"), "w.yaml",
+        generic());
+    EXPECT_EQ(errors(r),
+        "w.yaml:8:21: Workload default/w: spec.podGroupTemplates[0].disruptionMode: Invalid value: \"\": "
+        "must specify one of: `single`, `all`\n");
+    r = yamlio::loadText("apiVersion: scheduling.k8s.io/v1alpha2\nkind: PodGroup\nmetadata: {name: g}\n"
+                         "spec:\n  schedulingPolicy: {basic: {}}\n  disruptionMode: Everything\n",
+        "g.yaml",
+        gatesOn("GenericWorkload=true,WorkloadAwarePreemption=true", api::KubernetesVersion::V1_36));
+    EXPECT_EQ(errors(r),
+        "g.yaml:6:19: PodGroup default/g: spec.disruptionMode: Unsupported value: \"Everything\": supported "
+        "values: \"Pod\", \"PodGroup\"\n");
+}
+
+TEST(SchedulingObjects, PriorityClassNameAndPreemptionPolicy)
+{
+    auto r = yamlio::loadText(workloadWith("  - name: a\n    schedulingPolicy: {basic: {}}\n"
+                                           "    priorityClassName: Not_A_Class\n"
+                                           "    preemptionPolicy: Sometimes\n"),
+        "w.yaml", gatesOn("GenericWorkload=true,PodGroupPreemptionPolicy=true"));
+    EXPECT_EQ(errors(r),
+        "w.yaml:8:24: Workload default/w: spec.podGroupTemplates[0].priorityClassName: Invalid value: "
+        "\"Not_A_Class\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, "
+        "'-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used "
+        "for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')\nw.yaml:9:23: "
+        "Workload default/w: spec.podGroupTemplates[0].preemptionPolicy: Unsupported value: \"Sometimes\": "
+        "supported values: \"Never\", \"PreemptLowerPriority\"\n");
+}
+
+TEST(SchedulingObjects, ControllerRefRules)
+{
+    auto r = yamlio::loadText("apiVersion: scheduling.k8s.io/v1beta1\nkind: Workload\nmetadata: {name: w}\n"
+                              "spec:\n  controllerRef: {apiGroup: Batch_V1}\n"
+                              "  podGroupTemplates: [{name: a, schedulingPolicy: {basic: {}}}]\n"
+                              "---\n"
+                              "apiVersion: scheduling.k8s.io/v1beta1\nkind: Workload\nmetadata: {name: v}\n"
+                              "spec:\n  controllerRef: {kind: ., name: a/b}\n"
+                              "  podGroupTemplates: [{name: a, schedulingPolicy: {basic: {}}}]\n"
+                              "---\n"
+                              "apiVersion: scheduling.k8s.io/v1beta1\nkind: Workload\nmetadata: {name: u}\n"
+                              "spec:\n  controllerRef: {kind: .., name: 50%}\n"
+                              "  podGroupTemplates: [{name: a, schedulingPolicy: {basic: {}}}]\n",
+        "w.yaml", generic());
+    EXPECT_EQ(errors(r),
+        "w.yaml:5:29: Workload default/w: spec.controllerRef.apiGroup: Invalid value: \"Batch_V1\": a "
+        "lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and "
+        "must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is "
+        "'[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')\nw.yaml:5:18: Workload "
+        "default/w: spec.controllerRef.kind: Required value\nw.yaml:5:18: Workload default/w: "
+        "spec.controllerRef.name: Required value\nw.yaml:12:25: Workload default/v: spec.controllerRef.kind: "
+        "Invalid value: \".\": may not be '.'\nw.yaml:12:34: Workload default/v: spec.controllerRef.name: "
+        "Invalid value: \"a/b\": may not contain '/'\nw.yaml:19:25: Workload default/u: "
+        "spec.controllerRef.kind: Invalid value: \"..\": may not be '..'\nw.yaml:19:35: Workload default/u: "
+        "spec.controllerRef.name: Invalid value: \"50%\": may not contain '%'\n");
+}
+
+TEST(SchedulingObjects, CompositeTemplateRules)
+{
+    const std::string gates
+        = "GenericWorkload=true,TopologyAwareWorkloadScheduling=true,CompositePodGroup=true";
+    const std::string head
+        = "apiVersion: scheduling.k8s.io/v1alpha3\nkind: Workload\nmetadata: {name: w}\nspec:\n";
+    // A name used twice in the tree (the later one, in pre-order, is the duplicate), and a
+    // composite without a policy or children.
+    auto r = yamlio::loadText(head
+            + "  compositePodGroupTemplates:\n"
+              "  - name: root\n"
+              "    schedulingPolicy: {gang: {minGroupCount: 2}}\n"
+              "    podGroupTemplates: [{name: root, schedulingPolicy: {basic: {}}}]\n"
+              "  - name: empty\n",
+        "w.yaml", gatesOn(gates));
+    EXPECT_EQ(errors(r),
+        "w.yaml:8:32: Workload default/w: spec.compositePodGroupTemplates[0].podGroupTemplates[0]: Duplicate "
+        "value: "
+        "\"root\"\nw.yaml:9:5: Workload default/w: spec.compositePodGroupTemplates[1].schedulingPolicy: "
+        "Invalid value: \"\": must specify one of: `basic`, `gang`\nw.yaml:9:5: Workload default/w: "
+        "spec.compositePodGroupTemplates[1]: Invalid value: \"empty\": must have at least one child "
+        "PodGroupTemplate or CompositePodGroupTemplate\n");
+    r = yamlio::loadText(head
+            + "  podGroupTemplates: [{name: a, schedulingPolicy: {basic: {}}}]\n"
+              "  compositePodGroupTemplates: [{name: b, schedulingPolicy: {basic: {}}, podGroupTemplates: "
+              "[{name: c, schedulingPolicy: {basic: {}}}]}]\n",
+        "w.yaml", gatesOn(gates));
+    EXPECT_EQ(errors(r),
+        "w.yaml:6:31: Workload default/w: spec: Invalid value: \"{podGroupTemplates, "
+        "compositePodGroupTemplates}\": must specify exactly one of: `podGroupTemplates`, "
+        "`compositePodGroupTemplates`\n");
+    r = yamlio::loadText(head + "  podGroupTemplates: []\n", "w.yaml", gatesOn(gates));
+    EXPECT_EQ(errors(r),
+        "w.yaml:5:3: Workload default/w: spec: Invalid value: \"\": must specify one of: "
+        "`podGroupTemplates`, `compositePodGroupTemplates`\n");
+    // Four composite levels above the leaves: five levels in all.
+    std::string deep = "  compositePodGroupTemplates:\n";
+    std::string indent = "  ";
+    for (int level = 1; level <= 4; ++level) {
+        deep += indent + "- name: l" + std::to_string(level) + "\n" + indent
+            + "  schedulingPolicy: {basic: {}}\n";
+        deep += indent
+            + (level < 4 ? "  compositePodGroupTemplates:\n"
+                         : "  podGroupTemplates: [{name: leaf, schedulingPolicy: {basic: {}}}]\n");
+        indent += "  ";
+    }
+    r = yamlio::loadText(head + deep, "w.yaml", gatesOn(gates));
+    EXPECT_EQ(errors(r),
+        "w.yaml:15:11: Workload default/w: "
+        "spec.compositePodGroupTemplates[0].compositePodGroupTemplates[0].compositePodGroupTemplates[0]."
+        "compositePodGroupTemplates[0]: Invalid value: \"l4\": a template tree must be at most 4 levels "
+        "deep\n");
+    // Without the gate the field is forbidden.
+    r = yamlio::loadText(head + deep, "w.yaml", generic());
+    EXPECT_EQ(errors(r),
+        "w.yaml:6:3: Workload default/w: spec.compositePodGroupTemplates: Forbidden: feature gate "
+        "CompositePodGroup is disabled\nw.yaml:5:3: Workload default/w: spec.podGroupTemplates: Required "
+        "value: must have at least one item\n");
+}
+
+TEST(SchedulingObjects, PodGroupReferenceRules)
+{
+    const std::string gates
+        = "GenericWorkload=true,TopologyAwareWorkloadScheduling=true,CompositePodGroup=true";
+    auto r = yamlio::loadText(
+        "apiVersion: scheduling.k8s.io/v1beta1\nkind: PodGroup\nmetadata: {name: g}\n"
+        "spec:\n  workloadRef: {workloadName: Bad_Workload, templateName: Bad_Template}\n"
+        "  parentCompositePodGroupName: Bad_Parent\n"
+        "  schedulingPolicy: {basic: {}}\n"
+        "---\n"
+        "apiVersion: scheduling.k8s.io/v1beta1\nkind: PodGroup\nmetadata: {name: h}\n"
+        "spec:\n  workloadRef: {}\n  schedulingPolicy: {basic: {}}\n"
+        "---\n"
+        "apiVersion: scheduling.k8s.io/v1beta1\nkind: PodGroup\nmetadata: {name: i}\n"
+        "---\n"
+        "apiVersion: scheduling.k8s.io/v1alpha3\nkind: CompositePodGroup\nmetadata: {name: c}\n"
+        "spec:\n  schedulingPolicy: {gang: {minGroupCount: 0}}\n",
+        "g.yaml", gatesOn(gates));
+    EXPECT_EQ(errors(r),
+        "g.yaml:5:31: PodGroup default/g: spec.workloadRef.workloadName: Invalid value: \"Bad_Workload\": a "
+        "lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and "
+        "must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is "
+        "'[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')\ng.yaml:5:59: PodGroup "
+        "default/g: spec.workloadRef.templateName: Invalid value: \"Bad_Template\": a lowercase RFC 1123 "
+        "label must consist of lower case alphanumeric characters or '-', and must start and end with an "
+        "alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is "
+        "'[a-z0-9]([-a-z0-9]*[a-z0-9])?')\ng.yaml:6:32: PodGroup default/g: "
+        "spec.parentCompositePodGroupName: Invalid value: \"Bad_Parent\": a lowercase RFC 1123 subdomain "
+        "must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an "
+        "alphanumeric character (e.g. 'example.com', regex used for validation is "
+        "'[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')\ng.yaml:13:16: PodGroup "
+        "default/h: spec.workloadRef.workloadName: Required value\ng.yaml:13:16: PodGroup default/h: "
+        "spec.workloadRef.templateName: Required value\ng.yaml:16:1: PodGroup default/i: "
+        "spec.schedulingPolicy: Invalid value: \"\": must specify one of: `basic`, `gang`\ng.yaml:24:44: "
+        "CompositePodGroup default/c: spec.schedulingPolicy.gang.minGroupCount: Required value\ng.yaml:20:1: "
+        "CompositePodGroup default/c: spec.workloadRef: Required value\n");
+    r = yamlio::loadText("apiVersion: scheduling.k8s.io/v1alpha2\nkind: PodGroup\nmetadata: {name: g}\n"
+                         "spec:\n  podGroupTemplateRef: {workload: {workloadName: w}}\n"
+                         "  schedulingPolicy: {basic: {}}\n",
+        "g.yaml", generic(api::KubernetesVersion::V1_36));
+    EXPECT_EQ(errors(r),
+        "g.yaml:5:35: PodGroup default/g: spec.podGroupTemplateRef.workload.podGroupTemplateName: Required "
+        "value\n");
+    r = yamlio::loadText("apiVersion: scheduling.k8s.io/v1beta1\nkind: PodGroup\nmetadata: {name: g}\n"
+                         "spec:\n  workloadRef: {workloadName: w, templateName: a}\n"
+                         "  parentCompositePodGroupName: root\n  schedulingPolicy: {basic: {}}\n",
+        "g.yaml", generic());
+    EXPECT_EQ(errors(r),
+        "g.yaml:6:32: PodGroup default/g: spec.parentCompositePodGroupName: Forbidden: feature gate "
+        "CompositePodGroup is disabled\n");
+}
+
+TEST(SchedulingObjects, JobSchedulingPolicyRules)
+{
+    const std::string head = "apiVersion: batch/v1\nkind: Job\nmetadata: {name: train}\n"
+                             "spec:\n  parallelism: 4\n  template:\n    spec:\n"
+                             "      containers: [{name: c, image: x}]\n  scheduling:\n";
+    const auto gates = gatesOn("GenericWorkload=true,WorkloadWithJob=true");
+    auto r = yamlio::loadText(head + "    schedulingPolicy: {gang: {minCount: 0}}\n", "j.yaml", gates);
+    EXPECT_EQ(errors(r),
+        "j.yaml:10:41: Job default/train: spec.scheduling.schedulingPolicy.gang.minCount: Invalid value: 0: "
+        "must be greater than zero\n");
+    r = yamlio::loadText(head + "    schedulingPolicy: {basic: {}, gang: {}}\n", "j.yaml", gates);
+    EXPECT_EQ(errors(r),
+        "j.yaml:10:23: Job default/train: spec.scheduling.schedulingPolicy: Invalid value: \"{`basic`, "
+        "`gang`}\": exactly one of `basic`, `gang` is required, but multiple fields are set\n");
+    r = yamlio::loadText(head + "    schedulingPolicy: {}\n", "j.yaml", gates);
+    EXPECT_EQ(errors(r),
+        "j.yaml:10:23: Job default/train: spec.scheduling.schedulingPolicy: Invalid value: \"\": must "
+        "specify one of: `basic`, `gang`\n");
+}
+
+TEST(SchedulingObjects, PodSchedulingGroupNameRules)
+{
+    const std::string head = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\n"
+                             "spec:\n  containers: [{name: c, image: x}]\n";
+    auto r = yamlio::loadText(head + "  schedulingGroup: {podGroupName: Bad_Group}\n", "p.yaml", generic());
+    EXPECT_EQ(errors(r),
+        "p.yaml:6:35: Pod default/p: spec.schedulingGroup.podGroupName: Invalid value: \"Bad_Group\": a "
+        "lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and "
+        "must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is "
+        "'[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')\n");
+    r = yamlio::loadText(head + "  schedulingGroup: {}\n", "p.yaml", generic());
+    EXPECT_EQ(errors(r), "p.yaml:6:20: Pod default/p: spec.schedulingGroup.podGroupName: Required value\n");
+}
+
+TEST(SchedulingObjects, SystemPriorityClassesKeepTheirValues)
+{
+    auto r = yamlio::loadText(
+        "apiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\nmetadata: {name: system-node-critical}\n"
+        "value: 1000\n---\n"
+        "apiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\nmetadata: {name: system-cluster-critical}\n"
+        "value: 2000000000\nglobalDefault: true\n",
+        "p.yaml");
+    EXPECT_EQ(errors(r),
+        "p.yaml:3:11: PriorityClass system-node-critical: metadata.name: Forbidden: priority class names "
+        "with 'system-' prefix are reserved for system use only. error: value of system-node-critical "
+        "PriorityClass must be 2000001000\np.yaml:8:11: PriorityClass system-cluster-critical: "
+        "metadata.name: Forbidden: priority class names with 'system-' prefix are reserved for system use "
+        "only. error: globalDefault of system-cluster-critical PriorityClass must be false\n");
+}
