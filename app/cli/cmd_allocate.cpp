@@ -19,6 +19,7 @@ struct Args
 {
     std::string output = "yaml";
     drasim::scheduler::SchedulerOptions scheduler;
+    drasim::cli::ClusterVersionOptions version;
     std::vector<std::string> files;
 };
 
@@ -26,6 +27,8 @@ int run(const Args& args)
 {
     using namespace drasim;
     session::Session session;
+    std::string error;
+    session.setFeatureGates(*args.version.over(api::FeatureGates(), error)); // checked at parse
     auto cluster = cli::openCluster(session, args.files, args.scheduler);
     if (!cluster)
         return 1;
@@ -59,6 +62,7 @@ stderr, nothing on stdout), 2 on bad usage.)");
     app.add_option("FILE", args->files, "manifests: files, directories, or - for stdin")->required();
     drasim::cli::addOutputOption(app, args->output, { "yaml", "json" }, "output format (default yaml)");
     drasim::cli::addSchedulerOptions(app, args->scheduler);
+    drasim::cli::addClusterVersionOptions(app, args->version);
     return [args] { return run(*args); };
 }
 

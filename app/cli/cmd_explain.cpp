@@ -24,6 +24,7 @@ struct Args
     std::string pod;
     std::string output = "text";
     drasim::scheduler::SchedulerOptions scheduler;
+    drasim::cli::ClusterVersionOptions version;
     std::vector<std::string> files;
     std::string at; ///< --at: explain the pod of a scenario's run at this simulated time
     std::string schedulerOptionGiven; ///< the first scheduler option on the command line, if any
@@ -62,6 +63,15 @@ int runAt(const Args& args, const std::string& podName)
     }
     Diagnostics diags;
     auto scenario = scenario::loadScenarioOrVariant(args.files.front(), diags);
+    if (scenario) {
+        std::string error;
+        auto gates = args.version.over(scenario->featureGates, error);
+        if (!gates) {
+            cli::printError(error);
+            return 2;
+        }
+        scenario->featureGates = *gates;
+    }
     scenario::PrepareOptions prepare;
     auto prepared = scenario ? scenario::prepareScenario(*scenario, prepare, diags) : std::nullopt;
     if (prepared && at > prepared->duration) {
@@ -94,6 +104,8 @@ int run(const Args& args)
     if (!args.at.empty())
         return runAt(args, podName);
     session::Session session;
+    std::string error;
+    session.setFeatureGates(*args.version.over(api::FeatureGates(), error)); // checked at parse
     auto cluster = cli::openCluster(session, args.files, args.scheduler);
     if (!cluster)
         return 1;
@@ -135,6 +147,7 @@ apply.)");
     drasim::cli::addOutputOption(
         app, args->output, { "text", "json", "yaml" }, "output format (default text)");
     drasim::cli::addSchedulerOptions(app, args->scheduler);
+    drasim::cli::addClusterVersionOptions(app, args->version);
     app.add_option("--at", args->at, "explain POD of the scenario FILE at this simulated time (90m, 1h30m)");
     return [args, &app] {
         for (const char* name : { "--scoring", "--seed", "--step-budget", "--timeout" })

@@ -68,6 +68,7 @@ struct Args
     std::string output = "text";
     bool save = false; ///< record the run in the store (--save, or implied by --db)
     std::string db, label;
+    drasim::cli::ClusterVersionOptions version;
 };
 
 int run(const Args& args)
@@ -93,6 +94,14 @@ int run(const Args& args)
     }
     if (stored && !cli::checkSelfContained(*stored, *scenario))
         return 1;
+    // --kubernetes-version and --feature-gates apply over the scenario's spec.scheduler.
+    std::string versionError;
+    if (auto gates = args.version.over(scenario->featureGates, versionError))
+        scenario->featureGates = *gates;
+    else {
+        cli::printError(versionError);
+        return 2;
+    }
 
     sim::SeriesWriter series;
     sim::TranscriptWriter transcript;
@@ -202,6 +211,7 @@ stderr), 2 on bad usage, 130 when interrupted.)");
         ->description("record the run in this SQLite store instead of the default one (implies --save); "
                       "store:NAME is read from it too");
     app.add_option("--label", args->label, "a label for the recorded run")->option_text("TEXT");
+    addClusterVersionOptions(app, args->version, false);
     return [args] { return run(*args); };
 }
 

@@ -39,6 +39,10 @@ std::string summary(const drasim::api::ObjectSet& o)
     add("ResourceClaim", o.resourceClaims.size());
     add("ResourceClaimTemplate", o.resourceClaimTemplates.size());
     add("DeviceTaintRule", o.deviceTaintRules.size());
+    add("PriorityClass", o.priorityClasses.size());
+    add("Workload", o.workloads.size());
+    add("PodGroup", o.podGroups.size());
+    add("CompositePodGroup", o.compositePodGroups.size());
     std::string out;
     for (const auto& [kind, line] : lines)
         out += line + "\n";
@@ -50,6 +54,7 @@ std::string summary(const drasim::api::ObjectSet& o)
 struct Args
 {
     drasim::yamlio::LoadOptions options;
+    drasim::cli::ClusterVersionOptions version;
     std::string output; ///< empty: the summary
     std::vector<std::string> paths;
 };
@@ -57,7 +62,9 @@ struct Args
 int run(const Args& args)
 {
     using namespace drasim;
-    const yamlio::LoadOptions& options = args.options;
+    yamlio::LoadOptions options = args.options;
+    std::string error;
+    options.gates = *args.version.over(api::FeatureGates(), error); // checked at parse
     const std::string& output = args.output;
     auto result = session::validateManifestPaths(args.paths, options);
     const std::string report = result.diagnostics.formatAll();
@@ -91,7 +98,9 @@ API server does with strict field validation: unknown fields, wrong types, missi
 fields, names, enum values, mutually exclusive fields, the DRA size limits, and CEL selectors
 (compiled and type-checked as Kubernetes does). resource.k8s.io v1beta1/v1beta2 input is
 converted to v1. Kinds: Node, Pod, Job, Deployment, ReplicaSet, StatefulSet, ResourceSlice,
-DeviceClass, ResourceClaim, ResourceClaimTemplate; other kinds are skipped with a warning.
+DeviceClass, ResourceClaim, ResourceClaimTemplate, DeviceTaintRule, and scheduling.k8s.io
+PriorityClass, Workload, PodGroup and CompositePodGroup in the versions --kubernetes-version
+serves while their feature gates are on; other kinds are skipped with a warning.
 
 Errors are printed on stderr as
   file:line:column: Kind namespace/name: field.path: what is wrong
@@ -111,6 +120,7 @@ and all of them are reported (up to --max-errors).)");
     addOutputOption(app, args->output, { "yaml", "json" },
         "on success print the loaded objects as one `kind: List` instead of the\n"
         "summary (normalised: v1 API, defaults filled, quantities canonical)");
+    addClusterVersionOptions(app, args->version);
     return [args] { return run(*args); };
 }
 

@@ -97,6 +97,52 @@ void addSchedulerOptions(CLI::App& app, scheduler::SchedulerOptions& options)
         ->group(group);
 }
 
+std::optional<api::FeatureGates> ClusterVersionOptions::over(
+    const api::FeatureGates& base, std::string& error) const
+{
+    std::optional<api::FeatureGates> gates = base;
+    if (!version.empty()) {
+        const auto v = api::parseKubernetesVersion(version);
+        if (!v) {
+            error = "invalid argument \"" + version
+                + "\" for \"--kubernetes-version\" flag: supported versions are "
+                + api::supportedKubernetesVersions();
+            return std::nullopt;
+        }
+        std::string why;
+        gates = base.atVersion(*v, &why);
+        if (!gates) {
+            error = "--kubernetes-version " + version + ": " + why;
+            return std::nullopt;
+        }
+    }
+    if (std::string e = gates->parse(featureGates); !e.empty()) {
+        error = "invalid argument \"" + featureGates + "\" for \"--feature-gates\" flag: " + e;
+        return std::nullopt;
+    }
+    return gates;
+}
+
+void addClusterVersionOptions(CLI::App& app, ClusterVersionOptions& options, bool checkAtParse)
+{
+    const std::string group = "Cluster version options";
+    app.add_option("--kubernetes-version", options.version,
+           api::supportedKubernetesVersions() + " (default 1.37): the APIs served, the gate defaults")
+        ->option_text("VERSION")
+        ->group(group);
+    app.add_option("--feature-gates", options.featureGates,
+           "gates over the version's defaults, e.g. GenericWorkload=true")
+        ->option_text("NAME=BOOL,...")
+        ->group(group);
+    if (!checkAtParse)
+        return;
+    app.parse_complete_callback([&options] {
+        std::string error;
+        if (!options.over(api::FeatureGates(), error))
+            throw CLI::ValidationError(error);
+    });
+}
+
 void addImportOptions(CLI::App& app, topology::ImportOptions& options)
 {
     const std::string group = "Import options (nvidia-smi and hwloc files)";

@@ -6,9 +6,11 @@
 #include <CLI/CLI.hpp>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "core/api/feature_gates.h"
 #include "core/scheduler/cluster.h"
 #include "core/topology/importers.h"
 
@@ -32,6 +34,25 @@ CLI::Option* addOutputOption(CLI::App& app, std::string& format, const std::vect
 /// The "Scheduler options" group: --scoring, --seed, --step-budget, --timeout, bound to `options`.
 /// Every command that schedules pods takes them, so `explain` can explain what `allocate` did.
 void addSchedulerOptions(CLI::App& app, scheduler::SchedulerOptions& options);
+
+/// --kubernetes-version and --feature-gates as given (empty when not).
+struct ClusterVersionOptions
+{
+    std::string version; ///< "1.35", "1.36", "1.37"
+    std::string featureGates; ///< kube-scheduler's spelling: Name=true,Other=false
+
+    /// The gates the options select over `base` (a scenario's, or the 1.37 defaults): the version
+    /// given replaces base's (its explicit gates carried over), then the flag's gates are set.
+    /// nullopt with `error` set as pflag words it (`invalid argument "X=1" for "--feature-gates"
+    /// flag: unrecognized feature gate: X`).
+    std::optional<api::FeatureGates> over(const api::FeatureGates& base, std::string& error) const;
+};
+
+/// The "Cluster version options" group: --kubernetes-version, --feature-gates, for every command
+/// that loads manifests or schedules. With checkAtParse they are checked against the 1.37
+/// defaults once parsing is complete (a usage error); a command that combines them with a
+/// scenario's settings checks them itself with over().
+void addClusterVersionOptions(CLI::App& app, ClusterVersionOptions& options, bool checkAtParse = true);
 
 /// The "Import options" group: what an nvidia-smi or hwloc capture does not say (--gpu-model,
 /// --nic-model, --memory), for every command that reads a server from such a file.

@@ -228,7 +228,9 @@ bool addManifests(Assembly& a)
         paths.push_back(a.sc.resolvedPath(p));
     if (paths.empty())
         return true;
-    yamlio::LoadResult loaded = yamlio::loadPaths(paths);
+    yamlio::LoadOptions options;
+    options.gates = a.sc.featureGates;
+    yamlio::LoadResult loaded = yamlio::loadPaths(paths, options);
     a.diags.append(loaded.diagnostics);
     if (loaded.diagnostics.hasErrors())
         return false;
@@ -239,6 +241,12 @@ bool addManifests(Assembly& a)
         base.resourceClaims.end(), objs.resourceClaims.begin(), objs.resourceClaims.end());
     base.resourceClaimTemplates.insert(base.resourceClaimTemplates.end(), objs.resourceClaimTemplates.begin(),
         objs.resourceClaimTemplates.end());
+    // Priority classes and the scheduling.k8s.io groups the workloads' pods name.
+    auto moveInto = [](auto& to, auto& from) { to.insert(to.end(), from.begin(), from.end()); };
+    moveInto(base.priorityClasses, objs.priorityClasses);
+    moveInto(base.workloads, objs.workloads);
+    moveInto(base.compositePodGroups, objs.compositePodGroups);
+    moveInto(base.podGroups, objs.podGroups);
     // Pods already bound in a dump keep their devices for the whole run; unbound ones are
     // not workloads (those belong under spec.workloads).
     for (auto& pod : objs.pods) {
@@ -388,7 +396,8 @@ std::optional<sim::PreparedScenario> prepareScenario(
     p.metricInterval = sc.metricInterval;
     p.podInitialBackoff = sc.podInitialBackoff;
     p.podMaxBackoff = sc.podMaxBackoff;
-    p.popFromBackoffQ = sc.popFromBackoffQ;
+    p.popFromBackoffQ = sc.featureGates.enabled("SchedulerPopFromBackoffQ");
+    p.featureGates = sc.featureGates;
     p.scoring = scheduler::parseScoringPolicy(sc.scoring).value_or(scheduler::ScoringPolicy::Default);
     p.events = injectedEvents(a);
     p.objects = std::make_shared<api::ObjectSet>(std::move(a.base)); // non-const: see prepared_scenario.h

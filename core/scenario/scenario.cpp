@@ -236,22 +236,40 @@ void parseCluster(DocReader& r, const YamlNode& n, const std::string& path, Scen
     });
 }
 
-/// kube-scheduler feature gates that change what the simulator does. Only gates the simulator
-/// models are accepted: any other name would be silently ignored otherwise.
-void parseFeatureGates(DocReader& r, const YamlNode& v, const std::string& sub, Scenario& s)
+/// spec.scheduler.featureGates: every gate the cluster's Kubernetes version knows, with
+/// kube-scheduler's answers for unknown, locked and dependent gates (api::FeatureGates). The map
+/// is applied once spec.scheduler.kubernetesVersion is known, whatever the key order.
+void applyFeatureGates(DocReader& r, const YamlNode& v, const std::string& sub, Scenario& s)
 {
-    r.fields(v, sub, "SchedulerPopFromBackoffQ",
-        [&](const std::string& k, const YamlNode& gv, const std::string& gs) {
-            if (k != "SchedulerPopFromBackoffQ")
-                return false;
-            if (const auto on = r.boolean(gv, gs))
-                s.popFromBackoffQ = *on;
-            return true;
-        });
+    if (!r.isMap(v, sub))
+        return;
+    for (const auto& [k, gv] : v.entries) {
+        const std::string name = k.asString().value_or(k.scalar);
+        const std::string gs = yamlio::joinPath(sub, name);
+        if (const auto on = r.boolean(gv, gs))
+            if (std::string e = s.featureGates.set(name, *on); !e.empty())
+                r.error(k, gs, e);
+    }
+    for (const std::string& e : s.featureGates.dependencyErrors())
+        r.error(v, sub, e);
+}
+
+void parseKubernetesVersion(DocReader& r, const YamlNode& v, const std::string& sub, Scenario& s)
+{
+    const auto text = r.string(v, sub);
+    if (!text)
+        return;
+    if (const auto version = api::parseKubernetesVersion(*text)) {
+        s.featureGates = api::FeatureGates(*version);
+        s.kubernetesVersionSet = true;
+    } else
+        r.unsupported(v, sub, *text, { "1.35", "1.36", "1.37" });
 }
 
 void parseScheduler(DocReader& r, const YamlNode& v, const std::string& sub, Scenario& s)
 {
+    if (const YamlNode* version = v.get("kubernetesVersion"))
+        parseKubernetesVersion(r, *version, yamlio::joinPath(sub, "kubernetesVersion"), s);
     r.fields(v, sub, [&](const std::string& k, const YamlNode& sv, const std::string& ss) {
         if (k == "scoring") {
             if (readString(r, sv, ss, s.scoring) && s.scoring != "default" && s.scoring != "most-allocated"
@@ -262,8 +280,8 @@ void parseScheduler(DocReader& r, const YamlNode& v, const std::string& sub, Sce
         } else if (k == "podMaxBackoff") {
             readDuration(r, sv, ss, s.podMaxBackoff);
         } else if (k == "featureGates") {
-            parseFeatureGates(r, sv, ss, s);
-        } else {
+            applyFeatureGates(r, sv, ss, s);
+        } else if (k != "kubernetesVersion") {
             return false;
         }
         return true;

@@ -25,7 +25,8 @@
 //     resources: [classes.yaml] # DeviceClasses and ResourceClaimTemplates
 //     workloads: [...]          # workload_spec.h
 //     scheduler: {scoring: default, podInitialBackoff: 1s, podMaxBackoff: 10s,
-//                 featureGates: {SchedulerPopFromBackoffQ: true}}
+//                 kubernetesVersion: "1.37",    # 1.35, 1.36 or 1.37 (the default)
+//                 featureGates: {SchedulerPopFromBackoffQ: true, GenericWorkload: true}}
 //     events:
 //       - {at: 6h, type: NodeFailure, node: a100-0}
 //       - {at: 8h, type: NodeReturn, node: a100-0}
@@ -44,6 +45,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/api/feature_gates.h"
 #include "core/common/data_value.h"
 #include "core/common/diagnostic.h"
 #include "core/sim/sim_time.h"
@@ -104,9 +106,12 @@ struct Scenario
     std::string scoring = "default";
     SimTime podInitialBackoff = sim::kSecond;
     SimTime podMaxBackoff = 10 * sim::kSecond;
-    /// Feature gate SchedulerPopFromBackoffQ (spec.scheduler.featureGates; on by default since
-    /// Kubernetes 1.33): an idle scheduler retries pods still in backoffQ.
-    bool popFromBackoffQ = true;
+    /// spec.scheduler.kubernetesVersion ("1.35", "1.36", "1.37"; 1.37 when absent) and
+    /// spec.scheduler.featureGates over that version's defaults. SchedulerPopFromBackoffQ (on by
+    /// default since 1.33): an idle scheduler retries pods still in backoffQ.
+    api::FeatureGates featureGates;
+    /// Whether spec.scheduler.kubernetesVersion was written (so it is written back).
+    bool kubernetesVersionSet = false;
     std::vector<ScenarioEvent> events; ///< sorted by time (stable)
 
     /// A path of this document resolved against its directory (absolute paths are kept).

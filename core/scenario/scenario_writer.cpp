@@ -134,11 +134,14 @@ DataValue toData(const Scenario& s)
     scheduler.set("scoring", s.scoring);
     scheduler.set("podInitialBackoff", sim::formatDuration(s.podInitialBackoff));
     scheduler.set("podMaxBackoff", sim::formatDuration(s.podMaxBackoff));
-    // Written only when it differs from the default, so that saved scenarios (and their content
-    // hashes) from before the gate existed stay as they were.
-    if (!s.popFromBackoffQ) {
+    // Written only when set, so that saved scenarios (and their content hashes) from before
+    // versions and gates existed stay as they were.
+    if (s.kubernetesVersionSet)
+        scheduler.set("kubernetesVersion", api::kubernetesVersionName(s.featureGates.version()));
+    if (!s.featureGates.overrides().empty()) {
         DataValue gates = DataValue::map();
-        gates.set("SchedulerPopFromBackoffQ", false);
+        for (const auto& [name, value] : s.featureGates.overrides())
+            gates.set(name, value);
         scheduler.set("featureGates", std::move(gates));
     }
     spec.set("scheduler", std::move(scheduler));

@@ -59,6 +59,7 @@ bool Session::loadManifests(
     yamlio::LoadOptions options;
     options.cancel = cancel;
     options.progress = progress;
+    options.gates = m_gates;
     const auto start = std::chrono::steady_clock::now();
     yamlio::LoadResult loaded = yamlio::loadPaths(paths, options);
     m_times.readMs = msSince(start);

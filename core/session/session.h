@@ -53,6 +53,10 @@ public:
     /// Like open(), but every path is read as manifests whatever it holds (what `drasim allocate`
     /// and `drasim explain` promise: a Scenario document there is an unknown kind, skipped).
     bool openManifests(const std::vector<std::string>& paths);
+    /// The Kubernetes version and feature gates manifests are loaded with (1.37 defaults until
+    /// set); a scenario brings its own.
+    void setFeatureGates(const api::FeatureGates& gates) { m_gates = gates; }
+    const api::FeatureGates& featureGates() const { return m_gates; }
 
     const std::vector<Input>& inputs() const { return m_inputs; }
     /// Scenario when a scenario is open, else Manifests.
@@ -91,6 +95,7 @@ private:
     std::shared_ptr<const sim::PreparedScenario> m_prepared;
     Diagnostics m_diags;
     bool m_openedCleanly = false;
+    api::FeatureGates m_gates;
     OpenTimes m_times;
     std::unique_ptr<storage::RunStore> m_runStore;
 };

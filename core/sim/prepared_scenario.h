@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "core/api/feature_gates.h"
 #include "core/api/object_set.h"
 #include "core/scheduler/cluster.h"
 #include "core/sim/simulator.h"
@@ -33,6 +34,8 @@ struct PreparedScenario
     SimTime podInitialBackoff = kSecond;
     SimTime podMaxBackoff = 10 * kSecond;
     bool popFromBackoffQ = true; ///< feature gate SchedulerPopFromBackoffQ (SimOptions)
+    /// The scenario's Kubernetes version and feature gates (spec.scheduler).
+    api::FeatureGates featureGates;
     scheduler::ScoringPolicy scoring = scheduler::ScoringPolicy::Default;
 
     /// The cluster at time 0 as the scheduler model is built from it: DeviceClasses, claims and

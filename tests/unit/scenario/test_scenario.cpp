@@ -273,21 +273,57 @@ TEST(Scenario, SchedulerFeatureGateSchedulerPopFromBackoffQ)
     auto byDefault
         = parseScenario(std::string(kHeader) + "spec:\n  scheduler: {scoring: default}\n", "s.yaml", diags);
     ASSERT_TRUE(byDefault.has_value()) << diags.formatAll();
-    EXPECT_TRUE(byDefault->popFromBackoffQ); // on by default, as in Kubernetes 1.33+
+    EXPECT_TRUE(
+        byDefault->featureGates.enabled("SchedulerPopFromBackoffQ")); // on by default, as in Kubernetes 1.33+
     auto off = parseScenario(
         std::string(kHeader) + "spec:\n  scheduler:\n    featureGates: {SchedulerPopFromBackoffQ: false}\n",
         "s.yaml", diags);
     ASSERT_TRUE(off.has_value()) << diags.formatAll();
-    EXPECT_FALSE(off->popFromBackoffQ);
+    EXPECT_FALSE(off->featureGates.enabled("SchedulerPopFromBackoffQ"));
 
     EXPECT_EQ(errorsOf(std::string(kHeader)
                   + "spec:\n  scheduler:\n    featureGates: {DRAPrioritizedList: true}\n"),
-        "dir/s.yaml:7:20: Scenario t: spec.scheduler.featureGates.DRAPrioritizedList: unknown field "
-        "\"DRAPrioritizedList\"; expected one of: SchedulerPopFromBackoffQ\n");
+        "dir/s.yaml:7:20: Scenario t: spec.scheduler.featureGates.DRAPrioritizedList: unrecognized feature "
+        "gate: DRAPrioritizedList\n");
     std::string notBool = errorsOf(
         std::string(kHeader) + "spec:\n  scheduler:\n    featureGates: {SchedulerPopFromBackoffQ: maybe}\n");
     EXPECT_NE(
         notBool.find("dir/s.yaml:7:46: Scenario t: spec.scheduler.featureGates.SchedulerPopFromBackoffQ: "),
         std::string::npos)
         << notBool;
+}
+
+TEST(Scenario, KubernetesVersionAndEveryFeatureGate)
+{
+    Diagnostics diags;
+    auto s = parseScenario(std::string(kHeader)
+            + "spec:\n  scheduler:\n    featureGates: {GenericWorkload: true, GangScheduling: true}\n"
+              "    kubernetesVersion: \"1.36\"\n",
+        "s.yaml", diags);
+    ASSERT_TRUE(s.has_value()) << diags.formatAll();
+    EXPECT_EQ(s->featureGates.version(), api::KubernetesVersion::V1_36); // applied first, wherever written
+    EXPECT_TRUE(s->featureGates.enabled("GangScheduling"));
+    EXPECT_TRUE(s->featureGates.enabled("SchedulerPopFromBackoffQ"));
+    auto byDefault = parseScenario(std::string(kHeader) + "spec: {}\n", "s.yaml", diags);
+    ASSERT_TRUE(byDefault.has_value());
+    EXPECT_EQ(byDefault->featureGates, api::FeatureGates());
+
+    EXPECT_EQ(
+        errorsOf(std::string(kHeader) + "spec:\n  scheduler:\n    featureGates: {GangScheduling: true}\n"),
+        "dir/s.yaml:7:20: Scenario t: spec.scheduler.featureGates.GangScheduling: unrecognized feature gate: "
+        "GangScheduling\n");
+    EXPECT_EQ(errorsOf(std::string(kHeader) + "spec:\n  scheduler:\n    kubernetesVersion: \"1.34\"\n"),
+        "dir/s.yaml:7:24: Scenario t: spec.scheduler.kubernetesVersion: Unsupported value: \"1.34\": "
+        "supported "
+        "values: \"1.35\", \"1.36\", \"1.37\"\n");
+    EXPECT_EQ(
+        errorsOf(std::string(kHeader) + "spec:\n  scheduler:\n    featureGates: {CompositePodGroup: true}\n"),
+        "dir/s.yaml:7:19: Scenario t: spec.scheduler.featureGates: CompositePodGroup is enabled, but depends "
+        "on "
+        "features that are disabled: [GenericWorkload TopologyAwareWorkloadScheduling]\n");
+    EXPECT_EQ(errorsOf(std::string(kHeader)
+                  + "spec:\n  scheduler:\n    featureGates: {DRAExtendedResource: false}\n"),
+        "dir/s.yaml:7:20: Scenario t: spec.scheduler.featureGates.DRAExtendedResource: cannot set feature "
+        "gate "
+        "DRAExtendedResource to false, feature is locked to true\n");
 }

@@ -147,8 +147,22 @@ TEST(ScenarioWriter, FeatureGateIsWrittenOnlyWhenOff)
 {
     Scenario s = parsed(kFull, "dir/full.yaml");
     EXPECT_EQ(writeScenario(s).find("featureGates"), std::string::npos); // default: not written
-    s.popFromBackoffQ = false;
+    ASSERT_EQ(s.featureGates.set("SchedulerPopFromBackoffQ", false), "");
     std::string text = writeScenario(s);
     EXPECT_NE(text.find("SchedulerPopFromBackoffQ: false"), std::string::npos) << text;
-    EXPECT_FALSE(parsed(text, "dir/full.yaml").popFromBackoffQ);
+    EXPECT_FALSE(parsed(text, "dir/full.yaml").featureGates.enabled("SchedulerPopFromBackoffQ"));
+}
+
+TEST(ScenarioWriter, KubernetesVersionAndGatesAreWrittenBackWhenSet)
+{
+    Scenario s = parsed(std::string("apiVersion: drasim.dev/v1alpha1\nkind: Scenario\nmetadata: {name: m}\n")
+            + "spec:\n  scheduler:\n    kubernetesVersion: \"1.36\"\n"
+              "    featureGates: {GenericWorkload: true, TopologyAwareWorkloadScheduling: true}\n",
+        "m.yaml");
+    const std::string text = writeScenario(s);
+    EXPECT_NE(text.find("kubernetesVersion: \"1.36\""), std::string::npos) << text;
+    EXPECT_NE(text.find("GenericWorkload: true"), std::string::npos) << text;
+    const Scenario again = parsed(text, "m.yaml");
+    EXPECT_EQ(again.featureGates, s.featureGates);
+    EXPECT_TRUE(again.kubernetesVersionSet);
 }
