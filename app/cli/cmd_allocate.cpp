@@ -35,6 +35,17 @@ int run(const Args& args)
     auto batch = scheduler::scheduleAll(*cluster, session.objects().pods);
 
     DataValue items = DataValue::list();
+    // The scheduling.k8s.io objects first, each in the API version it was read in (their status
+    // conditions as the scheduler left them), then claims and pods.
+    const api::ObjectSet& objects = session.objects();
+    for (const auto& x : objects.priorityClasses)
+        items.push(yamlio::toData(x));
+    for (const auto& x : objects.workloads)
+        items.push(yamlio::toData(x));
+    for (const auto& x : objects.compositePodGroups)
+        items.push(yamlio::toData(x));
+    for (const auto& x : objects.podGroups)
+        items.push(yamlio::toData(x));
     for (const auto* c : cluster->claims())
         items.push(yamlio::toData(*c));
     for (const auto& p : batch.pods)
@@ -53,10 +64,11 @@ drasim::cli::Runner define(CLI::App& app)
     app.description(
         R"(Loads the manifests (files, directories, or - for stdin), schedules every Pod without
 spec.nodeName one at a time in input order (kube-scheduler filters and scores, the DRA
-structured-parameters allocator), and prints a `kind: List` with every ResourceClaim (with
-status.allocation and status.reservedFor) followed by every Pod (spec.nodeName when scheduled,
-a PodScheduled=False condition with the scheduler's message when not). Claims generated from
-ResourceClaimTemplates are named <pod>-<pod claim name>.)");
+structured-parameters allocator), and prints a `kind: List` with the scheduling.k8s.io objects
+(PriorityClass, Workload, CompositePodGroup, PodGroup, each in its input API version), then every
+ResourceClaim (with status.allocation and status.reservedFor) followed by every Pod (spec.nodeName
+when scheduled, a PodScheduled=False condition with the scheduler's message when not). Claims
+generated from ResourceClaimTemplates are named <pod>-<pod claim name>.)");
     app.footer(R"(Exit status: 0 when the run completed (pending pods included), 1 on invalid input (errors on
 stderr, nothing on stdout), 2 on bad usage.)");
     app.add_option("FILE", args->files, "manifests: files, directories, or - for stdin")->required();
