@@ -46,6 +46,11 @@ SimOptions simOptionsFor(const PreparedScenario& p, uint64_t seed, const RunOpti
     s.podMaxBackoff = p.podMaxBackoff;
     s.popFromBackoffQ = p.popFromBackoffQ;
     s.podEvents = options.podEvents;
+    // A workload's `scheduling:` is a Job's spec.scheduling: the Job controller makes its Workload
+    // and PodGroup only with WorkloadWithJob, and the scheduler queues the group only with
+    // GenericWorkload (1.35 has no WorkloadWithJob: its pods stay plain pods).
+    s.podGroups = p.featureGates.enabled("GenericWorkload") && p.featureGates.enabled("WorkloadWithJob");
+    s.topologyAwareGroups = p.featureGates.enabled("TopologyAwareWorkloadScheduling");
     return s;
 }
 
