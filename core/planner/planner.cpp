@@ -7,6 +7,7 @@
 #include <set>
 
 #include "core/planner/oracle.h"
+#include "core/scenario/named_files_check.h"
 #include "core/yamlio/yaml_tree.h"
 
 namespace drasim::planner {
@@ -61,8 +62,15 @@ std::optional<Plan> preparePlan(const Study& study, Diagnostics& diags)
     const size_t errorsBefore = diags.errorCount();
     Plan plan;
     plan.study = study;
+    // The study's scenario and every file it names are looked at first: each missing one is
+    // reported at the field that names it, all at once, before any simulation.
+    if (const std::string why = scenario::whyUnreadable(study.scenarioPath()); !why.empty()) {
+        diags.error(study.scenarioPos, "Study", study.name, "spec.scenario",
+            "cannot read " + study.scenarioPath() + ": " + why);
+        return std::nullopt;
+    }
     auto sc = scenario::loadScenario(study.scenarioPath(), diags);
-    if (!sc)
+    if (!sc || !scenario::checkNamedFiles(*sc, diags))
         return std::nullopt;
     plan.scenario = std::move(*sc);
     plan.candidates = priceCandidates(study, plan.scenario, diags);

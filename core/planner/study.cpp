@@ -282,6 +282,7 @@ void parseSpec(DocReader& r, const YamlNode& spec, Study& s)
         [&](const std::string& key, const YamlNode& v, const std::string& sub) {
             if (key == "scenario") {
                 haveScenario = true;
+                s.scenarioPos = v.pos;
                 if (auto p = r.string(v, sub)) {
                     s.scenario = *p;
                     if (p->empty())

@@ -90,6 +90,7 @@ struct Study
     std::string baseDir; ///< directory of the file ("." for a bare name)
     SourcePos pos;
     std::string scenario; ///< as written
+    SourcePos scenarioPos; ///< where spec.scenario is written
     CostBasis cost = CostBasis::Purchase;
     std::vector<CandidateShape> candidates;
     std::vector<ServiceLevel> serviceLevels; ///< the first is the main one (frontier axis)

@@ -8,6 +8,7 @@
 
 #include "core/common/parallel_chunks.h"
 #include "core/common/sha256.h"
+#include "core/scenario/named_files_check.h"
 #include "core/scenario/scenario_writer.h"
 #include "core/scheduler/cluster.h"
 #include "core/sim/workload_objects.h"
@@ -377,6 +378,9 @@ std::optional<sim::PreparedScenario> prepareScenario(
             return std::nullopt;
     }
     const Scenario& sc = overridden ? *overridden : original;
+    // Every missing file at once, each at its field, before the first one stops preparation.
+    if (!checkNamedFiles(sc, diags))
+        return std::nullopt;
     Assembly a(sc, diags);
     if (!addCatalogPools(a, options) || !addManifests(a) || !addTraceNodes(a) || !checkEventTargets(a))
         return std::nullopt;

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <set>
 
+#include "core/scenario/named_files_check.h"
 #include "core/workload/workload_spec_yaml.h"
 #include "core/yamlio/doc_reader.h"
 #include "core/yamlio/names.h"
@@ -372,6 +373,7 @@ std::optional<Scenario> parseScenario(std::string_view text, const std::string& 
     }
     std::stable_sort(s.events.begin(), s.events.end(),
         [](const ScenarioEvent& a, const ScenarioEvent& b) { return a.at < b.at; });
+    s.pathPositions = namedPathPositions(s, *frame.root);
     if (r.errors() > 0 || diags.errorCount() > errorsBefore)
         return std::nullopt;
     return s;

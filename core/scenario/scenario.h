@@ -40,6 +40,7 @@
 //       - {at: 22h, type: DeviceTaintRuleDelete, name: drain-h100}
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -113,6 +114,8 @@ struct Scenario
     /// Whether spec.scheduler.kubernetesVersion was written (so it is written back).
     bool kubernetesVersionSet = false;
     std::vector<ScenarioEvent> events; ///< sorted by time (stable)
+    /// Where each path field is written (named_files_check.h), for errors about the file it names.
+    std::map<std::string, SourcePos> pathPositions;
 
     /// A path of this document resolved against its directory (absolute paths are kept).
     std::string resolvedPath(const std::string& path) const;

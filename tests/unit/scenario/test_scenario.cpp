@@ -327,3 +327,45 @@ TEST(Scenario, KubernetesVersionAndEveryFeatureGate)
         "gate "
         "DRAExtendedResource to false, feature is locked to true\n");
 }
+
+// Every file a scenario names that is not there is reported, each at the field naming it, before
+// preparation reads any: a list item at its item, a single path at its value, a workload's trace
+// and pipeline at their `path`, the trace cluster at `nodes`.
+TEST(Scenario, EveryMissingFileIsReportedAtItsField)
+{
+    Diagnostics diags;
+    auto s = parseScenario(std::string(kHeader) + R"(spec:
+  cluster:
+    catalog: no-catalog
+    shapes: [no-shape.yaml]
+    manifests: no-dump.yaml
+    trace: {nodes: no-nodes.csv}
+  resources: [no-classes.yaml, no-templates.yaml]
+  workloads:
+    - name: jobs
+      manifests: [no-jobs.yaml]
+      arrival: {process: once}
+    - name: trace
+      trace: {path: no-trace.csv}
+    - name: pipe
+      pipeline: {path: no-pipeline.yaml}
+)",
+        "dir/s.yaml", diags);
+    ASSERT_TRUE(s.has_value()) << diags.formatAll();
+    EXPECT_FALSE(prepareScenario(*s, {}, diags).has_value());
+    const std::string missing = ": No such file or directory\n";
+    EXPECT_EQ(diags.formatAll(),
+        "dir/s.yaml:7:14: Scenario t: spec.cluster.catalog: cannot read dir/no-catalog" + missing
+            + "dir/s.yaml:8:14: Scenario t: spec.cluster.shapes[0]: cannot read dir/no-shape.yaml" + missing
+            + "dir/s.yaml:9:16: Scenario t: spec.cluster.manifests[0]: cannot read dir/no-dump.yaml" + missing
+            + "dir/s.yaml:10:20: Scenario t: spec.cluster.trace.nodes: cannot read dir/no-nodes.csv" + missing
+            + "dir/s.yaml:11:15: Scenario t: spec.resources[0]: cannot read dir/no-classes.yaml" + missing
+            + "dir/s.yaml:11:32: Scenario t: spec.resources[1]: cannot read dir/no-templates.yaml" + missing
+            + "dir/s.yaml:14:19: Scenario t: spec.workloads[0].manifests[0]: cannot read dir/no-jobs.yaml"
+            + missing
+            + "dir/s.yaml:17:21: Scenario t: spec.workloads[1].trace.path: cannot read dir/no-trace.csv"
+            + missing
+            + "dir/s.yaml:19:24: Scenario t: spec.workloads[2].pipeline.path: cannot read "
+              "dir/no-pipeline.yaml"
+            + missing);
+}
