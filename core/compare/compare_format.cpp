@@ -5,6 +5,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "core/common/money_text.h"
+
 namespace drasim::compare {
 
 namespace {
@@ -238,14 +240,18 @@ std::string kpiCsv(const Comparison& c)
     out += "\n";
     for (const Kpi& k : c.kpis) {
         out += csvField(k.name) + "," + k.group + "," + k.unit + "," + betterName(k.better);
+        // Money has cents, as everywhere drasim writes it in CSV (money_text.h).
+        const auto number = [&](const std::optional<double>& v) {
+            return v && k.unit == "USD" ? moneyCsv(*v) : csvNumber(v);
+        };
         for (size_t i = 0; i < k.values.size(); ++i)
             out.append(",")
                 .append(k.values[i] ? boundPrefix(boundAt(k.valueBounds, i)) : "")
-                .append(csvNumber(k.values[i]));
+                .append(number(k.values[i]));
         for (size_t i = 1; i < k.deltas.size(); ++i)
             out.append(",")
                 .append(k.deltas[i] ? boundPrefix(boundAt(k.deltaBounds, i)) : "")
-                .append(csvNumber(k.deltas[i]));
+                .append(number(k.deltas[i]));
         out += "\n";
     }
     return out;
@@ -259,10 +265,11 @@ std::string seriesCsv(const Comparison& c)
     out += "\n";
     for (const AlignedSeries& s : c.series) {
         const std::string metric = csvField(s.metric);
+        const bool money = isMoneyMetric(s.metric);
         for (size_t t = 0; t < s.times.size(); ++t) {
             out += metric + "," + csvNumber(s.times[t]);
             for (const auto& line : s.values)
-                out.append(",").append(csvNumber(line[t]));
+                out.append(",").append(money && line[t] ? moneyCsv(*line[t]) : csvNumber(line[t]));
             out += "\n";
         }
     }

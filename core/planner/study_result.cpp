@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "core/common/money_text.h"
 #include "core/sim/sim_time.h"
 
 namespace drasim::planner {
@@ -313,7 +314,7 @@ std::string frontierCsv(const StudyResult& r)
             for (int n : m.mix)
                 out.append(",").append(std::to_string(n));
             out += ',';
-            out += exactNumber(m.footprint.costUsd) + "," + exactNumber(m.footprint.powerWatts) + ","
+            out += moneyCsv(m.footprint.costUsd) + "," + exactNumber(m.footprint.powerWatts) + ","
                 + std::to_string(m.footprint.rackSlots) + "," + exactNumber(m.spread[0].min) + ","
                 + exactNumber(m.spread[0].mean) + "," + exactNumber(m.spread[0].max) + "\n";
         }

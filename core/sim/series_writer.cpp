@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "core/common/money_text.h"
+
 namespace drasim::sim {
 
 std::string csvField(const std::string& text)
@@ -44,7 +46,7 @@ void SeriesWriter::onSample(const MetricSample& sample)
         m_csv += ',';
         m_csv += csvField(p.key);
         m_csv += ',';
-        m_csv += formatNumber(p.value);
+        m_csv += isMoneyMetric(p.metric) ? moneyCsv(p.value) : formatNumber(p.value);
         m_csv += '\n';
     }
 }

@@ -48,8 +48,20 @@ TEST(CompareFormat, CsvQuotesFieldsAndLeavesMissingCellsEmpty)
         "kpi,group,unit,better,run_3,run_8,delta_8\n"
         "pods.peakPending,pods,pods,lower,30,4,-26\n"
         "wait.p95/training,wait,s,lower,1800.25,,\n"
-        "cost.total,cost,USD,lower,1000,1000.001,0.001\n");
+        "cost.total,cost,USD,lower,1000.00,1000.00,0.00\n");
     EXPECT_EQ(seriesCsv(small()), "metric,time_s,run_3,run_8\npods.pending,0,3,5\npods.pending,300,1,\n");
+}
+
+TEST(CompareFormat, MoneyInCsvHasCents)
+{
+    Comparison c = small();
+    c.kpis = { { "cost", "cost.total", "USD", Better::Lower, { 740740.6799999999, 0.1 + 0.2 },
+        { std::nullopt, 0.1 + 0.2 - 740740.6799999999 }, {}, {} } };
+    c.series = { { "cost.usd", { 0, 300 }, { { 0.0, 12.345000000000001 }, { std::nullopt, 1e6 / 3 } } } };
+    EXPECT_EQ(kpiCsv(c),
+        "kpi,group,unit,better,run_3,run_8,delta_8\n"
+        "cost.total,cost,USD,lower,740740.68,0.30,-740740.38\n");
+    EXPECT_EQ(seriesCsv(c), "metric,time_s,run_3,run_8\ncost.usd,0,0.00,\ncost.usd,300,12.35,333333.33\n");
 }
 
 TEST(CompareFormat, JsonHasNullsWhereARunHasNoValue)

@@ -175,3 +175,16 @@ TEST(SeriesWriter, WritesLongCsvWithQuoting)
     EXPECT_EQ(
         w.csv(), "time_s,metric,key,value\n90,pods.pending,,3\n90,unschedulable.reason,\"a, b\",0.25\n");
 }
+
+TEST(SeriesWriter, MoneyHasCents)
+{
+    SeriesWriter w;
+    MetricSample s;
+    s.time = 60 * kSecond;
+    s.points.push_back({ "cost.usd", "", 740740.6799999999 });
+    s.points.push_back({ "cost.usd", "", 123456789.13 });
+    s.points.push_back({ "cost.usd", "", 0 });
+    w.onSample(s);
+    EXPECT_EQ(w.csv(),
+        "time_s,metric,key,value\n60,cost.usd,,740740.68\n60,cost.usd,,123456789.13\n60,cost.usd,,0.00\n");
+}
