@@ -11,6 +11,7 @@ HelpFormatter::HelpFormatter(size_t columnWidth, std::map<std::string, std::stri
     column_width(columnWidth);
     label("Positionals", "Arguments");
     label("Subcommands", "Commands");
+    label("SUBCOMMAND", "COMMAND");
 }
 
 std::string HelpFormatter::make_help(const CLI::App* app, std::string name, CLI::AppFormatMode mode) const
@@ -20,8 +21,8 @@ std::string HelpFormatter::make_help(const CLI::App* app, std::string name, CLI:
         out = app->get_description() + "\n\n" + make_usage(app, name) + make_subcommands(app, mode)
             + make_groups(app, mode);
     else
-        out = make_usage(app, name) + "\n" + make_description(app) + make_positionals(app)
-            + make_groups(app, mode);
+        out = make_usage(app, name) + "\n" + make_description(app) + make_commands(app)
+            + make_positionals(app) + make_groups(app, mode);
     const std::string footer = make_footer(app);
     if (!footer.empty())
         out += "\n" + footer;
@@ -42,9 +43,20 @@ std::string HelpFormatter::make_subcommand(const CLI::App* sub) const
 {
     const auto summary = m_summaries.find(sub->get_name());
     std::ostringstream out;
-    CLI::detail::format_help(
-        out, sub->get_name(), summary == m_summaries.end() ? "" : summary->second, column_width_);
+    CLI::detail::format_help(out, sub->get_name(),
+        summary == m_summaries.end() ? sub->get_description() : summary->second, column_width_);
     return out.str();
+}
+
+std::string HelpFormatter::make_commands(const CLI::App* app) const
+{
+    const auto subs = app->get_subcommands([](const CLI::App* sub) { return !sub->get_name().empty(); });
+    if (subs.empty())
+        return {};
+    std::string out = "\nCommands:\n";
+    for (const CLI::App* sub : subs)
+        out += make_subcommand(sub);
+    return out;
 }
 
 std::string HelpFormatter::make_option_name(const CLI::Option* opt, bool positional) const

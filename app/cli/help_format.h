@@ -13,6 +13,7 @@ namespace drasim::cli {
 ///
 ///   <description: what the command does>
 ///
+///   Commands:           a command's own commands (drasim runs list, ...), each with its summary
 ///   Arguments:          positionals
 ///   Options:            the command's own options
 ///   <Group>:            shared groups (e.g. Scheduler options)
@@ -35,6 +36,8 @@ public:
     std::string make_option_opts(const CLI::Option* opt) const override;
 
 private:
+    /// "Commands:" and a line per subcommand of a command (its description is its summary); "" for none.
+    std::string make_commands(const CLI::App* app) const;
     std::map<std::string, std::string> m_summaries;
 };
 
