@@ -45,6 +45,18 @@ TEST(HelpBrowser, FollowsTheLinkToTheScenarioFormat)
     EXPECT_TRUE(help.text().startsWith(QStringLiteral("The Scenario format")));
 }
 
+TEST(HelpBrowser, TheScenarioFormatLinksToTheStudyFormat)
+{
+    HelpBrowser help;
+    ASSERT_TRUE(help.showPage(QStringLiteral("scenario-format.md")));
+    auto* browser = help.findChild<QTextBrowser*>();
+    ASSERT_NE(browser, nullptr);
+    ASSERT_TRUE(browser->toHtml().contains(QStringLiteral("study-format.md")));
+    emit browser->anchorClicked(QUrl(QStringLiteral("study-format.md")));
+    EXPECT_EQ(help.currentPage(), QStringLiteral("study-format.md"));
+    EXPECT_TRUE(help.text().startsWith(QStringLiteral("The Study format")));
+}
+
 TEST(HelpBrowser, UnknownPageIsRefusedAndTheCurrentOneKept)
 {
     HelpBrowser help;
