@@ -46,6 +46,9 @@ struct SchedulerOptions
     /// Feature gate DRAExtendedResource: extended resources a node does not advertise are served
     /// from DeviceClasses that map them (extended_resources.h). On, as from Kubernetes 1.36.
     bool draExtendedResources = true;
+    /// Run a topology-constrained group in every placement, including those whose score bound
+    /// cannot beat the best one found. Same result, slower: the two are compared by law tests.
+    bool exhaustivePlacements = false;
 };
 
 /// Why a pod was not scheduled.

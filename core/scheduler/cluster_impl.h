@@ -159,9 +159,11 @@ struct Cluster::Impl
         void requireNone(const char* change) const;
     };
     Undo undo { *this };
-    /// A group cycle's placement: only these nodes are considered (null: every node).
-    const std::vector<uint8_t>* placementMask = nullptr;
-    size_t placementSize = 0; ///< the nodes a fit error counts inside a placement
+    /// A group cycle's placement: only these nodes (ascending) are candidates; null: every node.
+    const std::vector<uint32_t>* placementNodes = nullptr;
+    /// Per topology key, the nodes sharing each of its values, in value order: built when a group
+    /// first asks for the key, dropped whenever the nodes change (rebuildNodes).
+    std::map<std::string, std::vector<std::pair<std::string, std::vector<uint32_t>>>> topologyDomains;
 
     // Per node index: its device view, and how many of its devices are not dedicated to a claim
     // (-1 = not computed). A node without free devices cannot serve a pod that needs one, which
@@ -239,6 +241,7 @@ struct Cluster::Impl
         std::sort(nodes.begin(), nodes.end(),
             [](const NodeState& a, const NodeState& b) { return a.node.meta.name < b.node.meta.name; });
         nodeIndex.clear();
+        topologyDomains.clear();
         preferNoScheduleNodes = 0;
         for (uint32_t i = 0; i < nodes.size(); ++i) {
             nodeIndex[nodes[i].node.meta.name] = i;

@@ -43,8 +43,8 @@ struct Cluster::Impl::GroupCycle
     static PlacementRun run(Impl& d, const PodGroupPolicy& group, const std::vector<api::Pod>& pods,
         const std::vector<size_t>& order, int32_t alreadyScheduled);
     static std::vector<Placement> placements(
-        const Impl& d, const PodGroupPolicy& group, const std::vector<std::string>& boundNodes);
-    static int64_t binPacking(const Impl& d, const Placement& p);
+        Impl& d, const PodGroupPolicy& group, const std::vector<std::string>& boundNodes);
+    static int64_t binPacking(const Impl& d, const Placement& p, const PodRequests& more = {});
     static void fillFailure(GroupScheduleResult& out, const PlacementRun& run, const std::string& message);
 };
 
@@ -61,8 +61,7 @@ struct Cluster::Impl::GroupCycle::PlacementRun
 struct Cluster::Impl::GroupCycle::Placement
 {
     std::string name; ///< "key=value", "" for all nodes
-    std::vector<uint8_t> mask; ///< empty: every node
-    size_t size = 0;
+    const std::vector<uint32_t>* nodes = nullptr; ///< ascending; null: every node
 };
 
 // podGroupSchedulingDefaultAlgorithm: members in priority order (stable, so first-observed order
@@ -104,55 +103,57 @@ Cluster::Impl::GroupCycle::PlacementRun Cluster::Impl::GroupCycle::run(Impl& d, 
 // order; nodes without the label are in none. With members bound already, only the placement
 // holding all of their nodes is kept.
 std::vector<Cluster::Impl::GroupCycle::Placement> Cluster::Impl::GroupCycle::placements(
-    const Impl& d, const PodGroupPolicy& group, const std::vector<std::string>& boundNodes)
+    Impl& d, const PodGroupPolicy& group, const std::vector<std::string>& boundNodes)
 {
     std::vector<Placement> out;
     if (group.topologyKey.empty()) {
-        out.push_back(Placement { "", {}, d.nodes.size() });
+        out.push_back(Placement {});
         return out;
     }
-    std::map<std::string, Placement> byValue;
-    for (uint32_t i = 0; i < d.nodes.size(); ++i) {
-        const auto& labels = d.nodes[i].node.meta.labels;
-        auto it = labels.find(group.topologyKey);
-        if (it == labels.end())
-            continue;
-        auto& p = byValue[it->second];
-        if (p.mask.empty()) {
-            p.name = group.topologyKey + "=" + it->second;
-            p.mask.assign(d.nodes.size(), 0);
+    auto cached = d.topologyDomains.find(group.topologyKey);
+    if (cached == d.topologyDomains.end()) {
+        std::map<std::string, std::vector<uint32_t>> byValue;
+        for (uint32_t i = 0; i < d.nodes.size(); ++i) {
+            const auto& labels = d.nodes[i].node.meta.labels;
+            if (auto it = labels.find(group.topologyKey); it != labels.end())
+                byValue[it->second].push_back(i);
         }
-        p.mask[i] = 1;
-        ++p.size;
+        cached = d.topologyDomains
+                     .emplace(group.topologyKey, decltype(cached->second)(byValue.begin(), byValue.end()))
+                     .first;
     }
-    for (auto& [value, p] : byValue) {
+    std::vector<uint32_t> boundIdx;
+    for (const auto& n : boundNodes) {
+        auto ni = d.nodeIndex.find(n);
+        if (ni == d.nodeIndex.end())
+            return out; // a member is bound to a node that is gone: no placement holds it
+        boundIdx.push_back(ni->second);
+    }
+    for (const auto& [value, nodes] : cached->second) {
         bool holdsBound = true;
-        for (const auto& n : boundNodes) {
-            auto ni = d.nodeIndex.find(n);
-            holdsBound = holdsBound && ni != d.nodeIndex.end() && p.mask[ni->second];
-        }
+        for (uint32_t b : boundIdx)
+            holdsBound = holdsBound && std::binary_search(nodes.begin(), nodes.end(), b);
         if (holdsBound)
-            out.push_back(std::move(p));
+            out.push_back(Placement { group.topologyKey + "=" + value, &nodes });
     }
     return out;
 }
 
 // NodeResourcesFit's placement bin packing: MostAllocated over the sums of the placement's nodes,
-// with the group's assumed pods already counted in (they are, inside the transaction).
-int64_t Cluster::Impl::GroupCycle::binPacking(const Impl& d, const Placement& p)
+// with the group's assumed pods already counted in (they are, inside the transaction), plus `more`.
+int64_t Cluster::Impl::GroupCycle::binPacking(const Impl& d, const Placement& p, const PodRequests& more)
 {
     NodeUsage sum;
     sum.allocatable = {};
-    for (uint32_t i = 0; i < d.nodes.size(); ++i) {
-        if (!p.mask.empty() && !p.mask[i])
-            continue;
-        const auto& u = d.nodes[i].usage;
+    const size_t count = p.nodes ? p.nodes->size() : d.nodes.size();
+    for (size_t k = 0; k < count; ++k) {
+        const auto& u = d.nodes[p.nodes ? (*p.nodes)[k] : k].usage;
         sum.allocatable.milliCpu += u.allocatable.milliCpu;
         sum.allocatable.memory += u.allocatable.memory;
         sum.nonZeroMilliCpu += u.nonZeroMilliCpu;
         sum.nonZeroMemory += u.nonZeroMemory;
     }
-    return resourceScore(ScoringPolicy::MostAllocated, sum, PodRequests {});
+    return resourceScore(ScoringPolicy::MostAllocated, sum, more);
 }
 
 void Cluster::Impl::GroupCycle::fillFailure(
@@ -196,11 +197,14 @@ GroupScheduleResult Cluster::Impl::scheduleGroup(const PodGroupPolicy& group,
     if (!topologyAware)
         effective.topologyKey.clear(); // the constraint is dropped with its gate
     const auto placements = GroupCycle::placements(*this, effective, boundNodes);
+    // Cycles inside a placement see only its nodes; outside one, every node.
+    const GroupCycle::Placement everyNode {};
+    auto scopeTo = [this](const GroupCycle::Placement& p) { placementNodes = p.nodes; };
     out.placementsTried = int32_t(placements.size());
 
-    // Each placement is evaluated inside a transaction. With one placement a feasible run is kept
-    // as it is; with several each is rolled back and the best one run again for real (runs are
-    // deterministic, so it gives the same result).
+    // Each placement is evaluated inside a transaction and rolled back; the best one is then run
+    // again for real (runs are deterministic, so it gives the same result), unless the run just
+    // made is already known to be the best, which is then kept as it is.
     auto keep = [&](GroupCycle::PlacementRun& run, size_t p) {
         out.scheduled = true;
         out.placed = run.placed;
@@ -208,35 +212,79 @@ GroupScheduleResult Cluster::Impl::scheduleGroup(const PodGroupPolicy& group,
         out.members = std::move(run.members); // on Success every member was tried
         return out;
     };
-    int64_t bestScore = -1;
-    size_t best = placements.size();
+    // A placement scores PodGroupPodsCount (count * 100 / the largest count) plus its bin packing,
+    // which only grows with the pods placed in it: with every pending member counted in, its
+    // packing bounds its score from above. Placements are tried in order of that bound, and once
+    // one holds every member (the largest count there can be), a placement whose bound cannot
+    // beat that one's score (or only tie it from a later position) is not run at all. (A placement
+    // that holds every member packs exactly as its bound says, so in this order the first such one
+    // found is the best; the rules below do not rely on that, the law tests check both.)
+    const size_t n = placements.size();
+    std::vector<int64_t> bound(n, 0);
+    if (n > 1) {
+        PodRequests pending;
+        for (const auto& pod : pods) {
+            const PodRequests r = computePodRequests(pod.spec);
+            pending.nonZeroMilliCpu += r.nonZeroMilliCpu;
+            pending.nonZeroMemory += r.nonZeroMemory;
+        }
+        for (size_t p = 0; p < n; ++p)
+            bound[p] = GroupCycle::binPacking(*this, placements[p], pending);
+    }
+    std::vector<size_t> evalOrder(n);
+    for (size_t p = 0; p < n; ++p)
+        evalOrder[p] = p;
+    std::stable_sort(
+        evalOrder.begin(), evalOrder.end(), [&](size_t a, size_t b) { return bound[a] > bound[b]; });
+    const int64_t fullCount = already + int64_t(pods.size());
+    std::vector<int64_t> podCounts(n, -1);
+    std::vector<int64_t> packing(n, 0);
+    size_t fullBest = n; // the best-packed placement holding every member, lowest index on ties
+    auto cannotWin = [&](size_t q) {
+        if (options.exhaustivePlacements || fullBest == n)
+            return false;
+        return bound[q] < packing[fullBest] || (bound[q] == packing[fullBest] && q > fullBest);
+    };
     GroupCycle::PlacementRun firstRun;
-    std::vector<int64_t> podCounts(placements.size(), -1);
-    std::vector<int64_t> packing(placements.size(), 0);
-    for (size_t p = 0; p < placements.size(); ++p) {
+    bool anyFeasible = false;
+    for (size_t k = 0; k < n; ++k) {
+        const size_t p = evalOrder[k];
+        if (cannotWin(p))
+            break; // the order is by bound: no later placement can win either
         undo.begin();
-        placementMask = placements[p].mask.empty() ? nullptr : &placements[p].mask;
-        placementSize = placements[p].size;
+        scopeTo(placements[p]);
         GroupCycle::PlacementRun run = GroupCycle::run(*this, effective, pods, order, already);
         if (run.status == Feasibility::Success) {
             podCounts[p] = already + run.placed;
-            packing[p] = placements.size() > 1 ? GroupCycle::binPacking(*this, placements[p]) : 0;
+            packing[p] = n > 1 ? GroupCycle::binPacking(*this, placements[p]) : 0;
             ++out.placementsFeasible;
-            if (placements.size() == 1) {
-                placementMask = nullptr;
+            const bool full = podCounts[p] == fullCount;
+            if (full
+                && (fullBest == n || packing[p] > packing[fullBest]
+                    || (packing[p] == packing[fullBest] && p < fullBest)))
+                fullBest = p;
+            // The first feasible placement, holding every member, that no other can beat: kept.
+            bool settled = n == 1 || (full && !anyFeasible && !options.exhaustivePlacements);
+            for (size_t j = k + 1; settled && j < n; ++j)
+                settled = cannotWin(evalOrder[j]);
+            if (settled) {
+                scopeTo(everyNode);
                 undo.commit();
                 return keep(run, p);
             }
+            anyFeasible = true;
         }
         undo.rollback();
-        placementMask = nullptr;
+        scopeTo(everyNode);
         if (p == 0)
             firstRun = std::move(run);
     }
     int64_t maxCount = 0;
     for (int64_t c : podCounts)
         maxCount = std::max(maxCount, c);
-    for (size_t p = 0; p < placements.size(); ++p) {
+    int64_t bestScore = -1;
+    size_t best = n;
+    for (size_t p = 0; p < n; ++p) {
         if (podCounts[p] < 0)
             continue;
         // PodGroupPodsCount normalised to 0..100 by the largest count, plus bin packing, weight 1.
@@ -246,12 +294,12 @@ GroupScheduleResult Cluster::Impl::scheduleGroup(const PodGroupPolicy& group,
             best = p;
         }
     }
-    if (best == placements.size()) {
+    if (best == n) {
         std::string message = placements.empty()
             ? "no node has the label " + effective.topologyKey + " of the group's topology constraint"
             : firstRun.message;
-        if (placements.size() > 1 || !effective.topologyKey.empty())
-            message = "0/" + std::to_string(placements.size()) + " placements are feasible: " + message;
+        if (n > 1 || !effective.topologyKey.empty())
+            message = "0/" + std::to_string(n) + " placements are feasible: " + message;
         if (placements.empty()) {
             // No run took place: every member given still gets its answer (none was tried).
             firstRun.members.resize(pods.size());
@@ -261,10 +309,9 @@ GroupScheduleResult Cluster::Impl::scheduleGroup(const PodGroupPolicy& group,
         return out;
     }
     undo.begin();
-    placementMask = placements[best].mask.empty() ? nullptr : &placements[best].mask;
-    placementSize = placements[best].size;
+    scopeTo(placements[best]);
     GroupCycle::PlacementRun run = GroupCycle::run(*this, effective, pods, order, already);
-    placementMask = nullptr;
+    scopeTo(everyNode);
     undo.commit();
     return keep(run, best);
 }

@@ -56,7 +56,7 @@ ScheduleResult Cluster::Impl::schedule(const api::Pod& pod, bool explain)
         return failEarly(cycle, FailureKind::Unschedulable, "no nodes available to schedule pods");
     if (!error.empty())
         return failEarly(cycle, FailureKind::PreFilter,
-            "0/" + std::to_string((placementMask ? placementSize : nodes.size()))
+            "0/" + std::to_string((placementNodes ? placementNodes->size() : nodes.size()))
                 + " nodes are available: " + error + ".");
     cycle.req = computePodRequests(pod.spec);
     if (options.draExtendedResources)
@@ -220,8 +220,6 @@ std::string Cluster::Impl::preFilter(Cycle& cycle)
 // Filter (§6.3): one node through every filter; true when feasible (attempt holds the devices).
 bool Cluster::Impl::filterNode(Cycle& cycle, uint32_t idx, allocator::Attempt& attempt)
 {
-    if (placementMask && !(*placementMask)[idx])
-        return false; // outside the group's placement: not a candidate, not counted
     const auto& ns = nodes[idx];
     // One reason list for the whole cycle, emptied per node, instead of one vector made and
     // destroyed per node: this runs for every node when a pending pod is retried.
@@ -289,15 +287,33 @@ bool Cluster::Impl::filterNode(Cycle& cycle, uint32_t idx, allocator::Attempt& a
 void Cluster::Impl::searchInScoreOrder(Cycle& cycle)
 {
     auto& sc = sigFor(cycle.req, cycle.zeroFreeShortcut);
-    for (const auto& [negScore, idx] : sc.order) {
+    // True when the search is over: a node chosen, or an error that ends the cycle.
+    auto decided = [&](uint32_t idx) {
         allocator::Attempt a;
         if (filterNode(cycle, idx, a)) {
             cycle.chosen = idx;
             cycle.chosenAttempt = std::move(a);
-            return;
+            return true;
         }
-        if (!cycle.fatal.empty())
-            return;
+        return !cycle.fatal.empty();
+    };
+    if (placementNodes) {
+        // Inside a group's placement only its nodes are candidates: put them in the order the
+        // cache keeps (the same keys, the same listed nodes) rather than walk every node of the
+        // cluster past the mask, which made each pod of a rack-constrained group cost O(nodes).
+        std::vector<std::pair<int64_t, uint32_t>> inPlacement;
+        inPlacement.reserve(placementNodes->size());
+        for (uint32_t idx : *placementNodes)
+            if (sc.order.count({ -sc.score[idx], idx }))
+                inPlacement.emplace_back(-sc.score[idx], idx);
+        std::sort(inPlacement.begin(), inPlacement.end());
+        for (const auto& entry : inPlacement)
+            if (decided(entry.second))
+                return;
+    } else {
+        for (const auto& entry : sc.order)
+            if (decided(entry.second))
+                return;
     }
     // Nothing fits: the message needs every node's reason, which the full pass collects.
     cycle.histogram.clear();
@@ -313,7 +329,10 @@ void Cluster::Impl::searchEveryNode(Cycle& cycle)
         allocator::Attempt attempt;
     };
     std::vector<Feasible> feasible;
-    for (uint32_t idx = 0; idx < nodes.size(); ++idx) {
+    // Inside a group's placement only its nodes (ascending, so still in name order).
+    const uint32_t candidates = placementNodes ? uint32_t(placementNodes->size()) : uint32_t(nodes.size());
+    for (uint32_t k = 0; k < candidates; ++k) {
+        const uint32_t idx = placementNodes ? (*placementNodes)[k] : k;
         allocator::Attempt a;
         if (filterNode(cycle, idx, a))
             feasible.push_back(Feasible { idx, std::move(a) });
@@ -430,7 +449,8 @@ void Cluster::Impl::reportFailure(Cycle& cycle)
         for (size_t i = 0; i < cycle.draHistogram.size(); ++i)
             if (cycle.draHistogram[i])
                 cycle.histogram[kDraReasons[i]] += cycle.draHistogram[i];
-        res.message = fitErrorMessage((placementMask ? placementSize : nodes.size()), cycle.histogram);
+        res.message
+            = fitErrorMessage((placementNodes ? placementNodes->size() : nodes.size()), cycle.histogram);
     }
     if (cycle.diagnosis)
         cycle.diagnosis->message = res.message;
