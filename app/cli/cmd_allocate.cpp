@@ -14,6 +14,7 @@
 #include "core/yamlio/writer.h"
 
 namespace {
+namespace cmd_allocate {
 
 struct Args
 {
@@ -81,4 +82,5 @@ stderr, nothing on stdout), 2 on bad usage.)");
 const bool registered = drasim::cli::registerCommand(
     { "allocate", "schedule pending pods and allocate their ResourceClaims", define });
 
+} // namespace cmd_allocate
 } // namespace

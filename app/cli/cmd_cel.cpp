@@ -13,6 +13,7 @@
 #include "core/yamlio/loader.h"
 
 namespace {
+namespace cmd_cel {
 
 struct CompiledSelector
 {
@@ -151,4 +152,5 @@ input (diagnostics on stderr), 2 on bad usage.)");
 const bool registered = drasim::cli::registerCommand(
     { "cel", "evaluate a CEL device selector against the devices in ResourceSlices", define });
 
+} // namespace cmd_cel
 } // namespace

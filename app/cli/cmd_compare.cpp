@@ -15,6 +15,7 @@
 #include "core/storage/database.h"
 
 namespace {
+namespace cmd_compare {
 
 struct Args
 {
@@ -83,4 +84,5 @@ cannot be read, 2 on bad usage.)");
 const bool registered = drasim::cli::registerCommand(
     { "compare", "stored runs side by side: KPIs, differences, series on one time axis", define });
 
+} // namespace cmd_compare
 } // namespace

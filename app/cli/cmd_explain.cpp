@@ -18,6 +18,7 @@
 #include "core/sim/sim_time.h"
 
 namespace {
+namespace cmd_explain {
 
 struct Args
 {
@@ -160,4 +161,5 @@ apply.)");
 const bool registered = drasim::cli::registerCommand(
     { "explain", "explain why a pod is pending: per node, claim and request", define });
 
+} // namespace cmd_explain
 } // namespace

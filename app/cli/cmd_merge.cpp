@@ -18,6 +18,7 @@
 #include "core/storage/database.h"
 
 namespace {
+namespace cmd_merge {
 
 struct Args
 {
@@ -133,4 +134,5 @@ invalid (diagnostics on stderr), 2 on bad usage.)");
 const bool registered = drasim::cli::registerCommand(
     { "merge", "combine the shard files of a study (drasim plan --shard) into its report", define });
 
+} // namespace cmd_merge
 } // namespace

@@ -21,6 +21,7 @@
 #include "core/storage/database.h"
 
 namespace {
+namespace cmd_plan {
 
 drasim::CancelToken g_interrupted;
 
@@ -260,4 +261,5 @@ Exit status: 0 on success, 1 when the study or its inputs are invalid (diagnosti
 const bool registered = drasim::cli::registerCommand(
     { "plan", "find the cheapest hardware mix that meets a study's service levels", define });
 
+} // namespace cmd_plan
 } // namespace

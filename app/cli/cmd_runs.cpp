@@ -19,6 +19,7 @@
 #include "core/storage/database.h"
 
 namespace {
+namespace cmd_runs {
 
 using namespace drasim;
 
@@ -235,4 +236,5 @@ cannot be written, 2 on bad usage.)");
 const bool registered
     = drasim::cli::registerCommand({ "runs", "runs kept in the store: list, show, export, delete", define });
 
+} // namespace cmd_runs
 } // namespace

@@ -17,6 +17,7 @@
 #include "core/storage/database.h"
 
 namespace {
+namespace cmd_scenarios {
 
 using namespace drasim;
 
@@ -179,4 +180,5 @@ folder cannot be written, 2 on bad usage.)");
 const bool registered = drasim::cli::registerCommand(
     { "scenarios", "saved scenarios and their revisions: list, show, import, export, variant", define });
 
+} // namespace cmd_scenarios
 } // namespace

@@ -25,6 +25,7 @@
 #include "core/storage/run_store_recorder.h"
 
 namespace {
+namespace cmd_simulate {
 
 /// Progress on stderr, only when stderr is a terminal (cli_support.h rule).
 class StderrProgress : public drasim::ProgressSink
@@ -218,4 +219,5 @@ stderr), 2 on bad usage, 130 when interrupted.)");
 const bool registered = drasim::cli::registerCommand({ "simulate",
     "run a scenario through the discrete-event simulator (wait times, utilization, cost)", define });
 
+} // namespace cmd_simulate
 } // namespace

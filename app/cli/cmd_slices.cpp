@@ -17,6 +17,7 @@
 #include "core/yamlio/writer.h"
 
 namespace {
+namespace cmd_slices {
 
 /// "a,,b" → {a, b}: empty items are dropped.
 std::vector<std::string> splitComma(const std::string& s)
@@ -151,4 +152,5 @@ Nodes are named NAME-0 ... NAME-(N-1); pools are named after their node.)");
 const bool registered = drasim::cli::registerCommand({ "slices",
     "generate the Nodes and ResourceSlices real DRA drivers publish for a server shape", define });
 
+} // namespace cmd_slices
 } // namespace

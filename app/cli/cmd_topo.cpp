@@ -17,6 +17,7 @@
 #include "core/topology/topology.h"
 
 namespace {
+namespace cmd_topo {
 
 struct Args
 {
@@ -122,4 +123,5 @@ from the content.)");
 const bool registered = drasim::cli::registerCommand(
     { "topo", "show a server's PCIe/NUMA/NVLink topology and nvidia-smi-style distances", define });
 
+} // namespace cmd_topo
 } // namespace

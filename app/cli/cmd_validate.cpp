@@ -15,6 +15,7 @@
 #include "core/yamlio/writer.h"
 
 namespace {
+namespace cmd_validate {
 
 std::string summary(const drasim::api::ObjectSet& o)
 {
@@ -127,4 +128,5 @@ and all of them are reported (up to --max-errors).)");
 const bool registered = drasim::cli::registerCommand(
     { "validate", "check manifests like the API server (strict fields, DRA limits, CEL selectors)", define });
 
+} // namespace cmd_validate
 } // namespace

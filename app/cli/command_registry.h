@@ -28,6 +28,8 @@ struct Command
 
 /// Commands register themselves from their own translation unit:
 ///   const bool registered = registerCommand({...});
+/// Each cmd_<name>.cpp keeps its helpers (Args, run, define, ...) in `namespace { namespace cmd_<name> {`:
+/// the files share those names, and a unity build compiles several of them as one translation unit.
 bool registerCommand(Command command);
 const std::vector<Command>& commands(); ///< sorted by name
 

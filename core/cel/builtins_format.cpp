@@ -12,31 +12,13 @@
 #include "core/cel/format_check.h"
 #include "core/cel/format_double.h"
 #include "core/cel/interpreter.h"
+#include "core/cel/text_chars.h"
 #include "core/cel/time_util.h"
 
 namespace drasim::cel {
 namespace {
 
 // ---------------------------------------------------------------- Go's strconv.Quote
-
-void appendUtf8(std::string& out, uint32_t cp)
-{
-    if (cp < 0x80) {
-        out += char(cp);
-    } else if (cp < 0x800) {
-        out += char(0xC0 | (cp >> 6));
-        out += char(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-        out += char(0xE0 | (cp >> 12));
-        out += char(0x80 | ((cp >> 6) & 0x3F));
-        out += char(0x80 | (cp & 0x3F));
-    } else {
-        out += char(0xF0 | (cp >> 18));
-        out += char(0x80 | ((cp >> 12) & 0x3F));
-        out += char(0x80 | ((cp >> 6) & 0x3F));
-        out += char(0x80 | (cp & 0x3F));
-    }
-}
 
 /// Decodes the code point at s[i]; 0 length means an invalid byte.
 uint32_t decodeValid(std::string_view s, size_t i, size_t* len)

@@ -8,6 +8,7 @@
 #include "core/cel/builtin_impls.h"
 #include "core/cel/builtins.h"
 #include "core/cel/interpreter.h"
+#include "core/cel/text_chars.h"
 
 namespace drasim::cel {
 
@@ -27,10 +28,6 @@ struct UrlData
 bool isAlpha(char c)
 {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-bool isDigit(char c)
-{
-    return c >= '0' && c <= '9';
 }
 int hexVal(char c)
 {

@@ -3,6 +3,8 @@
 
 #include <cctype>
 
+#include "core/cel/text_chars.h"
+
 namespace drasim::cel {
 
 namespace {
@@ -15,10 +17,6 @@ bool isIdentChar(char c)
 {
     return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
 }
-bool isDigit(char c)
-{
-    return c >= '0' && c <= '9';
-}
 bool isHex(char c)
 {
     return std::isxdigit(static_cast<unsigned char>(c)) != 0;
@@ -28,25 +26,6 @@ int hexValue(char c)
     if (c >= '0' && c <= '9')
         return c - '0';
     return (std::tolower(static_cast<unsigned char>(c)) - 'a') + 10;
-}
-
-void appendUtf8(std::string& out, uint32_t cp)
-{
-    if (cp < 0x80) {
-        out += char(cp);
-    } else if (cp < 0x800) {
-        out += char(0xC0 | (cp >> 6));
-        out += char(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-        out += char(0xE0 | (cp >> 12));
-        out += char(0x80 | ((cp >> 6) & 0x3F));
-        out += char(0x80 | (cp & 0x3F));
-    } else {
-        out += char(0xF0 | (cp >> 18));
-        out += char(0x80 | ((cp >> 12) & 0x3F));
-        out += char(0x80 | ((cp >> 6) & 0x3F));
-        out += char(0x80 | (cp & 0x3F));
-    }
 }
 
 class Lexer

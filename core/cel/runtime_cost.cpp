@@ -9,7 +9,7 @@ namespace drasim::cel {
 namespace {
 
 constexpr int64_t kCallCost = 1;
-constexpr int64_t kListCreateBaseCost = 10;
+constexpr int64_t kRuntimeListCreateBaseCost = 10;
 
 /// CEL's size() of a value (entries, bytes; 1 for scalars), except that a string is measured
 /// in bytes. Decision: UTF-8 bytes are never fewer than code points, and every size that enters
@@ -36,7 +36,7 @@ int64_t actualSize(EvalContext& ctx, const Value& v)
 }
 
 /// ceil(x * f), clamped far above the runtime limit so that no product can overflow.
-int64_t byFactor(int64_t x, double f)
+int64_t clampedByFactor(int64_t x, double f)
 {
     double c = std::ceil(double(x) * f);
     return c > 1e15 ? int64_t(1e15) : int64_t(c);
@@ -136,7 +136,7 @@ int64_t dynamicCallCost(EvalContext& ctx, const Node& call, const Value* a, size
     }
     case CostRule::Sets: {
         double factor = call.name == "sets.equivalent" ? 2 : 1;
-        return byFactor(size(0) * size(1), factor) + kCallCost;
+        return clampedByFactor(size(0) * size(1), factor) + kCallCost;
     }
     case CostRule::ListAlloc: {
         // The size of the list built: lists.range(n), list.slice(i, j), list.reverse().
@@ -147,17 +147,17 @@ int64_t dynamicCallCost(EvalContext& ctx, const Node& call, const Value* a, size
             built = std::clamp<int64_t>(a[2].i - a[1].i, 0, size(0));
         else
             built = size(0);
-        return built + kCallCost + kListCreateBaseCost;
+        return built + kCallCost + kRuntimeListCreateBaseCost;
     }
     case CostRule::Flatten: {
         int64_t depth = count > 1 && a[1].kind == Kind::Int ? std::max<int64_t>(a[1].i, 0) : 1;
-        return byFactor(size(0), double(depth)) + kCallCost + kListCreateBaseCost;
+        return clampedByFactor(size(0), double(depth)) + kCallCost + kRuntimeListCreateBaseCost;
     }
     case CostRule::SelfCompare: {
         // Decision: always the factor 2 (cel-go's tracker adds 0.1 for string elements even
         // where the estimate, seeing a dyn element type, did not; that could exceed it).
         int64_t n = size(0);
-        return byFactor(n * n, 2.0) + kCallCost + kListCreateBaseCost;
+        return clampedByFactor(n * n, 2.0) + kCallCost + kRuntimeListCreateBaseCost;
     }
     }
     return 0;

@@ -8,14 +8,11 @@
 #include <mutex>
 #include <vector>
 
+#include "core/cel/text_chars.h"
+
 namespace drasim::cel {
 
 namespace {
-
-bool isDigit(char c)
-{
-    return c >= '0' && c <= '9';
-}
 
 // Howard Hinnant's days-from-civil / civil-from-days algorithms (proleptic Gregorian calendar).
 int64_t daysFromCivil(int64_t y, int m, int d)

@@ -92,7 +92,7 @@ bool looksLikeDeviceHeader(const std::vector<Token>& t)
         && t[0].text.size() > 3 && std::isdigit(static_cast<unsigned char>(t[0].text[3]));
 }
 
-struct Parser
+struct SmiTableParser
 {
     const std::string& fileName;
     const std::string& shapeName;
@@ -281,7 +281,7 @@ bool smi::parseCapture(std::string_view text, const std::string& fileName, const
     const size_t errorsBefore = diags.errorCount();
     out = Capture {};
     out.fileName = fileName;
-    Parser p { fileName, shapeName, diags, out, splitLines(text), {}, {} };
+    SmiTableParser p { fileName, shapeName, diags, out, splitLines(text), {}, {} };
     if (!p.findHeader())
         return false;
     p.readRows();

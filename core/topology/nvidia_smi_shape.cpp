@@ -29,7 +29,7 @@ struct UnionFind
     void join(int a, int b) { p[find(a)] = find(b); }
 };
 
-struct Builder
+struct ShapeBuilder
 {
     const Capture& cap;
     const ImportOptions& options;
@@ -414,7 +414,7 @@ void orderDepthFirst(NodeShape& s)
 bool buildShapeFromCapture(
     const Capture& capture, const ImportOptions& options, NodeShape& out, Diagnostics& diags)
 {
-    Builder b { capture, options, diags, {}, capture.devices.size(), {}, {}, {}, {}, {} };
+    ShapeBuilder b { capture, options, diags, {}, capture.devices.size(), {}, {}, {}, {}, {} };
     b.s.name = options.shapeName;
     b.s.description = "imported from nvidia-smi topo -m (" + capture.fileName + ")";
     b.s.pos = SourcePos { capture.fileName, capture.headerLine, 1 };

@@ -201,7 +201,7 @@ struct SliceGenerator::Impl
 
 namespace {
 
-struct Builder
+struct SliceBuilder
 {
     const Topology& topo;
     const GenerateOptions& opt;
@@ -742,7 +742,7 @@ SliceGenerator::SliceGenerator(
 {
     Impl& d = *m_impl;
     d.options = std::move(options);
-    Builder b { *m_topology, d.options, diag, d.slices, d.index, 0, {}, 0 };
+    SliceBuilder b { *m_topology, d.options, diag, d.slices, d.index, 0, {}, 0 };
     // Drivers in name order, so the output lists pools sorted by driver.
     b.dranet();
     b.fpga();

@@ -15,10 +15,10 @@ const std::string* Element::attr(std::string_view key) const
 
 namespace {
 
-class Parser
+class XmlParser
 {
 public:
-    Parser(std::string_view text, ParseError* error, int maxDepth)
+    XmlParser(std::string_view text, ParseError* error, int maxDepth)
         : m_text(text)
         , m_error(error)
         , m_maxDepth(maxDepth)
@@ -284,7 +284,7 @@ private:
 
 std::unique_ptr<Element> parse(std::string_view text, ParseError* error, int maxDepth)
 {
-    Parser p(text, error, maxDepth);
+    XmlParser p(text, error, maxDepth);
     return p.run();
 }
 

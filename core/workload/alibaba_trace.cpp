@@ -123,18 +123,6 @@ std::optional<std::vector<size_t>> requireColumns(const Header& header, const st
     return out;
 }
 
-// Decision: a pod name must be usable as a Kubernetes object name; the real trace always is.
-bool validName(const std::string& s)
-{
-    if (s.empty() || s.size() > 253)
-        return false;
-    for (char c : s)
-        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.'))
-            return false;
-    return std::isalnum(static_cast<unsigned char>(s.front()))
-        && std::isalnum(static_cast<unsigned char>(s.back()));
-}
-
 class AlibabaSource final : public ArrivalSource
 {
 public:
@@ -269,7 +257,7 @@ std::optional<AlibabaPodList> readAlibabaPods(
         p.name = r.text((*cols)[0]);
         p.pos = row->pos(path, 0);
         r.setName(p.name);
-        if (!validName(p.name))
+        if (!validTraceName(p.name))
             r.error((*cols)[0], "name",
                 "\"" + p.name + "\" is not a valid object name (lowercase DNS subdomain)");
         else if (auto [it, fresh] = seen.emplace(p.name, row->line); !fresh)
@@ -341,7 +329,7 @@ std::optional<std::vector<TraceGpuNode>> readAlibabaNodes(const std::string& pat
         n.name = r.text((*cols)[0]);
         n.pos = row->pos(path, 0);
         r.setName(n.name);
-        if (!validName(n.name))
+        if (!validTraceName(n.name))
             r.error(
                 (*cols)[0], "sn", "\"" + n.name + "\" is not a valid node name (lowercase DNS subdomain)");
         else if (auto [it, fresh] = seen.emplace(n.name, row->line); !fresh)

@@ -76,4 +76,15 @@ std::optional<CsvRow> CsvReader::next(Diagnostics& diags, const char* objectKind
     return std::nullopt;
 }
 
+bool validTraceName(const std::string& s)
+{
+    if (s.empty() || s.size() > 253)
+        return false;
+    auto lowerAlnum = [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); };
+    for (char c : s)
+        if (!lowerAlnum(c) && c != '-' && c != '.')
+            return false;
+    return lowerAlnum(s.front()) && lowerAlnum(s.back());
+}
+
 } // namespace drasim::workload

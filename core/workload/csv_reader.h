@@ -51,4 +51,9 @@ private:
     std::string m_error;
 };
 
+/// A job, pod or node name a trace row may carry: one usable as a Kubernetes object name (lowercase
+/// letters, digits, '-' and '.', a letter or digit at both ends, at most 253 characters).
+/// Decision: another name is an error of its row, never rewritten; the real Alibaba trace's all fit.
+bool validTraceName(const std::string& s);
+
 } // namespace drasim::workload

@@ -26,17 +26,6 @@ const std::set<std::string>& knownColumns()
     return k;
 }
 
-bool validName(const std::string& s)
-{
-    if (s.empty() || s.size() > 253)
-        return false;
-    for (char c : s)
-        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.'))
-            return false;
-    auto alnum = [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); };
-    return alnum(s.front()) && alnum(s.back());
-}
-
 class CsvTraceSource final : public ArrivalSource
 {
 public:
@@ -136,7 +125,7 @@ private:
             return std::nullopt;
         }
         ++m_rows;
-        if (!validName(name))
+        if (!validTraceName(name))
             error(row, "name", name, "\"" + name + "\" is not a valid object name (lowercase DNS subdomain)");
         else if (auto [it, fresh] = m_names.emplace(name, row.line); !fresh)
             error(row, "name", name, "duplicate job name (first on line " + std::to_string(it->second) + ")");

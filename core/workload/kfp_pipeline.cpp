@@ -16,16 +16,12 @@
 
 namespace drasim::workload {
 
+using yamlio::joinPath;
 using yamlio::YamlNode;
 
 namespace {
 
-constexpr const char* kKind = "Pipeline";
-
-std::string join(const std::string& a, const std::string& b)
-{
-    return a.empty() ? b : a + "." + b;
-}
+constexpr const char* kPipelineKind = "Pipeline";
 
 /// The document reader with lookups by key: KFP IR nests optional maps deeply, and most fields
 /// are read where they are needed rather than in one field loop (the IR carries many fields the
@@ -34,7 +30,7 @@ class Ctx : public yamlio::DocReader
 {
 public:
     Ctx(std::string name, Diagnostics& diags)
-        : DocReader(diags, kKind, std::move(name))
+        : DocReader(diags, kPipelineKind, std::move(name))
     { }
 
     /// parent[key] when it is a map; a missing required key or another type is reported.
@@ -43,10 +39,10 @@ public:
         const YamlNode* n = parent.get(key);
         if (!n) {
             if (required)
-                this->required(parent, join(field, key));
+                this->required(parent, joinPath(field, key));
             return nullptr;
         }
-        return isMap(*n, join(field, key)) ? n : nullptr;
+        return isMap(*n, joinPath(field, key)) ? n : nullptr;
     }
     std::optional<std::string> str(
         const YamlNode& parent, const char* key, const std::string& field, bool required)
@@ -54,16 +50,16 @@ public:
         const YamlNode* n = parent.get(key);
         if (!n) {
             if (required)
-                this->required(parent, join(field, key));
+                this->required(parent, joinPath(field, key));
             return std::nullopt;
         }
-        return string(*n, join(field, key));
+        return string(*n, joinPath(field, key));
     }
     std::vector<std::string> strList(const YamlNode& parent, const char* key, const std::string& field)
     {
         std::vector<std::string> out;
         if (const YamlNode* n = parent.get(key))
-            items(*n, join(field, key), [&](const YamlNode& item, const std::string& ip) {
+            items(*n, joinPath(field, key), [&](const YamlNode& item, const std::string& ip) {
                 if (auto s = string(item, ip))
                     out.push_back(*s);
             });
@@ -81,7 +77,7 @@ std::optional<KfpValueRef> valueRef(const YamlNode& n, const std::string& field,
     if (const YamlNode* p = n.get("componentInputParameter")) {
         auto s = p->asString();
         if (!s) {
-            c.error(p->pos, join(field, "componentInputParameter"), "expected a parameter name");
+            c.error(p->pos, joinPath(field, "componentInputParameter"), "expected a parameter name");
             return std::nullopt;
         }
         ref.kind = KfpValueRef::Kind::PipelineParameter;
@@ -91,7 +87,7 @@ std::optional<KfpValueRef> valueRef(const YamlNode& n, const std::string& field,
     if (const YamlNode* rv = n.get("runtimeValue")) {
         const YamlNode* k = rv->isMap() ? rv->get("constant") : nullptr;
         if (!k) {
-            c.required(*rv, join(field, "runtimeValue.constant"));
+            c.required(*rv, joinPath(field, "runtimeValue.constant"));
             return std::nullopt;
         }
         ref.kind = KfpValueRef::Kind::Constant;
@@ -99,7 +95,7 @@ std::optional<KfpValueRef> valueRef(const YamlNode& n, const std::string& field,
         return ref;
     }
     if (const YamlNode* t = n.get("taskOutputParameter")) {
-        const std::string f = join(field, "taskOutputParameter");
+        const std::string f = joinPath(field, "taskOutputParameter");
         auto producer = t->isMap() ? c.str(*t, "producerTask", f, true) : std::nullopt;
         auto key = t->isMap() ? c.str(*t, "outputParameterKey", f, true) : std::nullopt;
         if (!producer || !key) {
@@ -115,7 +111,7 @@ std::optional<KfpValueRef> valueRef(const YamlNode& n, const std::string& field,
     if (const YamlNode* t = n.get("taskFinalStatus")) {
         // Exit-handler input: only the dependency matters to the simulator.
         auto producer
-            = t->isMap() ? c.str(*t, "producerTask", join(field, "taskFinalStatus"), true) : std::nullopt;
+            = t->isMap() ? c.str(*t, "producerTask", joinPath(field, "taskFinalStatus"), true) : std::nullopt;
         if (!producer)
             return std::nullopt;
         ref.kind = KfpValueRef::Kind::TaskOutput;
@@ -162,7 +158,7 @@ void readResources(const YamlNode& res, const std::string& field, KfpTask& task,
             return std::nullopt;
         if (n->isScalar())
             return n->scalar;
-        c.error(n->pos, join(field, key), std::string("expected a quantity, got ") + n->typeName());
+        c.error(n->pos, joinPath(field, key), std::string("expected a quantity, got ") + n->typeName());
         return std::nullopt;
     };
     auto number = [&](const char* key) -> std::optional<double> {
@@ -171,7 +167,7 @@ void readResources(const YamlNode& res, const std::string& field, KfpTask& task,
             return std::nullopt;
         auto d = n->asDouble();
         if (!d)
-            c.error(n->pos, join(field, key), "expected a number, got " + Ctx::describe(*n));
+            c.error(n->pos, joinPath(field, key), "expected a number, got " + Ctx::describe(*n));
         return d;
     };
     // The resource* string fields win; they are what current compilers write (and may hold
@@ -193,7 +189,7 @@ void readResources(const YamlNode& res, const std::string& field, KfpTask& task,
     else if (auto d = number("memoryLimit"))
         task.limits["memory"] = gbText(*d);
     if (const YamlNode* acc = res.get("accelerator")) {
-        if (!c.isMap(*acc, join(field, "accelerator")))
+        if (!c.isMap(*acc, joinPath(field, "accelerator")))
             return;
         std::optional<std::string> type = acc->get("resourceType") ? c.str(*acc, "resourceType", field, false)
                                                                    : c.str(*acc, "type", field, false);
@@ -211,7 +207,7 @@ void readResources(const YamlNode& res, const std::string& field, KfpTask& task,
 void readPlatform(const YamlNode& exec, const std::string& field, KfpTask& task, Ctx& c)
 {
     if (const YamlNode* claims = exec.get("podResourceClaims")) {
-        const std::string f = join(field, "podResourceClaims");
+        const std::string f = joinPath(field, "podResourceClaims");
         if (!claims->isSequence()) {
             c.error(claims->pos, f, std::string("expected a list, got ") + claims->typeName());
         } else {
@@ -224,7 +220,7 @@ void readPlatform(const YamlNode& exec, const std::string& field, KfpTask& task,
                 claim.pos = item.pos;
                 claim.templateName = c.str(item, "resourceClaimTemplateName", fi, false);
                 if (const YamlNode* json = item.get("resourceClaimJson"))
-                    claim.json = valueRef(*json, join(fi, "resourceClaimJson"), c);
+                    claim.json = valueRef(*json, joinPath(fi, "resourceClaimJson"), c);
                 if (!claim.templateName && !item.get("resourceClaimJson")) {
                     c.error(item.pos, fi, "needs resourceClaimTemplateName or resourceClaimJson");
                     continue;
@@ -391,22 +387,22 @@ public:
         std::vector<SiblingDeps> siblingDeps;
         std::set<std::pair<std::string, std::string>> reported; // (entry, missing name): report once
         for (const auto& [k, v] : tasks.entries) {
-            const std::string f = join(field, k.scalar);
+            const std::string f = joinPath(field, k.scalar);
             if (!c.isMap(v, f))
                 continue;
             const YamlNode* ref = c.map(v, "componentRef", f, true);
-            auto compName = ref ? c.str(*ref, "name", join(f, "componentRef"), true) : std::nullopt;
+            auto compName = ref ? c.str(*ref, "name", joinPath(f, "componentRef"), true) : std::nullopt;
             if (!compName)
                 continue;
             const YamlNode* comp = components.get(*compName);
             if (!comp || !comp->isMap()) {
-                c.error(ref->get("name")->pos, join(f, "componentRef.name"),
+                c.error(ref->get("name")->pos, joinPath(f, "componentRef.name"),
                     "unknown component \"" + *compName + "\"");
                 continue;
             }
             if (v.get("triggerPolicy") && v.get("triggerPolicy")->isMap()
                 && v.get("triggerPolicy")->get("condition")) {
-                c.error(v.get("triggerPolicy")->pos, join(f, "triggerPolicy.condition"),
+                c.error(v.get("triggerPolicy")->pos, joinPath(f, "triggerPolicy.condition"),
                     "conditional tasks (dsl.If/Condition) depend on run-time values; drasim does not run "
                     "them");
                 continue;
@@ -434,7 +430,7 @@ public:
                 auto it = expansion.find(d);
                 if (it == expansion.end()) {
                     if (reported.emplace(sd.field, d).second)
-                        c.error(sd.pos, join(sd.field, "dependentTasks"),
+                        c.error(sd.pos, joinPath(sd.field, "dependentTasks"),
                             "depends on unknown task \"" + d + "\"");
                     continue;
                 }
@@ -512,7 +508,7 @@ private:
         if (const YamlNode* inputs = v.get("inputs"); inputs && inputs->isMap())
             if (const YamlNode* ps = inputs->get("parameters"); ps && ps->isMap())
                 for (const auto& [pk, pv] : ps->entries) {
-                    const std::string pf = join(f, "inputs.parameters." + pk.scalar);
+                    const std::string pf = joinPath(f, "inputs.parameters." + pk.scalar);
                     if (auto r = valueRef(pv, pf, c))
                         if (auto rr = resolve(*r, scope, prefix, pf))
                             inner.inputs[pk.scalar] = *rr;
@@ -521,7 +517,7 @@ private:
             = "components." + v.get("componentRef")->get("name")->scalar + ".dag.tasks";
         const YamlNode* iterator = v.get("parameterIterator");
         if (v.get("artifactIterator")) {
-            c.error(v.get("artifactIterator")->pos, join(f, "artifactIterator"),
+            c.error(v.get("artifactIterator")->pos, joinPath(f, "artifactIterator"),
                 "ParallelFor over artifacts depends on run-time outputs; drasim does not expand it");
             return produced;
         }
@@ -533,7 +529,7 @@ private:
         const YamlNode* items = iterator->isMap() ? iterator->get("items") : nullptr;
         const YamlNode* raw = items && items->isMap() ? items->get("raw") : nullptr;
         if (!itemInput || !raw) {
-            c.error(iterator->pos, join(f, "parameterIterator"),
+            c.error(iterator->pos, joinPath(f, "parameterIterator"),
                 "ParallelFor over a list known only at run time (items.inputParameter) is not supported; "
                 "give the items literally");
             return produced;
@@ -541,8 +537,8 @@ private:
         Diagnostics jsonDiags;
         auto docs = yamlio::parseYamlDocuments(raw->scalar, "<items>", jsonDiags);
         if (jsonDiags.hasErrors() || docs.size() != 1 || !docs[0].isSequence()) {
-            c.error(
-                raw->pos, join(f, "parameterIterator.items.raw"), "expected a JSON list, got " + raw->scalar);
+            c.error(raw->pos, joinPath(f, "parameterIterator.items.raw"),
+                "expected a JSON list, got " + raw->scalar);
             return produced;
         }
         for (size_t i = 0; i < docs[0].items.size(); ++i) {
@@ -568,7 +564,7 @@ private:
         task.pos = k.pos;
         task.component = compName;
         if (const YamlNode* info = v.get("taskInfo"); info && info->isMap())
-            task.displayName = c.str(*info, "name", join(f, "taskInfo"), false).value_or(k.scalar);
+            task.displayName = c.str(*info, "name", joinPath(f, "taskInfo"), false).value_or(k.scalar);
         if (const YamlNode* pts = comp.get("taskConfigPassthroughs"); pts && pts->isSequence()) {
             for (const YamlNode& pt : pts->items) {
                 const YamlNode* field = pt.isMap() ? pt.get("field") : nullptr;
@@ -595,11 +591,11 @@ private:
         }
         const std::string ef = "deploymentSpec.executors." + task.executor;
         if (const YamlNode* container = exec->get("container"); container && container->isMap()) {
-            task.image = c.str(*container, "image", join(ef, "container"), true).value_or("");
-            task.command = c.strList(*container, "command", join(ef, "container"));
-            task.args = c.strList(*container, "args", join(ef, "container"));
+            task.image = c.str(*container, "image", joinPath(ef, "container"), true).value_or("");
+            task.command = c.strList(*container, "command", joinPath(ef, "container"));
+            task.args = c.strList(*container, "args", joinPath(ef, "container"));
             if (const YamlNode* res = container->get("resources"); res && res->isMap())
-                readResources(*res, join(ef, "container.resources"), task, c);
+                readResources(*res, joinPath(ef, "container.resources"), task, c);
         } else if (exec->get("importer") || exec->get("resolver")) {
             // Importers run as a small launcher pod in KFP; no user container, no resources.
             task.image = "kfp-launcher";
@@ -610,11 +606,11 @@ private:
         if (const YamlNode* inputs = v.get("inputs"); inputs && inputs->isMap()) {
             if (const YamlNode* ps = inputs->get("parameters"); ps && ps->isMap()) {
                 for (const auto& [pk, pv] : ps->entries) {
-                    const std::string pf = join(f, "inputs.parameters." + pk.scalar);
+                    const std::string pf = joinPath(f, "inputs.parameters." + pk.scalar);
                     auto r = valueRef(pv, pf, c);
                     if (!r)
                         continue;
-                    if (auto rr = resolve(*r, scope, prefix, join(pf, "componentInputParameter")))
+                    if (auto rr = resolve(*r, scope, prefix, joinPath(pf, "componentInputParameter")))
                         task.inputs[pk.scalar] = std::move(*rr);
                 }
             }
@@ -890,7 +886,7 @@ std::optional<KfpPipeline> parseKfpPipeline(
         }
     }
     if (!spec) {
-        diags.error(SourcePos { fileName, 1, 1 }, kKind, "", "",
+        diags.error(SourcePos { fileName, 1, 1 }, kPipelineKind, "", "",
             "no pipeline spec found (expected a compiled KFP v2 IR document with components, deploymentSpec, "
             "pipelineInfo and root)");
         return std::nullopt;
@@ -906,7 +902,7 @@ std::optional<KfpPipeline> loadKfpPipeline(const std::string& path, Diagnostics&
 {
     std::string text, err;
     if (!yamlio::readFile(path, text, &err)) {
-        diags.error(SourcePos { path, 0, 0 }, kKind, "", "", err);
+        diags.error(SourcePos { path, 0, 0 }, kPipelineKind, "", "", err);
         return std::nullopt;
     }
     return parseKfpPipeline(text, path, diags);
@@ -926,7 +922,7 @@ std::optional<std::map<std::string, DataValue>> resolveKfpArguments(const KfpPip
             std::string have;
             for (const auto& [n, _] : pipeline.parameters)
                 have += (have.empty() ? "" : ", ") + n;
-            diags.error(at, kKind, pipeline.name, "arguments." + name,
+            diags.error(at, kPipelineKind, pipeline.name, "arguments." + name,
                 "pipeline has no parameter \"" + name + "\" (parameters: " + (have.empty() ? "none" : have)
                     + ")");
             ok = false;
@@ -941,7 +937,7 @@ std::optional<std::map<std::string, DataValue>> resolveKfpArguments(const KfpPip
                 v = yamlToDataValue(docs[0]);
         }
         if (!typeMatches(p->second.type, v)) {
-            diags.error(at, kKind, pipeline.name, "arguments." + name,
+            diags.error(at, kPipelineKind, pipeline.name, "arguments." + name,
                 "parameter is " + p->second.type + ", got " + dataTypeName(v));
             ok = false;
             values[name] = DataValue(); // present, so it is not also reported as missing
@@ -955,7 +951,7 @@ std::optional<std::map<std::string, DataValue>> resolveKfpArguments(const KfpPip
         if (p.defaultValue) {
             values[name] = *p.defaultValue;
         } else if (!p.optional) {
-            diags.error(at, kKind, pipeline.name, "arguments." + name,
+            diags.error(at, kPipelineKind, pipeline.name, "arguments." + name,
                 "required pipeline parameter \"" + name + "\" (" + p.type
                     + ") has no argument and no default");
             ok = false;
@@ -1046,7 +1042,7 @@ std::optional<KfpRunTemplate> buildKfpRunTemplate(const KfpPipeline& pipeline,
                 const std::string key = ref.producerTask + "." + ref.outputKey;
                 auto it = arguments.find(key);
                 if (it == arguments.end()) {
-                    diags.error(at, kKind, pipeline.name, "arguments." + key,
+                    diags.error(at, kPipelineKind, pipeline.name, "arguments." + key,
                         "task " + task.name + " takes its resource claims from the output \"" + ref.outputKey
                             + "\" of task " + ref.producerTask
                             + "; the simulator runs no code, so give that value as run argument \"" + key

@@ -13,22 +13,18 @@
 
 namespace drasim::workload {
 
+using yamlio::joinPath;
 using yamlio::YamlNode;
 
 namespace {
 
-constexpr const char* kKind = "Workload";
+constexpr const char* kWorkloadKind = "Workload";
 
 std::string resolvePath(const std::string& baseDir, const std::string& path)
 {
     if (path.empty() || path.front() == '/' || baseDir.empty())
         return path;
     return baseDir.back() == '/' ? baseDir + path : baseDir + "/" + path;
-}
-
-std::string join(const std::string& a, const std::string& b)
-{
-    return a.empty() ? b : a + "." + b;
 }
 
 using yamlio::DocReader;
@@ -41,10 +37,11 @@ std::optional<ArrivalSpec> arrivalFrom(const YamlNode& node, const std::string& 
     a.pos = node.pos;
     const YamlNode* processNode = node.get("process");
     if (!processNode) {
-        c.error(node, join(field, "process"), "Required value: once, poisson, diurnal, bursts or schedule");
+        c.error(
+            node, joinPath(field, "process"), "Required value: once, poisson, diurnal, bursts or schedule");
         return std::nullopt;
     }
-    auto process = c.string(*processNode, join(field, "process"));
+    auto process = c.string(*processNode, joinPath(field, "process"));
     if (!process)
         return std::nullopt;
     using P = ArrivalSpec::Process;
@@ -59,13 +56,13 @@ std::optional<ArrivalSpec> arrivalFrom(const YamlNode& node, const std::string& 
     else if (*process == "schedule")
         a.process = P::Schedule;
     else {
-        c.error(*processNode, join(field, "process"),
+        c.error(*processNode, joinPath(field, "process"),
             "unknown process \"" + *process + "\"; expected once, poisson, diurnal, bursts or schedule");
         return std::nullopt;
     }
     const YamlNode* rateNode = nullptr;
     for (const auto& [k, v] : node.entries) {
-        const std::string f = join(field, k.scalar);
+        const std::string f = joinPath(field, k.scalar);
         if (k.scalar == "process")
             continue;
         if (k.scalar == "start") {
@@ -134,7 +131,8 @@ std::optional<ArrivalSpec> arrivalFrom(const YamlNode& node, const std::string& 
         }
     }
     if ((a.process == P::Poisson || a.process == P::Diurnal) && !rateNode)
-        c.error(node, join(field, "rate"), "Required value: needed by process " + *process + " (e.g. 12/h)");
+        c.error(
+            node, joinPath(field, "rate"), "Required value: needed by process " + *process + " (e.g. 12/h)");
     if (a.process == P::Bursts && !rateNode && !a.every)
         c.error(node, field, "bursts need `rate` (Poisson burst arrivals) or `every` (periodic bursts)");
     if (a.process == P::Bursts && rateNode && a.every)
@@ -147,7 +145,7 @@ std::optional<ArrivalSpec> arrivalFrom(const YamlNode& node, const std::string& 
         && !a.count)
         c.error(node, field, "process " + *process + " needs `until` or `count` (it would never end)");
     if (a.until && *a.until <= a.start && a.process != P::Once)
-        c.error(node, join(field, "until"), "until must be after start");
+        c.error(node, joinPath(field, "until"), "until must be after start");
     if (!c.ok())
         return std::nullopt;
     return a;
@@ -181,11 +179,11 @@ std::optional<DurationSpec> durationFrom(
         return std::nullopt;
     const YamlNode* distNode = node.get("distribution");
     if (!distNode) {
-        c.error(node, join(field, "distribution"),
+        c.error(node, joinPath(field, "distribution"),
             "Required value: fixed, exponential, lognormal, uniform or empirical");
         return std::nullopt;
     }
-    auto dist = c.string(*distNode, join(field, "distribution"));
+    auto dist = c.string(*distNode, joinPath(field, "distribution"));
     if (!dist)
         return std::nullopt;
     DurationSpec spec;
@@ -214,16 +212,16 @@ std::optional<DurationSpec> durationFrom(
         allowed = "distribution, file, min, max";
         required = { "file" };
     } else {
-        c.error(*distNode, join(field, "distribution"),
+        c.error(*distNode, joinPath(field, "distribution"),
             "unknown distribution \"" + *dist
                 + "\"; expected fixed, exponential, lognormal, uniform or empirical");
         return std::nullopt;
     }
     for (const std::string& r : required)
         if (!node.get(r))
-            c.error(node, join(field, r), "Required value: needed by distribution " + *dist);
+            c.error(node, joinPath(field, r), "Required value: needed by distribution " + *dist);
     for (const auto& [k, v] : node.entries) {
-        const std::string f = join(field, k.scalar);
+        const std::string f = joinPath(field, k.scalar);
         const std::string& key = k.scalar;
         if (key == "distribution")
             continue;
@@ -296,7 +294,7 @@ std::optional<TraceSpec> traceFrom(const YamlNode& node, const std::string& base
     bool havePath = false;
     const YamlNode* classNode = nullptr;
     for (const auto& [k, v] : node.entries) {
-        const std::string f = join(field, k.scalar);
+        const std::string f = joinPath(field, k.scalar);
         if (k.scalar == "path") {
             if (auto s = c.string(v, f)) {
                 t.path = resolvePath(baseDir, *s);
@@ -349,7 +347,7 @@ std::optional<TraceSpec> traceFrom(const YamlNode& node, const std::string& base
                 classNode = &v;
             }
         } else {
-            c.unknownField(k, join(field, k.scalar),
+            c.unknownField(k, joinPath(field, k.scalar),
                 "path, format, limit, timeScale, useTraceTimes, gpuSpec, sharing, partitionsPerGpu, "
                 "deviceClass");
         }
@@ -358,15 +356,15 @@ std::optional<TraceSpec> traceFrom(const YamlNode& node, const std::string& base
         // The trace driver's knobs mean nothing for devices of another class.
         for (const char* knob : { "sharing", "gpuSpec", "partitionsPerGpu" })
             if (node.get(knob))
-                c.error(*classNode, join(field, "deviceClass"),
+                c.error(*classNode, joinPath(field, "deviceClass"),
                     std::string("cannot be combined with ") + knob
                         + " (those shape the trace driver's devices)");
         if (t.format != TraceSpec::Format::Alibaba2023)
-            c.error(*classNode, join(field, "deviceClass"),
+            c.error(*classNode, joinPath(field, "deviceClass"),
                 "only for format alibaba-2023 (csv rows name their own device_class)");
     }
     if (!havePath)
-        c.required(node, join(field, "path"));
+        c.required(node, joinPath(field, "path"));
     if (!c.ok())
         return std::nullopt;
     return t;
@@ -381,7 +379,7 @@ std::optional<PipelineRunSpec> pipelineFrom(const YamlNode& node, const std::str
     p.pos = node.pos;
     bool havePath = false;
     for (const auto& [k, v] : node.entries) {
-        const std::string f = join(field, k.scalar);
+        const std::string f = joinPath(field, k.scalar);
         if (k.scalar == "path") {
             if (auto s = c.string(v, f)) {
                 p.path = resolvePath(baseDir, *s);
@@ -396,14 +394,14 @@ std::optional<PipelineRunSpec> pipelineFrom(const YamlNode& node, const std::str
             if (!c.isMap(v, f))
                 continue;
             for (const auto& [dk, dv] : v.entries)
-                if (auto d = durationFrom(dv, baseDir, join(f, dk.scalar), c))
+                if (auto d = durationFrom(dv, baseDir, joinPath(f, dk.scalar), c))
                     p.taskDurations[dk.scalar] = *d;
         } else {
-            c.unknownField(k, join(field, k.scalar), "path, arguments, taskDurations");
+            c.unknownField(k, joinPath(field, k.scalar), "path, arguments, taskDurations");
         }
     }
     if (!havePath)
-        c.required(node, join(field, "path"));
+        c.required(node, joinPath(field, "path"));
     if (!c.ok())
         return std::nullopt;
     return p;
@@ -457,8 +455,8 @@ std::shared_ptr<const std::vector<double>> loadEmpiricalSamples(
 {
     std::ifstream in(path);
     if (!in) {
-        diags.error(
-            SourcePos { path, 0, 0 }, kKind, owner, "duration.file", "cannot open empirical duration file");
+        diags.error(SourcePos { path, 0, 0 }, kWorkloadKind, owner, "duration.file",
+            "cannot open empirical duration file");
         return nullptr;
     }
     auto samples = std::make_shared<std::vector<double>>();
@@ -476,34 +474,36 @@ std::shared_ptr<const std::vector<double>> loadEmpiricalSamples(
         std::string err;
         auto v = parseDurationSeconds(text, &err, Forever::Rejected);
         if (!v) {
-            diags.error(SourcePos { path, lineNo, int(first) + 1 }, kKind, owner, "duration.file", err);
+            diags.error(
+                SourcePos { path, lineNo, int(first) + 1 }, kWorkloadKind, owner, "duration.file", err);
             continue;
         }
         samples->push_back(*v);
     }
     if (samples->empty())
-        diags.error(SourcePos { path, 1, 1 }, kKind, owner, "duration.file", "no durations in the file");
+        diags.error(
+            SourcePos { path, 1, 1 }, kWorkloadKind, owner, "duration.file", "no durations in the file");
     return samples;
 }
 
 std::optional<ArrivalSpec> parseArrivalSpec(
     const YamlNode& node, const std::string& owner, const std::string& field, Diagnostics& diags)
 {
-    DocReader c(diags, kKind, owner);
+    DocReader c(diags, kWorkloadKind, owner);
     return arrivalFrom(node, field, c);
 }
 
 std::optional<DurationSpec> parseDurationSpec(const YamlNode& node, const std::string& baseDir,
     const std::string& owner, const std::string& field, Diagnostics& diags)
 {
-    DocReader c(diags, kKind, owner);
+    DocReader c(diags, kWorkloadKind, owner);
     return durationFrom(node, baseDir, field, c);
 }
 
 std::optional<WorkloadSpec> parseWorkloadSpec(
     const YamlNode& node, const std::string& baseDir, Diagnostics& diags)
 {
-    DocReader c(diags, kKind);
+    DocReader c(diags, kWorkloadKind);
     if (!c.isMap(node, ""))
         return std::nullopt;
     WorkloadSpec w;
@@ -569,7 +569,7 @@ std::optional<WorkloadSpec> parseWorkloadSpec(
             if (!c.isMap(v, key))
                 continue;
             for (const auto& [mk, mv] : v.entries)
-                if (auto n = c.number(mv, join(key, mk.scalar), 0, 1e12))
+                if (auto n = c.number(mv, joinPath(key, mk.scalar), 0, 1e12))
                     w.mix[mk.scalar] = *n;
         } else if (key == "scheduling") {
             w.scheduling = groupSpecFrom(v, key, c);
@@ -593,7 +593,8 @@ std::optional<std::vector<WorkloadSpec>> parseWorkloadList(
     const YamlNode& node, const std::string& baseDir, Diagnostics& diags)
 {
     if (!node.isSequence()) {
-        diags.error(node.pos, kKind, "", "workloads", std::string("expected a list, got ") + node.typeName());
+        diags.error(
+            node.pos, kWorkloadKind, "", "workloads", std::string("expected a list, got ") + node.typeName());
         return std::nullopt;
     }
     std::vector<WorkloadSpec> out;
@@ -606,7 +607,7 @@ std::optional<std::vector<WorkloadSpec>> parseWorkloadList(
             continue;
         }
         if (!names.insert(w->name).second) {
-            diags.error(item.pos, kKind, w->name, "name", "duplicate workload name");
+            diags.error(item.pos, kWorkloadKind, w->name, "name", "duplicate workload name");
             ok = false;
             continue;
         }
@@ -627,7 +628,7 @@ std::optional<TraceClusterSpec> parseTraceClusterSpec(
     t.pos = node.pos;
     bool haveNodes = false;
     for (const auto& [k, v] : node.entries) {
-        const std::string f = join("trace", k.scalar);
+        const std::string f = joinPath("trace", k.scalar);
         if (k.scalar == "nodes") {
             if (auto s = c.string(v, f)) {
                 t.nodesPath = resolvePath(baseDir, *s);
@@ -643,7 +644,7 @@ std::optional<TraceClusterSpec> parseTraceClusterSpec(
                     c.error(v, f, err);
             }
         } else {
-            c.unknownField(k, join("trace", k.scalar), "nodes, sharing, partitionsPerGpu");
+            c.unknownField(k, joinPath("trace", k.scalar), "nodes, sharing, partitionsPerGpu");
         }
     }
     if (!haveNodes)

@@ -10,6 +10,9 @@
 
 namespace drasim::testing {
 
+/// The driver of the tests' GPUs.
+inline constexpr const char* kDrv = "gpu.example.com";
+
 /// prefix + number; appended in place, since "x" + std::to_string(i) trips a GCC 12 -Wrestrict false
 /// positive.
 inline std::string numbered(const std::string& prefix, int64_t i)

@@ -11,8 +11,6 @@ using V = std::vector<std::string>;
 
 namespace {
 
-const char* kDrv = "gpu.example.com";
-
 api::DeviceConstraint matchAttr(std::string attr, std::vector<std::string> reqs = {})
 {
     api::DeviceConstraint c;

@@ -11,8 +11,6 @@ using V = std::vector<std::string>;
 
 namespace {
 
-const char* kDrv = "gpu.example.com";
-
 AllocHarness basic(std::vector<api::Device> devices, const std::string& pool = "pool-a")
 {
     AllocHarness h;

@@ -11,6 +11,7 @@
 
 #include "core/cel/interpreter.h"
 #include "core/cel/program.h"
+#include "tests/unit/env_number.h"
 
 namespace drasim::cel {
 namespace {
@@ -91,11 +92,7 @@ Value evaluate(const std::string& expression, std::string* error)
     return v;
 }
 
-uint64_t envNumber(const char* name, uint64_t fallback)
-{
-    const char* v = std::getenv(name);
-    return v ? std::strtoull(v, nullptr, 10) : fallback;
-}
+using drasim::test_support::envNumber;
 
 TEST(CelFormatRoundTrip, PrintedCollectionsReadBackAsTheSameValue)
 {

@@ -13,6 +13,7 @@
 
 #include "core/cel/interpreter.h"
 #include "core/cel/program.h"
+#include "tests/unit/env_number.h"
 
 namespace drasim::cel {
 namespace {
@@ -27,11 +28,7 @@ Value run(const std::string& expression)
     return program->run(none, kRuntimeCostLimit);
 }
 
-uint64_t envNumber(const char* name, uint64_t fallback)
-{
-    const char* v = std::getenv(name);
-    return v ? std::strtoull(v, nullptr, 10) : fallback;
-}
+using drasim::test_support::envNumber;
 
 TEST(CelListsLaws, ExtremesSkipFailedComparisonsAndSumStartsFromInt)
 {

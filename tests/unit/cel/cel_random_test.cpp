@@ -21,6 +21,7 @@
 #include "core/cel/printer.h"
 #include "core/cel/program.h"
 #include "tests/unit/cel/cel_fixtures.h"
+#include "tests/unit/env_number.h"
 
 namespace drasim::cel {
 namespace {
@@ -334,11 +335,7 @@ bool identical(const Value& a, const Value& b)
     return debugString(a) == debugString(b);
 }
 
-uint64_t envNumber(const char* name, uint64_t fallback)
-{
-    const char* v = std::getenv(name);
-    return v ? std::strtoull(v, nullptr, 10) : fallback;
-}
+using drasim::test_support::envNumber;
 
 class CelRandom : public ::testing::Test
 {

@@ -14,6 +14,7 @@
 
 #include "core/cel/interpreter.h"
 #include "core/cel/program.h"
+#include "tests/unit/env_number.h"
 
 namespace drasim::cel {
 namespace {
@@ -122,11 +123,7 @@ Outcome evaluate(const std::string& expression)
     return ok(v.i);
 }
 
-uint64_t envNumber(const char* name, uint64_t fallback)
-{
-    const char* v = std::getenv(name);
-    return v ? std::strtoull(v, nullptr, 10) : fallback;
-}
+using drasim::test_support::envNumber;
 
 TEST(CelStringModel, IndexFunctionsAndFindAllFollowCelGo)
 {

@@ -15,11 +15,12 @@
 
 #include "core/cel/interpreter.h"
 #include "core/cel/program.h"
+#include "tests/unit/env_number.h"
 
 namespace drasim::cel {
 namespace {
 
-Value run(const std::string& expression)
+Value runDyn(const std::string& expression)
 {
     CompileError error;
     auto program
@@ -51,11 +52,7 @@ bool allOf(std::string_view s, std::string_view allowed)
     return true;
 }
 
-uint64_t envNumber(const char* name, uint64_t fallback)
-{
-    const char* v = std::getenv(name);
-    return v ? std::strtoull(v, nullptr, 10) : fallback;
-}
+using drasim::test_support::envNumber;
 
 TEST(CelUrlLaws, HostsAndEscapedPathsAreWhatGoAllows)
 {
@@ -74,8 +71,8 @@ TEST(CelUrlLaws, HostsAndEscapedPathsAreWhatGoAllows)
                 + pick({ "", ":80", ":8x" });
         s += pick({ "", "/", "/a b", "/a%2Fb", "/a{b}", "/%zz", "/\xc3\xa9", "/a%20b", "/x!y", "rel" })
             + pick({ "", "?a=1&b=2", "?a;b", "?" });
-        const Value parsed = run("url(" + celString(s) + ").getScheme()");
-        const Value is = run("isURL(" + celString(s) + ")");
+        const Value parsed = runDyn("url(" + celString(s) + ").getScheme()");
+        const Value is = runDyn("isURL(" + celString(s) + ")");
         auto fail = [&](const std::string& what) {
             ADD_FAILURE() << s << ": " << what << "\n  reproduce: DRASIM_CEL_SEED=" << seed
                           << " DRASIM_CEL_CASES=1";
@@ -91,8 +88,8 @@ TEST(CelUrlLaws, HostsAndEscapedPathsAreWhatGoAllows)
             continue;
         }
         ++accepted;
-        Value host = run("url(" + celString(s) + ").getHostname()");
-        Value path = run("url(" + celString(s) + ").getEscapedPath()");
+        Value host = runDyn("url(" + celString(s) + ").getHostname()");
+        Value path = runDyn("url(" + celString(s) + ").getEscapedPath()");
         if (host.kind != Kind::String || !allOf(host.str(), "-_.~!$&'()*+,;=:[]<>\""))
             fail("hostname " + (host.kind == Kind::String ? std::string(host.str()) : "?")
                 + " is not a host Go accepts");

@@ -17,7 +17,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kStudy = std::string(DRASIM_SOURCE_DIR) + "/tests/unit/planner/data/small/study.yaml";
+const std::string kSmallStudy = std::string(DRASIM_SOURCE_DIR) + "/tests/unit/planner/data/small/study.yaml";
 
 std::string readText(const fs::path& p)
 {
@@ -52,7 +52,7 @@ TEST(StudyExport, CopiesEveryFileAndRewritesOnlyThePaths)
     Folder out("small");
     std::vector<ExportedFile> files;
     std::string error;
-    ASSERT_TRUE(exportStudy(prepared(kStudy), out.path.string(), files, error)) << error;
+    ASSERT_TRUE(exportStudy(prepared(kSmallStudy), out.path.string(), files, error)) << error;
 
     // The scenario's paths lead to the copies; everything else of both documents is as written.
     const std::string scenario = readText(out.path / "scenario.yaml");
@@ -62,7 +62,7 @@ TEST(StudyExport, CopiesEveryFileAndRewritesOnlyThePaths)
     EXPECT_NE(scenario.find("      manifests: [workloads/training.yaml]\n"), std::string::npos) << scenario;
     EXPECT_NE(scenario.find("# The default scenario's workloads without its events"), std::string::npos);
     EXPECT_EQ(scenario.find("../"), std::string::npos) << scenario;
-    EXPECT_EQ(readText(out.path / "study.yaml"), readText(kStudy));
+    EXPECT_EQ(readText(out.path / "study.yaml"), readText(kSmallStudy));
     EXPECT_TRUE(fs::is_regular_file(out.path / "catalog" / "dgx-h100.yaml"));
     EXPECT_FALSE(fs::exists(out.path.string() + ".partial"));
 
@@ -93,7 +93,7 @@ TEST(StudyExport, SameFileTwiceIsCopiedOnceAndNamesDoNotCollide)
          (at = scenario.find("../../../../../scenarios/sim/default/workloads/")) != std::string::npos;)
         scenario.replace(at, 47, training);
     std::ofstream(src.path / "scenario.yaml") << scenario;
-    std::ofstream(src.path / "study.yaml") << readText(kStudy);
+    std::ofstream(src.path / "study.yaml") << readText(kSmallStudy);
 
     std::vector<ExportedFile> files;
     std::string error;
@@ -115,7 +115,7 @@ TEST(StudyExport, RefusesAFolderThatHoldsFiles)
     std::ofstream(out.path / "keep.txt") << "mine";
     std::vector<ExportedFile> files;
     std::string error;
-    EXPECT_FALSE(exportStudy(prepared(kStudy), out.path.string(), files, error));
+    EXPECT_FALSE(exportStudy(prepared(kSmallStudy), out.path.string(), files, error));
     EXPECT_EQ(error, out.path.string() + " exists and is not an empty folder; give a new one");
     EXPECT_EQ(readText(out.path / "keep.txt"), "mine");
 }
@@ -123,7 +123,7 @@ TEST(StudyExport, RefusesAFolderThatHoldsFiles)
 TEST(StudyExport, AMissingFileLeavesNothingBehind)
 {
     Folder out("missing");
-    Plan plan = prepared(kStudy);
+    Plan plan = prepared(kSmallStudy);
     plan.scenario.resources.push_back("no-such-file.yaml");
     std::vector<ExportedFile> files;
     std::string error;

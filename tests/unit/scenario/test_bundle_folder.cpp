@@ -19,7 +19,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string slurp(const std::string& path)
+std::string fileBytes(const std::string& path)
 {
     std::ifstream in(path, std::ios::binary);
     std::ostringstream s;
@@ -75,7 +75,7 @@ TEST(BundleFolder, HoldsTheFilesByteForByteUntilItIsDestroyed)
         root = fs::path(folder->folder()).parent_path().string();
         EXPECT_TRUE(fs::path(folder->folder()).is_absolute());
         for (const auto& f : kFiles)
-            EXPECT_EQ(slurp(folder->path(f.path)), f.content) << f.path;
+            EXPECT_EQ(fileBytes(folder->path(f.path)), f.content) << f.path;
         // Only the finished folder is there: the staging name was renamed away.
         std::vector<std::string> entries;
         for (const auto& e : fs::directory_iterator(root))

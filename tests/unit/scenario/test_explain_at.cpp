@@ -17,12 +17,12 @@ using namespace drasim::sim;
 
 namespace {
 
-const std::string kDefault = DRASIM_SOURCE_DIR "/scenarios/sim/default/scenario.yaml";
+const std::string kDefaultScenario = DRASIM_SOURCE_DIR "/scenarios/sim/default/scenario.yaml";
 
 PreparedScenario prepareDefault()
 {
     Diagnostics diags;
-    auto s = scenario::loadScenario(kDefault, diags);
+    auto s = scenario::loadScenario(kDefaultScenario, diags);
     EXPECT_TRUE(s.has_value()) << diags.formatAll();
     auto p = s ? scenario::prepareScenario(*s, {}, diags) : std::nullopt;
     EXPECT_TRUE(p.has_value()) << diags.formatAll();

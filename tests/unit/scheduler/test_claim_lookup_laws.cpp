@@ -11,17 +11,14 @@
 
 #include "core/scheduler/cluster.h"
 #include "tests/unit/allocator/fixtures.h"
+#include "tests/unit/env_number.h"
 
 using namespace drasim;
 using namespace drasim::testing;
 
 namespace {
 
-uint64_t envNumber(const char* name, uint64_t fallback)
-{
-    const char* v = std::getenv(name);
-    return v ? std::strtoull(v, nullptr, 10) : fallback;
-}
+using drasim::test_support::envNumber;
 
 TEST(ClaimLookupLaws, FirstFailingEntryInUpstreamCheckOrder)
 {

@@ -15,8 +15,6 @@ using scheduler::Cluster;
 
 namespace {
 
-const char* kDrv = "gpu.example.com";
-
 api::ResourceClaimTemplate oneGpuTemplate(const std::string& cls = "gpu")
 {
     api::ResourceClaimTemplate t;

@@ -13,8 +13,6 @@ using scheduler::Cluster;
 
 namespace {
 
-const char* kDrv = "gpu.example.com";
-
 api::DeviceTaintRule rule(const std::string& name, std::optional<api::DeviceTaintSelector> sel,
     const std::string& effect = "NoSchedule", const std::string& key = "maintenance")
 {

@@ -13,15 +13,12 @@
 #include <gtest/gtest.h>
 
 #include "core/scheduler/scoring.h"
+#include "tests/unit/env_number.h"
 
 namespace drasim::scheduler {
 namespace {
 
-uint64_t envNumber(const char* name, uint64_t fallback)
-{
-    const char* v = std::getenv(name);
-    return v ? std::strtoull(v, nullptr, 10) : fallback;
-}
+using drasim::test_support::envNumber;
 
 class ScoringLaws : public ::testing::Test
 {

@@ -10,7 +10,7 @@ using namespace drasim::session;
 
 namespace {
 
-const std::string kBasic = DRASIM_SOURCE_DIR "/scenarios/basic/cluster.yaml";
+const std::string kBasicCluster = DRASIM_SOURCE_DIR "/scenarios/basic/cluster.yaml";
 
 const char* const kClassWithBadSelector = R"(apiVersion: resource.k8s.io/v1
 kind: DeviceClass
@@ -52,14 +52,14 @@ TEST(ManifestCheck, LoaderErrorsComeFirstAndGoodObjectsStay)
 
 TEST(ManifestCheck, PathsAndTextAgreeOnAValidBundle)
 {
-    auto byPath = validateManifestPaths({ kBasic });
+    auto byPath = validateManifestPaths({ kBasicCluster });
     EXPECT_FALSE(byPath.diagnostics.hasErrors()) << byPath.diagnostics.formatAll();
     EXPECT_EQ(byPath.objects.resourceSlices.size(), 2u);
 }
 
 TEST(SelectorPreview, MatchesNoMatchesAndRuntimeErrorsPerDevice)
 {
-    auto loaded = validateManifestPaths({ kBasic });
+    auto loaded = validateManifestPaths({ kBasicCluster });
     auto p = previewSelector(
         R"(device.attributes["gpu.nvidia.com"].uuid.startsWith("GPU-0000"))", loaded.objects);
     ASSERT_TRUE(p.compiled);
@@ -80,7 +80,7 @@ TEST(SelectorPreview, MatchesNoMatchesAndRuntimeErrorsPerDevice)
 
 TEST(SelectorPreview, CompileErrorHasItsColumnAndNoDevices)
 {
-    auto loaded = validateManifestPaths({ kBasic });
+    auto loaded = validateManifestPaths({ kBasicCluster });
     auto p = previewSelector("device.driver == ", loaded.objects);
     EXPECT_FALSE(p.compiled);
     EXPECT_TRUE(p.devices.empty());

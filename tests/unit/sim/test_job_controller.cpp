@@ -13,7 +13,7 @@ using namespace drasim::sim::testing;
 
 namespace {
 
-struct PodLog : RunRecorder
+struct JobPodLog : RunRecorder
 {
     std::vector<std::string> lines;
     void onRunStarted(const RunInfo&) override { }
@@ -29,7 +29,7 @@ struct PodLog : RunRecorder
     }
 };
 
-SimOptions opts(SimTime duration)
+SimOptions jobOptions(SimTime duration)
 {
     SimOptions o;
     o.scenarioName = "test";
@@ -69,7 +69,7 @@ TEST(JobController, PodsThatFailTogetherAreReplacedTogetherAfterTheWholeBackoff)
     // Two failures since the last success: the controller waits 20 s after the last one before it
     // creates the missing pods, all in one sync (not one pod after 10 s and one after 20 s).
     FakeCluster cluster;
-    Simulator sim(cluster, opts(300 * kSecond));
+    Simulator sim(cluster, jobOptions(300 * kSecond));
     sim.addNodePool(gpuPool("n", 2, 1));
     workload::JobSpec job = gpuJob("train", 0, 200);
     job.parallelism = 2;
@@ -78,7 +78,7 @@ TEST(JobController, PodsThatFailTogetherAreReplacedTogetherAfterTheWholeBackoff)
     sim.setArrivals(source({ job }));
     taintBriefly(sim, "n-0", 20 * kSecond);
     taintBriefly(sim, "n-1", 20 * kSecond);
-    PodLog log;
+    JobPodLog log;
     sim.addRecorder(&log);
     sim.run();
     EXPECT_TRUE(log.has("20s Evicted default/train-0"));
@@ -93,7 +93,7 @@ TEST(JobController, ASuccessResetsTheFailureBackoff)
     // failuresAfterLastSuccess goes back to 0 when a pod succeeds: the failure after it waits
     // 10 s again, not 20 s.
     FakeCluster cluster;
-    Simulator sim(cluster, opts(400 * kSecond));
+    Simulator sim(cluster, jobOptions(400 * kSecond));
     sim.addNodePool(gpuPool("n", 1, 1));
     workload::JobSpec job = gpuJob("train", 0, 100);
     job.completions = 2;
@@ -101,7 +101,7 @@ TEST(JobController, ASuccessResetsTheFailureBackoff)
     sim.setArrivals(source({ job }));
     taintBriefly(sim, "n-0", 20 * kSecond); // train-0 evicted, train-1 at 30 s, succeeds at 130 s
     taintBriefly(sim, "n-0", 140 * kSecond); // train-2 (created at 130 s) evicted
-    PodLog log;
+    JobPodLog log;
     sim.addRecorder(&log);
     sim.run();
     EXPECT_TRUE(log.has("30s Created default/train-1"));
@@ -116,7 +116,7 @@ TEST(JobController, ASuccessReleasesReplacementsStillWaitingForTheBackoff)
     // One pod fails, another succeeds before the failure's backoff ends: the next sync sees no
     // failure after the last success and creates the replacement at once.
     FakeCluster cluster;
-    Simulator sim(cluster, opts(400 * kSecond));
+    Simulator sim(cluster, jobOptions(400 * kSecond));
     sim.addNodePool(gpuPool("n", 2, 1));
     workload::JobSpec job = gpuJob("train", 0, 25);
     job.parallelism = 2;
@@ -124,7 +124,7 @@ TEST(JobController, ASuccessReleasesReplacementsStillWaitingForTheBackoff)
     job.backoffLimit = 5;
     sim.setArrivals(source({ job }));
     taintBriefly(sim, "n-0", 20 * kSecond); // train-0 evicted at 20 s, train-1 succeeds at 25 s
-    PodLog log;
+    JobPodLog log;
     sim.addRecorder(&log);
     sim.run();
     EXPECT_TRUE(log.has("20s Evicted default/train-0"));
@@ -138,14 +138,14 @@ TEST(JobController, NoExecuteEvictionsCountAgainstBackoffLimit)
     // An evicted pod gets the DisruptionTarget condition and ends Failed; without a
     // podFailurePolicy the Job controller counts it like any failure.
     FakeCluster cluster;
-    Simulator sim(cluster, opts(300 * kSecond));
+    Simulator sim(cluster, jobOptions(300 * kSecond));
     sim.addNodePool(gpuPool("n", 1, 1));
     workload::JobSpec job = gpuJob("train", 0, 200);
     job.backoffLimit = 1;
     sim.setArrivals(source({ job }));
     taintBriefly(sim, "n-0", 20 * kSecond);
     taintBriefly(sim, "n-0", 40 * kSecond);
-    PodLog log;
+    JobPodLog log;
     sim.addRecorder(&log);
     RunSummary s = sim.run();
     EXPECT_TRUE(log.has("20s Evicted default/train-0"));
@@ -162,7 +162,7 @@ TEST(StatefulSetController, OrderedReadyCreatesEachPodOnceThePreviousOneRuns)
     // One of the two GPUs is busy until 50 s: db-0 takes the other, db-1 waits for the busy one,
     // and db-2 is created only once db-1 runs.
     FakeCluster cluster;
-    Simulator sim(cluster, opts(300 * kSecond));
+    Simulator sim(cluster, jobOptions(300 * kSecond));
     sim.addNodePool(gpuPool("n", 1, 2));
     workload::JobSpec busy = gpuJob("busy", 0, 50);
     workload::JobSpec db = gpuJob("db", 1, workload::kForever);
@@ -171,7 +171,7 @@ TEST(StatefulSetController, OrderedReadyCreatesEachPodOnceThePreviousOneRuns)
     db.completions = 3;
     db.orderedStart = true;
     sim.setArrivals(source({ busy, db }));
-    PodLog log;
+    JobPodLog log;
     sim.addRecorder(&log);
     sim.run();
     EXPECT_TRUE(log.has("1s Created default/db-0"));

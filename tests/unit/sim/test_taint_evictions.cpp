@@ -17,7 +17,7 @@ using namespace drasim::sim::testing;
 
 namespace {
 
-struct PodLog : RunRecorder
+struct EvictionLog : RunRecorder
 {
     std::vector<std::string> lines;
     void onPodEvent(const PodEvent& e) override
@@ -86,7 +86,7 @@ InjectedEvent deviceTaint(SimTime at)
     return e;
 }
 
-PodLog run(std::optional<int64_t> seconds, std::vector<InjectedEvent> events, bool tolerate = true)
+EvictionLog run(std::optional<int64_t> seconds, std::vector<InjectedEvent> events, bool tolerate = true)
 {
     scheduler::Cluster cluster(objects(seconds, tolerate));
     SchedulerClusterPort port(cluster);
@@ -95,7 +95,7 @@ PodLog run(std::optional<int64_t> seconds, std::vector<InjectedEvent> events, bo
     sim.setArrivals(source({ gpuJob("train", 0, 500) }));
     for (auto& e : events)
         sim.addEvent(e);
-    PodLog log;
+    EvictionLog log;
     sim.addRecorder(&log);
     sim.run();
     return log;
@@ -105,20 +105,20 @@ PodLog run(std::optional<int64_t> seconds, std::vector<InjectedEvent> events, bo
 
 TEST(TaintEvictions, UntoleratedNoExecuteEvictsAtOnce)
 {
-    PodLog log = run(std::nullopt, { deviceTaint(100 * kSecond) }, false);
+    EvictionLog log = run(std::nullopt, { deviceTaint(100 * kSecond) }, false);
     EXPECT_TRUE(log.has("1m40s Evicted default/train-0 (device taint ecc:NoExecute)")) << log.all();
 }
 
 TEST(TaintEvictions, TolerationSecondsDelayTheEviction)
 {
-    PodLog log = run(60, { deviceTaint(100 * kSecond) });
+    EvictionLog log = run(60, { deviceTaint(100 * kSecond) });
     EXPECT_TRUE(log.has("2m40s Evicted default/train-0 (NoExecute device taint: tolerationSeconds elapsed)"))
         << log.all();
 }
 
 TEST(TaintEvictions, TolerationWithoutSecondsKeepsThePod)
 {
-    PodLog log = run(std::nullopt, { deviceTaint(100 * kSecond) });
+    EvictionLog log = run(std::nullopt, { deviceTaint(100 * kSecond) });
     EXPECT_TRUE(log.has("8m20s Succeeded default/train-0")) << log.all();
 }
 
@@ -129,7 +129,7 @@ TEST(TaintEvictions, RemovingTheTaintInTimeCancelsTheEviction)
     untaint.type = InjectedEvent::Type::DeviceUntaint;
     untaint.node = "n-0";
     untaint.taint.key = "ecc";
-    PodLog log = run(60, { deviceTaint(100 * kSecond), untaint });
+    EvictionLog log = run(60, { deviceTaint(100 * kSecond), untaint });
     EXPECT_TRUE(log.has("8m20s Succeeded default/train-0")) << log.all();
 }
 
@@ -146,10 +146,10 @@ TEST(TaintEvictions, DeviceTaintRuleEventsTaintBySelectorAndGoAway)
     remove.at = 200 * kSecond;
     remove.type = InjectedEvent::Type::DeviceTaintRuleDelete;
     remove.pool = "drain-n-0";
-    PodLog log = run(30, { rule, remove });
+    EvictionLog log = run(30, { rule, remove });
     EXPECT_TRUE(log.has("2m10s Evicted default/train-0 (NoExecute device taint: tolerationSeconds elapsed)"))
         << log.all();
-    PodLog untolerated = run(std::nullopt, { rule, remove }, false);
+    EvictionLog untolerated = run(std::nullopt, { rule, remove }, false);
     EXPECT_TRUE(untolerated.has(
         "1m40s Evicted default/train-0 (DeviceTaintRule drain-n-0: device taint ecc:NoExecute)"))
         << untolerated.all();
@@ -159,7 +159,7 @@ namespace {
 
 /// One GPU job whose pod tolerates the node taint `key` (NoExecute) for `seconds`, on a node that
 /// gets that taint at 100 s (and loses it at `untaintAt` when given).
-PodLog runNodeTaint(std::optional<int64_t> seconds, bool tolerate, std::optional<SimTime> untaintAt = {})
+EvictionLog runNodeTaint(std::optional<int64_t> seconds, bool tolerate, std::optional<SimTime> untaintAt = {})
 {
     scheduler::Cluster cluster(objects(std::nullopt, false));
     SchedulerClusterPort port(cluster);
@@ -190,7 +190,7 @@ PodLog runNodeTaint(std::optional<int64_t> seconds, bool tolerate, std::optional
         untaint.type = InjectedEvent::Type::NodeUntaint;
         sim.addEvent(untaint);
     }
-    PodLog log;
+    EvictionLog log;
     sim.addRecorder(&log);
     sim.run();
     return log;
@@ -200,20 +200,20 @@ PodLog runNodeTaint(std::optional<int64_t> seconds, bool tolerate, std::optional
 
 TEST(NodeTaintEvictions, UntoleratedNoExecuteEvictsAtOnce)
 {
-    PodLog log = runNodeTaint(std::nullopt, false);
+    EvictionLog log = runNodeTaint(std::nullopt, false);
     EXPECT_TRUE(log.has("1m40s Evicted default/train-0 (NoExecute taint of node n-0)")) << log.all();
 }
 
 TEST(NodeTaintEvictions, TolerationSecondsCountFromTheTaint)
 {
-    PodLog log = runNodeTaint(300, true);
+    EvictionLog log = runNodeTaint(300, true);
     EXPECT_TRUE(log.has("6m40s Evicted default/train-0 (NoExecute taint of node n-0)")) << log.all();
 }
 
 TEST(NodeTaintEvictions, ForeverAndCancelled)
 {
     EXPECT_TRUE(runNodeTaint(std::nullopt, true).has("8m20s Succeeded default/train-0"));
-    PodLog cancelled = runNodeTaint(300, true, 200 * kSecond);
+    EvictionLog cancelled = runNodeTaint(300, true, 200 * kSecond);
     EXPECT_TRUE(cancelled.has("8m20s Succeeded default/train-0")) << cancelled.all();
 }
 

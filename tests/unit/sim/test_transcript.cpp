@@ -14,7 +14,7 @@ using namespace drasim::sim::testing;
 
 namespace {
 
-SimOptions opts(SimTime duration)
+SimOptions transcriptOptions(SimTime duration)
 {
     SimOptions o;
     o.scenarioName = "test";
@@ -37,7 +37,7 @@ InjectedEvent nodeEvent(SimTime at, InjectedEvent::Type type, const std::string&
 TEST(Transcript, InjectedEventsComeBeforeThePodEventsTheyCause)
 {
     FakeCluster cluster;
-    Simulator sim(cluster, opts(100 * kSecond));
+    Simulator sim(cluster, transcriptOptions(100 * kSecond));
     sim.addNodePool(gpuPool("n", 1, 1));
     workload::JobSpec job = gpuJob("train", 0, 30);
     job.backoffLimit = 1;

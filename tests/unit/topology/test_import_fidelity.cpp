@@ -19,13 +19,8 @@
 namespace drasim::topology {
 namespace {
 
-std::string read(const std::string& name)
-{
-    std::string text;
-    if (!yamlio::readFile(testing::dataDir() + "/" + name, text))
-        throw std::runtime_error("missing test file " + name);
-    return text;
-}
+using testing::label;
+using testing::read;
 
 std::vector<std::string> fixtures(const std::string& prefix, const std::string& suffix)
 {
@@ -262,11 +257,6 @@ NodeObjects generate(const NodeShape& s, bool numaAttribute = false)
     GenerateOptions opts;
     opts.standardNumaNode = numaAttribute;
     return SliceGenerator(std::make_shared<Topology>(s), opts).generate("n-0");
-}
-
-std::string label(const Topology& t, const char* a, const char* b)
-{
-    return t.distance(t.shape().find(a), t.shape().find(b)).label();
 }
 
 // 1: SYS between devices on one NUMA node stays SYS; the tree is marked approximate.

@@ -12,18 +12,8 @@
 namespace drasim::topology {
 namespace {
 
-std::string read(const std::string& name)
-{
-    std::string text;
-    if (!yamlio::readFile(testing::dataDir() + "/" + name, text))
-        throw std::runtime_error("missing test file " + name);
-    return text;
-}
-
-std::string label(const Topology& t, const char* a, const char* b)
-{
-    return t.distance(t.shape().find(a), t.shape().find(b)).label();
-}
+using testing::label;
+using testing::read;
 
 TEST(NvidiaSmiImport, RebuildsATreeThatGivesTheSameMatrix)
 {

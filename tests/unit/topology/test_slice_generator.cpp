@@ -12,13 +12,7 @@
 namespace drasim::topology {
 namespace {
 
-const NodeShape& shape(const char* name)
-{
-    const NodeShape* s = testing::catalog().find(name);
-    if (!s)
-        throw std::runtime_error(std::string("catalog shape missing: ") + name);
-    return *s;
-}
+using testing::shape;
 
 std::vector<std::string> keys(const api::Device& d)
 {

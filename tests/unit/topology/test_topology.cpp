@@ -8,13 +8,7 @@
 namespace drasim::topology {
 namespace {
 
-const NodeShape& shape(const char* name)
-{
-    const NodeShape* s = testing::catalog().find(name);
-    if (!s)
-        throw std::runtime_error(std::string("catalog shape missing: ") + name);
-    return *s;
-}
+using testing::shape;
 
 TEST(Topology, DgxH100DistanceClassesMatchNvidiaSmi)
 {

@@ -5,14 +5,17 @@
 #include <gtest/gtest.h>
 
 #include "core/workload/alibaba_trace.h"
+#include "tests/unit/workload/source_helpers.h"
 
 using namespace drasim;
 using namespace drasim::workload;
 
 namespace {
 
+using test_support::drain;
+using test_support::kTraceData;
+
 const std::string kShared = DRASIM_TRACES_DIR "/alibaba-gpu-2023/";
-const std::string kData = DRASIM_SOURCE_DIR "/tests/data/workload/trace/";
 
 WorkloadSpec traceWorkload(const std::string& path)
 {
@@ -22,14 +25,6 @@ WorkloadSpec traceWorkload(const std::string& path)
     w.trace = TraceSpec {};
     w.trace->path = path;
     return w;
-}
-
-std::vector<JobSpec> drain(ArrivalSource& s)
-{
-    std::vector<JobSpec> out;
-    while (auto j = s.next())
-        out.push_back(std::move(*j));
-    return out;
 }
 
 } // namespace
@@ -185,7 +180,7 @@ TEST(AlibabaTrace, ClaimTemplatesForSharesSelectorsAndFirstAvailable)
 TEST(AlibabaTrace, SourceMapsRowsToJobsWithSharedTemplates)
 {
     Diagnostics diags;
-    auto src = makeAlibabaSource(traceWorkload(kData + "pods_small.csv"), 1, diags);
+    auto src = makeAlibabaSource(traceWorkload(kTraceData + "pods_small.csv"), 1, diags);
     ASSERT_TRUE(src) << diags.formatAll();
     auto jobs = drain(*src);
     ASSERT_EQ(jobs.size(), 35u);
@@ -257,12 +252,12 @@ TEST(AlibabaTrace, FiveColumnFileUsesArrivalProcessAndDuration)
 TEST(AlibabaTrace, MalformedRowsAreLocatedErrors)
 {
     Diagnostics diags;
-    auto src = makeAlibabaSource(traceWorkload(kData + "pods_malformed.csv"), 1, diags);
+    auto src = makeAlibabaSource(traceWorkload(kTraceData + "pods_malformed.csv"), 1, diags);
     EXPECT_FALSE(src);
     std::vector<std::string> lines;
     for (const auto& d : diags.all())
         lines.push_back(d.format());
-    const std::string f = kData + "pods_malformed.csv";
+    const std::string f = kTraceData + "pods_malformed.csv";
     EXPECT_EQ(lines,
         (std::vector<std::string> {
             f + ":3:16: TracePod openb-pod-0001: cpu_milli: expected an integer, got \"6O00\"",
@@ -283,24 +278,24 @@ TEST(AlibabaTrace, MalformedRowsAreLocatedErrors)
 TEST(AlibabaTrace, MissingColumnAndMissingFile)
 {
     Diagnostics diags;
-    EXPECT_FALSE(readAlibabaNodes(kData + "nodes_missing_column.csv", diags));
+    EXPECT_FALSE(readAlibabaNodes(kTraceData + "nodes_missing_column.csv", diags));
     ASSERT_EQ(diags.all().size(), 1u);
     EXPECT_EQ(diags.all()[0].format(),
-        kData
+        kTraceData
             + "nodes_missing_column.csv:1:1: TraceNode: header lacks column "
               "\"model\" (need sn,cpu_milli,memory_mib,gpu,model)");
     Diagnostics d2;
     TraceClusterSpec spec;
-    spec.nodesPath = kData + "no_such_file.csv";
+    spec.nodesPath = kTraceData + "no_such_file.csv";
     EXPECT_FALSE(loadTraceCluster(spec, d2));
     EXPECT_EQ(d2.all()[0].format(),
-        kData + "no_such_file.csv: TraceNode: cannot open " + kData
+        kTraceData + "no_such_file.csv: TraceNode: cannot open " + kTraceData
             + "no_such_file.csv: No such file or directory");
 }
 
 TEST(AlibabaTrace, UntilAndCountCutTheTrace)
 {
-    WorkloadSpec w = traceWorkload(kData + "pods_small.csv");
+    WorkloadSpec w = traceWorkload(kTraceData + "pods_small.csv");
     w.arrival = ArrivalSpec {};
     w.arrival->until = 5'000'000; // pods 0000..0009 arrive before
     Diagnostics diags;
@@ -329,7 +324,7 @@ TEST(AlibabaTrace, DeviceClassAsksForWholeDevicesOfThatClass)
     EXPECT_TRUE(share.spec.requests[0].exactly->selectors.empty()); // trace model codes dropped
     EXPECT_EQ(f.claimTemplate(TraceGpuDemand { 8, 1000, {} }).spec.requests[0].exactly->count, 8);
 
-    WorkloadSpec w = traceWorkload(kData + "pods_small.csv");
+    WorkloadSpec w = traceWorkload(kTraceData + "pods_small.csv");
     w.trace->deviceClass = "gpu.nvidia.com";
     Diagnostics diags;
     auto src = makeAlibabaSource(w, 1, diags);

@@ -5,13 +5,14 @@
 
 #include "core/workload/csv_reader.h"
 #include "core/workload/csv_trace.h"
+#include "tests/unit/workload/source_helpers.h"
 
 using namespace drasim;
 using namespace drasim::workload;
 
 namespace {
 
-const std::string kData = DRASIM_SOURCE_DIR "/tests/data/workload/trace/";
+using test_support::kTraceData;
 
 WorkloadSpec csvWorkload(const std::string& file)
 {
@@ -20,7 +21,7 @@ WorkloadSpec csvWorkload(const std::string& file)
     w.source = WorkloadSpec::Source::Trace;
     w.trace = TraceSpec {};
     w.trace->format = TraceSpec::Format::Csv;
-    w.trace->path = kData + file;
+    w.trace->path = kTraceData + file;
     return w;
 }
 
@@ -85,7 +86,7 @@ TEST(CsvTrace, UnsortedRowsAreAnError)
     EXPECT_FALSE(src->next());
     ASSERT_EQ(diags.all().size(), 1u);
     EXPECT_EQ(diags.all()[0].format(),
-        kData
+        kTraceData
             + "jobs_unsorted.csv:3:5: TraceJob a-2: arrival: rows must be sorted by "
               "arrival (this row arrives before the previous one)");
 }
@@ -96,7 +97,7 @@ TEST(CsvTrace, UnknownColumnIsRejectedUpFront)
     EXPECT_FALSE(makeCsvTraceSource(csvWorkload("jobs_bad_column.csv"), 1, diags));
     ASSERT_EQ(diags.all().size(), 1u);
     EXPECT_EQ(diags.all()[0].format(),
-        kData
+        kTraceData
             + "jobs_bad_column.csv:1:14: TraceJob: gpu_count: unknown column \"gpu_count\"; known: arrival, "
               "backoff_limit, completions, cpu, device_class, duration, gpu_milli, gpu_models, gpus, kind, "
               "memory, name, parallelism, priority, selector");
@@ -114,7 +115,7 @@ TEST(CsvTrace, MalformedRowsAreLocatedAndSkipped)
     std::vector<std::string> lines;
     for (const auto& d : diags.all())
         lines.push_back(d.format());
-    const std::string f = kData + "jobs_malformed.csv";
+    const std::string f = kTraceData + "jobs_malformed.csv";
     EXPECT_EQ(lines,
         (std::vector<std::string> {
             f

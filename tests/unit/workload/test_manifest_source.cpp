@@ -6,11 +6,14 @@
 
 #include "core/workload/manifest_source.h"
 #include "core/workload/workload_spec.h"
+#include "tests/unit/workload/source_helpers.h"
 
 using namespace drasim;
 using namespace drasim::workload;
 
 namespace {
+
+using test_support::drain;
 
 api::ObjectSet objects()
 {
@@ -60,14 +63,6 @@ api::ObjectSet objects()
     t.meta.name = "one-gpu";
     set.resourceClaimTemplates.push_back(t);
     return set;
-}
-
-std::vector<JobSpec> drain(ArrivalSource& s)
-{
-    std::vector<JobSpec> out;
-    while (auto j = s.next())
-        out.push_back(std::move(*j));
-    return out;
 }
 
 } // namespace

@@ -12,7 +12,7 @@ using namespace drasim::workload;
 
 namespace {
 
-const std::string kData = DRASIM_SOURCE_DIR "/tests/data/workload";
+const std::string kWorkloadData = DRASIM_SOURCE_DIR "/tests/data/workload";
 
 std::optional<std::vector<WorkloadSpec>> parse(const std::string& yaml, Diagnostics& diags)
 {
@@ -22,7 +22,7 @@ std::optional<std::vector<WorkloadSpec>> parse(const std::string& yaml, Diagnost
     const yamlio::YamlNode* list = docs[0].get("workloads");
     if (!list)
         return std::nullopt;
-    return parseWorkloadList(*list, kData, diags);
+    return parseWorkloadList(*list, kWorkloadData, diags);
 }
 
 std::string errorsOf(const std::string& yaml)
@@ -73,7 +73,8 @@ workloads:
     const WorkloadSpec& t = (*specs)[0];
     EXPECT_EQ(t.namespace_, "ml");
     EXPECT_EQ(t.seed, 7u);
-    EXPECT_EQ(t.manifests, (std::vector<std::string> { kData + "/jobs/train.yaml", "/abs/other.yaml" }));
+    EXPECT_EQ(
+        t.manifests, (std::vector<std::string> { kWorkloadData + "/jobs/train.yaml", "/abs/other.yaml" }));
     EXPECT_EQ(t.arrival->process, ArrivalSpec::Process::Poisson);
     EXPECT_DOUBLE_EQ(t.arrival->ratePerSecond, 12.0 / 3600);
     EXPECT_EQ(t.arrival->start, 3600);
@@ -85,7 +86,7 @@ workloads:
     EXPECT_EQ(t.pos.line, 3);
 
     const TraceSpec& tr = *(*specs)[1].trace;
-    EXPECT_EQ(tr.path, kData + "/trace/pods_small.csv");
+    EXPECT_EQ(tr.path, kWorkloadData + "/trace/pods_small.csv");
     EXPECT_EQ(tr.limit, 10u);
     EXPECT_EQ(tr.gpuSpec, GpuSpecMode::FirstAvailable);
     EXPECT_EQ(tr.sharing, GpuSharing::Partitions);
@@ -192,10 +193,10 @@ workloads:
   manifests: a.yaml
   duration: {distribution: empirical, file: missing.txt}
 )"),
-        kData
+        kWorkloadData
             + "/missing.txt: Workload a: duration.file: cannot open empirical duration file\n"
               "scenario.yaml:5:45: Workload a: duration.file: cannot use empirical file "
-            + kData + "/missing.txt\n");
+            + kWorkloadData + "/missing.txt\n");
 }
 
 // `scheduling:` gives every job of the workload a PodGroup, as a 1.37 Job's spec.scheduling.

@@ -81,7 +81,7 @@ TEST(ApiAccepts, EmptyFirstAvailableBesideExactly)
     EXPECT_TRUE(objects.resourceClaims[0].spec.requests[0].exactly.has_value());
 }
 
-std::string slice(const std::string& spec)
+std::string sliceWithSpec(const std::string& spec)
 {
     return "apiVersion: resource.k8s.io/v1\nkind: ResourceSlice\nmetadata: {name: s}\nspec:\n"
            "  driver: gpu.example.com\n  pool: {name: p, resourceSliceCount: 1}\n"
@@ -92,11 +92,11 @@ std::string slice(const std::string& spec)
 // the slice's own.
 TEST(ApiAccepts, PerDeviceNodeSelectorWithTwoTerms)
 {
-    const auto objects
-        = loadClean(slice("  perDeviceNodeSelection: true\n  devices:\n  - name: gpu-0\n"
-                          "    nodeSelector:\n      nodeSelectorTerms:\n"
-                          "      - matchFields: [{key: metadata.name, operator: In, values: [a]}]\n"
-                          "      - matchFields: [{key: metadata.name, operator: In, values: [b]}]\n"));
+    const auto objects = loadClean(
+        sliceWithSpec("  perDeviceNodeSelection: true\n  devices:\n  - name: gpu-0\n"
+                      "    nodeSelector:\n      nodeSelectorTerms:\n"
+                      "      - matchFields: [{key: metadata.name, operator: In, values: [a]}]\n"
+                      "      - matchFields: [{key: metadata.name, operator: In, values: [b]}]\n"));
     ASSERT_EQ(objects.resourceSlices.size(), 1u);
     EXPECT_EQ(objects.resourceSlices[0].devices[0].nodeSelector->terms.size(), 2u);
 }
@@ -105,9 +105,10 @@ TEST(ApiAccepts, PerDeviceNodeSelectorWithTwoTerms)
 // quantity is valid".
 TEST(ApiAccepts, CounterAndCapacityWithoutValue)
 {
-    const auto objects = loadClean(slice("  nodeName: n1\n  devices:\n  - name: gpu-0\n"
-                                         "    capacity: {memory: {}}\n"
-                                         "    consumesCounters: [{counterSet: cs, counters: {mem: {}}}]\n"));
+    const auto objects
+        = loadClean(sliceWithSpec("  nodeName: n1\n  devices:\n  - name: gpu-0\n"
+                                  "    capacity: {memory: {}}\n"
+                                  "    consumesCounters: [{counterSet: cs, counters: {mem: {}}}]\n"));
     ASSERT_EQ(objects.resourceSlices.size(), 1u);
     const auto& d = objects.resourceSlices[0].devices[0];
     EXPECT_TRUE(d.capacity.at("memory").value.isZero());
@@ -118,8 +119,8 @@ TEST(ApiAccepts, CounterAndCapacityWithoutValue)
 // name, so a driver (or an attribute domain) may be written with capitals.
 TEST(ApiAccepts, DriverNamesAreCheckedLowercased)
 {
-    const auto objects = loadClean(slice("  nodeName: n1\n  devices:\n  - name: gpu-0\n"
-                                         "    attributes: {GPU.Example.com/model: {string: a}}\n"));
+    const auto objects = loadClean(sliceWithSpec("  nodeName: n1\n  devices:\n  - name: gpu-0\n"
+                                                 "    attributes: {GPU.Example.com/model: {string: a}}\n"));
     ASSERT_EQ(objects.resourceSlices.size(), 1u);
     const auto upper
         = loadClean("apiVersion: resource.k8s.io/v1\nkind: ResourceSlice\nmetadata: {name: s}\n"

@@ -151,14 +151,14 @@ TEST(PodResources, ValidCombinationsPass)
     EXPECT_TRUE(errors(podWith("      limits: {hugepages-2Mi: 4Mi, memory: 1Gi}\n")).empty());
 }
 
-struct Case
+struct ResourcesCase
 {
     const char* name;
     std::string resources;
     std::vector<std::string> expected; ///< every error, formatted
 };
 
-class PodResourcesInvalid : public ::testing::TestWithParam<Case>
+class PodResourcesInvalid : public ::testing::TestWithParam<ResourcesCase>
 {
 };
 
@@ -172,42 +172,43 @@ const std::string kPath = "Pod default/p: spec.containers[0].resources.";
 
 INSTANTIATE_TEST_SUITE_P(Rules, PodResourcesInvalid,
     ::testing::Values(
-        Case { "request below limit",
+        ResourcesCase { "request below limit",
             "      requests: {nvidia.com/gpu: 1}\n      limits: {nvidia.com/gpu: 2}\n",
             { kAt + "34: " + kPath
                 + "requests: Invalid value: \"1\": must be equal to nvidia.com/gpu limit of 2" } },
-        Case { "request above limit",
+        ResourcesCase { "request above limit",
             "      requests: {nvidia.com/gpu: 3}\n      limits: {nvidia.com/gpu: 2}\n",
             { kAt + "34: " + kPath
                 + "requests: Invalid value: \"3\": must be equal to nvidia.com/gpu limit of 2" } },
-        Case { "request without limit", "      requests: {nvidia.com/gpu: 1}\n",
+        ResourcesCase { "request without limit", "      requests: {nvidia.com/gpu: 1}\n",
             { kAt + "34: " + kPath
                 + "limits: Required value: Limit must be set for non overcommitable resources" } },
-        Case { "fraction of a gpu", "      limits: {nvidia.com/gpu: 0.5}\n",
+        ResourcesCase { "fraction of a gpu", "      limits: {nvidia.com/gpu: 0.5}\n",
             { kAt + "32: " + kPath + "limits[nvidia.com/gpu]: Invalid value: 500m: must be an integer" } },
-        Case { "cpu request above limit", "      requests: {cpu: \"2\"}\n      limits: {cpu: 1500m}\n",
+        ResourcesCase { "cpu request above limit",
+            "      requests: {cpu: \"2\"}\n      limits: {cpu: 1500m}\n",
             { kAt + "23: " + kPath
                 + "requests: Invalid value: \"2\": must be less than or equal to cpu limit of 1500m" } },
-        Case { "hugepages cannot be overcommitted",
+        ResourcesCase { "hugepages cannot be overcommitted",
             "      requests: {hugepages-2Mi: 2Mi, memory: 1Gi}\n      limits: {hugepages-2Mi: 4Mi}\n",
             { kAt + "33: " + kPath
                 + "requests: Invalid value: \"2Mi\": must be equal to hugepages-2Mi limit of 4Mi" } },
-        Case { "bare name", "      limits: {gpu: 1}\n",
+        ResourcesCase { "bare name", "      limits: {gpu: 1}\n",
             { kAt + "21: " + kPath
                     + "limits[gpu]: Invalid value: \"gpu\": must be a standard resource type or fully "
                       "qualified",
                 kAt + "21: " + kPath
                     + "limits[gpu]: Invalid value: \"gpu\": must be a standard resource for containers" } },
-        Case { "pods is not a container resource", "      requests: {pods: 1}\n",
+        ResourcesCase { "pods is not a container resource", "      requests: {pods: 1}\n",
             { kAt + "24: " + kPath
                 + "requests[pods]: Invalid value: \"pods\": must be a standard resource for containers" } },
-        Case { "bad qualified name", "      limits: {nvidia.com/-gpu: 1}\n",
+        ResourcesCase { "bad qualified name", "      limits: {nvidia.com/-gpu: 1}\n",
             { kAt + "33: " + kPath
                 + "limits[nvidia.com/-gpu]: Invalid value: \"nvidia.com/-gpu\": name part must consist of "
                   "alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric "
                   "character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is "
                   "'([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')" } }),
-    [](const ::testing::TestParamInfo<Case>& info) {
+    [](const ::testing::TestParamInfo<ResourcesCase>& info) {
         std::string s = info.param.name;
         for (char& c : s)
             if (!isalnum(static_cast<unsigned char>(c)))
