@@ -7,7 +7,7 @@
 #   packaging/dev.sh build  install packages and build only
 #   packaging/dev.sh sanitize  core, CLI and their tests under AddressSanitizer + UBSan (no GUI)
 # Environment: BUILD_DIR (default ./build), DRASIM_SKIP_INSTALL=1 to skip apt-get, JOBS (default nproc),
-# DRASIM_CMAKE_ARGS (extra CMake options).
+# DRASIM_CMAKE_ARGS (extra CMake options), DRASIM_CTEST_ARGS (extra ctest options, e.g. -R or -E).
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -45,6 +45,9 @@ build() {
     cmake --build "$build_dir" -j "$jobs" >&2
 }
 
+# Split on blanks only: a ctest pattern such as ^(cli|scenario)[.] is not a file name to expand.
+read -r -a ctest_args <<<"${DRASIM_CTEST_ARGS:-}"
+
 case "$action" in
 gui)
     install_packages "${packages[@]}"
@@ -58,7 +61,7 @@ test)
     install_packages "${packages[@]}" "${test_packages[@]}"
     build
     cd "$build_dir"
-    QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j "$jobs"
+    QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j "$jobs" "${ctest_args[@]}"
     ;;
 build)
     install_packages "${packages[@]}"
@@ -78,7 +81,7 @@ sanitize)
         -DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=16 >&2
     cmake --build "$build_dir" -j "$jobs" >&2
     cd "$build_dir"
-    ctest --output-on-failure -j "$jobs"
+    ctest --output-on-failure -j "$jobs" "${ctest_args[@]}"
     ;;
 *)
     echo "usage: packaging/dev.sh gui|test|build|sanitize" >&2

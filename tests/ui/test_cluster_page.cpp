@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/ui/source_path.h"
 #include "ui/document/document.h"
 #include "ui/mainwindow.h"
 #include "ui/models/node_pool_model.h"
@@ -18,11 +19,6 @@ using drasim::ui::MainWindow;
 using drasim::ui::NodePoolModel;
 
 namespace {
-
-QString sourcePath(const char* rel)
-{
-    return QString::fromUtf8(DRASIM_SOURCE_DIR) + QLatin1Char('/') + QLatin1String(rel);
-}
 
 bool openAndWait(MainWindow& w, const char* rel)
 {

@@ -6,16 +6,12 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/ui/source_path.h"
 #include "ui/document/document.h"
 
 using drasim::ui::Document;
 
 namespace {
-
-QString sourcePath(const char* rel)
-{
-    return QString::fromUtf8(DRASIM_SOURCE_DIR) + QLatin1Char('/') + QLatin1String(rel);
-}
 
 bool openAndWait(Document& doc, const QStringList& paths)
 {

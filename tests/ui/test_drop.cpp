@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/ui/source_path.h"
 #include "ui/document/document.h"
 #include "ui/mainwindow.h"
 #include "ui/models/object_tree_model.h"
@@ -17,15 +18,6 @@
 #include "ui/widgets/code_editor.h"
 
 using drasim::ui::MainWindow;
-
-namespace {
-
-QString sourcePath(const char* rel)
-{
-    return QString::fromUtf8(DRASIM_SOURCE_DIR) + QLatin1Char('/') + QLatin1String(rel);
-}
-
-} // namespace
 
 TEST(MainWindowDrop, DroppedManifestOpens)
 {

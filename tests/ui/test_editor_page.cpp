@@ -12,6 +12,7 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/ui/source_path.h"
 #include "ui/document/document.h"
 #include "ui/document/text_buffers.h"
 #include "ui/mainwindow.h"
@@ -27,11 +28,6 @@ using drasim::ui::MainWindow;
 using drasim::ui::SelectorMatchModel;
 
 namespace {
-
-QString sourcePath(const char* rel)
-{
-    return QString::fromUtf8(DRASIM_SOURCE_DIR) + QLatin1Char('/') + QLatin1String(rel);
-}
 
 QByteArray readAll(const QString& path)
 {

@@ -11,12 +11,9 @@
 
 #include <gtest/gtest.h>
 
-namespace {
+#include "tests/ui/source_path.h"
 
-QString sourcePath(const char* rel)
-{
-    return QString::fromUtf8(DRASIM_SOURCE_DIR) + QLatin1Char('/') + QLatin1String(rel);
-}
+namespace {
 
 /// Starts drasim-gui offscreen with a scratch home of its own under `home`.
 QProcess* startGui(const QStringList& args, const QString& home, QObject* parent)

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "core/allocator/allocation_trace.h"
+#include "tests/ui/source_path.h"
 #include "ui/document/document.h"
 #include "ui/jobs/trace_job.h"
 #include "ui/mainwindow.h"
@@ -18,15 +19,6 @@ using drasim::allocator::TraceStep;
 using drasim::ui::InspectorPage;
 using drasim::ui::MainWindow;
 using drasim::ui::TraceStepsModel;
-
-namespace {
-
-QString sourcePath(const char* rel)
-{
-    return QString::fromUtf8(DRASIM_SOURCE_DIR) + QLatin1Char('/') + QLatin1String(rel);
-}
-
-} // namespace
 
 TEST(InspectorPage, StepsThroughAKnownPodToTheExpectedPicks)
 {

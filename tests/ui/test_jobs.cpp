@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include "core/session/session.h"
+#include "tests/ui/source_path.h"
 #include "ui/jobs/background_pool.h"
 #include "ui/jobs/background_priority.h"
 #include "ui/jobs/open_job.h"
@@ -36,11 +37,6 @@ QString writeManyClasses(const QTemporaryDir& dir, int count)
                     .arg(i)
                     .toUtf8());
     return path;
-}
-
-QString sourcePath(const char* rel)
-{
-    return QString::fromUtf8(DRASIM_SOURCE_DIR) + QLatin1Char('/') + QLatin1String(rel);
 }
 
 } // namespace

@@ -12,6 +12,7 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/ui/source_path.h"
 #include "ui/document/document.h"
 #include "ui/document/recent_files.h"
 #include "ui/mainwindow.h"
@@ -28,11 +29,6 @@ bool waitLoaded(MainWindow& w)
 {
     QSignalSpy spy(w.document(), &drasim::ui::Document::opened);
     return spy.wait(20000);
-}
-
-QString sourcePath(const char* rel)
-{
-    return QString::fromUtf8(DRASIM_SOURCE_DIR) + QLatin1Char('/') + QLatin1String(rel);
 }
 
 } // namespace

@@ -15,6 +15,7 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/ui/source_path.h"
 #include "ui/document/document.h"
 #include "ui/mainwindow.h"
 #include "ui/models/tone_colors.h"
@@ -29,11 +30,6 @@ using drasim::ui::Theme;
 using drasim::ui::Tone;
 
 namespace {
-
-QString sourcePath(const char* rel)
-{
-    return QString::fromUtf8(DRASIM_SOURCE_DIR) + QLatin1Char('/') + QLatin1String(rel);
-}
 
 /// WCAG AA for normal text.
 constexpr double kReadable = 4.5;

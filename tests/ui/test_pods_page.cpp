@@ -13,6 +13,7 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/ui/source_path.h"
 #include "ui/document/document.h"
 #include "ui/jobs/allocation_job.h"
 #include "ui/mainwindow.h"
@@ -29,15 +30,6 @@
 using drasim::ui::MainWindow;
 using drasim::ui::PodsModel;
 using drasim::ui::PodsPage;
-
-namespace {
-
-QString sourcePath(const char* rel)
-{
-    return QString::fromUtf8(DRASIM_SOURCE_DIR) + QLatin1Char('/') + QLatin1String(rel);
-}
-
-} // namespace
 
 TEST(PodsPage, APendingPodIsExplainedInPlainWords)
 {

@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include "core/storage/run_store.h"
+#include "tests/ui/source_path.h"
 #include "ui/document/document.h"
 #include "ui/jobs/simulation_job.h"
 #include "ui/mainwindow.h"
@@ -23,11 +24,6 @@ using drasim::ui::MainWindow;
 using drasim::ui::SimulationJob;
 
 namespace {
-
-QString defaultScenario()
-{
-    return QString::fromUtf8(DRASIM_SOURCE_DIR) + QStringLiteral("/scenarios/sim/default/scenario.yaml");
-}
 
 std::shared_ptr<const drasim::ui::SimulationOutcome> waitFinished(MainWindow& w)
 {

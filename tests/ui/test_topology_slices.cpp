@@ -12,6 +12,7 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/ui/source_path.h"
 #include "ui/document/document.h"
 #include "ui/jobs/allocation_job.h"
 #include "ui/mainwindow.h"
@@ -26,11 +27,6 @@ using drasim::ui::MainWindow;
 using drasim::ui::TopologyPage;
 
 namespace {
-
-QString sourcePath(const char* rel)
-{
-    return QString::fromUtf8(DRASIM_SOURCE_DIR) + QLatin1Char('/') + QLatin1String(rel);
-}
 
 /// Opens a folder of manifests and waits until the topology is indexed and the pods scheduled.
 bool openManifests(MainWindow& w, const char* rel)

@@ -16,6 +16,7 @@
 #include <gtest/gtest.h>
 
 #include "core/topology/topology.h"
+#include "tests/ui/source_path.h"
 #include "ui/jobs/simulation_job.h"
 #include "ui/mainwindow.h"
 #include "ui/models/replay_events_model.h"
@@ -32,11 +33,6 @@ using namespace drasim;
 using drasim::ui::MainWindow;
 
 namespace {
-
-QString defaultScenario()
-{
-    return QString::fromUtf8(DRASIM_SOURCE_DIR) + QStringLiteral("/scenarios/sim/default/scenario.yaml");
-}
 
 /// Opens the default scenario and waits until its run is replayable.
 bool openAndReplay(MainWindow& w)

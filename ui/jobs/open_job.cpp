@@ -23,11 +23,11 @@ struct OpenJob::Run
 namespace {
 
 /// Keeps the share read and forwards it to the job's thread about ten times a second.
-class ProgressForwarder : public ProgressSink
+class OpenProgressForwarder : public ProgressSink
 {
 public:
     using Deliver = std::function<void(double)>;
-    ProgressForwarder(std::atomic<double>& fraction, Deliver deliver)
+    OpenProgressForwarder(std::atomic<double>& fraction, Deliver deliver)
         : m_fraction(fraction)
         , m_deliver(std::move(deliver))
     { }
@@ -98,7 +98,7 @@ void OpenJob::start(const QStringList& paths)
         // Not lowered, unlike the other jobs: the user waits for this with nothing else to do in
         // the window, and at a lower priority every other process on the machine would go first.
         run->timeline.workerStarted = Timeline::Clock::now();
-        ProgressForwarder forwarder(run->fraction, [self, isCurrent](double fraction) {
+        OpenProgressForwarder forwarder(run->fraction, [self, isCurrent](double fraction) {
             QMetaObject::invokeMethod(
                 self.data(),
                 [self, isCurrent, fraction]() {

@@ -25,10 +25,10 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 /// Posts the planner's progress to the job's thread, at most ~10 times a second.
-class ProgressForwarder : public ProgressSink
+class PlanProgressForwarder : public ProgressSink
 {
 public:
-    ProgressForwarder(QPointer<PlanJob> job, std::function<bool()> current)
+    PlanProgressForwarder(QPointer<PlanJob> job, std::function<bool()> current)
         : m_job(std::move(job))
         , m_current(std::move(current))
     { }
@@ -144,7 +144,7 @@ void PlanJob::start(const QString& studyPath, const QString& storePath, unsigned
         lowerCurrentThreadPriority(); // before the planner starts its pool, which inherits it
         auto outcome = std::make_shared<PlanOutcome>();
         outcome->studyPath = studyPath;
-        ProgressForwarder progress(self, isCurrent);
+        PlanProgressForwarder progress(self, isCurrent);
         runStudy(study, store, threads, shared->cancel, progress, *outcome);
         outcome->cancelled = outcome->cancelled || shared->cancel.cancelled();
         postIfCurrent(self, isCurrent, [outcome](PlanJob* job) {

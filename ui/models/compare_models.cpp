@@ -6,18 +6,12 @@
 #include <QBrush>
 
 #include "core/sim/sim_time.h"
+#include "ui/models/core_text.h"
 #include "ui/models/tone_colors.h"
 
 namespace drasim::ui {
 
-namespace {
-
-QString text(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
-
-} // namespace
+namespace { } // namespace
 
 QString runLabel(const compare::RunColumn& run)
 {

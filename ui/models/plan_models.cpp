@@ -6,14 +6,11 @@
 #include <QFont>
 #include <QRegularExpression>
 
+#include "ui/models/core_text.h"
+
 namespace drasim::ui {
 
 namespace {
-
-QString text(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
 
 QString mixText(const planner::MixResult& m, const planner::StudyResult& r)
 {

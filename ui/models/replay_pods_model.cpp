@@ -3,19 +3,13 @@
 
 #include <map>
 
+#include "ui/models/core_text.h"
 #include "ui/models/pods_model.h"
 #include "ui/models/replay_events_model.h"
 
 namespace drasim::ui {
 
-namespace {
-
-QString text(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
-
-} // namespace
+namespace { } // namespace
 
 ReplayPodsModel::ReplayPodsModel(QObject* parent)
     : QAbstractTableModel(parent)

@@ -21,7 +21,7 @@ using namespace drasim::testing;
 
 namespace {
 
-constexpr uint64_t kFirstSeed = 4'200'000;
+constexpr uint64_t kTransactionSeed = 4'200'000;
 
 uint64_t bundleCount()
 {
@@ -70,7 +70,7 @@ std::string outcomeOf(const scheduler::ScheduleResult& r)
     return out.str();
 }
 
-std::string keyOf(const api::Pod& p)
+std::string podKeyOf(const api::Pod& p)
 {
     return "default/" + p.meta.name;
 }
@@ -86,7 +86,7 @@ std::string scheduleRange(
         auto r = c.schedule(pods[i]);
         out += outcomeOf(r) + "\n";
         if (r.scheduled && finishEvery && ++bound % finishEvery == 0)
-            c.podFinished(keyOf(pods[i]));
+            c.podFinished(podKeyOf(pods[i]));
     }
     return out;
 }
@@ -95,7 +95,7 @@ std::string scheduleRange(
 
 TEST(TransactionLaws, RollbackRestoresStateAndWhatFollows)
 {
-    for (uint64_t seed = kFirstSeed; seed < kFirstSeed + bundleCount(); ++seed) {
+    for (uint64_t seed = kTransactionSeed; seed < kTransactionSeed + bundleCount(); ++seed) {
         RandomBundle b = makeRandomBundle(seed);
         scheduler::Cluster inTx(b.objects);
         scheduler::Cluster plain(b.objects);
@@ -111,7 +111,7 @@ TEST(TransactionLaws, RollbackRestoresStateAndWhatFollows)
         // Pods bound before the transaction end inside it, then a nested transaction commits
         // more changes into the outer one.
         for (size_t i = 0; i < half; i += 2)
-            inTx.podFinished(keyOf(b.pods[i]));
+            inTx.podFinished(podKeyOf(b.pods[i]));
         inTx.beginTransaction();
         scheduleRange(inTx, b.pods, 0, half, 3);
         inTx.commitTransaction();
@@ -129,7 +129,7 @@ TEST(TransactionLaws, RollbackRestoresStateAndWhatFollows)
 
 TEST(TransactionLaws, CommitIsTheSameAsNoTransaction)
 {
-    for (uint64_t seed = kFirstSeed; seed < kFirstSeed + bundleCount() / 2; ++seed) {
+    for (uint64_t seed = kTransactionSeed; seed < kTransactionSeed + bundleCount() / 2; ++seed) {
         RandomBundle b = makeRandomBundle(seed);
         scheduler::Cluster inTx(b.objects);
         scheduler::Cluster plain(b.objects);
@@ -149,7 +149,7 @@ TEST(TransactionLaws, CommitIsTheSameAsNoTransaction)
 
 TEST(TransactionLaws, ScopeGuardRollsBackAndShapeChangesAreRefused)
 {
-    RandomBundle b = makeRandomBundle(kFirstSeed);
+    RandomBundle b = makeRandomBundle(kTransactionSeed);
     scheduler::Cluster c(b.objects);
     const std::string before = stateOf(c);
     {

@@ -1,0 +1,17 @@
+// SPDX-License-Identifier: Apache-2.0
+// The core's text (UTF-8 std::string) as the models hand it to Qt: one helper for every model, so
+// that no two files of a unity batch define their own.
+#pragma once
+
+#include <string>
+
+#include <QString>
+
+namespace drasim::ui {
+
+inline QString text(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
+
+} // namespace drasim::ui
