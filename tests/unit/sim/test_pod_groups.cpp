@@ -18,7 +18,7 @@ using namespace drasim::sim::testing;
 
 namespace {
 
-struct PodLog : RunRecorder
+struct GroupPodLog : RunRecorder
 {
     std::vector<std::string> lines;
     std::map<std::string, SimTime> scheduledAt;
@@ -80,7 +80,7 @@ struct GangRun
         options.podGroups = podGroups;
     }
 
-    PodLog run(std::vector<workload::JobSpec> jobs, RunSummary* summary = nullptr) const
+    GroupPodLog run(std::vector<workload::JobSpec> jobs, RunSummary* summary = nullptr) const
     {
         scheduler::Cluster cluster(gpuObjects());
         SchedulerClusterPort port(cluster);
@@ -89,7 +89,7 @@ struct GangRun
         sim.setArrivals(source(std::move(jobs)));
         for (const auto& e : events)
             sim.addEvent(e);
-        PodLog log;
+        GroupPodLog log;
         sim.addRecorder(&log);
         RunSummary s = sim.run();
         if (summary)
@@ -110,7 +110,7 @@ struct GangRun
     }
 };
 
-PodLog run(bool podGroups, std::vector<workload::JobSpec> jobs, int nodes = 3, int gpus = 1,
+GroupPodLog run(bool podGroups, std::vector<workload::JobSpec> jobs, int nodes = 3, int gpus = 1,
     RunSummary* summary = nullptr)
 {
     GangRun r(podGroups);

@@ -16,7 +16,7 @@ using namespace drasim::sim::testing;
 
 namespace {
 
-SimOptions opts(SimTime duration, SimTime interval)
+SimOptions censoringOpts(SimTime duration, SimTime interval)
 {
     SimOptions o;
     o.scenarioName = "test";
@@ -66,7 +66,7 @@ TEST(WaitCensoring, PodsNeverScheduledCountWithTheirWaitSoFar)
 {
     // One GPU, three pods at t=0 that run longer than the run: one binds, two wait 100 s.
     FakeCluster cluster;
-    Simulator sim(cluster, opts(100 * kSecond, 10 * kSecond));
+    Simulator sim(cluster, censoringOpts(100 * kSecond, 10 * kSecond));
     sim.addNodePool(gpuPool("n", 1, 1));
     sim.setArrivals(source({ gpuJob("a", 0, 1000), gpuJob("b", 0, 1000), gpuJob("c", 0, 1000) }));
     RunSummary s = sim.run();
@@ -98,7 +98,7 @@ TEST(WaitCensoring, PeakPendingIsExactWhateverTheSamplingInterval)
 {
     // b waits from 1 s to 10 s; the only samples (0 s and the end) see nothing pending.
     FakeCluster cluster;
-    Simulator sim(cluster, opts(100 * kSecond, kDay));
+    Simulator sim(cluster, censoringOpts(100 * kSecond, kDay));
     sim.addNodePool(gpuPool("n", 1, 1));
     sim.setArrivals(source({ gpuJob("a", 0, 10), gpuJob("b", 1, 10) }));
     SeriesWriter series;
@@ -115,7 +115,7 @@ TEST(WaitCensoring, PeakPendingIsExactWhateverTheSamplingInterval)
 TEST(WaitCensoring, SeriesGivesTheLongestWaitOfAPodPendingAtEachSample)
 {
     FakeCluster cluster;
-    Simulator sim(cluster, opts(100 * kSecond, 50 * kSecond));
+    Simulator sim(cluster, censoringOpts(100 * kSecond, 50 * kSecond));
     sim.addNodePool(gpuPool("n", 1, 1));
     sim.setArrivals(source({ gpuJob("a", 0, 1000), gpuJob("b", 20, 10), gpuJob("c", 30, 10) }));
     SeriesWriter series;
@@ -132,7 +132,7 @@ TEST(WaitCensoring, UtilizationIsOverTheDevicesUp)
     // node fails at 50 s. Samples at 0, 50, 100 s see 0 of 2, 1 of 1, 1 of 1 devices busy: 2 busy
     // device-samples of 4 up (50 %), where the mean of the ratios said 67 %.
     FakeCluster cluster;
-    Simulator sim(cluster, opts(100 * kSecond, 50 * kSecond));
+    Simulator sim(cluster, censoringOpts(100 * kSecond, 50 * kSecond));
     sim.addNodePool(gpuPool("n", 2, 1));
     sim.setArrivals(source({ gpuJob("a", 0, 1000) }));
     InjectedEvent fail;

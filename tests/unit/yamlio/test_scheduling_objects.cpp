@@ -33,7 +33,7 @@ std::string messages(const yamlio::LoadResult& r, Severity severity)
     return out;
 }
 
-std::string errors(const yamlio::LoadResult& r)
+std::string schedulingErrors(const yamlio::LoadResult& r)
 {
     return messages(r, Severity::Error);
 }
@@ -70,7 +70,7 @@ std::string workloadWith(const std::string& templates)
 TEST(SchedulingObjects, WorkloadLoadsIntoTheInternalForm)
 {
     auto r = yamlio::loadText(kWorkload, "w.yaml", generic());
-    ASSERT_EQ(errors(r), "");
+    ASSERT_EQ(schedulingErrors(r), "");
     ASSERT_EQ(r.objects.workloads.size(), 1u);
     const api::Workload& w = r.objects.workloads[0];
     EXPECT_EQ(w.meta.key(), "default/train");
@@ -88,7 +88,7 @@ TEST(SchedulingObjects, WorkloadLoadsIntoTheInternalForm)
 TEST(SchedulingObjects, RefusedWhenGenericWorkloadIsOffAsByDefault)
 {
     auto r = yamlio::loadText(kWorkload, "w.yaml");
-    EXPECT_EQ(errors(r),
+    EXPECT_EQ(schedulingErrors(r),
         "w.yaml:1:13: Workload default/train: apiVersion: no matches for kind \"Workload\" in version "
         "\"scheduling.k8s.io/v1beta1\" (Kubernetes 1.37 serves it only with the feature gate GenericWorkload "
         "on)\n");
@@ -99,17 +99,17 @@ TEST(SchedulingObjects, EachKubernetesVersionServesItsOwnApiVersions)
 {
     const std::string pg = "kind: PodGroup\nmetadata: {name: g}\nspec: {schedulingPolicy: {basic: {}}}\n";
     auto r = yamlio::loadText("apiVersion: scheduling.k8s.io/v1alpha2\n" + pg, "g.yaml", generic());
-    EXPECT_EQ(errors(r),
+    EXPECT_EQ(schedulingErrors(r),
         "g.yaml:1:13: PodGroup default/g: apiVersion: no matches for kind \"PodGroup\" in version "
         "\"scheduling.k8s.io/v1alpha2\" (Kubernetes 1.37 serves PodGroup in scheduling.k8s.io/v1beta1 and "
         "scheduling.k8s.io/v1alpha3)\n");
     r = yamlio::loadText(
         "apiVersion: scheduling.k8s.io/v1alpha2\n" + pg, "g.yaml", generic(api::KubernetesVersion::V1_36));
-    EXPECT_EQ(errors(r), "");
+    EXPECT_EQ(schedulingErrors(r), "");
     EXPECT_EQ(r.objects.podGroups.size(), 1u);
     r = yamlio::loadText(
         "apiVersion: scheduling.k8s.io/v1beta1\n" + pg, "g.yaml", generic(api::KubernetesVersion::V1_35));
-    EXPECT_EQ(errors(r),
+    EXPECT_EQ(schedulingErrors(r),
         "g.yaml:1:13: PodGroup default/g: apiVersion: no matches for kind \"PodGroup\" in version "
         "\"scheduling.k8s.io/v1beta1\" (Kubernetes 1.35 has no PodGroup)\n");
 }
@@ -121,14 +121,14 @@ TEST(SchedulingObjects, CompositePodGroupNeedsItsGate)
                             "spec:\n  workloadRef: {workloadName: w, templateName: root}\n"
                             "  schedulingPolicy: {gang: {minGroupCount: 2}}\n";
     auto r = yamlio::loadText(cpg, "c.yaml", generic());
-    EXPECT_EQ(errors(r),
+    EXPECT_EQ(schedulingErrors(r),
         "c.yaml:1:13: CompositePodGroup default/root: apiVersion: no matches for kind \"CompositePodGroup\" "
         "in "
         "version \"scheduling.k8s.io/v1alpha3\" (Kubernetes 1.37 serves it only with the feature gate "
         "CompositePodGroup on)\n");
     r = yamlio::loadText(cpg, "c.yaml",
         gatesOn("GenericWorkload=true,TopologyAwareWorkloadScheduling=true,CompositePodGroup=true"));
-    ASSERT_EQ(errors(r), "");
+    ASSERT_EQ(schedulingErrors(r), "");
     ASSERT_EQ(r.objects.compositePodGroups.size(), 1u);
     EXPECT_EQ(r.objects.compositePodGroups[0].policy.scheduling.minCount, 2);
     EXPECT_EQ(r.objects.compositePodGroups[0].policy.disruptionMode, api::DisruptionMode::Single); // default
@@ -143,7 +143,7 @@ TEST(SchedulingObjects, GangPolicyRules)
                      "  - name: d\n    schedulingPolicy: {}\n"
                      "  - name: e\n"),
         "w.yaml", generic());
-    EXPECT_EQ(errors(r),
+    EXPECT_EQ(schedulingErrors(r),
         "w.yaml:7:41: Workload default/w: spec.podGroupTemplates[0].schedulingPolicy.gang.minCount: Required "
         "value\n"
         "w.yaml:9:41: Workload default/w: spec.podGroupTemplates[1].schedulingPolicy.gang.minCount: Invalid "
@@ -164,14 +164,14 @@ TEST(SchedulingObjects, TemplateCountNamesAndDuplicates)
     for (int i = 0; i < 9; ++i)
         nine += "  - {name: t" + std::to_string(i) + ", schedulingPolicy: {basic: {}}}\n";
     auto r = yamlio::loadText(workloadWith(nine), "w.yaml", generic());
-    EXPECT_EQ(errors(r),
+    EXPECT_EQ(schedulingErrors(r),
         "w.yaml:6:3: Workload default/w: spec.podGroupTemplates: Too many: 9: must have at most 8 items\n");
     r = yamlio::loadText(workloadWith("  - {name: Bad_Name, schedulingPolicy: {basic: {}}}\n"
                                       "  - {name: a, schedulingPolicy: {basic: {}}}\n"
                                       "  - {name: a, schedulingPolicy: {basic: {}}}\n"
                                       "  - {schedulingPolicy: {basic: {}}}\n"),
         "w.yaml", generic());
-    EXPECT_EQ(errors(r),
+    EXPECT_EQ(schedulingErrors(r),
         "w.yaml:6:12: Workload default/w: spec.podGroupTemplates[0].name: Invalid value: \"Bad_Name\": a "
         "lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start "
         "and "
@@ -182,7 +182,7 @@ TEST(SchedulingObjects, TemplateCountNamesAndDuplicates)
     r = yamlio::loadText(
         "apiVersion: scheduling.k8s.io/v1beta1\nkind: Workload\nmetadata: {name: w}\nspec: {}\n", "w.yaml",
         generic());
-    EXPECT_EQ(errors(r),
+    EXPECT_EQ(schedulingErrors(r),
         "w.yaml:4:7: Workload default/w: spec.podGroupTemplates: Required value: must have at least one "
         "item\n");
 }
@@ -194,7 +194,7 @@ TEST(SchedulingObjects, GatedTemplateFieldsAreForbiddenWhileTheirGateIsOff)
                           "    resourceClaims: [{name: c, resourceClaimTemplateName: gpus}]\n"
                           "    preemptionPolicy: Never\n";
     auto r = yamlio::loadText(workloadWith(t), "w.yaml", generic());
-    EXPECT_EQ(errors(r),
+    EXPECT_EQ(schedulingErrors(r),
         "w.yaml:8:28: Workload default/w: spec.podGroupTemplates[0].schedulingConstraints: Forbidden: "
         "feature "
         "gate TopologyAwareWorkloadScheduling is disabled\n"
@@ -206,7 +206,7 @@ TEST(SchedulingObjects, GatedTemplateFieldsAreForbiddenWhileTheirGateIsOff)
     r = yamlio::loadText(workloadWith(t), "w.yaml",
         gatesOn("GenericWorkload=true,TopologyAwareWorkloadScheduling=true,DRAWorkloadResourceClaims=true,"
                 "PodGroupPreemptionPolicy=true"));
-    ASSERT_EQ(errors(r), "");
+    ASSERT_EQ(schedulingErrors(r), "");
     const api::GroupPolicy& p = r.objects.workloads.at(0).podGroupTemplates.at(0).policy;
     EXPECT_EQ(p.topologyKeys, std::vector<std::string> { "rack" });
     ASSERT_EQ(p.resourceClaims.size(), 1u);
@@ -223,7 +223,7 @@ TEST(SchedulingObjects, TopologyClaimsPriorityAndDisruptionRules)
                           "    disruptionMode: {single: {}, all: {}}\n";
     auto r = yamlio::loadText(workloadWith(t), "w.yaml",
         gatesOn("GenericWorkload=true,TopologyAwareWorkloadScheduling=true,DRAWorkloadResourceClaims=true"));
-    EXPECT_EQ(errors(r),
+    EXPECT_EQ(schedulingErrors(r),
         "w.yaml:8:59: Workload default/w: spec.podGroupTemplates[0].schedulingConstraints.topology[1].key: "
         "Invalid value: \"Bad Key\": name part must consist of alphanumeric characters, '-', '_' or '.', and "
         "must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', "
@@ -251,7 +251,7 @@ TEST(SchedulingObjects, PodGroupNamesItsTemplateAsEachVersionSpellsIt)
         "  schedulingPolicy: {gang: {minCount: 2}}\n  disruptionMode: PodGroup\n",
         "g.yaml",
         gatesOn("GenericWorkload=true,WorkloadAwarePreemption=true", api::KubernetesVersion::V1_36));
-    ASSERT_EQ(errors(r), "");
+    ASSERT_EQ(schedulingErrors(r), "");
     const api::PodGroup& g = r.objects.podGroups.at(0);
     ASSERT_TRUE(g.workloadRef);
     EXPECT_EQ(g.workloadRef->workloadName, "w");
@@ -261,7 +261,7 @@ TEST(SchedulingObjects, PodGroupNamesItsTemplateAsEachVersionSpellsIt)
     r = yamlio::loadText("apiVersion: scheduling.k8s.io/v1alpha2\nkind: PodGroup\nmetadata: {name: g}\n"
                          "spec:\n  schedulingPolicy: {basic: {}}\n  disruptionMode: Everything\n",
         "g.yaml", generic(api::KubernetesVersion::V1_36));
-    EXPECT_EQ(errors(r),
+    EXPECT_EQ(schedulingErrors(r),
         "g.yaml:6:19: PodGroup default/g: spec.disruptionMode: Forbidden: feature gate "
         "WorkloadAwarePreemption "
         "is disabled\n");
@@ -269,7 +269,7 @@ TEST(SchedulingObjects, PodGroupNamesItsTemplateAsEachVersionSpellsIt)
                          "spec:\n  parentCompositePodGroupName: root\n  schedulingPolicy: {basic: {}}\n",
         "g.yaml",
         gatesOn("GenericWorkload=true,TopologyAwareWorkloadScheduling=true,CompositePodGroup=true"));
-    EXPECT_EQ(errors(r),
+    EXPECT_EQ(schedulingErrors(r),
         "g.yaml:5:32: PodGroup default/g: spec.workloadRef: Required value: when parentCompositePodGroupName "
         "is "
         "set\n");
@@ -281,7 +281,7 @@ TEST(SchedulingObjects, PriorityClassDefaultsAndRules)
         = yamlio::loadText("apiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\nmetadata: {name: high}\n"
                            "value: 1000\nglobalDefault: true\ndescription: training\n",
             "p.yaml");
-    ASSERT_EQ(errors(r), "");
+    ASSERT_EQ(schedulingErrors(r), "");
     ASSERT_EQ(r.objects.priorityClasses.size(), 1u);
     EXPECT_EQ(r.objects.priorityClasses[0].value, 1000);
     EXPECT_EQ(r.objects.priorityClasses[0].preemptionPolicy, "PreemptLowerPriority");
@@ -296,7 +296,7 @@ TEST(SchedulingObjects, PriorityClassDefaultsAndRules)
         "globalDefault: true\n---\n"
         "apiVersion: scheduling.k8s.io/v1beta1\nkind: PriorityClass\nmetadata: {name: c}\n",
         "p.yaml");
-    EXPECT_EQ(errors(r),
+    EXPECT_EQ(schedulingErrors(r),
         "p.yaml:5:19: PriorityClass huge: preemptionPolicy: Unsupported value: \"Sometimes\": supported "
         "values: "
         "\"Never\", \"PreemptLowerPriority\"\n"
@@ -318,13 +318,13 @@ TEST(SchedulingObjects, PodWorkloadRefIsA135FieldDroppedWhileTheGateIsOff)
                             "spec:\n  containers: [{name: c, image: x}]\n"
                             "  workloadRef: {name: train, podGroup: workers, podGroupReplicaKey: r0}\n";
     auto r = yamlio::loadText(pod, "p.yaml", generic(api::KubernetesVersion::V1_35));
-    ASSERT_EQ(errors(r), "");
+    ASSERT_EQ(schedulingErrors(r), "");
     ASSERT_TRUE(r.objects.pods.at(0).spec.workloadRef);
     EXPECT_EQ(r.objects.pods[0].spec.workloadRef->podGroupReplicaKey, "r0");
     yamlio::LoadOptions off;
     off.gates = api::FeatureGates(api::KubernetesVersion::V1_35);
     r = yamlio::loadText(pod, "p.yaml", off);
-    EXPECT_EQ(errors(r), "");
+    EXPECT_EQ(schedulingErrors(r), "");
     EXPECT_EQ(warnings(r),
         "p.yaml:6:16: warning: Pod default/p: spec.workloadRef: dropped: feature gate GenericWorkload is "
         "disabled, so "
@@ -333,10 +333,11 @@ TEST(SchedulingObjects, PodWorkloadRefIsA135FieldDroppedWhileTheGateIsOff)
     EXPECT_FALSE(r.objects.pods.at(0).spec.workloadRef);
     // 1.36 removed the field: strict decoding does not know it.
     r = yamlio::loadText(pod, "p.yaml", generic(api::KubernetesVersion::V1_36));
-    EXPECT_EQ(errors(r), "p.yaml:6:3: Pod default/p: spec.workloadRef: unknown field \"workloadRef\"\n");
+    EXPECT_EQ(
+        schedulingErrors(r), "p.yaml:6:3: Pod default/p: spec.workloadRef: unknown field \"workloadRef\"\n");
     r = yamlio::loadText(pod.substr(0, pod.find("  workloadRef")) + "  workloadRef: {podGroup: Bad}\n",
         "p.yaml", generic(api::KubernetesVersion::V1_35));
-    EXPECT_EQ(errors(r),
+    EXPECT_EQ(schedulingErrors(r),
         "p.yaml:6:16: Pod default/p: spec.workloadRef.name: Required value\n"
         "p.yaml:6:27: Pod default/p: spec.workloadRef.podGroup: Invalid value: \"Bad\": a lowercase RFC 1123 "
         "label must consist of lower case alphanumeric characters or '-', and must start and end with an "
@@ -350,7 +351,7 @@ TEST(SchedulingObjects, PodSchedulingGroupFrom136)
                             "spec:\n  containers: [{name: c, image: x}]\n"
                             "  schedulingGroup: {podGroupName: train-workers}\n";
     auto r = yamlio::loadText(pod, "p.yaml", generic());
-    ASSERT_EQ(errors(r), "");
+    ASSERT_EQ(schedulingErrors(r), "");
     EXPECT_EQ(r.objects.pods.at(0).spec.schedulingGroup, "train-workers");
     r = yamlio::loadText(pod, "p.yaml");
     EXPECT_EQ(warnings(r),
@@ -359,8 +360,8 @@ TEST(SchedulingObjects, PodSchedulingGroupFrom136)
         "the API server clears this field\n");
     EXPECT_FALSE(r.objects.pods.at(0).spec.schedulingGroup);
     r = yamlio::loadText(pod, "p.yaml", generic(api::KubernetesVersion::V1_35));
-    EXPECT_EQ(
-        errors(r), "p.yaml:6:3: Pod default/p: spec.schedulingGroup: unknown field \"schedulingGroup\"\n");
+    EXPECT_EQ(schedulingErrors(r),
+        "p.yaml:6:3: Pod default/p: spec.schedulingGroup: unknown field \"schedulingGroup\"\n");
 }
 
 TEST(SchedulingObjects, JobSchedulingIs137AndNeedsWorkloadWithJob)
@@ -371,7 +372,7 @@ TEST(SchedulingObjects, JobSchedulingIs137AndNeedsWorkloadWithJob)
                             "    schedulingConstraints: {topology: [{key: rack}]}\n"
                             "  template:\n    spec:\n      containers: [{name: c, image: x}]\n";
     auto r = yamlio::loadText(job, "j.yaml", gatesOn("GenericWorkload=true,WorkloadWithJob=true"));
-    ASSERT_EQ(errors(r), "");
+    ASSERT_EQ(schedulingErrors(r), "");
     const auto& s = r.objects.controllers.at(0).scheduling;
     ASSERT_TRUE(s);
     EXPECT_TRUE(s->gang);
@@ -385,7 +386,8 @@ TEST(SchedulingObjects, JobSchedulingIs137AndNeedsWorkloadWithJob)
         "the API server clears this field\n");
     EXPECT_FALSE(r.objects.controllers.at(0).scheduling);
     r = yamlio::loadText(job, "j.yaml", generic(api::KubernetesVersion::V1_36));
-    EXPECT_EQ(errors(r), "j.yaml:6:3: Job default/train: spec.scheduling: unknown field \"scheduling\"\n");
+    EXPECT_EQ(schedulingErrors(r),
+        "j.yaml:6:3: Job default/train: spec.scheduling: unknown field \"scheduling\"\n");
 }
 
 TEST(SchedulingObjects, TopologyKeyIsRequired)
@@ -393,7 +395,7 @@ TEST(SchedulingObjects, TopologyKeyIsRequired)
     auto r = yamlio::loadText(workloadWith("  - name: a\n    schedulingPolicy: {basic: {}}\n"
                                            "    schedulingConstraints: {topology: [{}]}\n"),
         "w.yaml", gatesOn("GenericWorkload=true,TopologyAwareWorkloadScheduling=true"));
-    EXPECT_EQ(errors(r),
+    EXPECT_EQ(schedulingErrors(r),
         "w.yaml:8:40: Workload default/w: spec.podGroupTemplates[0].schedulingConstraints.topology[0].key: "
         "Required value\n");
 }
@@ -409,7 +411,7 @@ TEST(SchedulingObjects, ResourceClaimNamesSourcesAndCount)
                           "    - {name: tmpl, resourceClaimTemplateName: Bad_Template}\n";
     auto r = yamlio::loadText(
         workloadWith(t), "w.yaml", gatesOn("GenericWorkload=true,DRAWorkloadResourceClaims=true"));
-    EXPECT_EQ(errors(r),
+    EXPECT_EQ(schedulingErrors(r),
         "w.yaml:9:7: Workload default/w: spec.podGroupTemplates[0].resourceClaims[0].name: Required "
         "value\nw.yaml:10:14: Workload default/w: spec.podGroupTemplates[0].resourceClaims[1].name: Invalid "
         "value: \"Bad\": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or "
@@ -434,14 +436,14 @@ TEST(SchedulingObjects, DisruptionModeInEachSpelling)
     auto r = yamlio::loadText(
         workloadWith("  - name: a\n    schedulingPolicy: {basic: {}}\n    disruptionMode: {}\n"), "w.yaml",
         generic());
-    EXPECT_EQ(errors(r),
+    EXPECT_EQ(schedulingErrors(r),
         "w.yaml:8:21: Workload default/w: spec.podGroupTemplates[0].disruptionMode: Invalid value: \"\": "
         "must specify one of: `single`, `all`\n");
     r = yamlio::loadText("apiVersion: scheduling.k8s.io/v1alpha2\nkind: PodGroup\nmetadata: {name: g}\n"
                          "spec:\n  schedulingPolicy: {basic: {}}\n  disruptionMode: Everything\n",
         "g.yaml",
         gatesOn("GenericWorkload=true,WorkloadAwarePreemption=true", api::KubernetesVersion::V1_36));
-    EXPECT_EQ(errors(r),
+    EXPECT_EQ(schedulingErrors(r),
         "g.yaml:6:19: PodGroup default/g: spec.disruptionMode: Unsupported value: \"Everything\": supported "
         "values: \"Pod\", \"PodGroup\"\n");
 }
@@ -452,7 +454,7 @@ TEST(SchedulingObjects, PriorityClassNameAndPreemptionPolicy)
                                            "    priorityClassName: Not_A_Class\n"
                                            "    preemptionPolicy: Sometimes\n"),
         "w.yaml", gatesOn("GenericWorkload=true,PodGroupPreemptionPolicy=true"));
-    EXPECT_EQ(errors(r),
+    EXPECT_EQ(schedulingErrors(r),
         "w.yaml:8:24: Workload default/w: spec.podGroupTemplates[0].priorityClassName: Invalid value: "
         "\"Not_A_Class\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, "
         "'-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used "
@@ -475,7 +477,7 @@ TEST(SchedulingObjects, ControllerRefRules)
                               "spec:\n  controllerRef: {kind: .., name: 50%}\n"
                               "  podGroupTemplates: [{name: a, schedulingPolicy: {basic: {}}}]\n",
         "w.yaml", generic());
-    EXPECT_EQ(errors(r),
+    EXPECT_EQ(schedulingErrors(r),
         "w.yaml:5:29: Workload default/w: spec.controllerRef.apiGroup: Invalid value: \"Batch_V1\": a "
         "lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and "
         "must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is "
@@ -503,7 +505,7 @@ TEST(SchedulingObjects, CompositeTemplateRules)
               "    podGroupTemplates: [{name: root, schedulingPolicy: {basic: {}}}]\n"
               "  - name: empty\n",
         "w.yaml", gatesOn(gates));
-    EXPECT_EQ(errors(r),
+    EXPECT_EQ(schedulingErrors(r),
         "w.yaml:8:32: Workload default/w: spec.compositePodGroupTemplates[0].podGroupTemplates[0]: Duplicate "
         "value: "
         "\"root\"\nw.yaml:9:5: Workload default/w: spec.compositePodGroupTemplates[1].schedulingPolicy: "
@@ -515,12 +517,12 @@ TEST(SchedulingObjects, CompositeTemplateRules)
               "  compositePodGroupTemplates: [{name: b, schedulingPolicy: {basic: {}}, podGroupTemplates: "
               "[{name: c, schedulingPolicy: {basic: {}}}]}]\n",
         "w.yaml", gatesOn(gates));
-    EXPECT_EQ(errors(r),
+    EXPECT_EQ(schedulingErrors(r),
         "w.yaml:6:31: Workload default/w: spec: Invalid value: \"{podGroupTemplates, "
         "compositePodGroupTemplates}\": must specify exactly one of: `podGroupTemplates`, "
         "`compositePodGroupTemplates`\n");
     r = yamlio::loadText(head + "  podGroupTemplates: []\n", "w.yaml", gatesOn(gates));
-    EXPECT_EQ(errors(r),
+    EXPECT_EQ(schedulingErrors(r),
         "w.yaml:5:3: Workload default/w: spec: Invalid value: \"\": must specify one of: "
         "`podGroupTemplates`, `compositePodGroupTemplates`\n");
     // Four composite levels above the leaves: five levels in all.
@@ -535,14 +537,14 @@ TEST(SchedulingObjects, CompositeTemplateRules)
         indent += "  ";
     }
     r = yamlio::loadText(head + deep, "w.yaml", gatesOn(gates));
-    EXPECT_EQ(errors(r),
+    EXPECT_EQ(schedulingErrors(r),
         "w.yaml:15:11: Workload default/w: "
         "spec.compositePodGroupTemplates[0].compositePodGroupTemplates[0].compositePodGroupTemplates[0]."
         "compositePodGroupTemplates[0]: Invalid value: \"l4\": a template tree must be at most 4 levels "
         "deep\n");
     // Without the gate the field is forbidden.
     r = yamlio::loadText(head + deep, "w.yaml", generic());
-    EXPECT_EQ(errors(r),
+    EXPECT_EQ(schedulingErrors(r),
         "w.yaml:6:3: Workload default/w: spec.compositePodGroupTemplates: Forbidden: feature gate "
         "CompositePodGroup is disabled\nw.yaml:5:3: Workload default/w: spec.podGroupTemplates: Required "
         "value: must have at least one item\n");
@@ -566,7 +568,7 @@ TEST(SchedulingObjects, PodGroupReferenceRules)
         "apiVersion: scheduling.k8s.io/v1alpha3\nkind: CompositePodGroup\nmetadata: {name: c}\n"
         "spec:\n  schedulingPolicy: {gang: {minGroupCount: 0}}\n",
         "g.yaml", gatesOn(gates));
-    EXPECT_EQ(errors(r),
+    EXPECT_EQ(schedulingErrors(r),
         "g.yaml:5:31: PodGroup default/g: spec.workloadRef.workloadName: Invalid value: \"Bad_Workload\": a "
         "lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and "
         "must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is "
@@ -588,14 +590,14 @@ TEST(SchedulingObjects, PodGroupReferenceRules)
                          "spec:\n  podGroupTemplateRef: {workload: {workloadName: w}}\n"
                          "  schedulingPolicy: {basic: {}}\n",
         "g.yaml", generic(api::KubernetesVersion::V1_36));
-    EXPECT_EQ(errors(r),
+    EXPECT_EQ(schedulingErrors(r),
         "g.yaml:5:35: PodGroup default/g: spec.podGroupTemplateRef.workload.podGroupTemplateName: Required "
         "value\n");
     r = yamlio::loadText("apiVersion: scheduling.k8s.io/v1beta1\nkind: PodGroup\nmetadata: {name: g}\n"
                          "spec:\n  workloadRef: {workloadName: w, templateName: a}\n"
                          "  parentCompositePodGroupName: root\n  schedulingPolicy: {basic: {}}\n",
         "g.yaml", generic());
-    EXPECT_EQ(errors(r),
+    EXPECT_EQ(schedulingErrors(r),
         "g.yaml:6:32: PodGroup default/g: spec.parentCompositePodGroupName: Forbidden: feature gate "
         "CompositePodGroup is disabled\n");
 }
@@ -607,15 +609,15 @@ TEST(SchedulingObjects, JobSchedulingPolicyRules)
                              "      containers: [{name: c, image: x}]\n  scheduling:\n";
     const auto gates = gatesOn("GenericWorkload=true,WorkloadWithJob=true");
     auto r = yamlio::loadText(head + "    schedulingPolicy: {gang: {minCount: 0}}\n", "j.yaml", gates);
-    EXPECT_EQ(errors(r),
+    EXPECT_EQ(schedulingErrors(r),
         "j.yaml:10:41: Job default/train: spec.scheduling.schedulingPolicy.gang.minCount: Invalid value: 0: "
         "must be greater than zero\n");
     r = yamlio::loadText(head + "    schedulingPolicy: {basic: {}, gang: {}}\n", "j.yaml", gates);
-    EXPECT_EQ(errors(r),
+    EXPECT_EQ(schedulingErrors(r),
         "j.yaml:10:23: Job default/train: spec.scheduling.schedulingPolicy: Invalid value: \"{`basic`, "
         "`gang`}\": exactly one of `basic`, `gang` is required, but multiple fields are set\n");
     r = yamlio::loadText(head + "    schedulingPolicy: {}\n", "j.yaml", gates);
-    EXPECT_EQ(errors(r),
+    EXPECT_EQ(schedulingErrors(r),
         "j.yaml:10:23: Job default/train: spec.scheduling.schedulingPolicy: Invalid value: \"\": must "
         "specify one of: `basic`, `gang`\n");
 }
@@ -625,13 +627,14 @@ TEST(SchedulingObjects, PodSchedulingGroupNameRules)
     const std::string head = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\n"
                              "spec:\n  containers: [{name: c, image: x}]\n";
     auto r = yamlio::loadText(head + "  schedulingGroup: {podGroupName: Bad_Group}\n", "p.yaml", generic());
-    EXPECT_EQ(errors(r),
+    EXPECT_EQ(schedulingErrors(r),
         "p.yaml:6:35: Pod default/p: spec.schedulingGroup.podGroupName: Invalid value: \"Bad_Group\": a "
         "lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and "
         "must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is "
         "'[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')\n");
     r = yamlio::loadText(head + "  schedulingGroup: {}\n", "p.yaml", generic());
-    EXPECT_EQ(errors(r), "p.yaml:6:20: Pod default/p: spec.schedulingGroup.podGroupName: Required value\n");
+    EXPECT_EQ(schedulingErrors(r),
+        "p.yaml:6:20: Pod default/p: spec.schedulingGroup.podGroupName: Required value\n");
 }
 
 TEST(SchedulingObjects, SystemPriorityClassesKeepTheirValues)
@@ -642,7 +645,7 @@ TEST(SchedulingObjects, SystemPriorityClassesKeepTheirValues)
         "apiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\nmetadata: {name: system-cluster-critical}\n"
         "value: 2000000000\nglobalDefault: true\n",
         "p.yaml");
-    EXPECT_EQ(errors(r),
+    EXPECT_EQ(schedulingErrors(r),
         "p.yaml:3:11: PriorityClass system-node-critical: metadata.name: Forbidden: priority class names "
         "with 'system-' prefix are reserved for system use only. error: value of system-node-critical "
         "PriorityClass must be 2000001000\np.yaml:8:11: PriorityClass system-cluster-critical: "
