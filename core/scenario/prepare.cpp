@@ -386,7 +386,8 @@ std::optional<sim::PreparedScenario> prepareScenario(
         return std::nullopt;
     sim::PreparedScenario p;
     p.seed = options.seed.value_or(sc.seed);
-    if (!sim::addWorkloadObjects(sc.workloads, p.seed, sc.duration, a.base, diags, options.cancel)
+    if (!sim::addWorkloadObjects(
+            sc.workloads, p.seed, sc.duration, sc.featureGates, a.base, diags, options.cancel)
         || a.failed())
         return std::nullopt;
     if (options.cancel && options.cancel->cancelled())

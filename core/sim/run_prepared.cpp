@@ -81,7 +81,8 @@ auto simulateWith(const PreparedScenario& prepared, api::ObjectSet objects, cons
     RunWorkloads workloads = workloadsFor(prepared, o);
 
     if (o.changesStream(prepared.seed)
-        && !addWorkloadObjects(*workloads.specs, seed, prepared.duration, objects, diags, options.cancel))
+        && !addWorkloadObjects(
+            *workloads.specs, seed, prepared.duration, prepared.featureGates, objects, diags, options.cancel))
         return std::nullopt;
 
     scheduler::SchedulerOptions schedOptions;
@@ -99,7 +100,7 @@ auto simulateWith(const PreparedScenario& prepared, api::ObjectSet objects, cons
         sim.addNodePool(*pool);
     for (auto& e : eventsFor(prepared, o))
         sim.addEvent(std::move(e));
-    auto source = workload::makeScenarioSource(*workloads.specs, seed, diags);
+    auto source = workload::makeScenarioSource(*workloads.specs, seed, prepared.featureGates, diags);
     if (!source)
         return std::nullopt;
     sim.setArrivals(std::move(source));

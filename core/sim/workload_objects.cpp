@@ -7,10 +7,10 @@
 namespace drasim::sim {
 
 bool addWorkloadObjects(const std::vector<workload::WorkloadSpec>& specs, uint64_t seed, SimTime duration,
-    api::ObjectSet& objects, Diagnostics& diags, const CancelToken* cancel)
+    const api::FeatureGates& gates, api::ObjectSet& objects, Diagnostics& diags, const CancelToken* cancel)
 {
     const size_t errorsBefore = diags.errorCount();
-    auto scan = workload::makeScenarioSource(specs, seed, diags);
+    auto scan = workload::makeScenarioSource(specs, seed, gates, diags);
     if (!scan)
         return false;
     std::set<std::string> haveTemplates;

@@ -18,6 +18,7 @@ namespace drasim::sim {
 /// the jobs ("ensure it exists"); streams are deterministic, so a first pass over an identical
 /// stream collects them without holding the jobs in memory. False on error (diagnostics) or cancel.
 bool addWorkloadObjects(const std::vector<workload::WorkloadSpec>& specs, uint64_t seed, SimTime duration,
-    api::ObjectSet& objects, Diagnostics& diags, const CancelToken* cancel = nullptr);
+    const api::FeatureGates& gates, api::ObjectSet& objects, Diagnostics& diags,
+    const CancelToken* cancel = nullptr);
 
 } // namespace drasim::sim

@@ -20,9 +20,12 @@ uint64_t workloadSeed(const WorkloadSpec& spec, uint64_t scenarioSeed, size_t in
 
 namespace {
 
-std::unique_ptr<ArrivalSource> makeManifests(const WorkloadSpec& spec, uint64_t seed, Diagnostics& diags)
+std::unique_ptr<ArrivalSource> makeManifests(
+    const WorkloadSpec& spec, uint64_t seed, const api::FeatureGates& gates, Diagnostics& diags)
 {
-    yamlio::LoadResult loaded = yamlio::loadPaths(spec.manifests);
+    yamlio::LoadOptions options;
+    options.gates = gates;
+    yamlio::LoadResult loaded = yamlio::loadPaths(spec.manifests, options);
     diags.append(loaded.diagnostics);
     if (loaded.diagnostics.hasErrors())
         return nullptr;
@@ -60,13 +63,14 @@ private:
 };
 
 std::unique_ptr<ArrivalSource> makeUngroupedSource(
-    const WorkloadSpec& spec, uint64_t seed, Diagnostics& diags);
+    const WorkloadSpec& spec, uint64_t seed, const api::FeatureGates& gates, Diagnostics& diags);
 
 } // namespace
 
-std::unique_ptr<ArrivalSource> makeSource(const WorkloadSpec& spec, uint64_t seed, Diagnostics& diags)
+std::unique_ptr<ArrivalSource> makeSource(
+    const WorkloadSpec& spec, uint64_t seed, const api::FeatureGates& gates, Diagnostics& diags)
 {
-    auto source = makeUngroupedSource(spec, seed, diags);
+    auto source = makeUngroupedSource(spec, seed, gates, diags);
     if (source && spec.scheduling)
         return std::make_unique<GroupedSource>(std::move(source), *spec.scheduling);
     return source;
@@ -75,11 +79,11 @@ std::unique_ptr<ArrivalSource> makeSource(const WorkloadSpec& spec, uint64_t see
 namespace {
 
 std::unique_ptr<ArrivalSource> makeUngroupedSource(
-    const WorkloadSpec& spec, uint64_t seed, Diagnostics& diags)
+    const WorkloadSpec& spec, uint64_t seed, const api::FeatureGates& gates, Diagnostics& diags)
 {
     switch (spec.source) {
     case WorkloadSpec::Source::Manifests:
-        return makeManifests(spec, seed, diags);
+        return makeManifests(spec, seed, gates, diags);
     case WorkloadSpec::Source::Trace:
         if (!spec.trace)
             return nullptr;
@@ -95,13 +99,13 @@ std::unique_ptr<ArrivalSource> makeUngroupedSource(
 
 } // namespace
 
-std::unique_ptr<ArrivalSource> makeScenarioSource(
-    const std::vector<WorkloadSpec>& specs, uint64_t scenarioSeed, Diagnostics& diags)
+std::unique_ptr<ArrivalSource> makeScenarioSource(const std::vector<WorkloadSpec>& specs,
+    uint64_t scenarioSeed, const api::FeatureGates& gates, Diagnostics& diags)
 {
     std::vector<std::unique_ptr<ArrivalSource>> sources;
     bool ok = true;
     for (size_t i = 0; i < specs.size(); ++i) {
-        auto s = makeSource(specs[i], workloadSeed(specs[i], scenarioSeed, i), diags);
+        auto s = makeSource(specs[i], workloadSeed(specs[i], scenarioSeed, i), gates, diags);
         if (!s)
             ok = false;
         sources.push_back(std::move(s));

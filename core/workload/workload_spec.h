@@ -55,6 +55,7 @@
 #include <string>
 #include <vector>
 
+#include "core/api/feature_gates.h"
 #include "core/common/data_value.h"
 #include "core/common/diagnostic.h"
 #include "core/workload/workload.h"
@@ -156,12 +157,14 @@ uint64_t workloadSeed(const WorkloadSpec& spec, uint64_t scenarioSeed, size_t in
 
 /// Builds the arrival stream of one workload: loads its files, validates, and returns nullptr
 /// with diagnostics on error. Later streaming errors also go to `diags`, which must outlive the
-/// source.
-std::unique_ptr<ArrivalSource> makeSource(const WorkloadSpec& spec, uint64_t seed, Diagnostics& diags);
+/// source. Manifests are read as the API server of the scenario's Kubernetes version with its
+/// feature gates reads them (`gates`: spec.scheduler).
+std::unique_ptr<ArrivalSource> makeSource(
+    const WorkloadSpec& spec, uint64_t seed, const api::FeatureGates& gates, Diagnostics& diags);
 
 /// Convenience: one source per workload (seeds from workloadSeed), merged in list order.
 /// nullptr if any workload failed.
-std::unique_ptr<ArrivalSource> makeScenarioSource(
-    const std::vector<WorkloadSpec>& specs, uint64_t scenarioSeed, Diagnostics& diags);
+std::unique_ptr<ArrivalSource> makeScenarioSource(const std::vector<WorkloadSpec>& specs,
+    uint64_t scenarioSeed, const api::FeatureGates& gates, Diagnostics& diags);
 
 } // namespace drasim::workload

@@ -267,6 +267,54 @@ spec:
     std::filesystem::remove_all(dir);
 }
 
+// A workload's manifests are read with the scenario's Kubernetes version and gates, as its cluster
+// manifests are: with GenericWorkload on, a PodGroup and a pod's spec.schedulingGroup are kept.
+TEST(ScenarioPrepare, WorkloadManifestsAreReadWithTheScenarioFeatureGates)
+{
+    std::string tmpl = (std::filesystem::temp_directory_path() / "drasim-gates-XXXXXX").string();
+    std::filesystem::path dir = mkdtemp(tmpl.data());
+    std::ofstream(dir / "gang.yaml") << R"(apiVersion: scheduling.k8s.io/v1beta1
+kind: PodGroup
+metadata: {name: workers}
+spec:
+  schedulingPolicy: {gang: {minCount: 1}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: worker, annotations: {drasim.dev/duration: 1h}}
+spec:
+  schedulingGroup: {podGroupName: workers}
+  containers: [{name: c, image: x}]
+)";
+    auto prepareWith = [&](const std::string& gates) {
+        std::ofstream(dir / "scenario.yaml") << std::string(kHeader)
+                + "spec:\n  duration: 2h\n  cluster:\n    nodePools:\n"
+                  "      - {name: h100, shape: dgx-h100, count: 1}\n"
+                  "  scheduler: {featureGates: {"
+                + gates
+                + "}}\n"
+                  "  workloads:\n    - name: gang\n      manifests: [gang.yaml]\n";
+        Diagnostics diags;
+        auto scenario = loadScenario((dir / "scenario.yaml").string(), diags);
+        EXPECT_TRUE(scenario.has_value()) << diags.formatAll();
+        if (scenario)
+            prepareScenario(*scenario, {}, diags);
+        std::string out = diags.formatAll();
+        const std::string dirText = dir.string() + "/";
+        for (size_t at; (at = out.find(dirText)) != std::string::npos;)
+            out.erase(at, dirText.size());
+        return out;
+    };
+    EXPECT_EQ(prepareWith("GenericWorkload: true"), "");
+    EXPECT_EQ(prepareWith("GenericWorkload: false"),
+        "gang.yaml:1:13: PodGroup default/workers: apiVersion: no matches for kind \"PodGroup\" in version "
+        "\"scheduling.k8s.io/v1beta1\" (Kubernetes 1.37 serves it only with the feature gate GenericWorkload "
+        "on)\n"
+        "gang.yaml:11:20: warning: Pod default/worker: spec.schedulingGroup: dropped: feature gate "
+        "GenericWorkload is disabled, so the API server clears this field\n");
+    std::filesystem::remove_all(dir);
+}
+
 TEST(Scenario, SchedulerFeatureGateSchedulerPopFromBackoffQ)
 {
     Diagnostics diags;

@@ -221,7 +221,7 @@ TEST(ManifestSource, LoadsRealManifestsThroughTheLoader)
     spec.arrival->count = 300;
     spec.mix = { { "train-small", 2 }, { "train-large", 1 } };
     Diagnostics diags;
-    auto src = makeSource(spec, 1, diags);
+    auto src = makeSource(spec, 1, api::FeatureGates(), diags);
     ASSERT_TRUE(src) << diags.formatAll();
     EXPECT_FALSE(diags.hasErrors()) << diags.formatAll();
     auto jobs = drain(*src);
@@ -250,7 +250,7 @@ TEST(ManifestSource, LoaderErrorsPassThrough)
     spec.name = "ml";
     spec.manifests = { DRASIM_SOURCE_DIR "/tests/data/workload/no-such-dir" };
     Diagnostics diags;
-    EXPECT_FALSE(makeSource(spec, 1, diags));
+    EXPECT_FALSE(makeSource(spec, 1, api::FeatureGates(), diags));
     EXPECT_TRUE(diags.hasErrors());
     EXPECT_NE(diags.formatAll().find("no-such-dir"), std::string::npos) << diags.formatAll();
 }

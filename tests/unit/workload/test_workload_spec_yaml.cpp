@@ -340,7 +340,7 @@ TEST(WorkloadSpecYaml, ShippedScenarioSnippetsBuild)
         ASSERT_EQ(docs.size(), 1u) << diags.formatAll();
         auto specs = parseWorkloadList(*docs[0].get("workloads"), dir, diags);
         ASSERT_TRUE(specs) << diags.formatAll();
-        auto source = makeScenarioSource(*specs, 1, diags);
+        auto source = makeScenarioSource(*specs, 1, api::FeatureGates(), diags);
         ASSERT_TRUE(source) << diags.formatAll();
         size_t jobs = 0;
         double last = 0;
@@ -392,8 +392,8 @@ TEST(WorkloadSpecYaml, GeneratedStreamMatchesGolden)
     auto docs = yamlio::parseYamlDocuments(text, "generated-mix.yaml", diags);
     auto specs = parseWorkloadList(*docs[0].get("workloads"), dir, diags);
     ASSERT_TRUE(specs) << diags.formatAll();
-    auto a = makeScenarioSource(*specs, 1, diags);
-    auto b = makeScenarioSource(*specs, 1, diags);
+    auto a = makeScenarioSource(*specs, 1, api::FeatureGates(), diags);
+    auto b = makeScenarioSource(*specs, 1, api::FeatureGates(), diags);
     ASSERT_TRUE(a && b) << diags.formatAll();
     const std::string first = dumpStream(*a);
     EXPECT_EQ(first, dumpStream(*b));
@@ -406,6 +406,6 @@ TEST(WorkloadSpecYaml, GeneratedStreamMatchesGolden)
     }
     ASSERT_TRUE(yamlio::readFile(goldenPath, golden)) << goldenPath;
     EXPECT_EQ(first, golden);
-    auto other = makeScenarioSource(*specs, 2, diags);
+    auto other = makeScenarioSource(*specs, 2, api::FeatureGates(), diags);
     EXPECT_NE(dumpStream(*other), first);
 }
