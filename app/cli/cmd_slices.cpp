@@ -44,7 +44,18 @@ struct Args
     std::string mig, migLayout;
     drasim::topology::GenerateOptions gen;
     drasim::topology::ImportOptions importOptions;
+    drasim::topology::RackLayout layout;
 };
+
+/// Reports why the nodes cannot stand in racks as --nodes-per-rack / --racks-per-block say.
+bool layoutRefused(const drasim::topology::NodeShape& shape, const Args& args)
+{
+    const std::string why = drasim::topology::rackLayoutError(
+        shape, args.layout, args.prefix.empty() ? shape.name : args.prefix, args.nodes);
+    if (!why.empty())
+        drasim::cli::printError(why);
+    return !why.empty();
+}
 
 int run(const Args& args)
 {
@@ -59,9 +70,11 @@ int run(const Args& args)
                               : ": holds several NodeShapes; give a file with one"));
         return 1;
     }
+    if (!diags.hasErrors() && layoutRefused(shapes[0], args))
+        return 1;
     topology::ClusterBuilder builder;
     if (!diags.hasErrors())
-        builder.addPool(shapes[0], args.nodes, args.prefix, args.gen, &diags);
+        builder.addPool(shapes[0], args.nodes, args.prefix, args.gen, &diags, args.layout);
     if (diags.hasErrors()) {
         std::fputs(diags.formatAll().c_str(), stderr);
         return 1;
@@ -105,7 +118,10 @@ drasim::cli::Runner define(CLI::App& app)
 for N nodes of a server shape: gpu.nvidia.com (full GPUs, static MIG devices, or DynamicMIG
 partitions with counter sets), gpu.amd.com, gaudi.intel.com, gpu.intel.com, dra.net NICs,
 gpu.example.com and fpga.example.com, with resource.kubernetes.io/pcieRoot and pciBusID.
-Nodes are named NAME-0 ... NAME-(N-1); pools are named after their node.)");
+Nodes are named NAME-0 ... NAME-(N-1); pools are named after their node. With --nodes-per-rack
+consecutive nodes fill racks (label topology.kubernetes.io/rack: NAME-rack-R) and with
+--racks-per-block consecutive racks fill blocks (topology.kubernetes.io/block: NAME-block-B);
+GB200 NVL72 trays fill one rack per NVLink domain of 18 and carry its nvidia.com/gpu.clique.)");
     app.footer("Exit status: 0 on success, 1 on invalid input (diagnostics on stderr), 2 on bad usage.");
     app.add_option("SHAPE|FILE", args->target,
            "a catalog name (drasim topo --list), or a NodeShape YAML, nvidia-smi or hwloc file")
@@ -115,6 +131,14 @@ Nodes are named NAME-0 ... NAME-(N-1); pools are named after their node.)");
         ->transform(wholeNumber(1, 1000000));
     app.add_option("--prefix", args->prefix, "node name prefix (default: the shape name)")
         ->option_text("NAME");
+    app.add_option("--nodes-per-rack", args->layout.nodesPerRack,
+           "nodes per rack (default: the shape's NVLink domain, else no rack labels)")
+        ->option_text("M")
+        ->transform(wholeNumber(1, 1000000));
+    app.add_option(
+           "--racks-per-block", args->layout.racksPerBlock, "racks per block (default: no block labels)")
+        ->option_text("K")
+        ->transform(wholeNumber(1, 1000000));
     app.add_option("--mig", args->mig, "NVIDIA MIG mode, overriding the shape: none, static or dynamic")
         ->option_text("MODE")
         ->transform(oneOf({ "none", "static", "dynamic" }));

@@ -188,7 +188,10 @@ bool addCatalogPools(Assembly& a, const PrepareOptions& options)
             prices.push_back(0);
             continue;
         }
-        if (!builder.addPool(*shape, p->count, p->namePrefix, {}, &a.diags))
+        if (const std::string why = topology::rackLayoutError(*shape, p->layout, p->namePrefix, p->count);
+            !why.empty())
+            a.error(p->pos, p->path + ".layout", why);
+        else if (!builder.addPool(*shape, p->count, p->namePrefix, {}, &a.diags, p->layout))
             a.error(p->pos, p->path + ".namePrefix", "node names collide with an earlier pool");
         prices.push_back(p->pricePerHour.value_or(shape->price.perHourUsd));
     }

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "core/scenario/named_files_check.h"
+#include "core/scenario/rack_layout_yaml.h"
 #include "core/workload/workload_spec_yaml.h"
 #include "core/yamlio/doc_reader.h"
 #include "core/yamlio/names.h"
@@ -63,6 +64,8 @@ void parsePool(DocReader& r, const YamlNode& n, const std::string& path, NodePoo
         } else if (key == "pricePerHour") {
             if (const auto p = r.number(v, sub, 0))
                 pool.pricePerHour = *p;
+        } else if (key == "layout") {
+            parseRackLayout(r, v, sub, pool.layout);
         } else {
             return false;
         }

@@ -20,6 +20,7 @@
 //       shapes: [my-shape.yaml] # optional extra NodeShape files
 //       nodePools:              # shape × count from the hardware catalog
 //         - {name: a100, shape: dgx-a100, count: 4, namePrefix: a100, pricePerHour: 32.0}
+//         - {name: h100, shape: dgx-h100, count: 16, layout: {nodesPerRack: 4, racksPerBlock: 2}}
 //       manifests: [dump.yaml]  # Nodes, ResourceSlices, DeviceClasses, claims, templates
 //       trace: {nodes: .../openb_node_list_gpu_node.csv}   # Alibaba node list (workload_spec.h)
 //     resources: [classes.yaml] # DeviceClasses and ResourceClaimTemplates
@@ -51,6 +52,7 @@
 #include "core/common/diagnostic.h"
 #include "core/sim/sim_time.h"
 #include "core/sim/simulator.h"
+#include "core/topology/rack_layout.h"
 #include "core/workload/workload_spec.h"
 
 namespace drasim::scenario {
@@ -66,6 +68,7 @@ struct NodePoolSpec
     int count = 0;
     std::string namePrefix; ///< default: the pool name
     std::optional<double> pricePerHour; ///< default: the shape's price
+    topology::RackLayout layout; ///< `layout:` racks and blocks (default: the shape's NVLink domain)
     SourcePos pos;
     std::string path; ///< field path for messages ("spec.cluster.nodePools[0]")
 };

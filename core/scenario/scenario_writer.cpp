@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/scenario/scenario_writer.h"
 
+#include "core/scenario/rack_layout_yaml.h"
+
 namespace drasim::scenario {
 
 namespace {
@@ -25,6 +27,8 @@ DataValue poolData(const NodePoolSpec& p)
         d.set("namePrefix", p.namePrefix);
     if (p.pricePerHour)
         d.set("pricePerHour", *p.pricePerHour);
+    if (p.layout != topology::RackLayout {})
+        d.set("layout", rackLayoutData(p.layout));
     return d;
 }
 

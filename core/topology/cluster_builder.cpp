@@ -15,10 +15,10 @@ std::string nodeNameFor(const std::string& prefix, int i)
 }
 
 api::ObjectSet generateNodePool(const NodeShape& shape, int count, const std::string& prefix,
-    const GenerateOptions& options, Diagnostics* diag)
+    const GenerateOptions& options, Diagnostics* diag, const RackLayout& layout)
 {
     ClusterBuilder b;
-    b.addPool(shape, count, prefix, options, diag);
+    b.addPool(shape, count, prefix, options, diag, layout);
     return b.build();
 }
 
@@ -29,30 +29,32 @@ ClusterBuilder::ClusterBuilder()
 ClusterBuilder::~ClusterBuilder() = default;
 
 bool ClusterBuilder::addPool(const NodeShape& shape, int count, const std::string& prefix,
-    const GenerateOptions& options, Diagnostics* diag)
+    const GenerateOptions& options, Diagnostics* diag, const RackLayout& layout)
 {
     auto topo = std::make_shared<const Topology>(shape);
     auto gen = std::make_shared<const SliceGenerator>(topo, options, diag);
-    return addPool(std::move(gen), count, prefix, diag);
+    return addPool(std::move(gen), count, prefix, diag, layout);
 }
 
-bool ClusterBuilder::addPool(
-    std::shared_ptr<const SliceGenerator> generator, int count, const std::string& prefix, Diagnostics* diag)
+bool ClusterBuilder::addPool(std::shared_ptr<const SliceGenerator> generator, int count,
+    const std::string& prefix, Diagnostics* diag, const RackLayout& layout)
 {
-    const std::string p = prefix.empty() ? generator->topology().shape().name : prefix;
-    for (int i = 0; i < count; ++i) {
-        if (m_index->hasNode(nodeNameFor(p, i))) {
-            if (diag)
-                diag->error(generator->topology().shape().pos, "NodeShape",
-                    generator->topology().shape().name, "",
-                    "node pool prefix \"" + p + "\" produces node " + nodeNameFor(p, i)
-                        + " which an earlier pool already has");
-            return false;
-        }
-    }
+    const NodeShape& shape = generator->topology().shape();
+    const std::string p = prefix.empty() ? shape.name : prefix;
+    auto refuse = [&](const std::string& message) {
+        if (diag)
+            diag->error(shape.pos, "NodeShape", shape.name, "", message);
+        return false;
+    };
+    for (int i = 0; i < count; ++i)
+        if (m_index->hasNode(nodeNameFor(p, i)))
+            return refuse("node pool prefix \"" + p + "\" produces node " + nodeNameFor(p, i)
+                + " which an earlier pool already has");
+    if (const std::string why = rackLayoutError(shape, layout, p, count); !why.empty())
+        return refuse(why);
     for (int i = 0; i < count; ++i)
         m_index->addNode(nodeNameFor(p, i), generator);
-    m_pools.push_back(Pool { std::move(generator), count, p });
+    m_pools.push_back(Pool { std::move(generator), count, p, layout });
     return true;
 }
 
@@ -82,7 +84,9 @@ api::ObjectSet ClusterBuilder::build(
             if (cancel && cancel->cancelled())
                 return;
             const auto& [pool, i] = order[k];
-            pool->generator->generateInto(nodeNameFor(pool->prefix, i), part, i);
+            pool->generator->generateInto(nodeNameFor(pool->prefix, i), part);
+            labelRackPosition(
+                part.nodes.back(), pool->generator->topology().shape(), pool->layout, pool->prefix, i);
             const int now = done.fetch_add(1, std::memory_order_relaxed) + 1;
             // The caller's thread speaks for all of them, so the sink needs no locking.
             if (chunk == 0 && progress && (k + 1 - begin) % 256 == 0 && now < total)

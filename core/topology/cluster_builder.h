@@ -11,6 +11,7 @@
 #include "core/api/object_set.h"
 #include "core/common/progress.h"
 #include "core/topology/placement_quality.h"
+#include "core/topology/rack_layout.h"
 #include "core/topology/slice_generator.h"
 
 namespace drasim::topology {
@@ -20,7 +21,7 @@ std::string nodeNameFor(const std::string& prefix, int i);
 
 /// One-shot helper: Nodes + ResourceSlices of `count` nodes of `shape`.
 api::ObjectSet generateNodePool(const NodeShape& shape, int count, const std::string& prefix,
-    const GenerateOptions& options = {}, Diagnostics* diag = nullptr);
+    const GenerateOptions& options = {}, Diagnostics* diag = nullptr, const RackLayout& layout = {});
 
 /// Several pools into one cluster, plus the placement index over all of them.
 class ClusterBuilder
@@ -29,11 +30,12 @@ public:
     ClusterBuilder();
     ~ClusterBuilder();
 
-    /// Returns false (and reports to diag) when the prefix collides with an earlier pool's nodes.
+    /// Returns false (and reports to diag) when the prefix collides with an earlier pool's nodes
+    /// or the nodes cannot stand in racks as `layout` says (rackLayoutError).
     bool addPool(const NodeShape& shape, int count, const std::string& prefix,
-        const GenerateOptions& options = {}, Diagnostics* diag = nullptr);
+        const GenerateOptions& options = {}, Diagnostics* diag = nullptr, const RackLayout& layout = {});
     bool addPool(std::shared_ptr<const SliceGenerator> generator, int count, const std::string& prefix,
-        Diagnostics* diag = nullptr);
+        Diagnostics* diag = nullptr, const RackLayout& layout = {});
 
     /// Objects of every pool in addPool order, nodes in index order, generated on up to `threads`
     /// threads (0: every core; the result is the same for any count). Stops early (returning an
@@ -52,6 +54,7 @@ private:
         std::shared_ptr<const SliceGenerator> generator;
         int count = 0;
         std::string prefix;
+        RackLayout layout;
     };
     std::vector<Pool> m_pools;
     std::shared_ptr<PlacementIndex> m_index;

@@ -789,23 +789,13 @@ std::vector<std::string> SliceGenerator::drivers() const
     return out;
 }
 
-void SliceGenerator::generateInto(const std::string& nodeName, api::ObjectSet& out, int nodeIndex) const
+void SliceGenerator::generateInto(const std::string& nodeName, api::ObjectSet& out) const
 {
     const Impl& d = *m_impl;
     api::Node node = d.nodeProto;
     node.meta.name = nodeName;
     node.meta.uid = deterministicUuid(nodeName, "node");
     node.meta.labels["kubernetes.io/hostname"] = nodeName;
-    // GPU feature discovery labels nodes of one multi-node NVLink domain with the same clique,
-    // "<cluster UUID>.<clique id>"; consecutive nodes fill one domain (rack) after the other.
-    for (const auto& f : m_topology->shape().fabrics) {
-        if (f.domain.empty() || f.domainNodes <= 0 || f.type != "nvlink")
-            continue;
-        const int rack = std::max(0, nodeIndex) / f.domainNodes;
-        node.meta.labels["nvidia.com/gpu.clique"]
-            = deterministicUuid(f.domain, "rack-" + std::to_string(rack)) + ".0";
-        break;
-    }
 
     std::map<std::string, int> ordinal;
     for (const auto& proto : d.slices) {
@@ -845,10 +835,10 @@ void SliceGenerator::generateInto(const std::string& nodeName, api::ObjectSet& o
     out.nodes.push_back(std::move(node));
 }
 
-NodeObjects SliceGenerator::generate(const std::string& nodeName, int nodeIndex) const
+NodeObjects SliceGenerator::generate(const std::string& nodeName) const
 {
     api::ObjectSet set;
-    generateInto(nodeName, set, nodeIndex);
+    generateInto(nodeName, set);
     NodeObjects o;
     o.node = std::move(set.nodes.front());
     o.slices = std::move(set.resourceSlices);

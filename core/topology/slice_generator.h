@@ -61,10 +61,10 @@ public:
     const Topology& topology() const { return *m_topology; }
     std::shared_ptr<const Topology> topologyPtr() const { return m_topology; }
 
-    /// nodeIndex is the node's position in its pool; it places the node in a multi-node NVLink
-    /// domain (nvidia.com/gpu.clique label) when the shape has one.
-    NodeObjects generate(const std::string& nodeName, int nodeIndex = 0) const;
-    void generateInto(const std::string& nodeName, api::ObjectSet& out, int nodeIndex = 0) const;
+    /// One node's objects. Its place in a rack (rack, block and NVLink-domain labels) is the
+    /// pool's to give (rack_layout.h).
+    NodeObjects generate(const std::string& nodeName) const;
+    void generateInto(const std::string& nodeName, api::ObjectSet& out) const;
 
     /// (driver, device name) → topology location; device names do not depend on the node.
     const std::map<std::pair<std::string, std::string>, DeviceLocation>& deviceIndex() const;
