@@ -41,6 +41,7 @@ struct Args
     int shards = 0;
     std::string image = "drasim:latest";
     std::string claim = "drasim-data";
+    drasim::cli::ClusterVersionOptions version;
 };
 
 bool parseShard(const std::string& text, drasim::planner::Shard& out)
@@ -82,6 +83,12 @@ std::string emitJobProblem(const Args& args)
 /// the command line is usable.
 std::string usageProblem(const Args& args)
 {
+    // Shards and Jobs run the study's files as written (and drasim merge checks them): the gates
+    // they run with belong in the scenario, where every one of them reads them.
+    if ((!args.version.version.empty() || !args.version.featureGates.empty())
+        && (!args.emitJob.empty() || !args.shard.empty()))
+        return "--kubernetes-version and --feature-gates are for a study run here; shards and Jobs "
+               "run the scenario as written: put them in its spec.scheduler";
     if (!args.emitJob.empty())
         return emitJobProblem(args);
     if (!args.shard.empty() && args.db.empty())
@@ -128,6 +135,23 @@ bool createParentFolders(const std::string& file)
     return !ec;
 }
 
+/// --kubernetes-version and --feature-gates over the scenario's spec.scheduler, as simulate
+/// applies them; false (reported) when they do not go with it.
+bool applyVersionOptions(drasim::planner::Plan& plan, const drasim::cli::ClusterVersionOptions& version)
+{
+    if (version.version.empty() && version.featureGates.empty())
+        return true;
+    std::string error;
+    const auto gates = version.over(plan.scenario.featureGates, error);
+    if (!gates) {
+        drasim::cli::printError(error);
+        return false;
+    }
+    drasim::planner::overrideFeatureGates(
+        plan, *gates, "--kubernetes-version=" + version.version + " --feature-gates=" + version.featureGates);
+    return true;
+}
+
 int run(const Args& args)
 {
     using namespace drasim;
@@ -147,6 +171,8 @@ int run(const Args& args)
         std::fputs(diags.formatAll().c_str(), stderr);
         return 1;
     }
+    if (!applyVersionOptions(*plan, args.version))
+        return 2;
     if (!args.emitJob.empty())
         return emitJob(*plan, args);
 
@@ -255,6 +281,7 @@ Exit status: 0 on success, 1 when the study or its inputs are invalid (diagnosti
            "PersistentVolumeClaim mounted at /data, holding FOLDER at its root (default drasim-data)")
         ->option_text("NAME")
         ->needs(emit);
+    addClusterVersionOptions(app, args->version, false);
     return [args] { return run(*args); };
 }
 

@@ -108,6 +108,14 @@ std::optional<Plan> preparePlan(const Study& study, Diagnostics& diags)
     return plan;
 }
 
+void overrideFeatureGates(Plan& plan, const api::FeatureGates& gates, const std::string& given)
+{
+    plan.scenario.featureGates = gates;
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%016llx", (unsigned long long)fnv1a(given, fnv1a(plan.fingerprint)));
+    plan.fingerprint = buf;
+}
+
 std::optional<StudyResult> runPlan(
     const Plan& plan, const PlanOptions& options, Diagnostics& diags, PlanStats* stats)
 {

@@ -49,6 +49,11 @@ struct Plan
 /// service levels name exist. Errors point into the study or the scenario.
 std::optional<Plan> preparePlan(const Study& study, Diagnostics& diags);
 
+/// Runs the study's scenario with other feature gates (and Kubernetes version) than its
+/// spec.scheduler says: `drasim plan --kubernetes-version/--feature-gates`. `given` (the flags as
+/// written) joins the fingerprint, so results under other gates never merge with these.
+void overrideFeatureGates(Plan& plan, const api::FeatureGates& gates, const std::string& given);
+
 struct PlanOptions
 {
     unsigned threads = 0; ///< 0 = every core

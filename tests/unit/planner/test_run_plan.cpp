@@ -101,3 +101,17 @@ TEST(PlannerRun, AnUnknownShapeIsAnErrorAtTheCandidate)
     EXPECT_NE(diags.formatAll().find("spec.candidates[1].shape: Not found: \"dgx-h900\""), std::string::npos)
         << diags.formatAll();
 }
+
+TEST(PlannerRun, OverriddenGatesReachTheScenarioAndTheFingerprint)
+{
+    Diagnostics diags;
+    auto plan = smallPlan(diags);
+    ASSERT_TRUE(plan) << diags.formatAll();
+    const std::string before = plan->fingerprint;
+    api::FeatureGates gates = plan->scenario.featureGates;
+    ASSERT_EQ(gates.set("GenericWorkload", true), "");
+    overrideFeatureGates(*plan, gates, "--feature-gates=GenericWorkload=true");
+    EXPECT_TRUE(plan->scenario.featureGates.enabled("GenericWorkload"));
+    EXPECT_NE(plan->fingerprint, before);
+    EXPECT_EQ(plan->fingerprint.size(), before.size());
+}
