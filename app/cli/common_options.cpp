@@ -55,6 +55,16 @@ CLI::Validator oneOf(std::vector<std::string> words)
         "", "one of");
 }
 
+CLI::Validator scoringPolicy()
+{
+    return CLI::Validator(
+        [](const std::string& name) -> std::string {
+            return scheduler::parseScoringPolicy(name) ? std::string()
+                                                       : scheduler::unknownScoringPolicyMessage(name);
+        },
+        "", "scoring policy");
+}
+
 CLI::Option* addOutputOption(CLI::App& app, std::string& format, const std::vector<std::string>& formats,
     const std::string& description)
 {
@@ -70,15 +80,9 @@ void addSchedulerOptions(CLI::App& app, scheduler::SchedulerOptions& options)
     app.add_option_function<std::string>(
            "--scoring",
            [&options](const std::string& name) { options.scoring = *scheduler::parseScoringPolicy(name); },
-           "node scoring: default, most-allocated (bin packing), least-allocated")
+           "node scoring: " + scheduler::scoringPolicyHelp())
         ->option_text("POLICY")
-        ->check(CLI::Validator(
-            [](const std::string& name) -> std::string {
-                return scheduler::parseScoringPolicy(name)
-                    ? std::string()
-                    : "'" + name + "' is not one of default, most-allocated, least-allocated";
-            },
-            "", "scoring policy"))
+        ->check(scoringPolicy())
         ->group(group);
     app.add_option("--seed", options.seed, "seed of the shareID generator (default 0)")
         ->option_text("N")

@@ -27,6 +27,9 @@ CLI::Validator nonNegativeSeconds();
 /// One of a fixed set of words. Errors read "--mig: 'x' is not one of none, static, dynamic".
 CLI::Validator oneOf(std::vector<std::string> words);
 
+/// A scoring policy name (scheduler/scoring_profile.h), refused with the message scenarios give.
+CLI::Validator scoringPolicy();
+
 /// -o/--output FORMAT, one of `formats`; `description` states the default.
 CLI::Option* addOutputOption(CLI::App& app, std::string& format, const std::vector<std::string>& formats,
     const std::string& description);

@@ -169,7 +169,7 @@ CLI::App* addVariantCommand(CLI::App& scenarios, VariantArgs& args, std::string&
         ->option_text("WORKLOAD=FACTOR");
     v->add_option("--scoring", args.scoring, "scheduling policy")
         ->option_text("POLICY")
-        ->transform(oneOf({ "default", "least-allocated", "most-allocated" }));
+        ->check(scoringPolicy());
     v->add_option("--fail", args.failures, "a node fails at TIME (and returns after DURATION)")
         ->option_text("NODE@TIME[+DURATION]");
     addStoreOption(*v, db);

@@ -210,12 +210,19 @@ bool Allocator::zeroFreeMeansNoSolution() const
     return minimumDevices() > 0;
 }
 
+bool Allocator::hasPrioritizedList() const
+{
+    for (const auto& c : m_claims)
+        for (const auto& r : c.requests)
+            if (r.firstAvailable)
+                return true;
+    return false;
+}
+
 bool Allocator::needsFullEvaluation()
 {
     for (const auto& c : m_claims)
         for (const auto& r : c.requests) {
-            if (r.firstAvailable)
-                return true;
             for (const auto& s : r.subs) {
                 if (s.all)
                     return true;

@@ -107,9 +107,12 @@ public:
     bool zeroFreeMeansNoSolution() const;
 
     /// Whether any device the claims' selector sets can see raises a CEL error or any pool is
-    /// invalid or incomplete, or a request uses All mode or firstAvailable: then the outcome on
-    /// one node may depend on more than that node's devices and callers must not take shortcuts.
+    /// invalid or incomplete, or a request uses All mode: then the outcome on one node may depend
+    /// on more than that node's devices and callers must not take shortcuts.
     bool needsFullEvaluation();
+    /// Whether a request lists alternatives (firstAvailable): the picks, and with them the
+    /// DynamicResources score, then differ from node to node.
+    bool hasPrioritizedList() const;
 
     /// Reports every step of later allocate() calls to `observer` (null: none, the default). The
     /// observer must outlive those calls.

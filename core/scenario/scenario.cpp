@@ -7,6 +7,7 @@
 
 #include "core/scenario/named_files_check.h"
 #include "core/scenario/rack_layout_yaml.h"
+#include "core/scheduler/scoring_profile.h"
 #include "core/workload/workload_spec_yaml.h"
 #include "core/yamlio/doc_reader.h"
 #include "core/yamlio/names.h"
@@ -276,9 +277,8 @@ void parseScheduler(DocReader& r, const YamlNode& v, const std::string& sub, Sce
         parseKubernetesVersion(r, *version, yamlio::joinPath(sub, "kubernetesVersion"), s);
     r.fields(v, sub, [&](const std::string& k, const YamlNode& sv, const std::string& ss) {
         if (k == "scoring") {
-            if (readString(r, sv, ss, s.scoring) && s.scoring != "default" && s.scoring != "most-allocated"
-                && s.scoring != "least-allocated")
-                r.unsupported(sv, ss, s.scoring, { "default", "least-allocated", "most-allocated" });
+            if (readString(r, sv, ss, s.scoring) && !scheduler::parseScoringPolicy(s.scoring))
+                r.error(sv, ss, scheduler::unknownScoringPolicyMessage(s.scoring));
         } else if (k == "podInitialBackoff") {
             readDuration(r, sv, ss, s.podInitialBackoff);
         } else if (k == "podMaxBackoff") {

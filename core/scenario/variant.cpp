@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "core/scheduler/scoring_profile.h"
 #include "core/sim/run_overrides.h"
 #include "core/yamlio/doc_reader.h"
 #include "core/yamlio/yaml_tree.h"
@@ -15,8 +16,6 @@ namespace {
 using yamlio::DocReader;
 using yamlio::YamlNode;
 using Kind = VariantOverride::Kind;
-
-const char* const kScorings[] = { "default", "least-allocated", "most-allocated" };
 
 void readAddPool(DocReader& r, const YamlNode& n, const std::string& path, VariantOverride& o)
 {
@@ -111,9 +110,8 @@ void readScheduling(DocReader& r, const YamlNode& n, const std::string& path, Va
         if (k != "scoring")
             return false;
         o.scoring = r.string(v, p).value_or("");
-        if (!o.scoring.empty()
-            && std::find(std::begin(kScorings), std::end(kScorings), o.scoring) == std::end(kScorings))
-            r.unsupported(v, p, o.scoring, { "default", "least-allocated", "most-allocated" });
+        if (!o.scoring.empty() && !scheduler::parseScoringPolicy(o.scoring))
+            r.error(v, p, scheduler::unknownScoringPolicyMessage(o.scoring));
         return true;
     });
     if (o.scoring.empty())

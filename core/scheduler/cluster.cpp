@@ -11,30 +11,6 @@
 
 namespace drasim::scheduler {
 
-const char* scoringPolicyName(ScoringPolicy policy)
-{
-    switch (policy) {
-    case ScoringPolicy::Default:
-        return "default";
-    case ScoringPolicy::MostAllocated:
-        return "most-allocated";
-    case ScoringPolicy::LeastAllocated:
-        return "least-allocated";
-    }
-    return "default";
-}
-
-std::optional<ScoringPolicy> parseScoringPolicy(std::string_view name)
-{
-    if (name == "default")
-        return ScoringPolicy::Default;
-    if (name == "most-allocated" || name == "bin-packing")
-        return ScoringPolicy::MostAllocated;
-    if (name == "least-allocated")
-        return ScoringPolicy::LeastAllocated;
-    return std::nullopt;
-}
-
 Cluster::Cluster(api::ObjectSet objects, SchedulerOptions options)
     : m_impl(std::make_unique<Impl>(options))
 {

@@ -16,23 +16,17 @@
 #include "core/api/object_set.h"
 #include "core/common/diagnostic.h"
 #include "core/scheduler/diagnosis.h"
+#include "core/scheduler/scoring_profile.h"
 
 namespace drasim::scheduler {
 
 struct PodGroupPolicy;
 struct GroupScheduleResult;
 
-/// How feasible nodes are ranked. Ties always go to the node name that sorts first.
-enum class ScoringPolicy {
-    Default, ///< kube-scheduler defaults: LeastAllocated + BalancedAllocation + DRA prioritized list
-    MostAllocated, ///< bin packing: MostAllocated + DRA prioritized list
-    LeastAllocated, ///< spreading: LeastAllocated + DRA prioritized list (no balance term)
-};
-const char* scoringPolicyName(ScoringPolicy policy); ///< "default", "most-allocated", "least-allocated"
-std::optional<ScoringPolicy> parseScoringPolicy(std::string_view name);
-
 struct SchedulerOptions
 {
+    /// The scoring profile, by name (scoring_profile.h). Ties always go to the node name that
+    /// sorts first.
     ScoringPolicy scoring = ScoringPolicy::Default;
     /// Wall-clock limit of one allocator run (one pod, one node), like upstream's filterTimeout
     /// (10 s). 0 disables it. Reaching it gives "timed out trying to allocate devices".

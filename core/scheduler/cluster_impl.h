@@ -73,6 +73,8 @@ struct Cluster::Impl
                 < std::tie(o.nzCpu, o.nzMem, o.cpu, o.mem, o.needsDevice);
         }
     };
+    /// Nodes in the order of the profile's NodeUsage score for one pod shape: the order
+    /// searchInScoreOrder walks, valid only when scoresFollowNodeUsage holds for the cycle.
     struct SigCache
     {
         PodRequests req;
@@ -421,7 +423,7 @@ struct Cluster::Impl
     {
         for (auto& [k, sc] : sigs) {
             sc.order.erase({ -sc.score[idx], idx });
-            sc.score[idx] = resourceScore(options.scoring, nodes[idx].usage, sc.req);
+            sc.score[idx] = usageScore(scoringProfile(options.scoring), nodes[idx].usage, sc.req);
             if (!sc.needsDevice || freeOf(idx) > 0)
                 sc.order.insert({ -sc.score[idx], idx });
         }
@@ -457,8 +459,9 @@ struct Cluster::Impl
             sc.req = req;
             sc.needsDevice = needsDevice;
             sc.score.resize(nodes.size());
+            const auto& profile = scoringProfile(options.scoring);
             for (uint32_t i = 0; i < nodes.size(); ++i) {
-                sc.score[i] = resourceScore(options.scoring, nodes[i].usage, req);
+                sc.score[i] = usageScore(profile, nodes[i].usage, req);
                 if (!needsDevice || freeOf(i) > 0)
                     sc.order.insert({ -sc.score[i], i });
             }
@@ -535,6 +538,7 @@ struct Cluster::Impl
         const std::string& claimName, std::string& lookupError);
     std::string preFilter(Cycle& cycle);
     bool filterNode(Cycle& cycle, uint32_t idx, allocator::Attempt& attempt);
+    bool scoresInUsageOrder(Cycle& cycle);
     void searchInScoreOrder(Cycle& cycle);
     void searchEveryNode(Cycle& cycle);
     void diagnose(Cycle& cycle);

@@ -65,10 +65,7 @@ ScheduleResult Cluster::Impl::schedule(const api::Pod& pod, bool explain)
         return failEarly(
             cycle, FailureKind::AllocatorError, "running \"DynamicResources\" filter plugin: " + error);
 
-    const bool hasPreferred = pod.spec.nodeAffinity && !pod.spec.nodeAffinity->preferred.empty();
-    // Special claims differ per node, so pods with extended resources backed by DRA filter every node.
-    const bool lazy = !explain && preferNoScheduleNodes == 0 && !hasPreferred && cycle.backed.empty()
-        && (cycle.toAllocate.empty() || !alloc->needsFullEvaluation());
+    const bool lazy = !explain && scoresInUsageOrder(cycle);
     // A node without free devices gives "cannot allocate all claims" without the allocator
     // evaluating anything (unless admin access or All mode look at in-use devices).
     cycle.zeroFreeShortcut = !cycle.toAllocate.empty() && alloc->zeroFreeMeansNoSolution();
@@ -281,6 +278,20 @@ bool Cluster::Impl::filterNode(Cycle& cycle, uint32_t idx, allocator::Attempt& a
     return false;
 }
 
+// Whether the fast path may choose the node: the profile's scores of this pod depend on the
+// node's usage alone (scoring_profile.h), and each node's filter outcome on that node alone.
+// Special claims differ per node, so pods with extended resources backed by DRA filter every node.
+bool Cluster::Impl::scoresInUsageOrder(Cycle& cycle)
+{
+    const auto& affinity = cycle.pod.spec.nodeAffinity;
+    ScoreSpread spread;
+    spread.preferNoScheduleTaints = preferNoScheduleNodes > 0;
+    spread.preferredAffinity = affinity && !affinity->preferred.empty();
+    spread.deviceChoice = !cycle.toAllocate.empty() && alloc->hasPrioritizedList();
+    return cycle.backed.empty() && scoresFollowNodeUsage(scoringProfile(options.scoring), spread)
+        && (cycle.toAllocate.empty() || !alloc->needsFullEvaluation());
+}
+
 // Scores here depend only on the node's own usage, so the best feasible node is the first feasible
 // one in score order: no need to run the allocator on every node. Nodes without a free device are
 // not even listed when the pod needs one.
@@ -341,30 +352,17 @@ void Cluster::Impl::searchEveryNode(Cycle& cycle)
     }
     if (feasible.empty())
         return;
-    int64_t maxTaint = 0, maxAff = 0, maxDra = 0;
-    std::vector<int64_t> taint(feasible.size()), aff(feasible.size());
-    for (size_t i = 0; i < feasible.size(); ++i) {
-        const auto& n = nodes[feasible[i].idx].node;
-        taint[i] = intolerablePreferNoSchedule(cycle.pod, n);
-        aff[i] = preferredAffinityScore(cycle.pod, n);
-        maxTaint = std::max(maxTaint, taint[i]);
-        maxAff = std::max(maxAff, aff[i]);
-        maxDra = std::max(maxDra, feasible[i].attempt.plistScore);
+    std::vector<ScoreInputs> inputs;
+    inputs.reserve(feasible.size());
+    for (const auto& f : feasible) {
+        const auto& n = nodes[f.idx];
+        inputs.push_back(ScoreInputs { &cycle.pod, &cycle.req, &n.node, &n.usage, f.attempt.plistScore });
     }
-    int64_t best = INT64_MIN;
-    size_t bestI = 0;
-    for (size_t i = 0; i < feasible.size(); ++i) {
-        int64_t s = resourceScore(options.scoring, nodes[feasible[i].idx].usage, cycle.req)
-            + 3 * normalizeScore(taint[i], maxTaint, true) + 2 * normalizeScore(aff[i], maxAff, false)
-            + normalizeScore(feasible[i].attempt.plistScore, maxDra, false);
-        // Nodes are in name order, so a strict comparison breaks ties by name.
-        if (s > best) {
-            best = s;
-            bestI = i;
-        }
-    }
-    cycle.chosen = feasible[bestI].idx;
-    cycle.chosenAttempt = std::move(feasible[bestI].attempt);
+    const auto scores = scoreNodes(scoringProfile(options.scoring), inputs);
+    // Nodes are in name order, so the first of the highest scores breaks ties by name.
+    const size_t best = size_t(std::max_element(scores.begin(), scores.end()) - scores.begin());
+    cycle.chosen = feasible[best].idx;
+    cycle.chosenAttempt = std::move(feasible[best].attempt);
 }
 
 void Cluster::Impl::diagnose(Cycle& cycle)

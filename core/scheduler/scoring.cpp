@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/scheduler/scoring.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace drasim::scheduler {
@@ -59,29 +60,78 @@ int64_t meanOverResources(Scorer scorer, int64_t cpu, int64_t mem, const NodeUsa
     return weights ? sum / weights : 0;
 }
 
-} // namespace
-
-int64_t resourceScore(ScoringPolicy policy, const NodeUsage& u, const PodRequests& pod)
+// The terms that read the node's own resource counts. NodeResourcesFit counts containers without
+// requests with the non-zero defaults; BalancedAllocation reads the requests as stated
+// (useRequested upstream).
+int64_t usageTermScore(const ScoreTerm& term, const NodeUsage& u, const PodRequests& pod)
 {
-    const int64_t cpu = u.nonZeroMilliCpu + pod.nonZeroMilliCpu;
-    const int64_t mem = u.nonZeroMemory + pod.nonZeroMemory;
-    switch (policy) {
-    case ScoringPolicy::MostAllocated:
-        return meanOverResources(mostRequested, cpu, mem, u);
-    case ScoringPolicy::LeastAllocated:
-        return meanOverResources(leastRequested, cpu, mem, u);
-    case ScoringPolicy::Default: {
-        int64_t fit = meanOverResources(leastRequested, cpu, mem, u);
-        // BalancedAllocation skips pods that request neither cpu nor memory (PreScore "skip").
-        bool skip = pod.requests.milliCpu == 0 && pod.requests.memory == 0;
-        return fit + (skip ? 0 : balanced(u, pod));
+    switch (term.plugin) {
+    case ScorePlugin::NodeResourcesFit: {
+        const int64_t cpu = u.nonZeroMilliCpu + pod.nonZeroMilliCpu;
+        const int64_t mem = u.nonZeroMemory + pod.nonZeroMemory;
+        return term.strategy == FitStrategy::MostAllocated ? meanOverResources(mostRequested, cpu, mem, u)
+                                                           : meanOverResources(leastRequested, cpu, mem, u);
     }
+    case ScorePlugin::NodeResourcesBalancedAllocation:
+        // PreScore returns "skip" for pods that request neither cpu nor memory.
+        return pod.requests.milliCpu == 0 && pod.requests.memory == 0 ? 0 : balanced(u, pod);
+    case ScorePlugin::TaintToleration:
+    case ScorePlugin::NodeAffinity:
+    case ScorePlugin::DynamicResources:
+        break;
     }
     return 0;
 }
 
-int64_t normalizeScore(int64_t raw, int64_t max, bool reverse)
+} // namespace
+
+int64_t rawScore(const ScoreTerm& term, const ScoreInputs& in)
 {
+    switch (term.plugin) {
+    case ScorePlugin::NodeResourcesFit:
+    case ScorePlugin::NodeResourcesBalancedAllocation:
+        return usageTermScore(term, *in.usage, *in.req);
+    case ScorePlugin::TaintToleration:
+        return intolerablePreferNoSchedule(*in.pod, *in.node);
+    case ScorePlugin::NodeAffinity:
+        return preferredAffinityScore(*in.pod, *in.node);
+    case ScorePlugin::DynamicResources:
+        return in.prioritizedList;
+    }
+    return 0;
+}
+
+int64_t usageScore(const ScoringProfile& profile, const NodeUsage& usage, const PodRequests& pod)
+{
+    int64_t sum = 0;
+    for (const auto& t : profile.terms)
+        if (t.dependsOn == ScoreInput::NodeUsage)
+            sum += t.weight * usageTermScore(t, usage, pod);
+    return sum;
+}
+
+std::vector<int64_t> scoreNodes(const ScoringProfile& profile, const std::vector<ScoreInputs>& nodes)
+{
+    std::vector<int64_t> total(nodes.size(), 0), raw(nodes.size());
+    for (const auto& t : profile.terms) {
+        if (t.weight == 0)
+            continue;
+        int64_t max = 0;
+        for (size_t i = 0; i < nodes.size(); ++i) {
+            raw[i] = rawScore(t, nodes[i]);
+            max = std::max(max, raw[i]);
+        }
+        for (size_t i = 0; i < nodes.size(); ++i)
+            total[i] += t.weight * normalizeScore(raw[i], max, t.normalization);
+    }
+    return total;
+}
+
+int64_t normalizeScore(int64_t raw, int64_t max, Normalization how)
+{
+    if (how == Normalization::None)
+        return raw;
+    const bool reverse = how == Normalization::LowestIs100;
     if (max == 0)
         return reverse ? kMaxNodeScore : 0;
     int64_t s = raw * kMaxNodeScore / max;

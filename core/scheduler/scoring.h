@@ -1,23 +1,42 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-// Node scores, integer arithmetic as in kube-scheduler (MaxNodeScore = 100).
+// Node scores of the terms of a scoring profile (scoring_profile.h), integer arithmetic as in
+// kube-scheduler (MaxNodeScore = 100).
 
 #include <cstdint>
+#include <vector>
 
-#include "core/scheduler/cluster.h"
 #include "core/scheduler/node_filters.h"
+#include "core/scheduler/pod_info.h"
+#include "core/scheduler/scoring_profile.h"
 
 namespace drasim::scheduler {
 
 inline constexpr int64_t kMaxNodeScore = 100;
 
-/// The part of a node's score that depends only on the node and the pod's requests (resource
-/// fit, and for the default policy the balance term). The other terms (taints, preferred
-/// affinity, DRA prioritized list) are normalised over the feasible nodes by the caller.
-int64_t resourceScore(ScoringPolicy policy, const NodeUsage& usage, const PodRequests& pod);
+/// What a term may read of one feasible node in one cycle.
+struct ScoreInputs
+{
+    const api::Pod* pod;
+    const PodRequests* req;
+    const api::Node* node;
+    const NodeUsage* usage;
+    int64_t prioritizedList = 0; ///< PickedDevices: Σ (8 − picked index) the allocator reported
+};
 
-/// Normalises raw scores to 0..100 so that the highest is 100 (reverse: the lowest is 100).
-int64_t normalizeScore(int64_t raw, int64_t max, bool reverse);
+/// One term's raw score of one node, before normalisation and weight.
+int64_t rawScore(const ScoreTerm& term, const ScoreInputs& in);
+
+/// Σ weight × raw score over the profile's NodeUsage terms: a node's place in the score cache's
+/// order. The whole score when scoresFollowNodeUsage holds, up to terms equal on every node.
+int64_t usageScore(const ScoringProfile& profile, const NodeUsage& usage, const PodRequests& pod);
+
+/// The weighted, normalised sum of every term, per feasible node (kube-scheduler's
+/// RunScorePlugins: Score, NormalizeScore, then weight).
+std::vector<int64_t> scoreNodes(const ScoringProfile& profile, const std::vector<ScoreInputs>& nodes);
+
+/// Normalises raw scores to 0..100 so that the highest is 100 (LowestIs100: the lowest).
+int64_t normalizeScore(int64_t raw, int64_t max, Normalization how);
 
 } // namespace drasim::scheduler

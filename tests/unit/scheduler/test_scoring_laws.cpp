@@ -53,8 +53,8 @@ TEST_F(ScoringLaws, MissingResourceScoresLikeOneAsFullAsCpu)
 
         for (auto policy :
             { ScoringPolicy::Default, ScoringPolicy::LeastAllocated, ScoringPolicy::MostAllocated }) {
-            int64_t a = resourceScore(policy, lacking, pod);
-            int64_t b = resourceScore(policy, mirrored, mirroredPod);
+            int64_t a = usageScore(scoringProfile(policy), lacking, pod);
+            int64_t b = usageScore(scoringProfile(policy), mirrored, mirroredPod);
             if (a != b) {
                 ADD_FAILURE() << "policy " << int(policy) << ": node without memory scores " << a
                               << ", mirrored node " << b << "\n  reproduce: DRASIM_SCORING_SEED=" << seed

@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/scheduler/scoring_profile.h"
+
+#include <algorithm>
+
+namespace drasim::scheduler {
+
+namespace {
+
+using P = ScorePlugin;
+using N = Normalization;
+using In = ScoreInput;
+
+// NodeResourcesFit's Score (pkg/scheduler/framework/plugins/noderesources/fit.go with
+// least_allocated.go / most_allocated.go): the mean over cpu and memory of free (or used)
+// capacity in 0..100; no NormalizeScore. Weight 1 in the default profile
+// (pkg/scheduler/apis/config/v1/default_plugins.go).
+constexpr ScoreTerm fit(FitStrategy strategy)
+{
+    return { P::NodeResourcesFit, strategy, 1, N::None, In::NodeUsage };
+}
+
+// NodeResourcesBalancedAllocation (noderesources/balanced_allocation.go): 100 × (1 − the
+// standard deviation of the cpu and memory fractions with the pod); no NormalizeScore; weight 1.
+constexpr ScoreTerm kBalanced { P::NodeResourcesBalancedAllocation, FitStrategy::LeastAllocated, 1, N::None,
+    In::NodeUsage };
+
+// TaintToleration (plugins/tainttoleration/taint_toleration.go): counts the node's
+// PreferNoSchedule taints the pod does not tolerate; NormalizeScore reverses
+// (DefaultNormalizeScore(MaxNodeScore, true)), so no such taint scores 100; weight 3.
+constexpr ScoreTerm kTaints { P::TaintToleration, FitStrategy::LeastAllocated, 3, N::LowestIs100,
+    In::PodAndNode };
+
+// NodeAffinity (plugins/nodeaffinity/node_affinity.go): sum of the weights of the preferred
+// terms the node matches; DefaultNormalizeScore(MaxNodeScore, false); weight 2.
+constexpr ScoreTerm kAffinity { P::NodeAffinity, FitStrategy::LeastAllocated, 2, N::HighestIs100,
+    In::PodAndNode };
+
+// DynamicResources (plugins/dynamicresources/dynamicresources.go, KEP-4816 "Scoring"): per
+// firstAvailable request, 8 − the index of the subrequest the allocator picked on the node;
+// DefaultNormalizeScore(MaxNodeScore, false). default_plugins.go enables the plugin without a
+// weight, so it weighs 1.
+constexpr ScoreTerm kPrioritizedList { P::DynamicResources, FitStrategy::LeastAllocated, 1, N::HighestIs100,
+    In::PickedDevices };
+
+// The table. The three policies differ only in their resource terms; the others are
+// kube-scheduler's defaults in each.
+const std::vector<ScoringProfile>& table()
+{
+    static const std::vector<ScoringProfile> profiles {
+        { ScoringPolicy::Default, "default", nullptr, nullptr,
+            { fit(FitStrategy::LeastAllocated), kBalanced, kTaints, kAffinity, kPrioritizedList } },
+        { ScoringPolicy::MostAllocated, "most-allocated", "bin-packing", "bin packing",
+            { fit(FitStrategy::MostAllocated), kTaints, kAffinity, kPrioritizedList } },
+        { ScoringPolicy::LeastAllocated, "least-allocated", nullptr, nullptr,
+            { fit(FitStrategy::LeastAllocated), kTaints, kAffinity, kPrioritizedList } },
+    };
+    return profiles;
+}
+
+} // namespace
+
+bool termMaySpread(const ScoreTerm& term, const ScoreSpread& spread)
+{
+    if (term.weight == 0)
+        return false;
+    switch (term.plugin) {
+    case P::TaintToleration:
+        return spread.preferNoScheduleTaints;
+    case P::NodeAffinity:
+        return spread.preferredAffinity;
+    case P::DynamicResources:
+        return spread.deviceChoice;
+    case P::NodeResourcesFit:
+    case P::NodeResourcesBalancedAllocation:
+        break;
+    }
+    return true;
+}
+
+bool scoresFollowNodeUsage(const ScoringProfile& profile, const ScoreSpread& spread)
+{
+    return std::all_of(profile.terms.begin(), profile.terms.end(), [&](const ScoreTerm& t) {
+        return !termMaySpread(t, spread) || (t.dependsOn == In::NodeUsage && t.normalization == N::None);
+    });
+}
+
+const std::vector<ScoringProfile>& scoringProfiles()
+{
+    return table();
+}
+
+const ScoringProfile& scoringProfile(ScoringPolicy policy)
+{
+    return table()[size_t(policy)];
+}
+
+const char* scoringPolicyName(ScoringPolicy policy)
+{
+    return scoringProfile(policy).name;
+}
+
+std::optional<ScoringPolicy> parseScoringPolicy(std::string_view name)
+{
+    for (const auto& p : table())
+        if (name == p.name || (p.alias && name == p.alias))
+            return p.policy;
+    return std::nullopt;
+}
+
+std::vector<std::string> scoringPolicyNames()
+{
+    std::vector<std::string> names;
+    for (const auto& p : table())
+        names.emplace_back(p.name);
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+std::string unknownScoringPolicyMessage(std::string_view name)
+{
+    std::string list;
+    for (const auto& n : scoringPolicyNames())
+        list += (list.empty() ? "\"" : ", \"") + n + "\"";
+    return "Unsupported value: \"" + std::string(name) + "\": supported values: " + list;
+}
+
+std::string scoringPolicyHelp()
+{
+    std::string text;
+    for (const auto& p : table()) {
+        text += (text.empty() ? "" : ", ") + std::string(p.name);
+        if (p.summary)
+            text += " (" + std::string(p.summary) + ")";
+    }
+    return text;
+}
+
+} // namespace drasim::scheduler

@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+// The Score extension point as data: a scoring profile is the list of score plugins a
+// kube-scheduler profile enables, each with its weight, how its raw scores are normalised over
+// the feasible nodes, and what they depend on. The named policies (`spec.scheduler.scoring`,
+// `--scoring`, a variant's `scheduling.scoring`) are entries of one table here, and every reader
+// of a policy name parses and validates it through this file. scoring.h computes each term's raw
+// score; schedule_cycle.cpp sums them (searchEveryNode) or, when the profile allows it, walks the
+// nodes in score order (searchInScoreOrder).
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace drasim::scheduler {
+
+/// The named policies: one per entry of the profile table, in table order.
+enum class ScoringPolicy {
+    Default, ///< kube-scheduler defaults: LeastAllocated + BalancedAllocation + DRA prioritized list
+    MostAllocated, ///< bin packing: MostAllocated + DRA prioritized list
+    LeastAllocated, ///< spreading: LeastAllocated + DRA prioritized list (no balance term)
+};
+
+/// Score plugins, named as kube-scheduler names them.
+enum class ScorePlugin {
+    NodeResourcesFit,
+    NodeResourcesBalancedAllocation,
+    TaintToleration,
+    NodeAffinity,
+    DynamicResources,
+};
+
+/// NodeResourcesFit's scoringStrategy.type (the plugin's args).
+enum class FitStrategy { LeastAllocated, MostAllocated };
+
+/// What a term's raw score of one node depends on besides the pod.
+enum class ScoreInput {
+    NodeUsage, ///< the node's requested cpu/memory/pods and allocatable only
+    NodeDevices, ///< the state of the node's devices (free, shared, partitioned)
+    PickedDevices, ///< the devices the allocator picked for the pod on that node
+    PodAndNode, ///< static pod/node properties: taints, affinity terms, labels
+};
+
+/// NormalizeScore of a term over the feasible nodes.
+enum class Normalization {
+    None, ///< the raw score is already 0..100 (no ScoreExtensions upstream)
+    HighestIs100, ///< helper.DefaultNormalizeScore(MaxNodeScore, false, ...)
+    LowestIs100, ///< helper.DefaultNormalizeScore(MaxNodeScore, true, ...)
+};
+
+struct ScoreTerm
+{
+    ScorePlugin plugin;
+    FitStrategy strategy; ///< NodeResourcesFit only
+    int64_t weight;
+    Normalization normalization;
+    ScoreInput dependsOn;
+};
+
+struct ScoringProfile
+{
+    ScoringPolicy policy;
+    const char* name; ///< as written in scenarios and on the command line
+    const char* alias; ///< another accepted spelling, or null
+    const char* summary; ///< a few words for --help, or null
+    std::vector<ScoreTerm> terms;
+};
+
+/// Which terms can score the feasible nodes of this cycle differently, as far as the cycle knows
+/// before filtering (NodeUsage and NodeDevices terms always can).
+struct ScoreSpread
+{
+    bool preferNoScheduleTaints = false; ///< some node has a PreferNoSchedule taint
+    bool preferredAffinity = false; ///< the pod has preferred node affinity terms
+    bool deviceChoice = false; ///< a claim to allocate lists alternatives (firstAvailable)
+};
+
+/// Whether the term can give two feasible nodes different weighted scores in such a cycle.
+bool termMaySpread(const ScoreTerm& term, const ScoreSpread& spread);
+
+/// Whether the best feasible node is the first feasible one in the order of the NodeUsage terms'
+/// weighted sum (the score cache's order): every term that may spread depends on the node's usage
+/// alone and is not normalised over the feasible nodes. Otherwise every node must be scored.
+bool scoresFollowNodeUsage(const ScoringProfile& profile, const ScoreSpread& spread);
+
+/// The table, in ScoringPolicy order.
+const std::vector<ScoringProfile>& scoringProfiles();
+const ScoringProfile& scoringProfile(ScoringPolicy policy);
+
+const char* scoringPolicyName(ScoringPolicy policy); ///< "default", "most-allocated", "least-allocated"
+/// A name or alias of the table; nullopt for anything else.
+std::optional<ScoringPolicy> parseScoringPolicy(std::string_view name);
+/// The names, sorted (as an API server lists supported values).
+std::vector<std::string> scoringPolicyNames();
+/// The one refusal of an unknown name, in the API server's wording:
+/// Unsupported value: "x": supported values: "default", "least-allocated", "most-allocated"
+std::string unknownScoringPolicyMessage(std::string_view name);
+/// "default, most-allocated (bin packing), least-allocated": the names for --help, table order.
+std::string scoringPolicyHelp();
+
+} // namespace drasim::scheduler
