@@ -153,7 +153,11 @@ int64_t Cluster::Impl::GroupCycle::binPacking(const Impl& d, const Placement& p,
         sum.nonZeroMilliCpu += u.nonZeroMilliCpu;
         sum.nonZeroMemory += u.nonZeroMemory;
     }
-    return resourceScore(ScoringPolicy::MostAllocated, sum, more);
+    // The placement scorer is NodeResourcesFit's MostAllocated term applied to the placement's sums.
+    static const ScoreTerm kPlacementBinPacking { ScorePlugin::NodeResourcesFit, FitStrategy::MostAllocated,
+        1, Normalization::None, ScoreInput::NodeUsage };
+    const ScoreInputs in { nullptr, &more, nullptr, &sum };
+    return rawScore(kPlacementBinPacking, in);
 }
 
 void Cluster::Impl::GroupCycle::fillFailure(
