@@ -14,9 +14,9 @@ namespace {
 /// Decimals worth printing for a unit: counts are whole, money has cents.
 int decimalsFor(const std::string& unit)
 {
-    if (unit == "pods" || unit == "claims")
+    if (unit == "pods" || unit == "claims" || unit == "jobs" || unit == "cycles")
         return 0;
-    if (unit == "USD" || unit == "devices")
+    if (unit == "USD" || unit == "devices" || unit == "device-h")
         return 2;
     return 1;
 }

@@ -10,7 +10,7 @@ namespace drasim::compare {
 
 namespace {
 
-constexpr int kPlacementGroup = 5;
+constexpr int kPlacementGroup = KpiGroup::Placement;
 const std::string kPercent = "%";
 
 /// Topology distance classes from nearest to farthest (nvidia-smi's order), so that placement rows

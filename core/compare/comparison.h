@@ -59,16 +59,16 @@ enum class Bound { Exact, AtLeast, AtMost };
 /// Which direction of a KPI is the good one (the GUI may colour differences with it).
 enum class Better { Lower, Higher, Neither };
 
-/// One row of the table. Rows come grouped, in a fixed order: pods, wait, utilization, cost,
-/// fragmentation, placement; keys (workloads, models, pools, reasons) in name order, the union
-/// over the runs.
+/// One row of the table. Rows come grouped, in a fixed order: pods, wait, gangs (runs with
+/// grouped jobs only), utilization, cost, fragmentation, placement; keys (workloads, models, pools, reasons)
+/// in name order, the union over the runs.
 struct Kpi
 {
-    std::string group; ///< "pods", "wait", "utilization", "cost", "fragmentation", "placement"
+    std::string group; ///< "pods", "wait", "gangs", "utilization", "cost", "fragmentation", "placement"
     /// Stable identifier, e.g. "pods.neverScheduled", "wait.p95/training", "utilization.mean/NVIDIA
     /// H100 80GB HBM3", "placement.share/PIX" (the part after '/' is a key from the runs).
     std::string name;
-    std::string unit; ///< "pods", "s", "%", "USD", "devices", "claims"
+    std::string unit; ///< "pods", "s", "%", "USD", "devices", "claims", "jobs", "device-h", "cycles"
     Better better = Better::Neither;
     /// One per run; nullopt when the run has no such key (a workload or model it does not have).
     std::vector<std::optional<double>> values;

@@ -7,13 +7,14 @@
 
 namespace drasim::compare {
 
-const char* const kGroups[6] = { "pods", "wait", "utilization", "cost", "fragmentation", "placement" };
+const char* const kGroups[7]
+    = { "pods", "wait", "gangs", "utilization", "cost", "fragmentation", "placement" };
 
 namespace {
 
 using yamlio::YamlNode;
 
-enum Group { Pods, Wait, Utilization, Cost, Fragmentation, Placement };
+using Group = KpiGroup;
 
 /// A summary that lacks a field the comparison needs: reported with the field's path.
 struct MissingField
@@ -113,6 +114,33 @@ void waitKpis(const YamlNode& waits, const std::string& key, const std::string& 
     }
 }
 
+/// Distributed jobs (present only when a run had grouped jobs): how many started, how long a
+/// gang waited to start (bounds where some never started), the device-hours held by members of
+/// gangs not started yet, and the group cycles the scheduler ran.
+void gangKpis(const YamlNode& root, Collector& c)
+{
+    const YamlNode* gangs = root.get("gangs");
+    if (!gangs)
+        return;
+    const double jobs = number(*gangs, "jobs", "gangs");
+    const double started = number(*gangs, "started", "gangs");
+    c.add(Gangs, 0, "", 0, "gangs.jobs", "jobs", Better::Neither, jobs);
+    c.add(Gangs, 0, "", 1, "gangs.started", "jobs", Better::Higher, started);
+    c.add(Gangs, 0, "", 2, "gangs.neverStarted", "jobs", Better::Lower, jobs - started);
+    const YamlNode& start = field(*gangs, "secondsToStart", "gangs");
+    const std::vector<std::string> bounds = lowerBounds(start, "gangs.secondsToStart");
+    const char* const stats[] = { "p50", "p95", "p99" };
+    for (int i = 0; i < 3; ++i) {
+        const bool atLeast = std::find(bounds.begin(), bounds.end(), stats[i]) != bounds.end();
+        c.addBound(Gangs, 0, "", 3 + i, std::string("gangs.start.") + stats[i], "s", Better::Lower,
+            number(start, stats[i], "gangs.secondsToStart"), false, atLeast);
+    }
+    c.add(Gangs, 0, "", 6, "gangs.idleDeviceHours", "device-h", Better::Lower,
+        number(*gangs, "idleDeviceHours", "gangs"));
+    c.add(Gangs, 0, "", 7, "gangs.groupCycles", "cycles", Better::Neither,
+        number(*gangs, "groupCycles", "gangs"));
+}
+
 void workloadKpis(const YamlNode& root, Collector& c)
 {
     waitKpis(field(root, "waitSeconds", ""), "", "waitSeconds", c);
@@ -184,6 +212,7 @@ std::vector<KpiValue> runKpis(int64_t runId, const std::string& summaryJson)
     try {
         podKpis(docs[0], c);
         workloadKpis(docs[0], c);
+        gangKpis(docs[0], c);
         utilizationKpis(docs[0], c);
         costKpis(docs[0], c);
         keyedKpis(docs[0], "fragmentationMeanFreeDevices", Fragmentation, "fragmentation.reason", "devices",

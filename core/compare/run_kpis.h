@@ -41,7 +41,8 @@ struct KpiValue
 /// a summary ("run 3: the stored summary is not a run summary: ...").
 std::vector<KpiValue> runKpis(int64_t runId, const std::string& summaryJson);
 
-/// The group names in row order.
-extern const char* const kGroups[6];
+/// The groups of rows, in row order (KpiOrder::group), and their names.
+enum KpiGroup { Pods, Wait, Gangs, Utilization, Cost, Fragmentation, Placement };
+extern const char* const kGroups[7];
 
 } // namespace drasim::compare

@@ -256,6 +256,43 @@ TEST(Compare, WaitsThatPodsNeverScheduledCouldRaiseAreBoundsNotBetterValues)
     EXPECT_EQ(find(reverse, "wait.p95")->deltaBounds[1], Bound::AtMost);
 }
 
+// Gang rows follow the waits, only for runs that had grouped jobs; a start that some gang never
+// reached is a bound, and idle device-hours are worse when higher.
+TEST(Compare, GangRowsSayHowManyStartedHowSoonAndWhatPartlyStartedJobsHeld)
+{
+    sim::RunSummary gang = baseline();
+    gang.gangs.jobs = 10;
+    gang.gangs.started = 8;
+    gang.gangs.secondsToStart = waits(30, 900, 4000);
+    gang.gangs.secondsToStart.censored = 2;
+    gang.gangs.secondsToStart.atLeast.p99 = true;
+    gang.gangs.idleDeviceHours = 0;
+    gang.gangs.groupCycles = 41;
+    sim::RunSummary basic = gang;
+    basic.gangs.idleDeviceHours = 264.87;
+    const Comparison c = compareRuns({ runData(1, gang), runData(2, basic), runData(3, baseline()) });
+    std::vector<std::string> rows;
+    for (const Kpi& k : c.kpis)
+        if (k.group == "gangs")
+            rows.push_back(k.name);
+    EXPECT_EQ(rows,
+        (std::vector<std::string> { "gangs.jobs", "gangs.started", "gangs.neverStarted", "gangs.start.p50",
+            "gangs.start.p95", "gangs.start.p99", "gangs.idleDeviceHours", "gangs.groupCycles" }));
+    const Kpi* idle = find(c, "gangs.idleDeviceHours");
+    ASSERT_NE(idle, nullptr);
+    EXPECT_EQ(idle->better, Better::Lower);
+    EXPECT_DOUBLE_EQ(idle->deltas[1].value_or(-1), 264.87);
+    EXPECT_FALSE(idle->values[2].has_value()); // the run without gangs has no value, not zero
+    EXPECT_DOUBLE_EQ(find(c, "gangs.neverStarted")->values[0].value_or(-1), 2);
+    EXPECT_EQ(find(c, "gangs.start.p99")->valueBounds[0], Bound::AtLeast);
+    EXPECT_EQ(find(c, "gangs.start.p50")->valueBounds[0], Bound::Exact);
+    std::vector<std::string> groups;
+    for (const Kpi& k : c.kpis)
+        if (groups.empty() || groups.back() != k.group)
+            groups.push_back(k.group);
+    EXPECT_EQ(groups[2], "gangs");
+}
+
 TEST(Compare, ASummaryWhoseWaitsLeaveOutUnscheduledPodsHasNoWaitRows)
 {
     // Summaries written before waits counted every pod lack waitSeconds.neverScheduled: their
