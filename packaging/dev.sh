@@ -7,7 +7,8 @@
 #   packaging/dev.sh build  install packages and build only
 #   packaging/dev.sh sanitize  core, CLI and their tests under AddressSanitizer + UBSan (no GUI)
 # Environment: BUILD_DIR (default ./build), DRASIM_SKIP_INSTALL=1 to skip apt-get, JOBS (default nproc),
-# DRASIM_CMAKE_ARGS (extra CMake options), DRASIM_CTEST_ARGS (extra ctest options, e.g. -R or -E).
+# DRASIM_CMAKE_ARGS (extra CMake options), DRASIM_CTEST_ARGS (extra ctest options, e.g. -R or -E),
+# DRASIM_BUILD_TARGET (sanitize only: build these targets, e.g. test_programs, instead of all).
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -79,7 +80,8 @@ sanitize)
         "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" -DDRASIM_BUILD_GUI=OFF \
         -DDRASIM_BUILD_BENCH=OFF -DDRASIM_SANITIZERS=ON \
         -DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=16 >&2
-    cmake --build "$build_dir" -j "$jobs" >&2
+    # shellcheck disable=SC2086
+    cmake --build "$build_dir" -j "$jobs" ${DRASIM_BUILD_TARGET:+--target $DRASIM_BUILD_TARGET} >&2
     cd "$build_dir"
     ctest --output-on-failure -j "$jobs" "${ctest_args[@]}"
     ;;
