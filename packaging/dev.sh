@@ -76,10 +76,11 @@ sanitize)
     # A unity build: up to 16 sources of a target compile as one translation unit, so the headers
     # (yaml-cpp, CLI11, GoogleTest, the core's own) are parsed, and their inline code instrumented,
     # once per batch rather than once per file. Every file still compiles alone in the Release build.
+    # shellcheck disable=SC2086
     cmake -S "$here" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
         "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" -DDRASIM_BUILD_GUI=OFF \
         -DDRASIM_BUILD_BENCH=OFF -DDRASIM_SANITIZERS=ON \
-        -DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=16 >&2
+        -DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=16 ${DRASIM_CMAKE_ARGS:-} >&2
     # shellcheck disable=SC2086
     cmake --build "$build_dir" -j "$jobs" ${DRASIM_BUILD_TARGET:+--target $DRASIM_BUILD_TARGET} >&2
     cd "$build_dir"

@@ -1,15 +1,21 @@
 # SPDX-License-Identifier: Apache-2.0
 # One place that gives every drasim target the same standard, warnings and sanitizers.
 
+# drasim_apply_defaults(TARGET [TEST_PROGRAM]): TEST_PROGRAM marks a test program, whose own code
+# DRASIM_SANITIZE_TEST_CODE=OFF leaves uninstrumented (it is still linked with the sanitizers'
+# runtimes, so the instrumented core it calls reports as before).
 function(drasim_apply_defaults target)
+    cmake_parse_arguments(ARG "TEST_PROGRAM" "" "" ${ARGN})
     target_compile_features(${target} PUBLIC cxx_std_20)
     target_compile_options(${target} PRIVATE -Wall -Wextra)
     if(DRASIM_WERROR)
         target_compile_options(${target} PRIVATE -Werror)
     endif()
     if(DRASIM_SANITIZERS)
-        target_compile_options(${target} PRIVATE -fsanitize=address,undefined -fno-omit-frame-pointer
-                                                 -fno-sanitize-recover=undefined)
+        if(NOT ARG_TEST_PROGRAM OR DRASIM_SANITIZE_TEST_CODE)
+            target_compile_options(${target} PRIVATE -fsanitize=address,undefined -fno-omit-frame-pointer
+                                                     -fno-sanitize-recover=undefined)
+        endif()
         target_link_options(${target} PRIVATE -fsanitize=address,undefined)
     endif()
 endfunction()
