@@ -160,6 +160,7 @@ struct PodController
     int32_t parallelism = 1; ///< Job
     int32_t completions = 1; ///< Job
     int32_t backoffLimit = 6; ///< Job
+    bool indexed = false; ///< Job spec.completionMode: Indexed (NonIndexed, the default, otherwise)
     /// StatefulSet podManagementPolicy: OrderedReady (true, the default) or Parallel (false).
     bool orderedReady = true;
     PodTemplateSpec podTemplate;

@@ -30,7 +30,8 @@ std::unique_ptr<ArrivalSource> makeManifests(
     if (loaded.diagnostics.hasErrors())
         return nullptr;
     const size_t before = diags.errorCount();
-    std::vector<JobType> types = jobTypesFromObjects(loaded.objects, spec.namespace_, diags);
+    std::vector<JobType> types
+        = jobTypesFromObjects(loaded.objects, spec.namespace_, diags, GroupRules { gates, spec.scheduling });
     if (diags.errorCount() > before)
         return nullptr;
     return makeManifestSource(spec, std::move(types), seed, diags);
@@ -71,7 +72,8 @@ std::unique_ptr<ArrivalSource> makeSource(
     const WorkloadSpec& spec, uint64_t seed, const api::FeatureGates& gates, Diagnostics& diags)
 {
     auto source = makeUngroupedSource(spec, seed, gates, diags);
-    if (source && spec.scheduling)
+    // Manifests resolve `scheduling:` per object (GroupRules), against the objects' own.
+    if (source && spec.scheduling && spec.source != WorkloadSpec::Source::Manifests)
         return std::make_unique<GroupedSource>(std::move(source), *spec.scheduling);
     return source;
 }

@@ -7,6 +7,7 @@
 
 #include "core/workload/arrival_process.h"
 #include "core/workload/duration_sampler.h"
+#include "core/workload/job_group.h"
 #include "core/workload/time_text.h"
 
 namespace drasim::workload {
@@ -85,6 +86,14 @@ void attachClaims(JobType& type, const api::ObjectSet& objects)
             }
         }
     }
+}
+
+std::optional<GroupSpec> groupFor(const api::PodController& w, const GroupRules& rules)
+{
+    std::optional<GroupSpec> own = jobControllerGroup(w, rules.gates);
+    if (own && w.scheduling)
+        return own;
+    return rules.scheduling ? rules.scheduling : own;
 }
 
 class ManifestSource final : public ArrivalSource
@@ -166,6 +175,7 @@ private:
         job.orderedStart = type.orderedStart;
         job.claimTemplates = type.claimTemplates;
         job.claims = type.claims;
+        job.group = type.group;
         job.labels["drasim.dev/job-type"] = type.name;
         TaskSpec task;
         task.name = type.name;
@@ -200,8 +210,8 @@ private:
 
 } // namespace
 
-std::vector<JobType> jobTypesFromObjects(
-    const api::ObjectSet& objects, const std::string& defaultNamespace, Diagnostics& diags)
+std::vector<JobType> jobTypesFromObjects(const api::ObjectSet& objects, const std::string& defaultNamespace,
+    Diagnostics& diags, const GroupRules& rules)
 {
     std::vector<JobType> types;
     for (const api::Pod& pod : objects.pods) {
@@ -221,6 +231,7 @@ std::vector<JobType> jobTypesFromObjects(
         tmpl->spec = pod.spec;
         t.priority = pod.spec.priority.value_or(0);
         t.pod = std::move(tmpl);
+        t.group = rules.scheduling;
         readAnnotations(t, pod.meta, nullptr, "Pod", diags);
         attachClaims(t, objects);
         types.push_back(std::move(t));
@@ -242,6 +253,7 @@ std::vector<JobType> jobTypesFromObjects(
             t.backoffLimit = 0;
             t.orderedStart = w.kind == api::PodController::Kind::StatefulSet && w.orderedReady;
         }
+        t.group = groupFor(w, rules);
         auto tmpl = std::make_shared<api::PodTemplateSpec>(w.podTemplate);
         tmpl->meta.namespace_ = t.namespace_;
         t.priority = tmpl->spec.priority.value_or(0);

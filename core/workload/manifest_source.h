@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "core/api/feature_gates.h"
 #include "core/api/object_set.h"
 #include "core/workload/workload_spec.h"
 
@@ -36,13 +37,23 @@ struct JobType
     double arrivalOffset = 0; ///< from drasim.dev/arrival (submit-once only)
     std::vector<api::ResourceClaimTemplate> claimTemplates; ///< the referenced ones found in the set
     std::vector<api::ResourceClaim> claims; ///< the referenced ones found in the set
+    std::optional<GroupSpec> group; ///< the PodGroup its pods form (see GroupRules)
     SourcePos pos;
+};
+
+/// Which objects' pods form a PodGroup: a Job's when the Job controller of the cluster's version
+/// and gates would make one (job_group.h), any object's when the workload says `scheduling:` (as
+/// if it were each object's spec.scheduling; a Job's own spec.scheduling wins).
+struct GroupRules
+{
+    api::FeatureGates gates;
+    std::optional<GroupSpec> scheduling; ///< the workload's `scheduling:`
 };
 
 /// Job types in input order. Objects without a namespace get `defaultNamespace`. Bad annotations
 /// become errors located at the object.
-std::vector<JobType> jobTypesFromObjects(
-    const api::ObjectSet& objects, const std::string& defaultNamespace, Diagnostics& diags);
+std::vector<JobType> jobTypesFromObjects(const api::ObjectSet& objects, const std::string& defaultNamespace,
+    Diagnostics& diags, const GroupRules& rules = {});
 
 /// The stream: with arrival process "once" each job type is submitted once at start (+ its
 /// drasim.dev/arrival offset) under its own name; with any other process every arrival picks a

@@ -543,12 +543,6 @@ bool acceptJobField(Reader& r, std::string_view key, uint32_t v, const Path& p)
         return true;
     const bool null = r.isNull(v);
     const bool scalar = r.nodeKind(v) == YamlNode::Kind::Scalar;
-    if (key == "completionMode") {
-        if (!null && scalar && r.text(v) == "Indexed")
-            r.warning(
-                v, p, "Indexed is not simulated: pods get no completion index and are counted as NonIndexed");
-        return true;
-    }
     if (key == "suspend") {
         if (!null && scalar && r.text(v) == "true")
             r.warning(v, p, "true is not simulated: the Job starts when it arrives");
@@ -575,6 +569,36 @@ bool acceptJobField(Reader& r, std::string_view key, uint32_t v, const Path& p)
     return true;
 }
 
+// spec.completionMode: NonIndexed or Indexed, as ValidateJobSpec allows. An Indexed Job is kept as
+// such (Kubernetes 1.36's Job controller gangs it), but its pods get no completion index.
+void readCompletionMode(Reader& r, uint32_t v, const Path& p, api::PodController& out)
+{
+    std::string mode;
+    if (r.isNull(v) || !r.getString(v, p, mode))
+        return;
+    if (mode == "Indexed") {
+        out.indexed = true;
+        r.warning(
+            v, p, "Indexed is not simulated: pods get no completion index and are counted as NonIndexed");
+    } else if (mode != "NonIndexed")
+        r.unsupported(v, p, mode, { "NonIndexed", "Indexed" });
+}
+
+// The Indexed rules of ValidateJobSpec (pkg/apis/batch/validation/validation.go): completions
+// must be given, parallelism is at most 100000.
+void checkIndexedJob(
+    Reader& r, uint32_t spec, const Path& p, bool sawCompletions, const api::PodController& out)
+{
+    if (!out.indexed)
+        return;
+    if (!sawCompletions)
+        r.error(spec, p.field("completions"), "Required value: when completion mode is Indexed");
+    if (out.parallelism > 100000)
+        r.error(spec, p.field("parallelism"),
+            "Invalid value: " + std::to_string(out.parallelism)
+                + ": must be less than or equal to 100000 when completion mode is Indexed");
+}
+
 bool readPodController(Reader& r, uint32_t root, api::PodController::Kind kind, api::PodController& out)
 {
     using K = api::PodController::Kind;
@@ -583,6 +607,7 @@ bool readPodController(Reader& r, uint32_t root, api::PodController::Kind kind, 
     const Path p;
     bool sawTemplate = false;
     bool sawCompletions = false, sawParallelism = false;
+    uint32_t specNode = root;
     r.fields(root, p, [&](std::string_view k, uint32_t, uint32_t v) {
         const Path fp = p.field(k);
         if (k == "apiVersion" || k == "kind" || k == "status")
@@ -593,6 +618,7 @@ bool readPodController(Reader& r, uint32_t root, api::PodController::Kind kind, 
         }
         if (k != "spec")
             return false;
+        specNode = v;
         r.fields(v, fp, [&](std::string_view sk, uint32_t, uint32_t sv) {
             const Path sp = fp.field(sk);
             auto nonNegative = [&](int32_t& field) {
@@ -644,6 +670,8 @@ bool readPodController(Reader& r, uint32_t root, api::PodController::Kind kind, 
                     sawCompletions = true, nonNegative(out.completions);
                 else if (sk == "backoffLimit")
                     nonNegative(out.backoffLimit);
+                else if (sk == "completionMode")
+                    readCompletionMode(r, sv, sp, out);
                 else
                     return acceptJobField(r, sk, sv, sp);
                 return true;
@@ -678,6 +706,7 @@ bool readPodController(Reader& r, uint32_t root, api::PodController::Kind kind, 
     // A Job with parallelism but no completions is a work queue: completions follow parallelism.
     if (kind == K::Job && sawParallelism && !sawCompletions)
         out.completions = out.parallelism;
+    checkIndexedJob(r, specNode, p.field("spec"), sawCompletions, out);
     if (!sawTemplate)
         r.required(root, p.field("spec").field("template"));
     out.podTemplate.meta.namespace_ = out.meta.namespace_;

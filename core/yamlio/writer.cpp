@@ -690,6 +690,8 @@ DataValue toData(const api::PodController& w)
         spec.set("parallelism", int64_t(w.parallelism));
         spec.set("completions", int64_t(w.completions));
         spec.set("backoffLimit", int64_t(w.backoffLimit));
+        if (w.indexed)
+            spec.set("completionMode", "Indexed");
         if (w.scheduling)
             spec.set("scheduling", jobScheduling(*w.scheduling));
     } else {

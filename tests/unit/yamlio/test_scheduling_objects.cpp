@@ -622,6 +622,35 @@ TEST(SchedulingObjects, JobSchedulingPolicyRules)
         "specify one of: `basic`, `gang`\n");
 }
 
+// completionMode is kept (1.36's Job controller gangs Indexed Jobs) and checked as ValidateJobSpec
+// checks it.
+TEST(SchedulingObjects, JobCompletionModeRules)
+{
+    const std::string head = "apiVersion: batch/v1\nkind: Job\nmetadata: {name: train}\n"
+                             "spec:\n  template:\n    spec:\n"
+                             "      containers: [{name: c, image: x}]\n";
+    auto r = yamlio::loadText(
+        head + "  parallelism: 4\n  completions: 4\n  completionMode: Indexed\n", "j.yaml");
+    EXPECT_EQ(schedulingErrors(r), "");
+    EXPECT_TRUE(r.objects.controllers.at(0).indexed);
+    r = yamlio::loadText(head + "  completionMode: NonIndexed\n", "j.yaml");
+    EXPECT_EQ(schedulingErrors(r), "");
+    EXPECT_FALSE(r.objects.controllers.at(0).indexed);
+    r = yamlio::loadText(head + "  parallelism: 4\n  completionMode: Indexed\n", "j.yaml");
+    EXPECT_EQ(schedulingErrors(r),
+        "j.yaml:5:3: Job default/train: spec.completions: Required value: when completion mode is Indexed\n");
+    r = yamlio::loadText(
+        head + "  completions: 4\n  parallelism: 100001\n  completionMode: Indexed\n", "j.yaml");
+    EXPECT_EQ(schedulingErrors(r),
+        "j.yaml:5:3: Job default/train: spec.parallelism: Invalid value: 100001: must be less than or equal "
+        "to "
+        "100000 when completion mode is Indexed\n");
+    r = yamlio::loadText(head + "  completionMode: Sequential\n", "j.yaml");
+    EXPECT_EQ(schedulingErrors(r),
+        "j.yaml:8:19: Job default/train: spec.completionMode: Unsupported value: \"Sequential\": supported "
+        "values: \"NonIndexed\", \"Indexed\"\n");
+}
+
 TEST(SchedulingObjects, PodSchedulingGroupNameRules)
 {
     const std::string head = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\n"

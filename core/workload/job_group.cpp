@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/workload/job_group.h"
+
+#include <algorithm>
+
+namespace drasim::workload {
+
+namespace {
+
+/// shouldManageWorkloadForJob (pkg/controller/job/job_scheduling_manager.go): the gate, pods that
+/// do not already name a PodGroup, and no controller owner. The Workload the controller creates
+/// first is served only with GenericWorkload ("WorkloadWithJob depends on it", KEP-5547), so
+/// without that gate the controller makes nothing.
+bool managed(const api::PodController& job, const api::FeatureGates& gates)
+{
+    if (job.kind != api::PodController::Kind::Job || !gates.enabled("WorkloadWithJob")
+        || !gates.enabled("GenericWorkload"))
+        return false;
+    if (job.podTemplate.spec.schedulingGroup)
+        return false;
+    return std::none_of(job.meta.ownerReferences.begin(), job.meta.ownerReferences.end(),
+        [](const api::OwnerReference& r) { return r.controller; });
+}
+
+/// 1.36 (KEP-5547 alpha, v1alpha1 of the integration): the policy follows from the Job's type;
+/// only a parallel Indexed Job whose every index runs at once is a gang, of all its pods.
+std::optional<GroupSpec> automaticGang(const api::PodController& job)
+{
+    if (!job.indexed || job.parallelism <= 1 || job.completions != job.parallelism)
+        return std::nullopt;
+    return GroupSpec { true, job.parallelism, {} };
+}
+
+/// 1.37: buildWorkloadItem / defaultMinCountForJob. An omitted spec.scheduling is basic; an omitted
+/// gang minCount is parallelism, which the workloadbuilder's minCount >= 1 rule clamps.
+GroupSpec compiled(const api::PodController& job)
+{
+    GroupSpec g;
+    if (!job.scheduling)
+        return g;
+    const api::JobSchedulingConfiguration& s = *job.scheduling;
+    g.gang = s.gang;
+    if (g.gang)
+        g.minCount = s.minCount.value_or(std::max(1, job.parallelism));
+    if (!s.topologyKeys.empty())
+        g.topologyKey = s.topologyKeys.front();
+    return g;
+}
+
+} // namespace
+
+std::optional<GroupSpec> jobControllerGroup(const api::PodController& job, const api::FeatureGates& gates)
+{
+    if (!managed(job, gates))
+        return std::nullopt;
+    switch (gates.version()) {
+    case api::KubernetesVersion::V1_35:
+        return std::nullopt;
+    case api::KubernetesVersion::V1_36:
+        return automaticGang(job);
+    case api::KubernetesVersion::V1_37:
+        return compiled(job);
+    }
+    return std::nullopt;
+}
+
+} // namespace drasim::workload

@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: Apache-2.0
+// Which Jobs Kubernetes' Job controller gives a Workload and PodGroup, per version and gates
+// (KEP-5547: 1.36 gangs Indexed Jobs with parallelism == completions > 1 by itself; 1.37 compiles
+// spec.scheduling for every eligible Job, basic when it is omitted).
+#include <gtest/gtest.h>
+
+#include "core/workload/job_group.h"
+#include "core/workload/manifest_source.h"
+
+using namespace drasim;
+using namespace drasim::workload;
+
+namespace {
+
+api::PodController job(int32_t parallelism, int32_t completions, bool indexed)
+{
+    api::PodController j;
+    j.kind = api::PodController::Kind::Job;
+    j.meta.name = "train";
+    j.parallelism = parallelism;
+    j.completions = completions;
+    j.indexed = indexed;
+    j.podTemplate.spec.containers.push_back(api::Container { "main", "img", {} });
+    return j;
+}
+
+api::FeatureGates gates(api::KubernetesVersion v, const std::string& flag)
+{
+    api::FeatureGates g(v);
+    EXPECT_EQ(g.parse(flag), "");
+    return g;
+}
+
+const api::FeatureGates kOn136
+    = gates(api::KubernetesVersion::V1_36, "GenericWorkload=true,WorkloadWithJob=true");
+const api::FeatureGates kOn137
+    = gates(api::KubernetesVersion::V1_37, "GenericWorkload=true,WorkloadWithJob=true");
+
+std::string describe(const std::optional<GroupSpec>& g)
+{
+    if (!g)
+        return "none";
+    std::string s = g->gang ? "gang " + std::to_string(g->minCount) : "basic";
+    return g->topologyKey.empty() ? s : s + " @" + g->topologyKey;
+}
+
+} // namespace
+
+TEST(JobControllerGroup, NoneWithTheGatesOff)
+{
+    EXPECT_EQ(describe(jobControllerGroup(job(4, 4, true), api::FeatureGates())), "none");
+    EXPECT_EQ(describe(jobControllerGroup(job(4, 4, true), api::FeatureGates(api::KubernetesVersion::V1_36))),
+        "none");
+    // The Job controller's Workload needs the API the GenericWorkload gate serves.
+    EXPECT_EQ(describe(jobControllerGroup(
+                  job(4, 4, true), gates(api::KubernetesVersion::V1_36, "WorkloadWithJob=true"))),
+        "none");
+    // 1.35 has no Job integration at all.
+    EXPECT_EQ(describe(jobControllerGroup(
+                  job(4, 4, true), gates(api::KubernetesVersion::V1_35, "GenericWorkload=true"))),
+        "none");
+}
+
+TEST(JobControllerGroup, Kubernetes136GangsIndexedJobsWithParallelismEqualToCompletions)
+{
+    EXPECT_EQ(describe(jobControllerGroup(job(4, 4, true), kOn136)), "gang 4");
+    EXPECT_EQ(describe(jobControllerGroup(job(4, 4, false), kOn136)), "none"); // NonIndexed
+    EXPECT_EQ(describe(jobControllerGroup(job(4, 8, true), kOn136)), "none"); // completions != parallelism
+    EXPECT_EQ(describe(jobControllerGroup(job(1, 1, true), kOn136)), "none"); // not parallel
+}
+
+TEST(JobControllerGroup, Kubernetes137CompilesSpecSchedulingBasicByDefault)
+{
+    // The 1.36 automatic gang is gone: an Indexed Job without spec.scheduling is basic.
+    EXPECT_EQ(describe(jobControllerGroup(job(4, 4, true), kOn137)), "basic");
+    EXPECT_EQ(describe(jobControllerGroup(job(1, 1, false), kOn137)), "basic");
+    api::PodController gang = job(6, 12, false);
+    gang.scheduling.emplace().gang = true; // minCount omitted: parallelism
+    gang.scheduling->topologyKeys = { "example.com/rack" };
+    EXPECT_EQ(describe(jobControllerGroup(gang, kOn137)), "gang 6 @example.com/rack");
+    gang.scheduling->minCount = 3;
+    EXPECT_EQ(describe(jobControllerGroup(gang, kOn137)), "gang 3 @example.com/rack");
+    gang.parallelism = 0; // an omitted minCount is clamped to at least 1
+    gang.scheduling->minCount.reset();
+    EXPECT_EQ(describe(jobControllerGroup(gang, kOn137)), "gang 1 @example.com/rack");
+}
+
+TEST(JobControllerGroup, OwnedJobsAndOwnPodGroupsAreLeftAlone)
+{
+    for (const auto* g : { &kOn136, &kOn137 }) {
+        api::PodController owned = job(4, 4, true);
+        owned.meta.ownerReferences.push_back({ "jobset.x-k8s.io/v1alpha2", "JobSet", "js", "", true });
+        EXPECT_EQ(describe(jobControllerGroup(owned, *g)), "none");
+        api::PodController byo = job(4, 4, true);
+        byo.podTemplate.spec.schedulingGroup = "my-group";
+        EXPECT_EQ(describe(jobControllerGroup(byo, *g)), "none");
+    }
+    api::PodController web = job(4, 4, true);
+    web.kind = api::PodController::Kind::Deployment;
+    EXPECT_EQ(describe(jobControllerGroup(web, kOn137)), "none");
+}
+
+TEST(JobControllerGroup, JobTypesCarryTheGroupAndTheWorkloadSchedulingFillsTheRest)
+{
+    api::ObjectSet set;
+    set.controllers.push_back(job(4, 4, true));
+    api::PodController own = job(2, 2, false);
+    own.meta.name = "own";
+    own.meta.pos.line = 20;
+    own.scheduling.emplace().gang = true;
+    set.controllers.push_back(own);
+    api::Pod pod;
+    pod.meta.name = "single";
+    pod.meta.pos.line = 40;
+    set.pods.push_back(pod);
+    Diagnostics diags;
+    auto types = jobTypesFromObjects(set, "default", diags, GroupRules { kOn136, std::nullopt });
+    ASSERT_EQ(types.size(), 3u);
+    EXPECT_EQ(describe(types[0].group), "gang 4");
+    EXPECT_EQ(describe(types[1].group), "none"); // 1.36 has no spec.scheduling
+    EXPECT_EQ(describe(types[2].group), "none");
+    types = jobTypesFromObjects(set, "default", diags, GroupRules { kOn137, std::nullopt });
+    EXPECT_EQ(describe(types[0].group), "basic");
+    EXPECT_EQ(describe(types[1].group), "gang 2");
+    EXPECT_EQ(describe(types[2].group), "none");
+    // A workload's `scheduling:` is every object's spec.scheduling unless it has its own.
+    GroupSpec rack { true, 0, "example.com/rack" };
+    types = jobTypesFromObjects(set, "default", diags, GroupRules { kOn137, rack });
+    EXPECT_EQ(describe(types[0].group), "gang 0 @example.com/rack");
+    EXPECT_EQ(describe(types[1].group), "gang 2");
+    EXPECT_EQ(describe(types[2].group), "gang 0 @example.com/rack");
+    types = jobTypesFromObjects(set, "default", diags);
+    EXPECT_EQ(describe(types[0].group), "none");
+    EXPECT_FALSE(diags.hasErrors()) << diags.formatAll();
+}
+
+TEST(JobControllerGroup, ManifestJobsArriveWithTheirGroup)
+{
+    WorkloadSpec spec;
+    spec.name = "ml";
+    spec.manifests = { DRASIM_SOURCE_DIR "/tests/data/workload/manifests/indexed-job.yaml" };
+    Diagnostics diags;
+    auto source = makeSource(spec, 1, kOn136, diags);
+    ASSERT_TRUE(source) << diags.formatAll();
+    auto first = source->next();
+    ASSERT_TRUE(first);
+    EXPECT_EQ(describe(first->group), "gang 4");
+    source = makeSource(spec, 1, api::FeatureGates(api::KubernetesVersion::V1_36), diags);
+    ASSERT_TRUE(source);
+    EXPECT_EQ(describe(source->next()->group), "none");
+}
