@@ -10,7 +10,7 @@
 #include "app/cli/cluster_input.h"
 #include "app/cli/command_registry.h"
 #include "app/cli/common_options.h"
-#include "core/scheduler/batch.h"
+#include "core/scheduler/batch_groups.h"
 #include "core/yamlio/writer.h"
 
 namespace {
@@ -33,7 +33,10 @@ int run(const Args& args)
     auto cluster = cli::openCluster(session, args.files, args.scheduler);
     if (!cluster)
         return 1;
-    auto batch = scheduler::scheduleAll(*cluster, session.objects().pods);
+    // The pods of a PodGroup take one group cycle together, and the group's status says how it went.
+    std::vector<api::PodGroup> groups = session.objects().podGroups;
+    auto batch = scheduler::scheduleAllWithGroups(*cluster, session.objects().pods, groups,
+        session.featureGates().enabled("TopologyAwareWorkloadScheduling"));
 
     DataValue items = DataValue::list();
     // The scheduling.k8s.io objects first, each in the API version it was read in (their status
@@ -45,7 +48,7 @@ int run(const Args& args)
         items.push(yamlio::toData(x));
     for (const auto& x : objects.compositePodGroups)
         items.push(yamlio::toData(x));
-    for (const auto& x : objects.podGroups)
+    for (const auto& x : groups)
         items.push(yamlio::toData(x));
     for (const auto* c : cluster->claims())
         items.push(yamlio::toData(*c));
@@ -65,8 +68,10 @@ drasim::cli::Runner define(CLI::App& app)
     app.description(
         R"(Loads the manifests (files, directories, or - for stdin), schedules every Pod without
 spec.nodeName one at a time in input order (kube-scheduler filters and scores, the DRA
-structured-parameters allocator), and prints a `kind: List` with the scheduling.k8s.io objects
-(PriorityClass, Workload, CompositePodGroup, PodGroup, each in its input API version), then every
+structured-parameters allocator; the pods of a PodGroup together, in one group cycle at the first
+one's turn), and prints a `kind: List` with the scheduling.k8s.io objects
+(PriorityClass, Workload, CompositePodGroup, PodGroup, each in its input API version; a PodGroup
+with the PodGroupScheduled or PodGroupInitiallyScheduled condition its cycle left), then every
 ResourceClaim (with status.allocation and status.reservedFor) followed by every Pod (spec.nodeName
 when scheduled, a PodScheduled=False condition with the scheduler's message when not). Claims
 generated from ResourceClaimTemplates are named <pod>-<pod claim name>.)");

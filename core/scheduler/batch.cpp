@@ -10,6 +10,36 @@ bool needsScheduling(const api::Pod& pod)
     return pod.spec.nodeName.empty() && pod.phase != "Succeeded" && pod.phase != "Failed";
 }
 
+void recordResult(Cluster& cluster, api::Pod& pod, const ScheduleResult& r, BatchResult& out)
+{
+    const std::string ns = pod.meta.namespace_.empty() ? std::string("default") : pod.meta.namespace_;
+    // The resource-claim controller records generated claims in the pod status.
+    for (const auto& e : pod.spec.resourceClaims) {
+        if (!e.resourceClaimTemplateName)
+            continue;
+        const std::string name = pod.meta.name + "-" + e.name;
+        if (!cluster.findClaim(ns + "/" + name))
+            continue;
+        auto& st = pod.resourceClaimStatuses;
+        if (std::none_of(
+                st.begin(), st.end(), [&](const api::PodResourceClaimStatus& s) { return s.name == e.name; }))
+            st.push_back(api::PodResourceClaimStatus { e.name, name });
+    }
+    auto& conds = pod.conditions;
+    conds.erase(std::remove_if(conds.begin(), conds.end(),
+                    [](const api::PodCondition& c) { return c.type == "PodScheduled"; }),
+        conds.end());
+    if (r.scheduled) {
+        pod.spec.nodeName = r.nodeName;
+        if (r.extendedResourceClaimStatus)
+            pod.extendedResourceClaimStatus = r.extendedResourceClaimStatus;
+        ++out.scheduled;
+    } else {
+        conds.push_back(api::PodCondition { "PodScheduled", "False", "Unschedulable", r.message });
+        ++out.pending;
+    }
+}
+
 BatchResult scheduleAll(Cluster& cluster, const std::vector<api::Pod>& pods, const std::string& explainPod)
 {
     BatchResult out;
@@ -18,34 +48,9 @@ BatchResult scheduleAll(Cluster& cluster, const std::vector<api::Pod>& pods, con
         if (!needsScheduling(pod))
             continue;
         const std::string ns = pod.meta.namespace_.empty() ? std::string("default") : pod.meta.namespace_;
-        const std::string key = ns + "/" + pod.meta.name;
-        const bool explain = !explainPod.empty() && key == explainPod;
+        const bool explain = !explainPod.empty() && ns + "/" + pod.meta.name == explainPod;
         ScheduleResult r = cluster.schedule(pod, explain);
-        // The resource-claim controller records generated claims in the pod status.
-        for (const auto& e : pod.spec.resourceClaims) {
-            if (!e.resourceClaimTemplateName)
-                continue;
-            const std::string name = pod.meta.name + "-" + e.name;
-            if (!cluster.findClaim(ns + "/" + name))
-                continue;
-            auto& st = pod.resourceClaimStatuses;
-            if (std::none_of(st.begin(), st.end(),
-                    [&](const api::PodResourceClaimStatus& s) { return s.name == e.name; }))
-                st.push_back(api::PodResourceClaimStatus { e.name, name });
-        }
-        auto& conds = pod.conditions;
-        conds.erase(std::remove_if(conds.begin(), conds.end(),
-                        [](const api::PodCondition& c) { return c.type == "PodScheduled"; }),
-            conds.end());
-        if (r.scheduled) {
-            pod.spec.nodeName = r.nodeName;
-            if (r.extendedResourceClaimStatus)
-                pod.extendedResourceClaimStatus = r.extendedResourceClaimStatus;
-            ++out.scheduled;
-        } else {
-            conds.push_back(api::PodCondition { "PodScheduled", "False", "Unschedulable", r.message });
-            ++out.pending;
-        }
+        recordResult(cluster, pod, r, out);
         if (explain) {
             out.diagnosis = r.diagnosis;
             out.explainFound = true;

@@ -31,6 +31,10 @@ struct BatchResult
 BatchResult scheduleAll(
     Cluster& cluster, const std::vector<api::Pod>& pods, const std::string& explainPod = {});
 
+/// What one cycle did to `pod` in a batch: spec.nodeName or a PodScheduled=False condition, the
+/// claims generated from its templates in its status, and the counts in `out`.
+void recordResult(Cluster& cluster, api::Pod& pod, const ScheduleResult& r, BatchResult& out);
+
 /// Schedules the pods before `podKey` as scheduleAll does, then that pod with `observer` told
 /// every step of the allocator's search for it. False when no pod with that key needs scheduling.
 bool tracePod(Cluster& cluster, const std::vector<api::Pod>& pods, const std::string& podKey,

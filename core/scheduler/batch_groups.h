@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+// One-shot scheduling with PodGroups (scheduling.k8s.io, Kubernetes 1.36+), as `drasim allocate`
+// does it: the pending pods of a PodGroup take one group cycle together, and the PodGroup's status
+// says what that cycle decided, in kube-scheduler's words.
+
+#include <vector>
+
+#include "core/api/scheduling_v1.h"
+#include "core/scheduler/batch.h"
+#include "core/scheduler/pod_group.h"
+
+namespace drasim::scheduler {
+
+/// As scheduleAll, except that a pod whose spec.schedulingGroup names one of `groups` is scheduled,
+/// when its turn comes in input order, in one group cycle with every other pending pod of that
+/// group (members already bound count towards minCount). Each group that had a cycle gets the
+/// condition setGroupScheduledCondition writes. `topologyAware`: gate
+/// TopologyAwareWorkloadScheduling.
+BatchResult scheduleAllWithGroups(Cluster& cluster, const std::vector<api::Pod>& pods,
+    std::vector<api::PodGroup>& groups, bool topologyAware);
+
+/// The status condition kube-scheduler writes after a PodGroup's cycle: PodGroupScheduled
+/// (v1alpha2, 1.36) or PodGroupInitiallyScheduled (1.37), True with reason Scheduled, or False with
+/// reason Unschedulable and the cycle's message. A True condition is terminal and stays.
+void setGroupScheduledCondition(api::PodGroup& group, const GroupScheduleResult& result);
+
+} // namespace drasim::scheduler
