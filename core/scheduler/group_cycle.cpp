@@ -35,6 +35,35 @@ std::string minCountMessage(const PodGroupPolicy& group, int32_t scheduled, int3
     return "minCount (" + std::to_string(minCount) + ") is not yet satisfied: " + counts;
 }
 
+namespace {
+
+/// Why no domain of the topology key takes the group: how many members each one held, most first
+/// (the first four, then how many more), e.g. "no topology.kubernetes.io/rack domain holds
+/// minCount (4) pods: rack-b 3, rack-a 2".
+std::string domainShortfall(
+    const PodGroupPolicy& group, const std::vector<std::string>& names, const std::vector<int32_t>& held)
+{
+    std::vector<size_t> order(names.size());
+    for (size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return held[a] > held[b]; });
+    std::string out = "no " + group.topologyKey + " domain holds "
+        + (group.gang ? "minCount (" + std::to_string(group.minCount) + ") pods" : std::string("a pod"))
+        + ":";
+    constexpr size_t kShown = 4;
+    const std::string prefix = group.topologyKey + "=";
+    for (size_t k = 0; k < order.size() && k < kShown; ++k) {
+        const std::string& name = names[order[k]];
+        out += (k ? ", " : " ") + name.substr(name.rfind(prefix, 0) == 0 ? prefix.size() : 0) + " "
+            + std::to_string(held[order[k]]);
+    }
+    if (order.size() > kShown)
+        out += ", and " + std::to_string(order.size() - kShown) + " more";
+    return out;
+}
+
+} // namespace
+
 /// The group cycle's parts, on the cluster state `d`.
 struct Cluster::Impl::GroupCycle
 {
@@ -46,6 +75,9 @@ struct Cluster::Impl::GroupCycle
         Impl& d, const PodGroupPolicy& group, const std::vector<std::string>& boundNodes);
     static int64_t binPacking(const Impl& d, const Placement& p, const PodRequests& more = {});
     static void fillFailure(GroupScheduleResult& out, const PlacementRun& run, const std::string& message);
+    static std::string noPlacementMessage(const PodGroupPolicy& group,
+        const std::vector<Placement>& placements, const std::vector<int32_t>& held,
+        const PlacementRun& firstRun);
 };
 
 /// One run of the default group algorithm inside one placement.
@@ -182,6 +214,25 @@ void Cluster::Impl::GroupCycle::fillFailure(
     }
 }
 
+// Why no placement took the group: with a topology key, what each domain held; without one, the
+// run's own minCount message.
+std::string Cluster::Impl::GroupCycle::noPlacementMessage(const PodGroupPolicy& group,
+    const std::vector<Placement>& placements, const std::vector<int32_t>& held, const PlacementRun& firstRun)
+{
+    std::string message = firstRun.message;
+    if (placements.empty()) {
+        message = "no node has the label " + group.topologyKey + " of the group's topology constraint";
+    } else if (!group.topologyKey.empty()) {
+        std::vector<std::string> names;
+        for (const auto& p : placements)
+            names.push_back(p.name);
+        message = domainShortfall(group, names, held);
+    }
+    if (placements.size() > 1 || !group.topologyKey.empty())
+        message = "0/" + std::to_string(placements.size()) + " placements are feasible: " + message;
+    return message;
+}
+
 GroupScheduleResult Cluster::Impl::scheduleGroup(const PodGroupPolicy& group,
     const std::vector<api::Pod>& pods, const std::vector<std::string>& boundMembers, bool topologyAware)
 {
@@ -250,6 +301,7 @@ GroupScheduleResult Cluster::Impl::scheduleGroup(const PodGroupPolicy& group,
         return bound[q] < packing[fullBest] || (bound[q] == packing[fullBest] && q > fullBest);
     };
     GroupCycle::PlacementRun firstRun;
+    std::vector<int32_t> held(n, already); // members each placement held when it was given up
     bool anyFeasible = false;
     for (size_t k = 0; k < n; ++k) {
         const size_t p = evalOrder[k];
@@ -258,6 +310,7 @@ GroupScheduleResult Cluster::Impl::scheduleGroup(const PodGroupPolicy& group,
         undo.begin();
         scopeTo(placements[p]);
         GroupCycle::PlacementRun run = GroupCycle::run(*this, effective, pods, order, already);
+        held[p] += run.placed;
         if (run.status == Feasibility::Success) {
             podCounts[p] = already + run.placed;
             packing[p] = n > 1 ? GroupCycle::binPacking(*this, placements[p]) : 0;
@@ -299,11 +352,7 @@ GroupScheduleResult Cluster::Impl::scheduleGroup(const PodGroupPolicy& group,
         }
     }
     if (best == n) {
-        std::string message = placements.empty()
-            ? "no node has the label " + effective.topologyKey + " of the group's topology constraint"
-            : firstRun.message;
-        if (n > 1 || !effective.topologyKey.empty())
-            message = "0/" + std::to_string(n) + " placements are feasible: " + message;
+        const std::string message = GroupCycle::noPlacementMessage(effective, placements, held, firstRun);
         if (placements.empty()) {
             // No run took place: every member given still gets its answer (none was tried).
             firstRun.members.resize(pods.size());

@@ -162,13 +162,24 @@ TEST(GroupCycle, TopologyConstraintPicksOneRack)
     auto none = tight.scheduleGroup(gang("g", 4, "rack"), members("g", 4), {}, true);
     EXPECT_FALSE(none.scheduled);
     EXPECT_EQ(none.message,
-        "pod group default/g: 0/2 placements are feasible: minCount (4) cannot be satisfied: 3 scheduled, 0 "
-        "remaining");
+        "pod group default/g: 0/2 placements are feasible: no rack domain holds minCount (4) pods: a 3, b 3");
     EXPECT_EQ(boundCount(tight), 0);
     // With the gate off the constraint is dropped and the cluster's 6 GPUs hold the gang of 4.
     auto off = tight.scheduleGroup(gang("g", 4, "rack"), members("g", 4), {}, false);
     EXPECT_TRUE(off.scheduled);
     EXPECT_EQ(off.domain, "");
+}
+
+// With many domains the message names the fullest four, then how many more there are.
+TEST(GroupCycle, ShortfallNamesTheFullestDomains)
+{
+    Cluster c(rackCluster({ 1, 1, 2, 1, 1, 1, 1 }, { "a", "b", "c", "d", "e", "f", "g" }));
+    auto r = c.scheduleGroup(gang("g", 3, "rack"), members("g", 3), {}, true);
+    EXPECT_FALSE(r.scheduled);
+    EXPECT_EQ(r.message,
+        "pod group default/g: 0/7 placements are feasible: no rack domain holds minCount (3) pods: c 2, a 1, "
+        "b 1, "
+        "d 1, and 3 more");
 }
 
 // A topology key no node has gives no placement at all: the cycle still answers for every member
