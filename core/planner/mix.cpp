@@ -40,14 +40,31 @@ std::vector<PricedCandidate> priceCandidates(
                     + (dir.empty() ? std::string(" (no catalog directory found)") : " " + dir));
             continue;
         }
+        const std::string path = "spec.candidates[" + std::to_string(i) + "]";
+        const int perUnit = c.wholeRacks ? topology::nodesPerRack(*shape, c.layout) : 1;
+        std::string why = topology::rackLayoutError(*shape, c.layout, c.name, c.maxNodes);
+        if (!why.empty()) {
+            diags.error(c.pos, "Study", study.name, path + ".layout", why);
+            continue;
+        }
+        if (perUnit == 0 || c.maxNodes < perUnit) {
+            diags.error(c.pos, "Study", study.name, path + ".wholeRacks",
+                perUnit == 0
+                    ? "Invalid value: true: " + c.shape + " has no rack of its own; give layout.nodesPerRack"
+                    : "Invalid value: true: maxNodes " + std::to_string(c.maxNodes)
+                        + " is less than one rack of " + std::to_string(perUnit) + " nodes");
+            continue;
+        }
         PricedCandidate p;
         p.name = c.name;
         p.shape = c.shape;
+        p.nodesPerUnit = perUnit;
         p.maxNodes = c.maxNodes;
         p.purchaseUsd = c.purchaseUsd.value_or(shape->price.purchaseUsd);
         p.perHourUsd = c.perHourUsd.value_or(shape->price.perHourUsd);
         p.powerWatts = c.powerWatts.value_or(double(shape->powerWatts));
         p.rackSlots = c.rackSlots;
+        p.layout = c.layout;
         out.push_back(std::move(p));
     }
     return out;
@@ -59,11 +76,11 @@ MixFootprint footprint(
     MixFootprint f;
     for (size_t i = 0; i < mix.size() && i < candidates.size(); ++i) {
         const PricedCandidate& c = candidates[i];
-        const double n = mix[i];
+        const double n = c.nodes(mix[i]);
         f.costUsd += n * (basis == CostBasis::Purchase ? c.purchaseUsd : c.perHourUsd * durationHours);
         f.powerWatts += n * c.powerWatts;
-        f.rackSlots += int64_t(mix[i]) * c.rackSlots;
-        f.nodes += mix[i];
+        f.rackSlots += int64_t(c.nodes(mix[i])) * c.rackSlots;
+        f.nodes += c.nodes(mix[i]);
     }
     return f;
 }
@@ -80,7 +97,7 @@ std::string formatMix(const Mix& mix, const std::vector<PricedCandidate>& candid
     for (size_t i = 0; i < mix.size() && i < candidates.size(); ++i) {
         if (!out.empty())
             out += ' ';
-        out += candidates[i].name + "=" + std::to_string(mix[i]);
+        out += candidates[i].name + "=" + std::to_string(candidates[i].nodes(mix[i]));
     }
     return out;
 }
@@ -126,9 +143,10 @@ scenario::Scenario scenarioForMix(
         scenario::NodePoolSpec pool;
         pool.name = candidates[i].name;
         pool.shape = candidates[i].shape;
-        pool.count = mix[i];
+        pool.count = candidates[i].nodes(mix[i]);
         pool.namePrefix = candidates[i].name;
         pool.pricePerHour = candidates[i].perHourUsd;
+        pool.layout = candidates[i].layout;
         pool.pos = base.pos;
         pool.path = "spec.cluster.nodePools[" + std::to_string(s.nodePools.size()) + "]";
         s.nodePools.push_back(std::move(pool));

@@ -13,7 +13,8 @@
 
 namespace drasim::planner {
 
-/// Node counts, one per study candidate, in the study's order.
+/// Counts, one per study candidate, in the study's order: nodes, or whole racks for a candidate
+/// bought by the rack (PricedCandidate::nodesPerUnit).
 using Mix = std::vector<int>;
 
 /// A candidate with its prices and power settled (study value, else the catalog shape's).
@@ -26,6 +27,10 @@ struct PricedCandidate
     double perHourUsd = 0;
     double powerWatts = 0;
     int rackSlots = 1;
+    topology::RackLayout layout;
+    int nodesPerUnit = 1; ///< nodes one count of a mix buys: the rack's with wholeRacks, else 1
+
+    int nodes(int count) const { return count * nodesPerUnit; }
 };
 
 /// Looks every candidate's shape up in the scenario's catalog (its `catalog` folder or the
@@ -46,7 +51,7 @@ MixFootprint footprint(
 /// Whether a mix respects the study's budget, power and rack limits (maxNodes bounds the search).
 bool withinConstraints(const MixFootprint& f, const Constraints& c);
 
-/// "h100=3 l40s=0"; the key used in stores and shard files is mixKey ("3,0").
+/// "h100=3 l40s=0", in nodes; the key used in stores and shard files is mixKey ("3,0"), in counts.
 std::string formatMix(const Mix& mix, const std::vector<PricedCandidate>& candidates);
 std::string mixKey(const Mix& mix);
 /// Parses mixKey's form; false when malformed or of another length.

@@ -30,7 +30,7 @@ SearchSpace Plan::space() const
 {
     SearchSpace s;
     for (const auto& c : candidates)
-        s.maxNodes.push_back(c.maxNodes);
+        s.maxNodes.push_back(c.maxNodes / c.nodesPerUnit); // the search counts whole racks
     s.loads = loads;
     s.levels = study.serviceLevels;
     const auto cands = candidates;

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <set>
 
+#include "core/scenario/rack_layout_yaml.h"
 #include "core/sim/sim_time.h"
 #include "core/yamlio/doc_reader.h"
 #include "core/yamlio/names.h"
@@ -109,7 +110,8 @@ void parseCandidate(DocReader& r, const YamlNode& n, const std::string& path, Ca
 {
     c.pos = n.pos;
     bool haveShape = false;
-    r.fields(n, path, "shape, name, maxNodes, purchaseUSD, perHourUSD, powerWatts, rackSlots",
+    r.fields(n, path,
+        "shape, name, maxNodes, purchaseUSD, perHourUSD, powerWatts, rackSlots, layout, wholeRacks",
         [&](const std::string& key, const YamlNode& v, const std::string& sub) {
             if (key == "shape") {
                 if (auto s = r.string(v, sub)) {
@@ -136,6 +138,10 @@ void parseCandidate(DocReader& r, const YamlNode& n, const std::string& path, Ca
             } else if (key == "rackSlots") {
                 if (auto i = r.integer(v, sub, 0, 1000))
                     c.rackSlots = int(*i);
+            } else if (key == "layout") {
+                scenario::parseRackLayout(r, v, sub, c.layout);
+            } else if (key == "wholeRacks") {
+                c.wholeRacks = r.boolean(v, sub).value_or(false);
             } else {
                 return false;
             }

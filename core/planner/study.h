@@ -12,7 +12,8 @@
 //     cost: purchase                 # or hourly: price per hour x the scenario's duration
 //     candidates:                    # catalog shapes (the scenario's catalog and shapes)
 //       - {shape: dgx-h100, name: h100, maxNodes: 16, purchaseUSD: 373000, perHourUSD: 98.32,
-//          powerWatts: 10200, rackSlots: 8}
+//          powerWatts: 10200, rackSlots: 8, layout: {nodesPerRack: 4, racksPerBlock: 2},
+//          wholeRacks: true}           # counts in whole racks (GB200 NVL72: 18 trays)
 //     serviceLevels:                 # every one must hold on every seed; the first is the main one
 //       - {metric: wait, percentile: 95, workload: training, max: 10m}
 //       - {metric: pending, max: 1h}              # no pod pending longer than this
@@ -31,6 +32,7 @@
 #include <vector>
 
 #include "core/common/diagnostic.h"
+#include "core/topology/rack_layout.h"
 
 namespace drasim::planner {
 
@@ -45,6 +47,8 @@ struct CandidateShape
     std::optional<double> perHourUsd;
     std::optional<double> powerWatts;
     int rackSlots = 1;
+    topology::RackLayout layout; ///< how the pool's servers stand in racks (Scenario node pool `layout`)
+    bool wholeRacks = false; ///< bought a rack at a time (counts step by the rack's nodes)
     SourcePos pos;
 };
 

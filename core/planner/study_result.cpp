@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "core/common/money_text.h"
+#include "core/scenario/rack_layout_yaml.h"
 #include "core/sim/sim_time.h"
 
 namespace drasim::planner {
@@ -93,7 +94,7 @@ DataValue mixData(const MixResult& m, const StudyResult& r)
     DataValue d = DataValue::map();
     DataValue counts = DataValue::map();
     for (size_t i = 0; i < m.mix.size() && i < r.candidates.size(); ++i)
-        counts.set(r.candidates[i].name, int64_t(m.mix[i]));
+        counts.set(r.candidates[i].name, int64_t(r.candidates[i].nodes(m.mix[i])));
     d.set("nodes", counts);
     d.set("costUSD", m.footprint.costUsd);
     d.set("powerWatts", m.footprint.powerWatts);
@@ -241,7 +242,7 @@ std::string versusText(const MixResult& rec, const MixResult& today, const Study
 {
     std::string delta;
     for (size_t i = 0; i < rec.mix.size() && i < today.mix.size() && i < r.candidates.size(); ++i) {
-        const int d = rec.mix[i] - today.mix[i];
+        const int d = r.candidates[i].nodes(rec.mix[i] - today.mix[i]);
         if (d != 0)
             delta += std::string(delta.empty() ? "" : ", ") + (d > 0 ? "+" : "") + std::to_string(d) + " "
                 + r.candidates[i].name;
@@ -311,8 +312,8 @@ std::string frontierCsv(const StudyResult& r)
         for (size_t i : lr.frontier) {
             const MixResult& m = lr.mixes[i];
             out += exactNumber(lr.load) + "," + (lr.recommended && *lr.recommended == i ? "true" : "false");
-            for (int n : m.mix)
-                out.append(",").append(std::to_string(n));
+            for (size_t k = 0; k < m.mix.size() && k < r.candidates.size(); ++k)
+                out.append(",").append(std::to_string(r.candidates[k].nodes(m.mix[k])));
             out += ',';
             out += moneyCsv(m.footprint.costUsd) + "," + exactNumber(m.footprint.powerWatts) + ","
                 + std::to_string(m.footprint.rackSlots) + "," + exactNumber(m.spread[0].min) + ","
@@ -337,6 +338,10 @@ DataValue toData(const StudyResult& r)
         x.set("perHourUSD", c.perHourUsd);
         x.set("powerWatts", c.powerWatts);
         x.set("rackSlots", int64_t(c.rackSlots));
+        if (c.layout != topology::RackLayout {})
+            x.set("layout", scenario::rackLayoutData(c.layout));
+        if (c.nodesPerUnit > 1)
+            x.set("nodesPerUnit", int64_t(c.nodesPerUnit));
         cands.push(x);
     }
     d.set("candidates", cands);

@@ -16,11 +16,6 @@ const Fabric* nvlinkDomain(const NodeShape& shape)
     return nullptr;
 }
 
-int effectiveNodesPerRack(const NodeShape& shape, const RackLayout& layout)
-{
-    return layout.nodesPerRack > 0 ? layout.nodesPerRack : nvlinkDomainNodes(shape);
-}
-
 std::string rackName(const std::string& prefix, int rack)
 {
     return prefix + "-rack-" + std::to_string(rack);
@@ -39,6 +34,11 @@ int nvlinkDomainNodes(const NodeShape& shape)
     return f ? f->domainNodes : 0;
 }
 
+int nodesPerRack(const NodeShape& shape, const RackLayout& layout)
+{
+    return layout.nodesPerRack > 0 ? layout.nodesPerRack : nvlinkDomainNodes(shape);
+}
+
 std::string rackLayoutError(
     const NodeShape& shape, const RackLayout& layout, const std::string& prefix, int count)
 {
@@ -47,7 +47,7 @@ std::string rackLayoutError(
         return std::to_string(layout.nodesPerRack) + " nodes per rack: a rack of " + shape.name
             + " is its NVLink domain of " + std::to_string(domain) + " nodes; give " + std::to_string(domain)
             + " or leave it out";
-    const int perRack = effectiveNodesPerRack(shape, layout);
+    const int perRack = nodesPerRack(shape, layout);
     if (layout.racksPerBlock > 0 && perRack == 0)
         return "racks per block need nodes per rack: " + shape.name + " has no rack of its own";
     if (perRack == 0 || count <= 0)
@@ -68,7 +68,7 @@ std::string rackLayoutError(
 void labelRackPosition(
     api::Node& node, const NodeShape& shape, const RackLayout& layout, const std::string& prefix, int index)
 {
-    const int perRack = effectiveNodesPerRack(shape, layout);
+    const int perRack = nodesPerRack(shape, layout);
     if (perRack <= 0)
         return;
     const int rack = index / perRack;

@@ -42,6 +42,8 @@ struct RackLayout
 
 /// Nodes per multi-node NVLink domain of the shape (Fabric::domainNodes), 0 when it has none.
 int nvlinkDomainNodes(const NodeShape& shape);
+/// Nodes per rack of a pool: the layout's, else the NVLink domain's, else 0 (no racks).
+int nodesPerRack(const NodeShape& shape, const RackLayout& layout);
 
 /// Why a pool of `count` nodes named "<prefix>-<i>" cannot be laid out so; empty when it can.
 /// The rack of a multi-node NVLink shape is its domain, and label values must stay valid

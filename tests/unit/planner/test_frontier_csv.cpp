@@ -12,7 +12,7 @@ TEST(PlannerFrontierCsv, MoneyHasCents)
     StudyResult r;
     r.cost = CostBasis::Hourly;
     r.durationHours = 720;
-    r.candidates = { { "h100", "dgx-h100", 8, 373000, 98.32, 10200, 8 } };
+    r.candidates = { { "h100", "dgx-h100", 8, 373000, 98.32, 10200, 8, {} } };
     ServiceLevel level;
     level.metric = Metric::Pending;
     level.limit = 3600;
