@@ -538,7 +538,6 @@ struct Cluster::Impl
         const std::string& claimName, std::string& lookupError);
     std::string preFilter(Cycle& cycle);
     bool filterNode(Cycle& cycle, uint32_t idx, allocator::Attempt& attempt);
-    bool scoresInUsageOrder(Cycle& cycle);
     void searchInScoreOrder(Cycle& cycle);
     void searchEveryNode(Cycle& cycle);
     void diagnose(Cycle& cycle);

@@ -65,7 +65,17 @@ ScheduleResult Cluster::Impl::schedule(const api::Pod& pod, bool explain)
         return failEarly(
             cycle, FailureKind::AllocatorError, "running \"DynamicResources\" filter plugin: " + error);
 
-    const bool lazy = !explain && scoresInUsageOrder(cycle);
+    // The fast path (nodes in usage-score order, the first feasible one chosen) is right when the
+    // profile's scores of this pod depend on the node's usage alone (scoring_profile.h) and each
+    // node's filter outcome on that node alone. Special claims differ per node, so pods with
+    // extended resources backed by DRA filter every node.
+    ScoreSpread spread;
+    spread.preferNoScheduleTaints = preferNoScheduleNodes > 0;
+    spread.preferredAffinity = pod.spec.nodeAffinity && !pod.spec.nodeAffinity->preferred.empty();
+    spread.deviceChoice = !cycle.toAllocate.empty() && alloc->hasPrioritizedList();
+    const bool lazy = !explain && cycle.backed.empty()
+        && scoresFollowNodeUsage(scoringProfile(options.scoring), spread)
+        && (cycle.toAllocate.empty() || !alloc->needsFullEvaluation());
     // A node without free devices gives "cannot allocate all claims" without the allocator
     // evaluating anything (unless admin access or All mode look at in-use devices).
     cycle.zeroFreeShortcut = !cycle.toAllocate.empty() && alloc->zeroFreeMeansNoSolution();
@@ -276,20 +286,6 @@ bool Cluster::Impl::filterNode(Cycle& cycle, uint32_t idx, allocator::Attempt& a
     if (dra != kFatal)
         ++cycle.draHistogram[size_t(dra)];
     return false;
-}
-
-// Whether the fast path may choose the node: the profile's scores of this pod depend on the
-// node's usage alone (scoring_profile.h), and each node's filter outcome on that node alone.
-// Special claims differ per node, so pods with extended resources backed by DRA filter every node.
-bool Cluster::Impl::scoresInUsageOrder(Cycle& cycle)
-{
-    const auto& affinity = cycle.pod.spec.nodeAffinity;
-    ScoreSpread spread;
-    spread.preferNoScheduleTaints = preferNoScheduleNodes > 0;
-    spread.preferredAffinity = affinity && !affinity->preferred.empty();
-    spread.deviceChoice = !cycle.toAllocate.empty() && alloc->hasPrioritizedList();
-    return cycle.backed.empty() && scoresFollowNodeUsage(scoringProfile(options.scoring), spread)
-        && (cycle.toAllocate.empty() || !alloc->needsFullEvaluation());
 }
 
 // Scores here depend only on the node's own usage, so the best feasible node is the first feasible
