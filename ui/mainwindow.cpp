@@ -7,7 +7,6 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
-#include <QDir>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -22,7 +21,6 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSplitter>
-#include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
@@ -31,6 +29,8 @@
 #include <QVBoxLayout>
 
 #include "core/session/input_kind.h"
+#include "core/storage/database.h"
+#include "core/storage/store_location.h"
 #include "drasim_version.h"
 #include "ui/document/document.h"
 #include "ui/document/recent_files.h"
@@ -136,9 +136,13 @@ void MainWindow::buildLayout()
     layout->addWidget(m_tabs, 1);
     setCentralWidget(central);
 
-    const QString dataDir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
-    if (!dataDir.isEmpty() && QDir().mkpath(dataDir))
-        setRunStorePath(dataDir + QStringLiteral("/runs.db"));
+    // The store `drasim` uses when no --db is given: runs made here are listed by `drasim runs`, and
+    // the other way round. Without a usable home folder, runs are not recorded.
+    try {
+        setRunStorePath(QString::fromStdString(storage::resolveStorePath({})));
+    } catch (const storage::StorageError&) {
+        // Neither XDG_DATA_HOME nor HOME is usable: the window works, its runs are not kept.
+    }
     connect(m_simulation, &SimulationPage::statusMessage, this,
         [this](const QString& t) { m_statusText->setText(t); });
     connect(m_simulation, &SimulationPage::diagnosticsChanged, this,
@@ -231,6 +235,8 @@ void MainWindow::buildActions()
     guide->setShortcut(QKeySequence::HelpContents);
     helpMenu->addAction(
         tr("&Scenario Format"), this, [this]() { showUserGuide(QStringLiteral("scenario-format.md")); });
+    helpMenu->addAction(
+        tr("S&tudy Format"), this, [this]() { showUserGuide(QStringLiteral("study-format.md")); });
     helpMenu->addSeparator();
     helpMenu->addAction(tr("&About drasim"), this, [this]() {
         QMessageBox::about(this, tr("About drasim"),
@@ -428,6 +434,7 @@ void MainWindow::openFolderDialog()
 
 void MainWindow::setRunStorePath(const QString& path)
 {
+    m_runStorePath = path;
     m_simulation->setRunStorePath(path);
     m_plan->setStorePath(path);
     m_compare->setStorePath(path);

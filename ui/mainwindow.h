@@ -47,8 +47,10 @@ public:
     /// opens without errors is then simulated in the background. One Study file opens in the Plan
     /// tab and runs there. The window stays responsive.
     void openPaths(const QStringList& paths);
-    /// SQLite file where simulation runs and studies are recorded (default: the user's data folder).
+    /// SQLite file where simulation runs and studies are recorded (default: the store `drasim`
+    /// uses without --db, storage::resolveStorePath).
     void setRunStorePath(const QString& path);
+    const QString& runStorePath() const { return m_runStorePath; }
     /// Saves geometry, dock/toolbar layout and the pages' splitters to QSettings (also done on close).
     void saveWindowState() const;
 
@@ -104,6 +106,7 @@ private:
     InspectorPage* m_inspector = nullptr;
     PlanPage* m_plan = nullptr;
     ComparePage* m_compare = nullptr;
+    QString m_runStorePath; ///< empty: runs are not recorded
     QTableView* m_diagnosticsView = nullptr;
     QLabel* m_banner = nullptr;
     QTabWidget* m_tabs = nullptr;

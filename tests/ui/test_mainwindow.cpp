@@ -95,6 +95,15 @@ TEST(MainWindow, BadInputIsShownInlineAndTheWindowKeepsWorking)
     EXPECT_EQ(w.objectModel()->rowCount(), 6);
 }
 
+// The window records into the store `drasim` reads without --db (qt_test_main points
+// XDG_DATA_HOME at a scratch folder): a run made in one is listed by the other.
+TEST(MainWindow, RecordsIntoTheCommandLinesDefaultStore)
+{
+    MainWindow w;
+    EXPECT_EQ(w.runStorePath(), qEnvironmentVariable("XDG_DATA_HOME") + QStringLiteral("/drasim/drasim.db"));
+    EXPECT_TRUE(QDir(qEnvironmentVariable("XDG_DATA_HOME") + QStringLiteral("/drasim")).exists());
+}
+
 TEST(MainWindow, CancelDropsTheRunningLoad)
 {
     MainWindow w;
