@@ -84,9 +84,6 @@ void parsePool(DocReader& r, const YamlNode& n, const std::string& path, NodePoo
         pool.namePrefix = pool.name;
 }
 
-const char* const kEventTypes[] = { "NodeFailure", "NodeReturn", "DeviceTaint", "DeviceUntaint",
-    "AddNodePool", "RemoveNodePool", "DeviceTaintRule", "DeviceTaintRuleDelete", "NodeTaint", "NodeUntaint" };
-
 /// The selector of a DeviceTaintRule event: the fields of a DeviceTaintSelector (driver, pool,
 /// device), each optional; {} selects every device.
 void parseTaintSelector(
@@ -104,6 +101,70 @@ void parseTaintSelector(
             *target = std::move(value);
         return true;
     });
+}
+
+/// The fields each event type needs, and the taint effects it allows.
+void checkEventFields(
+    DocReader& r, const YamlNode& n, const std::string& path, const std::string& type, ScenarioEvent& e)
+{
+    auto need = [&](const std::string& value, const char* field) {
+        if (value.empty())
+            r.error(n, path + "." + field, std::string("Required value: needed by type ") + type);
+    };
+    auto effectOneOf = [&](std::initializer_list<std::string_view> allowed) {
+        if (std::find(allowed.begin(), allowed.end(), e.taint.effect) == allowed.end())
+            r.unsupported(*n.get("effect"), path + ".effect", e.taint.effect, allowed);
+    };
+    using Type = InjectedEvent::Type;
+    switch (e.type) {
+    case Type::NodeFailure:
+    case Type::NodeReturn:
+        need(e.node, "node");
+        break;
+    case Type::DeviceTaint:
+    case Type::DeviceUntaint:
+        need(e.node, "node");
+        need(e.taint.key, "key");
+        if (e.type == Type::DeviceTaint) {
+            if (e.taint.effect.empty())
+                e.taint.effect = "NoSchedule";
+            effectOneOf({ "NoSchedule", "NoExecute", "None" });
+        }
+        break;
+    case Type::NodeTaint:
+    case Type::NodeUntaint:
+        need(e.node, "node");
+        need(e.taint.key, "key");
+        if (e.type == Type::NodeTaint) {
+            if (e.taint.effect.empty())
+                r.required(n, path + ".effect");
+            else
+                effectOneOf({ "NoExecute", "NoSchedule", "PreferNoSchedule" });
+        }
+        break;
+    case Type::DeviceTaintRule:
+    case Type::DeviceTaintRuleDelete:
+        need(e.poolName, "name");
+        if (e.type == Type::DeviceTaintRule) {
+            need(e.taint.key, "key");
+            // A rule without a selector matches no device: almost certainly a mistake here.
+            if (!e.selector)
+                r.error(n, path + ".selector",
+                    "Required value: needed by type DeviceTaintRule ({} selects every device)");
+            if (e.taint.effect.empty())
+                r.required(n, path + ".effect");
+            else
+                effectOneOf({ "NoSchedule", "NoExecute", "None" });
+        }
+        break;
+    case Type::AddNodePool:
+        if (!n.get("pool"))
+            r.error(n, path + ".pool", "Required value: needed by type AddNodePool");
+        break;
+    case Type::RemoveNodePool:
+        need(e.poolName, "name");
+        break;
+    }
 }
 
 void parseEvent(DocReader& r, const YamlNode& n, const std::string& path, ScenarioEvent& e)
@@ -148,67 +209,16 @@ void parseEvent(DocReader& r, const YamlNode& n, const std::string& path, Scenar
         r.required(n, path + ".type");
         return;
     }
-    auto need = [&](const std::string& value, const char* field) {
-        if (value.empty())
-            r.error(n, path + "." + field, std::string("Required value: needed by type ") + type);
-    };
-    if (type == "NodeFailure" || type == "NodeReturn") {
-        e.type = type == "NodeFailure" ? InjectedEvent::Type::NodeFailure : InjectedEvent::Type::NodeReturn;
-        need(e.node, "node");
-    } else if (type == "DeviceTaint" || type == "DeviceUntaint") {
-        e.type
-            = type == "DeviceTaint" ? InjectedEvent::Type::DeviceTaint : InjectedEvent::Type::DeviceUntaint;
-        need(e.node, "node");
-        need(e.taint.key, "key");
-        if (type == "DeviceTaint") {
-            if (e.taint.effect.empty())
-                e.taint.effect = "NoSchedule";
-            if (e.taint.effect != "NoSchedule" && e.taint.effect != "NoExecute" && e.taint.effect != "None")
-                r.unsupported(*n.get("effect"), path + ".effect", e.taint.effect,
-                    { "NoSchedule", "NoExecute", "None" });
-        }
-    } else if (type == "NodeTaint" || type == "NodeUntaint") {
-        e.type = type == "NodeTaint" ? InjectedEvent::Type::NodeTaint : InjectedEvent::Type::NodeUntaint;
-        need(e.node, "node");
-        need(e.taint.key, "key");
-        if (type == "NodeTaint") {
-            if (e.taint.effect.empty())
-                r.required(n, path + ".effect");
-            else if (e.taint.effect != "NoSchedule" && e.taint.effect != "PreferNoSchedule"
-                && e.taint.effect != "NoExecute")
-                r.unsupported(*n.get("effect"), path + ".effect", e.taint.effect,
-                    { "NoExecute", "NoSchedule", "PreferNoSchedule" });
-        }
-    } else if (type == "DeviceTaintRule" || type == "DeviceTaintRuleDelete") {
-        e.type = type == "DeviceTaintRule" ? InjectedEvent::Type::DeviceTaintRule
-                                           : InjectedEvent::Type::DeviceTaintRuleDelete;
-        need(e.poolName, "name");
-        if (type == "DeviceTaintRule") {
-            need(e.taint.key, "key");
-            // A rule without a selector matches no device: almost certainly a mistake here.
-            if (!e.selector)
-                r.error(n, path + ".selector",
-                    "Required value: needed by type DeviceTaintRule ({} selects every device)");
-            if (e.taint.effect.empty())
-                r.required(n, path + ".effect");
-            else if (e.taint.effect != "NoSchedule" && e.taint.effect != "NoExecute"
-                && e.taint.effect != "None")
-                r.unsupported(*n.get("effect"), path + ".effect", e.taint.effect,
-                    { "NoSchedule", "NoExecute", "None" });
-        }
-    } else if (type == "AddNodePool") {
-        e.type = InjectedEvent::Type::AddNodePool;
-        if (!n.get("pool"))
-            r.error(n, path + ".pool", "Required value: needed by type AddNodePool");
-    } else if (type == "RemoveNodePool") {
-        e.type = InjectedEvent::Type::RemoveNodePool;
-        need(e.poolName, "name");
-    } else {
+    const std::optional<InjectedEvent::Type> parsed = sim::parseInjectedEventType(type);
+    if (!parsed) {
         std::string list;
-        for (const char* t : kEventTypes)
+        for (const std::string& t : sim::injectedEventTypeNames())
             list += std::string(list.empty() ? "" : ", ") + "\"" + t + "\"";
         r.error(*typeNode, path + ".type", "Unsupported value: \"" + type + "\": supported values: " + list);
+        return;
     }
+    e.type = *parsed;
+    checkEventFields(r, n, path, type, e);
 }
 
 void parseCluster(DocReader& r, const YamlNode& n, const std::string& path, Scenario& s, Diagnostics& diags)

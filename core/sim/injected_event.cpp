@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Names and descriptions of injected events (declared in simulator.h).
+#include <utility>
+
 #include "core/sim/simulator.h"
 
 namespace drasim::sim {
@@ -49,31 +51,47 @@ std::string selectorText(const std::optional<api::DeviceTaintSelector>& s)
 
 } // namespace
 
+namespace {
+
+/// Every event type and its spelling in scenarios, transcripts and run records, in declaration
+/// order: the one list the reader, the writers and the "supported values" message share.
+constexpr std::pair<InjectedEvent::Type, const char*> kEventTypes[] = {
+    { InjectedEvent::Type::NodeFailure, "NodeFailure" },
+    { InjectedEvent::Type::NodeReturn, "NodeReturn" },
+    { InjectedEvent::Type::DeviceTaint, "DeviceTaint" },
+    { InjectedEvent::Type::DeviceUntaint, "DeviceUntaint" },
+    { InjectedEvent::Type::AddNodePool, "AddNodePool" },
+    { InjectedEvent::Type::RemoveNodePool, "RemoveNodePool" },
+    { InjectedEvent::Type::DeviceTaintRule, "DeviceTaintRule" },
+    { InjectedEvent::Type::DeviceTaintRuleDelete, "DeviceTaintRuleDelete" },
+    { InjectedEvent::Type::NodeTaint, "NodeTaint" },
+    { InjectedEvent::Type::NodeUntaint, "NodeUntaint" },
+};
+
+} // namespace
+
 const char* injectedEventTypeName(InjectedEvent::Type t)
 {
-    switch (t) {
-    case InjectedEvent::Type::NodeFailure:
-        return "NodeFailure";
-    case InjectedEvent::Type::NodeReturn:
-        return "NodeReturn";
-    case InjectedEvent::Type::DeviceTaint:
-        return "DeviceTaint";
-    case InjectedEvent::Type::DeviceUntaint:
-        return "DeviceUntaint";
-    case InjectedEvent::Type::AddNodePool:
-        return "AddNodePool";
-    case InjectedEvent::Type::RemoveNodePool:
-        return "RemoveNodePool";
-    case InjectedEvent::Type::DeviceTaintRule:
-        return "DeviceTaintRule";
-    case InjectedEvent::Type::DeviceTaintRuleDelete:
-        return "DeviceTaintRuleDelete";
-    case InjectedEvent::Type::NodeTaint:
-        return "NodeTaint";
-    case InjectedEvent::Type::NodeUntaint:
-        return "NodeUntaint";
-    }
+    for (const auto& [type, name] : kEventTypes)
+        if (type == t)
+            return name;
     return "";
+}
+
+std::optional<InjectedEvent::Type> parseInjectedEventType(std::string_view name)
+{
+    for (const auto& [type, spelling] : kEventTypes)
+        if (name == spelling)
+            return type;
+    return std::nullopt;
+}
+
+std::vector<std::string> injectedEventTypeNames()
+{
+    std::vector<std::string> out;
+    for (const auto& entry : kEventTypes)
+        out.emplace_back(entry.second);
+    return out;
 }
 
 ClusterEvent clusterEventOf(const InjectedEvent& e, SimTime time)

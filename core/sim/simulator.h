@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/api/core_v1.h"
@@ -98,6 +99,10 @@ struct InjectedEvent
 
 /// The scenario's spelling of an event type ("NodeFailure", "DeviceTaintRule", ...).
 const char* injectedEventTypeName(InjectedEvent::Type type);
+/// The event type a scenario spells `name`, or nullopt.
+std::optional<InjectedEvent::Type> parseInjectedEventType(std::string_view name);
+/// Every type's spelling, in declaration order (the supported values of a scenario's `type`).
+std::vector<std::string> injectedEventTypeNames();
 /// The event as run recorders are told of it when it is applied at `time`.
 ClusterEvent clusterEventOf(const InjectedEvent& event, SimTime time);
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include <filesystem>
 #include <fstream>
+#include <set>
 
 #include <gtest/gtest.h>
 
@@ -147,6 +148,22 @@ TEST(Scenario, ValidationErrorsArePositionedAndWorded)
         "dir/s.yaml:7:9: Scenario t: spec.seed: Invalid value: -1: must be greater than or equal to 0\n"
         "dir/s.yaml:8:19: Scenario t: spec.metricInterval: invalid duration \"forever\": must be finite "
         "here\n");
+}
+
+// One table spells the event types: every spelling reads back as the type it names, and the
+// names are distinct (the reader, the writer and the refusal's list share it).
+TEST(Scenario, EveryEventTypeNameReadsBackAsItsType)
+{
+    const std::vector<std::string> names = sim::injectedEventTypeNames();
+    ASSERT_EQ(names.size(), 10u);
+    std::set<std::string> distinct(names.begin(), names.end());
+    EXPECT_EQ(distinct.size(), names.size());
+    for (const std::string& name : names) {
+        const auto type = sim::parseInjectedEventType(name);
+        ASSERT_TRUE(type.has_value()) << name;
+        EXPECT_EQ(sim::injectedEventTypeName(*type), name);
+    }
+    EXPECT_FALSE(sim::parseInjectedEventType("nodefailure").has_value());
 }
 
 TEST(Scenario, MissingFileIsADiagnostic)
