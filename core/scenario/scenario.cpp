@@ -115,6 +115,12 @@ void checkEventFields(
         if (std::find(allowed.begin(), allowed.end(), e.taint.effect) == allowed.end())
             r.unsupported(*n.get("effect"), path + ".effect", e.taint.effect, allowed);
     };
+    auto requiredEffectOneOf = [&](std::initializer_list<std::string_view> allowed) {
+        if (e.taint.effect.empty())
+            r.required(n, path + ".effect");
+        else
+            effectOneOf(allowed);
+    };
     using Type = InjectedEvent::Type;
     switch (e.type) {
     case Type::NodeFailure:
@@ -136,10 +142,7 @@ void checkEventFields(
         need(e.node, "node");
         need(e.taint.key, "key");
         if (e.type == Type::NodeTaint) {
-            if (e.taint.effect.empty())
-                r.required(n, path + ".effect");
-            else
-                effectOneOf({ "NoExecute", "NoSchedule", "PreferNoSchedule" });
+            requiredEffectOneOf({ "NoExecute", "NoSchedule", "PreferNoSchedule" });
         }
         break;
     case Type::DeviceTaintRule:
@@ -151,10 +154,7 @@ void checkEventFields(
             if (!e.selector)
                 r.error(n, path + ".selector",
                     "Required value: needed by type DeviceTaintRule ({} selects every device)");
-            if (e.taint.effect.empty())
-                r.required(n, path + ".effect");
-            else
-                effectOneOf({ "NoSchedule", "NoExecute", "None" });
+            requiredEffectOneOf({ "NoSchedule", "NoExecute", "None" });
         }
         break;
     case Type::AddNodePool:

@@ -25,6 +25,16 @@ const Kpi* find(const Comparison& c, const std::string& name)
     return nullptr;
 }
 
+/// The names of the rows of one group, in row order.
+std::vector<std::string> rowsOf(const Comparison& c, const std::string& group)
+{
+    std::vector<std::string> rows;
+    for (const Kpi& k : c.kpis)
+        if (k.group == group)
+            rows.push_back(k.name);
+    return rows;
+}
+
 sim::RunSummary baseline()
 {
     sim::RunSummary s;
@@ -132,11 +142,7 @@ TEST(Compare, AKeyOneRunLacksIsMissingOrZeroByItsKind)
 TEST(Compare, PlacementRowsReadFromNearestToFarthestWithShares)
 {
     Comparison c = compareRuns({ runData(1, baseline()), runData(2, bigger()) });
-    std::vector<std::string> placement;
-    for (const Kpi& k : c.kpis)
-        if (k.group == "placement")
-            placement.push_back(k.name);
-    EXPECT_EQ(placement,
+    EXPECT_EQ(rowsOf(c, "placement"),
         (std::vector<std::string> { "placement.claims/NV", "placement.share/NV", "placement.claims/PIX",
             "placement.share/PIX", "placement.claims/SYS", "placement.share/SYS" }));
     const Kpi* nv = find(c, "placement.share/NV");
@@ -155,11 +161,7 @@ TEST(Compare, GroupsComeInAFixedOrder)
     EXPECT_EQ(groups,
         (std::vector<std::string> { "pods", "wait", "utilization", "cost", "fragmentation", "placement" }));
     // Overall wait first, then each workload's p50, p95, p99 together.
-    std::vector<std::string> wait;
-    for (const Kpi& k : c.kpis)
-        if (k.group == "wait")
-            wait.push_back(k.name);
-    EXPECT_EQ(wait,
+    EXPECT_EQ(rowsOf(c, "wait"),
         (std::vector<std::string> { "wait.p50", "wait.p95", "wait.p99", "wait.p50/inference",
             "wait.p95/inference", "wait.p99/inference", "wait.p50/training", "wait.p95/training",
             "wait.p99/training" }));
@@ -271,11 +273,7 @@ TEST(Compare, GangRowsSayHowManyStartedHowSoonAndWhatPartlyStartedJobsHeld)
     sim::RunSummary basic = gang;
     basic.gangs.idleDeviceHours = 264.87;
     const Comparison c = compareRuns({ runData(1, gang), runData(2, basic), runData(3, baseline()) });
-    std::vector<std::string> rows;
-    for (const Kpi& k : c.kpis)
-        if (k.group == "gangs")
-            rows.push_back(k.name);
-    EXPECT_EQ(rows,
+    EXPECT_EQ(rowsOf(c, "gangs"),
         (std::vector<std::string> { "gangs.jobs", "gangs.started", "gangs.neverStarted", "gangs.start.p50",
             "gangs.start.p95", "gangs.start.p99", "gangs.idleDeviceHours", "gangs.groupCycles" }));
     const Kpi* idle = find(c, "gangs.idleDeviceHours");
