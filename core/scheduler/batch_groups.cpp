@@ -8,7 +8,8 @@ namespace drasim::scheduler {
 
 namespace {
 
-std::string keyOf(const api::ObjectMeta& meta)
+/// "namespace/name", the empty namespace read as "default".
+std::string podGroupKeyOf(const api::ObjectMeta& meta)
 {
     return (meta.namespace_.empty() ? std::string("default") : meta.namespace_) + "/" + meta.name;
 }
@@ -21,14 +22,14 @@ api::PodGroup* groupOf(const api::Pod& pod, std::map<std::string, api::PodGroup*
     api::ObjectMeta ref;
     ref.namespace_ = pod.meta.namespace_;
     ref.name = *pod.spec.schedulingGroup;
-    auto it = byKey.find(keyOf(ref));
+    auto it = byKey.find(podGroupKeyOf(ref));
     return it == byKey.end() ? nullptr : it->second;
 }
 
 PodGroupPolicy policyOf(const api::PodGroup& g)
 {
     PodGroupPolicy p;
-    p.key = keyOf(g.meta);
+    p.key = podGroupKeyOf(g.meta);
     p.gang = g.policy.scheduling.gang;
     p.minCount = std::max(1, g.policy.scheduling.minCount);
     if (!g.policy.topologyKeys.empty())
@@ -49,7 +50,7 @@ void scheduleGroupAt(Cluster& cluster, BatchResult& out, size_t first,
         if (groupOf(out.pods[i], byKey) != group)
             continue;
         if (!out.pods[i].spec.nodeName.empty())
-            bound.push_back(keyOf(out.pods[i].meta));
+            bound.push_back(podGroupKeyOf(out.pods[i].meta));
         else if (i >= first && needsScheduling(out.pods[i]))
             members.push_back(i), pending.push_back(out.pods[i]);
     }
@@ -66,7 +67,7 @@ BatchResult scheduleAllWithGroups(Cluster& cluster, const std::vector<api::Pod>&
 {
     std::map<std::string, api::PodGroup*> byKey;
     for (auto& g : groups)
-        byKey[keyOf(g.meta)] = &g;
+        byKey[podGroupKeyOf(g.meta)] = &g;
     BatchResult out;
     out.pods = pods;
     std::vector<const api::PodGroup*> done;
@@ -99,7 +100,7 @@ void setGroupScheduledCondition(api::PodGroup& group, const GroupScheduleResult&
         return;
     // The condition is the group's own, so its message drops the "pod group <key>: " lead the
     // members' messages carry: the gang plugin's status as the scheduler's test expects it.
-    const std::string lead = "pod group " + keyOf(group.meta) + ": ";
+    const std::string lead = "pod group " + podGroupKeyOf(group.meta) + ": ";
     std::string message = result.message;
     if (message.starts_with(lead))
         message.erase(0, lead.size());
