@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include "core/scheduler/scoring.h"
+#include "tests/unit/env_number.h"
 
 namespace drasim::scheduler {
 namespace {
@@ -98,11 +99,7 @@ std::vector<int64_t> oldScores(ScoringPolicy policy, const std::vector<ScoreInpu
 
 // ---- Random feasible nodes ------------------------------------------------------------------
 
-uint64_t envNumber(const char* name, uint64_t fallback)
-{
-    const char* v = std::getenv(name);
-    return v ? std::strtoull(v, nullptr, 10) : fallback;
-}
+using drasim::test_support::envNumber;
 
 /// One cycle's pod and feasible nodes, with everything the terms read.
 struct RandomCycle
