@@ -2,6 +2,9 @@
 #include "core/topology/xml_reader.h"
 
 #include <cctype>
+#include <cstdint>
+
+#include "core/cel/text_chars.h"
 
 namespace drasim::topology::xml {
 
@@ -160,24 +163,11 @@ private:
                     fail("bad character reference &" + std::string(ent) + ";");
                     return false;
                 }
-                if (cp < 0x80) {
-                    out += char(cp);
-                } else if (cp < 0x800) {
-                    out += char(0xC0 | (cp >> 6));
-                    out += char(0x80 | (cp & 0x3F));
-                } else if (cp < 0x10000) {
-                    out += char(0xE0 | (cp >> 12));
-                    out += char(0x80 | ((cp >> 6) & 0x3F));
-                    out += char(0x80 | (cp & 0x3F));
-                } else if (cp < 0x110000) {
-                    out += char(0xF0 | (cp >> 18));
-                    out += char(0x80 | ((cp >> 12) & 0x3F));
-                    out += char(0x80 | ((cp >> 6) & 0x3F));
-                    out += char(0x80 | (cp & 0x3F));
-                } else {
+                if (cp >= 0x110000) {
                     fail("character reference out of range");
                     return false;
                 }
+                cel::appendUtf8(out, uint32_t(cp));
             } else {
                 fail("unknown entity &" + std::string(ent) + ";");
                 return false;
