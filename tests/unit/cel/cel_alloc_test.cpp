@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// Proves the selector hot path does not allocate: this binary replaces global operator new with
+// Proves the selector hot path does not allocate: this file replaces global operator new with
 // a counting version and evaluates compiled selectors between two readings of the counter.
+// The replacement holds for the whole cel_tests program, so it covers every form a library may
+// call (plain, array, nothrow; sized deletes): a form left to the runtime would pair the
+// runtime's allocation with this file's free(), which AddressSanitizer reports as a mismatch
+// (std::stable_sort's temporary buffer uses the nothrow form).
 #include <atomic>
 #include <cstdlib>
 #include <new>
@@ -28,6 +32,23 @@ void* operator new(std::size_t size)
 void* operator new[](std::size_t size)
 {
     return operator new(size);
+}
+void* operator new(std::size_t size, const std::nothrow_t&) noexcept
+{
+    g_allocations.fetch_add(1, std::memory_order_relaxed);
+    return std::malloc(size ? size : 1);
+}
+void* operator new[](std::size_t size, const std::nothrow_t& tag) noexcept
+{
+    return operator new(size, tag);
+}
+void operator delete(void* p, const std::nothrow_t&) noexcept
+{
+    std::free(p);
+}
+void operator delete[](void* p, const std::nothrow_t&) noexcept
+{
+    std::free(p);
 }
 void operator delete(void* p) noexcept
 {
