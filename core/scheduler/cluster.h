@@ -69,6 +69,21 @@ struct AllocatedDevice
     bool adminAccess = false;
 };
 
+/// DefaultPreemption's outcome for a pod that no node could take (its PostFilter step).
+struct PreemptionResult
+{
+    /// The node the pod is nominated to run on once the victims are gone; "" when preemption
+    /// cannot help.
+    std::string nominatedNode;
+    /// The pods to evict from that node (namespace/name), most important first.
+    std::vector<std::string> victims;
+    /// How many victims a PodDisruptionBudget did not allow to be disrupted.
+    int32_t budgetViolations = 0;
+    /// The PostFilter status as kube-scheduler words it: "preemption: 0/3 nodes are available:
+    /// 3 No preemption victims found for incoming pod." when it cannot help, "" when it can.
+    std::string message;
+};
+
 struct ScheduleResult
 {
     bool scheduled = false;
@@ -83,6 +98,9 @@ struct ScheduleResult
     /// Set when the scheduler created a claim for extended resources served through DRA; the
     /// caller records it in the pod's status (its name is also the last entry of claims).
     std::optional<api::PodExtendedResourceClaimStatus> extendedResourceClaimStatus;
+    /// Set when the pod was unschedulable and DefaultPreemption ran for it (not for the members
+    /// of a group cycle). Nothing is evicted here: the caller deletes the victims.
+    std::optional<PreemptionResult> preemption;
 };
 
 struct BoundPod
@@ -90,6 +108,9 @@ struct BoundPod
     std::string key; ///< namespace/name
     std::string nodeName;
     std::vector<std::string> claims; ///< claims reserved for the pod
+    int32_t priority = 0; ///< spec.priority
+    /// Being deleted after preemption (DisruptionTarget): it holds its resources until it is gone.
+    bool terminating = false;
 };
 
 /// Device totals for metrics. Devices of slices local to a node are counted under that node;
@@ -159,6 +180,9 @@ public:
     /// deallocates claims whose reservedFor became empty and deletes claims generated for it.
     /// Returns false for an unknown pod key.
     bool podFinished(const std::string& podKey);
+    /// The pod is being deleted (a preemption victim in its termination grace period): it keeps
+    /// its node, resources and claims until podFinished(). False for an unknown pod key.
+    bool markTerminating(const std::string& podKey);
 
     /// Adds (or replaces) a node together with slices for it.
     void addNode(api::Node node, std::vector<api::ResourceSlice> slices = {});

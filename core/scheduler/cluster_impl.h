@@ -31,6 +31,15 @@ namespace drasim::scheduler {
 
 inline const char* const kDeleteProtection = "resource.kubernetes.io/delete-protection";
 
+/// DynamicResources Filter reasons (upstream wording), indexed by kCannotAllocate... in
+/// schedule_cycle.cpp.
+inline const char* const kDraReasons[]
+    = { "cannot allocate all claims", "resourceclaim not available on the node",
+          "invalid resource pools were encountered", "timed out trying to allocate devices" };
+
+/// kube-scheduler's FitError text: "0/N nodes are available: <count reason>, ... ." (sorted).
+std::string fitErrorMessage(size_t total, const std::map<std::string, int>& histogram);
+
 inline std::string nsOf(const api::ObjectMeta& m)
 {
     return m.namespace_.empty() ? std::string("default") : m.namespace_;
@@ -62,6 +71,7 @@ struct Cluster::Impl
         std::string uid;
         PodRequests req;
         uint64_t seq = 0;
+        double startTime = 0; ///< when it was bound (status.startTime of a pod loaded bound)
     };
     struct SigKey
     {
@@ -111,6 +121,11 @@ struct Cluster::Impl
 
     std::unordered_map<std::string, PodState> bound;
     std::map<uint64_t, std::string> bindOrder;
+    /// How many bound pods have each priority: a pod can preempt only when the lowest is below
+    /// its own, which spares the PostFilter's work for every other unschedulable pod.
+    std::map<int32_t, uint32_t> boundPriorities;
+    /// Set while a group cycle runs: its members do not run DefaultPreemption one by one.
+    bool inGroupCycle = false;
     uint64_t nextBindSeq = 0;
     std::unordered_map<std::string, std::vector<std::string>> generatedFor;
 
@@ -479,6 +494,8 @@ struct Cluster::Impl
         ps.uid = pod.meta.uid;
         ps.req = computePodRequests(pod.spec);
         ps.pub.claims = existingPodClaims(pod);
+        ps.pub.priority = pod.spec.priority.value_or(0);
+        ps.startTime = time;
         // The pod owns its extended-resource claim: it goes away with the pod.
         if (pod.extendedResourceClaimStatus) {
             std::string key = nsOf(pod.meta) + "/" + pod.extendedResourceClaimStatus->resourceClaimName;
@@ -526,12 +543,16 @@ struct Cluster::Impl
         DraBackedResources backed; ///< empty for almost every pod
         std::map<uint64_t, ExtendedResourceClaim> extClaims; ///< by mask; addresses stay stable
         uint64_t preparedMask = 0; ///< the mask the allocator is prepared for
+        /// Nodes rejected by NodeResourcesFit alone (status Unschedulable rather than
+        /// UnschedulableAndUnresolvable): the only ones where evicting pods may help.
+        std::vector<uint32_t> resolvable;
     };
 
     ScheduleResult schedule(const api::Pod& pod, bool explain);
     GroupScheduleResult scheduleGroup(const PodGroupPolicy& group, const std::vector<api::Pod>& pods,
         const std::vector<std::string>& boundMembers, bool topologyAware);
     struct GroupCycle; ///< the group cycle's parts (group_cycle.cpp)
+    struct Preemption; ///< DefaultPreemption, the PostFilter of a failed cycle (preemption.cpp)
     // The phases of one cycle, in order.
     std::string lookupClaims(Cycle& cycle);
     ClaimState* claimFromTemplate(Cycle& cycle, const api::PodResourceClaim& entry,

@@ -233,10 +233,36 @@ std::string Cluster::Impl::GroupCycle::noPlacementMessage(const PodGroupPolicy& 
     return message;
 }
 
+namespace {
+
+/// Sets a flag for the lifetime of a group cycle and restores it after (nested cycles included).
+class GroupCycleFlagScope
+{
+public:
+    explicit GroupCycleFlagScope(bool& flag)
+        : m_flag(flag)
+        , m_saved(flag)
+    {
+        m_flag = true;
+    }
+    ~GroupCycleFlagScope() { m_flag = m_saved; }
+    GroupCycleFlagScope(const GroupCycleFlagScope&) = delete;
+    GroupCycleFlagScope& operator=(const GroupCycleFlagScope&) = delete;
+
+private:
+    bool& m_flag;
+    bool m_saved;
+};
+
+} // namespace
+
 GroupScheduleResult Cluster::Impl::scheduleGroup(const PodGroupPolicy& group,
     const std::vector<api::Pod>& pods, const std::vector<std::string>& boundMembers, bool topologyAware)
 {
     GroupScheduleResult out;
+    // The members' own cycles run no DefaultPreemption (upstream disables it for pods of a
+    // group; workload-aware preemption acts for the group as a whole).
+    const GroupCycleFlagScope groupFlag(inGroupCycle);
     std::vector<size_t> order(pods.size());
     for (size_t i = 0; i < order.size(); ++i)
         order[i] = i;

@@ -5,21 +5,30 @@
 #include <utility>
 
 #include "core/scheduler/cluster_impl.h"
+#include "core/scheduler/preemption.h"
 
 namespace drasim::scheduler {
 
 namespace {
 
-// DynamicResources Filter reasons (upstream wording), indexed by the constants below.
-const char* const kDraReasons[] = { "cannot allocate all claims", "resourceclaim not available on the node",
-    "invalid resource pools were encountered", "timed out trying to allocate devices" };
 constexpr int kCannotAllocate = 0;
 constexpr int kNotAvailable = 1;
 constexpr int kInvalidPools = 2;
 constexpr int kTimedOut = 3;
 constexpr int kFatal = 4;
 
-// kube-scheduler's FitError text: "0/N nodes are available: <count reason>, ... ."
+// NodeResourcesFit's reasons: the one Filter plugin of the profile whose rejection eviction can
+// resolve (every other returns UnschedulableAndUnresolvable, DynamicResources included).
+bool rejectedByResourceFit(const std::vector<std::string>& reasons)
+{
+    return !reasons.empty()
+        && (reasons.front() == "Too many pods" || reasons.front().rfind("Insufficient ", 0) == 0);
+}
+
+} // namespace
+
+// kube-scheduler's FitError text (also the PostFilter's, preemption.cpp): "0/N nodes are available: <count
+// reason>, ... ."
 std::string fitErrorMessage(size_t total, const std::map<std::string, int>& histogram)
 {
     std::vector<std::string> parts;
@@ -35,8 +44,6 @@ std::string fitErrorMessage(size_t total, const std::map<std::string, int>& hist
     }
     return msg;
 }
-
-} // namespace
 
 ScheduleResult Cluster::Impl::schedule(const api::Pod& pod, bool explain)
 {
@@ -91,6 +98,8 @@ ScheduleResult Cluster::Impl::schedule(const api::Pod& pod, bool explain)
         diagnose(cycle);
     if (cycle.chosen < 0 || !cycle.fatal.empty()) {
         reportFailure(cycle);
+        if (cycle.res.failure == FailureKind::Unschedulable && !inGroupCycle)
+            cycle.res.preemption = Preemption::postFilter(*this, cycle);
         return std::move(cycle.res);
     }
     if (std::string refused = reservationRefused(cycle); !refused.empty()) {
@@ -241,6 +250,8 @@ bool Cluster::Impl::filterNode(Cycle& cycle, uint32_t idx, allocator::Attempt& a
     if (!fits) {
         for (const auto& r : reasons)
             ++cycle.histogram[r];
+        if (rejectedByResourceFit(reasons))
+            cycle.resolvable.push_back(idx);
         if (cycle.explain)
             cycle.nodeReasons[idx] = reasons;
         return false;
@@ -325,6 +336,7 @@ void Cluster::Impl::searchInScoreOrder(Cycle& cycle)
     // Nothing fits: the message needs every node's reason, which the full pass collects.
     cycle.histogram.clear();
     cycle.draHistogram.fill(0);
+    cycle.resolvable.clear();
 }
 
 // Every node filtered, the feasible ones scored (§6.5); ties go to the node name sorting first.
@@ -529,6 +541,8 @@ void Cluster::Impl::reserveAndBind(Cycle& cycle)
     ps.name = pod.meta.name;
     ps.uid = pod.meta.uid;
     ps.req = cycle.req;
+    ps.pub.priority = pod.spec.priority.value_or(0);
+    ps.startTime = time;
     ps.seq = nextBindSeq++;
     undo.insertBound(std::move(ps));
     chargeNode(uint32_t(cycle.chosen), cycle.req, +1);

@@ -95,6 +95,7 @@ void Cluster::Impl::Undo::insertBound(PodState ps)
 {
     const std::string key = ps.pub.key;
     d.bindOrder[ps.seq] = key;
+    ++d.boundPriorities[ps.pub.priority];
     d.bound[key] = std::move(ps);
     log([this, key] { eraseBound(key); });
 }
@@ -105,6 +106,8 @@ Cluster::Impl::PodState Cluster::Impl::Undo::eraseBound(const std::string& key)
     PodState ps = std::move(it->second);
     d.bound.erase(it);
     d.bindOrder.erase(ps.seq);
+    if (auto pc = d.boundPriorities.find(ps.pub.priority); pc != d.boundPriorities.end() && --pc->second == 0)
+        d.boundPriorities.erase(pc);
     log([this, saved = ps] { insertBound(saved); });
     return ps;
 }

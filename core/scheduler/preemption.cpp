@@ -1,0 +1,209 @@
+// SPDX-License-Identifier: Apache-2.0
+// DefaultPreemption as kube-scheduler runs it after a failed Filter (see preemption.h for the
+// upstream files). Every dry run charges and uncharges node usage inside a transaction that is
+// rolled back, so the cluster is left exactly as the failed cycle found it.
+#include "core/scheduler/preemption.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace drasim::scheduler {
+
+namespace {
+
+const char* const kNoVictims = "No preemption victims found for incoming pod";
+const char* const kNotHelpful = "Preemption is not helpful for scheduling";
+
+// The dry run starts at a random node of the potential ones (upstream: rand.Int31n). Here the
+// offset is drawn from the seed, the pod and the number of bindings so far: reproducible, and
+// untouched by a rolled-back transaction, which restores the binding count.
+size_t preemptionOffset(uint64_t seed, const std::string& podKey, uint64_t bindings, size_t n)
+{
+    uint64_t h = seed ^ (0x9E3779B97F4A7C15ull * (bindings + 1));
+    for (unsigned char ch : podKey)
+        h = (h ^ ch) * 1099511628211ull;
+    h ^= h >> 31;
+    h *= 0xBF58476D1CE4E5B9ull;
+    h ^= h >> 27;
+    return size_t(h % n);
+}
+
+} // namespace
+
+size_t Cluster::Impl::Preemption::candidatesWanted(size_t potentialNodes)
+{
+    // DefaultPreemptionArgs defaults: minCandidateNodesPercentage 10, minCandidateNodesAbsolute 100.
+    size_t n = potentialNodes * 10 / 100;
+    n = std::max<size_t>(n, 100);
+    return std::min(n, potentialNodes);
+}
+
+bool Cluster::Impl::Preemption::moreImportant(const PodState* a, const PodState* b)
+{
+    if (a->pub.priority != b->pub.priority)
+        return a->pub.priority > b->pub.priority;
+    // The pod that has run longer is the more important one (util.MoreImportantPod). Upstream's
+    // sort is not stable; binding order decides what it leaves to chance.
+    if (a->startTime != b->startTime)
+        return a->startTime < b->startTime;
+    return a->seq < b->seq;
+}
+
+size_t Cluster::Impl::Preemption::pickOne(const std::vector<Candidate>& candidates)
+{
+    // Each criterion keeps the candidates with the best score; the next one breaks their ties.
+    using Score = double;
+    auto highest = [](const Candidate& c) { return c.victims.front()->pub.priority; };
+    const std::vector<std::function<Score(const Candidate&)>> criteria = {
+        // Fewest PodDisruptionBudget violations.
+        [](const Candidate& c) { return -Score(c.budgetViolations); },
+        // The lowest priority of the most important victim.
+        [&](const Candidate& c) { return -Score(highest(c)); },
+        // The smallest sum of priorities, each shifted by 2^31 so that negative priorities do not
+        // make more victims look cheaper.
+        [](const Candidate& c) {
+            int64_t sum = 0;
+            for (const auto* v : c.victims)
+                sum += int64_t(v->pub.priority) + (int64_t(1) << 31);
+            return -Score(sum);
+        },
+        // The fewest victims.
+        [](const Candidate& c) { return -Score(c.victims.size()); },
+        // The latest start among the victims of the highest priority (GetEarliestPodStartTime).
+        [&](const Candidate& c) {
+            double earliest = std::numeric_limits<double>::infinity();
+            for (const auto* v : c.victims)
+                if (v->pub.priority == highest(c))
+                    earliest = std::min(earliest, v->startTime);
+            return Score(earliest);
+        },
+    };
+    std::vector<size_t> left(candidates.size());
+    for (size_t i = 0; i < left.size(); ++i)
+        left[i] = i;
+    for (const auto& score : criteria) {
+        std::vector<size_t> best;
+        Score top = -std::numeric_limits<Score>::infinity();
+        for (size_t i : left) {
+            const Score s = score(candidates[i]);
+            if (s > top) {
+                top = s;
+                best.clear();
+            }
+            if (s == top)
+                best.push_back(i);
+        }
+        left = std::move(best);
+        if (left.size() == 1)
+            break;
+    }
+    return left.front();
+}
+
+bool Cluster::Impl::Preemption::fits(uint32_t idx)
+{
+    allocator::Attempt attempt;
+    const bool ok = d.filterNode(cycle, idx, attempt);
+    // The dry run never binds: an allocator error found on the way is this node's status only.
+    cycle.fatal.clear();
+    return ok;
+}
+
+bool Cluster::Impl::Preemption::selectVictims(
+    uint32_t idx, std::vector<const PodState*> potential, Candidate& out)
+{
+    d.undo.begin();
+    for (const auto* v : potential)
+        d.chargeNode(idx, v->req, -1);
+    const auto draBefore = cycle.draHistogram;
+    if (!fits(idx)) {
+        // Not even an empty node (of these pods) takes the preemptor: this node's status says why.
+        if (!cycle.nodeFilterReasons.empty() && cycle.draHistogram == draBefore) {
+            for (const auto& r : cycle.nodeFilterReasons)
+                ++statuses[r];
+        } else {
+            for (size_t i = 0; i < cycle.draHistogram.size(); ++i)
+                if (cycle.draHistogram[i] != draBefore[i])
+                    ++statuses[kDraReasons[i]];
+        }
+        d.undo.rollback();
+        return false;
+    }
+    std::sort(potential.begin(), potential.end(), moreImportant);
+    // Reprieve as many as possible, the most important first: each goes back onto the node and
+    // stays there if the preemptor still fits. (PodDisruptionBudgets: none are loaded yet, so no
+    // victim violates one.)
+    out.node = idx;
+    for (const auto* v : potential) {
+        d.chargeNode(idx, v->req, +1);
+        if (fits(idx))
+            continue;
+        d.chargeNode(idx, v->req, -1);
+        out.victims.push_back(v);
+    }
+    d.undo.rollback();
+    return true;
+}
+
+PreemptionResult Cluster::Impl::Preemption::postFilter(Impl& d, Cycle& cycle)
+{
+    PreemptionResult out;
+    const int32_t priority = cycle.pod.spec.priority.value_or(0);
+    const size_t total = d.nodes.size();
+    // The dry runs filter nodes again, which adds to the cycle's node lists: take them first.
+    const std::vector<uint32_t> potential = std::move(cycle.resolvable);
+    cycle.resolvable.clear();
+    Preemption p(d, cycle, priority);
+    std::vector<Candidate> clean, violating;
+    const bool anyLower = !d.boundPriorities.empty() && d.boundPriorities.begin()->first < priority;
+    if (!anyLower) {
+        p.statuses[kNoVictims] += int(potential.size());
+    } else if (!potential.empty()) {
+        // The lower-priority pods of each potential node, gathered in one pass over bound pods.
+        std::vector<int32_t> slot(total, -1);
+        for (size_t i = 0; i < potential.size(); ++i)
+            slot[potential[i]] = int32_t(i);
+        std::vector<std::vector<const PodState*>> lower(potential.size());
+        for (const auto& [key, ps] : d.bound) {
+            if (ps.pub.priority >= priority)
+                continue;
+            auto ni = d.nodeIndex.find(ps.pub.nodeName);
+            if (ni != d.nodeIndex.end() && slot[ni->second] >= 0)
+                lower[size_t(slot[ni->second])].push_back(&ps);
+        }
+        const size_t n = potential.size();
+        const size_t wanted = candidatesWanted(n);
+        const size_t offset = preemptionOffset(d.options.seed, cycle.podKey, d.nextBindSeq, n);
+        for (size_t i = 0; i < n; ++i) {
+            const size_t k = (offset + i) % n;
+            if (lower[k].empty()) {
+                ++p.statuses[kNoVictims];
+                continue;
+            }
+            Candidate c;
+            if (!p.selectVictims(potential[k], lower[k], c))
+                continue;
+            auto& list = c.budgetViolations == 0 ? clean : violating;
+            if (list.size() < wanted)
+                list.push_back(std::move(c));
+            if (!clean.empty() && clean.size() + violating.size() >= wanted)
+                break;
+        }
+    }
+    clean.insert(clean.end(), violating.begin(), violating.end());
+    if (clean.empty()) {
+        p.statuses[kNotHelpful] += int(total - potential.size());
+        if (p.statuses[kNotHelpful] == 0)
+            p.statuses.erase(kNotHelpful);
+        out.message = "preemption: " + fitErrorMessage(total, p.statuses);
+        return out;
+    }
+    const Candidate& best = clean[pickOne(clean)];
+    out.nominatedNode = d.nodes[best.node].node.meta.name;
+    for (const auto* v : best.victims)
+        out.victims.push_back(v->pub.key);
+    out.budgetViolations = best.budgetViolations;
+    return out;
+}
+
+} // namespace drasim::scheduler

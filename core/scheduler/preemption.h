@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+// DefaultPreemption, kube-scheduler's PostFilter plugin, for one pod that no node could take:
+// which node to nominate and which lower-priority pods to evict there. Upstream:
+// pkg/scheduler/framework/plugins/defaultpreemption/default_preemption.go (SelectVictimsOnNode,
+// filterPodsWithPDBViolation) and pkg/scheduler/framework/preemption/preemption.go (Preempt,
+// findCandidates, DryRunPreemption, pickOneNodeForPreemption). Private to the scheduler module.
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/scheduler/cluster_impl.h"
+
+namespace drasim::scheduler {
+
+struct Cluster::Impl::Preemption
+{
+    /// The pods of one candidate node that preemption would evict.
+    struct Candidate
+    {
+        uint32_t node = 0;
+        std::vector<const PodState*> victims; ///< most important first
+        int32_t budgetViolations = 0;
+    };
+
+    /// The PostFilter step of a cycle that ended Unschedulable. Evaluates on the cluster as the
+    /// cycle left it and leaves it exactly so (every dry run is undone).
+    static PreemptionResult postFilter(Impl& d, Cycle& cycle);
+
+    /// upstream's calculateNumCandidates: 10 % of the potential nodes, at least 100, at most all.
+    static size_t candidatesWanted(size_t potentialNodes);
+    /// pickOneNodeForPreemption's criteria, in order; ties go to the earlier candidate.
+    static size_t pickOne(const std::vector<Candidate>& candidates);
+    /// util.MoreImportantPod: higher priority, then the earlier start; then binding order.
+    static bool moreImportant(const PodState* a, const PodState* b);
+
+    Preemption(Impl& impl, Cycle& c, int32_t prio)
+        : d(impl)
+        , cycle(c)
+        , priority(prio)
+    { }
+
+    /// SelectVictimsOnNode: false when evicting every lower-priority pod still leaves no room
+    /// (status reasons added to `statuses`).
+    bool selectVictims(uint32_t idx, std::vector<const PodState*> potential, Candidate& out);
+    /// The node filters and DynamicResources for the preemptor on node idx as it stands now.
+    bool fits(uint32_t idx);
+
+    Impl& d;
+    Cycle& cycle;
+    int32_t priority = 0;
+    /// Node status reasons of the dry run, for the message when no candidate is found.
+    std::map<std::string, int> statuses;
+};
+
+} // namespace drasim::scheduler
