@@ -125,7 +125,7 @@ TEST(Preemption, DevicePluginGpusArePreemptedButDraDevicesAreNot)
     EXPECT_EQ(r1.preemption->nominatedNode, "n0");
 
     api::ObjectSet dra = cpuNodes(1);
-    dra.resourceSlices.push_back(slice("n0-gpus", kDrv, "n0", "n0", { device("gpu-0") }));
+    dra.resourceSlices.push_back(slice("n0-gpus", drasim::testing::kDrv, "n0", "n0", { device("gpu-0") }));
     dra.deviceClasses.push_back(deviceClass("gpu", { "device.driver == \"gpu.example.com\"" }));
     api::ResourceClaimTemplate t;
     t.meta.name = "one-gpu";
