@@ -10,15 +10,13 @@ bool needsScheduling(const api::Pod& pod)
     return pod.spec.nodeName.empty() && pod.phase != "Succeeded" && pod.phase != "Failed";
 }
 
-void recordPreemption(
-    Cluster& cluster, const api::Pod& preemptor, const PreemptionResult& p, std::vector<api::Pod>& pods)
+void recordPreemption(const api::Pod& preemptor, const PreemptionResult& p, std::vector<api::Pod>& pods)
 {
     // The scheduler deletes each victim after setting its DisruptionTarget condition
     // (preemption.go, PreemptPod); the message names the preemptor's scheduler.
     const std::string scheduler = preemptor.spec.schedulerName.empty() ? std::string("default-scheduler")
                                                                        : preemptor.spec.schedulerName;
     for (const auto& key : p.victims) {
-        cluster.markTerminating(key);
         for (auto& pod : pods) {
             const std::string ns = pod.meta.namespace_.empty() ? std::string("default") : pod.meta.namespace_;
             if (ns + "/" + pod.meta.name != key)
@@ -61,7 +59,7 @@ void recordResult(Cluster& cluster, api::Pod& pod, const ScheduleResult& r, Batc
         conds.push_back(api::PodCondition { "PodScheduled", "False", "Unschedulable", r.message });
         ++out.pending;
         if (r.preemption && !r.preemption->nominatedNode.empty())
-            recordPreemption(cluster, pod, *r.preemption, out.pods);
+            recordPreemption(pod, *r.preemption, out.pods);
     }
 }
 

@@ -26,10 +26,9 @@ struct BatchResult
     bool explainFound = false;
 };
 
-/// A preemption that nominated a node: each victim is marked terminating in the cluster and gets
-/// the DisruptionTarget condition (reason PreemptionByScheduler) among `pods`.
-void recordPreemption(
-    Cluster& cluster, const api::Pod& preemptor, const PreemptionResult& p, std::vector<api::Pod>& pods);
+/// A preemption that nominated a node: each victim gets the DisruptionTarget condition (reason
+/// PreemptionByScheduler) among `pods` (the cluster marked it terminating).
+void recordPreemption(const api::Pod& preemptor, const PreemptionResult& p, std::vector<api::Pod>& pods);
 
 /// Schedules pods in order. With explainPod ("namespace/name"), stops after that pod and
 /// returns its diagnosis.

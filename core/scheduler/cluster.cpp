@@ -106,6 +106,7 @@ bool Cluster::markTerminating(const std::string& podKey)
 bool Cluster::Impl::podFinished(const std::string& podKey)
 {
     bool known = false;
+    Nominator::clear(*this, podKey); // a pending pod deleted while nominated
     if (bound.count(podKey)) {
         known = true;
         PodState ps = undo.eraseBound(podKey);

@@ -99,7 +99,9 @@ struct ScheduleResult
     /// caller records it in the pod's status (its name is also the last entry of claims).
     std::optional<api::PodExtendedResourceClaimStatus> extendedResourceClaimStatus;
     /// Set when the pod was unschedulable and DefaultPreemption ran for it (not for the members
-    /// of a group cycle). Nothing is evicted here: the caller deletes the victims.
+    /// of a group cycle). With a nominated node, the victims are marked terminating and the pod is
+    /// nominated (it tries that node first, and pods of lower or equal priority leave room for it
+    /// there); the caller ends the victims (podFinished) after their grace period.
     std::optional<PreemptionResult> preemption;
 };
 

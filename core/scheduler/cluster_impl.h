@@ -124,6 +124,31 @@ struct Cluster::Impl
     /// How many bound pods have each priority: a pod can preempt only when the lowest is below
     /// its own, which spares the PostFilter's work for every other unschedulable pod.
     std::map<int32_t, uint32_t> boundPriorities;
+    /// Pods nominated to a node by preemption (status.nominatedNodeName), by pod key, and the
+    /// keys nominated to each node. NodeResourcesFit counts a nominated pod on its node for every
+    /// pod of lower or equal priority (RunFilterPluginsWithNominatedPods), so the room its victims
+    /// free is kept for it; its own next cycle tries that node first.
+    struct Cycle; ///< one scheduling cycle's working state (below)
+    struct Nomination
+    {
+        std::string node;
+        int32_t priority = 0;
+        PodRequests req;
+    };
+    std::unordered_map<std::string, Nomination> nominations;
+    std::map<std::string, std::vector<std::string>> nominatedOn;
+    /// Sets (node non-empty) or clears the pod's nomination, undone by a rollback (preemption.cpp).
+    struct Nominator
+    {
+        static void set(Impl& d, const std::string& podKey, const Nomination& n);
+        static void clear(Impl& d, const std::string& podKey);
+        /// The usage of node idx with the pods nominated there that `podKey` (priority `prio`)
+        /// must leave room for; false (out untouched) when there are none.
+        static bool usageWithNominated(
+            const Impl& d, const std::string& podKey, int32_t prio, uint32_t idx, NodeUsage& out);
+        /// The pod's nominated node, tried before any other (nominations.cpp).
+        static void tryFirst(Impl& d, Cycle& cycle);
+    };
     /// Set while a group cycle runs: its members do not run DefaultPreemption one by one.
     bool inGroupCycle = false;
     uint64_t nextBindSeq = 0;

@@ -30,6 +30,15 @@ size_t preemptionOffset(uint64_t seed, const std::string& podKey, uint64_t bindi
 
 } // namespace
 
+// A lower-priority pod on the node is being deleted (a victim of a preemption).
+bool Cluster::Impl::Preemption::terminatingBelow(const Impl& d, const std::string& node, int32_t priority)
+{
+    for (const auto& [key, ps] : d.bound)
+        if (ps.pub.terminating && ps.pub.priority < priority && ps.pub.nodeName == node)
+            return true;
+    return false;
+}
+
 size_t Cluster::Impl::Preemption::candidatesWanted(size_t potentialNodes)
 {
     // DefaultPreemptionArgs defaults: minCandidateNodesPercentage 10, minCandidateNodesAbsolute 100.
@@ -153,6 +162,18 @@ PreemptionResult Cluster::Impl::Preemption::postFilter(Impl& d, Cycle& cycle)
     // The dry runs filter nodes again, which adds to the cycle's node lists: take them first.
     const std::vector<uint32_t> potential = std::move(cycle.resolvable);
     cycle.resolvable.clear();
+    // PodEligibleToPreemptOthers: a pod already nominated waits while a lower-priority pod on
+    // its nominated node is still terminating, unless that node no longer suits it at all.
+    if (auto nom = d.nominations.find(cycle.podKey); nom != d.nominations.end()) {
+        auto ni = d.nodeIndex.find(nom->second.node);
+        const bool stillSuits = ni != d.nodeIndex.end()
+            && std::find(potential.begin(), potential.end(), ni->second) != potential.end();
+        if (stillSuits && terminatingBelow(d, nom->second.node, priority)) {
+            out.nominatedNode = nom->second.node;
+            out.message = "preemption: not eligible due to a terminating pod on the nominated node.";
+            return out;
+        }
+    }
     Preemption p(d, cycle, priority);
     std::vector<Candidate> clean, violating;
     const bool anyLower = !d.boundPriorities.empty() && d.boundPriorities.begin()->first < priority;
@@ -196,6 +217,8 @@ PreemptionResult Cluster::Impl::Preemption::postFilter(Impl& d, Cycle& cycle)
         if (p.statuses[kNotHelpful] == 0)
             p.statuses.erase(kNotHelpful);
         out.message = "preemption: " + fitErrorMessage(total, p.statuses);
+        // The result nominates "" and so clears an earlier nomination.
+        Nominator::clear(d, cycle.podKey);
         return out;
     }
     const Candidate& best = clean[pickOne(clean)];
@@ -203,7 +226,31 @@ PreemptionResult Cluster::Impl::Preemption::postFilter(Impl& d, Cycle& cycle)
     for (const auto* v : best.victims)
         out.victims.push_back(v->pub.key);
     out.budgetViolations = best.budgetViolations;
+    p.actuate(out);
     return out;
+}
+
+// prepareCandidate: the victims are deleted (each gets DisruptionTarget and its grace period,
+// which the caller times), lower-priority pods nominated to the node lose their nomination (they
+// may no longer fit there), and the preemptor is nominated.
+void Cluster::Impl::Preemption::actuate(const PreemptionResult& result)
+{
+    for (const auto& key : result.victims) {
+        PodState& v = d.bound.at(key);
+        if (v.pub.terminating)
+            continue;
+        v.pub.terminating = true;
+        d.undo.log([&impl = d, key] { impl.bound.at(key).pub.terminating = false; });
+    }
+    if (auto on = d.nominatedOn.find(result.nominatedNode); on != d.nominatedOn.end()) {
+        std::vector<std::string> lower;
+        for (const auto& key : on->second)
+            if (d.nominations.at(key).priority < priority)
+                lower.push_back(key);
+        for (const auto& key : lower)
+            Nominator::clear(d, key);
+    }
+    Nominator::set(d, cycle.podKey, Nomination { result.nominatedNode, priority, cycle.req });
 }
 
 } // namespace drasim::scheduler

@@ -34,6 +34,8 @@ struct Cluster::Impl::Preemption
     static size_t candidatesWanted(size_t potentialNodes);
     /// pickOneNodeForPreemption's criteria, in order; ties go to the earlier candidate.
     static size_t pickOne(const std::vector<Candidate>& candidates);
+    /// A lower-priority pod on the node is being deleted (a victim of an earlier preemption).
+    static bool terminatingBelow(const Impl& d, const std::string& node, int32_t priority);
     /// util.MoreImportantPod: higher priority, then the earlier start; then binding order.
     static bool moreImportant(const PodState* a, const PodState* b);
 
@@ -46,6 +48,9 @@ struct Cluster::Impl::Preemption
     /// SelectVictimsOnNode: false when evicting every lower-priority pod still leaves no room
     /// (status reasons added to `statuses`).
     bool selectVictims(uint32_t idx, std::vector<const PodState*> potential, Candidate& out);
+    /// Marks the victims terminating, moves lower-priority nominations off the node and
+    /// nominates the preemptor to it.
+    void actuate(const PreemptionResult& result);
     /// The node filters and DynamicResources for the preemptor on node idx as it stands now.
     bool fits(uint32_t idx);
 

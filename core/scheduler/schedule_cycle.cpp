@@ -90,7 +90,9 @@ ScheduleResult Cluster::Impl::schedule(const api::Pod& pod, bool explain)
         cycle.draStatus.resize(nodes.size());
         cycle.nodeReasons.resize(nodes.size());
     }
-    if (lazy)
+    if (!nominations.empty())
+        Nominator::tryFirst(*this, cycle);
+    if (lazy && cycle.chosen < 0)
         searchInScoreOrder(cycle);
     if (cycle.chosen < 0 && cycle.fatal.empty())
         searchEveryNode(cycle);
@@ -245,8 +247,14 @@ bool Cluster::Impl::filterNode(Cycle& cycle, uint32_t idx, allocator::Attempt& a
     // reduced requests are built only on such a node: a pod with no extended resources backed by
     // DRA (almost every pod) has mask 0 on every node and is checked with its own requests.
     const uint64_t mask = draMask(cycle, idx);
-    const bool fits = mask ? passesNodeFilters(ns.node, ns.usage, cycle.pod, fitRequests(cycle, idx), reasons)
-                           : passesNodeFilters(ns.node, ns.usage, cycle.pod, cycle.req, reasons);
+    // Pods nominated here that are at least as important take their room first.
+    NodeUsage withNominated;
+    const bool nominated = !nominatedOn.empty()
+        && Nominator::usageWithNominated(
+            *this, cycle.podKey, cycle.pod.spec.priority.value_or(0), idx, withNominated);
+    const NodeUsage& usage = nominated ? withNominated : ns.usage;
+    const bool fits = mask ? passesNodeFilters(ns.node, usage, cycle.pod, fitRequests(cycle, idx), reasons)
+                           : passesNodeFilters(ns.node, usage, cycle.pod, cycle.req, reasons);
     if (!fits) {
         for (const auto& r : reasons)
             ++cycle.histogram[r];
@@ -545,6 +553,7 @@ void Cluster::Impl::reserveAndBind(Cycle& cycle)
     ps.startTime = time;
     ps.seq = nextBindSeq++;
     undo.insertBound(std::move(ps));
+    Nominator::clear(*this, cycle.podKey);
     chargeNode(uint32_t(cycle.chosen), cycle.req, +1);
     res.scheduled = true;
     res.nodeName = node.node.meta.name;

@@ -163,6 +163,45 @@ TEST(Preemption, TerminatingVictimsKeepTheirResourcesUntilTheyFinish)
     EXPECT_FALSE(c.markTerminating("default/nobody"));
 }
 
+TEST(Preemption, TheNominatedPodsRoomIsKeptFromLessImportantPods)
+{
+    auto o = cpuNodes(1);
+    o.pods.push_back(cpuPod("low", "4", 0, "n0"));
+    Cluster c(std::move(o));
+    auto r = c.schedule(cpuPod("high", "4", 100));
+    ASSERT_TRUE(r.preemption);
+    ASSERT_EQ(r.preemption->nominatedNode, "n0");
+    ASSERT_TRUE(c.podFinished("default/low"));
+    // A pod of lower (or equal) priority counts the nominated pod on its node.
+    auto mid = c.schedule(cpuPod("mid", "2", 50));
+    EXPECT_FALSE(mid.scheduled);
+    EXPECT_EQ(mid.message, "0/1 nodes are available: 1 Insufficient cpu.");
+    // A more important one does not.
+    auto top = c.schedule(cpuPod("top", "2", 200));
+    EXPECT_TRUE(top.scheduled) << top.message;
+    // The nominated pod then tries its node first: only 2 cpus are left, so it fails and, with
+    // top's priority above its own, there is nobody to preempt.
+    auto high = c.schedule(cpuPod("high", "4", 100));
+    EXPECT_FALSE(high.scheduled);
+}
+
+TEST(Preemption, ASecondPreemptorDoesNotTakeTheFirstOnesVictims)
+{
+    auto o = cpuNodes(2);
+    o.pods.push_back(cpuPod("low0", "4", 0, "n0"));
+    o.pods.push_back(cpuPod("low1", "4", 0, "n1"));
+    Cluster c(std::move(o));
+    auto first = c.schedule(cpuPod("high1", "4", 100));
+    auto second = c.schedule(cpuPod("high2", "4", 100));
+    ASSERT_TRUE(first.preemption && second.preemption);
+    ASSERT_FALSE(first.preemption->nominatedNode.empty());
+    ASSERT_FALSE(second.preemption->nominatedNode.empty());
+    EXPECT_NE(first.preemption->nominatedNode, second.preemption->nominatedNode);
+    ASSERT_EQ(first.preemption->victims.size(), 1u);
+    ASSERT_EQ(second.preemption->victims.size(), 1u);
+    EXPECT_NE(first.preemption->victims[0], second.preemption->victims[0]);
+}
+
 TEST(Preemption, MarkingTerminatingIsUndoneByARollback)
 {
     auto o = cpuNodes(1);
@@ -225,9 +264,12 @@ TEST(Preemption, LawsOverRandomClusters)
         auto again = c.schedule(preemptor);
         ASSERT_TRUE(again.preemption);
         EXPECT_EQ(again.preemption->nominatedNode, r.preemption->nominatedNode);
-        EXPECT_EQ(again.preemption->victims, r.preemption->victims);
         if (r.preemption->nominatedNode.empty())
             continue;
+        // Nominated, with its victims terminating: it waits instead of preempting again.
+        EXPECT_TRUE(again.preemption->victims.empty());
+        EXPECT_EQ(again.preemption->message,
+            "preemption: not eligible due to a terminating pod on the nominated node.");
         ++nominated;
         for (const auto& v : r.preemption->victims) {
             const auto* b = c.findBoundPod(v);

@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: Apache-2.0
+// Nominated pods: a preemptor waits for its victims with status.nominatedNodeName set, and the
+// scheduler's filters count it on that node for pods that are not more important, so the room
+// being freed is not taken by them meanwhile (framework.RunFilterPluginsWithNominatedPods, which
+// adds nominated pods of priority >= the pod's; NodeResourcesFit is the plugin that sees them:
+// DynamicResources reserves nothing for a nominated pod).
+#include <algorithm>
+
+#include "core/scheduler/cluster_impl.h"
+
+namespace drasim::scheduler {
+
+void Cluster::Impl::Nominator::set(Impl& d, const std::string& podKey, const Nomination& n)
+{
+    clear(d, podKey);
+    d.nominations[podKey] = n;
+    d.nominatedOn[n.node].push_back(podKey);
+    d.undo.log([&d, podKey] { clear(d, podKey); });
+}
+
+void Cluster::Impl::Nominator::clear(Impl& d, const std::string& podKey)
+{
+    auto it = d.nominations.find(podKey);
+    if (it == d.nominations.end())
+        return;
+    const Nomination old = it->second;
+    d.nominations.erase(it);
+    auto on = d.nominatedOn.find(old.node);
+    if (on != d.nominatedOn.end()) {
+        std::erase(on->second, podKey);
+        if (on->second.empty())
+            d.nominatedOn.erase(on);
+    }
+    d.undo.log([&d, podKey, old] { set(d, podKey, old); });
+}
+
+bool Cluster::Impl::Nominator::usageWithNominated(
+    const Impl& d, const std::string& podKey, int32_t prio, uint32_t idx, NodeUsage& out)
+{
+    auto on = d.nominatedOn.find(d.nodes[idx].node.meta.name);
+    if (on == d.nominatedOn.end())
+        return false;
+    bool any = false;
+    for (const auto& key : on->second) {
+        const Nomination& n = d.nominations.at(key);
+        if (key == podKey || n.priority < prio)
+            continue;
+        if (!any)
+            out = d.nodes[idx].usage;
+        any = true;
+        out.requested.add(n.req.requests, +1);
+        out.nonZeroMilliCpu += n.req.nonZeroMilliCpu;
+        out.nonZeroMemory += n.req.nonZeroMemory;
+        out.pods += 1;
+    }
+    return any;
+}
+
+// A pod nominated to a node tries that node first and takes it if it passes every filter, without
+// scoring others (schedule_one.go, evaluateNominatedNode). A failed try leaves no trace in the
+// cycle's report: the full pass filters that node again.
+void Cluster::Impl::Nominator::tryFirst(Impl& d, Cycle& cycle)
+{
+    auto n = d.nominations.find(cycle.podKey);
+    if (n == d.nominations.end())
+        return;
+    auto ni = d.nodeIndex.find(n->second.node);
+    if (ni == d.nodeIndex.end())
+        return;
+    const auto histogram = cycle.histogram;
+    const auto draHistogram = cycle.draHistogram;
+    const size_t resolvable = cycle.resolvable.size();
+    allocator::Attempt attempt;
+    if (d.filterNode(cycle, ni->second, attempt)) {
+        cycle.chosen = ni->second;
+        cycle.chosenAttempt = std::move(attempt);
+        return;
+    }
+    cycle.histogram = histogram;
+    cycle.draHistogram = draHistogram;
+    cycle.resolvable.resize(resolvable);
+}
+
+} // namespace drasim::scheduler
