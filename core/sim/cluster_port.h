@@ -26,6 +26,10 @@ struct BindOutcome
     /// Distance class of each newly allocated multi-device claim ("NV", "PIX", "SYS", ...), from
     /// the topology module; empty when unknown.
     std::vector<std::string> placements;
+    /// Unscheduled: DefaultPreemption nominated this node for the pod and marked `victims`
+    /// (namespace/name) terminating there; the engine ends them after their grace period.
+    std::string nominatedNode;
+    std::vector<std::string> victims;
 };
 
 /// A PodGroup as the engine hands it to the scheduler's group cycle.

@@ -19,6 +19,7 @@ enum class EventKind : uint8_t {
     TaintEviction, ///< a = pod slot, b = pod serial: a tolerated NoExecute device taint's time is up
     NodeTaintEviction, ///< a = pod slot, b = pod serial: the same for a NoExecute node taint
     GroupBackoffExpired, ///< a = job slot, b = job serial: its PodGroup's backoff is over
+    VictimGone, ///< a = pod slot, b = pod serial: a preemption victim's grace period is over
     Sample, ///< metric sample at this time
     End, ///< scenario duration reached
 };

@@ -18,6 +18,8 @@ const char* podEventTypeName(PodEventType t)
         return "Failed";
     case PodEventType::Evicted:
         return "Evicted";
+    case PodEventType::Preempted:
+        return "Preempted";
     }
     return "Unknown";
 }

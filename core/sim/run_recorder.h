@@ -42,7 +42,9 @@ struct MetricSample
 };
 
 /// Life-cycle events of pods, for stores and timelines.
-enum class PodEventType { Created, Scheduled, Unschedulable, Succeeded, Failed, Evicted };
+/// Preempted: the pod was chosen as a preemption victim (DisruptionTarget); it ends (Evicted) when
+/// its grace period is over.
+enum class PodEventType { Created, Scheduled, Unschedulable, Succeeded, Failed, Evicted, Preempted };
 const char* podEventTypeName(PodEventType t);
 
 struct PodEvent

@@ -80,6 +80,10 @@ BindOutcome SchedulerClusterPort::outcomeOf(const scheduler::ScheduleResult& r)
     out.nodeName = r.nodeName;
     out.message = r.message;
     out.claims = r.claims;
+    if (r.preemption) {
+        out.nominatedNode = r.preemption->nominatedNode;
+        out.victims = r.preemption->victims;
+    }
     std::map<std::string, std::vector<topology::DeviceRef>> byClaim;
     for (const auto& d : r.allocated) {
         if (d.adminAccess)

@@ -179,10 +179,14 @@ void SchedulingLoop::attempt(uint32_t id)
     const bool wasRepresentative = p.representative;
     p.representative = false;
     const uint32_t group = p.group;
-    if (out.scheduled)
+    if (out.scheduled) {
         bind(id, out); // may create pods and so move the pod table: `p` is not used after it
-    else
-        park(id, out.message);
+    } else {
+        // A pod that preempted does not block its equivalents: each may preempt elsewhere.
+        park(id, out.message, out.victims.empty());
+        if (!out.victims.empty())
+            preempted(id, out);
+    }
     if (wasRepresentative)
         representativeDone(group, out.scheduled);
 }
@@ -205,12 +209,13 @@ void SchedulingLoop::bind(uint32_t id, const BindOutcome& out)
     m_jobs.podBound(id, int32_t(out.allocated.size())); // last: it may create pods
 }
 
-void SchedulingLoop::park(uint32_t id, const std::string& message)
+void SchedulingLoop::park(uint32_t id, const std::string& message, bool blockGroup)
 {
     SimPod& p = m_ctx.pods[id];
     p.reason = reasonFor(message);
     m_reasonTexts[p.reason] = primaryReason(message);
-    m_queue.markBlocked(p.group, m_seenGeneration, p.reason);
+    if (blockGroup)
+        m_queue.markBlocked(p.group, m_seenGeneration, p.reason);
     p.state = PodState::Parked;
     m_queue.park(p.group, m_ctx.keyOf(id));
     m_ctx.emit(PodEventType::Unschedulable, p, message);

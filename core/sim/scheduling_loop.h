@@ -50,6 +50,8 @@ public:
     void dropQueued(uint32_t id);
     /// A BackoffExpired event: the pod moves from backoffQ to activeQ (stale events are ignored).
     void backoffExpired(const Event& e);
+    /// A VictimGone event: a preemption victim's grace period is over and it is deleted.
+    void victimGone(const Event& e);
     /// A GroupBackoffExpired event: the PodGroup moves from backoffQ to activeQ.
     void groupBackoffExpired(const Event& e);
     /// Schedules until the queue is empty (scheduling takes no simulated time), then tells the
@@ -89,7 +91,10 @@ private:
     bool popBackoff(uint32_t& id);
     void attempt(uint32_t id);
     void bind(uint32_t id, const BindOutcome& out);
-    void park(uint32_t id, const std::string& message);
+    /// blockGroup: equivalent pods are parked without a cycle until capacity is freed.
+    void park(uint32_t id, const std::string& message, bool blockGroup = true);
+    /// The pod's cycle preempted: each new victim is Preempted now and ends after its grace period.
+    void preempted(uint32_t id, const BindOutcome& out);
     void representativeDone(uint32_t group, bool scheduled);
     void requeue(uint32_t id);
     void leaveBackoff(uint32_t id);

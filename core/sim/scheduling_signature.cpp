@@ -84,6 +84,10 @@ std::string schedulingSignature(const api::Pod& pod)
         }
         out += '@';
     }
+    // Priority decides whether a pod that fits nowhere can preempt, so pods of different
+    // priorities are not interchangeable once preemption is modelled.
+    out += "prio";
+    put(out, std::to_string(spec.priority.value_or(0)));
     return out;
 }
 

@@ -10,8 +10,9 @@ namespace drasim::sim {
 /// What decides where a pod can go: namespace (claim lookup), claims and templates, node
 /// selector, required node affinity, tolerations, overhead and container requests. Pods with
 /// equal signatures are interchangeable for feasibility, which is what lets the scheduling queue
-/// retry one pod per group instead of every pending pod. Name, labels, priority and preferred
-/// affinity are left out: they change order or score, never whether a pod fits.
+/// retry one pod per group instead of every pending pod. Priority is part of it (it decides
+/// whether the pod may preempt); name, labels and preferred affinity are left out: they change
+/// order or score, never whether a pod fits.
 std::string schedulingSignature(const api::Pod& pod);
 
 /// The primary reason of a kube-scheduler message, used to group pending pods over time: for

@@ -43,6 +43,7 @@ struct SimPod
     SimTime bound = 0;
     SimTime evictAt = -1; ///< pending TaintEviction event, -1 when none
     SimTime nodeEvictAt = -1; ///< pending NodeTaintEviction event, -1 when none
+    SimTime terminatingUntil = -1; ///< a preemption victim: the end of its grace period
     std::string key; ///< namespace/name
     std::string node;
     std::vector<std::string> claims; ///< claims reserved for it (device accounting)

@@ -114,6 +114,9 @@ void Simulator::Impl::dispatch(const Event& e)
     case EventKind::GroupBackoffExpired:
         loop.groupBackoffExpired(e);
         break;
+    case EventKind::VictimGone:
+        loop.victimGone(e);
+        break;
     case EventKind::Sample:
     case EventKind::End:
         break;

@@ -74,9 +74,9 @@ std::vector<std::string> splitPlacements(const std::string& text)
 
 sim::PodEventType podEventType(const std::string& name)
 {
-    for (auto t :
-        { sim::PodEventType::Created, sim::PodEventType::Scheduled, sim::PodEventType::Unschedulable,
-            sim::PodEventType::Succeeded, sim::PodEventType::Failed, sim::PodEventType::Evicted })
+    for (auto t : { sim::PodEventType::Created, sim::PodEventType::Scheduled,
+             sim::PodEventType::Unschedulable, sim::PodEventType::Succeeded, sim::PodEventType::Failed,
+             sim::PodEventType::Evicted, sim::PodEventType::Preempted })
         if (name == sim::podEventTypeName(t))
             return t;
     throw StorageError("unknown pod event type in the store: \"" + name + "\"");

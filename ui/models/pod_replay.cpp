@@ -82,6 +82,8 @@ ReplayState PodReplay::stateAt(sim::SimTime t) const
         case sim::PodEventType::Unschedulable:
             s.pending[e.pod] = e.message;
             break;
+        case sim::PodEventType::Preempted:
+            break; // still running through its grace period; Evicted ends it
         case sim::PodEventType::Scheduled: {
             s.pending.erase(e.pod);
             if (auto old = s.running.find(e.pod); old != s.running.end())
@@ -150,6 +152,8 @@ std::vector<PodReplay::Counts> PodReplay::countsOverTime(int points) const
                 running += wasRunning ? 0 : 1;
                 live[e.pod] = true;
                 break;
+            case sim::PodEventType::Preempted:
+                break; // it runs until its grace period is over
             default:
                 running -= wasRunning ? 1 : 0;
                 if (it != live.end())

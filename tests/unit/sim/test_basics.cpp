@@ -144,7 +144,7 @@ TEST(PrimaryReason, PicksTheLargestNodeCount)
     EXPECT_EQ(primaryReason(""), "unknown");
 }
 
-TEST(SchedulingSignature, IgnoresNameAndPriorityButNotClaims)
+TEST(SchedulingSignature, IgnoresNameButNotPriorityOrClaims)
 {
     drasim::api::Pod a;
     a.meta.name = "a";
@@ -155,8 +155,11 @@ TEST(SchedulingSignature, IgnoresNameAndPriorityButNotClaims)
     a.spec.resourceClaims.push_back(c);
     drasim::api::Pod b = a;
     b.meta.name = "b";
-    b.spec.priority = 100;
     EXPECT_EQ(schedulingSignature(a), schedulingSignature(b));
+    // Priority decides whether a pod that fits nowhere may preempt.
+    drasim::api::Pod important = b;
+    important.spec.priority = 100;
+    EXPECT_NE(schedulingSignature(a), schedulingSignature(important));
     b.spec.resourceClaims[0].resourceClaimTemplateName = "two-gpus";
     EXPECT_NE(schedulingSignature(a), schedulingSignature(b));
     drasim::api::Pod d = a;

@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: Apache-2.0
+// What the engine does with a preemption the scheduler decided: the victims get DisruptionTarget
+// (a Preempted event) and are deleted; they keep their node and devices through their grace
+// period (terminationGracePeriodSeconds, 30 s when the pod does not set it), then end as Evicted,
+// and their controllers replace them as for any other failure. The preemptor waits, nominated,
+// for the room to free (the cluster keeps it for it).
+#include "core/sim/job_controller.h"
+#include "core/sim/scheduling_loop.h"
+
+namespace drasim::sim {
+
+namespace {
+
+// The API server's default for pod.spec.terminationGracePeriodSeconds.
+constexpr SimTime kDefaultVictimGrace = 30 * kSecond;
+
+} // namespace
+
+void SchedulingLoop::preempted(uint32_t id, const BindOutcome& out)
+{
+    const std::string preemptor = m_ctx.pods[id].key;
+    const int32_t priority = m_ctx.pods[id].priority;
+    for (const auto& key : out.victims) {
+        const uint32_t v = m_ctx.runningPod(key);
+        if (v == kNone || m_ctx.pods[v].terminatingUntil >= 0)
+            continue; // already deleted by an earlier preemption
+        SimPod& victim = m_ctx.pods[v];
+        victim.terminatingUntil = m_ctx.now + kDefaultVictimGrace;
+        m_ctx.emit(PodEventType::Preempted, victim,
+            "preempted by " + preemptor + " (priority " + std::to_string(priority) + ") on node "
+                + out.nominatedNode);
+        m_ctx.events.push(victim.terminatingUntil, EventKind::VictimGone, v, victim.serial);
+    }
+}
+
+void SchedulingLoop::victimGone(const Event& e)
+{
+    const SimPod& victim = m_ctx.pods[e.a];
+    if (victim.serial != e.b || victim.state != PodState::Running || victim.terminatingUntil != e.time)
+        return; // it ended earlier (completed, its node failed)
+    m_jobs.failRunning({ victim.key }, PodEventType::Evicted,
+        "DisruptionTarget: PreemptionByScheduler: preempting to accommodate a higher priority pod", false);
+}
+
+} // namespace drasim::sim

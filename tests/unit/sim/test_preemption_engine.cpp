@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: Apache-2.0
+// Preemption in a run: the victim is Preempted when the scheduler picks it, keeps its node through
+// its grace period (30 s), ends Evicted, and the preemptor binds on its nominated node then; its
+// Job replaces it. On DRA devices nothing is preempted (Kubernetes up to 1.37), so the important
+// pod waits for the device to be released.
+#include <algorithm>
+
+#include <gtest/gtest.h>
+
+#include "core/scheduler/cluster.h"
+#include "core/sim/scheduler_cluster_port.h"
+#include "core/sim/simulator.h"
+#include "tests/unit/sim/sim_test_util.h"
+
+using namespace drasim;
+using namespace drasim::sim;
+using namespace drasim::sim::testing;
+
+namespace {
+
+struct PreemptionLog : RunRecorder
+{
+    std::vector<std::string> lines;
+    void onPodEvent(const PodEvent& e) override
+    {
+        if (e.type == PodEventType::Created || e.type == PodEventType::Unschedulable)
+            return;
+        lines.push_back(formatDuration(e.time) + " " + podEventTypeName(e.type) + " " + e.pod
+            + (e.node.empty() ? "" : " @" + e.node) + (e.message.empty() ? "" : ": " + e.message));
+    }
+};
+
+/// One node "gp-0" whose single GPU is a device-plugin extended resource.
+NodePool devicePluginPool()
+{
+    NodePool pool;
+    pool.name = "gp";
+    NodeSpec n;
+    n.node.meta.name = "gp-0";
+    for (const auto& [k, v] :
+        { std::pair { "cpu", "8" }, { "memory", "32Gi" }, { "pods", "110" }, { "nvidia.com/gpu", "1" } })
+        n.node.allocatable[k] = *Quantity::parse(v);
+    n.node.capacity = n.node.allocatable;
+    pool.nodes.push_back(n);
+    return pool;
+}
+
+workload::JobSpec pluginGpuJob(const std::string& name, double at, double seconds, int32_t priority)
+{
+    workload::JobSpec job = gpuJob(name, at, seconds, 1, priority);
+    auto tmpl = std::make_shared<api::PodTemplateSpec>();
+    api::Container c;
+    c.name = "main";
+    c.resources.requests["nvidia.com/gpu"] = *Quantity::parse("1");
+    c.resources.limits["nvidia.com/gpu"] = *Quantity::parse("1");
+    tmpl->spec.containers.push_back(c);
+    job.tasks[0].pod = tmpl;
+    return job;
+}
+
+api::ObjectSet draObjects()
+{
+    api::ObjectSet o;
+    api::DeviceClass cls;
+    cls.meta.name = "gpu";
+    o.deviceClasses.push_back(cls);
+    api::ResourceClaimTemplate t;
+    t.meta.name = "gpu-1";
+    t.meta.namespace_ = "default";
+    api::DeviceRequest r;
+    r.name = "gpu";
+    r.exactly.emplace();
+    r.exactly->deviceClassName = "gpu";
+    t.spec.requests.push_back(r);
+    o.resourceClaimTemplates.push_back(t);
+    return o;
+}
+
+PreemptionLog runWith(api::ObjectSet objects, NodePool pool, std::vector<workload::JobSpec> jobs)
+{
+    scheduler::Cluster cluster(std::move(objects));
+    SchedulerClusterPort port(cluster);
+    SimOptions o;
+    o.scenarioName = "preemption";
+    o.duration = 2000 * kSecond;
+    o.metricInterval = 0;
+    Simulator sim(port, o);
+    sim.addNodePool(std::move(pool));
+    sim.setArrivals(source(std::move(jobs)));
+    PreemptionLog log;
+    sim.addRecorder(&log);
+    sim.run();
+    return log;
+}
+
+bool has(const PreemptionLog& log, const std::string& line)
+{
+    return std::find(log.lines.begin(), log.lines.end(), line) != log.lines.end();
+}
+
+std::string dump(const PreemptionLog& log)
+{
+    std::string s;
+    for (const auto& l : log.lines)
+        s += l + "\n";
+    return s;
+}
+
+} // namespace
+
+TEST(PreemptionRun, TheVictimLeavesAfterItsGracePeriodAndThePreemptorTakesItsGpu)
+{
+    auto log = runWith(
+        {}, devicePluginPool(), { pluginGpuJob("train", 0, 1000, 0), pluginGpuJob("infer", 100, 50, 1000) });
+    EXPECT_TRUE(has(log,
+        "1m40s Preempted default/train-0 @gp-0: preempted by default/infer-0 (priority 1000) on node gp-0"))
+        << dump(log);
+    EXPECT_TRUE(has(log,
+        "2m10s Evicted default/train-0 @gp-0: DisruptionTarget: PreemptionByScheduler: preempting to "
+        "accommodate a "
+        "higher priority pod"))
+        << dump(log);
+    EXPECT_TRUE(has(log, "2m10s Scheduled default/infer-0 @gp-0")) << dump(log);
+}
+
+TEST(PreemptionRun, DraDevicesAreNotPreemptedSoTheImportantPodWaits)
+{
+    auto log = runWith(draObjects(), gpuPool("n", 1, 1),
+        { gpuJob("train", 0, 1000, 1, 0), gpuJob("infer", 100, 50, 1, 1000) });
+    for (const auto& l : log.lines)
+        EXPECT_EQ(l.find("Preempted"), std::string::npos) << l;
+    EXPECT_TRUE(has(log, "16m40s Scheduled default/infer-0 @n-0")) << dump(log);
+}
