@@ -72,7 +72,11 @@ struct Cluster::Impl
         PodRequests req;
         uint64_t seq = 0;
         double startTime = 0; ///< when it was bound (status.startTime of a pod loaded bound)
+        /// Index of its node in `nodes` (kNoNode when the node does not exist), kept by
+        /// rebuildNodes: preemption gathers the pods of candidate nodes without name lookups.
+        uint32_t nodeIdx = kNoNode;
     };
+    static constexpr uint32_t kNoNode = ~uint32_t(0);
     struct SigKey
     {
         int64_t nzCpu, nzMem, cpu, mem;
@@ -121,6 +125,9 @@ struct Cluster::Impl
 
     std::unordered_map<std::string, PodState> bound;
     std::map<uint64_t, std::string> bindOrder;
+    /// The bound pods of each node (by index; the map keeps element addresses), kept by
+    /// Undo::insertBound/eraseBound and rebuildNodes: preemption reads a candidate node's pods.
+    std::vector<std::vector<const PodState*>> podsOnNode;
     /// How many bound pods have each priority: a pod can preempt only when the lowest is below
     /// its own, which spares the PostFilter's work for every other unschedulable pod.
     std::map<int32_t, uint32_t> boundPriorities;
@@ -144,8 +151,8 @@ struct Cluster::Impl
         static void clear(Impl& d, const std::string& podKey);
         /// The usage of node idx with the pods nominated there that `podKey` (priority `prio`)
         /// must leave room for; false (out untouched) when there are none.
-        static bool usageWithNominated(
-            const Impl& d, const std::string& podKey, int32_t prio, uint32_t idx, NodeUsage& out);
+        static bool usageWithNominated(const Impl& d, const std::string& podKey, int32_t prio, uint32_t idx,
+            const NodeUsage& base, NodeUsage& out);
         /// The pod's nominated node, tried before any other (nominations.cpp).
         static void tryFirst(Impl& d, Cycle& cycle);
     };
@@ -292,6 +299,14 @@ struct Cluster::Impl
                     ++preferNoScheduleNodes;
                     break;
                 }
+        }
+        podsOnNode.assign(nodes.size(), {});
+        for (const auto& [seq, key] : bindOrder) {
+            PodState& ps = bound.at(key);
+            auto ni = nodeIndex.find(ps.pub.nodeName);
+            ps.nodeIdx = ni == nodeIndex.end() ? kNoNode : ni->second;
+            if (ps.nodeIdx != kNoNode)
+                podsOnNode[ps.nodeIdx].push_back(&ps);
         }
         sigs.clear();
         resetDeviceCaches();
@@ -533,6 +548,7 @@ struct Cluster::Impl
                 "node \"" + pod.spec.nodeName + "\" does not exist; the pod uses no node resources");
         else
             chargeNode(ni->second, ps.req, +1);
+        ps.nodeIdx = ni == nodeIndex.end() ? kNoNode : ni->second;
         ps.seq = nextBindSeq++;
         undo.insertBound(std::move(ps));
     }
@@ -571,6 +587,10 @@ struct Cluster::Impl
         /// Nodes rejected by NodeResourcesFit alone (status Unschedulable rather than
         /// UnschedulableAndUnresolvable): the only ones where evicting pods may help.
         std::vector<uint32_t> resolvable;
+        /// A preemption dry run's view of one node's usage (its victims removed), which Filter
+        /// reads instead of the node's own; null outside dry runs.
+        const NodeUsage* dryRunUsage = nullptr;
+        uint32_t dryRunNode = 0;
     };
 
     ScheduleResult schedule(const api::Pod& pod, bool explain);

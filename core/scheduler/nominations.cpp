@@ -34,8 +34,8 @@ void Cluster::Impl::Nominator::clear(Impl& d, const std::string& podKey)
     d.undo.log([&d, podKey, old] { set(d, podKey, old); });
 }
 
-bool Cluster::Impl::Nominator::usageWithNominated(
-    const Impl& d, const std::string& podKey, int32_t prio, uint32_t idx, NodeUsage& out)
+bool Cluster::Impl::Nominator::usageWithNominated(const Impl& d, const std::string& podKey, int32_t prio,
+    uint32_t idx, const NodeUsage& base, NodeUsage& out)
 {
     auto on = d.nominatedOn.find(d.nodes[idx].node.meta.name);
     if (on == d.nominatedOn.end())
@@ -46,7 +46,7 @@ bool Cluster::Impl::Nominator::usageWithNominated(
         if (key == podKey || n.priority < prio)
             continue;
         if (!any)
-            out = d.nodes[idx].usage;
+            out = base;
         any = true;
         out.requested.add(n.req.requests, +1);
         out.nonZeroMilliCpu += n.req.nonZeroMilliCpu;

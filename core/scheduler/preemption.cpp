@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // DefaultPreemption as kube-scheduler runs it after a failed Filter (see preemption.h for the
-// upstream files). Every dry run charges and uncharges node usage inside a transaction that is
-// rolled back, so the cluster is left exactly as the failed cycle found it.
+// upstream files). The dry runs change nothing in the cluster (each works on a copy of one node's
+// usage); only the chosen candidate is acted on (victims marked, the preemptor nominated).
 #include "core/scheduler/preemption.h"
 
 #include <algorithm>
@@ -121,12 +121,22 @@ bool Cluster::Impl::Preemption::fits(uint32_t idx)
 bool Cluster::Impl::Preemption::selectVictims(
     uint32_t idx, std::vector<const PodState*> potential, Candidate& out)
 {
-    d.undo.begin();
+    // The dry run works on a copy of the node's usage that Filter reads for this node only: no
+    // change of the cluster, so nothing to undo and no score cache to update.
+    NodeUsage usage = d.nodes[idx].usage;
+    auto charge = [&usage](const PodRequests& req, int sign) {
+        usage.requested.add(req.requests, sign);
+        usage.nonZeroMilliCpu += sign * req.nonZeroMilliCpu;
+        usage.nonZeroMemory += sign * req.nonZeroMemory;
+        usage.pods += sign;
+    };
     for (const auto* v : potential)
-        d.chargeNode(idx, v->req, -1);
+        charge(v->req, -1);
+    cycle.dryRunUsage = &usage;
+    cycle.dryRunNode = idx;
     const auto draBefore = cycle.draHistogram;
     if (!fits(idx)) {
-        // Not even an empty node (of these pods) takes the preemptor: this node's status says why.
+        // Not even without these pods does the node take the preemptor: its status says why.
         if (!cycle.nodeFilterReasons.empty() && cycle.draHistogram == draBefore) {
             for (const auto& r : cycle.nodeFilterReasons)
                 ++statuses[r];
@@ -135,7 +145,7 @@ bool Cluster::Impl::Preemption::selectVictims(
                 if (cycle.draHistogram[i] != draBefore[i])
                     ++statuses[kDraReasons[i]];
         }
-        d.undo.rollback();
+        cycle.dryRunUsage = nullptr;
         return false;
     }
     std::sort(potential.begin(), potential.end(), moreImportant);
@@ -144,13 +154,13 @@ bool Cluster::Impl::Preemption::selectVictims(
     // victim violates one.)
     out.node = idx;
     for (const auto* v : potential) {
-        d.chargeNode(idx, v->req, +1);
+        charge(v->req, +1);
         if (fits(idx))
             continue;
-        d.chargeNode(idx, v->req, -1);
+        charge(v->req, -1);
         out.victims.push_back(v);
     }
-    d.undo.rollback();
+    cycle.dryRunUsage = nullptr;
     return true;
 }
 
@@ -180,29 +190,21 @@ PreemptionResult Cluster::Impl::Preemption::postFilter(Impl& d, Cycle& cycle)
     if (!anyLower) {
         p.statuses[kNoVictims] += int(potential.size());
     } else if (!potential.empty()) {
-        // The lower-priority pods of each potential node, gathered in one pass over bound pods.
-        std::vector<int32_t> slot(total, -1);
-        for (size_t i = 0; i < potential.size(); ++i)
-            slot[potential[i]] = int32_t(i);
-        std::vector<std::vector<const PodState*>> lower(potential.size());
-        for (const auto& [key, ps] : d.bound) {
-            if (ps.pub.priority >= priority)
-                continue;
-            auto ni = d.nodeIndex.find(ps.pub.nodeName);
-            if (ni != d.nodeIndex.end() && slot[ni->second] >= 0)
-                lower[size_t(slot[ni->second])].push_back(&ps);
-        }
         const size_t n = potential.size();
         const size_t wanted = candidatesWanted(n);
         const size_t offset = preemptionOffset(d.options.seed, cycle.podKey, d.nextBindSeq, n);
         for (size_t i = 0; i < n; ++i) {
-            const size_t k = (offset + i) % n;
-            if (lower[k].empty()) {
+            const uint32_t idx = potential[(offset + i) % n];
+            std::vector<const PodState*> lower;
+            for (const auto* ps : d.podsOnNode[idx])
+                if (ps->pub.priority < priority)
+                    lower.push_back(ps);
+            if (lower.empty()) {
                 ++p.statuses[kNoVictims];
                 continue;
             }
             Candidate c;
-            if (!p.selectVictims(potential[k], lower[k], c))
+            if (!p.selectVictims(idx, std::move(lower), c))
                 continue;
             auto& list = c.budgetViolations == 0 ? clean : violating;
             if (list.size() < wanted)

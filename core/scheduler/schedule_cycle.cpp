@@ -248,11 +248,12 @@ bool Cluster::Impl::filterNode(Cycle& cycle, uint32_t idx, allocator::Attempt& a
     // DRA (almost every pod) has mask 0 on every node and is checked with its own requests.
     const uint64_t mask = draMask(cycle, idx);
     // Pods nominated here that are at least as important take their room first.
+    const NodeUsage& base = cycle.dryRunUsage && cycle.dryRunNode == idx ? *cycle.dryRunUsage : ns.usage;
     NodeUsage withNominated;
     const bool nominated = !nominatedOn.empty()
         && Nominator::usageWithNominated(
-            *this, cycle.podKey, cycle.pod.spec.priority.value_or(0), idx, withNominated);
-    const NodeUsage& usage = nominated ? withNominated : ns.usage;
+            *this, cycle.podKey, cycle.pod.spec.priority.value_or(0), idx, base, withNominated);
+    const NodeUsage& usage = nominated ? withNominated : base;
     const bool fits = mask ? passesNodeFilters(ns.node, usage, cycle.pod, fitRequests(cycle, idx), reasons)
                            : passesNodeFilters(ns.node, usage, cycle.pod, cycle.req, reasons);
     if (!fits) {
@@ -551,6 +552,7 @@ void Cluster::Impl::reserveAndBind(Cycle& cycle)
     ps.req = cycle.req;
     ps.pub.priority = pod.spec.priority.value_or(0);
     ps.startTime = time;
+    ps.nodeIdx = uint32_t(cycle.chosen);
     ps.seq = nextBindSeq++;
     undo.insertBound(std::move(ps));
     Nominator::clear(*this, cycle.podKey);

@@ -96,13 +96,17 @@ void Cluster::Impl::Undo::insertBound(PodState ps)
     const std::string key = ps.pub.key;
     d.bindOrder[ps.seq] = key;
     ++d.boundPriorities[ps.pub.priority];
-    d.bound[key] = std::move(ps);
+    PodState& stored = d.bound[key] = std::move(ps);
+    if (stored.nodeIdx != kNoNode)
+        d.podsOnNode[stored.nodeIdx].push_back(&stored);
     log([this, key] { eraseBound(key); });
 }
 
 Cluster::Impl::PodState Cluster::Impl::Undo::eraseBound(const std::string& key)
 {
     auto it = d.bound.find(key);
+    if (it->second.nodeIdx != kNoNode)
+        std::erase(d.podsOnNode[it->second.nodeIdx], &it->second);
     PodState ps = std::move(it->second);
     d.bound.erase(it);
     d.bindOrder.erase(ps.seq);
