@@ -85,6 +85,12 @@ struct PodSpec
     std::vector<PodResourceClaim> resourceClaims;
     std::optional<int32_t> priority;
     std::string priorityClassName;
+    /// spec.preemptionPolicy. Unset (absent) acts as PreemptLowerPriority: the scheduler only
+    /// holds back a pod that says Never (PodEligibleToPreemptOthers).
+    PreemptionPolicy preemptionPolicy = PreemptionPolicy::Unset;
+    /// spec.terminationGracePeriodSeconds as written; effectiveTerminationGracePeriodSeconds
+    /// gives the value the API server stores when it is absent.
+    std::optional<int64_t> terminationGracePeriodSeconds;
     ResourceList overhead;
     std::optional<PodWorkloadReference> workloadRef; ///< 1.35
     /// spec.schedulingGroup.podGroupName (1.36+, GenericWorkload gate): the PodGroup the pod
@@ -121,12 +127,31 @@ struct PodExtendedResourceClaimStatus
     std::string resourceClaimName;
 };
 
+/// The grace period a pod gets between being told to stop and being killed: the API server
+/// defaults an absent spec.terminationGracePeriodSeconds to 30 (SetDefaults_PodSpec).
+constexpr int64_t kDefaultTerminationGracePeriodSeconds = 30;
+inline int64_t effectiveTerminationGracePeriodSeconds(const PodSpec& spec)
+{
+    return spec.terminationGracePeriodSeconds.value_or(kDefaultTerminationGracePeriodSeconds);
+}
+
+/// status.startTime: when the kubelet accepted the pod, as written (RFC 3339) and in seconds
+/// since the epoch.
+struct PodStartTime
+{
+    std::string text;
+    int64_t seconds = 0;
+};
+
 struct Pod
 {
     ObjectMeta meta;
     PodSpec spec;
     std::string phase; ///< status.phase as loaded (Pending, Running, Succeeded, Failed)
     std::vector<PodCondition> conditions;
+    /// status.nominatedNodeName: the node preemption made room on for this pod.
+    std::string nominatedNodeName;
+    std::optional<PodStartTime> startTime; ///< status.startTime
     std::vector<PodResourceClaimStatus> resourceClaimStatuses;
     std::optional<PodExtendedResourceClaimStatus> extendedResourceClaimStatus;
 };

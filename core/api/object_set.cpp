@@ -45,6 +45,19 @@ const char* schedulingApiVersion(SchedulingVersion v)
     return "scheduling.k8s.io/v1beta1";
 }
 
+const char* preemptionPolicyName(PreemptionPolicy p)
+{
+    switch (p) {
+    case PreemptionPolicy::PreemptLowerPriority:
+        return "PreemptLowerPriority";
+    case PreemptionPolicy::Never:
+        return "Never";
+    case PreemptionPolicy::Unset:
+        break;
+    }
+    return "";
+}
+
 const char* podControllerKindName(PodController::Kind k)
 {
     switch (k) {

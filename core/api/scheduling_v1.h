@@ -47,6 +47,10 @@ struct PodGroupResourceClaim
 enum class DisruptionMode { Unset, Single, All };
 /// preemptionPolicy (1.37, PodGroupPreemptionPolicy gate).
 enum class GroupPreemptionPolicy { Unset, PreemptLowerPriority, Never };
+/// A pod's spec.preemptionPolicy takes the same values (core/v1 PreemptionPolicy).
+using PreemptionPolicy = GroupPreemptionPolicy;
+/// "PreemptLowerPriority" or "Never"; "" for Unset.
+const char* preemptionPolicyName(PreemptionPolicy p);
 
 /// What templates, PodGroups and CompositePodGroups share.
 struct GroupPolicy

@@ -9,22 +9,14 @@
 #include <vector>
 
 #include "core/cel/text_chars.h"
+#include "core/common/rfc3339.h"
 
 namespace drasim::cel {
 
 namespace {
 
-// Howard Hinnant's days-from-civil / civil-from-days algorithms (proleptic Gregorian calendar).
-int64_t daysFromCivil(int64_t y, int m, int d)
-{
-    y -= m <= 2;
-    const int64_t era = (y >= 0 ? y : y - 399) / 400;
-    const int64_t yoe = y - era * 400;
-    const int64_t doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-    const int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    return era * 146097 + doe - 719468;
-}
-
+// Howard Hinnant's civil-from-days algorithm (proleptic Gregorian calendar); its inverse,
+// daysFromCivil, is core/common/rfc3339.h's.
 void civilFromDays(int64_t z, int64_t* y, int* m, int* d)
 {
     z += 719468;
@@ -36,17 +28,6 @@ void civilFromDays(int64_t z, int64_t* y, int* m, int* d)
     *d = int(doy - (153 * mp + 2) / 5 + 1);
     *m = int(mp < 10 ? mp + 3 : mp - 9);
     *y = yoe + era * 400 + (*m <= 2);
-}
-
-bool isLeap(int64_t y)
-{
-    return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-}
-
-int daysInMonth(int64_t y, int m)
-{
-    static const int kDays[] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
-    return m == 2 && isLeap(y) ? 29 : kDays[m - 1];
 }
 
 int64_t floorDiv(int64_t a, int64_t b)
@@ -229,68 +210,17 @@ std::string formatDuration(int64_t nanos)
 
 bool parseTimestamp(std::string_view s, int64_t* seconds, int32_t* nanos, std::string* error)
 {
-    auto fail = [&](const char* why) {
-        if (error)
-            *error = "parsing time \"" + std::string(s) + "\" as RFC 3339: " + why;
+    int64_t secs = 0;
+    int32_t frac = 0;
+    if (!parseRfc3339(s, secs, frac, error))
         return false;
-    };
-    auto num = [&](size_t at, size_t len, int* out) {
-        if (at + len > s.size())
-            return false;
-        int v = 0;
-        for (size_t i = at; i < at + len; ++i) {
-            if (!isDigit(s[i]))
-                return false;
-            v = v * 10 + (s[i] - '0');
-        }
-        *out = v;
-        return true;
-    };
-    int year, month, day, hour, minute, second;
-    if (!num(0, 4, &year) || s.size() < 20 || s[4] != '-' || !num(5, 2, &month) || s[7] != '-'
-        || !num(8, 2, &day) || (s[10] != 'T' && s[10] != 't') || !num(11, 2, &hour) || s[13] != ':'
-        || !num(14, 2, &minute) || s[16] != ':' || !num(17, 2, &second))
-        return fail("cannot parse");
-    size_t i = 19;
-    int64_t frac = 0;
-    if (i < s.size() && s[i] == '.') {
-        ++i;
-        int digits = 0;
-        while (i < s.size() && isDigit(s[i])) {
-            if (digits < 9) {
-                frac = frac * 10 + (s[i] - '0');
-                ++digits;
-            }
-            ++i;
-        }
-        if (digits == 0)
-            return fail("cannot parse fractional seconds");
-        for (; digits < 9; ++digits)
-            frac *= 10;
+    if (secs < kMinTimestampSeconds || secs > kMaxTimestampSeconds) {
+        if (error)
+            *error = "parsing time \"" + std::string(s) + "\" as RFC 3339: timestamp out of range";
+        return false;
     }
-    int64_t offset = 0;
-    if (i < s.size() && (s[i] == 'Z' || s[i] == 'z')) {
-        ++i;
-    } else if (i < s.size() && (s[i] == '+' || s[i] == '-')) {
-        int oh, om;
-        if (!num(i + 1, 2, &oh) || i + 3 >= s.size() || s[i + 3] != ':' || !num(i + 4, 2, &om) || oh > 23
-            || om > 59)
-            return fail("bad time zone offset");
-        offset = (oh * 3600 + om * 60) * (s[i] == '-' ? -1 : 1);
-        i += 6;
-    } else {
-        return fail("missing time zone");
-    }
-    if (i != s.size())
-        return fail("extra text");
-    if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour > 23 || minute > 59
-        || second > 59)
-        return fail("value out of range");
-    int64_t secs = daysFromCivil(year, month, day) * 86400 + hour * 3600 + minute * 60 + second - offset;
-    if (secs < kMinTimestampSeconds || secs > kMaxTimestampSeconds)
-        return fail("timestamp out of range");
     *seconds = secs;
-    *nanos = int32_t(frac);
+    *nanos = frac;
     return true;
 }
 

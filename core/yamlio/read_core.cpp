@@ -6,6 +6,7 @@
 #include <array>
 
 #include "core/api/pod_defaults.h"
+#include "core/common/rfc3339.h"
 #include "core/yamlio/names.h"
 #include "core/yamlio/object_readers.h"
 
@@ -20,12 +21,12 @@ template <size_t N> bool oneOf(std::string_view key, const std::array<std::strin
 
 // PodSpec fields of Kubernetes 1.36 that the simulator does not model and that do not change
 // where or whether a pod is scheduled (those are warned about: acceptUnmodelledPodField).
-constexpr std::array<std::string_view, 28> kIgnoredPodSpecFields = { "activeDeadlineSeconds",
+constexpr std::array<std::string_view, 27> kIgnoredPodSpecFields = { "activeDeadlineSeconds",
     "automountServiceAccountToken", "dnsConfig", "dnsPolicy", "enableServiceLinks", "ephemeralContainers",
     "hostAliases", "hostIPC", "hostNetwork", "hostPID", "hostUsers", "hostname", "hostnameOverride",
     "imagePullSecrets", "os", "readinessGates", "resources", "restartPolicy", "runtimeClassName",
     "schedulingGates", "securityContext", "serviceAccount", "serviceAccountName", "setHostnameAsFQDN",
-    "shareProcessNamespace", "subdomain", "terminationGracePeriodSeconds", "volumes" };
+    "shareProcessNamespace", "subdomain", "volumes" };
 
 constexpr std::array<std::string_view, 22> kIgnoredContainerFields
     = { "args", "command", "env", "envFrom", "imagePullPolicy", "lifecycle", "livenessProbe", "ports",
@@ -137,13 +138,37 @@ bool acceptUnmodelledPodField(Reader& r, std::string_view key, uint32_t v, const
 {
     if (key == "topologySpreadConstraints")
         return warnUnmodelled(r, v, p, "pods are not spread over topology domains");
-    if (key == "preemptionPolicy") {
-        // Never is what the simulation does for every pod: no scheduler preemption is modelled.
-        if (r.nodeKind(v) == YamlNode::Kind::Scalar && r.text(v) == "Never")
-            return true;
-        return warnUnmodelled(r, v, p, "the scheduler never preempts lower-priority pods");
-    }
     return false;
+}
+
+/// spec.preemptionPolicy: Never or PreemptLowerPriority (ValidatePreemptionPolicy).
+void readPodPreemptionPolicy(Reader& r, uint32_t v, const Path& p, api::PreemptionPolicy& out)
+{
+    std::string policy;
+    if (!r.getString(v, p, policy))
+        return;
+    if (policy == "Never") {
+        out = api::PreemptionPolicy::Never;
+        return;
+    }
+    if (policy != "PreemptLowerPriority") {
+        r.unsupported(v, p, policy, { "Never", "PreemptLowerPriority" });
+        return;
+    }
+    out = api::PreemptionPolicy::PreemptLowerPriority;
+    // Never is what the simulation does for every pod: no scheduler preemption is modelled.
+    warnUnmodelled(r, v, p, "the scheduler never preempts lower-priority pods");
+}
+
+/// spec.terminationGracePeriodSeconds: a non-negative int64 (ValidateNonnegativeField).
+void readTerminationGracePeriod(Reader& r, uint32_t v, const Path& p, std::optional<int64_t>& out)
+{
+    int64_t seconds = 0;
+    if (!r.getInt(v, p, seconds))
+        return;
+    if (seconds < 0)
+        r.error(v, p, "Invalid value: " + std::to_string(seconds) + ": must be greater than or equal to 0");
+    out = seconds;
 }
 
 void readAffinity(Reader& r, uint32_t node, const Path& p, std::optional<api::NodeAffinity>& out)
@@ -322,6 +347,10 @@ void readPodSpec(Reader& r, uint32_t node, const Path& p, api::PodSpec& out)
                 out.priority = prio;
         } else if (k == "priorityClassName") {
             r.getString(v, fp, out.priorityClassName);
+        } else if (k == "preemptionPolicy") {
+            readPodPreemptionPolicy(r, v, fp, out.preemptionPolicy);
+        } else if (k == "terminationGracePeriodSeconds") {
+            readTerminationGracePeriod(r, v, fp, out.terminationGracePeriodSeconds);
         } else if (k == "overhead") {
             readResourceList(r, v, fp, out.overhead);
         } else if (k == "workloadRef" && r.gates().version() == api::KubernetesVersion::V1_35) {
@@ -366,6 +395,64 @@ void readExtendedResourceClaimStatus(Reader& r, uint32_t node, const Path& p, ap
             st.requestMappings.push_back(std::move(m));
         });
     out.extendedResourceClaimStatus = std::move(st);
+}
+
+/// status.startTime: an RFC 3339 time (metav1.Time), kept as written and in seconds.
+void readStartTime(Reader& r, uint32_t x, const Path& p, std::optional<api::PodStartTime>& out)
+{
+    api::PodStartTime t;
+    if (!r.getString(x, p, t.text))
+        return;
+    int32_t nanos = 0;
+    std::string error;
+    if (!parseRfc3339(t.text, t.seconds, nanos, &error)) {
+        r.error(x, p, "Invalid value: \"" + t.text + "\": " + error);
+        return;
+    }
+    out = std::move(t);
+}
+
+/// The status fields a dump carries that matter to scheduling; the rest is tolerated wholesale.
+void readPodStatus(Reader& r, uint32_t v, const Path& fp, api::Pod& out)
+{
+    if (r.nodeKind(v) != YamlNode::Kind::Map)
+        return;
+    if (uint32_t ph = findKey(r.doc(), v, "phase"))
+        r.getString(ph, fp.field("phase"), out.phase);
+    if (uint32_t cs = findKey(r.doc(), v, "conditions"))
+        r.items(cs, fp.field("conditions"), [&](size_t, uint32_t item, const Path& ip) {
+            api::PodCondition c;
+            if (r.nodeKind(item) != YamlNode::Kind::Map)
+                return;
+            if (uint32_t x = findKey(r.doc(), item, "type"))
+                r.getString(x, ip.field("type"), c.type);
+            if (uint32_t x = findKey(r.doc(), item, "status"))
+                r.getString(x, ip.field("status"), c.status);
+            if (uint32_t x = findKey(r.doc(), item, "reason"))
+                r.getString(x, ip.field("reason"), c.reason);
+            if (uint32_t x = findKey(r.doc(), item, "message"))
+                r.getString(x, ip.field("message"), c.message);
+            out.conditions.push_back(std::move(c));
+        });
+    if (uint32_t rs = findKey(r.doc(), v, "resourceClaimStatuses"))
+        r.items(rs, fp.field("resourceClaimStatuses"), [&](size_t, uint32_t item, const Path& ip) {
+            api::PodResourceClaimStatus s;
+            if (r.nodeKind(item) != YamlNode::Kind::Map)
+                return;
+            if (uint32_t x = findKey(r.doc(), item, "name"))
+                r.getString(x, ip.field("name"), s.name);
+            std::string claim;
+            if (uint32_t x = findKey(r.doc(), item, "resourceClaimName"); x && r.getString(x, ip, claim))
+                s.resourceClaimName = claim;
+            out.resourceClaimStatuses.push_back(std::move(s));
+        });
+    if (uint32_t es = findKey(r.doc(), v, "extendedResourceClaimStatus");
+        es && r.nodeKind(es) == YamlNode::Kind::Map)
+        readExtendedResourceClaimStatus(r, es, fp.field("extendedResourceClaimStatus"), out);
+    if (uint32_t x = findKey(r.doc(), v, "nominatedNodeName"))
+        r.getString(x, fp.field("nominatedNodeName"), out.nominatedNodeName);
+    if (uint32_t x = findKey(r.doc(), v, "startTime"))
+        readStartTime(r, x, fp.field("startTime"), out.startTime);
 }
 
 } // namespace
@@ -485,41 +572,7 @@ bool readPod(Reader& r, uint32_t root, api::Pod& out)
             sawSpec = true;
             readPodSpec(r, v, fp, out.spec);
         } else if (k == "status") {
-            if (r.nodeKind(v) != YamlNode::Kind::Map)
-                return true;
-            if (uint32_t ph = findKey(r.doc(), v, "phase"))
-                r.getString(ph, fp.field("phase"), out.phase);
-            if (uint32_t cs = findKey(r.doc(), v, "conditions"))
-                r.items(cs, fp.field("conditions"), [&](size_t, uint32_t item, const Path& ip) {
-                    api::PodCondition c;
-                    if (r.nodeKind(item) != YamlNode::Kind::Map)
-                        return;
-                    if (uint32_t x = findKey(r.doc(), item, "type"))
-                        r.getString(x, ip.field("type"), c.type);
-                    if (uint32_t x = findKey(r.doc(), item, "status"))
-                        r.getString(x, ip.field("status"), c.status);
-                    if (uint32_t x = findKey(r.doc(), item, "reason"))
-                        r.getString(x, ip.field("reason"), c.reason);
-                    if (uint32_t x = findKey(r.doc(), item, "message"))
-                        r.getString(x, ip.field("message"), c.message);
-                    out.conditions.push_back(std::move(c));
-                });
-            if (uint32_t rs = findKey(r.doc(), v, "resourceClaimStatuses"))
-                r.items(rs, fp.field("resourceClaimStatuses"), [&](size_t, uint32_t item, const Path& ip) {
-                    api::PodResourceClaimStatus s;
-                    if (r.nodeKind(item) != YamlNode::Kind::Map)
-                        return;
-                    if (uint32_t x = findKey(r.doc(), item, "name"))
-                        r.getString(x, ip.field("name"), s.name);
-                    std::string claim;
-                    if (uint32_t x = findKey(r.doc(), item, "resourceClaimName");
-                        x && r.getString(x, ip, claim))
-                        s.resourceClaimName = claim;
-                    out.resourceClaimStatuses.push_back(std::move(s));
-                });
-            if (uint32_t es = findKey(r.doc(), v, "extendedResourceClaimStatus");
-                es && r.nodeKind(es) == YamlNode::Kind::Map)
-                readExtendedResourceClaimStatus(r, es, fp.field("extendedResourceClaimStatus"), out);
+            readPodStatus(r, v, fp, out);
         } else
             return false;
         return true;

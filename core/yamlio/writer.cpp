@@ -156,6 +156,8 @@ DataValue podSpec(const api::PodSpec& s)
     DataValue m = DataValue::map();
     put(m, "initContainers", listOf(s.initContainers, container));
     putAlways(m, "containers", listOf(s.containers, container));
+    if (s.terminationGracePeriodSeconds)
+        m.set("terminationGracePeriodSeconds", *s.terminationGracePeriodSeconds);
     put(m, "nodeSelector", stringMap(s.nodeSelector));
     put(m, "nodeName", s.nodeName);
     if (s.nodeAffinity) {
@@ -178,6 +180,7 @@ DataValue podSpec(const api::PodSpec& s)
     put(m, "priorityClassName", s.priorityClassName);
     if (s.priority)
         m.set("priority", int64_t(*s.priority));
+    put(m, "preemptionPolicy", api::preemptionPolicyName(s.preemptionPolicy));
     put(m, "overhead", quantityMap(s.overhead));
     put(m, "resourceClaims", listOf(s.resourceClaims, [](const api::PodResourceClaim& c) {
         DataValue r = DataValue::map();
@@ -444,9 +447,7 @@ void putGroupPolicy(DataValue& m, const api::GroupPolicy& p, api::SchedulingVers
     put(m, "priorityClassName", p.priorityClassName);
     if (p.priority)
         m.set("priority", int64_t(*p.priority));
-    if (p.preemptionPolicy != api::GroupPreemptionPolicy::Unset)
-        m.set("preemptionPolicy",
-            p.preemptionPolicy == api::GroupPreemptionPolicy::Never ? "Never" : "PreemptLowerPriority");
+    put(m, "preemptionPolicy", api::preemptionPolicyName(p.preemptionPolicy));
 }
 
 DataValue podGroupTemplate(const api::PodGroupTemplate& t, api::SchedulingVersion v)
@@ -655,6 +656,9 @@ DataValue toData(const api::Pod& pod)
         put(cm, "message", c.message);
         return cm;
     }));
+    put(status, "nominatedNodeName", pod.nominatedNodeName);
+    if (pod.startTime)
+        status.set("startTime", pod.startTime->text);
     put(status, "resourceClaimStatuses",
         listOf(pod.resourceClaimStatuses, [](const api::PodResourceClaimStatus& s) {
             DataValue sm = DataValue::map();
