@@ -85,6 +85,8 @@ auto simulateWith(const PreparedScenario& prepared, api::ObjectSet objects, cons
             *workloads.specs, seed, prepared.duration, prepared.featureGates, objects, diags, options.cancel))
         return std::nullopt;
 
+    // The workloads' pods resolve their priorityClassName against the cluster's classes.
+    const std::vector<api::PriorityClass> priorityClasses = objects.priorityClasses;
     scheduler::SchedulerOptions schedOptions;
     schedOptions.scoring = o.scoring.value_or(prepared.scoring);
     schedOptions.seed = seed;
@@ -100,7 +102,8 @@ auto simulateWith(const PreparedScenario& prepared, api::ObjectSet objects, cons
         sim.addNodePool(*pool);
     for (auto& e : eventsFor(prepared, o))
         sim.addEvent(std::move(e));
-    auto source = workload::makeScenarioSource(*workloads.specs, seed, prepared.featureGates, diags);
+    auto source
+        = workload::makeScenarioSource(*workloads.specs, seed, prepared.featureGates, diags, priorityClasses);
     if (!source)
         return std::nullopt;
     sim.setArrivals(std::move(source));

@@ -10,7 +10,7 @@ bool addWorkloadObjects(const std::vector<workload::WorkloadSpec>& specs, uint64
     const api::FeatureGates& gates, api::ObjectSet& objects, Diagnostics& diags, const CancelToken* cancel)
 {
     const size_t errorsBefore = diags.errorCount();
-    auto scan = workload::makeScenarioSource(specs, seed, gates, diags);
+    auto scan = workload::makeScenarioSource(specs, seed, gates, diags, objects.priorityClasses);
     if (!scan)
         return false;
     std::set<std::string> haveTemplates;

@@ -20,18 +20,20 @@ uint64_t workloadSeed(const WorkloadSpec& spec, uint64_t scenarioSeed, size_t in
 
 namespace {
 
-std::unique_ptr<ArrivalSource> makeManifests(
-    const WorkloadSpec& spec, uint64_t seed, const api::FeatureGates& gates, Diagnostics& diags)
+std::unique_ptr<ArrivalSource> makeManifests(const WorkloadSpec& spec, uint64_t seed,
+    const api::FeatureGates& gates, const std::vector<api::PriorityClass>& priorityClasses,
+    Diagnostics& diags)
 {
     yamlio::LoadOptions options;
     options.gates = gates;
+    options.priorityClasses = priorityClasses;
     yamlio::LoadResult loaded = yamlio::loadPaths(spec.manifests, options);
     diags.append(loaded.diagnostics);
     if (loaded.diagnostics.hasErrors())
         return nullptr;
     const size_t before = diags.errorCount();
-    std::vector<JobType> types
-        = jobTypesFromObjects(loaded.objects, spec.namespace_, diags, GroupRules { gates, spec.scheduling });
+    std::vector<JobType> types = jobTypesFromObjects(
+        loaded.objects, spec.namespace_, diags, GroupRules { gates, spec.scheduling }, priorityClasses);
     if (diags.errorCount() > before)
         return nullptr;
     return makeManifestSource(spec, std::move(types), seed, diags);
@@ -63,15 +65,17 @@ private:
     GroupSpec m_group;
 };
 
-std::unique_ptr<ArrivalSource> makeUngroupedSource(
-    const WorkloadSpec& spec, uint64_t seed, const api::FeatureGates& gates, Diagnostics& diags);
+std::unique_ptr<ArrivalSource> makeUngroupedSource(const WorkloadSpec& spec, uint64_t seed,
+    const api::FeatureGates& gates, const std::vector<api::PriorityClass>& priorityClasses,
+    Diagnostics& diags);
 
 } // namespace
 
-std::unique_ptr<ArrivalSource> makeSource(
-    const WorkloadSpec& spec, uint64_t seed, const api::FeatureGates& gates, Diagnostics& diags)
+std::unique_ptr<ArrivalSource> makeSource(const WorkloadSpec& spec, uint64_t seed,
+    const api::FeatureGates& gates, Diagnostics& diags,
+    const std::vector<api::PriorityClass>& priorityClasses)
 {
-    auto source = makeUngroupedSource(spec, seed, gates, diags);
+    auto source = makeUngroupedSource(spec, seed, gates, priorityClasses, diags);
     // Manifests resolve `scheduling:` per object (GroupRules), against the objects' own.
     if (source && spec.scheduling && spec.source != WorkloadSpec::Source::Manifests)
         return std::make_unique<GroupedSource>(std::move(source), *spec.scheduling);
@@ -80,12 +84,13 @@ std::unique_ptr<ArrivalSource> makeSource(
 
 namespace {
 
-std::unique_ptr<ArrivalSource> makeUngroupedSource(
-    const WorkloadSpec& spec, uint64_t seed, const api::FeatureGates& gates, Diagnostics& diags)
+std::unique_ptr<ArrivalSource> makeUngroupedSource(const WorkloadSpec& spec, uint64_t seed,
+    const api::FeatureGates& gates, const std::vector<api::PriorityClass>& priorityClasses,
+    Diagnostics& diags)
 {
     switch (spec.source) {
     case WorkloadSpec::Source::Manifests:
-        return makeManifests(spec, seed, gates, diags);
+        return makeManifests(spec, seed, gates, priorityClasses, diags);
     case WorkloadSpec::Source::Trace:
         if (!spec.trace)
             return nullptr;
@@ -102,12 +107,13 @@ std::unique_ptr<ArrivalSource> makeUngroupedSource(
 } // namespace
 
 std::unique_ptr<ArrivalSource> makeScenarioSource(const std::vector<WorkloadSpec>& specs,
-    uint64_t scenarioSeed, const api::FeatureGates& gates, Diagnostics& diags)
+    uint64_t scenarioSeed, const api::FeatureGates& gates, Diagnostics& diags,
+    const std::vector<api::PriorityClass>& priorityClasses)
 {
     std::vector<std::unique_ptr<ArrivalSource>> sources;
     bool ok = true;
     for (size_t i = 0; i < specs.size(); ++i) {
-        auto s = makeSource(specs[i], workloadSeed(specs[i], scenarioSeed, i), gates, diags);
+        auto s = makeSource(specs[i], workloadSeed(specs[i], scenarioSeed, i), gates, diags, priorityClasses);
         if (!s)
             ok = false;
         sources.push_back(std::move(s));

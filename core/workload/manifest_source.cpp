@@ -5,6 +5,7 @@
 #include <cmath>
 #include <map>
 
+#include "core/api/priority_admission.h"
 #include "core/workload/arrival_process.h"
 #include "core/workload/duration_sampler.h"
 #include "core/workload/job_group.h"
@@ -208,11 +209,26 @@ private:
     uint64_t m_seq = 0;
 };
 
+/// The Priority admission plugin on the pods `w` creates, at prepare time: their name is the
+/// generateName prefix the controller gives them (a StatefulSet names its first pod "-0").
+bool admitTemplatePriority(const api::PodController& w, const std::string& namespace_,
+    const api::PriorityClassIndex& classes, api::PodSpec& spec, Diagnostics& diags)
+{
+    const bool statefulSet = w.kind == api::PodController::Kind::StatefulSet;
+    const std::string podName = w.meta.name + (statefulSet ? "-0" : "-");
+    const auto error = api::admitPodPriority(classes, podName, spec);
+    if (error)
+        diags.error(w.meta.pos, api::podControllerKindName(w.kind), namespace_ + "/" + w.meta.name,
+            "spec.template." + error->field, error->message);
+    return !error;
+}
+
 } // namespace
 
 std::vector<JobType> jobTypesFromObjects(const api::ObjectSet& objects, const std::string& defaultNamespace,
-    Diagnostics& diags, const GroupRules& rules)
+    Diagnostics& diags, const GroupRules& rules, const std::vector<api::PriorityClass>& priorityClasses)
 {
+    const api::PriorityClassIndex classes(objects.priorityClasses, priorityClasses);
     std::vector<JobType> types;
     for (const api::Pod& pod : objects.pods) {
         if (hasController(pod.meta)) {
@@ -256,6 +272,8 @@ std::vector<JobType> jobTypesFromObjects(const api::ObjectSet& objects, const st
         t.group = groupFor(w, rules);
         auto tmpl = std::make_shared<api::PodTemplateSpec>(w.podTemplate);
         tmpl->meta.namespace_ = t.namespace_;
+        if (!admitTemplatePriority(w, t.namespace_, classes, tmpl->spec, diags))
+            continue;
         t.priority = tmpl->spec.priority.value_or(0);
         t.pod = std::move(tmpl);
         readAnnotations(t, w.meta, &w.podTemplate.meta, api::podControllerKindName(w.kind), diags);

@@ -52,8 +52,14 @@ struct GroupRules
 
 /// Job types in input order. Objects without a namespace get `defaultNamespace`. Bad annotations
 /// become errors located at the object.
+/// A controller's pod template resolves its priorityClassName as the Priority admission plugin
+/// resolves the pods created from it, against the set's PriorityClasses and `priorityClasses`
+/// (the cluster's): the job type's priority and template carry the result, and a template whose
+/// pods would be refused is an error located at the controller (spec.template.spec.*), reported
+/// here rather than when the first pod is created. Pods were admitted when they were loaded.
 std::vector<JobType> jobTypesFromObjects(const api::ObjectSet& objects, const std::string& defaultNamespace,
-    Diagnostics& diags, const GroupRules& rules = {});
+    Diagnostics& diags, const GroupRules& rules = {},
+    const std::vector<api::PriorityClass>& priorityClasses = {});
 
 /// The stream: with arrival process "once" each job type is submitted once at start (+ its
 /// drasim.dev/arrival offset) under its own name; with any other process every arrival picks a

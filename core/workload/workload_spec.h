@@ -56,6 +56,7 @@
 #include <vector>
 
 #include "core/api/feature_gates.h"
+#include "core/api/scheduling_v1.h"
 #include "core/common/data_value.h"
 #include "core/common/diagnostic.h"
 #include "core/workload/workload.h"
@@ -158,13 +159,16 @@ uint64_t workloadSeed(const WorkloadSpec& spec, uint64_t scenarioSeed, size_t in
 /// Builds the arrival stream of one workload: loads its files, validates, and returns nullptr
 /// with diagnostics on error. Later streaming errors also go to `diags`, which must outlive the
 /// source. Manifests are read as the API server of the scenario's Kubernetes version with its
-/// feature gates reads them (`gates`: spec.scheduler).
-std::unique_ptr<ArrivalSource> makeSource(
-    const WorkloadSpec& spec, uint64_t seed, const api::FeatureGates& gates, Diagnostics& diags);
+/// feature gates reads them (`gates`: spec.scheduler). Their pods resolve priorityClassName
+/// against their own PriorityClasses and `priorityClasses`, the cluster's (Priority admission).
+std::unique_ptr<ArrivalSource> makeSource(const WorkloadSpec& spec, uint64_t seed,
+    const api::FeatureGates& gates, Diagnostics& diags,
+    const std::vector<api::PriorityClass>& priorityClasses = {});
 
 /// Convenience: one source per workload (seeds from workloadSeed), merged in list order.
 /// nullptr if any workload failed.
 std::unique_ptr<ArrivalSource> makeScenarioSource(const std::vector<WorkloadSpec>& specs,
-    uint64_t scenarioSeed, const api::FeatureGates& gates, Diagnostics& diags);
+    uint64_t scenarioSeed, const api::FeatureGates& gates, Diagnostics& diags,
+    const std::vector<api::PriorityClass>& priorityClasses = {});
 
 } // namespace drasim::workload

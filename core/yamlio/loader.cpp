@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "core/yamlio/admin_namespace.h"
+#include "core/yamlio/admit_priorities.h"
 #include "core/yamlio/lean_yaml.h"
 #include "core/yamlio/list_splitter.h"
 #include "core/yamlio/object_readers.h"
@@ -437,7 +438,7 @@ void rejectSecondGlobalDefault(std::vector<api::PriorityClass>& list, Diagnostic
     list = std::move(kept);
 }
 
-void finish(LoadResult& result)
+void finish(LoadResult& result, const LoadOptions& options)
 {
     auto& o = result.objects;
     rejectDuplicates(o.namespaces, "Namespace", result.diagnostics);
@@ -455,6 +456,7 @@ void finish(LoadResult& result)
     rejectDuplicates(o.priorityClasses, "PriorityClass", result.diagnostics);
     rejectSecondGlobalDefault(o.priorityClasses, result.diagnostics);
     rejectUnauthorizedAdminAccess(o, result.diagnostics);
+    admitPriorities(o, options.priorityClasses, options.gates, result.diagnostics);
 }
 
 bool manifestExtension(const std::filesystem::path& p)
@@ -476,7 +478,7 @@ LoadResult loadText(std::string_view text, const std::string& fileName, const Lo
     } catch (const LoadCancelled&) {
         result.cancelled = true;
     }
-    finish(result);
+    finish(result, options);
     return result;
 }
 
@@ -537,7 +539,7 @@ LoadResult loadPaths(const std::vector<std::string>& paths, const LoadOptions& o
     } catch (const LoadCancelled&) {
         result.cancelled = true;
     }
-    finish(result);
+    finish(result, options);
     return result;
 }
 

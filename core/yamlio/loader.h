@@ -36,6 +36,10 @@ struct LoadOptions
     /// The cluster's Kubernetes version and feature gates (1.37 defaults): which scheduling.k8s.io
     /// kinds and versions are served, which gated fields are refused or dropped.
     api::FeatureGates gates;
+    /// PriorityClasses the cluster already has besides those in the files (a scenario's, for its
+    /// workloads' manifests): pods and PodGroups resolve their priorityClassName against both, as
+    /// the Priority admission plugin does (core/api/priority_admission.h).
+    std::vector<api::PriorityClass> priorityClasses;
 };
 
 struct LoadResult
