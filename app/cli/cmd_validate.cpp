@@ -44,6 +44,7 @@ std::string summary(const drasim::api::ObjectSet& o)
     add("Workload", o.workloads.size());
     add("PodGroup", o.podGroups.size());
     add("CompositePodGroup", o.compositePodGroups.size());
+    add("PodDisruptionBudget", o.podDisruptionBudgets.size());
     std::string out;
     for (const auto& [kind, line] : lines)
         out += line + "\n";

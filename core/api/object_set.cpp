@@ -28,6 +28,7 @@ void ObjectSet::append(ObjectSet&& o)
     moveAppend(podGroups, o.podGroups);
     moveAppend(compositePodGroups, o.compositePodGroups);
     moveAppend(priorityClasses, o.priorityClasses);
+    moveAppend(podDisruptionBudgets, o.podDisruptionBudgets);
 }
 
 const char* schedulingApiVersion(SchedulingVersion v)

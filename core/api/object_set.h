@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "core/api/core_v1.h"
+#include "core/api/policy_v1.h"
 #include "core/api/resource_v1.h"
 #include "core/api/scheduling_v1.h"
 
@@ -27,6 +28,8 @@ struct ObjectSet
     std::vector<PodGroup> podGroups;
     std::vector<CompositePodGroup> compositePodGroups;
     std::vector<PriorityClass> priorityClasses;
+    // policy
+    std::vector<PodDisruptionBudget> podDisruptionBudgets;
 
     void append(ObjectSet&& other);
     size_t size() const
@@ -34,7 +37,7 @@ struct ObjectSet
         return namespaces.size() + nodes.size() + pods.size() + controllers.size() + resourceSlices.size()
             + deviceClasses.size() + resourceClaims.size() + resourceClaimTemplates.size()
             + deviceTaintRules.size() + workloads.size() + podGroups.size() + compositePodGroups.size()
-            + priorityClasses.size();
+            + priorityClasses.size() + podDisruptionBudgets.size();
     }
 };
 

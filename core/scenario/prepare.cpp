@@ -251,6 +251,8 @@ bool addManifests(Assembly& a)
     moveInto(base.workloads, objs.workloads);
     moveInto(base.compositePodGroups, objs.compositePodGroups);
     moveInto(base.podGroups, objs.podGroups);
+    // The budgets preemption honours.
+    moveInto(base.podDisruptionBudgets, objs.podDisruptionBudgets);
     // Pods already bound in a dump keep their devices for the whole run; unbound ones are
     // not workloads (those belong under spec.workloads).
     for (auto& pod : objs.pods) {

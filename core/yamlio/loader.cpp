@@ -164,7 +164,8 @@ private:
 
         const bool namespaced = kind == "Pod" || kind == "Job" || kind == "Deployment" || kind == "ReplicaSet"
             || kind == "StatefulSet" || kind == "ResourceClaim" || kind == "ResourceClaimTemplate"
-            || kind == "Workload" || kind == "PodGroup" || kind == "CompositePodGroup";
+            || kind == "Workload" || kind == "PodGroup" || kind == "CompositePodGroup"
+            || kind == "PodDisruptionBudget";
         r.setObject(kind, peekObjectName(r, root, namespaced));
         const bool resourceGroup = apiVersion.starts_with("resource.k8s.io/");
         if ((resourceGroup
@@ -238,6 +239,13 @@ private:
             api::DeviceTaintRule rule;
             if (readDeviceTaintRule(r, root, rule))
                 m_objects.deviceTaintRules.push_back(std::move(rule));
+        } else if (kind == "PodDisruptionBudget") {
+            // policy/v1beta1 was removed in Kubernetes 1.25.
+            if (apiVersion != "policy/v1")
+                return wrongVersion("policy/v1");
+            api::PodDisruptionBudget pdb;
+            if (readPodDisruptionBudget(r, root, pdb))
+                m_objects.podDisruptionBudgets.push_back(std::move(pdb));
         } else if (isSchedulingKind(kind) && apiVersion.starts_with("scheduling.k8s.io/")) {
             loadSchedulingObject(r, root, avNode, kind, apiVersion);
         } else {
@@ -455,6 +463,7 @@ void finish(LoadResult& result, const LoadOptions& options)
     rejectDuplicates(o.compositePodGroups, "CompositePodGroup", result.diagnostics);
     rejectDuplicates(o.priorityClasses, "PriorityClass", result.diagnostics);
     rejectSecondGlobalDefault(o.priorityClasses, result.diagnostics);
+    rejectDuplicates(o.podDisruptionBudgets, "PodDisruptionBudget", result.diagnostics);
     rejectUnauthorizedAdminAccess(o, result.diagnostics);
     admitPriorities(o, options.priorityClasses, options.gates, result.diagnostics);
 }

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "core/api/core_v1.h"
+#include "core/api/policy_v1.h"
 #include "core/api/resource_v1.h"
 #include "core/api/scheduling_v1.h"
 #include "core/yamlio/manifest_reader.h"
@@ -38,6 +39,9 @@ bool readCompositePodGroup(Reader& r, uint32_t root, api::SchedulingVersion v, a
 void readJobScheduling(Reader& r, uint32_t n, const Path& p, api::JobSchedulingConfiguration& out);
 /// scheduling.k8s.io/v1 PriorityClass.
 bool readPriorityClass(Reader& r, uint32_t root, api::PriorityClass& out);
+
+/// policy/v1 PodDisruptionBudget (read_policy.cpp).
+bool readPodDisruptionBudget(Reader& r, uint32_t root, api::PodDisruptionBudget& out);
 
 /// Shared helpers (object_meta.cpp).
 void readObjectMeta(Reader& r, uint32_t node, const Path& p, bool namespaced, api::ObjectMeta& out);

@@ -106,6 +106,26 @@ DataValue nodeSelector(const api::NodeSelector& s)
     return m;
 }
 
+DataValue intOrString(const api::IntOrString& v)
+{
+    return v.isString ? DataValue(v.stringValue) : DataValue(int64_t(v.intValue));
+}
+
+/// metav1.LabelSelector: an empty one is written as {} (it selects everything, unlike none).
+DataValue labelSelector(const api::LabelSelector& s)
+{
+    DataValue m = DataValue::map();
+    put(m, "matchLabels", stringMap(s.matchLabels));
+    put(m, "matchExpressions", listOf(s.matchExpressions, [](const api::LabelSelectorRequirement& r) {
+        DataValue rm = DataValue::map();
+        rm.set("key", r.key);
+        rm.set("operator", r.op);
+        put(rm, "values", strings(r.values));
+        return rm;
+    }));
+    return m;
+}
+
 DataValue toleration(const api::Toleration& t)
 {
     DataValue m = DataValue::map();
@@ -573,6 +593,30 @@ DataValue toData(const api::PriorityClass& pc)
     return m;
 }
 
+DataValue toData(const api::PodDisruptionBudget& pdb)
+{
+    DataValue m = object("policy/v1", "PodDisruptionBudget", pdb.meta);
+    DataValue spec = DataValue::map();
+    if (pdb.minAvailable)
+        spec.set("minAvailable", intOrString(*pdb.minAvailable));
+    if (pdb.selector)
+        spec.set("selector", labelSelector(*pdb.selector));
+    if (pdb.maxUnavailable)
+        spec.set("maxUnavailable", intOrString(*pdb.maxUnavailable));
+    put(spec, "unhealthyPodEvictionPolicy", pdb.unhealthyPodEvictionPolicy);
+    m.set("spec", std::move(spec));
+    if (const auto& st = pdb.status) {
+        DataValue status = DataValue::map();
+        put(status, "disruptedPods", stringMap(st->disruptedPods));
+        status.set("disruptionsAllowed", int64_t(st->disruptionsAllowed));
+        status.set("currentHealthy", int64_t(st->currentHealthy));
+        status.set("desiredHealthy", int64_t(st->desiredHealthy));
+        status.set("expectedPods", int64_t(st->expectedPods));
+        m.set("status", std::move(status));
+    }
+    return m;
+}
+
 DataValue toData(const api::ObjectMeta& meta)
 {
     DataValue m = DataValue::map();
@@ -853,6 +897,8 @@ DataValue toListData(const api::ObjectSet& o)
     for (const auto& x : o.podGroups)
         items.push_back(toData(x));
     for (const auto& x : o.controllers)
+        items.push_back(toData(x));
+    for (const auto& x : o.podDisruptionBudgets)
         items.push_back(toData(x));
     for (const auto& x : o.pods)
         items.push_back(toData(x));

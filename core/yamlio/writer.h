@@ -28,10 +28,13 @@ DataValue toData(const api::Workload& workload);
 DataValue toData(const api::PodGroup& group);
 DataValue toData(const api::CompositePodGroup& group);
 DataValue toData(const api::PriorityClass& priorityClass);
+/// policy/v1 PodDisruptionBudget.
+DataValue toData(const api::PodDisruptionBudget& budget);
 
 /// `apiVersion: v1, kind: List, items: [...]` with every object of the set, in the order
 /// Nodes, DeviceClasses, ResourceSlices, ResourceClaimTemplates, ResourceClaims, DeviceTaintRules,
-/// PriorityClasses, Workloads, CompositePodGroups, PodGroups, pod controllers, Pods.
+/// PriorityClasses, Workloads, CompositePodGroups, PodGroups, pod controllers, PodDisruptionBudgets,
+/// Pods.
 DataValue toListData(const api::ObjectSet& objects);
 std::string toYamlList(const api::ObjectSet& objects);
 std::string toJsonList(const api::ObjectSet& objects);
