@@ -16,6 +16,11 @@ std::string formatText(const PodDiagnosis& d)
     } else {
         out += "pending\n  " + d.message + "\n";
     }
+    for (size_t start = 0; start < d.preemption.size();) {
+        const size_t end = std::min(d.preemption.find('\n', start), d.preemption.size());
+        out += "  " + d.preemption.substr(start, end - start) + "\n";
+        start = end + 1;
+    }
     for (const auto& n : d.nodes) {
         out += "\nnode " + n.node + ": ";
         if (!n.nodeReasons.empty()) {
@@ -82,6 +87,8 @@ DataValue toData(const PodDiagnosis& d)
         root.set("message", d.message);
     if (!d.group.empty())
         root.set("group", d.group);
+    if (!d.preemption.empty())
+        root.set("preemption", d.preemption);
     DataValue nodes = DataValue::list();
     for (const auto& n : d.nodes) {
         DataValue nd = DataValue::map();

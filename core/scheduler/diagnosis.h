@@ -60,6 +60,9 @@ struct PodDiagnosis
     /// A member of a PodGroup: the group's state, which decides before this pod's own fit
     /// ("pod group default/train (gang, minCount 4): 3 of minCount 4 pods exist; ..."); "" otherwise.
     std::string group;
+    /// DefaultPreemption's outcome, one statement per line: the nominated node and its victims,
+    /// or why preemption does not help. "" when no running pod has a lower priority.
+    std::string preemption;
     std::vector<NodeDiagnosis> nodes; ///< sorted by node name
 };
 

@@ -232,6 +232,27 @@ PreemptionResult Cluster::Impl::Preemption::postFilter(Impl& d, Cycle& cycle)
     return out;
 }
 
+std::string Cluster::Impl::Preemption::explain(
+    const Impl& d, const Cycle& cycle, const PreemptionResult& r, bool draRejected)
+{
+    const int32_t priority = cycle.pod.spec.priority.value_or(0);
+    if (d.boundPriorities.empty() || d.boundPriorities.begin()->first >= priority)
+        return "";
+    std::string text = r.message;
+    if (!r.victims.empty()) {
+        text = "preemption: nominated node " + r.nominatedNode + ", evicting";
+        for (size_t i = 0; i < r.victims.size(); ++i) {
+            const PodState& v = d.bound.at(r.victims[i]);
+            text += (i ? ", " : " ") + v.pub.key + " (priority " + std::to_string(v.pub.priority) + ")";
+        }
+    }
+    if (draRejected && r.victims.empty())
+        text += "\npreemption cannot free DRA devices in Kubernetes 1.37: DynamicResources rejects a node "
+                "as unresolvable, and its dry run keeps a victim's claims allocated (KEP-5690 proposes "
+                "to change this)";
+    return text;
+}
+
 // prepareCandidate: the victims are deleted (each gets DisruptionTarget and its grace period,
 // which the caller times), lower-priority pods nominated to the node lose their nomination (they
 // may no longer fit there), and the preemptor is nominated.

@@ -30,6 +30,11 @@ struct Cluster::Impl::Preemption
     /// cycle left it and leaves it exactly so (every dry run is undone).
     static PreemptionResult postFilter(Impl& d, Cycle& cycle);
 
+    /// What `explain` says of the PostFilter: "" when no bound pod has a lower priority than the
+    /// pod (preemption was never a possibility), else the nomination and its victims, or why
+    /// preemption does not help, with a note when DRA devices are what the pod lacks.
+    static std::string explain(
+        const Impl& d, const Cycle& cycle, const PreemptionResult& r, bool draRejected);
     /// upstream's calculateNumCandidates: 10 % of the potential nodes, at least 100, at most all.
     static size_t candidatesWanted(size_t potentialNodes);
     /// pickOneNodeForPreemption's criteria, in order; ties go to the earlier candidate.

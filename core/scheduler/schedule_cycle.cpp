@@ -100,8 +100,14 @@ ScheduleResult Cluster::Impl::schedule(const api::Pod& pod, bool explain)
         diagnose(cycle);
     if (cycle.chosen < 0 || !cycle.fatal.empty()) {
         reportFailure(cycle);
-        if (cycle.res.failure == FailureKind::Unschedulable && !inGroupCycle)
+        if (cycle.res.failure == FailureKind::Unschedulable && !inGroupCycle) {
+            const bool draRejected = std::any_of(
+                cycle.draHistogram.begin(), cycle.draHistogram.end(), [](int n) { return n > 0; });
             cycle.res.preemption = Preemption::postFilter(*this, cycle);
+            if (cycle.diagnosis)
+                cycle.diagnosis->preemption
+                    = Preemption::explain(*this, cycle, *cycle.res.preemption, draRejected);
+        }
         return std::move(cycle.res);
     }
     if (std::string refused = reservationRefused(cycle); !refused.empty()) {
