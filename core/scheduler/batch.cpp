@@ -58,7 +58,11 @@ void recordResult(Cluster& cluster, api::Pod& pod, const ScheduleResult& r, Batc
     } else {
         conds.push_back(api::PodCondition { "PodScheduled", "False", "Unschedulable", r.message });
         ++out.pending;
-        if (r.preemption && !r.preemption->nominatedNode.empty())
+        // The scheduler sets status.nominatedNodeName with a preemption and clears it when one
+        // finds no node.
+        if (r.preemption)
+            pod.nominatedNodeName = r.preemption->nominatedNode;
+        if (r.preemption && !r.preemption->victims.empty())
             recordPreemption(pod, *r.preemption, out.pods);
     }
 }

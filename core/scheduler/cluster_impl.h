@@ -535,7 +535,8 @@ struct Cluster::Impl
         ps.req = computePodRequests(pod.spec);
         ps.pub.claims = existingPodClaims(pod);
         ps.pub.priority = pod.spec.priority.value_or(0);
-        ps.startTime = time;
+        // Upstream takes a pod without status.startTime as started now (util.GetPodStartTime).
+        ps.startTime = pod.startTime ? double(pod.startTime->seconds) : time;
         // The pod owns its extended-resource claim: it goes away with the pod.
         if (pod.extendedResourceClaimStatus) {
             std::string key = nsOf(pod.meta) + "/" + pod.extendedResourceClaimStatus->resourceClaimName;

@@ -172,8 +172,13 @@ PreemptionResult Cluster::Impl::Preemption::postFilter(Impl& d, Cycle& cycle)
     // The dry runs filter nodes again, which adds to the cycle's node lists: take them first.
     const std::vector<uint32_t> potential = std::move(cycle.resolvable);
     cycle.resolvable.clear();
-    // PodEligibleToPreemptOthers: a pod already nominated waits while a lower-priority pod on
-    // its nominated node is still terminating, unless that node no longer suits it at all.
+    // PodEligibleToPreemptOthers: a pod that says Never does not preempt; one already nominated waits while a
+    // lower-priority pod on its nominated node is still terminating, unless that node no longer suits it at
+    // all.
+    if (cycle.pod.spec.preemptionPolicy == api::PreemptionPolicy::Never) {
+        out.message = "preemption: not eligible due to preemptionPolicy=Never.";
+        return out;
+    }
     if (auto nom = d.nominations.find(cycle.podKey); nom != d.nominations.end()) {
         auto ni = d.nodeIndex.find(nom->second.node);
         const bool stillSuits = ni != d.nodeIndex.end()

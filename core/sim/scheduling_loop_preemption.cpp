@@ -9,13 +9,6 @@
 
 namespace drasim::sim {
 
-namespace {
-
-// The API server's default for pod.spec.terminationGracePeriodSeconds.
-constexpr SimTime kDefaultVictimGrace = 30 * kSecond;
-
-} // namespace
-
 void SchedulingLoop::preempted(uint32_t id, const BindOutcome& out)
 {
     const std::string preemptor = m_ctx.pods[id].key;
@@ -25,7 +18,8 @@ void SchedulingLoop::preempted(uint32_t id, const BindOutcome& out)
         if (v == kNone || m_ctx.pods[v].terminatingUntil >= 0)
             continue; // already deleted by an earlier preemption
         SimPod& victim = m_ctx.pods[v];
-        victim.terminatingUntil = m_ctx.now + kDefaultVictimGrace;
+        const int64_t grace = api::effectiveTerminationGracePeriodSeconds(m_ctx.buildPod(victim).spec);
+        victim.terminatingUntil = m_ctx.now + SimTime(grace) * kSecond;
         m_ctx.emit(PodEventType::Preempted, victim,
             "preempted by " + preemptor + " (priority " + std::to_string(priority) + ") on node "
                 + out.nominatedNode);

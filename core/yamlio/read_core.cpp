@@ -156,8 +156,6 @@ void readPodPreemptionPolicy(Reader& r, uint32_t v, const Path& p, api::Preempti
         return;
     }
     out = api::PreemptionPolicy::PreemptLowerPriority;
-    // Never is what the simulation does for every pod: no scheduler preemption is modelled.
-    warnUnmodelled(r, v, p, "the scheduler never preempts lower-priority pods");
 }
 
 /// spec.terminationGracePeriodSeconds: a non-negative int64 (ValidateNonnegativeField).

@@ -202,6 +202,37 @@ TEST(Preemption, ASecondPreemptorDoesNotTakeTheFirstOnesVictims)
     EXPECT_NE(first.preemption->victims[0], second.preemption->victims[0]);
 }
 
+TEST(Preemption, APodThatSaysNeverDoesNotPreempt)
+{
+    auto o = cpuNodes(1);
+    o.pods.push_back(cpuPod("low", "4", 0, "n0"));
+    Cluster c(std::move(o));
+    api::Pod polite = cpuPod("polite", "4", 100);
+    polite.spec.preemptionPolicy = api::PreemptionPolicy::Never;
+    auto r = c.schedule(polite);
+    ASSERT_TRUE(r.preemption);
+    EXPECT_EQ(r.preemption->nominatedNode, "");
+    EXPECT_EQ(r.preemption->message, "preemption: not eligible due to preemptionPolicy=Never.");
+    EXPECT_FALSE(c.findBoundPod("default/low")->terminating);
+}
+
+TEST(Preemption, OfTwoEqualVictimsTheOneThatStartedLaterGoes)
+{
+    // One node, two pods of the same priority: only one must go, and the pod that has run longer
+    // is the more important one (util.MoreImportantPod), so it is reprieved first.
+    auto o = cpuNodes(1);
+    api::Pod early = cpuPod("early", "2", 0, "n0");
+    early.startTime = api::PodStartTime { "2026-12-01T00:00:00Z", 1'764'547'200 };
+    api::Pod late = cpuPod("late", "2", 0, "n0");
+    late.startTime = api::PodStartTime { "2026-12-02T00:00:00Z", 1'764'633'600 };
+    o.pods.push_back(late);
+    o.pods.push_back(early);
+    Cluster c(std::move(o));
+    auto r = c.schedule(cpuPod("high", "2", 100));
+    ASSERT_TRUE(r.preemption);
+    EXPECT_EQ(r.preemption->victims, std::vector<std::string> { "default/late" });
+}
+
 TEST(Preemption, MarkingTerminatingIsUndoneByARollback)
 {
     auto o = cpuNodes(1);

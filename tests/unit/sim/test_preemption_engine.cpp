@@ -123,6 +123,16 @@ TEST(PreemptionRun, TheVictimLeavesAfterItsGracePeriodAndThePreemptorTakesItsGpu
     EXPECT_TRUE(has(log, "2m10s Scheduled default/infer-0 @gp-0")) << dump(log);
 }
 
+TEST(PreemptionRun, TheVictimsOwnGracePeriodIsWaited)
+{
+    auto train = pluginGpuJob("train", 0, 1000, 0);
+    auto tmpl = std::make_shared<api::PodTemplateSpec>(*train.tasks[0].pod);
+    tmpl->spec.terminationGracePeriodSeconds = 5;
+    train.tasks[0].pod = tmpl;
+    auto log = runWith({}, devicePluginPool(), { train, pluginGpuJob("infer", 100, 50, 1000) });
+    EXPECT_TRUE(has(log, "1m45s Scheduled default/infer-0 @gp-0")) << dump(log);
+}
+
 TEST(PreemptionRun, DraDevicesAreNotPreemptedSoTheImportantPodWaits)
 {
     auto log = runWith(draObjects(), gpuPool("n", 1, 1),

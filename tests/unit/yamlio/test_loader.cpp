@@ -329,8 +329,6 @@ spec:
         "a node or topology domain with the pods it avoids\n"
         "t.yaml:9:30: warning: Pod default/p: spec.topologySpreadConstraints: not simulated: pods are not "
         "spread over topology domains\n"
-        "t.yaml:10:21: warning: Pod default/p: spec.preemptionPolicy: not simulated: the scheduler never "
-        "preempts lower-priority pods\n"
         "t.yaml:11:20: warning: Pod default/p: spec.schedulingGroup: dropped: feature gate GenericWorkload "
         "is disabled, so the API server clears this field\n");
 }
