@@ -57,6 +57,11 @@ Cluster::Cluster(api::ObjectSet objects, SchedulerOptions options)
         d.addClaim(std::move(c), false, "");
     }
     d.rebuildInventory();
+    // PodDisruptionBudgets and the controllers that give their scale: preemption prefers victims
+    // that violate no budget. Bound pods keep their labels and owner only when there are budgets.
+    d.budgets = std::move(objects.podDisruptionBudgets);
+    if (!d.budgets.empty())
+        d.controllers = objects.controllers;
     for (const auto& p : objects.pods)
         if (!p.spec.nodeName.empty() && p.phase != "Succeeded" && p.phase != "Failed")
             d.bindExisting(p);

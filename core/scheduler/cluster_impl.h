@@ -75,6 +75,22 @@ struct Cluster::Impl
         /// Index of its node in `nodes` (kNoNode when the node does not exist), kept by
         /// rebuildNodes: preemption gathers the pods of candidate nodes without name lookups.
         uint32_t nodeIdx = kNoNode;
+        /// For PodDisruptionBudgets (only when the cluster has any): labels and controller.
+        std::shared_ptr<const api::Labels> labels;
+        std::string ownerKind, ownerName;
+        /// Keeps what a PodDisruptionBudget needs of the pod, when there are budgets.
+        void rememberForBudgets(
+            const std::vector<api::PodDisruptionBudget>& budgets, const api::ObjectMeta& meta)
+        {
+            if (budgets.empty())
+                return;
+            labels = std::make_shared<const api::Labels>(meta.labels);
+            for (const auto& o : meta.ownerReferences)
+                if (o.controller) {
+                    ownerKind = o.kind;
+                    ownerName = o.name;
+                }
+        }
     };
     static constexpr uint32_t kNoNode = ~uint32_t(0);
     struct SigKey
@@ -143,6 +159,9 @@ struct Cluster::Impl
         PodRequests req;
     };
     std::unordered_map<std::string, Nomination> nominations;
+    std::vector<api::PodDisruptionBudget> budgets;
+    std::vector<api::PodController> controllers; ///< the scale of budgeted pods' owners
+
     std::map<std::string, std::vector<std::string>> nominatedOn;
     /// Sets (node non-empty) or clears the pod's nomination, undone by a rollback (preemption.cpp).
     struct Nominator
@@ -550,6 +569,7 @@ struct Cluster::Impl
         else
             chargeNode(ni->second, ps.req, +1);
         ps.nodeIdx = ni == nodeIndex.end() ? kNoNode : ni->second;
+        ps.rememberForBudgets(budgets, pod.meta);
         ps.seq = nextBindSeq++;
         undo.insertBound(std::move(ps));
     }

@@ -149,19 +149,67 @@ bool Cluster::Impl::Preemption::selectVictims(
         return false;
     }
     std::sort(potential.begin(), potential.end(), moreImportant);
-    // Reprieve as many as possible, the most important first: each goes back onto the node and
-    // stays there if the preemptor still fits. (PodDisruptionBudgets: none are loaded yet, so no
-    // victim violates one.)
+    // Reprieve as many as possible: first the pods whose eviction would violate a budget, then
+    // the others, each group most important first; each goes back onto the node and stays there
+    // if the preemptor still fits.
+    std::vector<const PodState*> violating, clean;
+    std::vector<int32_t> left = allowed;
+    for (const auto* v : potential)
+        (violatesBudget(v, left) ? violating : clean).push_back(v);
     out.node = idx;
-    for (const auto* v : potential) {
-        charge(v->req, +1);
-        if (fits(idx))
-            continue;
-        charge(v->req, -1);
-        out.victims.push_back(v);
-    }
+    for (const auto* group : { &violating, &clean })
+        for (const auto* v : *group) {
+            charge(v->req, +1);
+            if (fits(idx))
+                continue;
+            charge(v->req, -1);
+            out.victims.push_back(v);
+            out.budgetViolations += group == &violating ? 1 : 0;
+        }
+    if (!violating.empty() && !clean.empty())
+        std::sort(out.victims.begin(), out.victims.end(), moreImportant);
     cycle.dryRunUsage = nullptr;
     return true;
+}
+
+std::vector<int32_t> Cluster::Impl::Preemption::budgetAllowances(const Impl& d)
+{
+    std::vector<api::PdbPod> pods;
+    pods.reserve(d.bound.size());
+    for (const auto& [seq, key] : d.bindOrder) {
+        const PodState& ps = d.bound.at(key);
+        api::PdbPod p;
+        p.name = ps.name;
+        p.namespace_ = std::string_view(key).substr(0, key.find('/'));
+        p.labels = ps.labels.get();
+        p.ownerKind = ps.ownerKind;
+        p.ownerName = ps.ownerName;
+        p.healthy = !ps.pub.terminating;
+        pods.push_back(p);
+    }
+    return api::disruptionsAllowed(d.budgets, pods, d.controllers);
+}
+
+bool Cluster::Impl::Preemption::violatesBudget(const PodState* pod, std::vector<int32_t>& left) const
+{
+    // A pod without labels matches no budget; a budget with a missing or empty selector matches
+    // nothing here (unlike the disruption controller); a pod the API server already counted as
+    // disrupted (status.disruptedPods) takes nothing from the budget.
+    if (left.empty() || !pod->labels || pod->labels->empty())
+        return false;
+    const std::string_view ns = std::string_view(pod->pub.key).substr(0, pod->pub.key.find('/'));
+    bool violated = false;
+    for (size_t i = 0; i < d.budgets.size(); ++i) {
+        const auto& b = d.budgets[i];
+        const std::string bns = b.meta.namespace_.empty() ? std::string("default") : b.meta.namespace_;
+        if (bns != ns || !b.selector || b.selector->empty() || !b.selector->matches(*pod->labels))
+            continue;
+        if (b.status && b.status->disruptedPods.count(pod->name))
+            continue;
+        if (--left[i] < 0)
+            violated = true;
+    }
+    return violated;
 }
 
 PreemptionResult Cluster::Impl::Preemption::postFilter(Impl& d, Cycle& cycle)
@@ -191,6 +239,8 @@ PreemptionResult Cluster::Impl::Preemption::postFilter(Impl& d, Cycle& cycle)
     }
     Preemption p(d, cycle, priority);
     std::vector<Candidate> clean, violating;
+    if (!d.budgets.empty() && !potential.empty())
+        p.allowed = budgetAllowances(d);
     const bool anyLower = !d.boundPriorities.empty() && d.boundPriorities.begin()->first < priority;
     if (!anyLower) {
         p.statuses[kNoVictims] += int(potential.size());

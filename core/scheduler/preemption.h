@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "core/api/disruption_budget.h"
 #include "core/scheduler/cluster_impl.h"
 
 namespace drasim::scheduler {
@@ -62,6 +63,15 @@ struct Cluster::Impl::Preemption
     Impl& d;
     Cycle& cycle;
     int32_t priority = 0;
+    /// status.disruptionsAllowed of each PodDisruptionBudget as the disruption controller would
+    /// compute it for the bound pods now (victims being deleted are not healthy).
+    static std::vector<int32_t> budgetAllowances(const Impl& d);
+    /// Whether evicting the pod violates a budget, taking one disruption from each budget that
+    /// covers it in `left` (filterPodsWithPDBViolation).
+    bool violatesBudget(const PodState* pod, std::vector<int32_t>& left) const;
+
+    /// Disruptions each budget allows (empty without budgets).
+    std::vector<int32_t> allowed;
     /// Node status reasons of the dry run, for the message when no candidate is found.
     std::map<std::string, int> statuses;
 };

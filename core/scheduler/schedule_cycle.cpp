@@ -559,6 +559,7 @@ void Cluster::Impl::reserveAndBind(Cycle& cycle)
     ps.pub.priority = pod.spec.priority.value_or(0);
     ps.startTime = time;
     ps.nodeIdx = uint32_t(cycle.chosen);
+    ps.rememberForBudgets(budgets, pod.meta);
     ps.seq = nextBindSeq++;
     undo.insertBound(std::move(ps));
     Nominator::clear(*this, cycle.podKey);

@@ -233,6 +233,52 @@ TEST(Preemption, OfTwoEqualVictimsTheOneThatStartedLaterGoes)
     EXPECT_EQ(r.preemption->victims, std::vector<std::string> { "default/late" });
 }
 
+namespace {
+
+api::PodDisruptionBudget keepOne(const std::string& app)
+{
+    api::PodDisruptionBudget b;
+    b.meta.name = app + "-budget";
+    b.meta.namespace_ = "default";
+    b.minAvailable = api::IntOrString::ofInt(1);
+    b.selector = api::LabelSelector {};
+    b.selector->matchLabels["app"] = app;
+    return b;
+}
+
+} // namespace
+
+TEST(Preemption, VictimsThatABudgetProtectsAreAvoidedFirst)
+{
+    // n0's pod has the lower priority, but a PodDisruptionBudget (minAvailable 1 of 1) allows it
+    // no disruption: the node without violations wins (pickOneNodeForPreemption's first rule).
+    auto o = cpuNodes(2);
+    api::Pod guarded = cpuPod("guarded", "4", 1, "n0");
+    guarded.meta.labels["app"] = "db";
+    o.pods.push_back(guarded);
+    o.pods.push_back(cpuPod("plain", "4", 50, "n1"));
+    o.podDisruptionBudgets.push_back(keepOne("db"));
+    Cluster c(std::move(o));
+    auto r = c.schedule(cpuPod("high", "4", 100));
+    ASSERT_TRUE(r.preemption);
+    EXPECT_EQ(r.preemption->nominatedNode, "n1");
+    EXPECT_EQ(r.preemption->budgetViolations, 0);
+}
+
+TEST(Preemption, ABudgetIsViolatedWhenNothingElseHelps)
+{
+    auto o = cpuNodes(1);
+    api::Pod guarded = cpuPod("guarded", "4", 1, "n0");
+    guarded.meta.labels["app"] = "db";
+    o.pods.push_back(guarded);
+    o.podDisruptionBudgets.push_back(keepOne("db"));
+    Cluster c(std::move(o));
+    auto r = c.schedule(cpuPod("high", "4", 100));
+    ASSERT_TRUE(r.preemption);
+    EXPECT_EQ(r.preemption->nominatedNode, "n0");
+    EXPECT_EQ(r.preemption->budgetViolations, 1);
+}
+
 TEST(Preemption, MarkingTerminatingIsUndoneByARollback)
 {
     auto o = cpuNodes(1);
