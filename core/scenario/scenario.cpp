@@ -295,6 +295,14 @@ void parseScheduler(DocReader& r, const YamlNode& v, const std::string& sub, Sce
             readDuration(r, sv, ss, s.podMaxBackoff);
         } else if (k == "featureGates") {
             applyFeatureGates(r, sv, ss, s);
+        } else if (k == "whatIf") {
+            r.fields(sv, ss, [&](const std::string& wk, const YamlNode& wv, const std::string& ws) {
+                if (wk != "draPreemption")
+                    return false;
+                if (const auto on = r.boolean(wv, ws))
+                    s.whatIfDraPreemption = *on;
+                return true;
+            });
         } else if (k != "kubernetesVersion") {
             return false;
         }

@@ -27,7 +27,8 @@
 //     workloads: [...]          # workload_spec.h
 //     scheduler: {scoring: default, podInitialBackoff: 1s, podMaxBackoff: 10s,
 //                 kubernetesVersion: "1.37",    # 1.35, 1.36 or 1.37 (the default)
-//                 featureGates: {SchedulerPopFromBackoffQ: true, GenericWorkload: true}}
+//                 featureGates: {SchedulerPopFromBackoffQ: true, GenericWorkload: true},
+//                 whatIf: {draPreemption: true}}   # NOT UPSTREAM: KEP-5690's DRA preemption
 //     events:
 //       - {at: 6h, type: NodeFailure, node: a100-0}
 //       - {at: 8h, type: NodeReturn, node: a100-0}
@@ -116,6 +117,9 @@ struct Scenario
     api::FeatureGates featureGates;
     /// Whether spec.scheduler.kubernetesVersion was written (so it is written back).
     bool kubernetesVersionSet = false;
+    /// spec.scheduler.whatIf.draPreemption: NOT UPSTREAM. A what-if of KEP-5690, in which
+    /// preemption may free DRA devices (Kubernetes up to 1.37 never does). Off by default.
+    bool whatIfDraPreemption = false;
     std::vector<ScenarioEvent> events; ///< sorted by time (stable)
     /// Where each path field is written (named_files_check.h), for errors about the file it names.
     std::map<std::string, SourcePos> pathPositions;

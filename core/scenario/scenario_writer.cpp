@@ -142,6 +142,11 @@ DataValue toData(const Scenario& s)
     // versions and gates existed stay as they were.
     if (s.kubernetesVersionSet)
         scheduler.set("kubernetesVersion", api::kubernetesVersionName(s.featureGates.version()));
+    if (s.whatIfDraPreemption) {
+        DataValue whatIf = DataValue::map();
+        whatIf.set("draPreemption", true);
+        scheduler.set("whatIf", std::move(whatIf));
+    }
     if (!s.featureGates.overrides().empty()) {
         DataValue gates = DataValue::map();
         for (const auto& [name, value] : s.featureGates.overrides())

@@ -43,6 +43,10 @@ struct SchedulerOptions
     /// Run a topology-constrained group in every placement, including those whose score bound
     /// cannot beat the best one found. Same result, slower: the two are compared by law tests.
     bool exhaustivePlacements = false;
+    /// NOT UPSTREAM (a what-if of KEP-5690): preemption may free DRA devices. A node that cannot
+    /// allocate the pod's claims becomes a preemption candidate, and the dry run releases the
+    /// victims' claims as their deletion would. Kubernetes up to 1.37 does neither.
+    bool whatIfDraPreemption = false;
 };
 
 /// Why a pod was not scheduled.

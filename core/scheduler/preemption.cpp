@@ -172,6 +172,53 @@ bool Cluster::Impl::Preemption::selectVictims(
     return true;
 }
 
+bool Cluster::Impl::Preemption::selectVictimsReleasingClaims(
+    uint32_t idx, std::vector<const PodState*> potential, Candidate& out)
+{
+    std::sort(potential.begin(), potential.end(), moreImportant);
+    std::vector<std::string> violating, clean;
+    std::vector<int32_t> left = allowed;
+    for (const auto* v : potential)
+        (violatesBudget(v, left) ? violating : clean).push_back(v->pub.key);
+    // Deleting a pod moves its state within the cluster: pods are named by key here, and the
+    // victims' states are looked up again once every check is rolled back.
+    std::vector<std::string> kept;
+    std::vector<std::string> reasons; // why the last check failed: a node filter's, else DRA's
+    auto fitsKeeping = [&](const std::string* extra) {
+        d.undo.begin();
+        for (const auto* group : { &violating, &clean })
+            for (const auto& key : *group)
+                if (std::find(kept.begin(), kept.end(), key) == kept.end() && (!extra || key != *extra))
+                    d.podFinished(key);
+        const bool ok = fits(idx);
+        reasons = cycle.nodeFilterReasons;
+        d.undo.rollback();
+        return ok;
+    };
+    if (!fitsKeeping(nullptr)) {
+        if (reasons.empty())
+            reasons.push_back(kDraReasons[0]);
+        for (const auto& r : reasons)
+            ++statuses[r];
+        return false;
+    }
+    std::vector<std::pair<std::string, bool>> victims;
+    for (const auto* group : { &violating, &clean })
+        for (const auto& key : *group) {
+            if (fitsKeeping(&key))
+                kept.push_back(key);
+            else
+                victims.emplace_back(key, group == &violating);
+        }
+    out.node = idx;
+    for (const auto& [key, breaksBudget] : victims) {
+        out.victims.push_back(&d.bound.at(key));
+        out.budgetViolations += breaksBudget ? 1 : 0;
+    }
+    std::sort(out.victims.begin(), out.victims.end(), moreImportant);
+    return true;
+}
+
 std::vector<int32_t> Cluster::Impl::Preemption::budgetAllowances(const Impl& d)
 {
     std::vector<api::PdbPod> pods;
@@ -259,7 +306,10 @@ PreemptionResult Cluster::Impl::Preemption::postFilter(Impl& d, Cycle& cycle)
                 continue;
             }
             Candidate c;
-            if (!p.selectVictims(idx, std::move(lower), c))
+            const bool found = d.options.whatIfDraPreemption
+                ? p.selectVictimsReleasingClaims(idx, std::move(lower), c)
+                : p.selectVictims(idx, std::move(lower), c);
+            if (!found)
                 continue;
             auto& list = c.budgetViolations == 0 ? clean : violating;
             if (list.size() < wanted)
@@ -301,7 +351,9 @@ std::string Cluster::Impl::Preemption::explain(
             text += (i ? ", " : " ") + v.pub.key + " (priority " + std::to_string(v.pub.priority) + ")";
         }
     }
-    if (draRejected && r.victims.empty())
+    if (d.options.whatIfDraPreemption)
+        text += "\nwhat-if, not upstream: preemption may free DRA devices (KEP-5690)";
+    else if (draRejected && r.victims.empty())
         text += "\npreemption cannot free DRA devices in Kubernetes 1.37: DynamicResources rejects a node "
                 "as unresolvable, and its dry run keeps a victim's claims allocated (KEP-5690 proposes "
                 "to change this)";

@@ -57,6 +57,9 @@ struct Cluster::Impl::Preemption
     /// Marks the victims terminating, moves lower-priority nominations off the node and
     /// nominates the preemptor to it.
     void actuate(const PreemptionResult& result);
+    /// selectVictims for the DRA what-if: each check deletes the pods it leaves out (their claims
+    /// released) inside a transaction that is rolled back.
+    bool selectVictimsReleasingClaims(uint32_t idx, std::vector<const PodState*> potential, Candidate& out);
     /// The node filters and DynamicResources for the preemptor on node idx as it stands now.
     bool fits(uint32_t idx);
 

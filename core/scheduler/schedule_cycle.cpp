@@ -311,6 +311,8 @@ bool Cluster::Impl::filterNode(Cycle& cycle, uint32_t idx, allocator::Attempt& a
         return true;
     if (dra != kFatal)
         ++cycle.draHistogram[size_t(dra)];
+    if (dra == kCannotAllocate && options.whatIfDraPreemption)
+        cycle.resolvable.push_back(idx);
     return false;
 }
 

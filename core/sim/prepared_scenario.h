@@ -37,6 +37,8 @@ struct PreparedScenario
     /// The scenario's Kubernetes version and feature gates (spec.scheduler).
     api::FeatureGates featureGates;
     scheduler::ScoringPolicy scoring = scheduler::ScoringPolicy::Default;
+    /// spec.scheduler.whatIf.draPreemption: NOT UPSTREAM, preemption may free DRA devices (KEP-5690).
+    bool whatIfDraPreemption = false;
 
     /// The cluster at time 0 as the scheduler model is built from it: DeviceClasses, claims and
     /// templates (including those the workloads bring), bound pods, and every node and slice of

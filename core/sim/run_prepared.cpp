@@ -90,6 +90,7 @@ auto simulateWith(const PreparedScenario& prepared, api::ObjectSet objects, cons
     scheduler::SchedulerOptions schedOptions;
     schedOptions.scoring = o.scoring.value_or(prepared.scoring);
     schedOptions.seed = seed;
+    schedOptions.whatIfDraPreemption = prepared.whatIfDraPreemption;
     scheduler::Cluster cluster(std::move(objects), schedOptions);
     if (cluster.diagnostics().hasErrors()) {
         diags.append(cluster.diagnostics());

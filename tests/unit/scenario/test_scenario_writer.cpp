@@ -166,3 +166,16 @@ TEST(ScenarioWriter, KubernetesVersionAndGatesAreWrittenBackWhenSet)
     EXPECT_EQ(again.featureGates, s.featureGates);
     EXPECT_TRUE(again.kubernetesVersionSet);
 }
+
+TEST(ScenarioWriter, TheDraPreemptionWhatIfIsReadAndWrittenBackOnlyWhenOn)
+{
+    const std::string head = "apiVersion: drasim.dev/v1alpha1\nkind: Scenario\nmetadata: {name: m}\n";
+    Scenario on = parsed(head + "spec:\n  scheduler:\n    whatIf: {draPreemption: true}\n", "m.yaml");
+    EXPECT_TRUE(on.whatIfDraPreemption);
+    const std::string text = writeScenario(on);
+    EXPECT_NE(text.find("draPreemption: true"), std::string::npos) << text;
+    EXPECT_TRUE(parsed(text, "m.yaml").whatIfDraPreemption);
+    Scenario off = parsed(head + "spec:\n  scheduler: {scoring: default}\n", "m.yaml");
+    EXPECT_FALSE(off.whatIfDraPreemption);
+    EXPECT_EQ(writeScenario(off).find("whatIf"), std::string::npos);
+}

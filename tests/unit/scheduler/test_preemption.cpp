@@ -145,6 +145,39 @@ TEST(Preemption, DevicePluginGpusArePreemptedButDraDevicesAreNot)
         "preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling.");
 }
 
+TEST(Preemption, TheDraWhatIfFreesDevicesAsKep5690Proposes)
+{
+    // Not upstream: with the what-if on, the node that cannot allocate is a candidate and the dry
+    // run releases the victim's claim, so the important pod preempts and then gets the device.
+    api::ObjectSet dra = cpuNodes(1);
+    dra.resourceSlices.push_back(slice("n0-gpus", drasim::testing::kDrv, "n0", "n0", { device("gpu-0") }));
+    dra.deviceClasses.push_back(deviceClass("gpu", { "device.driver == \"gpu.example.com\"" }));
+    api::ResourceClaimTemplate t;
+    t.meta.name = "one-gpu";
+    t.meta.namespace_ = "default";
+    t.spec.requests.push_back(exactRequest("gpu", requestSpec("gpu")));
+    dra.resourceClaimTemplates.push_back(t);
+    scheduler::SchedulerOptions options;
+    options.whatIfDraPreemption = true;
+    Cluster c(std::move(dra), options);
+    api::Pod low = pod("low", {}, { { "gpu", "one-gpu" } });
+    api::Pod other = pod("other", {}, {});
+    ASSERT_TRUE(c.schedule(low).scheduled);
+    ASSERT_TRUE(c.schedule(other).scheduled); // no claim: never a useful victim
+    api::Pod high = pod("high", {}, { { "gpu", "one-gpu" } });
+    high.spec.priority = 1000;
+    auto r = c.schedule(high);
+    ASSERT_TRUE(r.preemption);
+    EXPECT_EQ(r.preemption->nominatedNode, "n0");
+    EXPECT_EQ(r.preemption->victims, std::vector<std::string> { "default/low" });
+    // The dry runs left the claim allocated and the pods bound.
+    EXPECT_TRUE(c.findClaim("default/low-gpu")->allocation.has_value());
+    EXPECT_NE(c.findBoundPod("default/other"), nullptr);
+    ASSERT_TRUE(c.podFinished("default/low"));
+    auto placed = c.schedule(high);
+    EXPECT_TRUE(placed.scheduled) << placed.message;
+}
+
 TEST(Preemption, TerminatingVictimsKeepTheirResourcesUntilTheyFinish)
 {
     auto o = cpuNodes(1);
