@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/api/object_set.h"
 #include "core/sim/simulator.h"
 #include "core/workload/workload.h"
 
@@ -57,6 +58,26 @@ inline workload::JobSpec gpuJob(const std::string& name, double at, double secon
     task.priority = priority;
     job.tasks.push_back(task);
     return job;
+}
+
+/// The class "gpu" for the pools of gpuPool() and the template "gpu-1" the jobs of gpuJob(..., 1)
+/// use, as objects for a scheduler::Cluster.
+inline api::ObjectSet oneGpuClassAndTemplate()
+{
+    api::ObjectSet o;
+    api::DeviceClass cls;
+    cls.meta.name = "gpu";
+    o.deviceClasses.push_back(cls);
+    api::ResourceClaimTemplate t;
+    t.meta.name = "gpu-1";
+    t.meta.namespace_ = "default";
+    api::DeviceRequest r;
+    r.name = "gpu";
+    r.exactly.emplace();
+    r.exactly->deviceClassName = "gpu";
+    t.spec.requests.push_back(r);
+    o.resourceClaimTemplates.push_back(t);
+    return o;
 }
 
 inline std::unique_ptr<workload::ArrivalSource> source(std::vector<workload::JobSpec> jobs)

@@ -36,24 +36,6 @@ struct GroupPodLog : RunRecorder
     }
 };
 
-api::ObjectSet gpuObjects()
-{
-    api::ObjectSet o;
-    api::DeviceClass cls;
-    cls.meta.name = "gpu";
-    o.deviceClasses.push_back(cls);
-    api::ResourceClaimTemplate t;
-    t.meta.name = "gpu-1";
-    t.meta.namespace_ = "default";
-    api::DeviceRequest r;
-    r.name = "gpu";
-    r.exactly.emplace();
-    r.exactly->deviceClassName = "gpu";
-    t.spec.requests.push_back(r);
-    o.resourceClaimTemplates.push_back(t);
-    return o;
-}
-
 workload::JobSpec parallelJob(const std::string& name, double at, double seconds, int32_t parallelism,
     std::optional<workload::GroupSpec> group)
 {
@@ -82,7 +64,7 @@ struct GangRun
 
     GroupPodLog run(std::vector<workload::JobSpec> jobs, RunSummary* summary = nullptr) const
     {
-        scheduler::Cluster cluster(gpuObjects());
+        scheduler::Cluster cluster(oneGpuClassAndTemplate());
         SchedulerClusterPort port(cluster);
         Simulator sim(port, options);
         sim.addNodePool(gpuPool("n", nodes, gpus));
@@ -100,7 +82,7 @@ struct GangRun
     /// The pod as the engine has it at `t` (what `explain --at` starts from).
     Simulator::PodAt podAt(std::vector<workload::JobSpec> jobs, SimTime t, const std::string& key) const
     {
-        scheduler::Cluster cluster(gpuObjects());
+        scheduler::Cluster cluster(oneGpuClassAndTemplate());
         SchedulerClusterPort port(cluster);
         Simulator sim(port, options);
         sim.addNodePool(gpuPool("n", nodes, gpus));
@@ -254,7 +236,7 @@ TEST(PodGroups, WaitingMembersArePendingUnderTheGroupsReason)
             }
         }
     } samples;
-    scheduler::Cluster cluster(gpuObjects());
+    scheduler::Cluster cluster(oneGpuClassAndTemplate());
     SchedulerClusterPort port(cluster);
     Simulator sim(port, r.options);
     sim.addNodePool(gpuPool("n", 3, 1));

@@ -58,24 +58,6 @@ workload::JobSpec pluginGpuJob(const std::string& name, double at, double second
     return job;
 }
 
-api::ObjectSet draObjects()
-{
-    api::ObjectSet o;
-    api::DeviceClass cls;
-    cls.meta.name = "gpu";
-    o.deviceClasses.push_back(cls);
-    api::ResourceClaimTemplate t;
-    t.meta.name = "gpu-1";
-    t.meta.namespace_ = "default";
-    api::DeviceRequest r;
-    r.name = "gpu";
-    r.exactly.emplace();
-    r.exactly->deviceClassName = "gpu";
-    t.spec.requests.push_back(r);
-    o.resourceClaimTemplates.push_back(t);
-    return o;
-}
-
 PreemptionLog runWith(api::ObjectSet objects, NodePool pool, std::vector<workload::JobSpec> jobs)
 {
     scheduler::Cluster cluster(std::move(objects));
@@ -135,7 +117,7 @@ TEST(PreemptionRun, TheVictimsOwnGracePeriodIsWaited)
 
 TEST(PreemptionRun, DraDevicesAreNotPreemptedSoTheImportantPodWaits)
 {
-    auto log = runWith(draObjects(), gpuPool("n", 1, 1),
+    auto log = runWith(oneGpuClassAndTemplate(), gpuPool("n", 1, 1),
         { gpuJob("train", 0, 1000, 1, 0), gpuJob("infer", 100, 50, 1, 1000) });
     for (const auto& l : log.lines)
         EXPECT_EQ(l.find("Preempted"), std::string::npos) << l;
