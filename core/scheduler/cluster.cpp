@@ -98,14 +98,7 @@ bool Cluster::podFinished(const std::string& podKey)
 
 bool Cluster::markTerminating(const std::string& podKey)
 {
-    auto it = m_impl->bound.find(podKey);
-    if (it == m_impl->bound.end())
-        return false;
-    if (!it->second.pub.terminating) {
-        it->second.pub.terminating = true;
-        m_impl->undo.log([impl = m_impl.get(), podKey] { impl->bound.at(podKey).pub.terminating = false; });
-    }
-    return true;
+    return m_impl->undo.markTerminating(podKey);
 }
 
 bool Cluster::Impl::podFinished(const std::string& podKey)

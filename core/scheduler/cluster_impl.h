@@ -222,6 +222,8 @@ struct Cluster::Impl
         /// Logs restoring the list of claims generated for a pod (before it changes).
         void generatedRestore(const std::string& podKey);
         void insertBound(PodState ps);
+        /// Marks a bound pod terminating (a preemption victim); false for an unknown key.
+        bool markTerminating(const std::string& key);
         PodState eraseBound(const std::string& key);
         /// Shape changes (nodes, slices, taints) re-index nodes and devices: never inside one.
         void requireNone(const char* change) const;

@@ -33,8 +33,11 @@ size_t preemptionOffset(uint64_t seed, const std::string& podKey, uint64_t bindi
 // A lower-priority pod on the node is being deleted (a victim of a preemption).
 bool Cluster::Impl::Preemption::terminatingBelow(const Impl& d, const std::string& node, int32_t priority)
 {
-    for (const auto& [key, ps] : d.bound)
-        if (ps.pub.terminating && ps.pub.priority < priority && ps.pub.nodeName == node)
+    auto ni = d.nodeIndex.find(node);
+    if (ni == d.nodeIndex.end())
+        return false;
+    for (const auto* ps : d.podsOnNode[ni->second])
+        if (ps->pub.terminating && ps->pub.priority < priority)
             return true;
     return false;
 }
@@ -365,13 +368,8 @@ std::string Cluster::Impl::Preemption::explain(
 // may no longer fit there), and the preemptor is nominated.
 void Cluster::Impl::Preemption::actuate(const PreemptionResult& result)
 {
-    for (const auto& key : result.victims) {
-        PodState& v = d.bound.at(key);
-        if (v.pub.terminating)
-            continue;
-        v.pub.terminating = true;
-        d.undo.log([&impl = d, key] { impl.bound.at(key).pub.terminating = false; });
-    }
+    for (const auto& key : result.victims)
+        d.undo.markTerminating(key);
     if (auto on = d.nominatedOn.find(result.nominatedNode); on != d.nominatedOn.end()) {
         std::vector<std::string> lower;
         for (const auto& key : on->second)

@@ -102,6 +102,18 @@ void Cluster::Impl::Undo::insertBound(PodState ps)
     log([this, key] { eraseBound(key); });
 }
 
+bool Cluster::Impl::Undo::markTerminating(const std::string& key)
+{
+    auto it = d.bound.find(key);
+    if (it == d.bound.end())
+        return false;
+    if (!it->second.pub.terminating) {
+        it->second.pub.terminating = true;
+        log([this, key] { d.bound.at(key).pub.terminating = false; });
+    }
+    return true;
+}
+
 Cluster::Impl::PodState Cluster::Impl::Undo::eraseBound(const std::string& key)
 {
     auto it = d.bound.find(key);
