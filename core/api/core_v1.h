@@ -174,6 +174,37 @@ struct JobSchedulingConfiguration
     bool operator==(const JobSchedulingConfiguration&) const = default;
 };
 
+/// Job spec.podFailurePolicy (batch/v1): how failed pods count against backoffLimit. The rules
+/// are tried in order and the first that matches a failed pod decides (pod_failure_policy.h).
+struct PodFailurePolicyOnExitCodes
+{
+    std::optional<std::string> containerName;
+    std::string operator_; ///< In or NotIn
+    std::vector<int32_t> values;
+    bool operator==(const PodFailurePolicyOnExitCodes&) const = default;
+};
+
+struct PodFailurePolicyOnPodConditionsPattern
+{
+    std::string type;
+    std::string status = "True"; ///< the API server defaults an omitted status to True
+    bool operator==(const PodFailurePolicyOnPodConditionsPattern&) const = default;
+};
+
+struct PodFailurePolicyRule
+{
+    std::string action; ///< FailJob, FailIndex, Ignore or Count
+    std::optional<PodFailurePolicyOnExitCodes> onExitCodes;
+    std::vector<PodFailurePolicyOnPodConditionsPattern> onPodConditions;
+    bool operator==(const PodFailurePolicyRule&) const = default;
+};
+
+struct PodFailurePolicy
+{
+    std::vector<PodFailurePolicyRule> rules;
+    bool operator==(const PodFailurePolicy&) const = default;
+};
+
 /// Job, Deployment, ReplicaSet and StatefulSet: pod factories. One type, since the simulator only
 /// needs how many pods, how they run to completion, and their template.
 struct PodController
@@ -190,6 +221,9 @@ struct PodController
     bool orderedReady = true;
     PodTemplateSpec podTemplate;
     std::optional<JobSchedulingConfiguration> scheduling; ///< Job spec.scheduling (1.37)
+    std::optional<PodFailurePolicy> podFailurePolicy; ///< Job spec.podFailurePolicy
+    /// Job spec.podReplacementPolicy as given: TerminatingOrFailed, Failed, or "" (unset).
+    std::string podReplacementPolicy;
 };
 
 const char* podControllerKindName(PodController::Kind k);

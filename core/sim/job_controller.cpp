@@ -195,18 +195,46 @@ void JobController::startWork(uint32_t id)
 void JobController::finishJob(uint32_t id, bool succeeded)
 {
     JobState& job = m_ctx.jobs[id];
-    // Kubernetes deletes the remaining pods of a failed job; a succeeded one has none left.
+    // Kubernetes deletes the remaining pods of a failed job; a succeeded one has none left but
+    // the victims still terminating. A pod already deleted keeps its grace period.
     std::vector<uint32_t> remaining = job.pods;
     for (uint32_t pid : remaining) {
-        if (m_ctx.pods[pid].state == PodState::Running)
-            m_ctx.cluster.podFinished(m_ctx.pods[pid].key); // queued pods are released by dropQueued
+        const SimPod& p = m_ctx.pods[pid];
+        if (p.state == PodState::Running && p.terminatingUntil >= 0)
+            continue;
+        if (p.state == PodState::Running)
+            m_ctx.cluster.podFinished(p.key); // queued pods are released by dropQueued
         endPod(pid, PodEventType::Failed, "job " + job.spec.name + " ended", false);
     }
     m_ctx.metrics.jobFinished(
         job.workload, succeeded, m_ctx.now - job.arrival, job.spec.kind == workload::kKindPipelineRun);
     m_gangs.jobEnded(id, m_ctx.now);
-    job = JobState {};
-    m_ctx.freeJobs.push_back(id);
+    job.live = false;
+    job.group.reset();
+    job.draining = true;
+    if (job.pods.empty())
+        drained(id);
+}
+
+/// The job has ended and none of its pods is left: its slot is free.
+void JobController::drained(uint32_t jobId)
+{
+    m_ctx.jobs[jobId] = JobState {};
+    m_ctx.freeJobs.push_back(jobId);
+}
+
+void JobController::podDeleted(uint32_t id)
+{
+    SimPod& p = m_ctx.pods[id];
+    JobState& job = m_ctx.jobs[p.job];
+    // isPodFailed (pkg/controller/job/job_controller.go): unless onlyReplaceFailedPods, a pod
+    // with a deletionTimestamp is failed already, so the controller counts it and creates its
+    // replacement while it still terminates; it is no longer active.
+    if (!job.live || job.spec.kind != workload::kKindJob || job.spec.replaceFailedOnly || p.failureCounted)
+        return;
+    p.failureCounted = true;
+    job.tasks[p.task].active--;
+    podFailed(p.job, p.task);
 }
 
 /// Ends a pod that is queued or running. notifyJob=false when the job itself is ending.
@@ -227,15 +255,22 @@ void JobController::endPod(uint32_t pid, PodEventType type, const std::string& m
         m_loop.dropQueued(pid);
     }
     m_ctx.emit(type, p, message);
+    const bool counted = p.failureCounted;
     JobState& job = m_ctx.jobs[jobId];
     auto it = std::find(job.pods.begin(), job.pods.end(), pid);
     if (it != job.pods.end())
         job.pods.erase(it);
     if (job.group)
         std::erase(job.group->members, pid);
-    job.tasks[task].active--;
+    if (!counted)
+        job.tasks[task].active--;
     m_ctx.releasePodSlot(pid);
-    if (!notifyJob)
+    if (job.draining) {
+        if (job.pods.empty())
+            drained(jobId);
+        return;
+    }
+    if (!notifyJob || counted)
         return;
     if (type == PodEventType::Succeeded)
         podSucceeded(jobId, task);
@@ -296,6 +331,10 @@ void JobController::syncJob(uint32_t jobId)
 void JobController::podFailed(uint32_t jobId, uint32_t task)
 {
     JobState& job = m_ctx.jobs[jobId];
+    if (job.spec.kind == workload::kKindJob) {
+        jobPodFailed(jobId);
+        return;
+    }
     job.failures++;
     if (job.spec.kind == workload::kKindService) {
         // A ReplicaSet replaces lost replicas at once and never gives up.
@@ -306,15 +345,31 @@ void JobController::podFailed(uint32_t jobId, uint32_t task)
         finishJob(jobId, false);
         return;
     }
-    if (job.spec.kind == workload::kKindJob) {
-        job.failuresAfterLastSuccess++;
-        job.lastFailure = m_ctx.now;
-        syncJob(jobId);
-        return;
-    }
     const SimOptions& o = m_ctx.options;
     SimTime delay = backoffFor(job.failures, o.jobBackoffBase, o.jobBackoffMax);
     m_ctx.events.push(m_ctx.now + delay, EventKind::PodCreate, jobId, job.serial, task);
+}
+
+/// A Job's pod failed (every simulated failure carries DisruptionTarget): its podFailurePolicy
+/// decides (matchPodFailurePolicy, pkg/controller/job/pod_failure_policy.go). FailJob fails the
+/// Job whatever its backoffLimit (getFailJobMessage); Ignore does not count the pod against
+/// backoffLimit, yet it is a failed pod for the pod-failure backoff all the same
+/// (newBackoffRecord takes every new failed pod, backoff_utils.go); Count and no rule count it.
+void JobController::jobPodFailed(uint32_t jobId)
+{
+    JobState& job = m_ctx.jobs[jobId];
+    const api::DisruptionAction action = job.spec.onDisruption;
+    if (action == api::DisruptionAction::FailJob) {
+        finishJob(jobId, false);
+        return;
+    }
+    if (action == api::DisruptionAction::Count && ++job.failures > job.spec.backoffLimit) {
+        finishJob(jobId, false);
+        return;
+    }
+    job.failuresAfterLastSuccess++;
+    job.lastFailure = m_ctx.now;
+    syncJob(jobId);
 }
 
 void JobController::failRunning(

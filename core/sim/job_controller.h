@@ -41,6 +41,9 @@ public:
     /// react. alreadyReleased: the cluster already dropped them (their node was removed).
     void failRunning(const std::vector<std::string>& keys, PodEventType type, const std::string& message,
         bool alreadyReleased);
+    /// A preemption victim was deleted and terminates through its grace period: a Job that
+    /// replaces terminating pods counts it failed and replaces it now.
+    void podDeleted(uint32_t id);
     /// The distributed jobs of the run so far; closes the idle time of members waiting at `end`.
     GangSummary gangSummary(SimTime end) { return m_gangs.finish(end); }
 
@@ -56,6 +59,8 @@ private:
     void endPod(uint32_t pid, PodEventType type, const std::string& message, bool notifyJob);
     void podSucceeded(uint32_t jobId, uint32_t task);
     void podFailed(uint32_t jobId, uint32_t task);
+    void jobPodFailed(uint32_t jobId);
+    void drained(uint32_t jobId);
     void syncJob(uint32_t jobId);
 
     SimContext& m_ctx;

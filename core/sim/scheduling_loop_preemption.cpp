@@ -24,6 +24,7 @@ void SchedulingLoop::preempted(uint32_t id, const BindOutcome& out)
             "preempted by " + preemptor + " (priority " + std::to_string(priority) + ") on node "
                 + out.nominatedNode);
         m_ctx.events.push(victim.terminatingUntil, EventKind::VictimGone, v, victim.serial);
+        m_jobs.podDeleted(v);
     }
 }
 

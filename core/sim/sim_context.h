@@ -44,6 +44,8 @@ struct SimPod
     SimTime evictAt = -1; ///< pending TaintEviction event, -1 when none
     SimTime nodeEvictAt = -1; ///< pending NodeTaintEviction event, -1 when none
     SimTime terminatingUntil = -1; ///< a preemption victim: the end of its grace period
+    /// Its Job counted it failed (and replaced it) when it was deleted, before it ended.
+    bool failureCounted = false;
     std::string key; ///< namespace/name
     std::string node;
     std::vector<std::string> claims; ///< claims reserved for it (device accounting)
@@ -80,6 +82,9 @@ struct JobState
 {
     uint64_t serial = 0;
     bool live = false;
+    /// The job ended while preemption victims of it were still terminating: the slot stays
+    /// taken (not live) until the last of them is gone.
+    bool draining = false;
     workload::JobSpec spec;
     uint32_t workload = 0;
     SimTime arrival = 0;

@@ -173,6 +173,8 @@ private:
         job.parallelism = type.parallelism;
         job.completions = type.completions;
         job.backoffLimit = type.backoffLimit;
+        job.onDisruption = type.onDisruption;
+        job.replaceFailedOnly = type.replaceFailedOnly;
         job.orderedStart = type.orderedStart;
         job.claimTemplates = type.claimTemplates;
         job.claims = type.claims;
@@ -263,6 +265,8 @@ std::vector<JobType> jobTypesFromObjects(const api::ObjectSet& objects, const st
             t.parallelism = w.parallelism;
             t.completions = w.completions;
             t.backoffLimit = w.backoffLimit;
+            t.onDisruption = api::matchDisruption(w.podFailurePolicy).action;
+            t.replaceFailedOnly = api::replacesOnlyFailedPods(w);
         } else {
             t.parallelism = w.replicas;
             t.completions = w.replicas;

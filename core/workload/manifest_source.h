@@ -30,6 +30,8 @@ struct JobType
     int32_t parallelism = 1;
     int32_t completions = 1;
     int32_t backoffLimit = 0;
+    api::DisruptionAction onDisruption = api::DisruptionAction::Count; ///< Job spec.podFailurePolicy
+    bool replaceFailedOnly = false; ///< Job: api::replacesOnlyFailedPods
     bool orderedStart = false; ///< StatefulSet with podManagementPolicy OrderedReady
     int32_t priority = 0;
     std::shared_ptr<const api::PodTemplateSpec> pod;

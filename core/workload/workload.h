@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "core/api/core_v1.h"
+#include "core/api/pod_failure_policy.h"
 #include "core/api/resource_v1.h"
 
 namespace drasim::workload {
@@ -74,6 +75,14 @@ struct JobSpec
     int32_t parallelism = 1;
     int32_t completions = 1;
     int32_t backoffLimit = 0;
+    /// kind "job": what the Job controller does with a failed pod. Every pod the simulation fails
+    /// carries DisruptionTarget, so one podFailurePolicy decision holds for all of them
+    /// (api/pod_failure_policy.h): count it against backoffLimit, ignore it, or fail the Job.
+    api::DisruptionAction onDisruption = api::DisruptionAction::Count;
+    /// kind "job": a deleted pod is a failure, and replaced, only once it is Failed (after its
+    /// grace period), not already while it terminates (podFailurePolicy or podReplacementPolicy
+    /// Failed).
+    bool replaceFailedOnly = false;
     /// kind "service": create the pods one at a time, each once the previous one runs (a
     /// StatefulSet's OrderedReady pod management; readiness is taken as reached on binding).
     bool orderedStart = false;

@@ -37,6 +37,11 @@ bool readPodGroup(Reader& r, uint32_t root, api::SchedulingVersion v, api::PodGr
 bool readCompositePodGroup(Reader& r, uint32_t root, api::SchedulingVersion v, api::CompositePodGroup& out);
 /// batch/v1 Job spec.scheduling (Kubernetes 1.37, WorkloadWithJob gate).
 void readJobScheduling(Reader& r, uint32_t n, const Path& p, api::JobSchedulingConfiguration& out);
+/// Job spec.podFailurePolicy, validated as the API server does (read_job_policy.cpp).
+void readPodFailurePolicy(Reader& r, uint32_t n, const Path& p, api::PodFailurePolicy& out);
+/// Job spec.podReplacementPolicy against the values the Job allows (Failed only with a
+/// podFailurePolicy); n is where it was given.
+void checkPodReplacementPolicy(Reader& r, uint32_t n, const Path& p, const api::PodController& job);
 /// scheduling.k8s.io/v1 PriorityClass.
 bool readPriorityClass(Reader& r, uint32_t root, api::PriorityClass& out);
 

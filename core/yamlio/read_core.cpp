@@ -586,11 +586,11 @@ bool readPod(Reader& r, uint32_t root, api::Pod& out)
 // The Job fields the simulated Job controller does not model. They are accepted (the API server
 // would), and a value that changes what the real controller does is named with a warning, so a
 // result is never silently different from the cluster's. Fields whose effect the simulation
-// cannot show (ttlSecondsAfterFinished, manualSelector, podReplacementPolicy with pods that
-// terminate at once) pass quietly. Returns false for a field the Job spec does not have.
+// cannot show (ttlSecondsAfterFinished, manualSelector) pass quietly. Returns false for a field
+// the Job spec does not have.
 bool acceptJobField(Reader& r, std::string_view key, uint32_t v, const Path& p)
 {
-    if (key == "ttlSecondsAfterFinished" || key == "manualSelector" || key == "podReplacementPolicy")
+    if (key == "ttlSecondsAfterFinished" || key == "manualSelector")
         return true;
     const bool null = r.isNull(v);
     const bool scalar = r.nodeKind(v) == YamlNode::Kind::Scalar;
@@ -609,8 +609,6 @@ bool acceptJobField(Reader& r, std::string_view key, uint32_t v, const Path& p)
         why = "failures count against backoffLimit for the whole Job";
     else if (key == "activeDeadlineSeconds")
         why = "the Job is not failed when its deadline passes";
-    else if (key == "podFailurePolicy")
-        why = "every failed pod, evicted ones (DisruptionTarget) included, counts against backoffLimit";
     else if (key == "successPolicy")
         why = "the Job succeeds when completions pods have succeeded";
     else
@@ -658,7 +656,7 @@ bool readPodController(Reader& r, uint32_t root, api::PodController::Kind kind, 
     const Path p;
     bool sawTemplate = false;
     bool sawCompletions = false, sawParallelism = false;
-    uint32_t specNode = root;
+    uint32_t specNode = root, replacementNode = root;
     r.fields(root, p, [&](std::string_view k, uint32_t, uint32_t v) {
         const Path fp = p.field(k);
         if (k == "apiVersion" || k == "kind" || k == "status")
@@ -723,7 +721,13 @@ bool readPodController(Reader& r, uint32_t root, api::PodController::Kind kind, 
                     nonNegative(out.backoffLimit);
                 else if (sk == "completionMode")
                     readCompletionMode(r, sv, sp, out);
-                else
+                else if (sk == "podFailurePolicy") {
+                    if (!r.isNull(sv))
+                        readPodFailurePolicy(r, sv, sp, out.podFailurePolicy.emplace());
+                } else if (sk == "podReplacementPolicy") {
+                    if (!r.isNull(sv) && r.getString(sv, sp, out.podReplacementPolicy))
+                        replacementNode = sv;
+                } else
                     return acceptJobField(r, sk, sv, sp);
                 return true;
             }
@@ -758,6 +762,7 @@ bool readPodController(Reader& r, uint32_t root, api::PodController::Kind kind, 
     if (kind == K::Job && sawParallelism && !sawCompletions)
         out.completions = out.parallelism;
     checkIndexedJob(r, specNode, p.field("spec"), sawCompletions, out);
+    checkPodReplacementPolicy(r, replacementNode, p.field("spec").field("podReplacementPolicy"), out);
     if (!sawTemplate)
         r.required(root, p.field("spec").field("template"));
     out.podTemplate.meta.namespace_ = out.meta.namespace_;

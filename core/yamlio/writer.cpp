@@ -550,6 +550,28 @@ DataValue jobScheduling(const api::JobSchedulingConfiguration& s)
     return m;
 }
 
+DataValue podFailureRule(const api::PodFailurePolicyRule& rule)
+{
+    DataValue m = DataValue::map();
+    m.set("action", rule.action);
+    if (const auto& e = rule.onExitCodes) {
+        DataValue codes = DataValue::map();
+        if (e->containerName)
+            codes.set("containerName", *e->containerName);
+        codes.set("operator", e->operator_);
+        codes.set("values", listOf(e->values, [](int32_t v) { return DataValue(int64_t(v)); }));
+        m.set("onExitCodes", std::move(codes));
+    }
+    put(m, "onPodConditions",
+        listOf(rule.onPodConditions, [](const api::PodFailurePolicyOnPodConditionsPattern& c) {
+            DataValue cm = DataValue::map();
+            cm.set("type", c.type);
+            cm.set("status", c.status);
+            return cm;
+        }));
+    return m;
+}
+
 } // namespace
 
 DataValue toData(const api::Workload& w)
@@ -742,6 +764,12 @@ DataValue toData(const api::PodController& w)
             spec.set("completionMode", "Indexed");
         if (w.scheduling)
             spec.set("scheduling", jobScheduling(*w.scheduling));
+        if (w.podFailurePolicy) {
+            DataValue policy = DataValue::map();
+            policy.set("rules", listOf(w.podFailurePolicy->rules, podFailureRule));
+            spec.set("podFailurePolicy", std::move(policy));
+        }
+        put(spec, "podReplacementPolicy", w.podReplacementPolicy);
     } else {
         spec.set("replicas", int64_t(w.replicas));
         if (!w.podTemplate.meta.labels.empty()) {

@@ -23,7 +23,7 @@ struct PreemptionLog : RunRecorder
     std::vector<std::string> lines;
     void onPodEvent(const PodEvent& e) override
     {
-        if (e.type == PodEventType::Created || e.type == PodEventType::Unschedulable)
+        if (e.type == PodEventType::Unschedulable || (e.type == PodEventType::Created && e.time == 0))
             return;
         lines.push_back(formatDuration(e.time) + " " + podEventTypeName(e.type) + " " + e.pod
             + (e.node.empty() ? "" : " @" + e.node) + (e.message.empty() ? "" : ": " + e.message));
@@ -122,4 +122,56 @@ TEST(PreemptionRun, DraDevicesAreNotPreemptedSoTheImportantPodWaits)
     for (const auto& l : log.lines)
         EXPECT_EQ(l.find("Preempted"), std::string::npos) << l;
     EXPECT_TRUE(has(log, "16m40s Scheduled default/infer-0 @n-0")) << dump(log);
+}
+
+// The Job controller and its victims (pkg/controller/job): without a podFailurePolicy a deleted pod
+// is failed at once (isPodFailed), so it counts against backoffLimit and is replaced, after the
+// pod-failure backoff of 10 s, while it still terminates.
+TEST(PreemptionRun, AJobCountsItsVictimWhenItIsDeletedAndReplacesItAfterTheBackoff)
+{
+    auto train = pluginGpuJob("train", 0, 1000, 0);
+    train.backoffLimit = 1;
+    auto log = runWith({}, devicePluginPool(), { train, pluginGpuJob("infer", 100, 50, 1000) });
+    EXPECT_TRUE(has(log, "1m50s Created default/train-1")) << dump(log);
+    EXPECT_TRUE(has(log, "2m10s Scheduled default/infer-0 @gp-0")) << dump(log);
+}
+
+TEST(PreemptionRun, AJobFailedByItsVictimStillLetsTheVictimTerminate)
+{
+    // backoffLimit 0: the Job fails when its pod is deleted; the pod keeps its grace period.
+    auto log = runWith(
+        {}, devicePluginPool(), { pluginGpuJob("train", 0, 1000, 0), pluginGpuJob("infer", 100, 50, 1000) });
+    EXPECT_TRUE(has(log,
+        "2m10s Evicted default/train-0 @gp-0: DisruptionTarget: PreemptionByScheduler: preempting to "
+        "accommodate a higher priority pod"))
+        << dump(log);
+    EXPECT_TRUE(has(log, "2m10s Scheduled default/infer-0 @gp-0")) << dump(log);
+    for (const auto& l : log.lines)
+        EXPECT_EQ(l.find("train-1"), std::string::npos) << dump(log);
+}
+
+TEST(PreemptionRun, AnIgnoreRuleOnDisruptionTargetReplacesTheVictimOnceFailedWithoutCountingIt)
+{
+    // podFailurePolicy: only Failed pods are replaced; Ignore keeps backoffLimit 0 intact, the
+    // pod-failure backoff still applies.
+    auto train = pluginGpuJob("train", 0, 1000, 0);
+    train.onDisruption = api::DisruptionAction::Ignore;
+    train.replaceFailedOnly = true;
+    auto log = runWith({}, devicePluginPool(), { train, pluginGpuJob("infer", 100, 50, 1000) });
+    EXPECT_TRUE(has(log, "2m20s Created default/train-1")) << dump(log);
+    EXPECT_TRUE(has(log, "3m Scheduled default/train-1 @gp-0")) << dump(log);
+}
+
+TEST(PreemptionRun, CountAndFailJobRulesOnDisruptionTarget)
+{
+    auto train = pluginGpuJob("train", 0, 1000, 0);
+    train.backoffLimit = 6;
+    train.replaceFailedOnly = true;
+    train.onDisruption = api::DisruptionAction::Count;
+    auto counted = runWith({}, devicePluginPool(), { train, pluginGpuJob("infer", 100, 50, 1000) });
+    EXPECT_TRUE(has(counted, "2m20s Created default/train-1")) << dump(counted);
+    train.onDisruption = api::DisruptionAction::FailJob;
+    auto failed = runWith({}, devicePluginPool(), { train, pluginGpuJob("infer", 100, 50, 1000) });
+    for (const auto& l : failed.lines)
+        EXPECT_EQ(l.find("train-1"), std::string::npos) << dump(failed);
 }

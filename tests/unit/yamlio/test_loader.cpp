@@ -271,8 +271,6 @@ spec:
         "t.yaml:11:14: warning: Job default/train: spec.managedBy: not simulated: the Job is run as the "
         "built-in "
         "Job controller runs it\n"
-        "t.yaml:13:5: warning: Job default/train: spec.podFailurePolicy: not simulated: every failed pod, "
-        "evicted ones (DisruptionTarget) included, counts against backoffLimit\n"
         "t.yaml:15:5: warning: Job default/train: spec.successPolicy: not simulated: the Job succeeds when "
         "completions pods have succeeded\n");
 }
