@@ -162,7 +162,8 @@ void JobController::podCreateDue(const Event& e)
 void JobController::podCompleteDue(const Event& e)
 {
     SimPod& p = m_ctx.pods[e.a];
-    if (p.state != PodState::Running || p.serial != e.b)
+    // A preemption victim stopped working when it was deleted (it got SIGTERM).
+    if (p.state != PodState::Running || p.serial != e.b || p.terminatingUntil >= 0)
         return;
     m_ctx.cluster.podFinished(p.key);
     endPod(e.a, PodEventType::Succeeded, {}, true);
@@ -170,6 +171,7 @@ void JobController::podCompleteDue(const Event& e)
 
 void JobController::podBound(uint32_t id, int32_t devices)
 {
+    m_ctx.pods[id].devices = devices;
     const SimPod& p = m_ctx.pods[id];
     const JobState& job = m_ctx.jobs[p.job];
     // A member of a gang that has not started works only once minCount members run.
@@ -180,16 +182,42 @@ void JobController::podBound(uint32_t id, int32_t devices)
         createPod(p.job, p.task);
 }
 
-/// The pod does its work from now on: it completes after its duration.
+/// The pod does its work from now on: it completes after its duration, less the work a failed
+/// pod of its task had saved at its last checkpoint (the most saved, when several wait).
 void JobController::startWork(uint32_t id)
 {
-    const SimPod& p = m_ctx.pods[id];
+    SimPod& p = m_ctx.pods[id];
+    TaskState& ts = m_ctx.jobs[p.job].tasks[p.task];
     const double duration = m_ctx.jobs[p.job].spec.tasks[p.task].durationSeconds;
     if (!std::isfinite(duration))
         return;
-    const SimTime end = m_ctx.now + std::max<SimTime>(0, fromSeconds(duration));
+    p.workStart = m_ctx.now;
+    p.workBase = 0;
+    if (!ts.saved.empty()) {
+        auto most = std::max_element(ts.saved.begin(), ts.saved.end());
+        p.workBase = *most;
+        ts.saved.erase(most);
+    }
+    const SimTime end = m_ctx.now + std::max<SimTime>(0, fromSeconds(duration - p.workBase));
     if (end <= m_ctx.options.duration)
         m_ctx.events.push(end, EventKind::PodComplete, id, p.serial);
+}
+
+/// The pod stops working before its end (failed, evicted, deleted): its task keeps the work it
+/// had saved at its last checkpoint for a replacement; the work since then is lost. Returns the
+/// seconds of work lost.
+double JobController::stopWork(uint32_t id)
+{
+    SimPod& p = m_ctx.pods[id];
+    if (p.workStart < 0)
+        return 0;
+    const double interval = m_ctx.jobs[p.job].spec.checkpointSeconds;
+    const double progress = p.workBase + toSeconds(m_ctx.now - p.workStart);
+    const double kept = interval > 0 ? std::floor(progress / interval) * interval : 0;
+    p.workStart = -1;
+    if (kept > 0)
+        m_ctx.jobs[p.job].tasks[p.task].saved.push_back(kept);
+    return progress - kept;
 }
 
 void JobController::finishJob(uint32_t id, bool succeeded)
@@ -225,6 +253,7 @@ void JobController::drained(uint32_t jobId)
 
 void JobController::podDeleted(uint32_t id)
 {
+    stopWork(id);
     SimPod& p = m_ctx.pods[id];
     JobState& job = m_ctx.jobs[p.job];
     // isPodFailed (pkg/controller/job/job_controller.go): unless onlyReplaceFailedPods, a pod
@@ -244,6 +273,8 @@ void JobController::endPod(uint32_t pid, PodEventType type, const std::string& m
     const uint32_t jobId = p.job;
     const uint32_t task = p.task;
     if (p.state == PodState::Running) {
+        if (type != PodEventType::Succeeded)
+            stopWork(pid);
         m_gangs.memberEnded(jobId, pid, m_ctx.now);
         m_ledger.unbind(p);
         m_ctx.metrics.podRunning(-1);

@@ -51,6 +51,7 @@ private:
     uint32_t allocJob();
     void startGroup(uint32_t jobId);
     void startWork(uint32_t id);
+    double stopWork(uint32_t id);
     void linkPipeline(uint32_t jobId);
     int32_t initialReplicas(const JobState& job) const;
     void createPod(uint32_t jobId, uint32_t taskIndex);

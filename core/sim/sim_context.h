@@ -46,6 +46,9 @@ struct SimPod
     SimTime terminatingUntil = -1; ///< a preemption victim: the end of its grace period
     /// Its Job counted it failed (and replaced it) when it was deleted, before it ended.
     bool failureCounted = false;
+    int32_t devices = 0; ///< DRA devices its binding allocated
+    SimTime workStart = -1; ///< when it started working, -1 while it does not work
+    double workBase = 0; ///< seconds of work a checkpoint had saved when it started
     std::string key; ///< namespace/name
     std::string node;
     std::vector<std::string> claims; ///< claims reserved for it (device accounting)
@@ -58,6 +61,9 @@ struct TaskState
     int32_t created = 0; ///< pods created so far (names)
     int32_t pendingDeps = 0; ///< pipeline: upstream tasks not yet succeeded
     std::vector<uint32_t> dependents;
+    /// Work (seconds) that failed pods had saved at their last checkpoint, waiting for a
+    /// replacement to resume it (checkpointInterval).
+    std::vector<double> saved;
 };
 
 /// A job's PodGroup as the 1.37 scheduling queue holds it: the queue entity instead of its pods.

@@ -43,26 +43,33 @@ std::unique_ptr<ArrivalSource> makeManifests(const WorkloadSpec& spec, uint64_t 
 
 namespace {
 
-/// Gives every job of a workload the PodGroup its `scheduling:` describes (a pipeline run is a
-/// DAG of single pods, not a gang, and is left alone).
-class GroupedSource final : public ArrivalSource
+/// Gives every job of a workload what the workload entry says for all of them: the PodGroup its
+/// `scheduling:` describes (not to a pipeline run, a DAG of single pods, nor to manifests, which
+/// resolve it per object) and its `checkpointInterval`.
+class WorkloadSettingsSource final : public ArrivalSource
 {
 public:
-    GroupedSource(std::unique_ptr<ArrivalSource> inner, GroupSpec group)
+    WorkloadSettingsSource(
+        std::unique_ptr<ArrivalSource> inner, std::optional<GroupSpec> group, double checkpoint)
         : m_inner(std::move(inner))
         , m_group(std::move(group))
+        , m_checkpoint(checkpoint)
     { }
     std::optional<JobSpec> next() override
     {
         auto job = m_inner->next();
-        if (job && job->kind != kKindPipelineRun)
+        if (!job)
+            return job;
+        if (m_group && job->kind != kKindPipelineRun)
             job->group = m_group;
+        job->checkpointSeconds = m_checkpoint;
         return job;
     }
 
 private:
     std::unique_ptr<ArrivalSource> m_inner;
-    GroupSpec m_group;
+    std::optional<GroupSpec> m_group;
+    double m_checkpoint = 0;
 };
 
 std::unique_ptr<ArrivalSource> makeUngroupedSource(const WorkloadSpec& spec, uint64_t seed,
@@ -77,8 +84,12 @@ std::unique_ptr<ArrivalSource> makeSource(const WorkloadSpec& spec, uint64_t see
 {
     auto source = makeUngroupedSource(spec, seed, gates, priorityClasses, diags);
     // Manifests resolve `scheduling:` per object (GroupRules), against the objects' own.
-    if (source && spec.scheduling && spec.source != WorkloadSpec::Source::Manifests)
-        return std::make_unique<GroupedSource>(std::move(source), *spec.scheduling);
+    std::optional<GroupSpec> group;
+    if (spec.source != WorkloadSpec::Source::Manifests)
+        group = spec.scheduling;
+    if (source && (group || spec.checkpointInterval))
+        return std::make_unique<WorkloadSettingsSource>(
+            std::move(source), std::move(group), spec.checkpointInterval.value_or(0));
     return source;
 }
 

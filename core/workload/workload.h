@@ -83,6 +83,10 @@ struct JobSpec
     /// grace period), not already while it terminates (podFailurePolicy or podReplacementPolicy
     /// Failed).
     bool replaceFailedOnly = false;
+    /// drasim's checkpointInterval (not a Kubernetes field), in seconds; 0 = none. A pod saves its
+    /// progress every this much work; a replacement of a failed or preempted pod runs only the work
+    /// after the last checkpoint, and the work since then is lost. None: it restarts from zero.
+    double checkpointSeconds = 0;
     /// kind "service": create the pods one at a time, each once the previous one runs (a
     /// StatefulSet's OrderedReady pod management; readiness is taken as reached on binding).
     bool orderedStart = false;

@@ -28,6 +28,7 @@
 //     arrival: {process: poisson, rate: 12/h, start: 0s, until: 24h, count: 1000}
 //     duration: {distribution: lognormal, median: 20m, sigma: 0.8}
 //     mix: {train-small: 3, train-large: 1}   # manifests only: weights per object name
+//     checkpointInterval: 30m       # drasim's knob: a replaced pod resumes from its last checkpoint
 //     scheduling:                   # each job's pods form a PodGroup, as a 1.37 Job's spec.scheduling
 //       schedulingPolicy: {gang: {minCount: 8}}       # or {basic: {}}; minCount defaults to parallelism
 //       schedulingConstraints: {topology: [{key: topology.kubernetes.io/rack}]}
@@ -139,6 +140,9 @@ struct WorkloadSpec
     std::optional<DurationSpec> duration; ///< absent = annotation, else source default
     std::map<std::string, double> mix; ///< object name → weight (manifests)
     std::optional<GroupSpec> scheduling; ///< given to every job of the workload
+    /// drasim's knob, not Kubernetes': the work a failed or preempted pod keeps is what it had
+    /// done at its last checkpoint, one every this many seconds of work (JobSpec::checkpointSeconds).
+    std::optional<double> checkpointInterval;
     SourcePos pos;
 };
 

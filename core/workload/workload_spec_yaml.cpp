@@ -573,9 +573,17 @@ std::optional<WorkloadSpec> parseWorkloadSpec(
                     w.mix[mk.scalar] = *n;
         } else if (key == "scheduling") {
             w.scheduling = groupSpecFrom(v, key, c);
+        } else if (key == "checkpointInterval") {
+            if (auto t = c.duration(v, key, Forever::Rejected)) {
+                if (*t > 0)
+                    w.checkpointInterval = *t;
+                else
+                    c.error(v, key, "must be greater than 0");
+            }
         } else {
             c.unknownField(k, k.scalar,
-                "name, namespace, seed, manifests, trace, pipeline, arrival, duration, mix, scheduling");
+                "name, namespace, seed, manifests, trace, pipeline, arrival, duration, mix, scheduling, "
+                "checkpointInterval");
         }
     }
     if (sources == 0)

@@ -175,3 +175,29 @@ TEST(PreemptionRun, CountAndFailJobRulesOnDisruptionTarget)
     for (const auto& l : failed.lines)
         EXPECT_EQ(l.find("train-1"), std::string::npos) << dump(failed);
 }
+
+// checkpointInterval (drasim's knob): the victim had worked 400 s when it was deleted; with a
+// checkpoint every 300 s its replacement runs the 700 s left, without one all 1000 s again.
+TEST(PreemptionRun, TheReplacementResumesFromTheVictimsLastCheckpoint)
+{
+    auto train = pluginGpuJob("train", 0, 1000, 0);
+    train.backoffLimit = 1;
+    auto infer = pluginGpuJob("infer", 400, 50, 1000);
+    auto fromZero = runWith({}, devicePluginPool(), { train, infer });
+    EXPECT_TRUE(has(fromZero, "8m Scheduled default/train-1 @gp-0")) << dump(fromZero);
+    EXPECT_TRUE(has(fromZero, "24m40s Succeeded default/train-1 @gp-0")) << dump(fromZero);
+    train.checkpointSeconds = 300;
+    auto resumed = runWith({}, devicePluginPool(), { train, infer });
+    EXPECT_TRUE(has(resumed, "19m40s Succeeded default/train-1 @gp-0")) << dump(resumed);
+}
+
+TEST(PreemptionRun, AVictimStopsWorkingWhenDeleted)
+{
+    // Its work would end within its grace period; it was told to stop, so it ends Evicted.
+    auto train = pluginGpuJob("train", 0, 110, 0);
+    auto log = runWith({}, devicePluginPool(), { train, pluginGpuJob("infer", 100, 50, 1000) });
+    EXPECT_TRUE(has(log,
+        "2m10s Evicted default/train-0 @gp-0: DisruptionTarget: PreemptionByScheduler: preempting to "
+        "accommodate a higher priority pod"))
+        << dump(log);
+}

@@ -124,7 +124,7 @@ workloads:
   arival: {process: once}
 )"),
         "scenario.yaml:5:3: Workload a: arival: unknown field \"arival\"; expected one of: name, namespace, "
-        "seed, manifests, trace, pipeline, arrival, duration, mix, scheduling\n");
+        "seed, manifests, trace, pipeline, arrival, duration, mix, scheduling, checkpointInterval\n");
     EXPECT_EQ(errorsOf(R"(
 workloads:
 - name: a
@@ -234,6 +234,31 @@ workloads:
     EXPECT_FALSE((*specs)[2].scheduling->gang);
     EXPECT_FALSE((*specs)[3].scheduling->gang); // no policy: basic
     EXPECT_FALSE((*specs)[4].scheduling);
+}
+
+// checkpointInterval is drasim's knob: a time, above zero; absent means no checkpoint.
+TEST(WorkloadSpecYaml, CheckpointIntervalIsAPositiveTime)
+{
+    Diagnostics diags;
+    auto specs = parse(R"(
+workloads:
+- name: train
+  manifests: a.yaml
+  checkpointInterval: 30m
+- name: batch
+  manifests: a.yaml
+)",
+        diags);
+    ASSERT_TRUE(specs) << diags.formatAll();
+    EXPECT_EQ((*specs)[0].checkpointInterval, 1800.0);
+    EXPECT_FALSE((*specs)[1].checkpointInterval);
+    EXPECT_EQ(errorsOf(R"(
+workloads:
+- name: a
+  manifests: a.yaml
+  checkpointInterval: 0s
+)"),
+        "scenario.yaml:5:23: Workload a: checkpointInterval: must be greater than 0\n");
 }
 
 TEST(WorkloadSpecYaml, SchedulingErrorsAreTheApiServers)
