@@ -7,8 +7,8 @@
 
 namespace drasim::compare {
 
-const char* const kGroups[7]
-    = { "pods", "wait", "gangs", "utilization", "cost", "fragmentation", "placement" };
+const char* const kGroups[8]
+    = { "pods", "wait", "gangs", "utilization", "cost", "fragmentation", "placement", "preemption" };
 
 namespace {
 
@@ -105,7 +105,7 @@ void waitKpis(const YamlNode& waits, const std::string& key, const std::string& 
     if (!waits.get("neverScheduled"))
         return;
     const std::vector<std::string> bounds = lowerBounds(waits, path);
-    const int section = key.empty() ? 0 : 1;
+    const int section = key.empty() ? 0 : key.rfind("class:", 0) == 0 ? 2 : 1;
     const char* const stats[] = { "p50", "p95", "p99" };
     for (int i = 0; i < 3; ++i) {
         const bool atLeast = std::find(bounds.begin(), bounds.end(), stats[i]) != bounds.end();
@@ -152,6 +152,31 @@ void workloadKpis(const YamlNode& root, Collector& c)
         if (!name)
             throw MissingField { path + ".name (not a string)" };
         waitKpis(field(w, "waitSeconds", path), *name, path + ".waitSeconds", c);
+    }
+}
+
+/// What preemption did and the waits per priority class, present only in runs that preempted or
+/// had more than one priority class: a run without them preempted nothing.
+void preemptionKpis(const YamlNode& root, Collector& c)
+{
+    if (const YamlNode* p = root.get("preemption")) {
+        c.add(Preemption, 0, "", 0, "preemption.preemptions", "preemptions", Better::Neither,
+            number(*p, "preemptions", "preemption"), true);
+        c.add(Preemption, 0, "", 1, "preemption.victims", "pods", Better::Lower,
+            number(*p, "victims", "preemption"), true);
+        c.add(Preemption, 0, "", 2, "preemption.lostDeviceHours", "device-h", Better::Lower,
+            number(*p, "lostDeviceHours", "preemption"), true);
+    }
+    const YamlNode* classes = root.get("priorityClasses");
+    if (!classes)
+        return;
+    for (size_t i = 0; i < classes->items.size(); ++i) {
+        const std::string path = "priorityClasses[" + std::to_string(i) + "]";
+        const YamlNode& cls = classes->items[i];
+        const std::optional<std::string> name = field(cls, "name", path).asString();
+        if (!name)
+            throw MissingField { path + ".name (not a string)" };
+        waitKpis(field(cls, "waitSeconds", path), "class:" + *name, path + ".waitSeconds", c);
     }
 }
 
@@ -218,6 +243,7 @@ std::vector<KpiValue> runKpis(int64_t runId, const std::string& summaryJson)
         keyedKpis(docs[0], "fragmentationMeanFreeDevices", Fragmentation, "fragmentation.reason", "devices",
             Better::Lower, c);
         keyedKpis(docs[0], "placement", Placement, "placement.claims", "claims", Better::Neither, c);
+        preemptionKpis(docs[0], c);
     } catch (const MissingField& m) {
         throw CompareError(who + ": the stored summary lacks " + m.path);
     }

@@ -42,7 +42,7 @@ struct KpiValue
 std::vector<KpiValue> runKpis(int64_t runId, const std::string& summaryJson);
 
 /// The groups of rows, in row order (KpiOrder::group), and their names.
-enum KpiGroup { Pods, Wait, Gangs, Utilization, Cost, Fragmentation, Placement };
-extern const char* const kGroups[7];
+enum KpiGroup { Pods, Wait, Gangs, Utilization, Cost, Fragmentation, Placement, Preemption };
+extern const char* const kGroups[8];
 
 } // namespace drasim::compare

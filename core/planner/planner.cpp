@@ -8,6 +8,7 @@
 
 #include "core/planner/oracle.h"
 #include "core/scenario/named_files_check.h"
+#include "core/yamlio/loader.h"
 #include "core/yamlio/yaml_tree.h"
 
 namespace drasim::planner {
@@ -22,6 +23,45 @@ uint64_t fnv1a(const std::string& text, uint64_t h = 1469598103934665603ull)
         h *= 1099511628211ull;
     }
     return h;
+}
+
+/// The PriorityClasses the scenario's manifests and resources define, by name.
+std::set<std::string> scenarioPriorityClasses(const scenario::Scenario& sc)
+{
+    std::vector<std::string> paths;
+    for (const auto& p : sc.manifests)
+        paths.push_back(sc.resolvedPath(p));
+    for (const auto& p : sc.resources)
+        paths.push_back(sc.resolvedPath(p));
+    std::set<std::string> names;
+    if (paths.empty())
+        return names;
+    yamlio::LoadOptions options;
+    options.gates = sc.featureGates;
+    for (const auto& c : yamlio::loadPaths(paths, options).objects.priorityClasses)
+        names.insert(c.meta.name);
+    return names;
+}
+
+/// A service level's priorityClass must be one the scenario defines.
+void checkPriorityClasses(const Study& study, const scenario::Scenario& sc, Diagnostics& diags)
+{
+    const bool named = std::any_of(study.serviceLevels.begin(), study.serviceLevels.end(),
+        [](const ServiceLevel& l) { return !l.priorityClass.empty(); });
+    if (!named)
+        return;
+    const std::set<std::string> classes = scenarioPriorityClasses(sc);
+    std::string known;
+    for (const auto& c : classes)
+        known += (known.empty() ? "" : ", ") + c;
+    for (size_t i = 0; i < study.serviceLevels.size(); ++i) {
+        const ServiceLevel& l = study.serviceLevels[i];
+        if (l.priorityClass.empty() || classes.count(l.priorityClass))
+            continue;
+        diags.error(l.pos, "Study", study.name, "spec.serviceLevels[" + std::to_string(i) + "].priorityClass",
+            "Not found: \"" + l.priorityClass + "\": the scenario has no such PriorityClass"
+                + (known.empty() ? std::string() : " (classes: " + known + ")"));
+    }
 }
 
 } // namespace
@@ -89,6 +129,7 @@ std::optional<Plan> preparePlan(const Study& study, Diagnostics& diags)
                     + (known.empty() ? std::string() : " (workloads: " + known + ")"));
         }
     }
+    checkPriorityClasses(study, plan.scenario, diags);
     if (diags.errorCount() > errorsBefore)
         return std::nullopt;
 

@@ -14,17 +14,20 @@ ServiceLevelRecorder::ServiceLevelRecorder(
     , m_stop(stop)
     , m_user(user)
 {
-    m_scopes[""];
+    m_scopes[{}];
     for (const auto& l : m_levels)
-        if (l.metric != Metric::Placement && !l.workload.empty())
-            m_scopes[l.workload];
+        if (l.metric != Metric::Placement)
+            m_scopes[{ l.workload, l.priorityClass }];
 }
 
-std::vector<ServiceLevelRecorder::Scope*> ServiceLevelRecorder::scopesOf(const std::string& workload)
+std::vector<ServiceLevelRecorder::Scope*> ServiceLevelRecorder::scopesOf(
+    const std::string& workload, const std::string& priorityClass)
 {
-    std::vector<Scope*> out { &m_scopes[""] };
-    if (auto it = m_scopes.find(workload); !workload.empty() && it != m_scopes.end())
-        out.push_back(&it->second);
+    std::vector<Scope*> out;
+    for (auto& [key, scope] : m_scopes)
+        if ((key.first.empty() || key.first == workload)
+            && (key.second.empty() || key.second == priorityClass))
+            out.push_back(&scope);
     return out;
 }
 
@@ -33,7 +36,7 @@ void ServiceLevelRecorder::close(Pod& pod, const std::string& key, sim::SimTime 
     pod.open = false;
     pod.bound = bound;
     const double waited = sim::toSeconds(now - pod.created);
-    for (Scope* s : scopesOf(pod.workload)) {
+    for (Scope* s : scopesOf(pod.workload, pod.priorityClass)) {
         s->open.erase({ pod.created, key });
         s->waits.push_back(waited);
         s->maxClosedWait = std::max(s->maxClosedWait, waited);
@@ -50,8 +53,9 @@ void ServiceLevelRecorder::onPodEvent(const sim::PodEvent& e)
         if (fresh) {
             it->second.created = e.time;
             it->second.workload = e.workload;
+            it->second.priorityClass = e.priorityClass;
             ++m_created;
-            for (Scope* s : scopesOf(e.workload)) {
+            for (Scope* s : scopesOf(e.workload, e.priorityClass)) {
                 s->created++;
                 s->open.insert({ e.time, e.pod });
             }
@@ -80,7 +84,7 @@ void ServiceLevelRecorder::checkPending(sim::SimTime now)
     for (const auto& l : m_levels) {
         if (l.metric != Metric::Pending)
             continue;
-        const Scope& s = m_scopes[l.workload];
+        const Scope& s = m_scopes[{ l.workload, l.priorityClass }];
         // A pod bound (or deleted) after waiting too long decides the level as surely as one
         // still waiting.
         double age = s.maxClosedWait;
@@ -109,7 +113,8 @@ void ServiceLevelRecorder::onRunFinished(const sim::RunSummary& summary)
     m_values.clear();
     for (const auto& l : m_levels) {
         double v = 0;
-        auto it = m_scopes.find(l.metric == Metric::Placement ? std::string() : l.workload);
+        auto it = m_scopes.find(l.metric == Metric::Placement ? std::pair<std::string, std::string> {}
+                                                              : std::pair { l.workload, l.priorityClass });
         Scope& s = it->second;
         switch (l.metric) {
         case Metric::Wait: {

@@ -47,6 +47,7 @@ private:
     {
         sim::SimTime created = 0;
         std::string workload;
+        std::string priorityClass;
         bool bound = false;
         bool open = true; ///< neither bound nor gone
     };
@@ -61,13 +62,15 @@ private:
 
     void close(Pod& pod, const std::string& key, sim::SimTime now, bool bound);
     void checkPending(sim::SimTime now);
-    std::vector<Scope*> scopesOf(const std::string& workload);
+    /// The scopes a pod of this workload and priority class counts in.
+    std::vector<Scope*> scopesOf(const std::string& workload, const std::string& priorityClass);
 
     std::vector<ServiceLevel> m_levels;
     CancelToken* m_stop;
     const CancelToken* m_user;
     std::unordered_map<std::string, Pod> m_pods;
-    std::map<std::string, Scope> m_scopes; ///< "" = every workload, else by workload name
+    /// By (workload, priority class) a service level names; "" = every workload or class.
+    std::map<std::pair<std::string, std::string>, Scope> m_scopes;
     std::vector<double> m_values;
     double m_pendingMaxSeen = 0; ///< the age that triggered an early stop
     bool m_stoppedEarly = false;

@@ -189,9 +189,9 @@ void parseServiceLevel(DocReader& r, const YamlNode& n, const std::string& path,
     if (!metric)
         return;
     sl.metric = *metric;
-    const char* known = sl.metric == Metric::Wait ? "metric, percentile, workload, max"
+    const char* known = sl.metric == Metric::Wait ? "metric, percentile, workload, priorityClass, max"
         : sl.metric == Metric::Placement          ? "metric, within, min"
-                                                  : "metric, workload, max";
+                                                  : "metric, workload, priorityClass, max";
     bool haveBound = false;
     r.fields(n, path, known, [&](const std::string& key, const YamlNode& v, const std::string& sub) {
         if (key == "metric")
@@ -205,6 +205,9 @@ void parseServiceLevel(DocReader& r, const YamlNode& n, const std::string& path,
         } else if (key == "workload" && sl.metric != Metric::Placement) {
             if (auto s = r.string(v, sub))
                 sl.workload = *s;
+        } else if (key == "priorityClass" && sl.metric != Metric::Placement) {
+            if (auto s = r.string(v, sub))
+                sl.priorityClass = *s;
         } else if (key == "within" && sl.metric == Metric::Placement) {
             if (auto s = r.string(v, sub)) {
                 if (distanceRank(*s) < 0)
@@ -344,7 +347,12 @@ int distanceRank(std::string_view cls)
 
 std::string ServiceLevel::describe() const
 {
-    auto scope = [&] { return workload.empty() ? std::string() : " of " + workload; };
+    auto scope = [&] {
+        std::string s = workload.empty() ? std::string() : " of " + workload;
+        if (!priorityClass.empty())
+            s += (s.empty() ? " of priority class " : ", priority class ") + priorityClass;
+        return s;
+    };
     switch (metric) {
     case Metric::Wait:
         return std::string("p").append(trimNumber(percentile)) + " wait" + scope()
@@ -361,7 +369,10 @@ std::string ServiceLevel::describe() const
 
 std::string ServiceLevel::column() const
 {
-    auto scope = [&] { return workload.empty() ? std::string() : "_" + workload; };
+    auto scope = [&] {
+        return (workload.empty() ? std::string() : "_" + workload)
+            + (priorityClass.empty() ? std::string() : "_class_" + priorityClass);
+    };
     switch (metric) {
     case Metric::Wait:
         return "wait_p" + trimNumber(percentile) + scope() + "_s";

@@ -16,6 +16,7 @@
 //          wholeRacks: true}           # counts in whole racks (GB200 NVL72: 18 trays)
 //     serviceLevels:                 # every one must hold on every seed; the first is the main one
 //       - {metric: wait, percentile: 95, workload: training, max: 10m}
+//       - {metric: wait, percentile: 95, priorityClass: inference, max: 1m}   # pods of one class
 //       - {metric: pending, max: 1h}              # no pod pending longer than this
 //       - {metric: neverScheduled, max: 1%}       # pods never bound / pods created
 //       - {metric: placement, within: PIX, min: 100%}   # multi-device claims at PIX or closer
@@ -64,6 +65,8 @@ struct ServiceLevel
     Metric metric = Metric::Wait;
     double percentile = 95; ///< Wait
     std::string workload; ///< Wait, Pending, NeverScheduled: empty = every workload
+    /// Wait, Pending, NeverScheduled: only the pods of this PriorityClass; empty = every class.
+    std::string priorityClass;
     std::string within = "PIX"; ///< Placement: X, NV, PIX, PXB, PHB, NODE or SYS
     /// The bound: seconds (Wait, Pending) or a fraction in [0, 1]. Placement is a lower bound
     /// (value >= limit), the others upper bounds (value <= limit).

@@ -46,6 +46,11 @@ void JobController::startJob(workload::JobSpec spec)
         return;
     }
     job.tasks.resize(job.spec.tasks.size());
+    for (size_t i = 0; i < job.tasks.size(); ++i) {
+        const workload::TaskSpec& t = job.spec.tasks[i];
+        job.tasks[i].priorityClass
+            = m_ctx.preemption.classIndex(t.pod ? t.pod->spec.priorityClassName : std::string(), t.priority);
+    }
     if (job.spec.kind == workload::kKindPipelineRun) {
         linkPipeline(id);
         for (uint32_t i = 0; i < job.spec.tasks.size(); ++i)
@@ -251,9 +256,27 @@ void JobController::drained(uint32_t jobId)
     m_ctx.freeJobs.push_back(jobId);
 }
 
+/// The devices a pod holds for the work-lost figure: its DRA devices, or else its device-plugin
+/// ones (extended resources such as nvidia.com/gpu in its containers' requests).
+int64_t JobController::devicesOf(uint32_t id) const
+{
+    const SimPod& p = m_ctx.pods[id];
+    if (p.devices > 0)
+        return p.devices;
+    const auto& tmpl = m_ctx.jobs[p.job].spec.tasks[p.task].pod;
+    int64_t n = 0;
+    if (!tmpl)
+        return n;
+    for (const auto& c : tmpl->spec.containers)
+        for (const auto& [name, q] : c.resources.requests)
+            if (name.find('/') != std::string::npos && name.rfind("kubernetes.io/", 0) != 0)
+                n += q.value();
+    return n;
+}
+
 void JobController::podDeleted(uint32_t id)
 {
-    stopWork(id);
+    m_ctx.preemption.workLost(stopWork(id) * double(devicesOf(id)));
     SimPod& p = m_ctx.pods[id];
     JobState& job = m_ctx.jobs[p.job];
     // isPodFailed (pkg/controller/job/job_controller.go): unless onlyReplaceFailedPods, a pod

@@ -52,6 +52,7 @@ private:
     void startGroup(uint32_t jobId);
     void startWork(uint32_t id);
     double stopWork(uint32_t id);
+    int64_t devicesOf(uint32_t id) const;
     void linkPipeline(uint32_t jobId);
     int32_t initialReplicas(const JobState& job) const;
     void createPod(uint32_t jobId, uint32_t taskIndex);

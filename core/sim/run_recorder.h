@@ -54,6 +54,7 @@ struct PodEvent
     std::string pod; ///< namespace/name
     std::string job; ///< job name
     std::string workload; ///< scenario workload name
+    std::string priorityClass; ///< Created: the pod's priorityClassName ("" when none)
     std::string node; ///< Scheduled/Succeeded/Failed/Evicted: the node
     std::string message; ///< Unschedulable/Failed/Evicted: why
     /// Scheduled: the devices this binding allocated, in claim order (a claim shared with pods

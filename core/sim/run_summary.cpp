@@ -107,6 +107,37 @@ std::string startText(const DistributionSummary& d)
         + (d.censored > 0 ? ", " + std::to_string(d.censored) + " never started)" : std::string(")"));
 }
 
+DataValue preemptionData(const PreemptionSummary& p)
+{
+    DataValue m = DataValue::map();
+    m.set("preemptions", p.preemptions);
+    m.set("victims", p.victims);
+    m.set("victimsPerPreemptor", tidy(double(p.victims) / double(std::max<int64_t>(1, p.preemptions))));
+    m.set("maxVictimsPerPreemptor", p.maxVictimsPerPreemptor);
+    m.set("lostDeviceHours", tidy(p.lostDeviceHours));
+    return m;
+}
+
+/// Preemptions and the waits per priority class, when there is something to show.
+std::string preemptionText(const RunSummary& s)
+{
+    std::string out;
+    const PreemptionSummary& p = s.preemption;
+    if (p.preemptions > 0)
+        out += "preemption: " + std::to_string(p.preemptions) + " preemptions, " + std::to_string(p.victims)
+            + " victims (" + fixed(double(p.victims) / double(p.preemptions), 1) + " per preemptor, at most "
+            + std::to_string(p.maxVictimsPerPreemptor) + "), " + fixed(p.lostDeviceHours, 2)
+            + " device-hours of work lost\n";
+    if (!s.priorityClasses.empty()) {
+        out += "wait by priority class:\n";
+        for (const auto& c : s.priorityClasses)
+            out += "  "
+                + (c.name.empty() ? std::string("(no class)") : c.name + " (" + std::to_string(c.value) + ")")
+                + ": " + waitText(c.waitSeconds) + "\n";
+    }
+    return out;
+}
+
 } // namespace
 
 DataValue toData(const RunSummary& s)
@@ -203,6 +234,20 @@ DataValue toData(const RunSummary& s)
         g.set("groupCycles", int64_t(s.gangs.groupCycles));
         root.set("gangs", std::move(g));
     }
+    if (s.preemption.preemptions > 0)
+        root.set("preemption", preemptionData(s.preemption));
+    if (!s.priorityClasses.empty()) {
+        DataValue classes = DataValue::list();
+        for (const auto& c : s.priorityClasses) {
+            DataValue m = DataValue::map();
+            m.set("name", c.name);
+            if (!c.name.empty())
+                m.set("value", int64_t(c.value));
+            m.set("waitSeconds", waitDistribution(c.waitSeconds));
+            classes.push(std::move(m));
+        }
+        root.set("priorityClasses", std::move(classes));
+    }
     return root;
 }
 
@@ -262,6 +307,7 @@ std::string formatText(const RunSummary& s)
         out += "  device-hours held idle by partly started gangs: " + fixed(s.gangs.idleDeviceHours, 2)
             + "\n";
     }
+    out += preemptionText(s);
     out += "cost: $" + fixed(s.costUsd, 2) + "\n";
     return out;
 }

@@ -45,6 +45,24 @@ struct UtilizationSummary
     double meanAllocated = 0; ///< mean of the sampled allocated device counts
 };
 
+/// What preemption did: preemptions (a preemptor deleting victims), their victims, and the work
+/// the victims lost (devices x the time since their last checkpoint).
+struct PreemptionSummary
+{
+    int64_t preemptions = 0;
+    int64_t victims = 0;
+    int64_t maxVictimsPerPreemptor = 0;
+    double lostDeviceHours = 0;
+};
+
+/// The waits of the pods of one priority class ("" = pods without one).
+struct PriorityClassSummary
+{
+    std::string name;
+    int32_t value = 0;
+    DistributionSummary waitSeconds; ///< as WorkloadSummary::waitSeconds
+};
+
 struct KeyedValue
 {
     std::string key;
@@ -80,6 +98,9 @@ struct RunSummary
     std::vector<KeyedValue> costByPool;
     /// Distributed jobs (a workload's `scheduling:` with a gang policy); jobs == 0 when none.
     GangSummary gangs;
+    PreemptionSummary preemption; ///< shown when something was preempted
+    /// Waits by priority class, most important first; empty unless the run saw more than one.
+    std::vector<PriorityClassSummary> priorityClasses;
 };
 
 /// The summary as a JSON-ready document (keys in a fixed order; durations in seconds).

@@ -77,6 +77,7 @@ void SchedulingLoop::dropQueued(uint32_t id)
     m_ctx.metrics.podPending(-1);
     m_ctx.metrics.podFailed(m_ctx.jobs[p.job].workload, false);
     m_ctx.metrics.podNeverScheduled(m_ctx.jobs[p.job].workload, m_ctx.now - p.created);
+    m_ctx.preemption.podNeverScheduled(m_ctx.priorityClassOf(p), m_ctx.now - p.created);
     m_ctx.cluster.podFinished(p.key);
 }
 
@@ -200,6 +201,7 @@ void SchedulingLoop::bind(uint32_t id, const BindOutcome& out)
     p.claims = out.claims;
     m_ledger.bind(out);
     m_ctx.metrics.podScheduled(m_ctx.jobs[p.job].workload, m_ctx.now - p.created);
+    m_ctx.preemption.podScheduled(m_ctx.priorityClassOf(p), m_ctx.now - p.created);
     m_ctx.metrics.podPending(-1);
     m_ctx.metrics.podRunning(+1);
     for (const auto& placement : out.placements)

@@ -13,6 +13,7 @@ void SchedulingLoop::preempted(uint32_t id, const BindOutcome& out)
 {
     const std::string preemptor = m_ctx.pods[id].key;
     const int32_t priority = m_ctx.pods[id].priority;
+    int64_t deleted = 0;
     for (const auto& key : out.victims) {
         const uint32_t v = m_ctx.runningPod(key);
         if (v == kNone || m_ctx.pods[v].terminatingUntil >= 0)
@@ -24,8 +25,11 @@ void SchedulingLoop::preempted(uint32_t id, const BindOutcome& out)
             "preempted by " + preemptor + " (priority " + std::to_string(priority) + ") on node "
                 + out.nominatedNode);
         m_ctx.events.push(victim.terminatingUntil, EventKind::VictimGone, v, victim.serial);
+        ++deleted;
         m_jobs.podDeleted(v);
     }
+    if (deleted > 0)
+        m_ctx.preemption.preemption(deleted);
 }
 
 void SchedulingLoop::victimGone(const Event& e)

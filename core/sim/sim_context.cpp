@@ -27,6 +27,9 @@ void SimContext::emitPodEvent(
     if (pod.job != kNone) {
         e.job = jobs[pod.job].spec.name;
         e.workload = jobs[pod.job].spec.workload;
+        const auto& tmpl = jobs[pod.job].spec.tasks[pod.task].pod;
+        if (type == PodEventType::Created && tmpl)
+            e.priorityClass = tmpl->spec.priorityClassName;
     }
     e.node = pod.node;
     e.message = message;

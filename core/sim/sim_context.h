@@ -10,6 +10,7 @@
 
 #include "core/sim/cluster_port.h"
 #include "core/sim/event_queue.h"
+#include "core/sim/preemption_metrics.h"
 #include "core/sim/run_recorder.h"
 #include "core/sim/scheduling_queue.h"
 #include "core/sim/sim_metrics.h"
@@ -64,6 +65,7 @@ struct TaskState
     /// Work (seconds) that failed pods had saved at their last checkpoint, waiting for a
     /// replacement to resume it (checkpointInterval).
     std::vector<double> saved;
+    uint32_t priorityClass = 0; ///< PreemptionMetrics::classIndex of its pods' class
 };
 
 /// A job's PodGroup as the 1.37 scheduling queue holds it: the queue entity instead of its pods.
@@ -126,6 +128,7 @@ struct SimContext
     std::vector<RunRecorder*> recorders;
     EventQueue events;
     SimMetrics metrics;
+    PreemptionMetrics preemption;
     SimTime now = 0;
 
     std::vector<SimPod> pods; ///< slots, reused (pods are addressed by slot and serial)
@@ -152,6 +155,7 @@ struct SimContext
     void releasePodSlot(uint32_t id);
     /// The api::Pod the scheduler is given, built from its job's template on demand.
     api::Pod buildPod(const SimPod& p) const;
+    uint32_t priorityClassOf(const SimPod& p) const { return jobs[p.job].tasks[p.task].priorityClass; }
     QueueKey keyOf(uint32_t id) const { return QueueKey { pods[id].priority, pods[id].serial, id }; }
     /// The slot of a bound pod by namespace/name, kNone when it is not running.
     uint32_t runningPod(const std::string& key) const;

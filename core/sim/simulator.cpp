@@ -153,6 +153,7 @@ RunSummary Simulator::Impl::finish(const RunInfo& info, bool cancelled)
         if (p.state != PodState::Free && p.state != PodState::Running) {
             atEnd[ctx.jobs[p.job].workload].first++;
             ctx.metrics.podNeverScheduled(ctx.jobs[p.job].workload, ctx.now - p.created);
+            ctx.preemption.podNeverScheduled(ctx.priorityClassOf(p), ctx.now - p.created);
         }
     for (const auto& j : ctx.jobs)
         if (j.live)
@@ -160,6 +161,7 @@ RunSummary Simulator::Impl::finish(const RunInfo& info, bool cancelled)
     for (const auto& [w, counts] : atEnd)
         ctx.metrics.setAtEnd(w, counts.first, counts.second);
     RunSummary summary = ctx.metrics.summary(ctx.now);
+    ctx.preemption.summarize(summary);
     summary.info = info;
     summary.cancelled = cancelled;
     summary.simulatedTime = ctx.now;

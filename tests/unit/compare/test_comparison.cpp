@@ -304,3 +304,26 @@ TEST(Compare, ASummaryWhoseWaitsLeaveOutUnscheduledPodsHasNoWaitRows)
     EXPECT_FALSE(p95->values[0].has_value());
     EXPECT_TRUE(p95->values[1].has_value());
 }
+
+TEST(Compare, PreemptionRowsAndWaitsPerPriorityClass)
+{
+    sim::RunSummary upstream = baseline();
+    upstream.priorityClasses
+        = { { "inference", 1000000, waits(600, 3000, 3600) }, { "training", 10000, waits(0, 60, 90) } };
+    sim::RunSummary whatIf = baseline();
+    whatIf.preemption = { 4, 6, 2, 3.5 };
+    whatIf.priorityClasses
+        = { { "inference", 1000000, waits(30, 30, 30) }, { "training", 10000, waits(0, 600, 900) } };
+    const Comparison c = compareRuns({ runData(1, upstream), runData(2, whatIf), runData(3, baseline()) });
+    EXPECT_EQ(rowsOf(c, "preemption"),
+        (std::vector<std::string> {
+            "preemption.preemptions", "preemption.victims", "preemption.lostDeviceHours" }));
+    const Kpi* lost = find(c, "preemption.lostDeviceHours");
+    ASSERT_NE(lost, nullptr);
+    EXPECT_DOUBLE_EQ(lost->values[0].value_or(-1), 0); // a run that preempted nothing lost nothing
+    EXPECT_DOUBLE_EQ(lost->deltas[1].value_or(-1), 3.5);
+    const Kpi* p95 = find(c, "wait.p95/class:inference");
+    ASSERT_NE(p95, nullptr);
+    EXPECT_DOUBLE_EQ(p95->deltas[1].value_or(-1), 30 - 3000);
+    EXPECT_FALSE(p95->values[2].has_value()); // a run with one class has no class rows
+}

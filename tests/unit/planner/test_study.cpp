@@ -82,7 +82,7 @@ TEST(PlannerStudy, ErrorsCarryFileLineColumnAndFieldPath)
     EXPECT_EQ(errorsOf(replace(kGood, "percentile: 99", "percentil: 99")),
         "study.yaml:11:22: Study capacity: spec.serviceLevels[0].percentil: unknown field "
         "\"percentil\"; "
-        "expected one of: metric, percentile, workload, max\n");
+        "expected one of: metric, percentile, workload, priorityClass, max\n");
     EXPECT_NE(errorsOf(replace(kGood, "metric: pending", "metric: latency"))
                   .find("spec.serviceLevels[1].metric: Unsupported value: \"latency\": supported values: "
                         "\"wait\", \"pending\", \"neverScheduled\", \"placement\""),
