@@ -292,3 +292,33 @@ TEST(ManifestSource, StatefulSetsStartTheirPodsInOrderUnlessParallel)
     EXPECT_TRUE(jobs[0].orderedStart);
     EXPECT_FALSE(jobs[1].orderedStart);
 }
+
+// A Job's podFailurePolicy and the workload's checkpointInterval reach every job the source makes.
+TEST(ManifestSource, JobsCarryTheirPodFailurePolicyAndTheWorkloadsCheckpointInterval)
+{
+    WorkloadSpec spec;
+    spec.name = "training";
+    spec.manifests = { DRASIM_SOURCE_DIR "/scenarios/plan/inference-slo/training.yaml" };
+    spec.checkpointInterval = 1800;
+    std::vector<api::PriorityClass> classes(2);
+    classes[0].meta.name = "training";
+    classes[1].meta.name = "batch";
+    Diagnostics diags;
+    auto src = makeSource(spec, 1, api::FeatureGates(), diags, classes);
+    ASSERT_TRUE(src) << diags.formatAll();
+    auto jobs = drain(*src);
+    ASSERT_EQ(jobs.size(), 1u);
+    EXPECT_EQ(jobs[0].onDisruption, api::DisruptionAction::Ignore);
+    EXPECT_TRUE(jobs[0].replaceFailedOnly);
+    EXPECT_EQ(jobs[0].checkpointSeconds, 1800);
+    spec.name = "batch";
+    spec.manifests = { DRASIM_SOURCE_DIR "/scenarios/plan/inference-slo/batch.yaml" };
+    spec.checkpointInterval.reset();
+    auto batch = makeSource(spec, 1, api::FeatureGates(), diags, classes);
+    ASSERT_TRUE(batch) << diags.formatAll();
+    auto batchJobs = drain(*batch);
+    ASSERT_EQ(batchJobs.size(), 1u);
+    EXPECT_EQ(batchJobs[0].onDisruption, api::DisruptionAction::Count);
+    EXPECT_FALSE(batchJobs[0].replaceFailedOnly);
+    EXPECT_EQ(batchJobs[0].checkpointSeconds, 0);
+}
