@@ -14,7 +14,7 @@ namespace {
 /// Decimals worth printing for a unit: counts are whole, money has cents.
 int decimalsFor(const std::string& unit)
 {
-    if (unit == "pods" || unit == "claims" || unit == "jobs" || unit == "cycles")
+    if (unit == "pods" || unit == "claims" || unit == "jobs" || unit == "cycles" || unit == "preemptions")
         return 0;
     if (unit == "USD" || unit == "devices" || unit == "device-h")
         return 2;

@@ -98,3 +98,18 @@ TEST(CompareFormat, BoundsAreMarkedInTextCsvAndJson)
                         R"("deltaBounds":["=",">="]})"),
         std::string::npos);
 }
+
+TEST(CompareFormat, PreemptionsAreWholeAndLostWorkHasHundredths)
+{
+    Comparison c = small();
+    const std::vector<Bound> exact(2, Bound::Exact);
+    c.kpis = { { "preemption", "preemption.preemptions", "preemptions", Better::Neither, { 177.0, 0.0 },
+                   { std::nullopt, -177.0 }, exact, exact },
+        { "preemption", "preemption.lostDeviceHours", "device-h", Better::Lower, { 29.0681, 0.0 },
+            { std::nullopt, -29.0681 }, exact, exact } };
+    const std::string text = formatText(c);
+    EXPECT_NE(text.find("preemption.preemptions      preemptions    177     0    -177\n"), std::string::npos)
+        << text;
+    EXPECT_NE(text.find("preemption.lostDeviceHours  device-h     29.07  0.00  -29.07\n"), std::string::npos)
+        << text;
+}
