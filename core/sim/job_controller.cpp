@@ -282,7 +282,9 @@ void JobController::podDeleted(uint32_t id)
     // isPodFailed (pkg/controller/job/job_controller.go): unless onlyReplaceFailedPods, a pod
     // with a deletionTimestamp is failed already, so the controller counts it and creates its
     // replacement while it still terminates; it is no longer active.
-    if (!job.live || job.spec.kind != workload::kKindJob || job.spec.replaceFailedOnly || p.failureCounted)
+    // A ReplicaSet does the same (IsPodActive, pkg/controller/controller_utils.go).
+    if (!job.live || job.spec.kind == workload::kKindPipelineRun || job.spec.replaceFailedOnly
+        || p.failureCounted)
         return;
     p.failureCounted = true;
     job.tasks[p.task].active--;

@@ -42,7 +42,7 @@ public:
     void failRunning(const std::vector<std::string>& keys, PodEventType type, const std::string& message,
         bool alreadyReleased);
     /// A preemption victim was deleted and terminates through its grace period: a Job that
-    /// replaces terminating pods counts it failed and replaces it now.
+    /// replaces terminating pods, or a ReplicaSet, counts it failed and replaces it now.
     void podDeleted(uint32_t id);
     /// The distributed jobs of the run so far; closes the idle time of members waiting at `end`.
     GangSummary gangSummary(SimTime end) { return m_gangs.finish(end); }

@@ -272,6 +272,10 @@ std::vector<JobType> jobTypesFromObjects(const api::ObjectSet& objects, const st
             t.completions = w.replicas;
             t.backoffLimit = 0;
             t.orderedStart = w.kind == api::PodController::Kind::StatefulSet && w.orderedReady;
+            // A ReplicaSet no longer counts a terminating pod as a replica (IsPodActive,
+            // pkg/controller/controller_utils.go) and replaces it at once; a StatefulSet
+            // recreates a pod of the same name only once the old one is gone.
+            t.replaceFailedOnly = w.kind == api::PodController::Kind::StatefulSet;
         }
         t.group = groupFor(w, rules);
         auto tmpl = std::make_shared<api::PodTemplateSpec>(w.podTemplate);

@@ -79,9 +79,9 @@ struct JobSpec
     /// carries DisruptionTarget, so one podFailurePolicy decision holds for all of them
     /// (api/pod_failure_policy.h): count it against backoffLimit, ignore it, or fail the Job.
     api::DisruptionAction onDisruption = api::DisruptionAction::Count;
-    /// kind "job": a deleted pod is a failure, and replaced, only once it is Failed (after its
-    /// grace period), not already while it terminates (podFailurePolicy or podReplacementPolicy
-    /// Failed).
+    /// kind "job" and "service": a deleted pod is a failure, and replaced, only once it is Failed
+    /// (after its grace period), not already while it terminates: a Job with a podFailurePolicy or
+    /// podReplacementPolicy Failed, a StatefulSet (a ReplicaSet replaces terminating pods).
     bool replaceFailedOnly = false;
     /// drasim's checkpointInterval (not a Kubernetes field), in seconds; 0 = none. A pod saves its
     /// progress every this much work; a replacement of a failed or preempted pod runs only the work

@@ -201,3 +201,16 @@ TEST(PreemptionRun, AVictimStopsWorkingWhenDeleted)
         "accommodate a higher priority pod"))
         << dump(log);
 }
+
+// A ReplicaSet counts only pods without a deletionTimestamp as replicas (IsPodActive), so it
+// replaces its victim while the victim terminates; a StatefulSet waits until the pod is gone.
+TEST(PreemptionRun, AReplicaSetReplacesItsVictimAtOnceAStatefulSetOnceItIsGone)
+{
+    auto serve = pluginGpuJob("serve", 0, workload::kForever, 0);
+    serve.kind = workload::kKindService;
+    auto deployment = runWith({}, devicePluginPool(), { serve, pluginGpuJob("infer", 100, 50, 1000) });
+    EXPECT_TRUE(has(deployment, "1m40s Created default/serve-1")) << dump(deployment);
+    serve.replaceFailedOnly = true;
+    auto statefulSet = runWith({}, devicePluginPool(), { serve, pluginGpuJob("infer", 100, 50, 1000) });
+    EXPECT_TRUE(has(statefulSet, "2m10s Created default/serve-1")) << dump(statefulSet);
+}
