@@ -352,6 +352,7 @@ from cases_cel import register as reg_cel  # noqa: E402
 from cases_admission import register as reg_admission  # noqa: E402
 from cases_taint_rules import register as reg_taint_rules  # noqa: E402
 from cases_fidelity import register as reg_fidelity  # noqa: E402
+from cases_preemption import register as reg_preemption  # noqa: E402
 
 
 def main():
@@ -365,6 +366,7 @@ def main():
     reg_admission(g)
     reg_taint_rules(g)
     reg_fidelity(g)
+    reg_preemption(g)
     names = set()
     for name, what, objects, expect in CASES:
         assert name not in names, name

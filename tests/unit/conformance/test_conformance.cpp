@@ -105,6 +105,18 @@ std::string keyOf(const api::ObjectMeta& m)
     return (m.namespace_.empty() ? std::string("default") : m.namespace_) + "/" + m.name;
 }
 
+/// The pods preemption chose as victims (DisruptionTarget, reason PreemptionByScheduler), in
+/// input order: "A,B", or "-" for none.
+std::string victimsOf(const Outcome& o)
+{
+    std::string out;
+    for (const auto& p : o.pods)
+        for (const auto& c : p.conditions)
+            if (c.type == "DisruptionTarget" && c.status == "True" && c.reason == "PreemptionByScheduler")
+                out += (out.empty() ? "" : ",") + p.meta.name;
+    return out.empty() ? "-" : out;
+}
+
 /// Checks one `# expect:` line; returns an error text or "".
 std::string checkExpect(const Outcome& o, const std::string& line)
 {
@@ -122,6 +134,8 @@ std::string checkExpect(const Outcome& o, const std::string& line)
     if (o.invalid)
         return "unexpected invalid input:\n" + o.errors;
     in >> name >> verb;
+    if (what == "victims")
+        return victimsOf(o) == name ? "" : "victims " + victimsOf(o);
     std::string rest;
     std::getline(in >> std::ws, rest);
     name = qualified(name);
@@ -140,6 +154,12 @@ std::string checkExpect(const Outcome& o, const std::string& line)
                 : "pod " + name + " on '" + it->spec.nodeName + "' (" + message + ")";
         if (!it->spec.nodeName.empty())
             return "pod " + name + " unexpectedly on " + it->spec.nodeName;
+        if (verb == "nominated") {
+            const std::string want = rest == "-" ? std::string() : rest;
+            return it->nominatedNodeName == want
+                ? ""
+                : "pod " + name + " nominated to '" + it->nominatedNodeName + "' (" + message + ")";
+        }
         if (verb == "pending")
             return message == rest ? "" : "pod " + name + " message '" + message + "'";
         if (verb == "pending-contains")
