@@ -36,7 +36,8 @@ int run(const Args& args)
     // The pods of a PodGroup take one group cycle together, and the group's status says how it went.
     std::vector<api::PodGroup> groups = session.objects().podGroups;
     auto batch = scheduler::scheduleAllWithGroups(*cluster, session.objects().pods, groups,
-        session.featureGates().enabled("TopologyAwareWorkloadScheduling"));
+        session.featureGates().enabled("TopologyAwareWorkloadScheduling"),
+        api::workloadAwarePreemptionEnabled(session.featureGates()));
 
     DataValue items = DataValue::list();
     // The scheduling.k8s.io objects first, each in the API version it was read in (their status

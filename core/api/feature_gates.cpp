@@ -242,4 +242,17 @@ std::optional<FeatureGates> FeatureGates::atVersion(KubernetesVersion v, std::st
     return out;
 }
 
+bool workloadAwarePreemptionEnabled(const FeatureGates& gates)
+{
+    switch (gates.version()) {
+    case KubernetesVersion::V1_35:
+        return false;
+    case KubernetesVersion::V1_36:
+        return gates.enabled("GenericWorkload") && gates.enabled("WorkloadAwarePreemption");
+    case KubernetesVersion::V1_37:
+        return gates.enabled("GenericWorkload");
+    }
+    return false;
+}
+
 } // namespace drasim::api

@@ -74,6 +74,11 @@ private:
     std::map<std::string, bool, std::less<>> m_overrides;
 };
 
+/// Whether a PodGroup that cannot be placed preempts as a whole (workload-aware preemption): 1.36
+/// behind its alpha gate WorkloadAwarePreemption, 1.37 wherever PodGroups exist (the gate merged
+/// into GenericWorkload), never in 1.35.
+bool workloadAwarePreemptionEnabled(const FeatureGates& gates);
+
 /// Go's strconv.ParseBool: 1, t, T, TRUE, true, True, 0, f, F, FALSE, false, False.
 std::optional<bool> parseGoBool(std::string_view text);
 

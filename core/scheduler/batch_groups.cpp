@@ -26,7 +26,7 @@ api::PodGroup* groupOf(const api::Pod& pod, std::map<std::string, api::PodGroup*
     return it == byKey.end() ? nullptr : it->second;
 }
 
-PodGroupPolicy policyOf(const api::PodGroup& g)
+PodGroupPolicy policyOf(const api::PodGroup& g, bool workloadAwarePreemption)
 {
     PodGroupPolicy p;
     p.key = podGroupKeyOf(g.meta);
@@ -34,13 +34,17 @@ PodGroupPolicy policyOf(const api::PodGroup& g)
     p.minCount = std::max(1, g.policy.scheduling.minCount);
     if (!g.policy.topologyKeys.empty())
         p.topologyKey = g.policy.topologyKeys.front();
+    p.workloadAwarePreemption = workloadAwarePreemption;
+    p.priority = g.policy.priority.value_or(0);
+    p.disruptAll = g.policy.disruptionMode == api::DisruptionMode::All;
+    p.preemptionNever = g.policy.preemptionPolicy == api::GroupPreemptionPolicy::Never;
     return p;
 }
 
 /// One cycle for `group`: its pending members from `first` on, in input order; the members bound
 /// before (nodeName in the input) count towards minCount.
 void scheduleGroupAt(Cluster& cluster, BatchResult& out, size_t first,
-    std::map<std::string, api::PodGroup*>& byKey, bool topologyAware)
+    std::map<std::string, api::PodGroup*>& byKey, bool topologyAware, bool workloadAwarePreemption)
 {
     api::PodGroup* group = groupOf(out.pods[first], byKey);
     std::vector<size_t> members;
@@ -54,20 +58,26 @@ void scheduleGroupAt(Cluster& cluster, BatchResult& out, size_t first,
         else if (i >= first && needsScheduling(out.pods[i]))
             members.push_back(i), pending.push_back(out.pods[i]);
     }
-    GroupScheduleResult r = cluster.scheduleGroup(policyOf(*group), pending, bound, topologyAware);
+    GroupScheduleResult r
+        = cluster.scheduleGroup(policyOf(*group, workloadAwarePreemption), pending, bound, topologyAware);
     for (size_t k = 0; k < members.size() && k < r.members.size(); ++k)
         recordResult(cluster, out.pods[members[k]], r.members[k], out);
+    // Workload-aware preemption deletes its victims as the single-pod kind does.
+    if (r.preemption && !r.preemption->victims.empty() && !members.empty())
+        recordPreemption(out.pods[members.front()], *r.preemption, out.pods);
     setGroupScheduledCondition(*group, r);
 }
 
 } // namespace
 
 BatchResult scheduleAllWithGroups(Cluster& cluster, const std::vector<api::Pod>& pods,
-    std::vector<api::PodGroup>& groups, bool topologyAware)
+    std::vector<api::PodGroup>& groups, bool topologyAware, bool workloadAwarePreemption)
 {
     std::map<std::string, api::PodGroup*> byKey;
-    for (auto& g : groups)
+    for (auto& g : groups) {
         byKey[podGroupKeyOf(g.meta)] = &g;
+        cluster.registerPodGroup(policyOf(g, workloadAwarePreemption));
+    }
     BatchResult out;
     out.pods = pods;
     std::vector<const api::PodGroup*> done;
@@ -80,7 +90,7 @@ BatchResult scheduleAllWithGroups(Cluster& cluster, const std::vector<api::Pod>&
             recordResult(cluster, pod, cluster.schedule(pod), out);
         } else if (std::find(done.begin(), done.end(), group) == done.end()) {
             done.push_back(group);
-            scheduleGroupAt(cluster, out, i, byKey, topologyAware);
+            scheduleGroupAt(cluster, out, i, byKey, topologyAware, workloadAwarePreemption);
         }
     }
     return out;

@@ -17,9 +17,10 @@ namespace drasim::scheduler {
 /// when its turn comes in input order, in one group cycle with every other pending pod of that
 /// group (members already bound count towards minCount). Each group that had a cycle gets the
 /// condition setGroupScheduledCondition writes. `topologyAware`: gate
-/// TopologyAwareWorkloadScheduling.
+/// TopologyAwareWorkloadScheduling; `workloadAwarePreemption`: whether a group that cannot be
+/// placed preempts (workloadAwarePreemptionEnabled of the gates).
 BatchResult scheduleAllWithGroups(Cluster& cluster, const std::vector<api::Pod>& pods,
-    std::vector<api::PodGroup>& groups, bool topologyAware);
+    std::vector<api::PodGroup>& groups, bool topologyAware, bool workloadAwarePreemption = false);
 
 /// The status condition kube-scheduler writes after a PodGroup's cycle: PodGroupScheduled
 /// (v1alpha2, 1.36) or PodGroupInitiallyScheduled (1.37), True with reason Scheduled, or False with

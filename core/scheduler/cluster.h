@@ -167,6 +167,9 @@ public:
     /// the best feasible one kept.
     GroupScheduleResult scheduleGroup(const PodGroupPolicy& group, const std::vector<api::Pod>& pending,
         const std::vector<std::string>& boundMembers, bool topologyAware);
+    /// Tells the scheduler a PodGroup's policy before any cycle of it: how workload-aware
+    /// preemption evicts its bound members (a group's cycle registers it too).
+    void registerPodGroup(const PodGroupPolicy& group);
 
     /// Transactions (nestable). Scheduling cycles and podFinished() inside one can be undone as
     /// a whole: rollback() leaves claims, bound pods, node usage, device usage, the capacity

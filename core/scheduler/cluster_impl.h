@@ -23,6 +23,7 @@
 #include "core/scheduler/cluster.h"
 #include "core/scheduler/extended_resources.h"
 #include "core/scheduler/node_filters.h"
+#include "core/scheduler/pod_group.h"
 #include "core/scheduler/pod_info.h"
 #include "core/scheduler/scoring.h"
 #include "core/scheduler/share_id.h"
@@ -50,6 +51,13 @@ inline std::string keyOf(const api::ObjectMeta& m)
     return nsOf(m) + "/" + m.name;
 }
 
+/// The key of the PodGroup a pod is a member of (spec.schedulingGroup, in the pod's namespace), ""
+/// for a pod of no group.
+inline std::string groupKeyOf(const api::Pod& pod)
+{
+    return pod.spec.schedulingGroup ? nsOf(pod.meta) + "/" + *pod.spec.schedulingGroup : std::string();
+}
+
 struct Cluster::Impl
 {
     struct NodeState
@@ -75,6 +83,9 @@ struct Cluster::Impl
         /// Index of its node in `nodes` (kNoNode when the node does not exist), kept by
         /// rebuildNodes: preemption gathers the pods of candidate nodes without name lookups.
         uint32_t nodeIdx = kNoNode;
+        /// The PodGroup it is a member of ("namespace/name" from spec.schedulingGroup), "" for none:
+        /// workload-aware preemption evicts the members of a disruptionMode all group together.
+        std::string groupKey;
         /// For PodDisruptionBudgets (only when the cluster has any): labels and controller.
         std::shared_ptr<const api::Labels> labels;
         std::string ownerKind, ownerName;
@@ -177,6 +188,9 @@ struct Cluster::Impl
     };
     /// Set while a group cycle runs: its members do not run DefaultPreemption one by one.
     bool inGroupCycle = false;
+    /// The policies of the PodGroups seen (scheduleGroup, registerPodGroup), by key: how a
+    /// group's bound members are evicted (group_preemption.cpp).
+    std::map<std::string, PodGroupPolicy> groupPolicies;
     uint64_t nextBindSeq = 0;
     std::unordered_map<std::string, std::vector<std::string>> generatedFor;
 
@@ -556,6 +570,7 @@ struct Cluster::Impl
         ps.req = computePodRequests(pod.spec);
         ps.pub.claims = existingPodClaims(pod);
         ps.pub.priority = pod.spec.priority.value_or(0);
+        ps.groupKey = groupKeyOf(pod);
         // Upstream takes a pod without status.startTime as started now (util.GetPodStartTime).
         ps.startTime = pod.startTime ? double(pod.startTime->seconds) : time;
         // The pod owns its extended-resource claim: it goes away with the pod.
@@ -621,6 +636,8 @@ struct Cluster::Impl
         const std::vector<std::string>& boundMembers, bool topologyAware);
     struct GroupCycle; ///< the group cycle's parts (group_cycle.cpp)
     struct Preemption; ///< DefaultPreemption, the PostFilter of a failed cycle (preemption.cpp)
+    /// Workload-aware preemption, the PostFilter of a failed group cycle (group_preemption.cpp)
+    struct GroupPreemption;
     // The phases of one cycle, in order.
     std::string lookupClaims(Cycle& cycle);
     ClaimState* claimFromTemplate(Cycle& cycle, const api::PodResourceClaim& entry,

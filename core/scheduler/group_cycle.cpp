@@ -10,6 +10,7 @@
 #include <map>
 
 #include "core/scheduler/cluster_impl.h"
+#include "core/scheduler/group_preemption.h"
 #include "core/scheduler/pod_group.h"
 
 namespace drasim::scheduler {
@@ -78,6 +79,9 @@ struct Cluster::Impl::GroupCycle
     static std::string noPlacementMessage(const PodGroupPolicy& group,
         const std::vector<Placement>& placements, const std::vector<int32_t>& held,
         const PlacementRun& firstRun);
+    /// The group algorithm over every placement: the best one is kept (bound), or nothing.
+    static GroupScheduleResult attempt(Impl& d, const PodGroupPolicy& group,
+        const std::vector<api::Pod>& pods, const std::vector<std::string>& boundMembers, bool topologyAware);
 };
 
 /// One run of the default group algorithm inside one placement.
@@ -259,10 +263,22 @@ private:
 GroupScheduleResult Cluster::Impl::scheduleGroup(const PodGroupPolicy& group,
     const std::vector<api::Pod>& pods, const std::vector<std::string>& boundMembers, bool topologyAware)
 {
-    GroupScheduleResult out;
     // The members' own cycles run no DefaultPreemption (upstream disables it for pods of a
     // group; workload-aware preemption acts for the group as a whole).
     const GroupCycleFlagScope groupFlag(inGroupCycle);
+    groupPolicies[group.key] = group;
+    GroupScheduleResult out = GroupCycle::attempt(*this, group, pods, boundMembers, topologyAware);
+    if (!out.scheduled)
+        GroupPreemption::postFilter(
+            *this, group, pods,
+            [&] { return GroupCycle::attempt(*this, group, pods, boundMembers, topologyAware); }, out);
+    return out;
+}
+
+GroupScheduleResult Cluster::Impl::GroupCycle::attempt(Impl& d, const PodGroupPolicy& group,
+    const std::vector<api::Pod>& pods, const std::vector<std::string>& boundMembers, bool topologyAware)
+{
+    GroupScheduleResult out;
     std::vector<size_t> order(pods.size());
     for (size_t i = 0; i < order.size(); ++i)
         order[i] = i;
@@ -271,16 +287,16 @@ GroupScheduleResult Cluster::Impl::scheduleGroup(const PodGroupPolicy& group,
     });
     std::vector<std::string> boundNodes;
     for (const auto& k : boundMembers)
-        if (auto it = bound.find(k); it != bound.end())
+        if (auto it = d.bound.find(k); it != d.bound.end())
             boundNodes.push_back(it->second.pub.nodeName);
     const int32_t already = int32_t(boundNodes.size());
     PodGroupPolicy effective = group;
     if (!topologyAware)
         effective.topologyKey.clear(); // the constraint is dropped with its gate
-    const auto placements = GroupCycle::placements(*this, effective, boundNodes);
+    const auto placements = GroupCycle::placements(d, effective, boundNodes);
     // Cycles inside a placement see only its nodes; outside one, every node.
     const GroupCycle::Placement everyNode {};
-    auto scopeTo = [this](const GroupCycle::Placement& p) { placementNodes = p.nodes; };
+    auto scopeTo = [&d](const GroupCycle::Placement& p) { d.placementNodes = p.nodes; };
     out.placementsTried = int32_t(placements.size());
 
     // Each placement is evaluated inside a transaction and rolled back; the best one is then run
@@ -310,7 +326,7 @@ GroupScheduleResult Cluster::Impl::scheduleGroup(const PodGroupPolicy& group,
             pending.nonZeroMemory += r.nonZeroMemory;
         }
         for (size_t p = 0; p < n; ++p)
-            bound[p] = GroupCycle::binPacking(*this, placements[p], pending);
+            bound[p] = GroupCycle::binPacking(d, placements[p], pending);
     }
     std::vector<size_t> evalOrder(n);
     for (size_t p = 0; p < n; ++p)
@@ -322,7 +338,7 @@ GroupScheduleResult Cluster::Impl::scheduleGroup(const PodGroupPolicy& group,
     std::vector<int64_t> packing(n, 0);
     size_t fullBest = n; // the best-packed placement holding every member, lowest index on ties
     auto cannotWin = [&](size_t q) {
-        if (options.exhaustivePlacements || fullBest == n)
+        if (d.options.exhaustivePlacements || fullBest == n)
             return false;
         return bound[q] < packing[fullBest] || (bound[q] == packing[fullBest] && q > fullBest);
     };
@@ -333,13 +349,13 @@ GroupScheduleResult Cluster::Impl::scheduleGroup(const PodGroupPolicy& group,
         const size_t p = evalOrder[k];
         if (cannotWin(p))
             break; // the order is by bound: no later placement can win either
-        undo.begin();
+        d.undo.begin();
         scopeTo(placements[p]);
-        GroupCycle::PlacementRun run = GroupCycle::run(*this, effective, pods, order, already);
+        GroupCycle::PlacementRun run = GroupCycle::run(d, effective, pods, order, already);
         held[p] += run.placed;
         if (run.status == Feasibility::Success) {
             podCounts[p] = already + run.placed;
-            packing[p] = n > 1 ? GroupCycle::binPacking(*this, placements[p]) : 0;
+            packing[p] = n > 1 ? GroupCycle::binPacking(d, placements[p]) : 0;
             ++out.placementsFeasible;
             const bool full = podCounts[p] == fullCount;
             if (full
@@ -347,17 +363,17 @@ GroupScheduleResult Cluster::Impl::scheduleGroup(const PodGroupPolicy& group,
                     || (packing[p] == packing[fullBest] && p < fullBest)))
                 fullBest = p;
             // The first feasible placement, holding every member, that no other can beat: kept.
-            bool settled = n == 1 || (full && !anyFeasible && !options.exhaustivePlacements);
+            bool settled = n == 1 || (full && !anyFeasible && !d.options.exhaustivePlacements);
             for (size_t j = k + 1; settled && j < n; ++j)
                 settled = cannotWin(evalOrder[j]);
             if (settled) {
                 scopeTo(everyNode);
-                undo.commit();
+                d.undo.commit();
                 return keep(run, p);
             }
             anyFeasible = true;
         }
-        undo.rollback();
+        d.undo.rollback();
         scopeTo(everyNode);
         if (p == 0)
             firstRun = std::move(run);
@@ -387,11 +403,11 @@ GroupScheduleResult Cluster::Impl::scheduleGroup(const PodGroupPolicy& group,
         GroupCycle::fillFailure(out, firstRun, "pod group " + group.key + ": " + message);
         return out;
     }
-    undo.begin();
+    d.undo.begin();
     scopeTo(placements[best]);
-    GroupCycle::PlacementRun run = GroupCycle::run(*this, effective, pods, order, already);
+    GroupCycle::PlacementRun run = GroupCycle::run(d, effective, pods, order, already);
     scopeTo(everyNode);
-    undo.commit();
+    d.undo.commit();
     return keep(run, best);
 }
 
@@ -399,6 +415,11 @@ GroupScheduleResult Cluster::scheduleGroup(const PodGroupPolicy& group, const st
     const std::vector<std::string>& boundMembers, bool topologyAware)
 {
     return m_impl->scheduleGroup(group, pods, boundMembers, topologyAware);
+}
+
+void Cluster::registerPodGroup(const PodGroupPolicy& group)
+{
+    m_impl->groupPolicies[group.key] = group;
 }
 
 } // namespace drasim::scheduler

@@ -5,6 +5,7 @@
 // 1.36+): its policy, its topology constraint, and what one cycle for it decided.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,13 @@ struct PodGroupPolicy
     /// schedulingConstraints.topology[0].key (a node label): every member lands on nodes that share
     /// one value of it. "" places on all nodes.
     std::string topologyKey;
+    /// Workload-aware preemption (1.37 with GenericWorkload; 1.36 behind WorkloadAwarePreemption):
+    /// a group that cannot be placed may evict lower-priority units cluster-wide, and the group's
+    /// disruptionMode decides how others' preemption evicts it.
+    bool workloadAwarePreemption = false;
+    int32_t priority = 0; ///< spec.priority, resolved from priorityClassName at admission
+    bool disruptAll = false; ///< disruptionMode all: evicted as one unit, never member by member
+    bool preemptionNever = false; ///< spec.preemptionPolicy Never: the group never preempts
 };
 
 struct GroupScheduleResult
@@ -39,6 +47,10 @@ struct GroupScheduleResult
     /// Placements tried (topology domains; 1 without a constraint) and how many of them held.
     int32_t placementsTried = 0;
     int32_t placementsFeasible = 0;
+    /// Workload-aware preemption after a failed cycle: the units evicted (their pods, most
+    /// important unit first) and the PostFilter status; members that preemption made room for
+    /// carry their nominated node in `members`. Unset when it was not tried.
+    std::optional<PreemptionResult> preemption;
 };
 
 /// PlacementFeasible of the gang scheduling plugin (1.37): `scheduled` members are bound or

@@ -158,7 +158,7 @@ bool Cluster::Impl::Preemption::selectVictims(
     std::vector<const PodState*> violating, clean;
     std::vector<int32_t> left = allowed;
     for (const auto* v : potential)
-        (violatesBudget(v, left) ? violating : clean).push_back(v);
+        (violatesBudget(d, v, left) ? violating : clean).push_back(v);
     out.node = idx;
     for (const auto* group : { &violating, &clean })
         for (const auto* v : *group) {
@@ -182,7 +182,7 @@ bool Cluster::Impl::Preemption::selectVictimsReleasingClaims(
     std::vector<std::string> violating, clean;
     std::vector<int32_t> left = allowed;
     for (const auto* v : potential)
-        (violatesBudget(v, left) ? violating : clean).push_back(v->pub.key);
+        (violatesBudget(d, v, left) ? violating : clean).push_back(v->pub.key);
     // Deleting a pod moves its state within the cluster: pods are named by key here, and the
     // victims' states are looked up again once every check is rolled back.
     std::vector<std::string> kept;
@@ -240,7 +240,7 @@ std::vector<int32_t> Cluster::Impl::Preemption::budgetAllowances(const Impl& d)
     return api::disruptionsAllowed(d.budgets, pods, d.controllers);
 }
 
-bool Cluster::Impl::Preemption::violatesBudget(const PodState* pod, std::vector<int32_t>& left) const
+bool Cluster::Impl::Preemption::violatesBudget(const Impl& d, const PodState* pod, std::vector<int32_t>& left)
 {
     // A pod without labels matches no budget; a budget with a missing or empty selector matches
     // nothing here (unlike the disruption controller); a pod the API server already counted as

@@ -71,7 +71,7 @@ struct Cluster::Impl::Preemption
     static std::vector<int32_t> budgetAllowances(const Impl& d);
     /// Whether evicting the pod violates a budget, taking one disruption from each budget that
     /// covers it in `left` (filterPodsWithPDBViolation).
-    bool violatesBudget(const PodState* pod, std::vector<int32_t>& left) const;
+    static bool violatesBudget(const Impl& d, const PodState* pod, std::vector<int32_t>& left);
 
     /// Disruptions each budget allows (empty without budgets).
     std::vector<int32_t> allowed;

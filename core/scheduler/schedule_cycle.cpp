@@ -559,6 +559,7 @@ void Cluster::Impl::reserveAndBind(Cycle& cycle)
     ps.uid = pod.meta.uid;
     ps.req = cycle.req;
     ps.pub.priority = pod.spec.priority.value_or(0);
+    ps.groupKey = groupKeyOf(pod);
     ps.startTime = time;
     ps.nodeIdx = uint32_t(cycle.chosen);
     ps.rememberForBudgets(budgets, pod.meta);

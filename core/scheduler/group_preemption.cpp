@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: Apache-2.0
+// Workload-aware preemption for a PodGroup (see group_preemption.h). Everything tried happens in
+// one transaction that is rolled back; only the outcome is then acted on: victims marked
+// terminating, members nominated to the nodes the dry run placed them on.
+#include "core/scheduler/group_preemption.h"
+
+#include <algorithm>
+#include <map>
+
+#include "core/scheduler/preemption.h"
+
+namespace drasim::scheduler {
+
+bool Cluster::Impl::GroupPreemption::moreImportant(const Unit& a, const Unit& b)
+{
+    if (a.priority != b.priority)
+        return a.priority > b.priority;
+    if (a.group != b.group)
+        return a.group; // a PodGroup before a single pod of the same priority
+    if (a.pods.size() != b.pods.size())
+        return a.pods.size() > b.pods.size();
+    if (a.start != b.start)
+        return a.start < b.start;
+    return a.seq < b.seq;
+}
+
+std::vector<Cluster::Impl::GroupPreemption::Unit> Cluster::Impl::GroupPreemption::lowerUnits(
+    const Impl& d, int32_t below, const std::string& self)
+{
+    std::vector<Unit> units;
+    std::map<std::string, size_t> groupUnit; // disruptionMode all groups: key -> index in units
+    for (const auto& [seq, key] : d.bindOrder) {
+        const PodState& ps = d.bound.at(key);
+        if (ps.pub.terminating || (!ps.groupKey.empty() && ps.groupKey == self))
+            continue;
+        auto policy = ps.groupKey.empty() ? d.groupPolicies.end() : d.groupPolicies.find(ps.groupKey);
+        const bool all = policy != d.groupPolicies.end() && policy->second.disruptAll;
+        // A member's priority is its group's (KEP-5710 "Workload priorities"); the API server
+        // keeps the two equal, and a group of another priority never reaches a cycle.
+        const int32_t priority = all ? policy->second.priority : ps.pub.priority;
+        if (priority >= below)
+            continue;
+        if (all) {
+            auto [it, fresh] = groupUnit.emplace(ps.groupKey, units.size());
+            if (!fresh) {
+                Unit& u = units[it->second];
+                u.pods.push_back(key);
+                u.start = std::min(u.start, ps.startTime);
+                continue;
+            }
+        }
+        units.push_back(Unit { { key }, priority, all, ps.startTime, seq });
+    }
+    std::sort(units.begin(), units.end(), moreImportant);
+    return units;
+}
+
+bool Cluster::Impl::GroupPreemption::waitingForVictims(
+    const Impl& d, const std::vector<api::Pod>& pods, int32_t priority)
+{
+    for (const auto& pod : pods) {
+        auto n = d.nominations.find(keyOf(pod.meta));
+        if (n != d.nominations.end() && Preemption::terminatingBelow(d, n->second.node, priority))
+            return true;
+    }
+    return false;
+}
+
+Cluster::Impl::PodState Cluster::Impl::GroupPreemption::vacate(Impl& d, const std::string& key)
+{
+    PodState ps = d.undo.eraseBound(key);
+    if (ps.nodeIdx != kNoNode)
+        d.chargeNode(ps.nodeIdx, ps.req, -1);
+    return ps;
+}
+
+void Cluster::Impl::GroupPreemption::restore(Impl& d, PodState ps)
+{
+    const uint32_t idx = ps.nodeIdx;
+    const PodRequests req = ps.req;
+    d.undo.insertBound(std::move(ps));
+    if (idx != kNoNode)
+        d.chargeNode(idx, req, +1);
+}
+
+bool Cluster::Impl::GroupPreemption::overcommitted(const Impl& d, uint32_t idx)
+{
+    const NodeUsage& u = d.nodes[idx].usage;
+    const Resources& a = u.allocatable;
+    const Resources& r = u.requested;
+    if (u.pods > u.maxPods || r.milliCpu > a.milliCpu || r.memory > a.memory
+        || r.ephemeralStorage > a.ephemeralStorage)
+        return true;
+    for (const auto& [name, v] : r.scalar) {
+        auto ai = a.scalar.find(name);
+        if (v > 0 && v > (ai == a.scalar.end() ? 0 : ai->second))
+            return true;
+    }
+    return false;
+}
+
+void Cluster::Impl::GroupPreemption::postFilter(Impl& d, const PodGroupPolicy& group,
+    const std::vector<api::Pod>& pods, const std::function<GroupScheduleResult()>& attempt,
+    GroupScheduleResult& out)
+{
+    if (!group.workloadAwarePreemption || d.boundPriorities.empty()
+        || d.boundPriorities.begin()->first >= group.priority)
+        return; // preemption was never a possibility
+    PreemptionResult result;
+    if (group.preemptionNever) {
+        result.message = "preemption: not eligible due to preemptionPolicy=Never.";
+        out.preemption = result;
+        return;
+    }
+    if (waitingForVictims(d, pods, group.priority)) {
+        result.message = "preemption: waiting for podgroup preemption to complete";
+        out.preemption = result;
+        return;
+    }
+    const std::vector<Unit> units = lowerUnits(d, group.priority, group.key);
+    // Pass 1 gives back the units whose eviction would violate a PodDisruptionBudget, pass 2 the
+    // others (KEP-5710 step 4), each most important first.
+    std::vector<const Unit*> violating, clean;
+    std::vector<int32_t> left = d.budgets.empty() ? std::vector<int32_t>() : Preemption::budgetAllowances(d);
+    for (const auto& u : units) {
+        bool violates = false;
+        for (const auto& key : u.pods)
+            violates = Preemption::violatesBudget(d, &d.bound.at(key), left) || violates;
+        (violates ? violating : clean).push_back(&u);
+    }
+
+    d.undo.begin();
+    std::map<std::string, PodState> removed;
+    for (const auto& u : units)
+        for (const auto& key : u.pods)
+            removed.emplace(key, vacate(d, key));
+    const GroupScheduleResult dry = units.empty() ? GroupScheduleResult {} : attempt();
+    if (!dry.scheduled) {
+        d.undo.rollback();
+        result.message = "preemption: the pod group does not fit even with every lower-priority pod evicted";
+        out.preemption = result;
+        return;
+    }
+    // A unit stays if every pod of it still fits on its node beside the group's assumed pods; a
+    // group unit stays or goes as a whole.
+    std::vector<const Unit*> victims;
+    for (const auto* pass : { &violating, &clean })
+        for (const Unit* u : *pass) {
+            for (const auto& key : u->pods)
+                restore(d, removed.at(key));
+            bool fits = true;
+            for (const auto& key : u->pods) {
+                const uint32_t idx = d.bound.at(key).nodeIdx;
+                fits = fits && (idx == kNoNode || !overcommitted(d, idx));
+            }
+            if (fits)
+                continue;
+            for (const auto& key : u->pods)
+                vacate(d, key);
+            victims.push_back(u);
+            result.budgetViolations += pass == &violating ? int32_t(u->pods.size()) : 0;
+        }
+    d.undo.rollback();
+    if (victims.empty()) {
+        result.message = "preemption: the pod group fits without evicting any pod";
+        out.preemption = result;
+        return;
+    }
+
+    std::stable_sort(
+        victims.begin(), victims.end(), [](const Unit* a, const Unit* b) { return moreImportant(*a, *b); });
+    for (const Unit* u : victims)
+        for (const auto& key : u->pods) {
+            d.undo.markTerminating(key);
+            result.victims.push_back(key);
+        }
+    for (size_t i = 0; i < pods.size() && i < dry.members.size() && i < out.members.size(); ++i) {
+        if (!dry.members[i].scheduled)
+            continue;
+        const std::string& node = dry.members[i].nodeName;
+        Nominator::set(
+            d, keyOf(pods[i].meta), Nomination { node, group.priority, computePodRequests(pods[i].spec) });
+        PreemptionResult mine;
+        mine.nominatedNode = node;
+        out.members[i].preemption = mine;
+    }
+    out.preemption = result;
+}
+
+} // namespace drasim::scheduler

@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+// Workload-aware preemption (KEP-5710, "Preemption algorithm"; 1.36 alpha, 1.37 beta): the
+// PostFilter of a PodGroup whose cycle failed. The preemptor is the whole group and the domain is
+// the whole cluster: every lower-priority unit (a single pod, or every bound member of a group
+// whose disruptionMode is all) is removed in one dry run, the group algorithm runs once, and the
+// units are then given back, most important first, wherever they still fit beside the group's
+// assumed pods. Private to the scheduler module.
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/scheduler/cluster_impl.h"
+
+namespace drasim::scheduler {
+
+struct Cluster::Impl::GroupPreemption
+{
+    /// What preemption evicts at once: one pod, or the bound members of a disruptionMode all group.
+    struct Unit
+    {
+        std::vector<std::string> pods; ///< keys, in binding order
+        int32_t priority = 0; ///< the group's for a group unit, else the pod's
+        bool group = false;
+        double start = 0; ///< the earliest start among its pods
+        uint64_t seq = 0; ///< the first binding, for ties upstream leaves to its sort
+    };
+
+    /// After a failed group cycle: evicts what the group needs, nominates its members and fills
+    /// `out.preemption` (victims, message) and the members' nominated nodes. `attempt` runs the
+    /// group algorithm on the cluster as it stands (inside the dry run). Does nothing when the
+    /// group may not preempt (gate off, preemptionPolicy Never, nothing of lower priority).
+    static void postFilter(Impl& d, const PodGroupPolicy& group, const std::vector<api::Pod>& pods,
+        const std::function<GroupScheduleResult()>& attempt, GroupScheduleResult& out);
+
+    /// The units of lower priority than `below`, leaving out the group `self` and pods already
+    /// being deleted, most important first (KEP-5710: priority, a group before a pod, the larger
+    /// group first, then the earlier start).
+    static std::vector<Unit> lowerUnits(const Impl& d, int32_t below, const std::string& self);
+    static bool moreImportant(const Unit& a, const Unit& b);
+    /// A member of the group is nominated and a lower-priority pod on its node is still being
+    /// deleted: the group waits for its earlier preemption instead of preempting again.
+    static bool waitingForVictims(const Impl& d, const std::vector<api::Pod>& pods, int32_t priority);
+
+    /// The dry run's removal of a bound pod: off its node, its claims kept allocated (upstream's
+    /// DynamicResources keeps a victim's claims in preemption dry runs). Logged, so undone by the
+    /// enclosing rollback.
+    static PodState vacate(Impl& d, const std::string& key);
+    static void restore(Impl& d, PodState ps);
+    /// Whether node idx holds more than it has (NodeResourcesFit for the pods already there).
+    static bool overcommitted(const Impl& d, uint32_t idx);
+};
+
+} // namespace drasim::scheduler
