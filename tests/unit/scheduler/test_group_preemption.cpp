@@ -18,7 +18,7 @@ using scheduler::PodGroupPolicy;
 
 namespace {
 
-api::Pod cpuPod(const std::string& name, const std::string& cpu, int32_t priority,
+api::Pod unitPod(const std::string& name, const std::string& cpu, int32_t priority,
     const std::string& nodeName = "", const std::string& group = "")
 {
     api::Pod p = pod(name);
@@ -30,7 +30,7 @@ api::Pod cpuPod(const std::string& name, const std::string& cpu, int32_t priorit
     return p;
 }
 
-api::ObjectSet cpuNodes(int count, const std::string& cpu = "4")
+api::ObjectSet unitNodes(int count, const std::string& cpu = "4")
 {
     api::ObjectSet o;
     for (int i = 0; i < count; ++i)
@@ -38,7 +38,7 @@ api::ObjectSet cpuNodes(int count, const std::string& cpu = "4")
     return o;
 }
 
-PodGroupPolicy gang(const std::string& name, int32_t minCount, int32_t priority)
+PodGroupPolicy wapGang(const std::string& name, int32_t minCount, int32_t priority)
 {
     PodGroupPolicy g { "default/" + name, true, minCount, "" };
     g.workloadAwarePreemption = true;
@@ -46,15 +46,15 @@ PodGroupPolicy gang(const std::string& name, int32_t minCount, int32_t priority)
     return g;
 }
 
-std::vector<api::Pod> members(const std::string& group, int n, const std::string& cpu, int32_t priority)
+std::vector<api::Pod> wapMembers(const std::string& group, int n, const std::string& cpu, int32_t priority)
 {
     std::vector<api::Pod> out;
     for (int i = 0; i < n; ++i)
-        out.push_back(cpuPod(group + "-" + std::to_string(i), cpu, priority, "", group));
+        out.push_back(unitPod(group + "-" + std::to_string(i), cpu, priority, "", group));
     return out;
 }
 
-bool terminating(const Cluster& c, const std::string& key)
+bool isTerminating(const Cluster& c, const std::string& key)
 {
     const auto* b = c.findBoundPod(key);
     return b && b->terminating;
@@ -65,17 +65,17 @@ bool terminating(const Cluster& c, const std::string& key)
 // KEP-5710 step 2: evicting every lower-priority unit frees one slot of the two the gang needs.
 TEST(GroupPreemption, EvictsNothingWhenTheGroupWouldStillNotFit)
 {
-    auto o = cpuNodes(2);
-    o.pods.push_back(cpuPod("a", "4", 100, "n0"));
-    o.pods.push_back(cpuPod("b", "4", 2000, "n1"));
+    auto o = unitNodes(2);
+    o.pods.push_back(unitPod("a", "4", 100, "n0"));
+    o.pods.push_back(unitPod("b", "4", 2000, "n1"));
     Cluster c(std::move(o));
-    auto r = c.scheduleGroup(gang("g", 2, 1000), members("g", 2, "4", 1000), {}, false);
+    auto r = c.scheduleGroup(wapGang("g", 2, 1000), wapMembers("g", 2, "4", 1000), {}, false);
     EXPECT_FALSE(r.scheduled);
     ASSERT_TRUE(r.preemption);
     EXPECT_TRUE(r.preemption->victims.empty());
     EXPECT_EQ(r.preemption->message,
         "preemption: the pod group does not fit even with every lower-priority pod evicted");
-    EXPECT_FALSE(terminating(c, "default/a"));
+    EXPECT_FALSE(isTerminating(c, "default/a"));
     for (const auto& m : r.members)
         EXPECT_FALSE(m.preemption);
 }
@@ -83,17 +83,17 @@ TEST(GroupPreemption, EvictsNothingWhenTheGroupWouldStillNotFit)
 // The reprieve keeps what the group does not need: c stands on a node the group cannot use.
 TEST(GroupPreemption, ReprievesUnitsTheGroupDoesNotNeedAndNominatesItsMembers)
 {
-    auto o = cpuNodes(3);
+    auto o = unitNodes(3);
     o.nodes[0].meta.labels["pool"] = "x";
     o.nodes[1].meta.labels["pool"] = "x";
-    o.pods.push_back(cpuPod("a", "4", 100, "n0"));
-    o.pods.push_back(cpuPod("b", "4", 100, "n1"));
-    o.pods.push_back(cpuPod("c", "4", 100, "n2"));
+    o.pods.push_back(unitPod("a", "4", 100, "n0"));
+    o.pods.push_back(unitPod("b", "4", 100, "n1"));
+    o.pods.push_back(unitPod("c", "4", 100, "n2"));
     Cluster c(std::move(o));
-    auto pods = members("g", 2, "4", 1000);
+    auto pods = wapMembers("g", 2, "4", 1000);
     for (auto& p : pods)
         p.spec.nodeSelector["pool"] = "x";
-    auto r = c.scheduleGroup(gang("g", 2, 1000), pods, {}, false);
+    auto r = c.scheduleGroup(wapGang("g", 2, 1000), pods, {}, false);
     EXPECT_FALSE(r.scheduled);
     ASSERT_TRUE(r.preemption);
     EXPECT_EQ(r.preemption->victims, (std::vector<std::string> { "default/a", "default/b" }));
@@ -102,20 +102,20 @@ TEST(GroupPreemption, ReprievesUnitsTheGroupDoesNotNeedAndNominatesItsMembers)
     ASSERT_TRUE(r.members[0].preemption && r.members[1].preemption);
     EXPECT_EQ(r.members[0].preemption->nominatedNode, "n0");
     EXPECT_EQ(r.members[1].preemption->nominatedNode, "n1");
-    EXPECT_TRUE(terminating(c, "default/a"));
-    EXPECT_FALSE(terminating(c, "default/c"));
+    EXPECT_TRUE(isTerminating(c, "default/a"));
+    EXPECT_FALSE(isTerminating(c, "default/c"));
 
     // While the victims terminate the group waits and preempts nothing more.
-    auto again = c.scheduleGroup(gang("g", 2, 1000), pods, {}, false);
+    auto again = c.scheduleGroup(wapGang("g", 2, 1000), pods, {}, false);
     EXPECT_FALSE(again.scheduled);
     ASSERT_TRUE(again.preemption);
     EXPECT_EQ(again.preemption->message, "preemption: waiting for podgroup preemption to complete");
-    EXPECT_FALSE(terminating(c, "default/c"));
+    EXPECT_FALSE(isTerminating(c, "default/c"));
 
     // Once they are gone the members bind where they were nominated.
     c.podFinished("default/a");
     c.podFinished("default/b");
-    auto done = c.scheduleGroup(gang("g", 2, 1000), pods, {}, false);
+    auto done = c.scheduleGroup(wapGang("g", 2, 1000), pods, {}, false);
     ASSERT_TRUE(done.scheduled);
     EXPECT_EQ(done.members[0].nodeName, "n0");
     EXPECT_EQ(done.members[1].nodeName, "n1");
@@ -125,14 +125,14 @@ TEST(GroupPreemption, ReprievesUnitsTheGroupDoesNotNeedAndNominatesItsMembers)
 TEST(GroupPreemption, AGroupWithDisruptionModeAllIsEvictedWhole)
 {
     for (bool all : { false, true }) {
-        auto o = cpuNodes(2);
-        o.pods.push_back(cpuPod("l-0", "4", 100, "n0", "l"));
-        o.pods.push_back(cpuPod("l-1", "4", 100, "n1", "l"));
+        auto o = unitNodes(2);
+        o.pods.push_back(unitPod("l-0", "4", 100, "n0", "l"));
+        o.pods.push_back(unitPod("l-1", "4", 100, "n1", "l"));
         Cluster c(std::move(o));
-        PodGroupPolicy low = gang("l", 2, 100);
+        PodGroupPolicy low = wapGang("l", 2, 100);
         low.disruptAll = all;
         c.registerPodGroup(low);
-        auto r = c.scheduleGroup(gang("g", 1, 1000), members("g", 1, "4", 1000), {}, false);
+        auto r = c.scheduleGroup(wapGang("g", 1, 1000), wapMembers("g", 1, "4", 1000), {}, false);
         ASSERT_TRUE(r.preemption) << all;
         const std::vector<std::string> expected = all
             ? std::vector<std::string> { "default/l-0", "default/l-1" }
@@ -144,13 +144,13 @@ TEST(GroupPreemption, AGroupWithDisruptionModeAllIsEvictedWhole)
 TEST(GroupPreemption, NeverPreemptsWithPolicyNeverOrWithoutTheGate)
 {
     for (bool never : { true, false }) {
-        auto o = cpuNodes(1);
-        o.pods.push_back(cpuPod("a", "4", 1, "n0"));
+        auto o = unitNodes(1);
+        o.pods.push_back(unitPod("a", "4", 1, "n0"));
         Cluster c(std::move(o));
-        PodGroupPolicy g = gang("g", 1, 1000);
+        PodGroupPolicy g = wapGang("g", 1, 1000);
         g.preemptionNever = never;
         g.workloadAwarePreemption = never; // the gate off in the second round
-        auto r = c.scheduleGroup(g, members("g", 1, "4", 1000), {}, false);
+        auto r = c.scheduleGroup(g, wapMembers("g", 1, "4", 1000), {}, false);
         EXPECT_FALSE(r.scheduled);
         if (never) {
             ASSERT_TRUE(r.preemption);
@@ -158,7 +158,7 @@ TEST(GroupPreemption, NeverPreemptsWithPolicyNeverOrWithoutTheGate)
         } else {
             EXPECT_FALSE(r.preemption);
         }
-        EXPECT_FALSE(terminating(c, "default/a"));
+        EXPECT_FALSE(isTerminating(c, "default/a"));
     }
 }
 
@@ -167,9 +167,9 @@ TEST(GroupPreemption, NeverPreemptsWithPolicyNeverOrWithoutTheGate)
 TEST(GroupPreemption, ReprievesUnitsProtectedByABudgetFirst)
 {
     for (bool budget : { false, true }) {
-        auto o = cpuNodes(1, "8");
-        o.pods.push_back(cpuPod("a", "4", 100, "n0"));
-        o.pods.push_back(cpuPod("b", "4", 150, "n0"));
+        auto o = unitNodes(1, "8");
+        o.pods.push_back(unitPod("a", "4", 100, "n0"));
+        o.pods.push_back(unitPod("b", "4", 150, "n0"));
         o.pods[0].meta.labels["app"] = "protected";
         if (budget) {
             api::PodDisruptionBudget pdb;
@@ -181,7 +181,7 @@ TEST(GroupPreemption, ReprievesUnitsProtectedByABudgetFirst)
             o.podDisruptionBudgets.push_back(pdb);
         }
         Cluster c(std::move(o));
-        auto r = c.scheduleGroup(gang("g", 1, 1000), members("g", 1, "4", 1000), {}, false);
+        auto r = c.scheduleGroup(wapGang("g", 1, 1000), wapMembers("g", 1, "4", 1000), {}, false);
         ASSERT_TRUE(r.preemption) << budget;
         EXPECT_EQ(r.preemption->victims, std::vector<std::string> { budget ? "default/b" : "default/a" })
             << budget;
@@ -198,20 +198,20 @@ TEST(GroupPreemptionLaws, VictimsAreLowerAndMakeRoomOnRandomClusters)
     int preempted = 0;
     for (int round = 0; round < 200; ++round) {
         const int nodes = 2 + int(rng() % 5);
-        auto o = cpuNodes(nodes, "8");
+        auto o = unitNodes(nodes, "8");
         int serial = 0;
         for (int n = 0; n < nodes; ++n)
             for (int k = int(rng() % 4); k > 0; --k) {
                 const std::string cpu = std::to_string(1 + rng() % 4);
                 o.pods.push_back(
-                    cpuPod(numbered("p", serial++), cpu, int32_t(rng() % 300), numbered("n", n)));
+                    unitPod(numbered("p", serial++), cpu, int32_t(rng() % 300), numbered("n", n)));
             }
         Cluster c(std::move(o));
         const auto before = c.boundPods();
         const int32_t prio = int32_t(100 + rng() % 200);
         const int size = 1 + int(rng() % 3);
-        const auto pods = members("g", size, std::to_string(2 + rng() % 6), prio);
-        const auto group = gang("g", size, prio);
+        const auto pods = wapMembers("g", size, std::to_string(2 + rng() % 6), prio);
+        const auto group = wapGang("g", size, prio);
         auto r = c.scheduleGroup(group, pods, {}, false);
         if (r.scheduled || !r.preemption || r.preemption->victims.empty()) {
             for (const auto& b : c.boundPods())
