@@ -22,7 +22,7 @@ std::optional<Study> studyWith(const std::string& level, Diagnostics& diags)
         "study.yaml", diags);
 }
 
-sim::PodEvent event(double seconds, PodEventType type, const std::string& pod, const std::string& cls)
+sim::PodEvent classEvent(double seconds, PodEventType type, const std::string& pod, const std::string& cls)
 {
     sim::PodEvent e;
     e.time = sim::fromSeconds(seconds);
@@ -71,10 +71,10 @@ TEST(PlannerPriorityClassLevels, CountOnlyThePodsOfTheClass)
     all.priorityClass.clear();
     CancelToken stop;
     ServiceLevelRecorder r({ inference, all }, &stop, nullptr);
-    r.onPodEvent(event(0, PodEventType::Created, "serve-0", "inference"));
-    r.onPodEvent(event(0, PodEventType::Created, "train-0", "training"));
-    r.onPodEvent(event(30, PodEventType::Scheduled, "serve-0", ""));
-    r.onPodEvent(event(600, PodEventType::Scheduled, "train-0", ""));
+    r.onPodEvent(classEvent(0, PodEventType::Created, "serve-0", "inference"));
+    r.onPodEvent(classEvent(0, PodEventType::Created, "train-0", "training"));
+    r.onPodEvent(classEvent(30, PodEventType::Scheduled, "serve-0", ""));
+    r.onPodEvent(classEvent(600, PodEventType::Scheduled, "train-0", ""));
     sim::RunSummary summary;
     summary.simulatedTime = sim::fromSeconds(1000);
     r.onRunFinished(summary);
