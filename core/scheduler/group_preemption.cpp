@@ -129,15 +129,22 @@ void Cluster::Impl::GroupPreemption::postFilter(Impl& d, const PodGroupPolicy& g
         (violates ? violating : clean).push_back(&u);
     }
 
+    const char* const notHelpful
+        = "preemption: the pod group does not fit even with every lower-priority pod evicted";
+    if (units.empty()) {
+        result.message = notHelpful;
+        out.preemption = result;
+        return;
+    }
     d.undo.begin();
     std::map<std::string, PodState> removed;
     for (const auto& u : units)
         for (const auto& key : u.pods)
             removed.emplace(key, vacate(d, key));
-    const GroupScheduleResult dry = units.empty() ? GroupScheduleResult {} : attempt();
+    const GroupScheduleResult dry = attempt();
     if (!dry.scheduled) {
         d.undo.rollback();
-        result.message = "preemption: the pod group does not fit even with every lower-priority pod evicted";
+        result.message = notHelpful;
         out.preemption = result;
         return;
     }
