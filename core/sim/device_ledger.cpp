@@ -34,4 +34,13 @@ void DeviceLedger::unbind(SimPod& p)
     p.claims.clear();
 }
 
+std::vector<uint32_t> DeviceLedger::devicesOf(const std::vector<std::string>& claims) const
+{
+    std::vector<uint32_t> out;
+    for (const auto& key : claims)
+        if (auto it = m_claims.find(key); it != m_claims.end())
+            out.insert(out.end(), it->second.devices.begin(), it->second.devices.end());
+    return out;
+}
+
 } // namespace drasim::sim

@@ -23,6 +23,8 @@ public:
     void bind(const BindOutcome& out);
     /// The pod ended: each of its claims loses a user, and a claim without users frees its devices.
     void unbind(SimPod& p);
+    /// The devices (SimMetrics indices) the claims hold, shared claims included, in claim order.
+    std::vector<uint32_t> devicesOf(const std::vector<std::string>& claims) const;
 
 private:
     struct ClaimRecord

@@ -168,8 +168,10 @@ void JobController::podCompleteDue(const Event& e)
 {
     SimPod& p = m_ctx.pods[e.a];
     // A preemption victim stopped working when it was deleted (it got SIGTERM).
-    if (p.state != PodState::Running || p.serial != e.b || p.terminatingUntil >= 0)
+    if (p.state != PodState::Running || p.serial != e.b || p.terminatingUntil >= 0
+        || !m_pace.current(e.a, e.c))
         return;
+    m_pace.stop(e.a, true);
     m_ctx.cluster.podFinished(p.key);
     endPod(e.a, PodEventType::Succeeded, {}, true);
 }
@@ -180,22 +182,33 @@ void JobController::podBound(uint32_t id, int32_t devices)
     const SimPod& p = m_ctx.pods[id];
     const JobState& job = m_ctx.jobs[p.job];
     // A member of a gang that has not started works only once minCount members run.
-    for (uint32_t member : m_gangs.memberBound(p.job, id, m_ctx.now, devices))
-        startWork(member);
+    startWork(m_gangs.memberBound(p.job, id, m_ctx.now, devices));
     // OrderedReady: the next replica is created once this one runs.
     if (job.spec.orderedStart && job.tasks[p.task].active < job.spec.parallelism)
         createPod(p.job, p.task);
 }
 
-/// The pod does its work from now on: it completes after its duration, less the work a failed
-/// pod of its task had saved at its last checkpoint (the most saved, when several wait).
-void JobController::startWork(uint32_t id)
+/// The pods do their work from now on, each at its pace (work_pace.h).
+void JobController::startWork(const std::vector<uint32_t>& ids)
+{
+    std::vector<uint32_t> working;
+    working.reserve(ids.size());
+    for (uint32_t id : ids)
+        if (resumeWork(id))
+            working.push_back(id);
+    m_pace.start(working);
+}
+
+/// The pod starts working: it completes after its duration, less the work a failed pod of its
+/// task had saved at its last checkpoint (the most saved, when several wait). False for a pod
+/// that never completes.
+bool JobController::resumeWork(uint32_t id)
 {
     SimPod& p = m_ctx.pods[id];
     TaskState& ts = m_ctx.jobs[p.job].tasks[p.task];
     const double duration = m_ctx.jobs[p.job].spec.tasks[p.task].durationSeconds;
     if (!std::isfinite(duration))
-        return;
+        return false;
     p.workStart = m_ctx.now;
     p.workBase = 0;
     if (!ts.saved.empty()) {
@@ -203,26 +216,24 @@ void JobController::startWork(uint32_t id)
         p.workBase = *most;
         ts.saved.erase(most);
     }
-    const SimTime end = m_ctx.now + std::max<SimTime>(0, fromSeconds(duration - p.workBase));
-    if (end <= m_ctx.options.duration)
-        m_ctx.events.push(end, EventKind::PodComplete, id, p.serial);
+    return true;
 }
 
 /// The pod stops working before its end (failed, evicted, deleted): its task keeps the work it
-/// had saved at its last checkpoint for a replacement; the work since then is lost. Returns the
-/// seconds of work lost.
-double JobController::stopWork(uint32_t id)
+/// had saved at its last checkpoint for a replacement; the work since then is lost. Work is
+/// counted in seconds of the pod's duration (checkpointInterval too). Returns the run time lost.
+double JobController::stopWork(uint32_t id, bool repacePeers)
 {
     SimPod& p = m_ctx.pods[id];
     if (p.workStart < 0)
         return 0;
     const double interval = m_ctx.jobs[p.job].spec.checkpointSeconds;
-    const double progress = p.workBase + toSeconds(m_ctx.now - p.workStart);
+    const double pace = m_pace.paceOf(id);
+    const double progress = m_pace.stop(id, repacePeers);
     const double kept = interval > 0 ? std::floor(progress / interval) * interval : 0;
-    p.workStart = -1;
     if (kept > 0)
         m_ctx.jobs[p.job].tasks[p.task].saved.push_back(kept);
-    return progress - kept;
+    return (progress - kept) / pace;
 }
 
 void JobController::finishJob(uint32_t id, bool succeeded)
@@ -276,7 +287,7 @@ int64_t JobController::devicesOf(uint32_t id) const
 
 void JobController::podDeleted(uint32_t id)
 {
-    m_ctx.preemption.workLost(stopWork(id) * double(devicesOf(id)));
+    m_ctx.preemption.workLost(stopWork(id, true) * double(devicesOf(id)));
     SimPod& p = m_ctx.pods[id];
     JobState& job = m_ctx.jobs[p.job];
     // isPodFailed (pkg/controller/job/job_controller.go): unless onlyReplaceFailedPods, a pod
@@ -299,7 +310,7 @@ void JobController::endPod(uint32_t pid, PodEventType type, const std::string& m
     const uint32_t task = p.task;
     if (p.state == PodState::Running) {
         if (type != PodEventType::Succeeded)
-            stopWork(pid);
+            stopWork(pid, notifyJob);
         m_gangs.memberEnded(jobId, pid, m_ctx.now);
         m_ledger.unbind(p);
         m_ctx.metrics.podRunning(-1);

@@ -6,6 +6,7 @@
 
 #include "core/sim/gang_tracker.h"
 #include "core/sim/sim_context.h"
+#include "core/sim/work_pace.h"
 
 namespace drasim::sim {
 
@@ -25,6 +26,7 @@ public:
         : m_ctx(ctx)
         , m_ledger(ledger)
         , m_loop(loop)
+        , m_pace(ctx, ledger)
     { }
 
     /// A job of the arrival stream arrives now.
@@ -46,12 +48,20 @@ public:
     void podDeleted(uint32_t id);
     /// The distributed jobs of the run so far; closes the idle time of members waiting at `end`.
     GangSummary gangSummary(SimTime end) { return m_gangs.finish(end); }
+    /// What the speed tables did to the run so far; counts the run time of pods still working.
+    std::vector<SpeedSummary> speedSummary()
+    {
+        m_pace.finish();
+        return m_pace.summary();
+    }
+    const WorkPace& pace() const { return m_pace; }
 
 private:
     uint32_t allocJob();
     void startGroup(uint32_t jobId);
-    void startWork(uint32_t id);
-    double stopWork(uint32_t id);
+    void startWork(const std::vector<uint32_t>& ids);
+    bool resumeWork(uint32_t id);
+    double stopWork(uint32_t id, bool repacePeers);
     int64_t devicesOf(uint32_t id) const;
     void linkPipeline(uint32_t jobId);
     int32_t initialReplicas(const JobState& job) const;
@@ -69,6 +79,7 @@ private:
     DeviceLedger& m_ledger;
     SchedulingLoop& m_loop;
     GangTracker m_gangs;
+    WorkPace m_pace;
 };
 
 } // namespace drasim::sim

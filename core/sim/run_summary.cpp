@@ -138,6 +138,45 @@ std::string preemptionText(const RunSummary& s)
     return out;
 }
 
+/// Per workload under a speed table: its reference, each model's factor, pods and run time,
+/// and the run time saved (keyed by workload, then model; "" is "(no listed model)").
+DataValue speedData(const std::vector<SpeedSummary>& speed)
+{
+    DataValue out = DataValue::map();
+    for (const auto& w : speed) {
+        DataValue m = DataValue::map();
+        m.set("reference", w.reference);
+        m.set("savedPodHours", tidy(w.savedPodHours));
+        DataValue models = DataValue::map();
+        for (const auto& model : w.models) {
+            DataValue one = DataValue::map();
+            one.set("factor", tidy(model.factor));
+            one.set("pods", model.pods);
+            one.set("podHours", tidy(model.podHours));
+            models.set(model.model.empty() ? "(no listed model)" : model.model, std::move(one));
+        }
+        m.set("models", std::move(models));
+        out.set(w.workload, std::move(m));
+    }
+    return out;
+}
+
+std::string speedText(const std::vector<SpeedSummary>& speed)
+{
+    if (speed.empty())
+        return {};
+    std::string out = "run time by device model (duration x reference speed / speed):\n";
+    for (const auto& w : speed) {
+        out += "  workload " + w.workload + " (reference " + w.reference + "): " + fixed(w.savedPodHours, 2)
+            + " pod-hours of run time saved\n";
+        for (const auto& m : w.models)
+            out += "    " + (m.model.empty() ? std::string("(no listed model)") : m.model) + ": x"
+                + fixed(m.factor, 2) + ", " + std::to_string(m.pods) + " pods, " + fixed(m.podHours, 2)
+                + " pod-hours\n";
+    }
+    return out;
+}
+
 } // namespace
 
 DataValue toData(const RunSummary& s)
@@ -248,6 +287,8 @@ DataValue toData(const RunSummary& s)
         }
         root.set("priorityClasses", std::move(classes));
     }
+    if (!s.speed.empty())
+        root.set("speed", speedData(s.speed));
     return root;
 }
 
@@ -308,6 +349,7 @@ std::string formatText(const RunSummary& s)
             + "\n";
     }
     out += preemptionText(s);
+    out += speedText(s.speed);
     out += "cost: $" + fixed(s.costUsd, 2) + "\n";
     return out;
 }

@@ -63,6 +63,23 @@ struct PriorityClassSummary
     DistributionSummary waitSeconds; ///< as WorkloadSummary::waitSeconds
 };
 
+/// What a workload's speed table did to its run times (shown when some pace was not 1).
+struct SpeedSummary
+{
+    struct Model
+    {
+        std::string model; ///< "" = pods none of whose devices the table lists
+        double factor = 1; ///< its speed over the reference's
+        int64_t pods = 0; ///< pods that started working at its pace
+        double podHours = 0; ///< run time spent at its pace
+    };
+    std::string workload;
+    std::string reference;
+    std::vector<Model> models; ///< by model name
+    /// Run time the paces saved against the reference's (pod-hours; negative when they cost).
+    double savedPodHours = 0;
+};
+
 struct KeyedValue
 {
     std::string key;
@@ -101,6 +118,8 @@ struct RunSummary
     PreemptionSummary preemption; ///< shown when something was preempted
     /// Waits by priority class, most important first; empty unless the run saw more than one.
     std::vector<PriorityClassSummary> priorityClasses;
+    /// Workloads whose speed table made some pod work at a pace other than the reference's.
+    std::vector<SpeedSummary> speed;
 };
 
 /// The summary as a JSON-ready document (keys in a fixed order; durations in seconds).

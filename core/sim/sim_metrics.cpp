@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "core/sim/device_model_name.h"
+
 namespace drasim::sim {
 
 namespace {
@@ -19,23 +21,11 @@ std::string joinKey(const std::string& driver, const std::string& pool, const st
     return k;
 }
 
-/// The model a device reports, under the names drivers use for it (real-world.md §1-§8):
-/// `model` (Intel, Gaudi, example driver, trace nodes), `productName` (NVIDIA, AMD), `pciDevice`
-/// (dranet NICs); otherwise the driver name, so "unknown" never lumps different drivers together.
+/// The model a device reports (deviceModelName); otherwise the driver name, so "unknown" never
+/// lumps different drivers together.
 std::string modelOf(const api::Device& d, const std::string& driver)
 {
-    static const char* const kNames[] = { "model", "productName", "pciDevice" };
-    for (const char* name : kNames) {
-        for (const auto& [key, attr] : d.attributes) {
-            auto slash = key.rfind('/');
-            std::string id = slash == std::string::npos ? key : key.substr(slash + 1);
-            if (id == name
-                && (attr.type == api::DeviceAttribute::Type::String
-                    || attr.type == api::DeviceAttribute::Type::Version))
-                return attr.stringValue;
-        }
-    }
-    return driver;
+    return deviceModelName(d).value_or(driver);
 }
 
 /// A slice of an outdated pool generation among the node's slices: when a driver republishes a
@@ -92,7 +82,7 @@ void SimMetrics::addNode(const NodeSpec& spec, const std::string& pool)
     node.up = true;
     m_pools[poolId].nodesUp++;
     node.devices.clear();
-    for (const auto& slice : spec.slices) {
+    for (const auto& slice : node.spec.slices) {
         if (outdated(spec, slice))
             continue;
         // Pools mix drivers (GPUs and NICs): per pool and driver, or the ratio means little.
@@ -113,6 +103,7 @@ void SimMetrics::addNode(const NodeSpec& spec, const std::string& pool)
                 m_deviceNames.push_back(key);
             }
             DeviceRec& rec = m_devices[it->second];
+            rec.object = &dev; // in node.spec, which stays until the node is forgotten
             if (!rec.up) {
                 rec.up = true;
                 rec.pool = dimPool;
@@ -139,6 +130,11 @@ void SimMetrics::removeNode(const std::string& name, SimTime now)
             rec.up = false;
         }
     }
+}
+
+const api::Device* SimMetrics::device(uint32_t index) const
+{
+    return index < m_devices.size() ? m_devices[index].object : nullptr;
 }
 
 const NodeSpec* SimMetrics::nodeSpec(const std::string& name) const
@@ -184,10 +180,13 @@ void SimMetrics::forgetDownNodes(const std::string& pool)
         return;
     // A removed pool is no longer paid for, failed machines included.
     for (auto it = m_nodes.begin(); it != m_nodes.end();) {
-        if (it->second.pool == p->second && !it->second.up)
+        if (it->second.pool == p->second && !it->second.up) {
+            for (uint32_t d : it->second.devices)
+                m_devices[d].object = nullptr;
             it = m_nodes.erase(it);
-        else
+        } else {
             ++it;
+        }
     }
     m_pools[p->second].nodesBilled = m_pools[p->second].nodesUp;
 }

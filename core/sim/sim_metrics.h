@@ -46,6 +46,8 @@ public:
     int64_t deviceCount() const;
 
     uint32_t deviceIndex(const std::string& driver, const std::string& pool, const std::string& device) const;
+    /// The device as its slice publishes it; null when its node is gone for good.
+    const api::Device* device(uint32_t index) const;
     uint32_t classIndex(const std::string& deviceClass);
     /// delta +1 when a claim takes the device, -1 when it lets go.
     void deviceAllocated(uint32_t device, uint32_t deviceClass, int delta);
@@ -105,6 +107,7 @@ private:
         uint32_t pool = 0;
         int32_t holders = 0; ///< claims holding it (shares of one device count as one device)
         bool up = true;
+        const api::Device* object = nullptr; ///< in its node's NodeRec::spec
     };
     struct NodeRec
     {

@@ -169,6 +169,7 @@ RunSummary Simulator::Impl::finish(const RunInfo& info, bool cancelled)
     summary.schedulingAttempts = loop.attempts();
     summary.gangs = jobs.gangSummary(ctx.now);
     summary.gangs.groupCycles = loop.groupCycles();
+    summary.speed = jobs.speedSummary();
     for (const auto& p : ctx.pods) {
         if (p.state == PodState::Free)
             continue;

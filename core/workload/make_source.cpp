@@ -45,15 +45,16 @@ namespace {
 
 /// Gives every job of a workload what the workload entry says for all of them: the PodGroup its
 /// `scheduling:` describes (not to a pipeline run, a DAG of single pods, nor to manifests, which
-/// resolve it per object) and its `checkpointInterval`.
+/// resolve it per object), its `checkpointInterval` and its `speed` table.
 class WorkloadSettingsSource final : public ArrivalSource
 {
 public:
-    WorkloadSettingsSource(
-        std::unique_ptr<ArrivalSource> inner, std::optional<GroupSpec> group, double checkpoint)
+    WorkloadSettingsSource(std::unique_ptr<ArrivalSource> inner, std::optional<GroupSpec> group,
+        double checkpoint, std::shared_ptr<const SpeedTable> speed)
         : m_inner(std::move(inner))
         , m_group(std::move(group))
         , m_checkpoint(checkpoint)
+        , m_speed(std::move(speed))
     { }
     std::optional<JobSpec> next() override
     {
@@ -63,6 +64,7 @@ public:
         if (m_group && job->kind != kKindPipelineRun)
             job->group = m_group;
         job->checkpointSeconds = m_checkpoint;
+        job->speed = m_speed;
         return job;
     }
 
@@ -70,6 +72,7 @@ private:
     std::unique_ptr<ArrivalSource> m_inner;
     std::optional<GroupSpec> m_group;
     double m_checkpoint = 0;
+    std::shared_ptr<const SpeedTable> m_speed;
 };
 
 std::unique_ptr<ArrivalSource> makeUngroupedSource(const WorkloadSpec& spec, uint64_t seed,
@@ -87,9 +90,9 @@ std::unique_ptr<ArrivalSource> makeSource(const WorkloadSpec& spec, uint64_t see
     std::optional<GroupSpec> group;
     if (spec.source != WorkloadSpec::Source::Manifests)
         group = spec.scheduling;
-    if (source && (group || spec.checkpointInterval))
+    if (source && (group || spec.checkpointInterval || spec.speed))
         return std::make_unique<WorkloadSettingsSource>(
-            std::move(source), std::move(group), spec.checkpointInterval.value_or(0));
+            std::move(source), std::move(group), spec.checkpointInterval.value_or(0), spec.speed);
     return source;
 }
 

@@ -27,6 +27,7 @@
 #include "core/api/core_v1.h"
 #include "core/api/pod_failure_policy.h"
 #include "core/api/resource_v1.h"
+#include "core/workload/speed_table.h"
 
 namespace drasim::workload {
 
@@ -87,6 +88,9 @@ struct JobSpec
     /// progress every this much work; a replacement of a failed or preempted pod runs only the work
     /// after the last checkpoint, and the work since then is lost. None: it restarts from zero.
     double checkpointSeconds = 0;
+    /// drasim's speed table (a workload's `speed:`, not a Kubernetes field): each pod works its
+    /// duration x (reference speed / its devices' speed). Null: every pod at the reference pace.
+    std::shared_ptr<const SpeedTable> speed;
     /// kind "service": create the pods one at a time, each once the previous one runs (a
     /// StatefulSet's OrderedReady pod management; readiness is taken as reached on binding).
     bool orderedStart = false;

@@ -29,6 +29,10 @@
 //     duration: {distribution: lognormal, median: 20m, sigma: 0.8}
 //     mix: {train-small: 3, train-large: 1}   # manifests only: weights per object name
 //     checkpointInterval: 30m       # drasim's knob: a replaced pod resumes from its last checkpoint
+//     speed:                        # drasim's knob: run time by device model (speed_table.h)
+//       reference: NVIDIA A100-SXM4-80GB   # the model the durations were measured on
+//       attribute: productName      # optional; default: the model utilisation is reported by
+//       models: {NVIDIA H200: 1150} # optional; relative throughput over the catalog's defaults
 //     scheduling:                   # each job's pods form a PodGroup, as a 1.37 Job's spec.scheduling
 //       schedulingPolicy: {gang: {minCount: 8}}       # or {basic: {}}; minCount defaults to parallelism
 //       schedulingConstraints: {topology: [{key: topology.kubernetes.io/rack}]}
@@ -143,6 +147,9 @@ struct WorkloadSpec
     /// drasim's knob, not Kubernetes': the work a failed or preempted pod keeps is what it had
     /// done at its last checkpoint, one every this many seconds of work (JobSpec::checkpointSeconds).
     std::optional<double> checkpointInterval;
+    /// drasim's knob: how fast the jobs run on each device model (speed_table.h); absent: the
+    /// durations hold on every device.
+    std::shared_ptr<const SpeedTable> speed;
     SourcePos pos;
 };
 

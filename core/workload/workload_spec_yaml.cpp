@@ -7,6 +7,7 @@
 
 #include "core/workload/duration_sampler.h"
 #include "core/workload/group_spec_yaml.h"
+#include "core/workload/speed_table_yaml.h"
 #include "core/workload/time_text.h"
 #include "core/workload/trace_mapping.h"
 #include "core/yamlio/doc_reader.h"
@@ -580,10 +581,12 @@ std::optional<WorkloadSpec> parseWorkloadSpec(
                 else
                     c.error(v, key, "must be greater than 0");
             }
+        } else if (key == "speed") {
+            w.speed = speedTableFrom(v, key, c);
         } else {
             c.unknownField(k, k.scalar,
                 "name, namespace, seed, manifests, trace, pipeline, arrival, duration, mix, scheduling, "
-                "checkpointInterval");
+                "checkpointInterval, speed");
         }
     }
     if (sources == 0)

@@ -124,7 +124,7 @@ workloads:
   arival: {process: once}
 )"),
         "scenario.yaml:5:3: Workload a: arival: unknown field \"arival\"; expected one of: name, namespace, "
-        "seed, manifests, trace, pipeline, arrival, duration, mix, scheduling, checkpointInterval\n");
+        "seed, manifests, trace, pipeline, arrival, duration, mix, scheduling, checkpointInterval, speed\n");
     EXPECT_EQ(errorsOf(R"(
 workloads:
 - name: a
@@ -433,4 +433,77 @@ TEST(WorkloadSpecYaml, GeneratedStreamMatchesGolden)
     EXPECT_EQ(first, golden);
     auto other = makeScenarioSource(*specs, 2, api::FeatureGates(), diags);
     EXPECT_NE(dumpStream(*other), first);
+}
+
+// speed is drasim's knob: the catalog's speeds (dense BF16 TFLOPS) with the workload's over them,
+// and the reference model the durations were measured on.
+TEST(WorkloadSpecYaml, SpeedTableTakesTheCatalogsSpeedsUnderTheWorkloads)
+{
+    Diagnostics diags;
+    auto specs = parse(R"(
+workloads:
+- name: train
+  manifests: a.yaml
+  speed:
+    reference: NVIDIA A100-SXM4-80GB
+    models: {NVIDIA H200: 1150, My GPU: 100}
+- name: trace
+  manifests: a.yaml
+  speed: {reference: V100M32, attribute: model, models: {V100M32: 1, A10: 0.5}}
+- name: batch
+  manifests: a.yaml
+)",
+        diags);
+    ASSERT_TRUE(specs) << diags.formatAll();
+    const workload::SpeedTable& t = *(*specs)[0].speed;
+    EXPECT_EQ(t.reference, "NVIDIA A100-SXM4-80GB");
+    EXPECT_EQ(t.attribute, "");
+    EXPECT_DOUBLE_EQ(t.factor("NVIDIA H100 80GB HBM3"), 989.0 / 312);
+    EXPECT_DOUBLE_EQ(t.factor("NVIDIA H200"), 1150.0 / 312);
+    EXPECT_DOUBLE_EQ(t.factor("NVIDIA B200"), 2250.0 / 312);
+    EXPECT_DOUBLE_EQ(t.factor("My GPU"), 100.0 / 312);
+    EXPECT_EQ(t.factor("unlisted"), 0);
+    const workload::SpeedTable& trace = *(*specs)[1].speed;
+    EXPECT_EQ(trace.attribute, "model");
+    EXPECT_DOUBLE_EQ(trace.factor("A10"), 0.5);
+    EXPECT_FALSE((*specs)[2].speed);
+}
+
+TEST(WorkloadSpecYaml, SpeedTableErrorsAreLocated)
+{
+    EXPECT_EQ(errorsOf(R"(
+workloads:
+- name: a
+  manifests: a.yaml
+  speed:
+    reference: NVIDIA A100
+    attribute: ""
+    models: {NVIDIA H100 80GB HBM3: 0, Mine: -2, Other: fast, Big: .inf}
+    scale: 2
+- name: b
+  manifests: a.yaml
+  speed: {models: {X: 1}}
+- name: c
+  manifests: a.yaml
+  speed: fast
+- name: d
+  manifests: a.yaml
+  speed: {reference: Mine, models: {Mine: -1}}
+)"),
+        "scenario.yaml:7:16: Workload a: speed.attribute: Invalid value: \"\": must name a device attribute\n"
+        "scenario.yaml:8:37: Workload a: speed.models[NVIDIA H100 80GB HBM3]: Invalid value: 0: must be a "
+        "finite number greater than 0\n"
+        "scenario.yaml:8:46: Workload a: speed.models[Mine]: Invalid value: -2: must be a finite number "
+        "greater than 0\n"
+        "scenario.yaml:8:57: Workload a: speed.models[Other]: expected a number, got string \"fast\"\n"
+        "scenario.yaml:8:68: Workload a: speed.models[Big]: Invalid value: .inf: must be a finite number "
+        "greater than 0\n"
+        "scenario.yaml:9:5: Workload a: speed.scale: unknown field \"scale\"; expected one of: reference, "
+        "attribute, models\n"
+        "scenario.yaml:6:16: Workload a: speed.reference: Invalid value: \"NVIDIA A100\": unknown model: "
+        "neither the catalog nor speed.models gives its speed\n"
+        "scenario.yaml:12:10: Workload b: speed.reference: Required value\n"
+        "scenario.yaml:15:10: Workload c: speed: expected a map, got string \"fast\"\n"
+        "scenario.yaml:18:43: Workload d: speed.models[Mine]: Invalid value: -1: must be a finite number "
+        "greater than 0\n");
 }
