@@ -268,7 +268,11 @@ GroupScheduleResult Cluster::Impl::scheduleGroup(const PodGroupPolicy& group,
     const GroupCycleFlagScope groupFlag(inGroupCycle);
     groupPolicies[group.key] = group;
     GroupScheduleResult out = GroupCycle::attempt(*this, group, pods, boundMembers, topologyAware);
-    if (!out.scheduled)
+    // A group confined to a topology domain never preempts: "TAS does not trigger workload or pod
+    // preemption" (kubernetes.io, concepts/scheduling-eviction/topology-aware-scheduling, 1.36
+    // and still in 1.37's page); it stays unschedulable instead.
+    const bool confined = topologyAware && !group.topologyKey.empty();
+    if (!out.scheduled && !confined)
         GroupPreemption::postFilter(
             *this, group, pods,
             [&] { return GroupCycle::attempt(*this, group, pods, boundMembers, topologyAware); }, out);

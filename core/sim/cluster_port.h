@@ -40,6 +40,13 @@ struct GroupPolicy
     int32_t minCount = 1;
     std::string topologyKey;
     bool topologyAware = false; ///< gate TopologyAwareWorkloadScheduling: the key is honoured
+    /// Workload-aware preemption (1.37 with GenericWorkload): a group that cannot be placed may
+    /// evict lower-priority units anywhere in the cluster; `priority`, `disruptAll` (disruptionMode
+    /// all: evicted only as a whole) and `preemptionNever` decide how it preempts and is preempted.
+    bool workloadAwarePreemption = false;
+    int32_t priority = 0;
+    bool disruptAll = false;
+    bool preemptionNever = false;
 };
 
 struct GroupOutcome
@@ -47,7 +54,12 @@ struct GroupOutcome
     bool scheduled = false; ///< the placed members are bound
     std::string message; ///< why not, in the scheduler's words
     std::string domain; ///< the topology domain kept ("key=value"), "" without a constraint
-    std::vector<BindOutcome> members; ///< one per pod given, in that order
+    std::vector<BindOutcome> members; ///< one per pod given, in that order (nominatedNode set for
+                                      ///< the members a preemption made room for)
+    /// Workload-aware preemption after a failed cycle: its status ("" when it was not tried) and
+    /// the pods (namespace/name) it marked terminating, most important unit first.
+    std::string preemptionMessage;
+    std::vector<std::string> victims;
 };
 
 /// What the engine needs from a cluster: a narrow seam, so the engine can be unit-tested with a

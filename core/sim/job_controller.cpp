@@ -82,6 +82,13 @@ void JobController::startGroup(uint32_t jobId)
     g.policy.topologyKey = spec.topologyKey;
     g.policy.topologyAware = m_ctx.options.topologyAwareGroups;
     g.priority = job.spec.tasks.empty() ? 0 : job.spec.tasks[0].priority;
+    // The Job controller's PodGroup takes the pod template's priority and preemptionPolicy
+    // (both resolved from its priorityClassName at admission).
+    g.policy.workloadAwarePreemption = m_ctx.options.workloadAwarePreemption;
+    g.policy.priority = g.priority;
+    g.policy.disruptAll = spec.disruptAll;
+    const auto& tmpl = job.spec.tasks.empty() ? nullptr : job.spec.tasks[0].pod;
+    g.policy.preemptionNever = tmpl && tmpl->spec.preemptionPolicy == api::PreemptionPolicy::Never;
     g.order = m_ctx.nextPodSerial;
     job.group = std::move(g);
 }

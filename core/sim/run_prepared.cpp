@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "core/api/feature_gates.h"
 #include "core/scheduler/cluster.h"
 #include "core/sim/scheduler_cluster_port.h"
 #include "core/sim/simulator.h"
@@ -51,6 +52,7 @@ SimOptions simOptionsFor(const PreparedScenario& p, uint64_t seed, const RunOpti
     // GenericWorkload (1.35 has no WorkloadWithJob: its pods stay plain pods).
     s.podGroups = p.featureGates.enabled("GenericWorkload") && p.featureGates.enabled("WorkloadWithJob");
     s.topologyAwareGroups = p.featureGates.enabled("TopologyAwareWorkloadScheduling");
+    s.workloadAwarePreemption = s.podGroups && api::workloadAwarePreemptionEnabled(p.featureGates);
     return s;
 }
 

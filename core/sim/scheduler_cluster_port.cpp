@@ -62,12 +62,20 @@ GroupOutcome SchedulerClusterPort::scheduleGroup(
     const GroupPolicy& group, const std::vector<api::Pod>& pods, const std::vector<std::string>& boundMembers)
 {
     scheduler::PodGroupPolicy policy { group.key, group.gang, group.minCount, group.topologyKey };
+    policy.workloadAwarePreemption = group.workloadAwarePreemption;
+    policy.priority = group.priority;
+    policy.disruptAll = group.disruptAll;
+    policy.preemptionNever = group.preemptionNever;
     scheduler::GroupScheduleResult r
         = m_cluster.scheduleGroup(policy, pods, boundMembers, group.topologyAware);
     GroupOutcome out;
     out.scheduled = r.scheduled;
     out.message = r.message;
     out.domain = r.domain;
+    if (r.preemption) {
+        out.preemptionMessage = r.preemption->message;
+        out.victims = r.preemption->victims;
+    }
     for (const auto& m : r.members)
         out.members.push_back(outcomeOf(m));
     return out;

@@ -95,6 +95,10 @@ private:
     void park(uint32_t id, const std::string& message, bool blockGroup = true);
     /// The pod's cycle preempted: each new victim is Preempted now and ends after its grace period.
     void preempted(uint32_t id, const BindOutcome& out);
+    /// The group's cycle preempted (workload-aware preemption): its victims, the same way.
+    void groupPreempted(const GroupState& g, const GroupOutcome& out);
+    void deleteVictims(
+        const std::string& preemptor, int32_t priority, const std::vector<std::string>& victims);
     void representativeDone(uint32_t group, bool scheduled);
     void requeue(uint32_t id);
     void leaveBackoff(uint32_t id);

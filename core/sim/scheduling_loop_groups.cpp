@@ -127,6 +127,8 @@ void SchedulingLoop::attemptGroup(uint32_t jobId)
     g.lastAttempt = m_ctx.now;
     const std::string key = g.policy.key; // a binding may end the job and clear `g`
     bindMembers(pending, out, key);
+    if (!out.victims.empty())
+        groupPreempted(g, out); // nothing was bound: `g` still stands
     afterGroupCycle(jobId, out);
 }
 
@@ -165,6 +167,7 @@ void SchedulingLoop::afterGroupCycle(uint32_t jobId, const GroupOutcome& out)
         return; // the job ended while its members were bound
     GroupState& g = *job.group;
     g.lastMessage = out.scheduled ? std::string() : groupReason(out.message, g.policy.key);
+    g.lastPreemption = out.scheduled ? std::string() : out.preemptionMessage;
     g.reason = out.scheduled ? kNone : reasonFor(g.lastMessage);
     const bool leftovers = std::any_of(g.members.begin(), g.members.end(),
         [&](uint32_t id) { return m_ctx.pods[id].state == PodState::Grouped; });
@@ -192,7 +195,8 @@ std::string SchedulingLoop::groupStatus(uint32_t jobId) const
         return out + std::to_string(g.members.size()) + " of minCount " + std::to_string(p.minCount)
             + " pods exist; waiting for minCount pods from a gang to appear in scheduling queue";
     if (!g.lastMessage.empty())
-        return out + "last group cycle: " + g.lastMessage;
+        return out + "last group cycle: " + g.lastMessage
+            + (g.lastPreemption.empty() ? std::string() : "; " + g.lastPreemption);
     return out + "waiting for its group scheduling cycle";
 }
 

@@ -11,10 +11,20 @@ namespace drasim::sim {
 
 void SchedulingLoop::preempted(uint32_t id, const BindOutcome& out)
 {
-    const std::string preemptor = m_ctx.pods[id].key;
-    const int32_t priority = m_ctx.pods[id].priority;
+    deleteVictims(m_ctx.pods[id].key, m_ctx.pods[id].priority, out.victims);
+}
+
+/// Workload-aware preemption acts for the whole group: its victims may be anywhere in the cluster.
+void SchedulingLoop::groupPreempted(const GroupState& g, const GroupOutcome& out)
+{
+    deleteVictims("pod group " + g.policy.key, g.policy.priority, out.victims);
+}
+
+void SchedulingLoop::deleteVictims(
+    const std::string& preemptor, int32_t priority, const std::vector<std::string>& victims)
+{
     int64_t deleted = 0;
-    for (const auto& key : out.victims) {
+    for (const auto& key : victims) {
         const uint32_t v = m_ctx.runningPod(key);
         if (v == kNone || m_ctx.pods[v].terminatingUntil >= 0)
             continue; // already deleted by an earlier preemption
@@ -23,7 +33,7 @@ void SchedulingLoop::preempted(uint32_t id, const BindOutcome& out)
         victim.terminatingUntil = m_ctx.now + SimTime(grace) * kSecond;
         m_ctx.emit(PodEventType::Preempted, victim,
             "preempted by " + preemptor + " (priority " + std::to_string(priority) + ") on node "
-                + out.nominatedNode);
+                + victim.node);
         m_ctx.events.push(victim.terminatingUntil, EventKind::VictimGone, v, victim.serial);
         ++deleted;
         m_jobs.podDeleted(v);

@@ -86,6 +86,10 @@ api::Pod SimContext::buildPod(const SimPod& p) const
     pod.meta.labels["drasim.dev/job"] = job.spec.name;
     pod.meta.labels["drasim.dev/workload"] = job.spec.workload;
     pod.spec.priority = task.priority;
+    // The Job controller's pods name the PodGroup it made for them (spec.schedulingGroup), which
+    // is how preemption finds a victim's group.
+    if (job.group)
+        pod.spec.schedulingGroup = job.spec.name;
     pod.phase = "Pending";
     return pod;
 }

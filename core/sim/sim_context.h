@@ -83,6 +83,7 @@ struct GroupState
     SimTime backoffUntil = -1;
     uint32_t reason = kNone; ///< last unschedulable reason id
     std::string lastMessage; ///< the last cycle's message when it was not scheduled
+    std::string lastPreemption; ///< and what workload-aware preemption said after it ("" if untried)
     std::vector<uint32_t> members; ///< pod slots, pending and running, in creation order
 };
 

@@ -47,6 +47,9 @@ struct SimOptions
     bool podGroups = false;
     /// Gate TopologyAwareWorkloadScheduling: a group's topology key confines it to one domain.
     bool topologyAwareGroups = false;
+    /// Workload-aware preemption (api::workloadAwarePreemptionEnabled): a PodGroup that cannot be
+    /// placed preempts lower-priority pods and groups as units, cluster-wide.
+    bool workloadAwarePreemption = false;
     /// Emit onPodEvent for every pod transition (a store wants them; benchmarks may not).
     bool podEvents = true;
     /// Classify free devices that pending pods cannot use at each sample (see fragmentation.h).

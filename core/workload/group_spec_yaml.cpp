@@ -91,17 +91,43 @@ void constraintsFrom(const YamlNode& node, const std::string& field, GroupSpec& 
     });
 }
 
+/// disruptionMode: {single: {}} | {all: {}}, the 1.37 union, with the API server's union messages.
+void disruptionModeFrom(const YamlNode& node, const std::string& field, GroupSpec& g, yamlio::DocReader& c)
+{
+    int modes = 0;
+    const bool map = c.fields(
+        node, field, "single, all", [&](const std::string& key, const YamlNode& v, const std::string& sub) {
+            if (key != "single" && key != "all")
+                return false;
+            if (!v.isNull() && c.fields(v, sub, [](auto&&...) { return false; })) {
+                ++modes;
+                g.disruptAll = key == "all";
+            }
+            return true;
+        });
+    if (!map)
+        return;
+    if (modes == 0)
+        c.error(node, field, "Invalid value: \"\": must specify one of: `single`, `all`");
+    else if (modes > 1)
+        c.error(node, field,
+            "Invalid value: \"{`single`, `all`}\": exactly one of `single`, `all` is required, but multiple "
+            "fields are set");
+}
+
 } // namespace
 
 std::optional<GroupSpec> groupSpecFrom(const YamlNode& node, const std::string& field, yamlio::DocReader& c)
 {
     GroupSpec g;
-    const bool map = c.fields(node, field, "schedulingPolicy, schedulingConstraints",
+    const bool map = c.fields(node, field, "schedulingPolicy, schedulingConstraints, disruptionMode",
         [&](const std::string& key, const YamlNode& v, const std::string& sub) {
             if (key == "schedulingPolicy")
                 policyFrom(v, sub, g, c);
             else if (key == "schedulingConstraints")
                 constraintsFrom(v, sub, g, c);
+            else if (key == "disruptionMode")
+                disruptionModeFrom(v, sub, g, c);
             else
                 return false;
             return true;

@@ -4,6 +4,7 @@
 // A workload's `scheduling:` (the shape of a Kubernetes 1.37 Job's spec.scheduling):
 //   schedulingPolicy: {gang: {minCount: 8}} | {basic: {}}
 //   schedulingConstraints: {topology: [{key: <node label>}]}   # at most one
+//   disruptionMode: {single: {}} | {all: {}}                    # how preemption evicts the group
 
 #include <optional>
 #include <string>

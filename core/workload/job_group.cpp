@@ -44,6 +44,7 @@ GroupSpec compiled(const api::PodController& job)
         g.minCount = s.minCount.value_or(std::max(1, job.parallelism));
     if (!s.topologyKeys.empty())
         g.topologyKey = s.topologyKeys.front();
+    g.disruptAll = s.disruptionMode == api::DisruptionMode::All;
     return g;
 }
 

@@ -59,6 +59,9 @@ struct GroupSpec
     bool gang = false; ///< schedulingPolicy.gang (all-or-nothing from minCount); basic otherwise
     int32_t minCount = 0; ///< gang.minCount; 0 = the job's parallelism, as the controller defaults it
     std::string topologyKey; ///< schedulingConstraints.topology[0].key; "" = anywhere
+    /// disruptionMode all: workload-aware preemption evicts the group as one unit, never member by
+    /// member; single (the default) lets it take members one at a time.
+    bool disruptAll = false;
 };
 
 /// One arrival: a unit of work submitted at arrivalSeconds.

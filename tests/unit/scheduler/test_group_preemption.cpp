@@ -232,3 +232,26 @@ TEST(GroupPreemptionLaws, VictimsAreLowerAndMakeRoomOnRandomClusters)
     }
     EXPECT_GT(preempted, 20);
 }
+
+// Topology-aware scheduling does not trigger preemption (kubernetes.io's TAS page, 1.36 and
+// 1.37): a gang confined to one rack stays unschedulable; without the gate the key is dropped and
+// the same gang preempts.
+TEST(GroupPreemption, AGangConfinedToATopologyDomainNeverPreempts)
+{
+    auto o = unitNodes(2);
+    for (auto& n : o.nodes)
+        n.meta.labels["rack"] = "r0";
+    o.pods.push_back(unitPod("a", "4", 100, "n0"));
+    o.pods.push_back(unitPod("b", "4", 100, "n1"));
+    PodGroupPolicy g = wapGang("g", 2, 1000);
+    g.topologyKey = "rack";
+    Cluster confined(o);
+    auto r = confined.scheduleGroup(g, wapMembers("g", 2, "4", 1000), {}, true);
+    EXPECT_FALSE(r.scheduled);
+    EXPECT_FALSE(r.preemption);
+    EXPECT_FALSE(isTerminating(confined, "default/a"));
+    Cluster gateOff(std::move(o));
+    auto off = gateOff.scheduleGroup(g, wapMembers("g", 2, "4", 1000), {}, false);
+    ASSERT_TRUE(off.preemption);
+    EXPECT_EQ(off.preemption->victims, (std::vector<std::string> { "default/a", "default/b" }));
+}

@@ -236,6 +236,46 @@ workloads:
     EXPECT_FALSE((*specs)[4].scheduling);
 }
 
+// disruptionMode is the 1.37 union of Job spec.scheduling: all makes the group one preemption unit.
+TEST(WorkloadSpecYaml, SchedulingDisruptionMode)
+{
+    Diagnostics diags;
+    auto specs = parse(R"(
+workloads:
+- name: whole
+  manifests: a.yaml
+  scheduling: {schedulingPolicy: {gang: {}}, disruptionMode: {all: {}}}
+- name: members
+  manifests: a.yaml
+  scheduling: {schedulingPolicy: {gang: {}}, disruptionMode: {single: {}}}
+- name: omitted
+  manifests: a.yaml
+  scheduling: {schedulingPolicy: {gang: {}}}
+)",
+        diags);
+    ASSERT_TRUE(specs) << diags.formatAll();
+    EXPECT_TRUE((*specs)[0].scheduling->disruptAll);
+    EXPECT_FALSE((*specs)[1].scheduling->disruptAll);
+    EXPECT_FALSE((*specs)[2].scheduling->disruptAll);
+    EXPECT_EQ(errorsOf(R"(
+workloads:
+- name: a
+  manifests: a.yaml
+  scheduling: {disruptionMode: {single: {}, all: {}}}
+)"),
+        "scenario.yaml:5:32: Workload a: scheduling.disruptionMode: Invalid value: \"{`single`, `all`}\": "
+        "exactly one of `single`, `all` is required, but multiple fields are set\n");
+    EXPECT_EQ(errorsOf(R"(
+workloads:
+- name: a
+  manifests: a.yaml
+  scheduling: {disruptionMode: {}}
+)"),
+        "scenario.yaml:5:32: Workload a: scheduling.disruptionMode: Invalid value: \"\": must specify one "
+        "of: "
+        "`single`, `all`\n");
+}
+
 // checkpointInterval is drasim's knob: a time, above zero; absent means no checkpoint.
 TEST(WorkloadSpecYaml, CheckpointIntervalIsAPositiveTime)
 {
@@ -304,7 +344,7 @@ workloads:
         "at "
         "most 1 items\n"
         "scenario.yaml:7:5: Workload a: scheduling.scheduleing: unknown field \"scheduleing\"; expected one "
-        "of: schedulingPolicy, schedulingConstraints\n");
+        "of: schedulingPolicy, schedulingConstraints, disruptionMode\n");
 }
 
 TEST(WorkloadSpecYaml, TraceDeviceClass)
