@@ -2,6 +2,7 @@
 #include "core/sim/run_prepared.h"
 
 #include <algorithm>
+#include <cstdio>
 
 #include "core/api/feature_gates.h"
 #include "core/scheduler/cluster.h"
@@ -125,6 +126,20 @@ std::optional<RunSummary> runWith(
         [&](Simulator& sim, SchedulerClusterPort&) { return sim.run(options.progress, options.cancel); });
 }
 
+/// A running pod under a speed table whose pace is not 1: how fast it works and what its duration
+/// takes at that pace (empty otherwise).
+std::string paceNote(const Simulator::PodAt& pod)
+{
+    if (pod.pace == 1)
+        return {};
+    char factor[32];
+    std::snprintf(factor, sizeof factor, "%.2f", pod.pace);
+    return ", at " + std::string(factor) + "x the pace of " + pod.reference + " ("
+        + (pod.paceModel.empty() ? std::string("no listed model") : pod.paceModel) + " sets it): its "
+        + formatDuration(fromSeconds(pod.workSeconds)) + " of work take "
+        + formatDuration(fromSeconds(pod.workSeconds / pod.pace));
+}
+
 } // namespace
 
 std::optional<RunSummary> runPrepared(
@@ -159,8 +174,8 @@ std::optional<PodExplanationAt> explainPodAt(const PreparedScenario& prepared, c
                 out.problem = "pod " + podKey + " does not exist at " + when
                     + " (not created yet, already finished, or not a pod of this scenario)";
             } else if (pod.state == Simulator::PodAt::State::Running) {
-                out.problem
-                    = "pod " + podKey + " is not pending at " + when + ": it runs on node " + pod.node;
+                out.problem = "pod " + podKey + " is not pending at " + when + ": it runs on node " + pod.node
+                    + paceNote(pod);
             } else {
                 // The pod's next scheduling cycle, on the cluster as it is at `at`, with the
                 // account of every node, claim and request (the cluster is discarded after).

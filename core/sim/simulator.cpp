@@ -292,6 +292,13 @@ Simulator::PodAt Simulator::podAt(const std::string& key) const
     at.pod = ctx.buildPod(p);
     if (p.state == PodState::Grouped)
         at.group = m_impl->loop.groupStatus(p.job);
+    const workload::JobSpec& job = ctx.jobs[p.job].spec;
+    if (p.state == PodState::Running && p.workStart >= 0 && job.speed) {
+        at.pace = m_impl->jobs.pace().paceOf(it->second);
+        at.paceModel = m_impl->jobs.pace().modelOf(it->second);
+        at.reference = job.speed->reference;
+        at.workSeconds = job.tasks[p.task].durationSeconds;
+    }
     return at;
 }
 

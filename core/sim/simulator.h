@@ -141,6 +141,12 @@ public:
         api::Pod pod; ///< the pod object the scheduler is given (Pending, Running)
         /// Pending member of a PodGroup: the group's state in the scheduler's words, "" otherwise.
         std::string group;
+        /// Running and working under a speed table: its pace (1 otherwise), the model that sets
+        /// it, the table's reference and the work its duration asks for, in seconds.
+        double pace = 1;
+        std::string paceModel;
+        std::string reference;
+        double workSeconds = 0;
     };
     PodAt podAt(const std::string& key) const;
 
