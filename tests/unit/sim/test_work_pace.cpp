@@ -322,3 +322,51 @@ TEST(WorkPace, DoublingAModelsSpeedNeverLengthensAJobThatRanOnIt)
     EXPECT_GT(compared, 300);
     EXPECT_GT(shorter, 200);
 }
+
+// Two pods share one claim (resourceClaimName): the second is bound without a new allocation and
+// still works at its device's pace, as a share of a device counts as a device of its model.
+TEST(WorkPace, PodsSharingAClaimWorkAtTheSharedDevicesPace)
+{
+    api::ObjectSet objects = classAndTemplates();
+    api::ResourceClaim shared;
+    shared.meta.name = "shared";
+    shared.meta.namespace_ = "default";
+    shared.spec = objects.resourceClaimTemplates.front().spec;
+    objects.resourceClaims.push_back(shared);
+    workload::JobSpec job = timedJob("serve", 1000, 1, table("A", { { "A", 1 }, { "B", 4 } }));
+    auto tmpl = std::make_shared<api::PodTemplateSpec>(*job.tasks[0].pod);
+    tmpl->spec.resourceClaims[0].resourceClaimTemplateName.reset();
+    tmpl->spec.resourceClaims[0].resourceClaimName = "shared";
+    job.tasks[0].pod = tmpl;
+    job.parallelism = job.completions = 2;
+    scheduler::Cluster cluster(std::move(objects));
+    SchedulerClusterPort port(cluster);
+    SimOptions o;
+    o.scenarioName = "pace";
+    o.duration = 5000 * kSecond;
+    o.metricInterval = 0;
+    Simulator sim(port, o);
+    sim.addNodePool(modelPool("n", 1, 1, "B"));
+    sim.setArrivals(source({ job }));
+    PaceLog log;
+    sim.addRecorder(&log);
+    sim.run();
+    EXPECT_TRUE(log.has("4m10s Succeeded default/serve-0 @n-0")) << log.dump();
+    EXPECT_TRUE(log.has("4m10s Succeeded default/serve-1 @n-0")) << log.dump();
+}
+
+// checkpointInterval counts work: at pace 2 the pod had done 400 s of work when its node failed at
+// 200 s and kept the 300 s of its last checkpoint; its replacement works the 700 s left in 350 s.
+TEST(WorkPace, CheckpointsCountWorkNotRunTime)
+{
+    workload::JobSpec job = timedJob("train", 1000, 1, table("A", { { "A", 1 }, { "B", 2 } }));
+    job.checkpointSeconds = 300;
+    job.backoffLimit = 1;
+    InjectedEvent fail;
+    fail.at = 200 * kSecond;
+    fail.type = InjectedEvent::Type::NodeFailure;
+    fail.node = "n-0";
+    auto log = runWith({ modelPool("n", 2, 1, "B") }, { job }, false, { fail });
+    EXPECT_TRUE(log.has("3m30s Scheduled default/train-1 @n-1")) << log.dump();
+    EXPECT_TRUE(log.has("9m20s Succeeded default/train-1 @n-1")) << log.dump();
+}
