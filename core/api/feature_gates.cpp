@@ -255,4 +255,11 @@ bool workloadAwarePreemptionEnabled(const FeatureGates& gates)
     return false;
 }
 
+bool defaultPreemptionRespectsPodGroups(const FeatureGates& gates)
+{
+    // "the single-pod DefaultPreemption also respects victim PodGroups' priority and
+    // disruptionMode" (Kubernetes v1.37 release blog, workload-aware scheduling).
+    return gates.version() == KubernetesVersion::V1_37 && gates.enabled("GenericWorkload");
+}
+
 } // namespace drasim::api

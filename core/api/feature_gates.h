@@ -78,6 +78,9 @@ private:
 /// behind its alpha gate WorkloadAwarePreemption, 1.37 wherever PodGroups exist (the gate merged
 /// into GenericWorkload), never in 1.35.
 bool workloadAwarePreemptionEnabled(const FeatureGates& gates);
+/// Whether a single pod's DefaultPreemption respects its victims' PodGroups (a disruptionMode all
+/// group is evicted whole): new in 1.37 with GenericWorkload; 1.36 evicted members one by one.
+bool defaultPreemptionRespectsPodGroups(const FeatureGates& gates);
 
 /// Go's strconv.ParseBool: 1, t, T, TRUE, true, True, 0, f, F, FALSE, false, False.
 std::optional<bool> parseGoBool(std::string_view text);

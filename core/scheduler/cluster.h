@@ -47,6 +47,10 @@ struct SchedulerOptions
     /// allocate the pod's claims becomes a preemption candidate, and the dry run releases the
     /// victims' claims as their deletion would. Kubernetes up to 1.37 does neither.
     bool whatIfDraPreemption = false;
+    /// Kubernetes 1.37 with GenericWorkload (api::defaultPreemptionRespectsPodGroups): a pod's
+    /// DefaultPreemption evicts a victim PodGroup with disruptionMode all as one unit, its members
+    /// on other nodes included, and reprieves it only whole. 1.36 evicted members one by one.
+    bool podGroupUnitsInPreemption = false;
 };
 
 /// Why a pod was not scheduled.

@@ -99,6 +99,84 @@ bool Cluster::Impl::GroupPreemption::overcommitted(const Impl& d, uint32_t idx)
     return false;
 }
 
+std::optional<Cluster::Impl::GroupPreemption::Choice> Cluster::Impl::GroupPreemption::chooseKeepingClaims(
+    Impl& d, const std::vector<Unit>& units, const std::vector<const Unit*>& violating,
+    const std::vector<const Unit*>& clean, const std::function<GroupScheduleResult()>& attempt)
+{
+    d.undo.begin();
+    std::map<std::string, PodState> removed;
+    for (const auto& u : units)
+        for (const auto& key : u.pods)
+            removed.emplace(key, vacate(d, key));
+    Choice c;
+    c.dry = attempt();
+    if (!c.dry.scheduled) {
+        d.undo.rollback();
+        return std::nullopt;
+    }
+    // A unit stays if every pod of it still fits on its node beside the group's assumed pods; a
+    // group unit stays or goes as a whole.
+    for (const auto* pass : { &violating, &clean })
+        for (const Unit* u : *pass) {
+            for (const auto& key : u->pods)
+                restore(d, removed.at(key));
+            bool fits = true;
+            for (const auto& key : u->pods) {
+                const uint32_t idx = d.bound.at(key).nodeIdx;
+                fits = fits && (idx == kNoNode || !overcommitted(d, idx));
+            }
+            if (fits)
+                continue;
+            for (const auto& key : u->pods)
+                vacate(d, key);
+            c.victims.push_back(u);
+            c.budgetViolations += pass == &violating ? int32_t(u->pods.size()) : 0;
+        }
+    d.undo.rollback();
+    return c;
+}
+
+// NOT UPSTREAM, the KEP-5690 what-if: a victim's deletion releases its claims, so a unit can only
+// be tried back by running the group algorithm again without it (as 1.36's reprieve did for
+// every unit).
+std::optional<Cluster::Impl::GroupPreemption::Choice> Cluster::Impl::GroupPreemption::chooseReleasingClaims(
+    Impl& d, const std::vector<const Unit*>& violating, const std::vector<const Unit*>& clean,
+    const std::function<GroupScheduleResult()>& attempt)
+{
+    auto without = [&](const std::vector<const Unit*>& gone) {
+        d.undo.begin();
+        for (const Unit* u : gone)
+            for (const auto& key : u->pods)
+                d.podFinished(key);
+        GroupScheduleResult r = attempt();
+        d.undo.rollback();
+        return r;
+    };
+    std::vector<const Unit*> gone = violating;
+    gone.insert(gone.end(), clean.begin(), clean.end());
+    Choice c;
+    c.dry = without(gone);
+    if (!c.dry.scheduled)
+        return std::nullopt;
+    for (const auto* pass : { &violating, &clean })
+        for (const Unit* u : *pass) {
+            std::vector<const Unit*> rest;
+            for (const Unit* g : gone)
+                if (g != u)
+                    rest.push_back(g);
+            GroupScheduleResult r = without(rest);
+            if (!r.scheduled)
+                continue;
+            gone = std::move(rest);
+            c.dry = std::move(r);
+        }
+    c.victims = gone;
+    for (const Unit* u : gone)
+        if (std::find(violating.begin(), violating.end(), u) != violating.end())
+            c.budgetViolations += int32_t(u->pods.size());
+    return c;
+}
+
 void Cluster::Impl::GroupPreemption::postFilter(Impl& d, const PodGroupPolicy& group,
     const std::vector<api::Pod>& pods, const std::function<GroupScheduleResult()>& attempt,
     GroupScheduleResult& out)
@@ -131,43 +209,17 @@ void Cluster::Impl::GroupPreemption::postFilter(Impl& d, const PodGroupPolicy& g
 
     const char* const notHelpful
         = "preemption: the pod group does not fit even with every lower-priority pod evicted";
-    if (units.empty()) {
+    const std::optional<Choice> choice = units.empty() ? std::nullopt
+        : d.options.whatIfDraPreemption                ? chooseReleasingClaims(d, violating, clean, attempt)
+                                        : chooseKeepingClaims(d, units, violating, clean, attempt);
+    if (!choice) {
         result.message = notHelpful;
         out.preemption = result;
         return;
     }
-    d.undo.begin();
-    std::map<std::string, PodState> removed;
-    for (const auto& u : units)
-        for (const auto& key : u.pods)
-            removed.emplace(key, vacate(d, key));
-    const GroupScheduleResult dry = attempt();
-    if (!dry.scheduled) {
-        d.undo.rollback();
-        result.message = notHelpful;
-        out.preemption = result;
-        return;
-    }
-    // A unit stays if every pod of it still fits on its node beside the group's assumed pods; a
-    // group unit stays or goes as a whole.
-    std::vector<const Unit*> victims;
-    for (const auto* pass : { &violating, &clean })
-        for (const Unit* u : *pass) {
-            for (const auto& key : u->pods)
-                restore(d, removed.at(key));
-            bool fits = true;
-            for (const auto& key : u->pods) {
-                const uint32_t idx = d.bound.at(key).nodeIdx;
-                fits = fits && (idx == kNoNode || !overcommitted(d, idx));
-            }
-            if (fits)
-                continue;
-            for (const auto& key : u->pods)
-                vacate(d, key);
-            victims.push_back(u);
-            result.budgetViolations += pass == &violating ? int32_t(u->pods.size()) : 0;
-        }
-    d.undo.rollback();
+    std::vector<const Unit*> victims = choice->victims;
+    const GroupScheduleResult& dry = choice->dry;
+    result.budgetViolations = choice->budgetViolations;
     if (victims.empty()) {
         result.message = "preemption: the pod group fits without evicting any pod";
         out.preemption = result;

@@ -29,6 +29,14 @@ struct Cluster::Impl::GroupPreemption
         uint64_t seq = 0; ///< the first binding, for ties upstream leaves to its sort
     };
 
+    /// The victims chosen and the dry run whose placements the members are nominated to.
+    struct Choice
+    {
+        GroupScheduleResult dry;
+        std::vector<const Unit*> victims; ///< pass order (budget-violating units first)
+        int32_t budgetViolations = 0; ///< pods of victims whose eviction violates a budget
+    };
+
     /// After a failed group cycle: evicts what the group needs, nominates its members and fills
     /// `out.preemption` (victims, message) and the members' nominated nodes. `attempt` runs the
     /// group algorithm on the cluster as it stands (inside the dry run). Does nothing when the
@@ -41,6 +49,15 @@ struct Cluster::Impl::GroupPreemption
     /// group first, then the earlier start).
     static std::vector<Unit> lowerUnits(const Impl& d, int32_t below, const std::string& self);
     static bool moreImportant(const Unit& a, const Unit& b);
+    /// Upstream's dry run: every unit off its node (claims kept), one group attempt, then the
+    /// units back, pass by pass, wherever they still fit. nullopt: the group does not fit even so.
+    static std::optional<Choice> chooseKeepingClaims(Impl& d, const std::vector<Unit>& units,
+        const std::vector<const Unit*>& violating, const std::vector<const Unit*>& clean,
+        const std::function<GroupScheduleResult()>& attempt);
+    /// SchedulerOptions::whatIfDraPreemption: victims' claims released, each unit tried back by a
+    /// group attempt without it.
+    static std::optional<Choice> chooseReleasingClaims(Impl& d, const std::vector<const Unit*>& violating,
+        const std::vector<const Unit*>& clean, const std::function<GroupScheduleResult()>& attempt);
     /// A member of the group is nominated and a lower-priority pod on its node is still being
     /// deleted: the group waits for its earlier preemption instead of preempting again.
     static bool waitingForVictims(const Impl& d, const std::vector<api::Pod>& pods, int32_t priority);

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <map>
 
 namespace drasim::scheduler {
 
@@ -121,6 +122,62 @@ bool Cluster::Impl::Preemption::fits(uint32_t idx)
     return ok;
 }
 
+const PodGroupPolicy* Cluster::Impl::Preemption::wholeGroupOf(const PodState* pod) const
+{
+    if (!d.options.podGroupUnitsInPreemption || pod->groupKey.empty())
+        return nullptr;
+    auto it = d.groupPolicies.find(pod->groupKey);
+    return it != d.groupPolicies.end() && it->second.disruptAll ? &it->second : nullptr;
+}
+
+std::vector<Cluster::Impl::Preemption::Unit> Cluster::Impl::Preemption::unitsOf(
+    const std::vector<const PodState*>& potential) const
+{
+    std::vector<Unit> units;
+    std::map<std::string, size_t> byGroup; // disruptionMode all groups: key -> index in units
+    for (const auto* ps : potential) {
+        if (!wholeGroupOf(ps)) {
+            units.push_back(Unit { { ps }, {} });
+            continue;
+        }
+        auto [it, fresh] = byGroup.emplace(ps->groupKey, units.size());
+        if (!fresh) {
+            units[it->second].onNode.push_back(ps);
+            continue;
+        }
+        Unit u { { ps }, {} };
+        for (const auto& [seq, key] : d.bindOrder) {
+            const PodState& other = d.bound.at(key);
+            if (other.groupKey == ps->groupKey && other.nodeIdx != ps->nodeIdx && !other.pub.terminating)
+                u.elsewhere.push_back(&other);
+        }
+        units.push_back(std::move(u));
+    }
+    return units;
+}
+
+void Cluster::Impl::Preemption::splitByBudget(const std::vector<Unit>& units,
+    std::vector<const Unit*>& violating, std::vector<const Unit*>& clean) const
+{
+    std::vector<int32_t> left = allowed;
+    for (const auto& u : units) {
+        bool violates = false;
+        for (const auto* list : { &u.onNode, &u.elsewhere })
+            for (const auto* ps : *list)
+                violates = violatesBudget(d, ps, left) || violates;
+        (violates ? violating : clean).push_back(&u);
+    }
+}
+
+void Cluster::Impl::Preemption::addVictims(const Unit& u, bool violatesBudgets, Candidate& out)
+{
+    for (const auto* list : { &u.onNode, &u.elsewhere })
+        for (const auto* ps : *list) {
+            out.victims.push_back(ps);
+            out.budgetViolations += violatesBudgets ? 1 : 0;
+        }
+}
+
 bool Cluster::Impl::Preemption::selectVictims(
     uint32_t idx, std::vector<const PodState*> potential, Candidate& out)
 {
@@ -152,24 +209,26 @@ bool Cluster::Impl::Preemption::selectVictims(
         return false;
     }
     std::sort(potential.begin(), potential.end(), moreImportant);
-    // Reprieve as many as possible: first the pods whose eviction would violate a budget, then
+    // Reprieve as many as possible: first the units whose eviction would violate a budget, then
     // the others, each group most important first; each goes back onto the node and stays there
-    // if the preemptor still fits.
-    std::vector<const PodState*> violating, clean;
-    std::vector<int32_t> left = allowed;
-    for (const auto* v : potential)
-        (violatesBudget(d, v, left) ? violating : clean).push_back(v);
+    // if the preemptor still fits. A unit is a pod, or a whole disruptionMode all PodGroup.
+    const std::vector<Unit> units = unitsOf(potential);
+    std::vector<const Unit*> violating, clean;
+    splitByBudget(units, violating, clean);
     out.node = idx;
+    bool elsewhere = false;
     for (const auto* group : { &violating, &clean })
-        for (const auto* v : *group) {
-            charge(v->req, +1);
+        for (const Unit* u : *group) {
+            for (const auto* ps : u->onNode)
+                charge(ps->req, +1);
             if (fits(idx))
                 continue;
-            charge(v->req, -1);
-            out.victims.push_back(v);
-            out.budgetViolations += group == &violating ? 1 : 0;
+            for (const auto* ps : u->onNode)
+                charge(ps->req, -1);
+            addVictims(*u, group == &violating, out);
+            elsewhere = elsewhere || !u->elsewhere.empty();
         }
-    if (!violating.empty() && !clean.empty())
+    if ((!violating.empty() && !clean.empty()) || elsewhere)
         std::sort(out.victims.begin(), out.victims.end(), moreImportant);
     cycle.dryRunUsage = nullptr;
     return true;
@@ -179,45 +238,52 @@ bool Cluster::Impl::Preemption::selectVictimsReleasingClaims(
     uint32_t idx, std::vector<const PodState*> potential, Candidate& out)
 {
     std::sort(potential.begin(), potential.end(), moreImportant);
-    std::vector<std::string> violating, clean;
-    std::vector<int32_t> left = allowed;
-    for (const auto* v : potential)
-        (violatesBudget(d, v, left) ? violating : clean).push_back(v->pub.key);
-    // Deleting a pod moves its state within the cluster: pods are named by key here, and the
+    const std::vector<Unit> units = unitsOf(potential);
+    std::vector<const Unit*> violating, clean;
+    splitByBudget(units, violating, clean);
+    // Deleting a pod moves its state within the cluster: the checks name pods by key, and the
     // victims' states are looked up again once every check is rolled back.
-    std::vector<std::string> kept;
+    std::vector<std::vector<std::string>> ordered; // units' pods on this node: violating, then clean
+    std::vector<std::pair<const Unit*, bool>> origin;
+    for (const auto* group : { &violating, &clean })
+        for (const Unit* u : *group) {
+            std::vector<std::string> keys;
+            for (const auto* ps : u->onNode)
+                keys.push_back(ps->pub.key);
+            ordered.push_back(std::move(keys));
+            origin.emplace_back(u, group == &violating);
+        }
+    std::vector<bool> kept(ordered.size(), false);
     std::vector<std::string> reasons; // why the last check failed: a node filter's, else DRA's
-    auto fitsKeeping = [&](const std::string* extra) {
+    auto fitsKeeping = [&](size_t extra) {
         d.undo.begin();
-        for (const auto* group : { &violating, &clean })
-            for (const auto& key : *group)
-                if (std::find(kept.begin(), kept.end(), key) == kept.end() && (!extra || key != *extra))
+        for (size_t i = 0; i < ordered.size(); ++i)
+            if (!kept[i] && i != extra)
+                for (const auto& key : ordered[i])
                     d.podFinished(key);
         const bool ok = fits(idx);
         reasons = cycle.nodeFilterReasons;
         d.undo.rollback();
         return ok;
     };
-    if (!fitsKeeping(nullptr)) {
+    if (!fitsKeeping(ordered.size())) {
         if (reasons.empty())
             reasons.push_back(kDraReasons[0]);
         for (const auto& r : reasons)
             ++statuses[r];
         return false;
     }
-    std::vector<std::pair<std::string, bool>> victims;
-    for (const auto* group : { &violating, &clean })
-        for (const auto& key : *group) {
-            if (fitsKeeping(&key))
-                kept.push_back(key);
-            else
-                victims.emplace_back(key, group == &violating);
-        }
-    out.node = idx;
-    for (const auto& [key, breaksBudget] : victims) {
-        out.victims.push_back(&d.bound.at(key));
-        out.budgetViolations += breaksBudget ? 1 : 0;
+    std::vector<size_t> victims;
+    for (size_t i = 0; i < ordered.size(); ++i) {
+        if (fitsKeeping(i))
+            kept[i] = true;
+        else
+            victims.push_back(i);
     }
+    // Rolled back: the states the units point at are the cluster's again.
+    out.node = idx;
+    for (size_t i : victims)
+        addVictims(*origin[i].first, origin[i].second, out);
     std::sort(out.victims.begin(), out.victims.end(), moreImportant);
     return true;
 }

@@ -51,6 +51,22 @@ struct Cluster::Impl::Preemption
         , priority(prio)
     { }
 
+    /// What preemption evicts together: one pod, or (SchedulerOptions::podGroupUnitsInPreemption)
+    /// every pod of a disruptionMode all PodGroup, its members on other nodes included.
+    struct Unit
+    {
+        std::vector<const PodState*> onNode; ///< most important first
+        std::vector<const PodState*> elsewhere;
+    };
+    /// The units of the node's potential victims (sorted most important first), in that order.
+    std::vector<Unit> unitsOf(const std::vector<const PodState*>& potential) const;
+    /// The PodGroup policy that makes the pod part of a whole-group unit, or nullptr.
+    const PodGroupPolicy* wholeGroupOf(const PodState* pod) const;
+    /// filterPodsWithPDBViolation over units: a unit violates when any of its pods does.
+    void splitByBudget(const std::vector<Unit>& units, std::vector<const Unit*>& violating,
+        std::vector<const Unit*>& clean) const;
+    static void addVictims(const Unit& u, bool violatesBudgets, Candidate& out);
+
     /// SelectVictimsOnNode: false when evicting every lower-priority pod still leaves no room
     /// (status reasons added to `statuses`).
     bool selectVictims(uint32_t idx, std::vector<const PodState*> potential, Candidate& out);

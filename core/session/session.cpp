@@ -102,7 +102,10 @@ std::unique_ptr<scheduler::Cluster> Session::buildCluster(const scheduler::Sched
 {
     if (!m_openedCleanly || !m_objects)
         return nullptr;
-    auto cluster = std::make_unique<scheduler::Cluster>(*m_objects, options);
+    // The cluster's version decides how a pod's preemption treats its victims' PodGroups.
+    scheduler::SchedulerOptions effective = options;
+    effective.podGroupUnitsInPreemption = api::defaultPreemptionRespectsPodGroups(m_gates);
+    auto cluster = std::make_unique<scheduler::Cluster>(*m_objects, effective);
     m_diags.append(cluster->diagnostics());
     if (cluster->diagnostics().hasErrors())
         return nullptr;

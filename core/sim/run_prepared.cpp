@@ -94,6 +94,7 @@ auto simulateWith(const PreparedScenario& prepared, api::ObjectSet objects, cons
     schedOptions.scoring = o.scoring.value_or(prepared.scoring);
     schedOptions.seed = seed;
     schedOptions.whatIfDraPreemption = prepared.whatIfDraPreemption;
+    schedOptions.podGroupUnitsInPreemption = api::defaultPreemptionRespectsPodGroups(prepared.featureGates);
     scheduler::Cluster cluster(std::move(objects), schedOptions);
     if (cluster.diagnostics().hasErrors()) {
         diags.append(cluster.diagnostics());

@@ -3,6 +3,7 @@
 // units cluster-wide. The cases follow the KEP's algorithm (one dry run without every
 // lower-priority unit, then reprieve most important first) and its disruptionMode rules; a law
 // over random clusters checks what any answer must satisfy.
+#include <memory>
 #include <random>
 
 #include <gtest/gtest.h>
@@ -254,4 +255,131 @@ TEST(GroupPreemption, AGangConfinedToATopologyDomainNeverPreempts)
     auto off = gateOff.scheduleGroup(g, wapMembers("g", 2, "4", 1000), {}, false);
     ASSERT_TRUE(off.preemption);
     EXPECT_EQ(off.preemption->victims, (std::vector<std::string> { "default/a", "default/b" }));
+}
+
+namespace {
+
+/// Case 10 of the workload-scheduling cases: a node with four slots, full of PodGroup L's pods
+/// (priority 100), and a pod of priority 1000 that needs one slot.
+scheduler::PreemptionResult preemptOneSlot(bool disruptAll, bool groupUnits)
+{
+    auto o = unitNodes(1);
+    for (int i = 0; i < 4; ++i)
+        o.pods.push_back(unitPod("l-" + std::to_string(i), "1", 100, "n0", "l"));
+    scheduler::SchedulerOptions options;
+    options.podGroupUnitsInPreemption = groupUnits;
+    Cluster c(std::move(o), options);
+    PodGroupPolicy l { "default/l", true, 4, "" };
+    l.priority = 100;
+    l.disruptAll = disruptAll;
+    c.registerPodGroup(l);
+    auto r = c.schedule(unitPod("p", "1", 1000));
+    EXPECT_FALSE(r.scheduled);
+    return r.preemption.value_or(scheduler::PreemptionResult {});
+}
+
+} // namespace
+
+// 1.37: a pod's DefaultPreemption evicts a disruptionMode all group whole; 1.36 took one member,
+// and a group with disruptionMode single gives up one member in both.
+TEST(GroupPreemption, APodPreemptingADisruptAllGroupEvictsItWholeFrom137)
+{
+    const std::vector<std::string> all { "default/l-0", "default/l-1", "default/l-2", "default/l-3" };
+    EXPECT_EQ(preemptOneSlot(true, true).victims, all);
+    EXPECT_EQ(preemptOneSlot(true, false).victims.size(), 1u);
+    EXPECT_EQ(preemptOneSlot(false, true).victims.size(), 1u);
+    EXPECT_EQ(preemptOneSlot(false, false).victims.size(), 1u);
+}
+
+// The unit reaches members on other nodes, and counts whole in the choice of node: a node whose
+// only victim is a plain pod beats a node where the group would go.
+TEST(GroupPreemption, AWholeGroupUnitCountsItsMembersOnOtherNodes)
+{
+    auto o = unitNodes(3, "2");
+    o.pods.push_back(unitPod("l-0", "2", 100, "n0", "l"));
+    o.pods.push_back(unitPod("l-1", "2", 100, "n1", "l"));
+    o.pods.push_back(unitPod("solo", "2", 100, "n2"));
+    scheduler::SchedulerOptions options;
+    options.podGroupUnitsInPreemption = true;
+    Cluster c(o, options);
+    PodGroupPolicy l { "default/l", true, 2, "" };
+    l.priority = 100;
+    l.disruptAll = true;
+    c.registerPodGroup(l);
+    auto r = c.schedule(unitPod("p", "2", 1000));
+    ASSERT_TRUE(r.preemption);
+    EXPECT_EQ(r.preemption->nominatedNode, "n2");
+    EXPECT_EQ(r.preemption->victims, (std::vector<std::string> { "default/solo" }));
+
+    // Without the plain pod the group is the only way: both members go, one of them elsewhere.
+    o.pods.pop_back();
+    o.nodes.pop_back();
+    Cluster onlyGroup(std::move(o), options);
+    onlyGroup.registerPodGroup(l);
+    auto g = onlyGroup.schedule(unitPod("p", "2", 1000));
+    ASSERT_TRUE(g.preemption);
+    EXPECT_EQ(g.preemption->victims, (std::vector<std::string> { "default/l-0", "default/l-1" }));
+    EXPECT_TRUE(isTerminating(onlyGroup, "default/l-1"));
+}
+
+namespace {
+
+/// Two nodes with one DRA GPU each, both held by low-priority pods.
+std::unique_ptr<Cluster> heldGpus(bool whatIf)
+{
+    api::ObjectSet o = unitNodes(2);
+    for (int i = 0; i < 2; ++i) {
+        const std::string n = numbered("n", i);
+        o.resourceSlices.push_back(slice(n + "-gpus", drasim::testing::kDrv, n, n, { device("gpu-0") }));
+    }
+    o.deviceClasses.push_back(deviceClass("gpu", { "device.driver == \"gpu.example.com\"" }));
+    api::ResourceClaimTemplate t;
+    t.meta.name = "one-gpu";
+    t.meta.namespace_ = "default";
+    t.spec.requests.push_back(exactRequest("gpu", requestSpec("gpu")));
+    o.resourceClaimTemplates.push_back(t);
+    scheduler::SchedulerOptions options;
+    options.whatIfDraPreemption = whatIf;
+    auto cluster = std::make_unique<Cluster>(std::move(o), options);
+    for (int i = 0; i < 2; ++i)
+        EXPECT_TRUE(
+            cluster->schedule(pod("low-" + std::to_string(i), {}, { { "gpu", "one-gpu" } })).scheduled);
+    return cluster;
+}
+
+/// A gang of two one-GPU pods at priority 1000.
+std::vector<api::Pod> gpuGang()
+{
+    std::vector<api::Pod> members;
+    for (int i = 0; i < 2; ++i) {
+        api::Pod m = pod("g-" + std::to_string(i), {}, { { "gpu", "one-gpu" } });
+        m.spec.priority = 1000;
+        m.spec.schedulingGroup = "g";
+        members.push_back(m);
+    }
+    return members;
+}
+
+} // namespace
+
+// Upstream's dry run keeps the victims' claims allocated, so a gang short of DRA devices never
+// preempts; the KEP-5690 what-if releases them and the gang evicts both holders.
+TEST(GroupPreemption, DraDevicesAreFreedOnlyByTheWhatIf)
+{
+    auto upstream = heldGpus(false)->scheduleGroup(wapGang("g", 2, 1000), gpuGang(), {}, false);
+    ASSERT_TRUE(upstream.preemption);
+    EXPECT_TRUE(upstream.preemption->victims.empty());
+    EXPECT_EQ(upstream.preemption->message,
+        "preemption: the pod group does not fit even with every lower-priority pod evicted");
+    auto c = heldGpus(true);
+    auto whatIf = c->scheduleGroup(wapGang("g", 2, 1000), gpuGang(), {}, false);
+    ASSERT_TRUE(whatIf.preemption);
+    EXPECT_EQ(whatIf.preemption->victims, (std::vector<std::string> { "default/low-0", "default/low-1" }));
+    ASSERT_EQ(whatIf.members.size(), 2u);
+    ASSERT_TRUE(whatIf.members[0].preemption && whatIf.members[1].preemption);
+    EXPECT_NE(whatIf.members[0].preemption->nominatedNode, whatIf.members[1].preemption->nominatedNode);
+    EXPECT_TRUE(isTerminating(*c, "default/low-0"));
+    // The dry runs left every claim as it was: the victims hold their GPUs while they terminate.
+    ASSERT_TRUE(c->findClaim("default/low-0-gpu"));
+    EXPECT_TRUE(c->findClaim("default/low-0-gpu")->allocation);
 }
