@@ -60,6 +60,40 @@ inline workload::JobSpec gpuJob(const std::string& name, double at, double secon
     return job;
 }
 
+/// Pool "gp" of `count` nodes "gp-<i>", each with `gpus` GPUs published by a device plugin (the
+/// extended resource nvidia.com/gpu): preemption can free those, DRA devices it cannot (Kubernetes
+/// up to 1.37).
+inline NodePool devicePluginPool(int count = 1, int gpus = 1)
+{
+    NodePool pool;
+    pool.name = "gp";
+    for (int i = 0; i < count; ++i) {
+        NodeSpec n;
+        n.node.meta.name = "gp-" + std::to_string(i);
+        for (const auto& [k, v] : { std::pair<std::string, std::string> { "cpu", "8" }, { "memory", "32Gi" },
+                 { "pods", "110" }, { "nvidia.com/gpu", std::to_string(gpus) } })
+            n.node.allocatable[k] = *Quantity::parse(v);
+        n.node.capacity = n.node.allocatable;
+        pool.nodes.push_back(n);
+    }
+    return pool;
+}
+
+/// gpuJob whose pods ask for `gpus` device-plugin GPUs (nvidia.com/gpu) instead of a claim.
+inline workload::JobSpec pluginGpuJob(
+    const std::string& name, double at, double seconds, int32_t priority, int gpus = 1)
+{
+    workload::JobSpec job = gpuJob(name, at, seconds, gpus, priority);
+    auto tmpl = std::make_shared<api::PodTemplateSpec>();
+    api::Container c;
+    c.name = "main";
+    c.resources.requests["nvidia.com/gpu"] = *Quantity::parse(std::to_string(gpus));
+    c.resources.limits["nvidia.com/gpu"] = *Quantity::parse(std::to_string(gpus));
+    tmpl->spec.containers.push_back(c);
+    job.tasks[0].pod = tmpl;
+    return job;
+}
+
 /// The class "gpu" for the pools of gpuPool() and the template "gpu-1" the jobs of gpuJob(..., 1)
 /// use, as objects for a scheduler::Cluster.
 inline api::ObjectSet oneGpuClassAndTemplate()

@@ -46,36 +46,11 @@ struct GroupPreemptionLog : RunRecorder
     }
 };
 
-/// `count` nodes "gp-<i>", each with one device-plugin GPU (preemption can free those; DRA
-/// devices it cannot in Kubernetes 1.37).
-NodePool pluginPool(int count)
-{
-    NodePool pool;
-    pool.name = "gp";
-    for (int i = 0; i < count; ++i) {
-        NodeSpec n;
-        n.node.meta.name = "gp-" + std::to_string(i);
-        for (const auto& [k, v] :
-            { std::pair { "cpu", "8" }, { "memory", "32Gi" }, { "pods", "110" }, { "nvidia.com/gpu", "1" } })
-            n.node.allocatable[k] = *Quantity::parse(v);
-        n.node.capacity = n.node.allocatable;
-        pool.nodes.push_back(n);
-    }
-    return pool;
-}
-
 /// A Job of `pods` pods, one plugin GPU each, whose pods form a gang of all of them.
 workload::JobSpec gangJob(const std::string& name, double at, double seconds, int32_t pods, int32_t priority,
     bool disruptAll = false)
 {
-    workload::JobSpec job = gpuJob(name, at, seconds, 1, priority);
-    auto tmpl = std::make_shared<api::PodTemplateSpec>();
-    api::Container c;
-    c.name = "main";
-    c.resources.requests["nvidia.com/gpu"] = *Quantity::parse("1");
-    c.resources.limits["nvidia.com/gpu"] = *Quantity::parse("1");
-    tmpl->spec.containers.push_back(c);
-    job.tasks[0].pod = tmpl;
+    workload::JobSpec job = pluginGpuJob(name, at, seconds, priority);
     job.parallelism = pods;
     job.completions = pods;
     job.backoffLimit = 10;
@@ -98,7 +73,7 @@ GroupPreemptionLog runGangs(
     o.podGroups = true;
     o.workloadAwarePreemption = workloadAwarePreemption;
     Simulator sim(port, o);
-    sim.addNodePool(pluginPool(nodes));
+    sim.addNodePool(devicePluginPool(nodes));
     sim.setArrivals(source(std::move(jobs)));
     GroupPreemptionLog log;
     sim.addRecorder(&log);

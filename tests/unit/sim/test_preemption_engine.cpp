@@ -30,34 +30,6 @@ struct PreemptionLog : RunRecorder
     }
 };
 
-/// One node "gp-0" whose single GPU is a device-plugin extended resource.
-NodePool devicePluginPool()
-{
-    NodePool pool;
-    pool.name = "gp";
-    NodeSpec n;
-    n.node.meta.name = "gp-0";
-    for (const auto& [k, v] :
-        { std::pair { "cpu", "8" }, { "memory", "32Gi" }, { "pods", "110" }, { "nvidia.com/gpu", "1" } })
-        n.node.allocatable[k] = *Quantity::parse(v);
-    n.node.capacity = n.node.allocatable;
-    pool.nodes.push_back(n);
-    return pool;
-}
-
-workload::JobSpec pluginGpuJob(const std::string& name, double at, double seconds, int32_t priority)
-{
-    workload::JobSpec job = gpuJob(name, at, seconds, 1, priority);
-    auto tmpl = std::make_shared<api::PodTemplateSpec>();
-    api::Container c;
-    c.name = "main";
-    c.resources.requests["nvidia.com/gpu"] = *Quantity::parse("1");
-    c.resources.limits["nvidia.com/gpu"] = *Quantity::parse("1");
-    tmpl->spec.containers.push_back(c);
-    job.tasks[0].pod = tmpl;
-    return job;
-}
-
 PreemptionLog runWith(api::ObjectSet objects, NodePool pool, std::vector<workload::JobSpec> jobs)
 {
     scheduler::Cluster cluster(std::move(objects));

@@ -17,30 +17,11 @@ using namespace drasim::sim::testing;
 namespace {
 
 /// One node with two device-plugin GPUs.
-NodePool twoGpuNode()
-{
-    NodePool pool;
-    pool.name = "gp";
-    NodeSpec n;
-    n.node.meta.name = "gp-0";
-    for (const auto& [k, v] :
-        { std::pair { "cpu", "8" }, { "memory", "32Gi" }, { "pods", "110" }, { "nvidia.com/gpu", "2" } })
-        n.node.allocatable[k] = *Quantity::parse(v);
-    n.node.capacity = n.node.allocatable;
-    pool.nodes.push_back(n);
-    return pool;
-}
-
 workload::JobSpec job(const std::string& name, double at, double seconds, int gpus, int32_t priority,
     const std::string& priorityClass)
 {
-    workload::JobSpec j = gpuJob(name, at, seconds, gpus, priority);
-    auto tmpl = std::make_shared<api::PodTemplateSpec>();
-    api::Container c;
-    c.name = "main";
-    c.resources.requests["nvidia.com/gpu"] = *Quantity::parse(std::to_string(gpus));
-    c.resources.limits["nvidia.com/gpu"] = *Quantity::parse(std::to_string(gpus));
-    tmpl->spec.containers.push_back(c);
+    workload::JobSpec j = pluginGpuJob(name, at, seconds, priority, gpus);
+    auto tmpl = std::make_shared<api::PodTemplateSpec>(*j.tasks[0].pod);
     tmpl->spec.priorityClassName = priorityClass;
     j.tasks[0].pod = tmpl;
     j.backoffLimit = 3;
@@ -56,7 +37,7 @@ RunSummary run(std::vector<workload::JobSpec> jobs)
     o.duration = 4000 * kSecond;
     o.metricInterval = 0;
     Simulator sim(port, o);
-    sim.addNodePool(twoGpuNode());
+    sim.addNodePool(devicePluginPool(1, 2));
     sim.setArrivals(source(std::move(jobs)));
     return sim.run();
 }
