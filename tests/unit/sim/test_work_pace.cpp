@@ -127,7 +127,7 @@ struct JobLog : RunRecorder
     }
 };
 
-struct LawCase
+struct PaceLawCase
 {
     NodePool pool;
     std::map<std::string, std::string> modelOfNode;
@@ -135,13 +135,13 @@ struct LawCase
     workload::SpeedTable table;
 };
 
-LawCase randomCase(uint64_t seed)
+PaceLawCase randomPaceCase(uint64_t seed)
 {
     std::mt19937_64 rng(seed);
     auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
     const char* const models[] = { "A", "B", "C" };
     const double speeds[] = { 0.5, 1, 1.5, 2, 3 };
-    LawCase c;
+    PaceLawCase c;
     for (const char* m : models)
         c.table.speeds[m] = speeds[pick(0, 4)];
     c.table.reference = models[pick(0, 2)];
@@ -163,7 +163,7 @@ LawCase randomCase(uint64_t seed)
     return c;
 }
 
-JobLog runLaw(const LawCase& c, const workload::SpeedTable& table)
+JobLog runLaw(const PaceLawCase& c, const workload::SpeedTable& table)
 {
     scheduler::Cluster cluster(classAndTemplates());
     SchedulerClusterPort port(cluster);
@@ -292,7 +292,7 @@ TEST(WorkPace, DoublingAModelsSpeedNeverLengthensAJobThatRanOnIt)
     int compared = 0;
     int shorter = 0;
     for (uint64_t seed = 9'100'000; seed < 9'100'400; ++seed) {
-        LawCase c = randomCase(seed);
+        PaceLawCase c = randomPaceCase(seed);
         // Not the reference: its speed is what the durations were measured at, so doubling it
         // makes every other model relatively slower.
         std::string faster = std::string(1, char('A' + seed % 3));
