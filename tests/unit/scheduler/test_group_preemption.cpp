@@ -3,6 +3,8 @@
 // units cluster-wide. The cases follow the KEP's algorithm (one dry run without every
 // lower-priority unit, then reprieve most important first) and its disruptionMode rules; a law
 // over random clusters checks what any answer must satisfy.
+#include <algorithm>
+#include <map>
 #include <memory>
 #include <random>
 
@@ -382,4 +384,72 @@ TEST(GroupPreemption, DraDevicesAreFreedOnlyByTheWhatIf)
     // The dry runs left every claim as it was: the victims hold their GPUs while they terminate.
     ASSERT_TRUE(c->findClaim("default/low-0-gpu"));
     EXPECT_TRUE(c->findClaim("default/low-0-gpu")->allocation);
+}
+
+// Laws for a pod's preemption among disruptionMode all groups (1.37): a group is evicted whole or
+// not at all, every victim is of lower priority, and once the victims are gone the pod schedules
+// on the node it was nominated to. Groups spread over several nodes, beside plain pods.
+TEST(GroupPreemptionLaws, APodEvictsWholeGroupsOrNoneOnRandomClusters)
+{
+    std::mt19937 rng(20261206);
+    int preempted = 0, groupsTaken = 0;
+    for (int round = 0; round < 200; ++round) {
+        const int nodes = 2 + int(rng() % 4);
+        auto o = unitNodes(nodes, "8");
+        std::vector<PodGroupPolicy> groups;
+        std::map<std::string, std::vector<std::string>> membersOf;
+        for (int g = int(rng() % 3); g > 0; --g) {
+            PodGroupPolicy p { "default/grp" + std::to_string(g), true, 1, "" };
+            p.priority = int32_t(rng() % 300);
+            p.disruptAll = true;
+            groups.push_back(p);
+        }
+        int serial = 0;
+        for (int n = 0; n < nodes; ++n)
+            for (int k = int(rng() % 4); k > 0; --k) {
+                const std::string name = numbered("p", serial++);
+                const std::string cpu = std::to_string(1 + rng() % 3);
+                if (!groups.empty() && rng() % 2) {
+                    const PodGroupPolicy& g = groups[rng() % groups.size()];
+                    const std::string short_ = g.key.substr(g.key.find('/') + 1);
+                    o.pods.push_back(unitPod(name, cpu, g.priority, numbered("n", n), short_));
+                    membersOf[g.key].push_back("default/" + name);
+                } else {
+                    o.pods.push_back(unitPod(name, cpu, int32_t(rng() % 300), numbered("n", n)));
+                }
+            }
+        scheduler::SchedulerOptions options;
+        options.podGroupUnitsInPreemption = true;
+        Cluster c(std::move(o), options);
+        for (const auto& g : groups)
+            c.registerPodGroup(g);
+        const int32_t prio = int32_t(100 + rng() % 250);
+        const api::Pod preemptor = unitPod("preemptor", std::to_string(3 + rng() % 6), prio);
+        auto r = c.schedule(preemptor);
+        if (r.scheduled || !r.preemption || r.preemption->victims.empty())
+            continue;
+        ++preempted;
+        const auto& victims = r.preemption->victims;
+        auto isVictim = [&](const std::string& k) {
+            return std::find(victims.begin(), victims.end(), k) != victims.end();
+        };
+        for (const auto& [key, members] : membersOf) {
+            const auto taken = std::count_if(members.begin(), members.end(), isVictim);
+            EXPECT_TRUE(taken == 0 || size_t(taken) == members.size()) << round << " " << key;
+            groupsTaken += taken > 0 ? 1 : 0;
+        }
+        for (const auto& v : victims) {
+            const auto* b = c.findBoundPod(v);
+            ASSERT_TRUE(b) << round;
+            EXPECT_LT(b->priority, prio) << round;
+            EXPECT_TRUE(b->terminating) << round;
+        }
+        for (const auto& v : victims)
+            c.podFinished(v);
+        auto again = c.schedule(preemptor);
+        EXPECT_TRUE(again.scheduled) << round;
+        EXPECT_EQ(again.nodeName, r.preemption->nominatedNode) << round;
+    }
+    EXPECT_GT(preempted, 20);
+    EXPECT_GT(groupsTaken, 5);
 }
