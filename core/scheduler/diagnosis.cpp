@@ -32,6 +32,8 @@ std::string formatText(const PodDiagnosis& d)
         } else {
             out += "fits\n";
         }
+        if (!n.preemption.empty())
+            out += "  preemption here: " + n.preemption + "\n";
         for (const auto& c : n.claims) {
             out += "  claim " + c.claim;
             if (c.allocated)
@@ -98,6 +100,8 @@ DataValue toData(const PodDiagnosis& d)
             reasons.push(r);
         nd.set("nodeReasons", reasons);
         nd.set("draStatus", n.draStatus);
+        if (!n.preemption.empty())
+            nd.set("preemption", n.preemption);
         DataValue claims = DataValue::list();
         for (const auto& c : n.claims) {
             DataValue cd = DataValue::map();

@@ -49,6 +49,9 @@ struct NodeDiagnosis
     std::vector<std::string> nodeReasons;
     std::string draStatus; ///< "" (fits), or the DynamicResources filter message for this node
     std::vector<ClaimDiagnosis> claims;
+    /// What DefaultPreemption's dry run found on this node, when it reached it: the victims it
+    /// would pick here, or why none helps. "" when preemption was never a possibility.
+    std::string preemption;
 };
 
 struct PodDiagnosis

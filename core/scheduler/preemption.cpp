@@ -328,6 +328,45 @@ bool Cluster::Impl::Preemption::violatesBudget(const Impl& d, const PodState* po
     return violated;
 }
 
+std::string Cluster::Impl::Preemption::victimList(const std::vector<const PodState*>& victims)
+{
+    std::string text;
+    for (size_t i = 0; i < victims.size(); ++i)
+        text += (i ? ", " : "") + victims[i]->pub.key + " (priority "
+            + std::to_string(victims[i]->pub.priority) + ")";
+    return text;
+}
+
+void Cluster::Impl::Preemption::note(uint32_t idx, std::string text)
+{
+    if (cycle.diagnosis)
+        perNode[idx] = std::move(text);
+}
+
+// For `explain`: every node gets what the dry run found there; nodes a filter rejected as
+// unresolvable were never candidates, and on a large cluster the dry run may stop before it
+// reaches every potential node (the candidate sample is big enough).
+void Cluster::Impl::Preemption::notePerNode(const std::vector<uint32_t>& potential)
+{
+    if (!cycle.diagnosis)
+        return;
+    std::map<std::string, uint32_t> byName;
+    for (uint32_t idx = 0; idx < d.nodes.size(); ++idx)
+        byName.emplace(d.nodes[idx].node.meta.name, idx);
+    for (auto& n : cycle.diagnosis->nodes) {
+        auto it = byName.find(n.node);
+        if (it == byName.end())
+            continue;
+        const uint32_t idx = it->second;
+        if (auto found = perNode.find(idx); found != perNode.end())
+            n.preemption = found->second;
+        else if (std::find(potential.begin(), potential.end(), idx) == potential.end())
+            n.preemption = "not a candidate: evicting pods does not change what rejects the pod here";
+        else
+            n.preemption = "not examined: the dry run had found enough candidates";
+    }
+}
+
 PreemptionResult Cluster::Impl::Preemption::postFilter(Impl& d, Cycle& cycle)
 {
     PreemptionResult out;
@@ -372,14 +411,18 @@ PreemptionResult Cluster::Impl::Preemption::postFilter(Impl& d, Cycle& cycle)
                     lower.push_back(ps);
             if (lower.empty()) {
                 ++p.statuses[kNoVictims];
+                p.note(idx, "no pod of lower priority runs here");
                 continue;
             }
             Candidate c;
             const bool found = d.options.whatIfDraPreemption
                 ? p.selectVictimsReleasingClaims(idx, std::move(lower), c)
                 : p.selectVictims(idx, std::move(lower), c);
-            if (!found)
+            if (!found) {
+                p.note(idx, "evicting every lower-priority pod here would not make room");
                 continue;
+            }
+            p.note(idx, "would evict " + victimList(c.victims));
             auto& list = c.budgetViolations == 0 ? clean : violating;
             if (list.size() < wanted)
                 list.push_back(std::move(c));
@@ -388,6 +431,8 @@ PreemptionResult Cluster::Impl::Preemption::postFilter(Impl& d, Cycle& cycle)
         }
     }
     clean.insert(clean.end(), violating.begin(), violating.end());
+    if (anyLower)
+        p.notePerNode(potential);
     if (clean.empty()) {
         p.statuses[kNotHelpful] += int(total - potential.size());
         if (p.statuses[kNotHelpful] == 0)

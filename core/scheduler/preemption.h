@@ -93,6 +93,13 @@ struct Cluster::Impl::Preemption
     std::vector<int32_t> allowed;
     /// Node status reasons of the dry run, for the message when no candidate is found.
     std::map<std::string, int> statuses;
+    /// For `explain` (only with a diagnosis): what the dry run found on each node it examined.
+    std::map<uint32_t, std::string> perNode;
+    void note(uint32_t idx, std::string text);
+    /// Copies perNode into the diagnosis' nodes, saying why the others have nothing.
+    void notePerNode(const std::vector<uint32_t>& potential);
+    /// "ns/a (priority 100), ns/b (priority 100)"
+    static std::string victimList(const std::vector<const PodState*>& victims);
 };
 
 } // namespace drasim::scheduler
