@@ -136,4 +136,16 @@ inline api::Pod pod(std::string name, std::vector<std::pair<std::string, std::st
     return p;
 }
 
+/// The DeviceClass "gpu" (every device of gpu.example.com) and the ResourceClaimTemplate
+/// default/one-gpu asking for one device of it.
+inline void addOneGpuClassAndTemplate(api::ObjectSet& o)
+{
+    o.deviceClasses.push_back(deviceClass("gpu", { "device.driver == \"gpu.example.com\"" }));
+    api::ResourceClaimTemplate t;
+    t.meta.name = "one-gpu";
+    t.meta.namespace_ = "default";
+    t.spec.requests.push_back(exactRequest("gpu", requestSpec("gpu")));
+    o.resourceClaimTemplates.push_back(std::move(t));
+}
+
 } // namespace drasim::testing

@@ -31,12 +31,7 @@ TEST(ClaimLookupLaws, FirstFailingEntryInUpstreamCheckOrder)
         o.nodes.push_back(node("node-0"));
         o.resourceSlices.push_back(slice("s", "gpu.example.com", "node-0", "node-0",
             { device("gpu-0"), device("gpu-1"), device("gpu-2") }));
-        o.deviceClasses.push_back(deviceClass("gpu", { "device.driver == \"gpu.example.com\"" }));
-        api::ResourceClaimTemplate t;
-        t.meta.name = "one-gpu";
-        t.meta.namespace_ = "default";
-        t.spec.requests.push_back(exactRequest("gpu", requestSpec("gpu")));
-        o.resourceClaimTemplates.push_back(t);
+        addOneGpuClassAndTemplate(o);
 
         api::Pod p = pod("p");
         std::string expected;

@@ -37,12 +37,7 @@ api::ObjectSet rackCluster(const std::vector<int>& gpus, const std::vector<std::
             devs.push_back(device(numbered("gpu-", d)));
         o.resourceSlices.push_back(slice(name + "-gpus", kDrv, name, name, devs));
     }
-    o.deviceClasses.push_back(deviceClass("gpu", { "device.driver == \"gpu.example.com\"" }));
-    api::ResourceClaimTemplate t;
-    t.meta.name = "one-gpu";
-    t.meta.namespace_ = "default";
-    t.spec.requests.push_back(exactRequest("gpu", requestSpec("gpu")));
-    o.resourceClaimTemplates.push_back(t);
+    addOneGpuClassAndTemplate(o);
     return o;
 }
 

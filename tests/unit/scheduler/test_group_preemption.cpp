@@ -334,12 +334,7 @@ std::unique_ptr<Cluster> heldGpus(bool whatIf)
         const std::string n = numbered("n", i);
         o.resourceSlices.push_back(slice(n + "-gpus", drasim::testing::kDrv, n, n, { device("gpu-0") }));
     }
-    o.deviceClasses.push_back(deviceClass("gpu", { "device.driver == \"gpu.example.com\"" }));
-    api::ResourceClaimTemplate t;
-    t.meta.name = "one-gpu";
-    t.meta.namespace_ = "default";
-    t.spec.requests.push_back(exactRequest("gpu", requestSpec("gpu")));
-    o.resourceClaimTemplates.push_back(t);
+    addOneGpuClassAndTemplate(o);
     scheduler::SchedulerOptions options;
     options.whatIfDraPreemption = whatIf;
     auto cluster = std::make_unique<Cluster>(std::move(o), options);

@@ -126,12 +126,7 @@ TEST(Preemption, DevicePluginGpusArePreemptedButDraDevicesAreNot)
 
     api::ObjectSet dra = cpuNodes(1);
     dra.resourceSlices.push_back(slice("n0-gpus", drasim::testing::kDrv, "n0", "n0", { device("gpu-0") }));
-    dra.deviceClasses.push_back(deviceClass("gpu", { "device.driver == \"gpu.example.com\"" }));
-    api::ResourceClaimTemplate t;
-    t.meta.name = "one-gpu";
-    t.meta.namespace_ = "default";
-    t.spec.requests.push_back(exactRequest("gpu", requestSpec("gpu")));
-    dra.resourceClaimTemplates.push_back(t);
+    addOneGpuClassAndTemplate(dra);
     Cluster withDra(std::move(dra));
     api::Pod lowDra = pod("low", {}, { { "gpu", "one-gpu" } });
     ASSERT_TRUE(withDra.schedule(lowDra).scheduled);
@@ -151,12 +146,7 @@ TEST(Preemption, TheDraWhatIfFreesDevicesAsKep5690Proposes)
     // run releases the victim's claim, so the important pod preempts and then gets the device.
     api::ObjectSet dra = cpuNodes(1);
     dra.resourceSlices.push_back(slice("n0-gpus", drasim::testing::kDrv, "n0", "n0", { device("gpu-0") }));
-    dra.deviceClasses.push_back(deviceClass("gpu", { "device.driver == \"gpu.example.com\"" }));
-    api::ResourceClaimTemplate t;
-    t.meta.name = "one-gpu";
-    t.meta.namespace_ = "default";
-    t.spec.requests.push_back(exactRequest("gpu", requestSpec("gpu")));
-    dra.resourceClaimTemplates.push_back(t);
+    addOneGpuClassAndTemplate(dra);
     scheduler::SchedulerOptions options;
     options.whatIfDraPreemption = true;
     Cluster c(std::move(dra), options);
