@@ -244,14 +244,19 @@ bool Cluster::Impl::Preemption::selectVictimsReleasingClaims(
     // Deleting a pod moves its state within the cluster: the checks name pods by key, and the
     // victims' states are looked up again once every check is rolled back.
     std::vector<std::vector<std::string>> ordered; // units' pods on this node: violating, then clean
-    std::vector<std::pair<const Unit*, bool>> origin;
+    std::vector<std::vector<std::string>> whole; // each unit's pods, those elsewhere included
+    std::vector<bool> breaksBudget;
     for (const auto* group : { &violating, &clean })
         for (const Unit* u : *group) {
             std::vector<std::string> keys;
             for (const auto* ps : u->onNode)
                 keys.push_back(ps->pub.key);
+            std::vector<std::string> all = keys;
+            for (const auto* ps : u->elsewhere)
+                all.push_back(ps->pub.key);
             ordered.push_back(std::move(keys));
-            origin.emplace_back(u, group == &violating);
+            whole.push_back(std::move(all));
+            breaksBudget.push_back(group == &violating);
         }
     std::vector<bool> kept(ordered.size(), false);
     std::vector<std::string> reasons; // why the last check failed: a node filter's, else DRA's
@@ -280,10 +285,13 @@ bool Cluster::Impl::Preemption::selectVictimsReleasingClaims(
         else
             victims.push_back(i);
     }
-    // Rolled back: the states the units point at are the cluster's again.
+    // A pod's state may have moved while the checks deleted and restored it: look it up again.
     out.node = idx;
     for (size_t i : victims)
-        addVictims(*origin[i].first, origin[i].second, out);
+        for (const auto& key : whole[i]) {
+            out.victims.push_back(&d.bound.at(key));
+            out.budgetViolations += breaksBudget[i] ? 1 : 0;
+        }
     std::sort(out.victims.begin(), out.victims.end(), moreImportant);
     return true;
 }
