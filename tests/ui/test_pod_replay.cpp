@@ -6,6 +6,7 @@
 #include <set>
 
 #include <QAbstractItemModelTester>
+#include <QColor>
 #include <QFont>
 
 #include <gtest/gtest.h>
@@ -14,6 +15,7 @@
 #include "ui/models/pod_replay.h"
 #include "ui/models/replay_events_model.h"
 #include "ui/models/time_cursor.h"
+#include "ui/models/tone_colors.h"
 
 using namespace drasim;
 using drasim::ui::DeviceKey;
@@ -336,4 +338,118 @@ TEST(AllocatedState, TheScheduledClusterHoldsTheDevicesOfAllocatedClaims)
     EXPECT_EQ(s.holders.count(gpu("n0", 2)), 0u);
     EXPECT_EQ(s.claimDevices.count("ns/unallocated"), 0u);
     EXPECT_EQ(s.heldOnNode("n0"), 2);
+}
+
+namespace {
+
+/// Node n0 fails at 20 and returns at 70; one of its devices is tainted at 80; a later failure
+/// (200) is after the run and never happens.
+std::shared_ptr<const sim::NodeConditions> failingNode()
+{
+    auto pool = std::make_shared<sim::NodePool>();
+    pool->name = "n";
+    sim::NodeSpec node;
+    node.node.meta.name = "n0";
+    api::ResourceSlice slice;
+    slice.driver = "gpu.nvidia.com";
+    slice.pool.name = "n0";
+    for (int i = 0; i < 2; ++i) {
+        api::Device d;
+        d.name = "gpu-" + std::to_string(i);
+        slice.devices.push_back(d);
+    }
+    node.slices.push_back(slice);
+    pool->nodes.push_back(node);
+    using T = sim::InjectedEvent::Type;
+    std::vector<sim::InjectedEvent> events(4);
+    events[0].at = 20;
+    events[0].node = "n0";
+    events[1].at = 70;
+    events[1].type = T::NodeReturn;
+    events[1].node = "n0";
+    events[2].at = 80;
+    events[2].type = T::DeviceTaint;
+    events[2].node = "n0";
+    events[2].device = "gpu-1";
+    events[2].taint = { "xid", "48", "NoExecute", "" };
+    events[3].at = 200;
+    events[3].node = "n0";
+    return std::make_shared<const sim::NodeConditions>(
+        std::vector<std::shared_ptr<const sim::NodePool>> { pool }, events, 100);
+}
+
+} // namespace
+
+TEST(PodReplay, InjectedEventsJoinTheListBeforeThePodEventsOfTheirTime)
+{
+    PodReplay r = twoPods();
+    r.append(ev(20, Type::Failed, "ns/b", "n0", {}, "node n0 failed"));
+    r.setConditions(failingNode());
+    std::vector<std::string> kinds;
+    for (const auto& e : r.events())
+        kinds.push_back(e.kind.empty() ? sim::podEventTypeName(e.type) : e.kind);
+    EXPECT_EQ(kinds,
+        (std::vector<std::string> { "Created", "Created", "Scheduled", "Unschedulable", "NodeFailure",
+            "Failed", "Succeeded", "Scheduled", "NodeReturn", "DeviceTaint" }));
+    EXPECT_EQ(r.events()[4].node, "n0");
+    EXPECT_EQ(r.events()[9].message, "device=gpu-1 taint=xid=48:NoExecute");
+    EXPECT_EQ(r.nextEventTime(60), 70); // stepping stops at them too
+}
+
+TEST(PodReplay, StatesCarryTheNodesConditionsAndInjectedEventsMoveNoPod)
+{
+    PodReplay plain = twoPods();
+    PodReplay r = twoPods();
+    r.setConditions(failingNode());
+    for (sim::SimTime t : { 0, 20, 69, 70, 85, 100 }) {
+        const ui::ReplayState with = r.stateAt(t);
+        const ui::ReplayState without = plain.stateAt(t);
+        EXPECT_EQ(with.running, without.running) << t;
+        EXPECT_EQ(with.pending, without.pending) << t;
+        EXPECT_EQ(with.holders, without.holders) << t;
+    }
+    EXPECT_TRUE(r.stateAt(19).nodes.empty());
+    EXPECT_TRUE(r.stateAt(20).nodes.at("n0").down);
+    EXPECT_TRUE(r.stateAt(70).nodes.empty());
+    EXPECT_EQ(
+        r.stateAt(80).nodes.at("n0").taintedDevices, std::vector<std::string> { "gpu.nvidia.com/gpu-1" });
+    EXPECT_FALSE(r.stateAt(100).nodes.at("n0").down); // the failure at 200 is after the run
+    const auto counts = r.countsOverTime(11);
+    const auto plainCounts = plain.countsOverTime(11);
+    for (size_t i = 0; i < counts.size(); ++i) {
+        EXPECT_EQ(counts[i].running, plainCounts[i].running) << i;
+        EXPECT_EQ(counts[i].pending, plainCounts[i].pending) << i;
+    }
+}
+
+TEST(ReplayEventsModel, InjectedEventsAndPreemptionsReadAsWhatHappened)
+{
+    auto replay = std::make_shared<PodReplay>(twoPods());
+    replay->append(
+        ev(55, Type::Preempted, "ns/low", "n0", {}, "preempted by ns/high (priority 100) on node n0"));
+    replay->setConditions(failingNode());
+    ui::ReplayEventsModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    model.setReplay(replay);
+    using M = ui::ReplayEventsModel;
+    auto cell = [&](int row, int column) { return model.index(row, column).data().toString(); };
+    int failure = -1;
+    int preempted = -1;
+    for (int row = 0; row < model.rowCount(); ++row) {
+        failure = cell(row, M::EventColumn) == QLatin1String("NodeFailure") ? row : failure;
+        preempted = cell(row, M::EventColumn) == QLatin1String("Preempted") ? row : preempted;
+    }
+    ASSERT_GE(failure, 0);
+    EXPECT_EQ(cell(failure, M::TimeColumn), QStringLiteral("d1 00:00:00"));
+    EXPECT_EQ(cell(failure, M::NodeColumn), QStringLiteral("n0"));
+    EXPECT_EQ(cell(failure, M::PodColumn), QString());
+    EXPECT_EQ(model.index(failure, M::EventColumn).data(Qt::ForegroundRole).value<QColor>(),
+        ui::toneColor(ui::Tone::Bad));
+    ASSERT_GE(preempted, 0); // the victim, its node and who preempted it
+    EXPECT_EQ(cell(preempted, M::PodColumn), QStringLiteral("ns/low"));
+    EXPECT_EQ(cell(preempted, M::NodeColumn), QStringLiteral("n0"));
+    EXPECT_EQ(
+        cell(preempted, M::DetailColumn), QStringLiteral("preempted by ns/high (priority 100) on node n0"));
+    EXPECT_EQ(model.index(preempted, M::PodColumn).data(Qt::ForegroundRole).value<QColor>(),
+        ui::toneColor(ui::Tone::Warning));
 }

@@ -6,6 +6,8 @@
 
 #include <QChart>
 #include <QLineSeries>
+#include <QMap>
+#include <QPainter>
 #include <QValueAxis>
 
 #include "ui/models/run_series_model.h"
@@ -164,10 +166,88 @@ QString SeriesChartView::valueText(int line, double x) const
     return tr("%1 at %2 h: %3").arg(m_lines[line]->name(), QString::number(it->x(), 'f', 2), value);
 }
 
+void SeriesChartView::setEventMarks(QList<EventMark> marks)
+{
+    std::stable_sort(
+        marks.begin(), marks.end(), [](const EventMark& a, const EventMark& b) { return a.hours < b.hours; });
+    m_marks = marks;
+    m_markLines.clear();
+    QMap<QString, int> kinds; // of the line being built: kind → events
+    auto label = [&kinds]() {
+        QStringList parts;
+        for (auto it = kinds.begin(); it != kinds.end(); ++it)
+            parts << (it.value() > 1 ? QStringLiteral("%1 ×%2").arg(it.key()).arg(it.value()) : it.key());
+        return parts.join(QStringLiteral(", "));
+    };
+    for (const auto& mark : marks) {
+        if (m_markLines.isEmpty() || m_markLines.back().hours != mark.hours) {
+            if (!m_markLines.isEmpty())
+                m_markLines.back().label = label();
+            kinds.clear();
+            m_markLines << MarkLine { mark.hours, {}, {} };
+        }
+        ++kinds[mark.kind];
+        m_markLines.back().details << QStringLiteral("%1 %2").arg(mark.kind, mark.subject).trimmed();
+    }
+    if (!m_markLines.isEmpty())
+        m_markLines.back().label = label();
+    viewport()->update();
+}
+
+QString SeriesChartView::markLabel(double hours) const
+{
+    for (const auto& line : m_markLines)
+        if (line.hours == hours)
+            return line.label;
+    return {};
+}
+
+double SeriesChartView::viewportX(double hours) const
+{
+    const QRectF plot = chart()->mapRectToScene(chart()->plotArea());
+    const double x = plot.left() + plot.width() * (hours - m_x->min()) / (m_x->max() - m_x->min());
+    return mapFromScene(QPointF(x, plot.top())).x();
+}
+
+void SeriesChartView::drawForeground(QPainter* painter, const QRectF& rect)
+{
+    ChartView::drawForeground(painter, rect);
+    if (m_markLines.isEmpty())
+        return;
+    const QRectF plot = chart()->mapRectToScene(chart()->plotArea());
+    const QColor color = toneColor(Tone::Bad, palette());
+    painter->save();
+    painter->setClipRect(plot);
+    QFont small = font();
+    small.setPointSizeF(font().pointSizeF() * 0.8);
+    painter->setFont(small);
+    for (const auto& mark : m_markLines) {
+        if (mark.hours < m_x->min() || mark.hours > m_x->max())
+            continue;
+        const double x = plot.left() + plot.width() * (mark.hours - m_x->min()) / (m_x->max() - m_x->min());
+        painter->setPen(QPen(color, 1.5, Qt::DashLine));
+        painter->drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
+        // The label runs down along the line, so marks an hour apart do not write over each other.
+        painter->save();
+        painter->translate(x + 3, plot.top() + 4);
+        painter->rotate(90);
+        painter->setPen(color);
+        painter->drawText(QPointF(0, 0), mark.label);
+        painter->restore();
+    }
+    painter->restore();
+}
+
 QString SeriesChartView::hoverText(const QPointF& value, const QPointF& position) const
 {
     Q_UNUSED(position);
     QStringList lines;
+    // An event mark within 1 % of the span from the mouse is named first.
+    const double near = (m_x->max() - m_x->min()) / 100.0;
+    for (const auto& mark : m_markLines)
+        if (std::abs(mark.hours - value.x()) <= near)
+            lines << tr("At %1 h: %2")
+                         .arg(QString::number(mark.hours, 'f', 2), mark.details.join(QStringLiteral(", ")));
     for (int line = 0; line < m_lines.size(); ++line)
         if (const QString text = valueText(line, value.x()); !text.isEmpty())
             lines << text;

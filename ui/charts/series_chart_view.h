@@ -32,6 +32,22 @@ public:
     /// "pending at 12.5 h: 42" for the sample of `line` nearest to x (hours); empty without samples.
     QString valueText(int line, double x) const;
 
+    /// Something that happened to the cluster at a time (hours), marked by a dashed vertical line
+    /// with its kind along it ("NodeFailure ×3" when several of one kind share the time); hovering
+    /// names what each acted on.
+    struct EventMark
+    {
+        double hours = 0;
+        QString kind; ///< "NodeFailure"
+        QString subject; ///< "l40s-0"
+    };
+    void setEventMarks(QList<EventMark> marks);
+    const QList<EventMark>& eventMarks() const { return m_marks; }
+    /// The label along the mark line at a time (empty when none is there).
+    QString markLabel(double hours) const;
+    /// The x of a time in viewport coordinates (for tests and hover).
+    double viewportX(double hours) const;
+
 protected:
     void fitAxes() override;
     /// Gives every line back its hue after the theme recoloured them.
@@ -41,6 +57,7 @@ protected:
     /// The lines as CSV: "hours" then one column per line (the values as shown: percent when the
     /// chart shows percent), one row per sample; a line without a value at a sample leaves it empty.
     QByteArray csvText() const override;
+    void drawForeground(QPainter* painter, const QRectF& rect) override;
 
 private:
     void addLine(const QString& name, int column);
@@ -61,6 +78,15 @@ private:
     double m_span = 0;
     double m_shownX = -1; // the axis ranges last set, to skip setting them again
     double m_shownY = -1;
+    /// One per time, sorted: the line's label and what hovering tells.
+    struct MarkLine
+    {
+        double hours = 0;
+        QString label;
+        QStringList details;
+    };
+    QList<MarkLine> m_markLines;
+    QList<EventMark> m_marks;
 };
 
 } // namespace drasim::ui

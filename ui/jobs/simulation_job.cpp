@@ -31,14 +31,19 @@ using Clock = std::chrono::steady_clock;
 class Forwarder : public sim::RunRecorder, public ProgressSink
 {
 public:
-    Forwarder(QPointer<SimulationJob> job, std::function<bool()> current)
+    Forwarder(QPointer<SimulationJob> job, std::function<bool()> current,
+        std::shared_ptr<const sim::NodeConditions> conditions)
         : m_job(std::move(job))
         , m_current(std::move(current))
+        , m_conditions(std::move(conditions))
     { }
 
     void onSample(const sim::MetricSample& sample) override
     {
         m_batch.push_back(sample);
+        if (m_conditions)
+            for (const auto& [model, up] : m_conditions->capacityAt(sample.time).devicesUpByModel)
+                m_batch.back().points.push_back({ "devices.up", model, double(up) });
         maybeFlush(false);
     }
     void onPodEvent(const sim::PodEvent& event) override { m_events.push_back(event); }
@@ -69,6 +74,7 @@ private:
 
     QPointer<SimulationJob> m_job;
     std::function<bool()> m_current;
+    std::shared_ptr<const sim::NodeConditions> m_conditions;
     SampleBatch m_batch;
     std::vector<sim::PodEvent> m_events;
     double m_fraction = 0;
@@ -142,7 +148,14 @@ void SimulationJob::start(std::shared_ptr<const sim::PreparedScenario> prepared,
         lowerCurrentThreadPriority(); // the window keeps its core while this works
         auto outcome = std::make_shared<SimulationOutcome>();
         Diagnostics diags;
-        Forwarder forwarder(self, isCurrent);
+        std::shared_ptr<const sim::NodeConditions> conditions;
+        if (prepared) {
+            conditions = std::make_shared<const sim::NodeConditions>(
+                prepared->pools, prepared->events, prepared->duration);
+            postIfCurrent(self, isCurrent,
+                [conditions](SimulationJob* job) { Q_EMIT job->conditionsReady(conditions); });
+        }
+        Forwarder forwarder(self, isCurrent, conditions);
         if (prepared) {
             sim::RunOptions options;
             if (seed)
@@ -174,6 +187,7 @@ void SimulationJob::start(std::shared_ptr<const sim::PreparedScenario> prepared,
         }
         forwarder.finish();
         outcome->podEvents = std::make_shared<const std::vector<sim::PodEvent>>(forwarder.takeEvents());
+        outcome->conditions = conditions;
         outcome->cancelled = shared->cancel.cancelled();
         outcome->diagnostics = diags.all();
         postIfCurrent(self, isCurrent, [outcome](SimulationJob* job) {

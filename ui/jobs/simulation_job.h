@@ -13,6 +13,7 @@
 #include <QThreadPool>
 
 #include "core/common/diagnostic.h"
+#include "core/sim/node_conditions.h"
 #include "core/sim/prepared_scenario.h"
 #include "core/sim/run_recorder.h"
 #include "core/sim/run_summary.h"
@@ -30,12 +31,16 @@ struct SimulationOutcome
     QString storeError; ///< the run store could not be written (the simulation itself still ran)
     /// Every pod event of the run in recorded order, for replaying it (the timeline).
     std::shared_ptr<const std::vector<sim::PodEvent>> podEvents;
+    /// What the scenario's injected events did to the nodes over the run.
+    std::shared_ptr<const sim::NodeConditions> conditions;
 };
 
 using SampleBatch = std::vector<sim::MetricSample>;
 
 /// Runs a scenario on a worker thread. Samples arrive in batches while it runs (at most ~10 per
-/// second, so charts grow live without flooding the event loop), then one outcome. Cancel stops the
+/// second, so charts grow live without flooding the event loop), then one outcome. Each sample
+/// also carries the devices up by model at its time ("devices.up/<model>", from the scenario's
+/// node conditions: the run's own samples count nodes up, not devices). Cancel stops the
 /// engine at its next event; a newer start() cancels older runs and drops their signals. The
 /// destructor cancels and waits for every run still in flight, not only the newest.
 class SimulationJob : public QObject
@@ -59,6 +64,8 @@ public:
 Q_SIGNALS:
     void started(const QString& scenarioName);
     void progressChanged(double fraction);
+    /// The run's node conditions, known before its first sample (the injected events to mark).
+    void conditionsReady(std::shared_ptr<const drasim::sim::NodeConditions> conditions);
     void samplesAvailable(std::shared_ptr<const drasim::ui::SampleBatch> batch);
     void finished(std::shared_ptr<const drasim::ui::SimulationOutcome> outcome);
 

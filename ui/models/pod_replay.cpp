@@ -40,6 +40,28 @@ void PodReplay::append(ReplayEvent event)
     m_events.insert(at, std::move(event));
 }
 
+void PodReplay::setConditions(std::shared_ptr<const sim::NodeConditions> conditions)
+{
+    m_conditions = std::move(conditions);
+    if (!m_conditions)
+        return;
+    const sim::SimTime end = endTime();
+    const auto& announced = m_conditions->events();
+    // Backwards, each before the events of its time: those of one time keep their order.
+    for (auto it = announced.rbegin(); it != announced.rend(); ++it) {
+        if (it->time > end)
+            continue;
+        ReplayEvent e;
+        e.time = it->time;
+        e.kind = it->kind;
+        e.node = it->subject;
+        e.message = it->detail;
+        auto at = std::lower_bound(m_events.begin(), m_events.end(), e.time,
+            [](const ReplayEvent& x, sim::SimTime t) { return x.time < t; });
+        m_events.insert(at, std::move(e));
+    }
+}
+
 sim::SimTime PodReplay::endTime() const
 {
     const sim::SimTime last = m_events.empty() ? 0 : m_events.back().time;
@@ -73,8 +95,12 @@ ReplayState PodReplay::stateAt(sim::SimTime t) const
     // Devices each running pod's binding allocated, to free them when the pod ends.
     std::map<std::string, std::vector<std::pair<std::string, DeviceKey>>> podDevices;
     const size_t n = eventsUpTo(t);
+    if (m_conditions)
+        s.nodes = m_conditions->at(t);
     for (size_t i = 0; i < n; ++i) {
         const ReplayEvent& e = m_events[i];
+        if (!e.kind.empty())
+            continue; // the node's pods have events of their own
         switch (e.type) {
         case sim::PodEventType::Created:
             s.pending[e.pod];
@@ -140,6 +166,8 @@ std::vector<PodReplay::Counts> PodReplay::countsOverTime(int points) const
         const sim::SimTime t = end * i / (points - 1);
         for (; next < m_events.size() && m_events[next].time <= t; ++next) {
             const ReplayEvent& e = m_events[next];
+            if (!e.kind.empty())
+                continue;
             auto it = live.find(e.pod);
             const bool wasRunning = it != live.end() && it->second;
             switch (e.type) {

@@ -7,10 +7,12 @@
 // fact comes from the recorded events.
 
 #include <map>
+#include <memory>
 #include <string>
 #include <tuple>
 #include <vector>
 
+#include "core/sim/node_conditions.h"
 #include "core/sim/run_recorder.h"
 #include "core/sim/sim_time.h"
 
@@ -34,9 +36,12 @@ struct HeldBy
 };
 
 /// One recorded event, with the devices a binding allocated (empty when the run did not record them).
+/// An event the scenario injected into the cluster (a node failure, a taint) is one too: its kind
+/// is set, node names what it acts on and message the rest; it changes no pod by itself.
 struct ReplayEvent
 {
     sim::SimTime time = 0;
+    std::string kind; ///< an injected event's type ("NodeFailure"); empty for a pod event
     sim::PodEventType type = sim::PodEventType::Created;
     std::string pod;
     std::string workload;
@@ -56,6 +61,8 @@ struct ReplayState
     /// claim → the pod it was allocated for (devices shared by several claims name one holder)
     std::map<std::string, std::string> claimPods;
     std::map<std::string, int> podsOnNode; ///< node → running pods
+    /// Nodes down, draining or with tainted devices (empty when the replay has no conditions).
+    std::map<std::string, sim::NodeCondition> nodes;
 
     /// Devices held on one node (pool name = node name for node-local drivers).
     int heldOnNode(const std::string& node) const;
@@ -69,6 +76,11 @@ public:
     void append(ReplayEvent event);
     void append(const sim::PodEvent& event);
     void setEndTime(sim::SimTime end) { m_end = end; }
+    /// What the run's injected events did to the nodes: their events up to endTime() join the
+    /// list, each before the pod events of its time (the engine announces an event before the pod
+    /// events it causes), and every state carries the nodes' conditions.
+    void setConditions(std::shared_ptr<const sim::NodeConditions> conditions);
+    const sim::NodeConditions* conditions() const { return m_conditions.get(); }
 
     const std::vector<ReplayEvent>& events() const { return m_events; }
     /// The end of the run (its duration when known, else the last event).
@@ -96,6 +108,7 @@ public:
 private:
     std::vector<ReplayEvent> m_events;
     sim::SimTime m_end = -1;
+    std::shared_ptr<const sim::NodeConditions> m_conditions;
 };
 
 /// Turns a recorded pod event into a replay event (with its devices when the recorder kept them).

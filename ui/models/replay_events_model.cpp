@@ -3,6 +3,8 @@
 
 #include <QFont>
 
+#include "ui/models/tone_colors.h"
+
 namespace drasim::ui {
 
 QString formatSimTime(sim::SimTime t)
@@ -69,13 +71,20 @@ QVariant ReplayEventsModel::data(const QModelIndex& index, int role) const
         font.setBold(size_t(index.row()) < m_done);
         return font;
     }
+    // What the scenario did to the cluster, and a pod evicted by preemption, stand out from the
+    // pods' own comings and goings.
+    if (role == Qt::ForegroundRole && !e.kind.empty())
+        return toneColor(Tone::Bad);
+    if (role == Qt::ForegroundRole && e.type == sim::PodEventType::Preempted)
+        return toneColor(Tone::Warning);
     if (role != Qt::DisplayRole && role != Qt::ToolTipRole)
         return {};
     switch (index.column()) {
     case TimeColumn:
         return formatSimTime(e.time);
     case EventColumn:
-        return QString::fromUtf8(sim::podEventTypeName(e.type));
+        return e.kind.empty() ? QString::fromUtf8(sim::podEventTypeName(e.type))
+                              : QString::fromStdString(e.kind);
     case PodColumn:
         return QString::fromStdString(e.pod);
     case NodeColumn:
@@ -107,7 +116,7 @@ QVariant ReplayEventsModel::headerData(int section, Qt::Orientation orientation,
     case NodeColumn:
         return tr("Node");
     case DetailColumn:
-        return tr("Devices / reason");
+        return tr("Devices / reason / what happened");
     default:
         return {};
     }

@@ -9,8 +9,10 @@
 
 namespace drasim::ui {
 
-/// The recorded pod events of one run, one row each in time order; rows at or before the current
-/// time are marked (bold), so a list beside the scrubber shows where t is.
+/// The recorded pod events of one run and the events the scenario injected into the cluster (node
+/// failures and returns, taints), one row each in time order; rows at or before the current time
+/// are marked (bold), so a list beside the scrubber shows where t is. Injected events and
+/// preemptions have a tone of their own.
 class ReplayEventsModel : public QAbstractTableModel
 {
     Q_OBJECT

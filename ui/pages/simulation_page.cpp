@@ -6,6 +6,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QSplitter>
@@ -51,9 +52,20 @@ SimulationPage::SimulationPage(Document* document, QWidget* parent)
               new SeriesChartView(tr("Pending pods by reason"), QStringLiteral("unschedulable.reason/"),
                   tr("pods"), false, m_series, charts),
               new SeriesChartView(tr("Device utilisation by node pool"), QStringLiteral("utilization.pool/"),
-                  tr("allocated"), true, m_series, charts) };
+                  tr("allocated"), true, m_series, charts),
+              // Utilisation is of the devices up: beside it, how many are up (failures, added pools).
+              new SeriesChartView(
+                  tr("Nodes up by pool"), QStringLiteral("nodes.up/"), tr("nodes"), false, m_series, charts),
+              new SeriesChartView(tr("Devices up by model"), QStringLiteral("devices.up/"), tr("devices"),
+                  false, m_series, charts) };
     for (int i = 0; i < m_charts.size(); ++i)
         grid->addWidget(m_charts[i], i / 2, i % 2);
+    // Three rows of charts keep a readable height in a small window: they scroll instead.
+    auto* chartScroll = new QScrollArea(this);
+    chartScroll->setWidget(charts);
+    chartScroll->setWidgetResizable(true);
+    chartScroll->setFrameShape(QFrame::NoFrame);
+    chartScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
 
     m_workloadView = new QTableView(this);
     m_workloadView->setModel(m_workloads);
@@ -70,7 +82,7 @@ SimulationPage::SimulationPage(Document* document, QWidget* parent)
     bottomLayout->addWidget(m_workloadView, 1);
 
     auto* splitter = new QSplitter(Qt::Vertical, this);
-    splitter->addWidget(charts);
+    splitter->addWidget(chartScroll);
     splitter->addWidget(bottom);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 1);
@@ -85,6 +97,7 @@ SimulationPage::SimulationPage(Document* document, QWidget* parent)
     connect(m_job, &SimulationJob::samplesAvailable, this,
         [this](std::shared_ptr<const SampleBatch> batch) { m_series->append(*batch); });
     connect(m_job, &SimulationJob::finished, this, &SimulationPage::onFinished);
+    connect(m_job, &SimulationJob::conditionsReady, this, &SimulationPage::markEvents);
     connect(m_document, &Document::opened, this, &SimulationPage::onDocumentOpened);
     connect(m_seed, &QSpinBox::valueChanged, this, [this](int value) {
         m_document->setSeedOverride(value == 0 ? std::nullopt : std::optional<quint64>(quint64(value)));
@@ -116,12 +129,24 @@ void SimulationPage::onDocumentOpened()
     setRunning(false);
 }
 
+void SimulationPage::markEvents(std::shared_ptr<const sim::NodeConditions> conditions)
+{
+    QList<SeriesChartView::EventMark> marks;
+    if (conditions)
+        for (const auto& e : conditions->events())
+            marks << SeriesChartView::EventMark { sim::toSeconds(e.time) / 3600.0,
+                QString::fromStdString(e.kind), QString::fromStdString(e.subject) };
+    for (auto* chart : m_charts)
+        chart->setEventMarks(marks);
+}
+
 void SimulationPage::run()
 {
     const auto prepared = m_document->prepared();
     if (!prepared)
         return;
     m_series->clear();
+    markEvents(nullptr);
     for (auto* chart : m_charts)
         chart->setTimeSpan(sim::toSeconds(prepared->duration) / 3600.0);
     m_workloads->setWorkloads({});

@@ -35,6 +35,7 @@ public:
     void cancel();
 
     SimulationJob* job() const { return m_job; }
+    const QList<SeriesChartView*>& charts() const { return m_charts; }
     RunSeriesModel* seriesModel() const { return m_series; }
     WorkloadSummaryModel* workloadModel() const { return m_workloads; }
 
@@ -46,6 +47,8 @@ Q_SIGNALS:
 private:
     void onFinished(std::shared_ptr<const SimulationOutcome> outcome);
     void onDocumentOpened();
+    /// Marks the scenario's injected events on every chart (none: clears the marks).
+    void markEvents(std::shared_ptr<const sim::NodeConditions> conditions);
     void setRunning(bool running);
 
     Document* m_document;

@@ -49,12 +49,12 @@ TimelinePage::TimelinePage(SimulationJob* job, QWidget* parent)
     m_timer = new QTimer(this);
     m_timer->setInterval(100);
 
-    m_prevEvent = toolButton(this, QStyle::SP_MediaSkipBackward, tr("Previous pod event"));
+    m_prevEvent = toolButton(this, QStyle::SP_MediaSkipBackward, tr("Previous event"));
     m_back = toolButton(this, QStyle::SP_MediaSeekBackward, tr("Step back"));
     m_play = toolButton(this, QStyle::SP_MediaPlay, tr("Play / pause (Space)"));
     m_play->setShortcut(Qt::Key_Space);
     m_forward = toolButton(this, QStyle::SP_MediaSeekForward, tr("Step forward"));
-    m_nextEvent = toolButton(this, QStyle::SP_MediaSkipForward, tr("Next pod event"));
+    m_nextEvent = toolButton(this, QStyle::SP_MediaSkipForward, tr("Next event"));
     m_step = new QComboBox(this);
     m_step->setToolTip(tr("How far one step moves"));
     for (auto [label, ms] :
@@ -126,6 +126,11 @@ TimelinePage::TimelinePage(SimulationJob* job, QWidget* parent)
         const Built built = m_build.result();
         auto replay = built.replay;
         m_strip->setCounts(built.counts, replay->endTime());
+        std::vector<sim::SimTime> marks;
+        for (const auto& e : replay->events())
+            if (!e.kind.empty())
+                marks.push_back(e.time);
+        m_strip->setMarks(std::move(marks));
         m_events->setReplay(replay);
         m_cursor->setReplay(replay);
         m_slider->setRange(0, toSlider(m_cursor->endTime()));
@@ -140,7 +145,7 @@ TimelinePage::TimelinePage(SimulationJob* job, QWidget* parent)
         connect(
             job, &SimulationJob::finished, this, [this](std::shared_ptr<const SimulationOutcome> outcome) {
                 if (outcome->podEvents && outcome->summary)
-                    load(outcome->podEvents, outcome->summary->simulatedTime);
+                    load(outcome->podEvents, outcome->summary->simulatedTime, outcome->conditions);
             });
     setControlsEnabled(false);
     onTimeChanged();
@@ -148,15 +153,17 @@ TimelinePage::TimelinePage(SimulationJob* job, QWidget* parent)
 
 TimelinePage::~TimelinePage() = default;
 
-void TimelinePage::load(std::shared_ptr<const std::vector<sim::PodEvent>> events, sim::SimTime duration)
+void TimelinePage::load(std::shared_ptr<const std::vector<sim::PodEvent>> events, sim::SimTime duration,
+    std::shared_ptr<const sim::NodeConditions> conditions)
 {
     pause();
     // A build still running for an older run is not waited for: the watcher drops its result.
-    m_build.setFuture(m_pool.run([events, duration]() -> Built {
+    m_build.setFuture(m_pool.run([events, duration, conditions]() -> Built {
         auto replay = std::make_shared<PodReplay>();
         for (const auto& e : *events)
             replay->append(e);
         replay->setEndTime(duration);
+        replay->setConditions(conditions);
         // One point per simulated minute up to ~1000 points: smooth without costing the paint.
         const int points = int(std::clamp<sim::SimTime>(replay->endTime() / sim::kMinute, 2, 1000));
         auto counts = replay->countsOverTime(points);

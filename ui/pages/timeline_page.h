@@ -37,8 +37,10 @@ public:
     TimeCursor* cursor() const { return m_cursor; }
     ReplayEventsModel* eventsModel() const { return m_events; }
     TimelineStrip* strip() const { return m_strip; }
-    /// Builds the replay of a run's events in the background (what a finished simulation does).
-    void load(std::shared_ptr<const std::vector<sim::PodEvent>> events, sim::SimTime duration);
+    /// Builds the replay of a run's events in the background (what a finished simulation does),
+    /// with the run's node conditions when known (their events join the list).
+    void load(std::shared_ptr<const std::vector<sim::PodEvent>> events, sim::SimTime duration,
+        std::shared_ptr<const sim::NodeConditions> conditions = {});
 
     /// Where the cursor goes when a replay is loaded (unset: the end of the run).
     void setInitialTime(std::optional<sim::SimTime> t) { m_initialTime = t; }

@@ -9,6 +9,7 @@
 #include <QPainterPath>
 #include <QToolTip>
 
+#include "ui/models/tone_colors.h"
 #include "ui/widgets/holder_colors.h"
 
 namespace drasim::ui {
@@ -17,6 +18,23 @@ namespace {
 constexpr int kTileWidth = 132;
 constexpr int kTileHeight = 62;
 constexpr int kGap = 8;
+constexpr int kLegendHeight = 22;
+
+/// The fill of a node that is down: the window's colour, a step towards its text.
+QColor downFill(const QPalette& pal)
+{
+    return blend(pal.color(QPalette::Window), pal.color(QPalette::WindowText), 0.22);
+}
+
+void drawTaintBadge(QPainter& p, const QRectF& r, int count, const QPalette& pal)
+{
+    const QColor badge = toneColor(Tone::Warning, pal);
+    p.setPen(Qt::NoPen);
+    p.setBrush(badge);
+    p.drawEllipse(r);
+    p.setPen(holder_colors::textOn(badge));
+    p.drawText(r, Qt::AlignCenter, count > 0 ? QString::number(count) : QStringLiteral("!"));
+}
 } // namespace
 
 ClusterGridView::ClusterGridView(QWidget* parent)
@@ -31,8 +49,12 @@ void ClusterGridView::setCluster(std::shared_ptr<const ClusterDevices> cluster)
     m_cluster = std::move(cluster);
     m_tiles.clear();
     if (m_cluster)
-        for (const auto& node : m_cluster->nodes())
-            m_tiles.push_back(Tile { QString::fromStdString(node.name), int(node.devices.size()), 0, 0 });
+        for (const auto& node : m_cluster->nodes()) {
+            Tile tile;
+            tile.name = QString::fromStdString(node.name);
+            tile.devices = int(node.devices.size());
+            m_tiles.push_back(std::move(tile));
+        }
     updateGeometry();
     update();
 }
@@ -44,8 +66,44 @@ void ClusterGridView::setState(const ReplayState& state)
         tile.held = state.heldOnNode(name);
         auto pods = state.podsOnNode.find(name);
         tile.pods = pods == state.podsOnNode.end() ? 0 : pods->second;
+        tile.look = Look::Up;
+        tile.removed = false;
+        tile.taintedDevices = 0;
+        tile.taints.clear();
+        tile.taintedNames.clear();
+        const auto cond = state.nodes.find(name);
+        if (cond == state.nodes.end())
+            continue;
+        const sim::NodeCondition& c = cond->second;
+        tile.look = c.down ? Look::Down
+            : c.draining() ? Look::Draining
+            : c.tainted()  ? Look::Tainted
+                           : Look::Up;
+        tile.removed = c.removed;
+        tile.taintedDevices = int(c.taintedDevices.size());
+        QStringList taints;
+        for (const auto& t : c.nodeTaints)
+            taints << QString::fromStdString(t.key + (t.value.empty() ? "" : "=" + t.value) + ":" + t.effect);
+        tile.taints = taints.join(QStringLiteral(", "));
+        QStringList devices;
+        for (const auto& d : c.taintedDevices)
+            devices << QString::fromStdString(d);
+        tile.taintedNames = devices.join(QStringLiteral(", "));
     }
     update();
+}
+
+ClusterGridView::Look ClusterGridView::lookOf(const QString& node) const
+{
+    for (const auto& tile : m_tiles)
+        if (tile.name == node)
+            return tile.look;
+    return Look::Up;
+}
+
+QRect ClusterGridView::legendRect() const
+{
+    return QRect(kGap, kGap / 2, width() - 2 * kGap, kLegendHeight);
 }
 
 void ClusterGridView::setSelectedNode(const QString& node)
@@ -70,15 +128,15 @@ int ClusterGridView::columns(int width) const
 QRect ClusterGridView::tileRect(int i) const
 {
     const int cols = columns(width());
-    return QRect(kGap + (i % cols) * (kTileWidth + kGap), kGap + (i / cols) * (kTileHeight + kGap),
-        kTileWidth, kTileHeight);
+    return QRect(kGap + (i % cols) * (kTileWidth + kGap),
+        kLegendHeight + kGap + (i / cols) * (kTileHeight + kGap), kTileWidth, kTileHeight);
 }
 
 int ClusterGridView::heightForWidth(int width) const
 {
     const int cols = columns(width);
     const int rows = (int(m_tiles.size()) + cols - 1) / cols;
-    return kGap + rows * (kTileHeight + kGap);
+    return kLegendHeight + kGap + rows * (kTileHeight + kGap);
 }
 
 QSize ClusterGridView::sizeHint() const
@@ -106,42 +164,125 @@ void ClusterGridView::paintEvent(QPaintEvent*)
         p.drawText(rect(), Qt::AlignCenter, tr("Open a scenario to see its nodes."));
         return;
     }
+    paintLegend(p);
+    for (int i = 0; i < int(m_tiles.size()); ++i)
+        paintTile(p, m_tiles[size_t(i)], QRectF(tileRect(i)).adjusted(0.5, 0.5, -0.5, -0.5));
+}
+
+void ClusterGridView::paintTile(QPainter& p, const Tile& tile, const QRectF& r) const
+{
+    const QPalette& pal = palette();
     QFont bold = font();
     bold.setBold(true);
     QFont small = font();
     small.setPointSizeF(font().pointSizeF() * 0.85);
-    for (int i = 0; i < int(m_tiles.size()); ++i) {
-        const Tile& tile = m_tiles[size_t(i)];
-        const QRectF r = QRectF(tileRect(i)).adjusted(0.5, 0.5, -0.5, -0.5);
-        const double used = tile.devices ? double(tile.held) / tile.devices : 0.0;
-        const QColor fill = holder_colors::utilisation(used, pal);
-        QPainterPath path;
-        path.addRoundedRect(r, 6, 6);
-        p.fillPath(path, fill);
-        const bool selected = tile.name == m_selected;
-        p.setPen(
-            QPen(selected ? pal.color(QPalette::Highlight) : pal.color(QPalette::Mid), selected ? 3 : 1));
-        p.setBrush(Qt::NoBrush);
-        p.drawPath(path);
-        const QColor text = holder_colors::textOn(fill);
-        p.setPen(text);
-        p.setFont(bold);
-        p.drawText(r.adjusted(8, 5, -8, 0), Qt::AlignLeft | Qt::AlignTop, tile.name);
-        p.setFont(small);
-        p.drawText(r.adjusted(8, 0, -8, -18), Qt::AlignLeft | Qt::AlignBottom,
-            tr("%1/%2 devices · %3 pods").arg(tile.held).arg(tile.devices).arg(tile.pods));
-        // A bar for the exact fraction: colours alone are hard to compare.
-        const QRectF bar(r.left() + 8, r.bottom() - 13, r.width() - 16, 6);
-        p.setPen(Qt::NoPen);
-        QColor track = text;
-        track.setAlpha(50);
-        p.setBrush(track);
-        p.drawRoundedRect(bar, 3, 3);
-        QColor level = text;
-        level.setAlpha(190);
-        p.setBrush(level);
-        p.drawRoundedRect(QRectF(bar.left(), bar.top(), bar.width() * used, bar.height()), 3, 3);
+    const bool down = tile.look == Look::Down;
+    const double used = tile.devices && !down ? double(tile.held) / tile.devices : 0.0;
+    const QColor fill = down ? downFill(pal) : holder_colors::utilisation(used, pal);
+    QPainterPath path;
+    path.addRoundedRect(r, 6, 6);
+    p.fillPath(path, fill);
+    const QColor text = holder_colors::textOn(fill);
+    if (down) { // hatched: nothing runs there
+        QColor hatch = text;
+        hatch.setAlpha(70);
+        p.fillPath(path, QBrush(hatch, Qt::BDiagPattern));
     }
+    const bool selected = tile.name == m_selected;
+    if (selected)
+        p.setPen(QPen(pal.color(QPalette::Highlight), 3));
+    else if (tile.look == Look::Draining)
+        p.setPen(QPen(toneColor(Tone::Warning, pal), 2.5, Qt::DashLine));
+    else
+        p.setPen(QPen(down ? toneColor(Tone::Bad, pal) : pal.color(QPalette::Mid), down ? 2 : 1));
+    p.setBrush(Qt::NoBrush);
+    p.drawPath(path);
+    p.setPen(text);
+    p.setFont(bold);
+    p.drawText(r.adjusted(8, 5, -8, 0), Qt::AlignLeft | Qt::AlignTop, tile.name);
+    p.setFont(small);
+    const QString line = down ? (tile.removed ? tr("removed · %1 devices").arg(tile.devices)
+                                              : tr("down · %1 devices").arg(tile.devices))
+        : tile.look == Look::Draining
+        ? tr("draining · %1/%2 dev · %3 pods").arg(tile.held).arg(tile.devices).arg(tile.pods)
+        : tr("%1/%2 devices · %3 pods").arg(tile.held).arg(tile.devices).arg(tile.pods);
+    p.drawText(r.adjusted(8, 0, -8, -18), Qt::AlignLeft | Qt::AlignBottom, line);
+    if (tile.taintedDevices > 0 && !down)
+        drawTaintBadge(p, QRectF(r.right() - 22, r.top() + 5, 16, 16), tile.taintedDevices, pal);
+    if (down)
+        return;
+    // A bar for the exact fraction: colours alone are hard to compare.
+    const QRectF bar(r.left() + 8, r.bottom() - 13, r.width() - 16, 6);
+    p.setPen(Qt::NoPen);
+    QColor track = text;
+    track.setAlpha(50);
+    p.setBrush(track);
+    p.drawRoundedRect(bar, 3, 3);
+    QColor level = text;
+    level.setAlpha(190);
+    p.setBrush(level);
+    p.drawRoundedRect(QRectF(bar.left(), bar.top(), bar.width() * used, bar.height()), 3, 3);
+}
+
+/// What the looks mean: the utilisation scale, then down, draining and tainted.
+void ClusterGridView::paintLegend(QPainter& p) const
+{
+    const QPalette& pal = palette();
+    QFont small = font();
+    small.setPointSizeF(font().pointSizeF() * 0.85);
+    p.setFont(small);
+    const QRect area = legendRect();
+    const int box = 14;
+    double x = area.left();
+    const double y = area.top() + (area.height() - box) / 2.0;
+    auto label = [&](const QString& text) {
+        p.setPen(pal.color(QPalette::WindowText));
+        const int w = p.fontMetrics().horizontalAdvance(text);
+        p.drawText(
+            QRectF(x + box + 4, area.top(), w + 2, area.height()), Qt::AlignVCenter | Qt::AlignLeft, text);
+        x += box + 4 + w + 14;
+    };
+    for (int i = 0; i <= 4; ++i) { // the scale, idle to fully used
+        p.fillRect(QRectF(x + i * 8, y, 8, box), holder_colors::utilisation(i / 4.0, pal));
+    }
+    p.setPen(pal.color(QPalette::Mid));
+    p.drawRect(QRectF(x, y, 40, box));
+    x += 40 - box;
+    label(tr("devices held"));
+    QPainterPath downBox;
+    downBox.addRoundedRect(QRectF(x, y, box, box), 3, 3);
+    p.fillPath(downBox, downFill(pal));
+    QColor hatch = holder_colors::textOn(downFill(pal));
+    hatch.setAlpha(70);
+    p.fillPath(downBox, QBrush(hatch, Qt::BDiagPattern));
+    p.setPen(QPen(toneColor(Tone::Bad, pal), 1.5));
+    p.drawPath(downBox);
+    label(tr("down"));
+    p.setPen(QPen(toneColor(Tone::Warning, pal), 2, Qt::DashLine));
+    p.setBrush(Qt::NoBrush);
+    p.drawRoundedRect(QRectF(x + 1, y + 1, box - 2, box - 2), 3, 3);
+    label(tr("draining"));
+    drawTaintBadge(p, QRectF(x, y, box, box), 0, pal);
+    label(tr("tainted devices"));
+}
+
+QString ClusterGridView::tileTip(const Tile& tile) const
+{
+    QString tip = tr("<b>%1</b><br>%2 of %3 devices held (%4%)<br>%5 pods running")
+                      .arg(tile.name)
+                      .arg(tile.held)
+                      .arg(tile.devices)
+                      .arg(tile.devices ? 100 * tile.held / tile.devices : 0)
+                      .arg(tile.pods);
+    if (tile.look == Look::Down)
+        tip += tile.removed ? tr("<br><b>Removed</b> with its node pool")
+                            : tr("<br><b>Down</b>: the node failed");
+    if (!tile.taints.isEmpty())
+        tip += tr("<br>Node taints: %1").arg(tile.taints.toHtmlEscaped());
+    if (tile.taintedDevices > 0)
+        tip += tr("<br>%n tainted device(s): %1", nullptr, tile.taintedDevices)
+                   .arg(tile.taintedNames.toHtmlEscaped());
+    return tip;
 }
 
 void ClusterGridView::mousePressEvent(QMouseEvent* event)
@@ -157,17 +298,19 @@ bool ClusterGridView::event(QEvent* event)
 {
     if (event->type() == QEvent::ToolTip) {
         auto* help = static_cast<QHelpEvent*>(event);
+        if (legendRect().contains(help->pos())) {
+            QToolTip::showText(help->globalPos(),
+                tr("Tiles are coloured by the share of the node's devices held.<br><b>Down</b>: the node "
+                   "failed or its pool was removed.<br><b>Draining</b>: a NoSchedule or NoExecute node taint "
+                   "keeps new pods off it.<br><b>Tainted devices</b>: a device taint (DeviceTaint or "
+                   "DeviceTaintRule); the badge counts them."),
+                this);
+            return true;
+        }
         const QString node = nodeAt(help->pos());
         for (const auto& tile : m_tiles)
             if (tile.name == node) {
-                QToolTip::showText(help->globalPos(),
-                    tr("<b>%1</b><br>%2 of %3 devices held (%4%)<br>%5 pods running")
-                        .arg(tile.name)
-                        .arg(tile.held)
-                        .arg(tile.devices)
-                        .arg(tile.devices ? 100 * tile.held / tile.devices : 0)
-                        .arg(tile.pods),
-                    this);
+                QToolTip::showText(help->globalPos(), tileTip(tile), this);
                 return true;
             }
         QToolTip::hideText();

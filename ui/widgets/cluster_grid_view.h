@@ -6,12 +6,16 @@
 
 #include <QWidget>
 
+class QPainter;
+
 #include "ui/models/cluster_devices.h"
 
 namespace drasim::ui {
 
 /// The cluster as a grid of node tiles coloured by device utilisation at the cursor's time
-/// (devices held / devices published). Clicking a tile opens that node.
+/// (devices held / devices published). A node that is down, draining or has tainted devices at
+/// that time has a look of its own, explained by the legend above the tiles. Clicking a tile
+/// opens that node.
 class ClusterGridView : public QWidget
 {
     Q_OBJECT
@@ -26,6 +30,11 @@ public:
 
     /// Held / published devices of a node at the time shown (0 for unknown nodes).
     double utilisationOf(const QString& node) const;
+    /// How a node's tile looks at the time shown: the condition it shows.
+    enum class Look { Up, Down, Draining, Tainted };
+    Look lookOf(const QString& node) const;
+    /// The legend strip above the tiles, in widget coordinates.
+    QRect legendRect() const;
     /// The node under a point, empty when none.
     QString nodeAt(const QPoint& pos) const;
     /// The tile of the i-th node, in widget coordinates.
@@ -50,8 +59,16 @@ private:
         int devices = 0;
         int held = 0;
         int pods = 0;
+        Look look = Look::Up;
+        bool removed = false;
+        int taintedDevices = 0;
+        QString taints; ///< the node taints in force, for the tooltip
+        QString taintedNames; ///< the tainted devices ("driver/device"), for the tooltip
     };
     int columns(int width) const;
+    void paintTile(QPainter& p, const Tile& tile, const QRectF& r) const;
+    void paintLegend(QPainter& p) const;
+    QString tileTip(const Tile& tile) const;
 
     std::shared_ptr<const ClusterDevices> m_cluster;
     std::vector<Tile> m_tiles;

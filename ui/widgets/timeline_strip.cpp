@@ -7,6 +7,7 @@
 #include <QPainter>
 #include <QPainterPath>
 
+#include "ui/models/tone_colors.h"
 #include "ui/widgets/holder_colors.h"
 
 namespace drasim::ui {
@@ -94,6 +95,10 @@ void TimelineStrip::paintEvent(QPaintEvent*)
         p.drawText(QRectF(tx - 30, plot.bottom() + 2, 60, 14), Qt::AlignHCenter | Qt::AlignTop, label);
     }
 
+    p.setPen(QPen(toneColor(Tone::Bad, pal), 1.5, Qt::DashLine));
+    for (sim::SimTime t : m_marks)
+        p.drawLine(QPointF(x(t), plot.top()), QPointF(x(t), plot.bottom()));
+
     // Legend and the peak, top left.
     p.setPen(runningColor);
     p.drawText(QPointF(plot.left(), 13), tr("■ running"));
@@ -107,6 +112,12 @@ void TimelineStrip::paintEvent(QPaintEvent*)
     const double cx = x(std::clamp<sim::SimTime>(m_time, 0, m_end));
     p.setPen(QPen(pal.color(QPalette::Highlight), 2));
     p.drawLine(QPointF(cx, plot.top() - 2), QPointF(cx, plot.bottom()));
+}
+
+void TimelineStrip::setMarks(std::vector<sim::SimTime> marks)
+{
+    m_marks = std::move(marks);
+    update();
 }
 
 void TimelineStrip::mousePressEvent(QMouseEvent* event)

@@ -10,7 +10,8 @@
 namespace drasim::ui {
 
 /// The whole run at a glance above the scrubber: running and pending pods over time as two
-/// areas, hour ticks, and a line at the current time. Clicking or dragging asks to move there.
+/// areas, hour ticks, the scenario's injected events (node failures, taints) as dashed marks, and
+/// a line at the current time. Clicking or dragging asks to move there.
 class TimelineStrip : public QWidget
 {
     Q_OBJECT
@@ -19,6 +20,9 @@ public:
 
     void setCounts(std::vector<PodReplay::Counts> counts, sim::SimTime end);
     void setTime(sim::SimTime t);
+    /// The times of the events the scenario injected into the cluster.
+    void setMarks(std::vector<sim::SimTime> marks);
+    const std::vector<sim::SimTime>& marks() const { return m_marks; }
     /// The simulated time at a horizontal position.
     sim::SimTime timeAt(double x) const;
 
@@ -39,6 +43,7 @@ private:
     std::vector<PodReplay::Counts> m_counts;
     sim::SimTime m_end = 0;
     sim::SimTime m_time = 0;
+    std::vector<sim::SimTime> m_marks;
 };
 
 } // namespace drasim::ui
