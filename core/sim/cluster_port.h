@@ -123,11 +123,20 @@ public:
     /// when it changed, which is what keeps the cost per event independent of the pending count.
     virtual uint64_t capacityGeneration() const = 0;
 
+    /// Equal values promise an identical cluster: nothing a scheduling cycle reads changed in
+    /// between (no binding, deletion, node, taint or time change; a cycle that failed and left
+    /// nothing behind does not count). The engine then reuses the answer of an equivalent cycle
+    /// instead of running it again. The default promises nothing: every call returns a new value.
+    virtual uint64_t stateGeneration() const { return ++m_unpromisedGeneration; }
+
     /// Fragmentation probe, for a pod known not to fit right now: how many free devices could
     /// not serve it, by reason ("model-mismatch", "partition-counters", "topology-constraint",
     /// "too-few-on-node", "node-resources", ...). Must leave the cluster unchanged. The default
     /// knows nothing.
     virtual std::map<std::string, int64_t> strandedDevices(const api::Pod& /*pod*/) { return {}; }
+
+private:
+    mutable uint64_t m_unpromisedGeneration = 0;
 };
 
 } // namespace drasim::sim

@@ -16,16 +16,21 @@ SchedulerClusterPort::SchedulerClusterPort(
 
 void SchedulerClusterPort::setTime(double seconds)
 {
+    if (seconds != m_time)
+        ++m_changes; // taints with tolerationSeconds and nominations read the time
+    m_time = seconds;
     m_cluster.setTime(seconds);
 }
 
 void SchedulerClusterPort::addNode(const api::Node& node, const std::vector<api::ResourceSlice>& slices)
 {
+    ++m_changes;
     m_cluster.addNode(node, slices);
 }
 
 std::vector<std::string> SchedulerClusterPort::removeNode(const std::string& nodeName)
 {
+    ++m_changes;
     return m_cluster.removeNode(nodeName);
 }
 
@@ -55,6 +60,8 @@ std::string SchedulerClusterPort::classOf(const scheduler::AllocatedDevice& d)
 
 BindOutcome SchedulerClusterPort::schedule(const api::Pod& pod)
 {
+    // Even a failed cycle leaves the claims it generated behind.
+    ++m_changes;
     return outcomeOf(m_cluster.schedule(pod));
 }
 
@@ -68,6 +75,10 @@ GroupOutcome SchedulerClusterPort::scheduleGroup(
     policy.preemptionNever = group.preemptionNever;
     scheduler::GroupScheduleResult r
         = m_cluster.scheduleGroup(policy, pods, boundMembers, group.topologyAware);
+    // A group cycle that placed nothing and preempted nothing undid everything it tried (its
+    // placements run in rolled-back transactions), so the cluster is as it was.
+    if (r.scheduled || r.preemption)
+        ++m_changes;
     GroupOutcome out;
     out.scheduled = r.scheduled;
     out.message = r.message;
@@ -113,22 +124,26 @@ BindOutcome SchedulerClusterPort::outcomeOf(const scheduler::ScheduleResult& r)
 
 void SchedulerClusterPort::podFinished(const std::string& podKey)
 {
+    ++m_changes;
     m_cluster.podFinished(podKey);
 }
 
 std::vector<std::string> SchedulerClusterPort::setDeviceTaint(const std::string& driver,
     const std::string& pool, const std::string& device, const api::DeviceTaint& taint)
 {
+    ++m_changes;
     return m_cluster.setDeviceTaint(scheduler::DeviceRef { driver, pool, device }, taint);
 }
 
 std::vector<std::string> SchedulerClusterPort::addDeviceTaintRule(const api::DeviceTaintRule& rule)
 {
+    ++m_changes;
     return m_cluster.addDeviceTaintRule(rule);
 }
 
 void SchedulerClusterPort::removeDeviceTaintRule(const std::string& name)
 {
+    ++m_changes;
     m_cluster.removeDeviceTaintRule(name);
 }
 
@@ -145,6 +160,7 @@ std::optional<double> SchedulerClusterPort::deviceTaintEvictionTime(const std::s
 void SchedulerClusterPort::removeDeviceTaint(
     const std::string& driver, const std::string& pool, const std::string& device, const std::string& key)
 {
+    ++m_changes;
     m_cluster.removeDeviceTaint(scheduler::DeviceRef { driver, pool, device }, key);
 }
 

@@ -36,9 +36,15 @@ public:
     void removeDeviceTaint(const std::string& driver, const std::string& pool, const std::string& device,
         const std::string& key) override;
     uint64_t capacityGeneration() const override;
+    uint64_t stateGeneration() const override { return m_changes; }
     std::map<std::string, int64_t> strandedDevices(const api::Pod& pod) override;
 
-    scheduler::Cluster& cluster() { return m_cluster; }
+    /// The cluster itself; whoever asks may change it, so the state generation moves on.
+    scheduler::Cluster& cluster()
+    {
+        ++m_changes;
+        return m_cluster;
+    }
 
 private:
     std::string classOf(const scheduler::AllocatedDevice& d);
@@ -46,6 +52,9 @@ private:
 
     scheduler::Cluster& m_cluster;
     std::shared_ptr<const topology::PlacementIndex> m_placement;
+    /// stateGeneration(): counts every call that changed, or may have changed, the cluster.
+    uint64_t m_changes = 0;
+    double m_time = -1;
 };
 
 } // namespace drasim::sim

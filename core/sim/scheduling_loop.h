@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/sim/group_failure_memo.h"
 #include "core/sim/sim_context.h"
 
 namespace drasim::sim {
@@ -110,6 +111,8 @@ private:
     void releaseParkedGroups();
     bool groupEntryCurrent(const QueueKey& key, GroupState::State state) const;
     void attemptGroup(uint32_t jobId);
+    GroupOutcome runGroupCycle(
+        const GroupState& g, const std::vector<api::Pod>& pods, const std::vector<std::string>& boundKeys);
     void bindMembers(const std::vector<uint32_t>& pending, const GroupOutcome& out, const std::string& key);
     void afterGroupCycle(uint32_t jobId, const GroupOutcome& out);
 
@@ -122,6 +125,7 @@ private:
     uint64_t m_attempts = 0;
     uint64_t m_groupCycles = 0;
     std::vector<uint32_t> m_parkedGroups; ///< job slots whose PodGroup waits for freed capacity
+    GroupFailureMemo m_groupFailures;
     std::vector<std::string> m_reasonTexts; ///< full message per reason id (last one seen)
     std::map<std::string, uint32_t> m_reasonIds;
     std::set<uint32_t> m_backoffPods; ///< pods in backoffQ (sampling counts them as pending)

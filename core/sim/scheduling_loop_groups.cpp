@@ -8,6 +8,7 @@
 #include <algorithm>
 
 #include "core/sim/scheduling_loop.h"
+#include "core/sim/scheduling_signature.h"
 
 namespace drasim::sim {
 
@@ -120,16 +121,37 @@ void SchedulingLoop::attemptGroup(uint32_t jobId)
     built.reserve(pending.size());
     for (uint32_t id : pending)
         built.push_back(m_ctx.buildPod(m_ctx.pods[id]));
-    const GroupOutcome out = m_ctx.cluster.scheduleGroup(g.policy, built, boundKeys);
+    const GroupOutcome out = runGroupCycle(g, built, boundKeys);
     m_attempts += pending.size();
     ++m_groupCycles;
     g.attempts++;
     g.lastAttempt = m_ctx.now;
     const std::string key = g.policy.key; // a binding may end the job and clear `g`
     bindMembers(pending, out, key);
-    if (!out.victims.empty())
+    if (!out.victims.empty()) {
+        g.preempted = true;
         groupPreempted(g, out); // nothing was bound: `g` still stands
+    }
     afterGroupCycle(jobId, out);
+}
+
+/// The group cycle, or the answer an equal group got on this very cluster state. Always run: a
+/// group with members bound already (they decide where the others may go) and one that preempted
+/// before (its members may be nominated, which its preemption reads).
+GroupOutcome SchedulingLoop::runGroupCycle(
+    const GroupState& g, const std::vector<api::Pod>& pods, const std::vector<std::string>& boundKeys)
+{
+    const GroupPolicy& policy = g.policy;
+    if (!boundKeys.empty() || g.preempted)
+        return m_ctx.cluster.scheduleGroup(policy, pods, boundKeys);
+    const uint64_t generation = m_ctx.cluster.stateGeneration();
+    const std::string signature = groupSchedulingSignature(policy, pods);
+    if (auto known = m_groupFailures.recall(signature, generation, policy.key))
+        return std::move(*known);
+    GroupOutcome out = m_ctx.cluster.scheduleGroup(policy, pods, boundKeys);
+    if (m_ctx.cluster.stateGeneration() == generation)
+        m_groupFailures.remember(signature, generation, policy.key, pods, out);
+    return out;
 }
 
 /// The placed members are bound; the others learn why not.

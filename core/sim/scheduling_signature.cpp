@@ -91,6 +91,34 @@ std::string schedulingSignature(const api::Pod& pod)
     return out;
 }
 
+std::string groupSchedulingSignature(const GroupPolicy& group, const std::vector<api::Pod>& pods)
+{
+    std::string out = "group";
+    out += group.gang ? 'g' : 'b';
+    out += group.topologyAware ? 't' : '-';
+    out += group.workloadAwarePreemption ? 'w' : '-';
+    out += group.disruptAll ? 'a' : '-';
+    out += group.preemptionNever ? 'n' : '-';
+    put(out, std::to_string(group.minCount));
+    put(out, std::to_string(group.priority));
+    put(out, group.topologyKey);
+    for (const auto& pod : pods) {
+        out += "pod";
+        put(out, schedulingSignature(pod));
+        put(out, pod.spec.nodeName);
+        put(out, std::to_string(int(pod.spec.preemptionPolicy)));
+        out += "pref";
+        if (pod.spec.nodeAffinity) {
+            for (const auto& term : pod.spec.nodeAffinity->preferred) {
+                put(out, std::to_string(term.weight));
+                putRequirements(out, term.preference.matchExpressions);
+                putRequirements(out, term.preference.matchFields);
+            }
+        }
+    }
+    return out;
+}
+
 std::string primaryReason(const std::string& message)
 {
     static const std::string kMarker = " nodes are available: ";

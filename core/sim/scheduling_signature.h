@@ -2,8 +2,10 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "core/api/core_v1.h"
+#include "core/sim/cluster_port.h"
 
 namespace drasim::sim {
 
@@ -14,6 +16,14 @@ namespace drasim::sim {
 /// whether the pod may preempt); name, labels and preferred affinity are left out: they change
 /// order or score, never whether a pod fits.
 std::string schedulingSignature(const api::Pod& pod);
+
+/// What decides the outcome of a PodGroup cycle, name aside: the group's policy without its key
+/// and, member by member in the order given, the scheduling signature plus what orders and
+/// scores the members (preferred node affinity, nodeName). Two groups with equal signatures,
+/// tried on an identical cluster, place or fail alike. The members' names, labels and
+/// annotations are left out: no plugin modelled reads them for the pod being scheduled (pod
+/// affinity and topology spread, which would, are not modelled).
+std::string groupSchedulingSignature(const GroupPolicy& group, const std::vector<api::Pod>& pods);
 
 /// The primary reason of a kube-scheduler message, used to group pending pods over time: for
 /// "0/N nodes are available: 2 A, 5 B." the phrase with the largest node count (ties: the

@@ -84,6 +84,8 @@ struct GroupState
     uint32_t reason = kNone; ///< last unschedulable reason id
     std::string lastMessage; ///< the last cycle's message when it was not scheduled
     std::string lastPreemption; ///< and what workload-aware preemption said after it ("" if untried)
+    /// A cycle of it preempted: its members may be nominated, which their next cycles read.
+    bool preempted = false;
     std::vector<uint32_t> members; ///< pod slots, pending and running, in creation order
 };
 
