@@ -3,10 +3,11 @@
 #include <gtest/gtest.h>
 
 #include "core/sim/node_conditions.h"
-#include "sim_test_util.h"
+#include "tests/unit/sim/sim_test_util.h"
 
 using namespace drasim;
 using namespace drasim::sim;
+using namespace drasim::sim::testing;
 
 namespace {
 
