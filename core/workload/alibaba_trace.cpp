@@ -10,6 +10,7 @@
 #include "core/workload/arrival_process.h"
 #include "core/workload/csv_reader.h"
 #include "core/workload/duration_sampler.h"
+#include "core/workload/trace_file_cache.h"
 
 namespace drasim::workload {
 
@@ -126,7 +127,7 @@ std::optional<std::vector<size_t>> requireColumns(const Header& header, const st
 class AlibabaSource final : public ArrivalSource
 {
 public:
-    AlibabaSource(const WorkloadSpec& spec, AlibabaPodList list, uint64_t seed)
+    AlibabaSource(const WorkloadSpec& spec, std::shared_ptr<const AlibabaPodList> list, uint64_t seed)
         : m_spec(spec)
         , m_trace(*spec.trace)
         , m_list(std::move(list))
@@ -136,21 +137,26 @@ public:
     {
         if (!m_trace.deviceClass.empty())
             m_factory.setDeviceClass(m_trace.deviceClass);
-        m_useTimes = m_list.hasTimes && m_trace.useTraceTimes;
+        m_useTimes = m_list->hasTimes && m_trace.useTraceTimes;
         if (spec.duration)
             m_duration.emplace(*spec.duration);
         // Trace times drive the order; the published files are sorted already, a stable sort
         // keeps file order for equal times and protects against edited files.
+        // The rows are shared with other runs of the file, so the order is an index of its own.
+        m_order.resize(m_list->rows.size());
+        for (size_t i = 0; i < m_order.size(); ++i)
+            m_order[i] = uint32_t(i);
         if (m_useTimes)
-            std::stable_sort(m_list.rows.begin(), m_list.rows.end(),
-                [](const AlibabaPodRow& a, const AlibabaPodRow& b) { return *a.creation < *b.creation; });
+            std::stable_sort(m_order.begin(), m_order.end(), [&rows = m_list->rows](uint32_t a, uint32_t b) {
+                return *rows[a].creation < *rows[b].creation;
+            });
     }
 
     std::optional<JobSpec> next() override
     {
-        if (m_next >= m_list.rows.size())
+        if (m_next >= m_order.size())
             return std::nullopt;
-        const AlibabaPodRow& row = m_list.rows[m_next];
+        const AlibabaPodRow& row = m_list->rows[m_order[m_next]];
         double at;
         if (m_useTimes) {
             const double start = m_spec.arrival ? m_spec.arrival->start : 0.0;
@@ -160,13 +166,13 @@ public:
             const bool pastCount
                 = m_spec.arrival && m_spec.arrival->count && m_next >= *m_spec.arrival->count;
             if (pastUntil || pastCount) {
-                m_next = m_list.rows.size();
+                m_next = m_order.size();
                 return std::nullopt;
             }
         } else {
             auto t = m_arrivals.next();
             if (!t) {
-                m_next = m_list.rows.size();
+                m_next = m_order.size();
                 return std::nullopt;
             }
             at = *t;
@@ -202,7 +208,8 @@ public:
 private:
     WorkloadSpec m_spec;
     TraceSpec m_trace;
-    AlibabaPodList m_list;
+    std::shared_ptr<const AlibabaPodList> m_list;
+    std::vector<uint32_t> m_order; ///< rows in arrival order
     TracePodFactory m_factory;
     ArrivalProcess m_arrivals;
     Rng m_durationRng;
@@ -373,12 +380,11 @@ std::unique_ptr<ArrivalSource> makeAlibabaSource(const WorkloadSpec& spec, uint6
             return nullptr;
         }
     }
-    const size_t before = diags.errorCount();
-    auto list = readAlibabaPods(trace.path, diags, trace.limit);
     // Decision: any bad row fails the workload. Silently dropping rows would change the load.
-    if (!list || diags.errorCount() > before)
+    auto list = sharedAlibabaPods(trace.path, diags, trace.limit);
+    if (!list)
         return nullptr;
-    return std::make_unique<AlibabaSource>(spec, std::move(*list), seed);
+    return std::make_unique<AlibabaSource>(spec, std::move(list), seed);
 }
 
 } // namespace drasim::workload
