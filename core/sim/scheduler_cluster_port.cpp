@@ -75,9 +75,10 @@ GroupOutcome SchedulerClusterPort::scheduleGroup(
     policy.preemptionNever = group.preemptionNever;
     scheduler::GroupScheduleResult r
         = m_cluster.scheduleGroup(policy, pods, boundMembers, group.topologyAware);
-    // A group cycle that placed nothing and preempted nothing undid everything it tried (its
-    // placements run in rolled-back transactions), so the cluster is as it was.
-    if (r.scheduled || r.preemption)
+    // A group cycle that placed nothing and evicted nothing undid everything it tried (its
+    // placements and preemption's dry runs run in rolled-back transactions; nominations are made
+    // only with victims), so the cluster is as it was.
+    if (r.scheduled || (r.preemption && !r.preemption->victims.empty()))
         ++m_changes;
     GroupOutcome out;
     out.scheduled = r.scheduled;
