@@ -8,6 +8,7 @@
 #include "core/planner/service_level_recorder.h"
 #include "core/scenario/prepare.h"
 #include "core/sim/run_prepared.h"
+#include "core/sim/workload_objects.h"
 
 namespace drasim::planner {
 
@@ -18,6 +19,7 @@ SimulationOracle::SimulationOracle(scenario::Scenario base, std::vector<PricedCa
     , m_levels(std::move(levels))
     , m_seeds(std::move(seeds))
     , m_settings(std::move(settings))
+    , m_workloadObjects(std::make_unique<sim::WorkloadObjectsCache>())
 { }
 
 SimulationOracle::~SimulationOracle() = default;
@@ -91,6 +93,7 @@ bool SimulationOracle::evaluate(
                 options.overrides.arrivalScale = probe.load;
                 options.recorders.push_back(&recorder);
                 options.cancel = &stop;
+                options.workloadObjects = m_workloadObjects.get();
                 auto summary = sim::runPrepared(*prep, options, runDiags[j]);
                 if (!summary || (summary->cancelled && !recorder.stoppedEarly()))
                     return; // an input error, or the user cancelled

@@ -19,6 +19,10 @@
 #include "core/scenario/scenario.h"
 #include "core/sim/prepared_scenario.h"
 
+namespace drasim::sim {
+class WorkloadObjectsCache;
+}
+
 namespace drasim::planner {
 
 class Oracle
@@ -66,6 +70,8 @@ private:
     std::vector<uint64_t> m_seeds;
     SimulationSettings m_settings;
     std::map<std::string, Evaluation> m_cache; ///< by probeKey
+    /// Every mix streams the same workloads: each (seed, load) stream is scanned once.
+    std::unique_ptr<sim::WorkloadObjectsCache> m_workloadObjects;
     int64_t m_simulations = 0;
     int64_t m_stoppedEarly = 0;
 };

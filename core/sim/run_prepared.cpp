@@ -83,10 +83,15 @@ auto simulateWith(const PreparedScenario& prepared, api::ObjectSet objects, cons
     const uint64_t seed = o.seed.value_or(prepared.seed);
     RunWorkloads workloads = workloadsFor(prepared, o);
 
-    if (o.changesStream(prepared.seed)
-        && !addWorkloadObjects(
-            *workloads.specs, seed, prepared.duration, prepared.featureGates, objects, diags, options.cancel))
-        return std::nullopt;
+    if (o.changesStream(prepared.seed)) {
+        const bool added = options.workloadObjects
+            ? options.workloadObjects->addTo({ seed, o.arrivalScale, o.durationScale, prepared.duration },
+                *workloads.specs, prepared.featureGates, objects, diags, options.cancel)
+            : addWorkloadObjects(*workloads.specs, seed, prepared.duration, prepared.featureGates, objects,
+                diags, options.cancel);
+        if (!added)
+            return std::nullopt;
+    }
 
     // The workloads' pods resolve their priorityClassName against the cluster's classes.
     const std::vector<api::PriorityClass> priorityClasses = objects.priorityClasses;

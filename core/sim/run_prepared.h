@@ -16,6 +16,8 @@
 
 namespace drasim::sim {
 
+class WorkloadObjectsCache;
+
 struct RunOptions
 {
     RunOverrides overrides;
@@ -23,6 +25,9 @@ struct RunOptions
     ProgressSink* progress = nullptr;
     const CancelToken* cancel = nullptr;
     bool podEvents = true; ///< emit pod events to the recorders (a store wants them; benchmarks may not)
+    /// Shared by runs of one scenario's workloads that differ in node pools only (a study's
+    /// mixes): a reseeded or rescaled stream is scanned for its templates once, not every run.
+    WorkloadObjectsCache* workloadObjects = nullptr;
 };
 
 /// Runs a prepared scenario: builds the kube-scheduler model from a copy of its objects, feeds
