@@ -360,6 +360,13 @@ api::ResourceClaimTemplate TracePodFactory::claimTemplate(const TraceGpuDemand& 
 
 void TracePodFactory::fill(JobSpec& job, int64_t cpuMilli, int64_t memoryMiB, const TraceGpuDemand& gpu)
 {
+    RowShape shape { cpuMilli, memoryMiB, gpu.count, gpu.milli, gpu.models };
+    if (auto known = m_rowShapes.find(shape); known != m_rowShapes.end()) {
+        if (job.tasks.empty())
+            job.tasks.emplace_back();
+        job.tasks[0].pod = known->second;
+        return;
+    }
     // Decision: memory_mib 0 (it occurs in the trace) and cpu_milli 0 mean "no request".
     std::optional<Quantity> cpu, memory;
     if (cpuMilli > 0)
@@ -367,6 +374,7 @@ void TracePodFactory::fill(JobSpec& job, int64_t cpuMilli, int64_t memoryMiB, co
     if (memoryMiB > 0)
         memory = Quantity::fromInt(memoryMiB * kMiB, Quantity::Format::BinarySI);
     fill(job, cpu, memory, gpu);
+    m_rowShapes.emplace(std::move(shape), job.tasks[0].pod);
 }
 
 void TracePodFactory::fill(JobSpec& job, const std::optional<Quantity>& cpu,

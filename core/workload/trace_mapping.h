@@ -23,6 +23,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "core/api/object_set.h"
@@ -72,7 +73,11 @@ public:
 
     /// Requests whole devices of this DeviceClass instead of the trace driver's (trace.deviceClass):
     /// num_gpu devices, a GPU share rounded up to one device, model lists dropped.
-    void setDeviceClass(std::string deviceClass) { m_deviceClass = std::move(deviceClass); }
+    void setDeviceClass(std::string deviceClass)
+    {
+        m_deviceClass = std::move(deviceClass);
+        m_rowShapes.clear(); // their templates name the other class
+    }
 
     /// Fills job.tasks[0].pod (and job.claimTemplates the first time a template is used).
     void fill(JobSpec& job, int64_t cpuMilli, int64_t memoryMiB, const TraceGpuDemand& gpu);
@@ -94,6 +99,10 @@ private:
     std::string m_deviceClass;
     std::set<std::string> m_emittedTemplates;
     std::map<std::string, std::shared_ptr<const api::PodTemplateSpec>> m_pods; ///< by shape key
+    /// The rows' own numbers to the template a first fill built for them (its claim template was
+    /// emitted then): later rows of the shape skip formatting the quantities and names.
+    using RowShape = std::tuple<int64_t, int64_t, int32_t, int32_t, std::vector<std::string>>;
+    std::map<RowShape, std::shared_ptr<const api::PodTemplateSpec>> m_rowShapes;
 };
 
 /// Splits "A|B|B" into {"A","B"} (empty string → empty list).
