@@ -111,8 +111,16 @@ int main(int argc, char** argv)
         bench->start(parser.positionalArguments());
         return app.exec();
     }
-    if (parser.isSet(time))
+    if (parser.isSet(time)) {
         window.timelinePage()->setInitialTime(at);
+        // Never silently: a time past the run's end shows the end, and says so.
+        QObject::connect(window.timelinePage(), &drasim::ui::TimelinePage::initialTimeClamped, &app,
+            [](qint64 requested, qint64 end) {
+                std::fprintf(stderr,
+                    "drasim-gui: --time %s is after the end of the run (%s): showing its end\n",
+                    drasim::sim::formatDuration(requested).c_str(), drasim::sim::formatDuration(end).c_str());
+            });
+    }
     if (parser.isSet(screenshot)) {
         // Documentation and smoke tests: wait until the view is ready, save, quit.
         auto* driver = new drasim::ui::ScreenshotDriver(

@@ -3,7 +3,10 @@
 // DGX H100 down 12h-20h, one H100 GPU tainted at 16h): the topology grid gives down and tainted
 // nodes their own look, the Simulation charts show nodes and devices up and mark each injected
 // event, and the Timeline lists those events among the pods'.
+#include <cmath>
 #include <cstdlib>
+#include <string>
+#include <vector>
 
 #include <QImage>
 #include <QSignalSpy>

@@ -139,6 +139,24 @@ TEST(GuiCommandLine, BadArgumentsAreRefusedWithAMessageAndNoPicture)
     }
 }
 
+TEST(GuiCommandLine, ATimeAfterTheRunsEndSaysItShowsTheEnd)
+{
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const QString shot = dir.filePath(QStringLiteral("late.png"));
+    QObject owner;
+    const Finished f
+        = finish(startGui({ QStringLiteral("--screenshot"), shot, QStringLiteral("--view"),
+                              QStringLiteral("timeline"), QStringLiteral("--time"), QStringLiteral("5d"),
+                              sourcePath("scenarios/sim/default/scenario.yaml") },
+            dir.filePath(QStringLiteral("home")), &owner));
+    EXPECT_EQ(f.exitCode, 0);
+    EXPECT_TRUE(f.stderrText.contains(
+        QStringLiteral("drasim-gui: --time 5d is after the end of the run (1d): showing its end\n")))
+        << f.stderrText.toStdString();
+    EXPECT_TRUE(QFile::exists(shot));
+}
+
 // `--bench-open SCENARIO` measures opening until the dashboard is painted and prints two lines:
 // the totals and where the time went. Only the form is checked here (timings are for benchmarks),
 // and the parts that must agree: every page was updated before the dashboard was shown.

@@ -2,6 +2,7 @@
 // The replay of recorded pod events: what runs, pends and holds which device at any time, checked
 // on hand-made runs and as laws over random ones; and the events model under the model tester.
 #include <map>
+#include <memory>
 #include <random>
 #include <set>
 
@@ -452,4 +453,22 @@ TEST(ReplayEventsModel, InjectedEventsAndPreemptionsReadAsWhatHappened)
         cell(preempted, M::DetailColumn), QStringLiteral("preempted by ns/high (priority 100) on node n0"));
     EXPECT_EQ(model.index(preempted, M::PodColumn).data(Qt::ForegroundRole).value<QColor>(),
         ui::toneColor(ui::Tone::Warning));
+}
+
+TEST(PodReplay, PeaksCountAnInstantOnceItsEventsAreDone)
+{
+    PodReplay r = twoPods();
+    // Created and bound in one instant: never pending, as the run's summary counts it.
+    r.append(ev(70, Type::Created, "ns/c"));
+    r.append(ev(70, Type::Created, "ns/d"));
+    r.append(ev(70, Type::Created, "ns/e"));
+    r.append(ev(70, Type::Scheduled, "ns/c", "n0"));
+    r.append(ev(70, Type::Scheduled, "ns/d", "n0"));
+    r.append(ev(70, Type::Scheduled, "ns/e", "n0"));
+    r.setConditions(failingNode());
+    const PodReplay::Peaks peaks = r.peaks();
+    EXPECT_EQ(peaks.pending, 2); // a and b at time 0
+    EXPECT_EQ(peaks.running, 4); // b, c, d and e from 70
+    EXPECT_EQ(r.podEventCount(), 12u);
+    EXPECT_EQ(r.events().size(), 15u); // and three injected events up to the end
 }

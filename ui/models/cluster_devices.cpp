@@ -3,6 +3,8 @@
 
 #include <set>
 
+#include "core/session/selector_preview.h"
+
 namespace drasim::ui {
 
 ClusterDevices::ClusterDevices(
@@ -27,7 +29,8 @@ ClusterDevices::ClusterDevices(
             m_nodes.push_back(NodeDevices { *slice.nodeName, nullptr, nullptr, {} });
         NodeDevices& node = m_nodes[at->second];
         for (const auto& device : slice.devices) {
-            PlacedDevice placed { DeviceKey { slice.driver, slice.pool.name, device.name }, -1, {}, &device };
+            PlacedDevice placed { DeviceKey { slice.driver, slice.pool.name, device.name }, -1, {}, &device,
+                -1, {} };
             if (m_placement) {
                 if (auto loc
                     = m_placement->locate(node.name, { slice.driver, slice.pool.name, device.name })) {
@@ -47,6 +50,37 @@ ClusterDevices::ClusterDevices(
         deriveTopology(node);
         for (size_t d = 0; d < node.devices.size(); ++d)
             m_derivedDevices.emplace(node.devices[d].key, std::pair { n, d });
+    }
+    classify();
+}
+
+// Which DeviceClasses select each device, by their selectors as the scheduler evaluates them
+// (a class without selectors selects every device; one that does not compile, none), so node
+// tiles count GPUs as GPUs rather than lumping them with NICs.
+void ClusterDevices::classify()
+{
+    std::map<DeviceKey, PlacedDevice*> byKey;
+    for (auto& node : m_nodes)
+        for (auto& d : node.devices)
+            byKey.emplace(d.key, &d);
+    for (const auto& deviceClass : m_objects->deviceClasses) {
+        std::vector<std::shared_ptr<const cel::Selector>> selectors;
+        bool compiled = true;
+        for (const auto& s : deviceClass.selectors) {
+            cel::CompileError error;
+            auto selector = cel::Selector::compile(s.expression, &error);
+            compiled = compiled && selector;
+            if (selector)
+                selectors.push_back(std::move(selector));
+        }
+        if (!compiled)
+            continue;
+        const int index = int(m_classNames.size());
+        m_classNames.push_back(deviceClass.meta.name);
+        for (const auto& verdict : session::evaluateSelectors(selectors, *m_objects).devices)
+            if (verdict.match == session::DeviceMatch::Match)
+                if (auto it = byKey.find({ verdict.driver, verdict.pool, verdict.device }); it != byKey.end())
+                    it->second->classes.push_back(index);
     }
 }
 
@@ -82,6 +116,19 @@ std::vector<const PlacedDevice*> ClusterDevices::devicesOn(const std::string& na
             if (d.component == component)
                 out.push_back(&d);
     return out;
+}
+
+std::string ClusterDevices::componentName(const std::string& name, int component) const
+{
+    const auto on = devicesOn(name, component);
+    if (on.size() == 1)
+        return on.front()->key.device;
+    if (on.size() > 1)
+        return on.front()->key.device + " +" + std::to_string(on.size() - 1);
+    const NodeDevices* n = node(name);
+    if (!n || !n->topology || component < 0 || size_t(component) >= n->topology->shape().components.size())
+        return {};
+    return n->topology->shape().components[size_t(component)].name;
 }
 
 ClaimPlacement ClusterDevices::placeClaim(const std::vector<DeviceKey>& devices) const

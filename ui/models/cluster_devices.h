@@ -26,6 +26,8 @@ struct PlacedDevice
     std::string profile; ///< MIG profile, else empty
     const api::Device* device = nullptr; ///< attributes and capacity as published
     int unit = -1; ///< unit of NodeDevices::derived (nodes without a shape), else -1
+    /// The DeviceClasses whose selectors select it (indexes into ClusterDevices::classNames()).
+    std::vector<int> classes;
 };
 
 struct NodeDevices
@@ -60,21 +62,29 @@ public:
     ClusterDevices(std::shared_ptr<const api::ObjectSet> objects,
         std::shared_ptr<const topology::PlacementIndex> placement);
 
+    /// The cluster's DeviceClasses, in the order it lists them (PlacedDevice::classes index it).
+    const std::vector<std::string>& classNames() const { return m_classNames; }
     /// Nodes in the order the cluster lists them, then nodes only slices name (a dump of slices).
     const std::vector<NodeDevices>& nodes() const { return m_nodes; }
     const NodeDevices* node(const std::string& name) const;
     /// Devices on a topology component of a node (a MIG-partitioned GPU publishes several).
     std::vector<const PlacedDevice*> devicesOn(const std::string& node, int component) const;
+    /// What a topology component is called: the name its ResourceSlice publishes for the device
+    /// on it ("gpu-0", not the shape's "gpu0"), "first +N" for several (MIG instances), else the
+    /// shape's name (switches, root complexes, devices nothing publishes).
+    std::string componentName(const std::string& node, int component) const;
     /// Where the devices of one claim sit (the first device's node), with pairwise distances.
     ClaimPlacement placeClaim(const std::vector<DeviceKey>& devices) const;
 
 private:
     void deriveTopology(NodeDevices& node);
+    void classify();
     ClaimPlacement placeByAttributes(const std::vector<DeviceKey>& devices) const;
 
     std::shared_ptr<const api::ObjectSet> m_objects;
     std::shared_ptr<const topology::PlacementIndex> m_placement;
     std::vector<NodeDevices> m_nodes;
+    std::vector<std::string> m_classNames;
     std::map<std::string, size_t> m_byName;
     /// Devices of nodes known by attributes: key → (node, device) positions.
     std::map<DeviceKey, std::pair<size_t, size_t>> m_derivedDevices;

@@ -5,6 +5,43 @@
 
 namespace drasim::ui {
 
+namespace {
+
+/// Pods running and pending as the events go by (the outline's and the peaks' count).
+struct ReplayLiveCount
+{
+    std::map<std::string, bool> live; // pod → running (false: pending)
+    int running = 0;
+
+    int pending() const { return int(live.size()) - running; }
+    void apply(const ReplayEvent& e)
+    {
+        if (!e.kind.empty())
+            return; // an injected event moves no pod by itself
+        auto it = live.find(e.pod);
+        const bool wasRunning = it != live.end() && it->second;
+        switch (e.type) {
+        case sim::PodEventType::Created:
+        case sim::PodEventType::Unschedulable:
+            if (!wasRunning)
+                live[e.pod] = false;
+            break;
+        case sim::PodEventType::Scheduled:
+            running += wasRunning ? 0 : 1;
+            live[e.pod] = true;
+            break;
+        case sim::PodEventType::Preempted:
+            break; // it runs until its grace period is over
+        default:
+            running -= wasRunning ? 1 : 0;
+            if (it != live.end())
+                live.erase(it);
+        }
+    }
+};
+
+} // namespace
+
 int ReplayState::heldOnNode(const std::string& node) const
 {
     int n = 0;
@@ -153,42 +190,39 @@ ReplayState PodReplay::stateAt(sim::SimTime t) const
     return s;
 }
 
+PodReplay::Peaks PodReplay::peaks() const
+{
+    Peaks out;
+    ReplayLiveCount count;
+    for (size_t i = 0; i < m_events.size(); ++i) {
+        count.apply(m_events[i]);
+        if (i + 1 == m_events.size() || m_events[i + 1].time != m_events[i].time) {
+            out.running = std::max(out.running, count.running);
+            out.pending = std::max(out.pending, count.pending());
+        }
+    }
+    return out;
+}
+
+size_t PodReplay::podEventCount() const
+{
+    return size_t(
+        std::count_if(m_events.begin(), m_events.end(), [](const ReplayEvent& e) { return e.kind.empty(); }));
+}
+
 std::vector<PodReplay::Counts> PodReplay::countsOverTime(int points) const
 {
     std::vector<Counts> out;
     if (points < 2)
         return out;
     const sim::SimTime end = endTime();
-    std::map<std::string, bool> live; // pod → running (false: pending)
-    int running = 0;
+    ReplayLiveCount count;
     size_t next = 0;
     for (int i = 0; i < points; ++i) {
         const sim::SimTime t = end * i / (points - 1);
-        for (; next < m_events.size() && m_events[next].time <= t; ++next) {
-            const ReplayEvent& e = m_events[next];
-            if (!e.kind.empty())
-                continue;
-            auto it = live.find(e.pod);
-            const bool wasRunning = it != live.end() && it->second;
-            switch (e.type) {
-            case sim::PodEventType::Created:
-            case sim::PodEventType::Unschedulable:
-                if (!wasRunning)
-                    live[e.pod] = false;
-                break;
-            case sim::PodEventType::Scheduled:
-                running += wasRunning ? 0 : 1;
-                live[e.pod] = true;
-                break;
-            case sim::PodEventType::Preempted:
-                break; // it runs until its grace period is over
-            default:
-                running -= wasRunning ? 1 : 0;
-                if (it != live.end())
-                    live.erase(it);
-            }
-        }
-        out.push_back(Counts { t, running, int(live.size()) - running });
+        for (; next < m_events.size() && m_events[next].time <= t; ++next)
+            count.apply(m_events[next]);
+        out.push_back(Counts { t, count.running, count.pending() });
     }
     return out;
 }

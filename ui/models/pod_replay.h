@@ -104,6 +104,16 @@ public:
         int pending = 0;
     };
     std::vector<Counts> countsOverTime(int points) const;
+    /// The most pods running and pending at once, each counted once every event of an instant
+    /// is done, as the run's summary counts its peak of pending pods (SimMetrics::settled).
+    struct Peaks
+    {
+        int running = 0;
+        int pending = 0;
+    };
+    Peaks peaks() const;
+    /// Recorded pod events, without the injected events that joined them.
+    size_t podEventCount() const;
 
 private:
     std::vector<ReplayEvent> m_events;

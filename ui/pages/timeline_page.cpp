@@ -126,6 +126,7 @@ TimelinePage::TimelinePage(SimulationJob* job, QWidget* parent)
         const Built built = m_build.result();
         auto replay = built.replay;
         m_strip->setCounts(built.counts, replay->endTime());
+        m_strip->setPeaks(built.peaks);
         std::vector<sim::SimTime> marks;
         for (const auto& e : replay->events())
             if (!e.kind.empty())
@@ -136,6 +137,8 @@ TimelinePage::TimelinePage(SimulationJob* job, QWidget* parent)
         m_slider->setRange(0, toSlider(m_cursor->endTime()));
         if (m_initialTime)
             m_cursor->setTime(*m_initialTime);
+        if (m_initialTime && *m_initialTime > m_cursor->endTime())
+            Q_EMIT initialTimeClamped(*m_initialTime, m_cursor->endTime());
         fitColumnsToSample(m_table); // every event of a long run would take a third of a second
         setControlsEnabled(true);
         onTimeChanged();
@@ -167,7 +170,8 @@ void TimelinePage::load(std::shared_ptr<const std::vector<sim::PodEvent>> events
         // One point per simulated minute up to ~1000 points: smooth without costing the paint.
         const int points = int(std::clamp<sim::SimTime>(replay->endTime() / sim::kMinute, 2, 1000));
         auto counts = replay->countsOverTime(points);
-        return Built { std::move(replay), std::move(counts) };
+        const PodReplay::Peaks peaks = replay->peaks();
+        return Built { std::move(replay), std::move(counts), peaks };
     }));
 }
 
@@ -242,13 +246,16 @@ void TimelinePage::onTimeChanged()
     }
     const ReplayState& s = m_cursor->state();
     m_summary->setText(
-        tr("At %1: <b>%2</b> pods running, <b>%3</b> pending, <b>%4</b> devices held · %5 of %6 events")
+        tr("At %1: <b>%2</b> pods running, <b>%3</b> pending, <b>%4</b> devices held · %5 of %6 events (%7 "
+           "pod events, %8 injected into the cluster)")
             .arg(formatSimTime(t))
             .arg(s.running.size())
             .arg(s.pending.size())
             .arg(s.holders.size())
             .arg(m_cursor->replay()->eventsUpTo(t))
-            .arg(m_cursor->replay()->events().size()));
+            .arg(m_cursor->replay()->events().size())
+            .arg(m_cursor->replay()->podEventCount())
+            .arg(m_cursor->replay()->events().size() - m_cursor->replay()->podEventCount()));
     const int row = m_events->rowAt(t);
     if (row >= 0) {
         const QSignalBlocker quiet(m_table->selectionModel());

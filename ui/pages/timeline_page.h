@@ -56,6 +56,8 @@ public:
 Q_SIGNALS:
     /// A replay was loaded and the cursor is at its end.
     void replayReady();
+    /// The initial time asked for is after the run's end: the cursor shows the end instead.
+    void initialTimeClamped(qint64 requested, qint64 end);
 
 private:
     void onTimeChanged();
@@ -70,6 +72,7 @@ private:
     {
         std::shared_ptr<const PodReplay> replay;
         std::vector<PodReplay::Counts> counts;
+        PodReplay::Peaks peaks;
     };
     QFutureWatcher<Built> m_build;
     TimelineStrip* m_strip = nullptr;

@@ -253,10 +253,20 @@ QString TopologyPage::placementText(const QString& title, bool held) const
                        .arg(title.toHtmlEscaped())
                        .arg(q.devices)
                        .arg(QString::fromStdString(m_placement.node));
-    if (q.devices > 1)
+    // Devices are named as their ResourceSlices publish them, as every other view names them.
+    auto named = [this](int component) {
+        return QString::fromStdString(m_cluster->componentName(m_placement.node, component));
+    };
+    if (q.devices > 1) {
+        QString pair = QString::fromStdString(q.worstPair);
+        for (const auto& [a, b, label] : m_placement.pairs)
+            if (label == m_placement.worst && m_cluster && !m_placement.fromAttributes) {
+                pair = QStringLiteral("%1 <-> %2").arg(named(a), named(b));
+                break;
+            }
         text += tr(" · farthest pair <b>%1</b> (%2)")
-                    .arg(QString::fromStdString(m_placement.worst).toHtmlEscaped(),
-                        QString::fromStdString(q.worstPair).toHtmlEscaped());
+                    .arg(QString::fromStdString(m_placement.worst).toHtmlEscaped(), pair.toHtmlEscaped());
+    }
     if (!q.numaNodes.empty()) {
         QStringList numa;
         for (int n : q.numaNodes)
@@ -269,9 +279,7 @@ QString TopologyPage::placementText(const QString& title, bool held) const
         // Pairs grouped by distance: "NV18 × 28" reads better than 28 lines.
         std::map<std::string, QStringList> byLabel;
         for (const auto& [a, b, label] : m_placement.pairs)
-            byLabel[label] << QStringLiteral("%1↔%2").arg(
-                QString::fromStdString(shape->components[size_t(a)].name),
-                QString::fromStdString(shape->components[size_t(b)].name));
+            byLabel[label] << QStringLiteral("%1↔%2").arg(named(a), named(b));
         QStringList parts;
         for (const auto& [label, pairs] : byLabel)
             parts << (pairs.size() <= 3

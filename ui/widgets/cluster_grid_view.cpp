@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include <QFontMetricsF>
 #include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPainter>
@@ -16,7 +17,7 @@ namespace drasim::ui {
 
 namespace {
 constexpr int kTileWidth = 132;
-constexpr int kTileHeight = 62;
+constexpr int kTileHeight = 76;
 constexpr int kGap = 8;
 constexpr int kLegendHeight = 22;
 
@@ -48,11 +49,26 @@ void ClusterGridView::setCluster(std::shared_ptr<const ClusterDevices> cluster)
 {
     m_cluster = std::move(cluster);
     m_tiles.clear();
+    m_deviceTiles.clear();
     if (m_cluster)
         for (const auto& node : m_cluster->nodes()) {
             Tile tile;
             tile.name = QString::fromStdString(node.name);
             tile.devices = int(node.devices.size());
+            std::map<int, size_t> slot; // class index → position in tile.classes
+            for (const auto& d : node.devices) {
+                std::vector<size_t> mine;
+                for (int c : d.classes) {
+                    auto [at, added] = slot.try_emplace(c, tile.classes.size());
+                    if (added)
+                        tile.classes.push_back(
+                            ClassCount { QString::fromStdString(m_cluster->classNames()[size_t(c)]), 0, 0 });
+                    ++tile.classes[at->second].devices;
+                    mine.push_back(at->second);
+                }
+                tile.unclassed += d.classes.empty() ? 1 : 0;
+                m_deviceTiles[d.key] = { m_tiles.size(), std::move(mine) };
+            }
             m_tiles.push_back(std::move(tile));
         }
     updateGeometry();
@@ -62,8 +78,19 @@ void ClusterGridView::setCluster(std::shared_ptr<const ClusterDevices> cluster)
 void ClusterGridView::setState(const ReplayState& state)
 {
     for (auto& tile : m_tiles) {
+        tile.held = 0;
+        for (auto& c : tile.classes)
+            c.held = 0;
+    }
+    for (const auto& [key, holder] : state.holders) // one pass, not one per tile
+        if (auto at = m_deviceTiles.find(key); at != m_deviceTiles.end()) {
+            Tile& tile = m_tiles[at->second.first];
+            ++tile.held;
+            for (size_t c : at->second.second)
+                ++tile.classes[c].held;
+        }
+    for (auto& tile : m_tiles) {
         const std::string name = tile.name.toStdString();
-        tile.held = state.heldOnNode(name);
         auto pods = state.podsOnNode.find(name);
         tile.pods = pods == state.podsOnNode.end() ? 0 : pods->second;
         tile.look = Look::Up;
@@ -112,12 +139,37 @@ void ClusterGridView::setSelectedNode(const QString& node)
     update();
 }
 
+double ClusterGridView::fractionOf(const Tile& tile)
+{
+    if (tile.classes.empty())
+        return tile.devices ? double(tile.held) / tile.devices : 0.0;
+    double most = 0;
+    for (const auto& c : tile.classes)
+        most = std::max(most, c.devices ? double(c.held) / c.devices : 0.0);
+    return most;
+}
+
 double ClusterGridView::utilisationOf(const QString& node) const
 {
     for (const auto& tile : m_tiles)
         if (tile.name == node)
-            return tile.devices ? double(tile.held) / tile.devices : 0.0;
+            return fractionOf(tile);
     return 0.0;
+}
+
+QString ClusterGridView::countsText(const QString& node) const
+{
+    for (const auto& tile : m_tiles) {
+        if (tile.name != node)
+            continue;
+        QStringList parts;
+        for (const auto& c : tile.classes)
+            parts << QStringLiteral("%1 %2/%3").arg(c.name).arg(c.held).arg(c.devices);
+        if (tile.classes.empty())
+            parts << tr("%1/%2 devices").arg(tile.held).arg(tile.devices);
+        return parts.join(QStringLiteral(" · "));
+    }
+    return {};
 }
 
 int ClusterGridView::columns(int width) const
@@ -177,7 +229,7 @@ void ClusterGridView::paintTile(QPainter& p, const Tile& tile, const QRectF& r) 
     QFont small = font();
     small.setPointSizeF(font().pointSizeF() * 0.85);
     const bool down = tile.look == Look::Down;
-    const double used = tile.devices && !down ? double(tile.held) / tile.devices : 0.0;
+    const double used = down ? 0.0 : fractionOf(tile);
     const QColor fill = down ? downFill(pal) : holder_colors::utilisation(used, pal);
     QPainterPath path;
     path.addRoundedRect(r, 6, 6);
@@ -201,12 +253,15 @@ void ClusterGridView::paintTile(QPainter& p, const Tile& tile, const QRectF& r) 
     p.setFont(bold);
     p.drawText(r.adjusted(8, 5, -8, 0), Qt::AlignLeft | Qt::AlignTop, tile.name);
     p.setFont(small);
-    const QString line = down ? (tile.removed ? tr("removed · %1 devices").arg(tile.devices)
-                                              : tr("down · %1 devices").arg(tile.devices))
-        : tile.look == Look::Draining
-        ? tr("draining · %1/%2 dev · %3 pods").arg(tile.held).arg(tile.devices).arg(tile.pods)
-        : tr("%1/%2 devices · %3 pods").arg(tile.held).arg(tile.devices).arg(tile.pods);
-    p.drawText(r.adjusted(8, 0, -8, -18), Qt::AlignLeft | Qt::AlignBottom, line);
+    // Per DeviceClass ("gpu.nvidia.com 8/8"), then the pods: NICs do not dilute the GPUs.
+    const QFontMetricsF fm(small);
+    const QString counts = down       ? (tile.removed ? tr("removed") : tr("down"))
+        : tile.look == Look::Draining ? tr("draining · %1").arg(countsText(tile.name))
+                                      : countsText(tile.name);
+    p.drawText(r.adjusted(8, 0, -8, -31), Qt::AlignLeft | Qt::AlignBottom,
+        fm.elidedText(counts, Qt::ElideMiddle, r.width() - 16));
+    const QString pods = down ? tr("%1 devices").arg(tile.devices) : tr("%n pod(s)", nullptr, tile.pods);
+    p.drawText(r.adjusted(8, 0, -8, -18), Qt::AlignLeft | Qt::AlignBottom, pods);
     if (tile.taintedDevices > 0 && !down)
         drawTaintBadge(p, QRectF(r.right() - 22, r.top() + 5, 16, 16), tile.taintedDevices, pal);
     if (down)
@@ -248,7 +303,7 @@ void ClusterGridView::paintLegend(QPainter& p) const
     p.setPen(pal.color(QPalette::Mid));
     p.drawRect(QRectF(x, y, 40, box));
     x += 40 - box;
-    label(tr("devices held"));
+    label(tr("held (fullest class)"));
     QPainterPath downBox;
     downBox.addRoundedRect(QRectF(x, y, box, box), 3, 3);
     p.fillPath(downBox, downFill(pal));
@@ -268,12 +323,15 @@ void ClusterGridView::paintLegend(QPainter& p) const
 
 QString ClusterGridView::tileTip(const Tile& tile) const
 {
-    QString tip = tr("<b>%1</b><br>%2 of %3 devices held (%4%)<br>%5 pods running")
+    QString tip = tr("<b>%1</b><br>%2 of %3 devices held<br>%4 pods running")
                       .arg(tile.name)
                       .arg(tile.held)
                       .arg(tile.devices)
-                      .arg(tile.devices ? 100 * tile.held / tile.devices : 0)
                       .arg(tile.pods);
+    for (const auto& c : tile.classes)
+        tip += tr("<br>DeviceClass %1: %2 of %3 held").arg(c.name.toHtmlEscaped()).arg(c.held).arg(c.devices);
+    if (tile.unclassed > 0 && !tile.classes.empty())
+        tip += tr("<br>%1 devices no DeviceClass selects").arg(tile.unclassed);
     if (tile.look == Look::Down)
         tip += tile.removed ? tr("<br><b>Removed</b> with its node pool")
                             : tr("<br><b>Down</b>: the node failed");

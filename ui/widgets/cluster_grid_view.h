@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include <map>
 #include <memory>
 #include <vector>
 
@@ -28,13 +29,17 @@ public:
     void setSelectedNode(const QString& node);
     QString selectedNode() const { return m_selected; }
 
-    /// Held / published devices of a node at the time shown (0 for unknown nodes).
+    /// Held / published devices of a node's fullest DeviceClass at the time shown (all its
+    /// devices when no class selects any; 0 for unknown nodes): a DGX with every GPU busy is full
+    /// however many of its NICs are free.
     double utilisationOf(const QString& node) const;
     /// How a node's tile looks at the time shown: the condition it shows.
     enum class Look { Up, Down, Draining, Tainted };
     Look lookOf(const QString& node) const;
     /// The legend strip above the tiles, in widget coordinates.
     QRect legendRect() const;
+    /// What a tile says of its devices: "gpu.nvidia.com 8/8" per class, then the pods.
+    QString countsText(const QString& node) const;
     /// The node under a point, empty when none.
     QString nodeAt(const QPoint& pos) const;
     /// The tile of the i-th node, in widget coordinates.
@@ -53,11 +58,20 @@ protected:
     bool event(QEvent* event) override;
 
 private:
+    /// Devices of one DeviceClass on a node: GPUs are counted apart from NICs.
+    struct ClassCount
+    {
+        QString name;
+        int devices = 0;
+        int held = 0;
+    };
     struct Tile
     {
         QString name;
         int devices = 0;
         int held = 0;
+        std::vector<ClassCount> classes; ///< the classes with devices on the node
+        int unclassed = 0; ///< devices no DeviceClass selects
         int pods = 0;
         Look look = Look::Up;
         bool removed = false;
@@ -66,12 +80,16 @@ private:
         QString taintedNames; ///< the tainted devices ("driver/device"), for the tooltip
     };
     int columns(int width) const;
+    /// Held / devices of the tile's fullest class (of all its devices when none is classed).
+    static double fractionOf(const Tile& tile);
     void paintTile(QPainter& p, const Tile& tile, const QRectF& r) const;
     void paintLegend(QPainter& p) const;
     QString tileTip(const Tile& tile) const;
 
     std::shared_ptr<const ClusterDevices> m_cluster;
     std::vector<Tile> m_tiles;
+    /// Every device: its tile and the indexes in that tile's classes.
+    std::map<DeviceKey, std::pair<size_t, std::vector<size_t>>> m_deviceTiles;
     QString m_selected;
 };
 

@@ -455,6 +455,7 @@ void NodeGraphView::paintEvent(QPaintEvent*)
                 box.adjusted(2, 2, -2, -2), Qt::AlignCenter, name + QLatin1Char('\n') + kindTag(c.kind));
             continue;
         }
+        const QString device = deviceLabel(component);
         const bool lit = std::find(m_highlight.begin(), m_highlight.end(), component) != m_highlight.end();
         p.setOpacity(focusing && !lit ? 0.35 : 1.0);
         const QColor fill = colorOf(component);
@@ -476,7 +477,8 @@ void NodeGraphView::paintEvent(QPaintEvent*)
         p.setPen(text);
         p.setFont(bold);
         p.drawText(box.adjusted(6, 4, -6, 0), Qt::AlignLeft | Qt::AlignTop,
-            kindTag(c.kind) + QLatin1Char(' ') + name);
+            // The name alone (its kind is in the tooltip): long PCI names lose their middle.
+            QFontMetricsF(bold).elidedText(device, Qt::ElideMiddle, box.width() - 12));
         p.setFont(small);
         const QFontMetricsF fm(small);
         // Lines follow the fonts' own heights: the fonts grow when the drawing is scaled down.
@@ -491,6 +493,13 @@ void NodeGraphView::paintEvent(QPaintEvent*)
     }
 }
 
+QString NodeGraphView::deviceLabel(int component) const
+{
+    if (!m_cluster || !m_devices)
+        return {};
+    return QString::fromStdString(m_cluster->componentName(m_devices->name, component));
+}
+
 QString NodeGraphView::toolTipFor(int component) const
 {
     if (!m_devices || !m_devices->topology || component < 0
@@ -498,8 +507,10 @@ QString NodeGraphView::toolTipFor(int component) const
         return {};
     const topology::Topology& topo = *m_devices->topology;
     const auto& c = topo.shape().components[size_t(component)];
-    QString html = QStringLiteral("<b>%1</b> — %2")
-                       .arg(QString::fromStdString(c.name).toHtmlEscaped(), kindTag(c.kind));
+    QString html
+        = QStringLiteral("<b>%1</b> — %2").arg(deviceLabel(component).toHtmlEscaped(), kindTag(c.kind));
+    if (deviceLabel(component) != QString::fromStdString(c.name))
+        html += tr(" (%1 in the node's topology)").arg(QString::fromStdString(c.name).toHtmlEscaped());
     if (!c.model.empty())
         html += QStringLiteral("<br>%1").arg(QString::fromStdString(c.model).toHtmlEscaped());
     if (!c.busId.empty())

@@ -39,6 +39,8 @@ public:
     QColor colorOf(int component) const;
     /// What hovering the component shows (rich text).
     QString toolTipFor(int component) const;
+    /// The label of an endpoint: its device named as its ResourceSlice publishes it ("gpu-0").
+    QString deviceLabel(int component) const;
     /// The component under a point (widget coordinates), -1 when none.
     int componentAt(const QPointF& pos) const;
     /// Where a component is drawn, in widget coordinates.

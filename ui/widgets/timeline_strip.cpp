@@ -106,12 +106,25 @@ void TimelineStrip::paintEvent(QPaintEvent*)
     p.setPen(pendingColor);
     p.drawText(QPointF(plot.left() + legend, 13), tr("■ pending"));
     p.setPen(pal.color(QPalette::PlaceholderText));
-    p.drawText(
-        QRectF(plot.left(), 2, plot.width(), 14), Qt::AlignRight | Qt::AlignTop, tr("peak %1 pods").arg(top));
+    p.drawText(QRectF(plot.left(), 2, plot.width(), 14), Qt::AlignRight | Qt::AlignTop,
+        m_peaks ? peakText() : tr("peak %1 pods").arg(top));
 
     const double cx = x(std::clamp<sim::SimTime>(m_time, 0, m_end));
     p.setPen(QPen(pal.color(QPalette::Highlight), 2));
     p.drawLine(QPointF(cx, plot.top() - 2), QPointF(cx, plot.bottom()));
+}
+
+void TimelineStrip::setPeaks(PodReplay::Peaks peaks)
+{
+    m_peaks = peaks;
+    update();
+}
+
+QString TimelineStrip::peakText() const
+{
+    // Pending first, as the run's summary and `drasim simulate` state their peak.
+    return m_peaks ? tr("peak %1 pending · %2 running").arg(m_peaks->pending).arg(m_peaks->running)
+                   : QString();
 }
 
 void TimelineStrip::setMarks(std::vector<sim::SimTime> marks)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include <optional>
 #include <vector>
 
 #include <QWidget>
@@ -19,6 +20,10 @@ public:
     explicit TimelineStrip(QWidget* parent = nullptr);
 
     void setCounts(std::vector<PodReplay::Counts> counts, sim::SimTime end);
+    /// The run's exact peaks, named in the corner (the outline's samples can miss an instant).
+    void setPeaks(PodReplay::Peaks peaks);
+    /// What the corner says: "peak 59 pending · 60 running".
+    QString peakText() const;
     void setTime(sim::SimTime t);
     /// The times of the events the scenario injected into the cluster.
     void setMarks(std::vector<sim::SimTime> marks);
@@ -44,6 +49,7 @@ private:
     sim::SimTime m_end = 0;
     sim::SimTime m_time = 0;
     std::vector<sim::SimTime> m_marks;
+    std::optional<PodReplay::Peaks> m_peaks;
 };
 
 } // namespace drasim::ui
