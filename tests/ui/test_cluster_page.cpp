@@ -123,3 +123,21 @@ TEST(ClusterPage, ListsNamespacesAndDeviceTaintRulesWithWhatTheyDo)
                                              "#   gpu.example.com/pool/t0\n#   gpu.example.com/pool/ok\n")))
         << yaml.toStdString();
 }
+
+TEST(NodePoolModel, APoolWithoutAPriceSaysSoRatherThanZeroDollars)
+{
+    auto priced = std::make_shared<drasim::sim::NodePool>();
+    priced->name = "h100";
+    priced->pricePerHour = 98.32;
+    priced->nodes.resize(2);
+    auto unpriced = std::make_shared<drasim::sim::NodePool>();
+    unpriced->name = "trace";
+    unpriced->nodes.resize(3);
+    NodePoolModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    model.setPools({ priced, unpriced });
+    EXPECT_EQ(model.index(0, NodePoolModel::SummaryColumn).data().toString(),
+        QStringLiteral("2 node(s), $98.32 per node-hour"));
+    EXPECT_EQ(model.index(1, NodePoolModel::SummaryColumn).data().toString(),
+        QStringLiteral("3 node(s), no price"));
+}

@@ -115,6 +115,13 @@ TEST(CompareText, ValuesReadAsPeopleWriteThem)
     EXPECT_EQ(kpiValueText(3.0, "pods", true).toStdString(), "+3 pods");
     EXPECT_EQ(kpiValueText(-12.5, "USD", true).toStdString(), "-$12.50");
     EXPECT_EQ(kpiValueText(std::nullopt, "pods").toStdString(), "–");
+    EXPECT_EQ(kpiValueText(1.0, "pods").toStdString(), "1 pod");
+    EXPECT_EQ(kpiValueText(-1.0, "claims", true).toStdString(), "-1 claim");
+    EXPECT_EQ(kpiValueText(0.0, "pods").toStdString(), "0 pods");
+    using drasim::ui::kpiDisplayName;
+    EXPECT_EQ(kpiDisplayName(QStringLiteral("neverScheduled")), QStringLiteral("never scheduled"));
+    EXPECT_EQ(kpiDisplayName(QStringLiteral("pendingAtEnd")), QStringLiteral("pending at end"));
+    EXPECT_EQ(kpiDisplayName(QStringLiteral("p95/training")), QStringLiteral("p95/training"));
 }
 
 // A run from the window refers to the same revision as `drasim simulate --save` of the same

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The manifest editor: live checking with problems at their line, undo through the document,
 // saving; and the CEL selector box against a known cluster.
+#include <memory>
+
 #include <QAbstractItemModelTester>
 #include <QFile>
 #include <QSignalSpy>
@@ -181,4 +183,32 @@ TEST(CelSelectorBox, ListsTheMatchesOfAKnownClusterAndWhyTheOthersFail)
     EXPECT_EQ(model->rowCount(), 0);
     EXPECT_TRUE(box->summary().contains(QStringLiteral("Does not compile")));
     EXPECT_TRUE(box->summary().contains(QStringLiteral("column"))) << box->summary().toStdString();
+}
+
+TEST(CelSelectorBox, ItsExampleFitsTheOpenCluster)
+{
+    // A trace's cluster: devices without any vendor attributes, no DeviceClass.
+    drasim::api::ObjectSet trace;
+    drasim::api::ResourceSlice slice;
+    slice.driver = "gpu.trace.example";
+    slice.pool.name = "node-0";
+    slice.nodeName = "node-0";
+    slice.devices.resize(2);
+    slice.devices[0].name = "gpu-0";
+    slice.devices[1].name = "gpu-1";
+    trace.resourceSlices.push_back(slice);
+    const QString example = CelSelectorBox::exampleFor(&trace);
+    EXPECT_EQ(example, QStringLiteral("device.driver == \"gpu.trace.example\""));
+    const auto preview = drasim::session::previewSelector(example.toStdString(), trace);
+    EXPECT_EQ(preview.errors, 0u);
+    EXPECT_EQ(preview.matched, 2u);
+    // With a DeviceClass, the class's own selector is the example.
+    drasim::api::DeviceClass gpus;
+    gpus.meta.name = "gpu";
+    gpus.selectors.push_back({ "device.driver.startsWith(\"gpu.\")", {} });
+    trace.deviceClasses.push_back(gpus);
+    EXPECT_EQ(CelSelectorBox::exampleFor(&trace), QStringLiteral("device.driver.startsWith(\"gpu.\")"));
+    CelSelectorBox box;
+    box.setObjects(std::make_shared<const drasim::api::ObjectSet>(trace));
+    EXPECT_EQ(box.example(), QStringLiteral("device.driver.startsWith(\"gpu.\")"));
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Light and dark palettes: every colour with a meaning keeps its contrast on both, and nothing the
 // window paints is fixed to one palette (the error banner, the editor's YAML colours).
+#include <algorithm>
 #include <random>
 
 #include <QApplication>
@@ -12,6 +13,7 @@
 #include <QTextBlock>
 #include <QTextDocument>
 #include <QTextLayout>
+#include <QVBoxLayout>
 
 #include <gtest/gtest.h>
 
@@ -151,4 +153,21 @@ TEST(PaletteLooks, TheEditorsYamlColoursFollowAThemeChange)
         EXPECT_GT(coloured, 20); // the file is highlighted at all
     }
     switchTheme(w, Theme::System);
+}
+
+TEST(PaletteLooks, ALongErrorNeverWidensTheWindow)
+{
+    QWidget window;
+    auto* layout = new QVBoxLayout(&window);
+    auto* banner = new drasim::ui::ErrorBanner(&window);
+    layout->addWidget(banner);
+    layout->addStretch(1);
+    window.resize(600, 300);
+    window.show();
+    const int before = window.minimumSizeHint().width();
+    // One word of 400 characters: nothing to wrap at.
+    banner->setText(QStringLiteral("<b>1 error(s) in the input.</b> ") + QString(400, QLatin1Char('x')));
+    QApplication::processEvents();
+    EXPECT_LE(window.minimumSizeHint().width(), std::max(before, 100));
+    EXPECT_EQ(window.width(), 600);
 }

@@ -251,3 +251,22 @@ TEST(SeriesChartView, ZoomKeepsItsWindowWhileSamplesArriveAndResetShowsAll)
     EXPECT_DOUBLE_EQ(x->min(), 0.0);
     EXPECT_DOUBLE_EQ(x->max(), 20.0); // everything, including what came while zoomed
 }
+
+TEST(SeriesChartView, AChartWithoutLinesSaysWhyAndExcludedSeriesStayOut)
+{
+    RunSeriesModel model;
+    SeriesChartView reasons(QStringLiteral("Pending pods by reason"), QStringLiteral("unschedulable.reason/"),
+        QStringLiteral("pods"), false, &model);
+    reasons.setEmptyText(QStringLiteral("Nothing pending"));
+    SeriesChartView pods(
+        QStringLiteral("Pods"), QStringLiteral("pods."), QStringLiteral("pods"), false, &model);
+    pods.setExcluded({ QStringLiteral("pods.pending.longest_s") });
+    EXPECT_EQ(reasons.shownEmptyText(), QString()); // nothing ran yet: nothing to say
+    model.append({ sample(0, { { "pods.pending", "", 0 }, { "pods.pending.longest_s", "", 4000 } }),
+        sample(1, { { "pods.pending", "", 0 }, { "pods.pending.longest_s", "", 7600 } }) });
+    EXPECT_EQ(reasons.shownEmptyText(), QStringLiteral("Nothing pending"));
+    EXPECT_EQ(pods.lineCount(), 1); // seconds are no count of pods
+    EXPECT_EQ(line(pods, QStringLiteral("pending.longest_s")), nullptr);
+    model.append({ sample(2, { { "unschedulable.reason", "gpu", 3 } }) });
+    EXPECT_EQ(reasons.shownEmptyText(), QString());
+}

@@ -4,8 +4,10 @@
 #include <cstdlib>
 
 #include <QAbstractItemModelTester>
+#include <QApplication>
 #include <QFile>
 #include <QSignalSpy>
+#include <QTableView>
 #include <QTemporaryDir>
 
 #include <gtest/gtest.h>
@@ -95,4 +97,28 @@ TEST(SimulationPage, BrokenScenarioIsReportedInlineWithItsLocation)
     const auto* d = w.diagnosticsModel()->diagnosticAt(0);
     EXPECT_EQ(d->pos.line, 6);
     EXPECT_NE(d->fieldPath.find("duration"), std::string::npos) << d->format();
+}
+
+TEST(SimulationPage, TheHeaderNamesTheScenarioAndEveryWorkloadShowsWithItsP90)
+{
+    MainWindow w;
+    w.setRunStorePath(QString());
+    w.resize(1400, 900);
+    w.show();
+    w.openPaths({ sourcePath("scenarios/plan/node-failure-drill/scenario.yaml") });
+    auto outcome = waitFinished(w);
+    ASSERT_TRUE(outcome && outcome->summary);
+    auto* page = w.simulationPage();
+    // Every example's file is scenario.yaml: the header names the scenario itself.
+    EXPECT_EQ(page->title(), QStringLiteral("Scenario: node-failure-drill"));
+    auto* model = page->workloadModel();
+    using M = drasim::ui::WorkloadSummaryModel;
+    EXPECT_EQ(
+        model->headerData(M::WaitP90Column, Qt::Horizontal).toString(), QStringLiteral("Wait p90 (min)"));
+    ASSERT_EQ(model->rowCount(), 4);
+    QTableView* view = page->workloadView();
+    QApplication::processEvents();
+    for (int row = 0; row < 4; ++row)
+        EXPECT_TRUE(view->viewport()->rect().contains(view->visualRect(model->index(row, 0))))
+            << "row " << row << " is scrolled out of sight";
 }

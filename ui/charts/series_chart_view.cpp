@@ -64,7 +64,7 @@ int SeriesChartView::lineCount() const
 
 void SeriesChartView::addLine(const QString& name, int column)
 {
-    if (!name.startsWith(m_prefix))
+    if (!name.startsWith(m_prefix) || m_excluded.contains(name))
         return;
     auto* series = new QLineSeries(this);
     const QString label = name.mid(m_prefix.size());
@@ -89,6 +89,8 @@ void SeriesChartView::addLine(const QString& name, int column)
 
 void SeriesChartView::appendRows(int firstRow, int lastRow)
 {
+    if (m_lines.isEmpty() && !m_emptyText.isEmpty())
+        viewport()->update();
     for (int i = 0; i < m_columns.size(); ++i)
         appendPoints(i, firstRow, lastRow);
     updateAxes(lastRow);
@@ -209,9 +211,20 @@ double SeriesChartView::viewportX(double hours) const
     return mapFromScene(QPointF(x, plot.top())).x();
 }
 
+QString SeriesChartView::shownEmptyText() const
+{
+    return m_lines.isEmpty() && m_model->rowCount() > 0 ? m_emptyText : QString();
+}
+
 void SeriesChartView::drawForeground(QPainter* painter, const QRectF& rect)
 {
     ChartView::drawForeground(painter, rect);
+    if (const QString empty = shownEmptyText(); !empty.isEmpty()) {
+        painter->save();
+        painter->setPen(palette().color(QPalette::PlaceholderText));
+        painter->drawText(chart()->mapRectToScene(chart()->plotArea()), Qt::AlignCenter, empty);
+        painter->restore();
+    }
     if (m_markLines.isEmpty())
         return;
     const QRectF plot = chart()->mapRectToScene(chart()->plotArea());

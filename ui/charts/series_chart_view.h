@@ -25,6 +25,13 @@ public:
         RunSeriesModel* model, QWidget* parent = nullptr);
 
     int lineCount() const;
+    /// Series the prefix matches but the chart leaves out (call before samples arrive): the
+    /// longest wait in seconds is no count of pods.
+    void setExcluded(const QStringList& series) { m_excluded = series; }
+    /// What the plot says while samples arrived but no line did ("nothing pending").
+    void setEmptyText(const QString& text) { m_emptyText = text; }
+    /// The text shown over the plot now (empty when lines are drawn or nothing ran yet).
+    QString shownEmptyText() const;
     /// The run's simulated length in hours: the time axis spans it from the start, so it does not
     /// have to be laid out again with every batch of samples (0: grow with the data).
     void setTimeSpan(double hours);
@@ -87,6 +94,8 @@ private:
     };
     QList<MarkLine> m_markLines;
     QList<EventMark> m_marks;
+    QStringList m_excluded;
+    QString m_emptyText;
 };
 
 } // namespace drasim::ui

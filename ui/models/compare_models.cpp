@@ -40,8 +40,22 @@ QString kpiValueText(const std::optional<double>& value, const std::string& unit
     if (unit == "USD")
         return (v < 0 ? QStringLiteral("-$") : plus + QStringLiteral("$"))
             + QString::number(std::fabs(v), 'f', 2);
-    const int decimals = unit == "pods" || unit == "claims" ? 0 : 2;
-    return plus + QString::number(v, 'f', decimals) + QLatin1Char(' ') + text(unit);
+    const bool counted = unit == "pods" || unit == "claims";
+    // "1 pod", not "1 pods": a count of one takes the singular.
+    const QString unitText = counted && std::fabs(v) == 1.0 ? text(unit).chopped(1) : text(unit);
+    return plus + QString::number(v, 'f', counted ? 0 : 2) + QLatin1Char(' ') + unitText;
+}
+
+QString kpiDisplayName(const QString& id)
+{
+    // "neverScheduled" reads "never scheduled"; the id itself stays in the tooltip.
+    QString out;
+    for (qsizetype i = 0; i < id.size(); ++i) {
+        const QChar c = id[i];
+        const bool hump = c.isUpper() && i > 0 && id[i - 1].isLower();
+        out += hump ? QStringLiteral(" ") + c.toLower() : QString(c);
+    }
+    return out;
 }
 
 RunListModel::RunListModel(QObject* parent)
@@ -187,7 +201,7 @@ QVariant KpiCompareModel::data(const QModelIndex& index, int role) const
     case NameColumn: {
         const QString name = text(k.name);
         const qsizetype dot = name.indexOf(QLatin1Char('.'));
-        return dot >= 0 && name.left(dot) == text(k.group) ? name.mid(dot + 1) : name;
+        return kpiDisplayName(dot >= 0 && name.left(dot) == text(k.group) ? name.mid(dot + 1) : name);
     }
     case UnitColumn:
         return text(k.unit);

@@ -69,5 +69,7 @@ private:
 QString runLabel(const compare::RunColumn& run);
 /// A KPI value with its unit as a person reads it: "42 pods", "14m3s" (seconds), "61.5%", "$1,234.50".
 QString kpiValueText(const std::optional<double>& value, const std::string& unit, bool sign = false);
+/// A KPI id in words: "neverScheduled" reads "never scheduled", "wait.p95/training" stays.
+QString kpiDisplayName(const QString& id);
 
 } // namespace drasim::ui

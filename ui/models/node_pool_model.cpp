@@ -101,8 +101,11 @@ QVariant NodePoolModel::data(const QModelIndex& index, int role) const
         case DevicesColumn:
             return qulonglong(devices);
         case SummaryColumn:
-            return tr("%n node(s), $%1 per node-hour", nullptr, int(pool.nodes.size()))
-                .arg(QString::number(pool.pricePerHour, 'f', 2));
+            // A pool without a price says so: "$0.00" would read as free.
+            return pool.pricePerHour > 0
+                ? tr("%n node(s), $%1 per node-hour", nullptr, int(pool.nodes.size()))
+                      .arg(QString::number(pool.pricePerHour, 'f', 2))
+                : tr("%n node(s), no price", nullptr, int(pool.nodes.size()));
         }
         return {};
     }

@@ -48,6 +48,8 @@ QVariant WorkloadSummaryModel::data(const QModelIndex& index, int role) const
         return qlonglong(w.podsPendingAtEnd);
     case WaitP50Column:
         return minutes(w.waitSeconds.p50, w.waitSeconds.atLeast.p50);
+    case WaitP90Column:
+        return minutes(w.waitSeconds.p90, w.waitSeconds.atLeast.p90);
     case WaitP95Column:
         return minutes(w.waitSeconds.p95, w.waitSeconds.atLeast.p95);
     case WaitP99Column:
@@ -73,6 +75,8 @@ QVariant WorkloadSummaryModel::headerData(int section, Qt::Orientation orientati
         return tr("Pods pending at end");
     case WaitP50Column:
         return tr("Wait p50 (min)");
+    case WaitP90Column:
+        return tr("Wait p90 (min)");
     case WaitP95Column:
         return tr("Wait p95 (min)");
     case WaitP99Column:

@@ -20,6 +20,7 @@ public:
         SucceededColumn,
         PendingColumn,
         WaitP50Column,
+        WaitP90Column,
         WaitP95Column,
         WaitP99Column,
         CompletionP95Column,

@@ -58,6 +58,8 @@ SimulationPage::SimulationPage(Document* document, QWidget* parent)
                   tr("Nodes up by pool"), QStringLiteral("nodes.up/"), tr("nodes"), false, m_series, charts),
               new SeriesChartView(tr("Devices up by model"), QStringLiteral("devices.up/"), tr("devices"),
                   false, m_series, charts) };
+    m_charts[0]->setExcluded({ QStringLiteral("pods.pending.longest_s") });
+    m_charts[2]->setEmptyText(tr("Nothing pending"));
     for (int i = 0; i < m_charts.size(); ++i)
         grid->addWidget(m_charts[i], i / 2, i % 2);
     // Three rows of charts keep a readable height in a small window: they scroll instead.
@@ -72,6 +74,9 @@ SimulationPage::SimulationPage(Document* document, QWidget* parent)
     m_workloadView->verticalHeader()->setVisible(false);
     m_workloadView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_workloadView->horizontalHeader()->setStretchLastSection(true);
+    // Room for four workloads without scrolling (the examples have up to four).
+    m_workloadView->setMinimumHeight(m_workloadView->horizontalHeader()->sizeHint().height()
+        + 4 * m_workloadView->verticalHeader()->defaultSectionSize() + 2 * m_workloadView->frameWidth());
     m_totals = new QLabel(this);
     m_totals->setWordWrap(true);
 
@@ -118,15 +123,23 @@ void SimulationPage::onDocumentOpened()
     m_row->setFraction(0);
     if (m_document->isScenario()) {
         const QString file = m_document->paths().value(0);
-        m_title->setText(m_document->prepared()
-                ? tr("Scenario: %1").arg(QFileInfo(file).fileName())
-                : tr("Scenario %1 has errors: see Problems.").arg(QFileInfo(file).fileName()));
+        // The scenario's own name: every example's file is scenario.yaml.
+        const auto prepared = m_document->prepared();
+        m_title->setText(prepared && !prepared->name.empty()
+                ? tr("Scenario: %1").arg(QString::fromStdString(prepared->name))
+                : prepared ? tr("Scenario: %1").arg(QFileInfo(file).fileName())
+                           : tr("Scenario %1 has errors: see Problems.").arg(QFileInfo(file).fileName()));
         m_title->setToolTip(file);
     } else {
         m_title->setText(tr("No scenario open. Open a Scenario file (File › Open) to simulate it."));
         m_title->setToolTip(QString());
     }
     setRunning(false);
+}
+
+QString SimulationPage::title() const
+{
+    return m_title->text();
 }
 
 void SimulationPage::markEvents(std::shared_ptr<const sim::NodeConditions> conditions)

@@ -36,6 +36,8 @@ public:
 
     SimulationJob* job() const { return m_job; }
     const QList<SeriesChartView*>& charts() const { return m_charts; }
+    QTableView* workloadView() const { return m_workloadView; }
+    QString title() const;
     RunSeriesModel* seriesModel() const { return m_series; }
     WorkloadSummaryModel* workloadModel() const { return m_workloads; }
 

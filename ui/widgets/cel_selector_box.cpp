@@ -80,7 +80,26 @@ CelSelectorBox::~CelSelectorBox()
 void CelSelectorBox::setObjects(std::shared_ptr<const api::ObjectSet> objects)
 {
     m_objects = std::move(objects);
+    m_input->setPlaceholderText(exampleFor(m_objects.get()));
     evaluate();
+}
+
+QString CelSelectorBox::exampleFor(const api::ObjectSet* objects)
+{
+    if (objects) {
+        for (const auto& deviceClass : objects->deviceClasses)
+            if (!deviceClass.selectors.empty())
+                return QString::fromStdString(deviceClass.selectors.front().expression).simplified();
+        if (!objects->resourceSlices.empty())
+            return QStringLiteral("device.driver == \"%1\"")
+                .arg(QString::fromStdString(objects->resourceSlices.front().driver));
+    }
+    return QStringLiteral("device.attributes[\"gpu.nvidia.com\"].productName.contains(\"H100\")");
+}
+
+QString CelSelectorBox::example() const
+{
+    return m_input->placeholderText();
 }
 
 void CelSelectorBox::setExpression(const QString& expression)

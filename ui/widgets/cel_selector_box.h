@@ -34,6 +34,11 @@ public:
 
     void setObjects(std::shared_ptr<const api::ObjectSet> objects);
     void setExpression(const QString& expression);
+    /// An expression that fits a cluster, to start from (and the box's placeholder): its first
+    /// DeviceClass's selector, else a match on its first driver; one that names a vendor's
+    /// attributes would be an error on every device of a cluster without them (a trace).
+    static QString exampleFor(const api::ObjectSet* objects);
+    QString example() const;
     QString expression() const;
     SelectorMatchModel* model() const { return m_model; }
     QTableView* view() const { return m_view; }

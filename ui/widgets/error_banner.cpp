@@ -20,6 +20,10 @@ ErrorBanner::ErrorBanner(QWidget* parent)
     setTextFormat(Qt::RichText);
     setMargin(6);
     setIndent(kMarkWidth + 4);
+    // The window's width is the user's: a long message (a path, a CEL expression without spaces)
+    // wraps or is cut, it never widens the window.
+    setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    setMinimumWidth(1);
 }
 
 QColor ErrorBanner::background() const
