@@ -158,8 +158,11 @@ TEST(ChartHover, TheFrontierNamesTheMixUnderTheMouseAndExportsEveryMix)
     view.show();
     ASSERT_EQ(view.recommendedCount(), 1);
 
-    auto* recommended = view.chart()->series().value(3);
-    ASSERT_EQ(recommended->name().toStdString(), "recommended");
+    QAbstractSeries* recommended = nullptr;
+    for (auto* series : view.chart()->series())
+        if (series->name() == QLatin1String("recommended"))
+            recommended = series;
+    ASSERT_NE(recommended, nullptr);
     const QPoint onIt = viewportPosition(view, QPointF(373, 20), recommended);
     EXPECT_EQ(hoverWithMouse(view, onIt).toStdString(), view.pointText(1).toStdString());
     EXPECT_TRUE(view.pointText(1).startsWith(QStringLiteral("h100=1 l40s=0: $373,000")))
@@ -179,4 +182,34 @@ TEST(ChartHover, TheFrontierNamesTheMixUnderTheMouseAndExportsEveryMix)
     const QString png = dir.filePath(QStringLiteral("frontier.png"));
     ASSERT_TRUE(view.exportImage(png, &error)) << error.toStdString();
     EXPECT_GT(QFile(png).size(), 1000);
+}
+
+TEST(FrontierChart, MixesBeyondTheTopAreMarkedAndTheLevelIsDrawn)
+{
+    auto study = tinyStudy();
+    // A mix that missed by days (a run stopped early): it sits on the top edge, marked as beyond it.
+    study->loads[0].mixes.push_back(mix({ 0, 1 }, 100000, 16 * 86400.0, false));
+    // And one whose run stopped once the level was surely missed: no value to plot.
+    study->loads[0].mixes.push_back(mix({ 0, 3 }, 300000, 5000, false));
+    study->loads[0].mixes.back().spread[0].known = false;
+    PlanMixesModel model;
+    model.setResult(study, 0);
+    FrontierChartView view(&model);
+    view.resize(500, 360);
+    view.show();
+    EXPECT_EQ(view.clippedCount(), 2);
+    EXPECT_EQ(view.missedCount(), 3);
+    EXPECT_DOUBLE_EQ(view.levelLine(), 60.0); // longest pending <= 1h, in minutes
+    EXPECT_EQ(view.xTitle(), QStringLiteral("cost (thousand USD)"));
+    EXPECT_EQ(view.yTitle(), QStringLiteral("longest pending (min)"));
+    EXPECT_EQ(view.xLabelFormat(), QStringLiteral("%.0f"));
+
+    // A study that produced nothing: no level, no clipped mark, and ticks that do not repeat.
+    PlanMixesModel empty;
+    FrontierChartView nothing(&empty);
+    nothing.resize(500, 360);
+    nothing.show();
+    EXPECT_EQ(nothing.clippedCount(), 0);
+    EXPECT_EQ(nothing.levelLine(), -1);
+    EXPECT_EQ(nothing.xLabelFormat(), QStringLiteral("%g"));
 }

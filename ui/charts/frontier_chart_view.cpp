@@ -54,8 +54,13 @@ FrontierChartView::FrontierChartView(PlanMixesModel* model, QWidget* parent)
     m_frontier->setName(tr("frontier"));
     m_recommended = new QScatterSeries(this);
     m_recommended->setName(tr("recommended"));
-    for (QXYSeries* s : { static_cast<QXYSeries*>(m_missed), static_cast<QXYSeries*>(m_met),
-             static_cast<QXYSeries*>(m_frontier), static_cast<QXYSeries*>(m_recommended) }) {
+    m_clipped = new QScatterSeries(this);
+    m_clipped->setName(tr("beyond the top or stopped early (hover)"));
+    m_level = new QLineSeries(this);
+    m_level->setName(tr("service level"));
+    for (QXYSeries* s : { static_cast<QXYSeries*>(m_level), static_cast<QXYSeries*>(m_missed),
+             static_cast<QXYSeries*>(m_met), static_cast<QXYSeries*>(m_frontier),
+             static_cast<QXYSeries*>(m_recommended), static_cast<QXYSeries*>(m_clipped) }) {
         chart->addSeries(s);
         s->attachAxis(m_x);
         s->attachAxis(m_y);
@@ -84,6 +89,26 @@ int FrontierChartView::recommendedCount() const
 {
     return m_recommended->count();
 }
+int FrontierChartView::clippedCount() const
+{
+    return m_clipped->count();
+}
+double FrontierChartView::levelLine() const
+{
+    return m_level->count() > 0 ? m_level->at(0).y() : -1;
+}
+QString FrontierChartView::xTitle() const
+{
+    return m_x->titleText();
+}
+QString FrontierChartView::yTitle() const
+{
+    return m_y->titleText();
+}
+QString FrontierChartView::xLabelFormat() const
+{
+    return m_x->labelFormat();
+}
 
 void FrontierChartView::themeChanged()
 {
@@ -106,6 +131,11 @@ void FrontierChartView::styleSeries()
     QPen line = m_frontier->pen();
     line.setWidthF(2.0);
     m_frontier->setPen(line);
+    m_clipped->setMarkerShape(QScatterSeries::MarkerShapeTriangle);
+    m_clipped->setMarkerSize(11);
+    m_clipped->setColor(Qt::transparent);
+    m_clipped->setBorderColor(palette().color(QPalette::WindowText));
+    m_level->setPen(QPen(palette().color(QPalette::WindowText), 1.5, Qt::DashLine));
 }
 
 void FrontierChartView::rebuild()
@@ -121,15 +151,21 @@ void FrontierChartView::rebuild()
         if (m_model->index(row, 0).data(PlanMixesModel::FeasibleRole).toBool())
             top = std::max(top, 1.2 * m_model->index(row, 0).data(PlanMixesModel::MainValueRole).toDouble());
     m_top = top;
-    QList<QPointF> met, missed, recommended;
+    QList<QPointF> met, missed, recommended, clipped;
     QList<std::pair<double, double>> frontier;
     m_metRows.clear();
     m_missedRows.clear();
     m_recommendedRows.clear();
     for (int row = 0; row < m_model->rowCount(); ++row) {
         const QModelIndex i = m_model->index(row, 0);
-        const QPointF p(i.data(PlanMixesModel::CostRole).toDouble() / kThousand,
-            std::min(top, i.data(PlanMixesModel::MainValueRole).toDouble()));
+        // A value beyond the window, or none at all (a run stopped once the level was surely
+        // missed), is drawn on the top edge and marked there: it is not read as a value.
+        const double value = i.data(PlanMixesModel::MainValueRole).toDouble();
+        const bool known = i.data(PlanMixesModel::MainKnownRole).toBool();
+        const QPointF p(
+            i.data(PlanMixesModel::CostRole).toDouble() / kThousand, known ? std::min(top, value) : top);
+        if (!known || value > top)
+            clipped << p;
         if (i.data(PlanMixesModel::FeasibleRole).toBool()) {
             met << p;
             m_metRows << row;
@@ -152,6 +188,8 @@ void FrontierChartView::rebuild()
     m_missed->replace(missed);
     m_frontier->replace(line);
     m_recommended->replace(recommended);
+    m_clipped->replace(clipped);
+    m_limit = result && !result->levels.empty() ? axis.limit : -1;
     m_y->setTitleText(axis.title);
     m_y->setLabelFormat(axis.percent ? QStringLiteral("%.0f%%") : QStringLiteral("%g"));
     resetZoom();
@@ -165,6 +203,13 @@ void FrontierChartView::fitAxes()
             maxX = std::max(maxX, p.x());
     m_x->setRange(0, maxX * 1.05);
     m_x->applyNiceNumbers();
+    // Whole thousands read well from 10 up; below, whole numbers would repeat ("0 1 1 2").
+    m_x->setLabelFormat(m_x->max() >= 10 ? QStringLiteral("%.0f") : QStringLiteral("%g"));
+    // The level across the whole width, so every mix reads against it.
+    if (m_limit >= 0)
+        m_level->replace({ QPointF(m_x->min(), m_limit), QPointF(m_x->max(), m_limit) });
+    else
+        m_level->clear();
     // A little below zero so mixes that meet the level perfectly are not hidden by the axis; ticks
     // stay on round values from zero.
     m_y->setRange(-0.04 * m_top, m_top * 1.04);

@@ -16,8 +16,9 @@ class PlanMixesModel;
 
 /// The study at one load level as cost against the main service level (worst seed): every mix
 /// evaluated (those that missed a level greyed), the frontier as a line, the recommendation
-/// marked. Hovering a marker names the mix; the CSV export lists every mix with its role. Reads the
-/// roles of a PlanMixesModel and redraws when it resets.
+/// marked, the level itself as a dashed line, and the mixes whose value lies beyond the chart's
+/// top marked there with a triangle. Hovering a marker names the mix; the CSV export lists every mix with its
+/// role. Reads the roles of a PlanMixesModel and redraws when it resets.
 class FrontierChartView : public ChartView
 {
     Q_OBJECT
@@ -30,6 +31,14 @@ public:
     int missedCount() const;
     int frontierCount() const;
     int recommendedCount() const;
+    /// Mixes whose value is beyond the chart's top, drawn at it.
+    int clippedCount() const;
+    /// The service level's line: its value (axis units), or -1 when none is drawn.
+    double levelLine() const;
+    QString xTitle() const;
+    QString yTitle() const;
+    /// The x axis' tick label format ("%g" for a small range: no "0 1 1 2").
+    QString xLabelFormat() const;
     /// "h100=2 l40s=0: $746,000, longest pending 12 min" for a model row.
     QString pointText(int row) const;
 
@@ -54,6 +63,9 @@ private:
     QScatterSeries* m_missed = nullptr;
     QLineSeries* m_frontier = nullptr;
     QScatterSeries* m_recommended = nullptr;
+    QScatterSeries* m_clipped = nullptr;
+    QLineSeries* m_level = nullptr;
+    double m_limit = -1; ///< the main level's bound (axis units), -1 without a study
     QList<int> m_metRows;
     QList<int> m_missedRows;
     QList<int> m_recommendedRows;

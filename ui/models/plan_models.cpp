@@ -145,6 +145,8 @@ QVariant PlanMixesModel::data(const QModelIndex& index, int role) const
         return frontier;
     case RecommendedRole:
         return recommended;
+    case MainKnownRole:
+        return m.spread.empty() || m.spread[0].known;
     default:
         return {};
     }

@@ -44,6 +44,9 @@ public:
         FeasibleRole, ///< bool: every level on every seed, within the constraints
         FrontierRole, ///< bool
         RecommendedRole, ///< bool
+        /// bool: the main level's value is a result; false when a seed's run stopped early (the
+        /// level is only known to be missed, MainValueRole is how far the run got)
+        MainKnownRole,
     };
 
     explicit PlanMixesModel(QObject* parent = nullptr);
