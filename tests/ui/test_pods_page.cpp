@@ -2,11 +2,15 @@
 // Pods and claims as the scheduler leaves them, filtered and sorted, and a pending pod explained
 // in plain words (the core's diagnosis, as `drasim explain` prints it); screenshots of each view.
 #include <QAbstractItemModelTester>
+#include <QApplication>
 #include <QFile>
+#include <QFontMetrics>
+#include <QHeaderView>
 #include <QImage>
 #include <QLineEdit>
 #include <QProcess>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTextBrowser>
@@ -190,6 +194,16 @@ TEST(PodsPage, AScenariosPodsFollowTheTimelineAndAPendingPodSaysWhatTheScheduler
     EXPECT_TRUE(text.contains(QString::fromStdString(state.pending.at(turnedAway->pod))))
         << text.toStdString();
     EXPECT_FALSE(turnedAway->message.empty());
+
+    // The message column's title shows whole in the room the other columns leave it.
+    w.resize(1280, 800);
+    w.pages()->setCurrentWidget(page);
+    QApplication::processEvents();
+    const QHeaderView* header = page->podsView()->horizontalHeader();
+    const int last = PodsModel::MessageColumn;
+    const QString title = page->podsView()->model()->headerData(last, Qt::Horizontal).toString();
+    EXPECT_GE(header->sectionSize(last), QFontMetrics(header->font()).horizontalAdvance(title) + 8)
+        << title.toStdString() << " in " << header->sectionSize(last) << " px";
 
     // The chosen pod stays chosen as time moves; at the end of the run the table is that moment's.
     cursor->setTime(cursor->endTime());

@@ -100,6 +100,8 @@ QVariant ReplayPodsModel::data(const QModelIndex& index, int role) const
 
 QVariant ReplayPodsModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == PodsModel::MessageColumn)
+        return tr("What the scheduler said of the pod the last time it tried it");
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {
@@ -114,7 +116,7 @@ QVariant ReplayPodsModel::headerData(int section, Qt::Orientation orientation, i
     case PodsModel::ClaimsColumn:
         return tr("Claims");
     case PodsModel::MessageColumn:
-        return tr("Scheduler's last message");
+        return tr("Last message"); // short: the column takes what room is left, often little
     }
     return {};
 }
