@@ -41,6 +41,38 @@ TEST(ObjectTreeModel, GroupsObjectsByKindWithCounts)
     EXPECT_EQ(ref.index, 0);
 }
 
+TEST(ObjectTreeModel, APodWithoutANodeReadsAsPending)
+{
+    auto r = drasim::yamlio::loadText(R"(apiVersion: v1
+kind: Pod
+metadata: {name: waiting, namespace: default}
+spec:
+  containers: [{name: main, image: busybox}]
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: placed, namespace: default}
+spec:
+  nodeName: node-1
+  containers: [{name: main, image: busybox}]
+)",
+        "pods.yaml");
+    ASSERT_FALSE(r.diagnostics.hasErrors()) << r.diagnostics.formatAll();
+    ObjectTreeModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    model.setObjects(std::make_shared<drasim::api::ObjectSet>(std::move(r.objects)));
+    ASSERT_EQ(model.rowCount(), 1);
+    const QModelIndex pods = model.index(0, 0);
+    ASSERT_EQ(model.rowCount(pods), 2);
+    QStringList summaries;
+    for (int row = 0; row < 2; ++row)
+        summaries << model.index(row, ObjectTreeModel::SummaryColumn, pods).data().toString();
+    summaries.sort();
+    EXPECT_EQ(summaries,
+        (QStringList { QStringLiteral("1 container(s), on node-1"),
+            QStringLiteral("1 container(s), pending (no node yet)") }));
+}
+
 TEST(ObjectTreeModel, EmptyAndResetAreConsistent)
 {
     ObjectTreeModel model;

@@ -17,8 +17,11 @@ QString podSummary(const api::Pod& pod)
     QString s = QStringLiteral("%1 container(s)").arg(pod.spec.containers.size());
     if (!pod.spec.resourceClaims.empty())
         s += QStringLiteral(", %1 claim(s)").arg(pod.spec.resourceClaims.size());
+    // A pod no node is bound to is pending, as `kubectl get pods` shows it: the row says so.
     if (!pod.spec.nodeName.empty())
         s += QStringLiteral(", on ") + qs(pod.spec.nodeName);
+    else
+        s += QStringLiteral(", pending (no node yet)");
     return s;
 }
 
