@@ -25,10 +25,15 @@ uint32_t SchedulingLoop::groupOf(const api::Pod& pod, const std::shared_ptr<cons
 
 uint32_t SchedulingLoop::reasonFor(const std::string& message)
 {
+    // Pending pods repeat a handful of messages thousands of times: each is parsed once.
+    if (auto known = m_messageReasons.find(message); known != m_messageReasons.end())
+        return known->second;
     std::string primary = primaryReason(message);
     auto [it, inserted] = m_reasonIds.emplace(primary, uint32_t(m_reasonTexts.size()));
     if (inserted)
         m_reasonTexts.push_back(primary);
+    if (m_messageReasons.size() < kRememberedMessages)
+        m_messageReasons.emplace(message, it->second);
     return it->second;
 }
 
@@ -215,7 +220,6 @@ void SchedulingLoop::park(uint32_t id, const std::string& message, bool blockGro
 {
     SimPod& p = m_ctx.pods[id];
     p.reason = reasonFor(message);
-    m_reasonTexts[p.reason] = primaryReason(message);
     if (blockGroup)
         m_queue.markBlocked(p.group, m_seenGeneration, p.reason);
     p.state = PodState::Parked;

@@ -5,6 +5,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "core/sim/group_failure_memo.h"
@@ -126,8 +127,12 @@ private:
     uint64_t m_groupCycles = 0;
     std::vector<uint32_t> m_parkedGroups; ///< job slots whose PodGroup waits for freed capacity
     GroupFailureMemo m_groupFailures;
-    std::vector<std::string> m_reasonTexts; ///< full message per reason id (last one seen)
+    std::vector<std::string> m_reasonTexts; ///< the primary reason (primaryReason) per reason id
     std::map<std::string, uint32_t> m_reasonIds;
+    /// Whole messages already reduced to their reason (messages carry counts, so their number is
+    /// bounded only by the run: the first kRememberedMessages are kept).
+    static constexpr size_t kRememberedMessages = 4096;
+    std::unordered_map<std::string, uint32_t> m_messageReasons;
     std::set<uint32_t> m_backoffPods; ///< pods in backoffQ (sampling counts them as pending)
     /// backoffQ in pop order; kept only with SchedulerPopFromBackoffQ (the only reader).
     std::set<BackoffKey> m_backoffOrder;
