@@ -13,6 +13,7 @@
 #include "core/sim/scheduler_cluster_port.h"
 #include "core/sim/scheduling_signature.h"
 #include "core/sim/simulator.h"
+#include "tests/unit/sim/forwarding_port.h"
 #include "tests/unit/sim/sim_test_util.h"
 
 using namespace drasim;
@@ -23,62 +24,22 @@ namespace {
 
 constexpr int kReuseMaxGpus = 4;
 
-api::ObjectSet reuseObjects()
-{
-    api::ObjectSet o;
-    api::DeviceClass cls;
-    cls.meta.name = "gpu";
-    o.deviceClasses.push_back(cls);
-    for (int n = 1; n <= kReuseMaxGpus; ++n) {
-        api::ResourceClaimTemplate t;
-        t.meta.name = "gpu-" + std::to_string(n);
-        t.meta.namespace_ = "default";
-        api::DeviceRequest r;
-        r.name = "gpu";
-        r.exactly.emplace();
-        r.exactly->deviceClassName = "gpu";
-        r.exactly->count = n;
-        t.spec.requests.push_back(r);
-        o.resourceClaimTemplates.push_back(t);
-    }
-    return o;
-}
-
-/// Passes every call on to the scheduler's port; `promise` decides whether its state generation
-/// is passed on too (reuse possible) or left to the base class (a new value each call: never).
-class ForwardingPort final : public ClusterPort
+/// Counts the group cycles the scheduler runs; `promise` decides whether the scheduler port's
+/// state generation is passed on (reuse possible) or the base class's is kept (never).
+class CountingPort final : public ForwardingPort
 {
 public:
-    ForwardingPort(scheduler::Cluster& cluster, bool promise)
-        : m_inner(cluster)
+    CountingPort(scheduler::Cluster& cluster, bool promise)
+        : ForwardingPort(cluster)
         , m_promise(promise)
     { }
 
-    void setTime(double seconds) override { m_inner.setTime(seconds); }
-    void addNode(const api::Node& node, const std::vector<api::ResourceSlice>& slices) override
-    {
-        m_inner.addNode(node, slices);
-    }
-    std::vector<std::string> removeNode(const std::string& name) override { return m_inner.removeNode(name); }
-    BindOutcome schedule(const api::Pod& pod) override { return m_inner.schedule(pod); }
     GroupOutcome scheduleGroup(const GroupPolicy& group, const std::vector<api::Pod>& pods,
         const std::vector<std::string>& boundMembers) override
     {
         ++cyclesRun;
         return m_inner.scheduleGroup(group, pods, boundMembers);
     }
-    void podFinished(const std::string& key) override { m_inner.podFinished(key); }
-    std::vector<std::string> setDeviceTaint(const std::string& driver, const std::string& pool,
-        const std::string& device, const api::DeviceTaint& taint) override
-    {
-        return m_inner.setDeviceTaint(driver, pool, device, taint);
-    }
-    void removeDeviceTaint(const std::string& driver, const std::string& pool, const std::string& device,
-        const std::string& key) override
-    {
-        m_inner.removeDeviceTaint(driver, pool, device, key);
-    }
-    uint64_t capacityGeneration() const override { return m_inner.capacityGeneration(); }
     uint64_t stateGeneration() const override
     {
         return m_promise ? m_inner.stateGeneration() : ClusterPort::stateGeneration();
@@ -87,7 +48,6 @@ public:
     uint64_t cyclesRun = 0;
 
 private:
-    SchedulerClusterPort m_inner;
     bool m_promise;
 };
 
@@ -191,8 +151,8 @@ struct ReuseRun
 ReuseRun runReuseCase(uint64_t seed, bool promise)
 {
     ReuseCase c = reuseCase(seed);
-    scheduler::Cluster cluster(reuseObjects());
-    ForwardingPort port(cluster, promise);
+    scheduler::Cluster cluster(gpuClassAndTemplates(kReuseMaxGpus));
+    CountingPort port(cluster, promise);
     Simulator sim(port, c.options);
     sim.addNodePool(c.pool);
     sim.setArrivals(source(std::move(c.jobs)));

@@ -12,6 +12,7 @@
 #include "core/scheduler/cluster.h"
 #include "core/sim/scheduler_cluster_port.h"
 #include "core/sim/simulator.h"
+#include "tests/unit/sim/forwarding_port.h"
 #include "tests/unit/sim/sim_test_util.h"
 
 using namespace drasim;
@@ -22,44 +23,16 @@ namespace {
 
 constexpr int kMaxGpusPerPod = 4;
 
-api::ObjectSet lawObjects()
-{
-    api::ObjectSet o;
-    api::DeviceClass cls;
-    cls.meta.name = "gpu";
-    o.deviceClasses.push_back(cls);
-    for (int n = 1; n <= kMaxGpusPerPod; ++n) {
-        api::ResourceClaimTemplate t;
-        t.meta.name = "gpu-" + std::to_string(n);
-        t.meta.namespace_ = "default";
-        api::DeviceRequest r;
-        r.name = "gpu";
-        r.exactly.emplace();
-        r.exactly->deviceClassName = "gpu";
-        r.exactly->count = n;
-        t.spec.requests.push_back(r);
-        o.resourceClaimTemplates.push_back(t);
-    }
-    return o;
-}
-
 /// Passes every call to the scheduler's port and checks the laws after each cycle, on what the
 /// cluster holds (not on what the engine believes).
-class CheckingPort final : public ClusterPort
+class CheckingPort final : public ForwardingPort
 {
 public:
     CheckingPort(scheduler::Cluster& cluster, std::string seed)
-        : m_cluster(cluster)
-        , m_inner(cluster)
+        : ForwardingPort(cluster)
         , m_seed(std::move(seed))
     { }
 
-    void setTime(double seconds) override { m_inner.setTime(seconds); }
-    void addNode(const api::Node& node, const std::vector<api::ResourceSlice>& slices) override
-    {
-        m_inner.addNode(node, slices);
-    }
-    std::vector<std::string> removeNode(const std::string& name) override { return m_inner.removeNode(name); }
     BindOutcome schedule(const api::Pod& pod) override
     {
         BindOutcome out = m_inner.schedule(pod);
@@ -75,18 +48,6 @@ public:
         checkCapacity();
         return out;
     }
-    void podFinished(const std::string& key) override { m_inner.podFinished(key); }
-    std::vector<std::string> setDeviceTaint(const std::string& driver, const std::string& pool,
-        const std::string& device, const api::DeviceTaint& taint) override
-    {
-        return m_inner.setDeviceTaint(driver, pool, device, taint);
-    }
-    void removeDeviceTaint(const std::string& driver, const std::string& pool, const std::string& device,
-        const std::string& key) override
-    {
-        m_inner.removeDeviceTaint(driver, pool, device, key);
-    }
-    uint64_t capacityGeneration() const override { return m_inner.capacityGeneration(); }
 
     int cycles = 0;
     int gangsFirstBound = 0;
@@ -148,8 +109,6 @@ private:
             EXPECT_LE(u.allocated, u.total) << m_seed << " node " << u.node;
     }
 
-    scheduler::Cluster& m_cluster;
-    SchedulerClusterPort m_inner;
     std::string m_seed;
 };
 
@@ -228,7 +187,7 @@ TEST(PodGroupLaws, GangsBindWholeOrNotAtAllOnRandomClusters)
     int firstBinds = 0;
     for (uint64_t seed = 7'200'000; seed < 7'200'300; ++seed) {
         LawCase c = randomCase(seed);
-        scheduler::Cluster cluster(lawObjects());
+        scheduler::Cluster cluster(gpuClassAndTemplates(kMaxGpusPerPod));
         CheckingPort port(cluster, "seed " + std::to_string(seed));
         Simulator sim(port, c.options);
         sim.addNodePool(c.pool);
