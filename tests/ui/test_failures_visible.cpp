@@ -14,6 +14,7 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/ui/replayed_window.h"
 #include "tests/ui/source_path.h"
 #include "ui/charts/series_chart_view.h"
 #include "ui/mainwindow.h"
@@ -31,19 +32,6 @@ using namespace drasim;
 using drasim::ui::MainWindow;
 
 namespace {
-
-bool openDrill(MainWindow& w)
-{
-    QSignalSpy replay(w.timelinePage(), &ui::TimelinePage::replayReady);
-    w.openPaths({ sourcePath("scenarios/plan/node-failure-drill/scenario.yaml") });
-    return replay.wait(180000);
-}
-
-void saveDrillShot(QWidget& w, const char* name)
-{
-    if (const char* dir = std::getenv("DRASIM_SCREENSHOT_DIR"))
-        w.grab().save(QString::fromUtf8(dir) + QLatin1Char('/') + QString::fromUtf8(name));
-}
 
 /// Whether some pixel of the image within `box` is near `color` (antialiasing blends edges).
 bool hasColorNear(const QImage& image, const QRect& box, const QColor& color)
@@ -74,7 +62,7 @@ TEST(FailuresVisible, DownAndTaintedNodesHaveTheirOwnLookInTheGrid)
     MainWindow w;
     w.resize(1500, 950);
     w.show();
-    ASSERT_TRUE(openDrill(w));
+    ASSERT_TRUE(openAndReplay(w, sourcePath("scenarios/plan/node-failure-drill/scenario.yaml")));
     ui::TimeCursor* cursor = w.timelinePage()->cursor();
     ui::ClusterGridView* grid = w.topologyPage()->gridView();
     w.pages()->setCurrentWidget(w.topologyPage());
@@ -99,7 +87,7 @@ TEST(FailuresVisible, DownAndTaintedNodesHaveTheirOwnLookInTheGrid)
     const QRect leftEdge(tile.left(), tile.center().y() - 3, 3, 6);
     const QColor bad = ui::toneColor(ui::Tone::Bad, grid->palette());
     EXPECT_TRUE(hasColorNear(grid->grab().toImage(), leftEdge, bad));
-    saveDrillShot(w, "failures-topology-13h.png");
+    saveWindowShot(w, "failures-topology-13h.png");
     cursor->setTime(9 * sim::kHour);
     EXPECT_FALSE(hasColorNear(grid->grab().toImage(), leftEdge, bad));
 
@@ -117,7 +105,7 @@ TEST(FailuresVisible, ChartsShowNodesAndDevicesUpAndMarkEachInjectedEvent)
     MainWindow w;
     w.resize(1500, 1000);
     w.show();
-    ASSERT_TRUE(openDrill(w));
+    ASSERT_TRUE(openAndReplay(w, sourcePath("scenarios/plan/node-failure-drill/scenario.yaml")));
     ui::RunSeriesModel* series = w.simulationPage()->seriesModel();
     const int l40s = series->columnOf(QStringLiteral("devices.up/NVIDIA L40S"));
     const int nodes = series->columnOf(QStringLiteral("nodes.up/l40s"));
@@ -156,7 +144,7 @@ TEST(FailuresVisible, ChartsShowNodesAndDevicesUpAndMarkEachInjectedEvent)
     EXPECT_NE(up->hoverTextAt(QPoint(int(up->viewportX(12.0)), plot.center().y()))
                   .indexOf(QStringLiteral("NodeFailure h100-3")),
         -1);
-    saveDrillShot(w, "failures-simulation.png");
+    saveWindowShot(w, "failures-simulation.png");
 }
 
 TEST(FailuresVisible, TheTimelineListsEveryInjectedEvent)
@@ -164,7 +152,7 @@ TEST(FailuresVisible, TheTimelineListsEveryInjectedEvent)
     MainWindow w;
     w.resize(1500, 950);
     w.show();
-    ASSERT_TRUE(openDrill(w));
+    ASSERT_TRUE(openAndReplay(w, sourcePath("scenarios/plan/node-failure-drill/scenario.yaml")));
     ui::ReplayEventsModel* events = w.timelinePage()->eventsModel();
     QStringList injected;
     for (int row = 0; row < events->rowCount(); ++row) {
@@ -182,5 +170,5 @@ TEST(FailuresVisible, TheTimelineListsEveryInjectedEvent)
     EXPECT_EQ(w.timelinePage()->strip()->marks().size(), 9u);
     w.pages()->setCurrentWidget(w.timelinePage());
     w.timelinePage()->cursor()->setTime(10 * sim::kHour);
-    saveDrillShot(w, "failures-timeline.png");
+    saveWindowShot(w, "failures-timeline.png");
 }

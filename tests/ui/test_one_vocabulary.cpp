@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/ui/replayed_window.h"
 #include "tests/ui/source_path.h"
 #include "ui/jobs/simulation_job.h"
 #include "ui/mainwindow.h"
@@ -24,23 +25,12 @@
 using namespace drasim;
 using drasim::ui::MainWindow;
 
-namespace {
-
-bool openVocabularyRun(MainWindow& w)
-{
-    QSignalSpy replay(w.timelinePage(), &ui::TimelinePage::replayReady);
-    w.openPaths({ defaultScenario() });
-    return replay.wait(180000);
-}
-
-} // namespace
-
 TEST(OneVocabulary, NodeTilesCountEachDeviceClassApart)
 {
     MainWindow w;
     w.resize(1500, 950);
     w.show();
-    ASSERT_TRUE(openVocabularyRun(w));
+    ASSERT_TRUE(openAndReplay(w));
     ui::TopologyPage* page = w.topologyPage();
     w.pages()->setCurrentWidget(page);
     ASSERT_EQ(page->cluster()->classNames(), std::vector<std::string> { "gpu.nvidia.com" });
@@ -70,7 +60,7 @@ TEST(OneVocabulary, DevicesAreNamedAsTheirSlicesPublishThem)
     MainWindow w;
     w.resize(1500, 950);
     w.show();
-    ASSERT_TRUE(openVocabularyRun(w));
+    ASSERT_TRUE(openAndReplay(w));
     ui::TopologyPage* page = w.topologyPage();
     w.timelinePage()->cursor()->setTime(12 * sim::kHour);
     page->openNode(QStringLiteral("h100-0"));
@@ -103,7 +93,7 @@ TEST(OneVocabulary, TheTimelinesPeakAndEventCountsSayWhatTheyCount)
     w.resize(1500, 950);
     w.show();
     QSignalSpy finished(w.simulationPage()->job(), &ui::SimulationJob::finished);
-    ASSERT_TRUE(openVocabularyRun(w));
+    ASSERT_TRUE(openAndReplay(w));
     ASSERT_EQ(finished.size(), 1);
     const auto outcome = finished.front().at(0).value<std::shared_ptr<const ui::SimulationOutcome>>();
     ASSERT_TRUE(outcome && outcome->summary);

@@ -16,6 +16,7 @@
 #include <gtest/gtest.h>
 
 #include "core/topology/topology.h"
+#include "tests/ui/replayed_window.h"
 #include "tests/ui/source_path.h"
 #include "ui/jobs/simulation_job.h"
 #include "ui/mainwindow.h"
@@ -31,24 +32,6 @@
 
 using namespace drasim;
 using drasim::ui::MainWindow;
-
-namespace {
-
-/// Opens the default scenario and waits until its run is replayable.
-bool openAndReplay(MainWindow& w)
-{
-    QSignalSpy replay(w.timelinePage(), &ui::TimelinePage::replayReady);
-    w.openPaths({ defaultScenario() });
-    return replay.wait(180000);
-}
-
-void saveShot(QWidget& w, const char* name)
-{
-    if (const char* dir = std::getenv("DRASIM_SCREENSHOT_DIR"))
-        w.grab().save(QString::fromUtf8(dir) + QLatin1Char('/') + QString::fromUtf8(name));
-}
-
-} // namespace
 
 TEST(TopologyTimeline, ScrubbedTimeShowsWhoHoldsEachDeviceAndAClaimsDistance)
 {
@@ -119,7 +102,7 @@ TEST(TopologyTimeline, ScrubbedTimeShowsWhoHoldsEachDeviceAndAClaimsDistance)
     }
     EXPECT_TRUE(topology->claimText().contains(QStringLiteral("NV18")));
     w.pages()->setCurrentWidget(topology);
-    saveShot(w, "topology.png");
+    saveWindowShot(w, "topology.png");
 
     // After the pod ends its GPUs are free again and the claim holds nothing.
     sim::SimTime ended = -1;
@@ -185,7 +168,7 @@ TEST(TopologyTimeline, ScrubberStepsPlaysAndJumpsBetweenEvents)
     EXPECT_EQ(timeline->eventsModel()->rowAt(paused), int(replay->eventsUpTo(paused)) - 1);
     cursor->setTime(14 * sim::kHour);
     w.pages()->setCurrentWidget(timeline);
-    saveShot(w, "timeline.png");
+    saveWindowShot(w, "timeline.png");
 }
 
 TEST(TopologyTimeline, GraphTextReadsAtWindowSizeAndTheDevicesColumnShows)
