@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+// The inputs of a fragmentation study: a trace's GPU nodes and pod list in the milli-GPU model
+// of core/gpushare, read from the Alibaba 2023 files (directly or through a Scenario's
+// `cluster.trace.nodes` and its first alibaba-2023 trace workload: app/cli/cmd_frag_study.cpp).
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/common/diagnostic.h"
+#include "core/gpushare/share_node.h"
+
+namespace drasim::fragstudy {
+
+struct StudyInput
+{
+    std::string nodesPath;
+    std::string podsPath;
+    gpushare::ModelTable models;
+    std::vector<gpushare::ShareNode> nodes; ///< file order, nothing placed
+    std::vector<std::string> nodeNames;
+    std::vector<gpushare::SharePod> pods; ///< file order
+    std::vector<std::string> podNames;
+    int64_t gpuCapacityMilli = 0; ///< Σ GPUs × 1000
+
+    int64_t gpuCount() const { return gpuCapacityMilli / gpushare::kMilliPerGpu; }
+};
+
+/// Reads both files; nullopt with diagnostics (file, line, column, field) on any error.
+std::optional<StudyInput> loadStudyInput(const std::string& nodesPath, const std::string& podsPath, Diagnostics& diags);
+
+} // namespace drasim::fragstudy
