@@ -22,7 +22,8 @@ namespace cmd_frag_study {
 struct Args
 {
     std::string scenario;
-    std::vector<std::string> policies { "fgd", "best-fit", "dot-product", "gpu-packing", "gpu-clustering", "random" };
+    std::vector<std::string> policies { "fgd", "best-fit", "dot-product", "gpu-packing", "gpu-clustering",
+        "random" };
     std::string seeds = "42-51";
     std::string output = "text";
     std::string tieBreak = "seeded-order";
@@ -36,7 +37,8 @@ struct Args
 
 // The files a Scenario names: `spec.cluster.trace.nodes` and the first workload whose trace has
 // format alibaba-2023.
-std::optional<drasim::fragstudy::StudyInput> studyInput(const drasim::scenario::Scenario& scenario, drasim::Diagnostics& diags)
+std::optional<drasim::fragstudy::StudyInput> studyInput(
+    const drasim::scenario::Scenario& scenario, drasim::Diagnostics& diags)
 {
     const drasim::SourcePos where { scenario.file, scenario.pos.line, scenario.pos.column };
     if (!scenario.traceCluster) {
@@ -55,7 +57,8 @@ std::optional<drasim::fragstudy::StudyInput> studyInput(const drasim::scenario::
             "a fragmentation study needs a workload with an alibaba-2023 trace");
         return std::nullopt;
     }
-    return drasim::fragstudy::loadStudyInput(scenario.resolvedPath(scenario.traceCluster->nodesPath), trace->path, diags);
+    return drasim::fragstudy::loadStudyInput(
+        scenario.resolvedPath(scenario.traceCluster->nodesPath), trace->path, diags);
 }
 
 std::optional<drasim::fragstudy::StudyOptions> studyOptions(const Args& args)
@@ -145,7 +148,8 @@ scenarios/plan/fragmentation/*.yaml do.)");
         ->delimiter(',')
         ->check(drasim::cli::oneOf(policyNames()))
         ->option_text("LIST");
-    app.add_option("--seeds", args->seeds, "seeds, e.g. 42-51 or 1,5,9 (default: 42-51)")->option_text("LIST");
+    app.add_option("--seeds", args->seeds, "seeds, e.g. 42-51 or 1,5,9 (default: 42-51)")
+        ->option_text("LIST");
     app.add_option("--target", args->target, "inflate the arrivals to this % of GPU capacity (default: 130)")
         ->check(CLI::Range(1.0, 1000.0))
         ->option_text("PERCENT");
@@ -167,8 +171,8 @@ scenarios/plan/fragmentation/*.yaml do.)");
     return [args] { return run(*args); };
 }
 
-const bool registered = drasim::cli::registerCommand(
-    { "frag-study", "the FGD paper's fragmentation experiment: scoring policies on an inflated trace", define });
+const bool registered = drasim::cli::registerCommand({ "frag-study",
+    "the FGD paper's fragmentation experiment: scoring policies on an inflated trace", define });
 
 } // namespace cmd_frag_study
 } // namespace

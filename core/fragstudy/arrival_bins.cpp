@@ -27,7 +27,8 @@ std::optional<Sample> binMean(const std::vector<Sample>& samples, int x)
                 ++n;
             }
         if (n > 0)
-            return Sample { double(x), sum.allocated / double(n), sum.fragment / double(n), sum.fragmentRate / double(n) };
+            return Sample { double(x), sum.allocated / double(n), sum.fragment / double(n),
+                sum.fragmentRate / double(n) };
     }
     return std::nullopt;
 }
@@ -59,11 +60,13 @@ RunCurves binByArrival(const std::vector<ReplayPoint>& points, int64_t gpuCount,
         size_t end = begin;
         while (end < samples.size() && samples[end].arrived <= x + 1)
             ++end;
-        const std::vector<Sample> window(samples.begin() + std::ptrdiff_t(begin), samples.begin() + std::ptrdiff_t(end));
+        const std::vector<Sample> window(
+            samples.begin() + std::ptrdiff_t(begin), samples.begin() + std::ptrdiff_t(end));
         const std::optional<Sample> mean = binMean(window, x);
         curves.allocatedPercent.push_back(mean ? std::optional(roundTo2(mean->allocated)) : std::nullopt);
         curves.fragmentPercent.push_back(mean ? std::optional(roundTo2(mean->fragment)) : std::nullopt);
-        curves.fragmentRatePercent.push_back(mean ? std::optional(roundTo2(mean->fragmentRate)) : std::nullopt);
+        curves.fragmentRatePercent.push_back(
+            mean ? std::optional(roundTo2(mean->fragmentRate)) : std::nullopt);
     }
     return curves;
 }

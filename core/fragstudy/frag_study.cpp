@@ -19,7 +19,8 @@ struct RunOutcome
     size_t dropped = 0;
 };
 
-std::vector<SeedStats> statsAcross(const std::vector<const std::vector<std::optional<double>>*>& runs, int maxPercent)
+std::vector<SeedStats> statsAcross(
+    const std::vector<const std::vector<std::optional<double>>*>& runs, int maxPercent)
 {
     std::vector<SeedStats> out;
     for (int x = 0; x <= maxPercent; ++x) {
@@ -109,8 +110,8 @@ std::optional<StudyResult> runStudy(
             run.seed = options.seeds[i % seeds];
             run.inflation = options.inflation;
             const ReplayResult result = replay(input, run);
-            outcomes[i] = { binByArrival(result.points, input.gpuCount(), options.maxPercent), result.points.size(),
-                result.dropped };
+            outcomes[i] = { binByArrival(result.points, input.gpuCount(), options.maxPercent),
+                result.points.size(), result.dropped };
             if (progress) {
                 const std::lock_guard lock(progressMutex);
                 progress->progress(double(++done) / double(total), "fragmentation runs");
@@ -125,8 +126,8 @@ std::optional<StudyResult> runStudy(
     result.gpus = input.gpuCount();
     result.tracePods = input.pods.size();
     for (size_t p = 0; p < options.policies.size(); ++p) {
-        const std::vector<RunOutcome> runs(outcomes.begin() + std::ptrdiff_t(p * seeds),
-            outcomes.begin() + std::ptrdiff_t((p + 1) * seeds));
+        const std::vector<RunOutcome> runs(
+            outcomes.begin() + std::ptrdiff_t(p * seeds), outcomes.begin() + std::ptrdiff_t((p + 1) * seeds));
         result.policies.push_back(summarise(options.policies[p], runs, options.maxPercent));
     }
     return result;
@@ -143,7 +144,9 @@ std::optional<std::vector<uint64_t>> parseSeedList(const std::string& text, std:
         const auto first = parseNumber(item.substr(0, dash));
         const auto last = dash == std::string_view::npos ? first : parseNumber(item.substr(dash + 1));
         if (!first || !last || *last < *first || *last - *first >= 10000) {
-            error = "\"" + std::string(item) + "\" is not a seed or a range of seeds (42, 42-51)";
+            error = '"';
+            error.append(item);
+            error += "\" is not a seed or a range of seeds (42, 42-51)";
             return std::nullopt;
         }
         for (uint64_t s = *first; s <= *last; ++s)

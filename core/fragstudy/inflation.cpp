@@ -6,12 +6,14 @@
 
 namespace drasim::fragstudy {
 
-std::vector<uint32_t> arrivalOrder(const std::vector<gpushare::SharePod>& pods, const std::vector<std::string>& names,
-    int64_t gpuCapacityMilli, const InflationOptions& options, workload::Rng& rng)
+std::vector<uint32_t> arrivalOrder(const std::vector<gpushare::SharePod>& pods,
+    const std::vector<std::string>& names, int64_t gpuCapacityMilli, const InflationOptions& options,
+    workload::Rng& rng)
 {
     std::vector<uint32_t> sorted(pods.size());
     std::iota(sorted.begin(), sorted.end(), 0u);
-    std::stable_sort(sorted.begin(), sorted.end(), [&](uint32_t a, uint32_t b) { return names[a] < names[b]; });
+    std::stable_sort(
+        sorted.begin(), sorted.end(), [&](uint32_t a, uint32_t b) { return names[a] < names[b]; });
     std::vector<uint32_t> order = sorted;
     if (options.shuffle)
         for (size_t i = order.size(); i > 1; --i)

@@ -27,7 +27,8 @@ struct InflationOptions
 
 /// Indices into `pods` in arrival order (a clone repeats its original's index). `names` sorts
 /// the pods; the stream `rng` is advanced as the protocol draws.
-std::vector<uint32_t> arrivalOrder(const std::vector<gpushare::SharePod>& pods, const std::vector<std::string>& names,
-    int64_t gpuCapacityMilli, const InflationOptions& options, workload::Rng& rng);
+std::vector<uint32_t> arrivalOrder(const std::vector<gpushare::SharePod>& pods,
+    const std::vector<std::string>& names, int64_t gpuCapacityMilli, const InflationOptions& options,
+    workload::Rng& rng);
 
 } // namespace drasim::fragstudy

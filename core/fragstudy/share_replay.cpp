@@ -23,7 +23,8 @@ std::vector<uint32_t> shapeIds(const std::vector<SharePod>& pods, size_t& shapeC
     std::vector<uint32_t> out(pods.size());
     for (size_t i = 0; i < pods.size(); ++i) {
         const SharePod& p = pods[i];
-        out[i] = ids.try_emplace({ p.cpuMilli, p.gpuMilli, p.gpuCount, p.models }, uint32_t(ids.size())).first->second;
+        out[i] = ids.try_emplace({ p.cpuMilli, p.gpuMilli, p.gpuCount, p.models }, uint32_t(ids.size()))
+                     .first->second;
     }
     shapeCount = ids.size();
     return out;
@@ -51,8 +52,8 @@ public:
 
     ReplayResult run()
     {
-        const std::vector<uint32_t> order
-            = arrivalOrder(m_input.pods, m_input.podNames, m_input.gpuCapacityMilli, m_options.inflation, m_rng);
+        const std::vector<uint32_t> order = arrivalOrder(
+            m_input.pods, m_input.podNames, m_input.gpuCapacityMilli, m_options.inflation, m_rng);
         m_visit.resize(m_nodes.size());
         std::iota(m_visit.begin(), m_visit.end(), 0);
         if (m_options.tieBreak == TieBreak::SeededOrder)
@@ -93,9 +94,9 @@ private:
         if (cell == kUnknown) {
             SharePod shape = pod;
             shape.memoryMiB = 0;
-            cell = gpushare::fits(m_nodes[node], shape)
-                ? int16_t(gpushare::shareScore(m_options.policy, m_nodes[node], pod, m_typical, m_fragment[node]))
-                : kInfeasible;
+            cell = gpushare::fits(m_nodes[node], shape) ? int16_t(gpushare::shareScore(
+                       m_options.policy, m_nodes[node], pod, m_typical, m_fragment[node]))
+                                                        : kInfeasible;
         }
         return cell;
     }

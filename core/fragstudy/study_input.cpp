@@ -24,7 +24,8 @@ gpushare::SharePod sharePodOf(const workload::AlibabaPodRow& row, gpushare::Mode
 
 } // namespace
 
-std::optional<StudyInput> loadStudyInput(const std::string& nodesPath, const std::string& podsPath, Diagnostics& diags)
+std::optional<StudyInput> loadStudyInput(
+    const std::string& nodesPath, const std::string& podsPath, Diagnostics& diags)
 {
     auto nodeRows = workload::readAlibabaNodes(nodesPath, diags);
     auto podRows = workload::readAlibabaPods(podsPath, diags);
@@ -53,7 +54,8 @@ std::optional<StudyInput> loadStudyInput(const std::string& nodesPath, const std
         input.podNames.push_back(row.name);
     }
     if (input.gpuCapacityMilli == 0) {
-        diags.error({ nodesPath, 0, 0 }, "", "", "", "the node list has no GPUs: a fragmentation study needs some");
+        diags.error(
+            { nodesPath, 0, 0 }, "", "", "", "the node list has no GPUs: a fragmentation study needs some");
         return std::nullopt;
     }
     return input;

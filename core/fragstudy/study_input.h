@@ -30,6 +30,7 @@ struct StudyInput
 };
 
 /// Reads both files; nullopt with diagnostics (file, line, column, field) on any error.
-std::optional<StudyInput> loadStudyInput(const std::string& nodesPath, const std::string& podsPath, Diagnostics& diags);
+std::optional<StudyInput> loadStudyInput(
+    const std::string& nodesPath, const std::string& podsPath, Diagnostics& diags);
 
 } // namespace drasim::fragstudy

@@ -17,6 +17,13 @@ std::string fixed2(double v)
     return buf;
 }
 
+std::string fixed1(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f", v);
+    return buf;
+}
+
 std::string seedRange(const std::vector<uint64_t>& seeds)
 {
     if (seeds.empty())
@@ -98,24 +105,32 @@ std::string studyText(const StudyResult& result, const std::string& title, const
     std::string out = "Fragmentation study: " + title + "\n";
     out += std::to_string(result.nodes) + " nodes, " + std::to_string(result.gpus) + " GPUs, "
         + std::to_string(result.tracePods) + " pods in the trace, " + inflationText(o.inflation) + "; seeds "
-        + seedRange(o.seeds) + " (" + std::to_string(o.seeds.size()) + " runs per policy); ties: "
-        + tieBreakName(o.tieBreak) + "\n";
-    out += "arrivals per run:";
-    for (const PolicyCurves& p : result.policies)
-        out += std::string(" ") + gpushare::sharePolicyInfo(p.policy).name + " " + fixed2(p.meanArrivals) + " ("
-            + fixed2(p.meanDropped) + " dropped)";
+        + seedRange(o.seeds) + " (" + std::to_string(o.seeds.size())
+        + " runs per policy); ties: " + tieBreakName(o.tieBreak) + "\n";
+    if (!result.policies.empty())
+        out += "arrivals per run: " + fixed1(result.policies.front().meanArrivals)
+            + " on average (the trace's pods, then their clones)\n";
+    out += "pods dropped per run (mean):";
+    for (const PolicyCurves& p : result.policies) {
+        out += p.policy == result.policies.front().policy ? " " : ", ";
+        out += gpushare::sharePolicyInfo(p.policy).name;
+        out += ' ';
+        out += fixed1(p.meanDropped);
+    }
     out += "\n\n";
     out += table(result, range, "GPU allocated, % of capacity (median across seeds), by arrived GPU demand:",
         &PolicyCurves::allocated);
     out += "\n";
-    out += table(result, range, "GPU fragmentation, % of capacity (median across seeds):", &PolicyCurves::fragment);
+    out += table(
+        result, range, "GPU fragmentation, % of capacity (median across seeds):", &PolicyCurves::fragment);
     return out;
 }
 
 std::string studyCsv(const StudyResult& result, const OutputRange& range)
 {
-    std::string out = "policy,arrived_percent,seeds,allocated_mean,allocated_median,allocated_q1,allocated_q3,"
-                      "fragment_mean,fragment_median,fragment_q1,fragment_q3,fragment_rate_mean,fragment_rate_median\n";
+    std::string out
+        = "policy,arrived_percent,seeds,allocated_mean,allocated_median,allocated_q1,allocated_q3,"
+          "fragment_mean,fragment_median,fragment_q1,fragment_q3,fragment_rate_mean,fragment_rate_median\n";
     for (const PolicyCurves& p : result.policies)
         for (int x = range.fromPercent; x <= lastPercent(result, range); ++x) {
             const SeedStats& a = p.allocated[size_t(x)];
@@ -127,9 +142,8 @@ std::string studyCsv(const StudyResult& result, const OutputRange& range)
                 out += ",,,,,,,,,,\n";
                 continue;
             }
-            for (double v : { a.mean, a.median, a.lowerQuartile, a.upperQuartile, f.mean, f.median, f.lowerQuartile,
-                     f.upperQuartile, r.mean, r.median })
-            {
+            for (double v : { a.mean, a.median, a.lowerQuartile, a.upperQuartile, f.mean, f.median,
+                     f.lowerQuartile, f.upperQuartile, r.mean, r.median }) {
                 out += ',';
                 out += fixed2(v);
             }
@@ -146,7 +160,8 @@ std::string studyJson(const StudyResult& result, const std::string& title, const
     doc.set("nodes", int64_t(result.nodes));
     doc.set("gpus", result.gpus);
     doc.set("tracePods", int64_t(result.tracePods));
-    doc.set("inflatedToPercent", o.inflation.targetPercent ? DataValue(*o.inflation.targetPercent) : DataValue());
+    doc.set(
+        "inflatedToPercent", o.inflation.targetPercent ? DataValue(*o.inflation.targetPercent) : DataValue());
     doc.set("shuffled", o.inflation.shuffle);
     doc.set("tieBreak", tieBreakName(o.tieBreak));
     DataValue seeds = DataValue::list();

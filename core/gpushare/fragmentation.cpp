@@ -27,7 +27,8 @@ std::vector<TypicalPod> typicalPods(const std::vector<SharePod>& pods, int popul
     shapes.reserve(counts.size());
     for (const auto& [key, count] : counts) {
         TypicalPod typical;
-        std::tie(typical.shape.cpuMilli, typical.shape.gpuMilli, typical.shape.gpuCount, typical.shape.models) = key;
+        std::tie(typical.shape.cpuMilli, typical.shape.gpuMilli, typical.shape.gpuCount, typical.shape.models)
+            = key;
         typical.count = count;
         shapes.push_back(typical);
     }

@@ -33,8 +33,8 @@ void BM_FragRun(benchmark::State& state)
     size_t arrivals = 0;
     for (auto _ : state)
         arrivals = fragstudy::replay(input, options).points.size();
-    state.SetLabel(std::string(gpushare::sharePolicyInfo(options.policy).name) + ", " + std::to_string(arrivals)
-        + " arrivals");
+    state.SetLabel(std::string(gpushare::sharePolicyInfo(options.policy).name) + ", "
+        + std::to_string(arrivals) + " arrivals");
 }
 BENCHMARK(BM_FragRun)->DenseRange(0, 5)->Unit(benchmark::kMillisecond);
 
@@ -50,7 +50,11 @@ void BM_FragStudySixPoliciesTenSeeds(benchmark::State& state)
     for (auto _ : state)
         benchmark::DoNotOptimize(fragstudy::runStudy(input, options));
 }
-BENCHMARK(BM_FragStudySixPoliciesTenSeeds)->Arg(2)->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
+BENCHMARK(BM_FragStudySixPoliciesTenSeeds)
+    ->Arg(2)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1)
+    ->UseRealTime();
 
 } // namespace
 

@@ -2,9 +2,9 @@
 // The study across policies and seeds: statistics, seed lists, thread-count independence, and
 // its three output forms.
 
-#include <gtest/gtest.h>
-
 #include <algorithm>
+
+#include <gtest/gtest.h>
 
 #include "core/fragstudy/frag_study.h"
 #include "core/fragstudy/study_output.h"

@@ -2,10 +2,10 @@
 // The arrival protocol of the fragmentation experiment: shuffle, clones up to the target share of
 // GPU capacity (with the authors' stop test), random drops below the trace's own request.
 
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <numeric>
+
+#include <gtest/gtest.h>
 
 #include "core/fragstudy/inflation.h"
 

@@ -3,9 +3,9 @@
 // fit, a dropped pod fit nowhere, the cached scores pick the node a full rescoring picks, the
 // seed alone decides a run; and the typical pods of the real default trace.
 
-#include <gtest/gtest.h>
-
 #include <set>
+
+#include <gtest/gtest.h>
 
 #include "core/fragstudy/share_replay.h"
 

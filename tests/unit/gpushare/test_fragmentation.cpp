@@ -7,7 +7,7 @@
 #include "core/gpushare/fragmentation.h"
 
 namespace drasim::gpushare {
-namespace {
+namespace fragmentation_test {
 
 ShareNode node(int64_t cpuFree, std::vector<int32_t> gpus, int model = 0)
 {
@@ -103,5 +103,5 @@ TEST(TypicalPods, KeepsTheCommonestShapesUntilTheThresholdAndRenormalises)
     EXPECT_EQ(typicalPods(pods, 50).size(), 1u);
 }
 
-} // namespace
+} // namespace fragmentation_test
 } // namespace drasim::gpushare

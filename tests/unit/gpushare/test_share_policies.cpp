@@ -7,7 +7,7 @@
 #include "core/gpushare/share_policies.h"
 
 namespace drasim::gpushare {
-namespace {
+namespace policies_test {
 
 ShareNode node(int64_t cpuFree, std::vector<int32_t> gpus)
 {
@@ -33,11 +33,18 @@ const std::vector<TypicalPod> kNone;
 
 TEST(GpuPacking, AuthorsValues)
 {
-    EXPECT_EQ(shareScore(SharePolicy::GpuPacking, node(1000, { 200, 1000, 1000, 500 }), pod(100, 1000, 2), kNone), 48);
-    EXPECT_EQ(shareScore(SharePolicy::GpuPacking, node(1000, { 1000, 1000, 1000, 1000 }), pod(100, 1000, 2), kNone), 29);
-    EXPECT_EQ(shareScore(SharePolicy::GpuPacking, node(1000, std::vector<int32_t>(8, 1000)), pod(100, 1000, 2), kNone),
+    EXPECT_EQ(
+        shareScore(SharePolicy::GpuPacking, node(1000, { 200, 1000, 1000, 500 }), pod(100, 1000, 2), kNone),
+        48);
+    EXPECT_EQ(
+        shareScore(SharePolicy::GpuPacking, node(1000, { 1000, 1000, 1000, 1000 }), pod(100, 1000, 2), kNone),
+        29);
+    EXPECT_EQ(shareScore(SharePolicy::GpuPacking, node(1000, std::vector<int32_t>(8, 1000)),
+                  pod(100, 1000, 2), kNone),
         25);
-    EXPECT_EQ(shareScore(SharePolicy::GpuPacking, node(1000, { 200, 1000, 1000, 500 }), pod(100, 200, 2), kNone), 93);
+    EXPECT_EQ(
+        shareScore(SharePolicy::GpuPacking, node(1000, { 200, 1000, 1000, 500 }), pod(100, 200, 2), kNone),
+        93);
     EXPECT_EQ(shareScore(SharePolicy::GpuPacking, node(1000, { 200, 1000 }), pod(100, 0, 0), kNone), 0);
 }
 
@@ -60,16 +67,20 @@ TEST(DotProduct, SmallerProductScoresHigher)
 {
     // L = [64000/128000, 4000/8000] = [.5, .5]; r = [16000/128000, 1000/8000] = [.125, .125]:
     // L.r / 2 = .0625, score trunc(93.75) = 93.
-    EXPECT_EQ(shareScore(SharePolicy::DotProduct, node(64000, { 1000, 1000, 1000, 1000 }), pod(16000, 1000, 1), kNone),
+    EXPECT_EQ(shareScore(SharePolicy::DotProduct, node(64000, { 1000, 1000, 1000, 1000 }),
+                  pod(16000, 1000, 1), kNone),
         93);
     EXPECT_GT(shareScore(SharePolicy::DotProduct, node(16000, { 1000 }), pod(16000, 1000, 1), kNone),
-        shareScore(SharePolicy::DotProduct, node(128000, std::vector<int32_t>(8, 1000)), pod(16000, 1000, 1), kNone));
+        shareScore(SharePolicy::DotProduct, node(128000, std::vector<int32_t>(8, 1000)), pod(16000, 1000, 1),
+            kNone));
 }
 
 TEST(BestFit, TighterNodeScoresHigher)
 {
     // leftover = .5 * 48000/128000 + .5 * 3000/8000 = .375: score 62.
-    EXPECT_EQ(shareScore(SharePolicy::BestFit, node(64000, { 1000, 1000, 1000, 1000 }), pod(16000, 1000, 1), kNone), 62);
+    EXPECT_EQ(
+        shareScore(SharePolicy::BestFit, node(64000, { 1000, 1000, 1000, 1000 }), pod(16000, 1000, 1), kNone),
+        62);
     EXPECT_EQ(shareScore(SharePolicy::BestFit, node(16000, { 1000 }), pod(16000, 1000, 1), kNone), 100);
 }
 
@@ -97,7 +108,8 @@ TEST(GpuChoice, BestTakesTheFullestFeasibleGpuAndWholePodsTheLowestFreeOnes)
     EXPECT_EQ(chooseGpus(GpuChoice::Best, n, pod(100, 300, 1), kNone, kFirst), std::vector<int> { 1 });
     EXPECT_EQ(chooseGpus(GpuChoice::Best, n, pod(100, 400, 1), kNone, kFirst), std::vector<int> { 2 });
     EXPECT_EQ(chooseGpus(GpuChoice::Best, n, pod(100, 1000, 2), kNone, kFirst), (std::vector<int> { 0, 3 }));
-    EXPECT_EQ(chooseGpus(GpuChoice::Random, n, pod(100, 1000, 2), kNone, kFirst), (std::vector<int> { 0, 3 }));
+    EXPECT_EQ(
+        chooseGpus(GpuChoice::Random, n, pod(100, 1000, 2), kNone, kFirst), (std::vector<int> { 0, 3 }));
     EXPECT_TRUE(chooseGpus(GpuChoice::Best, n, pod(100, 0, 0), kNone, kFirst).empty());
     // Random draws among the feasible GPUs: {0, 2, 3} for 500 milli.
     const DrawBelow last = [](uint64_t n) { return n - 1; };
@@ -129,5 +141,5 @@ TEST(SharePolicies, NamesRoundTrip)
     EXPECT_FALSE(parseSharePolicy("least-allocated"));
 }
 
-} // namespace
+} // namespace policies_test
 } // namespace drasim::gpushare
