@@ -75,12 +75,7 @@ std::optional<drasim::fragstudy::StudyOptions> studyOptions(const Args& args)
     }
     options.seeds = *seeds;
     options.tieBreak = *fragstudy::parseTieBreak(args.tieBreak);
-    if (args.gpuChoice == "best")
-        options.gpuChoice = gpushare::GpuChoice::Best;
-    else if (args.gpuChoice == "random")
-        options.gpuChoice = gpushare::GpuChoice::Random;
-    else if (args.gpuChoice == "fgd")
-        options.gpuChoice = gpushare::GpuChoice::Fgd;
+    options.gpuChoice = gpushare::parseGpuChoice(args.gpuChoice); // nullopt for "policy"
     options.inflation.targetPercent = args.noInflation ? std::nullopt : std::optional(args.target);
     options.inflation.shuffle = !args.noShuffle;
     options.maxPercent = std::max(130, int(args.target) + 1);
@@ -159,8 +154,9 @@ scenarios/plan/fragmentation/*.yaml do.)");
         ->check(drasim::cli::oneOf({ "seeded-order", "random" }))
         ->option_text("RULE");
     app.add_option("--gpu-choice", args->gpuChoice,
-           "the GPU a sharing pod gets: policy (each policy's own, default), best, random or fgd")
-        ->check(drasim::cli::oneOf({ "policy", "best", "random", "fgd" }))
+           "the GPU a sharing pod gets: policy (each policy's own, default), best, random, fgd or first-fit "
+           "(the DRA allocator's: the first device with room)")
+        ->check(drasim::cli::oneOf({ "policy", "best", "random", "fgd", "first-fit" }))
         ->option_text("RULE");
     app.add_option("--from", args->from, "first arrived % printed (default: 75)")
         ->check(CLI::Range(0, 130))

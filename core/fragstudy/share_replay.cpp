@@ -54,11 +54,7 @@ public:
     {
         const std::vector<uint32_t> order = arrivalOrder(
             m_input.pods, m_input.podNames, m_input.gpuCapacityMilli, m_options.inflation, m_rng);
-        m_visit.resize(m_nodes.size());
-        std::iota(m_visit.begin(), m_visit.end(), 0);
-        if (m_options.tieBreak == TieBreak::SeededOrder)
-            for (size_t i = m_visit.size(); i > 1; --i)
-                std::swap(m_visit[i - 1], m_visit[size_t(m_rng.below(i))]);
+        m_visit = nodeOrder(m_input.nodeNames, m_options.tieBreak, m_rng);
         ReplayResult result;
         result.nodeOrder = m_visit;
         result.typical = m_typical;
@@ -159,6 +155,17 @@ private:
 };
 
 } // namespace
+
+std::vector<int> nodeOrder(const std::vector<std::string>& names, TieBreak tieBreak, workload::Rng& rng)
+{
+    std::vector<int> order(names.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return names[size_t(a)] < names[size_t(b)]; });
+    if (tieBreak == TieBreak::SeededOrder)
+        for (size_t i = order.size(); i > 1; --i)
+            std::swap(order[i - 1], order[size_t(rng.below(i))]);
+    return order;
+}
 
 const char* tieBreakName(TieBreak tieBreak)
 {

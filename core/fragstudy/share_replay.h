@@ -68,4 +68,8 @@ struct ReplayResult
 
 ReplayResult replay(const StudyInput& input, const ReplayOptions& options);
 
+/// The order nodes are tried in: by name, then, for seeded-order ties, shuffled by `rng` (the
+/// stream the run has drawn its arrivals from). The scheduler's seeded tie-break draws the same.
+std::vector<int> nodeOrder(const std::vector<std::string>& names, TieBreak tieBreak, workload::Rng& rng);
+
 } // namespace drasim::fragstudy

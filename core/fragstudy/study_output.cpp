@@ -106,7 +106,8 @@ std::string studyText(const StudyResult& result, const std::string& title, const
     out += std::to_string(result.nodes) + " nodes, " + std::to_string(result.gpus) + " GPUs, "
         + std::to_string(result.tracePods) + " pods in the trace, " + inflationText(o.inflation) + "; seeds "
         + seedRange(o.seeds) + " (" + std::to_string(o.seeds.size())
-        + " runs per policy); ties: " + tieBreakName(o.tieBreak) + "\n";
+        + " runs per policy); ties: " + tieBreakName(o.tieBreak) + "; GPU choice: "
+        + (o.gpuChoice ? gpushare::gpuChoiceName(*o.gpuChoice) : "each policy's own") + "\n";
     if (!result.policies.empty())
         out += "arrivals per run: " + fixed1(result.policies.front().meanArrivals)
             + " on average (the trace's pods, then their clones)\n";
@@ -164,6 +165,7 @@ std::string studyJson(const StudyResult& result, const std::string& title, const
         "inflatedToPercent", o.inflation.targetPercent ? DataValue(*o.inflation.targetPercent) : DataValue());
     doc.set("shuffled", o.inflation.shuffle);
     doc.set("tieBreak", tieBreakName(o.tieBreak));
+    doc.set("gpuChoice", o.gpuChoice ? DataValue(gpushare::gpuChoiceName(*o.gpuChoice)) : DataValue());
     DataValue seeds = DataValue::list();
     for (uint64_t s : o.seeds)
         seeds.push(int64_t(s));

@@ -198,8 +198,31 @@ std::vector<int> chooseGpus(GpuChoice choice, const ShareNode& node, const Share
         return { feasible[size_t(draw(feasible.size()))] };
     case GpuChoice::Fgd:
         return { fgdBestGpu(node, pod, typical, nodeFragment(node, typical)).second };
+    case GpuChoice::FirstFit:
+        return { feasible.front() };
     }
     return {};
+}
+
+namespace {
+constexpr std::pair<GpuChoice, const char*> kChoiceNames[] = { { GpuChoice::Best, "best" },
+    { GpuChoice::Random, "random" }, { GpuChoice::Fgd, "fgd" }, { GpuChoice::FirstFit, "first-fit" } };
+} // namespace
+
+const char* gpuChoiceName(GpuChoice choice)
+{
+    for (const auto& [c, name] : kChoiceNames)
+        if (c == choice)
+            return name;
+    return "";
+}
+
+std::optional<GpuChoice> parseGpuChoice(std::string_view name)
+{
+    for (const auto& [c, n] : kChoiceNames)
+        if (name == n)
+            return c;
+    return std::nullopt;
 }
 
 } // namespace drasim::gpushare

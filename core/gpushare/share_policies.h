@@ -27,7 +27,13 @@ enum class GpuChoice {
     Best, ///< the feasible GPU with the least free milli, lowest index on ties
     Random, ///< a uniformly random feasible GPU
     Fgd, ///< the GPU whose use lowers the node's fragmentation most, lowest index on ties
+    /// The lowest-index feasible GPU: what the DRA allocator picks, since it tries a slice's
+    /// devices in order and takes the first with enough capacity left (no plugin can steer it).
+    FirstFit,
 };
+
+const char* gpuChoiceName(GpuChoice choice); ///< "best", "random", "fgd", "first-fit"
+std::optional<GpuChoice> parseGpuChoice(std::string_view name);
 
 struct SharePolicyInfo
 {
