@@ -84,7 +84,15 @@ void addSchedulerOptions(CLI::App& app, scheduler::SchedulerOptions& options)
         ->option_text("POLICY")
         ->check(scoringPolicy())
         ->group(group);
-    app.add_option("--seed", options.seed, "seed of the shareID generator (default 0)")
+    app.add_option_function<std::string>(
+           "--tie-break",
+           [&options](const std::string& name) { options.tieBreak = *scheduler::parseTieBreak(name); },
+           "among the best nodes: node-name (the first by name, default) or seeded-order (the first in an "
+           "order drawn from --seed)")
+        ->option_text("RULE")
+        ->check(oneOf({ "node-name", "seeded-order" }))
+        ->group(group);
+    app.add_option("--seed", options.seed, "seed of the shareID generator and of --tie-break seeded-order (default 0)")
         ->option_text("N")
         ->transform(wholeNumber())
         ->group(group);

@@ -2,39 +2,16 @@
 #include "core/fragstudy/study_input.h"
 
 #include "core/workload/alibaba_trace.h"
+#include "core/workload/trace_share_pods.h"
 
 namespace drasim::fragstudy {
 
-namespace {
 
-gpushare::SharePod sharePodOf(const workload::AlibabaPodRow& row, gpushare::ModelTable& models)
+std::optional<StudyInput> studyInputOf(const std::vector<workload::TraceGpuNode>& nodes,
+    const std::vector<workload::AlibabaPodRow>& pods, Diagnostics& diags)
 {
-    gpushare::SharePod pod;
-    pod.cpuMilli = row.cpuMilli;
-    pod.memoryMiB = row.memoryMiB;
-    pod.gpuCount = row.gpu.count;
-    pod.gpuMilli = row.gpu.count > 0 ? row.gpu.milli : 0;
-    for (const std::string& model : row.gpu.models) {
-        const int id = models.idOf(model);
-        if (id >= 0)
-            pod.models |= uint64_t(1) << id;
-    }
-    return pod;
-}
-
-} // namespace
-
-std::optional<StudyInput> loadStudyInput(
-    const std::string& nodesPath, const std::string& podsPath, Diagnostics& diags)
-{
-    auto nodeRows = workload::readAlibabaNodes(nodesPath, diags);
-    auto podRows = workload::readAlibabaPods(podsPath, diags);
-    if (!nodeRows || !podRows || diags.hasErrors())
-        return std::nullopt;
     StudyInput input;
-    input.nodesPath = nodesPath;
-    input.podsPath = podsPath;
-    for (const workload::TraceGpuNode& row : *nodeRows) {
+    for (const workload::TraceGpuNode& row : nodes) {
         gpushare::ShareNode node;
         node.cpuFreeMilli = row.cpuMilli;
         node.memoryFreeMiB = row.memoryMiB;
@@ -49,15 +26,30 @@ std::optional<StudyInput> loadStudyInput(
         input.nodes.push_back(std::move(node));
         input.nodeNames.push_back(row.name);
     }
-    for (const workload::AlibabaPodRow& row : podRows->rows) {
-        input.pods.push_back(sharePodOf(row, input.models));
+    for (const workload::AlibabaPodRow& row : pods) {
+        input.pods.push_back(workload::sharePodOf(row, input.models));
         input.podNames.push_back(row.name);
     }
-    if (input.gpuCapacityMilli == 0) {
+    return input;
+}
+
+std::optional<StudyInput> loadStudyInput(
+    const std::string& nodesPath, const std::string& podsPath, Diagnostics& diags)
+{
+    auto nodeRows = workload::readAlibabaNodes(nodesPath, diags);
+    auto podRows = workload::readAlibabaPods(podsPath, diags);
+    if (!nodeRows || !podRows || diags.hasErrors())
+        return std::nullopt;
+    auto input = studyInputOf(*nodeRows, podRows->rows, diags);
+    if (!input)
+        return std::nullopt;
+    if (input->gpuCapacityMilli == 0) {
         diags.error(
             { nodesPath, 0, 0 }, "", "", "", "the node list has no GPUs: a fragmentation study needs some");
         return std::nullopt;
     }
+    input->nodesPath = nodesPath;
+    input->podsPath = podsPath;
     return input;
 }
 

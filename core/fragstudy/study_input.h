@@ -12,6 +12,7 @@
 
 #include "core/common/diagnostic.h"
 #include "core/gpushare/share_node.h"
+#include "core/workload/alibaba_trace.h"
 
 namespace drasim::fragstudy {
 
@@ -28,6 +29,11 @@ struct StudyInput
 
     int64_t gpuCount() const { return gpuCapacityMilli / gpushare::kMilliPerGpu; }
 };
+
+/// The rows of a node list and a pod list as a study's input (no file names); nullopt when the
+/// nodes name more GPU models than a bit set holds.
+std::optional<StudyInput> studyInputOf(const std::vector<workload::TraceGpuNode>& nodes,
+    const std::vector<workload::AlibabaPodRow>& pods, Diagnostics& diags);
 
 /// Reads both files; nullopt with diagnostics (file, line, column, field) on any error.
 std::optional<StudyInput> loadStudyInput(

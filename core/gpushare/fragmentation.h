@@ -33,6 +33,14 @@ struct TypicalPod
 /// random, so its choice at the cut-off can differ between runs; ours is fixed).
 std::vector<TypicalPod> typicalPods(const std::vector<SharePod>& pods, int popularityPercent = 95);
 
+/// What the fgd policy measures fragmentation against: the typical pods, and the table of GPU
+/// models their bit sets refer to.
+struct ShareTarget
+{
+    ModelTable models;
+    std::vector<TypicalPod> typical;
+};
+
 /// f_n(m): the fragment of one node for one typical pod shape, in milli-GPU.
 int64_t podFragment(const ShareNode& node, const SharePod& typical);
 

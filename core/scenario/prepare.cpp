@@ -409,6 +409,7 @@ std::optional<sim::PreparedScenario> prepareScenario(
     p.popFromBackoffQ = sc.featureGates.enabled("SchedulerPopFromBackoffQ");
     p.featureGates = sc.featureGates;
     p.scoring = scheduler::parseScoringPolicy(sc.scoring).value_or(scheduler::ScoringPolicy::Default);
+    p.tieBreak = sc.tieBreak;
     p.whatIfDraPreemption = sc.whatIfDraPreemption;
     p.events = injectedEvents(a);
     p.objects = std::make_shared<api::ObjectSet>(std::move(a.base)); // non-const: see prepared_scenario.h

@@ -289,6 +289,14 @@ void parseScheduler(DocReader& r, const YamlNode& v, const std::string& sub, Sce
         if (k == "scoring") {
             if (readString(r, sv, ss, s.scoring) && !scheduler::parseScoringPolicy(s.scoring))
                 r.error(sv, ss, scheduler::unknownScoringPolicyMessage(s.scoring));
+        } else if (k == "tieBreak") {
+            std::string name;
+            if (readString(r, sv, ss, name)) {
+                if (const auto tieBreak = scheduler::parseTieBreak(name))
+                    s.tieBreak = *tieBreak;
+                else
+                    r.unsupported(sv, ss, name, { "node-name", "seeded-order" });
+            }
         } else if (k == "podInitialBackoff") {
             readDuration(r, sv, ss, s.podInitialBackoff);
         } else if (k == "podMaxBackoff") {

@@ -53,6 +53,7 @@
 #include "core/common/diagnostic.h"
 #include "core/sim/sim_time.h"
 #include "core/sim/simulator.h"
+#include "core/scheduler/scoring_profile.h"
 #include "core/topology/rack_layout.h"
 #include "core/workload/workload_spec.h"
 
@@ -109,6 +110,9 @@ struct Scenario
     DataValue workloadsDocument;
     std::vector<workload::WorkloadSpec> workloads;
     std::string scoring = "default";
+    /// spec.scheduler.tieBreak: "seeded-order" picks among the best nodes in an order drawn from
+    /// the run's seed (the FGD paper's scheduler) instead of by name.
+    scheduler::TieBreak tieBreak = scheduler::TieBreak::NodeName;
     SimTime podInitialBackoff = sim::kSecond;
     SimTime podMaxBackoff = 10 * sim::kSecond;
     /// spec.scheduler.kubernetesVersion ("1.35", "1.36", "1.37"; 1.37 when absent) and

@@ -136,6 +136,9 @@ DataValue toData(const Scenario& s)
         spec.set("workloads", s.workloadsDocument);
     DataValue scheduler = DataValue::map();
     scheduler.set("scoring", s.scoring);
+    // Written only when not the default, so that saved scenarios keep their content hashes.
+    if (s.tieBreak != scheduler::TieBreak::NodeName)
+        scheduler.set("tieBreak", scheduler::tieBreakName(s.tieBreak));
     scheduler.set("podInitialBackoff", sim::formatDuration(s.podInitialBackoff));
     scheduler.set("podMaxBackoff", sim::formatDuration(s.podMaxBackoff));
     // Written only when set, so that saved scenarios (and their content hashes) from before

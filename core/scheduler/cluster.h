@@ -25,9 +25,13 @@ struct GroupScheduleResult;
 
 struct SchedulerOptions
 {
-    /// The scoring profile, by name (scoring_profile.h). Ties always go to the node name that
-    /// sorts first.
+    /// The scoring profile, by name (scoring_profile.h).
     ScoringPolicy scoring = ScoringPolicy::Default;
+    /// Which of the best-scored nodes is chosen: the first by name (default) or the first in an
+    /// order drawn from `seed`.
+    TieBreak tieBreak = TieBreak::NodeName;
+    /// The fgd policy's target workload (its typical pods); null: none, every node scores 50.
+    std::shared_ptr<const gpushare::ShareTarget> shareTarget;
     /// Wall-clock limit of one allocator run (one pod, one node), like upstream's filterTimeout
     /// (10 s). 0 disables it. Reaching it gives "timed out trying to allocate devices".
     double filterTimeoutSeconds = 10.0;

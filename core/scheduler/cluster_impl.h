@@ -155,6 +155,9 @@ struct Cluster::Impl
     /// The bound pods of each node (by index; the map keeps element addresses), kept by
     /// Undo::insertBound/eraseBound and rebuildNodes: preemption reads a candidate node's pods.
     std::vector<std::vector<const PodState*>> podsOnNode;
+    /// Each node's place in the seeded order of TieBreak::SeededOrder (share_scoring.h), made on
+    /// first use; emptied whenever the nodes change.
+    std::vector<uint32_t> seededRank;
     /// How many bound pods have each priority: a pod can preempt only when the lowest is below
     /// its own, which spares the PostFilter's work for every other unschedulable pod.
     std::map<int32_t, uint32_t> boundPriorities;
@@ -336,6 +339,7 @@ struct Cluster::Impl
                 }
         }
         podsOnNode.assign(nodes.size(), {});
+        seededRank.clear();
         for (const auto& [seq, key] : bindOrder) {
             PodState& ps = bound.at(key);
             auto ni = nodeIndex.find(ps.pub.nodeName);
@@ -636,6 +640,8 @@ struct Cluster::Impl
         const std::vector<std::string>& boundMembers, bool topologyAware);
     struct GroupCycle; ///< the group cycle's parts (group_cycle.cpp)
     struct Preemption; ///< DefaultPreemption, the PostFilter of a failed cycle (preemption.cpp)
+    /// The GPU-sharing score plugins' inputs and the choice among the best nodes (share_scoring.cpp)
+    struct NodeChoice;
     /// Workload-aware preemption, the PostFilter of a failed group cycle (group_preemption.cpp)
     struct GroupPreemption;
     // The phases of one cycle, in order.

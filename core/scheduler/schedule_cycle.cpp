@@ -6,6 +6,7 @@
 
 #include "core/scheduler/cluster_impl.h"
 #include "core/scheduler/preemption.h"
+#include "core/scheduler/share_scoring.h"
 
 namespace drasim::scheduler {
 
@@ -80,7 +81,8 @@ ScheduleResult Cluster::Impl::schedule(const api::Pod& pod, bool explain)
     spread.preferNoScheduleTaints = preferNoScheduleNodes > 0;
     spread.preferredAffinity = pod.spec.nodeAffinity && !pod.spec.nodeAffinity->preferred.empty();
     spread.deviceChoice = !cycle.toAllocate.empty() && alloc->hasPrioritizedList();
-    const bool lazy = !explain && cycle.backed.empty()
+    // The score order breaks ties by name: a seeded tie-break scores every node.
+    const bool lazy = !explain && cycle.backed.empty() && options.tieBreak == TieBreak::NodeName
         && scoresFollowNodeUsage(scoringProfile(options.scoring), spread)
         && (cycle.toAllocate.empty() || !alloc->needsFullEvaluation());
     // A node without free devices gives "cannot allocate all claims" without the allocator
@@ -356,7 +358,8 @@ void Cluster::Impl::searchInScoreOrder(Cycle& cycle)
     cycle.resolvable.clear();
 }
 
-// Every node filtered, the feasible ones scored (§6.5); ties go to the node name sorting first.
+// Every node filtered, the feasible ones scored (§6.5); ties go to the node name sorting first, or
+// to the first in the seeded order (SchedulerOptions::tieBreak).
 void Cluster::Impl::searchEveryNode(Cycle& cycle)
 {
     struct Feasible
@@ -378,14 +381,20 @@ void Cluster::Impl::searchEveryNode(Cycle& cycle)
     if (feasible.empty())
         return;
     std::vector<ScoreInputs> inputs;
+    std::vector<uint32_t> feasibleNodes;
     inputs.reserve(feasible.size());
+    feasibleNodes.reserve(feasible.size());
     for (const auto& f : feasible) {
         const auto& n = nodes[f.idx];
         inputs.push_back(ScoreInputs { &cycle.pod, &cycle.req, &n.node, &n.usage, f.attempt.plistScore });
+        feasibleNodes.push_back(f.idx);
     }
-    const auto scores = scoreNodes(scoringProfile(options.scoring), inputs);
-    // Nodes are in name order, so the first of the highest scores breaks ties by name.
-    const size_t best = size_t(std::max_element(scores.begin(), scores.end()) - scores.begin());
+    const ScoringProfile& profile = scoringProfile(options.scoring);
+    NodeChoice::ShareViews shareViews;
+    if (auto share = sharePolicyOf(profile))
+        NodeChoice::fillShareInputs(*this, cycle, *share, feasibleNodes, shareViews, inputs);
+    const auto scores = scoreNodes(profile, inputs);
+    const size_t best = NodeChoice::pick(*this, cycle, feasibleNodes, scores);
     cycle.chosen = feasible[best].idx;
     cycle.chosenAttempt = std::move(feasible[best].attempt);
 }

@@ -78,6 +78,7 @@ int64_t usageTermScore(const ScoreTerm& term, const NodeUsage& u, const PodReque
     case ScorePlugin::TaintToleration:
     case ScorePlugin::NodeAffinity:
     case ScorePlugin::DynamicResources:
+    case ScorePlugin::GpuShare:
         break;
     }
     return 0;
@@ -97,6 +98,12 @@ int64_t rawScore(const ScoreTerm& term, const ScoreInputs& in)
         return preferredAffinityScore(*in.pod, *in.node);
     case ScorePlugin::DynamicResources:
         return in.prioritizedList;
+    case ScorePlugin::GpuShare: {
+        static const std::vector<gpushare::TypicalPod> kNone;
+        if (!in.shareNode || !in.sharePod)
+            return 0;
+        return gpushare::shareScore(term.share, *in.shareNode, *in.sharePod, in.typical ? *in.typical : kNone);
+    }
     }
     return 0;
 }

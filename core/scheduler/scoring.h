@@ -23,6 +23,11 @@ struct ScoreInputs
     const api::Node* node;
     const NodeUsage* usage;
     int64_t prioritizedList = 0; ///< PickedDevices: Σ (8 − picked index) the allocator reported
+    /// GpuShare: the node and the pod in milli-GPU, and the fgd policy's typical pods (null when
+    /// the profile has no GpuShare term).
+    const gpushare::ShareNode* shareNode = nullptr;
+    const gpushare::SharePod* sharePod = nullptr;
+    const std::vector<gpushare::TypicalPod>* typical = nullptr;
 };
 
 /// One term's raw score of one node, before normalisation and weight.

@@ -43,8 +43,18 @@ constexpr ScoreTerm kAffinity { P::NodeAffinity, FitStrategy::LeastAllocated, 2,
 constexpr ScoreTerm kPrioritizedList { P::DynamicResources, FitStrategy::LeastAllocated, 1, N::HighestIs100,
     In::PickedDevices };
 
-// The table. The three policies differ only in their resource terms; the others are
-// kube-scheduler's defaults in each.
+// NOT UPSTREAM: a GPU-sharing score plugin of the FGD paper's scheduler (core/gpushare). Its
+// profiles enable it alone with weight 1000 and disable every default score plugin
+// (scripts/generate_config_and_run.py of the authors' simulator); alone, the weight does not
+// change the order, so it is 1 here. Its scores are 0..100 already (no NormalizeScore but
+// best-fit's, which keeps the order).
+constexpr ScoreTerm share(gpushare::SharePolicy policy)
+{
+    return { P::GpuShare, FitStrategy::LeastAllocated, 1, N::None, In::NodeDevices, policy };
+}
+
+// The table. The three kube-scheduler policies differ only in their resource terms; the others
+// are kube-scheduler's defaults in each.
 const std::vector<ScoringProfile>& table()
 {
     static const std::vector<ScoringProfile> profiles {
@@ -54,6 +64,17 @@ const std::vector<ScoringProfile>& table()
             { fit(FitStrategy::MostAllocated), kTaints, kAffinity, kPrioritizedList } },
         { ScoringPolicy::LeastAllocated, "least-allocated", nullptr, nullptr,
             { fit(FitStrategy::LeastAllocated), kTaints, kAffinity, kPrioritizedList } },
+        { ScoringPolicy::Fgd, "fgd", nullptr, "GPU sharing: fragmentation gradient descent",
+            { share(gpushare::SharePolicy::Fgd) } },
+        { ScoringPolicy::BestFit, "best-fit", nullptr, "GPU sharing: least cpu and GPU left",
+            { share(gpushare::SharePolicy::BestFit) } },
+        { ScoringPolicy::DotProduct, "dot-product", nullptr, "GPU sharing: Tetris",
+            { share(gpushare::SharePolicy::DotProduct) } },
+        { ScoringPolicy::GpuPacking, "gpu-packing", nullptr, "GPU sharing: shared GPUs first",
+            { share(gpushare::SharePolicy::GpuPacking) } },
+        { ScoringPolicy::GpuClustering, "gpu-clustering", nullptr, "GPU sharing: pods of a kind together",
+            { share(gpushare::SharePolicy::GpuClustering) } },
+        { ScoringPolicy::Random, "random", nullptr, "a random feasible node", { share(gpushare::SharePolicy::Random) } },
     };
     return profiles;
 }
@@ -73,9 +94,32 @@ bool termMaySpread(const ScoreTerm& term, const ScoreSpread& spread)
         return spread.deviceChoice;
     case P::NodeResourcesFit:
     case P::NodeResourcesBalancedAllocation:
+    case P::GpuShare:
         break;
     }
     return true;
+}
+
+const char* tieBreakName(TieBreak tieBreak)
+{
+    return tieBreak == TieBreak::SeededOrder ? "seeded-order" : "node-name";
+}
+
+std::optional<TieBreak> parseTieBreak(std::string_view name)
+{
+    if (name == "node-name")
+        return TieBreak::NodeName;
+    if (name == "seeded-order")
+        return TieBreak::SeededOrder;
+    return std::nullopt;
+}
+
+std::optional<gpushare::SharePolicy> sharePolicyOf(const ScoringProfile& profile)
+{
+    for (const ScoreTerm& t : profile.terms)
+        if (t.plugin == P::GpuShare)
+            return t.share;
+    return std::nullopt;
 }
 
 bool scoresFollowNodeUsage(const ScoringProfile& profile, const ScoreSpread& spread)

@@ -15,6 +15,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/gpushare/share_policies.h"
+
 namespace drasim::scheduler {
 
 /// The named policies: one per entry of the profile table, in table order.
@@ -22,6 +24,14 @@ enum class ScoringPolicy {
     Default, ///< kube-scheduler defaults: LeastAllocated + BalancedAllocation + DRA prioritized list
     MostAllocated, ///< bin packing: MostAllocated + DRA prioritized list
     LeastAllocated, ///< spreading: LeastAllocated + DRA prioritized list (no balance term)
+    // NOT UPSTREAM: the GPU-sharing policies of the FGD paper (core/gpushare), each alone, as
+    // its authors' scheduler profiles enable them. The DRA allocator still picks the devices.
+    Fgd,
+    BestFit,
+    DotProduct,
+    GpuPacking,
+    GpuClustering,
+    Random,
 };
 
 /// Score plugins, named as kube-scheduler names them.
@@ -31,6 +41,9 @@ enum class ScorePlugin {
     TaintToleration,
     NodeAffinity,
     DynamicResources,
+    /// NOT UPSTREAM: one of the FGD paper's score plugins (ScoreTerm::share), reading the node's
+    /// GPUs in milli-GPU: devices with a consumable `gpuMilli` capacity.
+    GpuShare,
 };
 
 /// NodeResourcesFit's scoringStrategy.type (the plugin's args).
@@ -58,6 +71,7 @@ struct ScoreTerm
     int64_t weight;
     Normalization normalization;
     ScoreInput dependsOn;
+    gpushare::SharePolicy share = gpushare::SharePolicy::Fgd; ///< GpuShare only
 };
 
 struct ScoringProfile
@@ -85,6 +99,22 @@ bool termMaySpread(const ScoreTerm& term, const ScoreSpread& spread);
 /// weighted sum (the score cache's order): every term that may spread depends on the node's usage
 /// alone and is not normalised over the feasible nodes. Otherwise every node must be scored.
 bool scoresFollowNodeUsage(const ScoringProfile& profile, const ScoreSpread& spread);
+
+/// How the node is chosen among those with the best score.
+enum class TieBreak {
+    /// The node name that sorts first: drasim's default, so that a run never depends on a random
+    /// draw (kube-scheduler's selectHost picks uniformly among the best).
+    NodeName,
+    /// The first in a node order drawn from the scheduler's seed (the nodes by name, then shuffled
+    /// as core/fragstudy's seeded-order does): the FGD paper's scheduler, whose ties go to node
+    /// names prefixed by a seeded permutation.
+    SeededOrder,
+};
+const char* tieBreakName(TieBreak tieBreak); ///< "node-name", "seeded-order"
+std::optional<TieBreak> parseTieBreak(std::string_view name);
+
+/// The GPU-sharing policy of a profile's GpuShare term, if it has one.
+std::optional<gpushare::SharePolicy> sharePolicyOf(const ScoringProfile& profile);
 
 /// The table, in ScoringPolicy order.
 const std::vector<ScoringProfile>& scoringProfiles();

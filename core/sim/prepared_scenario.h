@@ -37,6 +37,7 @@ struct PreparedScenario
     /// The scenario's Kubernetes version and feature gates (spec.scheduler).
     api::FeatureGates featureGates;
     scheduler::ScoringPolicy scoring = scheduler::ScoringPolicy::Default;
+    scheduler::TieBreak tieBreak = scheduler::TieBreak::NodeName;
     /// spec.scheduler.whatIf.draPreemption: NOT UPSTREAM, preemption may free DRA devices (KEP-5690).
     bool whatIfDraPreemption = false;
 

@@ -9,6 +9,7 @@
 #include "core/sim/scheduler_cluster_port.h"
 #include "core/sim/simulator.h"
 #include "core/sim/workload_objects.h"
+#include "core/workload/trace_share_pods.h"
 
 namespace drasim::sim {
 
@@ -98,6 +99,10 @@ auto simulateWith(const PreparedScenario& prepared, api::ObjectSet objects, cons
     scheduler::SchedulerOptions schedOptions;
     schedOptions.scoring = o.scoring.value_or(prepared.scoring);
     schedOptions.seed = seed;
+    schedOptions.tieBreak = prepared.tieBreak;
+    // The fgd policy measures fragmentation against the typical pods of the trace workloads.
+    if (scheduler::sharePolicyOf(scheduler::scoringProfile(schedOptions.scoring)) == gpushare::SharePolicy::Fgd)
+        schedOptions.shareTarget = workload::traceShareTarget(*workloads.specs, diags);
     schedOptions.whatIfDraPreemption = prepared.whatIfDraPreemption;
     schedOptions.podGroupUnitsInPreemption = api::defaultPreemptionRespectsPodGroups(prepared.featureGates);
     scheduler::Cluster cluster(std::move(objects), schedOptions);
