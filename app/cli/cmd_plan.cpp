@@ -42,6 +42,8 @@ struct Args
     std::string image = "drasim:latest";
     std::string claim = "drasim-data";
     drasim::cli::ClusterVersionOptions version;
+    std::string scoring; ///< --scoring, "" = the scenario's
+    std::string tieBreak; ///< --tie-break, "" = the scenario's
 };
 
 bool parseShard(const std::string& text, drasim::planner::Shard& out)
@@ -89,6 +91,9 @@ std::string usageProblem(const Args& args)
         && (!args.emitJob.empty() || !args.shard.empty()))
         return "--kubernetes-version and --feature-gates are for a study run here; shards and Jobs "
                "run the scenario as written: put them in its spec.scheduler";
+    if ((!args.scoring.empty() || !args.tieBreak.empty()) && (!args.emitJob.empty() || !args.shard.empty()))
+        return "--scoring and --tie-break are for a study run here; shards and Jobs run the scenario as "
+               "written: put them in its spec.scheduler";
     if (!args.emitJob.empty())
         return emitJobProblem(args);
     if (!args.shard.empty() && args.db.empty())
@@ -173,6 +178,13 @@ int run(const Args& args)
     }
     if (!applyVersionOptions(*plan, args.version))
         return 2;
+    if (!args.scoring.empty() || !args.tieBreak.empty()) {
+        const std::string scoring = args.scoring.empty() ? plan->scenario.scoring : args.scoring;
+        const auto tieBreak
+            = args.tieBreak.empty() ? plan->scenario.tieBreak : *scheduler::parseTieBreak(args.tieBreak);
+        planner::overrideScoring(
+            *plan, scoring, tieBreak, "--scoring=" + args.scoring + " --tie-break=" + args.tieBreak);
+    }
     if (!args.emitJob.empty())
         return emitJob(*plan, args);
 
@@ -282,6 +294,14 @@ Exit status: 0 on success, 1 when the study or its inputs are invalid (diagnosti
         ->option_text("NAME")
         ->needs(emit);
     addClusterVersionOptions(app, args->version, false);
+    app.add_option("--scoring", args->scoring,
+           "run the study with this scoring policy instead of the scenario's: "
+               + drasim::scheduler::scoringPolicyHelp())
+        ->option_text("POLICY")
+        ->check(drasim::cli::scoringPolicy());
+    app.add_option("--tie-break", args->tieBreak, "and this tie-break: node-name or seeded-order")
+        ->option_text("RULE")
+        ->check(drasim::cli::oneOf({ "node-name", "seeded-order" }));
     return [args] { return run(*args); };
 }
 

@@ -92,7 +92,8 @@ void addSchedulerOptions(CLI::App& app, scheduler::SchedulerOptions& options)
         ->option_text("RULE")
         ->check(oneOf({ "node-name", "seeded-order" }))
         ->group(group);
-    app.add_option("--seed", options.seed, "seed of the shareID generator and of --tie-break seeded-order (default 0)")
+    app.add_option("--seed", options.seed,
+           "seed of the shareID generator and of --tie-break seeded-order (default 0)")
         ->option_text("N")
         ->transform(wholeNumber())
         ->group(group);

@@ -160,7 +160,8 @@ std::vector<int> nodeOrder(const std::vector<std::string>& names, TieBreak tieBr
 {
     std::vector<int> order(names.size());
     std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return names[size_t(a)] < names[size_t(b)]; });
+    std::stable_sort(
+        order.begin(), order.end(), [&](int a, int b) { return names[size_t(a)] < names[size_t(b)]; });
     if (tieBreak == TieBreak::SeededOrder)
         for (size_t i = order.size(); i > 1; --i)
             std::swap(order[i - 1], order[size_t(rng.below(i))]);

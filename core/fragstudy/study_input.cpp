@@ -6,7 +6,6 @@
 
 namespace drasim::fragstudy {
 
-
 std::optional<StudyInput> studyInputOf(const std::vector<workload::TraceGpuNode>& nodes,
     const std::vector<workload::AlibabaPodRow>& pods, Diagnostics& diags)
 {

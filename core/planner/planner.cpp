@@ -157,6 +157,16 @@ void overrideFeatureGates(Plan& plan, const api::FeatureGates& gates, const std:
     plan.fingerprint = buf;
 }
 
+void overrideScoring(
+    Plan& plan, const std::string& scoring, scheduler::TieBreak tieBreak, const std::string& given)
+{
+    plan.scenario.scoring = scoring;
+    plan.scenario.tieBreak = tieBreak;
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%016llx", (unsigned long long)fnv1a(given, fnv1a(plan.fingerprint)));
+    plan.fingerprint = buf;
+}
+
 std::optional<StudyResult> runPlan(
     const Plan& plan, const PlanOptions& options, Diagnostics& diags, PlanStats* stats)
 {

@@ -54,6 +54,13 @@ std::optional<Plan> preparePlan(const Study& study, Diagnostics& diags);
 /// written) joins the fingerprint, so results under other gates never merge with these.
 void overrideFeatureGates(Plan& plan, const api::FeatureGates& gates, const std::string& given);
 
+/// Runs the study's scenario with another scoring policy and tie-break than its spec.scheduler
+/// says (`drasim plan --scoring/--tie-break`): the same hardware question under another scheduler
+/// profile, e.g. whether the fgd policy saves what 10 % more GPUs would cost. `given` joins the
+/// fingerprint, so results under other policies never merge with these.
+void overrideScoring(
+    Plan& plan, const std::string& scoring, scheduler::TieBreak tieBreak, const std::string& given);
+
 struct PlanOptions
 {
     unsigned threads = 0; ///< 0 = every core

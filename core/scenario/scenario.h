@@ -26,6 +26,7 @@
 //     resources: [classes.yaml] # DeviceClasses and ResourceClaimTemplates
 //     workloads: [...]          # workload_spec.h
 //     scheduler: {scoring: default, podInitialBackoff: 1s, podMaxBackoff: 10s,
+//                 tieBreak: node-name,          # or seeded-order (scoring_profile.h TieBreak)
 //                 kubernetesVersion: "1.37",    # 1.35, 1.36 or 1.37 (the default)
 //                 featureGates: {SchedulerPopFromBackoffQ: true, GenericWorkload: true},
 //                 whatIf: {draPreemption: true}}   # NOT UPSTREAM: KEP-5690's DRA preemption
@@ -51,9 +52,9 @@
 #include "core/api/feature_gates.h"
 #include "core/common/data_value.h"
 #include "core/common/diagnostic.h"
+#include "core/scheduler/scoring_profile.h"
 #include "core/sim/sim_time.h"
 #include "core/sim/simulator.h"
-#include "core/scheduler/scoring_profile.h"
 #include "core/topology/rack_layout.h"
 #include "core/workload/workload_spec.h"
 

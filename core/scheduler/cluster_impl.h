@@ -20,6 +20,7 @@
 #include "core/allocator/inventory.h"
 #include "core/allocator/node_match.h"
 #include "core/allocator/selector_cache.h"
+#include "core/gpushare/share_score_cache.h"
 #include "core/scheduler/cluster.h"
 #include "core/scheduler/extended_resources.h"
 #include "core/scheduler/node_filters.h"
@@ -158,6 +159,9 @@ struct Cluster::Impl
     /// Each node's place in the seeded order of TieBreak::SeededOrder (share_scoring.h), made on
     /// first use; emptied whenever the nodes change.
     std::vector<uint32_t> seededRank;
+    /// GpuShare scores by pod shape and node state (share_score_cache.h); the typical pods are
+    /// fixed for the cluster's life, so nothing invalidates it.
+    gpushare::ShareScoreCache shareScores;
     /// How many bound pods have each priority: a pod can preempt only when the lowest is below
     /// its own, which spares the PostFilter's work for every other unschedulable pod.
     std::map<int32_t, uint32_t> boundPriorities;

@@ -102,7 +102,9 @@ int64_t rawScore(const ScoreTerm& term, const ScoreInputs& in)
         static const std::vector<gpushare::TypicalPod> kNone;
         if (!in.shareNode || !in.sharePod)
             return 0;
-        return gpushare::shareScore(term.share, *in.shareNode, *in.sharePod, in.typical ? *in.typical : kNone);
+        const auto& typical = in.typical ? *in.typical : kNone;
+        return in.shareCache ? in.shareCache->score(term.share, *in.shareNode, *in.sharePod, typical)
+                             : gpushare::shareScore(term.share, *in.shareNode, *in.sharePod, typical);
     }
     }
     return 0;

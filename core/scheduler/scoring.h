@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/gpushare/share_score_cache.h"
 #include "core/scheduler/node_filters.h"
 #include "core/scheduler/pod_info.h"
 #include "core/scheduler/scoring_profile.h"
@@ -28,6 +29,7 @@ struct ScoreInputs
     const gpushare::ShareNode* shareNode = nullptr;
     const gpushare::SharePod* sharePod = nullptr;
     const std::vector<gpushare::TypicalPod>* typical = nullptr;
+    gpushare::ShareScoreCache* shareCache = nullptr; ///< remembers GpuShare scores (optional)
 };
 
 /// One term's raw score of one node, before normalisation and weight.

@@ -74,7 +74,8 @@ const std::vector<ScoringProfile>& table()
             { share(gpushare::SharePolicy::GpuPacking) } },
         { ScoringPolicy::GpuClustering, "gpu-clustering", nullptr, "GPU sharing: pods of a kind together",
             { share(gpushare::SharePolicy::GpuClustering) } },
-        { ScoringPolicy::Random, "random", nullptr, "a random feasible node", { share(gpushare::SharePolicy::Random) } },
+        { ScoringPolicy::Random, "random", nullptr, "a random feasible node",
+            { share(gpushare::SharePolicy::Random) } },
     };
     return profiles;
 }

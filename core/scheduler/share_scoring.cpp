@@ -43,8 +43,9 @@ std::vector<uint32_t> seededRanks(size_t nodes, uint64_t seed)
 void Cluster::Impl::NodeChoice::addClaimGpus(const api::ResourceClaim& claim, gpushare::SharePod& pod)
 {
     for (const api::DeviceRequest& r : claim.spec.requests) {
-        const api::DeviceRequestSpec* spec
-            = r.exactly ? &*r.exactly : r.firstAvailable.empty() ? nullptr : &r.firstAvailable.front().spec;
+        const api::DeviceRequestSpec* spec = r.exactly ? &*r.exactly
+            : r.firstAvailable.empty()                 ? nullptr
+                                                       : &r.firstAvailable.front().spec;
         if (!spec || spec->allocationMode != "ExactCount")
             continue;
         int64_t milli = gpushare::kMilliPerGpu;
@@ -125,6 +126,7 @@ void Cluster::Impl::NodeChoice::fillShareInputs(Impl& d, const Cycle& cycle, gpu
         inputs[i].shareNode = &views.nodes[i];
         inputs[i].sharePod = &views.pod;
         inputs[i].typical = typical;
+        inputs[i].shareCache = &d.shareScores;
     }
 }
 
@@ -144,7 +146,8 @@ size_t Cluster::Impl::NodeChoice::pick(
         d.seededRank = seededRanks(d.nodes.size(), d.options.seed);
     size_t best = scores.size();
     for (size_t i = 0; i < scores.size(); ++i)
-        if (scores[i] == top && (best == scores.size() || d.seededRank[feasible[i]] < d.seededRank[feasible[best]]))
+        if (scores[i] == top
+            && (best == scores.size() || d.seededRank[feasible[i]] < d.seededRank[feasible[best]]))
             best = i;
     return best;
 }

@@ -101,7 +101,8 @@ auto simulateWith(const PreparedScenario& prepared, api::ObjectSet objects, cons
     schedOptions.seed = seed;
     schedOptions.tieBreak = prepared.tieBreak;
     // The fgd policy measures fragmentation against the typical pods of the trace workloads.
-    if (scheduler::sharePolicyOf(scheduler::scoringProfile(schedOptions.scoring)) == gpushare::SharePolicy::Fgd)
+    if (scheduler::sharePolicyOf(scheduler::scoringProfile(schedOptions.scoring))
+        == gpushare::SharePolicy::Fgd)
         schedOptions.shareTarget = workload::traceShareTarget(*workloads.specs, diags);
     schedOptions.whatIfDraPreemption = prepared.whatIfDraPreemption;
     schedOptions.podGroupUnitsInPreemption = api::defaultPreemptionRespectsPodGroups(prepared.featureGates);

@@ -6,9 +6,9 @@
 // from templates). Random clusters and pod lists, every policy but random (whose draws come from
 // different streams in the two).
 
-#include <gtest/gtest.h>
-
 #include <cstdio>
+
+#include <gtest/gtest.h>
 
 #include "core/fragstudy/share_replay.h"
 #include "core/scheduler/cluster.h"
@@ -150,9 +150,9 @@ TEST(SchedulerAgreement, AStudyRunPlacesEveryPodWhereTheSchedulerDoes)
     int placed = 0, dropped = 0;
     for (uint64_t seed = 1; seed <= 40; ++seed) {
         const Trace t = randomTrace(seed);
-        for (gpushare::SharePolicy policy : { gpushare::SharePolicy::Fgd, gpushare::SharePolicy::BestFit,
-                 gpushare::SharePolicy::DotProduct, gpushare::SharePolicy::GpuPacking,
-                 gpushare::SharePolicy::GpuClustering }) {
+        for (gpushare::SharePolicy policy :
+            { gpushare::SharePolicy::Fgd, gpushare::SharePolicy::BestFit, gpushare::SharePolicy::DotProduct,
+                gpushare::SharePolicy::GpuPacking, gpushare::SharePolicy::GpuClustering }) {
             const auto study = studyPlacements(t, policy, seed);
             const auto scheduled = schedulerPlacements(t, policy, seed);
             ASSERT_EQ(study.size(), scheduled.size());

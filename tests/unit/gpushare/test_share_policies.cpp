@@ -114,7 +114,8 @@ TEST(GpuChoice, BestTakesTheFullestFeasibleGpuAndWholePodsTheLowestFreeOnes)
     // First fit, as the DRA allocator: the lowest index with room.
     EXPECT_EQ(chooseGpus(GpuChoice::FirstFit, n, pod(100, 300, 1), kNone, kFirst), std::vector<int> { 0 });
     EXPECT_EQ(chooseGpus(GpuChoice::FirstFit, n, pod(100, 700, 1), kNone, kFirst), std::vector<int> { 0 });
-    EXPECT_EQ(chooseGpus(GpuChoice::FirstFit, n, pod(100, 1000, 2), kNone, kFirst), (std::vector<int> { 0, 3 }));
+    EXPECT_EQ(
+        chooseGpus(GpuChoice::FirstFit, n, pod(100, 1000, 2), kNone, kFirst), (std::vector<int> { 0, 3 }));
     for (GpuChoice c : { GpuChoice::Best, GpuChoice::Random, GpuChoice::Fgd, GpuChoice::FirstFit })
         EXPECT_EQ(parseGpuChoice(gpuChoiceName(c)), c);
     // Random draws among the feasible GPUs: {0, 2, 3} for 500 milli.

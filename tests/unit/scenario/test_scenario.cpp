@@ -126,9 +126,13 @@ TEST(Scenario, ValidationErrorsArePositionedAndWorded)
         "DeviceTaintRuleDelete\n");
     EXPECT_EQ(errorsOf(std::string(kHeader) + "spec:\n  events:\n    - {at: 1h, type: NodeFailure}\n"),
         "dir/s.yaml:7:7: Scenario t: spec.events[0].node: Required value: needed by type NodeFailure\n");
-    EXPECT_EQ(errorsOf(std::string(kHeader) + "spec:\n  scheduler: {scoring: random}\n"),
-        "dir/s.yaml:6:24: Scenario t: spec.scheduler.scoring: Unsupported value: \"random\": supported "
-        "values: \"default\", \"least-allocated\", \"most-allocated\"\n");
+    EXPECT_EQ(errorsOf(std::string(kHeader) + "spec:\n  scheduler: {scoring: spread}\n"),
+        "dir/s.yaml:6:24: Scenario t: spec.scheduler.scoring: Unsupported value: \"spread\": supported "
+        "values: \"best-fit\", \"default\", \"dot-product\", \"fgd\", \"gpu-clustering\", \"gpu-packing\", "
+        "\"least-allocated\", \"most-allocated\", \"random\"\n");
+    EXPECT_EQ(errorsOf(std::string(kHeader) + "spec:\n  scheduler: {tieBreak: random}\n"),
+        "dir/s.yaml:6:25: Scenario t: spec.scheduler.tieBreak: Unsupported value: \"random\": supported "
+        "values: \"node-name\", \"seeded-order\"\n");
     EXPECT_EQ(errorsOf("apiVersion: drasim.dev/v1alpha1\nkind: Scenario\nmetadata: {name: t}\n"),
         "dir/s.yaml:1:1: Scenario t: spec: Required value\n"); // The wording every drasim document shares
                                                                // (yamlio/doc_reader.h).

@@ -162,7 +162,7 @@ TEST(Cluster, ScoringPolicies)
     EXPECT_EQ(packedNodes.size(), 1u) << "most-allocated packs";
     EXPECT_EQ(spreadNodes.size(), 3u) << "least-allocated spreads";
     EXPECT_EQ(scheduler::parseScoringPolicy("bin-packing"), scheduler::ScoringPolicy::MostAllocated);
-    EXPECT_FALSE(scheduler::parseScoringPolicy("random"));
+    EXPECT_FALSE(scheduler::parseScoringPolicy("spread-evenly"));
 }
 
 TEST(Cluster, ShareIdsAreDeterministicPerSeed)

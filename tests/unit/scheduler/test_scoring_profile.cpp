@@ -172,6 +172,8 @@ TEST_F(ScoringProfiles, ScoreRandomNodesAsTheOldFormula)
         const RandomCycle cycle(rng);
         const auto inputs = cycle.inputs();
         for (const auto& profile : scoringProfiles()) {
+            if (sharePolicyOf(profile))
+                continue; // the GPU-sharing profiles have no old formula (test_share_policies.cpp)
             const auto got = scoreNodes(profile, inputs);
             const auto want = oldScores(profile.policy, inputs);
             if (got != want) {
@@ -199,8 +201,10 @@ TEST(ScoringProfile, TodaysProfilesTakeTheFastPathExactlyAsBefore)
             s.preferNoScheduleTaints = bits & 1;
             s.preferredAffinity = bits & 2;
             s.deviceChoice = bits & 4;
-            // Before profiles: no PreferNoSchedule node, no preferred terms, no firstAvailable.
-            EXPECT_EQ(scoresFollowNodeUsage(profile, s), bits == 0) << profile.name << " spread " << bits;
+            // Before profiles: no PreferNoSchedule node, no preferred terms, no firstAvailable. The
+            // GPU-sharing profiles read the node's devices, so they score every node.
+            const bool fast = bits == 0 && !sharePolicyOf(profile);
+            EXPECT_EQ(scoresFollowNodeUsage(profile, s), fast) << profile.name << " spread " << bits;
         }
 }
 
@@ -241,9 +245,17 @@ TEST(ScoringProfile, NamesAreReadAndRefusedInOneWording)
     EXPECT_FALSE(parseScoringPolicy(""));
     for (const auto& p : scoringProfiles())
         EXPECT_STREQ(scoringPolicyName(p.policy), p.name);
-    EXPECT_EQ(unknownScoringPolicyMessage("fgd"),
-        "Unsupported value: \"fgd\": supported values: \"default\", \"least-allocated\", \"most-allocated\"");
-    EXPECT_EQ(scoringPolicyHelp(), "default, most-allocated (bin packing), least-allocated");
+    EXPECT_EQ(unknownScoringPolicyMessage("spread"),
+        "Unsupported value: \"spread\": supported values: \"best-fit\", \"default\", \"dot-product\", "
+        "\"fgd\", \"gpu-clustering\", \"gpu-packing\", \"least-allocated\", \"most-allocated\", \"random\"");
+    EXPECT_EQ(scoringPolicyHelp(),
+        "default, most-allocated (bin packing), least-allocated, fgd (GPU sharing: fragmentation gradient "
+        "descent), best-fit (GPU sharing: least cpu and GPU left), dot-product (GPU sharing: Tetris), "
+        "gpu-packing (GPU sharing: shared GPUs first), gpu-clustering (GPU sharing: pods of a kind "
+        "together), random (a random feasible node)");
+    for (TieBreak t : { TieBreak::NodeName, TieBreak::SeededOrder })
+        EXPECT_EQ(parseTieBreak(tieBreakName(t)), t);
+    EXPECT_FALSE(parseTieBreak("random"));
 }
 
 } // namespace
