@@ -6,7 +6,7 @@
 #include "core/fragstudy/arrival_bins.h"
 
 namespace drasim::fragstudy {
-namespace {
+namespace bins_test {
 
 TEST(ArrivalBins, MeanPerRoundedArrivedPercentWithNeighboursForEmptyBins)
 {
@@ -43,5 +43,5 @@ TEST(ArrivalBins, RoundsHalfToEven)
     EXPECT_EQ(roundTo2(12.3449), 12.34);
 }
 
-} // namespace
+} // namespace bins_test
 } // namespace drasim::fragstudy

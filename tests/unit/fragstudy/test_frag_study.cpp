@@ -10,7 +10,7 @@
 #include "core/fragstudy/study_output.h"
 
 namespace drasim::fragstudy {
-namespace {
+namespace study_test {
 
 StudyInput smallTrace()
 {
@@ -122,5 +122,5 @@ TEST(FragStudy, OutputsCoverEveryPolicyAndArrivedPercent)
     EXPECT_NE(json.find("\"arrivedPercent\": 100"), std::string::npos) << json;
 }
 
-} // namespace
+} // namespace study_test
 } // namespace drasim::fragstudy

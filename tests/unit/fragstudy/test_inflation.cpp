@@ -10,7 +10,7 @@
 #include "core/fragstudy/inflation.h"
 
 namespace drasim::fragstudy {
-namespace {
+namespace inflation_test {
 
 struct Trace
 {
@@ -96,5 +96,5 @@ TEST(Inflation, ATargetBelowTheTraceDropsRandomPods)
     EXPECT_LT(order.size(), 40u);
 }
 
-} // namespace
+} // namespace inflation_test
 } // namespace drasim::fragstudy

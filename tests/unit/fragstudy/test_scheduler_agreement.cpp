@@ -18,7 +18,7 @@
 #include "core/workload/workload.h"
 
 namespace drasim::fragstudy {
-namespace {
+namespace agreement_test {
 
 struct Trace
 {
@@ -168,5 +168,5 @@ TEST(SchedulerAgreement, AStudyRunPlacesEveryPodWhereTheSchedulerDoes)
     EXPECT_GT(dropped, 100);
 }
 
-} // namespace
+} // namespace agreement_test
 } // namespace drasim::fragstudy

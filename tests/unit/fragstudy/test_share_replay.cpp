@@ -10,7 +10,7 @@
 #include "core/fragstudy/share_replay.h"
 
 namespace drasim::fragstudy {
-namespace {
+namespace replay_test {
 
 using gpushare::SharePolicy;
 
@@ -197,5 +197,5 @@ TEST(ShareReplay, MissingFilesAreReportedWithTheirPath)
     EXPECT_NE(diags.formatAll().find("/nonexistent/nodes.csv"), std::string::npos) << diags.formatAll();
 }
 
-} // namespace
+} // namespace replay_test
 } // namespace drasim::fragstudy
