@@ -1,14 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/models/cluster_devices.h"
 
+#include <algorithm>
+#include <optional>
 #include <set>
 
 #include "core/session/selector_preview.h"
+#include "core/sim/device_model_name.h"
+#include "core/topology/rack_layout.h"
 
 namespace drasim::ui {
 
-ClusterDevices::ClusterDevices(
-    std::shared_ptr<const api::ObjectSet> objects, std::shared_ptr<const topology::PlacementIndex> placement)
+ClusterDevices::ClusterDevices(std::shared_ptr<const api::ObjectSet> objects,
+    std::shared_ptr<const topology::PlacementIndex> placement,
+    const std::vector<std::shared_ptr<const sim::NodePool>>& pools)
     : m_objects(std::move(objects))
     , m_placement(std::move(placement))
 {
@@ -16,7 +21,7 @@ ClusterDevices::ClusterDevices(
         return;
     for (const auto& node : m_objects->nodes) {
         m_byName.emplace(node.meta.name, m_nodes.size());
-        m_nodes.push_back(NodeDevices { node.meta.name, nullptr, nullptr, {} });
+        m_nodes.push_back(NodeDevices { node.meta.name, nullptr, nullptr, {}, {}, {}, {} });
     }
     for (const auto& slice : m_objects->resourceSlices) {
         // Node-local slices only: a network-attached pool belongs to no single node's graph.
@@ -26,7 +31,7 @@ ClusterDevices::ClusterDevices(
         // they are drawn all the same, after the listed nodes.
         auto at = m_byName.try_emplace(*slice.nodeName, m_nodes.size()).first;
         if (at->second == m_nodes.size())
-            m_nodes.push_back(NodeDevices { *slice.nodeName, nullptr, nullptr, {} });
+            m_nodes.push_back(NodeDevices { *slice.nodeName, nullptr, nullptr, {}, {}, {}, {} });
         NodeDevices& node = m_nodes[at->second];
         for (const auto& device : slice.devices) {
             PlacedDevice placed { DeviceKey { slice.driver, slice.pool.name, device.name }, -1, {}, &device,
@@ -52,6 +57,36 @@ ClusterDevices::ClusterDevices(
             m_derivedDevices.emplace(node.devices[d].key, std::pair { n, d });
     }
     classify();
+    describeNodes(pools);
+}
+
+void ClusterDevices::describeNodes(const std::vector<std::shared_ptr<const sim::NodePool>>& pools)
+{
+    for (const auto& pool : pools)
+        for (const auto& spec : pool->nodes)
+            if (auto it = m_byName.find(spec.node.meta.name); it != m_byName.end())
+                m_nodes[it->second].pool = pool->name;
+    for (const auto& node : m_objects->nodes)
+        if (auto label = node.meta.labels.find(topology::kRackLabel); label != node.meta.labels.end())
+            m_nodes[m_byName.at(node.meta.name)].rack = label->second;
+    for (auto& node : m_nodes) {
+        // Devices per model, those a DeviceClass selects counted first: a DGX's GPUs lead its NICs.
+        std::map<std::string, std::pair<int, int>> counts; // model → (classed, all)
+        std::vector<std::string> order;
+        for (const auto& d : node.devices) {
+            const auto model = d.device ? sim::deviceModelName(*d.device) : std::nullopt;
+            if (!model)
+                continue;
+            auto [at, added] = counts.try_emplace(*model, 0, 0);
+            if (added)
+                order.push_back(*model);
+            at->second.first += d.classes.empty() ? 0 : 1;
+            ++at->second.second;
+        }
+        std::stable_sort(order.begin(), order.end(),
+            [&](const std::string& a, const std::string& b) { return counts[a] > counts[b]; });
+        node.models = std::move(order);
+    }
 }
 
 // Which DeviceClasses select each device, by their selectors as the scheduler evaluates them

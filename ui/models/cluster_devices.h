@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/api/object_set.h"
+#include "core/sim/simulator.h"
 #include "core/topology/attribute_topology.h"
 #include "core/topology/placement_quality.h"
 #include "ui/models/pod_replay.h"
@@ -39,6 +40,11 @@ struct NodeDevices
     /// Set when the topology is only a sketch: distances must come from here, not from it.
     std::shared_ptr<const topology::AttributeTopology> derived;
     std::vector<PlacedDevice> devices; ///< in slice order
+    std::string pool; ///< the scenario's node pool that made the node ("" for manifests)
+    std::string rack; ///< its topology.kubernetes.io/rack label ("" when it has none)
+    /// The models its devices report (sim::deviceModelName), most devices a DeviceClass selects
+    /// first: "NVIDIA H100 80GB HBM3" before the NICs beside it.
+    std::vector<std::string> models;
 };
 
 /// A claim's devices and how close they are, in nvidia-smi words.
@@ -59,8 +65,10 @@ class ClusterDevices
 {
 public:
     ClusterDevices() = default;
+    /// `pools`: the scenario's node pools, naming each node's pool (none for manifests).
     ClusterDevices(std::shared_ptr<const api::ObjectSet> objects,
-        std::shared_ptr<const topology::PlacementIndex> placement);
+        std::shared_ptr<const topology::PlacementIndex> placement,
+        const std::vector<std::shared_ptr<const sim::NodePool>>& pools = {});
 
     /// The cluster's DeviceClasses, in the order it lists them (PlacedDevice::classes index it).
     const std::vector<std::string>& classNames() const { return m_classNames; }
@@ -79,6 +87,8 @@ public:
 private:
     void deriveTopology(NodeDevices& node);
     void classify();
+    /// Each node's pool, rack and device models.
+    void describeNodes(const std::vector<std::shared_ptr<const sim::NodePool>>& pools);
     ClaimPlacement placeByAttributes(const std::vector<DeviceKey>& devices) const;
 
     std::shared_ptr<const api::ObjectSet> m_objects;

@@ -15,3 +15,11 @@ inline QString text(const std::string& s)
 }
 
 } // namespace drasim::ui
+
+namespace drasim::ui {
+
+/// A count with its thousands grouped as the user's locale groups them ("8,152"); the C locale,
+/// which groups nothing, reads as English.
+QString countText(qint64 n);
+
+} // namespace drasim::ui

@@ -165,6 +165,9 @@ ReplayState PodReplay::stateAt(sim::SimTime t) const
         case sim::PodEventType::Succeeded:
         case sim::PodEventType::Failed:
         case sim::PodEventType::Evicted: {
+            ++(e.type == sim::PodEventType::Succeeded     ? s.succeeded
+                    : e.type == sim::PodEventType::Failed ? s.failed
+                                                          : s.evicted);
             s.pending.erase(e.pod);
             if (auto it = s.running.find(e.pod); it != s.running.end()) {
                 if (--s.podsOnNode[it->second] == 0)

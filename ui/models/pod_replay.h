@@ -63,6 +63,10 @@ struct ReplayState
     std::map<std::string, int> podsOnNode; ///< node → running pods
     /// Nodes down, draining or with tainted devices (empty when the replay has no conditions).
     std::map<std::string, sim::NodeCondition> nodes;
+    /// Pods ended by t, as the run's summary counts them: succeeded, failed, evicted.
+    int succeeded = 0;
+    int failed = 0;
+    int evicted = 0;
 
     /// Devices held on one node (pool name = node name for node-local drivers).
     int heldOnNode(const std::string& node) const;

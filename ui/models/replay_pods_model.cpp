@@ -121,6 +121,23 @@ QVariant ReplayPodsModel::headerData(int section, Qt::Orientation orientation, i
     return {};
 }
 
+QString emptyRunText(const ReplayState& state)
+{
+    if (!state.running.empty() || !state.pending.empty())
+        return {};
+    QStringList ended;
+    if (state.succeeded > 0)
+        ended << ReplayPodsModel::tr("%1 pods succeeded").arg(countText(state.succeeded));
+    if (state.failed > 0)
+        ended << ReplayPodsModel::tr("%1 failed").arg(countText(state.failed));
+    if (state.evicted > 0)
+        ended << ReplayPodsModel::tr("%1 evicted").arg(countText(state.evicted));
+    if (ended.isEmpty())
+        return ReplayPodsModel::tr("No pod has arrived yet at %1.").arg(formatSimTime(state.time));
+    return ReplayPodsModel::tr("%1; none running or pending at %2.")
+        .arg(ended.join(QStringLiteral(", ")), formatSimTime(state.time));
+}
+
 QString replayedPodInWords(const PodReplay& replay, const ReplayState& state, const std::string& pod)
 {
     auto esc = [](const std::string& s) { return QString::fromStdString(s).toHtmlEscaped(); };

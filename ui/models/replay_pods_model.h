@@ -41,6 +41,11 @@ private:
     int m_pending = 0;
 };
 
+/// What an empty table of a run's pods at the state's time means: "8,152 pods succeeded; none
+/// running or pending at d151 00:00:00", or that no pod has arrived yet. Empty while pods run or
+/// wait.
+QString emptyRunText(const ReplayState& state);
+
 /// What the recorded events say about one pod up to time t, for the Pods and claims tab: when it
 /// was created, how often the scheduler turned it away and its last words. Rich text (HTML).
 QString replayedPodInWords(const PodReplay& replay, const ReplayState& state, const std::string& pod);

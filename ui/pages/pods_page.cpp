@@ -19,14 +19,15 @@
 #include "ui/models/replay_pods_model.h"
 #include "ui/models/time_cursor.h"
 #include "ui/widgets/column_widths.h"
+#include "ui/widgets/table_empty_text.h"
 
 namespace drasim::ui {
 
 namespace {
 
-QTableView* makeTable(QAbstractItemModel* model, QWidget* parent)
+EmptyTextTableView* makeTable(QAbstractItemModel* model, QWidget* parent)
 {
-    auto* view = new QTableView(parent);
+    auto* view = new EmptyTextTableView(parent);
     view->setModel(model);
     view->setSortingEnabled(true);
     view->sortByColumn(-1, Qt::AscendingOrder); // input order until the user sorts
@@ -92,6 +93,7 @@ PodsPage::PodsPage(Document* document, QWidget* parent)
     connect(m_filter, &QLineEdit::textChanged, this, [this](const QString& text) {
         m_podsProxy->setFilterFixedString(text);
         m_claimsProxy->setFilterFixedString(text);
+        updateEmptyText();
     });
     connect(m_document, &Document::opened, this, [this]() {
         m_pods->setPods({});
@@ -100,6 +102,7 @@ PodsPage::PodsPage(Document* document, QWidget* parent)
         m_diagnosis->clear();
         setReplayMode(m_document->isScenario());
         m_diagnosis->setPlaceholderText(m_replayMode ? emptyHint() : QString()); // manifests: once scheduled
+        updateEmptyText();
         if (m_replayMode) {
             m_summary->setText(tr("The run's pods appear once it is simulated (Timeline tab)."));
             return;
@@ -139,6 +142,7 @@ void PodsPage::onScheduled(std::shared_ptr<const AllocationOutcome> outcome)
     m_claims->setClaims(outcome->claims);
     fitColumnsToSample(m_podsView); // thousands of pods: a sample, not every row
     fitColumnsToSample(m_claimsView);
+    updateEmptyText();
     if (!outcome->ok) {
         m_summary->setText(tr("The cluster has errors: see Problems."));
         return;
@@ -186,10 +190,14 @@ void PodsPage::showReplayState()
     const QString selected = current.isValid() ? current.data(PodsModel::PodKeyRole).toString() : QString();
     if (!m_cursor->replay()) {
         m_replayPods->clear();
+        updateEmptyText();
         return;
     }
     const ReplayState& state = m_cursor->state();
     m_replayPods->setState(state);
+    // Rows of this time may be wider than the ones the columns were fitted to (none, at the end).
+    fitColumnsToSample(m_podsView, 40, true);
+    updateEmptyText();
     m_summary->setText(tr("At %1: %2 pod(s) running, %3 pending")
                            .arg(formatSimTime(state.time))
                            .arg(state.running.size())
@@ -197,6 +205,23 @@ void PodsPage::showReplayState()
     // The pod the user chose stays chosen (its account follows the time) while it exists.
     if (selected.isEmpty() || !selectPod(selected))
         selectFirstPending();
+}
+
+void PodsPage::updateEmptyText()
+{
+    const QString filter = m_filter->text();
+    const bool filtered = !filter.isEmpty();
+    const QString noMatch = tr("No pod matches “%1”.").arg(filter);
+    if (m_replayMode) {
+        const bool hasRun = m_cursor && m_cursor->replay();
+        m_podsView->setEmptyText(filtered && m_replayPods->rowCount() > 0 ? noMatch
+                : hasRun                                                  ? emptyRunText(m_cursor->state())
+                         : tr("The run's pods appear once the scenario is simulated."));
+        return;
+    }
+    m_podsView->setEmptyText(filtered && m_pods->rowCount() > 0 ? noMatch : tr("The input has no pods."));
+    m_claimsView->setEmptyText(filtered && m_claims->rowCount() > 0 ? tr("No claim matches “%1”.").arg(filter)
+                                                                    : tr("The input has no ResourceClaims."));
 }
 
 bool PodsPage::selectPod(const QString& podKey)

@@ -7,6 +7,7 @@
 
 #include "core/scheduler/diagnosis.h"
 #include "ui/jobs/allocation_job.h"
+#include "ui/widgets/table_empty_text.h"
 
 class QLabel;
 class QLineEdit;
@@ -36,8 +37,8 @@ public:
 
     PodsModel* podsModel() const { return m_pods; }
     ClaimsModel* claimsModel() const { return m_claims; }
-    QTableView* podsView() const { return m_podsView; }
-    QTableView* claimsView() const { return m_claimsView; }
+    EmptyTextTableView* podsView() const { return m_podsView; }
+    EmptyTextTableView* claimsView() const { return m_claimsView; }
     QLineEdit* filter() const { return m_filter; }
     QTextBrowser* diagnosisView() const { return m_diagnosis; }
     AllocationJob* job() const { return m_job; }
@@ -72,6 +73,8 @@ private:
     quint64 runSeed() const;
     void setReplayMode(bool on);
     void showReplayState();
+    /// What the tables say while they show no rows (a finished run, a filter matching nothing).
+    void updateEmptyText();
     /// Selects the first pending pod shown, if any, to lead with the question this page answers.
     void selectFirstPending();
 
@@ -88,8 +91,8 @@ private:
     QSortFilterProxyModel* m_claimsProxy = nullptr;
     QLineEdit* m_filter = nullptr;
     QLabel* m_summary = nullptr;
-    QTableView* m_podsView = nullptr;
-    QTableView* m_claimsView = nullptr;
+    EmptyTextTableView* m_podsView = nullptr;
+    EmptyTextTableView* m_claimsView = nullptr;
     QTextBrowser* m_diagnosis = nullptr;
 };
 

@@ -17,6 +17,7 @@
 #include "ui/models/time_cursor.h"
 #include "ui/widgets/cluster_grid_view.h"
 #include "ui/widgets/holder_colors.h"
+#include "ui/widgets/node_filter_bar.h"
 #include "ui/widgets/node_graph_view.h"
 
 namespace drasim::ui {
@@ -29,10 +30,16 @@ TopologyPage::TopologyPage(Document* document, TimeCursor* cursor, QWidget* pare
     m_header = new QLabel(this);
     m_header->setWordWrap(true);
     m_grid = new ClusterGridView(this);
-    auto* gridScroll = new QScrollArea(this);
-    gridScroll->setWidget(m_grid);
-    gridScroll->setWidgetResizable(true);
-    gridScroll->setFrameShape(QFrame::NoFrame);
+    m_gridScroll = new QScrollArea(this);
+    m_gridScroll->setWidget(m_grid);
+    m_gridScroll->setWidgetResizable(true);
+    m_gridScroll->setFrameShape(QFrame::NoFrame);
+    m_filterBar = new NodeFilterBar(m_grid, this);
+    auto* nodes = new QWidget(this);
+    auto* nodesLayout = new QVBoxLayout(nodes);
+    nodesLayout->setContentsMargins(0, 0, 0, 0);
+    nodesLayout->addWidget(m_filterBar);
+    nodesLayout->addWidget(m_gridScroll, 1);
 
     m_claims = new QTreeWidget(this);
     m_claims->setRootIsDecorated(false);
@@ -59,7 +66,7 @@ TopologyPage::TopologyPage(Document* document, TimeCursor* cursor, QWidget* pare
     m_claimInfo->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     auto* left = new QSplitter(Qt::Vertical, this);
-    left->addWidget(gridScroll);
+    left->addWidget(nodes);
     left->addWidget(m_claims);
     left->setSizes({ 330, 300 });
     auto* right = new QWidget(this);
@@ -126,6 +133,7 @@ void TopologyPage::onDocumentOpened()
     auto prepared = m_document->prepared();
     auto objects = prepared ? prepared->objects : m_document->objects();
     auto placement = prepared ? prepared->placement : nullptr;
+    auto pools = prepared ? prepared->pools : std::vector<std::shared_ptr<const sim::NodePool>> {};
     m_userChose = false;
     m_claim.clear();
     m_placement = {};
@@ -134,8 +142,9 @@ void TopologyPage::onDocumentOpened()
     m_cluster.reset(); // until the new one is indexed
     // Indexing every device of a large cluster is work for a worker thread. A build still running
     // for the previous document is not waited for: the watcher drops its result.
-    m_build.setFuture(m_pool.run(
-        [objects, placement]() { return std::make_shared<const ClusterDevices>(objects, placement); }));
+    m_build.setFuture(m_pool.run([objects, placement, pools]() {
+        return std::make_shared<const ClusterDevices>(objects, placement, pools);
+    }));
 }
 
 void TopologyPage::openNode(const QString& node)
@@ -150,6 +159,9 @@ void TopologyPage::showNode(const QString& node)
     if (node != m_nodeView->node()) {
         m_nodeView->setNode(m_cluster, node);
         m_nodeView->setState(state());
+        // Scroll the grid to the node opened (a heat map of thousands of nodes is long).
+        if (const QRect r = m_grid->rectOf(node); !r.isNull())
+            m_gridScroll->ensureVisible(r.center().x(), r.center().y(), r.width(), r.height());
     }
     const NodeDevices* n = m_cluster ? m_cluster->node(node.toStdString()) : nullptr;
     if (!n) {

@@ -12,12 +12,14 @@
 #include "ui/models/cluster_devices.h"
 
 class QLabel;
+class QScrollArea;
 class QTreeWidget;
 
 namespace drasim::ui {
 
 class ClusterGridView;
 class Document;
+class NodeFilterBar;
 class NodeGraphView;
 class TimeCursor;
 
@@ -58,6 +60,8 @@ public:
 
     std::shared_ptr<const ClusterDevices> cluster() const { return m_cluster; }
     ClusterGridView* gridView() const { return m_grid; }
+    NodeFilterBar* filterBar() const { return m_filterBar; }
+    QScrollArea* gridScroll() const { return m_gridScroll; }
     NodeGraphView* nodeView() const { return m_nodeView; }
     QTreeWidget* claimsList() const { return m_claims; }
     /// The text under the graph (the selected claim's or the inspector's devices and distances).
@@ -91,6 +95,8 @@ private:
     bool m_hasAllocation = false; ///< setAllocation() came for the current document
     BackgroundPool m_pool; // last: destroyed first, waiting for a build in flight
     ClusterGridView* m_grid = nullptr;
+    NodeFilterBar* m_filterBar = nullptr;
+    QScrollArea* m_gridScroll = nullptr;
     NodeGraphView* m_nodeView = nullptr;
     QTreeWidget* m_claims = nullptr;
     QLabel* m_header = nullptr;

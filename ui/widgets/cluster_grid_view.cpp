@@ -6,20 +6,28 @@
 #include <QFontMetricsF>
 #include <QHelpEvent>
 #include <QMouseEvent>
+#include <QPaintEvent>
 #include <QPainter>
 #include <QPainterPath>
 #include <QToolTip>
 
+#include "ui/models/core_text.h"
 #include "ui/models/tone_colors.h"
 #include "ui/widgets/holder_colors.h"
 
 namespace drasim::ui {
 
 namespace {
-constexpr int kTileWidth = 132;
+constexpr int kMinTileWidth = 132;
+constexpr int kMaxTileWidth = 280;
 constexpr int kTileHeight = 76;
 constexpr int kGap = 8;
+constexpr int kCell = 12; ///< a heat map cell
+constexpr int kSmallCell = 8; ///< a heat map cell of a cluster of kSmallCellsFrom nodes or more
+constexpr int kSmallCellsFrom = 2000;
+constexpr int kCellGap = 2;
 constexpr int kLegendHeight = 22;
+constexpr int kHeadingHeight = 22;
 
 /// The fill of a node that is down: the window's colour, a step towards its text.
 QColor downFill(const QPalette& pal)
@@ -40,92 +48,72 @@ void drawTaintBadge(QPainter& p, const QRectF& r, int count, const QPalette& pal
 
 ClusterGridView::ClusterGridView(QWidget* parent)
     : QWidget(parent)
+    , m_model(new NodeTilesModel(this))
+    , m_filter(new NodeTilesFilter(m_model, this))
 {
     setMouseTracking(true);
-    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    // Height for width: a scroll area then grows the grid to every row of nodes (it reads the
+    // size policy, not hasHeightForWidth()).
+    QSizePolicy policy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    policy.setHeightForWidth(true);
+    setSizePolicy(policy);
+    // New order or new members: place the nodes again. New use only: paint again.
+    connect(m_filter, &QAbstractItemModel::layoutChanged, this, &ClusterGridView::relayout);
+    connect(m_filter, &QAbstractItemModel::modelReset, this, &ClusterGridView::relayout);
+    connect(m_filter, &QAbstractItemModel::rowsInserted, this, &ClusterGridView::relayout);
+    connect(m_filter, &QAbstractItemModel::rowsRemoved, this, &ClusterGridView::relayout);
+    connect(m_filter, &QAbstractItemModel::dataChanged, this, [this]() { update(); });
 }
 
 void ClusterGridView::setCluster(std::shared_ptr<const ClusterDevices> cluster)
 {
-    m_cluster = std::move(cluster);
-    m_tiles.clear();
-    m_deviceTiles.clear();
-    if (m_cluster)
-        for (const auto& node : m_cluster->nodes()) {
-            Tile tile;
-            tile.name = QString::fromStdString(node.name);
-            tile.devices = int(node.devices.size());
-            std::map<int, size_t> slot; // class index → position in tile.classes
-            for (const auto& d : node.devices) {
-                std::vector<size_t> mine;
-                for (int c : d.classes) {
-                    auto [at, added] = slot.try_emplace(c, tile.classes.size());
-                    if (added)
-                        tile.classes.push_back(
-                            ClassCount { QString::fromStdString(m_cluster->classNames()[size_t(c)]), 0, 0 });
-                    ++tile.classes[at->second].devices;
-                    mine.push_back(at->second);
-                }
-                tile.unclassed += d.classes.empty() ? 1 : 0;
-                m_deviceTiles[d.key] = { m_tiles.size(), std::move(mine) };
-            }
-            m_tiles.push_back(std::move(tile));
-        }
-    updateGeometry();
-    update();
+    QFont bold = font();
+    bold.setBold(true);
+    const QFontMetricsF names(bold);
+    double widest = 0;
+    if (cluster)
+        for (const auto& node : cluster->nodes())
+            widest = std::max(widest, names.horizontalAdvance(QString::fromStdString(node.name)));
+    m_tileWidth = std::clamp(int(widest) + 20, kMinTileWidth, kMaxTileWidth);
+    m_mode = cluster && cluster->nodes().size() >= size_t(kHeatMapFrom) ? Mode::HeatMap : Mode::Tiles;
+    m_model->setCluster(std::move(cluster));
 }
 
 void ClusterGridView::setState(const ReplayState& state)
 {
-    for (auto& tile : m_tiles) {
-        tile.held = 0;
-        for (auto& c : tile.classes)
-            c.held = 0;
-    }
-    for (const auto& [key, holder] : state.holders) // one pass, not one per tile
-        if (auto at = m_deviceTiles.find(key); at != m_deviceTiles.end()) {
-            Tile& tile = m_tiles[at->second.first];
-            ++tile.held;
-            for (size_t c : at->second.second)
-                ++tile.classes[c].held;
-        }
-    for (auto& tile : m_tiles) {
-        const std::string name = tile.name.toStdString();
-        auto pods = state.podsOnNode.find(name);
-        tile.pods = pods == state.podsOnNode.end() ? 0 : pods->second;
-        tile.look = Look::Up;
-        tile.removed = false;
-        tile.taintedDevices = 0;
-        tile.taints.clear();
-        tile.taintedNames.clear();
-        const auto cond = state.nodes.find(name);
-        if (cond == state.nodes.end())
-            continue;
-        const sim::NodeCondition& c = cond->second;
-        tile.look = c.down ? Look::Down
-            : c.draining() ? Look::Draining
-            : c.tainted()  ? Look::Tainted
-                           : Look::Up;
-        tile.removed = c.removed;
-        tile.taintedDevices = int(c.taintedDevices.size());
-        QStringList taints;
-        for (const auto& t : c.nodeTaints)
-            taints << QString::fromStdString(t.key + (t.value.empty() ? "" : "=" + t.value) + ":" + t.effect);
-        tile.taints = taints.join(QStringLiteral(", "));
-        QStringList devices;
-        for (const auto& d : c.taintedDevices)
-            devices << QString::fromStdString(d);
-        tile.taintedNames = devices.join(QStringLiteral(", "));
-    }
-    update();
+    m_model->setState(state);
+}
+
+void ClusterGridView::setMode(Mode mode)
+{
+    if (mode == m_mode)
+        return;
+    m_mode = mode;
+    relayout();
+}
+
+const NodeTile* ClusterGridView::tileNamed(const QString& node) const
+{
+    const int row = m_model->rowOf(node);
+    return row < 0 ? nullptr : &m_model->tile(row);
 }
 
 ClusterGridView::Look ClusterGridView::lookOf(const QString& node) const
 {
-    for (const auto& tile : m_tiles)
-        if (tile.name == node)
-            return tile.look;
-    return Look::Up;
+    const NodeTile* tile = tileNamed(node);
+    return tile ? tile->look : Look::Up;
+}
+
+double ClusterGridView::utilisationOf(const QString& node) const
+{
+    const NodeTile* tile = tileNamed(node);
+    return tile ? tile->use() : 0.0;
+}
+
+QString ClusterGridView::countsText(const QString& node) const
+{
+    const NodeTile* tile = tileNamed(node);
+    return tile ? tile->countsText() : QString();
 }
 
 QRect ClusterGridView::legendRect() const
@@ -139,89 +127,184 @@ void ClusterGridView::setSelectedNode(const QString& node)
     update();
 }
 
-double ClusterGridView::fractionOf(const Tile& tile)
+QSize ClusterGridView::cellSize() const
 {
-    if (tile.classes.empty())
-        return tile.devices ? double(tile.held) / tile.devices : 0.0;
-    double most = 0;
-    for (const auto& c : tile.classes)
-        most = std::max(most, c.devices ? double(c.held) / c.devices : 0.0);
-    return most;
+    if (m_mode == Mode::Tiles)
+        return { m_tileWidth, kTileHeight };
+    // Thousands of nodes: smaller cells keep the whole cluster within a few screens.
+    const int side = m_model->rowCount() >= kSmallCellsFrom ? kSmallCell : kCell;
+    return { side, side };
 }
 
-double ClusterGridView::utilisationOf(const QString& node) const
+QString ClusterGridView::headingText(int firstRow, int endRow) const
 {
-    for (const auto& tile : m_tiles)
-        if (tile.name == node)
-            return fractionOf(tile);
-    return 0.0;
-}
-
-QString ClusterGridView::countsText(const QString& node) const
-{
-    for (const auto& tile : m_tiles) {
-        if (tile.name != node)
-            continue;
-        QStringList parts;
-        for (const auto& c : tile.classes)
-            parts << QStringLiteral("%1 %2/%3").arg(c.name).arg(c.held).arg(c.devices);
-        if (tile.classes.empty())
-            parts << tr("%1/%2 devices").arg(tile.held).arg(tile.devices);
-        return parts.join(QStringLiteral(" · "));
+    int busy = 0, down = 0;
+    for (int r = firstRow; r < endRow; ++r) {
+        const NodeTile& t = m_filter->tileAt(r);
+        busy += t.held > 0 ? 1 : 0;
+        down += t.look == Look::Down ? 1 : 0;
     }
-    return {};
+    QString text = tr("%1 · %2 nodes, %3 busy")
+                       .arg(m_filter->groupOf(firstRow), countText(endRow - firstRow), countText(busy));
+    if (down > 0)
+        text += tr(", %1 down").arg(countText(down));
+    return text;
 }
 
-int ClusterGridView::columns(int width) const
+int ClusterGridView::layoutFor(int width, std::vector<Cell>* cells, std::vector<Heading>* headings) const
 {
-    return std::max(1, (width - kGap) / (kTileWidth + kGap));
+    const QSize cell = cellSize();
+    const int gap = m_mode == Mode::HeatMap ? kCellGap : kGap;
+    const int columns = std::max(1, (width - kGap + gap) / (cell.width() + gap));
+    const int rows = m_filter->rowCount();
+    const bool grouped = m_filter->groupBy() != NodeTilesFilter::GroupBy::None;
+    int y = kLegendHeight + kGap;
+    for (int first = 0; first < rows;) {
+        // One group at a time (everything when not grouping): a heading, then its nodes in rows.
+        int end = grouped ? first + 1 : rows;
+        const QString group = grouped ? m_filter->groupOf(first) : QString();
+        while (end < rows && m_filter->groupOf(end) == group)
+            ++end;
+        if (grouped) {
+            if (headings)
+                headings->push_back(
+                    { headingText(first, end), QRect(kGap, y, width - 2 * kGap, kHeadingHeight) });
+            y += kHeadingHeight;
+        }
+        for (int i = first; i < end; ++i)
+            if (cells)
+                cells->push_back({ i,
+                    QRect(kGap + (i - first) % columns * (cell.width() + gap),
+                        y + (i - first) / columns * (cell.height() + gap), cell.width(), cell.height()) });
+        y += (end - first + columns - 1) / columns * (cell.height() + gap) + (grouped ? kGap / 2 : 0);
+        first = end;
+    }
+    return y + kGap;
 }
 
-QRect ClusterGridView::tileRect(int i) const
+void ClusterGridView::relayout()
 {
-    const int cols = columns(width());
-    return QRect(kGap + (i % cols) * (kTileWidth + kGap),
-        kLegendHeight + kGap + (i / cols) * (kTileHeight + kGap), kTileWidth, kTileHeight);
+    m_cells.clear();
+    m_headings.clear();
+    layoutFor(width(), &m_cells, &m_headings);
+    updateGeometry();
+    update();
+    Q_EMIT shownNodesChanged();
+}
+
+void ClusterGridView::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    m_cells.clear();
+    m_headings.clear();
+    layoutFor(width(), &m_cells, &m_headings);
 }
 
 int ClusterGridView::heightForWidth(int width) const
 {
-    const int cols = columns(width);
-    const int rows = (int(m_tiles.size()) + cols - 1) / cols;
-    return kLegendHeight + kGap + rows * (kTileHeight + kGap);
+    return layoutFor(width, nullptr, nullptr);
 }
 
 QSize ClusterGridView::sizeHint() const
 {
-    const int w = kGap + 4 * (kTileWidth + kGap);
+    const int w = kGap + 4 * (kMinTileWidth + kGap);
     return { w, heightForWidth(w) };
+}
+
+QRect ClusterGridView::tileRect(int i) const
+{
+    return i >= 0 && size_t(i) < m_cells.size() ? m_cells[size_t(i)].rect : QRect();
+}
+
+QRect ClusterGridView::rectOf(const QString& node) const
+{
+    for (const Cell& c : m_cells)
+        if (m_filter->tileAt(c.row).name == node)
+            return c.rect;
+    return {};
+}
+
+QStringList ClusterGridView::groupTitles() const
+{
+    QStringList out;
+    for (const Heading& h : m_headings)
+        out << h.text;
+    return out;
 }
 
 QString ClusterGridView::nodeAt(const QPoint& pos) const
 {
-    for (int i = 0; i < int(m_tiles.size()); ++i)
-        if (tileRect(i).contains(pos))
-            return m_tiles[size_t(i)].name;
+    for (const Cell& c : m_cells)
+        if (c.rect.contains(pos))
+            return m_filter->tileAt(c.row).name;
     return {};
 }
 
-void ClusterGridView::paintEvent(QPaintEvent*)
+void ClusterGridView::paintEvent(QPaintEvent* event)
 {
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing);
     const QPalette& pal = palette();
     p.fillRect(rect(), pal.color(QPalette::Window));
-    if (m_tiles.empty()) {
+    if (m_model->rowCount() == 0) {
         p.setPen(pal.color(QPalette::PlaceholderText));
         p.drawText(rect(), Qt::AlignCenter, tr("Open a scenario to see its nodes."));
         return;
     }
     paintLegend(p);
-    for (int i = 0; i < int(m_tiles.size()); ++i)
-        paintTile(p, m_tiles[size_t(i)], QRectF(tileRect(i)).adjusted(0.5, 0.5, -0.5, -0.5));
+    if (m_cells.empty()) {
+        p.setPen(pal.color(QPalette::PlaceholderText));
+        p.drawText(rect().adjusted(0, kLegendHeight + kGap, 0, 0), Qt::AlignHCenter | Qt::AlignTop,
+            tr("No node of the %n shown matches the filter.", nullptr, m_model->rowCount()));
+        return;
+    }
+    QFont heading = font();
+    heading.setBold(true);
+    p.setFont(heading);
+    p.setPen(pal.color(QPalette::WindowText));
+    for (const Heading& h : m_headings)
+        if (h.rect.intersects(event->rect()))
+            p.drawText(h.rect, Qt::AlignLeft | Qt::AlignVCenter, h.text);
+    // Only what the scroll area shows: a heat map of 5,000 nodes is mostly off screen.
+    for (const Cell& c : m_cells) {
+        if (!c.rect.intersects(event->rect()))
+            continue;
+        const NodeTile& tile = m_filter->tileAt(c.row);
+        if (m_mode == Mode::HeatMap)
+            paintCell(p, tile, QRectF(c.rect));
+        else
+            paintTile(p, tile, QRectF(c.rect).adjusted(0.5, 0.5, -0.5, -0.5));
+    }
 }
 
-void ClusterGridView::paintTile(QPainter& p, const Tile& tile, const QRectF& r) const
+/// A heat map cell: the tile's colour and frame, without words (the tooltip has them).
+void ClusterGridView::paintCell(QPainter& p, const NodeTile& tile, const QRectF& r) const
+{
+    const QPalette& pal = palette();
+    const bool down = tile.look == Look::Down;
+    p.fillRect(r, down ? downFill(pal) : holder_colors::utilisation(tile.use(), pal));
+    p.setBrush(Qt::NoBrush);
+    if (tile.name == m_selected)
+        p.setPen(QPen(pal.color(QPalette::Highlight), 2.5));
+    else if (down)
+        p.setPen(QPen(toneColor(Tone::Bad, pal), 1.5));
+    else if (tile.look == Look::Draining)
+        p.setPen(QPen(toneColor(Tone::Warning, pal), 1.5, Qt::DashLine));
+    else
+        p.setPen(QPen(pal.color(QPalette::Mid), 0.5));
+    p.drawRect(r.adjusted(0.5, 0.5, -0.5, -0.5));
+    if (down) { // a cross: nothing runs there
+        p.setPen(QPen(toneColor(Tone::Bad, pal), 1));
+        p.drawLine(r.topLeft() + QPointF(3, 3), r.bottomRight() - QPointF(3, 3));
+    }
+    if (tile.taintedDevices > 0 && !down) {
+        p.setPen(Qt::NoPen);
+        p.setBrush(toneColor(Tone::Warning, pal));
+        p.drawEllipse(QRectF(r.right() - 5, r.top(), 5, 5));
+    }
+}
+
+void ClusterGridView::paintTile(QPainter& p, const NodeTile& tile, const QRectF& r) const
 {
     const QPalette& pal = palette();
     QFont bold = font();
@@ -229,7 +312,7 @@ void ClusterGridView::paintTile(QPainter& p, const Tile& tile, const QRectF& r) 
     QFont small = font();
     small.setPointSizeF(font().pointSizeF() * 0.85);
     const bool down = tile.look == Look::Down;
-    const double used = down ? 0.0 : fractionOf(tile);
+    const double used = down ? 0.0 : tile.use();
     const QColor fill = down ? downFill(pal) : holder_colors::utilisation(used, pal);
     QPainterPath path;
     path.addRoundedRect(r, 6, 6);
@@ -251,13 +334,14 @@ void ClusterGridView::paintTile(QPainter& p, const Tile& tile, const QRectF& r) 
     p.drawPath(path);
     p.setPen(text);
     p.setFont(bold);
-    p.drawText(r.adjusted(8, 5, -8, 0), Qt::AlignLeft | Qt::AlignTop, tile.name);
+    p.drawText(r.adjusted(8, 5, -8, 0), Qt::AlignLeft | Qt::AlignTop,
+        QFontMetricsF(bold).elidedText(tile.name, Qt::ElideMiddle, r.width() - 16));
     p.setFont(small);
     // Per DeviceClass ("gpu.nvidia.com 8/8"), then the pods: NICs do not dilute the GPUs.
     const QFontMetricsF fm(small);
     const QString counts = down       ? (tile.removed ? tr("removed") : tr("down"))
-        : tile.look == Look::Draining ? tr("draining · %1").arg(countsText(tile.name))
-                                      : countsText(tile.name);
+        : tile.look == Look::Draining ? tr("draining · %1").arg(tile.countsText())
+                                      : tile.countsText();
     p.drawText(r.adjusted(8, 0, -8, -31), Qt::AlignLeft | Qt::AlignBottom,
         fm.elidedText(counts, Qt::ElideMiddle, r.width() - 16));
     const QString pods = down ? tr("%1 devices").arg(tile.devices) : tr("%n pod(s)", nullptr, tile.pods);
@@ -321,10 +405,10 @@ void ClusterGridView::paintLegend(QPainter& p) const
     label(tr("tainted devices"));
 }
 
-QString ClusterGridView::tileTip(const Tile& tile) const
+QString ClusterGridView::tileTip(const NodeTile& tile) const
 {
     QString tip = tr("<b>%1</b><br>%2 of %3 devices held<br>%4 pods running")
-                      .arg(tile.name)
+                      .arg(tile.name.toHtmlEscaped())
                       .arg(tile.held)
                       .arg(tile.devices)
                       .arg(tile.pods);
@@ -332,6 +416,12 @@ QString ClusterGridView::tileTip(const Tile& tile) const
         tip += tr("<br>DeviceClass %1: %2 of %3 held").arg(c.name.toHtmlEscaped()).arg(c.held).arg(c.devices);
     if (tile.unclassed > 0 && !tile.classes.empty())
         tip += tr("<br>%1 devices no DeviceClass selects").arg(tile.unclassed);
+    if (!tile.pool.isEmpty())
+        tip += tr("<br>Pool %1").arg(tile.pool.toHtmlEscaped());
+    if (!tile.rack.isEmpty())
+        tip += tr("<br>Rack %1").arg(tile.rack.toHtmlEscaped());
+    if (!tile.models.isEmpty())
+        tip += tr("<br>%1").arg(tile.models.join(QStringLiteral(", ")).toHtmlEscaped());
     if (tile.look == Look::Down)
         tip += tile.removed ? tr("<br><b>Removed</b> with its node pool")
                             : tr("<br><b>Down</b>: the node failed");
@@ -365,12 +455,10 @@ bool ClusterGridView::event(QEvent* event)
                 this);
             return true;
         }
-        const QString node = nodeAt(help->pos());
-        for (const auto& tile : m_tiles)
-            if (tile.name == node) {
-                QToolTip::showText(help->globalPos(), tileTip(tile), this);
-                return true;
-            }
+        if (const NodeTile* tile = tileNamed(nodeAt(help->pos()))) {
+            QToolTip::showText(help->globalPos(), tileTip(*tile), this);
+            return true;
+        }
         QToolTip::hideText();
         return true;
     }

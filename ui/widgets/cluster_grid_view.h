@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include <map>
 #include <memory>
 #include <vector>
 
@@ -10,17 +9,26 @@
 class QPainter;
 
 #include "ui/models/cluster_devices.h"
+#include "ui/models/node_tiles_filter.h"
+#include "ui/models/node_tiles_model.h"
 
 namespace drasim::ui {
 
-/// The cluster as a grid of node tiles coloured by device utilisation at the cursor's time
-/// (devices held / devices published). A node that is down, draining or has tainted devices at
-/// that time has a look of its own, explained by the legend above the tiles. Clicking a tile
-/// opens that node.
+/// The cluster's nodes coloured by device utilisation at the cursor's time (devices held /
+/// devices published), as NodeTilesFilter picks, orders and groups them: tiles that name each
+/// node and count its devices, or for a large cluster a heat map of small cells (the tooltip
+/// names the node). A node that is down, draining or has tainted devices at that time has a look
+/// of its own, explained by the legend above. Clicking a node opens it. Grows to the height of
+/// every shown node: put it in a scroll area.
 class ClusterGridView : public QWidget
 {
     Q_OBJECT
 public:
+    using Look = NodeLook;
+    enum class Mode { Tiles, HeatMap };
+    /// A cluster of more nodes opens as a heat map (a tile grid of 1,000 nodes is a long scroll).
+    static constexpr int kHeatMapFrom = 300;
+
     explicit ClusterGridView(QWidget* parent = nullptr);
 
     void setCluster(std::shared_ptr<const ClusterDevices> cluster);
@@ -28,22 +36,31 @@ public:
     void setState(const ReplayState& state);
     void setSelectedNode(const QString& node);
     QString selectedNode() const { return m_selected; }
+    void setMode(Mode mode);
+    Mode mode() const { return m_mode; }
+
+    NodeTilesModel* tilesModel() const { return m_model; }
+    /// Which nodes are shown and in which order.
+    NodeTilesFilter* filter() const { return m_filter; }
 
     /// Held / published devices of a node's fullest DeviceClass at the time shown (all its
-    /// devices when no class selects any; 0 for unknown nodes): a DGX with every GPU busy is full
-    /// however many of its NICs are free.
+    /// devices when no class selects any; 0 for unknown or down nodes): a DGX with every GPU busy
+    /// is full however many of its NICs are free.
     double utilisationOf(const QString& node) const;
-    /// How a node's tile looks at the time shown: the condition it shows.
-    enum class Look { Up, Down, Draining, Tainted };
+    /// How a node looks at the time shown: the condition it shows.
     Look lookOf(const QString& node) const;
-    /// The legend strip above the tiles, in widget coordinates.
+    /// The legend strip above the nodes, in widget coordinates.
     QRect legendRect() const;
-    /// What a tile says of its devices: "gpu.nvidia.com 8/8" per class, then the pods.
+    /// What a tile says of its devices: "gpu.nvidia.com 8/8" per class.
     QString countsText(const QString& node) const;
     /// The node under a point, empty when none.
     QString nodeAt(const QPoint& pos) const;
-    /// The tile of the i-th node, in widget coordinates.
+    /// The tile (or heat map cell) of the i-th shown node, in widget coordinates.
     QRect tileRect(int i) const;
+    /// Where a node is drawn; empty when it is not shown.
+    QRect rectOf(const QString& node) const;
+    /// The group headings shown, in order ("h100 · 3,000 nodes, 1,204 busy").
+    QStringList groupTitles() const;
 
     QSize sizeHint() const override;
     bool hasHeightForWidth() const override { return true; }
@@ -51,45 +68,43 @@ public:
 
 Q_SIGNALS:
     void nodeClicked(const QString& node);
+    /// The shown nodes changed (filter, order, grouping or mode).
+    void shownNodesChanged();
 
 protected:
     void paintEvent(QPaintEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
     bool event(QEvent* event) override;
 
 private:
-    /// Devices of one DeviceClass on a node: GPUs are counted apart from NICs.
-    struct ClassCount
+    struct Cell
     {
-        QString name;
-        int devices = 0;
-        int held = 0;
+        int row = 0; ///< in the filter
+        QRect rect;
     };
-    struct Tile
+    struct Heading
     {
-        QString name;
-        int devices = 0;
-        int held = 0;
-        std::vector<ClassCount> classes; ///< the classes with devices on the node
-        int unclassed = 0; ///< devices no DeviceClass selects
-        int pods = 0;
-        Look look = Look::Up;
-        bool removed = false;
-        int taintedDevices = 0;
-        QString taints; ///< the node taints in force, for the tooltip
-        QString taintedNames; ///< the tainted devices ("driver/device"), for the tooltip
+        QString text;
+        QRect rect;
     };
-    int columns(int width) const;
-    /// Held / devices of the tile's fullest class (of all its devices when none is classed).
-    static double fractionOf(const Tile& tile);
-    void paintTile(QPainter& p, const Tile& tile, const QRectF& r) const;
+    /// Places every shown node for a width; returns the height it takes.
+    int layoutFor(int width, std::vector<Cell>* cells, std::vector<Heading>* headings) const;
+    void relayout();
+    QSize cellSize() const;
+    QString headingText(int firstRow, int endRow) const;
+    void paintTile(QPainter& p, const NodeTile& tile, const QRectF& r) const;
+    void paintCell(QPainter& p, const NodeTile& tile, const QRectF& r) const;
     void paintLegend(QPainter& p) const;
-    QString tileTip(const Tile& tile) const;
+    QString tileTip(const NodeTile& tile) const;
+    const NodeTile* tileNamed(const QString& node) const;
 
-    std::shared_ptr<const ClusterDevices> m_cluster;
-    std::vector<Tile> m_tiles;
-    /// Every device: its tile and the indexes in that tile's classes.
-    std::map<DeviceKey, std::pair<size_t, std::vector<size_t>>> m_deviceTiles;
+    NodeTilesModel* m_model;
+    NodeTilesFilter* m_filter;
+    Mode m_mode = Mode::Tiles;
+    int m_tileWidth = 132; ///< wide enough for the longest node name
+    std::vector<Cell> m_cells;
+    std::vector<Heading> m_headings;
     QString m_selected;
 };
 

@@ -26,7 +26,7 @@ QList<int> sampleRows(int rowCount, int sampleRows)
 
 } // namespace
 
-void fitColumnsToSample(QTableView* view, int sampleRows)
+void fitColumnsToSample(QTableView* view, int sampleRows, bool growOnly)
 {
     const QAbstractItemModel* model = view->model();
     if (!model)
@@ -47,7 +47,7 @@ void fitColumnsToSample(QTableView* view, int sampleRows)
                 font.isValid() ? font.value<QFont>().resolve(view->font()) : view->font());
             width = std::max(width, cells.horizontalAdvance(index.data().toString()) + padding);
         }
-        view->setColumnWidth(c, width);
+        view->setColumnWidth(c, growOnly ? std::max(width, view->columnWidth(c)) : width);
     }
 }
 

@@ -3,10 +3,12 @@
 
 #include <algorithm>
 
+#include <QFontMetricsF>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
 
+#include "ui/models/time_ticks.h"
 #include "ui/models/tone_colors.h"
 #include "ui/widgets/holder_colors.h"
 
@@ -80,19 +82,15 @@ void TimelineStrip::paintEvent(QPaintEvent*)
         p.strokePath(line, QPen(color, 1.5));
     }
 
-    // Hour ticks: every 6 hours for runs of a day or more, else every hour.
-    QFont small = font();
-    small.setPointSizeF(font().pointSizeF() * 0.85);
-    p.setFont(small);
-    const sim::SimTime step = m_end >= sim::kDay ? 6 * sim::kHour : sim::kHour;
+    // Ticks whose labels never touch: days for a long run, hours or minutes for a short one.
+    p.setFont(tickFont());
+    const double labelPx = tickLabelWidth();
     p.setPen(pal.color(QPalette::PlaceholderText));
-    for (sim::SimTime t = 0; t <= m_end; t += step) {
-        const double tx = x(t);
+    for (const TimeTick& tick : ticks()) {
+        const double tx = x(tick.time);
         p.drawLine(QPointF(tx, plot.bottom()), QPointF(tx, plot.bottom() + 3));
-        const QString label = t % sim::kDay == 0 && t > 0
-            ? QStringLiteral("d%1").arg(t / sim::kDay + 1)
-            : QStringLiteral("%1h").arg(t % sim::kDay / sim::kHour);
-        p.drawText(QRectF(tx - 30, plot.bottom() + 2, 60, 14), Qt::AlignHCenter | Qt::AlignTop, label);
+        p.drawText(QRectF(tx - labelPx / 2, plot.bottom() + 2, labelPx, 14), Qt::AlignHCenter | Qt::AlignTop,
+            tick.label);
     }
 
     p.setPen(QPen(toneColor(Tone::Bad, pal), 1.5, Qt::DashLine));
@@ -112,6 +110,27 @@ void TimelineStrip::paintEvent(QPaintEvent*)
     const double cx = x(std::clamp<sim::SimTime>(m_time, 0, m_end));
     p.setPen(QPen(pal.color(QPalette::Highlight), 2));
     p.drawLine(QPointF(cx, plot.top() - 2), QPointF(cx, plot.bottom()));
+}
+
+QFont TimelineStrip::tickFont() const
+{
+    QFont small = font();
+    small.setPointSizeF(font().pointSizeF() * 0.85);
+    return small;
+}
+
+double TimelineStrip::tickLabelWidth() const
+{
+    // The widest label a tick can have ("d150", "14:30"), and a gap.
+    const QFontMetricsF fm(tickFont());
+    return std::max(
+               fm.horizontalAdvance(QStringLiteral("d888")), fm.horizontalAdvance(QStringLiteral("88:88")))
+        + 12;
+}
+
+std::vector<TimeTick> TimelineStrip::ticks() const
+{
+    return timeTicks(m_end, plotRect().width(), tickLabelWidth());
 }
 
 void TimelineStrip::setPeaks(PodReplay::Peaks peaks)

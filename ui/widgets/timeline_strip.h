@@ -7,12 +7,14 @@
 #include <QWidget>
 
 #include "ui/models/pod_replay.h"
+#include "ui/models/time_ticks.h"
 
 namespace drasim::ui {
 
 /// The whole run at a glance above the scrubber: running and pending pods over time as two
-/// areas, hour ticks, the scenario's injected events (node failures, taints) as dashed marks, and
-/// a line at the current time. Clicking or dragging asks to move there.
+/// areas, time ticks that suit its length (days, hours or minutes), the scenario's injected events (node
+/// failures, taints) as dashed marks, and a line at the current time. Clicking or dragging asks to move
+/// there.
 class TimelineStrip : public QWidget
 {
     Q_OBJECT
@@ -28,6 +30,10 @@ public:
     /// The times of the events the scenario injected into the cluster.
     void setMarks(std::vector<sim::SimTime> marks);
     const std::vector<sim::SimTime>& marks() const { return m_marks; }
+    /// The axis ticks at the strip's width: at least one label's width apart.
+    std::vector<TimeTick> ticks() const;
+    /// The room one tick label takes, gap included.
+    double tickLabelWidth() const;
     /// The simulated time at a horizontal position.
     sim::SimTime timeAt(double x) const;
 
@@ -44,6 +50,7 @@ protected:
 
 private:
     QRectF plotRect() const;
+    QFont tickFont() const;
 
     std::vector<PodReplay::Counts> m_counts;
     sim::SimTime m_end = 0;
