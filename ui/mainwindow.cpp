@@ -35,6 +35,7 @@
 #include "ui/document/document.h"
 #include "ui/document/recent_files.h"
 #include "ui/jobs/allocation_job.h"
+#include "ui/jobs/plan_job.h"
 #include "ui/jobs/simulation_job.h"
 #include "ui/models/diagnostics_model.h"
 #include "ui/pages/cluster_page.h"
@@ -81,7 +82,22 @@ MainWindow::MainWindow(QWidget* parent)
     m_statusText->setText(tr("Open Kubernetes manifests or a Scenario (File › Open) to begin."));
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    stopBackgroundWork();
+}
+
+void MainWindow::stopBackgroundWork()
+{
+    // Every worker is told to stop before any page goes: each page's destructor waits for its own
+    // workers, and a run told only when its page's turn comes would first finish building a
+    // large cluster's model while the pages before it are torn down.
+    if (m_document->isOpening())
+        m_document->cancelOpen();
+    m_simulation->job()->cancel();
+    m_plan->job()->cancel();
+    m_topology->stopIndexing();
+}
 
 ObjectTreeModel* MainWindow::objectModel() const
 {

@@ -94,6 +94,8 @@ private:
     void setBusy(bool busy, const QString& text = {});
     void openFilesDialog();
     void openFolderDialog();
+    /// Tells every background worker (opening, simulating, planning, indexing) to stop.
+    void stopBackgroundWork();
 
     Document* m_document = nullptr;
     DiagnosticsModel* m_diagnosticsModel = nullptr;

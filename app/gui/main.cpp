@@ -8,11 +8,25 @@
 
 #include "core/sim/sim_time.h"
 #include "drasim_version.h"
+#include "ui/document/document.h"
 #include "ui/mainwindow.h"
 #include "ui/pages/timeline_page.h"
 #include "ui/perf/open_benchmark.h"
 #include "ui/screenshot_driver.h"
 #include "ui/theme.h"
+
+namespace {
+
+/// After the event loop: the window winds down as usual when main() returns (its workers stop
+/// and close their run stores, its settings are written), but the document's objects are left
+/// to the end of the process rather than freed one by one.
+int quit(int code, drasim::ui::MainWindow& window)
+{
+    window.document()->keepSessionUntilExit();
+    return code;
+}
+
+} // namespace
 
 int main(int argc, char** argv)
 {
@@ -109,7 +123,7 @@ int main(int argc, char** argv)
             QApplication::exit(0);
         });
         bench->start(parser.positionalArguments());
-        return app.exec();
+        return quit(app.exec(), window);
     }
     if (parser.isSet(time)) {
         window.timelinePage()->setInitialTime(at);
@@ -134,5 +148,5 @@ int main(int argc, char** argv)
     }
     if (!parser.positionalArguments().isEmpty())
         window.openPaths(parser.positionalArguments());
-    return app.exec();
+    return quit(app.exec(), window);
 }

@@ -79,6 +79,9 @@ auto simulateWith(const PreparedScenario& prepared, api::ObjectSet objects, cons
     Diagnostics& diags, Drive&& drive)
     -> std::optional<decltype(drive(std::declval<Simulator&>(), std::declval<SchedulerClusterPort&>()))>
 {
+    // Building a large cluster's scheduler model takes seconds: a run cancelled meanwhile (a
+    // window closing) stops between the steps instead of finishing them to no end.
+    const auto cancelled = [&options]() { return options.cancel && options.cancel->cancelled(); };
     const size_t errorsBefore = diags.errorCount();
     const RunOverrides& o = options.overrides;
     const uint64_t seed = o.seed.value_or(prepared.seed);
@@ -93,6 +96,8 @@ auto simulateWith(const PreparedScenario& prepared, api::ObjectSet objects, cons
         if (!added)
             return std::nullopt;
     }
+    if (cancelled())
+        return std::nullopt;
 
     // The workloads' pods resolve their priorityClassName against the cluster's classes.
     const std::vector<api::PriorityClass> priorityClasses = objects.priorityClasses;
@@ -111,11 +116,16 @@ auto simulateWith(const PreparedScenario& prepared, api::ObjectSet objects, cons
         diags.append(cluster.diagnostics());
         return std::nullopt;
     }
+    if (cancelled())
+        return std::nullopt;
     SchedulerClusterPort port(cluster, prepared.placement);
 
     Simulator sim(port, simOptionsFor(prepared, seed, options));
-    for (const auto& pool : prepared.pools)
+    for (const auto& pool : prepared.pools) {
+        if (cancelled())
+            return std::nullopt;
         sim.addNodePool(*pool);
+    }
     for (auto& e : eventsFor(prepared, o))
         sim.addEvent(std::move(e));
     auto source
@@ -158,6 +168,8 @@ std::optional<RunSummary> runPrepared(
     const PreparedScenario& prepared, const RunOptions& options, Diagnostics& diags)
 {
     // The scheduler model owns (and mutates) its objects: each run builds it from a copy.
+    if (options.cancel && options.cancel->cancelled())
+        return std::nullopt;
     return runWith(prepared, prepared.objects ? *prepared.objects : api::ObjectSet {}, options, diags);
 }
 

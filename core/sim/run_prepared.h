@@ -34,7 +34,8 @@ struct RunOptions
 /// the simulator its pools, events and workload stream, and returns the summary. Reads the
 /// prepared value only, so runs of one PreparedScenario may proceed concurrently on several
 /// threads (each with its own recorders and Diagnostics). nullopt with diagnostics when the
-/// cluster or a workload stream reports an error.
+/// cluster or a workload stream reports an error; nullopt without when `cancel` stopped it before
+/// the simulation began (the recorders have heard nothing then).
 std::optional<RunSummary> runPrepared(
     const PreparedScenario& prepared, const RunOptions& options, Diagnostics& diags);
 /// The same for a prepared value used once: when nothing else shares its objects, the scheduler

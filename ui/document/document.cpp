@@ -145,6 +145,14 @@ void Document::setSeedOverride(std::optional<quint64> seed)
         m_undo->push(new SetSeedCommand(this, m_seed, seed));
 }
 
+void Document::keepSessionUntilExit()
+{
+    // Deliberately never freed: the operating system takes the memory back at exit at once.
+    static auto* kept = new std::vector<std::shared_ptr<session::Session>>();
+    if (m_session)
+        kept->push_back(m_session);
+}
+
 void Document::applySeed(std::optional<quint64> seed)
 {
     m_seed = seed;
@@ -157,9 +165,15 @@ void Document::adopt(std::shared_ptr<session::Session> session)
     m_undo->clear();
     m_texts->documentReopened();
     m_seed.reset();
+    std::shared_ptr<session::Session> previous = std::move(m_session);
     m_session = std::move(session);
     Q_EMIT seedOverrideChanged();
     Q_EMIT opened();
+    // The pages have let go of the previous session (they re-read the document on opened()).
+    // Freeing a large cluster's objects takes a good part of a second: a worker does it while
+    // the window shows the new document.
+    if (previous)
+        m_release.run([previous = std::move(previous)]() mutable { previous.reset(); });
 }
 
 } // namespace drasim::ui

@@ -149,14 +149,15 @@ void SimulationJob::start(std::shared_ptr<const sim::PreparedScenario> prepared,
         auto outcome = std::make_shared<SimulationOutcome>();
         Diagnostics diags;
         std::shared_ptr<const sim::NodeConditions> conditions;
-        if (prepared) {
+        // Cancelled before it began (a newer run, the window closing): nothing to build or record.
+        if (prepared && !shared->cancel.cancelled()) {
             conditions = std::make_shared<const sim::NodeConditions>(
                 prepared->pools, prepared->events, prepared->duration);
             postIfCurrent(self, isCurrent,
                 [conditions](SimulationJob* job) { Q_EMIT job->conditionsReady(conditions); });
         }
         Forwarder forwarder(self, isCurrent, conditions);
-        if (prepared) {
+        if (prepared && !shared->cancel.cancelled()) {
             sim::RunOptions options;
             if (seed)
                 options.overrides.seed = *seed;
@@ -165,7 +166,7 @@ void SimulationJob::start(std::shared_ptr<const sim::PreparedScenario> prepared,
             options.cancel = &shared->cancel;
             std::unique_ptr<storage::RunStore> runStore;
             std::unique_ptr<storage::RunStoreRecorder> recorder;
-            if (!store.empty()) {
+            if (!store.empty() && !shared->cancel.cancelled()) {
                 try {
                     runStore = std::make_unique<storage::RunStore>(store);
                     recorder = std::make_unique<storage::RunStoreRecorder>(*runStore);
@@ -178,7 +179,7 @@ void SimulationJob::start(std::shared_ptr<const sim::PreparedScenario> prepared,
             try {
                 outcome->summary = sim::runPrepared(*prepared, options, diags);
                 if (recorder && !outcome->summary)
-                    recorder->abandon("failed");
+                    recorder->abandon(shared->cancel.cancelled() ? "cancelled" : "failed");
             } catch (const storage::StorageError& e) {
                 outcome->storeError = QString::fromStdString(e.what());
             }

@@ -13,7 +13,7 @@ namespace drasim::ui {
 
 ClusterDevices::ClusterDevices(std::shared_ptr<const api::ObjectSet> objects,
     std::shared_ptr<const topology::PlacementIndex> placement,
-    const std::vector<std::shared_ptr<const sim::NodePool>>& pools)
+    const std::vector<std::shared_ptr<const sim::NodePool>>& pools, const std::atomic<bool>* stop)
     : m_objects(std::move(objects))
     , m_placement(std::move(placement))
 {
@@ -23,7 +23,10 @@ ClusterDevices::ClusterDevices(std::shared_ptr<const api::ObjectSet> objects,
         m_byName.emplace(node.meta.name, m_nodes.size());
         m_nodes.push_back(NodeDevices { node.meta.name, nullptr, nullptr, {}, {}, {}, {} });
     }
+    const auto stopped = [stop]() { return stop && stop->load(std::memory_order_relaxed); };
     for (const auto& slice : m_objects->resourceSlices) {
+        if (stopped())
+            return;
         // Node-local slices only: a network-attached pool belongs to no single node's graph.
         if (!slice.nodeName)
             continue;
@@ -52,12 +55,15 @@ ClusterDevices::ClusterDevices(std::shared_ptr<const api::ObjectSet> objects,
         NodeDevices& node = m_nodes[n];
         if (node.topology || node.devices.empty())
             continue;
+        if (stopped())
+            return;
         deriveTopology(node);
         for (size_t d = 0; d < node.devices.size(); ++d)
             m_derivedDevices.emplace(node.devices[d].key, std::pair { n, d });
     }
-    classify();
-    describeNodes(pools);
+    classify(stop);
+    if (!stopped())
+        describeNodes(pools);
 }
 
 void ClusterDevices::describeNodes(const std::vector<std::shared_ptr<const sim::NodePool>>& pools)
@@ -92,13 +98,15 @@ void ClusterDevices::describeNodes(const std::vector<std::shared_ptr<const sim::
 // Which DeviceClasses select each device, by their selectors as the scheduler evaluates them
 // (a class without selectors selects every device; one that does not compile, none), so node
 // tiles count GPUs as GPUs rather than lumping them with NICs.
-void ClusterDevices::classify()
+void ClusterDevices::classify(const std::atomic<bool>* stop)
 {
     std::map<DeviceKey, PlacedDevice*> byKey;
     for (auto& node : m_nodes)
         for (auto& d : node.devices)
             byKey.emplace(d.key, &d);
     for (const auto& deviceClass : m_objects->deviceClasses) {
+        if (stop && stop->load(std::memory_order_relaxed))
+            return;
         std::vector<std::shared_ptr<const cel::Selector>> selectors;
         bool compiled = true;
         for (const auto& s : deviceClass.selectors) {

@@ -6,6 +6,7 @@
 // devices sitting on each topology component. Plain C++, read-only once built; distances come
 // from core/topology's queries.
 
+#include <atomic>
 #include <map>
 #include <memory>
 #include <string>
@@ -65,10 +66,13 @@ class ClusterDevices
 {
 public:
     ClusterDevices() = default;
-    /// `pools`: the scenario's node pools, naming each node's pool (none for manifests).
+    /// `pools`: the scenario's node pools, naming each node's pool (none for manifests). When
+    /// `stop` turns true the indexing stops early, leaving an incomplete index to throw away (a
+    /// window closing does not wait for 5,000 nodes to be indexed).
     ClusterDevices(std::shared_ptr<const api::ObjectSet> objects,
         std::shared_ptr<const topology::PlacementIndex> placement,
-        const std::vector<std::shared_ptr<const sim::NodePool>>& pools = {});
+        const std::vector<std::shared_ptr<const sim::NodePool>>& pools = {},
+        const std::atomic<bool>* stop = nullptr);
 
     /// The cluster's DeviceClasses, in the order it lists them (PlacedDevice::classes index it).
     const std::vector<std::string>& classNames() const { return m_classNames; }
@@ -86,7 +90,7 @@ public:
 
 private:
     void deriveTopology(NodeDevices& node);
-    void classify();
+    void classify(const std::atomic<bool>* stop);
     /// Each node's pool, rack and device models.
     void describeNodes(const std::vector<std::shared_ptr<const sim::NodePool>>& pools);
     ClaimPlacement placeByAttributes(const std::vector<DeviceKey>& devices) const;

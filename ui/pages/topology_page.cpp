@@ -139,12 +139,23 @@ void TopologyPage::onDocumentOpened()
     m_placement = {};
     m_allocated = {};
     m_hasAllocation = false;
-    m_cluster.reset(); // until the new one is indexed
+    // Until the new one is indexed. The old index of a large cluster is freed on a worker.
+    if (m_cluster)
+        m_pool.run([old = std::move(m_cluster)]() mutable { old.reset(); });
+    m_cluster.reset();
     // Indexing every device of a large cluster is work for a worker thread. A build still running
-    // for the previous document is not waited for: the watcher drops its result.
-    m_build.setFuture(m_pool.run([objects, placement, pools]() {
-        return std::make_shared<const ClusterDevices>(objects, placement, pools);
+    // for the previous document is told to stop and not waited for: the watcher drops its result.
+    stopIndexing();
+    auto stop = m_stopBuild = std::make_shared<std::atomic<bool>>(false);
+    m_build.setFuture(m_pool.run([objects, placement, pools, stop]() {
+        return std::make_shared<const ClusterDevices>(objects, placement, pools, stop.get());
     }));
+}
+
+void TopologyPage::stopIndexing()
+{
+    if (m_stopBuild)
+        m_stopBuild->store(true);
 }
 
 void TopologyPage::openNode(const QString& node)

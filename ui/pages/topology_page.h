@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include <atomic>
 #include <memory>
 
 #include <QFutureWatcher>
@@ -59,6 +60,9 @@ public:
     const ClaimPlacement& claimPlacement() const { return m_placement; }
 
     std::shared_ptr<const ClusterDevices> cluster() const { return m_cluster; }
+    /// Stops indexing the cluster in the background (the window is closing): the page's
+    /// destructor then waits for a step of it, not for all of it.
+    void stopIndexing();
     ClusterGridView* gridView() const { return m_grid; }
     NodeFilterBar* filterBar() const { return m_filterBar; }
     QScrollArea* gridScroll() const { return m_gridScroll; }
@@ -87,6 +91,7 @@ private:
     TimeCursor* m_cursor;
     std::shared_ptr<const ClusterDevices> m_cluster;
     QFutureWatcher<std::shared_ptr<const ClusterDevices>> m_build;
+    std::shared_ptr<std::atomic<bool>> m_stopBuild; ///< tells the build in flight to stop
     QString m_claim;
     /// Until the user opens a node or a claim, the page shows the busiest node and its largest claim.
     bool m_userChose = false;

@@ -222,6 +222,34 @@ TEST(PreparedScenario, ACancelledPreparationGivesNothing)
     EXPECT_FALSE(diags.hasErrors()) << diags.formatAll();
 }
 
+TEST(PreparedScenario, ARunCancelledBeforeItBeganStopsWithoutATraceInItsRecorders)
+{
+    // What a window closing during a large cluster's set-up asks: stop, record nothing.
+    struct Heard : RunRecorder
+    {
+        int started = 0, finished = 0;
+        void onRunStarted(const RunInfo&) override { ++started; }
+        void onRunFinished(const RunSummary&) override { ++finished; }
+    } heard;
+    const PreparedScenario p = prepare(loadDefault());
+    CancelToken cancel;
+    cancel.cancel();
+    RunOptions options;
+    options.cancel = &cancel;
+    options.recorders.push_back(&heard);
+    Diagnostics diags;
+    EXPECT_FALSE(runPrepared(p, options, diags).has_value());
+    EXPECT_FALSE(diags.hasErrors()) << diags.formatAll();
+    EXPECT_EQ(heard.started, 0);
+    EXPECT_EQ(heard.finished, 0);
+    // The same options without the cancellation run to the end.
+    CancelToken fresh;
+    options.cancel = &fresh;
+    EXPECT_TRUE(runPrepared(p, options, diags).has_value()) << diags.formatAll();
+    EXPECT_EQ(heard.started, 1);
+    EXPECT_EQ(heard.finished, 1);
+}
+
 TEST(PreparedScenario, ASingleUseRunTakesTheObjectsOnlyWhenNothingElseSharesThem)
 {
     PreparedScenario p = prepare(loadDefault());
