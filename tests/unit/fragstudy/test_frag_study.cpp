@@ -122,5 +122,73 @@ TEST(FragStudy, OutputsCoverEveryPolicyAndArrivedPercent)
     EXPECT_NE(json.find("\"arrivedPercent\": 100"), std::string::npos) << json;
 }
 
+// On the paper's own trace the policies whose published means lie points apart keep their order
+// at 100 % arrived load in every seed: fgd, best-fit, dot-product, random (gpu-packing and
+// gpu-clustering sit within each other's spread across seeds, so they are left out).
+TEST(FragStudy, PolicyOrderAtFullLoadHoldsInEverySeed)
+{
+    Diagnostics diags;
+    const std::string dir = DRASIM_TRACES_DIR "/alibaba-gpu-2023/";
+    auto in = loadStudyInput(dir + "openb_node_list_gpu_node.csv", dir + "openb_pod_list_default.csv", diags);
+    ASSERT_TRUE(in) << diags.formatAll();
+    const gpushare::SharePolicy order[] = { gpushare::SharePolicy::Fgd, gpushare::SharePolicy::BestFit,
+        gpushare::SharePolicy::DotProduct, gpushare::SharePolicy::Random };
+    for (uint64_t seed : { 42, 43, 44 }) {
+        double previous = 101;
+        for (gpushare::SharePolicy policy : order) {
+            ReplayOptions o;
+            o.policy = policy;
+            o.seed = seed;
+            const RunCurves curves = binByArrival(replay(*in, o).points, in->gpuCount());
+            ASSERT_TRUE(curves.allocatedPercent[100]);
+            const double allocated = *curves.allocatedPercent[100];
+            EXPECT_LT(allocated, previous) << gpushare::sharePolicyInfo(policy).name << ", seed " << seed;
+            previous = allocated;
+        }
+    }
+}
+
+// The paper's experiment, reproduced: the mean GPU allocation of ten seeds (42-51) at 100 % and
+// 120 % arrived load, against the authors' own ten runs per policy on the default trace
+// (hkust-adsl/kubernetes-scheduler-simulator, experiments/analysis/expected_results/
+// analysis_allo_discrete.csv at commit 1853fc0e, rows openb_pod_list_default, tune 1.3). Their
+// random streams are not reproduced, so only the means compare: within 0.1 points where the
+// seeds agree closely (standard deviation 0.1 to 0.33 in their runs), within 0.4 for gpu-packing
+// and gpu-clustering, whose seeds spread 0.53 and 0.61.
+TEST(FragStudy, ReproducesThePublishedAllocationOfEveryPolicy)
+{
+    Diagnostics diags;
+    const std::string dir = DRASIM_TRACES_DIR "/alibaba-gpu-2023/";
+    auto in = loadStudyInput(dir + "openb_node_list_gpu_node.csv", dir + "openb_pod_list_default.csv", diags);
+    ASSERT_TRUE(in) << diags.formatAll();
+    struct Published
+    {
+        gpushare::SharePolicy policy;
+        double at100, at120, tolerance;
+    };
+    const Published published[] = {
+        { gpushare::SharePolicy::Random, 86.303, 87.278, 0.1 },
+        { gpushare::SharePolicy::DotProduct, 90.622, 90.765, 0.1 },
+        { gpushare::SharePolicy::GpuClustering, 91.650, 91.796, 0.4 },
+        { gpushare::SharePolicy::GpuPacking, 91.779, 91.921, 0.4 },
+        { gpushare::SharePolicy::BestFit, 92.862, 93.001, 0.1 },
+        { gpushare::SharePolicy::Fgd, 95.227, 95.347, 0.1 },
+    };
+    StudyOptions o;
+    for (const Published& p : published)
+        o.policies.push_back(p.policy);
+    for (uint64_t seed = 42; seed <= 51; ++seed)
+        o.seeds.push_back(seed);
+    o.threads = 2;
+    const auto result = runStudy(*in, o);
+    ASSERT_TRUE(result);
+    for (size_t i = 0; i < std::size(published); ++i) {
+        const PolicyCurves& c = result->policies[i];
+        const char* name = gpushare::sharePolicyInfo(c.policy).name;
+        EXPECT_NEAR(c.allocated[100].mean, published[i].at100, published[i].tolerance) << name;
+        EXPECT_NEAR(c.allocated[120].mean, published[i].at120, published[i].tolerance) << name;
+    }
+}
+
 } // namespace study_test
 } // namespace drasim::fragstudy
