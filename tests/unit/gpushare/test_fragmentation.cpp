@@ -5,28 +5,13 @@
 #include <gtest/gtest.h>
 
 #include "core/gpushare/fragmentation.h"
+#include "tests/unit/gpushare/share_fixtures.h"
 
 namespace drasim::gpushare {
 namespace fragmentation_test {
 
-ShareNode node(int64_t cpuFree, std::vector<int32_t> gpus, int model = 0)
-{
-    ShareNode n;
-    n.cpuFreeMilli = cpuFree;
-    n.memoryFreeMiB = 1 << 20;
-    n.model = model;
-    n.gpuFreeMilli = std::move(gpus);
-    return n;
-}
-
-SharePod pod(int64_t cpu, int32_t milli, int32_t count)
-{
-    SharePod p;
-    p.cpuMilli = cpu;
-    p.gpuMilli = milli;
-    p.gpuCount = count;
-    return p;
-}
+using fixtures::node;
+using fixtures::pod;
 
 TEST(Fragmentation, AuthorsVectorCpuShortCountsEveryFreeGpu)
 {

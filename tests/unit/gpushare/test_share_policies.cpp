@@ -5,28 +5,13 @@
 #include <gtest/gtest.h>
 
 #include "core/gpushare/share_policies.h"
+#include "tests/unit/gpushare/share_fixtures.h"
 
 namespace drasim::gpushare {
 namespace policies_test {
 
-ShareNode node(int64_t cpuFree, std::vector<int32_t> gpus)
-{
-    ShareNode n;
-    n.cpuFreeMilli = cpuFree;
-    n.memoryFreeMiB = 1 << 20;
-    n.model = 0;
-    n.gpuFreeMilli = std::move(gpus);
-    return n;
-}
-
-SharePod pod(int64_t cpu, int32_t milli, int32_t count)
-{
-    SharePod p;
-    p.cpuMilli = cpu;
-    p.gpuMilli = milli;
-    p.gpuCount = count;
-    return p;
-}
+using fixtures::node;
+using fixtures::pod;
 
 const DrawBelow kFirst = [](uint64_t) { return uint64_t(0); };
 const std::vector<TypicalPod> kNone;
