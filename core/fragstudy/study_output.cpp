@@ -161,8 +161,12 @@ std::string studyJson(const StudyResult& result, const std::string& title, const
     doc.set("nodes", int64_t(result.nodes));
     doc.set("gpus", result.gpus);
     doc.set("tracePods", int64_t(result.tracePods));
-    doc.set(
-        "inflatedToPercent", o.inflation.targetPercent ? DataValue(*o.inflation.targetPercent) : DataValue());
+    if (!o.inflation.targetPercent)
+        doc.set("inflatedToPercent", DataValue());
+    else if (*o.inflation.targetPercent == double(int64_t(*o.inflation.targetPercent)))
+        doc.set("inflatedToPercent", int64_t(*o.inflation.targetPercent)); // 130, not 1.3e+02
+    else
+        doc.set("inflatedToPercent", *o.inflation.targetPercent);
     doc.set("shuffled", o.inflation.shuffle);
     doc.set("tieBreak", tieBreakName(o.tieBreak));
     doc.set("gpuChoice", o.gpuChoice ? DataValue(gpushare::gpuChoiceName(*o.gpuChoice)) : DataValue());
