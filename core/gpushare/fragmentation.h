@@ -41,6 +41,16 @@ struct ShareTarget
     std::vector<TypicalPod> typical;
 };
 
+/// A cluster's fragmentation at one moment: Σ_n F_n(M), and the free and installed GPU milli it
+/// is a part of (the paper's "Frag/Total" is fragmentMilli / capacityMilli, its "Frag Rate"
+/// fragmentMilli / freeMilli).
+struct ClusterFragment
+{
+    double fragmentMilli = 0;
+    int64_t freeMilli = 0;
+    int64_t capacityMilli = 0;
+};
+
 /// f_n(m): the fragment of one node for one typical pod shape, in milli-GPU.
 int64_t podFragment(const ShareNode& node, const SharePod& typical);
 

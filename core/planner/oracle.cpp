@@ -94,6 +94,7 @@ bool SimulationOracle::evaluate(
                 options.recorders.push_back(&recorder);
                 options.cancel = &stop;
                 options.workloadObjects = m_workloadObjects.get();
+                options.gpuShareFragmentation = false; // a study does not report it
                 auto summary = sim::runPrepared(*prep, options, runDiags[j]);
                 if (!summary || (summary->cancelled && !recorder.stoppedEarly()))
                     return; // an input error, or the user cancelled

@@ -249,6 +249,10 @@ public:
     const BoundPod* findBoundPod(const std::string& key) const;
     std::vector<BoundPod> boundPods() const; ///< in binding order
     std::vector<DeviceUsage> deviceUsage() const; ///< sorted by driver, node
+    /// The FGD paper's GPU fragmentation now, against SchedulerOptions::shareTarget's typical pods;
+    /// the GPUs are the devices with a consumable gpuMilli capacity, 1000 each. nullopt without a
+    /// target or without such devices (share_scoring.cpp).
+    std::optional<gpushare::ClusterFragment> gpuShareFragmentation();
 
 private:
     struct Impl;

@@ -162,6 +162,14 @@ struct Cluster::Impl
     /// GpuShare scores by pod shape and node state (share_score_cache.h); the typical pods are
     /// fixed for the cluster's life, so nothing invalidates it.
     gpushare::ShareScoreCache shareScores;
+    /// Each node's GPU-sharing fragment as last measured, with the state it was measured on: a
+    /// sample recomputes only the nodes that changed (share_scoring.cpp).
+    struct ShareFragmentSlot
+    {
+        gpushare::ShareNode node;
+        double fragment = -1;
+    };
+    std::vector<ShareFragmentSlot> shareFragmentSlots;
     /// How many bound pods have each priority: a pod can preempt only when the lowest is below
     /// its own, which spares the PostFilter's work for every other unschedulable pod.
     std::map<int32_t, uint32_t> boundPriorities;
@@ -344,6 +352,7 @@ struct Cluster::Impl
         }
         podsOnNode.assign(nodes.size(), {});
         seededRank.clear();
+        shareFragmentSlots.clear();
         for (const auto& [seq, key] : bindOrder) {
             PodState& ps = bound.at(key);
             auto ni = nodeIndex.find(ps.pub.nodeName);

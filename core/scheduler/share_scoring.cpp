@@ -10,7 +10,9 @@ namespace drasim::scheduler {
 
 namespace {
 
-constexpr const char* kGpuMilli = "gpuMilli";
+// A std::string: the capacity maps are keyed by std::string, and a find() with a literal would
+// build a temporary string for every device of every node scored.
+const std::string kGpuMilli = "gpuMilli";
 constexpr int kMiBShift = 20;
 
 uint64_t hashOf(const std::string& text)
@@ -69,14 +71,10 @@ gpushare::SharePod Cluster::Impl::NodeChoice::sharePod(const Cycle& cycle)
     return pod;
 }
 
-gpushare::ShareNode Cluster::Impl::NodeChoice::shareNode(Impl& d, uint32_t idx, bool withTags)
+const api::Device* Cluster::Impl::NodeChoice::gpuFree(Impl& d, uint32_t idx, std::vector<int32_t>& free)
 {
-    const NodeUsage& u = d.nodes[idx].usage;
-    gpushare::ShareNode node;
-    node.cpuFreeMilli = u.allocatable.milliCpu - u.requested.milliCpu;
-    node.memoryFreeMiB = (u.allocatable.memory - u.requested.memory) >> kMiBShift;
-    const gpushare::ModelTable* models = d.options.shareTarget ? &d.options.shareTarget->models : nullptr;
-    bool modelSeen = false;
+    free.clear();
+    const api::Device* first = nullptr;
     for (const allocator::NodePool& pool : d.viewOf(idx).pools)
         for (const allocator::DeviceEntry& e : pool.devices) {
             auto cap = e.device->capacity.find(kGpuMilli);
@@ -90,14 +88,25 @@ gpushare::ShareNode Cluster::Impl::NodeChoice::shareNode(Impl& d, uint32_t idx, 
                 if (auto it = consumed->find(kGpuMilli); it != consumed->end())
                     used = it->second.value();
             }
-            node.gpuFreeMilli.push_back(int32_t(std::clamp<int64_t>(total - used, 0, total)));
-            if (!modelSeen) {
-                modelSeen = true;
-                auto model = e.device->attributes.find("model");
-                if (models && model != e.device->attributes.end())
-                    node.model = models->find(model->second.stringValue);
-            }
+            free.push_back(int32_t(std::clamp<int64_t>(total - used, 0, total)));
+            if (!first)
+                first = e.device;
         }
+    return first;
+}
+
+gpushare::ShareNode Cluster::Impl::NodeChoice::shareNode(Impl& d, uint32_t idx, bool withTags)
+{
+    const NodeUsage& u = d.nodes[idx].usage;
+    gpushare::ShareNode node;
+    node.cpuFreeMilli = u.allocatable.milliCpu - u.requested.milliCpu;
+    node.memoryFreeMiB = (u.allocatable.memory - u.requested.memory) >> kMiBShift;
+    const gpushare::ModelTable* models = d.options.shareTarget ? &d.options.shareTarget->models : nullptr;
+    if (const api::Device* gpu = gpuFree(d, idx, node.gpuFreeMilli); gpu && models) {
+        static const std::string kModel = "model";
+        if (auto model = gpu->attributes.find(kModel); model != gpu->attributes.end())
+            node.model = models->find(model->second.stringValue);
+    }
     if (withTags)
         for (const PodState* ps : d.podsOnNode[idx]) {
             gpushare::SharePod bound;
@@ -128,6 +137,35 @@ void Cluster::Impl::NodeChoice::fillShareInputs(Impl& d, const Cycle& cycle, gpu
         inputs[i].typical = typical;
         inputs[i].shareCache = &d.shareScores;
     }
+}
+
+std::optional<gpushare::ClusterFragment> Cluster::gpuShareFragmentation()
+{
+    Impl& d = *m_impl;
+    if (!d.options.shareTarget)
+        return std::nullopt;
+    gpushare::ClusterFragment total;
+    d.shareFragmentSlots.resize(d.nodes.size());
+    std::vector<int32_t> free;
+    for (uint32_t idx = 0; idx < d.nodes.size(); ++idx) {
+        // Only the free cpu and GPUs change a node's fragment (its model does not): a node as it
+        // was at the last sample keeps its value.
+        if (!Impl::NodeChoice::gpuFree(d, idx, free))
+            continue;
+        const NodeUsage& u = d.nodes[idx].usage;
+        Impl::ShareFragmentSlot& slot = d.shareFragmentSlots[idx];
+        if (slot.fragment < 0 || slot.node.cpuFreeMilli != u.allocatable.milliCpu - u.requested.milliCpu
+            || slot.node.gpuFreeMilli != free) {
+            slot.node = Impl::NodeChoice::shareNode(d, idx, false);
+            slot.fragment = gpushare::nodeFragment(slot.node, d.options.shareTarget->typical);
+        }
+        total.capacityMilli += int64_t(free.size()) * gpushare::kMilliPerGpu;
+        total.freeMilli += slot.node.gpuFreeTotal();
+        total.fragmentMilli += slot.fragment;
+    }
+    if (total.capacityMilli == 0)
+        return std::nullopt;
+    return total;
 }
 
 size_t Cluster::Impl::NodeChoice::pick(

@@ -40,6 +40,9 @@ struct Cluster::Impl::NodeChoice
         const std::vector<int64_t>& scores);
 
     static gpushare::ShareNode shareNode(Impl& d, uint32_t idx, bool withTags);
+    /// The free milli of node idx's GPUs, in visit order, into `free`; the first GPU device (its
+    /// attributes name the model), null when the node has none.
+    static const api::Device* gpuFree(Impl& d, uint32_t idx, std::vector<int32_t>& free);
     static gpushare::SharePod sharePod(const Cycle& cycle);
     /// The GPUs a claim's requests ask for, added to `pod`.
     static void addClaimGpus(const api::ResourceClaim& claim, gpushare::SharePod& pod);

@@ -10,6 +10,7 @@
 
 #include "core/api/core_v1.h"
 #include "core/api/resource_v1.h"
+#include "core/gpushare/fragmentation.h"
 #include "core/sim/held_device.h"
 
 namespace drasim::sim {
@@ -134,6 +135,11 @@ public:
     /// "too-few-on-node", "node-resources", ...). Must leave the cluster unchanged. The default
     /// knows nothing.
     virtual std::map<std::string, int64_t> strandedDevices(const api::Pod& /*pod*/) { return {}; }
+
+    /// The FGD paper's GPU fragmentation now (core/gpushare/fragmentation.h), for clusters whose
+    /// GPUs are shared in thousandths and a run with typical pods to measure against. The default
+    /// knows nothing.
+    virtual std::optional<gpushare::ClusterFragment> gpuShareFragmentation() { return std::nullopt; }
 
 private:
     mutable uint64_t m_unpromisedGeneration = 0;

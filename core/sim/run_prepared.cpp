@@ -49,6 +49,7 @@ SimOptions simOptionsFor(const PreparedScenario& p, uint64_t seed, const RunOpti
     s.podMaxBackoff = p.podMaxBackoff;
     s.popFromBackoffQ = p.popFromBackoffQ;
     s.podEvents = options.podEvents;
+    s.gpuShareFragmentation = options.gpuShareFragmentation;
     // A workload's `scheduling:` is a Job's spec.scheduling: the Job controller makes its Workload
     // and PodGroup only with WorkloadWithJob, and the scheduler queues the group only with
     // GenericWorkload (1.35 has no WorkloadWithJob: its pods stay plain pods).
@@ -105,9 +106,11 @@ auto simulateWith(const PreparedScenario& prepared, api::ObjectSet objects, cons
     schedOptions.scoring = o.scoring.value_or(prepared.scoring);
     schedOptions.seed = seed;
     schedOptions.tieBreak = prepared.tieBreak;
-    // The fgd policy measures fragmentation against the typical pods of the trace workloads.
-    if (scheduler::sharePolicyOf(scheduler::scoringProfile(schedOptions.scoring))
-        == gpushare::SharePolicy::Fgd)
+    // The fgd policy, and the fragmentation samples, measure against the typical pods of the trace
+    // workloads.
+    if (options.gpuShareFragmentation
+        || scheduler::sharePolicyOf(scheduler::scoringProfile(schedOptions.scoring))
+            == gpushare::SharePolicy::Fgd)
         schedOptions.shareTarget = workload::traceShareTarget(*workloads.specs, diags);
     schedOptions.whatIfDraPreemption = prepared.whatIfDraPreemption;
     schedOptions.podGroupUnitsInPreemption = api::defaultPreemptionRespectsPodGroups(prepared.featureGates);

@@ -25,6 +25,9 @@ struct RunOptions
     ProgressSink* progress = nullptr;
     const CancelToken* cancel = nullptr;
     bool podEvents = true; ///< emit pod events to the recorders (a store wants them; benchmarks may not)
+    /// Sample the FGD paper's GPU fragmentation against the typical pods of the trace workloads
+    /// (a study, which does not report it, turns it off).
+    bool gpuShareFragmentation = true;
     /// Shared by runs of one scenario's workloads that differ in node pools only (a study's
     /// mixes): a reseeded or rescaled stream is scanned for its templates once, not every run.
     WorkloadObjectsCache* workloadObjects = nullptr;

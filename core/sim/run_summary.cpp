@@ -256,6 +256,13 @@ DataValue toData(const RunSummary& s)
     root.set("utilization", std::move(util));
     root.set("unschedulablePodHours", keyed(s.unschedulablePodHours));
     root.set("fragmentationMeanFreeDevices", keyed(s.fragmentation));
+    if (const auto& f = s.gpuShareFragmentation) {
+        DataValue share = DataValue::map();
+        share.set("meanPercentOfCapacity", tidy(f->meanPercentOfCapacity));
+        share.set("peakPercentOfCapacity", tidy(f->peakPercentOfCapacity));
+        share.set("meanPercentOfFree", tidy(f->meanPercentOfFree));
+        root.set("gpuShareFragmentation", std::move(share));
+    }
     root.set("placement", keyed(s.placement));
     DataValue cost = DataValue::map();
     cost.set("totalUsd", tidy(s.costUsd));
@@ -336,6 +343,11 @@ std::string formatText(const RunSummary& s)
         for (const auto& r : s.fragmentation)
             out += "  " + fixed(r.value, 2) + "  " + r.key + "\n";
     }
+    if (const auto& f = s.gpuShareFragmentation)
+        out += "GPU fragmentation (the FGD paper's measure, against the trace's typical pods): mean "
+            + fixed(f->meanPercentOfCapacity, 1) + "% of GPU capacity (peak "
+            + fixed(f->peakPercentOfCapacity, 1) + "%), " + fixed(f->meanPercentOfFree, 1)
+            + "% of the free GPU\n";
     if (!s.placement.empty()) {
         out += "placement of multi-device claims:\n";
         for (const auto& r : s.placement)

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -86,6 +87,14 @@ struct KeyedValue
     double value = 0;
 };
 
+/// The FGD paper's GPU fragmentation over the samples of a run (ClusterPort::gpuShareFragmentation).
+struct GpuShareFragmentationSummary
+{
+    double meanPercentOfCapacity = 0; ///< the paper's "Frag/Total"
+    double peakPercentOfCapacity = 0;
+    double meanPercentOfFree = 0; ///< its "Frag Rate": of the GPU milli free at the sample
+};
+
 struct RunSummary
 {
     RunInfo info;
@@ -109,6 +118,8 @@ struct RunSummary
     std::vector<KeyedValue> unschedulablePodHours;
     /// Mean number of free devices that no pending pod can use, by reason (see fragmentation.h).
     std::vector<KeyedValue> fragmentation;
+    /// GPU-sharing clusters with typical pods to measure against only.
+    std::optional<GpuShareFragmentationSummary> gpuShareFragmentation;
     /// Newly allocated multi-device claims by topology distance class.
     std::vector<KeyedValue> placement;
     double costUsd = 0;

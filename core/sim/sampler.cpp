@@ -15,6 +15,9 @@ void Sampler::sample()
     if (m_ctx.options.fragmentation)
         fragmentation = probeFragmentation();
     MetricSample s = m_ctx.metrics.sample(m_ctx.now, pending, fragmentation, longestPending());
+    if (m_ctx.options.gpuShareFragmentation)
+        if (const auto share = m_ctx.cluster.gpuShareFragmentation())
+            m_ctx.metrics.addGpuShareFragmentation(s, *share);
     for (auto* r : m_ctx.recorders)
         r->onSample(s);
 }

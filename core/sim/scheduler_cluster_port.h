@@ -38,6 +38,10 @@ public:
     uint64_t capacityGeneration() const override;
     uint64_t stateGeneration() const override { return m_changes; }
     std::map<std::string, int64_t> strandedDevices(const api::Pod& pod) override;
+    std::optional<gpushare::ClusterFragment> gpuShareFragmentation() override
+    {
+        return m_cluster.gpuShareFragmentation();
+    }
 
     /// The cluster itself; whoever asks may change it, so the state generation moves on.
     scheduler::Cluster& cluster()

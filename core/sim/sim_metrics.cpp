@@ -391,6 +391,18 @@ MetricSample SimMetrics::sample(SimTime now, const std::map<std::string, int64_t
     return s;
 }
 
+void SimMetrics::addGpuShareFragmentation(MetricSample& s, const gpushare::ClusterFragment& f)
+{
+    const double ofCapacity = 100.0 * f.fragmentMilli / double(f.capacityMilli);
+    const double ofFree = f.freeMilli > 0 ? 100.0 * f.fragmentMilli / double(f.freeMilli) : 0.0;
+    s.points.push_back({ "fragmentation.gpu_share_percent", "", ofCapacity });
+    s.points.push_back({ "fragmentation.gpu_share_rate_percent", "", ofFree });
+    ++m_shareSamples;
+    m_shareSums.meanPercentOfCapacity += ofCapacity;
+    m_shareSums.peakPercentOfCapacity = std::max(m_shareSums.peakPercentOfCapacity, ofCapacity);
+    m_shareSums.meanPercentOfFree += ofFree;
+}
+
 RunSummary SimMetrics::summary(SimTime) const
 {
     RunSummary out;
@@ -440,6 +452,12 @@ RunSummary SimMetrics::summary(SimTime) const
         out.unschedulablePodHours.push_back({ reason, hours });
     for (const auto& [reason, sum] : m_fragmentationSum)
         out.fragmentation.push_back({ reason, sum / n });
+    if (m_shareSamples > 0) {
+        GpuShareFragmentationSummary f = m_shareSums;
+        f.meanPercentOfCapacity /= double(m_shareSamples);
+        f.meanPercentOfFree /= double(m_shareSamples);
+        out.gpuShareFragmentation = f;
+    }
     for (const auto& [cls, count] : m_placement)
         out.placement.push_back({ cls, double(count) });
     std::map<std::string, double> byPool;

@@ -8,6 +8,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/gpushare/fragmentation.h"
 #include "core/sim/run_recorder.h"
 #include "core/sim/run_summary.h"
 #include "core/sim/simulator.h"
@@ -87,6 +88,8 @@ public:
     MetricSample sample(SimTime now, const std::map<std::string, int64_t>& pendingByReason,
         const std::map<std::string, int64_t>& fragmentation, SimTime longestPending);
     RunSummary summary(SimTime now) const;
+    /// Adds the cluster's GPU-sharing fragmentation to a sample and to the run's means.
+    void addGpuShareFragmentation(MetricSample& s, const gpushare::ClusterFragment& f);
 
 private:
     struct Dimension
@@ -156,6 +159,8 @@ private:
     std::map<std::string, int64_t> m_placement;
     std::map<std::string, double> m_reasonPodHours;
     std::map<std::string, double> m_fragmentationSum;
+    int64_t m_shareSamples = 0;
+    GpuShareFragmentationSummary m_shareSums; ///< sums (peak: the peak) until summary()
     uint64_t m_samples = 0;
     SimTime m_lastSample = 0;
 };

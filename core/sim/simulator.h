@@ -54,6 +54,9 @@ struct SimOptions
     bool podEvents = true;
     /// Classify free devices that pending pods cannot use at each sample (see fragmentation.h).
     bool fragmentation = true;
+    /// Sample the FGD paper's GPU fragmentation when the cluster can say it
+    /// (ClusterPort::gpuShareFragmentation).
+    bool gpuShareFragmentation = true;
 };
 
 /// A node with the slices that publish its devices.

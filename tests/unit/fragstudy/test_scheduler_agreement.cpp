@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// Two paths, one answer: a fragmentation run without inflation or shuffle, with the GPU the DRA
-// allocator would pick (first fit) and seeded-order ties, places every pod exactly where the
-// scheduler does with the same scoring profile and tie-break, on the same cluster as DRA objects
-// (the trace mapping: one device per GPU with a consumable gpuMilli capacity, pods with claims
-// from templates). Random clusters and pod lists, every policy but random (whose draws come from
-// different streams in the two).
+// Two paths, one answer (placements and the fragmentation they leave): a fragmentation run without inflation
+// or shuffle, with the GPU the DRA allocator would pick (first fit) and seeded-order ties, places every pod
+// exactly where the scheduler does with the same scoring profile and tie-break, on the same cluster as DRA
+// objects (the trace mapping: one device per GPU with a consumable gpuMilli capacity, pods with claims from
+// templates). Random clusters and pod lists, every policy but random (whose draws come from different streams
+// in the two).
 
 #include <cstdio>
 
@@ -74,8 +74,14 @@ scheduler::ScoringPolicy profileOf(gpushare::SharePolicy policy)
     return scheduler::ScoringPolicy::Default;
 }
 
-// Where the scheduler binds each pod, one cycle per pod in name order: "node gpu-i,gpu-j" or "".
-std::vector<std::string> schedulerPlacements(const Trace& t, gpushare::SharePolicy policy, uint64_t seed)
+struct Outcome
+{
+    std::vector<std::string> placements; ///< per pod: "node gpu-i,gpu-j", or "" when not placed
+    gpushare::ClusterFragment fragment; ///< after the last pod
+};
+
+// Where the scheduler binds each pod, one cycle per pod in name order.
+Outcome schedulerOutcome(const Trace& t, gpushare::SharePolicy policy, uint64_t seed)
 {
     api::ObjectSet objects = workload::traceClusterObjects(t.nodes, workload::GpuSharing::Capacity, 10);
     workload::TracePodFactory factory(
@@ -105,7 +111,7 @@ std::vector<std::string> schedulerPlacements(const Trace& t, gpushare::SharePoli
     options.shareTarget = target;
     scheduler::Cluster cluster(std::move(objects), options);
     EXPECT_FALSE(cluster.diagnostics().hasErrors()) << cluster.diagnostics().formatAll();
-    std::vector<std::string> out;
+    Outcome out;
     for (const api::Pod& pod : pods) {
         const scheduler::ScheduleResult r = cluster.schedule(pod);
         std::string placed;
@@ -114,12 +120,13 @@ std::vector<std::string> schedulerPlacements(const Trace& t, gpushare::SharePoli
             for (size_t i = 0; i < r.allocated.size(); ++i)
                 placed += (i ? "," : " ") + r.allocated[i].device;
         }
-        out.push_back(placed);
+        out.placements.push_back(placed);
     }
+    out.fragment = cluster.gpuShareFragmentation().value_or(gpushare::ClusterFragment {});
     return out;
 }
 
-std::vector<std::string> studyPlacements(const Trace& t, gpushare::SharePolicy policy, uint64_t seed)
+Outcome studyOutcome(const Trace& t, gpushare::SharePolicy policy, uint64_t seed)
 {
     Diagnostics diags;
     auto input = studyInputOf(t.nodes, t.pods, diags);
@@ -132,7 +139,9 @@ std::vector<std::string> studyPlacements(const Trace& t, gpushare::SharePolicy p
     o.inflation = { std::nullopt, false };
     o.keepPlacements = true;
     const ReplayResult r = replay(*input, o);
-    std::vector<std::string> out;
+    Outcome out;
+    out.fragment = { r.points.back().fragmentMilli, input->gpuCapacityMilli - r.points.back().allocatedMilli,
+        input->gpuCapacityMilli };
     for (const Placement& p : r.placements) {
         std::string placed;
         if (p.node >= 0) {
@@ -140,7 +149,7 @@ std::vector<std::string> studyPlacements(const Trace& t, gpushare::SharePolicy p
             for (size_t i = 0; i < p.gpus.size(); ++i)
                 placed += (i ? ",gpu-" : " gpu-") + std::to_string(p.gpus[i]);
         }
-        out.push_back(placed);
+        out.placements.push_back(placed);
     }
     return out;
 }
@@ -153,9 +162,15 @@ TEST(SchedulerAgreement, AStudyRunPlacesEveryPodWhereTheSchedulerDoes)
         for (gpushare::SharePolicy policy :
             { gpushare::SharePolicy::Fgd, gpushare::SharePolicy::BestFit, gpushare::SharePolicy::DotProduct,
                 gpushare::SharePolicy::GpuPacking, gpushare::SharePolicy::GpuClustering }) {
-            const auto study = studyPlacements(t, policy, seed);
-            const auto scheduled = schedulerPlacements(t, policy, seed);
+            const Outcome studied = studyOutcome(t, policy, seed);
+            const Outcome scheduledOutcome = schedulerOutcome(t, policy, seed);
+            const auto& study = studied.placements;
+            const auto& scheduled = scheduledOutcome.placements;
             ASSERT_EQ(study.size(), scheduled.size());
+            // The fragmentation the simulator samples from the scheduler is the study's.
+            EXPECT_NEAR(studied.fragment.fragmentMilli, scheduledOutcome.fragment.fragmentMilli, 1e-6);
+            EXPECT_EQ(studied.fragment.freeMilli, scheduledOutcome.fragment.freeMilli);
+            EXPECT_EQ(studied.fragment.capacityMilli, scheduledOutcome.fragment.capacityMilli);
             for (size_t i = 0; i < study.size(); ++i) {
                 ASSERT_EQ(study[i], scheduled[i])
                     << gpushare::sharePolicyInfo(policy).name << ", seed " << seed << ", " << t.pods[i].name;
