@@ -12,6 +12,7 @@
 #include "app/cli/common_options.h"
 #include "app/cli/plan_output.h"
 #include "core/fragstudy/frag_study.h"
+#include "core/fragstudy/scenario_input.h"
 #include "core/fragstudy/study_output.h"
 #include "core/scenario/scenario.h"
 #include "core/scenario/variant.h"
@@ -34,32 +35,6 @@ struct Args
     unsigned threads = 0;
     int from = 75;
 };
-
-// The files a Scenario names: `spec.cluster.trace.nodes` and the first workload whose trace has
-// format alibaba-2023.
-std::optional<drasim::fragstudy::StudyInput> studyInput(
-    const drasim::scenario::Scenario& scenario, drasim::Diagnostics& diags)
-{
-    const drasim::SourcePos where { scenario.file, scenario.pos.line, scenario.pos.column };
-    if (!scenario.traceCluster) {
-        diags.error(where, "Scenario", scenario.name, "spec.cluster.trace",
-            "a fragmentation study needs the trace's node list (spec.cluster.trace.nodes)");
-        return std::nullopt;
-    }
-    const drasim::workload::TraceSpec* trace = nullptr;
-    for (const drasim::workload::WorkloadSpec& w : scenario.workloads)
-        if (w.trace && w.trace->format == drasim::workload::TraceSpec::Format::Alibaba2023) {
-            trace = &*w.trace;
-            break;
-        }
-    if (!trace) {
-        diags.error(where, "Scenario", scenario.name, "spec.workloads",
-            "a fragmentation study needs a workload with an alibaba-2023 trace");
-        return std::nullopt;
-    }
-    return drasim::fragstudy::loadStudyInput(
-        scenario.resolvedPath(scenario.traceCluster->nodesPath), trace->path, diags);
-}
 
 std::optional<drasim::fragstudy::StudyOptions> studyOptions(const Args& args)
 {
@@ -90,7 +65,7 @@ int run(const Args& args)
     auto scenario = scenario::loadScenarioOrVariant(args.scenario, diags);
     std::optional<fragstudy::StudyInput> input;
     if (scenario)
-        input = studyInput(*scenario, diags);
+        input = fragstudy::scenarioStudyInput(*scenario, diags);
     if (!input) {
         std::fputs(diags.formatAll().c_str(), stderr);
         return 1;

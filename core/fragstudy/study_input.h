@@ -3,7 +3,7 @@
 
 // The inputs of a fragmentation study: a trace's GPU nodes and pod list in the milli-GPU model
 // of core/gpushare, read from the Alibaba 2023 files (directly or through a Scenario's
-// `cluster.trace.nodes` and its first alibaba-2023 trace workload: app/cli/cmd_frag_study.cpp).
+// `cluster.trace.nodes` and its first alibaba-2023 trace workload: scenario_input.h).
 
 #include <cstdint>
 #include <optional>
