@@ -41,6 +41,7 @@
 #include "ui/pages/cluster_page.h"
 #include "ui/pages/compare_page.h"
 #include "ui/pages/editor_page.h"
+#include "ui/pages/fragmentation_page.h"
 #include "ui/pages/inspector_page.h"
 #include "ui/pages/plan_page.h"
 #include "ui/pages/pods_page.h"
@@ -96,6 +97,7 @@ void MainWindow::stopBackgroundWork()
         m_document->cancelOpen();
     m_simulation->job()->cancel();
     m_plan->job()->cancel();
+    m_fragmentation->job()->cancel();
     m_topology->stopIndexing();
 }
 
@@ -136,6 +138,8 @@ void MainWindow::buildLayout()
     m_tabs->addTab(m_inspector, tr("Allocation inspector"));
     m_plan = new PlanPage(this);
     m_tabs->addTab(m_plan, tr("Plan"));
+    m_fragmentation = new FragmentationPage(m_document, this);
+    m_tabs->addTab(m_fragmentation, tr("Fragmentation"));
     m_compare = new ComparePage(this);
     m_tabs->addTab(m_compare, tr("Compare"));
     // The run list follows the history: every finished run, and whenever the tab is shown.
@@ -164,6 +168,10 @@ void MainWindow::buildLayout()
     connect(m_simulation, &SimulationPage::diagnosticsChanged, this,
         [this](const std::vector<Diagnostic>& diags) { showDiagnostics(diags); });
     connect(m_plan, &PlanPage::statusMessage, this, [this](const QString& t) { m_statusText->setText(t); });
+    connect(m_fragmentation, &FragmentationPage::statusMessage, this,
+        [this](const QString& t) { m_statusText->setText(t); });
+    connect(m_fragmentation, &FragmentationPage::diagnosticsChanged, this,
+        [this](const std::vector<Diagnostic>& diags) { showDiagnostics(diags); });
     connect(m_plan, &PlanPage::diagnosticsChanged, this,
         [this](const std::vector<Diagnostic>& diags) { showDiagnostics(diags); });
 
@@ -296,6 +304,8 @@ void MainWindow::buildRunActions()
     auto* run = runMenu->addAction(tr("&Run"), this, [this]() {
         if (m_tabs->currentWidget() == m_plan)
             m_plan->run();
+        else if (m_tabs->currentWidget() == m_fragmentation)
+            m_fragmentation->run();
         else
             m_simulation->run();
     });
@@ -308,6 +318,7 @@ void MainWindow::buildRunActions()
             m_document->cancelOpen();
         m_simulation->cancel();
         m_plan->cancel();
+        m_fragmentation->cancel();
     });
     cancel->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Period));
     cancel->setObjectName(QStringLiteral("actionCancel"));

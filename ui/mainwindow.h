@@ -23,6 +23,7 @@ class ComparePage;
 class DiagnosticsModel;
 class Document;
 class EditorPage;
+class FragmentationPage;
 class InspectorPage;
 class HelpBrowser;
 class ObjectTreeModel;
@@ -64,6 +65,7 @@ public:
     InspectorPage* inspectorPage() const { return m_inspector; }
     PlanPage* planPage() const { return m_plan; }
     ComparePage* comparePage() const { return m_compare; }
+    FragmentationPage* fragmentationPage() const { return m_fragmentation; }
     ObjectTreeModel* objectModel() const;
     DiagnosticsModel* diagnosticsModel() const { return m_diagnosticsModel; }
     /// Help → User Guide (F1): the guide compiled into the program, at one of its pages.
@@ -108,6 +110,7 @@ private:
     InspectorPage* m_inspector = nullptr;
     PlanPage* m_plan = nullptr;
     ComparePage* m_compare = nullptr;
+    FragmentationPage* m_fragmentation = nullptr;
     QString m_runStorePath; ///< empty: runs are not recorded
     QTableView* m_diagnosticsView = nullptr;
     QLabel* m_banner = nullptr;

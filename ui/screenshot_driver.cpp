@@ -13,6 +13,7 @@
 #include "ui/pages/cluster_page.h"
 #include "ui/pages/compare_page.h"
 #include "ui/pages/editor_page.h"
+#include "ui/pages/fragmentation_page.h"
 #include "ui/pages/inspector_page.h"
 #include "ui/pages/plan_page.h"
 #include "ui/pages/pods_page.h"
@@ -29,7 +30,7 @@ QStringList ScreenshotDriver::viewNames()
     return { QStringLiteral("cluster"), QStringLiteral("simulation"), QStringLiteral("dashboard"),
         QStringLiteral("pods"), QStringLiteral("topology"), QStringLiteral("timeline"),
         QStringLiteral("editor"), QStringLiteral("inspector"), QStringLiteral("plan"),
-        QStringLiteral("compare") };
+        QStringLiteral("compare"), QStringLiteral("fragmentation") };
 }
 
 QString ScreenshotDriver::inputMismatch(const QString& view, const QStringList& paths)
@@ -43,7 +44,7 @@ QString ScreenshotDriver::inputMismatch(const QString& view, const QStringList& 
     if (study && !view.isEmpty() && view != QLatin1String("plan"))
         return tr("a Study file opens in the Plan tab: use --view plan");
     const QStringList runViews { QStringLiteral("dashboard"), QStringLiteral("simulation"),
-        QStringLiteral("timeline"), QStringLiteral("compare") };
+        QStringLiteral("timeline"), QStringLiteral("compare"), QStringLiteral("fragmentation") };
     if (runViews.contains(view) && !scenario)
         return tr("--view %1 needs one Scenario file (manifests are not simulated)").arg(view);
     return {};
@@ -61,6 +62,14 @@ ScreenshotDriver::ScreenshotDriver(
     // Each view is ready at its own moment; the window chooses its page on open, so the wanted
     // page is selected again right before the picture is taken.
     connect(doc, &Document::opened, this, [this, doc, simulation]() {
+        // The study runs when asked: ask, and wait for its curves (a broken scenario shows why).
+        if (m_view == QLatin1String("fragmentation")) {
+            if (m_window->fragmentationPage()->canRun())
+                m_window->fragmentationPage()->run();
+            else
+                ready();
+            return;
+        }
         // A scenario's pods are those of its run: wait for the replay (a broken one never runs).
         if (m_view == QLatin1String("pods") && doc->isScenario()) {
             if (!doc->prepared())
@@ -116,6 +125,10 @@ ScreenshotDriver::ScreenshotDriver(
         if (m_view == QLatin1String("plan"))
             ready();
     });
+    connect(window->fragmentationPage(), &FragmentationPage::resultShown, this, [this]() {
+        if (m_view == QLatin1String("fragmentation"))
+            ready();
+    });
     connect(window->podsPage()->job(), &AllocationJob::scheduled, this, [this]() {
         if (m_view == QLatin1String("pods") && m_window->podsPage()->podsModel()->pendingCount() == 0)
             ready(); // nothing to explain
@@ -154,6 +167,8 @@ void ScreenshotDriver::ready()
         pages->setCurrentWidget(m_window->planPage());
     else if (m_view == QLatin1String("compare"))
         pages->setCurrentWidget(m_window->comparePage());
+    else if (m_view == QLatin1String("fragmentation"))
+        pages->setCurrentWidget(m_window->fragmentationPage());
     else if (!m_view.isEmpty())
         pages->setCurrentWidget(m_window->simulationPage());
     // Let layouts and charts settle and paint before grabbing.

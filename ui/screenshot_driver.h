@@ -17,7 +17,8 @@ class MainWindow;
 /// "timeline" (once the run is replayed), "editor" (the first file checked, its first problem
 /// shown, the CEL box evaluating an example selector), "inspector" (the first pod to schedule
 /// traced, at the candidate before its first pick), "plan" (a Study file once planned), "compare"
-/// (the scenario run with its seed and the next, the two runs compared). Without a view,
+/// (the scenario run with its seed and the next, the two runs compared), "fragmentation" (a trace
+/// scenario's fragmentation study once run with every policy and seed). Without a view,
 /// the page the window picks itself (Simulation for a scenario, Cluster for manifests).
 class ScreenshotDriver : public QObject
 {

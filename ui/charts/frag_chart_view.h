@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <vector>
+
+#include <QList>
+
+#include "ui/charts/chart_view.h"
+#include "ui/models/frag_curves.h"
+
+class QAreaSeries;
+class QLineSeries;
+class QValueAxis;
+
+namespace drasim::ui {
+
+/// A fragmentation study as % of the GPU capacity (allocated, or fragmented) against the arrived
+/// GPU demand: one line per policy (the median across seeds) over a faint band between the
+/// quartiles. Hovering lists every policy's median at the arrived % under the mouse; the CSV
+/// export gives median and quartiles.
+class FragChartView : public ChartView
+{
+    Q_OBJECT
+public:
+    explicit FragChartView(FragMeasure measure, QWidget* parent = nullptr);
+
+    /// Replaces the curves (empty: an empty chart).
+    void setCurves(std::vector<FragCurve> curves);
+
+    /// The median lines, in the study's order of policies (named after them), for tests.
+    QList<QLineSeries*> lines() const { return m_lines; }
+    /// The quartile bands, one per line.
+    QList<QAreaSeries*> bands() const { return m_bands; }
+    QString xTitle() const;
+    QString yTitle() const;
+
+protected:
+    void fitAxes() override;
+    void themeChanged() override;
+    QString hoverText(const QPointF& value, const QPointF& position) const override;
+    /// One row per policy and arrived %: median, lower and upper quartile.
+    QByteArray csvText() const override;
+
+private:
+    void styleSeries();
+
+    FragMeasure m_measure;
+    std::vector<FragCurve> m_curves;
+    QValueAxis* m_x = nullptr;
+    QValueAxis* m_y = nullptr;
+    QList<QLineSeries*> m_lines;
+    QList<QAreaSeries*> m_bands;
+};
+
+} // namespace drasim::ui
