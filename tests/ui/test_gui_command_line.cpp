@@ -107,7 +107,7 @@ TEST(GuiCommandLine, BadArgumentsAreRefusedWithAMessageAndNoPicture)
         { { QStringLiteral("--screenshot"), shot, QStringLiteral("--view"), QStringLiteral("nodes"),
               scenario },
             QStringLiteral("drasim-gui: unknown view 'nodes' (known: cluster, simulation, dashboard, pods, "
-                           "topology, timeline, editor, inspector, plan, compare)\n") },
+                           "topology, timeline, editor, inspector, plan, compare, fragmentation)\n") },
         { { QStringLiteral("--view"), QStringLiteral("pods"), scenario },
             QStringLiteral("drasim-gui: --view needs --screenshot FILE\n") },
         { { QStringLiteral("--screenshot"), shot, QStringLiteral("--time"), QStringLiteral("soon"),
