@@ -138,10 +138,11 @@ void MainWindow::buildLayout()
     m_tabs->addTab(m_inspector, tr("Allocation inspector"));
     m_plan = new PlanPage(this);
     m_tabs->addTab(m_plan, tr("Plan"));
-    m_fragmentation = new FragmentationPage(m_document, this);
-    m_tabs->addTab(m_fragmentation, tr("Fragmentation"));
     m_compare = new ComparePage(this);
     m_tabs->addTab(m_compare, tr("Compare"));
+    // Last: the tabs before it keep their Ctrl+number.
+    m_fragmentation = new FragmentationPage(m_document, this);
+    m_tabs->addTab(m_fragmentation, tr("Fragmentation"));
     // The run list follows the history: every finished run, and whenever the tab is shown.
     connect(m_simulation->job(), &SimulationJob::finished, m_compare, &ComparePage::refreshRuns);
     connect(m_tabs, &QTabWidget::currentChanged, this, [this](int) {
