@@ -5,14 +5,15 @@
 
 #include "ui/models/frag_curves.h"
 
+// A namespace of its own: a unity build puts this file beside tests that name planner::StudyResult.
+namespace frag_curves_test {
+
 using drasim::fragstudy::PolicyCurves;
 using drasim::fragstudy::SeedStats;
 using drasim::fragstudy::StudyResult;
 using drasim::gpushare::SharePolicy;
 using drasim::ui::fragCurves;
 using drasim::ui::FragMeasure;
-
-namespace {
 
 // Allocated at x: median x/2 (quartiles +-1), fragmentation 3; runs reach `reached` % arrived.
 PolicyCurves policyCurves(SharePolicy policy, int reached)
@@ -34,8 +35,6 @@ StudyResult twoPolicies()
     result.policies.push_back(policyCurves(SharePolicy::Random, 120));
     return result;
 }
-
-} // namespace
 
 TEST(FragCurves, OneCurvePerPolicyInTheStudysOrderNamedAsOnTheCommandLine)
 {
@@ -72,3 +71,5 @@ TEST(FragCurves, FragmentationMeasureAndARangeBeyondTheBinsIsCut)
     EXPECT_EQ(curves[0].median.front(), QPointF(100, 3));
     EXPECT_EQ(curves[0].lowerQuartile.front(), QPointF(100, 2.5));
 }
+
+} // namespace frag_curves_test
