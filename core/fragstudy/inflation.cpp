@@ -16,8 +16,7 @@ std::vector<uint32_t> arrivalOrder(const std::vector<gpushare::SharePod>& pods,
         sorted.begin(), sorted.end(), [&](uint32_t a, uint32_t b) { return names[a] < names[b]; });
     std::vector<uint32_t> order = sorted;
     if (options.shuffle)
-        for (size_t i = order.size(); i > 1; --i)
-            std::swap(order[i - 1], order[size_t(rng.below(i))]);
+        workload::shuffle(order, rng);
     if (!options.targetPercent || pods.empty())
         return order;
     const double target = *options.targetPercent / 100.0 * double(gpuCapacityMilli);

@@ -163,8 +163,7 @@ std::vector<int> nodeOrder(const std::vector<std::string>& names, TieBreak tieBr
     std::stable_sort(
         order.begin(), order.end(), [&](int a, int b) { return names[size_t(a)] < names[size_t(b)]; });
     if (tieBreak == TieBreak::SeededOrder)
-        for (size_t i = order.size(); i > 1; --i)
-            std::swap(order[i - 1], order[size_t(rng.below(i))]);
+        workload::shuffle(order, rng);
     return order;
 }
 

@@ -32,8 +32,7 @@ std::vector<uint32_t> seededRanks(size_t nodes, uint64_t seed)
     std::vector<uint32_t> order(nodes);
     std::iota(order.begin(), order.end(), 0u);
     workload::Rng rng(seed);
-    for (size_t i = order.size(); i > 1; --i)
-        std::swap(order[i - 1], order[size_t(rng.below(i))]);
+    workload::shuffle(order, rng);
     std::vector<uint32_t> rank(nodes);
     for (uint32_t k = 0; k < order.size(); ++k)
         rank[order[k]] = k;
@@ -66,8 +65,6 @@ gpushare::SharePod Cluster::Impl::NodeChoice::sharePod(const Cycle& cycle)
     pod.memoryMiB = cycle.req.requests.memory >> kMiBShift;
     for (const ClaimState* c : cycle.toAllocate)
         addClaimGpus(c->claim, pod);
-    if (pod.gpuCount == 0)
-        pod.gpuMilli = 0;
     return pod;
 }
 
@@ -113,8 +110,6 @@ gpushare::ShareNode Cluster::Impl::NodeChoice::shareNode(Impl& d, uint32_t idx, 
             for (const std::string& key : ps->pub.claims)
                 if (const ClaimState* c = d.findClaim(key))
                     addClaimGpus(c->claim, bound);
-            if (bound.gpuCount == 0)
-                bound.gpuMilli = 0;
             node.gpuTags |= bound.clusteringTag();
         }
     return node;

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <utility>
+#include <vector>
 
 namespace drasim::workload {
 
@@ -36,5 +39,14 @@ private:
     bool m_hasSpare = false;
     double m_spare = 0;
 };
+
+/// Fisher-Yates with the stream's own draws (std::shuffle's are implementation-defined): the same
+/// seed orders a list the same way with any standard library. Swaps the last of the i first items
+/// with one of them drawn by rng.below(i), for i from the size down to 2.
+template <typename T> void shuffle(std::vector<T>& items, Rng& rng)
+{
+    for (size_t i = items.size(); i > 1; --i)
+        std::swap(items[i - 1], items[size_t(rng.below(i))]);
+}
 
 } // namespace drasim::workload
