@@ -38,6 +38,7 @@
 #include "ui/jobs/plan_job.h"
 #include "ui/jobs/simulation_job.h"
 #include "ui/models/diagnostics_model.h"
+#include "ui/models/time_text.h"
 #include "ui/pages/cluster_page.h"
 #include "ui/pages/compare_page.h"
 #include "ui/pages/editor_page.h"
@@ -169,6 +170,11 @@ void MainWindow::buildLayout()
     connect(m_simulation, &SimulationPage::diagnosticsChanged, this,
         [this](const std::vector<Diagnostic>& diags) { showDiagnostics(diags); });
     connect(m_plan, &PlanPage::statusMessage, this, [this](const QString& t) { m_statusText->setText(t); });
+    // A time asked for past the run's end is never clamped silently: the window says so too.
+    connect(m_timeline, &TimelinePage::initialTimeClamped, this, [this](qint64 requested, qint64 end) {
+        m_statusText->setText(tr("Showing the end of the run (%1): %2 is after it")
+                                  .arg(formatSimTime(end), formatSimTime(requested)));
+    });
     connect(m_fragmentation, &FragmentationPage::statusMessage, this,
         [this](const QString& t) { m_statusText->setText(t); });
     connect(m_fragmentation, &FragmentationPage::diagnosticsChanged, this,

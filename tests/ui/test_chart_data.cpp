@@ -111,7 +111,7 @@ TEST(ChartHover, TheDashboardSeriesShowEveryLinesValueAtTheTimeUnderTheMouse)
     QLineSeries* pending = qobject_cast<QLineSeries*>(view.chart()->series().value(0));
     ASSERT_TRUE(pending);
     const QPoint over = viewportPosition(view, QPointF(1.9, 3.5), pending);
-    EXPECT_EQ(hoverWithMouse(view, over).toStdString(), "pending at 2.00 h: 4\nrunning at 2.00 h: 3");
+    EXPECT_EQ(hoverWithMouse(view, over).toStdString(), "pending at 2h: 4\nrunning at 2h: 3");
     // Outside the plot area (the title) there is nothing to tell, and the tooltip goes away.
     EXPECT_TRUE(view.hoverTextAt(QPoint(2, 2)).isEmpty());
     hoverWithMouse(view, QPoint(2, 2));
@@ -131,12 +131,11 @@ TEST(ChartHover, CompareShowsEachRunsValueAndExportsTheAlignedSeries)
 
     const auto series = twoRuns("utilization.model/H100");
     view.setSeries(&series, { QStringLiteral("baseline"), QStringLiteral("more, nodes") });
-    EXPECT_EQ(view.valueText(0, 0.4).toStdString(), "baseline at 0.00 h: 25.0%");
-    EXPECT_EQ(view.valueText(1, 0.4).toStdString(), "more, nodes at 1.00 h: 100.0%"); // no sample at 0
+    EXPECT_EQ(view.valueText(0, 0.4).toStdString(), "baseline at 0s: 25.0%");
+    EXPECT_EQ(view.valueText(1, 0.4).toStdString(), "more, nodes at 1h: 100.0%"); // no sample at 0
     EXPECT_TRUE(view.valueText(2, 0).isEmpty());
     const QPoint over = viewportPosition(view, QPointF(1.1, 50), view.chart()->series().value(0));
-    EXPECT_EQ(
-        hoverWithMouse(view, over).toStdString(), "baseline at 1.00 h: 50.0%\nmore, nodes at 1.00 h: 100.0%");
+    EXPECT_EQ(hoverWithMouse(view, over).toStdString(), "baseline at 1h: 50.0%\nmore, nodes at 1h: 100.0%");
 
     const QString csv = dir.filePath(QStringLiteral("compare.csv"));
     ASSERT_TRUE(view.exportCsv(csv, &error)) << error.toStdString();

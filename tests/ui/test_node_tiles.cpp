@@ -209,23 +209,32 @@ TEST(TimeTicks, LongRunsTickInDaysShortOnesInHoursOrMinutes)
     const double label = 40;
     const auto days = ui::timeTicks(150 * sim::kDay, 1100, label);
     ASSERT_GE(days.size(), 5u);
-    EXPECT_EQ(days.front().label, QStringLiteral("d1"));
-    EXPECT_EQ(days[1].label, QStringLiteral("d8")); // a week apart
+    // Labelled as every view writes a time of the run, and as --time reads it.
+    EXPECT_EQ(days.front().label, QStringLiteral("0s"));
+    EXPECT_EQ(days[1].label, QStringLiteral("7d")); // a week apart
     for (size_t i = 1; i < days.size(); ++i) {
-        EXPECT_TRUE(days[i].label.startsWith(QLatin1Char('d'))) << days[i].label.toStdString();
+        EXPECT_TRUE(days[i].label.endsWith(QLatin1Char('d'))) << days[i].label.toStdString();
         const double apart = double(days[i].time - days[i - 1].time) / double(150 * sim::kDay) * 1100;
         EXPECT_GE(apart, label);
     }
     const auto hours = ui::timeTicks(sim::kDay, 1100, label);
     EXPECT_EQ(ui::timeTickStep(sim::kDay, 1100, label), sim::kHour);
     EXPECT_EQ(hours[6].label, QStringLiteral("6h"));
-    EXPECT_EQ(hours.back().label, QStringLiteral("d2"));
+    EXPECT_EQ(hours.back().label, QStringLiteral("1d"));
     const auto minutes = ui::timeTicks(2 * sim::kHour, 1100, label);
     EXPECT_EQ(ui::timeTickStep(2 * sim::kHour, 1100, label), 5 * sim::kMinute);
-    EXPECT_EQ(minutes[3].label, QStringLiteral("0:15"));
+    EXPECT_EQ(minutes[3].label, QStringLiteral("15m"));
+    EXPECT_EQ(minutes[15].label, QStringLiteral("1h15m"));
     // A narrow strip takes longer steps rather than crowding.
     EXPECT_EQ(ui::timeTickStep(sim::kDay, 200, label), 6 * sim::kHour);
     EXPECT_TRUE(ui::timeTicks(0, 1100, label).empty());
+    // A zoomed axis keeps round ticks: the multiples of its step inside the range shown.
+    const auto zoomed = ui::timeTicksBetween(90 * sim::kMinute, 5 * sim::kHour, 1100, 150);
+    ASSERT_FALSE(zoomed.empty());
+    EXPECT_EQ(zoomed.front().label, QStringLiteral("1h30m"));
+    EXPECT_EQ(zoomed[1].label, QStringLiteral("2h"));
+    EXPECT_EQ(ui::timeTicksBetween(100 * sim::kMinute, 5 * sim::kHour, 1100, 150).front().label,
+        QStringLiteral("2h"));
 }
 
 TEST(ReplayPodsEmpty, SaysWhatAnEmptyTableOfARunMeans)
@@ -233,15 +242,14 @@ TEST(ReplayPodsEmpty, SaysWhatAnEmptyTableOfARunMeans)
     ui::ReplayState end;
     end.time = 150 * sim::kDay;
     end.succeeded = 8152;
-    EXPECT_EQ(ui::emptyRunText(end),
-        QStringLiteral("8,152 pods succeeded; none running or pending at d151 00:00:00."));
+    EXPECT_EQ(
+        ui::emptyRunText(end), QStringLiteral("8,152 pods succeeded; none running or pending at 150d."));
     end.failed = 2;
     end.evicted = 1;
     EXPECT_EQ(ui::emptyRunText(end),
-        QStringLiteral(
-            "8,152 pods succeeded, 2 failed, 1 evicted; none running or pending at d151 00:00:00."));
+        QStringLiteral("8,152 pods succeeded, 2 failed, 1 evicted; none running or pending at 150d."));
     ui::ReplayState start;
-    EXPECT_EQ(ui::emptyRunText(start), QStringLiteral("No pod has arrived yet at d1 00:00:00."));
+    EXPECT_EQ(ui::emptyRunText(start), QStringLiteral("No pod has arrived yet at 0s."));
     start.pending["default/p"] = "";
     EXPECT_TRUE(ui::emptyRunText(start).isEmpty());
 }

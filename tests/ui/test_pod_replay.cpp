@@ -16,6 +16,7 @@
 #include "ui/models/pod_replay.h"
 #include "ui/models/replay_events_model.h"
 #include "ui/models/time_cursor.h"
+#include "ui/models/time_text.h"
 #include "ui/models/tone_colors.h"
 
 using namespace drasim;
@@ -271,11 +272,13 @@ TEST(TimeCursor, ClampsAndSharesTheStateAtItsTime)
     EXPECT_EQ(cursor.state().running.count("ns/b"), 1u);
 }
 
-TEST(FormatSimTime, DayAndTimeOfDay)
+TEST(FormatSimTime, TheTimeSinceTheStartAsTheCommandLineTakesIt)
 {
-    EXPECT_EQ(ui::formatSimTime(0), QStringLiteral("d1 00:00:00"));
+    EXPECT_EQ(ui::formatSimTime(0), QStringLiteral("0s"));
     EXPECT_EQ(ui::formatSimTime(sim::kDay + 14 * sim::kHour + 5 * sim::kMinute + 9 * sim::kSecond),
-        QStringLiteral("d2 14:05:09"));
+        QStringLiteral("1d14h5m9s"));
+    EXPECT_EQ(ui::formatSeconds(20250.8), QStringLiteral("5h37m31s"));
+    EXPECT_EQ(ui::formatSeconds(20250.8, true), QStringLiteral("≥ 5h37m31s"));
 }
 
 namespace {
@@ -441,7 +444,7 @@ TEST(ReplayEventsModel, InjectedEventsAndPreemptionsReadAsWhatHappened)
         preempted = cell(row, M::EventColumn) == QLatin1String("Preempted") ? row : preempted;
     }
     ASSERT_GE(failure, 0);
-    EXPECT_EQ(cell(failure, M::TimeColumn), QStringLiteral("d1 00:00:00"));
+    EXPECT_EQ(cell(failure, M::TimeColumn), QStringLiteral("20ms"));
     EXPECT_EQ(cell(failure, M::NodeColumn), QStringLiteral("n0"));
     EXPECT_EQ(cell(failure, M::PodColumn), QString());
     EXPECT_EQ(model.index(failure, M::EventColumn).data(Qt::ForegroundRole).value<QColor>(),

@@ -27,6 +27,7 @@
 #include "ui/models/replay_events_model.h"
 #include "ui/models/replay_pods_model.h"
 #include "ui/models/time_cursor.h"
+#include "ui/models/time_text.h"
 #include "ui/pages/pods_page.h"
 #include "ui/pages/timeline_page.h"
 #include "ui/screenshot_driver.h"

@@ -103,10 +103,10 @@ TEST(SeriesChartView, HoverShowsTheNearestSampleOfTheLine)
     model.append({ sample(0, { { "utilization.model", "H100", 0.25 } }),
         sample(1, { { "utilization.model", "H100", 0.5 } }),
         sample(2, { { "utilization.model", "H100", 0.875 } }) });
-    EXPECT_EQ(view.valueText(0, 0.4).toStdString(), "H100 at 0.00 h: 25.0%");
-    EXPECT_EQ(view.valueText(0, 0.6).toStdString(), "H100 at 1.00 h: 50.0%");
-    EXPECT_EQ(view.valueText(0, 9.0).toStdString(), "H100 at 2.00 h: 87.5%");
-    EXPECT_EQ(view.valueText(0, -3.0).toStdString(), "H100 at 0.00 h: 25.0%");
+    EXPECT_EQ(view.valueText(0, 0.4).toStdString(), "H100 at 0s: 25.0%");
+    EXPECT_EQ(view.valueText(0, 0.6).toStdString(), "H100 at 1h: 50.0%");
+    EXPECT_EQ(view.valueText(0, 9.0).toStdString(), "H100 at 2h: 87.5%");
+    EXPECT_EQ(view.valueText(0, -3.0).toStdString(), "H100 at 0s: 25.0%");
     EXPECT_TRUE(view.valueText(1, 0).isEmpty()); // no such line
 }
 

@@ -113,8 +113,7 @@ TEST(SimulationPage, TheHeaderNamesTheScenarioAndEveryWorkloadShowsWithItsP90)
     EXPECT_EQ(page->title(), QStringLiteral("Scenario: node-failure-drill"));
     auto* model = page->workloadModel();
     using M = drasim::ui::WorkloadSummaryModel;
-    EXPECT_EQ(
-        model->headerData(M::WaitP90Column, Qt::Horizontal).toString(), QStringLiteral("Wait p90 (min)"));
+    EXPECT_EQ(model->headerData(M::WaitP90Column, Qt::Horizontal).toString(), QStringLiteral("Wait p90"));
     ASSERT_EQ(model->rowCount(), 4);
     QTableView* view = page->workloadView();
     QApplication::processEvents();

@@ -7,7 +7,7 @@
 
 using drasim::ui::WorkloadSummaryModel;
 
-TEST(WorkloadSummaryModel, OneRowPerWorkloadWithWaitsInMinutes)
+TEST(WorkloadSummaryModel, OneRowPerWorkloadWithWaitsAsDurations)
 {
     WorkloadSummaryModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
@@ -24,9 +24,13 @@ TEST(WorkloadSummaryModel, OneRowPerWorkloadWithWaitsInMinutes)
     EXPECT_EQ(model.index(0, WorkloadSummaryModel::NameColumn).data().toString().toStdString(), "training");
     EXPECT_EQ(model.index(0, WorkloadSummaryModel::JobsColumn).data().toLongLong(), 12);
     EXPECT_EQ(model.index(0, WorkloadSummaryModel::PendingColumn).data().toLongLong(), 2);
-    EXPECT_EQ(model.index(0, WorkloadSummaryModel::WaitP95Column).data().toString().toStdString(), "1.5");
+    EXPECT_EQ(model.index(0, WorkloadSummaryModel::WaitP95Column).data().toString().toStdString(), "1m30s");
+    EXPECT_EQ(
+        model.index(0, WorkloadSummaryModel::WaitP95Column).data(WorkloadSummaryModel::SecondsRole), 90.0);
+    EXPECT_FALSE(
+        model.index(0, WorkloadSummaryModel::JobsColumn).data(WorkloadSummaryModel::SecondsRole).isValid());
     EXPECT_EQ(model.headerData(WorkloadSummaryModel::WaitP95Column, Qt::Horizontal).toString().toStdString(),
-        "Wait p95 (min)");
+        "Wait p95");
 
     model.setWorkloads({});
     EXPECT_EQ(model.rowCount(), 0);
@@ -41,6 +45,6 @@ TEST(WorkloadSummaryModel, AWaitPodsNeverScheduledCouldStillRaiseIsShownAsABound
     rows[0].waitSeconds.p95 = 600;
     rows[0].waitSeconds.atLeast.p95 = true;
     model.setWorkloads(rows);
-    EXPECT_EQ(model.index(0, WorkloadSummaryModel::WaitP50Column).data().toString().toStdString(), "1.0");
-    EXPECT_EQ(model.index(0, WorkloadSummaryModel::WaitP95Column).data().toString().toStdString(), ">= 10.0");
+    EXPECT_EQ(model.index(0, WorkloadSummaryModel::WaitP50Column).data().toString().toStdString(), "1m");
+    EXPECT_EQ(model.index(0, WorkloadSummaryModel::WaitP95Column).data().toString().toStdString(), "≥ 10m");
 }

@@ -7,6 +7,9 @@
 #include <QLineSeries>
 #include <QValueAxis>
 
+#include "ui/charts/time_axis.h"
+#include "ui/models/time_text.h"
+
 namespace drasim::ui {
 
 CompareChartView::CompareChartView(QWidget* parent)
@@ -15,12 +18,11 @@ CompareChartView::CompareChartView(QWidget* parent)
     auto* chart = new QChart();
     chart->legend()->setAlignment(Qt::AlignBottom);
     chart->setMargins(QMargins(4, 4, 4, 4));
-    m_x = new QValueAxis(chart);
-    m_x->setTitleText(tr("simulated hours"));
-    m_x->setLabelFormat(QStringLiteral("%g"));
+    m_x = new TimeAxis(chart);
     m_y = new QValueAxis(chart);
     chart->addAxis(m_x, Qt::AlignBottom);
     chart->addAxis(m_y, Qt::AlignLeft);
+    m_x->follow(chart);
     setChart(chart);
     followPalette();
     setMinimumHeight(240);
@@ -95,7 +97,7 @@ QString CompareChartView::valueText(int run, double x) const
         return {};
     const QString value = m_percent ? QStringLiteral("%1%").arg(points[i].y(), 0, 'f', 1)
                                     : QString::number(points[i].y(), 'g', 6);
-    return tr("%1 at %2 h: %3").arg(m_lines[run]->name(), QString::number(points[i].x(), 'f', 2), value);
+    return tr("%1 at %2: %3").arg(m_lines[run]->name(), formatHours(points[i].x()), value);
 }
 
 QString CompareChartView::hoverText(const QPointF& value, const QPointF& position) const

@@ -14,6 +14,8 @@ class QValueAxis;
 
 namespace drasim::ui {
 
+class TimeAxis;
+
 /// One metric of two (or more) runs overlaid on one time axis (hours), a line per run, from
 /// core/compare's aligned series. Utilisation ratios are shown in percent. Hovering shows each
 /// run's value at the time under the mouse; zoom and export (PNG, SVG, the aligned series as CSV)
@@ -29,7 +31,7 @@ public:
     int lineCount() const { return int(m_lines.size()); }
     /// Points of line `run` (hours, value as shown), for tests.
     QList<QPointF> points(int run) const;
-    /// "baseline at 12.50 h: 42" for the sample of run `run` nearest to x (hours); empty without one.
+    /// "baseline at 12h30m: 42" for the sample of run `run` nearest to x (hours); empty without one.
     QString valueText(int run, double x) const;
 
 protected:
@@ -42,7 +44,7 @@ protected:
     QByteArray csvText() const override;
 
 private:
-    QValueAxis* m_x = nullptr;
+    TimeAxis* m_x = nullptr;
     QValueAxis* m_y = nullptr;
     QList<QLineSeries*> m_lines;
     QList<double> m_hours; ///< the aligned sample times

@@ -10,7 +10,9 @@
 #include <QPainter>
 #include <QValueAxis>
 
+#include "ui/charts/time_axis.h"
 #include "ui/models/run_series_model.h"
+#include "ui/models/time_text.h"
 
 namespace drasim::ui {
 
@@ -25,15 +27,14 @@ SeriesChartView::SeriesChartView(const QString& title, const QString& seriesPref
     chart->setTitle(title);
     chart->legend()->setAlignment(Qt::AlignBottom);
     chart->setMargins(QMargins(4, 4, 4, 4));
-    m_x = new QValueAxis(chart);
-    m_x->setTitleText(tr("simulated hours"));
-    m_x->setLabelFormat(QStringLiteral("%g"));
+    m_x = new TimeAxis(chart);
     m_y = new QValueAxis(chart);
     m_y->setTitleText(yTitle);
     m_y->setLabelFormat(percent ? QStringLiteral("%.0f%%") : QStringLiteral("%g"));
     chart->addAxis(m_x, Qt::AlignBottom);
     chart->addAxis(m_y, Qt::AlignLeft);
     m_x->setRange(0, 1);
+    m_x->follow(chart);
     m_y->setRange(0, percent ? 100 : 1);
     setChart(chart);
     followPalette();
@@ -60,6 +61,11 @@ SeriesChartView::SeriesChartView(const QString& title, const QString& seriesPref
 int SeriesChartView::lineCount() const
 {
     return int(m_columns.size());
+}
+
+QStringList SeriesChartView::timeTickLabels() const
+{
+    return m_x->tickLabels();
 }
 
 void SeriesChartView::addLine(const QString& name, int column)
@@ -165,7 +171,7 @@ QString SeriesChartView::valueText(int line, double x) const
     const auto it = points.begin() + nearestByX(points, x);
     const QString value
         = m_percent ? QStringLiteral("%1%").arg(it->y(), 0, 'f', 1) : QString::number(it->y(), 'g', 6);
-    return tr("%1 at %2 h: %3").arg(m_lines[line]->name(), QString::number(it->x(), 'f', 2), value);
+    return tr("%1 at %2: %3").arg(m_lines[line]->name(), formatHours(it->x()), value);
 }
 
 void SeriesChartView::setEventMarks(QList<EventMark> marks)
@@ -259,8 +265,7 @@ QString SeriesChartView::hoverText(const QPointF& value, const QPointF& position
     const double near = (m_x->max() - m_x->min()) / 100.0;
     for (const auto& mark : m_markLines)
         if (std::abs(mark.hours - value.x()) <= near)
-            lines << tr("At %1 h: %2")
-                         .arg(QString::number(mark.hours, 'f', 2), mark.details.join(QStringLiteral(", ")));
+            lines << tr("At %1: %2").arg(formatHours(mark.hours), mark.details.join(QStringLiteral(", ")));
     for (int line = 0; line < m_lines.size(); ++line)
         if (const QString text = valueText(line, value.x()); !text.isEmpty())
             lines << text;

@@ -11,6 +11,7 @@ class QValueAxis;
 namespace drasim::ui {
 
 class RunSeriesModel;
+class TimeAxis;
 
 /// A line chart over the columns of a RunSeriesModel whose series name starts with a prefix
 /// ("pods." shows pending and running pods; "utilization.model/" one line per GPU model). Lines are
@@ -32,11 +33,13 @@ public:
     void setEmptyText(const QString& text) { m_emptyText = text; }
     /// The text shown over the plot now (empty when lines are drawn or nothing ran yet).
     QString shownEmptyText() const;
+    /// Labels on the time axis now, left to right ("0s", "6h", ...).
+    QStringList timeTickLabels() const;
     /// The run's simulated length in hours: the time axis spans it from the start, so it does not
     /// have to be laid out again with every batch of samples (0: grow with the data).
     void setTimeSpan(double hours);
 
-    /// "pending at 12.5 h: 42" for the sample of `line` nearest to x (hours); empty without samples.
+    /// "pending at 12h30m: 42" for the sample of `line` nearest to x (hours); empty without samples.
     QString valueText(int line, double x) const;
 
     /// Something that happened to the cluster at a time (hours), marked by a dashed vertical line
@@ -75,7 +78,7 @@ private:
     QString m_prefix;
     bool m_percent;
     RunSeriesModel* m_model;
-    QValueAxis* m_x = nullptr;
+    TimeAxis* m_x = nullptr;
     QValueAxis* m_y = nullptr;
     QList<int> m_columns; // model columns shown, parallel to m_lines
     QList<QLineSeries*> m_lines;

@@ -5,8 +5,8 @@
 
 #include <QBrush>
 
-#include "core/sim/sim_time.h"
 #include "ui/models/core_text.h"
+#include "ui/models/time_text.h"
 #include "ui/models/tone_colors.h"
 
 namespace drasim::ui {
@@ -31,9 +31,9 @@ QString kpiValueText(const std::optional<double>& value, const std::string& unit
     const double v = *value;
     const QString plus = sign && v > 0 ? QStringLiteral("+") : QString();
     if (unit == "s") {
-        const double seconds = std::round(std::fabs(v));
-        const QString minus = v < 0 && seconds > 0 ? QStringLiteral("-") : QString();
-        return plus + minus + text(sim::formatDuration(sim::fromSeconds(seconds)));
+        const QString shown = formatSeconds(std::fabs(v)); // as every view writes a duration
+        const QString minus = v < 0 && shown != QLatin1String("0s") ? QStringLiteral("-") : QString();
+        return plus + minus + shown;
     }
     if (unit == "%")
         return plus + QString::number(v, 'f', 1) + QStringLiteral("%");

@@ -3,21 +3,10 @@
 
 #include <QFont>
 
+#include "ui/models/time_text.h"
 #include "ui/models/tone_colors.h"
 
 namespace drasim::ui {
-
-QString formatSimTime(sim::SimTime t)
-{
-    const qint64 seconds = t / sim::kSecond;
-    const qint64 day = seconds / 86400;
-    const qint64 rest = seconds % 86400;
-    return QStringLiteral("d%1 %2:%3:%4")
-        .arg(day + 1)
-        .arg(rest / 3600, 2, 10, QLatin1Char('0'))
-        .arg(rest / 60 % 60, 2, 10, QLatin1Char('0'))
-        .arg(rest % 60, 2, 10, QLatin1Char('0'));
-}
 
 ReplayEventsModel::ReplayEventsModel(QObject* parent)
     : QAbstractTableModel(parent)
@@ -80,8 +69,8 @@ QVariant ReplayEventsModel::data(const QModelIndex& index, int role) const
     if (role != Qt::DisplayRole && role != Qt::ToolTipRole)
         return {};
     switch (index.column()) {
-    case TimeColumn:
-        return formatSimTime(e.time);
+    case TimeColumn: // to the second; the tooltip as the transcript prints it, to the millisecond
+        return role == Qt::ToolTipRole ? formatExactSimTime(e.time) : formatSimTime(e.time);
     case EventColumn:
         return e.kind.empty() ? QString::fromUtf8(sim::podEventTypeName(e.type))
                               : QString::fromStdString(e.kind);

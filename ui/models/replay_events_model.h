@@ -37,7 +37,4 @@ private:
     size_t m_done = 0; ///< rows at or before the current time
 };
 
-/// "d1 06:30:00" style: the day (from 1) and the time of day of a simulated time.
-QString formatSimTime(sim::SimTime t);
-
 } // namespace drasim::ui

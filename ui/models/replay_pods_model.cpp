@@ -6,6 +6,7 @@
 #include "ui/models/core_text.h"
 #include "ui/models/pods_model.h"
 #include "ui/models/replay_events_model.h"
+#include "ui/models/time_text.h"
 
 namespace drasim::ui {
 

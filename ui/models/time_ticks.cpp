@@ -3,6 +3,8 @@
 
 #include <array>
 
+#include "ui/models/time_text.h"
+
 namespace drasim::ui {
 
 namespace {
@@ -15,17 +17,6 @@ using sim::kMinute;
 constexpr std::array kSteps { kMinute, 5 * kMinute, 10 * kMinute, 15 * kMinute, 30 * kMinute, kHour,
     2 * kHour, 3 * kHour, 6 * kHour, 12 * kHour, kDay, 2 * kDay, 7 * kDay, 14 * kDay, 30 * kDay, 60 * kDay,
     90 * kDay, 180 * kDay, 365 * kDay };
-
-QString tickLabel(sim::SimTime t, sim::SimTime step)
-{
-    // Day numbers count from 1, as formatSimTime writes them ("d1 00:00:00" is the start).
-    if (t % kDay == 0 && (t > 0 || step >= kDay))
-        return QStringLiteral("d%1").arg(t / kDay + 1);
-    const sim::SimTime inDay = t % kDay;
-    if (inDay % kHour == 0)
-        return QStringLiteral("%1h").arg(inDay / kHour);
-    return QStringLiteral("%1:%2").arg(inDay / kHour).arg(inDay % kHour / kMinute, 2, 10, QLatin1Char('0'));
-}
 
 } // namespace
 
@@ -41,12 +32,19 @@ sim::SimTime timeTickStep(sim::SimTime end, double widthPx, double labelPx)
 
 std::vector<TimeTick> timeTicks(sim::SimTime end, double widthPx, double labelPx)
 {
+    return timeTicksBetween(0, end, widthPx, labelPx);
+}
+
+std::vector<TimeTick> timeTicksBetween(sim::SimTime from, sim::SimTime to, double widthPx, double labelPx)
+{
     std::vector<TimeTick> ticks;
-    if (end <= 0 || widthPx <= 0)
+    if (to <= from || widthPx <= 0)
         return ticks;
-    const sim::SimTime step = timeTickStep(end, widthPx, labelPx);
-    for (sim::SimTime t = 0; t <= end; t += step)
-        ticks.push_back({ t, tickLabel(t, step) });
+    const sim::SimTime step = timeTickStep(to - from, widthPx, labelPx);
+    // The first multiple of the step at or after `from`, so a zoomed axis keeps round ticks.
+    const sim::SimTime first = from <= 0 ? 0 : (from + step - 1) / step * step;
+    for (sim::SimTime t = first; t <= to; t += step)
+        ticks.push_back({ t, formatSimTime(t) });
     return ticks;
 }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/models/workload_summary_model.h"
 
+#include "ui/models/time_text.h"
+
 namespace drasim::ui {
 
 WorkloadSummaryModel::WorkloadSummaryModel(QObject* parent)
@@ -31,11 +33,12 @@ QVariant WorkloadSummaryModel::data(const QModelIndex& index, int role) const
     const auto& w = m_rows[size_t(index.row())];
     if (role == Qt::TextAlignmentRole && index.column() != NameColumn)
         return int(Qt::AlignRight | Qt::AlignVCenter);
-    if (role != Qt::DisplayRole)
+    if (role != Qt::DisplayRole && (role != SecondsRole || index.column() < WaitP50Column))
         return {};
-    // A wait that pods never scheduled could still raise is a lower bound (core/sim/percentiles.h).
-    auto minutes = [](double seconds, bool atLeast = false) -> QString {
-        return (atLeast ? QStringLiteral(">= ") : QString()) + QString::number(seconds / 60.0, 'f', 1);
+    // Durations as every view writes them ("5h37m31s"); a wait that pods never scheduled could
+    // still raise is a lower bound (core/sim/percentiles.h). SecondsRole gives the number to sort by.
+    auto duration = [role](double seconds, bool atLeast = false) -> QVariant {
+        return role == SecondsRole ? QVariant(seconds) : QVariant(formatSeconds(seconds, atLeast));
     };
     switch (index.column()) {
     case NameColumn:
@@ -47,15 +50,15 @@ QVariant WorkloadSummaryModel::data(const QModelIndex& index, int role) const
     case PendingColumn:
         return qlonglong(w.podsPendingAtEnd);
     case WaitP50Column:
-        return minutes(w.waitSeconds.p50, w.waitSeconds.atLeast.p50);
+        return duration(w.waitSeconds.p50, w.waitSeconds.atLeast.p50);
     case WaitP90Column:
-        return minutes(w.waitSeconds.p90, w.waitSeconds.atLeast.p90);
+        return duration(w.waitSeconds.p90, w.waitSeconds.atLeast.p90);
     case WaitP95Column:
-        return minutes(w.waitSeconds.p95, w.waitSeconds.atLeast.p95);
+        return duration(w.waitSeconds.p95, w.waitSeconds.atLeast.p95);
     case WaitP99Column:
-        return minutes(w.waitSeconds.p99, w.waitSeconds.atLeast.p99);
+        return duration(w.waitSeconds.p99, w.waitSeconds.atLeast.p99);
     case CompletionP95Column:
-        return minutes(w.jobCompletionSeconds.p95);
+        return duration(w.jobCompletionSeconds.p95);
     }
     return {};
 }
@@ -74,15 +77,15 @@ QVariant WorkloadSummaryModel::headerData(int section, Qt::Orientation orientati
     case PendingColumn:
         return tr("Pods pending at end");
     case WaitP50Column:
-        return tr("Wait p50 (min)");
+        return tr("Wait p50");
     case WaitP90Column:
-        return tr("Wait p90 (min)");
+        return tr("Wait p90");
     case WaitP95Column:
-        return tr("Wait p95 (min)");
+        return tr("Wait p95");
     case WaitP99Column:
-        return tr("Wait p99 (min)");
+        return tr("Wait p99");
     case CompletionP95Column:
-        return tr("Job completion p95 (min)");
+        return tr("Job completion p95");
     }
     return {};
 }

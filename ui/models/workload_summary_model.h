@@ -9,7 +9,8 @@
 
 namespace drasim::ui {
 
-/// One row per workload of a finished run: jobs, pods, and wait/completion percentiles (minutes).
+/// One row per workload of a finished run: jobs, pods, and wait/completion percentiles (durations
+/// as every view writes them; SecondsRole holds them in seconds).
 class WorkloadSummaryModel : public QAbstractTableModel
 {
     Q_OBJECT
@@ -26,6 +27,9 @@ public:
         CompletionP95Column,
         ColumnCount
     };
+
+    /// A wait or completion column's value in seconds (a double), to sort by.
+    static constexpr int SecondsRole = Qt::UserRole + 1;
 
     explicit WorkloadSummaryModel(QObject* parent = nullptr);
     void setWorkloads(std::vector<sim::WorkloadSummary> workloads);

@@ -18,6 +18,7 @@
 #include "ui/models/replay_events_model.h"
 #include "ui/models/replay_pods_model.h"
 #include "ui/models/time_cursor.h"
+#include "ui/models/time_text.h"
 #include "ui/widgets/column_widths.h"
 #include "ui/widgets/table_empty_text.h"
 

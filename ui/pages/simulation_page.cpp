@@ -17,7 +17,9 @@
 #include "ui/charts/series_chart_view.h"
 #include "ui/document/document.h"
 #include "ui/jobs/outcome_delivery.h"
+#include "ui/models/core_text.h"
 #include "ui/models/run_series_model.h"
+#include "ui/models/time_text.h"
 #include "ui/models/workload_summary_model.h"
 #include "ui/widgets/progress_row.h"
 
@@ -200,14 +202,13 @@ void SimulationPage::onFinished(std::shared_ptr<const SimulationOutcome> outcome
         m_row->setFraction(1.0); // a cancelled run keeps the bar where it stopped
     m_workloads->setWorkloads(s.workloads);
     m_totals->setText(tr("%1 <b>%2</b> pods created, %3 scheduled, %4 pending at the end (peak %5). "
-                         "Wait p95 <b>%6 min</b> over every pod created. Cost <b>$%7</b>.%8")
+                         "Wait p95 <b>%6</b> over every pod created. Cost <b>$%7</b>.%8")
                           .arg(outcome->cancelled ? tr("Cancelled.") : tr("Finished."))
-                          .arg(s.podsCreated)
-                          .arg(s.podsScheduled)
-                          .arg(s.podsPendingAtEnd)
-                          .arg(s.peakPendingPods)
-                          .arg(QString((s.waitSeconds.atLeast.p95 ? QStringLiteral("&ge; ") : QString())
-                              + QString::number(s.waitSeconds.p95 / 60.0, 'f', 1)))
+                          .arg(countText(qint64(s.podsCreated)))
+                          .arg(countText(qint64(s.podsScheduled)))
+                          .arg(countText(qint64(s.podsPendingAtEnd)))
+                          .arg(countText(qint64(s.peakPendingPods)))
+                          .arg(formatSeconds(s.waitSeconds.p95, s.waitSeconds.atLeast.p95))
                           .arg(QString::number(s.costUsd, 'f', 2))
                           .arg(outcome->runId ? tr(" Recorded as run #%1.").arg(outcome->runId) : QString()));
     Q_EMIT statusMessage(outcome->cancelled ? tr("Simulation cancelled") : tr("Simulation finished"));

@@ -14,8 +14,10 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include "ui/models/core_text.h"
 #include "ui/models/replay_events_model.h"
 #include "ui/models/time_cursor.h"
+#include "ui/models/time_text.h"
 #include "ui/widgets/column_widths.h"
 #include "ui/widgets/timeline_strip.h"
 
@@ -90,6 +92,13 @@ TimelinePage::TimelinePage(SimulationJob* job, QWidget* parent)
     m_strip = new TimelineStrip(this);
     m_summary = new QLabel(this);
     m_summary->setWordWrap(true);
+    // The count the command line prints is of something else; say so where the two could be compared.
+    m_summary->setToolTip(
+        tr("Pod events are the pods' Created, Scheduled, Unschedulable, Succeeded, ... as "
+           "drasim simulate --events writes them; injected events are the scenario's "
+           "NodeFailure, NodeReturn, DeviceTaint, .... The \"events\" drasim simulate counts "
+           "in its summary are the simulator's own steps (arrivals, completions, "
+           "retries, samples): another count."));
     m_table = new QTableView(this);
     m_table->setModel(m_events);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -252,10 +261,11 @@ void TimelinePage::onTimeChanged()
             .arg(s.running.size())
             .arg(s.pending.size())
             .arg(s.holders.size())
-            .arg(m_cursor->replay()->eventsUpTo(t))
-            .arg(m_cursor->replay()->events().size())
-            .arg(m_cursor->replay()->podEventCount())
-            .arg(m_cursor->replay()->events().size() - m_cursor->replay()->podEventCount()));
+            .arg(countText(qint64(m_cursor->replay()->eventsUpTo(t))))
+            .arg(countText(qint64(m_cursor->replay()->events().size())))
+            .arg(countText(qint64(m_cursor->replay()->podEventCount())))
+            .arg(countText(
+                qint64(m_cursor->replay()->events().size() - m_cursor->replay()->podEventCount()))));
     const int row = m_events->rowAt(t);
     if (row >= 0) {
         const QSignalBlocker quiet(m_table->selectionModel());

@@ -15,6 +15,7 @@
 #include "ui/models/allocated_state.h"
 #include "ui/models/replay_events_model.h"
 #include "ui/models/time_cursor.h"
+#include "ui/models/time_text.h"
 #include "ui/widgets/cluster_grid_view.h"
 #include "ui/widgets/holder_colors.h"
 #include "ui/widgets/node_filter_bar.h"

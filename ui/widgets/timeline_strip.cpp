@@ -121,11 +121,9 @@ QFont TimelineStrip::tickFont() const
 
 double TimelineStrip::tickLabelWidth() const
 {
-    // The widest label a tick can have ("d150", "14:30"), and a gap.
+    // The widest label a tick can have ("150d", "1d18h", "2h45m"), and a gap.
     const QFontMetricsF fm(tickFont());
-    return std::max(
-               fm.horizontalAdvance(QStringLiteral("d888")), fm.horizontalAdvance(QStringLiteral("88:88")))
-        + 12;
+    return fm.horizontalAdvance(QStringLiteral("88d88h")) + 12;
 }
 
 std::vector<TimeTick> TimelineStrip::ticks() const
