@@ -26,6 +26,7 @@
 #include "ui/pages/timeline_page.h"
 #include "ui/pages/topology_page.h"
 #include "ui/widgets/cluster_grid_view.h"
+#include "ui/widgets/node_legend.h"
 #include "ui/widgets/timeline_strip.h"
 
 using namespace drasim;
@@ -97,7 +98,7 @@ TEST(FailuresVisible, DownAndTaintedNodesHaveTheirOwnLookInTheGrid)
         std::vector<std::string> { "gpu.nvidia.com/gpu-5" }); // as its ResourceSlice names it
     cursor->setTime(20 * sim::kHour);
     EXPECT_EQ(grid->lookOf(QStringLiteral("h100-3")), Look::Up);
-    EXPECT_TRUE(grid->legendRect().height() > 0);
+    EXPECT_TRUE(w.topologyPage()->legend()->isVisible());
 }
 
 TEST(FailuresVisible, ChartsShowNodesAndDevicesUpAndMarkEachInjectedEvent)

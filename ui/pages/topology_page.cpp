@@ -20,6 +20,7 @@
 #include "ui/widgets/holder_colors.h"
 #include "ui/widgets/node_filter_bar.h"
 #include "ui/widgets/node_graph_view.h"
+#include "ui/widgets/node_legend.h"
 
 namespace drasim::ui {
 
@@ -40,6 +41,9 @@ TopologyPage::TopologyPage(Document* document, TimeCursor* cursor, QWidget* pare
     auto* nodesLayout = new QVBoxLayout(nodes);
     nodesLayout->setContentsMargins(0, 0, 0, 0);
     nodesLayout->addWidget(m_filterBar);
+    // Outside the scroll area: what the looks mean stays in sight however far the nodes scroll.
+    m_legend = new NodeLegend(this);
+    nodesLayout->addWidget(m_legend);
     nodesLayout->addWidget(m_gridScroll, 1);
 
     m_claims = new QTreeWidget(this);

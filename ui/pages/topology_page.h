@@ -21,6 +21,7 @@ namespace drasim::ui {
 class ClusterGridView;
 class Document;
 class NodeFilterBar;
+class NodeLegend;
 class NodeGraphView;
 class TimeCursor;
 
@@ -65,6 +66,7 @@ public:
     void stopIndexing();
     ClusterGridView* gridView() const { return m_grid; }
     NodeFilterBar* filterBar() const { return m_filterBar; }
+    NodeLegend* legend() const { return m_legend; }
     QScrollArea* gridScroll() const { return m_gridScroll; }
     NodeGraphView* nodeView() const { return m_nodeView; }
     QTreeWidget* claimsList() const { return m_claims; }
@@ -101,6 +103,7 @@ private:
     BackgroundPool m_pool; // last: destroyed first, waiting for a build in flight
     ClusterGridView* m_grid = nullptr;
     NodeFilterBar* m_filterBar = nullptr;
+    NodeLegend* m_legend = nullptr;
     QScrollArea* m_gridScroll = nullptr;
     NodeGraphView* m_nodeView = nullptr;
     QTreeWidget* m_claims = nullptr;

@@ -14,6 +14,7 @@
 #include "ui/models/core_text.h"
 #include "ui/models/tone_colors.h"
 #include "ui/widgets/holder_colors.h"
+#include "ui/widgets/node_legend.h"
 
 namespace drasim::ui {
 
@@ -26,24 +27,9 @@ constexpr int kCell = 12; ///< a heat map cell
 constexpr int kSmallCell = 8; ///< a heat map cell of a cluster of kSmallCellsFrom nodes or more
 constexpr int kSmallCellsFrom = 2000;
 constexpr int kCellGap = 2;
-constexpr int kLegendHeight = 22;
+constexpr int kRing = 4; ///< how far the ring of the opened node stands out of its heat map cell
 constexpr int kHeadingHeight = 22;
 
-/// The fill of a node that is down: the window's colour, a step towards its text.
-QColor downFill(const QPalette& pal)
-{
-    return blend(pal.color(QPalette::Window), pal.color(QPalette::WindowText), 0.22);
-}
-
-void drawTaintBadge(QPainter& p, const QRectF& r, int count, const QPalette& pal)
-{
-    const QColor badge = toneColor(Tone::Warning, pal);
-    p.setPen(Qt::NoPen);
-    p.setBrush(badge);
-    p.drawEllipse(r);
-    p.setPen(holder_colors::textOn(badge));
-    p.drawText(r, Qt::AlignCenter, count > 0 ? QString::number(count) : QStringLiteral("!"));
-}
 } // namespace
 
 ClusterGridView::ClusterGridView(QWidget* parent)
@@ -116,11 +102,6 @@ QString ClusterGridView::countsText(const QString& node) const
     return tile ? tile->countsText() : QString();
 }
 
-QRect ClusterGridView::legendRect() const
-{
-    return QRect(kGap, kGap / 2, width() - 2 * kGap, kLegendHeight);
-}
-
 void ClusterGridView::setSelectedNode(const QString& node)
 {
     m_selected = node;
@@ -158,7 +139,7 @@ int ClusterGridView::layoutFor(int width, std::vector<Cell>* cells, std::vector<
     const int columns = std::max(1, (width - kGap + gap) / (cell.width() + gap));
     const int rows = m_filter->rowCount();
     const bool grouped = m_filter->groupBy() != NodeTilesFilter::GroupBy::None;
-    int y = kLegendHeight + kGap;
+    int y = kGap;
     for (int first = 0; first < rows;) {
         // One group at a time (everything when not grouping): a heading, then its nodes in rows.
         int end = grouped ? first + 1 : rows;
@@ -251,10 +232,9 @@ void ClusterGridView::paintEvent(QPaintEvent* event)
         p.drawText(rect(), Qt::AlignCenter, tr("Open a scenario to see its nodes."));
         return;
     }
-    paintLegend(p);
     if (m_cells.empty()) {
         p.setPen(pal.color(QPalette::PlaceholderText));
-        p.drawText(rect().adjusted(0, kLegendHeight + kGap, 0, 0), Qt::AlignHCenter | Qt::AlignTop,
+        p.drawText(rect().adjusted(0, kGap, 0, 0), Qt::AlignHCenter | Qt::AlignTop,
             tr("No node of the %n shown matches the filter.", nullptr, m_model->rowCount()));
         return;
     }
@@ -275,6 +255,27 @@ void ClusterGridView::paintEvent(QPaintEvent* event)
         else
             paintTile(p, tile, QRectF(c.rect).adjusted(0.5, 0.5, -0.5, -0.5));
     }
+    if (m_mode == Mode::HeatMap)
+        paintSelectedCell(p);
+}
+
+/// The node opened, in a heat map: a ring around its cell, wider than the cell and drawn over its
+/// neighbours (a frame within an 8-pixel cell was lost among thousands), the window's colour
+/// inside it so that it stands out on a full cell as on an idle one.
+void ClusterGridView::paintSelectedCell(QPainter& p) const
+{
+    const QRect cell = rectOf(m_selected);
+    if (cell.isNull())
+        return;
+    const QPalette& pal = palette();
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing, false); // whole pixels: a crisp ring at any cell size
+    p.setBrush(Qt::NoBrush);
+    p.setPen(QPen(pal.color(QPalette::Base), 2, Qt::SolidLine, Qt::SquareCap, Qt::MiterJoin));
+    p.drawRect(cell.adjusted(-kRing + 2, -kRing + 2, kRing - 2, kRing - 2));
+    p.setPen(QPen(pal.color(QPalette::Highlight), 2, Qt::SolidLine, Qt::SquareCap, Qt::MiterJoin));
+    p.drawRect(cell.adjusted(-kRing, -kRing, kRing, kRing));
+    p.restore();
 }
 
 /// A heat map cell: the tile's colour and frame, without words (the tooltip has them).
@@ -282,11 +283,9 @@ void ClusterGridView::paintCell(QPainter& p, const NodeTile& tile, const QRectF&
 {
     const QPalette& pal = palette();
     const bool down = tile.look == Look::Down;
-    p.fillRect(r, down ? downFill(pal) : holder_colors::utilisation(tile.use(), pal));
+    p.fillRect(r, down ? nodeDownFill(pal) : holder_colors::utilisation(tile.use(), pal));
     p.setBrush(Qt::NoBrush);
-    if (tile.name == m_selected)
-        p.setPen(QPen(pal.color(QPalette::Highlight), 2.5));
-    else if (down)
+    if (down)
         p.setPen(QPen(toneColor(Tone::Bad, pal), 1.5));
     else if (tile.look == Look::Draining)
         p.setPen(QPen(toneColor(Tone::Warning, pal), 1.5, Qt::DashLine));
@@ -313,7 +312,7 @@ void ClusterGridView::paintTile(QPainter& p, const NodeTile& tile, const QRectF&
     small.setPointSizeF(font().pointSizeF() * 0.85);
     const bool down = tile.look == Look::Down;
     const double used = down ? 0.0 : tile.use();
-    const QColor fill = down ? downFill(pal) : holder_colors::utilisation(used, pal);
+    const QColor fill = down ? nodeDownFill(pal) : holder_colors::utilisation(used, pal);
     QPainterPath path;
     path.addRoundedRect(r, 6, 6);
     p.fillPath(path, fill);
@@ -347,7 +346,7 @@ void ClusterGridView::paintTile(QPainter& p, const NodeTile& tile, const QRectF&
     const QString pods = down ? tr("%1 devices").arg(tile.devices) : tr("%n pod(s)", nullptr, tile.pods);
     p.drawText(r.adjusted(8, 0, -8, -18), Qt::AlignLeft | Qt::AlignBottom, pods);
     if (tile.taintedDevices > 0 && !down)
-        drawTaintBadge(p, QRectF(r.right() - 22, r.top() + 5, 16, 16), tile.taintedDevices, pal);
+        drawNodeTaintBadge(p, QRectF(r.right() - 22, r.top() + 5, 16, 16), tile.taintedDevices, pal);
     if (down)
         return;
     // A bar for the exact fraction: colours alone are hard to compare.
@@ -361,48 +360,6 @@ void ClusterGridView::paintTile(QPainter& p, const NodeTile& tile, const QRectF&
     level.setAlpha(190);
     p.setBrush(level);
     p.drawRoundedRect(QRectF(bar.left(), bar.top(), bar.width() * used, bar.height()), 3, 3);
-}
-
-/// What the looks mean: the utilisation scale, then down, draining and tainted.
-void ClusterGridView::paintLegend(QPainter& p) const
-{
-    const QPalette& pal = palette();
-    QFont small = font();
-    small.setPointSizeF(font().pointSizeF() * 0.85);
-    p.setFont(small);
-    const QRect area = legendRect();
-    const int box = 14;
-    double x = area.left();
-    const double y = area.top() + (area.height() - box) / 2.0;
-    auto label = [&](const QString& text) {
-        p.setPen(pal.color(QPalette::WindowText));
-        const int w = p.fontMetrics().horizontalAdvance(text);
-        p.drawText(
-            QRectF(x + box + 4, area.top(), w + 2, area.height()), Qt::AlignVCenter | Qt::AlignLeft, text);
-        x += box + 4 + w + 14;
-    };
-    for (int i = 0; i <= 4; ++i) { // the scale, idle to fully used
-        p.fillRect(QRectF(x + i * 8, y, 8, box), holder_colors::utilisation(i / 4.0, pal));
-    }
-    p.setPen(pal.color(QPalette::Mid));
-    p.drawRect(QRectF(x, y, 40, box));
-    x += 40 - box;
-    label(tr("held (fullest class)"));
-    QPainterPath downBox;
-    downBox.addRoundedRect(QRectF(x, y, box, box), 3, 3);
-    p.fillPath(downBox, downFill(pal));
-    QColor hatch = holder_colors::textOn(downFill(pal));
-    hatch.setAlpha(70);
-    p.fillPath(downBox, QBrush(hatch, Qt::BDiagPattern));
-    p.setPen(QPen(toneColor(Tone::Bad, pal), 1.5));
-    p.drawPath(downBox);
-    label(tr("down"));
-    p.setPen(QPen(toneColor(Tone::Warning, pal), 2, Qt::DashLine));
-    p.setBrush(Qt::NoBrush);
-    p.drawRoundedRect(QRectF(x + 1, y + 1, box - 2, box - 2), 3, 3);
-    label(tr("draining"));
-    drawTaintBadge(p, QRectF(x, y, box, box), 0, pal);
-    label(tr("tainted devices"));
 }
 
 QString ClusterGridView::tileTip(const NodeTile& tile) const
@@ -446,15 +403,6 @@ bool ClusterGridView::event(QEvent* event)
 {
     if (event->type() == QEvent::ToolTip) {
         auto* help = static_cast<QHelpEvent*>(event);
-        if (legendRect().contains(help->pos())) {
-            QToolTip::showText(help->globalPos(),
-                tr("Tiles are coloured by the share of the node's devices held.<br><b>Down</b>: the node "
-                   "failed or its pool was removed.<br><b>Draining</b>: a NoSchedule or NoExecute node taint "
-                   "keeps new pods off it.<br><b>Tainted devices</b>: a device taint (DeviceTaint or "
-                   "DeviceTaintRule); the badge counts them."),
-                this);
-            return true;
-        }
         if (const NodeTile* tile = tileNamed(nodeAt(help->pos()))) {
             QToolTip::showText(help->globalPos(), tileTip(*tile), this);
             return true;

@@ -18,7 +18,8 @@ namespace drasim::ui {
 /// devices published), as NodeTilesFilter picks, orders and groups them: tiles that name each
 /// node and count its devices, or for a large cluster a heat map of small cells (the tooltip
 /// names the node). A node that is down, draining or has tainted devices at that time has a look
-/// of its own, explained by the legend above. Clicking a node opens it. Grows to the height of
+/// of its own, explained by a NodeLegend (ui/widgets/node_legend.h) kept above the scroll area
+/// this grid goes in. Clicking a node opens it. Grows to the height of
 /// every shown node: put it in a scroll area.
 class ClusterGridView : public QWidget
 {
@@ -49,8 +50,6 @@ public:
     double utilisationOf(const QString& node) const;
     /// How a node looks at the time shown: the condition it shows.
     Look lookOf(const QString& node) const;
-    /// The legend strip above the nodes, in widget coordinates.
-    QRect legendRect() const;
     /// What a tile says of its devices: "gpu.nvidia.com 8/8" per class.
     QString countsText(const QString& node) const;
     /// The node under a point, empty when none.
@@ -95,7 +94,7 @@ private:
     QString headingText(int firstRow, int endRow) const;
     void paintTile(QPainter& p, const NodeTile& tile, const QRectF& r) const;
     void paintCell(QPainter& p, const NodeTile& tile, const QRectF& r) const;
-    void paintLegend(QPainter& p) const;
+    void paintSelectedCell(QPainter& p) const;
     QString tileTip(const NodeTile& tile) const;
     const NodeTile* tileNamed(const QString& node) const;
 

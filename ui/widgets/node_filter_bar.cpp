@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/widgets/node_filter_bar.h"
 
+#include <algorithm>
 #include <utility>
 
 #include <QComboBox>
@@ -77,6 +78,14 @@ NodeFilterBar::NodeFilterBar(ClusterGridView* grid, QWidget* parent)
 void NodeFilterBar::refill()
 {
     const NodeTilesModel* tiles = m_grid->tilesModel();
+    // The choices made stay through a reopened or rerun scenario, as far as the new cluster has
+    // what they name (a pool it lost goes back to all pools).
+    const QVariant pool = m_pool->currentData();
+    const QVariant model = m_model->currentData();
+    const QVariant group = m_group->currentData();
+    auto keep = [](QComboBox* box, const QVariant& chosen) {
+        box->setCurrentIndex(std::max(0, box->findData(chosen)));
+    };
     {
         const QSignalBlocker a(m_pool), b(m_model), c(m_group), d(m_mode);
         m_pool->clear();
@@ -96,6 +105,9 @@ void NodeFilterBar::refill()
             m_group->addItem(tr("by rack"), int(NodeTilesFilter::GroupBy::Rack));
         if (tiles->models().size() > 1)
             m_group->addItem(tr("by model"), int(NodeTilesFilter::GroupBy::Model));
+        keep(m_pool, pool);
+        keep(m_model, model);
+        keep(m_group, group);
         m_mode->setCurrentIndex(m_mode->findData(int(m_grid->mode())));
     }
     apply();

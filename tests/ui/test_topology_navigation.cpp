@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: Apache-2.0
+// Finding one's way in the Topology grid, offscreen on the default scenario: the legend stays in
+// sight while the nodes scroll, the node opened in a heat map is ringed so it can be found among
+// thousands, and the filters chosen survive the scenario being opened again.
+#include <cstdlib>
+
+#include <QApplication>
+#include <QComboBox>
+#include <QImage>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSignalSpy>
+#include <QTabWidget>
+
+#include <gtest/gtest.h>
+
+#include "core/sim/sim_time.h"
+#include "tests/ui/replayed_window.h"
+#include "tests/ui/source_path.h"
+#include "ui/mainwindow.h"
+#include "ui/models/time_cursor.h"
+#include "ui/pages/timeline_page.h"
+#include "ui/pages/topology_page.h"
+#include "ui/widgets/cluster_grid_view.h"
+#include "ui/widgets/node_filter_bar.h"
+#include "ui/widgets/node_legend.h"
+
+using namespace drasim;
+using drasim::ui::MainWindow;
+
+namespace {
+
+/// Whether some pixel of `area` in `image` is within a small distance of `color`.
+bool hasColorNear(const QImage& image, const QRect& area, const QColor& color)
+{
+    for (int y = area.top(); y <= area.bottom(); ++y)
+        for (int x = area.left(); x <= area.right(); ++x) {
+            if (!image.rect().contains(x, y))
+                continue;
+            const QColor c = image.pixelColor(x, y);
+            if (std::abs(c.red() - color.red()) + std::abs(c.green() - color.green())
+                    + std::abs(c.blue() - color.blue())
+                < 40)
+                return true;
+        }
+    return false;
+}
+
+} // namespace
+
+TEST(TopologyNavigation, TheLegendStaysInSightWhileTheNodesScroll)
+{
+    MainWindow w;
+    w.resize(1200, 700); // ten tiles do not fit: the grid scrolls
+    w.show();
+    ASSERT_TRUE(openAndReplay(w));
+    ui::TopologyPage* page = w.topologyPage();
+    w.pages()->setCurrentWidget(page);
+    QApplication::processEvents();
+    ui::NodeLegend* legend = page->legend();
+    ASSERT_TRUE(legend->isVisible());
+    EXPECT_FALSE(page->gridScroll()->isAncestorOf(legend)) << "the legend scrolls with the nodes";
+    QScrollBar* bar = page->gridScroll()->verticalScrollBar();
+    ASSERT_GT(bar->maximum(), 0) << "the grid does not scroll at this size";
+    const QPoint before = legend->mapTo(page, QPoint(0, 0));
+    bar->setValue(bar->maximum());
+    QApplication::processEvents();
+    EXPECT_EQ(legend->mapTo(page, QPoint(0, 0)), before);
+    EXPECT_GE(legend->height(), legend->sizeHint().height());
+    // It still says what the looks mean, in its tooltip too.
+    EXPECT_TRUE(legend->toolTip().contains(QLatin1String("<b>Down</b>")));
+}
+
+TEST(TopologyNavigation, TheNodeOpenedInAHeatMapIsRingedBeyondItsCell)
+{
+    MainWindow w;
+    w.resize(1500, 950);
+    w.show();
+    ASSERT_TRUE(openAndReplay(w));
+    ui::TopologyPage* page = w.topologyPage();
+    w.pages()->setCurrentWidget(page);
+    ui::NodeFilterBar* bar = page->filterBar();
+    bar->modeBox()->setCurrentIndex(bar->modeBox()->findData(int(ui::ClusterGridView::Mode::HeatMap)));
+    ui::ClusterGridView* grid = page->gridView();
+    ASSERT_EQ(grid->mode(), ui::ClusterGridView::Mode::HeatMap);
+    page->openNode(QStringLiteral("l40s-2"));
+    QApplication::processEvents();
+    const QColor highlight = grid->palette().color(QPalette::Highlight);
+    const QImage image = grid->grab().toImage();
+    if (const char* dir = std::getenv("DRASIM_SCREENSHOT_DIR"))
+        image.save(QString::fromUtf8(dir) + QStringLiteral("/heat-map-ring.png"));
+    // Left of the opened cell, in the gap between cells, the ring shows; beside another it does not.
+    const QRect opened = grid->rectOf(QStringLiteral("l40s-2"));
+    ASSERT_FALSE(opened.isNull());
+    EXPECT_TRUE(hasColorNear(image, QRect(opened.left() - 4, opened.center().y(), 2, 1), highlight));
+    EXPECT_TRUE(hasColorNear(image, QRect(opened.center().x(), opened.bottom() + 3, 1, 2), highlight));
+    const QRect other = grid->rectOf(QStringLiteral("h100-0"));
+    ASSERT_FALSE(other.isNull());
+    EXPECT_FALSE(hasColorNear(image, QRect(other.left() - 4, other.center().y(), 2, 1), highlight));
+}
+
+TEST(TopologyNavigation, TheFiltersChosenSurviveTheScenarioOpenedAgain)
+{
+    MainWindow w;
+    w.resize(1500, 950);
+    w.show();
+    ASSERT_TRUE(openAndReplay(w));
+    ui::TopologyPage* page = w.topologyPage();
+    ui::NodeFilterBar* bar = page->filterBar();
+    bar->poolBox()->setCurrentIndex(bar->poolBox()->findData(QStringLiteral("l40s")));
+    bar->sortBox()->setCurrentIndex(bar->sortBox()->findData(int(ui::NodeTilesFilter::SortBy::Use)));
+    bar->groupBox()->setCurrentIndex(bar->groupBox()->findData(int(ui::NodeTilesFilter::GroupBy::Pool)));
+    ASSERT_EQ(page->gridView()->filter()->rowCount(), 6);
+    const QString counted = bar->countLabel();
+    EXPECT_EQ(counted, QStringLiteral("6 of 10 nodes"));
+
+    ASSERT_TRUE(openAndReplay(w)); // File › Open of the same scenario, or Reload
+    const ui::NodeTilesFilter* filter = page->gridView()->filter();
+    EXPECT_EQ(bar->poolBox()->currentData().toString(), QStringLiteral("l40s"));
+    EXPECT_EQ(filter->pool(), QStringLiteral("l40s"));
+    EXPECT_EQ(filter->sortBy(), ui::NodeTilesFilter::SortBy::Use);
+    EXPECT_EQ(filter->groupBy(), ui::NodeTilesFilter::GroupBy::Pool);
+    EXPECT_EQ(bar->countLabel(), counted);
+
+    // A scenario without that pool (three H100 nodes of one pool) shows all of its nodes, not none.
+    ASSERT_TRUE(openAndReplay(w, sourcePath("scenarios/plan/inference-slo/scenario.yaml")));
+    EXPECT_TRUE(filter->pool().isEmpty());
+    EXPECT_EQ(filter->rowCount(), 3);
+    EXPECT_EQ(filter->sortBy(), ui::NodeTilesFilter::SortBy::Use);
+}
