@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Finding one's way in the Topology grid, offscreen on the default scenario: the legend stays in
 // sight while the nodes scroll, the node opened in a heat map is ringed so it can be found among
-// thousands, and the filters chosen survive the scenario being opened again.
+// thousands, the filters chosen survive the scenario being opened again, and the node graph
+// writes device names whole.
 #include <cstdlib>
 
 #include <QApplication>
@@ -23,6 +24,7 @@
 #include "ui/pages/topology_page.h"
 #include "ui/widgets/cluster_grid_view.h"
 #include "ui/widgets/node_filter_bar.h"
+#include "ui/widgets/node_graph_view.h"
 #include "ui/widgets/node_legend.h"
 
 using namespace drasim;
@@ -127,4 +129,27 @@ TEST(TopologyNavigation, TheFiltersChosenSurviveTheScenarioOpenedAgain)
     EXPECT_TRUE(filter->pool().isEmpty());
     EXPECT_EQ(filter->rowCount(), 3);
     EXPECT_EQ(filter->sortBy(), ui::NodeTilesFilter::SortBy::Use);
+}
+
+TEST(TopologyNavigation, TheNodeGraphShowsEveryDeviceNameWhole)
+{
+    MainWindow w;
+    w.resize(1280, 800); // the README's window: the graph is wide and short in its pane
+    w.show();
+    ASSERT_TRUE(openAndReplay(w));
+    ui::TopologyPage* page = w.topologyPage();
+    w.pages()->setCurrentWidget(page);
+    page->openNode(QStringLiteral("h100-0"));
+    QApplication::processEvents();
+    const ui::NodeDevices* node = page->cluster()->node("h100-0");
+    ASSERT_NE(node, nullptr);
+    int wrapped = 0;
+    for (const auto& d : node->devices) {
+        const QStringList lines = page->nodeView()->deviceLabelLines(d.component);
+        ASSERT_FALSE(lines.isEmpty()) << d.key.device;
+        // Nothing elided: the lines put together are the name the ResourceSlice publishes.
+        EXPECT_EQ(lines.join(QString()), QString::fromStdString(d.key.device));
+        wrapped += lines.size() > 1 ? 1 : 0;
+    }
+    EXPECT_GT(wrapped, 0) << "the NICs' PCI names (pci-0000-18-00-0) take two lines";
 }

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include <QFontInfo>
+#include <QFontMetricsF>
 #include <QHelpEvent>
 #include <QPainter>
 #include <QPainterPath>
@@ -30,6 +31,34 @@ constexpr double kFabricGap = 30;
 constexpr double kStackGap = 8;
 constexpr double kBusInset = 8; ///< room left of a device column for its bus line
 constexpr double kMargin = 12;
+constexpr double kNameLineH = 18; ///< a device box's second line of name, at the largest bold font
+constexpr double kLargestBoldPx = 16; ///< labelFonts()'s bold at its largest, in scene units
+
+/// A device name in the lines it is drawn in within `width`: whole on one line when it fits, else
+/// broken after the '-', '.', '_' or ':' that balances the two lines best ("pci-0000-" /
+/// "18-00-0"), each line losing its middle only if it still does not fit.
+QStringList nameLines(const QString& name, const QFont& font, double width)
+{
+    const QFontMetricsF fm(font);
+    if (fm.horizontalAdvance(name) <= width)
+        return { name };
+    int best = -1;
+    double bestWidest = 0;
+    for (int i = 1; i < name.size() - 1; ++i) {
+        if (!QStringView(u"-._:").contains(name[i]))
+            continue;
+        const double widest
+            = std::max(fm.horizontalAdvance(name.left(i + 1)), fm.horizontalAdvance(name.mid(i + 1)));
+        if (best < 0 || widest < bestWidest) {
+            best = i;
+            bestWidest = widest;
+        }
+    }
+    if (best < 0)
+        return { fm.elidedText(name, Qt::ElideMiddle, width) };
+    return { fm.elidedText(name.left(best + 1), Qt::ElideMiddle, width),
+        fm.elidedText(name.mid(best + 1), Qt::ElideMiddle, width) };
+}
 
 using topology::ComponentKind;
 
@@ -135,7 +164,7 @@ QColor NodeGraphView::colorOf(int component) const
 
 double NodeGraphView::deviceTop(int slot) const
 {
-    return kTop + m_deviceRow * kRowH + slot * (kDevH + kStackGap);
+    return kTop + m_deviceRow * kRowH + slot * (m_devH + kStackGap);
 }
 
 double NodeGraphView::placeSubtree(int component, int depth, double left)
@@ -143,7 +172,7 @@ double NodeGraphView::placeSubtree(int component, int depth, double left)
     const auto& shape = m_devices->topology->shape();
     const auto& c = shape.components[size_t(component)];
     if (topology::isEndpoint(c.kind)) {
-        m_boxes[component] = QRectF(left, deviceTop(m_stackDepth - 1), kDevW, kDevH);
+        m_boxes[component] = QRectF(left, deviceTop(m_stackDepth - 1), kDevW, m_devH);
         return left + kDevW + kGapX;
     }
     double x = left;
@@ -167,7 +196,7 @@ double NodeGraphView::placeSubtree(int component, int depth, double left)
         });
         const int first = m_stackDepth - int(ends.size());
         for (size_t k = 0; k < ends.size(); ++k)
-            m_boxes[ends[k]] = QRectF(x + kBusInset, deviceTop(first + int(k)), kDevW, kDevH);
+            m_boxes[ends[k]] = QRectF(x + kBusInset, deviceTop(first + int(k)), kDevW, m_devH);
         m_stacks.push_back(Stack { component, ends, x + kBusInset / 2 });
         x += kDevW + kBusInset + kGapX;
     }
@@ -209,6 +238,17 @@ void NodeGraphView::layoutGraph()
     std::stable_sort(
         roots.begin(), roots.end(), [&](int a, int b) { return topo.numaNode(a) < topo.numaNode(b); });
     m_deviceRow = deepest + 1;
+    // Device boxes take a line more when some name would not fit one at the largest font the
+    // labels use ("pci-0000-18-00-0"): the drawing is wide and short, so the height comes from
+    // room the pane left empty while the names were cut.
+    QFont largest = font();
+    largest.setBold(true);
+    largest.setPixelSize(int(kLargestBoldPx));
+    bool longNames = false;
+    for (int i = 0; i < int(shape.components.size()) && !longNames; ++i)
+        longNames = topology::isEndpoint(shape.components[size_t(i)].kind)
+            && nameLines(deviceLabel(i), largest, kDevW - 12).size() > 1;
+    m_devH = longNames ? kDevH + kNameLineH : kDevH;
     m_stackDepth = 1;
     for (const auto& c : shape.components) {
         int ends = 0;
@@ -242,7 +282,7 @@ void NodeGraphView::layoutGraph()
         m_numaBoxes.emplace_back(QRectF(span.first, 4, span.second - span.first, kNumaH), label);
     }
 
-    double y = deviceTop(m_stackDepth - 1) + kDevH + kFabricGap;
+    double y = deviceTop(m_stackDepth - 1) + m_devH + kFabricGap;
     for (const auto& fabric : shape.fabrics) {
         FabricBar bar;
         double lo = 1e18;
@@ -476,13 +516,15 @@ void NodeGraphView::paintEvent(QPaintEvent*)
         const QColor text = holder_colors::textOn(fill);
         p.setPen(text);
         p.setFont(bold);
-        p.drawText(box.adjusted(6, 4, -6, 0), Qt::AlignLeft | Qt::AlignTop,
-            // The name alone (its kind is in the tooltip): long PCI names lose their middle.
-            QFontMetricsF(bold).elidedText(device, Qt::ElideMiddle, box.width() - 12));
+        // The name alone (its kind is in the tooltip), on two lines when it is long.
+        const QStringList lines = nameLines(device, bold, box.width() - 12);
+        const double lineH = QFontMetricsF(bold).height();
+        for (int i = 0; i < lines.size(); ++i)
+            p.drawText(box.adjusted(6, 4 + i * lineH, -6, 0), Qt::AlignLeft | Qt::AlignTop, lines[i]);
         p.setFont(small);
         const QFontMetricsF fm(small);
         // Lines follow the fonts' own heights: the fonts grow when the drawing is scaled down.
-        const double modelTop = 4 + QFontMetricsF(bold).height();
+        const double modelTop = 4 + lines.size() * lineH;
         p.drawText(box.adjusted(6, modelTop, -6, 0), Qt::AlignLeft | Qt::AlignTop,
             fm.elidedText(QString::fromStdString(c.model), Qt::ElideRight, box.width() - 12));
         const QString holder = holderOf(component);
@@ -491,6 +533,14 @@ void NodeGraphView::paintEvent(QPaintEvent*)
                 Qt::ElideMiddle, box.width() - 12));
         p.setOpacity(1.0);
     }
+}
+
+QStringList NodeGraphView::deviceLabelLines(int component) const
+{
+    auto it = m_boxes.find(component);
+    if (it == m_boxes.end())
+        return {};
+    return nameLines(deviceLabel(component), labelFonts().bold, it->second.width() - 12);
 }
 
 QString NodeGraphView::deviceLabel(int component) const

@@ -41,6 +41,9 @@ public:
     QString toolTipFor(int component) const;
     /// The label of an endpoint: its device named as its ResourceSlice publishes it ("gpu-0").
     QString deviceLabel(int component) const;
+    /// That label in the lines drawn at the current size: one, or two for a long name
+    /// ("pci-0000-" / "18-00-0"), each shortened only when even that does not fit.
+    QStringList deviceLabelLines(int component) const;
     /// The component under a point (widget coordinates), -1 when none.
     int componentAt(const QPointF& pos) const;
     /// Where a component is drawn, in widget coordinates.
@@ -95,6 +98,7 @@ private:
     std::vector<Stack> m_stacks; ///< device columns under one switch or root complex
     int m_deviceRow = 0;
     int m_stackDepth = 1; ///< devices in the tallest column
+    double m_devH = 60; ///< a device box's height (scene units): a line more for long names
     QSizeF m_scene;
 };
 
