@@ -15,6 +15,7 @@
 #include "ui/jobs/simulation_job.h"
 #include "ui/mainwindow.h"
 #include "ui/models/compare_models.h"
+#include "ui/models/time_text.h"
 #include "ui/pages/compare_page.h"
 #include "ui/pages/simulation_page.h"
 
@@ -74,6 +75,12 @@ TEST(ComparePage, ComparesTheTwoNewestRunsKpisAndSeries)
         drasim::ui::kpiValueText(k.values[0], k.unit));
     EXPECT_EQ(kpis->index(created, KpiCompareModel::DeltaColumn).data().toString(),
         drasim::ui::kpiValueText(k.deltas[1], k.unit, true));
+    // A wait only known as a bound carries the mark the Simulation tab gives it ("≥ 5h37m31s").
+    const int p95 = kpis->rowOf(QStringLiteral("wait.p95"));
+    ASSERT_GE(p95, 0);
+    ASSERT_EQ(c->kpis[size_t(p95)].valueBounds[0], drasim::compare::Bound::AtLeast); // 8 never scheduled
+    EXPECT_EQ(kpis->index(p95, KpiCompareModel::BaseColumn).data().toString(),
+        QStringLiteral("≥ ") + drasim::ui::formatSeconds(*c->kpis[size_t(p95)].values[0]));
     // Every row's verdict agrees with the sign of its difference and the KPI's better direction.
     for (int row = 0; row < kpis->rowCount(); ++row) {
         const auto& kpi = c->kpis[size_t(row)];

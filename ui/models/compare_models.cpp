@@ -149,12 +149,13 @@ int KpiCompareModel::columnCount(const QModelIndex& parent) const
 
 namespace {
 
-/// ">=" or "<=" before a value that is only a bound (compare::Bound), nothing otherwise.
+/// "≥" or "≤" before a value that is only a bound (compare::Bound), nothing otherwise: the marks
+/// the Simulation tab gives a wait pods never scheduled could still raise.
 QString boundText(const std::vector<compare::Bound>& bounds, size_t i, const std::optional<double>& v)
 {
     if (!v || i >= bounds.size() || bounds[i] == compare::Bound::Exact)
         return {};
-    return bounds[i] == compare::Bound::AtLeast ? QStringLiteral(">=") : QStringLiteral("<=");
+    return bounds[i] == compare::Bound::AtLeast ? QStringLiteral("≥ ") : QStringLiteral("≤ ");
 }
 
 } // namespace
