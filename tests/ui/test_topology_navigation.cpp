@@ -7,6 +7,7 @@
 
 #include <QApplication>
 #include <QComboBox>
+#include <QFontMetricsF>
 #include <QImage>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -152,4 +153,26 @@ TEST(TopologyNavigation, TheNodeGraphShowsEveryDeviceNameWhole)
         wrapped += lines.size() > 1 ? 1 : 0;
     }
     EXPECT_GT(wrapped, 0) << "the NICs' PCI names (pci-0000-18-00-0) take two lines";
+}
+
+TEST(TopologyNavigation, ANodeTileCountsEveryDeviceClassWhole)
+{
+    MainWindow w;
+    w.resize(1280, 800);
+    w.show();
+    QSignalSpy ready(w.topologyPage(), &ui::TopologyPage::clusterReady);
+    w.openPaths({ sourcePath("scenarios/learn/06-gpu-nic-same-pcie-root") });
+    ASSERT_TRUE(ready.wait(60000));
+    w.pages()->setCurrentWidget(w.topologyPage());
+    QApplication::processEvents();
+    ui::ClusterGridView* grid = w.topologyPage()->gridView();
+    QFont small = grid->font();
+    small.setPointSizeF(grid->font().pointSizeF() * 0.85);
+    const QFontMetricsF fm(small);
+    // A DGX read from its slices has GPUs and NICs, two classes: both counts show, none cut.
+    const QString counts = grid->countsText(QStringLiteral("h100-0"));
+    EXPECT_TRUE(counts.contains(QStringLiteral(" · "))) << counts.toStdString();
+    const QRect tile = grid->rectOf(QStringLiteral("h100-0"));
+    ASSERT_FALSE(tile.isNull());
+    EXPECT_LE(fm.horizontalAdvance(counts), tile.width() - 16) << counts.toStdString();
 }

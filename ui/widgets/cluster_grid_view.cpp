@@ -2,6 +2,7 @@
 #include "ui/widgets/cluster_grid_view.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include <QFontMetricsF>
 #include <QHelpEvent>
@@ -60,9 +61,22 @@ void ClusterGridView::setCluster(std::shared_ptr<const ClusterDevices> cluster)
     if (cluster)
         for (const auto& node : cluster->nodes())
             widest = std::max(widest, names.horizontalAdvance(QString::fromStdString(node.name)));
-    m_tileWidth = std::clamp(int(widest) + 20, kMinTileWidth, kMaxTileWidth);
     m_mode = cluster && cluster->nodes().size() >= size_t(kHeatMapFrom) ? Mode::HeatMap : Mode::Tiles;
     m_model->setCluster(std::move(cluster));
+    // Wide enough for the counts of every DeviceClass too, at their widest (all held): a node
+    // with GPUs and NICs reads "dranet 12/12 · gpu.nvidia.com 8/8" whole.
+    const QFontMetricsF counts(smallFont());
+    double widestCounts = 0;
+    for (int row = 0; row < m_model->rowCount(); ++row) {
+        NodeTile full = m_model->tile(row);
+        for (auto& c : full.classes)
+            c.held = c.devices;
+        full.held = full.devices;
+        widestCounts = std::max(widestCounts, counts.horizontalAdvance(full.countsText()));
+    }
+    // The name and the counts each have the tile less 8 pixels either side; a name gets air.
+    const int needed = int(std::ceil(std::max(widest + 20, widestCounts + 17)));
+    m_tileWidth = std::clamp(needed, kMinTileWidth, kMaxTileWidth);
 }
 
 void ClusterGridView::setState(const ReplayState& state)
@@ -303,13 +317,19 @@ void ClusterGridView::paintCell(QPainter& p, const NodeTile& tile, const QRectF&
     }
 }
 
+QFont ClusterGridView::smallFont() const
+{
+    QFont small = font();
+    small.setPointSizeF(font().pointSizeF() * 0.85);
+    return small;
+}
+
 void ClusterGridView::paintTile(QPainter& p, const NodeTile& tile, const QRectF& r) const
 {
     const QPalette& pal = palette();
     QFont bold = font();
     bold.setBold(true);
-    QFont small = font();
-    small.setPointSizeF(font().pointSizeF() * 0.85);
+    const QFont small = smallFont();
     const bool down = tile.look == Look::Down;
     const double used = down ? 0.0 : tile.use();
     const QColor fill = down ? nodeDownFill(pal) : holder_colors::utilisation(used, pal);

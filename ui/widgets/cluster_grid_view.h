@@ -95,6 +95,8 @@ private:
     void paintTile(QPainter& p, const NodeTile& tile, const QRectF& r) const;
     void paintCell(QPainter& p, const NodeTile& tile, const QRectF& r) const;
     void paintSelectedCell(QPainter& p) const;
+    /// The font of a tile's counts and pods.
+    QFont smallFont() const;
     QString tileTip(const NodeTile& tile) const;
     const NodeTile* tileNamed(const QString& node) const;
 
