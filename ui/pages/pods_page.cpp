@@ -13,6 +13,7 @@
 
 #include "ui/document/document.h"
 #include "ui/models/claims_model.h"
+#include "ui/models/core_text.h"
 #include "ui/models/diagnosis_text.h"
 #include "ui/models/pods_model.h"
 #include "ui/models/replay_events_model.h"
@@ -201,8 +202,8 @@ void PodsPage::showReplayState()
     updateEmptyText();
     m_summary->setText(tr("At %1: %2 pod(s) running, %3 pending")
                            .arg(formatSimTime(state.time))
-                           .arg(state.running.size())
-                           .arg(state.pending.size()));
+                           .arg(countText(qint64(state.running.size())))
+                           .arg(countText(qint64(state.pending.size()))));
     // The pod the user chose stays chosen (its account follows the time) while it exists.
     if (selected.isEmpty() || !selectPod(selected))
         selectFirstPending();

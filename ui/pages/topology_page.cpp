@@ -13,6 +13,7 @@
 #include "core/topology/topology.h"
 #include "ui/document/document.h"
 #include "ui/models/allocated_state.h"
+#include "ui/models/core_text.h"
 #include "ui/models/replay_events_model.h"
 #include "ui/models/time_cursor.h"
 #include "ui/models/time_text.h"
@@ -401,17 +402,17 @@ void TopologyPage::onTimeChanged()
         m_header->setText(
             tr("The cluster as scheduled: %1 pods placed, %2 pending, %3 devices held. Click a "
                "node to open it; pick a claim here or in Pods and claims to light up its devices.")
-                .arg(s.running.size())
-                .arg(s.pending.size())
-                .arg(s.holders.size()));
+                .arg(countText(qint64(s.running.size())))
+                .arg(countText(qint64(s.pending.size())))
+                .arg(countText(qint64(s.holders.size()))));
     else
         m_header->setText(
             tr("At <b>%1</b>: %2 pods running, %3 pending, %4 devices held. Click a node to open it; "
                "pick a claim to light up its devices.")
                 .arg(formatSimTime(s.time))
-                .arg(s.running.size())
-                .arg(s.pending.size())
-                .arg(s.holders.size()));
+                .arg(countText(qint64(s.running.size())))
+                .arg(countText(qint64(s.pending.size())))
+                .arg(countText(qint64(s.holders.size()))));
 }
 
 } // namespace drasim::ui
