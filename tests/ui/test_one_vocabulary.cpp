@@ -118,7 +118,7 @@ TEST(OneVocabulary, TheTimelinesPeakAndEventCountsSayWhatTheyCount)
     EXPECT_EQ(replay->events().size(), outcome->podEvents->size() + outcome->conditions->events().size());
 }
 
-namespace {
+namespace one_vocabulary {
 
 /// The texts of the labels under `page` that start with `prefix`.
 QStringList labelsStartingWith(QWidget* page, const QString& prefix)
@@ -130,7 +130,7 @@ QStringList labelsStartingWith(QWidget* page, const QString& prefix)
     return found;
 }
 
-} // namespace
+} // namespace one_vocabulary
 
 TEST(OneVocabulary, EveryViewWritesTimesAndDurationsOneWay)
 {
@@ -168,18 +168,19 @@ TEST(OneVocabulary, EveryViewWritesTimesAndDurationsOneWay)
         EXPECT_EQ(p95.data(ui::WorkloadSummaryModel::SecondsRole).toDouble(), wait.p95);
     }
     const auto& all = outcome->summary->waitSeconds;
-    EXPECT_EQ(labelsStartingWith(simulation, QStringLiteral("Finished.")).size(), 1);
+    EXPECT_EQ(one_vocabulary::labelsStartingWith(simulation, QStringLiteral("Finished.")).size(), 1);
     EXPECT_TRUE(
-        labelsStartingWith(simulation, QStringLiteral("Finished."))
+        one_vocabulary::labelsStartingWith(simulation, QStringLiteral("Finished."))
             .front()
             .contains(QStringLiteral("Wait p95 <b>%1</b>").arg(ui::formatSeconds(all.p95, all.atLeast.p95))));
 
     // The replaying views say the same time the same way.
     w.timelinePage()->cursor()->setTime(14 * sim::kHour);
     QApplication::processEvents();
-    EXPECT_EQ(labelsStartingWith(w.timelinePage(), QStringLiteral("At 14h: ")).size(), 1);
-    EXPECT_EQ(labelsStartingWith(w.podsPage(), QStringLiteral("At 14h: ")).size(), 1);
-    EXPECT_EQ(labelsStartingWith(w.topologyPage(), QStringLiteral("At <b>14h</b>")).size(), 1);
+    EXPECT_EQ(one_vocabulary::labelsStartingWith(w.timelinePage(), QStringLiteral("At 14h: ")).size(), 1);
+    EXPECT_EQ(one_vocabulary::labelsStartingWith(w.podsPage(), QStringLiteral("At 14h: ")).size(), 1);
+    EXPECT_EQ(
+        one_vocabulary::labelsStartingWith(w.topologyPage(), QStringLiteral("At <b>14h</b>")).size(), 1);
     const ui::ReplayEventsModel* events = w.timelinePage()->eventsModel();
     const int row = events->rowAt(14 * sim::kHour);
     ASSERT_GE(row, 0);
@@ -189,7 +190,8 @@ TEST(OneVocabulary, EveryViewWritesTimesAndDurationsOneWay)
     EXPECT_EQ(time.data(Qt::ToolTipRole).toString(), ui::formatExactSimTime(event.time));
     // Pod and injected event counts, grouped as the locale groups them, with what the CLI counts
     // apart in the tooltip.
-    const QStringList summary = labelsStartingWith(w.timelinePage(), QStringLiteral("At 14h: "));
+    const QStringList summary
+        = one_vocabulary::labelsStartingWith(w.timelinePage(), QStringLiteral("At 14h: "));
     ASSERT_EQ(summary.size(), 1);
     EXPECT_TRUE(summary.front().contains(
         QStringLiteral("(%1 pod events").arg(ui::countText(qint64(outcome->podEvents->size())))))

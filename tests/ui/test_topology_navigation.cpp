@@ -31,7 +31,7 @@
 using namespace drasim;
 using drasim::ui::MainWindow;
 
-namespace {
+namespace topology_navigation {
 
 /// Whether some pixel of `area` in `image` is within a small distance of `color`.
 bool hasColorNear(const QImage& image, const QRect& area, const QColor& color)
@@ -49,7 +49,7 @@ bool hasColorNear(const QImage& image, const QRect& area, const QColor& color)
     return false;
 }
 
-} // namespace
+} // namespace topology_navigation
 
 TEST(TopologyNavigation, TheLegendStaysInSightWhileTheNodesScroll)
 {
@@ -95,11 +95,14 @@ TEST(TopologyNavigation, TheNodeOpenedInAHeatMapIsRingedBeyondItsCell)
     // Left of the opened cell, in the gap between cells, the ring shows; beside another it does not.
     const QRect opened = grid->rectOf(QStringLiteral("l40s-2"));
     ASSERT_FALSE(opened.isNull());
-    EXPECT_TRUE(hasColorNear(image, QRect(opened.left() - 4, opened.center().y(), 2, 1), highlight));
-    EXPECT_TRUE(hasColorNear(image, QRect(opened.center().x(), opened.bottom() + 3, 1, 2), highlight));
+    EXPECT_TRUE(topology_navigation::hasColorNear(
+        image, QRect(opened.left() - 4, opened.center().y(), 2, 1), highlight));
+    EXPECT_TRUE(topology_navigation::hasColorNear(
+        image, QRect(opened.center().x(), opened.bottom() + 3, 1, 2), highlight));
     const QRect other = grid->rectOf(QStringLiteral("h100-0"));
     ASSERT_FALSE(other.isNull());
-    EXPECT_FALSE(hasColorNear(image, QRect(other.left() - 4, other.center().y(), 2, 1), highlight));
+    EXPECT_FALSE(topology_navigation::hasColorNear(
+        image, QRect(other.left() - 4, other.center().y(), 2, 1), highlight));
 }
 
 TEST(TopologyNavigation, TheFiltersChosenSurviveTheScenarioOpenedAgain)
