@@ -116,6 +116,14 @@ TEST(OneVocabulary, TheTimelinesPeakAndEventCountsSayWhatTheyCount)
     auto replay = w.timelinePage()->cursor()->replay();
     EXPECT_EQ(replay->podEventCount(), outcome->podEvents->size());
     EXPECT_EQ(replay->events().size(), outcome->podEvents->size() + outcome->conditions->events().size());
+    // The summary line's tooltip names the number drasim simulate prints for the same run (1,578
+    // simulator steps here) and says it counts something else.
+    const QString simulatorEvents = QStringLiteral("The %1 events drasim simulate counts")
+                                        .arg(ui::countText(qint64(outcome->summary->events)));
+    int told = 0;
+    for (const QLabel* label : w.timelinePage()->findChildren<QLabel*>())
+        told += label->toolTip().contains(simulatorEvents) ? 1 : 0;
+    EXPECT_EQ(told, 1) << simulatorEvents.toStdString();
 }
 
 namespace one_vocabulary {

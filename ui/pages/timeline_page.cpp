@@ -92,13 +92,7 @@ TimelinePage::TimelinePage(SimulationJob* job, QWidget* parent)
     m_strip = new TimelineStrip(this);
     m_summary = new QLabel(this);
     m_summary->setWordWrap(true);
-    // The count the command line prints is of something else; say so where the two could be compared.
-    m_summary->setToolTip(
-        tr("Pod events are the pods' Created, Scheduled, Unschedulable, Succeeded, ... as "
-           "drasim simulate --events writes them; injected events are the scenario's "
-           "NodeFailure, NodeReturn, DeviceTaint, .... The \"events\" drasim simulate counts "
-           "in its summary are the simulator's own steps (arrivals, completions, "
-           "retries, samples): another count."));
+    m_summary->setToolTip(eventCountsTip(-1));
     m_table = new QTableView(this);
     m_table->setModel(m_events);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -156,8 +150,10 @@ TimelinePage::TimelinePage(SimulationJob* job, QWidget* parent)
     if (job)
         connect(
             job, &SimulationJob::finished, this, [this](std::shared_ptr<const SimulationOutcome> outcome) {
-                if (outcome->podEvents && outcome->summary)
+                if (outcome->podEvents && outcome->summary) {
+                    m_summary->setToolTip(eventCountsTip(qint64(outcome->summary->events)));
                     load(outcome->podEvents, outcome->summary->simulatedTime, outcome->conditions);
+                }
             });
     setControlsEnabled(false);
     onTimeChanged();
@@ -237,6 +233,20 @@ void TimelinePage::previousEvent()
     if (auto r = m_cursor->replay())
         if (const sim::SimTime t = r->previousEventTime(m_cursor->time()); t >= 0)
             m_cursor->setTime(t);
+}
+
+QString TimelinePage::eventCountsTip(qint64 simulatorEvents)
+{
+    // The count the command line prints is of something else: say so, with its number, where the
+    // two could be compared.
+    const QString theirs = simulatorEvents < 0
+        ? tr("The events drasim simulate counts in its summary")
+        : tr("The %1 events drasim simulate counts in this run's summary").arg(countText(simulatorEvents));
+    return tr("Pod events are the pods' Created, Scheduled, Unschedulable, Succeeded, ... as drasim "
+              "simulate --events writes them; injected events are the scenario's NodeFailure, "
+              "NodeReturn, DeviceTaint, .... %1 are the simulator's own steps (arrivals, completions, "
+              "retries, samples): another count.")
+        .arg(theirs);
 }
 
 void TimelinePage::onTimeChanged()

@@ -60,6 +60,9 @@ Q_SIGNALS:
     void initialTimeClamped(qint64 requested, qint64 end);
 
 private:
+    /// What the summary line counts, and what drasim simulate's count of `simulatorEvents` (-1:
+    /// not known yet) counts instead.
+    static QString eventCountsTip(qint64 simulatorEvents);
     void onTimeChanged();
     void onTick();
     void setControlsEnabled(bool enabled);
