@@ -14,6 +14,7 @@
 #include <gtest/gtest.h>
 
 #include "core/sim/run_recorder.h"
+#include "core/sim/sim_time.h"
 #include "ui/charts/series_chart_view.h"
 #include "ui/models/run_series_model.h"
 #include "ui/models/tone_colors.h"
@@ -241,6 +242,14 @@ TEST(SeriesChartView, ZoomKeepsItsWindowWhileSamplesArriveAndResetShowsAll)
     view.zoomTo(QRectF(plot.left(), plot.top(), plot.width() / 2, plot.height()));
     EXPECT_TRUE(view.isZoomed());
     EXPECT_NEAR(x->max(), 5.0, 0.01);
+    // The time axis labels the window shown, at round times within it, as --time reads them.
+    const QStringList zoomed = view.timeTickLabels();
+    ASSERT_GE(zoomed.size(), 2) << zoomed.join(QLatin1Char(' ')).toStdString();
+    for (const QString& label : zoomed) {
+        drasim::sim::SimTime t = -1;
+        ASSERT_TRUE(drasim::sim::parseDuration(label.toStdString(), t)) << label.toStdString();
+        EXPECT_LE(t, 5 * drasim::sim::kHour + drasim::sim::kMinute) << label.toStdString();
+    }
 
     model.append({ sample(20, { { "pods", "pending", 70 } }) });
     EXPECT_NEAR(x->max(), 5.0, 0.01); // new samples do not undo the zoom
@@ -250,6 +259,12 @@ TEST(SeriesChartView, ZoomKeepsItsWindowWhileSamplesArriveAndResetShowsAll)
     EXPECT_FALSE(view.isZoomed());
     EXPECT_DOUBLE_EQ(x->min(), 0.0);
     EXPECT_DOUBLE_EQ(x->max(), 20.0); // everything, including what came while zoomed
+    EXPECT_EQ(view.timeTickLabels().front(), QStringLiteral("0s"));
+    // Round steps across the whole run again: the last tick is past the zoomed window.
+    drasim::sim::SimTime last = -1;
+    ASSERT_TRUE(drasim::sim::parseDuration(view.timeTickLabels().back().toStdString(), last));
+    EXPECT_GT(last, 10 * drasim::sim::kHour);
+    EXPECT_LE(last, 20 * drasim::sim::kHour);
 }
 
 TEST(SeriesChartView, AChartWithoutLinesSaysWhyAndExcludedSeriesStayOut)
