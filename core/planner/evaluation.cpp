@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "core/sim/sim_time.h"
+#include "core/sim/time_text.h"
 
 namespace drasim::planner {
 
@@ -58,9 +59,8 @@ std::string SeedOutcome::stopText() const
 {
     if (stoppedAtSeconds < 0)
         return "run stopped";
-    char days[32];
-    std::snprintf(days, sizeof days, "%.2fd", stoppedAtSeconds / 86400.0);
-    return std::string("run stopped at ") + days;
+    // A time of the run in the words every view and --time use ("8h9m36s", not "0.34d").
+    return "run stopped at " + sim::timeText(sim::fromSeconds(stoppedAtSeconds));
 }
 
 std::string Evaluation::firstMiss(const std::vector<ServiceLevel>& levels) const

@@ -38,13 +38,13 @@ TEST(PlannerStoppedRuns, TheMissIsABoundWithTheStopTimeNeverTheValuesOfTheStoppe
 {
     const Evaluation e = stoppedMix();
     EXPECT_FALSE(e.feasible(levels()));
-    EXPECT_EQ(e.firstMiss(levels()), "longest pending <= 1h (seed 2: > 1h, run stopped at 0.34d)");
+    EXPECT_EQ(e.firstMiss(levels()), "longest pending <= 1h (seed 2: > 1h, run stopped at 8h9m36s)");
     // The never-scheduled level comes first: the stopped seed's 83 % is not a miss to report.
     const std::vector<ServiceLevel> neverFirst { levels()[1], levels()[0] };
     Evaluation swapped = e;
     for (auto& s : swapped.seeds)
         std::swap(s.values[0], s.values[1]);
-    EXPECT_EQ(swapped.firstMiss(neverFirst), "longest pending <= 1h (seed 2: > 1h, run stopped at 0.34d)");
+    EXPECT_EQ(swapped.firstMiss(neverFirst), "longest pending <= 1h (seed 2: > 1h, run stopped at 8h9m36s)");
 }
 
 TEST(PlannerStoppedRuns, JsonGivesBoundsAndNoSpreadForAMixWithAStoppedRun)
@@ -63,7 +63,7 @@ TEST(PlannerStoppedRuns, JsonGivesBoundsAndNoSpreadForAMixWithAStoppedRun)
     const StudyResult r = summarize(search, { 1.0 }, Constraints {}, h);
     ASSERT_EQ(r.loads.size(), 1u);
     ASSERT_EQ(r.loads[0].mixes.size(), 1u);
-    EXPECT_EQ(worstMainText(r.loads[0].mixes[0], r.levels), "> 1h, run stopped at 0.34d");
+    EXPECT_EQ(worstMainText(r.loads[0].mixes[0], r.levels), "> 1h, run stopped at 8h9m36s");
     const std::string json = toJson(toData(r), 0); // numbers in their shortest exact form
     EXPECT_NE(json.find(R"({"level":"pending_max_s","min":null,"mean":null,"max":null,)"
                         R"("bySeed":[1.8e+03,{"stoppedAtSeconds":29376,"above":3.6e+03}]})"),
@@ -73,6 +73,6 @@ TEST(PlannerStoppedRuns, JsonGivesBoundsAndNoSpreadForAMixWithAStoppedRun)
                         R"("bySeed":[0,{"stoppedAtSeconds":29376}]})"),
         std::string::npos)
         << json;
-    EXPECT_NE(json.find(R"x("missed":"longest pending <= 1h (seed 2: > 1h, run stopped at 0.34d)")x"),
+    EXPECT_NE(json.find(R"x("missed":"longest pending <= 1h (seed 2: > 1h, run stopped at 8h9m36s)")x"),
         std::string::npos);
 }
