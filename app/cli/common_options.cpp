@@ -92,6 +92,12 @@ void addSchedulerOptions(CLI::App& app, scheduler::SchedulerOptions& options)
         ->option_text("RULE")
         ->check(oneOf({ "node-name", "seeded-order" }))
         ->group(group);
+    app.add_option("--percentage-of-nodes-to-score", options.percentageOfNodesToScore,
+           "on clusters of more than 100 nodes, the share of nodes found feasible that ends a cycle's search "
+           "(0 = kube-scheduler's adaptive default, 100 = every node)")
+        ->option_text("PERCENT")
+        ->check(CLI::Range(0, 100))
+        ->group(group);
     app.add_option("--seed", options.seed,
            "seed of the shareID generator and of --tie-break seeded-order (default 0)")
         ->option_text("N")

@@ -410,6 +410,7 @@ std::optional<sim::PreparedScenario> prepareScenario(
     p.featureGates = sc.featureGates;
     p.scoring = scheduler::parseScoringPolicy(sc.scoring).value_or(scheduler::ScoringPolicy::Default);
     p.tieBreak = sc.tieBreak;
+    p.percentageOfNodesToScore = sc.percentageOfNodesToScore.value_or(0);
     p.whatIfDraPreemption = sc.whatIfDraPreemption;
     p.events = injectedEvents(a);
     p.objects = std::make_shared<api::ObjectSet>(std::move(a.base)); // non-const: see prepared_scenario.h

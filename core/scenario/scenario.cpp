@@ -297,6 +297,10 @@ void parseScheduler(DocReader& r, const YamlNode& v, const std::string& sub, Sce
                 else
                     r.unsupported(sv, ss, name, { "node-name", "seeded-order" });
             }
+        } else if (k == "percentageOfNodesToScore") {
+            // The range KubeSchedulerConfiguration's validation accepts.
+            if (const auto p = r.integer(sv, ss, 0, 100))
+                s.percentageOfNodesToScore = int32_t(*p);
         } else if (k == "podInitialBackoff") {
             readDuration(r, sv, ss, s.podInitialBackoff);
         } else if (k == "podMaxBackoff") {

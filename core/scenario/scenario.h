@@ -27,6 +27,7 @@
 //     workloads: [...]          # workload_spec.h
 //     scheduler: {scoring: default, podInitialBackoff: 1s, podMaxBackoff: 10s,
 //                 tieBreak: node-name,          # or seeded-order (scoring_profile.h TieBreak)
+//                 percentageOfNodesToScore: 0,  # 0 = kube-scheduler's adaptive default; 100 = all
 //                 kubernetesVersion: "1.37",    # 1.35, 1.36 or 1.37 (the default)
 //                 featureGates: {SchedulerPopFromBackoffQ: true, GenericWorkload: true},
 //                 whatIf: {draPreemption: true}}   # NOT UPSTREAM: KEP-5690's DRA preemption
@@ -114,6 +115,10 @@ struct Scenario
     /// spec.scheduler.tieBreak: "seeded-order" picks among the best nodes in an order drawn from
     /// the run's seed (the FGD paper's scheduler) instead of by name.
     scheduler::TieBreak tieBreak = scheduler::TieBreak::NodeName;
+    /// spec.scheduler.percentageOfNodesToScore (KubeSchedulerConfiguration's field, 0-100): how
+    /// many feasible nodes end a cycle's search on clusters of more than 100 nodes. Unset: 0, the
+    /// adaptive default (scheduler::SchedulerOptions).
+    std::optional<int32_t> percentageOfNodesToScore;
     SimTime podInitialBackoff = sim::kSecond;
     SimTime podMaxBackoff = 10 * sim::kSecond;
     /// spec.scheduler.kubernetesVersion ("1.35", "1.36", "1.37"; 1.37 when absent) and

@@ -139,6 +139,8 @@ DataValue toData(const Scenario& s)
     // Written only when not the default, so that saved scenarios keep their content hashes.
     if (s.tieBreak != scheduler::TieBreak::NodeName)
         scheduler.set("tieBreak", scheduler::tieBreakName(s.tieBreak));
+    if (s.percentageOfNodesToScore)
+        scheduler.set("percentageOfNodesToScore", int64_t(*s.percentageOfNodesToScore));
     scheduler.set("podInitialBackoff", sim::formatDuration(s.podInitialBackoff));
     scheduler.set("podMaxBackoff", sim::formatDuration(s.podMaxBackoff));
     // Written only when set, so that saved scenarios (and their content hashes) from before

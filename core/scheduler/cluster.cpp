@@ -28,6 +28,11 @@ Cluster::Cluster(api::ObjectSet objects, SchedulerOptions options)
         ns.node = std::move(n);
         d.nodes.push_back(std::move(ns));
     }
+    std::sort(d.nodes.begin(), d.nodes.end(), [](const Impl::NodeState& a, const Impl::NodeState& b) {
+        return a.node.meta.name < b.node.meta.name;
+    });
+    for (const auto& ns : d.nodes)
+        d.nodeTree.add(ns.node.meta.name, zoneKeyOf(ns.node));
     d.rebuildNodes();
     for (auto& c : objects.deviceClasses) {
         d.validateSelectors(c.selectors, "DeviceClass", c.meta.name, "spec.selectors");
@@ -160,11 +165,13 @@ void Cluster::addNode(api::Node node, std::vector<api::ResourceSlice> slices)
         fresh.nonZeroMilliCpu = ns.usage.nonZeroMilliCpu;
         fresh.nonZeroMemory = ns.usage.nonZeroMemory;
         fresh.pods = ns.usage.pods;
+        d.nodeTree.update(name, zoneKeyOf(ns.node), zoneKeyOf(node));
         ns.node = std::move(node);
         ns.usage = fresh;
     } else {
         Impl::NodeState ns;
         ns.usage = usageFromNode(node);
+        d.nodeTree.add(name, zoneKeyOf(node));
         ns.node = std::move(node);
         d.nodes.push_back(std::move(ns));
     }
@@ -193,6 +200,7 @@ std::vector<std::string> Cluster::removeNode(const std::string& name)
         d.podFinished(k);
     auto it = d.nodeIndex.find(name);
     if (it != d.nodeIndex.end()) {
+        d.nodeTree.remove(name, zoneKeyOf(d.nodes[it->second].node));
         d.nodes.erase(d.nodes.begin() + it->second);
         d.rebuildNodes();
     }
@@ -253,6 +261,7 @@ std::vector<std::string> Cluster::setDeviceTaint(const DeviceRef& ref, const api
         }
     }
     d.noExecuteTaints.reset();
+    d.draVerdicts.clear(); // a device's taints decide whether it may be allocated
     return taint.effect == "NoExecute" ? d.podsDueForEviction() : std::vector<std::string> {};
 }
 
@@ -270,6 +279,7 @@ std::vector<std::string> Cluster::addDeviceTaintRule(api::DeviceTaintRule rule)
         [](const api::DeviceTaintRule& r, const std::string& n) { return r.meta.name < n; });
     d.taintRules.insert(pos, std::move(rule));
     d.noExecuteTaints.reset();
+    d.draVerdicts.clear(); // a device's taints decide whether it may be allocated
     return noExecute ? d.podsDueForEviction() : std::vector<std::string> {};
 }
 
@@ -285,6 +295,7 @@ bool Cluster::removeDeviceTaintRule(const std::string& name)
     for (auto& [sliceName, s] : d.slices)
         api::removeTaintRule(name, s);
     d.noExecuteTaints.reset();
+    d.draVerdicts.clear(); // a device's taints decide whether it may be allocated
     ++d.freeEvents;
     return true;
 }
@@ -310,6 +321,7 @@ bool Cluster::removeDeviceTaint(const DeviceRef& ref, const std::string& key)
     if (removed) {
         ++d.freeEvents;
         d.noExecuteTaints.reset();
+        d.draVerdicts.clear(); // a device's taints decide whether it may be allocated
     }
     return removed;
 }

@@ -30,6 +30,11 @@ struct SchedulerOptions
     /// Which of the best-scored nodes is chosen: the first by name (default) or the first in an
     /// order drawn from `seed`.
     TieBreak tieBreak = TieBreak::NodeName;
+    /// KubeSchedulerConfiguration's percentageOfNodesToScore: a cycle stops filtering once it has
+    /// found this share of the candidate nodes feasible (never fewer than 100) and scores only
+    /// those (node_tree.h). 0, the default, is kube-scheduler's adaptive share (50 % minus 1 %
+    /// per 125 nodes, at least 5 %); 100 examines every node.
+    int32_t percentageOfNodesToScore = 0;
     /// The fgd policy's target workload (its typical pods); null: none, every node scores 50.
     std::shared_ptr<const gpushare::ShareTarget> shareTarget;
     /// Wall-clock limit of one allocator run (one pod, one node), like upstream's filterTimeout

@@ -22,8 +22,10 @@
 #include "core/allocator/selector_cache.h"
 #include "core/gpushare/share_score_cache.h"
 #include "core/scheduler/cluster.h"
+#include "core/scheduler/dra_verdicts.h"
 #include "core/scheduler/extended_resources.h"
 #include "core/scheduler/node_filters.h"
+#include "core/scheduler/node_tree.h"
 #include "core/scheduler/pod_group.h"
 #include "core/scheduler/pod_info.h"
 #include "core/scheduler/scoring.h"
@@ -38,6 +40,8 @@ inline const char* const kDeleteProtection = "resource.kubernetes.io/delete-prot
 inline const char* const kDraReasons[]
     = { "cannot allocate all claims", "resourceclaim not available on the node",
           "invalid resource pools were encountered", "timed out trying to allocate devices" };
+/// The index of the one reason that depends on the clock (a verdict never remembered).
+inline constexpr size_t kDraTimedOutIndex = 3;
 
 /// kube-scheduler's FitError text: "0/N nodes are available: <count reason>, ... ." (sorted).
 std::string fitErrorMessage(size_t total, const std::map<std::string, int>& histogram);
@@ -145,6 +149,15 @@ struct Cluster::Impl
 
     std::vector<NodeState> nodes; ///< sorted by name
     std::unordered_map<std::string, uint32_t> nodeIndex;
+    /// kube-scheduler's node tree (node_tree.h), kept as nodes come and go: nodes loaded together
+    /// are added in name order, as an informer's first list returns them.
+    NodeTree nodeTree;
+    /// The node indices in the order of nodeTree.list() (rebuildNodes), and each node's place in it.
+    std::vector<uint32_t> scanOrder;
+    std::vector<uint32_t> scanRank;
+    /// Where the next cycle starts in that order (schedule_one.go nextStartNodeIndex). As
+    /// upstream's, it belongs to no transaction: a cycle that is rolled back still moved it.
+    uint32_t nextStartNodeIndex = 0;
     size_t preferNoScheduleNodes = 0;
 
     std::map<uint64_t, ClaimState> claimsBySeq; ///< creation order; map nodes keep addresses stable
@@ -270,6 +283,8 @@ struct Cluster::Impl
     std::vector<const allocator::NodeView*> views;
     std::vector<int32_t> freeCount;
     std::vector<int32_t> deviceNode; ///< DeviceId -> index of the node it is local to, -1 otherwise
+    /// DynamicResources verdicts of pods made from templates, per node (dra_verdicts.h).
+    DraVerdictCache draVerdicts;
 
     explicit Impl(SchedulerOptions o)
         : options(o)
@@ -350,6 +365,12 @@ struct Cluster::Impl
                     break;
                 }
         }
+        scanOrder.clear();
+        scanRank.assign(nodes.size(), 0);
+        for (const auto& name : nodeTree.list()) {
+            scanRank[nodeIndex.at(name)] = uint32_t(scanOrder.size());
+            scanOrder.push_back(nodeIndex.at(name));
+        }
         podsOnNode.assign(nodes.size(), {});
         seededRank.clear();
         shareFragmentSlots.clear();
@@ -395,6 +416,7 @@ struct Cluster::Impl
     {
         views.assign(nodes.size(), nullptr);
         freeCount.assign(nodes.size(), -1);
+        draVerdicts.reset(nodes.size());
         // A device name local to two nodes (an outdated generation published for another node,
         // or one pool's slices for several nodes reusing names) is treated like a network-attached
         // device: a change of its state recounts every node (kMany).
@@ -436,6 +458,16 @@ struct Cluster::Impl
     void applyAllocation(const api::AllocationResult& a, int sign)
     {
         state.apply(a, sign);
+        // Any change of a device's state (a share or an admin access included) makes the verdicts
+        // of the nodes that see it stale.
+        for (const auto& r : a.results) {
+            allocator::DeviceId id = registry.find(r.driver, r.pool, r.device);
+            int32_t n = id < deviceNode.size() ? deviceNode[id] : -1;
+            if (n < 0)
+                draVerdicts.clear();
+            else
+                draVerdicts.touch(uint32_t(n));
+        }
         bool all = false;
         std::vector<uint32_t> touched;
         for (const auto& r : a.results) {
@@ -545,6 +577,7 @@ struct Cluster::Impl
         u.nonZeroMilliCpu += sign * req.nonZeroMilliCpu;
         u.nonZeroMemory += sign * req.nonZeroMemory;
         u.pods += sign;
+        draVerdicts.touch(idx); // the node filters' verdicts read its usage
         updateNodeScores(idx);
     }
 
@@ -642,6 +675,19 @@ struct Cluster::Impl
         /// Nodes rejected by NodeResourcesFit alone (status Unschedulable rather than
         /// UnschedulableAndUnresolvable): the only ones where evicting pods may help.
         std::vector<uint32_t> resolvable;
+        /// Feasible nodes that end the search (numFeasibleNodesToFind of the candidates), and
+        /// what the search examined: counts, and per node in explain mode.
+        uint32_t nodesToFind = 0;
+        uint32_t examinedCount = 0;
+        uint32_t feasibleCount = 0;
+        std::vector<char> examined;
+        /// Set when a search that stops early may choose by usage score alone (schedule()).
+        const SigCache* usageOrder = nullptr;
+        /// The pod's verdicts in draVerdicts, when they may be kept and read (Verdicts::keyOf), and
+        /// whether the last node's verdict was read from there (filterNode then leaves no attempt).
+        DraVerdictCache::Slot verdicts;
+        bool verdictRemembered = false;
+        std::string filterKey; ///< Verdicts::filterKeyOf, when the walk may remember whole verdicts
         /// A preemption dry run's view of one node's usage (its victims removed), which Filter
         /// reads instead of the node's own; null outside dry runs.
         const NodeUsage* dryRunUsage = nullptr;
@@ -651,6 +697,25 @@ struct Cluster::Impl
     ScheduleResult schedule(const api::Pod& pod, bool explain);
     GroupScheduleResult scheduleGroup(const PodGroupPolicy& group, const std::vector<api::Pod>& pods,
         const std::vector<std::string>& boundMembers, bool topologyAware);
+    /// The DynamicResources Filter steps that keep or read draVerdicts (schedule_cycle.cpp).
+    struct Verdicts
+    {
+        /// The key of the pod's verdicts: its namespace and templates in pod order, when every
+        /// claim of the pod is one this scheduler generated from a template and none is allocated
+        /// yet (its requests are then exactly the templates'); "" otherwise.
+        static std::string keyOf(const Cycle& cycle);
+        /// The allocator on node idx: -1 when the claims fit (attempt holds the devices), else the
+        /// DynamicResources reason, kept in cycle.verdicts unless it depends on the clock.
+        static int allocateOn(Impl& d, Cycle& cycle, uint32_t idx, allocator::Attempt& attempt);
+        /// The key of the pod's whole Filter verdicts: keyOf (or nothing, for a pod without
+        /// claims) and everything of the pod the node filters read; "" when not remembered.
+        static std::string filterKeyOf(const Impl& d, const Cycle& cycle);
+        /// The search of a cycle whose scores follow node usage (cycle.usageOrder): from `start`
+        /// through `list` (null: node indices in order), until cycle.nodesToFind nodes are
+        /// feasible; the best by usage score, ties by name, is chosen. Returns the nodes examined.
+        static uint32_t walkByUsage(
+            Impl& d, Cycle& cycle, const std::vector<uint32_t>* list, uint32_t start, uint32_t candidates);
+    };
     struct GroupCycle; ///< the group cycle's parts (group_cycle.cpp)
     struct Preemption; ///< DefaultPreemption, the PostFilter of a failed cycle (preemption.cpp)
     /// The GPU-sharing score plugins' inputs and the choice among the best nodes (share_scoring.cpp)

@@ -16,6 +16,8 @@ std::string formatText(const PodDiagnosis& d)
     } else {
         out += "pending\n  " + d.message + "\n";
     }
+    if (!d.search.empty())
+        out += "  " + d.search + "\n";
     for (size_t start = 0; start < d.preemption.size();) {
         const size_t end = std::min(d.preemption.find('\n', start), d.preemption.size());
         out += "  " + d.preemption.substr(start, end - start) + "\n";
@@ -23,7 +25,9 @@ std::string formatText(const PodDiagnosis& d)
     }
     for (const auto& n : d.nodes) {
         out += "\nnode " + n.node + ": ";
-        if (!n.nodeReasons.empty()) {
+        if (!n.examined) {
+            out += "not examined\n";
+        } else if (!n.nodeReasons.empty()) {
             for (size_t i = 0; i < n.nodeReasons.size(); ++i)
                 out += (i ? "; " : "") + n.nodeReasons[i];
             out += "\n";
@@ -91,10 +95,14 @@ DataValue toData(const PodDiagnosis& d)
         root.set("group", d.group);
     if (!d.preemption.empty())
         root.set("preemption", d.preemption);
+    if (!d.search.empty())
+        root.set("search", d.search);
     DataValue nodes = DataValue::list();
     for (const auto& n : d.nodes) {
         DataValue nd = DataValue::map();
         nd.set("node", n.node);
+        if (!n.examined)
+            nd.set("examined", false);
         DataValue reasons = DataValue::list();
         for (const auto& r : n.nodeReasons)
             reasons.push(r);

@@ -49,6 +49,9 @@ struct NodeDiagnosis
     std::vector<std::string> nodeReasons;
     std::string draStatus; ///< "" (fits), or the DynamicResources filter message for this node
     std::vector<ClaimDiagnosis> claims;
+    /// False for a node the cycle never filtered: it had found the feasible nodes it looks for
+    /// (PodDiagnosis::search) before reaching this one.
+    bool examined = true;
     /// What DefaultPreemption's dry run found on this node, when it reached it: the victims it
     /// would pick here, or why none helps. "" when preemption was never a possibility.
     std::string preemption;
@@ -66,6 +69,10 @@ struct PodDiagnosis
     /// DefaultPreemption's outcome, one statement per line: the nominated node and its victims,
     /// or why preemption does not help. "" when no running pod has a lower priority.
     std::string preemption;
+    /// How far the search went when it stopped before the last candidate node (clusters of more
+    /// than 100 nodes, SchedulerOptions::percentageOfNodesToScore): "examined 497 of 1213 nodes,
+    /// ..."; "" when every node was examined.
+    std::string search;
     std::vector<NodeDiagnosis> nodes; ///< sorted by node name
 };
 

@@ -2,6 +2,7 @@
 // One scheduling cycle for one pod, phase by phase as kube-scheduler runs it with the
 // DynamicResources plugin (§6): claim lookup, PreFilter, Filter on every node (node filters, then
 // the allocator), scoring of the feasible nodes, the explain report, then Reserve, PreBind and Bind.
+#include <algorithm>
 #include <utility>
 
 #include "core/scheduler/cluster_impl.h"
@@ -81,8 +82,12 @@ ScheduleResult Cluster::Impl::schedule(const api::Pod& pod, bool explain)
     spread.preferNoScheduleTaints = preferNoScheduleNodes > 0;
     spread.preferredAffinity = pod.spec.nodeAffinity && !pod.spec.nodeAffinity->preferred.empty();
     spread.deviceChoice = !cycle.toAllocate.empty() && alloc->hasPrioritizedList();
+    // kube-scheduler scores only the first numFeasibleNodesToFind feasible nodes from where the
+    // previous cycle stopped (node_tree.h); the score order is right only when that is all of them.
+    const uint32_t candidates = placementNodes ? uint32_t(placementNodes->size()) : uint32_t(nodes.size());
+    cycle.nodesToFind = numFeasibleNodesToFind(options.percentageOfNodesToScore, candidates);
     // The score order breaks ties by name: a seeded tie-break scores every node.
-    const bool lazy = !explain && cycle.backed.empty() && options.tieBreak == TieBreak::NodeName
+    const bool byUsage = !explain && cycle.backed.empty() && options.tieBreak == TieBreak::NodeName
         && scoresFollowNodeUsage(scoringProfile(options.scoring), spread)
         && (cycle.toAllocate.empty() || !alloc->needsFullEvaluation());
     // A node without free devices gives "cannot allocate all claims" without the allocator
@@ -91,9 +96,19 @@ ScheduleResult Cluster::Impl::schedule(const api::Pod& pod, bool explain)
     if (explain) {
         cycle.draStatus.resize(nodes.size());
         cycle.nodeReasons.resize(nodes.size());
+        cycle.examined.assign(nodes.size(), 0);
     }
     if (!nominations.empty())
         Nominator::tryFirst(*this, cycle);
+    // A search that stops early examines nodes in the node tree's order, not in score order; it
+    // still needs no scoring pass when the scores follow node usage.
+    const bool lazy = byUsage && cycle.nodesToFind >= candidates;
+    if (byUsage && !lazy) {
+        cycle.usageOrder = &sigFor(cycle.req, cycle.zeroFreeShortcut);
+        if (const std::string key = Verdicts::keyOf(cycle); !key.empty())
+            cycle.verdicts = draVerdicts.slot(key);
+        cycle.filterKey = Verdicts::filterKeyOf(*this, cycle);
+    }
     if (lazy && cycle.chosen < 0)
         searchInScoreOrder(cycle);
     if (cycle.chosen < 0 && cycle.fatal.empty())
@@ -243,6 +258,49 @@ std::string Cluster::Impl::preFilter(Cycle& cycle)
     return error;
 }
 
+std::string Cluster::Impl::Verdicts::keyOf(const Cycle& cycle)
+{
+    if (cycle.toAllocate.empty() || cycle.toAllocate.size() != cycle.podClaims.size())
+        return {};
+    for (const auto* c : cycle.podClaims)
+        if (!c->generated)
+            return {};
+    std::string key = nsOf(cycle.pod.meta);
+    for (const auto& e : cycle.pod.spec.resourceClaims) {
+        if (!e.resourceClaimTemplateName)
+            return {};
+        key += '\0';
+        key += *e.resourceClaimTemplateName;
+    }
+    return key;
+}
+
+int Cluster::Impl::Verdicts::allocateOn(Impl& d, Cycle& cycle, uint32_t idx, allocator::Attempt& attempt)
+{
+    attempt = d.alloc->allocate(d.nodes[idx].node, d.viewOf(idx));
+    int dra = -1;
+    switch (attempt.status) {
+    case allocator::AttemptStatus::Success:
+        break;
+    case allocator::AttemptStatus::NoSolution:
+        dra = kCannotAllocate;
+        break;
+    case allocator::AttemptStatus::InvalidPools:
+        dra = kInvalidPools;
+        break;
+    case allocator::AttemptStatus::Timeout:
+        dra = kTimedOut;
+        break;
+    case allocator::AttemptStatus::Error:
+        cycle.fatal = attempt.error;
+        dra = kFatal;
+        break;
+    }
+    if (cycle.verdicts && dra != kTimedOut && dra != kFatal)
+        d.draVerdicts.store(cycle.verdicts, idx, dra);
+    return dra;
+}
+
 // Filter (§6.3): one node through every filter; true when feasible (attempt holds the devices).
 bool Cluster::Impl::filterNode(Cycle& cycle, uint32_t idx, allocator::Attempt& attempt)
 {
@@ -286,24 +344,12 @@ bool Cluster::Impl::filterNode(Cycle& cycle, uint32_t idx, allocator::Attempt& a
     } else if (dra < 0 && mask != cycle.preparedMask && !prepareAllocator(cycle, mask, &cycle.fatal)) {
         dra = kFatal;
     } else if (dra < 0 && (!cycle.toAllocate.empty() || mask)) {
-        attempt = alloc->allocate(ns.node, viewOf(idx));
-        switch (attempt.status) {
-        case allocator::AttemptStatus::Success:
-            break;
-        case allocator::AttemptStatus::NoSolution:
-            dra = kCannotAllocate;
-            break;
-        case allocator::AttemptStatus::InvalidPools:
-            dra = kInvalidPools;
-            break;
-        case allocator::AttemptStatus::Timeout:
-            dra = kTimedOut;
-            break;
-        case allocator::AttemptStatus::Error:
-            cycle.fatal = attempt.error;
-            dra = kFatal;
-            break;
-        }
+        const std::optional<int> known = draVerdicts.find(cycle.verdicts, idx);
+        cycle.verdictRemembered = known.has_value();
+        if (known)
+            dra = *known;
+        else
+            dra = Verdicts::allocateOn(*this, cycle, idx, attempt);
     }
     if (cycle.explain)
         cycle.draStatus[idx] = dra < 0 ? std::string()
@@ -358,8 +404,9 @@ void Cluster::Impl::searchInScoreOrder(Cycle& cycle)
     cycle.resolvable.clear();
 }
 
-// Every node filtered, the feasible ones scored (§6.5); ties go to the node name sorting first, or
-// to the first in the seeded order (SchedulerOptions::tieBreak).
+// Nodes filtered until numFeasibleNodesToFind of them pass (every node on clusters of up to 100),
+// the feasible ones scored (§6.5); ties go to the node name sorting first, or to the first in the
+// seeded order (SchedulerOptions::tieBreak).
 void Cluster::Impl::searchEveryNode(Cycle& cycle)
 {
     struct Feasible
@@ -370,16 +417,53 @@ void Cluster::Impl::searchEveryNode(Cycle& cycle)
     std::vector<Feasible> feasible;
     // Inside a group's placement only its nodes (ascending, so still in name order).
     const uint32_t candidates = placementNodes ? uint32_t(placementNodes->size()) : uint32_t(nodes.size());
-    for (uint32_t k = 0; k < candidates; ++k) {
-        const uint32_t idx = placementNodes ? (*placementNodes)[k] : k;
+    // A search that may stop early walks the node tree's order from where the last one stopped;
+    // one that examines every node gives the same result in any order, and walks them by name.
+    const bool limited = cycle.nodesToFind < candidates;
+    std::vector<uint32_t> order;
+    if (limited && placementNodes) {
+        order = *placementNodes;
+        std::sort(
+            order.begin(), order.end(), [this](uint32_t a, uint32_t b) { return scanRank[a] < scanRank[b]; });
+    }
+    const std::vector<uint32_t>& walk = placementNodes ? order : scanOrder;
+    const uint32_t start = limited ? nextStartNodeIndex % candidates : 0;
+    if (cycle.usageOrder) {
+        // Scores that follow node usage: the best feasible node by usage score wins, and nothing
+        // is scored afterwards (feasible_walk.cpp).
+        const std::vector<uint32_t>* list = limited ? &walk : placementNodes;
+        const uint32_t examined = Verdicts::walkByUsage(*this, cycle, list, start, candidates);
+        if (candidates > 0)
+            nextStartNodeIndex = uint32_t((uint64_t(nextStartNodeIndex) + examined) % candidates);
+        return;
+    }
+    feasible.reserve(std::min(cycle.nodesToFind, candidates));
+    uint32_t examined = 0;
+    for (uint32_t k = 0; k < candidates && feasible.size() < cycle.nodesToFind; ++k) {
+        const uint32_t idx = limited ? walk[(start + k) % candidates]
+            : placementNodes         ? (*placementNodes)[k]
+                                     : k;
+        ++examined;
+        if (cycle.explain)
+            cycle.examined[idx] = 1;
         allocator::Attempt a;
         if (filterNode(cycle, idx, a))
             feasible.push_back(Feasible { idx, std::move(a) });
         else if (!cycle.fatal.empty())
-            return;
+            break;
     }
-    if (feasible.empty())
+    // Upstream moves the start past every node processed, whatever the outcome; a search of every
+    // candidate leaves it where it was.
+    if (candidates > 0)
+        nextStartNodeIndex = uint32_t((uint64_t(nextStartNodeIndex) + examined) % candidates);
+    cycle.examinedCount = examined;
+    cycle.feasibleCount = uint32_t(feasible.size());
+    if (!cycle.fatal.empty() || feasible.empty())
         return;
+    // Scores are normalised over the feasible set in any order; name order keeps ties by name.
+    if (limited)
+        std::sort(feasible.begin(), feasible.end(),
+            [](const Feasible& a, const Feasible& b) { return a.idx < b.idx; });
     std::vector<ScoreInputs> inputs;
     std::vector<uint32_t> feasibleNodes;
     inputs.reserve(feasible.size());
@@ -403,8 +487,24 @@ void Cluster::Impl::diagnose(Cycle& cycle)
 {
     cycle.diagnosis = std::make_shared<PodDiagnosis>();
     cycle.diagnosis->pod = cycle.podKey;
-    for (uint32_t idx = 0; idx < nodes.size(); ++idx)
+    const uint32_t candidates = placementNodes ? uint32_t(placementNodes->size()) : uint32_t(nodes.size());
+    const bool stoppedEarly = cycle.examinedCount > 0 && cycle.examinedCount < candidates;
+    if (stoppedEarly)
+        cycle.diagnosis->search = "examined " + std::to_string(cycle.examinedCount) + " of "
+            + std::to_string(candidates) + " nodes: the search stops at " + std::to_string(cycle.nodesToFind)
+            + " feasible nodes (percentageOfNodesToScore "
+            + percentageOfNodesToScoreText(options.percentageOfNodesToScore, candidates)
+            + ") and scores only those";
+    for (uint32_t idx = 0; idx < nodes.size(); ++idx) {
+        if (stoppedEarly && !cycle.examined[idx]) {
+            NodeDiagnosis nd;
+            nd.node = nodes[idx].node.meta.name;
+            nd.examined = false;
+            cycle.diagnosis->nodes.push_back(std::move(nd));
+            continue;
+        }
         cycle.diagnosis->nodes.push_back(diagnoseNode(cycle, idx));
+    }
     cycle.res.diagnosis = cycle.diagnosis;
 }
 

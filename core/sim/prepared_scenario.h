@@ -38,6 +38,8 @@ struct PreparedScenario
     api::FeatureGates featureGates;
     scheduler::ScoringPolicy scoring = scheduler::ScoringPolicy::Default;
     scheduler::TieBreak tieBreak = scheduler::TieBreak::NodeName;
+    /// spec.scheduler.percentageOfNodesToScore (0: kube-scheduler's adaptive default).
+    int32_t percentageOfNodesToScore = 0;
     /// spec.scheduler.whatIf.draPreemption: NOT UPSTREAM, preemption may free DRA devices (KEP-5690).
     bool whatIfDraPreemption = false;
 

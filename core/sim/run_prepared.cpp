@@ -106,6 +106,7 @@ auto simulateWith(const PreparedScenario& prepared, api::ObjectSet objects, cons
     schedOptions.scoring = o.scoring.value_or(prepared.scoring);
     schedOptions.seed = seed;
     schedOptions.tieBreak = prepared.tieBreak;
+    schedOptions.percentageOfNodesToScore = prepared.percentageOfNodesToScore;
     // The fgd policy, and the fragmentation samples, measure against the typical pods of the trace
     // workloads.
     if (options.gpuShareFragmentation

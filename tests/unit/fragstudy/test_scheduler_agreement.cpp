@@ -108,6 +108,8 @@ Outcome schedulerOutcome(const Trace& t, gpushare::SharePolicy policy, uint64_t 
     scheduler::SchedulerOptions options;
     options.scoring = profileOf(policy);
     options.tieBreak = scheduler::TieBreak::SeededOrder;
+    // The paper's scheduler configuration scores every node (percentageOfNodesToScore 100).
+    options.percentageOfNodesToScore = 100;
     options.seed = seed;
     options.shareTarget = target;
     scheduler::Cluster cluster(std::move(objects), options);

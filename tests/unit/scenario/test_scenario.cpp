@@ -8,6 +8,7 @@
 #include "core/common/data_value.h"
 #include "core/scenario/prepare.h"
 #include "core/scenario/scenario.h"
+#include "core/scenario/scenario_writer.h"
 #include "core/sim/run_prepared.h"
 #include "core/sim/run_summary.h"
 #include "core/sim/series_writer.h"
@@ -437,4 +438,32 @@ TEST(Scenario, EveryMissingFileIsReportedAtItsField)
             + "dir/s.yaml:19:24: Scenario t: spec.workloads[2].pipeline.path: cannot read "
               "dir/no-pipeline.yaml"
             + missing);
+}
+
+TEST(Scenario, PercentageOfNodesToScoreIsReadCheckedAndWrittenBack)
+{
+    Diagnostics diags;
+    auto unset
+        = parseScenario(std::string(kHeader) + "spec:\n  scheduler: {scoring: default}\n", "s.yaml", diags);
+    ASSERT_TRUE(unset.has_value()) << diags.formatAll();
+    EXPECT_FALSE(unset->percentageOfNodesToScore);
+    // Unset stays unset when written back, so a saved scenario keeps its content.
+    EXPECT_EQ(writeScenario(*unset).find("percentageOfNodesToScore"), std::string::npos);
+
+    auto set = parseScenario(
+        std::string(kHeader) + "spec:\n  scheduler: {percentageOfNodesToScore: 30}\n", "s.yaml", diags);
+    ASSERT_TRUE(set.has_value()) << diags.formatAll();
+    EXPECT_EQ(set->percentageOfNodesToScore, 30);
+    auto again = parseScenario(writeScenario(*set), "s.yaml", diags);
+    ASSERT_TRUE(again.has_value()) << diags.formatAll();
+    EXPECT_EQ(again->percentageOfNodesToScore, 30);
+
+    // KubeSchedulerConfiguration accepts 0-100.
+    EXPECT_EQ(errorsOf(std::string(kHeader) + "spec:\n  scheduler: {percentageOfNodesToScore: 101}\n"),
+        "dir/s.yaml:6:41: Scenario t: spec.scheduler.percentageOfNodesToScore: Invalid value: 101: must be "
+        "between 0 and 100\n");
+    EXPECT_EQ(errorsOf(std::string(kHeader) + "spec:\n  scheduler: {percentageOfNodesToScore: all}\n"),
+        "dir/s.yaml:6:41: Scenario t: spec.scheduler.percentageOfNodesToScore: expected an integer, got "
+        "string "
+        "\"all\"\n");
 }
