@@ -128,6 +128,28 @@ struct Cluster::Impl
         std::set<std::pair<int64_t, uint32_t>> order; ///< (−score, node index): best first, ties by name
         std::vector<int64_t> score;
         uint64_t lastUse = 0;
+        /// The same membership by place in the node tree's order (scanRank), one bit per node: a
+        /// walk in that order passes the nodes without a free device 64 at a time.
+        std::vector<uint64_t> listed;
+        void list(uint32_t rank, bool in)
+        {
+            if (in)
+                listed[rank / 64] |= uint64_t(1) << (rank % 64);
+            else
+                listed[rank / 64] &= ~(uint64_t(1) << (rank % 64));
+        }
+        bool isListed(uint32_t rank) const { return (listed[rank / 64] >> (rank % 64)) & 1; }
+        /// The first listed rank in [from, end), or end.
+        uint32_t nextListed(uint32_t from, uint32_t end) const
+        {
+            for (uint32_t r = from; r < end;) {
+                const uint64_t word = listed[r / 64] >> (r % 64);
+                if (word)
+                    return std::min(end, r + uint32_t(__builtin_ctzll(word)));
+                r = (r / 64 + 1) * 64;
+            }
+            return end;
+        }
     };
     static constexpr size_t kMaxSigCaches = 8;
 
@@ -563,8 +585,10 @@ struct Cluster::Impl
         for (auto& [k, sc] : sigs) {
             sc.order.erase({ -sc.score[idx], idx });
             sc.score[idx] = usageScore(scoringProfile(options.scoring), nodes[idx].usage, sc.req);
-            if (!sc.needsDevice || freeOf(idx) > 0)
+            const bool listed = !sc.needsDevice || freeOf(idx) > 0;
+            if (listed)
                 sc.order.insert({ -sc.score[idx], idx });
+            sc.list(scanRank[idx], listed);
         }
     }
 
@@ -599,11 +623,14 @@ struct Cluster::Impl
             sc.req = req;
             sc.needsDevice = needsDevice;
             sc.score.resize(nodes.size());
+            sc.listed.assign((nodes.size() + 63) / 64, 0);
             const auto& profile = scoringProfile(options.scoring);
             for (uint32_t i = 0; i < nodes.size(); ++i) {
                 sc.score[i] = usageScore(profile, nodes[i].usage, req);
-                if (!needsDevice || freeOf(i) > 0)
+                if (!needsDevice || freeOf(i) > 0) {
                     sc.order.insert({ -sc.score[i], i });
+                    sc.list(scanRank[i], true);
+                }
             }
         }
         it->second.lastUse = ++sigClock;

@@ -5,6 +5,7 @@
 // that the next such pod passes the hundreds of nodes it must count without filtering them again.
 // A remembered verdict is valid while its node's stamp is unchanged: a pod bound or gone, a
 // device allocated or freed on it (DraVerdictCache::touch), or anything larger (reset).
+#include <algorithm>
 #include <utility>
 
 #include "core/scheduler/cluster_impl.h"
@@ -90,15 +91,24 @@ uint32_t Cluster::Impl::Verdicts::walkByUsage(
     DraVerdictCache::Slot whole;
     if (!cycle.filterKey.empty())
         whole = d.draVerdicts.slot(cycle.filterKey);
-    // Two passes at most: a walk that finds nothing with remembered verdicts walks again without
-    // them, so that the message counts every node's own reasons.
+    bool skipUnlisted = cycle.zeroFreeShortcut && list == &d.scanOrder;
+    // Two passes at most: a walk that finds nothing with remembered verdicts or skipped nodes
+    // walks again without them, so that the message counts every node's own reasons.
     for (;;) {
         int64_t best = -1;
         allocator::Attempt bestAttempt;
         bool bestWithoutAttempt = false, usedRemembered = false;
         uint32_t examined = 0, found = 0;
-        for (uint32_t k = 0; k < candidates && found < cycle.nodesToFind; ++k) {
-            const uint32_t pos = (start + k) % candidates;
+        while (examined < candidates && found < cycle.nodesToFind) {
+            const uint32_t pos = (start + examined) % candidates;
+            // In the node tree's order, a node without a free device for a pod that needs one
+            // cannot fit (the zero-free shortcut of filterNode): pass every such node up to the
+            // next that has one, or to the end of the list, at once. Not when nothing fits:
+            // the message then needs each node's reason.
+            if (skipUnlisted && !sc.isListed(pos)) {
+                examined += std::min(sc.nextListed(pos, candidates) - pos, candidates - examined);
+                continue;
+            }
             const uint32_t idx = list ? (*list)[pos] : pos;
             ++examined;
             allocator::Attempt a;
@@ -127,8 +137,9 @@ uint32_t Cluster::Impl::Verdicts::walkByUsage(
                 bestWithoutAttempt = needsAttempt && withoutAttempt;
             }
         }
-        if (found == 0 && usedRemembered && cycle.fatal.empty()) {
+        if (found == 0 && (usedRemembered || skipUnlisted) && cycle.fatal.empty()) {
             whole = {};
+            skipUnlisted = false;
             cycle.histogram.clear();
             cycle.draHistogram.fill(0);
             cycle.resolvable.clear();
