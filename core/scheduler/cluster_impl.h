@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
@@ -131,12 +132,33 @@ struct Cluster::Impl
         /// The same membership by place in the node tree's order (scanRank), one bit per node: a
         /// walk in that order passes the nodes without a free device 64 at a time.
         std::vector<uint64_t> listed;
-        void list(uint32_t rank, bool in)
+        /// A range minimum of (−score, node index) over the listed nodes by place in the node tree's
+        /// order (an unlisted place holds kNoneListed): the best node of a stretch of that order.
+        std::vector<std::pair<int64_t, uint32_t>> best;
+        uint32_t leaves = 0;
+        static constexpr std::pair<int64_t, uint32_t> kNoneListed { INT64_MAX, UINT32_MAX };
+        void list(uint32_t rank, uint32_t idx, bool in)
         {
             if (in)
                 listed[rank / 64] |= uint64_t(1) << (rank % 64);
             else
                 listed[rank / 64] &= ~(uint64_t(1) << (rank % 64));
+            uint32_t i = rank + leaves;
+            best[i] = in ? std::make_pair(-score[idx], idx) : kNoneListed;
+            for (i /= 2; i >= 1; i /= 2)
+                best[i] = std::min(best[2 * i], best[2 * i + 1]);
+        }
+        /// The best listed node of places [from, to), kNoneListed when none is listed.
+        std::pair<int64_t, uint32_t> bestIn(uint32_t from, uint32_t to) const
+        {
+            std::pair<int64_t, uint32_t> out = kNoneListed;
+            for (uint32_t l = from + leaves, r = to + leaves; l < r; l /= 2, r /= 2) {
+                if (l & 1)
+                    out = std::min(out, best[l++]);
+                if (r & 1)
+                    out = std::min(out, best[--r]);
+            }
+            return out;
         }
         bool isListed(uint32_t rank) const { return (listed[rank / 64] >> (rank % 64)) & 1; }
         /// The first listed rank in [from, end), or end.
@@ -438,7 +460,7 @@ struct Cluster::Impl
     {
         views.assign(nodes.size(), nullptr);
         freeCount.assign(nodes.size(), -1);
-        draVerdicts.reset(nodes.size());
+        draVerdicts.reset(scanRank);
         // A device name local to two nodes (an outdated generation published for another node,
         // or one pool's slices for several nodes reusing names) is treated like a network-attached
         // device: a change of its state recounts every node (kMany).
@@ -588,7 +610,7 @@ struct Cluster::Impl
             const bool listed = !sc.needsDevice || freeOf(idx) > 0;
             if (listed)
                 sc.order.insert({ -sc.score[idx], idx });
-            sc.list(scanRank[idx], listed);
+            sc.list(scanRank[idx], idx, listed);
         }
     }
 
@@ -624,14 +646,21 @@ struct Cluster::Impl
             sc.needsDevice = needsDevice;
             sc.score.resize(nodes.size());
             sc.listed.assign((nodes.size() + 63) / 64, 0);
+            sc.leaves = 1;
+            while (sc.leaves < nodes.size())
+                sc.leaves *= 2;
+            sc.best.assign(2 * size_t(sc.leaves), SigCache::kNoneListed);
             const auto& profile = scoringProfile(options.scoring);
             for (uint32_t i = 0; i < nodes.size(); ++i) {
                 sc.score[i] = usageScore(profile, nodes[i].usage, req);
                 if (!needsDevice || freeOf(i) > 0) {
                     sc.order.insert({ -sc.score[i], i });
-                    sc.list(scanRank[i], true);
+                    sc.listed[scanRank[i] / 64] |= uint64_t(1) << (scanRank[i] % 64);
+                    sc.best[sc.leaves + scanRank[i]] = { -sc.score[i], i };
                 }
             }
+            for (uint32_t i = sc.leaves - 1; i >= 1; --i)
+                sc.best[i] = std::min(sc.best[2 * i], sc.best[2 * i + 1]);
         }
         it->second.lastUse = ++sigClock;
         return it->second;
@@ -742,6 +771,11 @@ struct Cluster::Impl
         /// feasible; the best by usage score, ties by name, is chosen. Returns the nodes examined.
         static uint32_t walkByUsage(
             Impl& d, Cycle& cycle, const std::vector<uint32_t>* list, uint32_t start, uint32_t candidates);
+        /// walkByUsage over the whole cluster's node tree order, 64 places at a time, reading the
+        /// remembered whole verdicts (cycle.filterKey) and the score order's range minimum; the
+        /// nodes examined, or nullopt when it cannot decide alone (walkByUsage then walks).
+        static std::optional<uint32_t> walkByWords(
+            Impl& d, Cycle& cycle, DraVerdictCache::Slot whole, uint32_t start);
     };
     struct GroupCycle; ///< the group cycle's parts (group_cycle.cpp)
     struct Preemption; ///< DefaultPreemption, the PostFilter of a failed cycle (preemption.cpp)

@@ -3,10 +3,11 @@
 
 namespace drasim::scheduler {
 
-void DraVerdictCache::reset(size_t nodes)
+void DraVerdictCache::reset(const std::vector<uint32_t>& rank)
 {
     clear();
-    m_stamp.assign(nodes, 0);
+    m_stamp.assign(rank.size(), 0);
+    m_rank = rank;
 }
 
 void DraVerdictCache::clear()
@@ -17,8 +18,14 @@ void DraVerdictCache::clear()
 
 void DraVerdictCache::touch(uint32_t idx)
 {
-    if (idx < m_stamp.size())
-        m_stamp[idx] = ++m_clock;
+    if (idx >= m_stamp.size())
+        return;
+    m_stamp[idx] = ++m_clock;
+    const uint32_t r = m_rank[idx];
+    for (auto& [key, st] : m_byKey) {
+        st.known[r / 64] &= ~(uint64_t(1) << (r % 64));
+        st.fits[r / 64] &= ~(uint64_t(1) << (r % 64));
+    }
 }
 
 DraVerdictCache::Slot DraVerdictCache::slot(const std::string& key)
@@ -27,7 +34,11 @@ DraVerdictCache::Slot DraVerdictCache::slot(const std::string& key)
     if (it == m_byKey.end()) {
         if (m_byKey.size() >= kMaxKeys)
             clear();
-        it = m_byKey.emplace(key, std::vector<Entry>(m_stamp.size())).first;
+        KeyState st;
+        st.entries.resize(m_stamp.size());
+        st.known.assign((m_stamp.size() + 63) / 64, 0);
+        st.fits.assign(st.known.size(), 0);
+        it = m_byKey.emplace(key, std::move(st)).first;
     }
     // Elements of an unordered_map stay where they are when it grows; only clear() drops them,
     // and it moves the generation on.
@@ -36,9 +47,9 @@ DraVerdictCache::Slot DraVerdictCache::slot(const std::string& key)
 
 std::optional<int> DraVerdictCache::find(const Slot& slot, uint32_t idx) const
 {
-    if (!slot || slot.generation != m_generation || idx >= m_stamp.size())
+    if (!valid(slot) || idx >= m_stamp.size())
         return std::nullopt;
-    const Entry& e = (*slot.entries)[idx];
+    const Entry& e = slot.state->entries[idx];
     if (!e.set || e.stamp != m_stamp[idx])
         return std::nullopt;
     return e.verdict;
@@ -46,8 +57,16 @@ std::optional<int> DraVerdictCache::find(const Slot& slot, uint32_t idx) const
 
 void DraVerdictCache::store(const Slot& slot, uint32_t idx, int verdict)
 {
-    if (slot && slot.generation == m_generation && idx < m_stamp.size())
-        (*slot.entries)[idx] = Entry { m_stamp[idx], verdict, true };
+    if (!valid(slot) || idx >= m_stamp.size())
+        return;
+    slot.state->entries[idx] = Entry { m_stamp[idx], verdict, true };
+    const uint32_t r = m_rank[idx];
+    const uint64_t bit = uint64_t(1) << (r % 64);
+    slot.state->known[r / 64] |= bit;
+    if (verdict < 0)
+        slot.state->fits[r / 64] |= bit;
+    else
+        slot.state->fits[r / 64] &= ~bit;
 }
 
 } // namespace drasim::scheduler

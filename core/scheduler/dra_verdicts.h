@@ -28,36 +28,48 @@ class DraVerdictCache
         int verdict = 0;
         bool set = false;
     };
+    struct KeyState
+    {
+        std::vector<Entry> entries; ///< by node index
+        /// By place in the node tree's order: a valid verdict is kept, and it is "fits". Cleared
+        /// bit by bit as nodes change, so that a walk in that order reads 64 nodes at a time.
+        std::vector<uint64_t> known, fits;
+    };
 
 public:
     /// The verdicts of one key, looked up once per cycle rather than once per node. Valid until
     /// the cache forgets everything (its generation then moves on); a default one holds nothing.
     struct Slot
     {
-        std::vector<Entry>* entries = nullptr;
+        KeyState* state = nullptr;
         uint64_t generation = 0;
-        explicit operator bool() const { return entries != nullptr; }
+        explicit operator bool() const { return state != nullptr; }
     };
 
-    /// Forgets every verdict; `nodes` is the number of nodes from now on.
-    void reset(size_t nodes);
+    /// Forgets every verdict; `rank` is each node's place in the node tree's order from now on.
+    void reset(const std::vector<uint32_t>& rank);
     /// Forgets every verdict.
     void clear();
-    /// The devices node idx sees changed state: its verdicts are stale.
+    /// The devices or the usage of node idx changed: its verdicts are stale.
     void touch(uint32_t idx);
-    /// The slot of a template list (made when missing).
+    /// The slot of a key (made when missing).
     Slot slot(const std::string& key);
     /// The verdict kept in the slot for node idx (-1: fits; else an index into kDraReasons).
     std::optional<int> find(const Slot& slot, uint32_t idx) const;
     void store(const Slot& slot, uint32_t idx, int verdict);
+    /// 64 places of the node tree's order from word `w`: which have a valid verdict, which fit.
+    uint64_t knownWord(const Slot& slot, uint32_t w) const { return valid(slot) ? slot.state->known[w] : 0; }
+    uint64_t fitsWord(const Slot& slot, uint32_t w) const { return valid(slot) ? slot.state->fits[w] : 0; }
 
 private:
+    bool valid(const Slot& slot) const { return slot && slot.generation == m_generation; }
     /// Each node's last change; a verdict is valid while it carries its node's current stamp.
     std::vector<uint64_t> m_stamp;
+    std::vector<uint32_t> m_rank;
     uint64_t m_clock = 0;
     uint64_t m_generation = 1;
-    std::unordered_map<std::string, std::vector<Entry>> m_byKey;
-    /// More distinct template lists than this and the cache starts over: a bound on its memory.
+    std::unordered_map<std::string, KeyState> m_byKey;
+    /// More distinct keys than this and the cache starts over: a bound on its memory.
     static constexpr size_t kMaxKeys = 256;
 };
 

@@ -83,6 +83,81 @@ std::string Cluster::Impl::Verdicts::filterKeyOf(const Impl& d, const Cycle& cyc
     return key;
 }
 
+std::optional<uint32_t> Cluster::Impl::Verdicts::walkByWords(
+    Impl& d, Cycle& cycle, DraVerdictCache::Slot whole, uint32_t start)
+{
+    const SigCache& sc = *cycle.usageOrder;
+    const uint32_t m = uint32_t(d.scanOrder.size());
+    const uint32_t toFind = cycle.nodesToFind;
+    auto low = [](uint32_t n) { return n >= 64 ? ~uint64_t(0) : (uint64_t(1) << n) - 1; };
+    // The window: places from `start` until the toFind-th that fits. A place not listed (no free
+    // device for a pod that needs one) does not fit; a listed one without a remembered verdict
+    // is filtered now and remembered.
+    uint32_t examined = 0, found = 0;
+    bool everyListedFits = true;
+    while (examined < m && found < toFind) {
+        const uint32_t pos = (start + examined) % m;
+        const uint32_t w = pos / 64, shift = pos % 64;
+        const uint32_t len = std::min({ 64 - shift, m - pos, m - examined });
+        const uint64_t listedW = (sc.listed[w] >> shift) & low(len);
+        for (uint64_t unknown = listedW & ~(d.draVerdicts.knownWord(whole, w) >> shift); unknown;
+             unknown &= unknown - 1) {
+            const uint32_t idx = d.scanOrder[pos + uint32_t(__builtin_ctzll(unknown))];
+            allocator::Attempt a;
+            const int timedOut = cycle.draHistogram[kDraTimedOutIndex];
+            const bool fits = d.filterNode(cycle, idx, a);
+            if (!cycle.fatal.empty() || cycle.draHistogram[kDraTimedOutIndex] != timedOut)
+                return std::nullopt;
+            d.draVerdicts.store(whole, idx, fits ? -1 : 0);
+        }
+        const uint64_t fitsW = listedW & (d.draVerdicts.fitsWord(whole, w) >> shift);
+        const uint32_t count = uint32_t(__builtin_popcountll(fitsW));
+        if (found + count < toFind) {
+            everyListedFits = everyListedFits && (listedW & ~fitsW) == 0;
+            found += count;
+            examined += len;
+            continue;
+        }
+        // The window ends at the (toFind − found)-th place of this stretch that fits.
+        uint64_t rest = fitsW;
+        for (uint32_t i = 1; i < toFind - found; ++i)
+            rest &= rest - 1;
+        const uint32_t last = uint32_t(__builtin_ctzll(rest));
+        everyListedFits = everyListedFits && (listedW & ~fitsW & low(last + 1)) == 0;
+        examined += last + 1;
+        found = toFind;
+    }
+    // Nothing fits: the message needs every node's own reasons, which the node-by-node walk
+    // collects.
+    if (found == 0)
+        return std::nullopt;
+    std::pair<int64_t, uint32_t> best = SigCache::kNoneListed;
+    if (everyListedFits) {
+        // Every listed node of the window fits: the best of the window is the score order's.
+        const uint32_t end = start + examined;
+        best = end <= m ? sc.bestIn(start, end) : std::min(sc.bestIn(start, m), sc.bestIn(0, end - m));
+    } else {
+        for (uint32_t k = 0; k < examined;) {
+            const uint32_t pos = (start + k) % m;
+            const uint32_t w = pos / 64, shift = pos % 64;
+            const uint32_t len = std::min({ 64 - shift, m - pos, examined - k });
+            for (uint64_t fitsW = (sc.listed[w] & d.draVerdicts.fitsWord(whole, w)) >> shift & low(len);
+                 fitsW; fitsW &= fitsW - 1) {
+                const uint32_t idx = d.scanOrder[pos + uint32_t(__builtin_ctzll(fitsW))];
+                best = std::min(best, std::make_pair(-sc.score[idx], idx));
+            }
+            k += len;
+        }
+    }
+    cycle.examinedCount = examined;
+    cycle.feasibleCount = found;
+    cycle.chosen = best.second;
+    // The devices: the allocator once more on the chosen node, in the state its verdict saw.
+    if (!cycle.toAllocate.empty())
+        cycle.chosenAttempt = d.alloc->allocate(d.nodes[best.second].node, d.viewOf(best.second));
+    return examined;
+}
+
 uint32_t Cluster::Impl::Verdicts::walkByUsage(
     Impl& d, Cycle& cycle, const std::vector<uint32_t>* list, uint32_t start, uint32_t candidates)
 {
@@ -91,6 +166,15 @@ uint32_t Cluster::Impl::Verdicts::walkByUsage(
     DraVerdictCache::Slot whole;
     if (!cycle.filterKey.empty())
         whole = d.draVerdicts.slot(cycle.filterKey);
+    if (whole && list == &d.scanOrder) {
+        if (const auto examined = walkByWords(d, cycle, whole, start))
+            return *examined;
+        // The node-by-node walk counts every reason afresh.
+        cycle.histogram.clear();
+        cycle.draHistogram.fill(0);
+        cycle.resolvable.clear();
+        cycle.fatal.clear();
+    }
     bool skipUnlisted = cycle.zeroFreeShortcut && list == &d.scanOrder;
     // Two passes at most: a walk that finds nothing with remembered verdicts or skipped nodes
     // walks again without them, so that the message counts every node's own reasons.
