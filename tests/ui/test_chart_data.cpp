@@ -200,8 +200,30 @@ TEST(FrontierChart, MixesBeyondTheTopAreMarkedAndTheLevelIsDrawn)
     EXPECT_EQ(view.missedCount(), 3);
     EXPECT_DOUBLE_EQ(view.levelLine(), 60.0); // longest pending <= 1h, in minutes
     EXPECT_EQ(view.xTitle(), QStringLiteral("cost (thousand USD)"));
-    EXPECT_EQ(view.yTitle(), QStringLiteral("longest pending (min)"));
+    // The waits read as every view writes a duration, the units in the labels: no "(min)", no "120".
+    EXPECT_EQ(view.yTitle(), QStringLiteral("longest pending"));
+    const QStringList waits = view.yTimeLabels();
+    EXPECT_EQ(waits.value(0), QStringLiteral("0s")) << waits.join(QLatin1Char(' ')).toStdString();
+    EXPECT_TRUE(waits.contains(QStringLiteral("1h"))) << waits.join(QLatin1Char(' ')).toStdString();
+    EXPECT_EQ(waits.value(waits.size() - 1), QStringLiteral("2h"))
+        << waits.join(QLatin1Char(' ')).toStdString();
+    QStringList distinct = waits;
+    EXPECT_EQ(distinct.removeDuplicates(), 0);
     EXPECT_EQ(view.xLabelFormat(), QStringLiteral("%.0f"));
+
+    // Hovering the mark of the mix that missed by days gives its real value and says it is not
+    // where it is drawn.
+    QAbstractSeries* clipped = nullptr;
+    for (auto* series : view.chart()->series())
+        if (series->name().startsWith(QLatin1String("beyond the top")))
+            clipped = series;
+    ASSERT_NE(clipped, nullptr);
+    const QString onTop = view.hoverTextAt(viewportPosition(view, QPointF(100, 120), clipped));
+    EXPECT_TRUE(onTop.startsWith(QStringLiteral("beyond the chart's top: h100=0 l40s=1: $100,000")))
+        << onTop.toStdString();
+    EXPECT_TRUE(onTop.contains(QStringLiteral("16d"))) << onTop.toStdString();
+    // A mix drawn where its value is says only that.
+    EXPECT_FALSE(view.pointText(1).startsWith(QStringLiteral("beyond")));
 
     // A study that produced nothing: no level, no clipped mark, and ticks that do not repeat.
     PlanMixesModel empty;
@@ -211,4 +233,25 @@ TEST(FrontierChart, MixesBeyondTheTopAreMarkedAndTheLevelIsDrawn)
     EXPECT_EQ(nothing.clippedCount(), 0);
     EXPECT_EQ(nothing.levelLine(), -1);
     EXPECT_EQ(nothing.xLabelFormat(), QStringLiteral("%g"));
+}
+
+TEST(FrontierChart, AShareLevelKeepsAPercentageAxis)
+{
+    auto study = tinyStudy();
+    study->levels[0].metric = drasim::planner::Metric::NeverScheduled;
+    study->levels[0].limit = 0.01;
+    for (auto& m : study->loads[0].mixes)
+        m.spread[0] = drasim::planner::Spread { 0.005, 0.005, 0.005 };
+    PlanMixesModel model;
+    model.setResult(study, 0);
+    FrontierChartView view(&model);
+    view.resize(500, 360);
+    view.show();
+    EXPECT_TRUE(view.yTimeLabels().isEmpty());
+    EXPECT_TRUE(view.yTitle().endsWith(QStringLiteral("(%)"))) << view.yTitle().toStdString();
+    EXPECT_DOUBLE_EQ(view.levelLine(), 1.0);
+    // Back to a wait: the time axis returns with its labels.
+    model.setResult(tinyStudy(), 0);
+    EXPECT_EQ(view.yTitle(), QStringLiteral("longest pending"));
+    EXPECT_TRUE(view.yTimeLabels().contains(QStringLiteral("1h")));
 }

@@ -9,6 +9,8 @@
 #include <QScatterSeries>
 #include <QValueAxis>
 
+#include "core/sim/sim_time.h"
+#include "ui/charts/time_axis.h"
 #include "ui/models/plan_models.h"
 
 namespace drasim::ui {
@@ -42,9 +44,15 @@ FrontierChartView::FrontierChartView(PlanMixesModel* model, QWidget* parent)
     m_x = new QValueAxis(chart);
     m_x->setTitleText(tr("cost (thousand USD)"));
     m_x->setLabelFormat(QStringLiteral("%.0f"));
-    m_y = new QValueAxis(chart);
+    // Waits (drawn in minutes) get a time axis, shares a percentage one; rebuild() puts the one
+    // the study's main level needs on the chart.
+    m_percentY = new QValueAxis(this);
+    m_waitY = new TimeAxis(this);
+    m_waitY->setUnit(sim::kMinute);
     chart->addAxis(m_x, Qt::AlignBottom);
+    m_y = m_waitY;
     chart->addAxis(m_y, Qt::AlignLeft);
+    m_waitY->follow(chart);
 
     m_missed = new QScatterSeries(this);
     m_missed->setName(tr("missed a level"));
@@ -105,6 +113,10 @@ QString FrontierChartView::yTitle() const
 {
     return m_y->titleText();
 }
+QStringList FrontierChartView::yTimeLabels() const
+{
+    return m_y == m_waitY ? m_waitY->tickLabels() : QStringList();
+}
 QString FrontierChartView::xLabelFormat() const
 {
     return m_x->labelFormat();
@@ -138,6 +150,20 @@ void FrontierChartView::styleSeries()
     m_level->setPen(QPen(palette().color(QPalette::WindowText), 1.5, Qt::DashLine));
 }
 
+void FrontierChartView::useValueAxis(QValueAxis* y)
+{
+    if (m_y == y)
+        return;
+    chart()->removeAxis(m_y);
+    m_y->setParent(this); // the chart lets go of an axis it no longer shows
+    m_y = y;
+    chart()->addAxis(m_y, Qt::AlignLeft);
+    for (QAbstractSeries* s : chart()->series())
+        s->attachAxis(m_y);
+    if (m_y == m_waitY)
+        m_waitY->setUnit(sim::kMinute); // labels again for its new place
+}
+
 void FrontierChartView::rebuild()
 {
     // Runs stopped early report waits of days; plotted as they are they would flatten every mix
@@ -156,6 +182,7 @@ void FrontierChartView::rebuild()
     m_metRows.clear();
     m_missedRows.clear();
     m_recommendedRows.clear();
+    m_clippedRows.clear();
     for (int row = 0; row < m_model->rowCount(); ++row) {
         const QModelIndex i = m_model->index(row, 0);
         // A value beyond the window, or none at all (a run stopped once the level was surely
@@ -164,8 +191,10 @@ void FrontierChartView::rebuild()
         const bool known = i.data(PlanMixesModel::MainKnownRole).toBool();
         const QPointF p(
             i.data(PlanMixesModel::CostRole).toDouble() / kThousand, known ? std::min(top, value) : top);
-        if (!known || value > top)
+        if (!known || value > top) {
             clipped << p;
+            m_clippedRows << row;
+        }
         if (i.data(PlanMixesModel::FeasibleRole).toBool()) {
             met << p;
             m_metRows << row;
@@ -190,8 +219,10 @@ void FrontierChartView::rebuild()
     m_recommended->replace(recommended);
     m_clipped->replace(clipped);
     m_limit = result && !result->levels.empty() ? axis.limit : -1;
-    m_y->setTitleText(axis.title);
-    m_y->setLabelFormat(axis.percent ? QStringLiteral("%.0f%%") : QStringLiteral("%g"));
+    useValueAxis(axis.percent ? m_percentY : static_cast<QValueAxis*>(m_waitY));
+    // A time axis' labels carry their units ("30m", "1h"); a percentage says it in the title.
+    m_y->setTitleText(axis.percent ? axis.title : axis.name);
+    m_percentY->setLabelFormat(QStringLiteral("%.0f%%"));
     resetZoom();
 }
 
@@ -213,9 +244,9 @@ void FrontierChartView::fitAxes()
     // A little below zero so mixes that meet the level perfectly are not hidden by the axis; ticks
     // stay on round values from zero.
     m_y->setRange(-0.04 * m_top, m_top * 1.04);
-    m_y->setTickType(QValueAxis::TicksDynamic);
-    m_y->setTickAnchor(0);
-    m_y->setTickInterval(niceStep(m_top / 4));
+    m_percentY->setTickType(QValueAxis::TicksDynamic);
+    m_percentY->setTickAnchor(0);
+    m_percentY->setTickInterval(niceStep(m_top / 4));
 }
 
 QString FrontierChartView::pointText(int row) const
@@ -251,7 +282,11 @@ QString FrontierChartView::hoverText(const QPointF& value, const QPointF& positi
     consider(m_missed, m_missedRows);
     consider(m_met, m_metRows);
     consider(m_recommended, m_recommendedRows);
-    return bestRow < 0 ? QString() : pointText(bestRow);
+    if (bestRow < 0)
+        return {};
+    // A mark on the top edge is not its value: say so before giving the real one.
+    return m_clippedRows.contains(bestRow) ? tr("beyond the chart's top: %1").arg(pointText(bestRow))
+                                           : pointText(bestRow);
 }
 
 QByteArray FrontierChartView::csvText() const

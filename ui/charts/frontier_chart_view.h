@@ -13,11 +13,13 @@ class QXYSeries;
 namespace drasim::ui {
 
 class PlanMixesModel;
+class TimeAxis;
 
 /// The study at one load level as cost against the main service level (worst seed): every mix
 /// evaluated (those that missed a level greyed), the frontier as a line, the recommendation
 /// marked, the level itself as a dashed line, and the mixes whose value lies beyond the chart's
-/// top marked there with a triangle. Hovering a marker names the mix; the CSV export lists every mix with its
+/// top marked there with a triangle. Waits read as every view writes a duration ("30m", "1h").
+/// Hovering a marker names the mix and its real value; the CSV export lists every mix with its
 /// role. Reads the roles of a PlanMixesModel and redraws when it resets.
 class FrontierChartView : public ChartView
 {
@@ -37,6 +39,9 @@ public:
     double levelLine() const;
     QString xTitle() const;
     QString yTitle() const;
+    /// The y axis' labels when it shows a time (a wait: "0s", "30m", "1h"), left to right;
+    /// empty when it shows a percentage.
+    QStringList yTimeLabels() const;
     /// The x axis' tick label format ("%g" for a small range: no "0 1 1 2").
     QString xLabelFormat() const;
     /// "h100=2 l40s=0: $746,000, longest pending 12 min" for a model row.
@@ -55,10 +60,14 @@ protected:
 private:
     void rebuild();
     void styleSeries();
+    /// Puts `y` on the chart's left, in place of the other value axis, with every series on it.
+    void useValueAxis(QValueAxis* y);
 
     PlanMixesModel* m_model;
     QValueAxis* m_x = nullptr;
-    QValueAxis* m_y = nullptr;
+    QValueAxis* m_y = nullptr; ///< the one of the two below now on the chart
+    QValueAxis* m_percentY = nullptr;
+    TimeAxis* m_waitY = nullptr; ///< values in minutes, labelled as every view writes a duration
     QScatterSeries* m_met = nullptr;
     QScatterSeries* m_missed = nullptr;
     QLineSeries* m_frontier = nullptr;
@@ -69,6 +78,7 @@ private:
     QList<int> m_metRows;
     QList<int> m_missedRows;
     QList<int> m_recommendedRows;
+    QList<int> m_clippedRows;
     double m_top = 1; ///< top of the value window (LevelAxis units)
 };
 

@@ -6,6 +6,7 @@
 
 #include <QChart>
 #include <QFontMetricsF>
+#include <QRectF>
 
 #include "ui/models/time_ticks.h"
 
@@ -20,6 +21,13 @@ TimeAxis::TimeAxis(QObject* parent)
     connect(this, &QValueAxis::rangeChanged, this, &TimeAxis::relabel);
 }
 
+void TimeAxis::setUnit(sim::SimTime unit)
+{
+    m_unit = unit > 0 ? unit : sim::kHour;
+    m_labelledMin = m_labelledMax = -1;
+    relabel();
+}
+
 void TimeAxis::follow(QChart* chart)
 {
     m_chart = chart;
@@ -29,7 +37,10 @@ void TimeAxis::follow(QChart* chart)
 
 void TimeAxis::relabel()
 {
-    const double width = m_chart ? m_chart->plotArea().width() : 600.0;
+    // Along the axis: the plot's width under or over it, its height beside it.
+    const bool vertical = orientation() == Qt::Vertical;
+    const QRectF plot = m_chart ? m_chart->plotArea() : QRectF(0, 0, 600, 300);
+    const double width = vertical ? plot.height() : plot.width();
     // Labelling again moves nothing the user sees unless the range or the width did; skipping it
     // also ends the loop a new label's size could start through plotAreaChanged.
     if (min() == m_labelledMin && max() == m_labelledMax && std::abs(width - m_labelledWidth) < 8)
@@ -40,12 +51,14 @@ void TimeAxis::relabel()
     for (const QString& label : std::as_const(m_labels))
         remove(label);
     m_labels.clear();
-    const auto ms = [](double hours) { return sim::SimTime(std::llround(hours * double(sim::kHour))); };
-    const double labelPx = QFontMetricsF(labelsFont()).horizontalAdvance(QStringLiteral("88d88h")) + 16;
+    const auto ms = [this](double units) { return sim::SimTime(std::llround(units * double(m_unit))); };
+    const QFontMetricsF metrics(labelsFont());
+    const double labelPx
+        = vertical ? 2.5 * metrics.height() : metrics.horizontalAdvance(QStringLiteral("88d88h")) + 16;
     // The first category starts where the axis does; each label stands at its category's end.
     setStartValue(min());
     for (const TimeTick& tick : timeTicksBetween(ms(min()), ms(max()), width, labelPx)) {
-        append(tick.label, double(tick.time) / double(sim::kHour));
+        append(tick.label, double(tick.time) / double(m_unit));
         m_labels << tick.label;
     }
 }

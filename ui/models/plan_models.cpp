@@ -39,6 +39,7 @@ LevelAxis levelAxis(const planner::ServiceLevel& level)
     // "longest pending <= 1h" → "longest pending": the axis names the quantity, not the bound.
     const qsizetype bound = what.indexOf(QRegularExpression(QStringLiteral(" (<=|>=) ")));
     const QString name = bound > 0 ? what.left(bound) : what;
+    axis.name = name;
     if (level.metric == planner::Metric::Wait || level.metric == planner::Metric::Pending) {
         axis.title = QObject::tr("%1 (min)").arg(name);
         axis.scale = 1.0 / 60.0;

@@ -15,6 +15,7 @@ namespace drasim::ui {
 struct LevelAxis
 {
     QString title; ///< "longest pending (min)"
+    QString name; ///< the quantity alone: "longest pending"
     double scale = 1.0;
     bool percent = false;
     double limit = 0; ///< the level's bound in the unit shown
