@@ -233,6 +233,8 @@ TEST(FrontierChart, MixesBeyondTheTopAreMarkedAndTheLevelIsDrawn)
     EXPECT_EQ(nothing.clippedCount(), 0);
     EXPECT_EQ(nothing.levelLine(), -1);
     EXPECT_EQ(nothing.xLabelFormat(), QStringLiteral("%g"));
+    EXPECT_EQ(nothing.chartTitle(), QStringLiteral("Nothing to show: the study evaluated no mix"));
+    EXPECT_EQ(view.chartTitle(), QStringLiteral("Cost against the main service level (worst seed)"));
 }
 
 TEST(FrontierChart, AShareLevelKeepsAPercentageAxis)

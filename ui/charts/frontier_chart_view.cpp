@@ -38,7 +38,6 @@ FrontierChartView::FrontierChartView(PlanMixesModel* model, QWidget* parent)
     , m_model(model)
 {
     auto* chart = new QChart();
-    chart->setTitle(tr("Cost against the main service level (worst seed)"));
     chart->legend()->setAlignment(Qt::AlignBottom);
     chart->setMargins(QMargins(4, 4, 4, 4));
     m_x = new QValueAxis(chart);
@@ -104,6 +103,10 @@ int FrontierChartView::clippedCount() const
 double FrontierChartView::levelLine() const
 {
     return m_level->count() > 0 ? m_level->at(0).y() : -1;
+}
+QString FrontierChartView::chartTitle() const
+{
+    return chart()->title();
 }
 QString FrontierChartView::xTitle() const
 {
@@ -219,6 +222,9 @@ void FrontierChartView::rebuild()
     m_recommended->replace(recommended);
     m_clipped->replace(clipped);
     m_limit = result && !result->levels.empty() ? axis.limit : -1;
+    // A study that failed or was cancelled evaluated nothing: say so rather than show bare axes.
+    chart()->setTitle(m_model->rowCount() > 0 ? tr("Cost against the main service level (worst seed)")
+                                              : tr("Nothing to show: the study evaluated no mix"));
     useValueAxis(axis.percent ? m_percentY : static_cast<QValueAxis*>(m_waitY));
     // A time axis' labels carry their units ("30m", "1h"); a percentage says it in the title.
     m_y->setTitleText(axis.percent ? axis.title : axis.name);

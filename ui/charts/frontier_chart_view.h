@@ -37,6 +37,7 @@ public:
     int clippedCount() const;
     /// The service level's line: its value (axis units), or -1 when none is drawn.
     double levelLine() const;
+    QString chartTitle() const;
     QString xTitle() const;
     QString yTitle() const;
     /// The y axis' labels when it shows a time (a wait: "0s", "30m", "1h"), left to right;
