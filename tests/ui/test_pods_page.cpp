@@ -13,6 +13,7 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QTest>
 #include <QTextBrowser>
 
 #include <gtest/gtest.h>
@@ -96,6 +97,52 @@ TEST(PodsPage, APendingPodIsExplainedInPlainWords)
     page->podsView()->sortByColumn(PodsModel::StatusColumn, Qt::AscendingOrder);
     EXPECT_EQ(page->podsView()->model()->index(0, PodsModel::StatusColumn).data().toString().toStdString(),
         "Pending");
+}
+
+TEST(PodsPage, APreemptionVictimIsMarkedAndThePreemptorsPaneSaysWhomEachNodeWouldEvict)
+{
+    MainWindow w;
+    PodsPage* page = w.podsPage();
+    QSignalSpy shown(page, &PodsPage::diagnosisShown);
+    w.show();
+    w.openPaths({ sourcePath("scenarios/learn/16-preemption") });
+    ASSERT_TRUE(shown.wait(30000));
+    const QAbstractItemModel* pods = page->podsModel();
+    int victim = -1;
+    for (int row = 0; row < pods->rowCount(); ++row)
+        if (pods->index(row, 0).data(PodsModel::PodKeyRole).toString()
+            == QLatin1String("default/train-plugin"))
+            victim = row;
+    ASSERT_GE(victim, 0);
+    EXPECT_EQ(pods->index(victim, PodsModel::StatusColumn).data().toString(), QStringLiteral("Preempted"));
+    EXPECT_TRUE(pods->index(victim, 0).data(PodsModel::PreemptedRole).toBool());
+
+    // The explanation is worked out in the background: wait for the pod's own heading.
+    auto explained = [page](const QString& heading) {
+        return QTest::qWaitFor([&] { return page->diagnosisView()->toPlainText().contains(heading); }, 30000);
+    };
+    // The DRA preemptor: no node helps, and the pane says why.
+    ASSERT_TRUE(page->selectPod(QStringLiteral("default/infer-dra")));
+    ASSERT_TRUE(explained(QStringLiteral("Pod default/infer-dra is pending")));
+    const QString dra = page->diagnosisView()->toPlainText();
+    EXPECT_TRUE(dra.contains(QStringLiteral("Pod default/infer-dra is pending"))) << dra.toStdString();
+    EXPECT_TRUE(dra.contains(QStringLiteral("Preemption here: not a candidate: evicting pods does not change "
+                                            "what rejects the pod here")))
+        << dra.toStdString();
+
+    ASSERT_TRUE(page->selectPod(QStringLiteral("default/infer-plugin")));
+    ASSERT_TRUE(explained(QStringLiteral("Pod default/infer-plugin is pending")));
+    const QString text = page->diagnosisView()->toPlainText();
+    EXPECT_TRUE(text.contains(QStringLiteral("Pod default/infer-plugin is pending"))) << text.toStdString();
+    // The pod's outcome, then each node's line, as core words them (`drasim explain` prints the same).
+    EXPECT_TRUE(text.contains(QStringLiteral("nominated node plugin-node-0, evicting default/train-plugin")))
+        << text.toStdString();
+    EXPECT_TRUE(
+        text.contains(QStringLiteral("Preemption here: would evict default/train-plugin (priority 1000)")))
+        << text.toStdString();
+    EXPECT_TRUE(text.contains(
+        QStringLiteral("Preemption here: evicting every lower-priority pod here would not make room")))
+        << text.toStdString();
 }
 
 TEST(PodsPage, APodWhoseClaimTemplateIsMissingIsExplainedToo)

@@ -38,6 +38,23 @@ QString requestInWords(const scheduler::RequestDiagnosis& r)
     return text;
 }
 
+/// The pod's preemption outcome (the nominated node and its victims, or why evicting helps
+/// nowhere), one statement a line as core words it.
+QString preemptionInWords(const std::string& preemption)
+{
+    if (preemption.empty())
+        return {};
+    QString text = tr("<p>Preemption (evicting pods of lower priority to make room):</p><ul>");
+    // Core opens some statements with "preemption: " (its text has no heading); the list has one.
+    const QString prefix = QStringLiteral("preemption: ");
+    for (QString line : QString::fromStdString(preemption).split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
+        if (line.startsWith(prefix))
+            line = line.mid(prefix.size());
+        text += QStringLiteral("<li>") + line.toHtmlEscaped() + QStringLiteral("</li>");
+    }
+    return text + QStringLiteral("</ul>");
+}
+
 QString nodeInWords(const scheduler::NodeDiagnosis& n)
 {
     QString text = tr("<p><b>Node %1</b>: ").arg(esc(n.node));
@@ -53,6 +70,9 @@ QString nodeInWords(const scheduler::NodeDiagnosis& n)
         text += tr("the node fits, but its devices cannot satisfy every claim (%1).").arg(esc(n.draStatus));
     }
     text += QStringLiteral("</p>");
+    // DefaultPreemption's dry run on this node: whom it would evict here, or why that is no help.
+    if (!n.preemption.empty())
+        text += tr("<p style=\"margin-left: 16px\">Preemption here: %1</p>").arg(esc(n.preemption));
     if (n.claims.empty())
         return text;
     text += QStringLiteral("<ul>");
@@ -114,6 +134,7 @@ QString diagnosisInWords(const scheduler::PodDiagnosis& d)
     } else {
         text = tr("<h3>Pod %1 is pending</h3><p>The scheduler says: <i>%2</i></p>")
                    .arg(esc(d.pod), esc(d.message));
+        text += preemptionInWords(d.preemption);
         text += tr("<p>Node by node, this is what stands in the way:</p>");
     }
     for (const auto& n : d.nodes)

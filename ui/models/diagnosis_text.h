@@ -12,7 +12,8 @@ QString rejectReasonInWords(scheduler::DeviceRejectReason reason);
 
 /// The core's diagnosis of one pod (the one `drasim explain` prints), worded for someone learning
 /// DRA: what the scheduler said, then per node whether the node itself fits and, per claim and
-/// request, how many devices could serve it and why the others could not; then the diagnosis as
+/// request, how many devices could serve it and why the others could not, and what preemption
+/// would do (the pod's outcome, then per node); then the diagnosis as
 /// `drasim explain` prints it, word for word. Rich text (HTML).
 QString diagnosisInWords(const scheduler::PodDiagnosis& diagnosis);
 

@@ -146,7 +146,10 @@ ReplayState PodReplay::stateAt(sim::SimTime t) const
             s.pending[e.pod] = e.message;
             break;
         case sim::PodEventType::Preempted:
-            break; // still running through its grace period; Evicted ends it
+            // Still running through its grace period; Evicted ends it.
+            if (s.running.count(e.pod) > 0)
+                s.preempted[e.pod] = e.message;
+            break;
         case sim::PodEventType::Scheduled: {
             s.pending.erase(e.pod);
             if (auto old = s.running.find(e.pod); old != s.running.end())
@@ -169,6 +172,7 @@ ReplayState PodReplay::stateAt(sim::SimTime t) const
                     : e.type == sim::PodEventType::Failed ? s.failed
                                                           : s.evicted);
             s.pending.erase(e.pod);
+            s.preempted.erase(e.pod);
             if (auto it = s.running.find(e.pod); it != s.running.end()) {
                 if (--s.podsOnNode[it->second] == 0)
                     s.podsOnNode.erase(it->second);

@@ -61,6 +61,9 @@ struct ReplayState
     /// claim → the pod it was allocated for (devices shared by several claims name one holder)
     std::map<std::string, std::string> claimPods;
     std::map<std::string, int> podsOnNode; ///< node → running pods
+    /// Running pods chosen as preemption victims → the Preempted event's message ("preempted by
+    /// default/infer (priority 100000) on node n1"): they hold their node until evicted.
+    std::map<std::string, std::string> preempted;
     /// Nodes down, draining or with tainted devices (empty when the replay has no conditions).
     std::map<std::string, sim::NodeCondition> nodes;
     /// Pods ended by t, as the run's summary counts them: succeeded, failed, evicted.

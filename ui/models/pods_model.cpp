@@ -17,6 +17,16 @@ const api::PodCondition* unschedulable(const api::Pod& pod)
     return nullptr;
 }
 
+/// The condition the scheduler sets on a pod it preempts (kubernetes
+/// pkg/scheduler/framework/preemption: DisruptionTarget, reason PreemptionByScheduler).
+const api::PodCondition* preemptedBy(const api::Pod& pod)
+{
+    for (const auto& c : pod.conditions)
+        if (c.type == "DisruptionTarget" && c.status == "True")
+            return &c;
+    return nullptr;
+}
+
 QString key(const api::Pod& pod)
 {
     const std::string ns = pod.meta.namespace_.empty() ? "default" : pod.meta.namespace_;
@@ -69,14 +79,18 @@ QVariant PodsModel::data(const QModelIndex& index, int role) const
         return {};
     const api::Pod& pod = m_pods[size_t(index.row())];
     const bool pending = statusOf(pod) == QLatin1String("Pending");
+    const api::PodCondition* victim = preemptedBy(pod);
     switch (role) {
     case PodKeyRole:
         return key(pod);
     case PendingRole:
         return pending;
+    case PreemptedRole:
+        return victim != nullptr;
     case Qt::ForegroundRole:
-        return pending && index.column() == StatusColumn ? QVariant(QBrush(toneColor(Tone::Warning)))
-                                                         : QVariant();
+        return (pending || victim) && index.column() == StatusColumn
+            ? QVariant(QBrush(toneColor(Tone::Warning)))
+            : QVariant();
     case Qt::DisplayRole:
         break;
     default:
@@ -88,13 +102,15 @@ QVariant PodsModel::data(const QModelIndex& index, int role) const
     case NameColumn:
         return QString::fromStdString(pod.meta.name);
     case StatusColumn:
-        return statusOf(pod);
+        return victim && !pending ? tr("Preempted") : statusOf(pod);
     case NodeColumn:
         return QString::fromStdString(pod.spec.nodeName);
     case ClaimsColumn:
         return qlonglong(pod.spec.resourceClaims.size());
     case MessageColumn: {
         const auto* c = unschedulable(pod);
+        if (!c)
+            c = victim;
         return c ? QString::fromStdString(c->message) : QString();
     }
     }

@@ -10,7 +10,9 @@
 namespace drasim::ui {
 
 /// Pods after scheduling, one row each: namespace, name, status (Scheduled, Pending, Running...),
-/// node, claims, and the scheduler's message for pending pods. Resets on setPods().
+/// node, claims, and the scheduler's message for pending pods; a preemption victim (the
+/// DisruptionTarget condition the scheduler sets) reads "Preempted" with that condition's message. Resets on
+/// setPods().
 class PodsModel : public QAbstractTableModel
 {
     Q_OBJECT
@@ -24,7 +26,9 @@ public:
         MessageColumn,
         ColumnCount
     };
-    enum Roles { PodKeyRole = Qt::UserRole + 1, PendingRole };
+    /// PreemptedRole: bool, the pod was chosen as a preemption victim (it runs out its grace
+    /// period on its node, then is evicted).
+    enum Roles { PodKeyRole = Qt::UserRole + 1, PendingRole, PreemptedRole };
 
     explicit PodsModel(QObject* parent = nullptr);
     void setPods(std::vector<api::Pod> pods);

@@ -3,10 +3,13 @@
 
 #include <map>
 
+#include <QBrush>
+
 #include "ui/models/core_text.h"
 #include "ui/models/pods_model.h"
 #include "ui/models/replay_events_model.h"
 #include "ui/models/time_text.h"
+#include "ui/models/tone_colors.h"
 
 namespace drasim::ui {
 
@@ -39,6 +42,10 @@ void ReplayPodsModel::setState(const ReplayState& state)
             row.key = text(running->first);
             row.node = text(running->second);
             row.claims = claims[running->first];
+            if (auto victim = state.preempted.find(running->first); victim != state.preempted.end()) {
+                row.preempted = true;
+                row.message = text(victim->second);
+            }
             ++running;
         } else {
             row.key = text(pending->first);
@@ -79,6 +86,13 @@ QVariant ReplayPodsModel::data(const QModelIndex& index, int role) const
         return row.key;
     if (role == PodsModel::PendingRole)
         return row.pending;
+    if (role == PodsModel::PreemptedRole)
+        return row.preempted;
+    // Pending pods and preemption victims stand out as in the Timeline's events.
+    if (role == Qt::ForegroundRole)
+        return (row.pending || row.preempted) && index.column() == PodsModel::StatusColumn
+            ? QVariant(QBrush(toneColor(Tone::Warning)))
+            : QVariant();
     if (role != Qt::DisplayRole && role != Qt::ToolTipRole)
         return {};
     const qsizetype slash = row.key.indexOf(QLatin1Char('/'));
@@ -88,7 +102,7 @@ QVariant ReplayPodsModel::data(const QModelIndex& index, int role) const
     case PodsModel::NameColumn:
         return row.key.mid(slash + 1);
     case PodsModel::StatusColumn:
-        return row.pending ? tr("Pending") : tr("Running");
+        return row.pending ? tr("Pending") : row.preempted ? tr("Preempted") : tr("Running");
     case PodsModel::NodeColumn:
         return row.node;
     case PodsModel::ClaimsColumn:
@@ -160,9 +174,16 @@ QString replayedPodInWords(const PodReplay& replay, const ReplayState& state, co
         }
     }
     const QString at = formatSimTime(state.time);
-    if (const auto running = state.running.find(pod); running != state.running.end())
-        return QObject::tr("<h3>Pod %1 at %2</h3><p>Running on node <b>%3</b>.</p>")
-            .arg(esc(pod), at, esc(running->second));
+    if (const auto running = state.running.find(pod); running != state.running.end()) {
+        QString html = QObject::tr("<h3>Pod %1 at %2</h3><p>Running on node <b>%3</b>.</p>")
+                           .arg(esc(pod), at, esc(running->second));
+        // A victim keeps its node and devices through its grace period, then is evicted.
+        if (const auto victim = state.preempted.find(pod); victim != state.preempted.end())
+            html += QObject::tr("<p>Chosen as a preemption victim: <i>%1</i>. It is evicted when its grace "
+                                "period is over.</p>")
+                        .arg(esc(victim->second));
+        return html;
+    }
     const auto pending = state.pending.find(pod);
     if (pending == state.pending.end())
         return QObject::tr("<h3>Pod %1 at %2</h3><p>Not in the cluster at this time.</p>").arg(esc(pod), at);

@@ -10,7 +10,8 @@
 namespace drasim::ui {
 
 /// The pods of a simulated run at one moment, from its replay: those running (with their node and
-/// the claims holding devices) and those pending (with the scheduler's last message). Same columns
+/// the claims holding devices) and those pending (with the scheduler's last message). A running
+/// preemption victim reads "Preempted", with who preempted it as its message. Same columns
 /// and roles as PodsModel, so the Pods and claims tab shows either. Pods that finished or have
 /// not arrived yet are not listed. Resets on setState().
 class ReplayPodsModel : public QAbstractTableModel
@@ -36,6 +37,7 @@ private:
         QStringList claims;
         QString message;
         bool pending = false;
+        bool preempted = false; ///< running out its grace period as a preemption victim
     };
     std::vector<Row> m_rows;
     int m_pending = 0;
