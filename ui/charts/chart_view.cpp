@@ -221,7 +221,9 @@ void ChartView::fitLegend()
         legend->detachFromChart();
         legend->setAlignment(Qt::AlignTop); // detached, rows fill from the top of the band down
     }
-    const QRectF band(base.left(), chart()->size().height() - base.bottom() - height, room, height);
+    // Qt flows the detached legend's markers a little wider than their labels measure: the band
+    // keeps a marker's worth of slack on the right so the last one on a row is not cut.
+    const QRectF band(base.left(), chart()->size().height() - base.bottom() - height, room - 24, height);
     if (legend->geometry() != band)
         legend->setGeometry(band);
 }
