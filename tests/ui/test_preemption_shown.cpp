@@ -23,7 +23,8 @@ using namespace drasim;
 using ui::PodsModel;
 using Type = sim::PodEventType;
 
-namespace {
+// Named, so that a unity build does not meet the replay tests' helpers of the same names.
+namespace preemption_shown_test {
 
 ui::ReplayEvent ev(sim::SimTime t, Type type, const std::string& pod, const std::string& node = {},
     const std::string& message = {})
@@ -58,7 +59,9 @@ int rowOf(const QAbstractItemModel& model, const QString& key)
     return -1;
 }
 
-} // namespace
+} // namespace preemption_shown_test
+
+using namespace preemption_shown_test;
 
 TEST(PreemptionShown, ARunsVictimReadsPreemptedWithWhoPreemptedItUntilItIsEvicted)
 {
