@@ -281,6 +281,7 @@ bool Allocator::buildAllLists(const NodeView& view, std::string* error)
             continue;
         }
         int64_t minCount = 0;
+        const bool staticCapacity = m_options.version >= api::KubernetesVersion::V1_37;
         for (size_t ri = 0; ri < claim.requests.size(); ++ri) {
             const auto& req = claim.requests[ri];
             int64_t reqMin = INT64_MAX;
@@ -305,7 +306,10 @@ bool Allocator::buildAllLists(const NodeView& view, std::string* error)
                             *error = selectorError(ci, sub, e);
                             return false;
                         }
-                        if (v != Verdict::True || !e.nodeOk || !capacityFits(sub, e))
+                        // A device short of room only because of what others consume still
+                        // belongs to "all" from 1.37, which then fails (kubernetes#140769); 1.36
+                        // left it out and allocated the rest.
+                        if (v != Verdict::True || !e.nodeOk || !capacityFits(sub, e, staticCapacity))
                             continue;
                         list.push_back(AllItem { e, &pool });
                     }
@@ -557,14 +561,14 @@ bool Allocator::eligible(size_t ci, const PreparedSub& sub, const DeviceEntry& e
     return capacityFits(sub, e);
 }
 
-bool Allocator::capacityFits(const PreparedSub& sub, const DeviceEntry& e)
+bool Allocator::capacityFits(const PreparedSub& sub, const DeviceEntry& e, bool staticOnly)
 {
     const api::CapacityRequirements* req = sub.spec->capacity ? &*sub.spec->capacity : nullptr;
     if (e.device->capacity.empty())
         return !req || req->requests.empty();
     if (!capacityConsumption(*e.device, req, m_scratch))
         return false;
-    const auto* used = m_state.consumed(e.id);
+    const auto* used = staticOnly ? nullptr : m_state.consumed(e.id);
     for (const auto& [name, amount] : m_scratch) {
         Quantity total = amount;
         if (used) {
@@ -572,7 +576,7 @@ bool Allocator::capacityFits(const PreparedSub& sub, const DeviceEntry& e)
             if (it != used->end())
                 total = total.add(it->second);
         }
-        if (e.multi) {
+        if (e.multi && !staticOnly) {
             for (const auto& c : m_consumed)
                 if (c.id == e.id)
                     for (const auto& [n2, a2] : c.amounts)
@@ -810,40 +814,17 @@ std::vector<api::AllocationResult> Allocator::buildResults(const api::Node& node
     for (size_t ci = 0; ci < m_claims.size(); ++ci) {
         const auto& claim = m_claims[ci];
         auto& alloc = out[ci];
-        // Config (§3.12): class configs first, one entry per class config listing every request
-        // that used the class; then claim configs, duplicated once per request they name, as
-        // upstream does.
-        std::map<std::string, std::vector<size_t>> classEntries;
+        // Config (§3.12), written as the cluster's Kubernetes version writes it.
+        std::vector<SettledRequest> settled;
+        settled.reserve(claim.requests.size());
         for (size_t ri = 0; ri < claim.requests.size(); ++ri) {
-            const auto& sub = claim.requests[ri].subs[size_t(attempt.subs[ci][ri])];
-            auto it = classEntries.find(sub.cls->meta.name);
-            if (it == classEntries.end()) {
-                std::vector<size_t> idx;
-                for (const auto& cfg : sub.cls->config) {
-                    idx.push_back(alloc.config.size());
-                    alloc.config.push_back(
-                        api::DeviceAllocationConfiguration { "FromClass", { sub.resultName }, cfg });
-                }
-                classEntries.emplace(sub.cls->meta.name, std::move(idx));
-            } else {
-                for (size_t i : it->second)
-                    alloc.config[i].requests.push_back(sub.resultName);
-            }
+            const auto& req = claim.requests[ri];
+            const auto& sub = req.subs[size_t(attempt.subs[ci][ri])];
+            settled.push_back(SettledRequest { req.name, sub.resultName, req.firstAvailable, sub.cls });
         }
-        for (const auto& cfg : claim.claim->spec.config) {
-            if (cfg.requests.empty()) {
-                alloc.config.push_back(api::DeviceAllocationConfiguration { "FromClaim", {}, cfg.opaque });
-                continue;
-            }
-            for (size_t ri = 0; ri < claim.requests.size(); ++ri) {
-                const auto& req = claim.requests[ri];
-                const auto& sub = req.subs[size_t(attempt.subs[ci][ri])];
-                if (contains(cfg.requests, req.name)
-                    || (req.firstAvailable && contains(cfg.requests, sub.resultName)))
-                    alloc.config.push_back(
-                        api::DeviceAllocationConfiguration { "FromClaim", cfg.requests, cfg.opaque });
-            }
-        }
+        alloc.config = allocationConfig(settled, claim.claim->spec.config,
+            m_options.version >= api::KubernetesVersion::V1_37 ? ConfigStyle::Compact
+                                                               : ConfigStyle::PerRequest);
         // Node selector (§3.13).
         api::NodeSelectorTerm term;
         bool pinned = false;

@@ -16,12 +16,14 @@
 #include <vector>
 
 #include "core/allocator/allocated_state.h"
+#include "core/allocator/allocation_config.h"
 #include "core/allocator/allocation_trace.h"
 #include "core/allocator/capacity.h"
 #include "core/allocator/inventory.h"
 #include "core/allocator/reject_reason.h"
 #include "core/allocator/selector_cache.h"
 #include "core/api/core_v1.h"
+#include "core/api/feature_gates.h"
 #include "core/api/resource_v1.h"
 
 namespace drasim::allocator {
@@ -34,6 +36,9 @@ struct AllocatorOptions
     uint64_t stepBudget = 2'000'000;
     /// Wall-clock bound per allocate() call; 0 = none.
     double timeoutSeconds = 10.0;
+    /// The Kubernetes release whose allocator to follow where releases differ (the config list of
+    /// the results: allocation_config.h).
+    api::KubernetesVersion version = api::kDefaultKubernetesVersion;
 };
 
 enum class AttemptStatus {
@@ -188,7 +193,9 @@ private:
     bool inUse(const PreparedSub& sub, size_t ci, const DeviceEntry& e) const;
     /// Cheap checks of §3.5 steps 1–5. Returns false to skip; sets m_error on a CEL error.
     bool eligible(size_t ci, const PreparedSub& sub, const DeviceEntry& e, bool& error);
-    bool capacityFits(const PreparedSub& sub, const DeviceEntry& e);
+    /// Whether the device has room for the sub-request's capacity; staticOnly: judged against the
+    /// device's capacity alone, as if nothing were consumed.
+    bool capacityFits(const PreparedSub& sub, const DeviceEntry& e, bool staticOnly = false);
     enum class AddResult { Ok, CountersFail, TaintFail, ConstraintFail, CapacityFail };
     /// §3.5 step 6 without the capacity check (ExactCount makes it among the cheap filters, an All
     /// slot after this).

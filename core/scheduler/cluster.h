@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/allocator/allocation_trace.h"
+#include "core/api/feature_gates.h"
 #include "core/api/object_set.h"
 #include "core/common/diagnostic.h"
 #include "core/scheduler/diagnosis.h"
@@ -47,7 +48,8 @@ struct SchedulerOptions
     /// Seeds the shareID generator (UUIDs for shares of multi-allocatable devices).
     uint64_t seed = 0;
     /// Feature gate DRAExtendedResource: extended resources a node does not advertise are served
-    /// from DeviceClasses that map them (extended_resources.h). On, as from Kubernetes 1.36.
+    /// from DeviceClasses that map them (extended_resources.h). On by default from Kubernetes 1.36
+    /// (beta), locked on in 1.37 (GA, kubernetes#138488); off by default in 1.35 (alpha).
     bool draExtendedResources = true;
     /// Run a topology-constrained group in every placement, including those whose score bound
     /// cannot beat the best one found. Same result, slower: the two are compared by law tests.
@@ -60,6 +62,9 @@ struct SchedulerOptions
     /// DefaultPreemption evicts a victim PodGroup with disruptionMode all as one unit, its members
     /// on other nodes included, and reprieves it only whole. 1.36 evicted members one by one.
     bool podGroupUnitsInPreemption = false;
+    /// The cluster's Kubernetes release, where the DRA allocator's output differs between releases
+    /// (allocator::AllocatorOptions::version).
+    api::KubernetesVersion kubernetesVersion = api::kDefaultKubernetesVersion;
 };
 
 /// Why a pod was not scheduled.

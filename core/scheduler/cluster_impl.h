@@ -335,7 +335,7 @@ struct Cluster::Impl
         , shareIds(o.seed)
     {
         alloc = std::make_unique<allocator::Allocator>(inventory, state, selectors, classes,
-            allocator::AllocatorOptions { o.searchStepBudget, o.filterTimeoutSeconds });
+            allocator::AllocatorOptions { o.searchStepBudget, o.filterTimeoutSeconds, o.kubernetesVersion });
     }
 
     ClaimState* findClaim(const std::string& key)

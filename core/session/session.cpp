@@ -105,6 +105,8 @@ std::unique_ptr<scheduler::Cluster> Session::buildCluster(const scheduler::Sched
     // The cluster's version decides how a pod's preemption treats its victims' PodGroups.
     scheduler::SchedulerOptions effective = options;
     effective.podGroupUnitsInPreemption = api::defaultPreemptionRespectsPodGroups(m_gates);
+    effective.kubernetesVersion = m_gates.version();
+    effective.draExtendedResources = m_gates.enabled("DRAExtendedResource");
     auto cluster = std::make_unique<scheduler::Cluster>(*m_objects, effective);
     m_diags.append(cluster->diagnostics());
     if (cluster->diagnostics().hasErrors())

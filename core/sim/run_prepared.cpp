@@ -115,6 +115,8 @@ auto simulateWith(const PreparedScenario& prepared, api::ObjectSet objects, cons
         schedOptions.shareTarget = workload::traceShareTarget(*workloads.specs, diags);
     schedOptions.whatIfDraPreemption = prepared.whatIfDraPreemption;
     schedOptions.podGroupUnitsInPreemption = api::defaultPreemptionRespectsPodGroups(prepared.featureGates);
+    schedOptions.kubernetesVersion = prepared.featureGates.version();
+    schedOptions.draExtendedResources = prepared.featureGates.enabled("DRAExtendedResource");
     scheduler::Cluster cluster(std::move(objects), schedOptions);
     if (cluster.diagnostics().hasErrors()) {
         diags.append(cluster.diagnostics());

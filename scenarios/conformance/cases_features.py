@@ -295,24 +295,27 @@ def register(g):
          ["claim p1-n devices nic=pool/v0", "claim p2-n devices nic=pool/v0"])
 
     # ---- config (§3.12) ----
-    case("config-class-and-claim", "class config first (FromClass), then claim config (FromClaim)",
+    # Up to 1.36 every entry names its requests; 1.37's compact list is in cases_versions.py.
+    case("config-class-and-claim", "class config first (FromClass), then claim config (FromClaim) (1.36)",
          N1 + [cls("gpu.example.com", driver=GPU, config=[(GPU, {"sharing": "timeSlicing"})]), gpus("node-1", 2),
                claim("c", [req("a", "gpu.example.com"), req("b", "gpu.example.com")],
                      config=[(None, GPU, {"all": True}), (["b"], GPU, {"only": "b"})]),
                pod("p", [("c", "c")])],
-         ["claim c devices a=node-1/gpu-0,b=node-1/gpu-1"])
-    case("config-subrequest", "a claim config naming req/sub is copied when that alternative is chosen",
+         ["claim c devices a=node-1/gpu-0,b=node-1/gpu-1",
+          "claim c config FromClass:a+b,FromClaim:*,FromClaim:b"], version="1.36")
+    case("config-subrequest", "a claim config naming req/sub is copied when that alternative is chosen (1.36)",
          N1 + [GPU_CLASS, gpus("node-1", 1),
                claim("c", [plist("gpu", ("two", "gpu.example.com", {"count": 2}), ("one", "gpu.example.com", {}))],
                      config=[(["gpu/one"], GPU, {"mode": "single"}), (["gpu/two"], GPU, {"mode": "dual"})]),
                pod("p", [("c", "c")])],
-         ["claim c devices gpu/one=node-1/gpu-0"])
-    case("config-duplicated-per-request", "upstream appends a config once per request it names",
+         ["claim c devices gpu/one=node-1/gpu-0", "claim c config FromClaim:gpu/one"], version="1.36")
+    case("config-duplicated-per-request", "up to 1.36 upstream appends a config once per request it names",
          N1 + [GPU_CLASS, gpus("node-1", 2),
                claim("c", [req("a", "gpu.example.com"), req("b", "gpu.example.com")],
                      config=[(["a", "b"], GPU, {"x": 1})]),
                pod("p", [("c", "c")])],
-         ["claim c devices a=node-1/gpu-0,b=node-1/gpu-1"])
+         ["claim c devices a=node-1/gpu-0,b=node-1/gpu-1", "claim c config FromClaim:a+b,FromClaim:a+b"],
+         version="1.36")
 
     # ---- node selectors of allocations (§3.13) ----
     rack = sel_term(("rack", "In", ["r1"]))

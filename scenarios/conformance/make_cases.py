@@ -335,8 +335,15 @@ ONE_GPU = tmpl("one-gpu", [req("gpu", "gpu.example.com")])
 CASES = []
 
 
-def case(name, what, objects, expect):
-    CASES.append((name, what, objects, expect))
+def case(name, what, objects, expect, version=None, gates=None):
+    """version: the cluster's Kubernetes version ("1.36"), gates: --feature-gates text; 1.37
+    defaults without them."""
+    header = []
+    if version:
+        header.append(f"# kubernetes-version: {version}")
+    if gates:
+        header.append(f"# feature-gates: {gates}")
+    CASES.append((name, what, objects, expect, header))
 
 
 def pending(n_nodes, *parts):
@@ -353,6 +360,7 @@ from cases_admission import register as reg_admission  # noqa: E402
 from cases_taint_rules import register as reg_taint_rules  # noqa: E402
 from cases_fidelity import register as reg_fidelity  # noqa: E402
 from cases_preemption import register as reg_preemption  # noqa: E402
+from cases_versions import register as reg_versions  # noqa: E402
 
 
 def main():
@@ -367,13 +375,14 @@ def main():
     reg_taint_rules(g)
     reg_fidelity(g)
     reg_preemption(g)
+    reg_versions(g)
     names = set()
-    for name, what, objects, expect in CASES:
+    for name, what, objects, expect, header in CASES:
         assert name not in names, name
         names.add(name)
         d = os.path.join(HERE, name)
         os.makedirs(d, exist_ok=True)
-        lines = [f"# {what}"] + [f"# expect: {e}" for e in expect]
+        lines = [f"# {what}"] + header + [f"# expect: {e}" for e in expect]
         for o in objects:
             lines.append("---")
             lines.extend(emit(o))

@@ -243,6 +243,7 @@ TEST(AllocatorFeatures, AdminAccessIgnoresOtherClaimsButNotItself)
 TEST(AllocatorFeatures, ConfigFromClassAndClaim)
 {
     AllocHarness h;
+    h.options.version = api::KubernetesVersion::V1_36; // every entry names its requests
     auto cls = deviceClass("gpu");
     cls.config.push_back(api::OpaqueDeviceConfiguration { kDrv, DataValue("class-params") });
     h.addClass(cls);
@@ -260,6 +261,13 @@ TEST(AllocatorFeatures, ConfigFromClassAndClaim)
     EXPECT_TRUE(cfg[1].requests.empty());
     EXPECT_EQ(cfg[2].requests, V({ "y" }));
     EXPECT_EQ(cfg[2].opaque.parameters.asString(), "only-y");
+
+    // 1.37: the class entry covers both requests and so names none.
+    h.options.version = api::KubernetesVersion::V1_37;
+    ASSERT_EQ(h.run({ c }, &res).status, AttemptStatus::Success);
+    ASSERT_EQ(res[0].config.size(), 3u);
+    EXPECT_TRUE(res[0].config[0].requests.empty());
+    EXPECT_EQ(res[0].config[2].requests, V({ "y" }));
 }
 
 TEST(AllocatorFeatures, AllocationNodeSelector)

@@ -14,6 +14,7 @@
 
 #include <gtest/gtest.h>
 
+#include "core/api/feature_gates.h"
 #include "core/scheduler/batch.h"
 #include "core/scheduler/cluster.h"
 #include "core/yamlio/loader.h"
@@ -61,18 +62,54 @@ struct Outcome
     std::vector<api::Pod> pods;
 };
 
+/// The cluster a case runs on: `# kubernetes-version: 1.36` and `# feature-gates: A=true,B=false`
+/// lines of the input, as `--kubernetes-version` and `--feature-gates` (1.37 defaults without).
+api::FeatureGates gatesOf(const std::string& input, std::string& error)
+{
+    api::FeatureGates gates;
+    std::istringstream lines(input);
+    std::string line;
+    while (std::getline(lines, line)) {
+        const std::string version = "# kubernetes-version: ", flags = "# feature-gates: ";
+        if (line.rfind(version, 0) == 0) {
+            const auto v = api::parseKubernetesVersion(line.substr(version.size()));
+            if (!v)
+                error = "bad version line: " + line;
+            else
+                gates = api::FeatureGates(*v);
+        } else if (line.rfind(flags, 0) == 0) {
+            if (std::string e = gates.parse(line.substr(flags.size())); !e.empty())
+                error = e;
+        }
+    }
+    return gates;
+}
+
 Outcome runCase(const std::string& name)
 {
     Outcome o;
     const std::string rel = "scenarios/conformance/" + name + "/input.yaml";
-    auto loaded = yamlio::loadText(readFile(kRoot / name / "input.yaml"), rel);
+    const std::string input = readFile(kRoot / name / "input.yaml");
+    yamlio::LoadOptions options;
+    std::string gateError;
+    options.gates = gatesOf(input, gateError);
+    if (!gateError.empty()) {
+        o.invalid = true;
+        o.errors = gateError;
+        return o;
+    }
+    auto loaded = yamlio::loadText(input, rel, options);
     o.errors = loaded.diagnostics.formatAll();
     if (loaded.diagnostics.hasErrors()) {
         o.invalid = true;
         return o;
     }
     std::vector<api::Pod> pods = loaded.objects.pods;
-    scheduler::Cluster cluster(std::move(loaded.objects));
+    scheduler::SchedulerOptions scheduling;
+    scheduling.kubernetesVersion = options.gates.version();
+    scheduling.draExtendedResources = options.gates.enabled("DRAExtendedResource");
+    scheduling.podGroupUnitsInPreemption = api::defaultPreemptionRespectsPodGroups(options.gates);
+    scheduler::Cluster cluster(std::move(loaded.objects), scheduling);
     o.errors += cluster.diagnostics().formatAll();
     if (cluster.diagnostics().hasErrors()) {
         o.invalid = true;
@@ -183,6 +220,19 @@ std::string checkExpect(const Outcome& o, const std::string& line)
             for (const auto& r : it->allocation->results)
                 got += (got.empty() ? "" : ",") + r.request + "=" + r.pool + "/" + r.device;
             return got == rest ? "" : "claim " + name + " devices " + got;
+        }
+        if (verb == "config") {
+            // SOURCE:REQ+REQ per entry, SOURCE:* for an entry that names no request (all of them).
+            if (!it->allocation)
+                return "claim " + name + " is not allocated";
+            std::string got;
+            for (const auto& c : it->allocation->config) {
+                std::string requests;
+                for (const auto& r : c.requests)
+                    requests += (requests.empty() ? "" : "+") + r;
+                got += (got.empty() ? "" : ",") + c.source + ":" + (requests.empty() ? "*" : requests);
+            }
+            return got == rest ? "" : "claim " + name + " config " + got;
         }
         if (verb == "reserved") {
             std::string got;

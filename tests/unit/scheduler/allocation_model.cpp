@@ -476,19 +476,26 @@ std::vector<api::DeviceAllocationConfiguration> AllocationModel::configOf(
                     out.push_back(api::DeviceAllocationConfiguration { "FromClass", { name }, cfg });
                 }
     }
-    // Claim configs: once when they name no request, else once per request they name (the
-    // request, or the alternative it chose).
+    // Claim configs (Kubernetes 1.37): each one once, when it names no request or names one of
+    // them (the request, or the alternative it chose).
+    const auto names = [&](const std::vector<std::string>& list, size_t i) {
+        return std::find(list.begin(), list.end(), claim.spec.requests[i].name) != list.end()
+            || std::find(list.begin(), list.end(), chosen[i].first) != list.end();
+    };
     for (const auto& cfg : claim.spec.config) {
-        if (cfg.requests.empty()) {
-            out.push_back(api::DeviceAllocationConfiguration { "FromClaim", {}, cfg.opaque });
-            continue;
-        }
-        for (size_t i = 0; i < chosen.size(); ++i) {
-            const auto& names = cfg.requests;
-            if (std::find(names.begin(), names.end(), claim.spec.requests[i].name) != names.end()
-                || std::find(names.begin(), names.end(), chosen[i].first) != names.end())
-                out.push_back(api::DeviceAllocationConfiguration { "FromClaim", cfg.requests, cfg.opaque });
-        }
+        bool applies = cfg.requests.empty();
+        for (size_t i = 0; i < chosen.size() && !applies; ++i)
+            applies = names(cfg.requests, i);
+        if (applies)
+            out.push_back(api::DeviceAllocationConfiguration { "FromClaim", cfg.requests, cfg.opaque });
+    }
+    // An entry that names every request of the claim names none (empty means all).
+    for (auto& entry : out) {
+        size_t covered = 0;
+        for (size_t i = 0; i < chosen.size(); ++i)
+            covered += names(entry.requests, i) ? 1 : 0;
+        if (!chosen.empty() && covered == chosen.size())
+            entry.requests.clear();
     }
     return out;
 }

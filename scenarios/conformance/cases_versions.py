@@ -1,0 +1,103 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Conformance cases: what changed for DRA in Kubernetes 1.37 (resources/docs/kubernetes-versions.md),
+each beside the 1.36 behaviour where the two differ."""
+
+
+def register(g):
+    globals().update({k: v for k, v in g.items() if not k.startswith("__")})
+    N1 = [node("node-1")]
+    PENDING = pending(1, "1 cannot allocate all claims")
+    GPU_CONFIG_CLASS = cls("gpu.example.com", driver=GPU, config=[(GPU, {"sharing": "timeSlicing"})])
+
+    # ---- allocation config: once per claim config, "all" left empty (kubernetes#139731/#139732) ----
+    two_requests = N1 + [GPU_CONFIG_CLASS, gpus("node-1", 2),
+                         claim("c", [req("r1", "gpu.example.com"), req("r2", "gpu.example.com")],
+                               config=[(["r1", "r2"], GPU, {"both": True}), (["r1"], GPU, {"first": True})]),
+                         pod("p", [("c", "c")])]
+    case("config-1-37-covering-all-requests-names-none",
+         "1.37: a config covering every request is copied once and names none; one naming r1 keeps it",
+         two_requests,
+         ["claim c devices r1=node-1/gpu-0,r2=node-1/gpu-1",
+          "claim c config FromClass:*,FromClaim:*,FromClaim:r1"])
+    case("config-1-36-every-entry-names-requests",
+         "1.36: the claim config for r1 and r2 is copied once per request, every entry names its requests",
+         two_requests,
+         ["claim c devices r1=node-1/gpu-0,r2=node-1/gpu-1",
+          "claim c config FromClass:r1+r2,FromClaim:r1+r2,FromClaim:r1+r2,FromClaim:r1"], version="1.36")
+    case("config-1-37-alternatives-of-one-request-keep-names",
+         "1.37: two alternatives of r1 are two names but cover one of two requests: the list stays (#139814)",
+         N1 + [GPU_CLASS, gpus("node-1", 2),
+               claim("c", [plist("r1", ("a", "gpu.example.com", {}), ("b", "gpu.example.com", {"count": 2})),
+                           req("r2", "gpu.example.com")],
+                     config=[(["r1/a", "r1/b"], GPU, {"alt": True})]),
+               pod("p", [("c", "c")])],
+         ["claim c devices r1/a=node-1/gpu-0,r2=node-1/gpu-1", "claim c config FromClaim:r1/a+r1/b"])
+    case("config-1-37-chosen-alternative-covers-its-request",
+         "1.37: a config naming the chosen alternative of the only request applies to all and names none",
+         N1 + [GPU_CLASS, gpus("node-1", 1),
+               claim("c", [plist("gpu", ("two", "gpu.example.com", {"count": 2}), ("one", "gpu.example.com", {}))],
+                     config=[(["gpu/one"], GPU, {"mode": "single"}), (["gpu/two"], GPU, {"mode": "dual"})]),
+               pod("p", [("c", "c")])],
+         ["claim c devices gpu/one=node-1/gpu-0", "claim c config FromClaim:*"])
+
+    # ---- allocator fixes of 1.37 ----
+    numa = "gpu.example.com/numa"
+    case("distinct-1-37-every-device-of-one-request",
+         "distinctAttribute compares each device of one request with all earlier ones (#140600)",
+         N1 + [GPU_CLASS, rslice("s", GPU, "pool", [dev(f"d{i + 1}", {"numa": n}) for i, n in enumerate([1, 2, 1, 3])],
+                                 node="node-1"),
+               claim("c", [req("gpu", "gpu.example.com", count=3)], constraints=[distinct(numa)]),
+               pod("p", [("c", "c")])],
+         ["claim c devices gpu=pool/d1,gpu=pool/d2,gpu=pool/d4"])
+
+    mem = {"mem": "10Gi"}
+    shared_pair = rslice("s", NIC, "pool", [dev("dev-a", cap=mem, multi=True), dev("dev-b", cap=mem, multi=True)],
+                         node="node-1")
+    case("all-mode-capacity-1-37-every-device-must-fit",
+         "allocationMode All with a capacity request fails while one matching device lacks the room (#140769)",
+         N1 + [NIC_CLASS, shared_pair,
+               claim("old", [req("nic", "nic.example.com")],
+                     allocation=[("nic", NIC, "pool", "dev-b",
+                                  {"shareID": "11111111-2222-4333-8444-555555555555",
+                                   "consumedCapacity": {"mem": "8Gi"}})], reserved=["x"]),
+               claim("c", [req("nic", "nic.example.com", mode="All", capacity={"mem": "4Gi"})]),
+               pod("p", [("c", "c")])],
+         ["pod p pending " + PENDING, "claim c unallocated"])
+
+    def named(d):
+        return [f'device.attributes["{GPU}"].id == "{d}"']
+    counters8 = {"mem": {"memory": "8"}}
+    case("shared-partition-1-37-blocks-exclusive-one",
+         "a shared partition holds its counters: the exclusive one on the same set waits, a second share fits "
+         "(#139040, #140437)",
+         N1 + [GPU_CLASS, rslice("c", GPU, "pool", node="node-1", count=2, counters=counters8),
+               rslice("d", GPU, "pool", [dev("dev-a", {"id": "dev-a"}, counters=counters8, multi=True),
+                                         dev("dev-b", {"id": "dev-b"}, counters=counters8)],
+                      node="node-1", count=2)]
+         + [claim(f"c{i}", [req("gpu", "gpu.example.com", selectors=named(d))]) for i, d in
+            [(1, "dev-a"), (2, "dev-b"), (3, "dev-a")]]
+         + [pod(f"p{i}", [("c", f"c{i}")]) for i in (1, 2, 3)],
+         ["pod p1 node node-1", "pod p2 pending " + PENDING, "pod p3 node node-1",
+          "claim c1 devices gpu=pool/dev-a", "claim c3 devices gpu=pool/dev-a"])
+
+    # ---- DRA-backed extended resources: alpha (off) in 1.35, beta in 1.36, GA in 1.37 (#138488) ----
+    ext_class = cls("gpu.example.com", driver=GPU)
+    ext_class["spec"]["extendedResourceName"] = "nvidia.com/gpu"
+    ext_pod = [node("node-a"), ext_class, gpus("node-a"), pod("p", limits={"nvidia.com/gpu": "1"})]
+    case("extended-resource-1-35-gate-off",
+         "1.35: DRAExtendedResource is off by default, so a node without nvidia.com/gpu cannot serve it",
+         ext_pod, ["pod p pending " + pending(1, "1 Insufficient nvidia.com/gpu"), "claim p-extended-resources-00000 absent"],
+         version="1.35")
+    case("extended-resource-1-35-gate-on", "1.35 with DRAExtendedResource on: the class serves nvidia.com/gpu",
+         ext_pod, ["pod p node node-a", "claim p-extended-resources-00000 devices container-0-request-0=node-a/gpu-0"],
+         version="1.35", gates="DRAExtendedResource=true")
+    case("all-mode-capacity-1-36-takes-the-devices-with-room",
+         "1.36: allocationMode All left out a device another claim had filled and took the others",
+         N1 + [NIC_CLASS, shared_pair,
+               claim("old", [req("nic", "nic.example.com")],
+                     allocation=[("nic", NIC, "pool", "dev-b",
+                                  {"shareID": "11111111-2222-4333-8444-555555555555",
+                                   "consumedCapacity": {"mem": "8Gi"}})], reserved=["x"]),
+               claim("c", [req("nic", "nic.example.com", mode="All", capacity={"mem": "4Gi"})]),
+               pod("p", [("c", "c")])],
+         ["pod p node node-1", "claim c devices nic=pool/dev-a"], version="1.36")
