@@ -26,12 +26,17 @@ constexpr State A = State::Absent, F = State::Off, T = State::On, L = State::Loc
 // the binary (GangScheduling and WorkloadAwarePreemption merged into GenericWorkload in 1.37,
 // workload-scheduling.md §1.1). DRAFractionalCapacityRange's 1.37 default-on entry needs
 // MinCompatibilityVersion 1.37, so a 1.37 binary (compatible with 1.36) keeps it off.
+// DRADeviceTaintRules' dependency on DRADeviceTaints is left out: drasim does not model that gate
+// (device taints always count, as with its default from 1.36 on).
 // Dependencies from defaultKubernetesFeatureGateDependencies (GangScheduling: {GenericWorkload})
 // and the CompositePodGroup gate page (GenericWorkload + TopologyAwareWorkloadScheduling).
 // Sorted by name.
-constexpr std::array<GateSpec, 14> kGates = { {
+constexpr std::array<GateSpec, 15> kGates = { {
     { "CompositePodGroup", { A, A, F }, { "GenericWorkload", "TopologyAwareWorkloadScheduling" } },
     { "DRAConsumableCapacity", { F, T, T }, {} },
+    // DeviceTaintRule: alpha 1.33-1.35, beta but off in 1.36, GA and on in 1.37 (kubernetes#138676,
+    // KEP-5055); the API server serves the kind only with it on.
+    { "DRADeviceTaintRules", { F, F, T }, {} },
     { "DRAExtendedResource", { F, T, L }, {} },
     { "DRAFractionalCapacityRange", { A, A, F }, {} },
     { "DRAListTypeAttributes", { A, F, F }, {} },

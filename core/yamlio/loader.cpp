@@ -232,10 +232,8 @@ private:
                     m_objects.resourceClaimTemplates.push_back(std::move(t));
             }
         } else if (kind == "DeviceTaintRule") {
-            // DeviceTaintRule exists in v1alpha3 (since 1.33) and v1beta2 (since 1.36); not in v1 or
-            // v1beta1.
-            if (apiVersion != "resource.k8s.io/v1alpha3" && apiVersion != "resource.k8s.io/v1beta2")
-                return wrongVersion("resource.k8s.io/v1beta2 or v1alpha3");
+            if (!deviceTaintRuleServed(r, avNode, apiVersion))
+                return;
             api::DeviceTaintRule rule;
             if (readDeviceTaintRule(r, root, rule))
                 m_objects.deviceTaintRules.push_back(std::move(rule));
@@ -252,6 +250,30 @@ private:
             r.warning(
                 root, Path {}, "skipped: drasim does not model kind \"" + kind + "\" (" + apiVersion + ")");
         }
+    }
+
+    // DeviceTaintRule exists in v1alpha3 (since 1.33), v1beta2 (since 1.36) and v1 (since 1.37),
+    // never in v1beta1, and is served only with DRADeviceTaintRules on (off by default before 1.37).
+    bool deviceTaintRuleServed(Reader& r, uint32_t avNode, const std::string& apiVersion)
+    {
+        const bool v1 = m_gates.version() >= api::KubernetesVersion::V1_37;
+        const std::string noMatch
+            = "no matches for kind \"DeviceTaintRule\" in version \"" + apiVersion + "\"";
+        if (apiVersion != "resource.k8s.io/v1alpha3" && apiVersion != "resource.k8s.io/v1beta2"
+            && (!v1 || apiVersion != "resource.k8s.io/v1")) {
+            r.error(avNode, Path {}.field("apiVersion"),
+                noMatch
+                    + (v1 ? " (expected resource.k8s.io/v1, v1beta2 or v1alpha3)"
+                          : " (expected resource.k8s.io/v1beta2 or v1alpha3)"));
+            return false;
+        }
+        if (!m_gates.enabled("DRADeviceTaintRules")) {
+            r.error(avNode, Path {}.field("apiVersion"),
+                noMatch + " (Kubernetes " + api::kubernetesVersionName(m_gates.version())
+                    + " serves it only with the feature gate DRADeviceTaintRules on)");
+            return false;
+        }
+        return true;
     }
 
     void loadSchedulingObject(

@@ -68,8 +68,8 @@ def register(g):
          [PENDING])
 
     # ---- invalid rules ----
-    def bad(name, what, rule, error):
-        case(name, what, with_rules(rule), ["error " + error])
+    def bad(name, what, rule, error, **kw):
+        case(name, what, with_rules(rule), ["error " + error], **kw)
 
     bad("taint-rule-bad-effect", "PreferNoSchedule is a node taint effect, not a device one",
         taint_rule("r", {}, effect="PreferNoSchedule"),
@@ -90,9 +90,10 @@ def register(g):
         dict(taint_rule("r", {}), spec={"deviceSelector": {"deviceClassName": "gpu.example.com"},
                                         "taint": {"key": "k", "effect": "NoSchedule"}}),
         'DeviceTaintRule r: spec.deviceSelector.deviceClassName: unknown field "deviceClassName"')
-    bad("taint-rule-v1", "there is no resource.k8s.io/v1 DeviceTaintRule",
+    bad("taint-rule-v1", "1.36 has no resource.k8s.io/v1 DeviceTaintRule",
         taint_rule("r", {}, version="v1"),
-        'DeviceTaintRule r: apiVersion: no matches for kind "DeviceTaintRule" in version "resource.k8s.io/v1"')
+        'DeviceTaintRule r: apiVersion: no matches for kind "DeviceTaintRule" in version "resource.k8s.io/v1"',
+        version="1.36", gates="DRADeviceTaintRules=true")
     bad("taint-rule-namespaced", "DeviceTaintRules are cluster-scoped",
         dict(taint_rule("r", {}), metadata={"name": "r", "namespace": "default"}),
         "DeviceTaintRule r: metadata.namespace: Forbidden: not allowed on this type")

@@ -40,6 +40,28 @@ def register(g):
                pod("p", [("c", "c")])],
          ["claim c devices gpu/one=node-1/gpu-0", "claim c config FromClaim:*"])
 
+    # ---- DeviceTaintRule: GA in resource.k8s.io/v1 and on by default in 1.37 (kubernetes#138676) ----
+    two = rslice("s", GPU, "pool", [dev("dev-0"), dev("dev-1")], node="node-1")
+    one_gpu_claim = [claim("c", [req("gpu", "gpu.example.com")]), pod("p", [("c", "c")])]
+    rule = {"driver": GPU, "device": "dev-0"}
+    case("taint-rule-v1-1-37", "1.37: a resource.k8s.io/v1 DeviceTaintRule taints the device it selects",
+         N1 + [GPU_CLASS, two, taint_rule("drain-dev-0", rule, version="v1")] + one_gpu_claim,
+         ["pod p node node-1", "claim c devices gpu=pool/dev-1"])
+    case("taint-rule-1-36-gate-off",
+         "1.36: DRADeviceTaintRules is off by default, so the API server does not serve DeviceTaintRule",
+         N1 + [GPU_CLASS, two, taint_rule("drain-dev-0", rule)] + one_gpu_claim,
+         ['error DeviceTaintRule drain-dev-0: apiVersion: no matches for kind "DeviceTaintRule" in version '
+          '"resource.k8s.io/v1beta2" (Kubernetes 1.36 serves it only with the feature gate DRADeviceTaintRules on)'],
+         version="1.36")
+    case("taint-rule-1-36-gate-on", "1.36 with DRADeviceTaintRules on: the v1beta2 rule taints its device",
+         N1 + [GPU_CLASS, two, taint_rule("drain-dev-0", rule)] + one_gpu_claim,
+         ["claim c devices gpu=pool/dev-1"], version="1.36", gates="DRADeviceTaintRules=true")
+    case("taint-rule-1-35-gate-off", "1.35: DeviceTaintRule is alpha and off",
+         N1 + [GPU_CLASS, two, taint_rule("drain-dev-0", rule, version="v1alpha3")] + one_gpu_claim,
+         ['error DeviceTaintRule drain-dev-0: apiVersion: no matches for kind "DeviceTaintRule" in version '
+          '"resource.k8s.io/v1alpha3" (Kubernetes 1.35 serves it only with the feature gate DRADeviceTaintRules on)'],
+         version="1.35")
+
     # ---- allocator fixes of 1.37 ----
     numa = "gpu.example.com/numa"
     case("distinct-1-37-every-device-of-one-request",

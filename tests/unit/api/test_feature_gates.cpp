@@ -42,10 +42,13 @@ TEST(FeatureGates, UpstreamDefaultsPerVersion)
     EXPECT_FALSE(g35.enabled("DRAConsumableCapacity"));
     EXPECT_TRUE(g36.enabled("DRAConsumableCapacity"));
     EXPECT_FALSE(g37.enabled("DRAFractionalCapacityRange"));
+    EXPECT_FALSE(g35.enabled("DRADeviceTaintRules"));
+    EXPECT_FALSE(g36.enabled("DRADeviceTaintRules"));
+    EXPECT_TRUE(g37.enabled("DRADeviceTaintRules"));
     EXPECT_FALSE(g37.enabled("NoSuchGate"));
     EXPECT_EQ(g35.names(),
-        (std::vector<std::string> { "DRAConsumableCapacity", "DRAExtendedResource", "GangScheduling",
-            "GenericWorkload", "OpportunisticBatching", "SchedulerPopFromBackoffQ" }));
+        (std::vector<std::string> { "DRAConsumableCapacity", "DRADeviceTaintRules", "DRAExtendedResource",
+            "GangScheduling", "GenericWorkload", "OpportunisticBatching", "SchedulerPopFromBackoffQ" }));
 }
 
 TEST(FeatureGates, SetChangesOneGateAndRefusesUnknownAndLockedOnes)
