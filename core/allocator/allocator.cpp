@@ -45,6 +45,22 @@ bool sameValue(const api::DeviceAttribute& a, const api::DeviceAttribute& b)
     }
 }
 
+// DRADeviceCompatibilityGroups (KEP-5963): the devices drawing from one counter set share at least
+// one group, and a device without groups only goes with others without groups.
+bool groupsCompatible(const std::vector<const std::vector<std::string>*>& members)
+{
+    if (members.size() < 2)
+        return true;
+    const auto& first = *members.front();
+    if (first.empty())
+        return std::all_of(members.begin(), members.end(), [](const auto* g) { return g->empty(); });
+    for (const auto& group : first)
+        if (std::all_of(members.begin() + 1, members.end(),
+                [&](const auto* g) { return std::find(g->begin(), g->end(), group) != g->end(); }))
+            return true;
+    return false;
+}
+
 } // namespace
 
 bool taintBlocks(const api::DeviceTaint& taint)
@@ -607,6 +623,8 @@ Allocator::PoolCounters& Allocator::countersFor(const NodePool* pool)
             if (!m_state.inUse(e.id))
                 continue;
             for (const auto& cc : e.device->consumesCounters) {
+                if (m_options.compatibilityGroups)
+                    pc.members[cc.counterSet].push_back(&cc.compatibilityGroups);
                 auto& m = pc.available[cc.counterSet];
                 for (const auto& [name, q] : cc.counters) {
                     auto jt = m.find(name);
@@ -630,9 +648,22 @@ bool Allocator::countersFit(const NodePool* pool, const api::Device& d, int sign
             auto& v = m[name];
             v = sign > 0 ? v.add(q) : v.sub(q);
         }
+        if (m_options.compatibilityGroups) {
+            auto& members = pc.members[cc.counterSet];
+            if (sign > 0)
+                members.push_back(&cc.compatibilityGroups);
+            else
+                members.pop_back();
+        }
     }
     if (sign < 0)
         return true;
+    if (m_options.compatibilityGroups)
+        for (const auto& cc : d.consumesCounters)
+            if (!groupsCompatible(pc.members[cc.counterSet])) {
+                countersFit(pool, d, -1);
+                return false;
+            }
     for (const auto& [set, counters] : pc.available) {
         auto ut = pc.used.find(set);
         if (ut == pc.used.end())

@@ -39,6 +39,9 @@ struct AllocatorOptions
     /// The Kubernetes release whose allocator to follow where releases differ (the config list of
     /// the results: allocation_config.h).
     api::KubernetesVersion version = api::kDefaultKubernetesVersion;
+    /// Feature gate DRADeviceCompatibilityGroups (1.37 alpha): devices on one counter set must
+    /// share a compatibility group.
+    bool compatibilityGroups = false;
 };
 
 enum class AttemptStatus {
@@ -178,6 +181,9 @@ private:
     {
         std::map<std::string, std::map<std::string, Quantity>> available;
         std::map<std::string, std::map<std::string, Quantity>> used;
+        /// With compatibility groups: per counter set, the groups of each device drawing from it
+        /// (allocated ones first, then this attempt's picks, undone last first).
+        std::map<std::string, std::vector<const std::vector<std::string>*>> members;
     };
     struct AllItem
     {

@@ -50,6 +50,9 @@ struct DeviceCounterConsumption
 {
     std::string counterSet;
     std::map<std::string, Quantity> counters;
+    /// DRADeviceCompatibilityGroups (1.37 alpha): opaque names; devices on one counter set are
+    /// allocated together only when they share one. Empty: no groups.
+    std::vector<std::string> compatibilityGroups;
 };
 
 struct DeviceTaint

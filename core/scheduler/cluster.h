@@ -65,6 +65,8 @@ struct SchedulerOptions
     /// The cluster's Kubernetes release, where the DRA allocator's output differs between releases
     /// (allocator::AllocatorOptions::version).
     api::KubernetesVersion kubernetesVersion = api::kDefaultKubernetesVersion;
+    /// Feature gate DRADeviceCompatibilityGroups (allocator::AllocatorOptions::compatibilityGroups).
+    bool draDeviceCompatibilityGroups = false;
 };
 
 /// Why a pod was not scheduled.

@@ -335,7 +335,8 @@ struct Cluster::Impl
         , shareIds(o.seed)
     {
         alloc = std::make_unique<allocator::Allocator>(inventory, state, selectors, classes,
-            allocator::AllocatorOptions { o.searchStepBudget, o.filterTimeoutSeconds, o.kubernetesVersion });
+            allocator::AllocatorOptions { o.searchStepBudget, o.filterTimeoutSeconds, o.kubernetesVersion,
+                o.draDeviceCompatibilityGroups });
     }
 
     ClaimState* findClaim(const std::string& key)

@@ -107,6 +107,7 @@ std::unique_ptr<scheduler::Cluster> Session::buildCluster(const scheduler::Sched
     effective.podGroupUnitsInPreemption = api::defaultPreemptionRespectsPodGroups(m_gates);
     effective.kubernetesVersion = m_gates.version();
     effective.draExtendedResources = m_gates.enabled("DRAExtendedResource");
+    effective.draDeviceCompatibilityGroups = m_gates.enabled("DRADeviceCompatibilityGroups");
     auto cluster = std::make_unique<scheduler::Cluster>(*m_objects, effective);
     m_diags.append(cluster->diagnostics());
     if (cluster->diagnostics().hasErrors())

@@ -117,6 +117,7 @@ auto simulateWith(const PreparedScenario& prepared, api::ObjectSet objects, cons
     schedOptions.podGroupUnitsInPreemption = api::defaultPreemptionRespectsPodGroups(prepared.featureGates);
     schedOptions.kubernetesVersion = prepared.featureGates.version();
     schedOptions.draExtendedResources = prepared.featureGates.enabled("DRAExtendedResource");
+    schedOptions.draDeviceCompatibilityGroups = prepared.featureGates.enabled("DRADeviceCompatibilityGroups");
     scheduler::Cluster cluster(std::move(objects), schedOptions);
     if (cluster.diagnostics().hasErrors()) {
         diags.append(cluster.diagnostics());

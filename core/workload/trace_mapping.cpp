@@ -220,7 +220,7 @@ api::ObjectSet traceClusterObjects(
                 whole.capacity["memory"].value
                     = Quantity::fromInt(info.memoryBytes, Quantity::Format::BinarySI);
             whole.consumesCounters.push_back(
-                { gpuName + "-counters", { { "milli", Quantity::fromInt(1000) } } });
+                { gpuName + "-counters", { { "milli", Quantity::fromInt(1000) } }, {} });
             slice.devices.push_back(std::move(whole));
             for (int32_t k = 0; k < p; ++k) {
                 api::Device d;
@@ -234,7 +234,7 @@ api::ObjectSet traceClusterObjects(
                     d.capacity["memory"].value
                         = Quantity::fromInt(info.memoryBytes / p, Quantity::Format::BinarySI);
                 d.consumesCounters.push_back(
-                    { gpuName + "-counters", { { "milli", Quantity::fromInt(part) } } });
+                    { gpuName + "-counters", { { "milli", Quantity::fromInt(part) } }, {} });
                 slice.devices.push_back(std::move(d));
             }
             out.resourceSlices.push_back(std::move(slice));

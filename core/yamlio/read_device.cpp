@@ -18,6 +18,7 @@ constexpr size_t kMaxAttributesAndCapacities = 32;
 constexpr size_t kMaxTaints = 16;
 constexpr size_t kMaxCounters = 32; // per counter set and per consumption
 constexpr size_t kMaxConsumesCounters = 2;
+constexpr size_t kMaxCompatibilityGroups = 2;
 constexpr size_t kMaxBindingConditions = 4;
 constexpr size_t kMaxAttributeStringLength = 64;
 
@@ -133,6 +134,32 @@ void readCapacities(
     });
 }
 
+// consumesCounters[].compatibilityGroups (DRADeviceCompatibilityGroups, 1.37 alpha): at most 2
+// opaque names, each once. With the gate off the API server clears the field.
+void readCompatibilityGroups(Reader& r, uint32_t v, const Path& p, std::vector<std::string>& out)
+{
+    if (r.isNull(v))
+        return;
+    if (!r.gates().enabled("DRADeviceCompatibilityGroups")) {
+        r.warning(v, p,
+            "dropped: feature gate DRADeviceCompatibilityGroups is disabled, so the API server clears this "
+            "field");
+        return;
+    }
+    if (r.listSize(v) > kMaxCompatibilityGroups) {
+        r.tooMany(v, p, r.listSize(v), kMaxCompatibilityGroups);
+        return;
+    }
+    std::set<std::string> seen;
+    r.items(v, p, [&](size_t, uint32_t item, const Path& ip) {
+        std::string name;
+        r.getString(item, ip, name);
+        if (!seen.insert(name).second)
+            r.duplicate(item, ip, name);
+        out.push_back(std::move(name));
+    });
+}
+
 // validateSet of consumesCounters: at most 2 (short-circuits), each validated, unique counterSet.
 void readConsumesCounters(Reader& r, uint32_t v, const Path& fp, api::Device& d)
 {
@@ -152,6 +179,8 @@ void readConsumesCounters(Reader& r, uint32_t v, const Path& fp, api::Device& d)
                 haveCounters = !r.isNull(x);
                 if (haveCounters)
                     readCounterMap(r, x, ip.field(ck), c.counters);
+            } else if (ck == "compatibilityGroups") {
+                readCompatibilityGroups(r, x, ip.field(ck), c.compatibilityGroups);
             } else
                 return false;
             return true;

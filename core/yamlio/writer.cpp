@@ -309,6 +309,7 @@ DataValue device(const api::Device& d)
         DataValue cm = DataValue::map();
         cm.set("counterSet", c.counterSet);
         cm.set("counters", counters(c.counters));
+        put(cm, "compatibilityGroups", strings(c.compatibilityGroups));
         return cm;
     }));
     if (d.nodeName)

@@ -123,3 +123,48 @@ def register(g):
                claim("c", [req("nic", "nic.example.com", mode="All", capacity={"mem": "4Gi"})]),
                pod("p", [("c", "c")])],
          ["pod p node node-1", "claim c devices nic=pool/dev-a"], version="1.36")
+
+    # ---- DRADeviceCompatibilityGroups (1.37 alpha, off by default; kubernetes#139795, KEP-5963) ----
+    GROUPS = "DRADeviceCompatibilityGroups=true"
+
+    def grouped(name, groups, memory="4Gi"):
+        d = dev(name, {"id": name}, counters={"mem": {"memory": memory}})
+        if groups is not None:
+            d["consumesCounters"][0]["compatibilityGroups"] = groups
+        return d
+
+    def on_one_set(*devices, total="12Gi"):
+        return [rslice("c", GPU, "pool", node="node-1", count=2, counters={"mem": {"memory": total}}),
+                rslice("d", GPU, "pool", list(devices), node="node-1", count=2)]
+    two_gpus = [claim("c", [req("gpu", "gpu.example.com", count=2)]), pod("p", [("c", "c")])]
+    case("compat-groups-disjoint-not-together", "groups on: a mig and a vgpu partition of one GPU never go together",
+         N1 + [GPU_CLASS] + on_one_set(grouped("mig-0", ["mig"]), grouped("vgpu-0", ["vgpu"])) + two_gpus,
+         ["pod p pending " + PENDING, "claim c unallocated"], gates=GROUPS)
+    case("compat-groups-shared-group-together", "groups on: two mig partitions share a group and are allocated",
+         N1 + [GPU_CLASS] + on_one_set(grouped("mig-0", ["mig"]), grouped("vgpu-0", ["vgpu"]),
+                                       grouped("mig-1", ["mig", "full"])) + two_gpus,
+         ["claim c devices gpu=pool/mig-0,gpu=pool/mig-1"], gates=GROUPS)
+    case("compat-groups-later-claim-rejected",
+         "groups on: with mig-0 allocated, a claim for vgpu-0 on the same counter set waits though counters remain",
+         N1 + [GPU_CLASS] + on_one_set(grouped("mig-0", ["mig"]), grouped("vgpu-0", ["vgpu"]))
+         + [claim("c1", [req("gpu", "gpu.example.com", selectors=[f'device.attributes["{GPU}"].id == "mig-0"'])]),
+            claim("c2", [req("gpu", "gpu.example.com", selectors=[f'device.attributes["{GPU}"].id == "vgpu-0"'])]),
+            pod("p1", [("c", "c1")]), pod("p2", [("c", "c2")])],
+         ["pod p1 node node-1", "pod p2 pending " + PENDING], gates=GROUPS)
+    case("compat-groups-none-only-with-none", "groups on: a device without groups does not go with a grouped one",
+         N1 + [GPU_CLASS] + on_one_set(grouped("plain-0", None), grouped("mig-0", ["mig"])) + two_gpus,
+         ["pod p pending " + PENDING], gates=GROUPS)
+    case("compat-groups-two-without-groups", "groups on: two devices without groups go together",
+         N1 + [GPU_CLASS] + on_one_set(grouped("plain-0", None), grouped("mig-0", ["mig"]), grouped("plain-1", []))
+         + two_gpus,
+         ["claim c devices gpu=pool/plain-0,gpu=pool/plain-1"], gates=GROUPS)
+    case("compat-groups-gate-off-dropped", "groups off (the 1.37 default): the field is cleared, counters alone decide",
+         N1 + [GPU_CLASS] + on_one_set(grouped("mig-0", ["mig"]), grouped("vgpu-0", ["vgpu"])) + two_gpus,
+         ["claim c devices gpu=pool/mig-0,gpu=pool/vgpu-0"])
+    case("compat-groups-too-many", "at most two groups per counter consumption",
+         N1 + [GPU_CLASS] + on_one_set(grouped("mig-0", ["a", "b", "c"])) + two_gpus,
+         ["error spec.devices[0].consumesCounters[0].compatibilityGroups: Too many: 3: must have at most 2 items"],
+         gates=GROUPS)
+    case("compat-groups-duplicate", "group names are unique within one consumption",
+         N1 + [GPU_CLASS] + on_one_set(grouped("mig-0", ["mig", "mig"])) + two_gpus,
+         ['error spec.devices[0].consumesCounters[0].compatibilityGroups[1]: Duplicate value: "mig"'], gates=GROUPS)

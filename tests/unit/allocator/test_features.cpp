@@ -97,7 +97,7 @@ TEST(AllocatorFeatures, PrioritizedListWithCounters)
     counters.sharedCounters.push_back(api::CounterSet { "mem", { { "memory", q("8Gi") } } });
     auto part = [](std::string name, std::string mem) {
         auto d = device(std::move(name), {}, { { "memory", mem } });
-        d.consumesCounters.push_back(api::DeviceCounterConsumption { "mem", { { "memory", q(mem) } } });
+        d.consumesCounters.push_back(api::DeviceCounterConsumption { "mem", { { "memory", q(mem) } }, {} });
         return d;
     };
     auto devs
@@ -125,7 +125,7 @@ TEST(AllocatorFeatures, CountersOfAllocatedDevicesAreCharged)
     s.sharedCounters.push_back(api::CounterSet { "c", { { "slots", q("2") } } });
     auto d = [](std::string n) {
         auto x = device(std::move(n));
-        x.consumesCounters.push_back(api::DeviceCounterConsumption { "c", { { "slots", q("1") } } });
+        x.consumesCounters.push_back(api::DeviceCounterConsumption { "c", { { "slots", q("1") } }, {} });
         return x;
     };
     auto devs = slice("t", kDrv, "p", "node-1", { d("a"), d("b"), d("c") });
@@ -146,7 +146,7 @@ TEST(AllocatorFeatures, UnknownCounterSetMakesPoolInvalid)
     AllocHarness h;
     h.addClass(deviceClass("gpu"));
     auto x = device("a");
-    x.consumesCounters.push_back(api::DeviceCounterConsumption { "missing", { { "slots", q("1") } } });
+    x.consumesCounters.push_back(api::DeviceCounterConsumption { "missing", { { "slots", q("1") } }, {} });
     h.addSlice(slice("t", kDrv, "p", "node-1", { x }));
     EXPECT_EQ(
         h.run({ claim("c", { exactRequest("r", requestSpec("gpu")) }) }).status, AttemptStatus::InvalidPools);

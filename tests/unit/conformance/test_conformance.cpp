@@ -108,6 +108,7 @@ Outcome runCase(const std::string& name)
     scheduler::SchedulerOptions scheduling;
     scheduling.kubernetesVersion = options.gates.version();
     scheduling.draExtendedResources = options.gates.enabled("DRAExtendedResource");
+    scheduling.draDeviceCompatibilityGroups = options.gates.enabled("DRADeviceCompatibilityGroups");
     scheduling.podGroupUnitsInPreemption = api::defaultPreemptionRespectsPodGroups(options.gates);
     scheduler::Cluster cluster(std::move(loaded.objects), scheduling);
     o.errors += cluster.diagnostics().formatAll();

@@ -56,7 +56,7 @@ api::Device randomDevice(BundleRng& rng, const std::string& driver, int index, b
     }
     if (counters)
         d.consumesCounters.push_back(
-            api::DeviceCounterConsumption { "mem", { { "memory", q(rng.chance(50) ? "2" : "4") } } });
+            api::DeviceCounterConsumption { "mem", { { "memory", q(rng.chance(50) ? "2" : "4") } }, {} });
     return d;
 }
 
