@@ -413,9 +413,10 @@ AllocationModel::Add AllocationModel::tryAdd(State& st, const PriorState& prior,
     return Add::Ok;
 }
 
-bool AllocationModel::allList(const std::vector<Pool>& pools, const PriorState& prior,
-    const api::DeviceRequestSpec& spec, std::vector<std::pair<const Pool*, const api::Device*>>& out,
-    std::string* error, const std::string& claimKey, const std::string& request)
+bool AllocationModel::allList(const std::vector<Pool>& pools,
+    const PriorState& /*prior: not needed since 1.37*/, const api::DeviceRequestSpec& spec,
+    std::vector<std::pair<const Pool*, const api::Device*>>& out, std::string* error,
+    const std::string& claimKey, const std::string& request)
 {
     out.clear();
     for (const auto& p : pools) {
@@ -432,8 +433,12 @@ bool AllocationModel::allList(const std::vector<Pool>& pools, const PriorState& 
                 return false;
             std::map<std::string, Quantity> amounts;
             const bool multi = d->allowMultipleAllocations.value_or(false);
+            // Kubernetes 1.37 (kubernetes#140769): "all" is gathered by each device's capacity
+            // alone; what other claims consume only decides later whether the request fails.
+            const PriorState nothingConsumed;
             if (sel == 1 && !p.elsewhere.count(d)
-                && capacityFits({}, prior, *d, spec, nameOf(p.driver, p.name, d->name), multi, amounts))
+                && capacityFits(
+                    {}, nothingConsumed, *d, spec, nameOf(p.driver, p.name, d->name), multi, amounts))
                 out.emplace_back(&p, d);
         }
     }
