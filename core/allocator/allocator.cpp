@@ -834,6 +834,7 @@ std::vector<api::AllocationResult> Allocator::buildResults(const api::Node& node
         r.tolerations = sub.spec->tolerations;
         r.bindingConditions = d.bindingConditions;
         r.bindingFailureConditions = d.bindingFailureConditions;
+        r.skipNodeOperations = p.entry.slice->skipNodeOperations;
         if (p.entry.multi) {
             r.shareID = newShareId();
             capacityConsumption(d, sub.spec->capacity ? &*sub.spec->capacity : nullptr, amounts);

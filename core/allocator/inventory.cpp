@@ -152,6 +152,11 @@ const NodeView& Inventory::view(const api::Node& node)
 NodeView Inventory::build(const api::Node& node)
 {
     NodeView view;
+    // Devices whose slice skips node operations only go to nodes that declare they can do
+    // without them (KEP-5945; the API server clears the field while the gate is off).
+    const bool skipsOk
+        = std::find(node.declaredFeatures.begin(), node.declaredFeatures.end(), "DRAOptionalNodeOperations")
+        != node.declaredFeatures.end();
     std::vector<const PoolSlices*> candidates = m_globalPools;
     if (auto it = m_localPools.find(node.meta.name); it != m_localPools.end())
         candidates.insert(candidates.end(), it->second.begin(), it->second.end());
@@ -230,7 +235,8 @@ NodeView Inventory::build(const api::Node& node)
                 e.slice = s;
                 e.multi = d.allowMultipleAllocations.value_or(false);
                 if (rel) {
-                    e.nodeOk = !perDevice || deviceMatchesNode(d, node);
+                    e.nodeOk = (!perDevice || deviceMatchesNode(d, node))
+                        && (s->skipNodeOperations.empty() || skipsOk);
                     if (!deviceNames.insert(d.name).second)
                         invalid = true;
                     if (!d.bindingConditions.empty())

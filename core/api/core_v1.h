@@ -21,6 +21,9 @@ struct Node
     ResourceList allocatable; ///< defaults to capacity when absent
     std::vector<Taint> taints;
     bool unschedulable = false;
+    /// status.declaredFeatures (NodeDeclaredFeatures): what the node's kubelet says it supports,
+    /// e.g. DRAOptionalNodeOperations.
+    std::vector<std::string> declaredFeatures;
 };
 
 /// core/v1 Namespace: only its labels matter (admin access to devices is granted per namespace).

@@ -31,7 +31,7 @@ constexpr State A = State::Absent, F = State::Off, T = State::On, L = State::Loc
 // Dependencies from defaultKubernetesFeatureGateDependencies (GangScheduling: {GenericWorkload})
 // and the CompositePodGroup gate page (GenericWorkload + TopologyAwareWorkloadScheduling).
 // Sorted by name.
-constexpr std::array<GateSpec, 16> kGates = { {
+constexpr std::array<GateSpec, 17> kGates = { {
     { "CompositePodGroup", { A, A, F }, { "GenericWorkload", "TopologyAwareWorkloadScheduling" } },
     { "DRAConsumableCapacity", { F, T, T }, {} },
     { "DRADeviceCompatibilityGroups", { A, A, F }, {} }, // 1.37 alpha (kubernetes#139795, KEP-5963)
@@ -39,6 +39,7 @@ constexpr std::array<GateSpec, 16> kGates = { {
     // KEP-5055); the API server serves the kind only with it on.
     { "DRADeviceTaintRules", { F, F, T }, {} },
     { "DRAExtendedResource", { F, T, L }, {} },
+    { "DRAOptionalNodeOperations", { A, A, F }, {} }, // 1.37 alpha (kubernetes#139933, KEP-5945)
     { "DRAFractionalCapacityRange", { A, A, F }, {} },
     { "DRAListTypeAttributes", { A, F, F }, {} },
     { "DRAWorkloadResourceClaims", { A, F, F }, {} },

@@ -111,6 +111,9 @@ struct ResourceSlice
     std::optional<bool> perDeviceNodeSelection;
     std::vector<Device> devices;
     std::vector<CounterSet> sharedCounters;
+    /// DRAOptionalNodeOperations (1.37 alpha): the kubelet calls the driver skip these
+    /// (NodePrepareResources, NodeUnprepareResources or "*"); copied into allocation results.
+    std::vector<std::string> skipNodeOperations;
 };
 
 /// resource.k8s.io/v1alpha3 and v1beta2 DeviceTaintSelector. Since Kubernetes 1.35 it has only
@@ -223,6 +226,7 @@ struct DeviceRequestAllocationResult
     std::vector<std::string> bindingFailureConditions;
     std::optional<std::string> shareID;
     std::map<std::string, Quantity> consumedCapacity;
+    std::vector<std::string> skipNodeOperations; ///< copied from the device's slice
 };
 
 struct DeviceAllocationConfiguration

@@ -514,6 +514,8 @@ bool readNode(Reader& r, uint32_t root, api::Node& out)
                     haveAllocatable = !r.isNull(a);
                     readResourceList(r, a, fp.field("allocatable"), out.allocatable);
                 }
+                if (uint32_t f = findKey(r.doc(), v, "declaredFeatures"))
+                    r.getStringList(f, fp.field("declaredFeatures"), out.declaredFeatures);
             }
         } else {
             return false;

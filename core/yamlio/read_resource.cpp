@@ -507,6 +507,8 @@ void readAllocation(Reader& r, uint32_t n, const Path& p, api::AllocationResult&
                                     res.shareID = s;
                             } else if (rk == "consumedCapacity")
                                 r.getQuantityMap(rv, rp, res.consumedCapacity);
+                            else if (rk == "skipNodeOperations")
+                                r.getStringList(rv, rp, res.skipNodeOperations);
                             else
                                 return false;
                             return true;
@@ -728,6 +730,36 @@ void readSliceDevices(
     }
 }
 
+// spec.skipNodeOperations (DRAOptionalNodeOperations, 1.37 alpha): a set of NodePrepareResources,
+// NodeUnprepareResources and "*"; skipping the preparation alone would leave the kubelet
+// unpreparing what it never prepared, so NodePrepareResources needs NodeUnprepareResources or "*"
+// (KEP-5945). With the gate off the API server clears the field.
+void readSkipNodeOperations(Reader& r, uint32_t v, const Path& p, std::vector<std::string>& out)
+{
+    if (r.isNull(v))
+        return;
+    if (!r.gates().enabled("DRAOptionalNodeOperations")) {
+        r.warning(v, p,
+            "dropped: feature gate DRAOptionalNodeOperations is disabled, so the API server clears this "
+            "field");
+        return;
+    }
+    const std::vector<std::string> known { "*", "NodePrepareResources", "NodeUnprepareResources" };
+    r.items(v, p, [&](size_t, uint32_t item, const Path& ip) {
+        std::string op;
+        r.getString(item, ip, op);
+        if (std::find(known.begin(), known.end(), op) == known.end())
+            r.unsupported(item, ip, op, { "*", "NodePrepareResources", "NodeUnprepareResources" });
+        else if (std::find(out.begin(), out.end(), op) != out.end())
+            r.duplicate(item, ip, op);
+        out.push_back(std::move(op));
+    });
+    const auto has = [&](std::string_view op) { return std::find(out.begin(), out.end(), op) != out.end(); };
+    if (has("NodePrepareResources") && !has("NodeUnprepareResources") && !has("*"))
+        r.error(v, p,
+            "Invalid value: NodePrepareResources may only be skipped together with NodeUnprepareResources");
+}
+
 void checkSliceSpec(
     Reader& r, uint32_t v, const SliceSpecNodes& at, const Path& sp, const api::ResourceSlice& out)
 {
@@ -767,6 +799,8 @@ void readSliceSpec(Reader& r, uint32_t v, const Path& sp, ResourceVersion ver, a
         } else if (sk == "sharedCounters") {
             at.counters = sv;
             readSharedCounters(r, sv, fp, out.sharedCounters);
+        } else if (sk == "skipNodeOperations") {
+            readSkipNodeOperations(r, sv, fp, out.skipNodeOperations);
         } else {
             return false;
         }

@@ -803,6 +803,7 @@ DataValue toData(const api::ResourceSlice& s)
     put(spec, "devices", listOf(s.devices, device));
     if (s.perDeviceNodeSelection)
         spec.set("perDeviceNodeSelection", *s.perDeviceNodeSelection);
+    put(spec, "skipNodeOperations", strings(s.skipNodeOperations));
     put(spec, "sharedCounters", listOf(s.sharedCounters, [](const api::CounterSet& c) {
         DataValue cm = DataValue::map();
         cm.set("name", c.name);
@@ -858,6 +859,7 @@ DataValue toData(const api::ResourceClaim& c)
             if (r.shareID)
                 rm.set("shareID", *r.shareID);
             put(rm, "consumedCapacity", quantityMap(r.consumedCapacity));
+            put(rm, "skipNodeOperations", strings(r.skipNodeOperations));
             return rm;
         }));
         put(devices, "config", listOf(a.config, [](const api::DeviceAllocationConfiguration& cfg) {

@@ -168,3 +168,36 @@ def register(g):
     case("compat-groups-duplicate", "group names are unique within one consumption",
          N1 + [GPU_CLASS] + on_one_set(grouped("mig-0", ["mig", "mig"])) + two_gpus,
          ['error spec.devices[0].consumesCounters[0].compatibilityGroups[1]: Duplicate value: "mig"'], gates=GROUPS)
+
+    # ---- DRAOptionalNodeOperations (1.37 alpha, off by default; kubernetes#139933, KEP-5945) ----
+    SKIP = "DRAOptionalNodeOperations=true"
+
+    def declaring(name):
+        n = node(name)
+        n["status"]["declaredFeatures"] = ["DRAOptionalNodeOperations"]
+        return n
+
+    def skipping(ops):
+        s = rslice("net", GPU, "fabric", [dev("d0")], all_nodes=True)
+        s["spec"]["skipNodeOperations"] = ops
+        return s
+    one_claim = [claim("c", [req("gpu", "gpu.example.com")])]
+    case("optional-node-ops-declaring-node",
+         "skipNodeOperations: the device goes only to a node declaring DRAOptionalNodeOperations; the result copies it",
+         [node("node-a"), declaring("node-b"), GPU_CLASS, skipping(["*"])] + one_claim + [pod("p", [("c", "c")])],
+         ["pod p node node-b", "claim c devices gpu=fabric/d0"], gates=SKIP)
+    case("optional-node-ops-pinned-elsewhere", "skipNodeOperations: a pod held to a node that does not declare it waits",
+         [node("node-a", {"pin": "a"}), declaring("node-b"), GPU_CLASS, skipping(["NodePrepareResources", "NodeUnprepareResources"])]
+         + one_claim + [pod("p", [("c", "c")], selector={"pin": "a"})],
+         ["pod p pending-contains 1 cannot allocate all claims", "claim c unallocated"], gates=SKIP)
+    case("optional-node-ops-gate-off", "DRAOptionalNodeOperations off (the default): the field is cleared, any node will do",
+         [node("node-a"), declaring("node-b"), GPU_CLASS, skipping(["*"])] + one_claim + [pod("p", [("c", "c")])],
+         ["pod p node node-a"])
+    case("optional-node-ops-prepare-alone", "skipping NodePrepareResources needs NodeUnprepareResources too",
+         [declaring("node-b"), GPU_CLASS, skipping(["NodePrepareResources"])] + one_claim + [pod("p", [("c", "c")])],
+         ["error ResourceSlice net: spec.skipNodeOperations: Invalid value: NodePrepareResources may only be skipped "
+          "together with NodeUnprepareResources"], gates=SKIP)
+    case("optional-node-ops-unknown", "only NodePrepareResources, NodeUnprepareResources and * can be skipped",
+         [declaring("node-b"), GPU_CLASS, skipping(["NodeUnprepareResources", "Attach"])] + one_claim
+         + [pod("p", [("c", "c")])],
+         ['error ResourceSlice net: spec.skipNodeOperations[1]: Unsupported value: "Attach"'], gates=SKIP)
