@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "core/api/key_text.h"
 #include "core/scheduler/cluster_impl.h"
 
 namespace drasim::scheduler {
@@ -16,25 +17,14 @@ namespace {
 
 void put(std::string& out, const std::string& s)
 {
-    // Length-prefixed, so that no content can imitate a separator.
-    out += std::to_string(s.size());
-    out += ':';
-    out += s;
+    api::appendKeyField(out, s);
 }
 
 void putSelector(std::string& out, const api::NodeSelector& selector)
 {
     for (const auto& term : selector.terms) {
-        for (const auto* reqs : { &term.matchExpressions, &term.matchFields }) {
-            for (const auto& r : *reqs) {
-                put(out, r.key);
-                put(out, r.op);
-                for (const auto& v : r.values)
-                    put(out, v);
-                out += ';';
-            }
-            out += ']';
-        }
+        api::appendKeyRequirements(out, term.matchExpressions);
+        api::appendKeyRequirements(out, term.matchFields);
         out += '/';
     }
 }

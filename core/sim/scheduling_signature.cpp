@@ -4,29 +4,20 @@
 #include <cctype>
 #include <cstdlib>
 
+#include "core/api/key_text.h"
+
 namespace drasim::sim {
 
 namespace {
 
 void put(std::string& out, const std::string& s)
 {
-    // Length-prefixed so that no field content can imitate a separator.
-    out += std::to_string(s.size());
-    out += ':';
-    out += s;
+    api::appendKeyField(out, s);
 }
 
 void putRequirements(std::string& out, const std::vector<api::NodeSelectorRequirement>& reqs)
 {
-    out += '[';
-    for (const auto& r : reqs) {
-        put(out, r.key);
-        put(out, r.op);
-        for (const auto& v : r.values)
-            put(out, v);
-        out += ';';
-    }
-    out += ']';
+    api::appendKeyRequirements(out, reqs);
 }
 
 void putResources(std::string& out, const api::ResourceList& list)
