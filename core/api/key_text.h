@@ -34,4 +34,15 @@ inline void appendKeyRequirements(std::string& out, const std::vector<NodeSelect
     out += ']';
 }
 
+/// Appends tolerations: key, operator, value and effect of each (what filtering reads of them).
+inline void appendKeyTolerations(std::string& out, const std::vector<Toleration>& tolerations)
+{
+    for (const auto& t : tolerations) {
+        appendKeyField(out, t.key);
+        appendKeyField(out, t.op);
+        appendKeyField(out, t.value);
+        appendKeyField(out, t.effect);
+    }
+}
+
 } // namespace drasim::api

@@ -47,12 +47,7 @@ std::string Cluster::Impl::Verdicts::filterKeyOf(const Impl& d, const Cycle& cyc
     // affinity, and the requests.
     const api::PodSpec& spec = cycle.pod.spec;
     key += "|tol";
-    for (const auto& t : spec.tolerations) {
-        put(key, t.key);
-        put(key, t.op);
-        put(key, t.value);
-        put(key, t.effect);
-    }
+    api::appendKeyTolerations(key, spec.tolerations);
     key += "|sel";
     for (const auto& [k, v] : spec.nodeSelector) {
         put(key, k);

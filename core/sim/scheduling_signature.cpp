@@ -57,12 +57,7 @@ std::string schedulingSignature(const api::Pod& pod)
         }
     }
     out += "tol";
-    for (const auto& t : spec.tolerations) {
-        put(out, t.key);
-        put(out, t.op);
-        put(out, t.value);
-        put(out, t.effect);
-    }
+    api::appendKeyTolerations(out, spec.tolerations);
     out += "res";
     putResources(out, spec.overhead);
     for (const auto* list : { &spec.initContainers, &spec.containers }) {
