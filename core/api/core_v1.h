@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/api/meta.h"
+#include "core/api/pod_affinity.h"
 #include "core/api/scheduling_v1.h"
 #include "core/common/quantity.h"
 
@@ -82,6 +83,10 @@ struct PodSpec
     std::string schedulerName;
     std::map<std::string, std::string> nodeSelector;
     std::optional<NodeAffinity> nodeAffinity;
+    /// spec.affinity.podAffinity / podAntiAffinity (absent or empty: none).
+    std::optional<PodAffinityRules> podAffinity;
+    std::optional<PodAffinityRules> podAntiAffinity;
+    std::vector<TopologySpreadConstraint> topologySpreadConstraints;
     std::vector<Toleration> tolerations;
     std::vector<Container> initContainers;
     std::vector<Container> containers;
@@ -223,6 +228,9 @@ struct PodController
     /// StatefulSet podManagementPolicy: OrderedReady (true, the default) or Parallel (false).
     bool orderedReady = true;
     PodTemplateSpec podTemplate;
+    /// spec.selector: the pods it owns; for a ReplicaSet or StatefulSet (and a Deployment's
+    /// ReplicaSet), what PodTopologySpread's system default constraints spread apart.
+    std::optional<LabelSelector> selector;
     std::optional<JobSchedulingConfiguration> scheduling; ///< Job spec.scheduling (1.37)
     std::optional<PodFailurePolicy> podFailurePolicy; ///< Job spec.podFailurePolicy
     /// Job spec.podReplacementPolicy as given: TerminatingOrFailed, Failed, or "" (unset).

@@ -67,6 +67,12 @@ Cluster::Cluster(api::ObjectSet objects, SchedulerOptions options)
     d.budgets = std::move(objects.podDisruptionBudgets);
     if (!d.budgets.empty())
         d.controllers = objects.controllers;
+    // The selectors of pod owners, for PodTopologySpread's system default constraints.
+    for (const auto& c : objects.controllers)
+        d.placementIndex.addOwner(c);
+    // Namespace labels, for pod affinity terms with a namespaceSelector.
+    for (const auto& ns : objects.namespaces)
+        d.placementIndex.namespaceLabels[ns.meta.name] = ns.meta.labels;
     for (const auto& p : objects.pods)
         if (!p.spec.nodeName.empty() && p.phase != "Succeeded" && p.phase != "Failed")
             d.bindExisting(p);
@@ -329,6 +335,16 @@ bool Cluster::removeDeviceTaint(const DeviceRef& ref, const std::string& key)
 void Cluster::setTime(double seconds)
 {
     m_impl->time = seconds;
+}
+
+void Cluster::addPodOwner(const api::PodController& controller)
+{
+    m_impl->placementIndex.addOwner(controller);
+}
+
+bool Cluster::runningPodsHaveAffinity() const
+{
+    return m_impl->placementIndex.withAffinity > 0;
 }
 
 uint64_t Cluster::freeEventCount() const

@@ -251,6 +251,12 @@ public:
 
     /// Increments whenever capacity is freed or added (pod finished, claim deallocated, node or
     /// slice added, taint removed), so a simulator knows when retrying pending pods can help.
+    /// A ReplicaSet, StatefulSet or Deployment whose pods the caller creates (the simulation):
+    /// pods owned by it (ownerReferences, a Deployment's through a ReplicaSet of its name) get
+    /// PodTopologySpread's system default constraints over its selector.
+    void addPodOwner(const api::PodController& controller);
+    /// Whether running pods have pod affinity terms, which may select pods by their labels.
+    bool runningPodsHaveAffinity() const;
     uint64_t freeEventCount() const;
 
     const api::ResourceClaim* findClaim(const std::string& key) const;

@@ -29,6 +29,8 @@
 #include "core/scheduler/node_tree.h"
 #include "core/scheduler/pod_group.h"
 #include "core/scheduler/pod_info.h"
+#include "core/scheduler/pod_topology.h"
+#include "core/scheduler/score_order_cache.h"
 #include "core/scheduler/scoring.h"
 #include "core/scheduler/share_id.h"
 
@@ -95,6 +97,9 @@ struct Cluster::Impl
         /// For PodDisruptionBudgets (only when the cluster has any): labels and controller.
         std::shared_ptr<const api::Labels> labels;
         std::string ownerKind, ownerName;
+        /// Its namespace, labels and pod affinity terms: what PodTopologySpread and
+        /// InterPodAffinity read of a running pod (pod_placement.cpp).
+        std::shared_ptr<const PlacementPod> placement;
         /// Keeps what a PodDisruptionBudget needs of the pod, when there are budgets.
         void rememberForBudgets(
             const std::vector<api::PodDisruptionBudget>& budgets, const api::ObjectMeta& meta)
@@ -120,59 +125,7 @@ struct Cluster::Impl
                 < std::tie(o.nzCpu, o.nzMem, o.cpu, o.mem, o.needsDevice);
         }
     };
-    /// Nodes in the order of the profile's NodeUsage score for one pod shape: the order
-    /// searchInScoreOrder walks, valid only when scoresFollowNodeUsage holds for the cycle.
-    struct SigCache
-    {
-        PodRequests req;
-        bool needsDevice = false;
-        std::set<std::pair<int64_t, uint32_t>> order; ///< (−score, node index): best first, ties by name
-        std::vector<int64_t> score;
-        uint64_t lastUse = 0;
-        /// The same membership by place in the node tree's order (scanRank), one bit per node: a
-        /// walk in that order passes the nodes without a free device 64 at a time.
-        std::vector<uint64_t> listed;
-        /// A range minimum of (−score, node index) over the listed nodes by place in the node tree's
-        /// order (an unlisted place holds kNoneListed): the best node of a stretch of that order.
-        std::vector<std::pair<int64_t, uint32_t>> best;
-        uint32_t leaves = 0;
-        static constexpr std::pair<int64_t, uint32_t> kNoneListed { INT64_MAX, UINT32_MAX };
-        void list(uint32_t rank, uint32_t idx, bool in)
-        {
-            if (in)
-                listed[rank / 64] |= uint64_t(1) << (rank % 64);
-            else
-                listed[rank / 64] &= ~(uint64_t(1) << (rank % 64));
-            uint32_t i = rank + leaves;
-            best[i] = in ? std::make_pair(-score[idx], idx) : kNoneListed;
-            for (i /= 2; i >= 1; i /= 2)
-                best[i] = std::min(best[2 * i], best[2 * i + 1]);
-        }
-        /// The best listed node of places [from, to), kNoneListed when none is listed.
-        std::pair<int64_t, uint32_t> bestIn(uint32_t from, uint32_t to) const
-        {
-            std::pair<int64_t, uint32_t> out = kNoneListed;
-            for (uint32_t l = from + leaves, r = to + leaves; l < r; l /= 2, r /= 2) {
-                if (l & 1)
-                    out = std::min(out, best[l++]);
-                if (r & 1)
-                    out = std::min(out, best[--r]);
-            }
-            return out;
-        }
-        bool isListed(uint32_t rank) const { return (listed[rank / 64] >> (rank % 64)) & 1; }
-        /// The first listed rank in [from, end), or end.
-        uint32_t nextListed(uint32_t from, uint32_t end) const
-        {
-            for (uint32_t r = from; r < end;) {
-                const uint64_t word = listed[r / 64] >> (r % 64);
-                if (word)
-                    return std::min(end, r + uint32_t(__builtin_ctzll(word)));
-                r = (r / 64 + 1) * 64;
-            }
-            return end;
-        }
-    };
+    using SigCache = ScoreOrderCache;
     static constexpr size_t kMaxSigCaches = 8;
 
     SchedulerOptions options;
@@ -203,6 +156,7 @@ struct Cluster::Impl
     /// upstream's, it belongs to no transaction: a cycle that is rolled back still moved it.
     uint32_t nextStartNodeIndex = 0;
     size_t preferNoScheduleNodes = 0;
+    PlacementIndex placementIndex; ///< running pods' affinity, for the inter-pod plugins
 
     std::map<uint64_t, ClaimState> claimsBySeq; ///< creation order; map nodes keep addresses stable
     std::unordered_map<std::string, uint64_t> claimSeq;
@@ -694,6 +648,7 @@ struct Cluster::Impl
             chargeNode(ni->second, ps.req, +1);
         ps.nodeIdx = ni == nodeIndex.end() ? kNoNode : ni->second;
         ps.rememberForBudgets(budgets, pod.meta);
+        ps.placement = std::make_shared<const PlacementPod>(placementPodOf(pod));
         ps.seq = nextBindSeq++;
         undo.insertBound(std::move(ps));
     }
@@ -749,6 +704,8 @@ struct Cluster::Impl
         /// reads instead of the node's own; null outside dry runs.
         const NodeUsage* dryRunUsage = nullptr;
         uint32_t dryRunNode = 0;
+        /// PodTopologySpread and InterPodAffinity's state; null when neither has work this cycle.
+        std::shared_ptr<const PlacementCycle> placement;
     };
 
     ScheduleResult schedule(const api::Pod& pod, bool explain);
@@ -779,6 +736,8 @@ struct Cluster::Impl
             Impl& d, Cycle& cycle, DraVerdictCache::Slot whole, uint32_t start);
     };
     struct GroupCycle; ///< the group cycle's parts (group_cycle.cpp)
+    /// PodTopologySpread and InterPodAffinity over the running pods (pod_placement.cpp)
+    struct PodPlacement;
     struct Preemption; ///< DefaultPreemption, the PostFilter of a failed cycle (preemption.cpp)
     /// The GPU-sharing score plugins' inputs and the choice among the best nodes (share_scoring.cpp)
     struct NodeChoice;

@@ -37,6 +37,9 @@ std::string Cluster::Impl::Verdicts::filterKeyOf(const Impl& d, const Cycle& cyc
     // verdicts are not shared while any nomination stands.
     if (!d.nominatedOn.empty() || cycle.dryRunUsage || !cycle.backed.empty())
         return {};
+    // Spread and inter-pod verdicts depend on the pods running elsewhere: never remembered.
+    if (cycle.placement && (cycle.placement->filterSpread || cycle.placement->filterAffinity))
+        return {};
     std::string key;
     if (!cycle.podClaims.empty()) {
         key = keyOf(cycle);

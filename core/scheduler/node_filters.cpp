@@ -35,6 +35,17 @@ bool toleratesNodeTaint(const std::vector<api::Toleration>& tolerations, const a
     return false;
 }
 
+bool matchesRequiredNodeAffinity(const api::Pod& pod, const api::Node& node)
+{
+    for (const auto& [k, v] : pod.spec.nodeSelector) {
+        auto it = node.meta.labels.find(k);
+        if (it == node.meta.labels.end() || it->second != v)
+            return false;
+    }
+    const auto& affinity = pod.spec.nodeAffinity;
+    return !affinity || !affinity->required || allocator::matchesNodeSelector(*affinity->required, node);
+}
+
 bool passesNodeFilters(const api::Node& node, const NodeUsage& usage, const api::Pod& pod,
     const PodRequests& req, std::vector<std::string>& reasons)
 {
@@ -57,17 +68,7 @@ bool passesNodeFilters(const api::Node& node, const NodeUsage& usage, const api:
         }
     }
     // NodeAffinity: spec.nodeSelector and required node affinity.
-    bool match = true;
-    for (const auto& [k, v] : spec.nodeSelector) {
-        auto it = node.meta.labels.find(k);
-        if (it == node.meta.labels.end() || it->second != v) {
-            match = false;
-            break;
-        }
-    }
-    if (match && spec.nodeAffinity && spec.nodeAffinity->required)
-        match = allocator::matchesNodeSelector(*spec.nodeAffinity->required, node);
-    if (!match) {
+    if (!matchesRequiredNodeAffinity(pod, node)) {
         reasons.push_back("node(s) didn't match Pod's node affinity/selector");
         return false;
     }

@@ -27,6 +27,10 @@ NodeUsage usageFromNode(const api::Node& node);
 
 bool toleratesNodeTaint(const std::vector<api::Toleration>& tolerations, const api::Taint& taint);
 
+/// NodeAffinity's Filter: the node matches spec.nodeSelector and the required node affinity
+/// (nodeaffinity.GetRequiredNodeAffinity(pod).Match).
+bool matchesRequiredNodeAffinity(const api::Pod& pod, const api::Node& node);
+
 /// Appends the reasons of the first failing node filter; returns true when the node passes.
 bool passesNodeFilters(const api::Node& node, const NodeUsage& usage, const api::Pod& pod,
     const PodRequests& req, std::vector<std::string>& reasons);

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "core/scheduler/cluster_impl.h"
+#include "core/scheduler/pod_placement.h"
 #include "core/scheduler/preemption.h"
 #include "core/scheduler/share_scoring.h"
 
@@ -82,6 +83,11 @@ ScheduleResult Cluster::Impl::schedule(const api::Pod& pod, bool explain)
     spread.preferNoScheduleTaints = preferNoScheduleNodes > 0;
     spread.preferredAffinity = pod.spec.nodeAffinity && !pod.spec.nodeAffinity->preferred.empty();
     spread.deviceChoice = !cycle.toAllocate.empty() && alloc->hasPrioritizedList();
+    // PodTopologySpread and InterPodAffinity: their PreFilter counts the running pods once per
+    // cycle; a pod they have no work for keeps every fast path.
+    cycle.placement = PodPlacement::preFilter(*this, cycle);
+    spread.podSpread = cycle.placement && !cycle.placement->softSpread.empty();
+    spread.interPod = cycle.placement && cycle.placement->scoreInterPod;
     // kube-scheduler scores only the first numFeasibleNodesToFind feasible nodes from where the
     // previous cycle stopped (node_tree.h); the score order is right only when that is all of them.
     const uint32_t candidates = placementNodes ? uint32_t(placementNodes->size()) : uint32_t(nodes.size());
@@ -320,8 +326,14 @@ bool Cluster::Impl::filterNode(Cycle& cycle, uint32_t idx, allocator::Attempt& a
         && Nominator::usageWithNominated(
             *this, cycle.podKey, cycle.pod.spec.priority.value_or(0), idx, base, withNominated);
     const NodeUsage& usage = nominated ? withNominated : base;
-    const bool fits = mask ? passesNodeFilters(ns.node, usage, cycle.pod, fitRequests(cycle, idx), reasons)
-                           : passesNodeFilters(ns.node, usage, cycle.pod, cycle.req, reasons);
+    bool fits = mask ? passesNodeFilters(ns.node, usage, cycle.pod, fitRequests(cycle, idx), reasons)
+                     : passesNodeFilters(ns.node, usage, cycle.pod, cycle.req, reasons);
+    // PodTopologySpread and InterPodAffinity come after NodeResourcesFit, before DynamicResources.
+    if (fits && cycle.placement)
+        if (const char* why = cycle.placement->check(ns.node)) {
+            reasons.emplace_back(why);
+            fits = false;
+        }
     if (!fits) {
         for (const auto& r : reasons)
             ++cycle.histogram[r];
@@ -473,6 +485,8 @@ void Cluster::Impl::searchEveryNode(Cycle& cycle)
         inputs.push_back(ScoreInputs { &cycle.pod, &cycle.req, &n.node, &n.usage, f.attempt.plistScore });
         feasibleNodes.push_back(f.idx);
     }
+    if (cycle.placement)
+        PodPlacement::score(*this, cycle, feasibleNodes, inputs);
     const ScoringProfile& profile = scoringProfile(options.scoring);
     NodeChoice::ShareViews shareViews;
     if (auto share = sharePolicyOf(profile))
@@ -672,8 +686,11 @@ void Cluster::Impl::reserveAndBind(Cycle& cycle)
     ps.startTime = time;
     ps.nodeIdx = uint32_t(cycle.chosen);
     ps.rememberForBudgets(budgets, pod.meta);
+    ps.placement = PodPlacement::ofBound(cycle);
     ps.seq = nextBindSeq++;
     undo.insertBound(std::move(ps));
+    if (placementIndex.bindingsMayLetPodsFit)
+        ++freeEvents;
     Nominator::clear(*this, cycle.podKey);
     chargeNode(uint32_t(cycle.chosen), cycle.req, +1);
     res.scheduled = true;

@@ -78,6 +78,8 @@ int64_t usageTermScore(const ScoreTerm& term, const NodeUsage& u, const PodReque
     case ScorePlugin::TaintToleration:
     case ScorePlugin::NodeAffinity:
     case ScorePlugin::DynamicResources:
+    case ScorePlugin::PodTopologySpread:
+    case ScorePlugin::InterPodAffinity:
     case ScorePlugin::GpuShare:
         break;
     }
@@ -98,6 +100,10 @@ int64_t rawScore(const ScoreTerm& term, const ScoreInputs& in)
         return preferredAffinityScore(*in.pod, *in.node);
     case ScorePlugin::DynamicResources:
         return in.prioritizedList;
+    case ScorePlugin::PodTopologySpread:
+        return in.spreadScore;
+    case ScorePlugin::InterPodAffinity:
+        return in.interPodScore;
     case ScorePlugin::GpuShare: {
         static const std::vector<gpushare::TypicalPod> kNone;
         if (!in.shareNode || !in.sharePod)

@@ -30,6 +30,10 @@ struct ScoreInputs
     const gpushare::SharePod* sharePod = nullptr;
     const std::vector<gpushare::TypicalPod>* typical = nullptr;
     gpushare::ShareScoreCache* shareCache = nullptr; ///< remembers GpuShare scores (optional)
+    /// OtherPods: PodTopologySpread's and InterPodAffinity's scores of the node, already normalised
+    /// over the feasible nodes (pod_placement.cpp); 0 when the plugin has nothing to score.
+    int64_t spreadScore = 0;
+    int64_t interPodScore = 0;
 };
 
 /// One term's raw score of one node, before normalisation and weight.

@@ -43,6 +43,13 @@ constexpr ScoreTerm kAffinity { P::NodeAffinity, FitStrategy::LeastAllocated, 2,
 constexpr ScoreTerm kPrioritizedList { P::DynamicResources, FitStrategy::LeastAllocated, 1, N::HighestIs100,
     In::PickedDevices };
 
+// PodTopologySpread (plugins/podtopologyspread/scoring.go) and InterPodAffinity
+// (plugins/interpodaffinity/scoring.go): normalised over the feasible nodes by their own
+// NormalizeScore in the cycle (pod_placement.cpp), which hands the terms 0..100; weight 2 each.
+constexpr ScoreTerm kPodSpread { P::PodTopologySpread, FitStrategy::LeastAllocated, 2, N::None,
+    In::OtherPods };
+constexpr ScoreTerm kInterPod { P::InterPodAffinity, FitStrategy::LeastAllocated, 2, N::None, In::OtherPods };
+
 // NOT UPSTREAM: a GPU-sharing score plugin of the FGD paper's scheduler (core/gpushare). Its
 // profiles enable it alone with weight 1000 and disable every default score plugin
 // (scripts/generate_config_and_run.py of the authors' simulator); alone, the weight does not
@@ -59,11 +66,14 @@ const std::vector<ScoringProfile>& table()
 {
     static const std::vector<ScoringProfile> profiles {
         { ScoringPolicy::Default, "default", nullptr, nullptr,
-            { fit(FitStrategy::LeastAllocated), kBalanced, kTaints, kAffinity, kPrioritizedList } },
+            { fit(FitStrategy::LeastAllocated), kBalanced, kTaints, kAffinity, kPodSpread, kInterPod,
+                kPrioritizedList } },
         { ScoringPolicy::MostAllocated, "most-allocated", "bin-packing", "bin packing",
-            { fit(FitStrategy::MostAllocated), kTaints, kAffinity, kPrioritizedList } },
+            { fit(FitStrategy::MostAllocated), kTaints, kAffinity, kPodSpread, kInterPod,
+                kPrioritizedList } },
         { ScoringPolicy::LeastAllocated, "least-allocated", nullptr, nullptr,
-            { fit(FitStrategy::LeastAllocated), kTaints, kAffinity, kPrioritizedList } },
+            { fit(FitStrategy::LeastAllocated), kTaints, kAffinity, kPodSpread, kInterPod,
+                kPrioritizedList } },
         { ScoringPolicy::Fgd, "fgd", nullptr, "GPU sharing: fragmentation gradient descent",
             { share(gpushare::SharePolicy::Fgd) } },
         { ScoringPolicy::BestFit, "best-fit", nullptr, "GPU sharing: least cpu and GPU left",
@@ -93,6 +103,10 @@ bool termMaySpread(const ScoreTerm& term, const ScoreSpread& spread)
         return spread.preferredAffinity;
     case P::DynamicResources:
         return spread.deviceChoice;
+    case P::PodTopologySpread:
+        return spread.podSpread;
+    case P::InterPodAffinity:
+        return spread.interPod;
     case P::NodeResourcesFit:
     case P::NodeResourcesBalancedAllocation:
     case P::GpuShare:

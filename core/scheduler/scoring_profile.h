@@ -41,6 +41,8 @@ enum class ScorePlugin {
     TaintToleration,
     NodeAffinity,
     DynamicResources,
+    PodTopologySpread,
+    InterPodAffinity,
     /// NOT UPSTREAM: one of the FGD paper's score plugins (ScoreTerm::share), reading the node's
     /// GPUs in milli-GPU: devices with a consumable `gpuMilli` capacity.
     GpuShare,
@@ -55,6 +57,7 @@ enum class ScoreInput {
     NodeDevices, ///< the state of the node's devices (free, shared, partitioned)
     PickedDevices, ///< the devices the allocator picked for the pod on that node
     PodAndNode, ///< static pod/node properties: taints, affinity terms, labels
+    OtherPods, ///< where the running pods are (PodTopologySpread, InterPodAffinity)
 };
 
 /// NormalizeScore of a term over the feasible nodes.
@@ -90,6 +93,8 @@ struct ScoreSpread
     bool preferNoScheduleTaints = false; ///< some node has a PreferNoSchedule taint
     bool preferredAffinity = false; ///< the pod has preferred node affinity terms
     bool deviceChoice = false; ///< a claim to allocate lists alternatives (firstAvailable)
+    bool podSpread = false; ///< the pod has ScheduleAnyway spread constraints (or system defaults)
+    bool interPod = false; ///< preferred pod affinity terms, or running pods with affinity terms
 };
 
 /// Whether the term can give two feasible nodes different weighted scores in such a cycle.

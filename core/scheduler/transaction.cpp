@@ -96,6 +96,7 @@ void Cluster::Impl::Undo::insertBound(PodState ps)
     const std::string key = ps.pub.key;
     d.bindOrder[ps.seq] = key;
     ++d.boundPriorities[ps.pub.priority];
+    d.placementIndex.count(ps.placement.get(), +1);
     PodState& stored = d.bound[key] = std::move(ps);
     if (stored.nodeIdx != kNoNode)
         d.podsOnNode[stored.nodeIdx].push_back(&stored);
@@ -122,6 +123,7 @@ Cluster::Impl::PodState Cluster::Impl::Undo::eraseBound(const std::string& key)
     PodState ps = std::move(it->second);
     d.bound.erase(it);
     d.bindOrder.erase(ps.seq);
+    d.placementIndex.count(ps.placement.get(), -1);
     if (auto pc = d.boundPriorities.find(ps.pub.priority); pc != d.boundPriorities.end() && --pc->second == 0)
         d.boundPriorities.erase(pc);
     log([this, saved = ps] { insertBound(saved); });

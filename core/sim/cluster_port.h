@@ -124,6 +124,14 @@ public:
     /// when it changed, which is what keeps the cost per event independent of the pending count.
     virtual uint64_t capacityGeneration() const = 0;
 
+    /// A controller whose pods the simulation creates (JobSpec::owner): the scheduler's default
+    /// spread selector of the pods that name it.
+    virtual void addPodOwner(const api::PodController& /*owner*/) { }
+
+    /// Whether running pods have pod affinity terms: a pending pod's labels then decide whether
+    /// (and where) it fits, so pods that differ only in labels are no longer interchangeable.
+    virtual bool runningPodsHaveAffinity() const { return false; }
+
     /// Equal values promise an identical cluster: nothing a scheduling cycle reads changed in
     /// between (no binding, deletion, node, taint or time change; a cycle that failed and left
     /// nothing behind does not count). The engine then reuses the answer of an equivalent cycle

@@ -33,6 +33,8 @@ void JobController::startJob(workload::JobSpec spec)
     job.spec = std::move(spec);
     job.spec.claimTemplates.clear(); // already known to the cluster; do not keep a copy per job
     job.spec.claimTemplates.shrink_to_fit();
+    if (job.spec.owner)
+        m_ctx.cluster.addPodOwner(*job.spec.owner);
     m_ctx.metrics.jobArrived(job.workload);
     if (job.spec.group && job.spec.kind != workload::kKindPipelineRun) {
         const workload::GroupSpec& g = *job.spec.group;

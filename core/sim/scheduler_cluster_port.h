@@ -36,6 +36,8 @@ public:
     void removeDeviceTaint(const std::string& driver, const std::string& pool, const std::string& device,
         const std::string& key) override;
     uint64_t capacityGeneration() const override;
+    void addPodOwner(const api::PodController& owner) override { m_cluster.addPodOwner(owner); }
+    bool runningPodsHaveAffinity() const override { return m_cluster.runningPodsHaveAffinity(); }
     uint64_t stateGeneration() const override { return m_changes; }
     std::map<std::string, int64_t> strandedDevices(const api::Pod& pod) override;
     std::optional<gpushare::ClusterFragment> gpuShareFragmentation() override

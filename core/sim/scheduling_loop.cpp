@@ -15,12 +15,20 @@ SimTime windowedExpiry(SimTime expiry)
 
 uint32_t SchedulingLoop::groupOf(const api::Pod& pod, const std::shared_ptr<const api::PodTemplateSpec>& tmpl)
 {
-    uint32_t g = m_queue.groupFor(schedulingSignature(pod));
+    uint32_t g = m_queue.groupFor(schedulingSignature(pod, labelsMatter()));
     // Holding the template keeps its address from being reused by another one while cached.
     m_lastTemplate = tmpl;
     m_lastNamespace = pod.meta.namespace_;
     m_lastGroup = g;
     return g;
+}
+
+bool SchedulingLoop::labelsMatter()
+{
+    // Once running pods have affinity terms, labels stay part of every signature: a group made
+    // without them cannot be split afterwards.
+    m_labelsMatter = m_labelsMatter || m_ctx.cluster.runningPodsHaveAffinity();
+    return m_labelsMatter;
 }
 
 uint32_t SchedulingLoop::reasonFor(const std::string& message)
@@ -48,7 +56,10 @@ void SchedulingLoop::add(uint32_t id, const std::shared_ptr<const api::PodTempla
     }
     // The api::Pod is built only when the scheduler needs it: a million queued pods would
     // otherwise each hold a copy of their template.
-    if (tmpl && tmpl == m_lastTemplate && m_ctx.jobs[p.job].spec.namespace_ == m_lastNamespace)
+    // Pods of one template are interchangeable unless their labels decide where they fit: jobs
+    // sharing a template carry their own job labels.
+    if (tmpl && tmpl == m_lastTemplate && m_ctx.jobs[p.job].spec.namespace_ == m_lastNamespace
+        && !labelsMatter() && !hasPodPlacementRules(tmpl->spec))
         p.group = m_lastGroup;
     else
         p.group = groupOf(m_ctx.buildPod(p), tmpl);

@@ -139,6 +139,9 @@ private:
     // The group of the last template seen: most pods of a run come from a handful of shared
     // templates, so their signature is not computed again.
     std::shared_ptr<const api::PodTemplateSpec> m_lastTemplate;
+    bool m_labelsMatter = false; ///< labelsMatter(), once true
+    /// Whether pods' labels are part of their scheduling signatures (running pods' affinity).
+    bool labelsMatter();
     std::string m_lastNamespace;
     uint32_t m_lastGroup = 0;
 };

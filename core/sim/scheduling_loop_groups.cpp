@@ -145,7 +145,7 @@ GroupOutcome SchedulingLoop::runGroupCycle(
     if (!boundKeys.empty() || g.preempted)
         return m_ctx.cluster.scheduleGroup(policy, pods, boundKeys);
     const uint64_t generation = m_ctx.cluster.stateGeneration();
-    const std::string signature = groupSchedulingSignature(policy, pods);
+    const std::string signature = groupSchedulingSignature(policy, pods, labelsMatter());
     if (auto known = m_groupFailures.recall(signature, generation, policy.key))
         return std::move(*known);
     GroupOutcome out = m_ctx.cluster.scheduleGroup(policy, pods, boundKeys);

@@ -29,9 +29,85 @@ void putResources(std::string& out, const api::ResourceList& list)
     out += '|';
 }
 
+void putSelector(std::string& out, const std::optional<api::LabelSelector>& s)
+{
+    if (!s) {
+        out += '-';
+        return;
+    }
+    for (const auto& [k, v] : s->matchLabels) {
+        put(out, k);
+        put(out, v);
+    }
+    out += '/';
+    for (const auto& r : s->matchExpressions) {
+        put(out, r.key);
+        put(out, r.op);
+        for (const auto& v : r.values)
+            put(out, v);
+        out += ';';
+    }
+}
+
+void putAffinityTerm(std::string& out, const api::PodAffinityTerm& t)
+{
+    putSelector(out, t.labelSelector);
+    putSelector(out, t.namespaceSelector);
+    for (const auto* list : { &t.namespaces, &t.matchLabelKeys, &t.mismatchLabelKeys }) {
+        for (const auto& v : *list)
+            put(out, v);
+        out += '|';
+    }
+    put(out, t.topologyKey);
+}
+
+void putAffinityRules(std::string& out, const std::optional<api::PodAffinityRules>& rules)
+{
+    if (!rules)
+        return;
+    for (const auto& t : rules->required)
+        putAffinityTerm(out, t);
+    out += '~';
+    for (const auto& w : rules->preferred) {
+        put(out, std::to_string(w.weight));
+        putAffinityTerm(out, w.term);
+    }
+}
+
+/// The pod's labels and its topology spread and pod affinity rules.
+void putPlacementRules(std::string& out, const api::Pod& pod)
+{
+    out += "labels";
+    for (const auto& [k, v] : pod.meta.labels) {
+        put(out, k);
+        put(out, v);
+    }
+    out += "spread";
+    for (const auto& c : pod.spec.topologySpreadConstraints) {
+        put(out,
+            std::to_string(c.maxSkew) + (c.doNotSchedule ? "D" : "S")
+                + std::to_string(c.minDomains.value_or(0)) + (c.honorNodeAffinity ? "A" : "a")
+                + (c.honorNodeTaints ? "T" : "t"));
+        put(out, c.topologyKey);
+        putSelector(out, c.labelSelector);
+        for (const auto& k : c.matchLabelKeys)
+            put(out, k);
+    }
+    out += "podaff";
+    putAffinityRules(out, pod.spec.podAffinity);
+    out += "podanti";
+    putAffinityRules(out, pod.spec.podAntiAffinity);
+}
+
 } // namespace
 
-std::string schedulingSignature(const api::Pod& pod)
+bool hasPodPlacementRules(const api::PodSpec& spec)
+{
+    return !spec.topologySpreadConstraints.empty() || (spec.podAffinity && !spec.podAffinity->empty())
+        || (spec.podAntiAffinity && !spec.podAntiAffinity->empty());
+}
+
+std::string schedulingSignature(const api::Pod& pod, bool labelsMatter)
 {
     std::string out;
     const api::PodSpec& spec = pod.spec;
@@ -74,10 +150,13 @@ std::string schedulingSignature(const api::Pod& pod)
     // priorities are not interchangeable once preemption is modelled.
     out += "prio";
     put(out, std::to_string(spec.priority.value_or(0)));
+    if (labelsMatter || hasPodPlacementRules(spec))
+        putPlacementRules(out, pod);
     return out;
 }
 
-std::string groupSchedulingSignature(const GroupPolicy& group, const std::vector<api::Pod>& pods)
+std::string groupSchedulingSignature(
+    const GroupPolicy& group, const std::vector<api::Pod>& pods, bool labelsMatter)
 {
     std::string out = "group";
     out += group.gang ? 'g' : 'b';
@@ -90,7 +169,7 @@ std::string groupSchedulingSignature(const GroupPolicy& group, const std::vector
     put(out, group.topologyKey);
     for (const auto& pod : pods) {
         out += "pod";
-        put(out, schedulingSignature(pod));
+        put(out, schedulingSignature(pod, labelsMatter));
         put(out, pod.spec.nodeName);
         put(out, std::to_string(int(pod.spec.preemptionPolicy)));
         out += "pref";

@@ -85,6 +85,11 @@ api::Pod SimContext::buildPod(const SimPod& p) const
         pod.meta.labels[k] = v;
     pod.meta.labels["drasim.dev/job"] = job.spec.name;
     pod.meta.labels["drasim.dev/workload"] = job.spec.workload;
+    if (const auto& owner = job.spec.owner) {
+        const bool statefulSet = owner->kind == api::PodController::Kind::StatefulSet;
+        pod.meta.ownerReferences.push_back(api::OwnerReference {
+            "apps/v1", statefulSet ? "StatefulSet" : "ReplicaSet", owner->meta.name, "", true });
+    }
     pod.spec.priority = task.priority;
     // The Job controller's pods name the PodGroup it made for them (spec.schedulingGroup), which
     // is how preemption finds a victim's group.

@@ -179,6 +179,7 @@ private:
         job.claimTemplates = type.claimTemplates;
         job.claims = type.claims;
         job.group = type.group;
+        job.owner = type.owner;
         job.labels["drasim.dev/job-type"] = type.name;
         TaskSpec task;
         task.name = type.name;
@@ -278,6 +279,14 @@ std::vector<JobType> jobTypesFromObjects(const api::ObjectSet& objects, const st
             t.replaceFailedOnly = w.kind == api::PodController::Kind::StatefulSet;
         }
         t.group = groupFor(w, rules);
+        if (w.kind != api::PodController::Kind::Job && w.selector && !w.selector->empty()) {
+            auto owner = std::make_shared<api::PodController>();
+            owner->kind = w.kind;
+            owner->meta.name = w.meta.name;
+            owner->meta.namespace_ = t.namespace_;
+            owner->selector = w.selector;
+            t.owner = std::move(owner);
+        }
         auto tmpl = std::make_shared<api::PodTemplateSpec>(w.podTemplate);
         tmpl->meta.namespace_ = t.namespace_;
         if (!admitTemplatePriority(w, t.namespace_, classes, tmpl->spec, diags))

@@ -40,6 +40,8 @@ struct JobType
     std::vector<api::ResourceClaimTemplate> claimTemplates; ///< the referenced ones found in the set
     std::vector<api::ResourceClaim> claims; ///< the referenced ones found in the set
     std::optional<GroupSpec> group; ///< the PodGroup its pods form (see GroupRules)
+    /// The ReplicaSet, StatefulSet or Deployment that owns its pods (see JobSpec::owner).
+    std::shared_ptr<const api::PodController> owner;
     SourcePos pos;
 };
 

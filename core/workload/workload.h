@@ -106,6 +106,11 @@ struct JobSpec
     /// Its pods are the members of one PodGroup (scheduled by the group cycle when the scenario's
     /// feature gates allow); absent: plain pods, one cycle each.
     std::optional<GroupSpec> group;
+    /// The Deployment, ReplicaSet or StatefulSet whose pods these are (name, namespace, selector
+    /// only); null for Jobs, bare pods and trace jobs. Its pods name it as their controller owner
+    /// (a Deployment's through a ReplicaSet of its name), which gives them PodTopologySpread's
+    /// system default constraints over its selector.
+    std::shared_ptr<const api::PodController> owner;
     /// Extra labels for every pod of this job (e.g. drasim.dev/qos from the trace). Sorted map.
     std::map<std::string, std::string> labels;
 };

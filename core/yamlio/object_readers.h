@@ -52,6 +52,13 @@ bool readPodDisruptionBudget(Reader& r, uint32_t root, api::PodDisruptionBudget&
 void readObjectMeta(Reader& r, uint32_t node, const Path& p, bool namespaced, api::ObjectMeta& out);
 void readNodeSelector(Reader& r, uint32_t node, const Path& p, api::NodeSelector& out);
 void readNodeSelectorTerm(Reader& r, uint32_t node, const Path& p, api::NodeSelectorTerm& out);
+/// metav1.LabelSelector (read_label_selector.cpp); null leaves `out` absent.
+void readLabelSelector(Reader& r, uint32_t v, const Path& p, std::optional<api::LabelSelector>& out);
+/// spec.affinity.podAffinity / podAntiAffinity and spec.topologySpreadConstraints
+/// (read_pod_affinity.cpp), validated as ValidateAffinity and ValidateTopologySpreadConstraints do.
+void readPodAffinityRules(Reader& r, uint32_t v, const Path& p, std::optional<api::PodAffinityRules>& out);
+void readTopologySpreadConstraints(
+    Reader& r, uint32_t v, const Path& p, std::vector<api::TopologySpreadConstraint>& out);
 /// Looks up metadata.name / metadata.namespace before full parsing, so that every error of the
 /// object can name it.
 std::string peekObjectName(const Reader& r, uint32_t root, bool namespaced);

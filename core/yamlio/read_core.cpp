@@ -20,7 +20,7 @@ template <size_t N> bool oneOf(std::string_view key, const std::array<std::strin
 }
 
 // PodSpec fields of Kubernetes 1.36 that the simulator does not model and that do not change
-// where or whether a pod is scheduled (those are warned about: acceptUnmodelledPodField).
+// where or whether a pod is scheduled.
 constexpr std::array<std::string_view, 27> kIgnoredPodSpecFields = { "activeDeadlineSeconds",
     "automountServiceAccountToken", "dnsConfig", "dnsPolicy", "enableServiceLinks", "ephemeralContainers",
     "hostAliases", "hostIPC", "hostNetwork", "hostPID", "hostUsers", "hostname", "hostnameOverride",
@@ -122,25 +122,6 @@ void readTolerations(Reader& r, uint32_t node, const Path& p, std::vector<api::T
     });
 }
 
-// Pod fields that change where or whether the real scheduler places a pod and that the simulated
-// scheduler does not model yet. They are accepted (the API server would) and named with a warning
-// at the field, as the Job fields are (acceptJobField), so a result never silently differs from
-// the cluster's. A null value is the field's absence.
-bool warnUnmodelled(Reader& r, uint32_t v, const Path& p, const char* why)
-{
-    if (!r.isNull(v))
-        r.warning(v, p, std::string("not simulated: ") + why);
-    return true;
-}
-
-/// The PodSpec fields of that kind; false for any other field.
-bool acceptUnmodelledPodField(Reader& r, std::string_view key, uint32_t v, const Path& p)
-{
-    if (key == "topologySpreadConstraints")
-        return warnUnmodelled(r, v, p, "pods are not spread over topology domains");
-    return false;
-}
-
 /// spec.preemptionPolicy: Never or PreemptLowerPriority (ValidatePreemptionPolicy).
 void readPodPreemptionPolicy(Reader& r, uint32_t v, const Path& p, api::PreemptionPolicy& out)
 {
@@ -169,15 +150,15 @@ void readTerminationGracePeriod(Reader& r, uint32_t v, const Path& p, std::optio
     out = seconds;
 }
 
-void readAffinity(Reader& r, uint32_t node, const Path& p, std::optional<api::NodeAffinity>& out)
+void readAffinity(Reader& r, uint32_t node, const Path& p, api::PodSpec& spec)
 {
+    auto& out = spec.nodeAffinity;
     r.fields(node, p, [&](std::string_view k, uint32_t, uint32_t v) {
-        if (k == "podAffinity")
-            return warnUnmodelled(
-                r, v, p.field(k), "the pod is placed without regard to where other pods run");
-        if (k == "podAntiAffinity")
-            return warnUnmodelled(
-                r, v, p.field(k), "the pod may share a node or topology domain with the pods it avoids");
+        if (k == "podAffinity" || k == "podAntiAffinity") {
+            readPodAffinityRules(
+                r, v, p.field(k), k == "podAffinity" ? spec.podAffinity : spec.podAntiAffinity);
+            return true;
+        }
         if (k != "nodeAffinity")
             return false;
         api::NodeAffinity na;
@@ -306,7 +287,9 @@ void readPodSpec(Reader& r, uint32_t node, const Path& p, api::PodSpec& out)
         } else if (k == "nodeSelector") {
             r.getStringMap(v, fp, out.nodeSelector);
         } else if (k == "affinity") {
-            readAffinity(r, v, fp, out.nodeAffinity);
+            readAffinity(r, v, fp, out);
+        } else if (k == "topologySpreadConstraints") {
+            readTopologySpreadConstraints(r, v, fp, out.topologySpreadConstraints);
         } else if (k == "tolerations") {
             readTolerations(r, v, fp, out.tolerations);
         } else if (k == "resourceClaims") {
@@ -355,7 +338,7 @@ void readPodSpec(Reader& r, uint32_t node, const Path& p, api::PodSpec& out)
             readWorkloadReference(r, v, fp, out.workloadRef);
         } else if (k == "schedulingGroup" && r.gates().version() != api::KubernetesVersion::V1_35) {
             readSchedulingGroup(r, v, fp, out.schedulingGroup);
-        } else if (!oneOf(k, kIgnoredPodSpecFields) && !acceptUnmodelledPodField(r, k, v, fp)) {
+        } else if (!oneOf(k, kIgnoredPodSpecFields)) {
             return false;
         }
         return true;
@@ -704,8 +687,10 @@ bool readPodController(Reader& r, uint32_t root, api::PodController::Kind kind, 
                 });
                 return true;
             }
-            if (sk == "selector")
-                return true; // label selector: accepted, the simulator owns the pods it creates
+            if (sk == "selector") {
+                readLabelSelector(r, sv, sp, out.selector);
+                return true;
+            }
             if (kind == K::Job) {
                 if (sk == "scheduling" && r.gates().version() == api::KubernetesVersion::V1_37) {
                     // Job strategy clears spec.scheduling while WorkloadWithJob is off.

@@ -126,6 +126,54 @@ DataValue labelSelector(const api::LabelSelector& s)
     return m;
 }
 
+DataValue podAffinityTerm(const api::PodAffinityTerm& t)
+{
+    DataValue m = DataValue::map();
+    if (t.labelSelector)
+        m.set("labelSelector", labelSelector(*t.labelSelector));
+    put(m, "namespaces", strings(t.namespaces));
+    if (t.namespaceSelector)
+        m.set("namespaceSelector", labelSelector(*t.namespaceSelector));
+    m.set("topologyKey", t.topologyKey);
+    put(m, "matchLabelKeys", strings(t.matchLabelKeys));
+    put(m, "mismatchLabelKeys", strings(t.mismatchLabelKeys));
+    return m;
+}
+
+DataValue podAffinityRules(const api::PodAffinityRules& r)
+{
+    DataValue m = DataValue::map();
+    put(m, "requiredDuringSchedulingIgnoredDuringExecution", listOf(r.required, podAffinityTerm));
+    put(m, "preferredDuringSchedulingIgnoredDuringExecution",
+        listOf(r.preferred, [](const api::WeightedPodAffinityTerm& w) {
+            DataValue p = DataValue::map();
+            p.set("weight", int64_t(w.weight));
+            p.set("podAffinityTerm", podAffinityTerm(w.term));
+            return p;
+        }));
+    return m;
+}
+
+/// The two node inclusion policies are written only when they differ from what an absent field
+/// means (the API server leaves them unset).
+DataValue spreadConstraint(const api::TopologySpreadConstraint& c)
+{
+    DataValue m = DataValue::map();
+    m.set("maxSkew", int64_t(c.maxSkew));
+    m.set("topologyKey", c.topologyKey);
+    m.set("whenUnsatisfiable", c.doNotSchedule ? "DoNotSchedule" : "ScheduleAnyway");
+    if (c.labelSelector)
+        m.set("labelSelector", labelSelector(*c.labelSelector));
+    if (c.minDomains)
+        m.set("minDomains", int64_t(*c.minDomains));
+    if (!c.honorNodeAffinity)
+        m.set("nodeAffinityPolicy", "Ignore");
+    if (c.honorNodeTaints)
+        m.set("nodeTaintsPolicy", "Honor");
+    put(m, "matchLabelKeys", strings(c.matchLabelKeys));
+    return m;
+}
+
 DataValue toleration(const api::Toleration& t)
 {
     DataValue m = DataValue::map();
@@ -180,6 +228,7 @@ DataValue podSpec(const api::PodSpec& s)
         m.set("terminationGracePeriodSeconds", *s.terminationGracePeriodSeconds);
     put(m, "nodeSelector", stringMap(s.nodeSelector));
     put(m, "nodeName", s.nodeName);
+    DataValue affinity = DataValue::map();
     if (s.nodeAffinity) {
         DataValue na = DataValue::map();
         if (s.nodeAffinity->required)
@@ -191,10 +240,14 @@ DataValue podSpec(const api::PodSpec& s)
                 p.set("preference", term(t.preference));
                 return p;
             }));
-        DataValue affinity = DataValue::map();
         put(affinity, "nodeAffinity", std::move(na));
-        put(m, "affinity", std::move(affinity));
     }
+    if (s.podAffinity)
+        affinity.set("podAffinity", podAffinityRules(*s.podAffinity));
+    if (s.podAntiAffinity)
+        affinity.set("podAntiAffinity", podAffinityRules(*s.podAntiAffinity));
+    put(m, "affinity", std::move(affinity));
+    put(m, "topologySpreadConstraints", listOf(s.topologySpreadConstraints, spreadConstraint));
     put(m, "schedulerName", s.schedulerName);
     put(m, "tolerations", listOf(s.tolerations, toleration));
     put(m, "priorityClassName", s.priorityClassName);

@@ -294,7 +294,7 @@ spec:
     EXPECT_EQ(r.diagnostics.formatAll(), "");
 }
 
-TEST(Loader, PodFieldsTheSchedulerDoesNotModelAreWarnedAboutWhereTheyAre)
+TEST(Loader, PodPlacementFieldsAreReadAndGatedFieldsWarnedAboutWhereTheyAre)
 {
     auto r = load(R"(apiVersion: v1
 kind: Pod
@@ -318,15 +318,14 @@ spec:
       containers: [{name: c, image: x}]
 )");
     ASSERT_FALSE(r.diagnostics.hasErrors()) << r.diagnostics.formatAll();
-    EXPECT_EQ(r.objects.pods.size(), 1u);
+    ASSERT_EQ(r.objects.pods.size(), 1u);
+    const auto& spec = r.objects.pods[0].spec;
+    ASSERT_EQ(spec.topologySpreadConstraints.size(), 1u);
+    EXPECT_EQ(spec.topologySpreadConstraints[0].topologyKey, "zone");
+    EXPECT_TRUE(spec.topologySpreadConstraints[0].doNotSchedule);
+    EXPECT_TRUE(spec.podAffinity.has_value());
+    EXPECT_TRUE(spec.podAntiAffinity.has_value());
     EXPECT_EQ(r.diagnostics.formatAll(),
-        "t.yaml:7:18: warning: Pod default/p: spec.affinity.podAffinity: not simulated: the pod is placed "
-        "without regard to where other pods run\n"
-        "t.yaml:8:22: warning: Pod default/p: spec.affinity.podAntiAffinity: not simulated: the pod may "
-        "share "
-        "a node or topology domain with the pods it avoids\n"
-        "t.yaml:9:30: warning: Pod default/p: spec.topologySpreadConstraints: not simulated: pods are not "
-        "spread over topology domains\n"
         "t.yaml:11:20: warning: Pod default/p: spec.schedulingGroup: dropped: feature gate GenericWorkload "
         "is disabled, so the API server clears this field\n");
 }

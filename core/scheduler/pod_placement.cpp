@@ -1,0 +1,251 @@
+// SPDX-License-Identifier: Apache-2.0
+// PodTopologySpread and InterPodAffinity in the scheduling cycle: their PreFilter and PreScore
+// count the running pods of the cluster (every node's, as the plugins list the snapshot's nodes),
+// Filter reads the counts per node (pod_topology.h) and Score normalises over the feasible nodes.
+// Neither adds the pods nominated to a node (their AddPod extensions) nor takes preemption
+// victims out in a dry run (RemovePod): a node these plugins reject is not a preemption candidate.
+#include "core/scheduler/pod_placement.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace drasim::scheduler {
+
+std::shared_ptr<const PlacementCycle> Cluster::Impl::PodPlacement::preFilter(Impl& d, const Cycle& cycle)
+{
+    const api::Pod& pod = cycle.pod;
+    const bool hasTerms = (pod.spec.podAffinity && !pod.spec.podAffinity->empty())
+        || (pod.spec.podAntiAffinity && !pod.spec.podAntiAffinity->empty());
+    // A pod without constraints of its own gets the plugin's system defaults (ScheduleAnyway on
+    // hostname and zone) when its controller's selector is known.
+    const api::LabelSelector* defaults
+        = pod.spec.topologySpreadConstraints.empty() ? d.placementIndex.defaultSelectorOf(pod) : nullptr;
+    if (pod.spec.topologySpreadConstraints.empty() && !defaults && !hasTerms
+        && d.placementIndex.withAffinity == 0)
+        return nullptr;
+    auto pc = std::make_shared<PlacementCycle>();
+    pc->self = placementPodOf(pod);
+    pc->spread.constraints = spreadConstraintsOf(pod, true);
+    pc->filterSpread = !pc->spread.constraints.empty();
+    if (pc->filterSpread)
+        countSpread(d, pod, pc->spread);
+    pc->filterAffinity = !pc->self.requiredAffinity.empty() || !pc->self.requiredAntiAffinity.empty()
+        || d.placementIndex.withRequiredAntiAffinity > 0;
+    if (pc->filterAffinity)
+        countAffinity(d, *pc);
+    if (pc->filterSpread || !pc->self.requiredAffinity.empty())
+        d.placementIndex.bindingsMayLetPodsFit = true;
+    pc->softSpread = defaults ? systemDefaultSpreadConstraints(*defaults) : spreadConstraintsOf(pod, false);
+    pc->requireAllTopologies = !pod.spec.topologySpreadConstraints.empty();
+    pc->scoreInterPod = !pc->self.preferredAffinity.empty() || !pc->self.preferredAntiAffinity.empty()
+        || d.placementIndex.withAffinity > 0;
+    if (!pc->filterSpread && !pc->filterAffinity && pc->softSpread.empty() && !pc->scoreInterPod)
+        return nullptr;
+    return pc;
+}
+
+// calPreFilterState: per constraint, the matching pods of each domain over the nodes that have
+// every constraint's key and pass the constraint's inclusion policies.
+void Cluster::Impl::PodPlacement::countSpread(const Impl& d, const api::Pod& pod, SpreadFilterState& state)
+{
+    const std::string ns = nsOf(pod.meta);
+    const size_t n = state.constraints.size();
+    state.matchNum.assign(n, {});
+    state.selfMatch.assign(n, 0);
+    for (size_t i = 0; i < n; ++i) {
+        const auto& sel = state.constraints[i].selector;
+        state.selfMatch[i] = sel && sel->matches(pod.meta.labels);
+    }
+    for (uint32_t idx = 0; idx < d.nodes.size(); ++idx) {
+        const api::Node& node = d.nodes[idx].node;
+        if (!hasAllTopologyKeys(node, state.constraints))
+            continue;
+        for (size_t i = 0; i < n; ++i) {
+            const auto& c = state.constraints[i];
+            if (!nodeCountsForSpread(c, pod, node))
+                continue;
+            state.matchNum[i][node.meta.labels.at(c.topologyKey)] += matchingOn(d, idx, c, ns);
+        }
+    }
+    state.finish();
+}
+
+// getExistingAntiAffinityCounts and getIncomingAffinityAntiAffinityCounts, per topology pair.
+void Cluster::Impl::PodPlacement::countAffinity(const Impl& d, PlacementCycle& pc)
+{
+    AffinityFilterState& st = pc.affinity;
+    const PlacementPod& self = pc.self;
+    st.pod = &self;
+    const api::Labels* selfNsLabels = d.placementIndex.labelsOf(self.ns);
+    auto add = [](std::map<TopologyPair, int64_t>& counts, const api::Node& node, const std::string& key) {
+        auto value = node.meta.labels.find(key);
+        if (value != node.meta.labels.end())
+            ++counts[{ key, value->second }];
+    };
+    const bool incoming = !self.requiredAffinity.empty() || !self.requiredAntiAffinity.empty();
+    for (uint32_t idx = 0; idx < d.nodes.size(); ++idx) {
+        const api::Node& node = d.nodes[idx].node;
+        for (const PodState* ps : d.podsOnNode[idx]) {
+            if (!ps->placement)
+                continue;
+            const PlacementPod& other = *ps->placement;
+            for (const auto& t : other.requiredAntiAffinity)
+                if (t.matches(self.ns, self.labels, selfNsLabels))
+                    add(st.existingAntiAffinity, node, t.topologyKey);
+            if (!incoming)
+                continue;
+            const api::Labels* otherNsLabels = d.placementIndex.labelsOf(other.ns);
+            // Affinity counts only pods that match every required affinity term.
+            const bool all = std::all_of(self.requiredAffinity.begin(), self.requiredAffinity.end(),
+                [&](const AffinityTerm& t) { return t.matches(other.ns, other.labels, otherNsLabels); });
+            if (all)
+                for (const auto& t : self.requiredAffinity)
+                    add(st.affinity, node, t.topologyKey);
+            for (const auto& t : self.requiredAntiAffinity)
+                if (t.matches(other.ns, other.labels, otherNsLabels))
+                    add(st.antiAffinity, node, t.topologyKey);
+        }
+    }
+    st.selfMatchesAll = std::all_of(self.requiredAffinity.begin(), self.requiredAffinity.end(),
+        [&](const AffinityTerm& t) { return t.matches(self.ns, self.labels, selfNsLabels); });
+}
+
+// PodTopologySpread's PreScore and Score (scoring.go): per soft constraint, the matching pods of
+// each domain among the feasible nodes, counted over every node of the cluster (on hostname, the
+// node's own pods); a node lacking a key of the pod's own constraints is ignored.
+std::vector<int64_t> Cluster::Impl::PodPlacement::spreadScores(
+    const Impl& d, const Cycle& cycle, const std::vector<uint32_t>& feasible)
+{
+    const PlacementCycle& pc = *cycle.placement;
+    const auto& cs = pc.softSpread;
+    const std::string ns = nsOf(cycle.pod.meta);
+    static const std::string kHostname = "kubernetes.io/hostname";
+    auto valueOf = [](const api::Node& node, const std::string& key) {
+        auto it = node.meta.labels.find(key);
+        return it == node.meta.labels.end() ? std::string() : it->second;
+    };
+    std::vector<char> ignored(feasible.size(), 0);
+    std::vector<std::map<std::string, int64_t>> counts(cs.size());
+    size_t ignoredCount = 0;
+    for (size_t k = 0; k < feasible.size(); ++k) {
+        const api::Node& node = d.nodes[feasible[k]].node;
+        if (pc.requireAllTopologies && !hasAllTopologyKeys(node, cs)) {
+            ignored[k] = 1, ++ignoredCount;
+            continue;
+        }
+        for (size_t i = 0; i < cs.size(); ++i)
+            if (cs[i].topologyKey != kHostname)
+                counts[i].emplace(valueOf(node, cs[i].topologyKey), 0);
+    }
+    std::vector<double> weights(cs.size());
+    for (size_t i = 0; i < cs.size(); ++i)
+        weights[i] = topologyNormalizingWeight(
+            cs[i].topologyKey == kHostname ? feasible.size() - ignoredCount : counts[i].size());
+    for (uint32_t idx = 0; idx < d.nodes.size(); ++idx) {
+        const api::Node& node = d.nodes[idx].node;
+        if (pc.requireAllTopologies && !hasAllTopologyKeys(node, cs))
+            continue;
+        for (size_t i = 0; i < cs.size(); ++i) {
+            if (cs[i].topologyKey == kHostname || !nodeCountsForSpread(cs[i], cycle.pod, node))
+                continue;
+            auto it = counts[i].find(valueOf(node, cs[i].topologyKey));
+            if (it != counts[i].end())
+                it->second += matchingOn(d, idx, cs[i], ns);
+        }
+    }
+    std::vector<int64_t> scores(feasible.size(), 0);
+    for (size_t k = 0; k < feasible.size(); ++k) {
+        if (ignored[k])
+            continue;
+        const api::Node& node = d.nodes[feasible[k]].node;
+        double sum = 0;
+        for (size_t i = 0; i < cs.size(); ++i) {
+            auto value = node.meta.labels.find(cs[i].topologyKey);
+            if (value == node.meta.labels.end())
+                continue;
+            const int64_t n = cs[i].topologyKey == kHostname ? matchingOn(d, feasible[k], cs[i], ns)
+                                                             : counts[i].at(value->second);
+            sum += spreadScoreForCount(n, cs[i].maxSkew, weights[i]);
+        }
+        scores[k] = std::llround(sum);
+    }
+    normalizeSpreadScores(scores, ignored);
+    return scores;
+}
+
+// InterPodAffinity's PreScore and Score (scoring.go): per topology pair, the weights of the
+// incoming pod's preferred terms that select running pods there, of the running pods' required
+// affinity (hardPodAffinityWeight 1) and preferred terms that select the incoming pod; a node
+// scores the sum over its pairs, normalised from the lowest to the highest.
+std::vector<int64_t> Cluster::Impl::PodPlacement::interPodScores(
+    const Impl& d, const Cycle& cycle, const std::vector<uint32_t>& feasible)
+{
+    const PlacementPod& self = cycle.placement->self;
+    const bool ownTerms = !self.preferredAffinity.empty() || !self.preferredAntiAffinity.empty();
+    const api::Labels* selfNsLabels = d.placementIndex.labelsOf(self.ns);
+    std::map<std::string, std::map<std::string, int64_t>> byPair;
+    auto add = [&](const api::Node& node, const AffinityTerm& t, int64_t weight) {
+        auto value = node.meta.labels.find(t.topologyKey);
+        if (value != node.meta.labels.end())
+            byPair[t.topologyKey][value->second] += weight;
+    };
+    constexpr int64_t kHardPodAffinityWeight = 1; // InterPodAffinityArgs default
+    for (uint32_t idx = 0; idx < d.nodes.size(); ++idx) {
+        const api::Node& node = d.nodes[idx].node;
+        if (node.meta.labels.empty())
+            continue;
+        for (const PodState* ps : d.podsOnNode[idx]) {
+            if (!ps->placement || (!ownTerms && !ps->placement->hasAnyAffinity()))
+                continue;
+            const PlacementPod& other = *ps->placement;
+            const api::Labels* otherNsLabels = d.placementIndex.labelsOf(other.ns);
+            for (const auto& t : self.preferredAffinity)
+                if (t.matches(other.ns, other.labels, otherNsLabels))
+                    add(node, t, t.weight);
+            for (const auto& t : self.preferredAntiAffinity)
+                if (t.matches(other.ns, other.labels, otherNsLabels))
+                    add(node, t, -t.weight);
+            for (const auto& t : other.requiredAffinity)
+                if (t.matches(self.ns, self.labels, selfNsLabels))
+                    add(node, t, kHardPodAffinityWeight);
+            for (const auto& t : other.preferredAffinity)
+                if (t.matches(self.ns, self.labels, selfNsLabels))
+                    add(node, t, t.weight);
+            for (const auto& t : other.preferredAntiAffinity)
+                if (t.matches(self.ns, self.labels, selfNsLabels))
+                    add(node, t, -t.weight);
+        }
+    }
+    std::vector<int64_t> scores(feasible.size(), 0);
+    if (byPair.empty())
+        return scores;
+    for (size_t k = 0; k < feasible.size(); ++k) {
+        const auto& labels = d.nodes[feasible[k]].node.meta.labels;
+        for (const auto& [key, values] : byPair) {
+            auto value = labels.find(key);
+            if (value == labels.end())
+                continue;
+            auto v = values.find(value->second);
+            scores[k] += v == values.end() ? 0 : v->second;
+        }
+    }
+    normalizeInterPodScores(scores);
+    return scores;
+}
+
+void Cluster::Impl::PodPlacement::score(const Impl& d, const Cycle& cycle,
+    const std::vector<uint32_t>& feasible, std::vector<ScoreInputs>& inputs)
+{
+    if (!cycle.placement->softSpread.empty()) {
+        const auto spread = spreadScores(d, cycle, feasible);
+        for (size_t k = 0; k < feasible.size(); ++k)
+            inputs[k].spreadScore = spread[k];
+    }
+    if (cycle.placement->scoreInterPod) {
+        const auto interPod = interPodScores(d, cycle, feasible);
+        for (size_t k = 0; k < feasible.size(); ++k)
+            inputs[k].interPodScore = interPod[k];
+    }
+}
+
+} // namespace drasim::scheduler

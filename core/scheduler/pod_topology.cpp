@@ -1,0 +1,268 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/scheduler/pod_topology.h"
+
+#include <algorithm>
+#include <climits>
+#include <cmath>
+
+#include "core/scheduler/node_filters.h"
+
+namespace drasim::scheduler {
+
+namespace {
+
+const std::string& namespaceOf(const api::Pod& pod)
+{
+    static const std::string kDefault = "default";
+    return pod.meta.namespace_.empty() ? kDefault : pod.meta.namespace_;
+}
+
+/// The API server's merge of matchLabelKeys (`key in (value)`) and mismatchLabelKeys
+/// (`key notin (value)`) into a selector, for the keys the pod has a label for. A term without a
+/// selector stays without one (it selects nothing either way).
+std::optional<api::LabelSelector> mergedSelector(const std::optional<api::LabelSelector>& selector,
+    const api::Labels& labels, const std::vector<std::string>& matchKeys,
+    const std::vector<std::string>& mismatchKeys)
+{
+    if (!selector)
+        return selector;
+    api::LabelSelector out = *selector;
+    for (const auto* keys : { &matchKeys, &mismatchKeys })
+        for (const auto& key : *keys) {
+            auto it = labels.find(key);
+            if (it != labels.end())
+                out.matchExpressions.push_back({ key, keys == &matchKeys ? "In" : "NotIn", { it->second } });
+        }
+    return out;
+}
+
+AffinityTerm termOf(const api::PodAffinityTerm& t, const api::Pod& pod, int32_t weight)
+{
+    AffinityTerm out;
+    out.selector = mergedSelector(t.labelSelector, pod.meta.labels, t.matchLabelKeys, t.mismatchLabelKeys);
+    out.namespaces = t.namespaces;
+    out.namespaceSelector = t.namespaceSelector;
+    // getNamespacesFromPodAffinityTerm: neither namespaces nor a selector means the pod's own.
+    if (out.namespaces.empty() && !out.namespaceSelector)
+        out.namespaces.push_back(namespaceOf(pod));
+    out.topologyKey = t.topologyKey;
+    out.weight = weight;
+    return out;
+}
+
+void addTerms(const std::optional<api::PodAffinityRules>& rules, const api::Pod& pod,
+    std::vector<AffinityTerm>& required, std::vector<AffinityTerm>& preferred)
+{
+    if (!rules)
+        return;
+    for (const auto& t : rules->required)
+        required.push_back(termOf(t, pod, 0));
+    for (const auto& w : rules->preferred)
+        preferred.push_back(termOf(w.term, pod, w.weight));
+}
+
+/// FindMatchingUntoleratedTaint with DoNotScheduleTaintsFilterFunc: a NoSchedule or NoExecute
+/// taint the pod does not tolerate.
+bool hasUntoleratedHardTaint(const api::Pod& pod, const api::Node& node)
+{
+    return std::any_of(node.taints.begin(), node.taints.end(), [&](const api::Taint& t) {
+        return (t.effect == "NoSchedule" || t.effect == "NoExecute")
+            && !toleratesNodeTaint(pod.spec.tolerations, t);
+    });
+}
+
+} // namespace
+
+bool AffinityTerm::matches(
+    const std::string& ns, const api::Labels& labels, const api::Labels* nsLabels) const
+{
+    static const api::Labels kNoLabels;
+    const bool inNamespace = std::find(namespaces.begin(), namespaces.end(), ns) != namespaces.end()
+        || (namespaceSelector && namespaceSelector->matches(nsLabels ? *nsLabels : kNoLabels));
+    return inNamespace && selector && selector->matches(labels);
+}
+
+PlacementPod placementPodOf(const api::Pod& pod)
+{
+    PlacementPod out;
+    out.ns = namespaceOf(pod);
+    out.labels = pod.meta.labels;
+    addTerms(pod.spec.podAffinity, pod, out.requiredAffinity, out.preferredAffinity);
+    addTerms(pod.spec.podAntiAffinity, pod, out.requiredAntiAffinity, out.preferredAntiAffinity);
+    return out;
+}
+
+std::vector<SpreadConstraint> spreadConstraintsOf(const api::Pod& pod, bool doNotSchedule)
+{
+    std::vector<SpreadConstraint> out;
+    for (const auto& c : pod.spec.topologySpreadConstraints) {
+        if (c.doNotSchedule != doNotSchedule)
+            continue;
+        SpreadConstraint s;
+        s.maxSkew = c.maxSkew;
+        s.topologyKey = c.topologyKey;
+        s.minDomains = c.minDomains.value_or(1);
+        s.selector = mergedSelector(c.labelSelector, pod.meta.labels, c.matchLabelKeys, {});
+        s.honorNodeAffinity = c.honorNodeAffinity;
+        s.honorNodeTaints = c.honorNodeTaints;
+        out.push_back(std::move(s));
+    }
+    return out;
+}
+
+std::vector<SpreadConstraint> systemDefaultSpreadConstraints(const api::LabelSelector& selector)
+{
+    std::vector<SpreadConstraint> out(2);
+    out[0].topologyKey = "kubernetes.io/hostname";
+    out[0].maxSkew = 3;
+    out[1].topologyKey = "topology.kubernetes.io/zone";
+    out[1].maxSkew = 5;
+    for (auto& c : out)
+        c.selector = selector;
+    return out;
+}
+
+bool spreadSelects(const SpreadConstraint& c, const std::string& ns, const PlacementPod& pod)
+{
+    // countPodsMatchSelector: an empty selector (labels.Everything) counts nothing.
+    return c.selector && !c.selector->empty() && pod.ns == ns && c.selector->matches(pod.labels);
+}
+
+bool nodeCountsForSpread(const SpreadConstraint& c, const api::Pod& pod, const api::Node& node)
+{
+    if (c.honorNodeAffinity && !matchesRequiredNodeAffinity(pod, node))
+        return false;
+    return !c.honorNodeTaints || !hasUntoleratedHardTaint(pod, node);
+}
+
+bool hasAllTopologyKeys(const api::Node& node, const std::vector<SpreadConstraint>& constraints)
+{
+    return std::all_of(constraints.begin(), constraints.end(),
+        [&](const SpreadConstraint& c) { return node.meta.labels.count(c.topologyKey) > 0; });
+}
+
+void SpreadFilterState::finish()
+{
+    minMatch.assign(constraints.size(), 0);
+    for (size_t i = 0; i < constraints.size(); ++i) {
+        // Fewer eligible domains than minDomains (1 by default, so also none) make it 0.
+        if (matchNum[i].size() < size_t(constraints[i].minDomains))
+            continue;
+        int64_t least = INT64_MAX;
+        for (const auto& [value, n] : matchNum[i])
+            least = std::min(least, n);
+        minMatch[i] = least;
+    }
+}
+
+const char* SpreadFilterState::check(const api::Node& node) const
+{
+    for (size_t i = 0; i < constraints.size(); ++i) {
+        auto value = node.meta.labels.find(constraints[i].topologyKey);
+        if (value == node.meta.labels.end())
+            return kSpreadMissingLabel;
+        auto n = matchNum[i].find(value->second);
+        const int64_t skew = (n == matchNum[i].end() ? 0 : n->second) + selfMatch[i] - minMatch[i];
+        if (skew > constraints[i].maxSkew)
+            return kSpreadMismatch;
+    }
+    return nullptr;
+}
+
+const char* AffinityFilterState::check(const api::Node& node) const
+{
+    const auto& labels = node.meta.labels;
+    // satisfyPodAffinity: every term's key on the node, and a selected pod in each term's domain;
+    // or, when no pod anywhere is selected, the pod selects itself (the first of its kind).
+    bool podsExist = true;
+    for (const auto& term : pod->requiredAffinity) {
+        auto value = labels.find(term.topologyKey);
+        if (value == labels.end())
+            return kAffinityMismatch;
+        auto n = affinity.find({ term.topologyKey, value->second });
+        if (n == affinity.end() || n->second <= 0)
+            podsExist = false;
+    }
+    if (!podsExist && !(affinity.empty() && selfMatchesAll))
+        return kAffinityMismatch;
+    // satisfyPodAntiAffinity: no pod the incoming pod avoids in the node's domain of a term.
+    for (const auto& term : pod->requiredAntiAffinity) {
+        auto value = labels.find(term.topologyKey);
+        if (value == labels.end())
+            continue;
+        auto n = antiAffinity.find({ term.topologyKey, value->second });
+        if (n != antiAffinity.end() && n->second > 0)
+            return kAntiAffinityMismatch;
+    }
+    // satisfyExistingPodsAntiAffinity: no running pod that avoids the incoming one shares any of
+    // the node's topology pairs.
+    if (!existingAntiAffinity.empty())
+        for (const auto& [key, value] : labels) {
+            auto n = existingAntiAffinity.find({ key, value });
+            if (n != existingAntiAffinity.end() && n->second > 0)
+                return kExistingAntiAffinityMismatch;
+        }
+    return nullptr;
+}
+
+void PlacementIndex::addOwner(const api::PodController& c)
+{
+    using K = api::PodController::Kind;
+    if (c.kind == K::Job || !c.selector || c.selector->empty())
+        return;
+    const std::string ns = c.meta.namespace_.empty() ? "default" : c.meta.namespace_;
+    ownerSelectors[ns + (c.kind == K::StatefulSet ? "/StatefulSet/" : "/ReplicaSet/") + c.meta.name]
+        = *c.selector;
+}
+
+const api::LabelSelector* PlacementIndex::defaultSelectorOf(const api::Pod& pod) const
+{
+    // Services (the other source upstream merges in) are not modelled.
+    for (const auto& o : pod.meta.ownerReferences) {
+        if (!o.controller || (o.kind != "ReplicaSet" && o.kind != "StatefulSet"))
+            continue;
+        auto it = ownerSelectors.find(namespaceOf(pod) + "/" + o.kind + "/" + o.name);
+        return it == ownerSelectors.end() ? nullptr : &it->second;
+    }
+    return nullptr;
+}
+
+double topologyNormalizingWeight(size_t domains)
+{
+    return std::log(double(domains + 2));
+}
+
+double spreadScoreForCount(int64_t count, int32_t maxSkew, double weight)
+{
+    return double(count) * weight + double(maxSkew - 1);
+}
+
+void normalizeSpreadScores(std::vector<int64_t>& scores, const std::vector<char>& ignored)
+{
+    int64_t least = INT64_MAX, most = 0;
+    for (size_t i = 0; i < scores.size(); ++i)
+        if (!ignored[i]) {
+            least = std::min(least, scores[i]);
+            most = std::max(most, scores[i]);
+        }
+    for (size_t i = 0; i < scores.size(); ++i) {
+        if (ignored[i])
+            scores[i] = 0;
+        else if (most == 0)
+            scores[i] = 100;
+        else
+            scores[i] = 100 * (most + least - scores[i]) / most;
+    }
+}
+
+void normalizeInterPodScores(std::vector<int64_t>& scores)
+{
+    if (scores.empty())
+        return;
+    const auto [least, most] = std::minmax_element(scores.begin(), scores.end());
+    const int64_t lo = *least, span = *most - *least;
+    for (auto& s : scores)
+        s = span > 0 ? int64_t(100.0 * (double(s - lo) / double(span))) : 0;
+}
+
+} // namespace drasim::scheduler

@@ -1,0 +1,205 @@
+// SPDX-License-Identifier: Apache-2.0
+// Laws upstream promises of PodTopologySpread and InterPodAffinity, over random clusters and
+// pods: a DoNotSchedule constraint never lets the skew among eligible domains exceed maxSkew, a
+// required anti-affinity term is never violated (whichever of the two pods came first), a required
+// affinity term always has a selected pod in the domain (or the pod was the first of its kind),
+// and pods without such rules are placed as they were before either plugin existed.
+#include <algorithm>
+#include <climits>
+#include <optional>
+#include <random>
+#include <set>
+
+#include <gtest/gtest.h>
+
+#include "core/scheduler/cluster.h"
+#include "tests/unit/allocator/fixtures.h"
+
+using namespace drasim;
+using namespace drasim::testing;
+using scheduler::Cluster;
+
+namespace pod_topology_laws {
+
+constexpr const char* kZone = "topology.kubernetes.io/zone";
+constexpr const char* kHost = "kubernetes.io/hostname";
+const char* const kApps[] = { "web", "db", "cache" };
+
+struct World
+{
+    api::ObjectSet objects;
+    std::map<std::string, std::string> zoneOf; ///< node -> zone
+};
+
+World randomWorld(std::mt19937& rng)
+{
+    World w;
+    const int nodes = 2 + int(rng() % 9);
+    const int zones = 1 + int(rng() % 4);
+    for (int i = 0; i < nodes; ++i) {
+        const std::string name = numbered("n", i), zone = "z" + std::to_string(rng() % zones);
+        w.zoneOf[name] = zone;
+        w.objects.nodes.push_back(
+            node(name, { { kHost, name }, { kZone, zone } }, std::to_string(2 + rng() % 6)));
+    }
+    return w;
+}
+
+api::Pod randomPod(std::mt19937& rng, int i, const std::string& app)
+{
+    api::Pod p = pod("p" + std::to_string(i));
+    p.meta.labels = { { "app", app } };
+    p.spec.containers[0].resources.requests["cpu"] = q(std::to_string(1 + rng() % 2));
+    return p;
+}
+
+api::LabelSelector appSelector(const std::string& app)
+{
+    api::LabelSelector s;
+    s.matchLabels = { { "app", app } };
+    return s;
+}
+
+// After every binding, the counts of app=web pods per zone differ by at most maxSkew: each
+// placement keeps count + 1 − min ≤ maxSkew in its zone and only raises counts.
+TEST(PodTopologyLaws, DoNotScheduleNeverExceedsMaxSkewAmongEligibleDomains)
+{
+    for (uint32_t seed = 1; seed <= 40; ++seed) {
+        std::mt19937 rng(seed);
+        World w = randomWorld(rng);
+        std::set<std::string> zones;
+        for (const auto& [n, z] : w.zoneOf)
+            zones.insert(z);
+        Cluster c(w.objects);
+        const int32_t maxSkew = 1 + int32_t(rng() % 2);
+        std::map<std::string, int> perZone;
+        for (const auto& z : zones)
+            perZone[z] = 0;
+        for (int i = 0; i < 30; ++i) {
+            api::Pod p = randomPod(rng, i, "web");
+            api::TopologySpreadConstraint sc;
+            sc.topologyKey = kZone;
+            sc.maxSkew = maxSkew;
+            sc.labelSelector = appSelector("web");
+            p.spec.topologySpreadConstraints = { sc };
+            auto r = c.schedule(p);
+            if (!r.scheduled)
+                continue;
+            ++perZone[w.zoneOf.at(r.nodeName)];
+            int lo = INT32_MAX, hi = 0;
+            for (const auto& [z, n] : perZone)
+                lo = std::min(lo, n), hi = std::max(hi, n);
+            ASSERT_LE(hi - lo, maxSkew) << "seed " << seed << " pod " << i;
+        }
+    }
+}
+
+bool violates(const api::PodAffinityTerm& t, const std::string& aNode, const std::string& bNode,
+    const std::string& bApp, const World& w)
+{
+    if (!t.labelSelector || t.labelSelector->matchLabels.at("app") != bApp)
+        return false;
+    if (t.topologyKey == kHost)
+        return aNode == bNode;
+    return w.zoneOf.at(aNode) == w.zoneOf.at(bNode);
+}
+
+// Pods with random required anti-affinity terms (hostname or zone, against a random app) and
+// pods without: no two bound pods ever break a term of either.
+TEST(PodTopologyLaws, RequiredAntiAffinityIsNeverViolated)
+{
+    for (uint32_t seed = 1; seed <= 40; ++seed) {
+        std::mt19937 rng(seed);
+        World w = randomWorld(rng);
+        Cluster c(w.objects);
+        struct Placed
+        {
+            std::string node, app;
+            std::optional<api::PodAffinityRules> anti;
+        };
+        std::vector<Placed> placed;
+        for (int i = 0; i < 25; ++i) {
+            api::Pod p = randomPod(rng, i, kApps[rng() % 3]);
+            if (rng() % 2) {
+                api::PodAffinityTerm t;
+                t.topologyKey = rng() % 2 ? kHost : kZone;
+                t.labelSelector = appSelector(kApps[rng() % 3]);
+                p.spec.podAntiAffinity = api::PodAffinityRules { { t }, {} };
+            }
+            auto r = c.schedule(p);
+            if (r.scheduled)
+                placed.push_back({ r.nodeName, p.meta.labels.at("app"), p.spec.podAntiAffinity });
+        }
+        for (size_t a = 0; a < placed.size(); ++a)
+            for (size_t b = 0; b < placed.size(); ++b) {
+                if (a == b || !placed[a].anti)
+                    continue;
+                for (const auto& t : placed[a].anti->required)
+                    ASSERT_FALSE(violates(t, placed[a].node, placed[b].node, placed[b].app, w))
+                        << "seed " << seed << ": pods " << a << " and " << b;
+            }
+    }
+}
+
+// A pod bound with a required affinity term has a pod of the selected app in its domain, unless
+// no such pod was running when it was placed and it selects itself.
+TEST(PodTopologyLaws, RequiredAffinityAlwaysFindsItsPodsInTheDomain)
+{
+    for (uint32_t seed = 1; seed <= 40; ++seed) {
+        std::mt19937 rng(seed);
+        World w = randomWorld(rng);
+        Cluster c(w.objects);
+        std::vector<std::pair<std::string, std::string>> placed; // node, app
+        for (int i = 0; i < 25; ++i) {
+            const std::string app = kApps[rng() % 3];
+            api::Pod p = randomPod(rng, i, app);
+            std::string wanted;
+            api::PodAffinityTerm t;
+            if (rng() % 2) {
+                wanted = kApps[rng() % 3];
+                t.topologyKey = rng() % 2 ? kHost : kZone;
+                t.labelSelector = appSelector(wanted);
+                p.spec.podAffinity = api::PodAffinityRules { { t }, {} };
+            }
+            const bool anyWanted = std::any_of(
+                placed.begin(), placed.end(), [&](const auto& pl) { return pl.second == wanted; });
+            auto r = c.schedule(p);
+            if (!r.scheduled) {
+                // Only a pod whose selected pods run nowhere and which does not select itself may
+                // fail on affinity alone; capacity may fail any pod.
+                continue;
+            }
+            if (!wanted.empty()) {
+                const bool near = std::any_of(placed.begin(), placed.end(), [&](const auto& pl) {
+                    return pl.second == wanted
+                        && (t.topologyKey == kHost ? pl.first == r.nodeName
+                                                   : w.zoneOf.at(pl.first) == w.zoneOf.at(r.nodeName));
+                });
+                EXPECT_TRUE(near || (!anyWanted && wanted == app)) << "seed " << seed << " pod " << i;
+            }
+            placed.emplace_back(r.nodeName, app);
+        }
+    }
+}
+
+// Labels alone change nothing: a cluster whose pods carry labels but no spread constraints or pod
+// affinity places every pod where the same pods without labels go.
+TEST(PodTopologyLaws, PodsWithoutRulesArePlacedAsWithoutLabels)
+{
+    for (uint32_t seed = 1; seed <= 30; ++seed) {
+        std::mt19937 rng(seed);
+        World w = randomWorld(rng);
+        Cluster labelled(w.objects), bare(w.objects);
+        for (int i = 0; i < 30; ++i) {
+            api::Pod p = randomPod(rng, i, kApps[rng() % 3]);
+            auto a = labelled.schedule(p);
+            p.meta.labels.clear();
+            auto b = bare.schedule(p);
+            ASSERT_EQ(a.scheduled, b.scheduled) << "seed " << seed;
+            ASSERT_EQ(a.nodeName, b.nodeName) << "seed " << seed;
+            ASSERT_EQ(a.message, b.message) << "seed " << seed;
+        }
+    }
+}
+
+} // namespace pod_topology_laws
