@@ -371,6 +371,7 @@ struct Cluster::Impl
             scanOrder.push_back(nodeIndex.at(name));
         }
         podsOnNode.assign(nodes.size(), {});
+        placementIndex.clearNodes();
         seededRank.clear();
         shareFragmentSlots.clear();
         for (const auto& [seq, key] : bindOrder) {

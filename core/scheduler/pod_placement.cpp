@@ -44,27 +44,85 @@ std::shared_ptr<const PlacementCycle> Cluster::Impl::PodPlacement::preFilter(Imp
     return pc;
 }
 
+const TopologyDomains& Cluster::Impl::PodPlacement::domainsOf(Impl& d, const std::string& key)
+{
+    auto [it, added] = d.placementIndex.domains.try_emplace(key);
+    TopologyDomains& out = it->second;
+    if (!added)
+        return out;
+    std::map<std::string, int32_t> ids;
+    out.ofNode.assign(d.nodes.size(), -1);
+    for (uint32_t idx = 0; idx < d.nodes.size(); ++idx) {
+        const auto& labels = d.nodes[idx].node.meta.labels;
+        auto value = labels.find(key);
+        if (value == labels.end())
+            continue;
+        auto [id, isNew] = ids.try_emplace(value->second, int32_t(out.values.size()));
+        if (isNew)
+            out.values.push_back(value->second);
+        out.ofNode[idx] = id->second;
+    }
+    return out;
+}
+
+const std::vector<int32_t>* Cluster::Impl::PodPlacement::countsOf(
+    Impl& d, const std::string& ns, const SpreadConstraint& c)
+{
+    if (!c.selector || c.selector->empty())
+        return nullptr;
+    PlacementIndex& pi = d.placementIndex;
+    for (auto& sc : pi.selectorCounts)
+        if (sc.ns == ns && sc.selector == *c.selector) {
+            sc.lastUse = ++pi.clock;
+            return &sc.perNode;
+        }
+    SelectorCounts sc { ns, *c.selector, std::vector<int32_t>(d.nodes.size(), 0), ++pi.clock };
+    for (uint32_t idx = 0; idx < d.nodes.size(); ++idx)
+        for (const PodState* ps : d.podsOnNode[idx])
+            if (!ps->pub.terminating && ps->placement && spreadSelects(c, ns, *ps->placement))
+                ++sc.perNode[idx];
+    // Entries stay where they are (a cycle holds pointers to the ones it looked up): a new one
+    // takes the least recently used slot, never one this cycle used (those are the most recent).
+    if (pi.selectorCounts.size() < PlacementIndex::kMaxSelectorCounts) {
+        pi.selectorCounts.reserve(PlacementIndex::kMaxSelectorCounts);
+        pi.selectorCounts.push_back(std::move(sc));
+        return &pi.selectorCounts.back().perNode;
+    }
+    auto slot = std::min_element(pi.selectorCounts.begin(), pi.selectorCounts.end(),
+        [](const SelectorCounts& a, const SelectorCounts& b) { return a.lastUse < b.lastUse; });
+    *slot = std::move(sc);
+    return &slot->perNode;
+}
+
 // calPreFilterState: per constraint, the matching pods of each domain over the nodes that have
 // every constraint's key and pass the constraint's inclusion policies.
-void Cluster::Impl::PodPlacement::countSpread(const Impl& d, const api::Pod& pod, SpreadFilterState& state)
+void Cluster::Impl::PodPlacement::countSpread(Impl& d, const api::Pod& pod, SpreadFilterState& state)
 {
     const std::string ns = nsOf(pod.meta);
     const size_t n = state.constraints.size();
-    state.matchNum.assign(n, {});
+    state.domains.resize(n);
+    state.matchNum.resize(n);
     state.selfMatch.assign(n, 0);
+    std::vector<const std::vector<int32_t>*> counts(n);
     for (size_t i = 0; i < n; ++i) {
-        const auto& sel = state.constraints[i].selector;
-        state.selfMatch[i] = sel && sel->matches(pod.meta.labels);
+        const auto& c = state.constraints[i];
+        state.selfMatch[i] = c.selector && c.selector->matches(pod.meta.labels);
+        state.domains[i] = &domainsOf(d, c.topologyKey);
+        state.matchNum[i].assign(state.domains[i]->values.size(), -1);
     }
+    for (size_t i = 0; i < n; ++i)
+        counts[i] = countsOf(d, ns, state.constraints[i]);
     for (uint32_t idx = 0; idx < d.nodes.size(); ++idx) {
-        const api::Node& node = d.nodes[idx].node;
-        if (!hasAllTopologyKeys(node, state.constraints))
+        bool allKeys = true;
+        for (size_t i = 0; i < n && allKeys; ++i)
+            allKeys = state.domains[i]->ofNode[idx] >= 0;
+        if (!allKeys)
             continue;
         for (size_t i = 0; i < n; ++i) {
-            const auto& c = state.constraints[i];
-            if (!nodeCountsForSpread(c, pod, node))
+            if (!nodeCountsForSpread(state.constraints[i], pod, d.nodes[idx].node))
                 continue;
-            state.matchNum[i][node.meta.labels.at(c.topologyKey)] += matchingOn(d, idx, c, ns);
+            int64_t& m = state.matchNum[i][size_t(state.domains[i]->ofNode[idx])];
+            m = std::max<int64_t>(m, 0) + (counts[i] ? (*counts[i])[idx] : 0);
         }
     }
     state.finish();
@@ -112,60 +170,77 @@ void Cluster::Impl::PodPlacement::countAffinity(const Impl& d, PlacementCycle& p
 
 // PodTopologySpread's PreScore and Score (scoring.go): per soft constraint, the matching pods of
 // each domain among the feasible nodes, counted over every node of the cluster (on hostname, the
-// node's own pods); a node lacking a key of the pod's own constraints is ignored.
+// node's own pods); a node lacking a key of the pod's own constraints is ignored. Without that
+// requirement (system defaults), the nodes lacking a key form one more domain of their own.
 std::vector<int64_t> Cluster::Impl::PodPlacement::spreadScores(
-    const Impl& d, const Cycle& cycle, const std::vector<uint32_t>& feasible)
+    Impl& d, const Cycle& cycle, const std::vector<uint32_t>& feasible)
 {
     const PlacementCycle& pc = *cycle.placement;
     const auto& cs = pc.softSpread;
+    const size_t n = cs.size();
     const std::string ns = nsOf(cycle.pod.meta);
-    static const std::string kHostname = "kubernetes.io/hostname";
-    auto valueOf = [](const api::Node& node, const std::string& key) {
-        auto it = node.meta.labels.find(key);
-        return it == node.meta.labels.end() ? std::string() : it->second;
+    std::vector<const TopologyDomains*> domains(n);
+    std::vector<const std::vector<int32_t>*> counts(n);
+    std::vector<char> hostname(n);
+    for (size_t i = 0; i < n; ++i) {
+        domains[i] = &domainsOf(d, cs[i].topologyKey);
+        hostname[i] = cs[i].topologyKey == "kubernetes.io/hostname";
+    }
+    for (size_t i = 0; i < n; ++i)
+        counts[i] = countsOf(d, ns, cs[i]);
+    auto allKeys = [&](uint32_t idx) {
+        return std::all_of(
+            domains.begin(), domains.end(), [&](const TopologyDomains* t) { return t->ofNode[idx] >= 0; });
+    };
+    // The slot of a node's domain; a node without the key is in the last one.
+    auto slotOf = [&](size_t i, uint32_t idx) {
+        const int32_t domain = domains[i]->ofNode[idx];
+        return domain < 0 ? domains[i]->values.size() : size_t(domain);
     };
     std::vector<char> ignored(feasible.size(), 0);
-    std::vector<std::map<std::string, int64_t>> counts(cs.size());
+    std::vector<std::vector<char>> present(n);
+    std::vector<size_t> domainCount(n, 0);
+    for (size_t i = 0; i < n; ++i)
+        present[i].assign(domains[i]->values.size() + 1, 0);
     size_t ignoredCount = 0;
     for (size_t k = 0; k < feasible.size(); ++k) {
-        const api::Node& node = d.nodes[feasible[k]].node;
-        if (pc.requireAllTopologies && !hasAllTopologyKeys(node, cs)) {
+        if (pc.requireAllTopologies && !allKeys(feasible[k])) {
             ignored[k] = 1, ++ignoredCount;
             continue;
         }
-        for (size_t i = 0; i < cs.size(); ++i)
-            if (cs[i].topologyKey != kHostname)
-                counts[i].emplace(valueOf(node, cs[i].topologyKey), 0);
+        for (size_t i = 0; i < n; ++i)
+            if (char& seen = present[i][slotOf(i, feasible[k])]; !hostname[i] && !seen) {
+                seen = 1;
+                ++domainCount[i];
+            }
     }
-    std::vector<double> weights(cs.size());
-    for (size_t i = 0; i < cs.size(); ++i)
-        weights[i] = topologyNormalizingWeight(
-            cs[i].topologyKey == kHostname ? feasible.size() - ignoredCount : counts[i].size());
+    std::vector<double> weights(n);
+    for (size_t i = 0; i < n; ++i)
+        weights[i] = topologyNormalizingWeight(hostname[i] ? feasible.size() - ignoredCount : domainCount[i]);
+    std::vector<std::vector<int64_t>> sums(n);
+    for (size_t i = 0; i < n; ++i)
+        sums[i].assign(present[i].size(), 0);
     for (uint32_t idx = 0; idx < d.nodes.size(); ++idx) {
-        const api::Node& node = d.nodes[idx].node;
-        if (pc.requireAllTopologies && !hasAllTopologyKeys(node, cs))
+        if (pc.requireAllTopologies && !allKeys(idx))
             continue;
-        for (size_t i = 0; i < cs.size(); ++i) {
-            if (cs[i].topologyKey == kHostname || !nodeCountsForSpread(cs[i], cycle.pod, node))
+        for (size_t i = 0; i < n; ++i) {
+            if (hostname[i] || !counts[i] || !present[i][slotOf(i, idx)]
+                || !nodeCountsForSpread(cs[i], cycle.pod, d.nodes[idx].node))
                 continue;
-            auto it = counts[i].find(valueOf(node, cs[i].topologyKey));
-            if (it != counts[i].end())
-                it->second += matchingOn(d, idx, cs[i], ns);
+            sums[i][slotOf(i, idx)] += (*counts[i])[idx];
         }
     }
     std::vector<int64_t> scores(feasible.size(), 0);
     for (size_t k = 0; k < feasible.size(); ++k) {
         if (ignored[k])
             continue;
-        const api::Node& node = d.nodes[feasible[k]].node;
         double sum = 0;
-        for (size_t i = 0; i < cs.size(); ++i) {
-            auto value = node.meta.labels.find(cs[i].topologyKey);
-            if (value == node.meta.labels.end())
-                continue;
-            const int64_t n = cs[i].topologyKey == kHostname ? matchingOn(d, feasible[k], cs[i], ns)
-                                                             : counts[i].at(value->second);
-            sum += spreadScoreForCount(n, cs[i].maxSkew, weights[i]);
+        for (size_t i = 0; i < n; ++i) {
+            const uint32_t idx = feasible[k];
+            if (domains[i]->ofNode[idx] < 0)
+                continue; // the key is not on this node: no score from this constraint
+            const int64_t count = hostname[i] ? (counts[i] ? (*counts[i])[idx] : 0) : sums[i][slotOf(i, idx)];
+            sum += spreadScoreForCount(count, cs[i].maxSkew, weights[i]);
         }
         scores[k] = std::llround(sum);
     }
@@ -233,8 +308,8 @@ std::vector<int64_t> Cluster::Impl::PodPlacement::interPodScores(
     return scores;
 }
 
-void Cluster::Impl::PodPlacement::score(const Impl& d, const Cycle& cycle,
-    const std::vector<uint32_t>& feasible, std::vector<ScoreInputs>& inputs)
+void Cluster::Impl::PodPlacement::score(
+    Impl& d, const Cycle& cycle, const std::vector<uint32_t>& feasible, std::vector<ScoreInputs>& inputs)
 {
     if (!cycle.placement->softSpread.empty()) {
         const auto spread = spreadScores(d, cycle, feasible);

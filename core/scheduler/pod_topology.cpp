@@ -145,24 +145,24 @@ void SpreadFilterState::finish()
 {
     minMatch.assign(constraints.size(), 0);
     for (size_t i = 0; i < constraints.size(); ++i) {
-        // Fewer eligible domains than minDomains (1 by default, so also none) make it 0.
-        if (matchNum[i].size() < size_t(constraints[i].minDomains))
-            continue;
         int64_t least = INT64_MAX;
-        for (const auto& [value, n] : matchNum[i])
-            least = std::min(least, n);
-        minMatch[i] = least;
+        size_t eligible = 0;
+        for (int64_t n : matchNum[i])
+            if (n >= 0)
+                least = std::min(least, n), ++eligible;
+        // Fewer eligible domains than minDomains (1 by default, so also none) make it 0.
+        if (eligible >= size_t(constraints[i].minDomains))
+            minMatch[i] = least;
     }
 }
 
-const char* SpreadFilterState::check(const api::Node& node) const
+const char* SpreadFilterState::check(uint32_t idx) const
 {
     for (size_t i = 0; i < constraints.size(); ++i) {
-        auto value = node.meta.labels.find(constraints[i].topologyKey);
-        if (value == node.meta.labels.end())
+        const int32_t domain = domains[i]->ofNode[idx];
+        if (domain < 0)
             return kSpreadMissingLabel;
-        auto n = matchNum[i].find(value->second);
-        const int64_t skew = (n == matchNum[i].end() ? 0 : n->second) + selfMatch[i] - minMatch[i];
+        const int64_t skew = std::max<int64_t>(matchNum[i][size_t(domain)], 0) + selfMatch[i] - minMatch[i];
         if (skew > constraints[i].maxSkew)
             return kSpreadMismatch;
     }
@@ -225,6 +225,27 @@ const api::LabelSelector* PlacementIndex::defaultSelectorOf(const api::Pod& pod)
         return it == ownerSelectors.end() ? nullptr : &it->second;
     }
     return nullptr;
+}
+
+void PlacementIndex::count(const PlacementPod* pod, uint32_t idx, int sign, bool isTerminating)
+{
+    if (!pod)
+        return;
+    if (pod->hasAnyAffinity())
+        withAffinity += uint32_t(sign);
+    if (!pod->requiredAntiAffinity.empty())
+        withRequiredAntiAffinity += uint32_t(sign);
+    if (!isTerminating)
+        terminating(pod, idx, -sign);
+}
+
+void PlacementIndex::terminating(const PlacementPod* pod, uint32_t idx, int sign)
+{
+    if (!pod)
+        return;
+    for (auto& sc : selectorCounts)
+        if (idx < sc.perNode.size() && pod->ns == sc.ns && sc.selector.matches(pod->labels))
+            sc.perNode[idx] -= sign;
 }
 
 double topologyNormalizingWeight(size_t domains)

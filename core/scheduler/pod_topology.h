@@ -83,17 +83,27 @@ bool nodeCountsForSpread(const SpreadConstraint& c, const api::Pod& pod, const a
 /// nodeLabelsMatchSpreadConstraints: the node has every constraint's topology key.
 bool hasAllTopologyKeys(const api::Node& node, const std::vector<SpreadConstraint>& constraints);
 
+/// The domains of one topology key: each node's (by node index) is an index into `values`, or -1
+/// for a node without the label.
+struct TopologyDomains
+{
+    std::vector<int32_t> ofNode;
+    std::vector<std::string> values;
+};
+
 /// PodTopologySpread's PreFilter state: matching pods per domain of each constraint.
 struct SpreadFilterState
 {
     std::vector<SpreadConstraint> constraints;
-    std::vector<std::unordered_map<std::string, int64_t>> matchNum;
+    std::vector<const TopologyDomains*> domains; ///< per constraint, of its key
+    /// Per constraint and domain: the matching pods, or -1 for a domain no eligible node is in.
+    std::vector<std::vector<int64_t>> matchNum;
     std::vector<char> selfMatch; ///< the pod being scheduled is selected by the constraint
     std::vector<int64_t> minMatch; ///< the global minimum (0 while fewer domains than minDomains)
     /// Computes minMatch once every eligible node's pods are counted.
     void finish();
-    /// Filter: null when the node passes, else the reason.
-    const char* check(const api::Node& node) const;
+    /// Filter of node idx: null when it passes, else the reason.
+    const char* check(uint32_t idx) const;
 };
 
 using TopologyPair = std::pair<std::string, std::string>;
@@ -125,12 +135,22 @@ struct PlacementCycle
     bool requireAllTopologies = true;
     /// Score: the pod has preferred terms, or running pods have affinity terms of any kind.
     bool scoreInterPod = false;
-    /// Filter: null when the node passes both plugins, else the first reason.
-    const char* check(const api::Node& node) const
+    /// Filter of node idx: null when it passes both plugins, else the first reason.
+    const char* check(uint32_t idx, const api::Node& node) const
     {
-        const char* why = filterSpread ? spread.check(node) : nullptr;
+        const char* why = filterSpread ? spread.check(idx) : nullptr;
         return why || !filterAffinity ? why : affinity.check(node);
     }
+};
+
+/// The running pods one spread selector takes, per node, kept as pods come and go: counting
+/// them is what every cycle of a spread pod does, over every node.
+struct SelectorCounts
+{
+    std::string ns;
+    api::LabelSelector selector;
+    std::vector<int32_t> perNode; ///< not terminating, selected, in `ns`
+    uint64_t lastUse = 0;
 };
 
 /// What the scheduler keeps of the running pods for the two plugins, across cycles.
@@ -151,13 +171,22 @@ struct PlacementIndex
     /// The default selector of a pod: its controller owner's, when that is a known ReplicaSet or
     /// StatefulSet with a non-empty selector; null otherwise (no system default constraints).
     const api::LabelSelector* defaultSelectorOf(const api::Pod& pod) const;
-    /// A running pod comes (+1) or goes (-1).
-    void count(const PlacementPod* pod, int sign)
+    /// By topology key, built on first use; dropped whenever the nodes change (clearNodes).
+    std::map<std::string, TopologyDomains> domains;
+    /// The selectors counted lately (at most kMaxSelectorCounts, least recently used replaced).
+    std::vector<SelectorCounts> selectorCounts;
+    uint64_t clock = 0;
+    static constexpr size_t kMaxSelectorCounts = 8;
+    /// A running pod comes (+1) or goes (-1) on node idx (out of range: none); a terminating one
+    /// is already out of the spread counts.
+    void count(const PlacementPod* pod, uint32_t idx, int sign, bool isTerminating);
+    /// A running pod starts (+1) or stops (-1) terminating: spread counts leave it out.
+    void terminating(const PlacementPod* pod, uint32_t idx, int sign);
+    /// The nodes were re-indexed: per-node state is rebuilt on demand.
+    void clearNodes()
     {
-        if (pod && pod->hasAnyAffinity())
-            withAffinity += uint32_t(sign);
-        if (pod && !pod->requiredAntiAffinity.empty())
-            withRequiredAntiAffinity += uint32_t(sign);
+        domains.clear();
+        selectorCounts.clear();
     }
     const api::Labels* labelsOf(const std::string& ns) const
     {

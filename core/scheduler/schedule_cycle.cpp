@@ -330,7 +330,7 @@ bool Cluster::Impl::filterNode(Cycle& cycle, uint32_t idx, allocator::Attempt& a
                      : passesNodeFilters(ns.node, usage, cycle.pod, cycle.req, reasons);
     // PodTopologySpread and InterPodAffinity come after NodeResourcesFit, before DynamicResources.
     if (fits && cycle.placement)
-        if (const char* why = cycle.placement->check(ns.node)) {
+        if (const char* why = cycle.placement->check(idx, ns.node)) {
             reasons.emplace_back(why);
             fits = false;
         }

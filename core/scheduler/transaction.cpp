@@ -96,7 +96,7 @@ void Cluster::Impl::Undo::insertBound(PodState ps)
     const std::string key = ps.pub.key;
     d.bindOrder[ps.seq] = key;
     ++d.boundPriorities[ps.pub.priority];
-    d.placementIndex.count(ps.placement.get(), +1);
+    d.placementIndex.count(ps.placement.get(), ps.nodeIdx, +1, ps.pub.terminating);
     PodState& stored = d.bound[key] = std::move(ps);
     if (stored.nodeIdx != kNoNode)
         d.podsOnNode[stored.nodeIdx].push_back(&stored);
@@ -110,7 +110,12 @@ bool Cluster::Impl::Undo::markTerminating(const std::string& key)
         return false;
     if (!it->second.pub.terminating) {
         it->second.pub.terminating = true;
-        log([this, key] { d.bound.at(key).pub.terminating = false; });
+        d.placementIndex.terminating(it->second.placement.get(), it->second.nodeIdx, +1);
+        log([this, key] {
+            PodState& ps = d.bound.at(key);
+            ps.pub.terminating = false;
+            d.placementIndex.terminating(ps.placement.get(), ps.nodeIdx, -1);
+        });
     }
     return true;
 }
@@ -123,7 +128,7 @@ Cluster::Impl::PodState Cluster::Impl::Undo::eraseBound(const std::string& key)
     PodState ps = std::move(it->second);
     d.bound.erase(it);
     d.bindOrder.erase(ps.seq);
-    d.placementIndex.count(ps.placement.get(), -1);
+    d.placementIndex.count(ps.placement.get(), ps.nodeIdx, -1, ps.pub.terminating);
     if (auto pc = d.boundPriorities.find(ps.pub.priority); pc != d.boundPriorities.end() && --pc->second == 0)
         d.boundPriorities.erase(pc);
     log([this, saved = ps] { insertBound(saved); });
