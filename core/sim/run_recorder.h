@@ -63,6 +63,15 @@ struct PodEvent
     /// Scheduled: the topology distance class of each newly allocated multi-device claim ("NV",
     /// "PIX", "SYS", ...), when the topology is known.
     std::vector<std::string> placements;
+    /// Created, for a member of a PodGroup (SimOptions::podGroups): the group (namespace/name),
+    /// its gang's minCount (0 for a basic policy) and the topology key that confines it ("" when
+    /// it has none or TopologyAwareWorkloadScheduling is off). Unset for other pods.
+    std::string group;
+    int32_t groupMinCount = 0;
+    std::string groupTopologyKey;
+    /// Scheduled, for a member of a PodGroup with a topology key: the domain its group's cycle
+    /// kept ("topology.kubernetes.io/rack=rack-0", GroupOutcome::domain).
+    std::string groupDomain;
 };
 
 /// Something the scenario does to the cluster (an injected event), announced when the engine

@@ -127,6 +127,8 @@ void SchedulingLoop::attemptGroup(uint32_t jobId)
     g.attempts++;
     g.lastAttempt = m_ctx.now;
     const std::string key = g.policy.key; // a binding may end the job and clear `g`
+    if (out.scheduled)
+        g.domain = out.domain; // before binding: the members' Scheduled events name it
     bindMembers(pending, out, key);
     if (!out.victims.empty()) {
         g.preempted = true;

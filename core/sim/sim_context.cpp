@@ -30,6 +30,17 @@ void SimContext::emitPodEvent(
         const auto& tmpl = jobs[pod.job].spec.tasks[pod.task].pod;
         if (type == PodEventType::Created && tmpl)
             e.priorityClass = tmpl->spec.priorityClassName;
+        // Which PodGroup the pod belongs to, for views that show a group as one (the desktop).
+        if (const auto& group = jobs[pod.job].group) {
+            if (type == PodEventType::Created) {
+                e.group = group->policy.key;
+                e.groupMinCount = group->policy.gang ? group->policy.minCount : 0;
+                if (group->policy.topologyAware)
+                    e.groupTopologyKey = group->policy.topologyKey;
+            } else if (type == PodEventType::Scheduled) {
+                e.groupDomain = group->domain;
+            }
+        }
     }
     e.node = pod.node;
     e.message = message;
