@@ -149,7 +149,7 @@ TEST(DesktopScale, PodsTableSaysWhatEmptyMeansAndFitsLaterRows)
     ui::PodsPage* pods = w.podsPage();
     w.pages()->setCurrentWidget(pods);
     QApplication::processEvents();
-    ui::EmptyTextTableView* table = pods->podsView();
+    ui::EmptyTextTreeView* table = pods->podsView();
     ASSERT_EQ(table->model()->rowCount(), 0);
     EXPECT_EQ(table->shownText(), QStringLiteral("8,152 pods succeeded; none running or pending at 150d."));
 

@@ -247,7 +247,7 @@ TEST(PodsPage, AScenariosPodsFollowTheTimelineAndAPendingPodSaysWhatTheScheduler
     w.resize(1280, 800);
     w.pages()->setCurrentWidget(page);
     QApplication::processEvents();
-    const QHeaderView* header = page->podsView()->horizontalHeader();
+    const QHeaderView* header = page->podsView()->header();
     const int last = PodsModel::MessageColumn;
     const QString title = page->podsView()->model()->headerData(last, Qt::Horizontal).toString();
     EXPECT_GE(header->sectionSize(last), QFontMetrics(header->font()).horizontalAdvance(title) + 8)

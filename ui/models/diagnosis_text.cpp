@@ -125,10 +125,32 @@ QString rejectReasonInWords(scheduler::DeviceRejectReason reason)
     return QString::fromLatin1(scheduler::deviceRejectReasonName(reason));
 }
 
+QString groupDiagnosisInWords(const scheduler::PodDiagnosis& d)
+{
+    if (d.group.empty())
+        return {};
+    QString text
+        = tr("<p>The scheduler's account of the group, as <code>drasim explain</code> gives it for its "
+             "pending member %1:</p><p><i>%2</i></p>")
+              .arg(esc(d.pod), esc(d.group));
+    return text + preemptionInWords(d.preemption);
+}
+
 QString diagnosisInWords(const scheduler::PodDiagnosis& d)
 {
     QString text;
-    if (d.scheduled) {
+    if (!d.group.empty()) {
+        // A member waits for its PodGroup: the group's state decides before the pod's own fit,
+        // so a member that would fit alone is still pending.
+        text = tr("<h3>Pod %1 is pending with its pod group</h3><p>The group decides first: <i>%2</i></p>")
+                   .arg(esc(d.pod), esc(d.group));
+        text += d.scheduled
+            ? tr("<p>On its own the pod would fit, on node <b>%1</b>.</p>").arg(esc(d.nodeName))
+            : tr("<p>On its own it does not fit either: <i>%1</i></p>").arg(esc(d.message));
+        text += preemptionInWords(d.preemption);
+        if (!d.scheduled)
+            text += tr("<p>Node by node, this is what stands in the way:</p>");
+    } else if (d.scheduled) {
         text = tr("<h3>Pod %1 can be scheduled</h3><p>The scheduler would place it on node <b>%2</b>.</p>")
                    .arg(esc(d.pod), esc(d.nodeName));
     } else {

@@ -17,4 +17,9 @@ QString rejectReasonInWords(scheduler::DeviceRejectReason reason);
 /// `drasim explain` prints it, word for word. Rich text (HTML).
 QString diagnosisInWords(const scheduler::PodDiagnosis& diagnosis);
 
+/// For a PodGroup's row: the group part of a pending member's diagnosis (core's words, "pod group
+/// default/train (gang, minCount 2): last group cycle: ...") and what preemption would do for it;
+/// "" when the pod is in no group. Rich text (HTML).
+QString groupDiagnosisInWords(const scheduler::PodDiagnosis& diagnosis);
+
 } // namespace drasim::ui

@@ -40,6 +40,34 @@ struct ReplayLiveCount
     }
 };
 
+/// A member joins its PodGroup when it is created.
+void joinGroup(ReplayState& s, const ReplayEvent& e)
+{
+    if (e.group.empty())
+        return;
+    ReplayGroup& g = s.groups[e.group];
+    g.key = e.group;
+    g.minCount = e.groupMinCount;
+    g.topologyKey = e.groupTopologyKey;
+    g.members.push_back(e.pod);
+    s.podGroups[e.pod] = e.group;
+}
+
+/// An ended member leaves its PodGroup; a group without members is gone from the cluster's view.
+void leaveGroup(ReplayState& s, const std::string& pod)
+{
+    const auto it = s.podGroups.find(pod);
+    if (it == s.podGroups.end())
+        return;
+    const auto g = s.groups.find(it->second);
+    s.podGroups.erase(it);
+    if (g == s.groups.end())
+        return;
+    std::erase(g->second.members, pod);
+    if (g->second.members.empty())
+        s.groups.erase(g);
+}
+
 } // namespace
 
 int ReplayState::heldOnNode(const std::string& node) const
@@ -61,6 +89,10 @@ ReplayEvent toReplayEvent(const sim::PodEvent& event)
     out.message = event.message;
     for (const auto& held : event.devices)
         out.devices.emplace_back(held.claim, DeviceKey { held.driver, held.pool, held.device });
+    out.group = event.group;
+    out.groupMinCount = event.groupMinCount;
+    out.groupTopologyKey = event.groupTopologyKey;
+    out.groupDomain = event.groupDomain;
     return out;
 }
 
@@ -141,6 +173,7 @@ ReplayState PodReplay::stateAt(sim::SimTime t) const
         switch (e.type) {
         case sim::PodEventType::Created:
             s.pending[e.pod];
+            joinGroup(s, e);
             break;
         case sim::PodEventType::Unschedulable:
             s.pending[e.pod] = e.message;
@@ -163,6 +196,9 @@ ReplayState PodReplay::stateAt(sim::SimTime t) const
             }
             auto& mine = podDevices[e.pod];
             mine.insert(mine.end(), e.devices.begin(), e.devices.end());
+            if (!e.groupDomain.empty())
+                if (auto g = s.podGroups.find(e.pod); g != s.podGroups.end())
+                    s.groups[g->second].domain = e.groupDomain;
             break;
         }
         case sim::PodEventType::Succeeded:
@@ -173,6 +209,7 @@ ReplayState PodReplay::stateAt(sim::SimTime t) const
                                                           : s.evicted);
             s.pending.erase(e.pod);
             s.preempted.erase(e.pod);
+            leaveGroup(s, e.pod);
             if (auto it = s.running.find(e.pod); it != s.running.end()) {
                 if (--s.podsOnNode[it->second] == 0)
                     s.podsOnNode.erase(it->second);

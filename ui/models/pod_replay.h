@@ -48,6 +48,25 @@ struct ReplayEvent
     std::string node;
     std::string message;
     std::vector<std::pair<std::string, DeviceKey>> devices; ///< (claim, device) for Scheduled
+    /// Created, for a member of a PodGroup: the group, its gang's minCount (0: basic) and the
+    /// topology key that confines it (sim::PodEvent's fields of those names).
+    std::string group;
+    int32_t groupMinCount = 0;
+    std::string groupTopologyKey;
+    /// Scheduled, for a member of a PodGroup with a topology key: the domain its group was placed in.
+    std::string groupDomain;
+};
+
+/// A PodGroup with members in the cluster at some time, as its members' events tell it.
+struct ReplayGroup
+{
+    std::string key; ///< namespace/name of the PodGroup
+    int32_t minCount = 0; ///< the gang's minCount; 0 for a basic policy
+    std::string topologyKey; ///< "" when no topology constrains it
+    /// The domain ("key=value") where its last group cycle to bind members placed them; "" when
+    /// none did or no topology constrains it.
+    std::string domain;
+    std::vector<std::string> members; ///< running or pending, in creation order
 };
 
 /// What the cluster looked like just after every event at or before t.
@@ -66,6 +85,9 @@ struct ReplayState
     std::map<std::string, std::string> preempted;
     /// Nodes down, draining or with tainted devices (empty when the replay has no conditions).
     std::map<std::string, sim::NodeCondition> nodes;
+    /// PodGroups with a member running or pending, and the group of each such member.
+    std::map<std::string, ReplayGroup> groups;
+    std::map<std::string, std::string> podGroups; ///< pod → its PodGroup
     /// Pods ended by t, as the run's summary counts them: succeeded, failed, evicted.
     int succeeded = 0;
     int failed = 0;

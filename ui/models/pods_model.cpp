@@ -82,6 +82,7 @@ QVariant PodsModel::data(const QModelIndex& index, int role) const
     const api::PodCondition* victim = preemptedBy(pod);
     switch (role) {
     case PodKeyRole:
+    case ExplainKeyRole:
         return key(pod);
     case PendingRole:
         return pending;

@@ -28,7 +28,24 @@ public:
     };
     /// PreemptedRole: bool, the pod was chosen as a preemption victim (it runs out its grace
     /// period on its node, then is evicted).
-    enum Roles { PodKeyRole = Qt::UserRole + 1, PendingRole, PreemptedRole };
+    /// The rest are for models that show a PodGroup as a row with its members as children
+    /// (ReplayPodsModel): GroupKeyRole, the PodGroup (namespace/name) of a member or a group's
+    /// row; IsGroupRole, the row stands for a group (PodKeyRole is empty there); MinCountRole
+    /// (0 for a basic group), BoundRole and MembersRole, its members bound and in all;
+    /// DomainRole, its placement domain ("key=value"); ExplainKeyRole, the pod whose explanation
+    /// answers for the row (the pod itself; for a group, its first pending member, if any).
+    enum Roles {
+        PodKeyRole = Qt::UserRole + 1,
+        PendingRole,
+        PreemptedRole,
+        GroupKeyRole,
+        IsGroupRole,
+        MinCountRole,
+        BoundRole,
+        MembersRole,
+        DomainRole,
+        ExplainKeyRole
+    };
 
     explicit PodsModel(QObject* parent = nullptr);
     void setPods(std::vector<api::Pod> pods);

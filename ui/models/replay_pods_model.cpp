@@ -4,8 +4,10 @@
 #include <map>
 
 #include <QBrush>
+#include <QFont>
 
 #include "ui/models/core_text.h"
+#include "ui/models/pod_group_text.h"
 #include "ui/models/pods_model.h"
 #include "ui/models/replay_events_model.h"
 #include "ui/models/time_text.h"
@@ -13,11 +15,32 @@
 
 namespace drasim::ui {
 
-namespace { } // namespace
-
 ReplayPodsModel::ReplayPodsModel(QObject* parent)
-    : QAbstractTableModel(parent)
+    : QAbstractItemModel(parent)
 { }
+
+ReplayPodsModel::Row ReplayPodsModel::podRow(
+    const ReplayState& state, const std::string& pod, const std::map<std::string, QStringList>& claims)
+{
+    Row row;
+    row.key = text(pod);
+    if (const auto running = state.running.find(pod); running != state.running.end()) {
+        row.node = text(running->second);
+        if (const auto held = claims.find(pod); held != claims.end())
+            row.claims = held->second;
+        if (auto victim = state.preempted.find(pod); victim != state.preempted.end()) {
+            row.preempted = true;
+            row.message = text(victim->second);
+        }
+    } else if (const auto pending = state.pending.find(pod); pending != state.pending.end()) {
+        row.message = text(pending->second);
+        row.pending = true;
+    }
+    if (const auto group = state.podGroups.find(pod); group != state.podGroups.end())
+        if (placedAsUnit(state.groups.at(group->second)))
+            row.group = text(group->second);
+    return row;
+}
 
 void ReplayPodsModel::setState(const ReplayState& state)
 {
@@ -31,30 +54,42 @@ void ReplayPodsModel::setState(const ReplayState& state)
     }
     beginResetModel();
     m_rows.clear();
-    // Both maps are sorted by pod; merged they keep that order.
-    auto running = state.running.begin();
-    auto pending = state.pending.begin();
-    while (running != state.running.end() || pending != state.pending.end()) {
-        const bool takeRunning = pending == state.pending.end()
-            || (running != state.running.end() && running->first < pending->first);
+    m_groups = 0;
+    // Pods and groups by key: a group's row sorts by its name among the pods.
+    std::map<std::string, Row> top;
+    for (const auto* pods : { &state.running, &state.pending })
+        for (const auto& [pod, unused] : *pods)
+            if (const auto group = state.podGroups.find(pod);
+                group == state.podGroups.end() || !placedAsUnit(state.groups.at(group->second)))
+                top.emplace(pod, podRow(state, pod, claims));
+    for (const auto& [key, group] : state.groups) {
+        if (!placedAsUnit(group))
+            continue;
+        const GroupTally tally = tallyOf(group, state);
         Row row;
-        if (takeRunning) {
-            row.key = text(running->first);
-            row.node = text(running->second);
-            row.claims = claims[running->first];
-            if (auto victim = state.preempted.find(running->first); victim != state.preempted.end()) {
-                row.preempted = true;
-                row.message = text(victim->second);
-            }
-            ++running;
-        } else {
-            row.key = text(pending->first);
-            row.message = text(pending->second);
-            row.pending = true;
-            ++pending;
+        row.key = text(key);
+        row.group = row.key;
+        row.isGroup = true;
+        row.status = phaseText(phaseOf(group, tally));
+        row.pending = false; // its members are the pods that wait
+        row.minCount = group.minCount;
+        row.bound = tally.bound;
+        if (tally.bound > 0) {
+            row.domain = text(group.domain);
+            row.node = domainValue(group.domain);
         }
-        m_rows.push_back(std::move(row));
+        row.message = groupSummary(group, tally);
+        for (const auto& pod : group.members) {
+            row.members.push_back(podRow(state, pod, claims));
+            if (row.firstPending.isEmpty() && row.members.back().pending)
+                row.firstPending = row.members.back().key;
+        }
+        top.emplace(key, std::move(row));
+        ++m_groups;
     }
+    m_rows.reserve(top.size());
+    for (auto& [key, row] : top)
+        m_rows.push_back(std::move(row));
     m_pending = int(state.pending.size());
     endResetModel();
 }
@@ -64,26 +99,124 @@ void ReplayPodsModel::clear()
     beginResetModel();
     m_rows.clear();
     m_pending = 0;
+    m_groups = 0;
     endResetModel();
+}
+
+// A top-level row's internal id is 0; a member's is its group row's number plus one.
+QModelIndex ReplayPodsModel::index(int row, int column, const QModelIndex& parent) const
+{
+    if (row < 0 || column < 0 || column >= PodsModel::ColumnCount || row >= rowCount(parent))
+        return {};
+    return createIndex(row, column, parent.isValid() ? quintptr(parent.row() + 1) : quintptr(0));
+}
+
+QModelIndex ReplayPodsModel::parent(const QModelIndex& child) const
+{
+    if (!child.isValid() || child.internalId() == 0)
+        return {};
+    return createIndex(int(child.internalId() - 1), 0, quintptr(0));
+}
+
+const ReplayPodsModel::Row* ReplayPodsModel::rowAt(const QModelIndex& index) const
+{
+    if (!index.isValid())
+        return nullptr;
+    if (index.internalId() == 0)
+        return size_t(index.row()) < m_rows.size() ? &m_rows[size_t(index.row())] : nullptr;
+    const size_t group = size_t(index.internalId() - 1);
+    if (group >= m_rows.size() || size_t(index.row()) >= m_rows[group].members.size())
+        return nullptr;
+    return &m_rows[group].members[size_t(index.row())];
 }
 
 int ReplayPodsModel::rowCount(const QModelIndex& parent) const
 {
-    return parent.isValid() ? 0 : int(m_rows.size());
+    if (!parent.isValid())
+        return int(m_rows.size());
+    if (parent.column() != 0 || parent.internalId() != 0)
+        return 0; // members have no children
+    const Row* row = rowAt(parent);
+    return row ? int(row->members.size()) : 0;
 }
 
-int ReplayPodsModel::columnCount(const QModelIndex& parent) const
+int ReplayPodsModel::columnCount(const QModelIndex& /*parent*/) const
 {
-    return parent.isValid() ? 0 : PodsModel::ColumnCount;
+    return PodsModel::ColumnCount;
+}
+
+QVariant ReplayPodsModel::groupData(const Row& row, int column, int role) const
+{
+    switch (role) {
+    case PodsModel::GroupKeyRole:
+        return row.key;
+    case PodsModel::IsGroupRole:
+        return true;
+    case PodsModel::MinCountRole:
+        return row.minCount;
+    case PodsModel::BoundRole:
+        return row.bound;
+    case PodsModel::MembersRole:
+        return int(row.members.size());
+    case PodsModel::DomainRole:
+        return row.domain;
+    case PodsModel::ExplainKeyRole:
+        return row.firstPending;
+    case PodsModel::PodKeyRole:
+        return QString();
+    case PodsModel::PendingRole:
+    case PodsModel::PreemptedRole:
+        return false;
+    case Qt::FontRole: {
+        QFont font;
+        font.setBold(true);
+        return font;
+    }
+    case Qt::ForegroundRole:
+        return column == PodsModel::StatusColumn && row.bound < int(row.members.size())
+            ? QVariant(QBrush(toneColor(Tone::Warning)))
+            : QVariant();
+    case Qt::ToolTipRole:
+        if (column == PodsModel::NodeColumn && !row.domain.isEmpty())
+            return tr("Placement domain %1").arg(row.domain);
+        if (column == PodsModel::NameColumn)
+            return tr("PodGroup %1: its members are the rows under it").arg(row.key);
+        break;
+    case Qt::DisplayRole:
+        break;
+    default:
+        return {};
+    }
+    const qsizetype slash = row.key.indexOf(QLatin1Char('/'));
+    switch (column) {
+    case PodsModel::NamespaceColumn:
+        return slash < 0 ? QString() : row.key.left(slash);
+    case PodsModel::NameColumn:
+        return row.key.mid(slash + 1);
+    case PodsModel::StatusColumn:
+        return row.status;
+    case PodsModel::NodeColumn:
+        return row.node;
+    case PodsModel::MessageColumn:
+        return row.message;
+    }
+    return QString();
 }
 
 QVariant ReplayPodsModel::data(const QModelIndex& index, int role) const
 {
-    if (!index.isValid() || index.row() >= rowCount())
+    const Row* found = rowAt(index);
+    if (!found)
         return {};
-    const Row& row = m_rows[size_t(index.row())];
-    if (role == PodsModel::PodKeyRole)
+    const Row& row = *found;
+    if (row.isGroup)
+        return groupData(row, index.column(), role);
+    if (role == PodsModel::PodKeyRole || role == PodsModel::ExplainKeyRole)
         return row.key;
+    if (role == PodsModel::GroupKeyRole)
+        return row.group;
+    if (role == PodsModel::IsGroupRole)
+        return false;
     if (role == PodsModel::PendingRole)
         return row.pending;
     if (role == PodsModel::PreemptedRole)

@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include <QAbstractTableModel>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <QAbstractItemModel>
 #include <QString>
 #include <QStringList>
 
@@ -12,9 +16,12 @@ namespace drasim::ui {
 /// The pods of a simulated run at one moment, from its replay: those running (with their node and
 /// the claims holding devices) and those pending (with the scheduler's last message). A running
 /// preemption victim reads "Preempted", with who preempted it as its message. Same columns
-/// and roles as PodsModel, so the Pods and claims tab shows either. Pods that finished or have
-/// not arrived yet are not listed. Resets on setState().
-class ReplayPodsModel : public QAbstractTableModel
+/// and roles as PodsModel, so the Pods and claims tab shows either. The members of a PodGroup
+/// placed as a unit (placedAsUnit: a gang, or a group kept in one topology domain) are the
+/// children of one row for their group (its state, its policy and members bound of total, its
+/// placement domain in the Node column); other pods are rows of the top level. Pods
+/// that finished or have not arrived yet are not listed. Resets on setState().
+class ReplayPodsModel : public QAbstractItemModel
 {
     Q_OBJECT
 public:
@@ -23,7 +30,11 @@ public:
     void setState(const ReplayState& state);
     void clear();
     int pendingCount() const { return m_pending; }
+    /// Rows that stand for a PodGroup.
+    int groupCount() const { return m_groups; }
 
+    QModelIndex index(int row, int column, const QModelIndex& parent = {}) const override;
+    QModelIndex parent(const QModelIndex& child) const override;
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
@@ -32,15 +43,30 @@ public:
 private:
     struct Row
     {
-        QString key; ///< namespace/name
-        QString node;
+        QString key; ///< namespace/name of the pod, or of the PodGroup
+        QString node; ///< a group: its placement domain's value
         QStringList claims;
         QString message;
         bool pending = false;
         bool preempted = false; ///< running out its grace period as a preemption victim
+        QString group; ///< the PodGroup of a member, or the group's own key
+        // A group's row: its members are its children.
+        bool isGroup = false;
+        QString status;
+        QString domain; ///< "key=value"
+        int minCount = 0;
+        int bound = 0;
+        QString firstPending; ///< the first pending member, whose explanation carries the group's
+        std::vector<Row> members;
     };
+    const Row* rowAt(const QModelIndex& index) const;
+    QVariant groupData(const Row& row, int column, int role) const;
+    static Row podRow(
+        const ReplayState& state, const std::string& pod, const std::map<std::string, QStringList>& claims);
+
     std::vector<Row> m_rows;
     int m_pending = 0;
+    int m_groups = 0;
 };
 
 /// What an empty table of a run's pods at the state's time means: "8,152 pods succeeded; none

@@ -9,12 +9,14 @@
 #include <QSplitter>
 #include <QTableView>
 #include <QTextBrowser>
+#include <QTreeView>
 #include <QVBoxLayout>
 
 #include "ui/document/document.h"
 #include "ui/models/claims_model.h"
 #include "ui/models/core_text.h"
 #include "ui/models/diagnosis_text.h"
+#include "ui/models/pod_group_text.h"
 #include "ui/models/pods_model.h"
 #include "ui/models/replay_events_model.h"
 #include "ui/models/replay_pods_model.h"
@@ -41,6 +43,23 @@ EmptyTextTableView* makeTable(QAbstractItemModel* model, QWidget* parent)
     return view;
 }
 
+/// A run's pods with each PodGroup's members under its row (flat for manifests and runs without
+/// groups: the branches are drawn only while a group is shown).
+EmptyTextTreeView* makeTree(QAbstractItemModel* model, QWidget* parent)
+{
+    auto* view = new EmptyTextTreeView(parent);
+    view->setModel(model);
+    view->setSortingEnabled(true);
+    view->sortByColumn(-1, Qt::AscendingOrder); // input order until the user sorts
+    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view->setSelectionMode(QAbstractItemView::SingleSelection);
+    view->setAlternatingRowColors(true);
+    view->setRootIsDecorated(false);
+    view->setUniformRowHeights(true); // thousands of pods: rows are not measured one by one
+    view->header()->setStretchLastSection(true);
+    return view;
+}
+
 QSortFilterProxyModel* makeProxy(QAbstractItemModel* source, QObject* parent)
 {
     auto* proxy = new QSortFilterProxyModel(parent);
@@ -63,6 +82,9 @@ PodsPage::PodsPage(Document* document, QWidget* parent)
     m_replayPods = new ReplayPodsModel(this);
     m_podsProxy = makeProxy(m_pods, this);
     m_claimsProxy = makeProxy(m_claims, this);
+    // A member that matches keeps its group's row; a group that matches keeps its members.
+    m_podsProxy->setRecursiveFilteringEnabled(true);
+    m_podsProxy->setAutoAcceptChildRows(true);
 
     m_filter = new QLineEdit(this);
     m_filter->setPlaceholderText(tr("Filter pods and claims (name, namespace, node, status, message…)"));
@@ -72,7 +94,7 @@ PodsPage::PodsPage(Document* document, QWidget* parent)
     top->addWidget(m_filter, 1);
     top->addWidget(m_summary);
 
-    m_podsView = makeTable(m_podsProxy, this);
+    m_podsView = makeTree(m_podsProxy, this);
     m_claimsView = makeTable(m_claimsProxy, this);
     m_diagnosis = new QTextBrowser(this);
     m_diagnosis->setPlaceholderText(tr("Select a pending pod to see why it is pending."));
@@ -117,6 +139,12 @@ PodsPage::PodsPage(Document* document, QWidget* parent)
     connect(m_job, &AllocationJob::explainedAt, this, &PodsPage::onExplainedAt);
     connect(m_podsView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
         &PodsPage::onPodSelected);
+    connect(m_podsView, &QTreeView::collapsed, this, [this](const QModelIndex& index) {
+        m_closedGroups.insert(index.data(PodsModel::GroupKeyRole).toString());
+    });
+    connect(m_podsView, &QTreeView::expanded, this, [this](const QModelIndex& index) {
+        m_closedGroups.remove(index.data(PodsModel::GroupKeyRole).toString());
+    });
     connect(m_claimsView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
         [this](const QModelIndex& current) {
             if (current.isValid())
@@ -159,11 +187,35 @@ void PodsPage::onScheduled(std::shared_ptr<const AllocationOutcome> outcome)
 
 void PodsPage::selectFirstPending()
 {
-    for (int r = 0; r < m_podsProxy->rowCount(); ++r)
-        if (m_podsProxy->index(r, 0).data(PodsModel::PendingRole).toBool()) {
-            m_podsView->setCurrentIndex(m_podsProxy->index(r, PodsModel::NameColumn));
-            return;
+    selectRow([](const QModelIndex& index) { return index.data(PodsModel::PendingRole).toBool(); });
+}
+
+bool PodsPage::selectRow(const std::function<bool(const QModelIndex&)>& matches)
+{
+    // Top-level rows in the order shown, each followed by its members (a PodGroup's).
+    for (int r = 0; r < m_podsProxy->rowCount(); ++r) {
+        const QModelIndex top = m_podsProxy->index(r, 0);
+        QModelIndex found = matches(top) ? top : QModelIndex();
+        for (int m = 0; !found.isValid() && m < m_podsProxy->rowCount(top); ++m)
+            if (const QModelIndex member = m_podsProxy->index(m, 0, top); matches(member))
+                found = member;
+        if (found.isValid()) {
+            m_podsView->setCurrentIndex(found.siblingAtColumn(PodsModel::NameColumn));
+            m_podsView->scrollTo(found);
+            return true;
         }
+    }
+    return false;
+}
+
+void PodsPage::expandGroups()
+{
+    for (int r = 0; r < m_podsProxy->rowCount(); ++r) {
+        const QModelIndex top = m_podsProxy->index(r, 0);
+        if (top.data(PodsModel::IsGroupRole).toBool()
+            && !m_closedGroups.contains(top.data(PodsModel::GroupKeyRole).toString()))
+            m_podsView->expand(top);
+    }
 }
 
 void PodsPage::setTimeCursor(TimeCursor* cursor)
@@ -189,7 +241,9 @@ void PodsPage::showReplayState()
     if (!m_replayMode || !m_cursor)
         return;
     const QModelIndex current = m_podsView->currentIndex();
-    const QString selected = current.isValid() ? current.data(PodsModel::PodKeyRole).toString() : QString();
+    const bool groupSelected = current.data(PodsModel::IsGroupRole).toBool();
+    const QString selected
+        = current.data(groupSelected ? PodsModel::GroupKeyRole : PodsModel::PodKeyRole).toString();
     if (!m_cursor->replay()) {
         m_replayPods->clear();
         updateEmptyText();
@@ -197,6 +251,8 @@ void PodsPage::showReplayState()
     }
     const ReplayState& state = m_cursor->state();
     m_replayPods->setState(state);
+    m_podsView->setRootIsDecorated(m_replayPods->groupCount() > 0);
+    expandGroups();
     // Rows of this time may be wider than the ones the columns were fitted to (none, at the end).
     fitColumnsToSample(m_podsView, 40, true);
     updateEmptyText();
@@ -204,9 +260,10 @@ void PodsPage::showReplayState()
                            .arg(formatSimTime(state.time))
                            .arg(countText(qint64(state.running.size())))
                            .arg(countText(qint64(state.pending.size()))));
-    // The pod the user chose stays chosen (its account follows the time) while it exists.
-    if (selected.isEmpty() || !selectPod(selected))
-        selectFirstPending();
+    // The pod (or group) the user chose stays chosen (its account follows the time) while it exists.
+    if (selected.isEmpty() || !(groupSelected ? selectGroup(selected) : selectPod(selected)))
+        if (m_preferred.isEmpty() || !(selectGroup(m_preferred) || selectPod(m_preferred)))
+            selectFirstPending();
 }
 
 void PodsPage::updateEmptyText()
@@ -228,12 +285,17 @@ void PodsPage::updateEmptyText()
 
 bool PodsPage::selectPod(const QString& podKey)
 {
-    for (int r = 0; r < m_podsProxy->rowCount(); ++r)
-        if (m_podsProxy->index(r, 0).data(PodsModel::PodKeyRole).toString() == podKey) {
-            m_podsView->setCurrentIndex(m_podsProxy->index(r, PodsModel::NameColumn));
-            return true;
-        }
-    return false;
+    return selectRow([&podKey](const QModelIndex& index) {
+        return index.data(PodsModel::PodKeyRole).toString() == podKey;
+    });
+}
+
+bool PodsPage::selectGroup(const QString& groupKey)
+{
+    return selectRow([&groupKey](const QModelIndex& index) {
+        return index.data(PodsModel::IsGroupRole).toBool()
+            && index.data(PodsModel::GroupKeyRole).toString() == groupKey;
+    });
 }
 
 bool PodsPage::selectClaim(const QString& claimKey)
@@ -249,8 +311,13 @@ bool PodsPage::selectClaim(const QString& claimKey)
 void PodsPage::onPodSelected()
 {
     const QModelIndex current = m_podsView->currentIndex();
+    announceGroup(current);
     if (!current.isValid()) {
         m_diagnosis->clear();
+        return;
+    }
+    if (current.data(PodsModel::IsGroupRole).toBool()) {
+        showGroupRow(current);
         return;
     }
     const QString key = current.data(PodsModel::PodKeyRole).toString();
@@ -258,7 +325,10 @@ void PodsPage::onPodSelected()
         // What the recorded events say; the run is not scheduled again here.
         const auto replay = m_cursor ? m_cursor->replay() : nullptr;
         if (replay) {
-            m_recordedText = replayedPodInWords(*replay, m_cursor->state(), key.toStdString());
+            const ReplayState& state = m_cursor->state();
+            m_recordedText = replayedPodInWords(*replay, state, key.toStdString());
+            if (const auto group = state.podGroups.find(key.toStdString()); group != state.podGroups.end())
+                m_recordedText += memberOfGroupInWords(state.groups.at(group->second), state);
             m_diagnosis->setHtml(m_recordedText);
         }
         Q_EMIT diagnosisShown(key);
@@ -280,7 +350,7 @@ void PodsPage::onPodSelected()
         return;
     }
     if (!current.data(PodsModel::PendingRole).toBool()) {
-        const QString node = m_podsProxy->index(current.row(), PodsModel::NodeColumn).data().toString();
+        const QString node = current.siblingAtColumn(PodsModel::NodeColumn).data().toString();
         m_diagnosis->setHtml(
             tr("<h3>Pod %1</h3><p>Not pending: %2.</p>")
                 .arg(key.toHtmlEscaped(),
@@ -291,6 +361,50 @@ void PodsPage::onPodSelected()
     }
     m_diagnosis->setHtml(tr("<p>Working out why %1 is pending…</p>").arg(key.toHtmlEscaped()));
     m_job->explain(m_document->objects(), key);
+}
+
+void PodsPage::announceGroup(const QModelIndex& current)
+{
+    const std::string key = current.data(PodsModel::GroupKeyRole).toString().toStdString();
+    const ReplayState* state = m_replayMode && m_cursor && m_cursor->replay() ? &m_cursor->state() : nullptr;
+    const auto group = state ? state->groups.find(key) : std::map<std::string, ReplayGroup>::const_iterator();
+    if (key.empty() || !state || group == state->groups.end() || !placedAsUnit(group->second)) {
+        Q_EMIT groupCleared();
+        return;
+    }
+    QStringList nodes;
+    for (const auto& member : group->second.members)
+        if (const auto running = state->running.find(member); running != state->running.end())
+            if (const QString node = QString::fromStdString(running->second); !nodes.contains(node))
+                nodes << node;
+    // A domain is the group's only while members of it are bound there.
+    const QString domain = nodes.isEmpty() ? QString() : QString::fromStdString(group->second.domain);
+    Q_EMIT groupSelected(QString::fromStdString(key), domain, nodes);
+}
+
+void PodsPage::showGroupRow(const QModelIndex& current)
+{
+    const QString key = current.data(PodsModel::GroupKeyRole).toString();
+    const ReplayState* state = m_cursor && m_cursor->replay() ? &m_cursor->state() : nullptr;
+    const auto group = state ? state->groups.find(key.toStdString())
+                             : std::map<std::string, ReplayGroup>::const_iterator();
+    if (!state || group == state->groups.end()) {
+        m_diagnosis->clear();
+        return;
+    }
+    m_recordedText = replayedGroupInWords(group->second, *state);
+    m_diagnosis->setHtml(m_recordedText);
+    Q_EMIT diagnosisShown(key);
+    // The scheduler's own account of the group comes with the explanation of a pending member
+    // (the same as `drasim explain --at` on it): the group's state decides before the pod's fit.
+    const QString member = current.data(PodsModel::ExplainKeyRole).toString();
+    if (member.isEmpty() || !m_document->prepared())
+        return;
+    m_diagnosis->setHtml(m_recordedText
+        + tr("<p><i>Asking the scheduler, through the pending member %1, what the group waits for at "
+             "%2…</i></p>")
+              .arg(member.toHtmlEscaped(), formatSimTime(m_cursor->time())));
+    m_job->explainAt(m_document->prepared(), runSeed(), m_cursor->time(), member);
 }
 
 void PodsPage::onExplained(const QString& podKey, std::shared_ptr<const scheduler::PodDiagnosis> diagnosis)
@@ -316,10 +430,12 @@ void PodsPage::onExplainedAt(
     // An answer for a pod or a time the pane has left since it was asked is dropped.
     const QModelIndex current = m_podsView->currentIndex();
     if (!m_replayMode || !m_cursor || m_cursor->time() != at || !current.isValid()
-        || current.data(PodsModel::PodKeyRole).toString() != podKey)
+        || current.data(PodsModel::ExplainKeyRole).toString() != podKey)
         return;
+    const bool group = current.data(PodsModel::IsGroupRole).toBool();
     if (answer->diagnosis)
-        m_diagnosis->setHtml(m_recordedText + diagnosisInWords(*answer->diagnosis));
+        m_diagnosis->setHtml(m_recordedText
+            + (group ? groupDiagnosisInWords(*answer->diagnosis) : diagnosisInWords(*answer->diagnosis)));
     else
         m_diagnosis->setHtml(m_recordedText
             + tr("<p>%1 could not be explained at %2: %3</p>")

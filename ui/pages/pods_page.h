@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include <functional>
 #include <memory>
 
+#include <QSet>
 #include <QWidget>
 
 #include "core/scheduler/diagnosis.h"
@@ -29,6 +31,8 @@ class TimeCursor;
 /// the background. For a scenario the pods are those of its run at the timeline's time (running
 /// or pending, from the recorded events), and a pending pod shows what the scheduler said, then,
 /// once worked out in the background, the diagnosis at that time (as `drasim explain --at`).
+/// A PodGroup of the run is one row with its members under it; selecting it (or a member) says
+/// what the group waits for, and the Topology tab outlines its placement domain.
 class PodsPage : public QWidget
 {
     Q_OBJECT
@@ -37,7 +41,7 @@ public:
 
     PodsModel* podsModel() const { return m_pods; }
     ClaimsModel* claimsModel() const { return m_claims; }
-    EmptyTextTableView* podsView() const { return m_podsView; }
+    EmptyTextTreeView* podsView() const { return m_podsView; }
     EmptyTextTableView* claimsView() const { return m_claimsView; }
     QLineEdit* filter() const { return m_filter; }
     QTextBrowser* diagnosisView() const { return m_diagnosis; }
@@ -50,6 +54,11 @@ public:
 
     /// Selects the pod (by "namespace/name") in the table; false when it is not shown.
     bool selectPod(const QString& podKey);
+    /// Selects a PodGroup's row (by "namespace/name"); false when it is not shown.
+    bool selectGroup(const QString& groupKey);
+    /// For a run: the PodGroup or pod (namespace/name) to select whenever nothing else is
+    /// selected and it is shown, before the first pending pod (`drasim-gui --select`).
+    void setPreferredSelection(const QString& key) { m_preferred = key; }
     /// Selects the claim (by "namespace/name") in the claims table; false when it is not shown.
     bool selectClaim(const QString& claimKey);
 
@@ -61,6 +70,11 @@ Q_SIGNALS:
     /// A claim ("namespace/name") was picked in the claims table, or, for a run, the pod holding
     /// it in the pods table.
     void claimSelected(const QString& claimKey);
+    /// A PodGroup's row or one of its members was picked: the group ("namespace/name"), its
+    /// placement domain ("key=value", "" when it has none) and the nodes its members run on.
+    void groupSelected(const QString& groupKey, const QString& domain, const QStringList& nodes);
+    /// A pod outside any PodGroup (or nothing) was picked.
+    void groupCleared();
 
 private:
     void onScheduled(std::shared_ptr<const AllocationOutcome> outcome);
@@ -77,6 +91,13 @@ private:
     void updateEmptyText();
     /// Selects the first pending pod shown, if any, to lead with the question this page answers.
     void selectFirstPending();
+    /// Selects the first shown row (either level) that `matches`, bringing it into view.
+    bool selectRow(const std::function<bool(const QModelIndex&)>& matches);
+    /// After a reset: the run's PodGroups open, but those the user closed.
+    void expandGroups();
+    /// The selected row's PodGroup, with the Topology tab (groupSelected) and in the pane.
+    void announceGroup(const QModelIndex& current);
+    void showGroupRow(const QModelIndex& current);
 
     Document* m_document;
     AllocationJob* m_job = nullptr;
@@ -88,10 +109,12 @@ private:
     /// What the replay pane shows before the diagnosis at its time arrives (kept beside it).
     QString m_recordedText;
     QSortFilterProxyModel* m_podsProxy = nullptr;
+    QString m_preferred;
+    QSet<QString> m_closedGroups; ///< PodGroups the user closed, kept closed as the time moves
     QSortFilterProxyModel* m_claimsProxy = nullptr;
     QLineEdit* m_filter = nullptr;
     QLabel* m_summary = nullptr;
-    EmptyTextTableView* m_podsView = nullptr;
+    EmptyTextTreeView* m_podsView = nullptr;
     EmptyTextTableView* m_claimsView = nullptr;
     QTextBrowser* m_diagnosis = nullptr;
 };

@@ -2,6 +2,7 @@
 #pragma once
 
 class QTableView;
+class QTreeView;
 
 namespace drasim::ui {
 
@@ -12,5 +13,8 @@ namespace drasim::ui {
 /// at least as wide as they are: a table that follows a time cursor refits as its rows change
 /// (an empty table at the end of a run leaves header widths) without jumping narrower and back.
 void fitColumnsToSample(QTableView* view, int sampleRows = 40, bool growOnly = false);
+/// The same for a tree: its top-level rows are sampled, and the first column also makes room
+/// for the indentation of the rows under them.
+void fitColumnsToSample(QTreeView* view, int sampleRows = 40, bool growOnly = false);
 
 } // namespace drasim::ui

@@ -22,15 +22,46 @@ QString EmptyTextTableView::shownText() const
     return model() && model()->rowCount() == 0 ? m_emptyText : QString();
 }
 
+namespace {
+
+void paintEmptyText(QAbstractItemView* view, const QString& text)
+{
+    if (text.isEmpty())
+        return;
+    QPainter p(view->viewport());
+    p.setPen(view->palette().color(QPalette::PlaceholderText));
+    p.drawText(view->viewport()->rect().adjusted(16, 16, -16, -16), Qt::AlignCenter | Qt::TextWordWrap, text);
+}
+
+} // namespace
+
 void EmptyTextTableView::paintEvent(QPaintEvent* event)
 {
     QTableView::paintEvent(event);
-    const QString text = shownText();
-    if (text.isEmpty())
+    paintEmptyText(this, shownText());
+}
+
+EmptyTextTreeView::EmptyTextTreeView(QWidget* parent)
+    : QTreeView(parent)
+{ }
+
+void EmptyTextTreeView::setEmptyText(const QString& text)
+{
+    if (text == m_emptyText)
         return;
-    QPainter p(viewport());
-    p.setPen(palette().color(QPalette::PlaceholderText));
-    p.drawText(viewport()->rect().adjusted(16, 16, -16, -16), Qt::AlignCenter | Qt::TextWordWrap, text);
+    m_emptyText = text;
+    viewport()->update();
+}
+
+QString EmptyTextTreeView::shownText() const
+{
+    return model() && model()->rowCount() == 0 ? m_emptyText : QString();
+}
+
+void EmptyTextTreeView::paintEvent(QPaintEvent* event)
+{
+    QTreeView::paintEvent(event);
+    paintEmptyText(this, shownText());
 }
 
 } // namespace drasim::ui

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <QTableView>
+#include <QTreeView>
 
 namespace drasim::ui {
 
@@ -16,6 +17,25 @@ public:
     void setEmptyText(const QString& text);
     QString emptyText() const { return m_emptyText; }
     /// The text shown now: emptyText() while the table has no rows, else nothing.
+    QString shownText() const;
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+
+private:
+    QString m_emptyText;
+};
+
+/// The same for a tree (a run's pods with each PodGroup's members under its row).
+class EmptyTextTreeView : public QTreeView
+{
+    Q_OBJECT
+public:
+    explicit EmptyTextTreeView(QWidget* parent = nullptr);
+
+    void setEmptyText(const QString& text);
+    QString emptyText() const { return m_emptyText; }
+    /// The text shown now: emptyText() while the tree has no rows, else nothing.
     QString shownText() const;
 
 protected:
