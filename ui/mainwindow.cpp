@@ -136,6 +136,9 @@ void MainWindow::buildLayout()
             m_topology->setAllocation(outcome->pods, outcome->claims);
         });
     connect(m_pods, &PodsPage::claimSelected, m_topology, &TopologyPage::openClaim);
+    // and outlines the placement of the PodGroup picked there.
+    connect(m_pods, &PodsPage::groupSelected, m_topology, &TopologyPage::markGroup);
+    connect(m_pods, &PodsPage::groupCleared, m_topology, [this]() { m_topology->markGroup({}, {}, {}); });
     m_tabs->addTab(m_inspector, tr("Allocation inspector"));
     m_plan = new PlanPage(this);
     m_tabs->addTab(m_plan, tr("Plan"));

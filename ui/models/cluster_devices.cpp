@@ -66,6 +66,21 @@ ClusterDevices::ClusterDevices(std::shared_ptr<const api::ObjectSet> objects,
         describeNodes(pools);
 }
 
+std::vector<std::string> ClusterDevices::nodesInDomain(const std::string& domain) const
+{
+    std::vector<std::string> out;
+    const auto eq = domain.find('=');
+    if (eq == std::string::npos || !m_objects)
+        return out;
+    const std::string key = domain.substr(0, eq);
+    const std::string value = domain.substr(eq + 1);
+    for (const auto& node : m_objects->nodes)
+        if (auto label = node.meta.labels.find(key);
+            label != node.meta.labels.end() && label->second == value)
+            out.push_back(node.meta.name);
+    return out;
+}
+
 void ClusterDevices::describeNodes(const std::vector<std::shared_ptr<const sim::NodePool>>& pools)
 {
     for (const auto& pool : pools)

@@ -79,6 +79,9 @@ public:
     /// Nodes in the order the cluster lists them, then nodes only slices name (a dump of slices).
     const std::vector<NodeDevices>& nodes() const { return m_nodes; }
     const NodeDevices* node(const std::string& name) const;
+    /// The nodes of a topology domain ("key=value": the nodes labelled so), in the cluster's
+    /// order; none for "" or a string without "=".
+    std::vector<std::string> nodesInDomain(const std::string& domain) const;
     /// Devices on a topology component of a node (a MIG-partitioned GPU publishes several).
     std::vector<const PlacedDevice*> devicesOn(const std::string& node, int component) const;
     /// What a topology component is called: the name its ResourceSlice publishes for the device

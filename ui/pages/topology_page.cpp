@@ -6,6 +6,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QScrollArea>
+#include <QSet>
 #include <QSplitter>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -45,6 +46,10 @@ TopologyPage::TopologyPage(Document* document, TimeCursor* cursor, QWidget* pare
     // Outside the scroll area: what the looks mean stays in sight however far the nodes scroll.
     m_legend = new NodeLegend(this);
     nodesLayout->addWidget(m_legend);
+    m_groupInfo = new QLabel(this);
+    m_groupInfo->setWordWrap(true);
+    m_groupInfo->setVisible(false);
+    nodesLayout->addWidget(m_groupInfo);
     nodesLayout->addWidget(m_gridScroll, 1);
 
     m_claims = new QTreeWidget(this);
@@ -109,6 +114,7 @@ TopologyPage::TopologyPage(Document* document, TimeCursor* cursor, QWidget* pare
             : QString();
         showNode(first);
         onTimeChanged();
+        showGroupMark();
         Q_EMIT clusterReady();
         if (m_hasAllocation)
             Q_EMIT scheduledShown();
@@ -145,6 +151,7 @@ void TopologyPage::onDocumentOpened()
     m_placement = {};
     m_allocated = {};
     m_hasAllocation = false;
+    markGroup({}, {}, {});
     // Until the new one is indexed. The old index of a large cluster is freed on a worker.
     if (m_cluster)
         m_pool.run([old = std::move(m_cluster)]() mutable { old.reset(); });
@@ -156,6 +163,46 @@ void TopologyPage::onDocumentOpened()
     m_build.setFuture(m_pool.run([objects, placement, pools, stop]() {
         return std::make_shared<const ClusterDevices>(objects, placement, pools, stop.get());
     }));
+}
+
+void TopologyPage::markGroup(const QString& group, const QString& domain, const QStringList& nodes)
+{
+    m_group = group;
+    m_groupDomain = domain;
+    m_groupNodes = nodes;
+    showGroupMark();
+}
+
+void TopologyPage::showGroupMark()
+{
+    QSet<QString> marked(m_groupNodes.begin(), m_groupNodes.end());
+    if (m_cluster)
+        for (const auto& node : m_cluster->nodesInDomain(m_groupDomain.toStdString()))
+            marked.insert(QString::fromStdString(node));
+    m_grid->setMarkedNodes(marked);
+    m_groupInfo->setVisible(!m_group.isEmpty());
+    m_groupInfo->setText(groupText());
+    m_groupInfo->setToolTip(m_groupNodes.isEmpty()
+            ? QString()
+            : tr("Its members run on %1").arg(m_groupNodes.join(QStringLiteral(", "))));
+}
+
+QString TopologyPage::groupText() const
+{
+    if (m_group.isEmpty())
+        return {};
+    const qsizetype eq = m_groupDomain.indexOf(QLatin1Char('='));
+    if (eq > 0)
+        return tr("Pod group <b>%1</b> is placed in %2 <b>%3</b>: its %n node(s) outlined with dashes.",
+            nullptr, int(m_grid->markedNodes().size()))
+            .arg(m_group.toHtmlEscaped(), m_groupDomain.left(eq).toHtmlEscaped(),
+                m_groupDomain.mid(eq + 1).toHtmlEscaped());
+    if (!m_groupNodes.isEmpty())
+        return tr("Pod group <b>%1</b>: the %n node(s) its members run on outlined with dashes.", nullptr,
+            int(m_groupNodes.size()))
+            .arg(m_group.toHtmlEscaped());
+    return tr("Pod group <b>%1</b>: no member runs at this time, so it has no placement to outline.")
+        .arg(m_group.toHtmlEscaped());
 }
 
 void TopologyPage::stopIndexing()

@@ -49,6 +49,12 @@ public:
     bool selectClaim(const QString& claim);
     /// Selects a claim the user picked elsewhere (the choice sticks, as openNode's does).
     bool openClaim(const QString& claim);
+    /// Outlines a PodGroup's placement on the grid, as the Pods tab picked it: the nodes of its
+    /// domain ("key=value", every node labelled so) and those its members run on (`nodes`), and
+    /// says so above the grid. An empty group clears the outline.
+    void markGroup(const QString& group, const QString& domain, const QStringList& nodes);
+    /// What the line above the grid says of the marked group ("" when none is marked).
+    QString groupText() const;
     /// The document's pods and claims as the scheduler placed them: what the page shows while
     /// no run is being replayed.
     void setAllocation(const std::vector<api::Pod>& pods, const std::vector<api::ResourceClaim>& claims);
@@ -86,6 +92,8 @@ private:
     void onTimeChanged();
     void fillClaims();
     void pickBusiest();
+    /// Outlines the marked group's nodes (again once the cluster is indexed).
+    void showGroupMark();
     /// held: a claim holding devices; otherwise devices being picked.
     QString placementText(const QString& title, bool held = true) const;
 
@@ -100,6 +108,9 @@ private:
     ClaimPlacement m_placement;
     ReplayState m_allocated; ///< the scheduled cluster, shown while no run is replayed
     bool m_hasAllocation = false; ///< setAllocation() came for the current document
+    QString m_group; ///< the PodGroup marked on the grid ("" when none)
+    QString m_groupDomain;
+    QStringList m_groupNodes; ///< where its members run
     BackgroundPool m_pool; // last: destroyed first, waiting for a build in flight
     ClusterGridView* m_grid = nullptr;
     NodeFilterBar* m_filterBar = nullptr;
@@ -110,6 +121,7 @@ private:
     QLabel* m_header = nullptr;
     QLabel* m_nodeTitle = nullptr;
     QLabel* m_claimInfo = nullptr;
+    QLabel* m_groupInfo = nullptr; ///< above the grid: the marked group and its domain
 };
 
 } // namespace drasim::ui

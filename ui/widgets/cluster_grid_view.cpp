@@ -268,6 +268,8 @@ void ClusterGridView::paintEvent(QPaintEvent* event)
             paintCell(p, tile, QRectF(c.rect));
         else
             paintTile(p, tile, QRectF(c.rect).adjusted(0.5, 0.5, -0.5, -0.5));
+        if (m_marked.contains(tile.name))
+            paintMark(p, c.rect);
     }
     if (m_mode == Mode::HeatMap)
         paintSelectedCell(p);
@@ -290,6 +292,31 @@ void ClusterGridView::paintSelectedCell(QPainter& p) const
     p.setPen(QPen(pal.color(QPalette::Highlight), 2, Qt::SolidLine, Qt::SquareCap, Qt::MiterJoin));
     p.drawRect(cell.adjusted(-kRing, -kRing, kRing, kRing));
     p.restore();
+}
+
+/// A node of the marked group: a dashed ring in the gap around its tile or cell, so that the
+/// tile's own frame (down, draining, opened) still shows inside it.
+void ClusterGridView::paintMark(QPainter& p, const QRect& cell) const
+{
+    const int out = m_mode == Mode::HeatMap ? 2 : 3;
+    p.save();
+    p.setBrush(Qt::NoBrush);
+    p.setPen(QPen(palette().color(QPalette::Highlight), 2, Qt::DashLine));
+    if (m_mode == Mode::HeatMap) {
+        p.setRenderHint(QPainter::Antialiasing, false);
+        p.drawRect(cell.adjusted(-out, -out, out, out));
+    } else {
+        p.drawRoundedRect(QRectF(cell).adjusted(-out, -out, out, out), 8, 8);
+    }
+    p.restore();
+}
+
+void ClusterGridView::setMarkedNodes(const QSet<QString>& nodes)
+{
+    if (nodes == m_marked)
+        return;
+    m_marked = nodes;
+    update();
 }
 
 /// A heat map cell: the tile's colour and frame, without words (the tooltip has them).

@@ -4,6 +4,8 @@
 #include <memory>
 #include <vector>
 
+#include <QSet>
+#include <QString>
 #include <QWidget>
 
 class QPainter;
@@ -37,6 +39,10 @@ public:
     void setState(const ReplayState& state);
     void setSelectedNode(const QString& node);
     QString selectedNode() const { return m_selected; }
+    /// Nodes to outline (a PodGroup's placement domain): a dashed ring around each, beside the
+    /// solid one of the node opened. Empty: none.
+    void setMarkedNodes(const QSet<QString>& nodes);
+    const QSet<QString>& markedNodes() const { return m_marked; }
     void setMode(Mode mode);
     Mode mode() const { return m_mode; }
 
@@ -95,6 +101,7 @@ private:
     void paintTile(QPainter& p, const NodeTile& tile, const QRectF& r) const;
     void paintCell(QPainter& p, const NodeTile& tile, const QRectF& r) const;
     void paintSelectedCell(QPainter& p) const;
+    void paintMark(QPainter& p, const QRect& cell) const;
     /// The font of a tile's counts and pods.
     QFont smallFont() const;
     QString tileTip(const NodeTile& tile) const;
@@ -107,6 +114,7 @@ private:
     std::vector<Cell> m_cells;
     std::vector<Heading> m_headings;
     QString m_selected;
+    QSet<QString> m_marked;
 };
 
 } // namespace drasim::ui
