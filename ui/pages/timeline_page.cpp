@@ -131,10 +131,14 @@ TimelinePage::TimelinePage(SimulationJob* job, QWidget* parent)
         m_strip->setCounts(built.counts, replay->endTime());
         m_strip->setPeaks(built.peaks);
         std::vector<sim::SimTime> marks;
+        std::vector<sim::SimTime> preemptions;
         for (const auto& e : replay->events())
             if (!e.kind.empty())
                 marks.push_back(e.time);
+            else if (e.type == sim::PodEventType::Preempted)
+                preemptions.push_back(e.time);
         m_strip->setMarks(std::move(marks));
+        m_strip->setPreemptions(std::move(preemptions));
         m_events->setReplay(replay);
         m_cursor->setReplay(replay);
         m_slider->setRange(0, toSlider(m_cursor->endTime()));

@@ -7,6 +7,8 @@
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
+#include <QPointF>
+#include <QPolygonF>
 
 #include "ui/models/time_ticks.h"
 #include "ui/models/tone_colors.h"
@@ -97,12 +99,27 @@ void TimelineStrip::paintEvent(QPaintEvent*)
     for (sim::SimTime t : m_marks)
         p.drawLine(QPointF(x(t), plot.top()), QPointF(x(t), plot.bottom()));
 
+    // Preemptions: a triangle hanging from the top edge, in the tone the event list gives them.
+    const QColor preemptionColor = toneColor(Tone::Warning, pal);
+    p.setPen(Qt::NoPen);
+    p.setBrush(preemptionColor);
+    for (sim::SimTime t : m_preemptions) {
+        const QPointF tip = preemptionTip(t);
+        p.drawPolygon(QPolygonF({ tip, tip + QPointF(-4, -6), tip + QPointF(4, -6) }));
+    }
+    p.setBrush(Qt::NoBrush);
+
     // Legend and the peak, top left.
     p.setPen(runningColor);
     p.drawText(QPointF(plot.left(), 13), tr("■ running"));
-    const double legend = p.fontMetrics().horizontalAdvance(tr("■ running")) + 12;
+    double legend = p.fontMetrics().horizontalAdvance(tr("■ running")) + 12;
     p.setPen(pendingColor);
     p.drawText(QPointF(plot.left() + legend, 13), tr("■ pending"));
+    if (!m_preemptions.empty()) {
+        legend += p.fontMetrics().horizontalAdvance(tr("■ pending")) + 12;
+        p.setPen(preemptionColor);
+        p.drawText(QPointF(plot.left() + legend, 13), tr("▼ preemption"));
+    }
     p.setPen(pal.color(QPalette::PlaceholderText));
     p.drawText(QRectF(plot.left(), 2, plot.width(), 14), Qt::AlignRight | Qt::AlignTop,
         m_peaks ? peakText() : tr("peak %1 pods").arg(top));
@@ -148,6 +165,19 @@ void TimelineStrip::setMarks(std::vector<sim::SimTime> marks)
 {
     m_marks = std::move(marks);
     update();
+}
+
+void TimelineStrip::setPreemptions(std::vector<sim::SimTime> times)
+{
+    times.erase(std::unique(times.begin(), times.end()), times.end());
+    m_preemptions = std::move(times);
+    update();
+}
+
+QPointF TimelineStrip::preemptionTip(sim::SimTime t) const
+{
+    const QRectF plot = plotRect();
+    return { plot.left() + plot.width() * double(t) / double(std::max<sim::SimTime>(m_end, 1)), plot.top() + 6 };
 }
 
 void TimelineStrip::mousePressEvent(QMouseEvent* event)

@@ -30,6 +30,12 @@ public:
     /// The times of the events the scenario injected into the cluster.
     void setMarks(std::vector<sim::SimTime> marks);
     const std::vector<sim::SimTime>& marks() const { return m_marks; }
+    /// The times pods were chosen as preemption victims (once per instant: a gang's victims go
+    /// together), marked by a triangle on the top edge and named in the legend.
+    void setPreemptions(std::vector<sim::SimTime> times);
+    const std::vector<sim::SimTime>& preemptions() const { return m_preemptions; }
+    /// Where a preemption's triangle points to, in widget coordinates (its tip on the plot's top).
+    QPointF preemptionTip(sim::SimTime t) const;
     /// The axis ticks at the strip's width: at least one label's width apart.
     std::vector<TimeTick> ticks() const;
     /// The room one tick label takes, gap included.
@@ -56,6 +62,7 @@ private:
     sim::SimTime m_end = 0;
     sim::SimTime m_time = 0;
     std::vector<sim::SimTime> m_marks;
+    std::vector<sim::SimTime> m_preemptions;
     std::optional<PodReplay::Peaks> m_peaks;
 };
 
