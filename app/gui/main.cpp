@@ -10,6 +10,7 @@
 #include "drasim_version.h"
 #include "ui/document/document.h"
 #include "ui/mainwindow.h"
+#include "ui/pages/pods_page.h"
 #include "ui/pages/timeline_page.h"
 #include "ui/perf/open_benchmark.h"
 #include "ui/screenshot_driver.h"
@@ -52,6 +53,10 @@ int main(int argc, char** argv)
         QStringLiteral("The simulated time the replaying views show once the run finished (e.g. 14h, 1d2h; "
                        "default: the end of the run)."),
         QStringLiteral("T"));
+    QCommandLineOption select(QStringLiteral("select"),
+        QStringLiteral("A scenario's pod or PodGroup (namespace/name) for the Pods tab to select at the time "
+                       "shown; the Topology tab outlines a group's placement."),
+        QStringLiteral("KEY"));
     QCommandLineOption benchOpen(QStringLiteral("bench-open"),
         QStringLiteral("Open the scenario, show the dashboard, print how long that took and the longest the "
                        "window was blocked, then quit."));
@@ -63,6 +68,7 @@ int main(int argc, char** argv)
     parser.addOption(screenshot);
     parser.addOption(view);
     parser.addOption(time);
+    parser.addOption(select);
     parser.process(app);
     drasim::sim::SimTime at = 0;
     if (parser.isSet(time) && !drasim::sim::parseDuration(parser.value(time).toStdString(), at)) {
@@ -125,6 +131,8 @@ int main(int argc, char** argv)
         bench->start(parser.positionalArguments());
         return quit(app.exec(), window);
     }
+    if (parser.isSet(select))
+        window.podsPage()->setPreferredSelection(parser.value(select));
     if (parser.isSet(time)) {
         window.timelinePage()->setInitialTime(at);
         // Never silently: a time past the run's end shows the end, and says so.
