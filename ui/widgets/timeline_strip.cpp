@@ -177,7 +177,8 @@ void TimelineStrip::setPreemptions(std::vector<sim::SimTime> times)
 QPointF TimelineStrip::preemptionTip(sim::SimTime t) const
 {
     const QRectF plot = plotRect();
-    return { plot.left() + plot.width() * double(t) / double(std::max<sim::SimTime>(m_end, 1)), plot.top() + 6 };
+    return { plot.left() + plot.width() * double(t) / double(std::max<sim::SimTime>(m_end, 1)),
+        plot.top() + 6 };
 }
 
 void TimelineStrip::mousePressEvent(QMouseEvent* event)
