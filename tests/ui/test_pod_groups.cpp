@@ -309,3 +309,17 @@ TEST(PodGroups, ABasicGroupWithoutATopologyKeyListsItsMembersAsPlainPods)
     EXPECT_TRUE(ui::placedAsUnit(replay.stateAt(20).groups.at("default/spread")));
     EXPECT_FALSE(ui::placedAsUnit(replay.stateAt(20).groups.at("default/finetune")));
 }
+
+TEST(PodGroups, AManifestPodsLongMessageIsWholeInItsTooltip)
+{
+    // The tree the Pods tab shows has rows of one line: a long message is elided in its cell.
+    api::Pod pod;
+    pod.meta.name = "finetune-7b";
+    pod.conditions.push_back({ "PodScheduled", "False", "Unschedulable",
+        "0/2 nodes are available: 1 Insufficient cpu, 1 cannot allocate all claims." });
+    PodsModel model;
+    model.setPods({ pod });
+    EXPECT_EQ(model.index(0, PodsModel::MessageColumn).data(Qt::ToolTipRole).toString(),
+        QStringLiteral("0/2 nodes are available: 1 Insufficient cpu, 1 cannot allocate all claims."));
+    EXPECT_FALSE(model.index(0, PodsModel::NameColumn).data(Qt::ToolTipRole).isValid());
+}

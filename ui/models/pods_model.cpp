@@ -92,6 +92,10 @@ QVariant PodsModel::data(const QModelIndex& index, int role) const
         return (pending || victim) && index.column() == StatusColumn
             ? QVariant(QBrush(toneColor(Tone::Warning)))
             : QVariant();
+    case Qt::ToolTipRole: // a long message is elided in its cell: whole in the tooltip
+        if (index.column() != MessageColumn)
+            return {};
+        break;
     case Qt::DisplayRole:
         break;
     default:
