@@ -192,6 +192,16 @@ TEST(PodGroups, AGroupIsOneRowWithItsMembersUnderIt)
     EXPECT_EQ(waiting.data(PodsModel::ExplainKeyRole).toString(), QStringLiteral("default/train-0"));
     EXPECT_TRUE(
         model.index(waiting.row(), PodsModel::StatusColumn).data(Qt::ForegroundRole).canConvert<QBrush>());
+    // Preempted, every member still bound: it stands out too; scheduled, it does not.
+    model.setState(replay.stateAt(55));
+    const QModelIndex preempted = topRow(model, QStringLiteral("train"));
+    EXPECT_EQ(cell(model, preempted, PodsModel::StatusColumn), QStringLiteral("Preempted"));
+    EXPECT_TRUE(
+        model.index(preempted.row(), PodsModel::StatusColumn).data(Qt::ForegroundRole).canConvert<QBrush>());
+    model.setState(replay.stateAt(40));
+    EXPECT_FALSE(model.index(topRow(model, QStringLiteral("train")).row(), PodsModel::StatusColumn)
+                     .data(Qt::ForegroundRole)
+                     .isValid());
 }
 
 TEST(PodGroups, FiltersKeepAGroupWithItsMatchingMembersAndSortingKeepsMembersUnderTheirGroup)
@@ -251,7 +261,8 @@ TEST(PodGroups, TheExplanationOfAGroupGivesItsStateMembersAndDomain)
     EXPECT_TRUE(words.contains(QStringLiteral("3 of its 3 member(s) bound, 0 pending")))
         << words.toStdString();
     EXPECT_TRUE(words.contains(QStringLiteral("domain: <b>rack-a</b>"))) << words.toStdString();
-    EXPECT_TRUE(words.contains(QStringLiteral("default/train-2: preempted, still on n1")))
+    EXPECT_TRUE(words.contains(
+        QStringLiteral("default/train-2: still on n1, <i>preempted by pod group default/prod</i>")))
         << words.toStdString();
     const QString line = ui::memberOfGroupInWords(bound.groups.at("default/train"), bound);
     EXPECT_EQ(line,

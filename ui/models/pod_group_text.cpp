@@ -121,9 +121,12 @@ QString replayedGroupInWords(const ReplayGroup& group, const ReplayState& state)
     html += QStringLiteral("<ul>");
     for (const auto& pod : group.members) {
         QString where = groupTr("pending");
-        if (const auto running = state.running.find(pod); running != state.running.end())
-            where = (state.preempted.count(pod) > 0 ? groupTr("preempted, still on %1") : groupTr("on %1"))
-                        .arg(escaped(running->second));
+        if (const auto running = state.running.find(pod); running != state.running.end()) {
+            const auto victim = state.preempted.find(pod);
+            where = victim == state.preempted.end()
+                ? groupTr("on %1").arg(escaped(running->second))
+                : groupTr("still on %1, <i>%2</i>").arg(escaped(running->second), escaped(victim->second));
+        }
         html += QStringLiteral("<li>%1: %2</li>").arg(escaped(pod), where);
     }
     return html + QStringLiteral("</ul>");

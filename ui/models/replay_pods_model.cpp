@@ -70,7 +70,9 @@ void ReplayPodsModel::setState(const ReplayState& state)
         row.key = text(key);
         row.group = row.key;
         row.isGroup = true;
-        row.status = phaseText(phaseOf(group, tally));
+        const GroupPhase phase = phaseOf(group, tally);
+        row.status = phaseText(phase);
+        row.settled = phase == GroupPhase::Scheduled;
         row.pending = false; // its members are the pods that wait
         row.minCount = group.minCount;
         row.bound = tally.bound;
@@ -173,9 +175,9 @@ QVariant ReplayPodsModel::groupData(const Row& row, int column, int role) const
         return font;
     }
     case Qt::ForegroundRole:
-        return column == PodsModel::StatusColumn && row.bound < int(row.members.size())
-            ? QVariant(QBrush(toneColor(Tone::Warning)))
-            : QVariant();
+        // A group waiting, partly bound or preempted stands out as its pods do.
+        return column == PodsModel::StatusColumn && !row.settled ? QVariant(QBrush(toneColor(Tone::Warning)))
+                                                                 : QVariant();
     case Qt::ToolTipRole:
         if (column == PodsModel::NodeColumn && !row.domain.isEmpty())
             return tr("Placement domain %1").arg(row.domain);

@@ -53,6 +53,7 @@ private:
         // A group's row: its members are its children.
         bool isGroup = false;
         QString status;
+        bool settled = false; ///< every member bound, none preempted
         QString domain; ///< "key=value"
         int minCount = 0;
         int bound = 0;
