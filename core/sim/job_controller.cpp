@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <memory>
 
 #include "core/sim/device_ledger.h"
 #include "core/sim/scheduling_loop.h"
@@ -92,6 +93,12 @@ void JobController::startGroup(uint32_t jobId)
     const auto& tmpl = job.spec.tasks.empty() ? nullptr : job.spec.tasks[0].pod;
     g.policy.preemptionNever = tmpl && tmpl->spec.preemptionPolicy == api::PreemptionPolicy::Never;
     g.order = m_ctx.nextPodSerial;
+    auto facts = std::make_shared<PodEventGroup>();
+    facts->key = g.policy.key;
+    facts->minCount = g.policy.gang ? g.policy.minCount : 0;
+    if (g.policy.topologyAware)
+        facts->topologyKey = g.policy.topologyKey;
+    g.facts = std::move(facts);
     job.group = std::move(g);
 }
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,19 @@ struct MetricSample
     std::vector<SeriesPoint> points;
 };
 
+/// A PodGroup as its members' events name it, for views that show a group as one.
+struct PodEventGroup
+{
+    std::string key; ///< namespace/name of the PodGroup
+    int32_t minCount = 0; ///< the gang's minCount; 0 for a basic policy
+    /// The topology key that confines it ("" when it has none or TopologyAwareWorkloadScheduling
+    /// is off).
+    std::string topologyKey;
+    /// The domain its last scheduled cycle kept ("topology.kubernetes.io/rack=rack-0",
+    /// GroupOutcome::domain); "" before one, or without a topology key.
+    std::string domain;
+};
+
 /// Life-cycle events of pods, for stores and timelines.
 /// Preempted: the pod was chosen as a preemption victim (DisruptionTarget); it ends (Evicted) when
 /// its grace period is over.
@@ -63,15 +77,10 @@ struct PodEvent
     /// Scheduled: the topology distance class of each newly allocated multi-device claim ("NV",
     /// "PIX", "SYS", ...), when the topology is known.
     std::vector<std::string> placements;
-    /// Created, for a member of a PodGroup (SimOptions::podGroups): the group (namespace/name),
-    /// its gang's minCount (0 for a basic policy) and the topology key that confines it ("" when
-    /// it has none or TopologyAwareWorkloadScheduling is off). Unset for other pods.
-    std::string group;
-    int32_t groupMinCount = 0;
-    std::string groupTopologyKey;
-    /// Scheduled, for a member of a PodGroup with a topology key: the domain its group's cycle
-    /// kept ("topology.kubernetes.io/rack=rack-0", GroupOutcome::domain).
-    std::string groupDomain;
+    /// Created and Scheduled, for a member of a PodGroup (SimOptions::podGroups): its group, shared
+    /// by the events of every member (an event of another pod carries none: a pointer, not four
+    /// fields, in the hundreds of thousands of events a desktop keeps).
+    std::shared_ptr<const PodEventGroup> group;
 };
 
 /// Something the scenario does to the cluster (an injected event), announced when the engine

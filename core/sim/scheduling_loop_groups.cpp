@@ -6,6 +6,7 @@
 // that does not fit waits for freed capacity (as unschedulable pods do) and then backs off like a
 // pod.
 #include <algorithm>
+#include <memory>
 
 #include "core/sim/scheduling_loop.h"
 #include "core/sim/scheduling_signature.h"
@@ -127,8 +128,12 @@ void SchedulingLoop::attemptGroup(uint32_t jobId)
     g.attempts++;
     g.lastAttempt = m_ctx.now;
     const std::string key = g.policy.key; // a binding may end the job and clear `g`
-    if (out.scheduled)
-        g.domain = out.domain; // before binding: the members' Scheduled events name it
+    if (out.scheduled && g.facts && g.facts->domain != out.domain) {
+        // Before binding: the members' Scheduled events name the domain.
+        auto facts = std::make_shared<PodEventGroup>(*g.facts);
+        facts->domain = out.domain;
+        g.facts = std::move(facts);
+    }
     bindMembers(pending, out, key);
     if (!out.victims.empty()) {
         g.preempted = true;

@@ -31,16 +31,9 @@ void SimContext::emitPodEvent(
         if (type == PodEventType::Created && tmpl)
             e.priorityClass = tmpl->spec.priorityClassName;
         // Which PodGroup the pod belongs to, for views that show a group as one (the desktop).
-        if (const auto& group = jobs[pod.job].group) {
-            if (type == PodEventType::Created) {
-                e.group = group->policy.key;
-                e.groupMinCount = group->policy.gang ? group->policy.minCount : 0;
-                if (group->policy.topologyAware)
-                    e.groupTopologyKey = group->policy.topologyKey;
-            } else if (type == PodEventType::Scheduled) {
-                e.groupDomain = group->domain;
-            }
-        }
+        if (const auto& group = jobs[pod.job].group;
+            group && (type == PodEventType::Created || type == PodEventType::Scheduled))
+            e.group = group->facts;
     }
     e.node = pod.node;
     e.message = message;

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -83,8 +84,9 @@ struct GroupState
     SimTime backoffUntil = -1;
     uint32_t reason = kNone; ///< last unschedulable reason id
     std::string lastMessage; ///< the last cycle's message when it was not scheduled
-    /// The topology domain ("key=value") its last scheduled cycle kept, "" without a constraint.
-    std::string domain;
+    /// What its members' pod events say of it (run_recorder.h); replaced when a cycle keeps
+    /// another topology domain.
+    std::shared_ptr<const PodEventGroup> facts;
     std::string lastPreemption; ///< and what workload-aware preemption said after it ("" if untried)
     /// A cycle of it preempted: its members may be nominated, which their next cycles read.
     bool preempted = false;

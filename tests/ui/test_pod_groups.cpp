@@ -3,6 +3,7 @@
 // state, minCount, members bound of total, its placement domain), the member rows as any pod's,
 // filters and sorting through a QSortFilterProxyModel, and the explanation pane's words for a
 // group (the recorded facts, then core's account of the group).
+#include <memory>
 #include <string>
 
 #include <QAbstractItemModelTester>
@@ -41,16 +42,23 @@ ui::ReplayEvent member(sim::SimTime t, const std::string& pod, const std::string
     const std::string& topologyKey = "topology.kubernetes.io/rack")
 {
     ui::ReplayEvent e = groupEvent(t, Type::Created, pod);
-    e.group = group;
-    e.groupMinCount = minCount;
-    e.groupTopologyKey = topologyKey;
+    auto facts = std::make_shared<sim::PodEventGroup>();
+    facts->key = group;
+    facts->minCount = minCount;
+    facts->topologyKey = topologyKey;
+    e.group = std::move(facts);
     return e;
 }
 
 ui::ReplayEvent boundInDomain(sim::SimTime t, const std::string& pod, const std::string& node)
 {
     ui::ReplayEvent e = groupEvent(t, Type::Scheduled, pod, node);
-    e.groupDomain = "topology.kubernetes.io/rack=rack-a";
+    auto facts = std::make_shared<sim::PodEventGroup>();
+    facts->key = "default/train";
+    facts->minCount = 3;
+    facts->topologyKey = "topology.kubernetes.io/rack";
+    facts->domain = "topology.kubernetes.io/rack=rack-a";
+    e.group = std::move(facts);
     return e;
 }
 

@@ -43,14 +43,14 @@ struct ReplayLiveCount
 /// A member joins its PodGroup when it is created.
 void joinGroup(ReplayState& s, const ReplayEvent& e)
 {
-    if (e.group.empty())
+    if (!e.group)
         return;
-    ReplayGroup& g = s.groups[e.group];
-    g.key = e.group;
-    g.minCount = e.groupMinCount;
-    g.topologyKey = e.groupTopologyKey;
+    ReplayGroup& g = s.groups[e.group->key];
+    g.key = e.group->key;
+    g.minCount = e.group->minCount;
+    g.topologyKey = e.group->topologyKey;
     g.members.push_back(e.pod);
-    s.podGroups[e.pod] = e.group;
+    s.podGroups[e.pod] = e.group->key;
 }
 
 /// An ended member leaves its PodGroup; a group without members is gone from the cluster's view.
@@ -90,9 +90,6 @@ ReplayEvent toReplayEvent(const sim::PodEvent& event)
     for (const auto& held : event.devices)
         out.devices.emplace_back(held.claim, DeviceKey { held.driver, held.pool, held.device });
     out.group = event.group;
-    out.groupMinCount = event.groupMinCount;
-    out.groupTopologyKey = event.groupTopologyKey;
-    out.groupDomain = event.groupDomain;
     return out;
 }
 
@@ -196,9 +193,9 @@ ReplayState PodReplay::stateAt(sim::SimTime t) const
             }
             auto& mine = podDevices[e.pod];
             mine.insert(mine.end(), e.devices.begin(), e.devices.end());
-            if (!e.groupDomain.empty())
+            if (e.group && !e.group->domain.empty())
                 if (auto g = s.podGroups.find(e.pod); g != s.podGroups.end())
-                    s.groups[g->second].domain = e.groupDomain;
+                    s.groups[g->second].domain = e.group->domain;
             break;
         }
         case sim::PodEventType::Succeeded:

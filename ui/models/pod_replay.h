@@ -48,13 +48,9 @@ struct ReplayEvent
     std::string node;
     std::string message;
     std::vector<std::pair<std::string, DeviceKey>> devices; ///< (claim, device) for Scheduled
-    /// Created, for a member of a PodGroup: the group, its gang's minCount (0: basic) and the
-    /// topology key that confines it (sim::PodEvent's fields of those names).
-    std::string group;
-    int32_t groupMinCount = 0;
-    std::string groupTopologyKey;
-    /// Scheduled, for a member of a PodGroup with a topology key: the domain its group was placed in.
-    std::string groupDomain;
+    /// Created and Scheduled, for a member of a PodGroup: its group as sim::PodEvent names it
+    /// (Scheduled: with the domain the group was placed in).
+    std::shared_ptr<const sim::PodEventGroup> group;
 };
 
 /// A PodGroup with members in the cluster at some time, as its members' events tell it.

@@ -252,7 +252,8 @@ void PodsPage::showReplayState()
     const ReplayState& state = m_cursor->state();
     m_replayPods->setState(state);
     m_podsView->setRootIsDecorated(m_replayPods->groupCount() > 0);
-    expandGroups();
+    if (m_replayPods->groupCount() > 0) // a trace's thousands of pods have none to open
+        expandGroups();
     // Rows of this time may be wider than the ones the columns were fitted to (none, at the end).
     fitColumnsToSample(m_podsView, 40, true);
     updateEmptyText();
