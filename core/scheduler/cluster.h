@@ -17,6 +17,7 @@
 #include "core/api/object_set.h"
 #include "core/common/diagnostic.h"
 #include "core/scheduler/diagnosis.h"
+#include "core/scheduler/scheduler_profile.h"
 #include "core/scheduler/scoring_profile.h"
 
 namespace drasim::scheduler {
@@ -26,8 +27,12 @@ struct GroupScheduleResult;
 
 struct SchedulerOptions
 {
-    /// The scoring profile, by name (scoring_profile.h).
+    /// The scoring profile, by name (scoring_profile.h). Ignored when `profiles` is set.
     ScoringPolicy scoring = ScoringPolicy::Default;
+    /// The profiles of a KubeSchedulerConfiguration (scheduler_config.h), each serving the pods
+    /// whose spec.schedulerName names it; a pod naming none of them is never scheduled. Null: one
+    /// profile, the preset of `scoring`, which schedules every pod whatever its schedulerName.
+    std::shared_ptr<const std::vector<SchedulerProfile>> profiles;
     /// Which of the best-scored nodes is chosen: the first by name (default) or the first in an
     /// order drawn from `seed`.
     TieBreak tieBreak = TieBreak::NodeName;
@@ -68,6 +73,16 @@ struct SchedulerOptions
     /// Feature gate DRADeviceCompatibilityGroups (allocator::AllocatorOptions::compatibilityGroups).
     bool draDeviceCompatibilityGroups = false;
 };
+
+/// The profile that schedules `pod` (by spec.schedulerName, "" meaning "default-scheduler");
+/// null when the configuration has no profile of that name.
+const SchedulerProfile* profileFor(const SchedulerOptions& options, const api::Pod& pod);
+/// The profile the score caches order nodes for: the default-scheduler's, else the first.
+const SchedulerProfile& primaryProfile(const SchedulerOptions& options);
+/// The percentageOfNodesToScore a cycle of `profile` uses (the profile's, else the options').
+int32_t percentageOfNodesToScore(const SchedulerOptions& options, const SchedulerProfile& profile);
+/// The PodScheduled message of a pod whose schedulerName no profile has.
+std::string noProfileMessage(const api::Pod& pod);
 
 /// Why a pod was not scheduled.
 enum class FailureKind {

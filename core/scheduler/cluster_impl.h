@@ -562,7 +562,7 @@ struct Cluster::Impl
     {
         for (auto& [k, sc] : sigs) {
             sc.order.erase({ -sc.score[idx], idx });
-            sc.score[idx] = usageScore(scoringProfile(options.scoring), nodes[idx].usage, sc.req);
+            sc.score[idx] = usageScore(primaryProfile(options).scoring, nodes[idx].usage, sc.req);
             const bool listed = !sc.needsDevice || freeOf(idx) > 0;
             if (listed)
                 sc.order.insert({ -sc.score[idx], idx });
@@ -606,7 +606,7 @@ struct Cluster::Impl
             while (sc.leaves < nodes.size())
                 sc.leaves *= 2;
             sc.best.assign(2 * size_t(sc.leaves), SigCache::kNoneListed);
-            const auto& profile = scoringProfile(options.scoring);
+            const auto& profile = primaryProfile(options).scoring;
             for (uint32_t i = 0; i < nodes.size(); ++i) {
                 sc.score[i] = usageScore(profile, nodes[i].usage, req);
                 if (!needsDevice || freeOf(i) > 0) {
@@ -663,6 +663,7 @@ struct Cluster::Impl
         { }
         const api::Pod& pod;
         bool explain = false;
+        const SchedulerProfile* profile = nullptr; ///< the pod's (profileFor), set first
         std::string podKey;
         ScheduleResult res;
         std::vector<ClaimState*> podClaims; ///< pod order, each once
@@ -688,8 +689,7 @@ struct Cluster::Impl
         /// Nodes rejected by NodeResourcesFit alone (status Unschedulable rather than
         /// UnschedulableAndUnresolvable): the only ones where evicting pods may help.
         std::vector<uint32_t> resolvable;
-        /// Feasible nodes that end the search (numFeasibleNodesToFind of the candidates), and
-        /// what the search examined: counts, and per node in explain mode.
+        /// Feasible nodes that end the search (numFeasibleNodesToFind), what it examined (per node: explain).
         uint32_t nodesToFind = 0;
         uint32_t examinedCount = 0;
         uint32_t feasibleCount = 0;

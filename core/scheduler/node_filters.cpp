@@ -46,19 +46,22 @@ bool matchesRequiredNodeAffinity(const api::Pod& pod, const api::Node& node)
     return !affinity || !affinity->required || allocator::matchesNodeSelector(*affinity->required, node);
 }
 
-bool passesNodeFilters(const api::Node& node, const NodeUsage& usage, const api::Pod& pod,
-    const PodRequests& req, std::vector<std::string>& reasons)
+namespace node_filters {
+
+bool nodeUnschedulable(const api::Node& node, const api::PodSpec& spec, std::vector<std::string>& reasons)
 {
-    const auto& spec = pod.spec;
-    // NodeUnschedulable
-    if (node.unschedulable) {
-        api::Taint t { "node.kubernetes.io/unschedulable", "", "NoSchedule", "" };
-        if (!toleratesNodeTaint(spec.tolerations, t)) {
-            reasons.push_back("node(s) were unschedulable");
-            return false;
-        }
-    }
-    // TaintToleration: the first untolerated NoSchedule/NoExecute taint is reported.
+    if (!node.unschedulable)
+        return true;
+    api::Taint t { "node.kubernetes.io/unschedulable", "", "NoSchedule", "" };
+    if (toleratesNodeTaint(spec.tolerations, t))
+        return true;
+    reasons.push_back("node(s) were unschedulable");
+    return false;
+}
+
+// TaintToleration: the first untolerated NoSchedule/NoExecute taint is reported.
+bool taintToleration(const api::Node& node, const api::PodSpec& spec, std::vector<std::string>& reasons)
+{
     for (const auto& t : node.taints) {
         if (t.effect != "NoSchedule" && t.effect != "NoExecute")
             continue;
@@ -67,12 +70,20 @@ bool passesNodeFilters(const api::Node& node, const NodeUsage& usage, const api:
             return false;
         }
     }
-    // NodeAffinity: spec.nodeSelector and required node affinity.
-    if (!matchesRequiredNodeAffinity(pod, node)) {
-        reasons.push_back("node(s) didn't match Pod's node affinity/selector");
-        return false;
-    }
-    // NodeResourcesFit
+    return true;
+}
+
+// NodeAffinity: spec.nodeSelector and required node affinity.
+bool nodeAffinity(const api::Node& node, const api::Pod& pod, std::vector<std::string>& reasons)
+{
+    if (matchesRequiredNodeAffinity(pod, node))
+        return true;
+    reasons.push_back("node(s) didn't match Pod's node affinity/selector");
+    return false;
+}
+
+bool nodeResourcesFit(const NodeUsage& usage, const PodRequests& req, std::vector<std::string>& reasons)
+{
     const size_t before = reasons.size();
     if (usage.pods + 1 > usage.maxPods)
         reasons.push_back("Too many pods");
@@ -95,6 +106,20 @@ bool passesNodeFilters(const api::Node& node, const NodeUsage& usage, const api:
             reasons.push_back("Insufficient " + name);
     }
     return reasons.size() == before;
+}
+
+} // namespace node_filters
+
+bool passesNodeFilters(const api::Node& node, const NodeUsage& usage, const api::Pod& pod,
+    const PodRequests& req, std::vector<std::string>& reasons, FilterSet filters)
+{
+    using F = FilterPlugin;
+    auto on = [filters](F f) { return (filters & filterBit(f)) != 0; };
+    const auto& spec = pod.spec;
+    return (!on(F::NodeUnschedulable) || node_filters::nodeUnschedulable(node, spec, reasons))
+        && (!on(F::TaintToleration) || node_filters::taintToleration(node, spec, reasons))
+        && (!on(F::NodeAffinity) || node_filters::nodeAffinity(node, pod, reasons))
+        && (!on(F::NodeResourcesFit) || node_filters::nodeResourcesFit(usage, req, reasons));
 }
 
 int64_t preferredAffinityScore(const api::Pod& pod, const api::Node& node)

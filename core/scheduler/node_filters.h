@@ -10,6 +10,7 @@
 
 #include "core/api/core_v1.h"
 #include "core/scheduler/pod_info.h"
+#include "core/scheduler/scheduler_profile.h"
 
 namespace drasim::scheduler {
 
@@ -31,9 +32,10 @@ bool toleratesNodeTaint(const std::vector<api::Toleration>& tolerations, const a
 /// (nodeaffinity.GetRequiredNodeAffinity(pod).Match).
 bool matchesRequiredNodeAffinity(const api::Pod& pod, const api::Node& node);
 
-/// Appends the reasons of the first failing node filter; returns true when the node passes.
+/// Appends the reasons of the first failing node filter among `filters` (a profile's, see
+/// scheduler_profile.h); returns true when the node passes.
 bool passesNodeFilters(const api::Node& node, const NodeUsage& usage, const api::Pod& pod,
-    const PodRequests& req, std::vector<std::string>& reasons);
+    const PodRequests& req, std::vector<std::string>& reasons, FilterSet filters = kAllFilters);
 
 /// Sum of weights of the pod's preferred node-affinity terms the node matches.
 int64_t preferredAffinityScore(const api::Pod& pod, const api::Node& node);

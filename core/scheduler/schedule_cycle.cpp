@@ -58,6 +58,10 @@ ScheduleResult Cluster::Impl::schedule(const api::Pod& pod, bool explain)
             = "pod " + cycle.podKey + " is already bound to node " + bound[cycle.podKey].pub.nodeName;
         return std::move(cycle.res);
     }
+    // A pod whose schedulerName no profile has is another scheduler's: it gets no cycle here.
+    cycle.profile = profileFor(options, pod);
+    if (!cycle.profile)
+        return failEarly(cycle, FailureKind::Unschedulable, noProfileMessage(pod));
     std::string error = lookupClaims(cycle);
     if (!error.empty())
         return failEarly(cycle, FailureKind::ClaimLookup, error);
@@ -91,10 +95,11 @@ ScheduleResult Cluster::Impl::schedule(const api::Pod& pod, bool explain)
     // kube-scheduler scores only the first numFeasibleNodesToFind feasible nodes from where the
     // previous cycle stopped (node_tree.h); the score order is right only when that is all of them.
     const uint32_t candidates = placementNodes ? uint32_t(placementNodes->size()) : uint32_t(nodes.size());
-    cycle.nodesToFind = numFeasibleNodesToFind(options.percentageOfNodesToScore, candidates);
-    // The score order breaks ties by name: a seeded tie-break scores every node.
+    cycle.nodesToFind = numFeasibleNodesToFind(percentageOfNodesToScore(options, *cycle.profile), candidates);
+    // The score order breaks ties by name: a seeded tie-break scores every node. The score caches
+    // order nodes for one profile: pods of the others score every feasible node.
     const bool byUsage = !explain && cycle.backed.empty() && options.tieBreak == TieBreak::NodeName
-        && scoresFollowNodeUsage(scoringProfile(options.scoring), spread)
+        && cycle.profile == &primaryProfile(options) && scoresFollowNodeUsage(cycle.profile->scoring, spread)
         && (cycle.toAllocate.empty() || !alloc->needsFullEvaluation());
     // A node without free devices gives "cannot allocate all claims" without the allocator
     // evaluating anything (unless admin access or All mode look at in-use devices).
@@ -123,7 +128,7 @@ ScheduleResult Cluster::Impl::schedule(const api::Pod& pod, bool explain)
         diagnose(cycle);
     if (cycle.chosen < 0 || !cycle.fatal.empty()) {
         reportFailure(cycle);
-        if (cycle.res.failure == FailureKind::Unschedulable && !inGroupCycle) {
+        if (cycle.res.failure == FailureKind::Unschedulable && !inGroupCycle && cycle.profile->preemption) {
             const bool draRejected = std::any_of(
                 cycle.draHistogram.begin(), cycle.draHistogram.end(), [](int n) { return n > 0; });
             cycle.res.preemption = Preemption::postFilter(*this, cycle);
@@ -326,8 +331,9 @@ bool Cluster::Impl::filterNode(Cycle& cycle, uint32_t idx, allocator::Attempt& a
         && Nominator::usageWithNominated(
             *this, cycle.podKey, cycle.pod.spec.priority.value_or(0), idx, base, withNominated);
     const NodeUsage& usage = nominated ? withNominated : base;
-    bool fits = mask ? passesNodeFilters(ns.node, usage, cycle.pod, fitRequests(cycle, idx), reasons)
-                     : passesNodeFilters(ns.node, usage, cycle.pod, cycle.req, reasons);
+    const FilterSet filters = cycle.profile->filters;
+    bool fits = mask ? passesNodeFilters(ns.node, usage, cycle.pod, fitRequests(cycle, idx), reasons, filters)
+                     : passesNodeFilters(ns.node, usage, cycle.pod, cycle.req, reasons, filters);
     // PodTopologySpread and InterPodAffinity come after NodeResourcesFit, before DynamicResources.
     if (fits && cycle.placement)
         if (const char* why = cycle.placement->check(idx, ns.node)) {
@@ -487,7 +493,7 @@ void Cluster::Impl::searchEveryNode(Cycle& cycle)
     }
     if (cycle.placement)
         PodPlacement::score(*this, cycle, feasibleNodes, inputs);
-    const ScoringProfile& profile = scoringProfile(options.scoring);
+    const ScoringProfile& profile = cycle.profile->scoring;
     NodeChoice::ShareViews shareViews;
     if (auto share = sharePolicyOf(profile))
         NodeChoice::fillShareInputs(*this, cycle, *share, feasibleNodes, shareViews, inputs);
@@ -507,7 +513,7 @@ void Cluster::Impl::diagnose(Cycle& cycle)
         cycle.diagnosis->search = "examined " + std::to_string(cycle.examinedCount) + " of "
             + std::to_string(candidates) + " nodes: the search stops at " + std::to_string(cycle.nodesToFind)
             + " feasible nodes (percentageOfNodesToScore "
-            + percentageOfNodesToScoreText(options.percentageOfNodesToScore, candidates)
+            + percentageOfNodesToScoreText(percentageOfNodesToScore(options, *cycle.profile), candidates)
             + ") and scores only those";
     for (uint32_t idx = 0; idx < nodes.size(); ++idx) {
         if (stoppedEarly && !cycle.examined[idx]) {
@@ -533,7 +539,8 @@ NodeDiagnosis Cluster::Impl::diagnoseNode(Cycle& cycle, uint32_t idx)
     if (nd.nodeReasons.empty() && nd.draStatus.empty() && !cycle.fatal.empty()
         && int64_t(idx) != cycle.chosen) {
         std::vector<std::string> r;
-        if (!passesNodeFilters(n, nodes[idx].usage, cycle.pod, fitRequests(cycle, idx), r))
+        if (!passesNodeFilters(
+                n, nodes[idx].usage, cycle.pod, fitRequests(cycle, idx), r, cycle.profile->filters))
             nd.nodeReasons = r;
         else
             nd.draStatus = "not evaluated: scheduling cycle aborted";

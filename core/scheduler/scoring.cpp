@@ -43,8 +43,8 @@ int64_t balanced(const NodeUsage& u, const PodRequests& pod)
     return int64_t((1 - sd) * double(kMaxNodeScore));
 }
 
-/// Mean of one scorer over cpu and memory, as NodeResourcesFit weighs them (weight 1 each). A
-/// resource the node has none of is left out of the mean, not scored 0.
+/// Mean of one scorer over cpu and memory, as NodeResourcesFit weighs them by default (weight 1
+/// each). A resource the node has none of is left out of the mean, not scored 0.
 template <typename Scorer>
 int64_t meanOverResources(Scorer scorer, int64_t cpu, int64_t mem, const NodeUsage& u)
 {
@@ -60,6 +60,81 @@ int64_t meanOverResources(Scorer scorer, int64_t cpu, int64_t mem, const NodeUsa
     return weights ? sum / weights : 0;
 }
 
+// helper.BuildBrokenLinearFunction (framework/plugins/helper/shape_score.go): the shape's
+// score at utilization p, linear between points, flat before the first and after the last.
+int64_t brokenLinear(const std::vector<FitScoring::ShapePoint>& shape, int64_t p)
+{
+    for (size_t i = 0; i < shape.size(); ++i) {
+        if (p > shape[i].utilization)
+            continue;
+        if (i == 0)
+            return shape[0].score;
+        const auto& a = shape[i - 1];
+        const auto& b = shape[i];
+        return a.score + (b.score - a.score) * (p - a.utilization) / (b.utilization - a.utilization);
+    }
+    return shape.empty() ? 0 : shape.back().score;
+}
+
+// resourceAllocationScorer.calculateResourceAllocatableRequest (noderesources/
+// resource_allocation.go): cpu and memory count the non-zero requests; an extended resource the
+// pod does not request, or the node does not have, is left out (allocatable 0).
+void allocatableAndRequested(
+    const std::string& name, const NodeUsage& u, const PodRequests& pod, int64_t& alloc, int64_t& requested)
+{
+    alloc = requested = 0;
+    if (name == "cpu") {
+        alloc = u.allocatable.milliCpu;
+        requested = u.nonZeroMilliCpu + pod.nonZeroMilliCpu;
+    } else if (name == "memory") {
+        alloc = u.allocatable.memory;
+        requested = u.nonZeroMemory + pod.nonZeroMemory;
+    } else if (name == "ephemeral-storage") {
+        alloc = u.allocatable.ephemeralStorage;
+        requested = u.requested.ephemeralStorage + pod.requests.ephemeralStorage;
+    } else {
+        const auto want = pod.requests.scalar.find(name);
+        const auto have = u.allocatable.scalar.find(name);
+        if (want == pod.requests.scalar.end() || want->second == 0 || have == u.allocatable.scalar.end())
+            return;
+        const auto used = u.requested.scalar.find(name);
+        alloc = have->second;
+        requested = (used == u.requested.scalar.end() ? 0 : used->second) + want->second;
+    }
+}
+
+// NodeResourcesFit's Score with configured resources: the weighted mean of the strategy's
+// per-resource score (least_allocated.go, most_allocated.go, requested_to_capacity_ratio.go).
+int64_t weightedFitScore(
+    const FitScoring& args, FitStrategy strategy, const NodeUsage& u, const PodRequests& pod)
+{
+    int64_t sum = 0, weights = 0;
+    for (const auto& r : args.resources) {
+        int64_t alloc = 0, requested = 0;
+        allocatableAndRequested(r.name, u, pod, alloc, requested);
+        if (alloc == 0)
+            continue;
+        int64_t score = 0;
+        if (strategy == FitStrategy::LeastAllocated)
+            score = leastRequested(requested, alloc);
+        else if (strategy == FitStrategy::MostAllocated)
+            score = mostRequested(requested, alloc);
+        else {
+            score = brokenLinear(args.shape, requested > alloc ? 100 : requested * 100 / alloc);
+            // requestedToCapacityRatioScorer counts only resources that score above 0.
+            if (score <= 0)
+                continue;
+        }
+        sum += score * r.weight;
+        weights += r.weight;
+    }
+    if (weights == 0)
+        return 0;
+    if (strategy == FitStrategy::RequestedToCapacityRatio) // rounds where the others truncate
+        return int64_t(std::llround(double(sum) / double(weights)));
+    return sum / weights;
+}
+
 // The terms that read the node's own resource counts. NodeResourcesFit counts containers without
 // requests with the non-zero defaults; BalancedAllocation reads the requests as stated
 // (useRequested upstream).
@@ -67,6 +142,8 @@ int64_t usageTermScore(const ScoreTerm& term, const NodeUsage& u, const PodReque
 {
     switch (term.plugin) {
     case ScorePlugin::NodeResourcesFit: {
+        if (term.fit)
+            return weightedFitScore(*term.fit, term.strategy, u, pod);
         const int64_t cpu = u.nonZeroMilliCpu + pod.nonZeroMilliCpu;
         const int64_t mem = u.nonZeroMemory + pod.nonZeroMemory;
         return term.strategy == FitStrategy::MostAllocated ? meanOverResources(mostRequested, cpu, mem, u)

@@ -15,47 +15,60 @@ using In = ScoreInput;
 // least_allocated.go / most_allocated.go): the mean over cpu and memory of free (or used)
 // capacity in 0..100; no NormalizeScore. Weight 1 in the default profile
 // (pkg/scheduler/apis/config/v1/default_plugins.go).
-constexpr ScoreTerm fit(FitStrategy strategy)
+ScoreTerm fit(FitStrategy strategy)
 {
     return { P::NodeResourcesFit, strategy, 1, N::None, In::NodeUsage };
 }
 
 // NodeResourcesBalancedAllocation (noderesources/balanced_allocation.go): 100 × (1 − the
 // standard deviation of the cpu and memory fractions with the pod); no NormalizeScore; weight 1.
-constexpr ScoreTerm kBalanced { P::NodeResourcesBalancedAllocation, FitStrategy::LeastAllocated, 1, N::None,
-    In::NodeUsage };
+ScoreTerm balancedTerm()
+{
+    return { P::NodeResourcesBalancedAllocation, FitStrategy::LeastAllocated, 1, N::None, In::NodeUsage };
+}
 
 // TaintToleration (plugins/tainttoleration/taint_toleration.go): counts the node's
 // PreferNoSchedule taints the pod does not tolerate; NormalizeScore reverses
 // (DefaultNormalizeScore(MaxNodeScore, true)), so no such taint scores 100; weight 3.
-constexpr ScoreTerm kTaints { P::TaintToleration, FitStrategy::LeastAllocated, 3, N::LowestIs100,
-    In::PodAndNode };
+ScoreTerm taintsTerm()
+{
+    return { P::TaintToleration, FitStrategy::LeastAllocated, 3, N::LowestIs100, In::PodAndNode };
+}
 
 // NodeAffinity (plugins/nodeaffinity/node_affinity.go): sum of the weights of the preferred
 // terms the node matches; DefaultNormalizeScore(MaxNodeScore, false); weight 2.
-constexpr ScoreTerm kAffinity { P::NodeAffinity, FitStrategy::LeastAllocated, 2, N::HighestIs100,
-    In::PodAndNode };
+ScoreTerm affinityTerm()
+{
+    return { P::NodeAffinity, FitStrategy::LeastAllocated, 2, N::HighestIs100, In::PodAndNode };
+}
 
 // DynamicResources (plugins/dynamicresources/dynamicresources.go, KEP-4816 "Scoring"): per
 // firstAvailable request, 8 − the index of the subrequest the allocator picked on the node;
 // DefaultNormalizeScore(MaxNodeScore, false). default_plugins.go enables the plugin without a
 // weight, so it weighs 1.
-constexpr ScoreTerm kPrioritizedList { P::DynamicResources, FitStrategy::LeastAllocated, 1, N::HighestIs100,
-    In::PickedDevices };
+ScoreTerm prioritizedListTerm()
+{
+    return { P::DynamicResources, FitStrategy::LeastAllocated, 1, N::HighestIs100, In::PickedDevices };
+}
 
 // PodTopologySpread (plugins/podtopologyspread/scoring.go) and InterPodAffinity
 // (plugins/interpodaffinity/scoring.go): normalised over the feasible nodes by their own
 // NormalizeScore in the cycle (pod_placement.cpp), which hands the terms 0..100; weight 2 each.
-constexpr ScoreTerm kPodSpread { P::PodTopologySpread, FitStrategy::LeastAllocated, 2, N::None,
-    In::OtherPods };
-constexpr ScoreTerm kInterPod { P::InterPodAffinity, FitStrategy::LeastAllocated, 2, N::None, In::OtherPods };
+ScoreTerm podSpreadTerm()
+{
+    return { P::PodTopologySpread, FitStrategy::LeastAllocated, 2, N::None, In::OtherPods };
+}
+ScoreTerm interPodTerm()
+{
+    return { P::InterPodAffinity, FitStrategy::LeastAllocated, 2, N::None, In::OtherPods };
+}
 
 // NOT UPSTREAM: a GPU-sharing score plugin of the FGD paper's scheduler (core/gpushare). Its
 // profiles enable it alone with weight 1000 and disable every default score plugin
 // (scripts/generate_config_and_run.py of the authors' simulator); alone, the weight does not
 // change the order, so it is 1 here. Its scores are 0..100 already (no NormalizeScore but
 // best-fit's, which keeps the order).
-constexpr ScoreTerm share(gpushare::SharePolicy policy)
+ScoreTerm share(gpushare::SharePolicy policy)
 {
     return { P::GpuShare, FitStrategy::LeastAllocated, 1, N::None, In::NodeDevices, policy };
 }
@@ -66,14 +79,14 @@ const std::vector<ScoringProfile>& table()
 {
     static const std::vector<ScoringProfile> profiles {
         { ScoringPolicy::Default, "default", nullptr, nullptr,
-            { fit(FitStrategy::LeastAllocated), kBalanced, kTaints, kAffinity, kPodSpread, kInterPod,
-                kPrioritizedList } },
+            { fit(FitStrategy::LeastAllocated), balancedTerm(), taintsTerm(), affinityTerm(), podSpreadTerm(),
+                interPodTerm(), prioritizedListTerm() } },
         { ScoringPolicy::MostAllocated, "most-allocated", "bin-packing", "bin packing",
-            { fit(FitStrategy::MostAllocated), kTaints, kAffinity, kPodSpread, kInterPod,
-                kPrioritizedList } },
+            { fit(FitStrategy::MostAllocated), taintsTerm(), affinityTerm(), podSpreadTerm(), interPodTerm(),
+                prioritizedListTerm() } },
         { ScoringPolicy::LeastAllocated, "least-allocated", nullptr, nullptr,
-            { fit(FitStrategy::LeastAllocated), kTaints, kAffinity, kPodSpread, kInterPod,
-                kPrioritizedList } },
+            { fit(FitStrategy::LeastAllocated), taintsTerm(), affinityTerm(), podSpreadTerm(), interPodTerm(),
+                prioritizedListTerm() } },
         { ScoringPolicy::Fgd, "fgd", nullptr, "GPU sharing: fragmentation gradient descent",
             { share(gpushare::SharePolicy::Fgd) } },
         { ScoringPolicy::BestFit, "best-fit", nullptr, "GPU sharing: least cpu and GPU left",
@@ -91,6 +104,35 @@ const std::vector<ScoringProfile>& table()
 }
 
 } // namespace
+
+std::optional<ScoreTerm> defaultScoreTerm(ScorePlugin plugin)
+{
+    switch (plugin) {
+    case P::NodeResourcesFit:
+        return fit(FitStrategy::LeastAllocated);
+    case P::NodeResourcesBalancedAllocation:
+        return balancedTerm();
+    case P::TaintToleration:
+        return taintsTerm();
+    case P::NodeAffinity:
+        return affinityTerm();
+    case P::DynamicResources:
+        return prioritizedListTerm();
+    case P::PodTopologySpread:
+        return podSpreadTerm();
+    case P::InterPodAffinity:
+        return interPodTerm();
+    case P::GpuShare:
+        break;
+    }
+    return std::nullopt;
+}
+
+bool FitScoring::cpuAndMemoryOnly() const
+{
+    return std::all_of(resources.begin(), resources.end(),
+        [](const Resource& r) { return r.name == "cpu" || r.name == "memory"; });
+}
 
 bool termMaySpread(const ScoreTerm& term, const ScoreSpread& spread)
 {

@@ -10,6 +10,7 @@
 // nodes in score order (searchInScoreOrder).
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -49,7 +50,29 @@ enum class ScorePlugin {
 };
 
 /// NodeResourcesFit's scoringStrategy.type (the plugin's args).
-enum class FitStrategy { LeastAllocated, MostAllocated };
+enum class FitStrategy { LeastAllocated, MostAllocated, RequestedToCapacityRatio };
+
+/// NodeResourcesFit's scoringStrategy beyond its type, as a KubeSchedulerConfiguration sets it
+/// (scheduler_config.h): the resources scored with their weights and, for
+/// RequestedToCapacityRatio, the utilization → score shape (scores already scaled to 0..100).
+struct FitScoring
+{
+    struct Resource
+    {
+        std::string name; ///< "cpu", "memory", "ephemeral-storage" or an extended resource
+        int64_t weight = 1;
+    };
+    struct ShapePoint
+    {
+        int64_t utilization = 0; ///< 0..100
+        int64_t score = 0; ///< 0..100 (the file's 0..10 times 10)
+    };
+    std::vector<Resource> resources;
+    std::vector<ShapePoint> shape;
+    /// Whether only cpu and memory are scored: then the score depends on the node's usage and the
+    /// pod's cpu/memory requests alone (the score cache's key).
+    bool cpuAndMemoryOnly() const;
+};
 
 /// What a term's raw score of one node depends on besides the pod.
 enum class ScoreInput {
@@ -75,6 +98,9 @@ struct ScoreTerm
     Normalization normalization;
     ScoreInput dependsOn;
     gpushare::SharePolicy share = gpushare::SharePolicy::Fgd; ///< GpuShare only
+    /// NodeResourcesFit only: the resources and shape; null is upstream's default (cpu and
+    /// memory, weight 1 each), what every named policy uses.
+    std::shared_ptr<const FitScoring> fit = nullptr;
 };
 
 struct ScoringProfile
@@ -85,6 +111,10 @@ struct ScoringProfile
     const char* summary; ///< a few words for --help, or null
     std::vector<ScoreTerm> terms;
 };
+
+/// The term of an upstream score plugin as kube-scheduler's default profile enables it (its
+/// default weight, normalisation and inputs); nullopt for drasim's own GpuShare.
+std::optional<ScoreTerm> defaultScoreTerm(ScorePlugin plugin);
 
 /// Which terms can score the feasible nodes of this cycle differently, as far as the cycle knows
 /// before filtering (NodeUsage and NodeDevices terms always can).

@@ -166,7 +166,7 @@ std::optional<gpushare::ClusterFragment> Cluster::gpuShareFragmentation()
 size_t Cluster::Impl::NodeChoice::pick(
     Impl& d, const Cycle& cycle, const std::vector<uint32_t>& feasible, const std::vector<int64_t>& scores)
 {
-    if (d.options.scoring == ScoringPolicy::Random) {
+    if (cycle.profile->scoring.policy == ScoringPolicy::Random) {
         // random_score.go's PreScore draws one feasible node. Drawn from the seed and the pod's
         // key, so a retry of the pod on the same nodes draws the same one.
         workload::Rng rng(workload::mixSeed(d.options.seed, hashOf(cycle.podKey)));

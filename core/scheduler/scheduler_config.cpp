@@ -1,0 +1,301 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/scheduler/scheduler_config.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace drasim::scheduler {
+
+namespace scheduler_config {
+
+const char* const kKind = kSchedulerConfigKind;
+
+/// A plugin enabled at one extension point after merging, with the weight it was given there.
+struct Enabled
+{
+    std::string name;
+    std::optional<int32_t> weight;
+    ConfigSite site;
+};
+
+struct Reporter
+{
+    Diagnostics& diags;
+    size_t errors = 0;
+    void error(const ConfigSite& at, const std::string& message)
+    {
+        diags.error(at.pos, kKind, "", at.path, message);
+        ++errors;
+    }
+    void warning(const ConfigSite& at, const std::string& message)
+    {
+        diags.warning(at.pos, kKind, "", at.path, message);
+    }
+};
+
+bool named(const std::vector<ConfigPlugin>& list, const std::string& name)
+{
+    return std::any_of(list.begin(), list.end(), [&](const ConfigPlugin& p) { return p.name == name; });
+}
+
+bool hasPoint(const PluginEntry& e, ExtensionPoint p)
+{
+    return (e.points & pointBit(p)) != 0;
+}
+
+// mergePluginSet (default_plugins.go): the defaults minus the disabled ones (all of them for
+// "*"), a default the file enables again replaced in place by the file's entry, then the file's
+// other enabled plugins in its order.
+std::vector<Enabled> mergeMultiPoint(const ConfigPluginSet& custom)
+{
+    std::vector<Enabled> out;
+    std::set<size_t> replaced;
+    if (!named(custom.disabled, "*"))
+        for (const PluginEntry& e : pluginRegistry()) {
+            if (!e.inDefaultProfile || named(custom.disabled, e.name))
+                continue;
+            Enabled d { e.name, e.defaultWeight ? std::optional<int32_t>(e.defaultWeight) : std::nullopt,
+                {} };
+            for (size_t i = 0; i < custom.enabled.size(); ++i)
+                if (custom.enabled[i].name == e.name) {
+                    d = { custom.enabled[i].name, custom.enabled[i].weight, custom.enabled[i].site };
+                    replaced.insert(i);
+                    break;
+                }
+            out.push_back(std::move(d));
+        }
+    for (size_t i = 0; i < custom.enabled.size(); ++i)
+        if (!replaced.count(i))
+            out.push_back({ custom.enabled[i].name, custom.enabled[i].weight, custom.enabled[i].site });
+    return out;
+}
+
+/// One profile's plugins per extension point, as the framework instantiates them.
+struct Expanded
+{
+    std::array<std::vector<Enabled>, kExtensionPointCount> points;
+};
+
+// updatePluginList (framework.go): the plugins a profile enables at one extension point by name.
+void checkSpecific(Reporter& r, ExtensionPoint point, const ConfigPluginSet& set, std::vector<Enabled>& out)
+{
+    const std::string iface = extensionPointInterface(point);
+    for (const ConfigPlugin& p : set.enabled) {
+        const PluginEntry* e = findPlugin(p.name);
+        if (!e)
+            r.error(p.site, iface + " \"" + p.name + "\" does not exist");
+        else if (!hasPoint(*e, point))
+            r.error(p.site, "plugin \"" + p.name + "\" does not extend " + iface + " plugin");
+        else if (std::any_of(out.begin(), out.end(), [&](const Enabled& x) { return x.name == p.name; }))
+            r.error(p.site, "plugin \"" + p.name + "\" already registered as \"" + iface + "\"");
+        else
+            out.push_back({ p.name, p.weight, p.site });
+    }
+}
+
+// expandMultiPointPlugins (framework.go): each multiPoint plugin joins every extension point it
+// implements, unless that point disables it (or "*"), or names it itself (the point's entry wins).
+Expanded expand(Reporter& r, const ConfigPlugins& plugins, const std::vector<Enabled>& multiPoint)
+{
+    Expanded x;
+    for (size_t i = 0; i < kExtensionPointCount; ++i)
+        checkSpecific(r, ExtensionPoint(i), plugins.points[i], x.points[i]);
+    std::set<std::string> unknownReported;
+    for (size_t i = 0; i < kExtensionPointCount; ++i) {
+        const ExtensionPoint point = ExtensionPoint(i);
+        const ConfigPluginSet& specific = plugins.points[i];
+        if (named(specific.disabled, "*"))
+            continue;
+        std::vector<Enabled> fromMultiPoint;
+        for (const Enabled& p : multiPoint) {
+            const PluginEntry* e = findPlugin(p.name);
+            if (!e) {
+                if (unknownReported.insert(p.name).second)
+                    r.error(p.site,
+                        std::string(extensionPointInterface(point)) + " \"" + p.name + "\" does not exist");
+                continue;
+            }
+            if (!hasPoint(*e, point) || named(specific.disabled, p.name) || named(specific.enabled, p.name))
+                continue;
+            if (std::any_of(fromMultiPoint.begin(), fromMultiPoint.end(),
+                    [&](const Enabled& y) { return y.name == p.name; })) {
+                r.error(p.site,
+                    "plugin \"" + p.name + "\" already registered as \"" + extensionPointInterface(point)
+                        + "\"");
+                continue;
+            }
+            fromMultiPoint.push_back(p);
+        }
+        // The point's own entries that override multiPoint ones come first, then multiPoint's,
+        // then its other entries; drasim's terms are summed, so only membership matters here.
+        x.points[i].insert(x.points[i].end(), fromMultiPoint.begin(), fromMultiPoint.end());
+    }
+    return x;
+}
+
+bool contains(const std::vector<Enabled>& list, const char* name)
+{
+    return std::any_of(list.begin(), list.end(), [&](const Enabled& e) { return e.name == name; });
+}
+
+// getScoreWeights (framework.go): the score point's own weight first, else multiPoint's; an
+// unset or zero weight counts 1 ("a weight of zero is not permitted").
+int64_t scoreWeight(
+    const std::string& name, const ConfigPluginSet& score, const std::vector<Enabled>& multiPoint)
+{
+    for (const ConfigPlugin& p : score.enabled)
+        if (p.name == name)
+            return p.weight.value_or(0) == 0 ? 1 : *p.weight;
+    for (const Enabled& p : multiPoint)
+        if (p.name == name)
+            return p.weight.value_or(0) == 0 ? 1 : *p.weight;
+    return 1;
+}
+
+/// Warnings for plugins the file names that drasim accepts without acting on them.
+void notePlugins(Reporter& r, const ConfigPlugins& plugins)
+{
+    std::set<std::string> noted;
+    auto note = [&](const ConfigPlugin& p) {
+        const PluginEntry* e = findPlugin(p.name);
+        if (!e || e->model == PluginModel::Modelled || !noted.insert(p.name).second)
+            return;
+        if (e->model == PluginModel::NoEffect)
+            r.warning(p.site,
+                "plugin \"" + p.name
+                    + "\" is accepted and not modelled: it has nothing to act on in a simulated cluster, so "
+                      "this setting changes no result");
+        else
+            r.warning(p.site,
+                "plugin \"" + p.name
+                    + "\" is not modelled by drasim: this setting is accepted and not honoured");
+    };
+    auto noteSet = [&](const ConfigPluginSet& s) {
+        for (const auto& p : s.enabled)
+            note(p);
+        for (const auto& p : s.disabled)
+            if (p.name != "*") {
+                if (!findPlugin(p.name) && !removedInV1(p.name))
+                    r.warning(p.site, "no plugin \"" + p.name + "\" exists: disabling it changes nothing");
+                note(p);
+            }
+    };
+    noteSet(plugins.multiPoint);
+    for (const auto& s : plugins.points)
+        noteSet(s);
+}
+
+// validatePluginSetForInvalidPlugins (validation.go): the extension points, not multiPoint.
+void checkRemoved(Reporter& r, const ConfigPlugins& plugins)
+{
+    const std::string v1 = kSchedulerConfigApiVersion;
+    for (const auto& s : plugins.points)
+        for (const auto& p : s.enabled)
+            if (removedInV1(p.name))
+                r.error(p.site,
+                    "Invalid value: \"" + p.name + "\": was invalid in version \"" + v1
+                        + "\" (KubeSchedulerConfiguration is version \"" + v1 + "\")");
+}
+
+SchedulerProfile buildProfile(Reporter& r, const ConfigProfile& cp, const std::string& name)
+{
+    checkRemoved(r, cp.plugins);
+    notePlugins(r, cp.plugins);
+    const std::vector<Enabled> multiPoint = mergeMultiPoint(cp.plugins.multiPoint);
+    const Expanded x = expand(r, cp.plugins, multiPoint);
+    SchedulerProfile p;
+    p.schedulerName = name;
+    p.percentageOfNodesToScore = cp.percentageOfNodesToScore;
+    p.scoring.policy = ScoringPolicy::Default;
+    p.scoring.name = "configured";
+    p.scoring.alias = nullptr;
+    p.scoring.summary = nullptr;
+    const ConfigPluginSet& scoreSet = cp.plugins.points[size_t(ExtensionPoint::Score)];
+    for (const Enabled& e : x.points[size_t(ExtensionPoint::Score)]) {
+        const PluginEntry* entry = findPlugin(e.name);
+        if (!entry || !entry->score)
+            continue;
+        ScoreTerm term = *defaultScoreTerm(*entry->score);
+        term.weight = scoreWeight(e.name, scoreSet, multiPoint);
+        if (*entry->score == ScorePlugin::NodeResourcesFit && cp.fit) {
+            term.strategy = cp.fitStrategy;
+            term.fit = cp.fit;
+            // Resources beyond cpu and memory make the score depend on more of the pod than the
+            // score cache's key holds: such a profile scores every feasible node.
+            if (!cp.fit->cpuAndMemoryOnly())
+                term.dependsOn = ScoreInput::PodAndNode;
+        }
+        p.scoring.terms.push_back(term);
+    }
+    p.filters = 0;
+    for (const Enabled& e : x.points[size_t(ExtensionPoint::Filter)])
+        if (const PluginEntry* entry = findPlugin(e.name); entry && entry->filter)
+            p.filters |= filterBit(*entry->filter);
+    p.preemption = contains(x.points[size_t(ExtensionPoint::PostFilter)], "DefaultPreemption");
+    for (ExtensionPoint point : { ExtensionPoint::PreFilter, ExtensionPoint::Filter })
+        if (!contains(x.points[size_t(point)], "DynamicResources"))
+            r.error(cp.site,
+                std::string("DynamicResources is not enabled at ") + extensionPointField(point)
+                    + ": drasim runs every pod through the DRA allocator and does not model a profile "
+                      "without it");
+    return p;
+}
+
+} // namespace scheduler_config
+
+std::optional<SchedulerConfiguration> buildConfiguration(const ConfigDocument& doc, Diagnostics& diags)
+{
+    using namespace scheduler_config;
+    Reporter r { diags };
+    SchedulerConfiguration out;
+    // SetDefaults_KubeSchedulerConfiguration: no profile gives one; a single profile without a
+    // name is the default-scheduler.
+    std::vector<ConfigProfile> profiles = doc.profiles;
+    if (profiles.empty())
+        profiles.emplace_back();
+    std::map<std::string, size_t> names;
+    for (size_t i = 0; i < profiles.size(); ++i) {
+        const ConfigProfile& cp = profiles[i];
+        std::string name = cp.schedulerName.value_or(profiles.size() == 1 ? kDefaultSchedulerName : "");
+        if (name.empty())
+            r.error(cp.schedulerNameSite.path.empty()
+                    ? ConfigSite { cp.site.pos, cp.site.path + ".schedulerName" }
+                    : cp.schedulerNameSite,
+                "Required value");
+        else if (!names.emplace(name, i).second)
+            r.error(cp.schedulerNameSite, "Duplicate value: \"" + name + "\"");
+        out.profiles.push_back(buildProfile(r, cp, name));
+    }
+    out.percentageOfNodesToScore = doc.percentageOfNodesToScore.value_or(0);
+    out.podInitialBackoffSeconds = doc.podInitialBackoffSeconds.value_or(1);
+    out.podMaxBackoffSeconds = doc.podMaxBackoffSeconds.value_or(10);
+    if (out.podInitialBackoffSeconds <= 0)
+        r.error(doc.podInitialBackoffSite,
+            "Invalid value: " + std::to_string(out.podInitialBackoffSeconds) + ": must be greater than 0");
+    if (out.podMaxBackoffSeconds < out.podInitialBackoffSeconds)
+        r.error(doc.podMaxBackoffSeconds ? doc.podMaxBackoffSite : doc.podInitialBackoffSite,
+            "Invalid value: " + std::to_string(out.podMaxBackoffSeconds)
+                + ": must be greater than or equal to PodInitialBackoffSeconds");
+    // drasim's allocator has one filterTimeout for every profile.
+    for (const ConfigProfile& cp : profiles) {
+        if (!cp.filterTimeoutSeconds)
+            continue;
+        if (out.filterTimeoutSeconds && *out.filterTimeoutSeconds != *cp.filterTimeoutSeconds)
+            r.error(cp.filterTimeoutSite,
+                "Invalid value: differs from another profile's: drasim applies one DynamicResources "
+                "filterTimeout to every profile");
+        out.filterTimeoutSeconds = cp.filterTimeoutSeconds;
+    }
+    if (r.errors > 0)
+        return std::nullopt;
+    return out;
+}
+
+SchedulerConfiguration defaultConfiguration()
+{
+    Diagnostics ignored;
+    return *buildConfiguration(ConfigDocument {}, ignored);
+}
+
+} // namespace drasim::scheduler

@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+// A kube-scheduler profile as the cycle runs it: the scheduler name pods select it by, its score
+// terms (scoring_profile.h), which node filters run, whether DefaultPreemption runs, and its own
+// percentageOfNodesToScore. A KubeSchedulerConfiguration builds them (scheduler_config.h); each
+// named scoring policy is a preset profile, so a run without a configuration is exactly what it
+// was before configurations existed.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "core/scheduler/scoring_profile.h"
+
+namespace drasim::scheduler {
+
+/// The node-level Filter plugins of node_filters.h, one bit each in a FilterSet.
+enum class FilterPlugin : uint8_t {
+    NodeUnschedulable,
+    TaintToleration,
+    NodeAffinity,
+    NodeResourcesFit,
+};
+using FilterSet = uint32_t;
+inline constexpr FilterSet filterBit(FilterPlugin f)
+{
+    return FilterSet(1) << unsigned(f);
+}
+inline constexpr FilterSet kAllFilters = filterBit(FilterPlugin::NodeUnschedulable)
+    | filterBit(FilterPlugin::TaintToleration) | filterBit(FilterPlugin::NodeAffinity)
+    | filterBit(FilterPlugin::NodeResourcesFit);
+
+inline constexpr const char* kDefaultSchedulerName = "default-scheduler";
+
+struct SchedulerProfile
+{
+    std::string schedulerName = kDefaultSchedulerName;
+    ScoringProfile scoring;
+    FilterSet filters = kAllFilters; ///< the node filters that run (DynamicResources always does)
+    bool preemption = true; ///< DefaultPreemption enabled at PostFilter
+    /// The profile's percentageOfNodesToScore; unset: the configuration's (SchedulerOptions).
+    std::optional<int32_t> percentageOfNodesToScore;
+
+    bool filterEnabled(FilterPlugin f) const { return (filters & filterBit(f)) != 0; }
+};
+
+/// The profile of a named policy: its score terms, every filter, preemption on.
+const SchedulerProfile& presetProfile(ScoringPolicy policy);
+
+} // namespace drasim::scheduler
