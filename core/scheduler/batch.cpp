@@ -46,6 +46,10 @@ void recordResult(Cluster& cluster, api::Pod& pod, const ScheduleResult& r, Batc
                 st.begin(), st.end(), [&](const api::PodResourceClaimStatus& s) { return s.name == e.name; }))
             st.push_back(api::PodResourceClaimStatus { e.name, name });
     }
+    if (r.failure == FailureKind::NoProfile) { // another scheduler's pod: untouched
+        ++out.pending;
+        return;
+    }
     auto& conds = pod.conditions;
     conds.erase(std::remove_if(conds.begin(), conds.end(),
                     [](const api::PodCondition& c) { return c.type == "PodScheduled"; }),

@@ -93,6 +93,9 @@ enum class FailureKind {
     AllocatorError, ///< fatal allocator error (CEL runtime error, claim limit, ...): whole cycle aborted
     AlreadyBound, ///< caller error: a pod with this key is already bound
     PreBind, ///< the claim status update was refused (reservedFor full): the pod waits and is retried
+    /// The configuration has no profile of the pod's schedulerName: another scheduler's pod, which
+    /// this one leaves as it is (no cycle, no status).
+    NoProfile,
 };
 
 /// One device in a claim's allocation result.

@@ -5,7 +5,7 @@
 
 namespace drasim::scheduler {
 
-namespace {
+namespace plugin_registry {
 
 using E = ExtensionPoint;
 using M = PluginModel;
@@ -39,20 +39,21 @@ constexpr std::array<PointNames, kExtensionPointCount> kPoints { {
     { "queueSort", "QueueSortPlugin" },
 } };
 
-} // namespace
+} // namespace plugin_registry
 
 const char* extensionPointField(ExtensionPoint p)
 {
-    return kPoints[size_t(p)].field;
+    return plugin_registry::kPoints[size_t(p)].field;
 }
 
 const char* extensionPointInterface(ExtensionPoint p)
 {
-    return kPoints[size_t(p)].interface;
+    return plugin_registry::kPoints[size_t(p)].interface;
 }
 
 const std::vector<PluginEntry>& pluginRegistry()
 {
+    using namespace plugin_registry;
     // The extension points each plugin implements are those of its Go type in
     // pkg/scheduler/framework/plugins/<plugin>; weights from default_plugins.go.
     static const std::vector<PluginEntry> table {

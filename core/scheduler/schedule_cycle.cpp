@@ -61,7 +61,7 @@ ScheduleResult Cluster::Impl::schedule(const api::Pod& pod, bool explain)
     // A pod whose schedulerName no profile has is another scheduler's: it gets no cycle here.
     cycle.profile = profileFor(options, pod);
     if (!cycle.profile)
-        return failEarly(cycle, FailureKind::Unschedulable, noProfileMessage(pod));
+        return failEarly(cycle, FailureKind::NoProfile, noProfileMessage(pod));
     std::string error = lookupClaims(cycle);
     if (!error.empty())
         return failEarly(cycle, FailureKind::ClaimLookup, error);

@@ -218,8 +218,9 @@ SchedulerProfile buildProfile(Reporter& r, const ConfigProfile& cp, const std::s
             continue;
         ScoreTerm term = *defaultScoreTerm(*entry->score);
         term.weight = scoreWeight(e.name, scoreSet, multiPoint);
-        if (*entry->score == ScorePlugin::NodeResourcesFit && cp.fit) {
+        if (*entry->score == ScorePlugin::NodeResourcesFit)
             term.strategy = cp.fitStrategy;
+        if (*entry->score == ScorePlugin::NodeResourcesFit && cp.fit) {
             term.fit = cp.fit;
             // Resources beyond cpu and memory make the score depend on more of the pod than the
             // score cache's key holds: such a profile scores every feasible node.
