@@ -51,6 +51,8 @@ std::vector<NamedPath> namedPaths(const Scenario& sc)
     if (sc.traceCluster)
         out.push_back({ "spec.cluster.trace.nodes", joined(sc, sc.traceCluster->nodesPath) });
     addList(out, "spec.resources", sc.resources, sc);
+    if (!sc.schedulerConfigFile.empty())
+        out.push_back({ "spec.scheduler.configFile", joined(sc, sc.schedulerConfigFile) });
     for (size_t i = 0; i < sc.workloads.size(); ++i) {
         const workload::WorkloadSpec& w = sc.workloads[i];
         const std::string field = "spec.workloads[" + std::to_string(i) + "]";

@@ -411,6 +411,11 @@ std::optional<sim::PreparedScenario> prepareScenario(
     p.scoring = scheduler::parseScoringPolicy(sc.scoring).value_or(scheduler::ScoringPolicy::Default);
     p.tieBreak = sc.tieBreak;
     p.percentageOfNodesToScore = sc.percentageOfNodesToScore.value_or(0);
+    if (sc.schedulerConfig) {
+        p.profiles
+            = std::make_shared<const std::vector<scheduler::SchedulerProfile>>(sc.schedulerConfig->profiles);
+        p.filterTimeoutSeconds = sc.schedulerConfig->filterTimeoutSeconds;
+    }
     p.whatIfDraPreemption = sc.whatIfDraPreemption;
     p.events = injectedEvents(a);
     p.objects = std::make_shared<api::ObjectSet>(std::move(a.base)); // non-const: see prepared_scenario.h

@@ -7,6 +7,7 @@
 
 #include "core/scenario/named_files_check.h"
 #include "core/scenario/rack_layout_yaml.h"
+#include "core/scenario/scheduler_config_reader.h"
 #include "core/scheduler/scoring_profile.h"
 #include "core/workload/workload_spec_yaml.h"
 #include "core/yamlio/doc_reader.h"
@@ -281,12 +282,47 @@ void parseKubernetesVersion(DocReader& r, const YamlNode& v, const std::string& 
         r.unsupported(v, sub, *text, { "1.35", "1.36", "1.37" });
 }
 
+/// spec.scheduler.config / configFile: the configuration, whose settings replace the fields it
+/// sets (written beside it, they are refused).
+void applySchedulerConfig(DocReader& r, const YamlNode& v, const std::string& sub, Scenario& s)
+{
+    const YamlNode* inlineDoc = v.get("config");
+    const YamlNode* file = v.get("configFile");
+    if (!inlineDoc && !file)
+        return;
+    if (inlineDoc && file) {
+        r.error(*file, yamlio::joinPath(sub, "configFile"), "Forbidden: may not be set together with config");
+        return;
+    }
+    std::optional<scheduler::SchedulerConfiguration> config;
+    if (inlineDoc) {
+        s.schedulerConfigDocument = workload::yamlToDataValue(*inlineDoc);
+        config = readSchedulerConfiguration(*inlineDoc, yamlio::joinPath(sub, "config"), r.diags());
+    } else if (auto path = r.string(*file, yamlio::joinPath(sub, "configFile"))) {
+        s.schedulerConfigFile = *path;
+        config = loadSchedulerConfiguration(resolvePath(s.baseDir, *path), r.diags());
+    }
+    for (const char* key : { "scoring", "percentageOfNodesToScore", "podInitialBackoff", "podMaxBackoff" })
+        if (const YamlNode* given = v.get(key))
+            r.error(*given, yamlio::joinPath(sub, key),
+                std::string("Forbidden: set by the scheduler configuration (")
+                    + (inlineDoc ? "config" : "configFile") + "); not both");
+    if (!config)
+        return;
+    s.percentageOfNodesToScore = config->percentageOfNodesToScore;
+    s.podInitialBackoff = config->podInitialBackoffSeconds * sim::kSecond;
+    s.podMaxBackoff = config->podMaxBackoffSeconds * sim::kSecond;
+    s.schedulerConfig = std::make_shared<const scheduler::SchedulerConfiguration>(std::move(*config));
+}
+
 void parseScheduler(DocReader& r, const YamlNode& v, const std::string& sub, Scenario& s)
 {
     if (const YamlNode* version = v.get("kubernetesVersion"))
         parseKubernetesVersion(r, *version, yamlio::joinPath(sub, "kubernetesVersion"), s);
     r.fields(v, sub, [&](const std::string& k, const YamlNode& sv, const std::string& ss) {
-        if (k == "scoring") {
+        if (k == "config" || k == "configFile") {
+            return true; // applySchedulerConfig, once the other fields are read
+        } else if (k == "scoring") {
             if (readString(r, sv, ss, s.scoring) && !scheduler::parseScoringPolicy(s.scoring))
                 r.error(sv, ss, scheduler::unknownScoringPolicyMessage(s.scoring));
         } else if (k == "tieBreak") {
@@ -320,6 +356,8 @@ void parseScheduler(DocReader& r, const YamlNode& v, const std::string& sub, Sce
         }
         return true;
     });
+    if (v.isMap())
+        applySchedulerConfig(r, v, sub, s);
 }
 
 void parseSpec(DocReader& r, const YamlNode& spec, Scenario& s, Diagnostics& diags)

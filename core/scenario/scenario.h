@@ -31,6 +31,8 @@
 //                 kubernetesVersion: "1.37",    # 1.35, 1.36 or 1.37 (the default)
 //                 featureGates: {SchedulerPopFromBackoffQ: true, GenericWorkload: true},
 //                 whatIf: {draPreemption: true}}   # NOT UPSTREAM: KEP-5690's DRA preemption
+//     # or, as kube-scheduler's --config has it (then without scoring, percentageOfNodesToScore and
+//     # the backoffs above): scheduler: {configFile: sched.yaml} or {config: {apiVersion: ...}}
 //     events:
 //       - {at: 6h, type: NodeFailure, node: a100-0}
 //       - {at: 8h, type: NodeReturn, node: a100-0}
@@ -45,6 +47,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -53,6 +56,7 @@
 #include "core/api/feature_gates.h"
 #include "core/common/data_value.h"
 #include "core/common/diagnostic.h"
+#include "core/scheduler/scheduler_config.h"
 #include "core/scheduler/scoring_profile.h"
 #include "core/sim/sim_time.h"
 #include "core/sim/simulator.h"
@@ -121,6 +125,13 @@ struct Scenario
     std::optional<int32_t> percentageOfNodesToScore;
     SimTime podInitialBackoff = sim::kSecond;
     SimTime podMaxBackoff = 10 * sim::kSecond;
+    /// A KubeSchedulerConfiguration: spec.scheduler.configFile (a path, as written) or
+    /// spec.scheduler.config (the document inline, kept as written for the writer). It sets the
+    /// profiles, percentageOfNodesToScore and the backoffs (copied into the fields above when
+    /// read), so spec.scheduler.scoring and those fields may not be written beside it.
+    std::string schedulerConfigFile;
+    DataValue schedulerConfigDocument;
+    std::shared_ptr<const scheduler::SchedulerConfiguration> schedulerConfig;
     /// spec.scheduler.kubernetesVersion ("1.35", "1.36", "1.37"; 1.37 when absent) and
     /// spec.scheduler.featureGates over that version's defaults. SchedulerPopFromBackoffQ (on by
     /// default since 1.33): an idle scheduler retries pods still in backoffQ.

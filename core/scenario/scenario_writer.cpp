@@ -135,14 +135,23 @@ DataValue toData(const Scenario& s)
     if (s.workloadsDocument.isList() && !s.workloadsDocument.asList().empty())
         spec.set("workloads", s.workloadsDocument);
     DataValue scheduler = DataValue::map();
-    scheduler.set("scoring", s.scoring);
+    // A configuration carries the scoring, percentageOfNodesToScore and the backoffs itself.
+    const bool configured = !s.schedulerConfigFile.empty() || !s.schedulerConfigDocument.isNull();
+    if (!s.schedulerConfigFile.empty())
+        scheduler.set("configFile", s.schedulerConfigFile);
+    else if (configured)
+        scheduler.set("config", s.schedulerConfigDocument);
+    if (!configured)
+        scheduler.set("scoring", s.scoring);
     // Written only when not the default, so that saved scenarios keep their content hashes.
     if (s.tieBreak != scheduler::TieBreak::NodeName)
         scheduler.set("tieBreak", scheduler::tieBreakName(s.tieBreak));
-    if (s.percentageOfNodesToScore)
+    if (s.percentageOfNodesToScore && !configured)
         scheduler.set("percentageOfNodesToScore", int64_t(*s.percentageOfNodesToScore));
-    scheduler.set("podInitialBackoff", sim::formatDuration(s.podInitialBackoff));
-    scheduler.set("podMaxBackoff", sim::formatDuration(s.podMaxBackoff));
+    if (!configured) {
+        scheduler.set("podInitialBackoff", sim::formatDuration(s.podInitialBackoff));
+        scheduler.set("podMaxBackoff", sim::formatDuration(s.podMaxBackoff));
+    }
     // Written only when set, so that saved scenarios (and their content hashes) from before
     // versions and gates existed stay as they were.
     if (s.kubernetesVersionSet)

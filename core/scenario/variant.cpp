@@ -216,7 +216,11 @@ bool applyOne(Scenario& sc, const VariantOverride& o, DocReader& r)
         return true;
     }
     case Kind::Scheduling:
+        // A named policy replaces the base's scheduler configuration, if it has one.
         sc.scoring = o.scoring;
+        sc.schedulerConfig = nullptr;
+        sc.schedulerConfigFile.clear();
+        sc.schedulerConfigDocument = DataValue();
         return true;
     case Kind::Failure:
         sc.events.push_back(nodeEvent(o, o.at, sim::InjectedEvent::Type::NodeFailure));

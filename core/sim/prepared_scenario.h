@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -40,6 +41,10 @@ struct PreparedScenario
     scheduler::TieBreak tieBreak = scheduler::TieBreak::NodeName;
     /// spec.scheduler.percentageOfNodesToScore (0: kube-scheduler's adaptive default).
     int32_t percentageOfNodesToScore = 0;
+    /// The profiles of the scenario's KubeSchedulerConfiguration (null: the `scoring` preset) and
+    /// its DynamicResources filterTimeout (scheduler::SchedulerOptions).
+    std::shared_ptr<const std::vector<scheduler::SchedulerProfile>> profiles;
+    std::optional<double> filterTimeoutSeconds;
     /// spec.scheduler.whatIf.draPreemption: NOT UPSTREAM, preemption may free DRA devices (KEP-5690).
     bool whatIfDraPreemption = false;
 

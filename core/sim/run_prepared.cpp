@@ -107,6 +107,11 @@ auto simulateWith(const PreparedScenario& prepared, api::ObjectSet objects, cons
     schedOptions.seed = seed;
     schedOptions.tieBreak = prepared.tieBreak;
     schedOptions.percentageOfNodesToScore = prepared.percentageOfNodesToScore;
+    // A run's named policy (a planner's override) replaces the scenario's configuration.
+    if (!o.scoring)
+        schedOptions.profiles = prepared.profiles;
+    if (prepared.filterTimeoutSeconds)
+        schedOptions.filterTimeoutSeconds = *prepared.filterTimeoutSeconds;
     // The fgd policy, and the fragmentation samples, measure against the typical pods of the trace
     // workloads.
     if (options.gpuShareFragmentation

@@ -1,0 +1,283 @@
+// SPDX-License-Identifier: Apache-2.0
+// Reading KubeSchedulerConfiguration files (core/scenario/scheduler_config_reader.h) and a
+// Scenario's spec.scheduler.config / configFile: strict decoding with located errors in the API
+// server's words, upstream's argument validation, and what a scenario does with the result.
+#include <gtest/gtest.h>
+
+#include "core/scenario/prepare.h"
+#include "core/scenario/scenario.h"
+#include "core/scenario/scenario_writer.h"
+#include "core/scenario/scheduler_config_reader.h"
+#include "core/yamlio/yaml_tree.h"
+#include "tests/unit/temp_dir.h"
+
+using namespace drasim;
+using namespace drasim::scenario;
+
+namespace sched_config_reader_test {
+
+const char* const kConfigHead
+    = "apiVersion: kubescheduler.config.k8s.io/v1\nkind: KubeSchedulerConfiguration\n";
+
+std::optional<scheduler::SchedulerConfiguration> readConfig(const std::string& text, Diagnostics& diags)
+{
+    auto docs = yamlio::parseYamlDocuments(text, "sched.yaml", diags);
+    EXPECT_EQ(docs.size(), 1u);
+    if (docs.empty())
+        return std::nullopt;
+    return readSchedulerConfiguration(docs.front(), "", diags);
+}
+
+/// The errors (not warnings) of a configuration that must fail, one per line.
+std::string configErrors(const std::string& text)
+{
+    Diagnostics diags;
+    EXPECT_FALSE(readConfig(std::string(kConfigHead) + text, diags));
+    std::string out;
+    for (const auto& d : diags.all())
+        if (d.severity == Severity::Error)
+            out += d.format() + "\n";
+    return out;
+}
+
+const char* const kScenarioHead = "apiVersion: drasim.dev/v1alpha1\nkind: Scenario\nmetadata:\n  name: t\n";
+
+} // namespace sched_config_reader_test
+
+using namespace sched_config_reader_test;
+
+TEST(SchedulerConfigReader, ReadsProfilesPluginsAndArgs)
+{
+    Diagnostics diags;
+    const auto c = readConfig(std::string(kConfigHead) + R"(percentageOfNodesToScore: 40
+podInitialBackoffSeconds: 2
+podMaxBackoffSeconds: 30
+leaderElection: {leaderElect: false}
+profiles:
+  - schedulerName: default-scheduler
+  - schedulerName: packer
+    percentageOfNodesToScore: 100
+    plugins:
+      score:
+        disabled: [{name: NodeResourcesBalancedAllocation}]
+        enabled: [{name: NodeResourcesFit, weight: 5}]
+    pluginConfig:
+      - name: NodeResourcesFit
+        args:
+          scoringStrategy:
+            type: RequestedToCapacityRatio
+            resources: [{name: cpu, weight: 2}, {name: nvidia.com/gpu}]
+            requestedToCapacityRatio:
+              shape: [{utilization: 0, score: 0}, {utilization: 100, score: 10}]
+      - name: DynamicResources
+        args: {filterTimeout: 5s}
+)",
+        diags);
+    ASSERT_TRUE(c) << diags.formatAll();
+    EXPECT_TRUE(diags.all().empty()) << diags.formatAll();
+    EXPECT_EQ(c->percentageOfNodesToScore, 40);
+    EXPECT_EQ(c->podInitialBackoffSeconds, 2);
+    EXPECT_EQ(c->podMaxBackoffSeconds, 30);
+    EXPECT_EQ(c->filterTimeoutSeconds, std::optional<double>(5));
+    ASSERT_EQ(c->profiles.size(), 2u);
+    EXPECT_EQ(c->profiles[1].schedulerName, "packer");
+    EXPECT_EQ(c->profiles[1].percentageOfNodesToScore, std::optional<int32_t>(100));
+    const scheduler::ScoreTerm* fit = nullptr;
+    for (const auto& t : c->profiles[1].scoring.terms) {
+        EXPECT_NE(t.plugin, scheduler::ScorePlugin::NodeResourcesBalancedAllocation);
+        if (t.plugin == scheduler::ScorePlugin::NodeResourcesFit)
+            fit = &t;
+    }
+    ASSERT_TRUE(fit);
+    EXPECT_EQ(fit->weight, 5);
+    EXPECT_EQ(fit->strategy, scheduler::FitStrategy::RequestedToCapacityRatio);
+    ASSERT_TRUE(fit->fit);
+    ASSERT_EQ(fit->fit->resources.size(), 2u);
+    EXPECT_EQ(fit->fit->resources[1].name, "nvidia.com/gpu");
+    EXPECT_EQ(fit->fit->resources[1].weight, 1); // unset: 1
+    ASSERT_EQ(fit->fit->shape.size(), 2u);
+    EXPECT_EQ(fit->fit->shape[1].score, 100); // 10 scaled to MaxNodeScore
+    // A resource beyond cpu and memory: the profile scores every feasible node.
+    EXPECT_EQ(fit->dependsOn, scheduler::ScoreInput::PodAndNode);
+}
+
+TEST(SchedulerConfigReader, UnknownFieldsAndBadValuesAreLocatedErrors)
+{
+    EXPECT_EQ(configErrors("profiles:\n  - schedulerName: a\n    plugins:\n      scor: {}\n"),
+        "sched.yaml:6:7: KubeSchedulerConfiguration: profiles[0].plugins.scor: unknown field \"scor\"\n");
+    EXPECT_EQ(configErrors("percentageOfNodesToScore: 101\n"),
+        "sched.yaml:3:27: KubeSchedulerConfiguration: percentageOfNodesToScore: Invalid value: 101: not in "
+        "valid "
+        "range [0-100]\n");
+    EXPECT_EQ(configErrors("profiles: [{schedulerName: a, percentageOfNodesToScore: -1}]\n"),
+        "sched.yaml:3:57: KubeSchedulerConfiguration: profiles[0].percentageOfNodesToScore: Invalid value: "
+        "-1: not "
+        "in valid range [0-100]\n");
+    EXPECT_EQ(configErrors("parallelism: 0\n"),
+        "sched.yaml:3:14: KubeSchedulerConfiguration: parallelism: Invalid value: 0: should be an integer "
+        "value "
+        "greater than zero\n");
+    EXPECT_EQ(configErrors("profiles:\n  - plugins: {score: {enabled: [{weight: 2}]}}\n"),
+        "sched.yaml:4:33: KubeSchedulerConfiguration: profiles[0].plugins.score.enabled[0].name: Required "
+        "value\n");
+}
+
+TEST(SchedulerConfigReader, TheHeadMustBeAV1KubeSchedulerConfiguration)
+{
+    Diagnostics diags;
+    EXPECT_FALSE(readConfig(
+        "apiVersion: kubescheduler.config.k8s.io/v1beta3\nkind: KubeSchedulerConfiguration\n", diags));
+    EXPECT_EQ(diags.formatAll(),
+        "sched.yaml:1:13: KubeSchedulerConfiguration: apiVersion: Unsupported value: "
+        "\"kubescheduler.config.k8s.io/v1beta3\": supported values: \"kubescheduler.config.k8s.io/v1\"\n");
+    Diagnostics missing;
+    EXPECT_FALSE(readConfig("profiles: []\n", missing));
+    EXPECT_EQ(missing.formatAll(),
+        "sched.yaml:1:1: KubeSchedulerConfiguration: apiVersion: Required value\n"
+        "sched.yaml:1:1: KubeSchedulerConfiguration: kind: Required value\n");
+}
+
+TEST(SchedulerConfigReader, PluginArgsAreValidatedAsUpstreamValidatesThem)
+{
+    const std::string fit = "profiles:\n  - pluginConfig:\n      - name: NodeResourcesFit\n        args:\n";
+    EXPECT_EQ(configErrors(fit + "          scoringStrategy: {type: Fancy}\n"),
+        "sched.yaml:7:35: KubeSchedulerConfiguration: profiles[0].pluginConfig[0].args.scoringStrategy.type: "
+        "Unsupported value: \"Fancy\": supported values: \"LeastAllocated\", \"MostAllocated\", "
+        "\"RequestedToCapacityRatio\"\n");
+    EXPECT_EQ(
+        configErrors(fit
+            + "          scoringStrategy: {type: MostAllocated, resources: [{name: cpu, weight: 101}]}\n"),
+        "sched.yaml:7:82: KubeSchedulerConfiguration: "
+        "profiles[0].pluginConfig[0].args.scoringStrategy.resources[0]"
+        ".weight: Invalid value: 101: resource weight of cpu not in valid range (0, 100]\n");
+    EXPECT_EQ(configErrors(fit + "          scoringStrategy: {type: RequestedToCapacityRatio}\n"),
+        "sched.yaml:7:28: KubeSchedulerConfiguration: profiles[0].pluginConfig[0].args.scoringStrategy"
+        ".requestedToCapacityRatio: Required value: must be specified when type is "
+        "RequestedToCapacityRatio\n");
+    EXPECT_EQ(
+        configErrors(fit
+            + "          scoringStrategy:\n            type: RequestedToCapacityRatio\n"
+              "            requestedToCapacityRatio:\n              shape: [{utilization: 50, score: 11}, "
+              "{utilization: 40, score: 1}]\n"),
+        "sched.yaml:10:48: KubeSchedulerConfiguration: profiles[0].pluginConfig[0].args.scoringStrategy"
+        ".requestedToCapacityRatio.shape[0].score: Invalid value: 11: not in valid range [0, 10]\n"
+        "sched.yaml:10:67: KubeSchedulerConfiguration: profiles[0].pluginConfig[0].args.scoringStrategy"
+        ".requestedToCapacityRatio.shape[1].utilization: Invalid value: 40: values must be sorted in "
+        "increasing "
+        "order\n");
+    EXPECT_EQ(
+        configErrors(fit
+            + "          scoringStrategy: {type: MostAllocated, requestedToCapacityRatio: {shape: []}}\n"),
+        "sched.yaml:7:76: KubeSchedulerConfiguration: profiles[0].pluginConfig[0].args.scoringStrategy"
+        ".requestedToCapacityRatio: Forbidden: must be nil when type is not RequestedToCapacityRatio\n");
+    EXPECT_EQ(configErrors("profiles:\n  - pluginConfig:\n      - {name: DefaultPreemption, args: "
+                           "{minCandidateNodesPercentage: 0, minCandidateNodesAbsolute: 0}}\n"),
+        "sched.yaml:5:41: KubeSchedulerConfiguration: profiles[0].pluginConfig[0].args: Invalid value: 0: "
+        "minCandidateNodesPercentage cannot be zero at the same time as minCandidateNodesAbsolute\n");
+    EXPECT_EQ(
+        configErrors(
+            "profiles:\n  - pluginConfig:\n      - {name: DynamicResources, args: {filterTimeout: -1s}}\n"),
+        "sched.yaml:5:56: KubeSchedulerConfiguration: profiles[0].pluginConfig[0].args.filterTimeout: "
+        "Invalid value: "
+        "\"-1s\": must be zero or positive\n");
+    EXPECT_EQ(
+        configErrors("profiles:\n  - pluginConfig:\n      - {name: NodeResourcesBalancedAllocation, args: "
+                     "{resources: [{name: cpu, weight: 2}, {name: cpu}]}}\n"),
+        "sched.yaml:5:88: KubeSchedulerConfiguration: profiles[0].pluginConfig[0].args.resources[0].weight: "
+        "Invalid "
+        "value: 2: must be 1\n"
+        "sched.yaml:5:99: KubeSchedulerConfiguration: profiles[0].pluginConfig[0].args.resources[1].name: "
+        "Duplicate "
+        "value: \"cpu\"\n");
+    EXPECT_EQ(configErrors("profiles:\n  - pluginConfig:\n      - {name: NodeResourcesFit}\n      - {name: "
+                           "NodeResourcesFit}\n      - {name: Coscheduling}\n"),
+        "sched.yaml:6:9: KubeSchedulerConfiguration: profiles[0].pluginConfig[1]: Duplicate value: "
+        "\"NodeResourcesFit\"\n"
+        "sched.yaml:7:16: KubeSchedulerConfiguration: profiles[0].pluginConfig[2].name: Invalid value: "
+        "\"Coscheduling\": no such plugin\n");
+}
+
+TEST(SchedulerConfigReader, ArgsDrasimCannotHonourAreWarnings)
+{
+    Diagnostics diags;
+    const auto c = readConfig(std::string(kConfigHead) + R"(extenders: [{urlPrefix: "http://x"}]
+profiles:
+  - pluginConfig:
+      - {name: DefaultPreemption, args: {minCandidateNodesPercentage: 20}}
+      - {name: InterPodAffinity, args: {hardPodAffinityWeight: 5}}
+)",
+        diags);
+    ASSERT_TRUE(c) << diags.formatAll();
+    std::vector<std::string> got;
+    for (const auto& d : diags.all())
+        got.push_back(d.format());
+    EXPECT_EQ(got,
+        (std::vector<std::string> {
+            "sched.yaml:3:12: warning: KubeSchedulerConfiguration: extenders: a scheduler extender is not "
+            "modelled "
+            "by drasim: accepted and not honoured",
+            "sched.yaml:6:71: warning: KubeSchedulerConfiguration: profiles[0].pluginConfig[0].args: a "
+            "shortlist "
+            "other than 10 % or at least 100 candidate nodes is not modelled by drasim: accepted and not "
+            "honoured",
+            "sched.yaml:7:40: warning: KubeSchedulerConfiguration: profiles[0].pluginConfig[1].args: "
+            "InterPodAffinity "
+            "args is not modelled by drasim: accepted and not honoured",
+        }));
+}
+
+TEST(SchedulerConfigReader, AScenarioTakesItInlineOrFromAFileAndNotBesideTheFieldsItSets)
+{
+    test_support::TempDir dir("drasim-sched-config");
+    dir.write("sched.yaml",
+        std::string(kConfigHead)
+            + "podMaxBackoffSeconds: 20\npercentageOfNodesToScore: 25\nprofiles:\n"
+              "  - plugins: {score: {disabled: [{name: TaintToleration}]}}\n");
+    const std::string path
+        = dir.write("s.yaml", std::string(kScenarioHead) + "spec:\n  scheduler: {configFile: sched.yaml}\n");
+    Diagnostics diags;
+    auto s = loadScenario(path, diags);
+    ASSERT_TRUE(s) << diags.formatAll();
+    ASSERT_TRUE(s->schedulerConfig);
+    EXPECT_EQ(s->podMaxBackoff, 20 * sim::kSecond);
+    EXPECT_EQ(s->percentageOfNodesToScore, std::optional<int32_t>(25));
+    EXPECT_EQ(s->schedulerConfigFile, "sched.yaml");
+    // The writer keeps the reference and leaves out what the configuration sets.
+    const std::string written = writeScenario(*s);
+    EXPECT_NE(written.find("configFile: sched.yaml"), std::string::npos) << written;
+    EXPECT_EQ(written.find("podMaxBackoff"), std::string::npos) << written;
+    EXPECT_EQ(written.find("scoring"), std::string::npos) << written;
+    Diagnostics again;
+    EXPECT_TRUE(parseScenario(written, path, again)) << again.formatAll();
+
+    // Inline, with errors located in the scenario under spec.scheduler.config.
+    Diagnostics bad;
+    EXPECT_FALSE(parseScenario(std::string(kScenarioHead)
+            + "spec:\n  scheduler:\n    scoring: most-allocated\n    config:\n"
+              "      apiVersion: kubescheduler.config.k8s.io/v1\n      kind: KubeSchedulerConfiguration\n"
+              "      profiles: [{schedulerName: a, plugin: {}}]\n",
+        "dir/s.yaml", bad));
+    EXPECT_EQ(bad.formatAll(),
+        "dir/s.yaml:11:37: KubeSchedulerConfiguration: spec.scheduler.config.profiles[0].plugin: unknown "
+        "field "
+        "\"plugin\"\n"
+        "dir/s.yaml:7:14: Scenario t: spec.scheduler.scoring: Forbidden: set by the scheduler configuration "
+        "(config); not both\n");
+}
+
+TEST(SchedulerConfigReader, APreparedScenarioCarriesTheProfiles)
+{
+    Diagnostics diags;
+    auto s = parseScenario(std::string(kScenarioHead)
+            + "spec:\n  duration: 1h\n  scheduler:\n    config:\n      apiVersion: "
+              "kubescheduler.config.k8s.io/v1\n"
+              "      kind: KubeSchedulerConfiguration\n      profiles: [{schedulerName: a}, {schedulerName: "
+              "b}]\n",
+        "s.yaml", diags);
+    ASSERT_TRUE(s) << diags.formatAll();
+    auto prepared = prepareScenario(*s, {}, diags);
+    ASSERT_TRUE(prepared) << diags.formatAll();
+    ASSERT_TRUE(prepared->profiles);
+    ASSERT_EQ(prepared->profiles->size(), 2u);
+    EXPECT_EQ(prepared->profiles->at(1).schedulerName, "b");
+}
