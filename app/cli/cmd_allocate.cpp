@@ -20,6 +20,7 @@ struct Args
 {
     std::string output = "yaml";
     drasim::scheduler::SchedulerOptions scheduler;
+    std::string schedulerConfig; ///< --scheduler-config
     drasim::cli::ClusterVersionOptions version;
     std::vector<std::string> files;
 };
@@ -30,7 +31,14 @@ int run(const Args& args)
     session::Session session;
     std::string error;
     session.setFeatureGates(*args.version.over(api::FeatureGates(), error)); // checked at parse
-    auto cluster = cli::openCluster(session, args.files, args.scheduler);
+    scheduler::SchedulerOptions options = args.scheduler;
+    if (!args.schedulerConfig.empty()) {
+        const auto config = cli::readSchedulerConfigFile(args.schedulerConfig);
+        if (!config)
+            return 1;
+        cli::applySchedulerConfig(*config, options);
+    }
+    auto cluster = cli::openCluster(session, args.files, options);
     if (!cluster)
         return 1;
     // The pods of a PodGroup take one group cycle together, and the group's status says how it went.
@@ -81,6 +89,7 @@ stderr, nothing on stdout), 2 on bad usage.)");
     app.add_option("FILE", args->files, "manifests: files, directories, or - for stdin")->required();
     drasim::cli::addOutputOption(app, args->output, { "yaml", "json" }, "output format (default yaml)");
     drasim::cli::addSchedulerOptions(app, args->scheduler);
+    drasim::cli::addSchedulerConfigOption(app, args->schedulerConfig);
     drasim::cli::addClusterVersionOptions(app, args->version);
     return [args] { return run(*args); };
 }

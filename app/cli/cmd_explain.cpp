@@ -25,6 +25,7 @@ struct Args
     std::string pod;
     std::string output = "text";
     drasim::scheduler::SchedulerOptions scheduler;
+    std::string schedulerConfig; ///< --scheduler-config
     drasim::cli::ClusterVersionOptions version;
     std::vector<std::string> files;
     std::string at; ///< --at: explain the pod of a scenario's run at this simulated time
@@ -107,7 +108,14 @@ int run(const Args& args)
     session::Session session;
     std::string error;
     session.setFeatureGates(*args.version.over(api::FeatureGates(), error)); // checked at parse
-    auto cluster = cli::openCluster(session, args.files, args.scheduler);
+    scheduler::SchedulerOptions options = args.scheduler;
+    if (!args.schedulerConfig.empty()) {
+        const auto config = cli::readSchedulerConfigFile(args.schedulerConfig);
+        if (!config)
+            return 1;
+        cli::applySchedulerConfig(*config, options);
+    }
+    auto cluster = cli::openCluster(session, args.files, options);
     if (!cluster)
         return 1;
     const std::vector<api::Pod>& pods = session.objects().pods;
@@ -148,10 +156,11 @@ apply.)");
     drasim::cli::addOutputOption(
         app, args->output, { "text", "json", "yaml" }, "output format (default text)");
     drasim::cli::addSchedulerOptions(app, args->scheduler);
+    drasim::cli::addSchedulerConfigOption(app, args->schedulerConfig);
     drasim::cli::addClusterVersionOptions(app, args->version);
     app.add_option("--at", args->at, "explain POD of the scenario FILE at this simulated time (90m, 1h30m)");
     return [args, &app] {
-        for (const char* name : { "--scoring", "--seed", "--step-budget", "--timeout" })
+        for (const char* name : { "--scoring", "--seed", "--step-budget", "--timeout", "--scheduler-config" })
             if (args->schedulerOptionGiven.empty() && app.count(name) > 0)
                 args->schedulerOptionGiven = name;
         return run(*args);

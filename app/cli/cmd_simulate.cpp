@@ -2,6 +2,7 @@
 // drasim simulate: runs a Scenario through the discrete-event simulator and prints its summary.
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
@@ -69,6 +70,7 @@ struct Args
     std::string output = "text";
     bool save = false; ///< record the run in the store (--save, or implied by --db)
     std::string db, label;
+    std::string schedulerConfig; ///< --scheduler-config
     drasim::cli::ClusterVersionOptions version;
 };
 
@@ -102,6 +104,25 @@ int run(const Args& args)
     else {
         cli::printError(versionError);
         return 2;
+    }
+
+    // --scheduler-config replaces the scenario's scheduler configuration and the settings it
+    // carries (scoring, percentageOfNodesToScore, backoffs).
+    if (!args.schedulerConfig.empty()) {
+        const auto config = cli::readSchedulerConfigFile(args.schedulerConfig);
+        if (!config)
+            return 1;
+        // Named as the scenario names its files: relative to its folder (checks resolve it there).
+        const std::filesystem::path folder = std::filesystem::absolute(scenario->baseDir);
+        scenario->schedulerConfigFile = std::filesystem::absolute(args.schedulerConfig)
+                                            .lexically_normal()
+                                            .lexically_relative(folder)
+                                            .string();
+        scenario->schedulerConfigDocument = DataValue();
+        scenario->percentageOfNodesToScore = config->percentageOfNodesToScore;
+        scenario->podInitialBackoff = config->podInitialBackoffSeconds * sim::kSecond;
+        scenario->podMaxBackoff = config->podMaxBackoffSeconds * sim::kSecond;
+        scenario->schedulerConfig = std::make_shared<const scheduler::SchedulerConfiguration>(*config);
     }
 
     sim::SeriesWriter series;
@@ -212,6 +233,10 @@ stderr), 2 on bad usage, 130 when interrupted.)");
         ->description("record the run in this SQLite store instead of the default one (implies --save); "
                       "store:NAME is read from it too");
     app.add_option("--label", args->label, "a label for the recorded run")->option_text("TEXT");
+    app.add_option("--scheduler-config", args->schedulerConfig,
+           "a KubeSchedulerConfiguration (kube-scheduler's --config) that replaces the scenario's scheduler "
+           "settings")
+        ->option_text("FILE");
     addClusterVersionOptions(app, args->version, false);
     return [args] { return run(*args); };
 }

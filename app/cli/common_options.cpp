@@ -3,6 +3,9 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdio>
+
+#include "core/scenario/scheduler_config_reader.h"
 
 namespace drasim::cli {
 
@@ -114,6 +117,35 @@ void addSchedulerOptions(CLI::App& app, scheduler::SchedulerOptions& options)
         ->option_text("SECONDS")
         ->transform(nonNegativeSeconds())
         ->group(group);
+}
+
+void addSchedulerConfigOption(CLI::App& app, std::string& path)
+{
+    app.add_option("--scheduler-config", path,
+           "a KubeSchedulerConfiguration file, as kube-scheduler's --config takes it\n"
+           "(profiles, plugins and weights, scoringStrategy, percentageOfNodesToScore)")
+        ->option_text("FILE")
+        ->excludes("--scoring")
+        ->excludes("--percentage-of-nodes-to-score")
+        ->group("Scheduler options");
+}
+
+std::optional<scheduler::SchedulerConfiguration> readSchedulerConfigFile(const std::string& path)
+{
+    Diagnostics diags;
+    auto config = scenario::loadSchedulerConfiguration(path, diags);
+    if (!diags.all().empty())
+        std::fputs(diags.formatAll().c_str(), stderr);
+    return config;
+}
+
+void applySchedulerConfig(
+    const scheduler::SchedulerConfiguration& config, scheduler::SchedulerOptions& options)
+{
+    options.profiles = std::make_shared<const std::vector<scheduler::SchedulerProfile>>(config.profiles);
+    options.percentageOfNodesToScore = config.percentageOfNodesToScore;
+    if (config.filterTimeoutSeconds)
+        options.filterTimeoutSeconds = *config.filterTimeoutSeconds;
 }
 
 std::optional<api::FeatureGates> ClusterVersionOptions::over(

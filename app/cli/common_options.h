@@ -12,6 +12,7 @@
 
 #include "core/api/feature_gates.h"
 #include "core/scheduler/cluster.h"
+#include "core/scheduler/scheduler_config.h"
 #include "core/topology/importers.h"
 
 namespace drasim::cli {
@@ -37,6 +38,21 @@ CLI::Option* addOutputOption(CLI::App& app, std::string& format, const std::vect
 /// The "Scheduler options" group: --scoring, --seed, --step-budget, --timeout, bound to `options`.
 /// Every command that schedules pods takes them, so `explain` can explain what `allocate` did.
 void addSchedulerOptions(CLI::App& app, scheduler::SchedulerOptions& options);
+
+/// --scheduler-config FILE: a KubeSchedulerConfiguration, as kube-scheduler's --config takes it.
+/// It sets the profiles and percentageOfNodesToScore itself, so --scoring and
+/// --percentage-of-nodes-to-score may not be given with it (a usage error). Call after
+/// addSchedulerOptions.
+void addSchedulerConfigOption(CLI::App& app, std::string& path);
+
+/// Reads the --scheduler-config file; its diagnostics (warnings too) go to stderr. nullopt when
+/// it has errors.
+std::optional<scheduler::SchedulerConfiguration> readSchedulerConfigFile(const std::string& path);
+
+/// The configuration applied to scheduler options: profiles, percentageOfNodesToScore and
+/// DynamicResources' filterTimeout (when it sets one).
+void applySchedulerConfig(
+    const scheduler::SchedulerConfiguration& config, scheduler::SchedulerOptions& options);
 
 /// --kubernetes-version and --feature-gates as given (empty when not).
 struct ClusterVersionOptions
