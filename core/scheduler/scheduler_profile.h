@@ -15,21 +15,21 @@
 
 namespace drasim::scheduler {
 
-/// The node-level Filter plugins of node_filters.h, one bit each in a FilterSet.
+/// The Filter plugins drasim runs besides DynamicResources, one bit each in a FilterSet (a new one
+/// goes before Count; plugin_registry.cpp names it).
 enum class FilterPlugin : uint8_t {
     NodeUnschedulable,
     TaintToleration,
     NodeAffinity,
     NodeResourcesFit,
+    Count,
 };
 using FilterSet = uint32_t;
 inline constexpr FilterSet filterBit(FilterPlugin f)
 {
     return FilterSet(1) << unsigned(f);
 }
-inline constexpr FilterSet kAllFilters = filterBit(FilterPlugin::NodeUnschedulable)
-    | filterBit(FilterPlugin::TaintToleration) | filterBit(FilterPlugin::NodeAffinity)
-    | filterBit(FilterPlugin::NodeResourcesFit);
+inline constexpr FilterSet kAllFilters = filterBit(FilterPlugin::Count) - 1;
 
 inline constexpr const char* kDefaultSchedulerName = "default-scheduler";
 

@@ -281,3 +281,47 @@ TEST(SchedulerConfigReader, APreparedScenarioCarriesTheProfiles)
     ASSERT_EQ(prepared->profiles->size(), 2u);
     EXPECT_EQ(prepared->profiles->at(1).schedulerName, "b");
 }
+
+TEST(SchedulerConfigReader, FileAndProfileErrorsHaveTheirMessages)
+{
+    test_support::TempDir dir("drasim-sched-config-errors");
+    dir.write("two.yaml", std::string(kConfigHead) + "---\n" + kConfigHead);
+    Diagnostics two;
+    EXPECT_FALSE(loadSchedulerConfiguration(dir.file("two.yaml"), two));
+    EXPECT_EQ(two.formatAll(),
+        dir.file("two.yaml")
+            + ":4: KubeSchedulerConfiguration: expected one KubeSchedulerConfiguration document, "
+              "found 2\n");
+    Diagnostics missing;
+    EXPECT_FALSE(loadSchedulerConfiguration(dir.file("absent.yaml"), missing));
+    EXPECT_EQ(missing.formatAll(),
+        dir.file("absent.yaml")
+            + ": KubeSchedulerConfiguration: cannot read scheduler configuration: No such file or "
+              "directory\n");
+
+    // DynamicResources' filterTimeout is one value for every profile in drasim; bindingTimeout
+    // has upstream's lower bound.
+    const std::string twoProfiles
+        = "profiles:\n  - schedulerName: a\n    pluginConfig: [{name: DynamicResources, args: "
+          "{filterTimeout: 5s}}]\n  - schedulerName: b\n    pluginConfig: [{name: "
+          "DynamicResources, args: ";
+    EXPECT_EQ(configErrors(twoProfiles + "{filterTimeout: 7s}}]\n"),
+        "sched.yaml:7:67: KubeSchedulerConfiguration: profiles[1].pluginConfig[0].args.filterTimeout: "
+        "Invalid value: "
+        "differs from another profile's: drasim applies one DynamicResources filterTimeout to every "
+        "profile\n");
+    EXPECT_EQ(configErrors(twoProfiles + "{filterTimeout: 5s, bindingTimeout: 500ms}}]\n"),
+        "sched.yaml:7:87: KubeSchedulerConfiguration: profiles[1].pluginConfig[0].args.bindingTimeout: "
+        "Invalid value: "
+        "must be at least 1 second\n");
+
+    // A scenario names its configuration once.
+    Diagnostics both;
+    EXPECT_FALSE(parseScenario(std::string(kScenarioHead)
+            + "spec:\n  scheduler:\n    configFile: sched.yaml\n    config: {apiVersion: "
+              "kubescheduler.config.k8s.io/v1, kind: KubeSchedulerConfiguration}\n",
+        "dir/s.yaml", both));
+    EXPECT_EQ(both.formatAll(),
+        "dir/s.yaml:7:17: Scenario t: spec.scheduler.configFile: Forbidden: may not be set together with "
+        "config\n");
+}
