@@ -181,6 +181,19 @@ void notePlugins(Reporter& r, const ConfigPlugins& plugins)
                 note(p);
             }
     };
+    // PodTopologySpread's and InterPodAffinity's Filter run in every profile (pod_placement.h).
+    auto filterKept = [&](const ConfigPluginSet& s) {
+        for (const auto& p : s.disabled)
+            if ((p.name == "PodTopologySpread" || p.name == "InterPodAffinity")
+                && noted.insert(p.name).second)
+                r.warning(p.site,
+                    "plugin \"" + p.name
+                        + "\": drasim runs its Filter in every profile; disabling it there is not "
+                          "honoured");
+    };
+    filterKept(plugins.multiPoint);
+    filterKept(plugins.points[size_t(ExtensionPoint::PreFilter)]);
+    filterKept(plugins.points[size_t(ExtensionPoint::Filter)]);
     noteSet(plugins.multiPoint);
     for (const auto& s : plugins.points)
         noteSet(s);

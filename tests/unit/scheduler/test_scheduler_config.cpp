@@ -189,9 +189,10 @@ TEST(SchedulerConfig, DefaultWeightsAreDefaultPluginsGo)
         weights[t.plugin] = t.weight;
     using P = scheduler::ScorePlugin;
     EXPECT_EQ(weights,
-        (std::map<P, int64_t> { { P::NodeResourcesFit, 1 }, { P::NodeResourcesBalancedAllocation, 1 },
-            { P::TaintToleration, 3 }, { P::NodeAffinity, 2 }, { P::DynamicResources, 1 } }));
-    // The two plugins issue 26 adds next are in the table with their weights already.
+        (std::map<P, int64_t> { { P::PodTopologySpread, 2 }, { P::InterPodAffinity, 2 },
+            { P::NodeResourcesFit, 1 }, { P::NodeResourcesBalancedAllocation, 1 }, { P::TaintToleration, 3 },
+            { P::NodeAffinity, 2 }, { P::DynamicResources, 1 } }));
+    // ImageLocality has nothing to score in a simulated cluster; its weight is kept in the table.
     EXPECT_EQ(scheduler::findPlugin("PodTopologySpread")->defaultWeight, 2);
     EXPECT_EQ(scheduler::findPlugin("InterPodAffinity")->defaultWeight, 2);
     EXPECT_EQ(scheduler::findPlugin("ImageLocality")->defaultWeight, 1);
@@ -461,7 +462,8 @@ TEST(SchedulerConfig, PluginsDrasimDoesNotActOnAreWarnings)
 {
     ConfigProfile p;
     point(p, ExtensionPoint::Score).enabled.push_back(plugin("ImageLocality", 5));
-    point(p, ExtensionPoint::Score).disabled.push_back(plugin("PodTopologySpread"));
+    point(p, ExtensionPoint::Score).disabled.push_back(plugin("GangScheduling"));
+    point(p, ExtensionPoint::Filter).disabled.push_back(plugin("PodTopologySpread"));
     point(p, ExtensionPoint::Filter).disabled.push_back(plugin("NoSuchPlugin"));
     Diagnostics diags;
     ASSERT_TRUE(build(oneProfile(p), diags));
@@ -471,13 +473,15 @@ TEST(SchedulerConfig, PluginsDrasimDoesNotActOnAreWarnings)
         got.push_back(x.message);
     EXPECT_EQ(got,
         (std::vector<std::string> {
-            // multiPoint first, then the extension points in the framework's order (filter
-            // before score).
+            // The Filters drasim keeps first, then multiPoint and the extension points in the
+            // framework's order (filter before score).
+            "plugin \"PodTopologySpread\": drasim runs its Filter in every profile; disabling it there is "
+            "not "
+            "honoured",
             "no plugin \"NoSuchPlugin\" exists: disabling it changes nothing",
             "plugin \"ImageLocality\" is accepted and not modelled: it has nothing to act on in a simulated "
             "cluster, so this setting changes no result",
-            "plugin \"PodTopologySpread\" is not modelled by drasim: this setting is accepted and not "
-            "honoured",
+            "plugin \"GangScheduling\" is not modelled by drasim: this setting is accepted and not honoured",
         }));
 }
 
