@@ -31,14 +31,10 @@ int run(const Args& args)
     session::Session session;
     std::string error;
     session.setFeatureGates(*args.version.over(api::FeatureGates(), error)); // checked at parse
-    scheduler::SchedulerOptions options = args.scheduler;
-    if (!args.schedulerConfig.empty()) {
-        const auto config = cli::readSchedulerConfigFile(args.schedulerConfig);
-        if (!config)
-            return 1;
-        cli::applySchedulerConfig(*config, options);
-    }
-    auto cluster = cli::openCluster(session, args.files, options);
+    const auto options = cli::withSchedulerConfigFile(args.scheduler, args.schedulerConfig);
+    if (!options)
+        return 1;
+    auto cluster = cli::openCluster(session, args.files, *options);
     if (!cluster)
         return 1;
     // The pods of a PodGroup take one group cycle together, and the group's status says how it went.

@@ -108,14 +108,10 @@ int run(const Args& args)
     session::Session session;
     std::string error;
     session.setFeatureGates(*args.version.over(api::FeatureGates(), error)); // checked at parse
-    scheduler::SchedulerOptions options = args.scheduler;
-    if (!args.schedulerConfig.empty()) {
-        const auto config = cli::readSchedulerConfigFile(args.schedulerConfig);
-        if (!config)
-            return 1;
-        cli::applySchedulerConfig(*config, options);
-    }
-    auto cluster = cli::openCluster(session, args.files, options);
+    const auto options = cli::withSchedulerConfigFile(args.scheduler, args.schedulerConfig);
+    if (!options)
+        return 1;
+    auto cluster = cli::openCluster(session, args.files, *options);
     if (!cluster)
         return 1;
     const std::vector<api::Pod>& pods = session.objects().pods;

@@ -148,6 +148,18 @@ void applySchedulerConfig(
         options.filterTimeoutSeconds = *config.filterTimeoutSeconds;
 }
 
+std::optional<scheduler::SchedulerOptions> withSchedulerConfigFile(
+    scheduler::SchedulerOptions options, const std::string& path)
+{
+    if (path.empty())
+        return options;
+    const auto config = readSchedulerConfigFile(path);
+    if (!config)
+        return std::nullopt;
+    applySchedulerConfig(*config, options);
+    return options;
+}
+
 std::optional<api::FeatureGates> ClusterVersionOptions::over(
     const api::FeatureGates& base, std::string& error) const
 {

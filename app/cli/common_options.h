@@ -54,6 +54,11 @@ std::optional<scheduler::SchedulerConfiguration> readSchedulerConfigFile(const s
 void applySchedulerConfig(
     const scheduler::SchedulerConfiguration& config, scheduler::SchedulerOptions& options);
 
+/// `options` with the --scheduler-config file applied when one is given (readSchedulerConfigFile,
+/// then applySchedulerConfig); nullopt when the file has errors (already printed).
+std::optional<scheduler::SchedulerOptions> withSchedulerConfigFile(
+    scheduler::SchedulerOptions options, const std::string& path);
+
 /// --kubernetes-version and --feature-gates as given (empty when not).
 struct ClusterVersionOptions
 {

@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include "core/scheduler/diagnosis.h"
+#include "tests/ui/replay_event.h"
 #include "ui/models/diagnosis_text.h"
 #include "ui/models/pod_group_text.h"
 #include "ui/models/pod_replay.h"
@@ -26,22 +27,12 @@ using Type = sim::PodEventType;
 // Named, so that a unity build does not meet other replay tests' helpers of the same names.
 namespace pod_groups_test {
 
-ui::ReplayEvent groupEvent(sim::SimTime t, Type type, const std::string& pod, const std::string& node = {},
-    const std::string& message = {})
-{
-    ui::ReplayEvent e;
-    e.time = t;
-    e.type = type;
-    e.pod = pod;
-    e.node = node;
-    e.message = message;
-    return e;
-}
+using drasim::testing::replayEvent;
 
 ui::ReplayEvent member(sim::SimTime t, const std::string& pod, const std::string& group, int minCount,
     const std::string& topologyKey = "topology.kubernetes.io/rack")
 {
-    ui::ReplayEvent e = groupEvent(t, Type::Created, pod);
+    ui::ReplayEvent e = replayEvent(t, Type::Created, pod);
     auto facts = std::make_shared<sim::PodEventGroup>();
     facts->key = group;
     facts->minCount = minCount;
@@ -52,7 +43,7 @@ ui::ReplayEvent member(sim::SimTime t, const std::string& pod, const std::string
 
 ui::ReplayEvent boundInDomain(sim::SimTime t, const std::string& pod, const std::string& node)
 {
-    ui::ReplayEvent e = groupEvent(t, Type::Scheduled, pod, node);
+    ui::ReplayEvent e = replayEvent(t, Type::Scheduled, pod, node);
     auto facts = std::make_shared<sim::PodEventGroup>();
     facts->key = "default/train";
     facts->minCount = 3;
@@ -68,20 +59,21 @@ ui::ReplayEvent boundInDomain(sim::SimTime t, const std::string& pod, const std:
 ui::PodReplay gangRun()
 {
     ui::PodReplay r;
-    r.append(groupEvent(0, Type::Created, "default/solo"));
-    r.append(groupEvent(0, Type::Unschedulable, "default/solo", {}, "0/4 nodes are available"));
+    r.append(replayEvent(0, Type::Created, "default/solo"));
+    r.append(replayEvent(0, Type::Unschedulable, "default/solo", {}, "0/4 nodes are available"));
     r.append(member(10, "default/train-0", "default/train", 3));
     r.append(member(10, "default/train-1", "default/train", 3));
     r.append(member(20, "default/train-2", "default/train", 3));
     const std::string cycle
         = "pod group default/train: no topology.kubernetes.io/rack domain holds minCount (3) pods";
     for (const char* pod : { "default/train-0", "default/train-1", "default/train-2" })
-        r.append(groupEvent(20, Type::Unschedulable, pod, {}, cycle));
+        r.append(replayEvent(20, Type::Unschedulable, pod, {}, cycle));
     r.append(boundInDomain(30, "default/train-0", "n0"));
     r.append(boundInDomain(30, "default/train-1", "n0"));
     r.append(boundInDomain(30, "default/train-2", "n1"));
-    r.append(groupEvent(50, Type::Preempted, "default/train-2", "n1", "preempted by pod group default/prod"));
-    r.append(groupEvent(60, Type::Evicted, "default/train-2", "n1"));
+    r.append(
+        replayEvent(50, Type::Preempted, "default/train-2", "n1", "preempted by pod group default/prod"));
+    r.append(replayEvent(60, Type::Evicted, "default/train-2", "n1"));
     r.append(member(70, "default/train-3", "default/train", 3));
     return r;
 }
@@ -308,7 +300,7 @@ TEST(PodGroups, ABasicGroupWithoutATopologyKeyListsItsMembersAsPlainPods)
     // The basic PodGroup a 1.37 Job controller gives every Job places its pods one by one.
     ui::PodReplay replay;
     replay.append(member(0, "default/finetune-0", "default/finetune", 0, ""));
-    replay.append(groupEvent(5, Type::Scheduled, "default/finetune-0", "n0"));
+    replay.append(replayEvent(5, Type::Scheduled, "default/finetune-0", "n0"));
     ui::ReplayPodsModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
     model.setState(replay.stateAt(10));

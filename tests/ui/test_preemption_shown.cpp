@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include "core/scheduler/diagnosis.h"
+#include "tests/ui/replay_event.h"
 #include "ui/models/diagnosis_text.h"
 #include "ui/models/pod_replay.h"
 #include "ui/models/pods_model.h"
@@ -26,28 +27,20 @@ using Type = sim::PodEventType;
 // Named, so that a unity build does not meet the replay tests' helpers of the same names.
 namespace preemption_shown_test {
 
-ui::ReplayEvent ev(sim::SimTime t, Type type, const std::string& pod, const std::string& node = {},
-    const std::string& message = {})
-{
-    ui::ReplayEvent e;
-    e.time = t;
-    e.type = type;
-    e.pod = pod;
-    e.node = node;
-    e.message = message;
-    return e;
-}
+using drasim::testing::replayEvent;
 
 /// ns/low runs on n0 until ns/high preempts it at 50ms; its grace period ends at 80ms.
 ui::PodReplay preemptedRun()
 {
     ui::PodReplay r;
-    r.append(ev(0, Type::Created, "ns/low"));
-    r.append(ev(0, Type::Scheduled, "ns/low", "n0"));
-    r.append(ev(40, Type::Created, "ns/high"));
-    r.append(ev(50, Type::Unschedulable, "ns/high", {}, "0/1 nodes are available: 1 Insufficient gpu."));
-    r.append(ev(50, Type::Preempted, "ns/low", "n0", "preempted by ns/high (priority 100) on node n0"));
-    r.append(ev(80, Type::Evicted, "ns/low", "n0"));
+    r.append(replayEvent(0, Type::Created, "ns/low"));
+    r.append(replayEvent(0, Type::Scheduled, "ns/low", "n0"));
+    r.append(replayEvent(40, Type::Created, "ns/high"));
+    r.append(
+        replayEvent(50, Type::Unschedulable, "ns/high", {}, "0/1 nodes are available: 1 Insufficient gpu."));
+    r.append(
+        replayEvent(50, Type::Preempted, "ns/low", "n0", "preempted by ns/high (priority 100) on node n0"));
+    r.append(replayEvent(80, Type::Evicted, "ns/low", "n0"));
     return r;
 }
 
