@@ -38,6 +38,11 @@ int run(const Args& args)
         std::fputs(diags.formatAll().c_str(), stderr);
         return 1;
     }
+    if (!plan->study.policies.empty()) { // drasim plan never shards such a study
+        cli::printError("study " + plan->study.name
+            + " compares scoring policies (spec.policies): its shards cannot exist; run it with drasim plan");
+        return 1;
+    }
 
     // Exactly one finished shard of this study per index, all of one split.
     std::vector<planner::Evaluation> known;

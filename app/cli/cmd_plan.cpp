@@ -157,6 +157,41 @@ bool applyVersionOptions(drasim::planner::Plan& plan, const drasim::cli::Cluster
     return true;
 }
 
+/// What the command line asks that a study comparing scoring policies cannot do; empty when none.
+std::string policiesProblem(const Args& args)
+{
+    if (!args.scoring.empty())
+        return "--scoring: the study compares the scoring policies of its spec.policies; drop one or "
+               "the other";
+    if (!args.db.empty() || !args.shard.empty() || !args.emitJob.empty())
+        return "--db, --shard and --emit-job record and split the study of one scoring policy; this "
+               "study compares those of its spec.policies: run it here, or each policy with --scoring "
+               "after removing spec.policies";
+    return {};
+}
+
+/// The search under each scoring policy of the study, reported side by side.
+int runPolicies(const drasim::planner::Plan& plan, const Args& args, drasim::Diagnostics& diags)
+{
+    using namespace drasim;
+    planner::PlanOptions options;
+    options.threads = args.threads;
+    options.cancel = &g_interrupted;
+    cli::StderrPercent progress;
+    if (cli::stderrIsTerminal())
+        options.progress = &progress;
+    auto previous = std::signal(SIGINT, onInterrupt);
+    planner::PlanStats stats;
+    auto result = planner::runPolicyPlans(plan, options, diags, &stats);
+    std::signal(SIGINT, previous);
+    progress.done();
+    if (!diags.all().empty())
+        std::fputs(diags.formatAll().c_str(), stderr);
+    if (!result)
+        return stats.cancelled ? 130 : 1;
+    return cli::emitPolicyStudy(*result, args.outputs) ? 0 : 1;
+}
+
 int run(const Args& args)
 {
     using namespace drasim;
@@ -184,6 +219,13 @@ int run(const Args& args)
             = args.tieBreak.empty() ? plan->scenario.tieBreak : *scheduler::parseTieBreak(args.tieBreak);
         planner::overrideScoring(
             *plan, scoring, tieBreak, "--scoring=" + args.scoring + " --tie-break=" + args.tieBreak);
+    }
+    if (!plan->study.policies.empty()) {
+        if (const std::string problem = policiesProblem(args); !problem.empty()) {
+            cli::printError(problem);
+            return 2;
+        }
+        return runPolicies(*plan, args, diags);
     }
     if (!args.emitJob.empty())
         return emitJob(*plan, args);

@@ -13,22 +13,38 @@ std::string studyJson(const planner::StudyResult& result)
     return toJson(planner::toData(result)) + "\n";
 }
 
-bool emitStudy(const planner::StudyResult& result, const PlanOutputs& outputs)
+namespace {
+
+/// Writes the frontier files, then prints the text or the JSON.
+bool emitReport(
+    const std::string& text, const std::string& json, const std::string& csv, const PlanOutputs& outputs)
 {
-    auto write = [](const std::string& path, const std::string& text) {
+    auto write = [](const std::string& path, const std::string& content) {
         std::string error;
-        if (writeFileAtomically(path, text, &error))
+        if (writeFileAtomically(path, content, &error))
             return true;
         printError("cannot write " + path + ": " + error);
         return false;
     };
-    const std::string json = studyJson(result);
-    if (!outputs.frontierCsv.empty() && !write(outputs.frontierCsv, planner::frontierCsv(result)))
+    if (!outputs.frontierCsv.empty() && !write(outputs.frontierCsv, csv))
         return false;
     if (!outputs.frontierJson.empty() && !write(outputs.frontierJson, json))
         return false;
-    printStdout(outputs.output == "json" ? json : planner::formatText(result));
+    printStdout(outputs.output == "json" ? json : text);
     return true;
+}
+
+} // namespace
+
+bool emitStudy(const planner::StudyResult& result, const PlanOutputs& outputs)
+{
+    return emitReport(planner::formatText(result), studyJson(result), planner::frontierCsv(result), outputs);
+}
+
+bool emitPolicyStudy(const planner::PolicyStudyResult& result, const PlanOutputs& outputs)
+{
+    return emitReport(planner::formatPolicyText(result), toJson(planner::toData(result)) + "\n",
+        planner::policyFrontierCsv(result), outputs);
 }
 
 void StderrPercent::progress(double fraction, std::string_view stage)

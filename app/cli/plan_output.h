@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "core/common/progress.h"
+#include "core/planner/policy_study.h"
 #include "core/planner/study_result.h"
 
 namespace drasim::cli {
@@ -22,6 +23,10 @@ struct PlanOutputs
 /// Writes the frontier files, then prints the report. False (after an error line) when a file
 /// cannot be written; nothing is printed on stdout then.
 bool emitStudy(const planner::StudyResult& result, const PlanOutputs& outputs);
+
+/// The same for a study that compares scoring policies (spec.policies): the comparison and each
+/// policy's report; the frontier CSV with a leading policy column.
+bool emitPolicyStudy(const planner::PolicyStudyResult& result, const PlanOutputs& outputs);
 
 /// The report as JSON text (what --frontier-json and -o json write, and what the store keeps).
 std::string studyJson(const planner::StudyResult& result);

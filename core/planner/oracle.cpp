@@ -90,6 +90,7 @@ bool SimulationOracle::evaluate(
                 ServiceLevelRecorder recorder(m_levels, &stop, m_settings.cancel);
                 sim::RunOptions options;
                 options.overrides.seed = seed;
+                options.overrides.scoring = m_settings.scoring;
                 options.overrides.arrivalScale = probe.load;
                 options.recorders.push_back(&recorder);
                 options.cancel = &stop;

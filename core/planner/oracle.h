@@ -39,6 +39,9 @@ struct SimulationSettings
 {
     unsigned threads = 0; ///< 0 = every core
     const CancelToken* cancel = nullptr;
+    /// A scoring policy that replaces the scenario's scheduler profile in every run (a policy of
+    /// the study's spec.policies); nullopt = the scenario's own.
+    std::optional<scheduler::ScoringPolicy> scoring;
     /// Called after each simulation finishes with the count so far (from a worker thread,
     /// one call at a time).
     std::function<void(int64_t simulations)> onSimulation;

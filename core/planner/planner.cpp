@@ -177,6 +177,7 @@ std::optional<StudyResult> runPlan(
     SimulationSettings settings;
     settings.threads = options.threads;
     settings.cancel = options.cancel;
+    settings.scoring = options.scoring;
     settings.onEvaluated = options.onEvaluated;
     if (options.progress)
         settings.onSimulation = [&](int64_t done) {

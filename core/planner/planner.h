@@ -67,6 +67,9 @@ struct PlanOptions
     ProgressSink* progress = nullptr; ///< called from worker threads, one call at a time
     const CancelToken* cancel = nullptr;
     Shard shard; ///< {0, 1} = the whole study
+    /// Replaces the scenario's scheduler profile in every run (one of the study's spec.policies,
+    /// as runPolicyPlans passes them); nullopt = the scenario's own.
+    std::optional<scheduler::ScoringPolicy> scoring;
     /// Every new evaluation, on the calling thread (a store records them).
     std::function<void(const Evaluation&)> onEvaluated;
 };

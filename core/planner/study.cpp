@@ -284,10 +284,29 @@ void parseLoadGrowth(DocReader& r, const YamlNode& v, const std::string& path, S
     });
 }
 
+/// Scoring policies by name (or alias), each once: "bin-packing" and "most-allocated" are one.
+void parsePolicies(DocReader& r, const YamlNode& v, const std::string& path, Study& s)
+{
+    s.policiesPos = v.pos;
+    nonEmptyList(r, v, path, "scoring policy", [&](const YamlNode& item, const std::string& ip) {
+        const auto name = r.string(item, ip);
+        if (!name)
+            return;
+        const auto policy = scheduler::parseScoringPolicy(*name);
+        if (!policy)
+            r.error(item, ip, scheduler::unknownScoringPolicyMessage(*name));
+        else if (std::find(s.policies.begin(), s.policies.end(), *policy) != s.policies.end())
+            r.duplicate(item, ip, scheduler::scoringPolicyName(*policy));
+        else
+            s.policies.push_back(*policy);
+    });
+}
+
 void parseSpec(DocReader& r, const YamlNode& spec, Study& s)
 {
     bool haveScenario = false, haveCandidates = false, haveLevels = false;
-    r.fields(spec, "spec", "scenario, cost, candidates, serviceLevels, constraints, seeds, loadGrowth",
+    r.fields(spec, "spec",
+        "scenario, cost, candidates, serviceLevels, constraints, seeds, loadGrowth, policies",
         [&](const std::string& key, const YamlNode& v, const std::string& sub) {
             if (key == "scenario") {
                 haveScenario = true;
@@ -322,6 +341,8 @@ void parseSpec(DocReader& r, const YamlNode& spec, Study& s)
                 parseSeeds(r, v, sub, s);
             } else if (key == "loadGrowth") {
                 parseLoadGrowth(r, v, sub, s);
+            } else if (key == "policies") {
+                parsePolicies(r, v, sub, s);
             } else {
                 return false;
             }

@@ -23,6 +23,8 @@
 //     constraints: {budgetUSD: 5000000, powerWatts: 200000, rackSlots: 120}
 //     seeds: [1, 2, 3]               # default [the scenario's seed]
 //     loadGrowth: [10%, 25%, 50%]    # default; arrival rates x (1 + growth)
+//     policies: [least-allocated, fgd, most-allocated]   # optional: every mix under each scoring
+//                                    # policy, each replacing the scenario's spec.scheduler profile
 //
 // Prices and power default to the catalog shape's; rackSlots (per node) defaults to 1.
 
@@ -33,6 +35,7 @@
 #include <vector>
 
 #include "core/common/diagnostic.h"
+#include "core/scheduler/scoring_profile.h"
 #include "core/topology/rack_layout.h"
 
 namespace drasim::planner {
@@ -104,6 +107,10 @@ struct Study
     Constraints constraints;
     std::vector<uint64_t> seeds; ///< empty = the scenario's seed
     std::vector<double> loadGrowth = { 0.10, 0.25, 0.50 };
+    /// spec.policies: the scoring policies to compare, as a dimension of the search (each mix is
+    /// searched for under each); empty = the scenario's own scheduler only.
+    std::vector<scheduler::ScoringPolicy> policies;
+    SourcePos policiesPos; ///< where spec.policies is written
 
     std::string scenarioPath() const; ///< resolved against baseDir
 };

@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+// The scoring policy as a dimension of a study (spec.policies): the whole search once per policy,
+// each policy replacing the scenario's scheduler profile in every run, so that the report can say
+// side by side what each policy needs to buy at each load: whether changing the scheduler's
+// scoring saves what more hardware would cost. A study without policies is one plain runPlan.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/common/data_value.h"
+#include "core/planner/planner.h"
+
+namespace drasim::planner {
+
+struct PolicyResult
+{
+    scheduler::ScoringPolicy policy = scheduler::ScoringPolicy::Default;
+    StudyResult result; ///< the study as if the scenario had named this policy
+};
+
+struct PolicyStudyResult
+{
+    std::vector<PolicyResult> policies; ///< in the study's order; the first is the baseline
+};
+
+/// Runs the search of `plan` under each of its study's policies, one after the other (each on
+/// options.threads), and reports progress across all of them. nullopt when cancelled or when a
+/// search failed (diagnostics say why). Each policy's result equals runPlan with that policy
+/// alone: the searches share nothing. options.scoring is ignored (each policy sets it).
+std::optional<PolicyStudyResult> runPolicyPlans(
+    const Plan& plan, const PlanOptions& options, Diagnostics& diags, PlanStats* stats = nullptr);
+
+/// For people: per load the cheapest mix under each policy and how it differs from the first
+/// policy's at today's load ("fgd at load +10%: the same mix, +$0"), then each policy's report.
+std::string formatPolicyText(const PolicyStudyResult& result);
+/// The frontier of every load level under every policy as CSV: frontierCsv with a leading
+/// `policy` column.
+std::string policyFrontierCsv(const PolicyStudyResult& result);
+/// {"policies": [{"policy": NAME, "result": toData(StudyResult)}, ...]}.
+DataValue toData(const PolicyStudyResult& result);
+
+} // namespace drasim::planner

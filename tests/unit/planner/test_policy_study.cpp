@@ -1,0 +1,212 @@
+// SPDX-License-Identifier: Apache-2.0
+// The scoring policy as a dimension of a study (spec.policies): reading it, and the law that a
+// policy's part of the comparison is the plain study under that policy.
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "core/planner/policy_study.h"
+
+namespace policy_study_tests {
+
+using namespace drasim;
+using namespace drasim::planner;
+
+const std::string kSmallStudy = std::string(DRASIM_SOURCE_DIR) + "/tests/unit/planner/data/small/study.yaml";
+
+/// A study document on the small scenario with `policies` as its spec.policies line.
+std::string studyText(const std::string& policies)
+{
+    return "apiVersion: drasim.dev/v1alpha1\n"
+           "kind: Study\n"
+           "metadata: {name: small}\n"
+           "spec:\n"
+           "  scenario: scenario.yaml\n"
+           "  candidates:\n"
+           "    - {shape: dgx-h100, name: h100, maxNodes: 8}\n"
+           "    - {shape: l40s-pcie-4gpu, name: l40s, maxNodes: 12}\n"
+           "  serviceLevels:\n"
+           "    - {metric: wait, percentile: 95, max: 10m}\n"
+           "    - {metric: pending, max: 1h}\n"
+           "  seeds: [1]\n"
+           "  loadGrowth: [25%]\n"
+        + policies;
+}
+
+std::optional<Plan> planWith(const std::string& policies, Diagnostics& diags)
+{
+    const std::string file = std::string(DRASIM_SOURCE_DIR) + "/tests/unit/planner/data/small/policies.yaml";
+    auto study = parseStudy(studyText(policies), file, diags);
+    return study ? preparePlan(*study, diags) : std::nullopt;
+}
+
+std::string errorsOf(const std::string& policies)
+{
+    Diagnostics diags;
+    EXPECT_FALSE(parseStudy(studyText(policies), "study.yaml", diags).has_value());
+    return diags.formatAll();
+}
+
+/// Records every call, for the progress test.
+class RecordingProgress : public ProgressSink
+{
+public:
+    void progress(double fraction, std::string_view stage) override
+    {
+        calls.emplace_back(fraction, std::string(stage));
+    }
+    std::vector<std::pair<double, std::string>> calls;
+};
+
+TEST(PlannerPolicies, AreReadInOrderWithAliases)
+{
+    Diagnostics diags;
+    auto s = parseStudy(studyText("  policies: [fgd, bin-packing, least-allocated]\n"), "study.yaml", diags);
+    ASSERT_TRUE(s) << diags.formatAll();
+    EXPECT_EQ(s->policies,
+        (std::vector<scheduler::ScoringPolicy> { scheduler::ScoringPolicy::Fgd,
+            scheduler::ScoringPolicy::MostAllocated, scheduler::ScoringPolicy::LeastAllocated }));
+    EXPECT_EQ(s->policiesPos.line, 14);
+    auto none = parseStudy(studyText(""), "study.yaml", diags);
+    ASSERT_TRUE(none);
+    EXPECT_TRUE(none->policies.empty());
+}
+
+TEST(PlannerPolicies, BadListsAreLocatedErrors)
+{
+    EXPECT_NE(errorsOf("  policies: [fgd, tetris]\n")
+                  .find("study.yaml:14:19: Study small: spec.policies[1]: Unsupported value: \"tetris\": "
+                        "supported values: \"best-fit\""),
+        std::string::npos)
+        << errorsOf("  policies: [fgd, tetris]\n");
+    EXPECT_NE(
+        errorsOf("  policies: [most-allocated, bin-packing]\n")
+            .find("study.yaml:14:30: Study small: spec.policies[1]: Duplicate value: \"most-allocated\""),
+        std::string::npos)
+        << errorsOf("  policies: [most-allocated, bin-packing]\n");
+    EXPECT_NE(errorsOf("  policies: []\n").find("spec.policies: Required value: at least one scoring policy"),
+        std::string::npos);
+    EXPECT_NE(errorsOf("  policies: fgd\n").find("spec.policies"), std::string::npos);
+    EXPECT_NE(errorsOf("  policies: [{name: fgd}]\n").find("spec.policies[0]"), std::string::npos);
+}
+
+// The law: a comparison of one policy is the plain study, when that policy is the scenario's.
+TEST(PlannerPolicies, OnePolicyThatIsTheScenariosEqualsThePlainStudy)
+{
+    Diagnostics diags;
+    auto plain = planWith("", diags);
+    auto compared = planWith("  policies: [default]\n", diags);
+    ASSERT_TRUE(plain && compared) << diags.formatAll();
+    ASSERT_EQ(plain->scenario.scoring, "default");
+    PlanOptions options;
+    options.threads = 2;
+    PlanStats plainStats, comparedStats;
+    auto expected = runPlan(*plain, options, diags, &plainStats);
+    auto got = runPolicyPlans(*compared, options, diags, &comparedStats);
+    ASSERT_TRUE(expected && got) << diags.formatAll();
+    ASSERT_EQ(got->policies.size(), 1u);
+    EXPECT_EQ(got->policies[0].policy, scheduler::ScoringPolicy::Default);
+    EXPECT_EQ(toJson(toData(got->policies[0].result)), toJson(toData(*expected)));
+    EXPECT_EQ(comparedStats.simulationsRun, plainStats.simulationsRun);
+}
+
+// Each policy's part equals the plain study with the scenario set to that policy: the searches
+// share nothing, whatever else is compared beside them.
+TEST(PlannerPolicies, EachPolicyEqualsThePlainStudyUnderIt)
+{
+    Diagnostics diags;
+    auto compared = planWith("  policies: [most-allocated, least-allocated]\n", diags);
+    ASSERT_TRUE(compared) << diags.formatAll();
+    PlanOptions options;
+    options.threads = 2;
+    auto got = runPolicyPlans(*compared, options, diags);
+    ASSERT_TRUE(got) << diags.formatAll();
+    ASSERT_EQ(got->policies.size(), 2u);
+    for (const auto& [policy, name] :
+        { std::pair { 0, "most-allocated" }, std::pair { 1, "least-allocated" } }) {
+        auto single = planWith("", diags);
+        ASSERT_TRUE(single);
+        overrideScoring(*single, name, single->scenario.tieBreak, name);
+        auto expected = runPlan(*single, options, diags);
+        ASSERT_TRUE(expected) << diags.formatAll();
+        EXPECT_EQ(toJson(toData(got->policies[size_t(policy)].result)), toJson(toData(*expected))) << name;
+    }
+}
+
+TEST(PlannerPolicies, ReportsNameEveryPolicy)
+{
+    Diagnostics diags;
+    auto plan = planWith("  policies: [most-allocated, least-allocated]\n", diags);
+    ASSERT_TRUE(plan) << diags.formatAll();
+    PlanOptions options;
+    options.threads = 2;
+    auto got = runPolicyPlans(*plan, options, diags);
+    ASSERT_TRUE(got) << diags.formatAll();
+
+    const std::string text = formatPolicyText(*got);
+    EXPECT_NE(text.find(", 2 scoring policies; "), std::string::npos) << text;
+    EXPECT_NE(text.find("scoring policies compared (most-allocated, least-allocated)"), std::string::npos);
+    EXPECT_NE(text.find("\ntoday's load:\n  most-allocated   "), std::string::npos) << text;
+    EXPECT_NE(text.find("\n  least-allocated  "), std::string::npos) << text;
+    EXPECT_NE(text.find("versus most-allocated today: "), std::string::npos) << text;
+    EXPECT_NE(text.find("== scoring policy most-allocated ==\nstudy small"), std::string::npos);
+    EXPECT_NE(text.find("== scoring policy least-allocated ==\nstudy small"), std::string::npos);
+
+    const std::string csv = policyFrontierCsv(*got);
+    EXPECT_EQ(csv.rfind("policy,load,recommended,h100,l40s,cost_usd,", 0), 0u) << csv;
+    EXPECT_EQ(csv.find("policy,", 1), std::string::npos) << "one header";
+    const std::string first = frontierCsv(got->policies[0].result);
+    const std::string firstRow
+        = first.substr(first.find('\n') + 1, first.find('\n', first.find('\n') + 1) - first.find('\n'));
+    EXPECT_NE(csv.find("\nmost-allocated," + firstRow), std::string::npos) << csv;
+    EXPECT_NE(csv.find("\nleast-allocated,"), std::string::npos) << csv;
+
+    const DataValue data = toData(*got);
+    ASSERT_TRUE(data.find("policies") && data.find("policies")->isList());
+    const auto& list = data.find("policies")->asList();
+    ASSERT_EQ(list.size(), 2u);
+    ASSERT_TRUE(list[1].find("policy"));
+    EXPECT_EQ(list[1].find("policy")->asString(), "least-allocated");
+    ASSERT_TRUE(list[0].find("result"));
+    EXPECT_EQ(toJson(*list[0].find("result")), toJson(toData(got->policies[0].result)));
+}
+
+TEST(PlannerPolicies, ProgressCoversEveryPolicyInTurn)
+{
+    Diagnostics diags;
+    auto plan = planWith("  policies: [most-allocated, least-allocated]\n", diags);
+    ASSERT_TRUE(plan) << diags.formatAll();
+    RecordingProgress progress;
+    PlanOptions options;
+    options.threads = 1;
+    options.progress = &progress;
+    ASSERT_TRUE(runPolicyPlans(*plan, options, diags)) << diags.formatAll();
+    ASSERT_FALSE(progress.calls.empty());
+    EXPECT_EQ(progress.calls.front().second.rfind("most-allocated: ", 0), 0u)
+        << progress.calls.front().second;
+    EXPECT_LE(progress.calls.front().first, 0.5);
+    EXPECT_EQ(progress.calls.back(), std::make_pair(1.0, std::string("least-allocated: done")));
+    for (const auto& [fraction, stage] : progress.calls) {
+        if (stage.rfind("least-allocated: ", 0) == 0) {
+            EXPECT_GE(fraction, 0.5) << stage;
+        }
+    }
+}
+
+TEST(PlannerPolicies, CancelledBeforeStartReturnsNothing)
+{
+    Diagnostics diags;
+    auto plan = planWith("  policies: [fgd, most-allocated]\n", diags);
+    ASSERT_TRUE(plan) << diags.formatAll();
+    CancelToken cancel;
+    cancel.cancel();
+    PlanOptions options;
+    options.cancel = &cancel;
+    PlanStats stats;
+    EXPECT_FALSE(runPolicyPlans(*plan, options, diags, &stats));
+    EXPECT_TRUE(stats.cancelled);
+    EXPECT_FALSE(diags.hasErrors());
+}
+
+} // namespace policy_study_tests
