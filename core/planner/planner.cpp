@@ -170,6 +170,10 @@ void overrideScoring(
 std::optional<StudyResult> runPlan(
     const Plan& plan, const PlanOptions& options, Diagnostics& diags, PlanStats* stats)
 {
+    // A caller that runs the plan itself (the desktop's Plan view) searches one policy only.
+    if (!plan.study.policies.empty() && !options.scoring)
+        diags.warning(plan.study.policiesPos, "Study", plan.study.name, "spec.policies",
+            "searched under the scenario's own scoring only; drasim plan compares the policies");
     // Progress: simulations done against the search's running estimate of what is left.
     std::mutex mutex;
     SearchProgress latest;

@@ -194,6 +194,22 @@ TEST(PlannerPolicies, ProgressCoversEveryPolicyInTurn)
     }
 }
 
+TEST(PlannerPolicies, APlainRunOfAComparingStudySaysWhatItLeavesOut)
+{
+    Diagnostics diags;
+    auto plan = planWith("  policies: [most-allocated, fgd]\n", diags);
+    ASSERT_TRUE(plan) << diags.formatAll();
+    PlanOptions options;
+    options.threads = 2;
+    ASSERT_TRUE(runPlan(*plan, options, diags)) << diags.formatAll();
+    EXPECT_NE(
+        diags.formatAll().find("policies.yaml:14:13: warning: Study small: spec.policies: searched under the "
+                               "scenario's own scoring only; drasim plan compares the policies"),
+        std::string::npos)
+        << diags.formatAll();
+    EXPECT_FALSE(diags.hasErrors());
+}
+
 TEST(PlannerPolicies, CancelledBeforeStartReturnsNothing)
 {
     Diagnostics diags;
