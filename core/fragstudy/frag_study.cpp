@@ -2,11 +2,10 @@
 #include "core/fragstudy/frag_study.h"
 
 #include <algorithm>
-#include <atomic>
 #include <charconv>
 #include <mutex>
 
-#include "core/common/parallel_chunks.h"
+#include "core/common/parallel_items.h"
 
 namespace drasim::fragstudy {
 
@@ -92,17 +91,11 @@ std::optional<StudyResult> runStudy(
     std::vector<RunOutcome> outcomes(total);
     size_t done = 0;
     std::mutex progressMutex;
-    std::atomic<bool> stopped { false };
-    // One worker per thread takes the next run until none is left (FGD's runs take longer than
-    // the others, so fixed ranges would leave threads idle); each run writes its own slot.
-    std::atomic<size_t> next { 0 };
-    const unsigned workers = chunkCount(total, options.threads, 1);
-    forEachChunk(workers, workers, [&](unsigned, size_t, size_t) {
-        for (size_t i = next++; i < total; i = next++) {
-            if (cancel && cancel->cancelled()) {
-                stopped = true;
-                return;
-            }
+    // Each thread takes the next run until none is left (FGD's runs take longer than the others,
+    // so fixed ranges would leave threads idle); each run writes its own slot.
+    const bool finished = forEachItem(
+        total, options.threads,
+        [&](size_t i) {
             ReplayOptions run;
             run.policy = options.policies[i / seeds];
             run.gpuChoice = options.gpuChoice;
@@ -116,9 +109,9 @@ std::optional<StudyResult> runStudy(
                 const std::lock_guard lock(progressMutex);
                 progress->progress(double(++done) / double(total), "fragmentation runs");
             }
-        }
-    });
-    if (stopped)
+        },
+        cancel);
+    if (!finished)
         return std::nullopt;
     StudyResult result;
     result.options = options;

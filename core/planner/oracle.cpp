@@ -4,7 +4,7 @@
 #include <exception>
 #include <set>
 
-#include "core/planner/parallel_for.h"
+#include "core/common/parallel_items.h"
 #include "core/planner/service_level_recorder.h"
 #include "core/scenario/prepare.h"
 #include "core/sim/run_prepared.h"
@@ -37,7 +37,7 @@ bool SimulationOracle::evaluate(
     }
 
     if (!fresh.empty()) {
-        const unsigned threads = resolveThreads(m_settings.threads);
+        const unsigned threads = m_settings.threads; // 0: every core (forEachItem)
         // Each mix is prepared once for all its loads and seeds (a structural change).
         std::vector<Mix> mixes;
         std::map<std::string, size_t> mixIndex;
@@ -46,19 +46,21 @@ bool SimulationOracle::evaluate(
                 mixes.push_back(p.mix);
         std::vector<std::shared_ptr<const sim::PreparedScenario>> prepared(mixes.size());
         std::vector<Diagnostics> prepDiags(mixes.size());
-        parallelFor(mixes.size(), threads, [&](size_t i) {
-            if (m_settings.cancel && m_settings.cancel->cancelled())
-                return;
-            try {
-                scenario::Scenario sc = scenarioForMix(m_base, mixes[i], m_candidates);
-                scenario::PrepareOptions options;
-                options.cancel = m_settings.cancel;
-                if (auto p = scenario::prepareScenario(sc, options, prepDiags[i]))
-                    prepared[i] = std::make_shared<const sim::PreparedScenario>(std::move(*p));
-            } catch (const std::exception& e) {
-                prepDiags[i].error({}, "Study", "", "", std::string("preparing a mix failed: ") + e.what());
-            }
-        });
+        forEachItem(
+            mixes.size(), threads,
+            [&](size_t i) {
+                try {
+                    scenario::Scenario sc = scenarioForMix(m_base, mixes[i], m_candidates);
+                    scenario::PrepareOptions options;
+                    options.cancel = m_settings.cancel;
+                    if (auto p = scenario::prepareScenario(sc, options, prepDiags[i]))
+                        prepared[i] = std::make_shared<const sim::PreparedScenario>(std::move(*p));
+                } catch (const std::exception& e) {
+                    prepDiags[i].error(
+                        {}, "Study", "", "", std::string("preparing a mix failed: ") + e.what());
+                }
+            },
+            m_settings.cancel);
         if (m_settings.cancel && m_settings.cancel->cancelled())
             return false;
         bool failed = false;
@@ -79,42 +81,43 @@ bool SimulationOracle::evaluate(
         std::vector<Diagnostics> runDiags(jobs);
         std::vector<char> ok(jobs, 0);
         std::mutex progressMutex;
-        parallelFor(jobs, threads, [&](size_t j) {
-            if (m_settings.cancel && m_settings.cancel->cancelled())
-                return;
-            const Probe& probe = fresh[j / m_seeds.size()];
-            const uint64_t seed = m_seeds[j % m_seeds.size()];
-            const auto& prep = prepared[mixIndex.at(mixKey(probe.mix))];
-            try {
-                CancelToken stop;
-                ServiceLevelRecorder recorder(m_levels, &stop, m_settings.cancel);
-                sim::RunOptions options;
-                options.overrides.seed = seed;
-                options.overrides.scoring = m_settings.scoring;
-                options.overrides.arrivalScale = probe.load;
-                options.recorders.push_back(&recorder);
-                options.cancel = &stop;
-                options.workloadObjects = m_workloadObjects.get();
-                options.gpuShareFragmentation = false; // a study does not report it
-                auto summary = sim::runPrepared(*prep, options, runDiags[j]);
-                if (!summary || (summary->cancelled && !recorder.stoppedEarly()))
-                    return; // an input error, or the user cancelled
-                outcomes[j].seed = seed;
-                outcomes[j].values = recorder.values();
-                outcomes[j].stoppedEarly = recorder.stoppedEarly();
-                if (recorder.stoppedEarly())
-                    outcomes[j].stoppedAtSeconds = sim::toSeconds(recorder.stoppedAt());
-                ok[j] = 1;
-            } catch (const std::exception& e) {
-                runDiags[j].error({}, "Study", "", "", std::string("a simulation failed: ") + e.what());
-            }
-            std::lock_guard<std::mutex> lock(progressMutex);
-            ++m_simulations;
-            if (outcomes[j].stoppedEarly)
-                ++m_stoppedEarly;
-            if (m_settings.onSimulation)
-                m_settings.onSimulation(m_simulations);
-        });
+        forEachItem(
+            jobs, threads,
+            [&](size_t j) {
+                const Probe& probe = fresh[j / m_seeds.size()];
+                const uint64_t seed = m_seeds[j % m_seeds.size()];
+                const auto& prep = prepared[mixIndex.at(mixKey(probe.mix))];
+                try {
+                    CancelToken stop;
+                    ServiceLevelRecorder recorder(m_levels, &stop, m_settings.cancel);
+                    sim::RunOptions options;
+                    options.overrides.seed = seed;
+                    options.overrides.scoring = m_settings.scoring;
+                    options.overrides.arrivalScale = probe.load;
+                    options.recorders.push_back(&recorder);
+                    options.cancel = &stop;
+                    options.workloadObjects = m_workloadObjects.get();
+                    options.gpuShareFragmentation = false; // a study does not report it
+                    auto summary = sim::runPrepared(*prep, options, runDiags[j]);
+                    if (!summary || (summary->cancelled && !recorder.stoppedEarly()))
+                        return; // an input error, or the user cancelled
+                    outcomes[j].seed = seed;
+                    outcomes[j].values = recorder.values();
+                    outcomes[j].stoppedEarly = recorder.stoppedEarly();
+                    if (recorder.stoppedEarly())
+                        outcomes[j].stoppedAtSeconds = sim::toSeconds(recorder.stoppedAt());
+                    ok[j] = 1;
+                } catch (const std::exception& e) {
+                    runDiags[j].error({}, "Study", "", "", std::string("a simulation failed: ") + e.what());
+                }
+                std::lock_guard<std::mutex> lock(progressMutex);
+                ++m_simulations;
+                if (outcomes[j].stoppedEarly)
+                    ++m_stoppedEarly;
+                if (m_settings.onSimulation)
+                    m_settings.onSimulation(m_simulations);
+            },
+            m_settings.cancel);
         if (m_settings.cancel && m_settings.cancel->cancelled())
             return false;
         for (size_t j = 0; j < jobs; ++j) {
