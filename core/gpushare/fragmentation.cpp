@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/gpushare/fragmentation.h"
 
-#include <algorithm>
 #include <map>
 #include <tuple>
+
+#include "core/gpushare/popular_shapes.h"
 
 namespace drasim::gpushare {
 
@@ -32,18 +33,7 @@ std::vector<TypicalPod> typicalPods(const std::vector<SharePod>& pods, int popul
         typical.count = count;
         shapes.push_back(typical);
     }
-    std::stable_sort(shapes.begin(), shapes.end(),
-        [](const TypicalPod& a, const TypicalPod& b) { return a.count > b.count; });
-    // GetTypicalPods: take shapes while the running count is below the threshold's share of all
-    // pods (so the shape that crosses it is kept), then renormalise over what was kept.
-    const double expected = double(popularityPercent) * double(pods.size()) / 100.0;
-    double kept = 0;
-    size_t n = 0;
-    while (n < shapes.size() && kept < expected)
-        kept += double(shapes[n++].count);
-    shapes.resize(n);
-    for (TypicalPod& typical : shapes)
-        typical.probability = double(typical.count) / kept;
+    keepPopularShapes(shapes, pods.size(), popularityPercent);
     return shapes;
 }
 

@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+// The FGD paper's fragmentation (fragmentation.h) generalised from the typical pods of a
+// GPU-sharing trace to the typical claims of a workload on DRA devices that are allocated whole:
+// a claim's shape is how many devices of each DeviceClass it asks for, so a claim for a GPU and a
+// NIC is one shape with two classes. Per class C and typical claim m (probability p_m), a node's
+// free devices of C count as fragment:
+//   * all of them when m asks for no device of C (the paper's CPU-only pod, whose presence in the
+//     target workload gives the measure its constant offset);
+//   * all of them when m does not fit on the node (some class it asks for has fewer free devices
+//     than it asks for): the paper's "does not fit";
+//   * none when m fits: a whole device is never too small for a claim, so nothing is stranded
+//     (the paper's "GPUs with less free milli than the pod asks").
+// F_n,C(M) = sum over m of p_m f_n,C(m); the cluster's fragment of C is the sum over its nodes.
+// For one class of GPUs this is the paper's measure on a node whose GPUs are each free or used,
+// in devices instead of milli-GPU (the law in test_claim_fragmentation.cpp).
+//
+// Not modelled (yet): partitions through shared counters (MIG profiles), consumable capacity,
+// selectors that narrow a class to some of its devices, alignment constraints between requests
+// (matchAttribute), and the node's CPU and memory; the fgd policy does not score with it.
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace drasim::gpushare {
+
+/// Devices per DeviceClass: what a claim asks for, or what a node has free.
+using DeviceCounts = std::map<std::string, int64_t>;
+
+struct TypicalClaim
+{
+    DeviceCounts shape; ///< classes with a count above 0
+    double probability = 0; ///< renormalised over the kept shapes, so they sum to 1
+    int64_t count = 0; ///< claims of this shape in the workload
+};
+
+/// The typical claims of a workload's claims (each the devices it asks for per class; an empty
+/// shape is a pod without devices): shapes sorted by count, highest first, kept until they cover
+/// at least `popularityPercent` % of the claims, then renormalised (keepPopularShapes, as
+/// typicalPods does).
+std::vector<TypicalClaim> typicalClaims(const std::vector<DeviceCounts>& claims, int popularityPercent = 95);
+
+/// Whether the node has, for every class the claim asks for, at least as many free devices.
+bool claimFits(const DeviceCounts& nodeFree, const DeviceCounts& claim);
+
+/// f_n,C(m): the free devices of `deviceClass` on the node that the typical claim cannot use.
+int64_t claimFragment(
+    const DeviceCounts& nodeFree, const DeviceCounts& typical, const std::string& deviceClass);
+
+/// A class's fragment over a cluster at one moment, and the free devices it is a part of (the
+/// fragment rate is fragment / free).
+struct ClassFragment
+{
+    double fragment = 0;
+    int64_t free = 0;
+};
+
+/// F_n,C(M) for every class the node has free devices of.
+std::map<std::string, double> nodeClaimFragment(
+    const DeviceCounts& nodeFree, const std::vector<TypicalClaim>& typical);
+
+/// The sum over the nodes, per class with free devices somewhere.
+std::map<std::string, ClassFragment> clusterClaimFragment(
+    const std::vector<DeviceCounts>& nodesFree, const std::vector<TypicalClaim>& typical);
+
+} // namespace drasim::gpushare
