@@ -29,7 +29,8 @@ struct PolicyStudyResult
 /// Runs the search of `plan` under each of its study's policies, one after the other (each on
 /// options.threads), and reports progress across all of them. nullopt when cancelled or when a
 /// search failed (diagnostics say why). Each policy's result equals runPlan with that policy
-/// alone: the searches share nothing. options.scoring is ignored (each policy sets it).
+/// alone: the searches share nothing. options.scoring is ignored (each policy sets it), and
+/// options.onEvaluated hears every policy's evaluations in turn, which do not say their policy.
 std::optional<PolicyStudyResult> runPolicyPlans(
     const Plan& plan, const PlanOptions& options, Diagnostics& diags, PlanStats* stats = nullptr);
 

@@ -13,8 +13,6 @@ namespace policy_study_tests {
 using namespace drasim;
 using namespace drasim::planner;
 
-const std::string kSmallStudy = std::string(DRASIM_SOURCE_DIR) + "/tests/unit/planner/data/small/study.yaml";
-
 /// A study document on the small scenario with `policies` as its spec.policies line.
 std::string studyText(const std::string& policies)
 {
