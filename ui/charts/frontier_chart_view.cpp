@@ -5,6 +5,8 @@
 #include <cmath>
 
 #include <QChart>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QScatterSeries>
 #include <QValueAxis>
@@ -12,6 +14,7 @@
 #include "core/sim/sim_time.h"
 #include "ui/charts/time_axis.h"
 #include "ui/models/plan_models.h"
+#include "ui/models/tone_colors.h"
 
 namespace drasim::ui {
 
@@ -54,24 +57,29 @@ FrontierChartView::FrontierChartView(PlanMixesModel* model, QWidget* parent)
     m_waitY->follow(chart);
 
     m_missed = new QScatterSeries(this);
-    m_missed->setName(tr("missed a level"));
+    m_missed->setName(tr("missed a level (ringed: on the frontier)"));
     m_met = new QScatterSeries(this);
     m_met->setName(tr("meets every level"));
     m_frontier = new QLineSeries(this);
     m_frontier->setName(tr("frontier"));
+    m_frontierMissed = new QScatterSeries(this);
+    m_frontierMissed->setName(tr("frontier, misses a level"));
     m_recommended = new QScatterSeries(this);
     m_recommended->setName(tr("recommended"));
     m_clipped = new QScatterSeries(this);
-    m_clipped->setName(tr("beyond the top or stopped early (hover)"));
+    m_clipped->setName(tr("beyond the top (hover)"));
     m_level = new QLineSeries(this);
     m_level->setName(tr("service level"));
     for (QXYSeries* s : { static_cast<QXYSeries*>(m_level), static_cast<QXYSeries*>(m_missed),
              static_cast<QXYSeries*>(m_met), static_cast<QXYSeries*>(m_frontier),
-             static_cast<QXYSeries*>(m_recommended), static_cast<QXYSeries*>(m_clipped) }) {
+             static_cast<QXYSeries*>(m_frontierMissed), static_cast<QXYSeries*>(m_recommended), static_cast<QXYSeries*>(m_clipped) }) {
         chart->addSeries(s);
         s->attachAxis(m_x);
         s->attachAxis(m_y);
     }
+    // The ring explains itself in the "missed a level" entry: a legend of its own would not fit.
+    for (QLegendMarker* marker : chart->legend()->markers(m_frontierMissed))
+        marker->setVisible(false);
     setChart(chart);
     followPalette();
     styleSeries();
@@ -91,6 +99,10 @@ int FrontierChartView::missedCount() const
 int FrontierChartView::frontierCount() const
 {
     return m_frontier->count();
+}
+int FrontierChartView::frontierMissedCount() const
+{
+    return m_frontierMissed->count();
 }
 int FrontierChartView::recommendedCount() const
 {
@@ -146,6 +158,16 @@ void FrontierChartView::styleSeries()
     QPen line = m_frontier->pen();
     line.setWidthF(2.0);
     m_frontier->setPen(line);
+    // A ring around the grey marker: on the frontier, yet missing a level.
+    m_frontierMissed->setMarkerSize(14);
+    QColor wash = toneColor(Tone::Bad, palette());
+    wash.setAlphaF(0.25); // the grey marker under it stays visible
+    m_frontierMissed->setColor(wash);
+    m_frontierMissed->setBorderColor(toneColor(Tone::Bad, palette()));
+    QPen ring = m_frontierMissed->pen();
+    ring.setColor(toneColor(Tone::Bad, palette()));
+    ring.setWidthF(2.0);
+    m_frontierMissed->setPen(ring);
     m_clipped->setMarkerShape(QScatterSeries::MarkerShapeTriangle);
     m_clipped->setMarkerSize(11);
     m_clipped->setColor(Qt::transparent);
@@ -180,7 +202,7 @@ void FrontierChartView::rebuild()
         if (m_model->index(row, 0).data(PlanMixesModel::FeasibleRole).toBool())
             top = std::max(top, 1.2 * m_model->index(row, 0).data(PlanMixesModel::MainValueRole).toDouble());
     m_top = top;
-    QList<QPointF> met, missed, recommended, clipped;
+    QList<QPointF> met, missed, recommended, clipped, frontierMissed;
     QList<std::pair<double, double>> frontier;
     m_metRows.clear();
     m_missedRows.clear();
@@ -205,8 +227,11 @@ void FrontierChartView::rebuild()
             missed << p;
             m_missedRows << row;
         }
-        if (i.data(PlanMixesModel::FrontierRole).toBool())
+        if (i.data(PlanMixesModel::FrontierRole).toBool()) {
             frontier << std::make_pair(p.x(), p.y());
+            if (!i.data(PlanMixesModel::FeasibleRole).toBool())
+                frontierMissed << p;
+        }
         if (i.data(PlanMixesModel::RecommendedRole).toBool()) {
             recommended << p;
             m_recommendedRows << row;
@@ -219,6 +244,7 @@ void FrontierChartView::rebuild()
     m_met->replace(met);
     m_missed->replace(missed);
     m_frontier->replace(line);
+    m_frontierMissed->replace(frontierMissed);
     m_recommended->replace(recommended);
     m_clipped->replace(clipped);
     m_limit = result && !result->levels.empty() ? axis.limit : -1;
@@ -291,8 +317,15 @@ QString FrontierChartView::hoverText(const QPointF& value, const QPointF& positi
     if (bestRow < 0)
         return {};
     // A mark on the top edge is not its value: say so before giving the real one.
-    return m_clippedRows.contains(bestRow) ? tr("beyond the chart's top: %1").arg(pointText(bestRow))
-                                           : pointText(bestRow);
+    QString text = m_clippedRows.contains(bestRow) ? tr("beyond the chart's top: %1").arg(pointText(bestRow))
+                                                   : pointText(bestRow);
+    // Its place on the frontier, and for a mix that misses a level each level it misses.
+    const QString frontier = m_model->index(bestRow, PlanMixesModel::FrontierColumn).data().toString();
+    if (!frontier.isEmpty())
+        text += QLatin1Char('\n') + tr("frontier: %1").arg(frontier);
+    if (!m_model->index(bestRow, 0).data(PlanMixesModel::FeasibleRole).toBool())
+        text += QLatin1Char('\n') + m_model->index(bestRow, PlanMixesModel::VerdictColumn).data().toString();
+    return text;
 }
 
 QByteArray FrontierChartView::csvText() const

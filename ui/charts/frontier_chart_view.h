@@ -16,8 +16,8 @@ class PlanMixesModel;
 class TimeAxis;
 
 /// The study at one load level as cost against the main service level (worst seed): every mix
-/// evaluated (those that missed a level greyed), the frontier as a line, the recommendation
-/// marked, the level itself as a dashed line, and the mixes whose value lies beyond the chart's
+/// evaluated (those that missed a level greyed), the frontier as a line through every mix no
+/// cheaper mix beats (those missing a level ringed in the "bad" tone), the recommendation marked, the level itself as a dashed line, and the mixes whose value lies beyond the chart's
 /// top marked there with a triangle. Waits read as every view writes a duration ("30m", "1h").
 /// Hovering a marker names the mix and its real value; the CSV export lists every mix with its
 /// role. Reads the roles of a PlanMixesModel and redraws when it resets.
@@ -32,6 +32,8 @@ public:
     int metCount() const;
     int missedCount() const;
     int frontierCount() const;
+    /// Frontier mixes that miss a level (ringed).
+    int frontierMissedCount() const;
     int recommendedCount() const;
     /// Mixes whose value is beyond the chart's top, drawn at it.
     int clippedCount() const;
@@ -72,6 +74,7 @@ private:
     QScatterSeries* m_met = nullptr;
     QScatterSeries* m_missed = nullptr;
     QLineSeries* m_frontier = nullptr;
+    QScatterSeries* m_frontierMissed = nullptr;
     QScatterSeries* m_recommended = nullptr;
     QScatterSeries* m_clipped = nullptr;
     QLineSeries* m_level = nullptr;

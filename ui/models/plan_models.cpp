@@ -61,6 +61,7 @@ void PlanMixesModel::setResult(std::shared_ptr<const planner::StudyResult> resul
     beginResetModel();
     m_result = std::move(result);
     m_load = m_result && load >= 0 && size_t(load) < m_result->loads.size() ? load : 0;
+    m_reasons = m_result ? planner::loadReasons(*m_result, size_t(m_load)) : planner::LoadReasons {};
     endResetModel();
 }
 
@@ -101,7 +102,7 @@ QVariant PlanMixesModel::display(const planner::MixResult& m, int column) const
     case VerdictColumn:
         if (!m.withinConstraints)
             return tr("outside the constraints");
-        return m.feasible ? tr("meets every level") : tr("missed %1").arg(text(m.miss));
+        return m.feasible ? tr("meets every level") : tr("misses %1").arg(text(planner::missesText(m, r.levels)));
     default:
         return {};
     }
@@ -115,12 +116,17 @@ QVariant PlanMixesModel::data(const QModelIndex& index, int role) const
     const size_t row = size_t(index.row());
     const auto& m = l->mixes[row];
     const bool recommended = l->recommended && *l->recommended == row;
-    const bool frontier = std::find(l->frontier.begin(), l->frontier.end(), row) != l->frontier.end();
+    const bool frontier
+        = std::find(m_reasons.frontier.begin(), m_reasons.frontier.end(), row) != m_reasons.frontier.end();
     switch (role) {
     case Qt::DisplayRole:
+        if (index.column() == FrontierColumn)
+            return recommended ? tr("recommended")
+                : frontier     ? (m.feasible && m.withinConstraints ? tr("yes") : tr("yes, misses a level"))
+                               : QString();
         return display(m, index.column());
     case Qt::TextAlignmentRole:
-        if (index.column() == MixColumn || index.column() == VerdictColumn)
+        if (index.column() == MixColumn || index.column() == FrontierColumn || index.column() == VerdictColumn)
             return {};
         return int(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::FontRole:
@@ -131,8 +137,10 @@ QVariant PlanMixesModel::data(const QModelIndex& index, int role) const
         }
         return {};
     case Qt::ToolTipRole:
+        if (index.column() == VerdictColumn && !m.feasible)
+            return display(m, index.column()); // long: whole in the tooltip
         return recommended ? tr("The recommendation: the cheapest mix meeting every level on every seed")
-            : frontier     ? tr("On the frontier: no cheaper mix has a better main level")
+            : frontier     ? tr("On the frontier: no mix as cheap that meets as much has a better main level")
                            : QVariant();
     case CostRole:
         return m.footprint.costUsd;
@@ -172,6 +180,8 @@ QVariant PlanMixesModel::headerData(int section, Qt::Orientation orientation, in
         return m_result && !m_result->levels.empty()
             ? text(m_result->levels.front().describe()) + tr(" (worst seed)")
             : tr("Main level");
+    case FrontierColumn:
+        return tr("Frontier");
     case VerdictColumn:
         return tr("Service levels");
     default:
@@ -270,24 +280,41 @@ QString recommendationHtml(const planner::StudyResult& r, int load)
                   .arg(where);
         for (auto it = lr.mixes.rbegin(); it != lr.mixes.rend(); ++it)
             if (!it->feasible) {
-                html += QObject::tr("<p>The largest tried, %1, missed %2.</p>")
-                            .arg(mixText(*it, r).toHtmlEscaped(), text(it->miss).toHtmlEscaped());
+                html += QObject::tr("<p>The largest tried, %1, misses %2.</p>")
+                            .arg(mixText(*it, r).toHtmlEscaped(),
+                                text(planner::missesText(*it, r.levels)).toHtmlEscaped());
                 break;
             }
+        const auto lines = planner::reasonLines(r, size_t(load), planner::loadReasons(r, size_t(load)));
+        for (const std::string& line : lines)
+            html += QStringLiteral("<p>%1</p>").arg(text(line).toHtmlEscaped());
         return html;
     }
     const auto& rec = lr.mixes[*lr.recommended];
-    QString html
-        = QObject::tr("<p>At %1 buy <b>%2</b>: %3, %4 kW, %5 rack slots, %6 nodes.</p>")
-              .arg(where, mixText(rec, r).toHtmlEscaped(), text(planner::formatMoney(rec.footprint.costUsd)),
-                  QString::number(rec.footprint.powerWatts / 1000.0, 'f', 1))
-              .arg(rec.footprint.rackSlots)
-              .arg(rec.footprint.nodes);
-    html += QObject::tr("<p>Across %n seed(s) (min / mean / max):</p><ul>", nullptr, int(r.seeds.size()));
+    const planner::LoadReasons reasons = planner::loadReasons(r, size_t(load));
+    const QString nodes = rec.footprint.nodes == 1 ? QObject::tr("1 node")
+                                                   : QObject::tr("%1 nodes").arg(countText(rec.footprint.nodes));
+    QString html = QObject::tr("<p>At %1 buy <b>%2</b>: %3, %4 kW, %5 rack slots, %6.</p>")
+                       .arg(where, mixText(rec, r).toHtmlEscaped(),
+                           text(planner::formatMoney(rec.footprint.costUsd)),
+                           QString::number(rec.footprint.powerWatts / 1000.0, 'f', 1))
+                       .arg(rec.footprint.rackSlots)
+                       .arg(nodes);
+    html += r.seeds.size() == 1 ? QObject::tr("<p>On its one seed:</p><ul>")
+                                : QObject::tr("<p>Across %1 seeds (min / mean / max):</p><ul>").arg(r.seeds.size());
     for (size_t i = 0; i < r.levels.size(); ++i)
-        html += QStringLiteral("<li>%1: %2</li>")
-                    .arg(text(r.levels[i].describe()).toHtmlEscaped(), spreadText(r, rec, i).toHtmlEscaped());
+        html += QStringLiteral("<li>%1: %2%3</li>")
+                    .arg(text(r.levels[i].describe()).toHtmlEscaped(), spreadText(r, rec, i).toHtmlEscaped(),
+                        reasons.binding == i ? QObject::tr(" <b>(binding)</b>") : QString());
     html += QStringLiteral("</ul>");
+    // Why, in core's words: the binding level, then the neighbours on the frontier.
+    const auto lines = planner::reasonLines(r, size_t(load), reasons);
+    if (!lines.empty()) {
+        html += QObject::tr("<p>Why this mix:</p><ul>");
+        for (const std::string& line : lines)
+            html += QStringLiteral("<li>%1</li>").arg(text(line).toHtmlEscaped());
+        html += QStringLiteral("</ul>");
+    }
     return html;
 }
 

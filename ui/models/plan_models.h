@@ -6,6 +6,7 @@
 #include <QAbstractTableModel>
 #include <QString>
 
+#include "core/planner/recommendation_reasons.h"
 #include "core/planner/study_result.h"
 
 namespace drasim::ui {
@@ -23,8 +24,9 @@ struct LevelAxis
 LevelAxis levelAxis(const planner::ServiceLevel& level);
 
 /// Every mix a study evaluated at one load level, cheapest first: node counts, cost, power, rack
-/// slots, the main service level on its worst seed, whether it met every level, and its role
-/// (recommended, on the frontier). The frontier chart reads the roles below.
+/// slots, the main service level on its worst seed, its place on the frontier (recommended, on
+/// it, on it while missing a level: core's planner::LoadReasons) and each level it misses by how
+/// much. The frontier chart reads the roles below.
 class PlanMixesModel : public QAbstractTableModel
 {
     Q_OBJECT
@@ -36,6 +38,7 @@ public:
         PowerColumn,
         RackColumn,
         MainColumn,
+        FrontierColumn,
         VerdictColumn,
         ColumnCount
     };
@@ -43,7 +46,7 @@ public:
         CostRole = Qt::UserRole + 1, ///< double, USD
         MainValueRole, ///< double, the main level on its worst seed in LevelAxis units
         FeasibleRole, ///< bool: every level on every seed, within the constraints
-        FrontierRole, ///< bool
+        FrontierRole, ///< bool: on the frontier (those missing a level included)
         RecommendedRole, ///< bool
         /// bool: the main level's value is a result; false when a seed's run stopped early (the
         /// level is only known to be missed, MainValueRole is how far the run got)
@@ -55,6 +58,8 @@ public:
     void setResult(std::shared_ptr<const planner::StudyResult> result, int load = 0);
     int load() const { return m_load; }
     const planner::StudyResult* result() const { return m_result.get(); }
+    /// Why the load shown recommends its mix (core's words and frontier).
+    const planner::LoadReasons& reasons() const { return m_reasons; }
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -67,6 +72,7 @@ private:
 
     std::shared_ptr<const planner::StudyResult> m_result;
     int m_load = 0;
+    planner::LoadReasons m_reasons;
 };
 
 /// One row per load level (today, then each growth): the recommended mix, its cost, how it
@@ -91,7 +97,9 @@ private:
 };
 
 /// The recommendation at one load level for people, as rich text: the mix and its footprint,
-/// then every service level across seeds (min / mean / max); or why nothing qualified.
+/// then every service level across seeds (min / mean / max) with the binding one marked, then
+/// why, as core words it (planner::reasonLines: the binding level, the frontier neighbours with
+/// what they miss and by how much); or why nothing qualified.
 QString recommendationHtml(const planner::StudyResult& result, int load);
 
 } // namespace drasim::ui

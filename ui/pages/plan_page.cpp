@@ -5,18 +5,22 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFrame>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSignalBlocker>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTextDocument>
 #include <QVBoxLayout>
 
 #include "ui/charts/frontier_chart_view.h"
 #include "ui/jobs/outcome_delivery.h"
+#include "ui/models/plan_candidates_model.h"
 #include "ui/models/plan_models.h"
 #include "ui/widgets/progress_row.h"
 
@@ -43,6 +47,7 @@ PlanPage::PlanPage(QWidget* parent)
     m_job = new PlanJob(this);
     m_mixes = new PlanMixesModel(this);
     m_loads = new PlanLoadsModel(this);
+    m_candidates = new PlanCandidatesModel(this);
 
     m_row = new ProgressRow(tr("No study open. Open a Study file to find the cheapest hardware that meets "
                                "its service levels."),
@@ -66,6 +71,8 @@ PlanPage::PlanPage(QWidget* parent)
     m_totals->setWordWrap(true);
     m_loadsView = table(m_loads, this);
     m_loadsView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_candidatesView = table(m_candidates, this);
+    m_candidatesView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
 
     auto* side = new QWidget(this);
     auto* sideLayout = new QVBoxLayout(side);
@@ -74,9 +81,14 @@ PlanPage::PlanPage(QWidget* parent)
     loadRow->addWidget(new QLabel(tr("Show:"), side));
     loadRow->addWidget(m_loadChoice, 1);
     sideLayout->addLayout(loadRow);
-    sideLayout->addWidget(m_recommendation);
+    // The recommendation with its reasons may be longer than the pane: it scrolls.
+    auto* recommendationScroll = new QScrollArea(side);
+    recommendationScroll->setWidget(m_recommendation);
+    recommendationScroll->setWidgetResizable(true);
+    recommendationScroll->setFrameShape(QFrame::NoFrame);
+    sideLayout->addWidget(recommendationScroll, 3);
     sideLayout->addWidget(new QLabel(tr("<b>What to buy as the load grows</b>"), side));
-    sideLayout->addWidget(m_loadsView, 1);
+    sideLayout->addWidget(m_loadsView, 2);
     sideLayout->addWidget(m_totals);
 
     auto* top = new QSplitter(Qt::Horizontal, this);
@@ -89,7 +101,11 @@ PlanPage::PlanPage(QWidget* parent)
     m_mixesView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     auto* split = new QSplitter(Qt::Vertical, this);
     split->addWidget(top);
-    split->addWidget(m_mixesView);
+    // Every mix, and the hardware they are made of (price, power and rack slots per candidate).
+    m_bottomTabs = new QTabWidget(this);
+    m_bottomTabs->addTab(m_mixesView, tr("Mixes evaluated"));
+    m_bottomTabs->addTab(m_candidatesView, tr("Candidates"));
+    split->addWidget(m_bottomTabs);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
 
@@ -131,6 +147,7 @@ void PlanPage::clearResult()
     m_result.reset();
     m_mixes->setResult(nullptr);
     m_loads->setResult(nullptr);
+    m_candidates->setResult(nullptr);
     {
         const QSignalBlocker block(m_loadChoice);
         m_loadChoice->clear();
@@ -176,6 +193,7 @@ void PlanPage::showLoad(int index)
         m_loadChoice->setCurrentIndex(index);
     }
     m_mixes->setResult(m_result, index);
+    m_candidates->setResult(m_result, index);
     m_recommendation->setText(recommendationHtml(*m_result, index));
     m_loadsView->selectRow(index);
 }

@@ -12,11 +12,13 @@
 class QComboBox;
 class QLabel;
 class QPushButton;
+class QTabWidget;
 class QTableView;
 
 namespace drasim::ui {
 
 class FrontierChartView;
+class PlanCandidatesModel;
 class PlanLoadsModel;
 class PlanMixesModel;
 class ProgressRow;
@@ -46,6 +48,7 @@ public:
     PlanJob* job() const { return m_job; }
     PlanMixesModel* mixesModel() const { return m_mixes; }
     PlanLoadsModel* loadsModel() const { return m_loads; }
+    PlanCandidatesModel* candidatesModel() const { return m_candidates; }
     FrontierChartView* frontierChart() const { return m_chart; }
     QString recommendationText() const;
 
@@ -68,6 +71,7 @@ private:
     std::shared_ptr<const planner::StudyResult> m_result;
     PlanMixesModel* m_mixes = nullptr;
     PlanLoadsModel* m_loads = nullptr;
+    PlanCandidatesModel* m_candidates = nullptr;
     FrontierChartView* m_chart = nullptr;
     ProgressRow* m_row = nullptr;
     QLabel* m_title = nullptr; ///< the row's title
@@ -78,6 +82,8 @@ private:
     QPushButton* m_run = nullptr; ///< the row's Run
     QPushButton* m_cancel = nullptr; ///< the row's Cancel
     QTableView* m_loadsView = nullptr;
+    QTableView* m_candidatesView = nullptr;
+    QTabWidget* m_bottomTabs = nullptr; ///< the mixes and the candidates
     QTableView* m_mixesView = nullptr;
 };
 
