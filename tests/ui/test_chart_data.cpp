@@ -150,8 +150,13 @@ TEST(ChartHover, CompareShowsEachRunsValueAndExportsTheAlignedSeries)
 
 TEST(ChartHover, TheFrontierNamesTheMixUnderTheMouseAndExportsEveryMix)
 {
+    auto study = tinyStudy();
+    drasim::planner::SeedOutcome seed; // the run the cheapest mix missed on
+    seed.seed = 1;
+    seed.values = { 7200 };
+    study->loads[0].mixes[0].seeds = { seed };
     PlanMixesModel model;
-    model.setResult(tinyStudy(), 0);
+    model.setResult(study, 0);
     FrontierChartView view(&model);
     view.resize(500, 360);
     view.show();
@@ -163,9 +168,18 @@ TEST(ChartHover, TheFrontierNamesTheMixUnderTheMouseAndExportsEveryMix)
             recommended = series;
     ASSERT_NE(recommended, nullptr);
     const QPoint onIt = viewportPosition(view, QPointF(373, 20), recommended);
-    EXPECT_EQ(hoverWithMouse(view, onIt).toStdString(), view.pointText(1).toStdString());
+    EXPECT_EQ(hoverWithMouse(view, onIt).toStdString(),
+        view.pointText(1).toStdString() + "\nfrontier: recommended");
     EXPECT_TRUE(view.pointText(1).startsWith(QStringLiteral("h100=1 l40s=0: $373,000")))
         << view.pointText(1).toStdString();
+    // The cheapest mix misses the level, yet no mix as cheap beats it: on the frontier, ringed,
+    // and hovering it says what it misses.
+    EXPECT_EQ(view.frontierCount(), 3);
+    EXPECT_EQ(view.frontierMissedCount(), 1);
+    const QString cheapest = view.hoverTextAt(viewportPosition(view, QPointF(200, 120), recommended));
+    EXPECT_TRUE(cheapest.contains(QStringLiteral("frontier: yes, misses a level"))) << cheapest.toStdString();
+    EXPECT_TRUE(cheapest.contains(QStringLiteral("misses longest pending <= 1h by 1h (2h on seed 1)")))
+        << cheapest.toStdString();
     // Between markers, far from each: no name.
     EXPECT_TRUE(view.hoverTextAt(viewportPosition(view, QPointF(560, 100), recommended)).isEmpty());
 
@@ -175,7 +189,7 @@ TEST(ChartHover, TheFrontierNamesTheMixUnderTheMouseAndExportsEveryMix)
     ASSERT_TRUE(view.exportCsv(csv, &error)) << error.toStdString();
     EXPECT_EQ(readAll(csv).toStdString(),
         "mix,cost (USD),longest pending (min),meets every level,frontier,recommended\n"
-        "h100=0 l40s=2,200000,120,no,no,no\n"
+        "h100=0 l40s=2,200000,120,no,yes,no\n"
         "h100=1 l40s=0,373000,20,yes,yes,yes\n"
         "h100=2 l40s=0,746000,1,yes,yes,no\n");
     const QString png = dir.filePath(QStringLiteral("frontier.png"));

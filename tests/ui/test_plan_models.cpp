@@ -91,12 +91,18 @@ TEST(PlanMixesModel, OneRowPerMixWithItsRoleAndTheMainLevelOnItsWorstSeed)
     EXPECT_EQ(cell(1, PlanMixesModel::CostColumn).toString().toStdString(), "$373,000");
     EXPECT_EQ(cell(1, PlanMixesModel::MainColumn).toString().toStdString(), "20m");
     EXPECT_EQ(cell(0, PlanMixesModel::VerdictColumn).toString().toStdString(),
-        "missed longest pending <= 1h (seed 1: 2h)");
+        "misses longest pending <= 1h (seed 1: 2h)");
     EXPECT_EQ(cell(1, PlanMixesModel::VerdictColumn).toString().toStdString(), "meets every level");
     EXPECT_TRUE(cell(1, 0, PlanMixesModel::RecommendedRole).toBool());
     EXPECT_FALSE(cell(3, 0, PlanMixesModel::RecommendedRole).toBool());
     EXPECT_TRUE(cell(3, 0, PlanMixesModel::FrontierRole).toBool());
     EXPECT_FALSE(cell(2, 0, PlanMixesModel::FrontierRole).toBool());
+    // The cheapest mix misses the level, yet nothing as cheap beats it: on the frontier, marked.
+    EXPECT_TRUE(cell(0, 0, PlanMixesModel::FrontierRole).toBool());
+    EXPECT_EQ(cell(0, PlanMixesModel::FrontierColumn).toString().toStdString(), "yes, misses a level");
+    EXPECT_EQ(cell(1, PlanMixesModel::FrontierColumn).toString().toStdString(), "recommended");
+    EXPECT_EQ(cell(2, PlanMixesModel::FrontierColumn).toString().toStdString(), "");
+    EXPECT_EQ(cell(3, PlanMixesModel::FrontierColumn).toString().toStdString(), "yes");
     EXPECT_FALSE(cell(0, 0, PlanMixesModel::FeasibleRole).toBool());
     // The chart's y value is the worst seed in minutes; x is the cost in dollars.
     EXPECT_DOUBLE_EQ(cell(1, 0, PlanMixesModel::MainValueRole).toDouble(), 20.0);
@@ -137,11 +143,11 @@ TEST(PlanText, RecommendationNamesTheMixItsFootprintAndSpreadOrWhyNothingQualifi
     auto r = study();
     const QString today = drasim::ui::recommendationHtml(*r, 0);
     EXPECT_TRUE(today.contains(QStringLiteral("<b>h100=1 l40s=0</b>"))) << today.toStdString();
-    EXPECT_TRUE(today.contains(QStringLiteral("$373,000, 1.5 kW, 2 rack slots, 1 nodes")));
+    EXPECT_TRUE(today.contains(QStringLiteral("$373,000, 1.5 kW, 2 rack slots, 1 node.")));
     EXPECT_TRUE(today.contains(QStringLiteral("longest pending &lt;= 1h: 10m / 15m / 20m")));
     const QString none = drasim::ui::recommendationHtml(*r, 2);
     EXPECT_TRUE(none.contains(QStringLiteral("no mix"))) << none.toStdString();
-    EXPECT_TRUE(none.contains(QStringLiteral("h100=2 l40s=0, missed longest pending &lt;= 1h")));
+    EXPECT_TRUE(none.contains(QStringLiteral("h100=2 l40s=0, misses longest pending &lt;= 1h")));
     EXPECT_TRUE(drasim::ui::recommendationHtml(*r, 3).isEmpty());
 }
 

@@ -2,6 +2,7 @@
 // The Plan tab end to end, offscreen: a Study opened in the window runs in the background with
 // progress, shows its frontier, recommendation and load-growth answers, lands in the store like
 // `drasim plan --db`; Cancel stops it; a bad study is reported with its location.
+#include <algorithm>
 #include <cstdlib>
 #include <thread>
 
@@ -14,12 +15,14 @@
 
 #include <gtest/gtest.h>
 
+#include "core/planner/recommendation_reasons.h"
 #include "core/planner/study_store.h"
 #include "ui/charts/frontier_chart_view.h"
 #include "ui/jobs/background_priority.h"
 #include "ui/jobs/plan_job.h"
 #include "ui/mainwindow.h"
 #include "ui/models/diagnostics_model.h"
+#include "ui/models/plan_candidates_model.h"
 #include "ui/models/plan_models.h"
 #include "ui/pages/plan_page.h"
 
@@ -76,13 +79,31 @@ TEST(PlanPage, RunsAStudyShowsTheFrontierAndRecordsItInTheStore)
     // The chart holds every mix of today's load, the frontier and one recommendation.
     auto* chart = page->frontierChart();
     EXPECT_EQ(chart->metCount() + chart->missedCount(), int(result.loads[0].mixes.size()));
-    EXPECT_EQ(chart->frontierCount(), int(result.loads[0].frontier.size()));
+    // The frontier takes the mixes that miss a level where no mix as cheap beats them (ringed),
+    // as core's reasons have it; those meeting every level are the ranking's frontier.
+    const auto reasons = drasim::planner::loadReasons(result, 0);
+    EXPECT_EQ(chart->frontierCount(), int(reasons.frontier.size()));
+    EXPECT_EQ(chart->frontierMissedCount(), int(reasons.frontier.size() - result.loads[0].frontier.size()));
+    for (size_t i : result.loads[0].frontier)
+        EXPECT_NE(std::find(reasons.frontier.begin(), reasons.frontier.end(), i), reasons.frontier.end());
     EXPECT_EQ(chart->recommendedCount(), result.loads[0].recommended ? 1 : 0);
     ASSERT_TRUE(result.loads[0].recommended);
     const auto& rec = result.loads[0].mixes[*result.loads[0].recommended];
     const QString mix = QString::fromStdString(drasim::planner::formatMix(rec.mix, result.candidates));
     EXPECT_TRUE(page->recommendationText().contains(mix)) << page->recommendationText().toStdString();
     EXPECT_TRUE(page->recommendationText().contains(QStringLiteral("min / mean / max")));
+    // Why, word for word as core gives it.
+    for (const std::string& line : drasim::planner::reasonLines(result, 0, reasons))
+        EXPECT_TRUE(page->recommendationText().contains(QString::fromStdString(line)))
+            << line << "\n"
+            << page->recommendationText().toStdString();
+    // The candidates with their prices, and what the recommendation buys of each.
+    auto* candidates = page->candidatesModel();
+    ASSERT_EQ(candidates->rowCount(), int(result.candidates.size()));
+    for (size_t c = 0; c < result.candidates.size(); ++c)
+        EXPECT_EQ(
+            candidates->index(int(c), drasim::ui::PlanCandidatesModel::RecommendedColumn).data().toInt(),
+            result.candidates[c].nodes(rec.mix[c]));
 
     // Another load level: the table and the chart follow.
     page->showLoad(2);

@@ -70,9 +70,10 @@ FrontierChartView::FrontierChartView(PlanMixesModel* model, QWidget* parent)
     m_clipped->setName(tr("beyond the top (hover)"));
     m_level = new QLineSeries(this);
     m_level->setName(tr("service level"));
-    for (QXYSeries* s : { static_cast<QXYSeries*>(m_level), static_cast<QXYSeries*>(m_missed),
-             static_cast<QXYSeries*>(m_met), static_cast<QXYSeries*>(m_frontier),
-             static_cast<QXYSeries*>(m_frontierMissed), static_cast<QXYSeries*>(m_recommended), static_cast<QXYSeries*>(m_clipped) }) {
+    for (QXYSeries* s :
+        { static_cast<QXYSeries*>(m_level), static_cast<QXYSeries*>(m_missed), static_cast<QXYSeries*>(m_met),
+            static_cast<QXYSeries*>(m_frontier), static_cast<QXYSeries*>(m_frontierMissed),
+            static_cast<QXYSeries*>(m_recommended), static_cast<QXYSeries*>(m_clipped) }) {
         chart->addSeries(s);
         s->attachAxis(m_x);
         s->attachAxis(m_y);

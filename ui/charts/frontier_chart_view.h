@@ -17,10 +17,11 @@ class TimeAxis;
 
 /// The study at one load level as cost against the main service level (worst seed): every mix
 /// evaluated (those that missed a level greyed), the frontier as a line through every mix no
-/// cheaper mix beats (those missing a level ringed in the "bad" tone), the recommendation marked, the level itself as a dashed line, and the mixes whose value lies beyond the chart's
-/// top marked there with a triangle. Waits read as every view writes a duration ("30m", "1h").
-/// Hovering a marker names the mix and its real value; the CSV export lists every mix with its
-/// role. Reads the roles of a PlanMixesModel and redraws when it resets.
+/// cheaper mix beats (those missing a level ringed in the "bad" tone), the recommendation marked, the level
+/// itself as a dashed line, and the mixes whose value lies beyond the chart's top marked there with a
+/// triangle. Waits read as every view writes a duration ("30m", "1h"). Hovering a marker names the mix and
+/// its real value; the CSV export lists every mix with its role. Reads the roles of a PlanMixesModel and
+/// redraws when it resets.
 class FrontierChartView : public ChartView
 {
     Q_OBJECT

@@ -102,7 +102,8 @@ QVariant PlanMixesModel::display(const planner::MixResult& m, int column) const
     case VerdictColumn:
         if (!m.withinConstraints)
             return tr("outside the constraints");
-        return m.feasible ? tr("meets every level") : tr("misses %1").arg(text(planner::missesText(m, r.levels)));
+        return m.feasible ? tr("meets every level")
+                          : tr("misses %1").arg(text(planner::missesText(m, r.levels)));
     default:
         return {};
     }
@@ -126,7 +127,8 @@ QVariant PlanMixesModel::data(const QModelIndex& index, int role) const
                                : QString();
         return display(m, index.column());
     case Qt::TextAlignmentRole:
-        if (index.column() == MixColumn || index.column() == FrontierColumn || index.column() == VerdictColumn)
+        if (index.column() == MixColumn || index.column() == FrontierColumn
+            || index.column() == VerdictColumn)
             return {};
         return int(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::FontRole:
@@ -292,16 +294,18 @@ QString recommendationHtml(const planner::StudyResult& r, int load)
     }
     const auto& rec = lr.mixes[*lr.recommended];
     const planner::LoadReasons reasons = planner::loadReasons(r, size_t(load));
-    const QString nodes = rec.footprint.nodes == 1 ? QObject::tr("1 node")
-                                                   : QObject::tr("%1 nodes").arg(countText(rec.footprint.nodes));
-    QString html = QObject::tr("<p>At %1 buy <b>%2</b>: %3, %4 kW, %5 rack slots, %6.</p>")
-                       .arg(where, mixText(rec, r).toHtmlEscaped(),
-                           text(planner::formatMoney(rec.footprint.costUsd)),
-                           QString::number(rec.footprint.powerWatts / 1000.0, 'f', 1))
-                       .arg(rec.footprint.rackSlots)
-                       .arg(nodes);
-    html += r.seeds.size() == 1 ? QObject::tr("<p>On its one seed:</p><ul>")
-                                : QObject::tr("<p>Across %1 seeds (min / mean / max):</p><ul>").arg(r.seeds.size());
+    const QString nodes = rec.footprint.nodes == 1
+        ? QObject::tr("1 node")
+        : QObject::tr("%1 nodes").arg(countText(rec.footprint.nodes));
+    QString html
+        = QObject::tr("<p>At %1 buy <b>%2</b>: %3, %4 kW, %5 rack slots, %6.</p>")
+              .arg(where, mixText(rec, r).toHtmlEscaped(), text(planner::formatMoney(rec.footprint.costUsd)),
+                  QString::number(rec.footprint.powerWatts / 1000.0, 'f', 1))
+              .arg(rec.footprint.rackSlots)
+              .arg(nodes);
+    html += r.seeds.size() == 1
+        ? QObject::tr("<p>On its one seed:</p><ul>")
+        : QObject::tr("<p>Across %1 seeds (min / mean / max):</p><ul>").arg(r.seeds.size());
     for (size_t i = 0; i < r.levels.size(); ++i)
         html += QStringLiteral("<li>%1: %2%3</li>")
                     .arg(text(r.levels[i].describe()).toHtmlEscaped(), spreadText(r, rec, i).toHtmlEscaped(),
