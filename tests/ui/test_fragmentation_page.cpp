@@ -95,8 +95,44 @@ TEST(FragmentationPage, RunsTheStudyAndDrawsOneLinePerPolicyInThePapersOrder)
     EXPECT_EQ(chart->xTitle(), QStringLiteral("arrived GPU demand (% of GPU capacity)"));
     EXPECT_EQ(chart->yTitle(), QStringLiteral("allocated (%)"));
     EXPECT_EQ(page->fragmentationChart()->lines().size(), 6);
-    EXPECT_TRUE(page->summaryText().contains(QStringLiteral("1213 nodes, 6212 GPUs, 8152 pods")))
+    EXPECT_TRUE(page->summaryText().contains(QStringLiteral("1,213 nodes, 6,212 GPUs, 8,152 pods")))
         << page->summaryText().toStdString();
+    EXPECT_TRUE(page->summaryText().contains(QStringLiteral("2 seeds per policy")))
+        << page->summaryText().toStdString();
+    EXPECT_TRUE(chart->shownEmptyText().isEmpty()); // curves drawn: no placeholder over them
+}
+
+TEST(FragmentationPage, OnlyTheChosenPoliciesRunAndNoneChosenSaysSo)
+{
+    MainWindow w;
+    w.setRunStorePath(QString());
+    openAndWait(w, sourcePath("scenarios/plan/fragmentation/scenario.yaml"));
+    FragmentationPage* page = w.fragmentationPage();
+    // Before a run the charts say what will appear, and the title names the scenario, not its file.
+    EXPECT_EQ(page->allocatedChart()->shownEmptyText(), QStringLiteral("Run draws one line per policy here"));
+    auto* row = page->findChild<drasim::ui::ProgressRow*>();
+    ASSERT_TRUE(row);
+    EXPECT_TRUE(row->title()->text().contains(QStringLiteral("of fragmentation-default:")))
+        << row->title()->text().toStdString();
+    page->setPolicies({});
+    page->run();
+    EXPECT_FALSE(page->job()->isRunning());
+    EXPECT_EQ(page->summaryText(), QStringLiteral("Choose at least one policy to compare."));
+
+    page->setPolicies({ QStringLiteral("random"), QStringLiteral("fgd") });
+    EXPECT_EQ(page->policies(), (QStringList { QStringLiteral("fgd"), QStringLiteral("random") }));
+    page->setSeeds(QStringLiteral("42"));
+    page->run();
+    EXPECT_TRUE(page->summaryText().contains(QStringLiteral("one seed")))
+        << page->summaryText().toStdString();
+    auto outcome = waitFinished(page->job());
+    ASSERT_TRUE(outcome);
+    ASSERT_TRUE(outcome->result);
+    const auto lines = page->allocatedChart()->lines();
+    ASSERT_EQ(lines.size(), 2);
+    EXPECT_EQ(lines[0]->name(), QStringLiteral("fgd"));
+    EXPECT_EQ(lines[1]->name(), QStringLiteral("random"));
+    EXPECT_EQ(page->fragmentationChart()->bands().size(), 2);
 }
 
 TEST(FragmentationPage, CancelStopsTheStudyAndSaysSo)
@@ -115,6 +151,7 @@ TEST(FragmentationPage, CancelStopsTheStudyAndSaysSo)
     EXPECT_TRUE(page->allocatedChart()->lines().isEmpty());
     EXPECT_TRUE(page->summaryText().startsWith(QStringLiteral("Cancelled")))
         << page->summaryText().toStdString();
+    EXPECT_EQ(page->allocatedChart()->shownEmptyText(), QStringLiteral("Cancelled: nothing to draw"));
 }
 
 TEST(FragmentationPage, AScenarioWithoutATraceCannotRunItAndSaysWhatItNeeds)
@@ -131,4 +168,6 @@ TEST(FragmentationPage, AScenarioWithoutATraceCannotRunItAndSaysWhatItNeeds)
     EXPECT_FALSE(row->runButton()->isEnabled());
     EXPECT_TRUE(row->title()->text().contains(QStringLiteral("alibaba-2023 trace workload")))
         << row->title()->text().toStdString();
+    EXPECT_EQ(page->fragmentationChart()->shownEmptyText(),
+        QStringLiteral("No trace scenario open: nothing to study"));
 }

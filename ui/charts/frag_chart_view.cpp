@@ -8,6 +8,7 @@
 #include <QChart>
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QPainter>
 #include <QValueAxis>
 
 namespace drasim::ui {
@@ -40,8 +41,32 @@ FragChartView::FragChartView(FragMeasure measure, QWidget* parent)
     chart->addAxis(m_y, Qt::AlignLeft);
     setChart(chart);
     followPalette();
-    setMinimumHeight(260);
+    setMinimumHeight(230); // both charts and the controls above fit a 800-pixel window
     fitAxes();
+}
+
+void FragChartView::setEmptyText(const QString& text)
+{
+    if (text == m_emptyText)
+        return;
+    m_emptyText = text;
+    viewport()->update();
+}
+
+QString FragChartView::shownEmptyText() const
+{
+    return m_lines.isEmpty() ? m_emptyText : QString();
+}
+
+void FragChartView::drawForeground(QPainter* painter, const QRectF& rect)
+{
+    ChartView::drawForeground(painter, rect);
+    if (const QString empty = shownEmptyText(); !empty.isEmpty()) {
+        painter->save();
+        painter->setPen(palette().color(QPalette::PlaceholderText));
+        painter->drawText(chart()->mapRectToScene(chart()->plotArea()), Qt::AlignCenter, empty);
+        painter->restore();
+    }
 }
 
 QString FragChartView::xTitle() const
@@ -112,7 +137,8 @@ void FragChartView::fitAxes()
     if (!any) {
         m_x->setRange(75, 130);
         m_y->setRange(0, 100);
-        m_y->setTickInterval(10);
+        m_y->setTickInterval(25); // a low plot has no room for eleven labels
+
         return;
     }
     // Whole multiples of 5 around the data: the curves' differences are a few points wide.

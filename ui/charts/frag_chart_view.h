@@ -31,6 +31,10 @@ public:
     QList<QLineSeries*> lines() const { return m_lines; }
     /// The quartile bands, one per line.
     QList<QAreaSeries*> bands() const { return m_bands; }
+    /// Said over the plot while there are no curves ("Run draws one line per policy here").
+    void setEmptyText(const QString& text);
+    /// The text shown over the plot now: empty once curves are drawn.
+    QString shownEmptyText() const;
     QString xTitle() const;
     QString yTitle() const;
 
@@ -38,6 +42,7 @@ protected:
     void fitAxes() override;
     void themeChanged() override;
     QString hoverText(const QPointF& value, const QPointF& position) const override;
+    void drawForeground(QPainter* painter, const QRectF& rect) override;
     /// One row per policy and arrived %: median, lower and upper quartile.
     QByteArray csvText() const override;
 
@@ -46,6 +51,7 @@ private:
 
     FragMeasure m_measure;
     std::vector<FragCurve> m_curves;
+    QString m_emptyText;
     QValueAxis* m_x = nullptr;
     QValueAxis* m_y = nullptr;
     QList<QLineSeries*> m_lines;
