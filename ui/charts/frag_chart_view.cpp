@@ -6,6 +6,7 @@
 
 #include <QAreaSeries>
 #include <QChart>
+#include <QFontMetricsF>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QPainter>
@@ -31,15 +32,18 @@ FragChartView::FragChartView(FragMeasure measure, QWidget* parent)
     m_x->setTickAnchor(0);
     m_x->setTickInterval(10);
     m_y = new QValueAxis(chart);
-    // Short: the plot is low and a long title is cut (the chart's title gives the whole unit).
-    m_y->setTitleText(measure == FragMeasure::Allocated ? tr("allocated (%)") : tr("fragmented (%)"));
-    m_y->setLabelFormat(QStringLiteral("%.0f"));
+    // Short: the plot is low and a long title is cut (the labels and the chart's title give the
+    // unit).
+    m_y->setTitleText(measure == FragMeasure::Allocated ? tr("allocated") : tr("fragmented"));
+    m_y->setLabelFormat(QStringLiteral("%.0f%%")); // the unit on every label: "90%"
     m_y->setTickType(QValueAxis::TicksDynamic);
     m_y->setTickAnchor(0);
     m_y->setTickInterval(5);
     chart->addAxis(m_x, Qt::AlignBottom);
     chart->addAxis(m_y, Qt::AlignLeft);
     setChart(chart);
+    // The steps that fit depend on the plot's height, which the window decides.
+    connect(chart, &QChart::plotAreaChanged, this, &FragChartView::fitYStep);
     followPalette();
     setMinimumHeight(230); // both charts and the controls above fit a 800-pixel window
     fitAxes();
@@ -67,6 +71,21 @@ void FragChartView::drawForeground(QPainter* painter, const QRectF& rect)
         painter->drawText(chart()->mapRectToScene(chart()->plotArea()), Qt::AlignCenter, empty);
         painter->restore();
     }
+}
+
+double FragChartView::yTickStep() const
+{
+    return m_y->tickInterval();
+}
+
+double FragChartView::ySpan() const
+{
+    return m_y->max() - m_y->min();
+}
+
+double FragChartView::plotHeight() const
+{
+    return chart()->plotArea().height();
 }
 
 QString FragChartView::xTitle() const
@@ -137,8 +156,7 @@ void FragChartView::fitAxes()
     if (!any) {
         m_x->setRange(75, 130);
         m_y->setRange(0, 100);
-        m_y->setTickInterval(25); // a low plot has no room for eleven labels
-
+        m_y->setTickInterval(yStep(100));
         return;
     }
     // Whole multiples of 5 around the data: the curves' differences are a few points wide.
@@ -146,7 +164,26 @@ void FragChartView::fitAxes()
     m_x->setRange(left, right);
     const double top = std::max(bottom + 5, std::ceil(high / 5) * 5);
     m_y->setRange(bottom, top);
-    m_y->setTickInterval(top - bottom <= 10 ? 1 : top - bottom <= 40 ? 5 : 10);
+    m_y->setTickInterval(yStep(top - bottom));
+}
+
+double FragChartView::yStep(double span) const
+{
+    // The finest round step whose labels stay a line and a half apart in the plot's height (the
+    // charts are low when the window is).
+    const double room = std::max(60.0, chart()->plotArea().height());
+    const double lines = room / (1.5 * QFontMetricsF(m_y->labelsFont()).height());
+    for (double step : { 1.0, 2.0, 5.0, 10.0, 20.0, 25.0 })
+        if (span / step <= lines)
+            return step;
+    return 50.0;
+}
+
+void FragChartView::fitYStep()
+{
+    const double step = yStep(m_y->max() - m_y->min());
+    if (step != m_y->tickInterval())
+        m_y->setTickInterval(step);
 }
 
 void FragChartView::themeChanged()

@@ -35,6 +35,12 @@ public:
     void setEmptyText(const QString& text);
     /// The text shown over the plot now: empty once curves are drawn.
     QString shownEmptyText() const;
+    /// The y axis' tick step now (percentage points).
+    double yTickStep() const;
+    /// The y axis' range now (percentage points from bottom to top).
+    double ySpan() const;
+    /// The plot's height in pixels now.
+    double plotHeight() const;
     QString xTitle() const;
     QString yTitle() const;
 
@@ -48,6 +54,10 @@ protected:
 
 private:
     void styleSeries();
+    /// The y axis' tick step for a span of `span` percentage points in the plot's height.
+    double yStep(double span) const;
+    /// The step for the range shown, again (after the plot's height changed).
+    void fitYStep();
 
     FragMeasure m_measure;
     std::vector<FragCurve> m_curves;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/pages/plan_page.h"
 
+#include <algorithm>
+
 #include <QComboBox>
 #include <QDir>
 #include <QFileDialog>
@@ -11,6 +13,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalBlocker>
 #include <QSplitter>
 #include <QTabWidget>
@@ -37,6 +40,18 @@ QTableView* table(QAbstractItemModel* model, QWidget* parent)
     view->setWordWrap(false);
     view->horizontalHeader()->setStretchLastSection(true);
     return view;
+}
+
+/// As high as the table's rows (and no higher), so the recommendation above it gets the room a
+/// few load levels leave.
+void fitHeightToRows(QTableView* view)
+{
+    int height = view->horizontalHeader()->height() + 2 * view->frameWidth();
+    for (int row = 0; row < view->model()->rowCount(); ++row)
+        height += view->rowHeight(row);
+    if (view->horizontalScrollBar()->isVisible())
+        height += view->horizontalScrollBar()->height();
+    view->setMaximumHeight(std::max(height, view->horizontalHeader()->height() * 3));
 }
 
 } // namespace
@@ -224,6 +239,7 @@ void PlanPage::onFinished(std::shared_ptr<const PlanOutcome> outcome)
     m_row->setFraction(1.0);
     m_row->setStage(tr("done"));
     m_loads->setResult(m_result);
+    fitHeightToRows(m_loadsView);
     {
         const QSignalBlocker block(m_loadChoice);
         m_loadChoice->clear();
