@@ -28,6 +28,7 @@
 #include "ui/pages/timeline_page.h"
 #include "ui/pages/topology_page.h"
 #include "ui/widgets/cluster_grid_view.h"
+#include "ui/widgets/node_graph_view.h"
 #include "ui/widgets/timeline_strip.h"
 
 using namespace drasim;
@@ -224,6 +225,15 @@ TEST(GangRow, TheTopologyTabOutlinesTheRackTheGangRunsIn)
     EXPECT_TRUE(
         topology->groupText().contains(QStringLiteral("topology.kubernetes.io/rack <b>h100-rack-0</b>")))
         << topology->groupText().toStdString();
+    // The tab opens one of the group's nodes, once: a node the user opens then stays open.
+    const QString opened = topology->nodeView()->node();
+    EXPECT_TRUE(opened == QStringLiteral("h100-0") || opened == QStringLiteral("h100-1"))
+        << opened.toStdString();
+    topology->openNode(QStringLiteral("h100-3"));
+    w.timelinePage()->cursor()->setTime(2 * sim::kHour + 40 * sim::kMinute);
+    EXPECT_EQ(topology->nodeView()->node(), QStringLiteral("h100-3"));
+    w.timelinePage()->cursor()->setTime(2 * sim::kHour + 30 * sim::kMinute);
+    topology->openNode(opened);
     w.pages()->setCurrentWidget(topology);
     const QImage image = grid->grab().toImage();
     EXPECT_TRUE(ringAbove(grid, image, QStringLiteral("h100-0")));

@@ -115,6 +115,7 @@ TopologyPage::TopologyPage(Document* document, TimeCursor* cursor, QWidget* pare
         showNode(first);
         onTimeChanged();
         showGroupMark();
+        openGroupNode(); // a group picked before the cluster was indexed
         Q_EMIT clusterReady();
         if (m_hasAllocation)
             Q_EMIT scheduledShown();
@@ -167,10 +168,30 @@ void TopologyPage::onDocumentOpened()
 
 void TopologyPage::markGroup(const QString& group, const QString& domain, const QStringList& nodes)
 {
+    if (group != m_group)
+        m_groupOpened = false;
     m_group = group;
     m_groupDomain = domain;
     m_groupNodes = nodes;
     showGroupMark();
+    openGroupNode();
+}
+
+void TopologyPage::openGroupNode()
+{
+    // Once per group picked: a node the user opens afterwards stays open as the time moves.
+    if (m_group.isEmpty() || m_groupOpened || !m_cluster)
+        return;
+    // Where a member runs, else the first node of the domain its group cycle chose.
+    QString node = m_groupNodes.value(0);
+    if (node.isEmpty())
+        if (const auto inDomain = m_cluster->nodesInDomain(m_groupDomain.toStdString()); !inDomain.empty())
+            node = QString::fromStdString(inDomain.front());
+    if (node.isEmpty())
+        return;
+    m_groupOpened = true;
+    m_userChose = true; // picked in Pods and claims: the page stops picking the busiest node
+    showNode(node);
 }
 
 void TopologyPage::showGroupMark()

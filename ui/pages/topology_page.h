@@ -51,7 +51,8 @@ public:
     bool openClaim(const QString& claim);
     /// Outlines a PodGroup's placement on the grid, as the Pods tab picked it: the nodes of its
     /// domain ("key=value", every node labelled so) and those its members run on (`nodes`), and
-    /// says so above the grid. An empty group clears the outline.
+    /// says so above the grid; opens one of those nodes the first time the group has one (a
+    /// member's, else the domain's first). An empty group clears the outline.
     void markGroup(const QString& group, const QString& domain, const QStringList& nodes);
     /// What the line above the grid says of the marked group ("" when none is marked).
     QString groupText() const;
@@ -94,6 +95,8 @@ private:
     void pickBusiest();
     /// Outlines the marked group's nodes (again once the cluster is indexed).
     void showGroupMark();
+    /// Opens a node of the marked group, once per group picked.
+    void openGroupNode();
     /// held: a claim holding devices; otherwise devices being picked.
     QString placementText(const QString& title, bool held = true) const;
 
@@ -111,6 +114,7 @@ private:
     QString m_group; ///< the PodGroup marked on the grid ("" when none)
     QString m_groupDomain;
     QStringList m_groupNodes; ///< where its members run
+    bool m_groupOpened = false; ///< a node of the marked group was opened for it
     BackgroundPool m_pool; // last: destroyed first, waiting for a build in flight
     ClusterGridView* m_grid = nullptr;
     NodeFilterBar* m_filterBar = nullptr;
