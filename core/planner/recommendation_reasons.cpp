@@ -12,7 +12,7 @@ namespace drasim::planner {
 
 namespace {
 
-bool isTime(const ServiceLevel& l)
+bool measuresTime(const ServiceLevel& l)
 {
     return l.metric == Metric::Wait || l.metric == Metric::Pending;
 }
@@ -26,7 +26,7 @@ double beyond(const ServiceLevel& l, double value)
 /// "4m3s" for a time, "0.52 points" for a share (a difference of percentages).
 std::string amountText(const ServiceLevel& l, double by)
 {
-    if (isTime(l))
+    if (measuresTime(l))
         return formatLevelValue(l, by);
     char buf[48];
     std::snprintf(buf, sizeof buf, "%.2f points", by * 100);
