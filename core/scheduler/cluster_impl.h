@@ -686,8 +686,8 @@ struct Cluster::Impl
         DraBackedResources backed; ///< empty for almost every pod
         std::map<uint64_t, ExtendedResourceClaim> extClaims; ///< by mask; addresses stay stable
         uint64_t preparedMask = 0; ///< the mask the allocator is prepared for
-        /// Nodes rejected by NodeResourcesFit alone (status Unschedulable rather than
-        /// UnschedulableAndUnresolvable): the only ones where evicting pods may help.
+        /// Nodes rejected with status Unschedulable rather than UnschedulableAndUnresolvable (by
+        /// NodeResourcesFit, a spread skew or anti-affinity): the only ones where evicting pods may help.
         std::vector<uint32_t> resolvable;
         /// Feasible nodes that end the search (numFeasibleNodesToFind), what it examined (per node: explain).
         uint32_t nodesToFind = 0;

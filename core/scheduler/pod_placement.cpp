@@ -2,8 +2,8 @@
 // PodTopologySpread and InterPodAffinity in the scheduling cycle: their PreFilter and PreScore
 // count the running pods of the cluster (every node's, as the plugins list the snapshot's nodes),
 // Filter reads the counts per node (pod_topology.h) and Score normalises over the feasible nodes.
-// Neither adds the pods nominated to a node (their AddPod extensions) nor takes preemption
-// victims out in a dry run (RemovePod): a node these plugins reject is not a preemption candidate.
+// Neither adds the pods nominated to a node (their AddPod extensions); a preemption dry run takes
+// victims out and puts reprieved ones back through PlacementCycle::updateWithPod (preemption.cpp).
 #include "core/scheduler/pod_placement.h"
 
 #include <algorithm>
@@ -108,7 +108,7 @@ void Cluster::Impl::PodPlacement::countSpread(Impl& d, const api::Pod& pod, Spre
         const auto& c = state.constraints[i];
         state.selfMatch[i] = c.selector && c.selector->matches(pod.meta.labels);
         state.domains[i] = &domainsOf(d, c.topologyKey);
-        state.matchNum[i].assign(state.domains[i]->values.size(), -1);
+        state.matchNum[i].assign(state.domains[i]->values.size(), SpreadFilterState::kNoEligibleNode);
     }
     for (size_t i = 0; i < n; ++i)
         counts[i] = countsOf(d, ns, state.constraints[i]);
@@ -122,7 +122,7 @@ void Cluster::Impl::PodPlacement::countSpread(Impl& d, const api::Pod& pod, Spre
             if (!nodeCountsForSpread(state.constraints[i], pod, d.nodes[idx].node))
                 continue;
             int64_t& m = state.matchNum[i][size_t(state.domains[i]->ofNode[idx])];
-            m = std::max<int64_t>(m, 0) + (counts[i] ? (*counts[i])[idx] : 0);
+            m = (m == SpreadFilterState::kNoEligibleNode ? 0 : m) + (counts[i] ? (*counts[i])[idx] : 0);
         }
     }
     state.finish();

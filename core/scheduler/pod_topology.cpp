@@ -148,7 +148,7 @@ void SpreadFilterState::finish()
         int64_t least = INT64_MAX;
         size_t eligible = 0;
         for (int64_t n : matchNum[i])
-            if (n >= 0)
+            if (n != kNoEligibleNode)
                 least = std::min(least, n), ++eligible;
         // Fewer eligible domains than minDomains (1 by default, so also none) make it 0.
         if (eligible >= size_t(constraints[i].minDomains))
@@ -162,7 +162,8 @@ const char* SpreadFilterState::check(uint32_t idx) const
         const int32_t domain = domains[i]->ofNode[idx];
         if (domain < 0)
             return kSpreadMissingLabel;
-        const int64_t skew = std::max<int64_t>(matchNum[i][size_t(domain)], 0) + selfMatch[i] - minMatch[i];
+        const int64_t n = matchNum[i][size_t(domain)];
+        const int64_t skew = (n == kNoEligibleNode ? 0 : n) + selfMatch[i] - minMatch[i];
         if (skew > constraints[i].maxSkew)
             return kSpreadMismatch;
     }
@@ -203,6 +204,66 @@ const char* AffinityFilterState::check(const api::Node& node) const
                 return kExistingAntiAffinityMismatch;
         }
     return nullptr;
+}
+
+void SpreadFilterState::updateWithPod(
+    const PlacementPod& other, const api::Pod& preemptor, const api::Node& node, uint32_t idx, int delta)
+{
+    // Only pods of the preemptor's namespace on a node with every constraint's key count; unlike
+    // countPodsMatchSelector, neither a terminating pod nor an empty selector is left out.
+    if (other.ns != namespaceOf(preemptor) || !hasAllTopologyKeys(node, constraints))
+        return;
+    bool changed = false;
+    for (size_t i = 0; i < constraints.size(); ++i) {
+        const SpreadConstraint& c = constraints[i];
+        if (!c.selector || !c.selector->matches(other.labels) || !nodeCountsForSpread(c, preemptor, node))
+            continue;
+        int64_t& m = matchNum[i][size_t(domains[i]->ofNode[idx])];
+        m = (m == kNoEligibleNode ? 0 : m) + delta;
+        changed = true;
+    }
+    if (changed)
+        finish();
+}
+
+void AffinityFilterState::updateWithPod(const PlacementPod& other, const api::Node& node,
+    const api::Labels* selfNsLabels, const api::Labels* otherNsLabels, int delta)
+{
+    auto update = [&](std::map<TopologyPair, int64_t>& counts, const std::string& key) {
+        auto value = node.meta.labels.find(key);
+        if (value == node.meta.labels.end())
+            return;
+        auto it = counts.try_emplace({ key, value->second }, 0).first;
+        if ((it->second += delta) == 0)
+            counts.erase(it);
+    };
+    for (const auto& t : other.requiredAntiAffinity)
+        if (t.matches(pod->ns, pod->labels, selfNsLabels))
+            update(existingAntiAffinity, t.topologyKey);
+    // updateWithAffinityTerms: podMatchesAllAffinityTerms is false without terms.
+    const bool all = !pod->requiredAffinity.empty()
+        && std::all_of(pod->requiredAffinity.begin(), pod->requiredAffinity.end(),
+            [&](const AffinityTerm& t) { return t.matches(other.ns, other.labels, otherNsLabels); });
+    if (all)
+        for (const auto& t : pod->requiredAffinity)
+            update(affinity, t.topologyKey);
+    for (const auto& t : pod->requiredAntiAffinity)
+        if (t.matches(other.ns, other.labels, otherNsLabels))
+            update(antiAffinity, t.topologyKey);
+}
+
+bool placementRejectionResolvable(const std::string& reason)
+{
+    return reason == kSpreadMismatch || reason == kAntiAffinityMismatch || reason == kExistingAntiAffinityMismatch;
+}
+
+void PlacementCycle::updateWithPod(const PlacementPod& other, const api::Pod& preemptor, const api::Node& node,
+    uint32_t idx, const PlacementIndex& index, int delta)
+{
+    if (filterSpread)
+        spread.updateWithPod(other, preemptor, node, idx, delta);
+    if (filterAffinity)
+        affinity.updateWithPod(other, node, index.labelsOf(self.ns), index.labelsOf(other.ns), delta);
 }
 
 void PlacementIndex::addOwner(const api::PodController& c)

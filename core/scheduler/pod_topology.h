@@ -8,7 +8,9 @@
 // Counting the pods of the cluster is the scheduler's (pod_placement.cpp), which owns them.
 
 #include <cstdint>
+#include <limits>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -94,9 +96,13 @@ struct TopologyDomains
 /// PodTopologySpread's PreFilter state: matching pods per domain of each constraint.
 struct SpreadFilterState
 {
+    /// The matchNum of a domain no eligible node is in (upstream: no entry in TpValueToMatchNum).
+    static constexpr int64_t kNoEligibleNode = std::numeric_limits<int64_t>::min();
     std::vector<SpreadConstraint> constraints;
     std::vector<const TopologyDomains*> domains; ///< per constraint, of its key
-    /// Per constraint and domain: the matching pods, or -1 for a domain no eligible node is in.
+    /// Per constraint and domain: the matching pods, or kNoEligibleNode. A preemption dry run may
+    /// take a count below zero, as upstream's RemovePod does: it takes out every selected victim,
+    /// also one PreFilter did not count (a terminating pod, or any pod under an empty selector).
     std::vector<std::vector<int64_t>> matchNum;
     std::vector<char> selfMatch; ///< the pod being scheduled is selected by the constraint
     std::vector<int64_t> minMatch; ///< the global minimum (0 while fewer domains than minDomains)
@@ -104,6 +110,12 @@ struct SpreadFilterState
     void finish();
     /// Filter of node idx: null when it passes, else the reason.
     const char* check(uint32_t idx) const;
+    /// PreFilterExtensions AddPod (delta +1) and RemovePod (-1) of a pod on node idx, for the
+    /// preemptor (podtopologyspread/filtering.go updateWithPod). The minimum is recomputed exactly;
+    /// upstream's criticalPaths give the same value here, as a dry run changes one domain per
+    /// constraint (its node's) and never above the count PreFilter found.
+    void updateWithPod(
+        const PlacementPod& other, const api::Pod& preemptor, const api::Node& node, uint32_t idx, int delta);
 };
 
 using TopologyPair = std::pair<std::string, std::string>;
@@ -118,7 +130,20 @@ struct AffinityFilterState
     const PlacementPod* pod = nullptr;
     /// Filter: null when the node passes, else the reason.
     const char* check(const api::Node& node) const;
+    /// PreFilterExtensions AddPod (+1) and RemovePod (-1) of a pod on the node, whose namespace
+    /// has labels otherNsLabels (interpodaffinity/filtering.go updateWithPod); a pair's count that
+    /// comes down to zero is dropped, so that no pod anywhere selected lets a first-of-its-kind
+    /// pod pass again (satisfyPodAffinity's len(affinityCounts) == 0).
+    void updateWithPod(const PlacementPod& other, const api::Node& node, const api::Labels* selfNsLabels,
+        const api::Labels* otherNsLabels, int delta);
 };
+
+/// Whether a Filter reason of the two plugins is one preemption may resolve: upstream returns
+/// Unschedulable for a spread skew and for anti-affinity (the node is a preemption candidate),
+/// UnschedulableAndUnresolvable for a missing topology label and unmet pod affinity (it is not).
+bool placementRejectionResolvable(const std::string& reason);
+
+struct PlacementIndex;
 
 /// One cycle's state of the two plugins (their PreFilter and PreScore), made only for a pod they
 /// have something to do for (Cluster::Impl::PodPlacement::preFilter).
@@ -140,6 +165,18 @@ struct PlacementCycle
     {
         const char* why = filterSpread ? spread.check(idx) : nullptr;
         return why || !filterAffinity ? why : affinity.check(node);
+    }
+    /// A preemption dry run adds (+1) or removes (-1) a pod on node idx: both plugins' AddPod or
+    /// RemovePod, each only when its PreFilter did not skip (it filters this cycle).
+    void updateWithPod(const PlacementPod& other, const api::Pod& preemptor, const api::Node& node, uint32_t idx,
+        const PlacementIndex& index, int delta);
+    /// A copy for a dry run to change (the affinity state pointing at the copy's own pod).
+    std::shared_ptr<PlacementCycle> clone() const
+    {
+        auto out = std::make_shared<PlacementCycle>(*this);
+        if (out->affinity.pod)
+            out->affinity.pod = &out->self;
+        return out;
     }
 };
 

@@ -122,6 +122,30 @@ bool Cluster::Impl::Preemption::fits(uint32_t idx)
     return ok;
 }
 
+Cluster::Impl::Preemption::DryRunPlacement::DryRunPlacement(Preemption& preemption, uint32_t node)
+    : p(preemption)
+    , idx(node)
+    , original(preemption.cycle.placement)
+{
+    if (!original || (!original->filterSpread && !original->filterAffinity))
+        return;
+    // DryRunPreemption clones the cycle state for each node it examines.
+    copy = original->clone();
+    p.cycle.placement = copy;
+}
+
+Cluster::Impl::Preemption::DryRunPlacement::~DryRunPlacement()
+{
+    p.cycle.placement = original;
+}
+
+void Cluster::Impl::Preemption::DryRunPlacement::update(const PodState* pod, int delta)
+{
+    // A pod loaded without the plugins' view of it has none of their labels or terms to count.
+    if (copy && pod->placement)
+        copy->updateWithPod(*pod->placement, p.cycle.pod, p.d.nodes[idx].node, idx, p.d.placementIndex, delta);
+}
+
 const PodGroupPolicy* Cluster::Impl::Preemption::wholeGroupOf(const PodState* pod) const
 {
     if (!d.options.podGroupUnitsInPreemption || pod->groupKey.empty())
@@ -190,8 +214,11 @@ bool Cluster::Impl::Preemption::selectVictims(
         usage.nonZeroMemory += sign * req.nonZeroMemory;
         usage.pods += sign;
     };
-    for (const auto* v : potential)
+    DryRunPlacement placement(*this, idx);
+    for (const auto* v : potential) {
         charge(v->req, -1);
+        placement.update(v, -1);
+    }
     cycle.dryRunUsage = &usage;
     cycle.dryRunNode = idx;
     const auto draBefore = cycle.draHistogram;
@@ -219,12 +246,16 @@ bool Cluster::Impl::Preemption::selectVictims(
     bool elsewhere = false;
     for (const auto* group : { &violating, &clean })
         for (const Unit* u : *group) {
-            for (const auto* ps : u->onNode)
+            for (const auto* ps : u->onNode) {
                 charge(ps->req, +1);
+                placement.update(ps, +1);
+            }
             if (fits(idx))
                 continue;
-            for (const auto* ps : u->onNode)
+            for (const auto* ps : u->onNode) {
                 charge(ps->req, -1);
+                placement.update(ps, -1);
+            }
             addVictims(*u, group == &violating, out);
             elsewhere = elsewhere || !u->elsewhere.empty();
         }
@@ -261,6 +292,11 @@ bool Cluster::Impl::Preemption::selectVictimsReleasingClaims(
     std::vector<bool> kept(ordered.size(), false);
     std::vector<std::string> reasons; // why the last check failed: a node filter's, else DRA's
     auto fitsKeeping = [&](size_t extra) {
+        DryRunPlacement placement(*this, idx);
+        for (size_t i = 0; i < ordered.size(); ++i)
+            if (!kept[i] && i != extra)
+                for (const auto& key : ordered[i])
+                    placement.update(&d.bound.at(key), -1);
         d.undo.begin();
         for (size_t i = 0; i < ordered.size(); ++i)
             if (!kept[i] && i != extra)

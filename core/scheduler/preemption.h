@@ -9,11 +9,13 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "core/api/disruption_budget.h"
 #include "core/scheduler/cluster_impl.h"
+#include "core/scheduler/pod_topology.h"
 
 namespace drasim::scheduler {
 
@@ -78,6 +80,27 @@ struct Cluster::Impl::Preemption
     bool selectVictimsReleasingClaims(uint32_t idx, std::vector<const PodState*> potential, Candidate& out);
     /// The node filters and DynamicResources for the preemptor on node idx as it stands now.
     bool fits(uint32_t idx);
+
+    /// PodTopologySpread's and InterPodAffinity's PreFilter state in one node's dry run: a copy
+    /// of the cycle's, which Filter reads while this lives, with the pods the dry run takes off
+    /// the node removed and those it puts back added (SelectVictimsOnNode's removePod and addPod
+    /// run the PreFilterExtensions). Nothing is copied when neither plugin filters this cycle.
+    class DryRunPlacement
+    {
+    public:
+        DryRunPlacement(Preemption& p, uint32_t idx);
+        ~DryRunPlacement();
+        DryRunPlacement(const DryRunPlacement&) = delete;
+        DryRunPlacement& operator=(const DryRunPlacement&) = delete;
+        /// The pod leaves (-1) or comes back to (+1) the node.
+        void update(const PodState* pod, int delta);
+
+    private:
+        Preemption& p;
+        uint32_t idx;
+        std::shared_ptr<const PlacementCycle> original;
+        std::shared_ptr<PlacementCycle> copy;
+    };
 
     Impl& d;
     Cycle& cycle;

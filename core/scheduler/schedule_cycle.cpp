@@ -20,12 +20,15 @@ constexpr int kInvalidPools = 2;
 constexpr int kTimedOut = 3;
 constexpr int kFatal = 4;
 
-// NodeResourcesFit's reasons: the one Filter plugin of the profile whose rejection eviction can
-// resolve (every other returns UnschedulableAndUnresolvable, DynamicResources included).
-bool rejectedByResourceFit(const std::vector<std::string>& reasons)
+// The node's status is Unschedulable, not UnschedulableAndUnresolvable: evicting pods may resolve
+// it (preemption.go nodesWherePreemptionMightHelp). NodeResourcesFit's reasons, and those of
+// PodTopologySpread and InterPodAffinity that a victim can change (spread skew, anti-affinity);
+// every other plugin returns UnschedulableAndUnresolvable, DynamicResources included.
+bool preemptionMayHelp(const std::vector<std::string>& reasons)
 {
     return !reasons.empty()
-        && (reasons.front() == "Too many pods" || reasons.front().rfind("Insufficient ", 0) == 0);
+        && (reasons.front() == "Too many pods" || reasons.front().rfind("Insufficient ", 0) == 0
+            || placementRejectionResolvable(reasons.front()));
 }
 
 } // namespace
@@ -343,7 +346,7 @@ bool Cluster::Impl::filterNode(Cycle& cycle, uint32_t idx, allocator::Attempt& a
     if (!fits) {
         for (const auto& r : reasons)
             ++cycle.histogram[r];
-        if (rejectedByResourceFit(reasons))
+        if (preemptionMayHelp(reasons))
             cycle.resolvable.push_back(idx);
         if (cycle.explain)
             cycle.nodeReasons[idx] = reasons;
