@@ -254,11 +254,12 @@ void AffinityFilterState::updateWithPod(const PlacementPod& other, const api::No
 
 bool placementRejectionResolvable(const std::string& reason)
 {
-    return reason == kSpreadMismatch || reason == kAntiAffinityMismatch || reason == kExistingAntiAffinityMismatch;
+    return reason == kSpreadMismatch || reason == kAntiAffinityMismatch
+        || reason == kExistingAntiAffinityMismatch;
 }
 
-void PlacementCycle::updateWithPod(const PlacementPod& other, const api::Pod& preemptor, const api::Node& node,
-    uint32_t idx, const PlacementIndex& index, int delta)
+void PlacementCycle::updateWithPod(const PlacementPod& other, const api::Pod& preemptor,
+    const api::Node& node, uint32_t idx, const PlacementIndex& index, int delta)
 {
     if (filterSpread)
         spread.updateWithPod(other, preemptor, node, idx, delta);

@@ -168,8 +168,8 @@ struct PlacementCycle
     }
     /// A preemption dry run adds (+1) or removes (-1) a pod on node idx: both plugins' AddPod or
     /// RemovePod, each only when its PreFilter did not skip (it filters this cycle).
-    void updateWithPod(const PlacementPod& other, const api::Pod& preemptor, const api::Node& node, uint32_t idx,
-        const PlacementIndex& index, int delta);
+    void updateWithPod(const PlacementPod& other, const api::Pod& preemptor, const api::Node& node,
+        uint32_t idx, const PlacementIndex& index, int delta);
     /// A copy for a dry run to change (the affinity state pointing at the copy's own pod).
     std::shared_ptr<PlacementCycle> clone() const
     {

@@ -143,7 +143,8 @@ void Cluster::Impl::Preemption::DryRunPlacement::update(const PodState* pod, int
 {
     // A pod loaded without the plugins' view of it has none of their labels or terms to count.
     if (copy && pod->placement)
-        copy->updateWithPod(*pod->placement, p.cycle.pod, p.d.nodes[idx].node, idx, p.d.placementIndex, delta);
+        copy->updateWithPod(
+            *pod->placement, p.cycle.pod, p.d.nodes[idx].node, idx, p.d.placementIndex, delta);
 }
 
 const PodGroupPolicy* Cluster::Impl::Preemption::wholeGroupOf(const PodState* pod) const
