@@ -6,6 +6,7 @@
 // (default_preemption.go SelectVictimsOnNode; podtopologyspread/filtering.go and
 // interpodaffinity/filtering.go updateWithPod). Expectations worked out from those rules first.
 #include <map>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -290,6 +291,68 @@ TEST(PreemptionPlacement, AffinityStateDropsPairsThatComeDownToZero)
     st.updateWithPod(db, n1, nullptr, nullptr, -1);
     EXPECT_TRUE(st.affinity.empty());
     EXPECT_EQ(st.check(hostNode("n2", "", "8")), nullptr); // the first of its kind again
+}
+
+// Laws over random clusters of zones with web and batch pods (some batch pods avoid web pods) and
+// a web preemptor that avoids web pods, spreads over zones, or both: every victim has a lower
+// priority and runs on the nominated node, and once the victims are gone the preemptor is placed
+// on that node (the dry run's state is the one Filter then finds).
+TEST(PreemptionPlacement, LawsOverRandomClusters)
+{
+    std::mt19937_64 rng(20261205);
+    int nominated = 0, byPlacement = 0;
+    for (int round = 0; round < 400; ++round) {
+        api::ObjectSet o;
+        const int nodes = 1 + int(rng() % 6);
+        int k = 0;
+        for (int n = 0; n < nodes; ++n) {
+            const std::string name = "n" + std::to_string(n);
+            o.nodes.push_back(hostNode(name, std::string(1, char('a' + rng() % 3)), "8"));
+            for (int used = 0, cpu = 1 + int(rng() % 4); used + cpu <= 8;
+                 used += cpu, cpu = 1 + int(rng() % 4)) {
+                const bool web = rng() % 2 == 0;
+                auto p = podOf("p" + std::to_string(k++), { { "app", web ? "web" : "batch" } },
+                    int32_t(rng() % 5) * 10, std::to_string(cpu), name);
+                if (!web && rng() % 5 == 0)
+                    avoid(p, kWeb);
+                o.pods.push_back(std::move(p));
+            }
+        }
+        Cluster c(std::move(o));
+        const int32_t prio = int32_t(rng() % 5) * 10 + 5;
+        auto preemptor = podOf("preemptor", kWeb, prio, std::to_string(1 + rng() % 4));
+        const int mode = int(rng() % 3);
+        if (mode != 1)
+            avoid(preemptor, kWeb);
+        if (mode != 0)
+            spreadOverZones(preemptor, kWeb);
+        auto r = c.schedule(preemptor, true);
+        if (r.scheduled)
+            continue;
+        ASSERT_TRUE(r.preemption) << r.message;
+        const std::string& target = r.preemption->nominatedNode;
+        if (target.empty())
+            continue;
+        ++nominated;
+        for (const auto& n : r.diagnosis->nodes)
+            if (n.node == target && !n.nodeReasons.empty()
+                && scheduler::placementRejectionResolvable(n.nodeReasons.front()))
+                ++byPlacement;
+        for (const auto& v : r.preemption->victims) {
+            const auto* b = c.findBoundPod(v);
+            ASSERT_NE(b, nullptr) << v;
+            EXPECT_LT(b->priority, prio) << v;
+            EXPECT_EQ(b->nodeName, target) << v;
+        }
+        for (const auto& v : r.preemption->victims)
+            c.podFinished(v);
+        auto placed = c.schedule(preemptor);
+        ASSERT_TRUE(placed.scheduled) << "round " << round << ": " << placed.message;
+        EXPECT_EQ(placed.nodeName, target) << "round " << round;
+    }
+    // 256 nominations, 44 of them on a node the two plugins had rejected.
+    EXPECT_GT(nominated, 100);
+    EXPECT_GT(byPlacement, 30) << nominated << " nominations";
 }
 
 } // namespace preemption_placement_test
