@@ -31,7 +31,7 @@ constexpr State A = State::Absent, F = State::Off, T = State::On, L = State::Loc
 // Dependencies from defaultKubernetesFeatureGateDependencies (GangScheduling: {GenericWorkload})
 // and the CompositePodGroup gate page (GenericWorkload + TopologyAwareWorkloadScheduling).
 // Sorted by name.
-constexpr std::array<GateSpec, 17> kGates = { {
+constexpr std::array<GateSpec, 18> kGates = { {
     { "CompositePodGroup", { A, A, F }, { "GenericWorkload", "TopologyAwareWorkloadScheduling" } },
     { "DRAConsumableCapacity", { F, T, T }, {} },
     { "DRADeviceCompatibilityGroups", { A, A, F }, {} }, // 1.37 alpha (kubernetes#139795, KEP-5963)
@@ -48,6 +48,10 @@ constexpr std::array<GateSpec, 17> kGates = { {
     { "OpportunisticBatching", { T, T, T }, {} },
     { "PodGroupPreemptionPolicy", { A, A, F }, {} },
     { "SchedulerPopFromBackoffQ", { T, T, T }, {} },
+    // GA and locked on since 1.34 (kubernetes#131973); removed from the code in 1.37
+    // (kubernetes#138420). drasim always applies the hints; spec.scheduler.queueingHints is the
+    // simulator's own switch.
+    { "SchedulerQueueingHints", { L, L, A }, {} },
     { "TopologyAwareWorkloadScheduling", { A, F, F }, {} },
     { "WorkloadAwarePreemption", { A, F, A }, {} },
     { "WorkloadWithJob", { A, F, F }, {} },

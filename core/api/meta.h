@@ -66,6 +66,7 @@ struct Taint
     std::string value;
     std::string effect; ///< NoSchedule, PreferNoSchedule, NoExecute (DRA device taints also: None)
     std::string timeAdded;
+    bool operator==(const Taint&) const = default;
 };
 
 struct Toleration

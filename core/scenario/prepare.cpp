@@ -417,6 +417,7 @@ std::optional<sim::PreparedScenario> prepareScenario(
         p.filterTimeoutSeconds = sc.schedulerConfig->filterTimeoutSeconds;
     }
     p.whatIfDraPreemption = sc.whatIfDraPreemption;
+    p.queueingHints = sc.queueingHints;
     p.events = injectedEvents(a);
     p.objects = std::make_shared<api::ObjectSet>(std::move(a.base)); // non-const: see prepared_scenario.h
     for (auto& pool : a.pools)

@@ -343,6 +343,9 @@ void parseScheduler(DocReader& r, const YamlNode& v, const std::string& sub, Sce
             readDuration(r, sv, ss, s.podMaxBackoff);
         } else if (k == "featureGates") {
             applyFeatureGates(r, sv, ss, s);
+        } else if (k == "queueingHints") {
+            if (const auto on = r.boolean(sv, ss))
+                s.queueingHints = *on;
         } else if (k == "whatIf") {
             r.fields(sv, ss, [&](const std::string& wk, const YamlNode& wv, const std::string& ws) {
                 if (wk != "draPreemption")

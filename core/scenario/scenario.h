@@ -30,6 +30,7 @@
 //                 percentageOfNodesToScore: 0,  # 0 = kube-scheduler's adaptive default; 100 = all
 //                 kubernetesVersion: "1.37",    # 1.35, 1.36 or 1.37 (the default)
 //                 featureGates: {SchedulerPopFromBackoffQ: true, GenericWorkload: true},
+//                 queueingHints: true,          # false: drasim's earlier retry model, no hints
 //                 whatIf: {draPreemption: true}}   # NOT UPSTREAM: KEP-5690's DRA preemption
 //     # or, as kube-scheduler's --config has it (then without scoring, percentageOfNodesToScore and
 //     # the backoffs above): scheduler: {configFile: sched.yaml} or {config: {apiVersion: ...}}
@@ -141,6 +142,9 @@ struct Scenario
     /// spec.scheduler.whatIf.draPreemption: NOT UPSTREAM. A what-if of KEP-5690, in which
     /// preemption may free DRA devices (Kubernetes up to 1.37 never does). Off by default.
     bool whatIfDraPreemption = false;
+    /// spec.scheduler.queueingHints (sim::SimOptions::queueingHints). Kubernetes 1.34 and later
+    /// always use the hints; false keeps drasim's earlier model, to compare with runs made by it.
+    bool queueingHints = true;
     std::vector<ScenarioEvent> events; ///< sorted by time (stable)
     /// Where each path field is written (named_files_check.h), for errors about the file it names.
     std::map<std::string, SourcePos> pathPositions;

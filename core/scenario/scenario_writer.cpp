@@ -156,6 +156,8 @@ DataValue toData(const Scenario& s)
     // versions and gates existed stay as they were.
     if (s.kubernetesVersionSet)
         scheduler.set("kubernetesVersion", api::kubernetesVersionName(s.featureGates.version()));
+    if (!s.queueingHints)
+        scheduler.set("queueingHints", false);
     if (s.whatIfDraPreemption) {
         DataValue whatIf = DataValue::map();
         whatIf.set("draPreemption", true);

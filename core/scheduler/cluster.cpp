@@ -11,6 +11,15 @@
 
 namespace drasim::scheduler {
 
+namespace {
+ClusterChange sliceChanged()
+{
+    ClusterChange c;
+    c.kind = ClusterChange::Kind::SliceChanged;
+    return c;
+}
+} // namespace
+
 Cluster::Cluster(api::ObjectSet objects, SchedulerOptions options)
     : m_impl(std::make_unique<Impl>(options))
 {
@@ -118,6 +127,8 @@ bool Cluster::Impl::podFinished(const std::string& podKey)
     Nominator::clear(*this, podKey); // a pending pod deleted while nominated
     if (bound.count(podKey)) {
         known = true;
+        ClusterChange gone;
+        gone.kind = ClusterChange::Kind::AssignedPodDeleted;
         PodState ps = undo.eraseBound(podKey);
         auto ni = nodeIndex.find(ps.pub.nodeName);
         if (ni != nodeIndex.end())
@@ -137,12 +148,14 @@ bool Cluster::Impl::podFinished(const std::string& podKey)
                 rf.end());
             // Only a removal that empties reservedFor deallocates (§6.7).
             if (rf.empty() && before > 0 && c->claim.allocation) {
+                gone.flags |= ClusterChange::ClaimsDeallocated;
                 applyAllocation(*c->claim.allocation, -1);
                 c->claim.allocation.reset();
                 auto& fin = c->claim.meta.finalizers;
                 fin.erase(std::remove(fin.begin(), fin.end(), std::string(kDeleteProtection)), fin.end());
             }
         }
+        changes.record(std::move(gone));
     }
     auto gi = generatedFor.find(podKey);
     if (gi != generatedFor.end()) {
@@ -163,9 +176,15 @@ void Cluster::addNode(api::Node node, std::vector<api::ResourceSlice> slices)
     d.undo.requireNone("adding a node");
     const std::string name = node.meta.name;
     auto existing = d.nodeIndex.find(name);
+    ClusterChange change;
+    change.kind = ClusterChange::Kind::NodeAdded;
+    change.node = std::make_shared<const api::Node>(node);
     if (existing != d.nodeIndex.end()) {
         // Replacing a node keeps what is bound to it.
         auto& ns = d.nodes[existing->second];
+        change.kind = ClusterChange::Kind::NodeUpdated;
+        change.flags = nodeUpdateFlags(ns.node, node);
+        change.oldNode = std::make_shared<const api::Node>(ns.node);
         NodeUsage fresh = usageFromNode(node);
         fresh.requested = ns.usage.requested;
         fresh.nonZeroMilliCpu = ns.usage.nonZeroMilliCpu;
@@ -192,6 +211,9 @@ void Cluster::addNode(api::Node node, std::vector<api::ResourceSlice> slices)
     }
     d.rebuildInventory(changed);
     ++d.freeEvents;
+    d.changes.record(std::move(change));
+    if (!changed.empty())
+        d.changes.record(sliceChanged());
 }
 
 std::vector<std::string> Cluster::removeNode(const std::string& name)
@@ -217,6 +239,9 @@ std::vector<std::string> Cluster::removeNode(const std::string& name)
             ++si;
     }
     d.rebuildInventory();
+    ClusterChange gone;
+    gone.kind = ClusterChange::Kind::NodeDeleted;
+    d.changes.record(std::move(gone));
     return evicted;
 }
 
@@ -230,6 +255,7 @@ void Cluster::addResourceSlice(api::ResourceSlice slice)
     api::applyTaintRules(d.taintRules, stored);
     d.rebuildInventory({ &stored });
     ++d.freeEvents;
+    d.changes.record(sliceChanged());
 }
 
 bool Cluster::removeResourceSlice(const std::string& name)
@@ -268,6 +294,7 @@ std::vector<std::string> Cluster::setDeviceTaint(const DeviceRef& ref, const api
     }
     d.noExecuteTaints.reset();
     d.draVerdicts.clear(); // a device's taints decide whether it may be allocated
+    d.changes.record(sliceChanged());
     return taint.effect == "NoExecute" ? d.podsDueForEviction() : std::vector<std::string> {};
 }
 
@@ -286,6 +313,7 @@ std::vector<std::string> Cluster::addDeviceTaintRule(api::DeviceTaintRule rule)
     d.taintRules.insert(pos, std::move(rule));
     d.noExecuteTaints.reset();
     d.draVerdicts.clear(); // a device's taints decide whether it may be allocated
+    d.changes.record(sliceChanged());
     return noExecute ? d.podsDueForEviction() : std::vector<std::string> {};
 }
 
@@ -303,6 +331,7 @@ bool Cluster::removeDeviceTaintRule(const std::string& name)
     d.noExecuteTaints.reset();
     d.draVerdicts.clear(); // a device's taints decide whether it may be allocated
     ++d.freeEvents;
+    d.changes.record(sliceChanged());
     return true;
 }
 
@@ -326,6 +355,7 @@ bool Cluster::removeDeviceTaint(const DeviceRef& ref, const std::string& key)
     }
     if (removed) {
         ++d.freeEvents;
+        d.changes.record(sliceChanged());
         d.noExecuteTaints.reset();
         d.draVerdicts.clear(); // a device's taints decide whether it may be allocated
     }
@@ -350,6 +380,11 @@ bool Cluster::runningPodsHaveAffinity() const
 uint64_t Cluster::freeEventCount() const
 {
     return m_impl->freeEvents;
+}
+
+std::vector<ClusterChange> Cluster::takeChanges()
+{
+    return m_impl->changes.take();
 }
 
 const api::ResourceClaim* Cluster::findClaim(const std::string& key) const

@@ -17,6 +17,7 @@
 #include "core/api/object_set.h"
 #include "core/common/diagnostic.h"
 #include "core/scheduler/diagnosis.h"
+#include "core/scheduler/queueing_hints.h"
 #include "core/scheduler/scheduler_profile.h"
 #include "core/scheduler/scoring_profile.h"
 
@@ -145,6 +146,10 @@ struct ScheduleResult
     /// nominated (it tries that node first, and pods of lower or equal priority leave room for it
     /// there); the caller ends the victims (podFinished) after their grace period.
     std::optional<PreemptionResult> preemption;
+    /// Unschedulable: the plugins that rejected the pod on some node or at PreFilter (upstream's
+    /// QueuedPodInfo.UnschedulablePlugins), which decide the changes that queue it again
+    /// (queueing_hints.h). Empty for other failures.
+    PluginSet unschedulablePlugins = 0;
 };
 
 struct BoundPod
@@ -276,6 +281,9 @@ public:
     /// Whether running pods have pod affinity terms, which may select pods by their labels.
     bool runningPodsHaveAffinity() const;
     uint64_t freeEventCount() const;
+    /// The changes since the previous call, in order, for the scheduling queue's hints (bound
+    /// and ended pods, nodes, slices and device taints); the first call starts the record.
+    std::vector<ClusterChange> takeChanges();
 
     const api::ResourceClaim* findClaim(const std::string& key) const;
     /// Every claim: input claims in input order, then generated ones in creation order.

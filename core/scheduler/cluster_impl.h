@@ -22,6 +22,7 @@
 #include "core/allocator/node_match.h"
 #include "core/allocator/selector_cache.h"
 #include "core/gpushare/share_score_cache.h"
+#include "core/scheduler/change_log.h"
 #include "core/scheduler/cluster.h"
 #include "core/scheduler/dra_verdicts.h"
 #include "core/scheduler/extended_resources.h"
@@ -223,6 +224,7 @@ struct Cluster::Impl
     ShareIdGenerator shareIds;
     double time = 0;
     uint64_t freeEvents = 0;
+    ChangeLog changes; ///< for the scheduling queue's hints (queueing_hints.h)
 
     std::map<SigKey, SigCache> sigs;
     uint64_t sigClock = 0;
@@ -233,6 +235,7 @@ struct Cluster::Impl
     {
         std::vector<std::function<void()>> undo;
         uint64_t freeEvents = 0;
+        size_t changes = 0;
         uint64_t nextClaimSeq = 0;
         uint64_t nextBindSeq = 0;
         ShareIdGenerator shareIds;

@@ -155,6 +155,10 @@ ScheduleResult Cluster::Impl::schedule(const api::Pod& pod, bool explain)
 ScheduleResult Cluster::Impl::failEarly(Cycle& cycle, FailureKind kind, std::string message)
 {
     cycle.res.failure = kind;
+    // A missing claim or DeviceClass is DynamicResources' PreEnqueue/PreFilter verdict; a cluster
+    // without nodes names no plugin, so any change moves the pod.
+    if (kind == FailureKind::ClaimLookup || kind == FailureKind::PreFilter)
+        cycle.res.unschedulablePlugins = pluginBit(HintPlugin::DynamicResources);
     cycle.res.message = std::move(message);
     if (cycle.explain) {
         auto d = std::make_shared<PodDiagnosis>();
@@ -605,6 +609,7 @@ void Cluster::Impl::reportFailure(Cycle& cycle)
         for (size_t i = 0; i < cycle.draHistogram.size(); ++i)
             if (cycle.draHistogram[i])
                 cycle.histogram[kDraReasons[i]] += cycle.draHistogram[i];
+        res.unschedulablePlugins = pluginsOfReasons(cycle.histogram);
         res.message
             = fitErrorMessage((placementNodes ? placementNodes->size() : nodes.size()), cycle.histogram);
     }
@@ -701,6 +706,9 @@ void Cluster::Impl::reserveAndBind(Cycle& cycle)
     undo.insertBound(std::move(ps));
     if (placementIndex.bindingsMayLetPodsFit)
         ++freeEvents;
+    ClusterChange added;
+    added.kind = ClusterChange::Kind::AssignedPodAdded;
+    changes.record(std::move(added));
     Nominator::clear(*this, cycle.podKey);
     chargeNode(uint32_t(cycle.chosen), cycle.req, +1);
     res.scheduled = true;

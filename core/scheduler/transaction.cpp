@@ -14,6 +14,7 @@ void Cluster::Impl::Undo::begin()
 {
     UndoFrame f;
     f.freeEvents = d.freeEvents;
+    f.changes = d.changes.size();
     f.nextClaimSeq = d.nextClaimSeq;
     f.nextBindSeq = d.nextBindSeq;
     f.shareIds = d.shareIds;
@@ -47,6 +48,7 @@ void Cluster::Impl::Undo::rollback()
     // Counters and the shareID sequence go back too: what follows a rollback is decided exactly
     // as if the transaction had never run.
     d.freeEvents = f.freeEvents;
+    d.changes.truncate(f.changes);
     d.nextClaimSeq = f.nextClaimSeq;
     d.nextBindSeq = f.nextBindSeq;
     d.shareIds = f.shareIds;

@@ -11,6 +11,7 @@
 #include "core/api/core_v1.h"
 #include "core/api/resource_v1.h"
 #include "core/gpushare/fragmentation.h"
+#include "core/scheduler/queueing_hints.h"
 #include "core/sim/held_device.h"
 
 namespace drasim::sim {
@@ -31,6 +32,9 @@ struct BindOutcome
     /// (namespace/name) terminating there; the engine ends them after their grace period.
     std::string nominatedNode;
     std::vector<std::string> victims;
+    /// Unscheduled: the plugins that rejected the pod (scheduler::ScheduleResult), which decide
+    /// the changes that send it back to the queue.
+    scheduler::PluginSet unschedulablePlugins = 0;
 };
 
 /// A PodGroup as the engine hands it to the scheduler's group cycle.
@@ -123,6 +127,11 @@ public:
     /// node resources freed, nodes added, taints removed). The engine retries blocked pods only
     /// when it changed, which is what keeps the cost per event independent of the pending count.
     virtual uint64_t capacityGeneration() const = 0;
+
+    /// The changes since the previous call (bound and ended pods, nodes, slices, device taints),
+    /// for the queueing hints; the first call starts the record. nullopt: this cluster does not
+    /// report changes, and the engine retries on capacityGeneration alone.
+    virtual std::optional<std::vector<scheduler::ClusterChange>> takeChanges() { return std::nullopt; }
 
     /// A controller whose pods the simulation creates (JobSpec::owner): the scheduler's default
     /// spread selector of the pods that name it.

@@ -20,6 +20,7 @@ enum class EventKind : uint8_t {
     NodeTaintEviction, ///< a = pod slot, b = pod serial: the same for a NoExecute node taint
     GroupBackoffExpired, ///< a = job slot, b = job serial: its PodGroup's backoff is over
     VictimGone, ///< a = pod slot, b = pod serial: a preemption victim's grace period is over
+    UnschedulableFlush, ///< the scheduling queue moves pods unschedulable for over 5 minutes
     Sample, ///< metric sample at this time
     End, ///< scenario duration reached
 };

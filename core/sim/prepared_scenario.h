@@ -35,6 +35,7 @@ struct PreparedScenario
     SimTime podInitialBackoff = kSecond;
     SimTime podMaxBackoff = 10 * kSecond;
     bool popFromBackoffQ = true; ///< feature gate SchedulerPopFromBackoffQ (SimOptions)
+    bool queueingHints = true; ///< spec.scheduler.queueingHints (SimOptions)
     /// The scenario's Kubernetes version and feature gates (spec.scheduler).
     api::FeatureGates featureGates;
     scheduler::ScoringPolicy scoring = scheduler::ScoringPolicy::Default;

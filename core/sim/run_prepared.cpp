@@ -48,6 +48,7 @@ SimOptions simOptionsFor(const PreparedScenario& p, uint64_t seed, const RunOpti
     s.podInitialBackoff = p.podInitialBackoff;
     s.podMaxBackoff = p.podMaxBackoff;
     s.popFromBackoffQ = p.popFromBackoffQ;
+    s.queueingHints = p.queueingHints;
     s.podEvents = options.podEvents;
     s.gpuShareFragmentation = options.gpuShareFragmentation;
     // A workload's `scheduling:` is a Job's spec.scheduling: the Job controller makes its Workload

@@ -97,6 +97,7 @@ BindOutcome SchedulerClusterPort::outcomeOf(const scheduler::ScheduleResult& r)
 {
     BindOutcome out;
     out.scheduled = r.scheduled;
+    out.unschedulablePlugins = r.unschedulablePlugins;
     out.nodeName = r.nodeName;
     out.message = r.message;
     out.claims = r.claims;
@@ -168,6 +169,11 @@ void SchedulerClusterPort::removeDeviceTaint(
 uint64_t SchedulerClusterPort::capacityGeneration() const
 {
     return m_cluster.freeEventCount();
+}
+
+std::optional<std::vector<scheduler::ClusterChange>> SchedulerClusterPort::takeChanges()
+{
+    return m_cluster.takeChanges();
 }
 
 // Approximation, documented in scenarios/sim/README.md "Fragmentation": the scheduler's

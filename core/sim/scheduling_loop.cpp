@@ -123,20 +123,31 @@ void SchedulingLoop::run()
     m_ctx.metrics.settled();
 }
 
-/// Capacity was freed since the loop last looked: each group of unschedulable pods sends one
-/// representative back to the queue.
+/// The cluster changed since the loop last looked: with queueing hints, each group of
+/// unschedulable pods that a change may help sends one representative back to the queue; without
+/// them (or with a cluster that does not report its changes), each group does when capacity was
+/// freed.
 void SchedulingLoop::releaseRepresentativesIfCapacityChanged()
 {
     const uint64_t gen = m_ctx.cluster.capacityGeneration();
-    if (gen == m_seenGeneration)
+    std::optional<std::vector<scheduler::ClusterChange>> changes;
+    if (m_hints)
+        changes = m_ctx.cluster.takeChanges();
+    if (gen == m_seenGeneration && (!changes || changes->empty()))
         return;
+    const bool freed = gen != m_seenGeneration;
     m_seenGeneration = gen;
-    for (const auto& [group, key] : m_queue.releaseRepresentatives(gen)) {
-        (void)group;
-        m_ctx.pods[key.pod].representative = true;
-        requeue(key.pod);
+    if (changes) {
+        releaseHinted(*changes);
+    } else {
+        for (const auto& [group, key] : m_queue.releaseRepresentatives(gen)) {
+            (void)group;
+            m_ctx.pods[key.pod].representative = true;
+            requeue(key.pod);
+        }
     }
-    releaseParkedGroups();
+    if (freed)
+        releaseParkedGroups();
 }
 
 /// The next pod (or PodGroup: kGroupEntry set) to attempt: the head of activeQ, or with
@@ -200,7 +211,7 @@ void SchedulingLoop::attempt(uint32_t id)
         bind(id, out); // may create pods and so move the pod table: `p` is not used after it
     } else {
         // A pod that preempted does not block its equivalents: each may preempt elsewhere.
-        park(id, out.message, out.victims.empty());
+        park(id, out.message, out.unschedulablePlugins, out.victims.empty());
         if (!out.victims.empty())
             preempted(id, out);
     }
@@ -227,12 +238,15 @@ void SchedulingLoop::bind(uint32_t id, const BindOutcome& out)
     m_jobs.podBound(id, int32_t(out.allocated.size())); // last: it may create pods
 }
 
-void SchedulingLoop::park(uint32_t id, const std::string& message, bool blockGroup)
+void SchedulingLoop::park(
+    uint32_t id, const std::string& message, scheduler::PluginSet rejectedBy, bool blockGroup)
 {
     SimPod& p = m_ctx.pods[id];
     p.reason = reasonFor(message);
     if (blockGroup)
         m_queue.markBlocked(p.group, m_seenGeneration, p.reason);
+    m_queue.noteFailure(p.group, rejectedBy, m_ctx.now);
+    scheduleFlush(m_ctx.now);
     p.state = PodState::Parked;
     m_queue.park(p.group, m_ctx.keyOf(id));
     m_ctx.emit(PodEventType::Unschedulable, p, message);

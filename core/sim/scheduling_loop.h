@@ -44,7 +44,12 @@ public:
     { }
 
     /// The capacity generation the loop has seen (set once before the first event).
-    void start() { m_seenGeneration = m_ctx.cluster.capacityGeneration(); }
+    void start()
+    {
+        m_seenGeneration = m_ctx.cluster.capacityGeneration();
+        // The first call starts the record: the hints see what follows.
+        m_hints = m_ctx.options.queueingHints && m_ctx.cluster.takeChanges().has_value();
+    }
     /// A new pod enters the queue; `tmpl` is its template, which identifies its scheduling group.
     /// A member of a PodGroup joins its group instead.
     void add(uint32_t id, const std::shared_ptr<const api::PodTemplateSpec>& tmpl);
@@ -56,6 +61,10 @@ public:
     void victimGone(const Event& e);
     /// A GroupBackoffExpired event: the PodGroup moves from backoffQ to activeQ.
     void groupBackoffExpired(const Event& e);
+    /// An UnschedulableFlush event (queueing hints on): flushUnschedulablePodsLeftover, which
+    /// kube-scheduler runs every 30 s, moves every pod that has been unschedulable for more than
+    /// podMaxInUnschedulablePodsDuration (5 min) back to the queue.
+    void flushUnschedulable(const Event& e);
     /// Schedules until the queue is empty (scheduling takes no simulated time), then tells the
     /// metrics the pending count has settled (the exact peak pending is taken there).
     void run();
@@ -89,12 +98,17 @@ private:
     uint32_t groupOf(const api::Pod& pod, const std::shared_ptr<const api::PodTemplateSpec>& tmpl);
     uint32_t reasonFor(const std::string& message);
     void releaseRepresentativesIfCapacityChanged();
+    /// The queueing hints: one representative of each parked group that a change may help.
+    void releaseHinted(const std::vector<scheduler::ClusterChange>& changes);
+    /// Asks for the flush that will find a pod unschedulable since `since` over its 5 minutes.
+    void scheduleFlush(SimTime since);
     bool popNext(uint32_t& id);
     bool popBackoff(uint32_t& id);
     void attempt(uint32_t id);
     void bind(uint32_t id, const BindOutcome& out);
     /// blockGroup: equivalent pods are parked without a cycle until capacity is freed.
-    void park(uint32_t id, const std::string& message, bool blockGroup = true);
+    void park(
+        uint32_t id, const std::string& message, scheduler::PluginSet rejectedBy, bool blockGroup = true);
     /// The pod's cycle preempted: each new victim is Preempted now and ends after its grace period.
     void preempted(uint32_t id, const BindOutcome& out);
     /// The group's cycle preempted (workload-aware preemption): its victims, the same way.
@@ -134,6 +148,9 @@ private:
     static constexpr size_t kRememberedMessages = 4096;
     std::unordered_map<std::string, uint32_t> m_messageReasons;
     std::set<uint32_t> m_backoffPods; ///< pods in backoffQ (sampling counts them as pending)
+    std::set<SimTime> m_flushes; ///< the UnschedulableFlush events pending
+    /// Queueing hints on, and the cluster reports its changes (ClusterPort::takeChanges).
+    bool m_hints = false;
     /// backoffQ in pop order; kept only with SchedulerPopFromBackoffQ (the only reader).
     std::set<BackoffKey> m_backoffOrder;
     // The group of the last template seen: most pods of a run come from a handful of shared

@@ -68,12 +68,28 @@ bool SchedulingQueue::blockedAt(uint32_t group, uint64_t generation) const
     return g.blocked && g.blockedGeneration == generation;
 }
 
+void SchedulingQueue::noteFailure(uint32_t group, uint32_t rejectedBy, int64_t at)
+{
+    Group& g = m_groups[group];
+    g.rejectedBy = rejectedBy;
+    g.failedAt = at;
+}
+
 std::vector<std::pair<uint32_t, QueueKey>> SchedulingQueue::releaseRepresentatives(uint64_t generation)
+{
+    return releaseWhere([&](uint32_t id) {
+        const Group& g = m_groups[id];
+        return !(g.blocked && g.blockedGeneration == generation);
+    });
+}
+
+std::vector<std::pair<uint32_t, QueueKey>> SchedulingQueue::releaseWhere(
+    const std::function<bool(uint32_t)>& release)
 {
     std::vector<std::pair<uint32_t, QueueKey>> out;
     for (uint32_t id : m_parkedGroups) {
         Group& g = m_groups[id];
-        if (g.representativeOut || (g.blocked && g.blockedGeneration == generation))
+        if (g.representativeOut || !release(id))
             continue;
         out.emplace_back(id, *g.parked.begin());
     }

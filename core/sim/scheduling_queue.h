@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -68,6 +69,15 @@ public:
     /// True when a member already failed at this generation (a new pod of the group cannot fit).
     bool blockedAt(uint32_t group, uint64_t generation) const;
 
+    /// A member's scheduling attempt failed at `at` (simulated time), rejected by these plugins
+    /// (scheduler::PluginSet, queueing_hints.h): the changes that may help it and the time its
+    /// unschedulable stay is counted from.
+    void noteFailure(uint32_t group, uint32_t rejectedBy, int64_t at);
+    uint32_t rejectedBy(uint32_t group) const { return m_groups[group].rejectedBy; }
+    int64_t failedAt(uint32_t group) const { return m_groups[group].failedAt; }
+    /// Takes one representative out of every parked group that has none out and for which
+    /// `release(group)` says yes (queueing hints, the unschedulable flush). Ordered by queue key.
+    std::vector<std::pair<uint32_t, QueueKey>> releaseWhere(const std::function<bool(uint32_t)>& release);
     /// Takes one representative out of every parked group blocked before `generation` that has
     /// none out already. Ordered by queue key, so the engine can push them in a stable order.
     std::vector<std::pair<uint32_t, QueueKey>> releaseRepresentatives(uint64_t generation);
@@ -91,6 +101,8 @@ private:
         bool blocked = false;
         bool representativeOut = false;
         uint32_t reason = 0;
+        uint32_t rejectedBy = 0;
+        int64_t failedAt = 0;
     };
 
     std::vector<QueueKey> m_active; ///< binary heap, first in queue order on top

@@ -117,6 +117,9 @@ void Simulator::Impl::dispatch(const Event& e)
     case EventKind::VictimGone:
         loop.victimGone(e);
         break;
+    case EventKind::UnschedulableFlush:
+        loop.flushUnschedulable(e);
+        break;
     case EventKind::Sample:
     case EventKind::End:
         break;

@@ -36,6 +36,12 @@ struct SimOptions
     /// then by queue order, and when activeQ is empty the scheduler takes the next pod from
     /// backoffQ before its backoff is over. Off: a pod waits out its full backoff.
     bool popFromBackoffQ = true;
+    /// kube-scheduler's queueing hints (KEP-4247; GA and locked on since Kubernetes 1.34): an
+    /// unschedulable pod goes back to the queue only on a change that a plugin which rejected it
+    /// registers and says may help (queueing_hints.h), or after 5 minutes in the unschedulable
+    /// set (the flush every 30 s). Off: every change that may free capacity retries every
+    /// unschedulable pod, and there is no flush (drasim before it modelled the hints).
+    bool queueingHints = true;
     /// Job controller's delay before replacing failed pods: base * 2^(failures-1), capped, where
     /// failures counts the pods failed since the job's last success (the controller's
     /// DefaultJobPodFailureBackOff and MaxJobPodFailureBackOff: 10 s and 10 min).

@@ -138,8 +138,12 @@ api::ObjectSet gpuCluster(int nodes, int gpus, std::vector<sim::NodeSpec>& specs
     return set;
 }
 
+/// The scheduling queue a run models: today's (queueing hints, SchedulerPopFromBackoffQ), without
+/// the hints, or without either (the queue as drasim modelled it before SchedulerPopFromBackoffQ).
+enum class QueueModel { Current, NoHints, NoHintsNoPop };
+
 sim::RunSummary runSynthetic(int nodes, int gpus, uint64_t arrivals, double spanSeconds, double meanDuration,
-    sim::SimTime duration, sim::SimTime interval = sim::kHour)
+    sim::SimTime duration, sim::SimTime interval = sim::kHour, QueueModel queue = QueueModel::Current)
 {
     std::vector<sim::NodeSpec> specs;
     scheduler::Cluster cluster(gpuCluster(nodes, gpus, specs));
@@ -149,6 +153,8 @@ sim::RunSummary runSynthetic(int nodes, int gpus, uint64_t arrivals, double span
     o.duration = duration;
     o.metricInterval = interval;
     o.podEvents = false;
+    o.queueingHints = queue == QueueModel::Current;
+    o.popFromBackoffQ = queue != QueueModel::NoHintsNoPop;
     sim::Simulator s(port, o);
     sim::NodePool pool;
     pool.name = "gpu";
@@ -216,22 +222,27 @@ BENCHMARK(BM_Synthetic5000x8)
 
 // Pending-queue scaling: 50 nodes x 8 GPUs, N arrivals within the first minute, 60 s jobs. The
 // queue grows to about N pods; events/s should stay flat as N grows (no O(pending) per event).
+// Second argument: the QueueModel (0 today's, 1 without queueing hints, 2 also without
+// SchedulerPopFromBackoffQ).
 void BM_PendingScaling(benchmark::State& state)
 {
     const uint64_t n = uint64_t(state.range(0));
+    const auto queue = QueueModel(state.range(1));
     for (auto _ : state) {
         double start = cpuSeconds();
         // 400 GPUs finish 400 pods a minute: N pods need N/400 minutes; run until all are done.
         sim::SimTime horizon = sim::kHour + sim::SimTime(double(n) / 400.0 * 60.0 * 1.1) * sim::kSecond;
-        sim::RunSummary s = runSynthetic(50, 8, n, 60.0, 0, horizon, sim::kMinute);
+        sim::RunSummary s = runSynthetic(50, 8, n, 60.0, 0, horizon, sim::kMinute, queue);
         double secs = cpuSeconds() - start;
         report(state, s, secs);
     }
 }
 BENCHMARK(BM_PendingScaling)
-    ->Arg(10'000)
-    ->Arg(100'000)
-    ->Arg(1'000'000)
+    ->Args({ 10'000, 0 })
+    ->Args({ 10'000, 1 })
+    ->Args({ 10'000, 2 })
+    ->Args({ 100'000, 0 })
+    ->Args({ 1'000'000, 0 })
     ->Unit(benchmark::kMillisecond)
     ->Iterations(1);
 

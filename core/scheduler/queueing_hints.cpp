@@ -1,0 +1,206 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/scheduler/queueing_hints.h"
+
+#include <vector>
+
+#include "core/scheduler/node_filters.h"
+#include "core/scheduler/pod_info.h"
+#include "core/scheduler/pod_topology.h"
+
+namespace drasim::scheduler {
+
+namespace {
+
+using Kind = ClusterChange::Kind;
+
+bool startsWith(const std::string& s, const char* prefix)
+{
+    return s.rfind(prefix, 0) == 0;
+}
+
+} // namespace
+
+PluginSet pluginsQueuedBy(const ClusterChange& c)
+{
+    PluginSet out = 0;
+    switch (c.kind) {
+    case Kind::AssignedPodDeleted:
+        // NodeResourcesFit.isSchedulableAfterPodEvent: "any deletion event to a scheduled pod
+        // could make the unscheduled pod schedulable". PodTopologySpread and InterPodAffinity
+        // register Pod/Delete; their hints match the deleted pod's labels against the pending
+        // pod's terms, which drasim does not keep for ended pods: "may help".
+        out |= pluginBit(HintPlugin::NodeResourcesFit) | pluginBit(HintPlugin::PodTopologySpread)
+            | pluginBit(HintPlugin::InterPodAffinity);
+        // DynamicResources registers no Pod/Delete; the claim controller's update that clears
+        // status.allocation is a ResourceClaim/Update, and isSchedulableAfterClaimChange queues
+        // every pod on "claim with structured parameters got deallocated".
+        if (c.flags & ClusterChange::ClaimsDeallocated)
+            out |= pluginBit(HintPlugin::DynamicResources);
+        break;
+    case Kind::AssignedPodAdded:
+        // Pod/Add: a new matching pod may satisfy a spread domain's minimum or an affinity term.
+        out |= pluginBit(HintPlugin::PodTopologySpread) | pluginBit(HintPlugin::InterPodAffinity);
+        break;
+    case Kind::SliceChanged:
+        // DynamicResources registers ResourceSlice Add|Update without a hint.
+        out |= pluginBit(HintPlugin::DynamicResources);
+        break;
+    case Kind::NodeDeleted:
+        // Only PodTopologySpread registers Node/Delete (a domain that goes away changes the skew).
+        out |= pluginBit(HintPlugin::PodTopologySpread);
+        break;
+    case Kind::NodeAdded:
+        // DynamicResources: Node Add|UpdateNodeLabel|UpdateNodeAllocatable, no hint.
+        // InterPodAffinity: Node Add|UpdateNodeLabel (its hint reads topology keys; "may help").
+        out |= pluginBit(HintPlugin::DynamicResources) | pluginBit(HintPlugin::InterPodAffinity);
+        break;
+    case Kind::NodeUpdated:
+        if (c.flags & (ClusterChange::LabelsChanged | ClusterChange::AllocatableChanged))
+            out |= pluginBit(HintPlugin::DynamicResources);
+        if (c.flags & ClusterChange::LabelsChanged)
+            out |= pluginBit(HintPlugin::InterPodAffinity);
+        if (c.flags & (ClusterChange::LabelsChanged | ClusterChange::TaintsChanged))
+            out |= pluginBit(HintPlugin::PodTopologySpread);
+        break;
+    }
+    return out;
+}
+
+namespace {
+
+bool passesOnly(FilterPlugin f, const api::Node& node, const api::Pod& pod, const PodRequests& req)
+{
+    std::vector<std::string> ignored;
+    return passesNodeFilters(node, usageFromNode(node), pod, req, ignored, filterBit(f));
+}
+
+/// The node plugins' hints for NodeAdded and NodeUpdated: queue when the plugin's own check
+/// passes on the node now and (for an update) did not pass before: NodeUnschedulable, TaintToleration
+/// and NodeAffinity's isSchedulableAfterNodeChange, and NodeResourcesFit's, which compares the
+/// pod's requests with the node's allocatable (isFit) and, for an update, wants an increase.
+bool nodeHint(HintPlugin p, const ClusterChange& c, const api::Pod& pod)
+{
+    const bool added = c.kind == Kind::NodeAdded;
+    const bool updated = c.kind == Kind::NodeUpdated;
+    if ((!added && !updated) || !c.node)
+        return false;
+    const uint8_t f = c.flags;
+    FilterPlugin filter;
+    switch (p) {
+    case HintPlugin::NodeUnschedulable:
+        if (updated && !(f & ClusterChange::TaintsChanged))
+            return false;
+        filter = FilterPlugin::NodeUnschedulable;
+        break;
+    case HintPlugin::TaintToleration:
+        if (updated && !(f & ClusterChange::TaintsChanged))
+            return false;
+        filter = FilterPlugin::TaintToleration;
+        break;
+    case HintPlugin::NodeAffinity:
+        if (updated && !(f & ClusterChange::LabelsChanged))
+            return false;
+        filter = FilterPlugin::NodeAffinity;
+        break;
+    case HintPlugin::NodeResourcesFit:
+        if (updated && !(f & ClusterChange::AllocatableChanged))
+            return false;
+        filter = FilterPlugin::NodeResourcesFit;
+        break;
+    case HintPlugin::PodTopologySpread:
+        // Node Add: queued when the node has every topology key of the pod's constraints
+        // (nodeLabelsMatchSpreadConstraints).
+        if (!added)
+            return false;
+        for (const auto& tsc : pod.spec.topologySpreadConstraints)
+            if (!c.node->meta.labels.count(tsc.topologyKey))
+                return false;
+        return true;
+    default:
+        return false;
+    }
+    const PodRequests req = computePodRequests(pod.spec);
+    if (!passesOnly(filter, *c.node, pod, req))
+        return false;
+    return added || !c.oldNode || !passesOnly(filter, *c.oldNode, pod, req);
+}
+
+constexpr HintPlugin kNodeHintOrder[] = { HintPlugin::NodeUnschedulable, HintPlugin::TaintToleration,
+    HintPlugin::NodeAffinity, HintPlugin::NodeResourcesFit, HintPlugin::PodTopologySpread };
+
+} // namespace
+
+const char* hintPluginName(HintPlugin p)
+{
+    switch (p) {
+    case HintPlugin::NodeUnschedulable:
+        return "NodeUnschedulable";
+    case HintPlugin::TaintToleration:
+        return "TaintToleration";
+    case HintPlugin::NodeAffinity:
+        return "NodeAffinity";
+    case HintPlugin::NodeResourcesFit:
+        return "NodeResourcesFit";
+    case HintPlugin::PodTopologySpread:
+        return "PodTopologySpread";
+    case HintPlugin::InterPodAffinity:
+        return "InterPodAffinity";
+    case HintPlugin::DynamicResources:
+    case HintPlugin::Count:
+        break;
+    }
+    return "DynamicResources";
+}
+
+HintPlugin pluginOfReason(const std::string& reason)
+{
+    if (reason == "node(s) were unschedulable")
+        return HintPlugin::NodeUnschedulable;
+    if (startsWith(reason, "node(s) had untolerated taint"))
+        return HintPlugin::TaintToleration;
+    if (reason == "node(s) didn't match Pod's node affinity/selector")
+        return HintPlugin::NodeAffinity;
+    if (reason == "Too many pods" || startsWith(reason, "Insufficient "))
+        return HintPlugin::NodeResourcesFit;
+    if (startsWith(reason, kSpreadMismatch))
+        return HintPlugin::PodTopologySpread;
+    if (reason == kAffinityMismatch || reason == kAntiAffinityMismatch
+        || reason == kExistingAntiAffinityMismatch)
+        return HintPlugin::InterPodAffinity;
+    // Everything else a cycle reports is the DynamicResources plugin's ("cannot allocate all
+    // claims", "resourceclaim not available on the node", a missing DeviceClass, ...).
+    return HintPlugin::DynamicResources;
+}
+
+PluginSet pluginsOfReasons(const std::map<std::string, int>& histogram)
+{
+    PluginSet out = 0;
+    for (const auto& [reason, count] : histogram)
+        if (count > 0)
+            out |= pluginBit(pluginOfReason(reason));
+    return out;
+}
+
+uint8_t nodeUpdateFlags(const api::Node& before, const api::Node& after)
+{
+    uint8_t flags = 0;
+    if (before.meta.labels != after.meta.labels)
+        flags |= ClusterChange::LabelsChanged;
+    if (before.taints != after.taints || before.unschedulable != after.unschedulable)
+        flags |= ClusterChange::TaintsChanged;
+    if (before.allocatable != after.allocatable)
+        flags |= ClusterChange::AllocatableChanged;
+    return flags;
+}
+
+bool mayMakeSchedulable(PluginSet rejectedBy, const ClusterChange& change, const api::Pod& pod)
+{
+    if (rejectedBy == 0 || (rejectedBy & pluginsQueuedBy(change)) != 0)
+        return true;
+    for (HintPlugin p : kNodeHintOrder)
+        if ((rejectedBy & pluginBit(p)) && nodeHint(p, change, pod))
+            return true;
+    return false;
+}
+
+} // namespace drasim::scheduler
