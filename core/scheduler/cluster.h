@@ -222,7 +222,6 @@ public:
     void beginTransaction();
     void commitTransaction();
     void rollbackTransaction();
-    size_t transactionDepth() const;
 
     /// Every allocator step of later schedule() calls goes to `observer` (null: none). For
     /// teaching views and tests; scheduling decides exactly the same either way.

@@ -152,11 +152,6 @@ void Cluster::rollbackTransaction()
     m_impl->undo.rollback();
 }
 
-size_t Cluster::transactionDepth() const
-{
-    return m_impl->undo.frames.size();
-}
-
 void Cluster::Impl::Undo::requireNone(const char* change) const
 {
     if (!frames.empty())

@@ -4,6 +4,7 @@
 #include "core/sim/device_ledger.h"
 #include "core/sim/eviction_controller.h"
 #include "core/sim/job_controller.h"
+#include "core/sim/scheduling_loop_hints.h"
 #include "core/sim/scheduling_signature.h"
 
 namespace drasim::sim {
@@ -138,7 +139,7 @@ void SchedulingLoop::releaseRepresentativesIfCapacityChanged()
     const bool freed = gen != m_seenGeneration;
     m_seenGeneration = gen;
     if (changes) {
-        releaseHinted(*changes);
+        Hints::release(*this, *changes);
     } else {
         for (const auto& [group, key] : m_queue.releaseRepresentatives(gen)) {
             (void)group;
@@ -246,7 +247,7 @@ void SchedulingLoop::park(
     if (blockGroup)
         m_queue.markBlocked(p.group, m_seenGeneration, p.reason);
     m_queue.noteFailure(p.group, rejectedBy, m_ctx.now);
-    scheduleFlush(m_ctx.now);
+    Hints::scheduleFlush(*this, m_ctx.now);
     p.state = PodState::Parked;
     m_queue.park(p.group, m_ctx.keyOf(id));
     m_ctx.emit(PodEventType::Unschedulable, p, message);

@@ -61,10 +61,8 @@ public:
     void victimGone(const Event& e);
     /// A GroupBackoffExpired event: the PodGroup moves from backoffQ to activeQ.
     void groupBackoffExpired(const Event& e);
-    /// An UnschedulableFlush event (queueing hints on): flushUnschedulablePodsLeftover, which
-    /// kube-scheduler runs every 30 s, moves every pod that has been unschedulable for more than
-    /// podMaxInUnschedulablePodsDuration (5 min) back to the queue.
-    void flushUnschedulable(const Event& e);
+    /// The queueing hints and the unschedulable flush (scheduling_loop_hints.h).
+    struct Hints;
     /// Schedules until the queue is empty (scheduling takes no simulated time), then tells the
     /// metrics the pending count has settled (the exact peak pending is taken there).
     void run();
@@ -98,10 +96,6 @@ private:
     uint32_t groupOf(const api::Pod& pod, const std::shared_ptr<const api::PodTemplateSpec>& tmpl);
     uint32_t reasonFor(const std::string& message);
     void releaseRepresentativesIfCapacityChanged();
-    /// The queueing hints: one representative of each parked group that a change may help.
-    void releaseHinted(const std::vector<scheduler::ClusterChange>& changes);
-    /// Asks for the flush that will find a pod unschedulable since `since` over its 5 minutes.
-    void scheduleFlush(SimTime since);
     bool popNext(uint32_t& id);
     bool popBackoff(uint32_t& id);
     void attempt(uint32_t id);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The scheduling queue's queueing hints and its unschedulable flush (KEP-4247; the queue of
 // pkg/scheduler/backend/queue): which parked groups a change in the cluster sends back.
-#include "core/sim/scheduling_loop.h"
+#include "core/sim/scheduling_loop_hints.h"
 
 namespace drasim::sim {
 
@@ -11,7 +11,7 @@ constexpr SimTime kMaxUnschedulable = 5 * kMinute;
 constexpr SimTime kFlushPeriod = 30 * kSecond;
 } // namespace
 
-void SchedulingLoop::releaseHinted(const std::vector<scheduler::ClusterChange>& changes)
+void SchedulingLoop::Hints::release(SchedulingLoop& loop, const std::vector<scheduler::ClusterChange>& changes)
 {
     if (changes.empty())
         return;
@@ -26,45 +26,45 @@ void SchedulingLoop::releaseHinted(const std::vector<scheduler::ClusterChange>& 
             nodeChanges.push_back(&c);
     }
     auto helped = [&](uint32_t group) {
-        const scheduler::PluginSet rejectedBy = m_queue.rejectedBy(group);
+        const scheduler::PluginSet rejectedBy = loop.m_queue.rejectedBy(group);
         if (rejectedBy == 0 || (rejectedBy & queued) != 0)
             return true;
         if (nodeChanges.empty() || (rejectedBy & scheduler::kNodeHintPlugins) == 0)
             return false;
-        const api::Pod pod = m_ctx.buildPod(m_ctx.pods[m_queue.firstParked(group).pod]);
+        const api::Pod pod = loop.m_ctx.buildPod(loop.m_ctx.pods[loop.m_queue.firstParked(group).pod]);
         for (const auto* c : nodeChanges)
             if (scheduler::mayMakeSchedulable(rejectedBy, *c, pod))
                 return true;
         return false;
     };
-    for (const auto& [group, key] : m_queue.releaseWhere(helped)) {
+    for (const auto& [group, key] : loop.m_queue.releaseWhere(helped)) {
         (void)group;
-        m_ctx.pods[key.pod].representative = true;
-        requeue(key.pod);
+        loop.m_ctx.pods[key.pod].representative = true;
+        loop.requeue(key.pod);
     }
 }
 
-void SchedulingLoop::scheduleFlush(SimTime since)
+void SchedulingLoop::Hints::scheduleFlush(SchedulingLoop& loop, SimTime since)
 {
-    if (!m_hints)
+    if (!loop.m_hints)
         return;
     // The flush runs at every multiple of 30 s from the scheduler's start and moves a pod once
     // more than 5 minutes have passed: the first tick strictly after since + 5 min.
     const SimTime due = ((since + kMaxUnschedulable) / kFlushPeriod + 1) * kFlushPeriod;
-    if (due > m_ctx.options.duration || !m_flushes.insert(due).second)
+    if (due > loop.m_ctx.options.duration || !loop.m_flushes.insert(due).second)
         return;
-    m_ctx.events.push(due, EventKind::UnschedulableFlush);
+    loop.m_ctx.events.push(due, EventKind::UnschedulableFlush);
 }
 
-void SchedulingLoop::flushUnschedulable(const Event& e)
+void SchedulingLoop::Hints::flush(SchedulingLoop& loop, const Event& e)
 {
-    m_flushes.erase(e.time);
-    const SimTime now = m_ctx.now;
-    auto overdue = [&](uint32_t group) { return now - m_queue.failedAt(group) > kMaxUnschedulable; };
-    for (const auto& [group, key] : m_queue.releaseWhere(overdue)) {
+    loop.m_flushes.erase(e.time);
+    const SimTime now = loop.m_ctx.now;
+    auto overdue = [&](uint32_t group) { return now - loop.m_queue.failedAt(group) > kMaxUnschedulable; };
+    for (const auto& [group, key] : loop.m_queue.releaseWhere(overdue)) {
         (void)group;
-        m_ctx.pods[key.pod].representative = true;
-        requeue(key.pod);
+        loop.m_ctx.pods[key.pod].representative = true;
+        loop.requeue(key.pod);
     }
 }
 

@@ -14,7 +14,7 @@
 #include "core/sim/eviction_controller.h"
 #include "core/sim/job_controller.h"
 #include "core/sim/sampler.h"
-#include "core/sim/scheduling_loop.h"
+#include "core/sim/scheduling_loop_hints.h"
 #include "core/sim/sim_context.h"
 
 namespace drasim::sim {
@@ -118,7 +118,7 @@ void Simulator::Impl::dispatch(const Event& e)
         loop.victimGone(e);
         break;
     case EventKind::UnschedulableFlush:
-        loop.flushUnschedulable(e);
+        SchedulingLoop::Hints::flush(loop, e);
         break;
     case EventKind::Sample:
     case EventKind::End:

@@ -48,7 +48,14 @@ TEST(FeatureGates, UpstreamDefaultsPerVersion)
     EXPECT_FALSE(g37.enabled("NoSuchGate"));
     EXPECT_EQ(g35.names(),
         (std::vector<std::string> { "DRAConsumableCapacity", "DRADeviceTaintRules", "DRAExtendedResource",
-            "GangScheduling", "GenericWorkload", "OpportunisticBatching", "SchedulerPopFromBackoffQ" }));
+            "GangScheduling", "GenericWorkload", "OpportunisticBatching", "SchedulerPopFromBackoffQ",
+            "SchedulerQueueingHints" }));
+    // Queueing hints: GA and locked on since 1.34, removed from the 1.37 binary.
+    EXPECT_TRUE(g36.enabled("SchedulerQueueingHints"));
+    EXPECT_FALSE(g37.known("SchedulerQueueingHints"));
+    FeatureGates locked(KubernetesVersion::V1_35);
+    EXPECT_EQ(locked.set("SchedulerQueueingHints", false),
+        "cannot set feature gate SchedulerQueueingHints to false, feature is locked to true");
 }
 
 TEST(FeatureGates, SetChangesOneGateAndRefusesUnknownAndLockedOnes)

@@ -179,3 +179,22 @@ TEST(ScenarioWriter, TheDraPreemptionWhatIfIsReadAndWrittenBackOnlyWhenOn)
     EXPECT_FALSE(off.whatIfDraPreemption);
     EXPECT_EQ(writeScenario(off).find("whatIf"), std::string::npos);
 }
+
+TEST(ScenarioWriter, QueueingHintsAreOnUnlessTurnedOffAndOnlyOffIsWrittenBack)
+{
+    const std::string head = "apiVersion: drasim.dev/v1alpha1\nkind: Scenario\nmetadata: {name: m}\n";
+    Scenario off = parsed(head + "spec:\n  scheduler:\n    queueingHints: false\n", "m.yaml");
+    EXPECT_FALSE(off.queueingHints);
+    const std::string text = writeScenario(off);
+    EXPECT_NE(text.find("queueingHints: false"), std::string::npos) << text;
+    EXPECT_FALSE(parsed(text, "m.yaml").queueingHints);
+    Scenario on = parsed(head + "spec:\n  scheduler: {scoring: default}\n", "m.yaml");
+    EXPECT_TRUE(on.queueingHints);
+    EXPECT_EQ(writeScenario(on).find("queueingHints"), std::string::npos);
+
+    Diagnostics diags;
+    EXPECT_FALSE(parseScenario(head + "spec:\n  scheduler:\n    queueingHints: sometimes\n", "m.yaml", diags));
+    EXPECT_NE(diags.formatAll().find("m.yaml:6:20: Scenario m: spec.scheduler.queueingHints: expected a boolean"),
+        std::string::npos)
+        << diags.formatAll();
+}
