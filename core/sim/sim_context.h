@@ -146,7 +146,10 @@ struct SimContext
     /// dropped when they reach the front, so the oldest pending pod costs O(1) per pod created.
     std::deque<std::pair<uint32_t, uint64_t>> creationOrder;
 
-    std::vector<JobState> jobs; ///< slots, reused
+    /// Slots, reused. A deque: a job slot stays where it is as the table grows (a JobState is
+    /// large, and moving every one of them each time the table doubled was a sixth of the cost of
+    /// a run whose jobs all arrive at once).
+    std::deque<JobState> jobs;
     std::vector<uint32_t> freeJobs;
     uint64_t nextJobSerial = 1;
 
