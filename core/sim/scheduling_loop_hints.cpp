@@ -11,7 +11,8 @@ constexpr SimTime kMaxUnschedulable = 5 * kMinute;
 constexpr SimTime kFlushPeriod = 30 * kSecond;
 } // namespace
 
-void SchedulingLoop::Hints::release(SchedulingLoop& loop, const std::vector<scheduler::ClusterChange>& changes)
+void SchedulingLoop::Hints::release(
+    SchedulingLoop& loop, const std::vector<scheduler::ClusterChange>& changes)
 {
     if (changes.empty())
         return;

@@ -193,8 +193,10 @@ TEST(ScenarioWriter, QueueingHintsAreOnUnlessTurnedOffAndOnlyOffIsWrittenBack)
     EXPECT_EQ(writeScenario(on).find("queueingHints"), std::string::npos);
 
     Diagnostics diags;
-    EXPECT_FALSE(parseScenario(head + "spec:\n  scheduler:\n    queueingHints: sometimes\n", "m.yaml", diags));
-    EXPECT_NE(diags.formatAll().find("m.yaml:6:20: Scenario m: spec.scheduler.queueingHints: expected a boolean"),
+    EXPECT_FALSE(
+        parseScenario(head + "spec:\n  scheduler:\n    queueingHints: sometimes\n", "m.yaml", diags));
+    EXPECT_NE(
+        diags.formatAll().find("m.yaml:6:20: Scenario m: spec.scheduler.queueingHints: expected a boolean"),
         std::string::npos)
         << diags.formatAll();
 }
