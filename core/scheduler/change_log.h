@@ -19,10 +19,13 @@ public:
         if (m_reading)
             m_changes.push_back(std::move(change));
     }
-    std::vector<ClusterChange> take()
+    /// Replaces `into` with the changes since the last call; the two buffers trade places, so
+    /// neither side allocates once both have grown.
+    void take(std::vector<ClusterChange>& into)
     {
         m_reading = true;
-        return std::exchange(m_changes, {});
+        into.clear();
+        std::swap(into, m_changes);
     }
     size_t size() const { return m_changes.size(); }
     void truncate(size_t size)

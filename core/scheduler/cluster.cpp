@@ -382,9 +382,9 @@ uint64_t Cluster::freeEventCount() const
     return m_impl->freeEvents;
 }
 
-std::vector<ClusterChange> Cluster::takeChanges()
+void Cluster::takeChanges(std::vector<ClusterChange>& into)
 {
-    return m_impl->changes.take();
+    m_impl->changes.take(into);
 }
 
 const api::ResourceClaim* Cluster::findClaim(const std::string& key) const

@@ -280,9 +280,10 @@ public:
     /// Whether running pods have pod affinity terms, which may select pods by their labels.
     bool runningPodsHaveAffinity() const;
     uint64_t freeEventCount() const;
-    /// The changes since the previous call, in order, for the scheduling queue's hints (bound
-    /// and ended pods, nodes, slices and device taints); the first call starts the record.
-    std::vector<ClusterChange> takeChanges();
+    /// Replaces `into` with the changes since the previous call, in order, for the scheduling
+    /// queue's hints (bound and ended pods, nodes, slices and device taints); the first call
+    /// starts the record.
+    void takeChanges(std::vector<ClusterChange>& into);
 
     const api::ResourceClaim* findClaim(const std::string& key) const;
     /// Every claim: input claims in input order, then generated ones in creation order.

@@ -128,10 +128,10 @@ public:
     /// when it changed, which is what keeps the cost per event independent of the pending count.
     virtual uint64_t capacityGeneration() const = 0;
 
-    /// The changes since the previous call (bound and ended pods, nodes, slices, device taints),
-    /// for the queueing hints; the first call starts the record. nullopt: this cluster does not
-    /// report changes, and the engine retries on capacityGeneration alone.
-    virtual std::optional<std::vector<scheduler::ClusterChange>> takeChanges() { return std::nullopt; }
+    /// Replaces `into` with the changes since the previous call (bound and ended pods, nodes,
+    /// slices, device taints), for the queueing hints; the first call starts the record. False:
+    /// this cluster does not report changes, and the engine retries on capacityGeneration alone.
+    virtual bool takeChanges(std::vector<scheduler::ClusterChange>& /*into*/) { return false; }
 
     /// A controller whose pods the simulation creates (JobSpec::owner): the scheduler's default
     /// spread selector of the pods that name it.

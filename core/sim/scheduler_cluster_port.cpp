@@ -171,9 +171,10 @@ uint64_t SchedulerClusterPort::capacityGeneration() const
     return m_cluster.freeEventCount();
 }
 
-std::optional<std::vector<scheduler::ClusterChange>> SchedulerClusterPort::takeChanges()
+bool SchedulerClusterPort::takeChanges(std::vector<scheduler::ClusterChange>& into)
 {
-    return m_cluster.takeChanges();
+    m_cluster.takeChanges(into);
+    return true;
 }
 
 // Approximation, documented in scenarios/sim/README.md "Fragmentation": the scheduler's

@@ -36,7 +36,7 @@ public:
     void removeDeviceTaint(const std::string& driver, const std::string& pool, const std::string& device,
         const std::string& key) override;
     uint64_t capacityGeneration() const override;
-    std::optional<std::vector<scheduler::ClusterChange>> takeChanges() override;
+    bool takeChanges(std::vector<scheduler::ClusterChange>& into) override;
     void addPodOwner(const api::PodController& owner) override { m_cluster.addPodOwner(owner); }
     bool runningPodsHaveAffinity() const override { return m_cluster.runningPodsHaveAffinity(); }
     uint64_t stateGeneration() const override { return m_changes; }

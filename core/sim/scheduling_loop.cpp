@@ -131,15 +131,14 @@ void SchedulingLoop::run()
 void SchedulingLoop::releaseRepresentativesIfCapacityChanged()
 {
     const uint64_t gen = m_ctx.cluster.capacityGeneration();
-    std::optional<std::vector<scheduler::ClusterChange>> changes;
     if (m_hints)
-        changes = m_ctx.cluster.takeChanges();
-    if (gen == m_seenGeneration && (!changes || changes->empty()))
+        m_ctx.cluster.takeChanges(m_changes);
+    if (gen == m_seenGeneration && (!m_hints || m_changes.empty()))
         return;
     const bool freed = gen != m_seenGeneration;
     m_seenGeneration = gen;
-    if (changes) {
-        Hints::release(*this, *changes);
+    if (m_hints) {
+        Hints::release(*this, m_changes);
     } else {
         for (const auto& [group, key] : m_queue.releaseRepresentatives(gen)) {
             (void)group;

@@ -48,7 +48,7 @@ public:
     {
         m_seenGeneration = m_ctx.cluster.capacityGeneration();
         // The first call starts the record: the hints see what follows.
-        m_hints = m_ctx.options.queueingHints && m_ctx.cluster.takeChanges().has_value();
+        m_hints = m_ctx.options.queueingHints && m_ctx.cluster.takeChanges(m_changes);
     }
     /// A new pod enters the queue; `tmpl` is its template, which identifies its scheduling group.
     /// A member of a PodGroup joins its group instead.
@@ -145,6 +145,7 @@ private:
     std::set<SimTime> m_flushes; ///< the UnschedulableFlush events pending
     /// Queueing hints on, and the cluster reports its changes (ClusterPort::takeChanges).
     bool m_hints = false;
+    std::vector<scheduler::ClusterChange> m_changes; ///< the last ones taken (buffer kept)
     /// backoffQ in pop order; kept only with SchedulerPopFromBackoffQ (the only reader).
     std::set<BackoffKey> m_backoffOrder;
     // The group of the last template seen: most pods of a run come from a handful of shared

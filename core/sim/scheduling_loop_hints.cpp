@@ -14,7 +14,7 @@ constexpr SimTime kFlushPeriod = 30 * kSecond;
 void SchedulingLoop::Hints::release(
     SchedulingLoop& loop, const std::vector<scheduler::ClusterChange>& changes)
 {
-    if (changes.empty())
+    if (changes.empty() || loop.m_queue.parkedGroups().empty())
         return;
     // What the changes queue without looking at the pod, once for all groups; the node hints
     // compare each group's pod with the nodes that were added or updated.

@@ -83,17 +83,9 @@ std::vector<std::pair<uint32_t, QueueKey>> SchedulingQueue::releaseRepresentativ
     });
 }
 
-std::vector<std::pair<uint32_t, QueueKey>> SchedulingQueue::releaseWhere(
-    const std::function<bool(uint32_t)>& release)
+void SchedulingQueue::takeRepresentatives(std::vector<std::pair<uint32_t, QueueKey>>& chosen)
 {
-    std::vector<std::pair<uint32_t, QueueKey>> out;
-    for (uint32_t id : m_parkedGroups) {
-        Group& g = m_groups[id];
-        if (g.representativeOut || !release(id))
-            continue;
-        out.emplace_back(id, *g.parked.begin());
-    }
-    for (const auto& [id, key] : out) {
+    for (const auto& [id, key] : chosen) {
         Group& g = m_groups[id];
         g.parked.erase(g.parked.begin());
         --m_parkedTotal;
@@ -101,8 +93,7 @@ std::vector<std::pair<uint32_t, QueueKey>> SchedulingQueue::releaseWhere(
         if (g.parked.empty())
             m_parkedGroups.erase(id);
     }
-    std::sort(out.begin(), out.end(), [](const auto& x, const auto& y) { return x.second < y.second; });
-    return out;
+    std::sort(chosen.begin(), chosen.end(), [](const auto& x, const auto& y) { return x.second < y.second; });
 }
 
 bool SchedulingQueue::representativeDone(uint32_t group, bool scheduled, uint64_t generation, QueueKey* next)

@@ -2,7 +2,6 @@
 #pragma once
 
 #include <cstdint>
-#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -77,7 +76,15 @@ public:
     int64_t failedAt(uint32_t group) const { return m_groups[group].failedAt; }
     /// Takes one representative out of every parked group that has none out and for which
     /// `release(group)` says yes (queueing hints, the unschedulable flush). Ordered by queue key.
-    std::vector<std::pair<uint32_t, QueueKey>> releaseWhere(const std::function<bool(uint32_t)>& release);
+    template <class Release> std::vector<std::pair<uint32_t, QueueKey>> releaseWhere(const Release& release)
+    {
+        std::vector<std::pair<uint32_t, QueueKey>> out;
+        for (uint32_t id : m_parkedGroups)
+            if (!m_groups[id].representativeOut && release(id))
+                out.emplace_back(id, *m_groups[id].parked.begin());
+        takeRepresentatives(out);
+        return out;
+    }
     /// Takes one representative out of every parked group blocked before `generation` that has
     /// none out already. Ordered by queue key, so the engine can push them in a stable order.
     std::vector<std::pair<uint32_t, QueueKey>> releaseRepresentatives(uint64_t generation);
@@ -94,6 +101,9 @@ public:
     const std::set<uint32_t>& parkedGroups() const { return m_parkedGroups; }
 
 private:
+    /// Takes the chosen representatives out of their groups and sorts them by queue key.
+    void takeRepresentatives(std::vector<std::pair<uint32_t, QueueKey>>& chosen);
+
     struct Group
     {
         std::set<QueueKey> parked;
