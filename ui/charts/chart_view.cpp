@@ -161,6 +161,16 @@ void ChartView::colorLine(QAbstractSeries* line, SeriesHue hue) const
     xy->setPen(pen);
 }
 
+void ChartView::drawPlotAreaText(QPainter* painter, const QString& text)
+{
+    if (text.isEmpty())
+        return;
+    painter->save();
+    painter->setPen(palette().color(QPalette::PlaceholderText));
+    painter->drawText(chart()->mapRectToScene(chart()->plotArea()), Qt::AlignCenter, text);
+    painter->restore();
+}
+
 void ChartView::followPalette()
 {
     // A dark window background means a dark palette: use the matching chart theme, so axes, grid

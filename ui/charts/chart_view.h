@@ -73,6 +73,9 @@ protected:
     bool darkChart() const;
     /// Gives a line its hue's shade for the current theme (kept across light and dark).
     void colorLine(QAbstractSeries* line, SeriesHue hue) const;
+    /// Writes `text` centred over the plot area in the palette's placeholder colour, as an empty
+    /// chart says why it is empty (from drawForeground); nothing when `text` is empty.
+    void drawPlotAreaText(QPainter* painter, const QString& text);
 
     void changeEvent(QEvent* event) override;
     void contextMenuEvent(QContextMenuEvent* event) override;

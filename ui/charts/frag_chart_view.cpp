@@ -65,12 +65,7 @@ QString FragChartView::shownEmptyText() const
 void FragChartView::drawForeground(QPainter* painter, const QRectF& rect)
 {
     ChartView::drawForeground(painter, rect);
-    if (const QString empty = shownEmptyText(); !empty.isEmpty()) {
-        painter->save();
-        painter->setPen(palette().color(QPalette::PlaceholderText));
-        painter->drawText(chart()->mapRectToScene(chart()->plotArea()), Qt::AlignCenter, empty);
-        painter->restore();
-    }
+    drawPlotAreaText(painter, shownEmptyText());
 }
 
 double FragChartView::yTickStep() const

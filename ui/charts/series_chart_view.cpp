@@ -225,12 +225,7 @@ QString SeriesChartView::shownEmptyText() const
 void SeriesChartView::drawForeground(QPainter* painter, const QRectF& rect)
 {
     ChartView::drawForeground(painter, rect);
-    if (const QString empty = shownEmptyText(); !empty.isEmpty()) {
-        painter->save();
-        painter->setPen(palette().color(QPalette::PlaceholderText));
-        painter->drawText(chart()->mapRectToScene(chart()->plotArea()), Qt::AlignCenter, empty);
-        painter->restore();
-    }
+    drawPlotAreaText(painter, shownEmptyText());
     if (m_markLines.isEmpty())
         return;
     const QRectF plot = chart()->mapRectToScene(chart()->plotArea());

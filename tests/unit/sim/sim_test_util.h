@@ -114,6 +114,17 @@ inline api::ObjectSet oneGpuClassAndTemplate()
     return o;
 }
 
+/// oneGpuClassAndTemplate() plus the template "gpu-2", which asks for two devices of the class.
+inline api::ObjectSet oneAndTwoGpuTemplates()
+{
+    api::ObjectSet o = oneGpuClassAndTemplate();
+    api::ResourceClaimTemplate two = o.resourceClaimTemplates.front();
+    two.meta.name = "gpu-2";
+    two.spec.requests.front().exactly->count = 2;
+    o.resourceClaimTemplates.push_back(two);
+    return o;
+}
+
 inline std::unique_ptr<workload::ArrivalSource> source(std::vector<workload::JobSpec> jobs)
 {
     return std::make_unique<workload::VectorSource>(std::move(jobs));

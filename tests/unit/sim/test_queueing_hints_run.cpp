@@ -44,21 +44,10 @@ workload::JobSpec plainJob(const std::string& name, double at, double seconds)
     return job;
 }
 
-/// oneGpuClassAndTemplate() plus "gpu-2", a template that asks for two GPUs.
-api::ObjectSet classAndTemplates()
-{
-    api::ObjectSet o = oneGpuClassAndTemplate();
-    api::ResourceClaimTemplate two = o.resourceClaimTemplates.front();
-    two.meta.name = "gpu-2";
-    two.spec.requests.front().exactly->count = 2;
-    o.resourceClaimTemplates.push_back(two);
-    return o;
-}
-
 AttemptLog run(bool hints, std::vector<workload::JobSpec> jobs, const std::string& watched,
     SimTime duration = 1000 * kSecond, RunSummary* summary = nullptr)
 {
-    scheduler::Cluster cluster(classAndTemplates());
+    scheduler::Cluster cluster(oneAndTwoGpuTemplates());
     SchedulerClusterPort port(cluster);
     SimOptions o;
     o.scenarioName = "hints";

@@ -39,17 +39,6 @@ std::shared_ptr<const workload::SpeedTable> table(
     return t;
 }
 
-/// The class "gpu" and the templates "gpu-1" and "gpu-2" (one and two devices).
-api::ObjectSet classAndTemplates()
-{
-    api::ObjectSet o = oneGpuClassAndTemplate();
-    api::ResourceClaimTemplate two = o.resourceClaimTemplates.front();
-    two.meta.name = "gpu-2";
-    two.spec.requests.front().exactly->count = 2;
-    o.resourceClaimTemplates.push_back(two);
-    return o;
-}
-
 struct PaceLog : RunRecorder
 {
     std::vector<std::string> lines;
@@ -77,7 +66,7 @@ struct PaceLog : RunRecorder
 PaceLog runWith(std::vector<NodePool> pools, std::vector<workload::JobSpec> jobs, bool podGroups = false,
     std::vector<InjectedEvent> events = {})
 {
-    scheduler::Cluster cluster(classAndTemplates());
+    scheduler::Cluster cluster(oneAndTwoGpuTemplates());
     SchedulerClusterPort port(cluster);
     SimOptions o;
     o.scenarioName = "pace";
@@ -165,7 +154,7 @@ PaceLawCase randomPaceCase(uint64_t seed)
 
 JobLog runLaw(const PaceLawCase& c, const workload::SpeedTable& table)
 {
-    scheduler::Cluster cluster(classAndTemplates());
+    scheduler::Cluster cluster(oneAndTwoGpuTemplates());
     SchedulerClusterPort port(cluster);
     SimOptions o;
     o.scenarioName = "pace-laws";
@@ -327,7 +316,7 @@ TEST(WorkPace, DoublingAModelsSpeedNeverLengthensAJobThatRanOnIt)
 // still works at its device's pace, as a share of a device counts as a device of its model.
 TEST(WorkPace, PodsSharingAClaimWorkAtTheSharedDevicesPace)
 {
-    api::ObjectSet objects = classAndTemplates();
+    api::ObjectSet objects = oneAndTwoGpuTemplates();
     api::ResourceClaim shared;
     shared.meta.name = "shared";
     shared.meta.namespace_ = "default";
