@@ -215,4 +215,107 @@ std::vector<std::string> reasonLines(const StudyResult& r, size_t load, const Lo
     return lines;
 }
 
+std::string missedColumns(const MixResult& m, const std::vector<ServiceLevel>& levels)
+{
+    std::string out;
+    for (const LevelShortfall& s : shortfalls(m, levels)) {
+        if (!out.empty())
+            out += ';';
+        out += levels[s.level].column();
+    }
+    // A mix that fails with no level known missed (no seed said which): say so rather than "".
+    if (out.empty() && !m.feasible)
+        return "unknown";
+    return out;
+}
+
+namespace {
+
+DataValue nodesData(const MixResult& m, const StudyResult& r)
+{
+    DataValue counts = DataValue::map();
+    for (size_t i = 0; i < m.mix.size() && i < r.candidates.size(); ++i)
+        counts.set(r.candidates[i].name, int64_t(r.candidates[i].nodes(m.mix[i])));
+    return counts;
+}
+
+DataValue shortfallsData(const std::vector<LevelShortfall>& misses, const std::vector<ServiceLevel>& levels)
+{
+    DataValue list = DataValue::list();
+    for (const LevelShortfall& s : misses) {
+        DataValue d = DataValue::map();
+        d.set("level", levels[s.level].column());
+        d.set("seed", int64_t(s.seed));
+        if (s.known) {
+            d.set("worst", s.worst);
+            d.set("by", s.by);
+        } else {
+            d.set("stopped", s.stopped);
+        }
+        list.push(d);
+    }
+    return list;
+}
+
+const char* kindName(Neighbour::Kind kind)
+{
+    switch (kind) {
+    case Neighbour::Kind::CheaperOnFrontier:
+        return "cheaperOnFrontier";
+    case Neighbour::Kind::NextCheaper:
+        return "nextCheaper";
+    case Neighbour::Kind::DearerOnFrontier:
+        return "dearerOnFrontier";
+    }
+    return "";
+}
+
+} // namespace
+
+DataValue reasonsData(const StudyResult& r, size_t load, const LoadReasons& reasons)
+{
+    DataValue d = DataValue::map();
+    if (load >= r.loads.size() || r.levels.empty())
+        return d;
+    const LoadResult& lr = r.loads[load];
+    DataValue binding;
+    if (reasons.binding) {
+        binding = DataValue::map();
+        binding.set("level", r.levels[*reasons.binding].column());
+        binding.set("description", r.levels[*reasons.binding].describe());
+        binding.set("missedBy", int64_t(reasons.missingBinding));
+    }
+    d.set("binding", binding);
+    d.set("compared", int64_t(reasons.compared));
+    DataValue frontier = DataValue::list();
+    for (size_t i : reasons.frontier) {
+        const MixResult& m = lr.mixes[i];
+        DataValue x = DataValue::map();
+        x.set("nodes", nodesData(m, r));
+        x.set("costUSD", m.footprint.costUsd);
+        x.set("feasible", m.feasible);
+        x.set("misses", shortfallsData(shortfalls(m, r.levels), r.levels));
+        frontier.push(x);
+    }
+    d.set("frontier", frontier);
+    DataValue neighbours = DataValue::list();
+    const double cost = lr.recommended ? lr.mixes[*lr.recommended].footprint.costUsd : 0.0;
+    for (const Neighbour& n : reasons.neighbours) {
+        const MixResult& m = lr.mixes[n.mix];
+        DataValue x = DataValue::map();
+        x.set("kind", kindName(n.kind));
+        x.set("nodes", nodesData(m, r));
+        x.set("costUSD", m.footprint.costUsd);
+        x.set("costDifferenceUSD", m.footprint.costUsd - cost);
+        x.set("misses", shortfallsData(n.misses, r.levels));
+        neighbours.push(x);
+    }
+    d.set("neighbours", neighbours);
+    DataValue lines = DataValue::list();
+    for (const std::string& line : reasonLines(r, load, reasons))
+        lines.push(line);
+    d.set("lines", lines);
+    return d;
+}
+
 } // namespace drasim::planner

@@ -5,13 +5,15 @@
 // against the main service level over every mix within the constraints, the ones that miss a
 // level included and marked; the recommendation's neighbours on it (and the dearest mix below
 // its cost) with each level they miss and by how much; and the binding service level, the one
-// that the cheaper mixes miss most often. Plain values and words; the desktop shows them.
+// that the cheaper mixes miss most often. Plain values and words; the desktop shows them, and
+// `drasim plan` prints them (text, JSON and the frontier CSV).
 
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "core/common/data_value.h"
 #include "core/planner/study_result.h"
 
 namespace drasim::planner {
@@ -75,5 +77,15 @@ LoadReasons loadReasons(const StudyResult& result, size_t load);
 ///   cheaper on the frontier: a100=2 l40s=6 ($700,000, $55,000 less) misses p95 wait ... by 4m3s (...)
 ///   dearer on the frontier: a100=3 l40s=7 ($900,000, $145,000 more) meets every level
 std::vector<std::string> reasonLines(const StudyResult& result, size_t load, const LoadReasons& reasons);
+
+/// The column names of the levels `mix` misses joined with ';' ("p95_wait_openb;never_scheduled"),
+/// "" when it meets every level; what the frontier CSV says of a failing mix.
+std::string missedColumns(const MixResult& mix, const std::vector<ServiceLevel>& levels);
+
+/// The reasons for programs (keys in a fixed order): "binding" (the level's name and description,
+/// how many of the compared mixes miss it; null when none), "compared", "frontier" (each mix with
+/// its nodes, cost, whether it meets every level and what it misses), "neighbours" (kind, nodes,
+/// cost, the difference to the recommendation, what it misses) and "lines" (reasonLines).
+DataValue reasonsData(const StudyResult& result, size_t load, const LoadReasons& reasons);
 
 } // namespace drasim::planner

@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "core/common/money_text.h"
+#include "core/planner/recommendation_reasons.h"
 #include "core/scenario/rack_layout_yaml.h"
 #include "core/sim/sim_time.h"
 
@@ -119,6 +120,22 @@ DataValue mixData(const MixResult& m, const StudyResult& r)
     }
     d.set("serviceLevels", levels);
     return d;
+}
+
+/// The frontier's lines: cost, mix and the main level on the worst seed; a mix missing a level
+/// marked with what it misses, so a buyer sees what the cheaper points give up.
+std::string frontierText(const StudyResult& r, const LoadResult& lr, const LoadReasons& reasons)
+{
+    std::string out;
+    for (size_t i : reasons.frontier) {
+        const MixResult& m = lr.mixes[i];
+        out += "    " + formatMoney(m.footprint.costUsd) + "  " + mixText(m, r) + "  ";
+        if (m.feasible)
+            out += formatLevelValue(r.levels.front(), m.worstMain(r.levels.front())) + "\n";
+        else
+            out += worstMainText(m, r.levels) + "  misses " + missesText(m, r.levels) + "\n";
+    }
+    return out;
 }
 
 } // namespace
@@ -267,7 +284,9 @@ std::string formatText(const StudyResult& r)
         out += "  " + r.levels[i].describe() + (i == 0 ? "  (main)" : "") + "\n";
     const ServiceLevel& main = r.levels.front();
     const MixResult* today = nullptr;
-    for (const auto& lr : r.loads) {
+    for (size_t load = 0; load < r.loads.size(); ++load) {
+        const LoadResult& lr = r.loads[load];
+        const LoadReasons reasons = loadReasons(r, load);
         out += "\n" + loadLabel(lr.load) + ":\n";
         if (!lr.recommended) {
             out += "  no mix within maxNodes and the constraints meets every service level\n";
@@ -277,6 +296,8 @@ std::string formatText(const StudyResult& r)
                     out += "  e.g. " + mixText(*it, r) + ": missed " + it->miss + "\n";
                     break;
                 }
+            for (const std::string& line : reasonLines(r, load, reasons))
+                out += "  " + line + "\n";
             continue;
         }
         const MixResult& rec = lr.mixes[*lr.recommended];
@@ -289,11 +310,12 @@ std::string formatText(const StudyResult& r)
                 + " / " + formatLevelValue(r.levels[i], rec.spread[i].mean) + " / "
                 + formatLevelValue(r.levels[i], rec.spread[i].max) + "\n";
         out += "  frontier (cost against " + main.describe() + ", worst seed):\n";
-        for (size_t i : lr.frontier) {
-            const MixResult& m = lr.mixes[i];
-            out += "    " + formatMoney(m.footprint.costUsd) + "  " + mixText(m, r) + "  "
-                + formatLevelValue(main, m.worstMain(main)) + "\n";
-        }
+        out += frontierText(r, lr, reasons);
+        const auto lines = reasonLines(r, load, reasons);
+        if (!lines.empty())
+            out += "  why this mix:\n";
+        for (const std::string& line : lines)
+            out += "    " + line + "\n";
         if (lr.load == 1.0)
             today = &rec;
     }
@@ -307,18 +329,28 @@ std::string frontierCsv(const StudyResult& r)
     for (const auto& c : r.candidates)
         out += "," + c.name;
     out += ",cost_usd,power_w,rack_slots," + main.column() + "_min," + main.column() + "_mean,"
-        + main.column() + "_max\n";
-    for (const auto& lr : r.loads)
-        for (size_t i : lr.frontier) {
+        + main.column() + "_max,misses\n";
+    for (size_t load = 0; load < r.loads.size(); ++load) {
+        const LoadResult& lr = r.loads[load];
+        for (size_t i : loadReasons(r, load).frontier) {
             const MixResult& m = lr.mixes[i];
             out += exactNumber(lr.load) + "," + (lr.recommended && *lr.recommended == i ? "true" : "false");
             for (size_t k = 0; k < m.mix.size() && k < r.candidates.size(); ++k)
                 out.append(",").append(std::to_string(r.candidates[k].nodes(m.mix[k])));
             out += ',';
             out += moneyCsv(m.footprint.costUsd) + "," + exactNumber(m.footprint.powerWatts) + ","
-                + std::to_string(m.footprint.rackSlots) + "," + exactNumber(m.spread[0].min) + ","
-                + exactNumber(m.spread[0].mean) + "," + exactNumber(m.spread[0].max) + "\n";
+                + std::to_string(m.footprint.rackSlots) + ",";
+            // A run stopped early leaves the main level unknown: empty fields, no numbers.
+            if (m.spread[0].known)
+                out += exactNumber(m.spread[0].min) + "," + exactNumber(m.spread[0].mean) + ","
+                    + exactNumber(m.spread[0].max);
+            else
+                out += ",,";
+            out += ',';
+            out += missedColumns(m, r.levels);
+            out += '\n';
         }
+    }
     return out;
 }
 
@@ -360,7 +392,8 @@ DataValue toData(const StudyResult& r)
     d.set("evaluations", r.evaluations);
     d.set("simulations", r.simulations);
     DataValue loads = DataValue::list();
-    for (const auto& lr : r.loads) {
+    for (size_t load = 0; load < r.loads.size(); ++load) {
+        const LoadResult& lr = r.loads[load];
         DataValue x = DataValue::map();
         x.set("load", lr.load);
         x.set("recommended", lr.recommended ? mixData(lr.mixes[*lr.recommended], r) : DataValue());
@@ -368,6 +401,7 @@ DataValue toData(const StudyResult& r)
         for (size_t i : lr.frontier)
             frontier.push(mixData(lr.mixes[i], r));
         x.set("frontier", frontier);
+        x.set("reasons", reasonsData(r, load, loadReasons(r, load)));
         DataValue all = DataValue::list();
         for (const auto& m : lr.mixes)
             all.push(mixData(m, r));

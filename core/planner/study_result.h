@@ -81,9 +81,11 @@ std::string loadLabel(double load);
 /// How a recommendation differs from today's: "+1 a100, -1 l40s, +$85,000" (or "the same mix, +$0").
 std::string versusText(const MixResult& rec, const MixResult& today, const StudyResult& r);
 
-/// The recommendation for each load, its spread across seeds and the frontier, for people.
+/// The recommendation for each load, its spread across seeds, the frontier (mixes that miss a
+/// level marked with what they miss) and why this mix (reasonLines), for people.
 std::string formatText(const StudyResult& result);
-/// The frontier of every load level as CSV (one row per frontier mix).
+/// The frontier of every load level as CSV (one row per frontier mix, those that miss a level
+/// included: the last column, `misses`, names the levels they miss, empty for the others).
 std::string frontierCsv(const StudyResult& result);
 /// Everything, for programs (keys in a fixed order).
 DataValue toData(const StudyResult& result);

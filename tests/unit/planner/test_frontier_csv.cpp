@@ -30,6 +30,6 @@ TEST(PlannerFrontierCsv, MoneyHasCents)
     r.loads = { load };
     EXPECT_EQ(frontierCsv(r),
         "load,recommended,h100,cost_usd,power_w,rack_slots,pending_max_s_min,pending_max_s_mean,"
-        "pending_max_s_max\n"
-        "1,true,3,212371.20,30600,24,60,90,120\n");
+        "pending_max_s_max,misses\n"
+        "1,true,3,212371.20,30600,24,60,90,120,\n");
 }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Why a study recommends its mix: the frontier with the mixes that miss a level, the
 // recommendation's neighbours with each level they miss and by how much, and the binding level.
+#include <sstream>
+
 #include <gtest/gtest.h>
 
 #include "core/planner/recommendation_reasons.h"
@@ -128,6 +130,65 @@ TEST(RecommendationReasons, NeighboursAndTheBindingLevelInWords)
         "dearer on the frontier: h100=5 ($500,000, $100,000 more) misses never scheduled <= 1% by 1.00 "
         "points "
         "(2.00% on seed 1)");
+}
+
+std::vector<std::string> csvLines(const std::string& csv)
+{
+    std::vector<std::string> lines;
+    std::istringstream in(csv);
+    for (std::string line; std::getline(in, line);)
+        lines.push_back(line);
+    return lines;
+}
+
+bool endsWith(const std::string& s, const std::string& tail)
+{
+    return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
+}
+
+TEST(RecommendationReasons, TheFrontierCsvListsTheMixesThatMissALevelAndWhich)
+{
+    const StudyResult r = study();
+    const auto lines = csvLines(frontierCsv(r));
+    ASSERT_EQ(lines.size(), 6u); // the header, then the five frontier mixes by cost
+    EXPECT_TRUE(endsWith(lines[0], "_max,misses")) << lines[0];
+    // The stopped run: its main level unknown (no numbers), the level that stopped it named.
+    EXPECT_TRUE(endsWith(lines[1], ",,," + r.levels[0].column())) << lines[1];
+    EXPECT_TRUE(endsWith(lines[2], "," + r.levels[1].column())) << lines[2];
+    EXPECT_EQ(lines[3].rfind("1,true,4,", 0), 0u) << lines[3];
+    EXPECT_TRUE(endsWith(lines[3], ",1200,")) << lines[3]; // meets every level: nothing missed
+    EXPECT_TRUE(endsWith(lines[4], ",0," + r.levels[2].column())) << lines[4];
+    EXPECT_TRUE(endsWith(lines[5], ",0,")) << lines[5];
+}
+
+TEST(RecommendationReasons, TheReasonsForProgramsSayTheSame)
+{
+    const StudyResult r = study();
+    const auto d = reasonsData(r, 0, loadReasons(r, 0));
+    ASSERT_TRUE(d.isMap());
+    const auto* binding = d.find("binding");
+    ASSERT_TRUE(binding && binding->isMap());
+    EXPECT_EQ(binding->find("level")->asString(), r.levels[1].column());
+    EXPECT_EQ(binding->find("missedBy")->asInt(), 2);
+    EXPECT_EQ(d.find("compared")->asInt(), 3);
+    const auto& frontier = d.find("frontier")->asList();
+    ASSERT_EQ(frontier.size(), 5u);
+    EXPECT_FALSE(frontier[0].find("feasible")->asBool());
+    EXPECT_EQ(
+        frontier[0].find("misses")->asList()[0].find("stopped")->asString(), "> 1h, run stopped at 8h12m50s");
+    EXPECT_TRUE(frontier[2].find("feasible")->asBool());
+    EXPECT_TRUE(frontier[2].find("misses")->asList().empty());
+    const auto& neighbours = d.find("neighbours")->asList();
+    ASSERT_EQ(neighbours.size(), 3u);
+    EXPECT_EQ(neighbours[2].find("kind")->asString(), "dearerOnFrontier");
+    EXPECT_DOUBLE_EQ(neighbours[2].find("costDifferenceUSD")->asDouble(), 100000);
+    const auto& miss = neighbours[2].find("misses")->asList()[0];
+    EXPECT_EQ(miss.find("level")->asString(), r.levels[2].column());
+    EXPECT_EQ(miss.find("seed")->asInt(), 1);
+    EXPECT_DOUBLE_EQ(miss.find("by")->asDouble(), 0.01);
+    EXPECT_EQ(d.find("lines")->asList().size(), 4u);
+    // No such load: nothing to say.
+    EXPECT_TRUE(reasonsData(r, 7, LoadReasons {}).asMap().empty());
 }
 
 } // namespace recommendation_reasons_test
