@@ -16,6 +16,7 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/ui/pixel_probe.h"
 #include "tests/ui/replayed_window.h"
 #include "tests/ui/source_path.h"
 #include "ui/mainwindow.h"
@@ -52,17 +53,7 @@ QString currentCell(ui::PodsPage* page, int column)
 /// near `color`: the dashed ring is broken, so the whole edge is searched.
 bool edgeHasColor(const QImage& image, QPoint from, QPoint to, const QColor& color)
 {
-    for (int y = from.y(); y <= to.y(); ++y)
-        for (int x = from.x(); x <= to.x(); ++x) {
-            if (x < 0 || y < 0 || x >= image.width() || y >= image.height())
-                continue;
-            const QColor c = image.pixelColor(x, y);
-            if (std::abs(c.red() - color.red()) + std::abs(c.green() - color.green())
-                    + std::abs(c.blue() - color.blue())
-                < 40)
-                return true;
-        }
-    return false;
+    return ui::testing::hasColorNear(image, QRect(from, to), color);
 }
 
 /// The ring above a node's tile (in the gap between tiles), in device pixels of the grab.

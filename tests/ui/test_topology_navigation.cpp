@@ -17,6 +17,7 @@
 #include <gtest/gtest.h>
 
 #include "core/sim/sim_time.h"
+#include "tests/ui/pixel_probe.h"
 #include "tests/ui/replayed_window.h"
 #include "tests/ui/source_path.h"
 #include "ui/mainwindow.h"
@@ -33,21 +34,7 @@ using drasim::ui::MainWindow;
 
 namespace topology_navigation {
 
-/// Whether some pixel of `area` in `image` is within a small distance of `color`.
-bool hasColorNear(const QImage& image, const QRect& area, const QColor& color)
-{
-    for (int y = area.top(); y <= area.bottom(); ++y)
-        for (int x = area.left(); x <= area.right(); ++x) {
-            if (!image.rect().contains(x, y))
-                continue;
-            const QColor c = image.pixelColor(x, y);
-            if (std::abs(c.red() - color.red()) + std::abs(c.green() - color.green())
-                    + std::abs(c.blue() - color.blue())
-                < 40)
-                return true;
-        }
-    return false;
-}
+using ui::testing::hasColorNear;
 
 } // namespace topology_navigation
 

@@ -29,15 +29,23 @@ namespace drasim::ui {
 
 namespace {
 
-EmptyTextTableView* makeTable(QAbstractItemModel* model, QWidget* parent)
+/// What the table of pods and the tree of a run's pods share: sortable (input order until the user
+/// sorts), one row selected at a time, alternating row colours.
+template <class View> View* makeListView(QAbstractItemModel* model, QWidget* parent)
 {
-    auto* view = new EmptyTextTableView(parent);
+    auto* view = new View(parent);
     view->setModel(model);
     view->setSortingEnabled(true);
-    view->sortByColumn(-1, Qt::AscendingOrder); // input order until the user sorts
+    view->sortByColumn(-1, Qt::AscendingOrder);
     view->setSelectionBehavior(QAbstractItemView::SelectRows);
     view->setSelectionMode(QAbstractItemView::SingleSelection);
     view->setAlternatingRowColors(true);
+    return view;
+}
+
+EmptyTextTableView* makeTable(QAbstractItemModel* model, QWidget* parent)
+{
+    auto* view = makeListView<EmptyTextTableView>(model, parent);
     view->verticalHeader()->setVisible(false);
     view->horizontalHeader()->setStretchLastSection(true);
     return view;
@@ -47,13 +55,7 @@ EmptyTextTableView* makeTable(QAbstractItemModel* model, QWidget* parent)
 /// groups: the branches are drawn only while a group is shown).
 EmptyTextTreeView* makeTree(QAbstractItemModel* model, QWidget* parent)
 {
-    auto* view = new EmptyTextTreeView(parent);
-    view->setModel(model);
-    view->setSortingEnabled(true);
-    view->sortByColumn(-1, Qt::AscendingOrder); // input order until the user sorts
-    view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    view->setSelectionMode(QAbstractItemView::SingleSelection);
-    view->setAlternatingRowColors(true);
+    auto* view = makeListView<EmptyTextTreeView>(model, parent);
     view->setRootIsDecorated(false);
     view->setUniformRowHeights(true); // thousands of pods: rows are not measured one by one
     view->header()->setStretchLastSection(true);
