@@ -14,6 +14,7 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/ui/pixel_probe.h"
 #include "tests/ui/replayed_window.h"
 #include "tests/ui/source_path.h"
 #include "ui/charts/series_chart_view.h"
@@ -34,19 +35,7 @@ using drasim::ui::MainWindow;
 
 namespace {
 
-/// Whether some pixel of the image within `box` is near `color` (antialiasing blends edges).
-bool hasColorNear(const QImage& image, const QRect& box, const QColor& color)
-{
-    for (int y = box.top(); y <= box.bottom(); ++y)
-        for (int x = box.left(); x <= box.right(); ++x) {
-            const QColor c = image.pixelColor(x, y);
-            if (std::abs(c.red() - color.red()) + std::abs(c.green() - color.green())
-                    + std::abs(c.blue() - color.blue())
-                < 40)
-                return true;
-        }
-    return false;
-}
+using ui::testing::hasColorNear;
 
 ui::SeriesChartView* chartTitled(MainWindow& w, const QString& title)
 {
