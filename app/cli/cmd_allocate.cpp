@@ -10,7 +10,7 @@
 #include "app/cli/cluster_input.h"
 #include "app/cli/command_registry.h"
 #include "app/cli/common_options.h"
-#include "core/scheduler/batch_groups.h"
+#include "core/session/one_shot.h"
 #include "core/yamlio/writer.h"
 
 namespace {
@@ -38,10 +38,8 @@ int run(const Args& args)
     if (!cluster)
         return 1;
     // The pods of a PodGroup take one group cycle together, and the group's status says how it went.
-    std::vector<api::PodGroup> groups = session.objects().podGroups;
-    auto batch = scheduler::scheduleAllWithGroups(*cluster, session.objects().pods, groups,
-        session.featureGates().enabled("TopologyAwareWorkloadScheduling"),
-        api::workloadAwarePreemptionEnabled(session.featureGates()));
+    std::vector<api::PodGroup> groups;
+    auto batch = session::scheduleManifests(*cluster, session.objects(), session.featureGates(), groups);
 
     DataValue items = DataValue::list();
     // The scheduling.k8s.io objects first, each in the API version it was read in (their status

@@ -14,6 +14,7 @@
 #include "core/scenario/prepare.h"
 #include "core/scenario/variant.h"
 #include "core/scheduler/batch.h"
+#include "core/session/one_shot.h"
 #include "core/sim/run_prepared.h"
 #include "core/sim/sim_time.h"
 
@@ -115,7 +116,8 @@ int run(const Args& args)
     if (!cluster)
         return 1;
     const std::vector<api::Pod>& pods = session.objects().pods;
-    auto batch = scheduler::scheduleAll(*cluster, pods, podName);
+    // As `drasim allocate` schedules them: the pods of a PodGroup in one group cycle.
+    auto batch = session::explainManifestPod(*cluster, session.objects(), session.featureGates(), podName);
     if (!batch.explainFound || !batch.diagnosis) {
         bool exists = false;
         for (const auto& p : pods)
@@ -134,8 +136,9 @@ drasim::cli::Runner define(CLI::App& app)
     auto args = std::make_shared<Args>();
     app.description(
         R"(Schedules the pods of the manifests in input order, like `drasim allocate` with the same
-scheduler options, up to POD (namespace/name, or name in namespace "default"), and reports for
-POD: the scheduler's message, per node the node-level filter reasons (cpu, memory, taints,
+scheduler options (the pods of a PodGroup together, in one group cycle), up to POD
+(namespace/name, or name in namespace "default"), and reports for POD: for a member of a
+PodGroup, what its group's cycle said first; the scheduler's message, per node the node-level filter reasons (cpu, memory, taints,
 selector...) or the DRA verdict, and per claim and request how many devices were rejected for
 which reason (class selector false, request selector false, selector error, in use, counters
 exhausted, capacity exhausted, taint not tolerated, node mismatch, pool incomplete or invalid).

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <map>
+#include <memory>
+#include <string>
 
 namespace drasim::scheduler {
 
@@ -41,13 +43,20 @@ PodGroupPolicy policyOf(const api::PodGroup& g, bool workloadAwarePreemption)
     return p;
 }
 
+/// "namespace/name" of a pod, the empty namespace read as "default".
+std::string podKeyOf(const api::Pod& pod)
+{
+    return podGroupKeyOf(pod.meta);
+}
+
 /// One cycle for `group`: its pending members from `first` on, in input order; the members bound
-/// before (nodeName in the input) count towards minCount.
-void scheduleGroupAt(Cluster& cluster, BatchResult& out, size_t first,
-    std::map<std::string, api::PodGroup*>& byKey, bool topologyAware, bool workloadAwarePreemption)
+/// before (nodeName in the input) count towards minCount. Returns the cycle's result and, in
+/// `members`, the index of the pod each of its member results is for.
+GroupScheduleResult scheduleGroupAt(Cluster& cluster, BatchResult& out, size_t first,
+    std::map<std::string, api::PodGroup*>& byKey, bool topologyAware, bool workloadAwarePreemption,
+    std::vector<size_t>& members)
 {
     api::PodGroup* group = groupOf(out.pods[first], byKey);
-    std::vector<size_t> members;
     std::vector<api::Pod> pending;
     std::vector<std::string> bound;
     for (size_t i = 0; i < out.pods.size(); ++i) {
@@ -66,12 +75,57 @@ void scheduleGroupAt(Cluster& cluster, BatchResult& out, size_t first,
     if (r.preemption && !r.preemption->victims.empty() && !members.empty())
         recordPreemption(out.pods[members.front()], *r.preemption, out.pods);
     setGroupScheduledCondition(*group, r);
+    return r;
 }
 
-} // namespace
+/// The group's account for a member's explanation, in the words a run's explain uses
+/// (SchedulingLoop::groupStatus): the policy, then what its cycle said.
+std::string groupAccount(const PodGroupPolicy& policy, const GroupScheduleResult& r)
+{
+    std::string out = "pod group " + policy.key + " ("
+        + (policy.gang ? "gang, minCount " + std::to_string(policy.minCount) : std::string("basic"))
+        + (policy.topologyKey.empty() ? "" : ", topology " + policy.topologyKey) + "): ";
+    const std::string lead = "pod group " + policy.key + ": ";
+    std::string message = r.message;
+    if (message.starts_with(lead))
+        message.erase(0, lead.size());
+    if (message.empty())
+        return out + "its group cycle placed no member";
+    out += "last group cycle: " + message;
+    if (r.preemption && !r.preemption->message.empty())
+        out += "; " + r.preemption->message;
+    return out;
+}
 
-BatchResult scheduleAllWithGroups(Cluster& cluster, const std::vector<api::Pod>& pods,
-    std::vector<api::PodGroup>& groups, bool topologyAware, bool workloadAwarePreemption)
+/// What explainWithGroups says of `pod`, a member of `group` whose cycle has just run.
+std::shared_ptr<const PodDiagnosis> explainMember(Cluster& cluster, const api::Pod& pod,
+    const api::PodGroup& group, const GroupScheduleResult& r, bool workloadAwarePreemption)
+{
+    if (!pod.spec.nodeName.empty()) {
+        auto placed = std::make_shared<PodDiagnosis>();
+        placed->pod = podKeyOf(pod);
+        placed->scheduled = true;
+        placed->nodeName = pod.spec.nodeName;
+        return placed;
+    }
+    // Its own fit on the cluster the cycle left, tried and then undone: the pod stays pending.
+    std::shared_ptr<const PodDiagnosis> own;
+    {
+        ClusterTransaction dryRun(cluster);
+        own = cluster.schedule(pod, true).diagnosis;
+    }
+    if (!own)
+        return nullptr;
+    auto withGroup = std::make_shared<PodDiagnosis>(*own);
+    withGroup->group = groupAccount(policyOf(group, workloadAwarePreemption), r);
+    return withGroup;
+}
+
+/// scheduleAllWithGroups and explainWithGroups: with explainPod, stops after the cycle that
+/// decided it.
+BatchResult scheduleBatch(Cluster& cluster, const std::vector<api::Pod>& pods,
+    std::vector<api::PodGroup>& groups, bool topologyAware, bool workloadAwarePreemption,
+    const std::string& explainPod)
 {
     std::map<std::string, api::PodGroup*> byKey;
     for (auto& g : groups) {
@@ -81,19 +135,47 @@ BatchResult scheduleAllWithGroups(Cluster& cluster, const std::vector<api::Pod>&
     BatchResult out;
     out.pods = pods;
     std::vector<const api::PodGroup*> done;
-    for (size_t i = 0; i < out.pods.size(); ++i) {
+    for (size_t i = 0; i < out.pods.size() && !out.explainFound; ++i) {
         api::Pod& pod = out.pods[i];
         if (!needsScheduling(pod))
             continue;
         const api::PodGroup* group = groupOf(pod, byKey);
         if (!group) {
-            recordResult(cluster, pod, cluster.schedule(pod), out);
+            const bool explain = !explainPod.empty() && podKeyOf(pod) == explainPod;
+            ScheduleResult r = cluster.schedule(pod, explain);
+            recordResult(cluster, pod, r, out);
+            if (explain) {
+                out.diagnosis = r.diagnosis;
+                out.explainFound = true;
+            }
         } else if (std::find(done.begin(), done.end(), group) == done.end()) {
             done.push_back(group);
-            scheduleGroupAt(cluster, out, i, byKey, topologyAware, workloadAwarePreemption);
+            std::vector<size_t> members;
+            const GroupScheduleResult r
+                = scheduleGroupAt(cluster, out, i, byKey, topologyAware, workloadAwarePreemption, members);
+            for (size_t m : members)
+                if (!explainPod.empty() && podKeyOf(out.pods[m]) == explainPod) {
+                    out.diagnosis = explainMember(cluster, out.pods[m], *group, r, workloadAwarePreemption);
+                    out.explainFound = true;
+                }
         }
     }
     return out;
+}
+
+} // namespace
+
+BatchResult scheduleAllWithGroups(Cluster& cluster, const std::vector<api::Pod>& pods,
+    std::vector<api::PodGroup>& groups, bool topologyAware, bool workloadAwarePreemption)
+{
+    return scheduleBatch(cluster, pods, groups, topologyAware, workloadAwarePreemption, {});
+}
+
+BatchResult explainWithGroups(Cluster& cluster, const std::vector<api::Pod>& pods,
+    std::vector<api::PodGroup>& groups, bool topologyAware, bool workloadAwarePreemption,
+    const std::string& explainPod)
+{
+    return scheduleBatch(cluster, pods, groups, topologyAware, workloadAwarePreemption, explainPod);
 }
 
 void setGroupScheduledCondition(api::PodGroup& group, const GroupScheduleResult& result)

@@ -5,6 +5,7 @@
 // does it: the pending pods of a PodGroup take one group cycle together, and the PodGroup's status
 // says what that cycle decided, in kube-scheduler's words.
 
+#include <string>
 #include <vector>
 
 #include "core/api/scheduling_v1.h"
@@ -21,6 +22,16 @@ namespace drasim::scheduler {
 /// placed preempts (workloadAwarePreemptionEnabled of the gates).
 BatchResult scheduleAllWithGroups(Cluster& cluster, const std::vector<api::Pod>& pods,
     std::vector<api::PodGroup>& groups, bool topologyAware, bool workloadAwarePreemption = false);
+
+/// As scheduleAllWithGroups, up to the cycle that decides `explainPod` ("namespace/name"): its
+/// own, or its group's. Then explainFound and diagnosis say what scheduleAll's explain says, and
+/// for a member of a PodGroup the group decides first: a member its group's cycle left pending
+/// gets the group's account in PodDiagnosis::group ("pod group default/train (gang, minCount 3):
+/// last group cycle: ...", as a run's explain words it) and its own fit, node by node, on the
+/// cluster as that cycle left it; a member the cycle bound reads scheduled on its node.
+BatchResult explainWithGroups(Cluster& cluster, const std::vector<api::Pod>& pods,
+    std::vector<api::PodGroup>& groups, bool topologyAware, bool workloadAwarePreemption,
+    const std::string& explainPod);
 
 /// The status condition kube-scheduler writes after a PodGroup's cycle: PodGroupScheduled
 /// (v1alpha2, 1.36) or PodGroupInitiallyScheduled (1.37), True with reason Scheduled, or False with

@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include "core/scenario/prepare.h"
+#include "core/session/one_shot.h"
 #include "core/yamlio/loader.h"
 
 namespace drasim::session {
@@ -102,13 +103,7 @@ std::unique_ptr<scheduler::Cluster> Session::buildCluster(const scheduler::Sched
 {
     if (!m_openedCleanly || !m_objects)
         return nullptr;
-    // The cluster's version decides how a pod's preemption treats its victims' PodGroups.
-    scheduler::SchedulerOptions effective = options;
-    effective.podGroupUnitsInPreemption = api::defaultPreemptionRespectsPodGroups(m_gates);
-    effective.kubernetesVersion = m_gates.version();
-    effective.draExtendedResources = m_gates.enabled("DRAExtendedResource");
-    effective.draDeviceCompatibilityGroups = m_gates.enabled("DRADeviceCompatibilityGroups");
-    auto cluster = std::make_unique<scheduler::Cluster>(*m_objects, effective);
+    auto cluster = std::make_unique<scheduler::Cluster>(*m_objects, clusterOptionsFor(m_gates, options));
     m_diags.append(cluster->diagnostics());
     if (cluster->diagnostics().hasErrors())
         return nullptr;

@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/session/one_shot.h"
+
+#include "core/scheduler/batch_groups.h"
+
+namespace drasim::session {
+
+scheduler::SchedulerOptions clusterOptionsFor(
+    const api::FeatureGates& gates, scheduler::SchedulerOptions options)
+{
+    options.podGroupUnitsInPreemption = api::defaultPreemptionRespectsPodGroups(gates);
+    options.kubernetesVersion = gates.version();
+    options.draExtendedResources = gates.enabled("DRAExtendedResource");
+    options.draDeviceCompatibilityGroups = gates.enabled("DRADeviceCompatibilityGroups");
+    return options;
+}
+
+scheduler::BatchResult scheduleManifests(scheduler::Cluster& cluster, const api::ObjectSet& objects,
+    const api::FeatureGates& gates, std::vector<api::PodGroup>& groups)
+{
+    groups = objects.podGroups;
+    return scheduler::scheduleAllWithGroups(cluster, objects.pods, groups,
+        gates.enabled("TopologyAwareWorkloadScheduling"), api::workloadAwarePreemptionEnabled(gates));
+}
+
+scheduler::BatchResult explainManifestPod(scheduler::Cluster& cluster, const api::ObjectSet& objects,
+    const api::FeatureGates& gates, const std::string& podKey)
+{
+    std::vector<api::PodGroup> groups = objects.podGroups;
+    return scheduler::explainWithGroups(cluster, objects.pods, groups,
+        gates.enabled("TopologyAwareWorkloadScheduling"), api::workloadAwarePreemptionEnabled(gates), podKey);
+}
+
+} // namespace drasim::session
