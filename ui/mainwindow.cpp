@@ -37,6 +37,7 @@
 #include "ui/jobs/allocation_job.h"
 #include "ui/jobs/plan_job.h"
 #include "ui/jobs/simulation_job.h"
+#include "ui/models/core_text.h"
 #include "ui/models/diagnostics_model.h"
 #include "ui/models/time_text.h"
 #include "ui/pages/cluster_page.h"
@@ -501,7 +502,7 @@ void MainWindow::showDiagnostics(const std::vector<Diagnostic>& extra)
         for (int r = 0; r < m_diagnosticsModel->rowCount() && !first; ++r)
             if (m_diagnosticsModel->diagnosticAt(r)->severity == Severity::Error)
                 first = m_diagnosticsModel->diagnosticAt(r);
-        m_banner->setText(tr("<b>%n error(s) in the input.</b> ", nullptr, errors)
+        m_banner->setText(tr("<b>%1 in the input.</b> ").arg(countOf(errors, tr("error"), tr("errors")))
             + (first ? QString::fromStdString(first->format()).toHtmlEscaped() : QString()));
         m_banner->setVisible(true);
     } else {
@@ -534,10 +535,11 @@ void MainWindow::onOpened()
     RecentFiles::add(m_document->paths());
     setWindowTitle(tr("%1 — drasim").arg(m_document->displayName()));
     showDiagnostics();
-    m_statusText->setText(tr("%1 object(s), %2 error(s), %3 warning(s)")
-                              .arg(m_document->objects()->size())
-                              .arg(m_diagnosticsModel->errorCount())
-                              .arg(m_diagnosticsModel->warningCount()));
+    m_statusText->setText(
+        tr("%1, %2, %3")
+            .arg(countOf(qint64(m_document->objects()->size()), tr("object"), tr("objects")),
+                countOf(m_diagnosticsModel->errorCount(), tr("error"), tr("errors")),
+                countOf(m_diagnosticsModel->warningCount(), tr("warning"), tr("warnings"))));
     if (m_document->isScenario()) {
         m_tabs->setCurrentWidget(m_simulation);
         m_simulation->run(); // does nothing when the scenario has errors

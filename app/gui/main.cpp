@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 // drasim-gui: sets up the application and opens the paths given on the command line.
 #include <cstdio>
+#include <optional>
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QFileInfo>
 
+#include "core/api/feature_gates.h"
 #include "core/sim/sim_time.h"
 #include "drasim_version.h"
 #include "ui/document/document.h"
@@ -25,6 +27,27 @@ int quit(int code, drasim::ui::MainWindow& window)
 {
     window.document()->keepSessionUntilExit();
     return code;
+}
+
+/// --kubernetes-version and --feature-gates, checked as `drasim allocate` checks them, for the
+/// manifests the window opens. False, after saying why, when they are refused.
+bool setManifestGates(const QCommandLineParser& parser, const QCommandLineOption& version,
+    const QCommandLineOption& gates, drasim::ui::Document* document)
+{
+    const auto kubernetesVersion = parser.isSet(version)
+        ? drasim::api::parseKubernetesVersion(parser.value(version).toStdString())
+        : std::optional(drasim::api::kDefaultKubernetesVersion);
+    if (!kubernetesVersion) {
+        std::fprintf(stderr, "drasim-gui: --kubernetes-version: '%s' is not one of %s\n",
+            qPrintable(parser.value(version)), drasim::api::supportedKubernetesVersions().c_str());
+        return false;
+    }
+    if (const QString error = document->setManifestGates(*kubernetesVersion, parser.value(gates));
+        !error.isEmpty()) {
+        std::fprintf(stderr, "drasim-gui: --feature-gates: %s\n", qPrintable(error));
+        return false;
+    }
+    return true;
 }
 
 } // namespace
@@ -63,6 +86,16 @@ int main(int argc, char** argv)
     QCommandLineOption theme(QStringLiteral("theme"),
         QStringLiteral("Colours for this session: system, light or dark (default: View › Theme)."),
         QStringLiteral("NAME"));
+    QCommandLineOption version(QStringLiteral("kubernetes-version"),
+        QStringLiteral("The Kubernetes version manifests are read and scheduled at: %1 (default 1.37; a "
+                       "scenario brings its own).")
+            .arg(QString::fromStdString(drasim::api::supportedKubernetesVersions())),
+        QStringLiteral("V"));
+    QCommandLineOption gates(QStringLiteral("feature-gates"),
+        QStringLiteral("Feature gates for manifests, as kube-scheduler spells them: Name=true,Other=false."),
+        QStringLiteral("LIST"));
+    parser.addOption(version);
+    parser.addOption(gates);
     parser.addOption(theme);
     parser.addOption(benchOpen);
     parser.addOption(screenshot);
@@ -120,6 +153,8 @@ int main(int argc, char** argv)
         parser.isSet(theme) ? drasim::ui::themeFromName(parser.value(theme)) : drasim::ui::savedTheme());
 
     drasim::ui::MainWindow window;
+    if (!setManifestGates(parser, version, gates, window.document()))
+        return 2;
     window.show();
     if (parser.isSet(benchOpen)) {
         // Measured the way a user meets it: from the request to the painted dashboard.

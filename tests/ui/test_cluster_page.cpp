@@ -107,7 +107,7 @@ TEST(ClusterPage, ListsNamespacesAndDeviceTaintRulesWithWhatTheyDo)
     ASSERT_TRUE(rule.isValid());
     EXPECT_EQ(
         rule.siblingAtColumn(drasim::ui::ObjectTreeModel::SummaryColumn).data().toString().toStdString(),
-        "maintenance=true:NoSchedule on pool pool: 2 device(s)");
+        "maintenance=true:NoSchedule on pool pool: 2 devices");
 
     // Selecting them shows their YAML; the rule's ends with the devices it taints.
     auto* detail = w.findChild<drasim::ui::ObjectDetailView*>();
@@ -119,7 +119,7 @@ TEST(ClusterPage, ListsNamespacesAndDeviceTaintRulesWithWhatTheyDo)
     const QString yaml = detail->toPlainText();
     EXPECT_TRUE(yaml.contains(QStringLiteral("kind: DeviceTaintRule"))) << yaml.toStdString();
     EXPECT_TRUE(yaml.contains(QStringLiteral("key: maintenance"))) << yaml.toStdString();
-    EXPECT_TRUE(yaml.contains(QStringLiteral("# Selects pool pool; taints 2 device(s) of the loaded slices:\n"
+    EXPECT_TRUE(yaml.contains(QStringLiteral("# Selects pool pool; taints 2 devices of the loaded slices:\n"
                                              "#   gpu.example.com/pool/t0\n#   gpu.example.com/pool/ok\n")))
         << yaml.toStdString();
 }
@@ -137,7 +137,7 @@ TEST(NodePoolModel, APoolWithoutAPriceSaysSoRatherThanZeroDollars)
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
     model.setPools({ priced, unpriced });
     EXPECT_EQ(model.index(0, NodePoolModel::SummaryColumn).data().toString(),
-        QStringLiteral("2 node(s), $98.32 per node-hour"));
-    EXPECT_EQ(model.index(1, NodePoolModel::SummaryColumn).data().toString(),
-        QStringLiteral("3 node(s), no price"));
+        QStringLiteral("2 nodes, $98.32 per node-hour"));
+    EXPECT_EQ(
+        model.index(1, NodePoolModel::SummaryColumn).data().toString(), QStringLiteral("3 nodes, no price"));
 }

@@ -155,7 +155,7 @@ TEST(GangRow, TheGroupsExplanationIsCoresAccountOfIt)
     QString text = pods->diagnosisView()->toPlainText();
     EXPECT_TRUE(text.contains(QStringLiteral("Pod group default/train at 1h: pending")))
         << text.toStdString();
-    EXPECT_TRUE(text.contains(QStringLiteral("0 of its 2 member(s) bound, 2 pending"))) << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("0 of its 2 members bound, 2 pending"))) << text.toStdString();
     ASSERT_TRUE(at.wait(180000));
     EXPECT_EQ(at.takeFirst().at(0).toString(), QStringLiteral("default/train-0"));
     text = pods->diagnosisView()->toPlainText();

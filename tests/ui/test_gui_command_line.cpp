@@ -128,6 +128,12 @@ TEST(GuiCommandLine, BadArgumentsAreRefusedWithAMessageAndNoPicture)
               sourcePath("scenarios/learn/13-pending-pod") },
             QStringLiteral(
                 "drasim-gui: --view timeline needs one Scenario file (manifests are not simulated)\n") },
+        { { QStringLiteral("--screenshot"), shot, QStringLiteral("--kubernetes-version"),
+              QStringLiteral("1.34"), sourcePath("scenarios/learn/13-pending-pod") },
+            QStringLiteral("drasim-gui: --kubernetes-version: '1.34' is not one of 1.35, 1.36, 1.37\n") },
+        { { QStringLiteral("--screenshot"), shot, QStringLiteral("--feature-gates"),
+              QStringLiteral("Nope=true"), sourcePath("scenarios/learn/13-pending-pod") },
+            QStringLiteral("drasim-gui: --feature-gates: unrecognized feature gate: Nope\n") },
     };
     QObject owner;
     for (const auto& [args, message] : cases) {

@@ -74,7 +74,7 @@ TEST(MainWindow, BadInputIsShownInlineAndTheWindowKeepsWorking)
     // The banner above the pages names the file, line and column.
     QString banner;
     for (auto* label : w.findChildren<QLabel*>())
-        if (label->isVisible() && label->text().contains(QStringLiteral("error(s) in the input")))
+        if (label->isVisible() && label->text().contains(QStringLiteral(" in the input.")))
             banner = label->text();
     EXPECT_TRUE(banner.contains(QString::fromStdString(d->format()).toHtmlEscaped())) << banner.toStdString();
     EXPECT_TRUE(banner.contains(bad + QStringLiteral(":4:9:"))) << banner.toStdString();

@@ -34,8 +34,8 @@ TEST(ObjectTreeModel, GroupsObjectsByKindWithCounts)
     const QModelIndex slices = model.index(1, 0);
     ASSERT_EQ(model.rowCount(slices), 2);
     const QModelIndex first = model.index(0, ObjectTreeModel::SummaryColumn, slices);
-    EXPECT_EQ(first.data().toString().toStdString(),
-        "gpu.nvidia.com, pool gpu-node-a, 4 device(s), node gpu-node-a");
+    EXPECT_EQ(
+        first.data().toString().toStdString(), "gpu.nvidia.com, pool gpu-node-a, 4 devices, node gpu-node-a");
     const auto ref = model.objectAt(model.index(0, 0, slices));
     EXPECT_EQ(ref.kind.toStdString(), "ResourceSlice");
     EXPECT_EQ(ref.index, 0);
@@ -69,8 +69,8 @@ spec:
         summaries << model.index(row, ObjectTreeModel::SummaryColumn, pods).data().toString();
     summaries.sort();
     EXPECT_EQ(summaries,
-        (QStringList { QStringLiteral("1 container(s), on node-1"),
-            QStringLiteral("1 container(s), pending (no node yet)") }));
+        (QStringList { QStringLiteral("1 container, on node-1"),
+            QStringLiteral("1 container, pending (no node yet)") }));
 }
 
 TEST(ObjectTreeModel, EmptyAndResetAreConsistent)
@@ -186,9 +186,9 @@ TEST(ObjectTreeModel, ListsNamespacesWithLabelsAndTaintRulesWithTheDevicesTheyTa
     auto summary = [&](int row) {
         return model.index(row, ObjectTreeModel::SummaryColumn, rules).data().toString().toStdString();
     };
-    EXPECT_EQ(summary(0), "maintenance=true:NoSchedule on driver gpu.example.com, pool node-1: 2 device(s)");
-    EXPECT_EQ(summary(1), "broken:NoExecute on every device: 3 device(s)");
-    EXPECT_EQ(summary(2), "idle:None on no device (no selector): 0 device(s)");
+    EXPECT_EQ(summary(0), "maintenance=true:NoSchedule on driver gpu.example.com, pool node-1: 2 devices");
+    EXPECT_EQ(summary(1), "broken:NoExecute on every device: 3 devices");
+    EXPECT_EQ(summary(2), "idle:None on no device (no selector): 0 devices");
 
     const auto& objects = *model.objects();
     EXPECT_EQ(drasim::ui::devicesTaintedBy(objects, objects.deviceTaintRules[0]),

@@ -166,7 +166,7 @@ TEST(PaletteLooks, ALongErrorNeverWidensTheWindow)
     window.show();
     const int before = window.minimumSizeHint().width();
     // One word of 400 characters: nothing to wrap at.
-    banner->setText(QStringLiteral("<b>1 error(s) in the input.</b> ") + QString(400, QLatin1Char('x')));
+    banner->setText(QStringLiteral("<b>1 error in the input.</b> ") + QString(400, QLatin1Char('x')));
     QApplication::processEvents();
     EXPECT_LE(window.minimumSizeHint().width(), std::max(before, 100));
     EXPECT_EQ(window.width(), 600);

@@ -61,7 +61,7 @@ TEST(PodsPage, APendingPodIsExplainedInPlainWords)
         text.contains(QStringLiteral("Node l40s-1: the node itself does not fit the pod (Insufficient cpu)")))
         << text.toStdString();
     EXPECT_TRUE(
-        text.contains(QStringLiteral("1 of the 6 device(s) on this node could serve it. The others: 3 are "
+        text.contains(QStringLiteral("1 of the 6 devices on this node could serve it. The others: 3 are "
                                      "already allocated to another claim; 2 are not matched by the "
                                      "DeviceClass's selector.")))
         << text.toStdString();

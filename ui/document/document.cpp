@@ -56,7 +56,7 @@ Document::~Document() = default;
 
 void Document::open(const QStringList& paths)
 {
-    m_job->start(paths);
+    m_job->start(paths, m_gates);
 }
 
 void Document::reload()
@@ -137,6 +137,27 @@ QString Document::displayName() const
     for (const auto& p : paths())
         names << QFileInfo(p).fileName();
     return names.join(QStringLiteral(", "));
+}
+
+QString Document::setManifestGates(api::KubernetesVersion version, const QString& gates)
+{
+    api::FeatureGates chosen(version);
+    if (const std::string error = chosen.parse(gates.toStdString()); !error.empty())
+        return QString::fromStdString(error);
+    if (chosen == m_gates)
+        return {};
+    m_gates = chosen;
+    Q_EMIT manifestGatesChanged();
+    if (!isScenario()) // a scenario's own version and gates decide for it
+        reload();
+    return {};
+}
+
+api::FeatureGates Document::featureGates() const
+{
+    if (m_session && m_session->scenario())
+        return m_session->scenario()->featureGates;
+    return m_session ? m_session->featureGates() : m_gates;
 }
 
 void Document::setSeedOverride(std::optional<quint64> seed)

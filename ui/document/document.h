@@ -8,6 +8,7 @@
 #include <QObject>
 #include <QStringList>
 
+#include "core/api/feature_gates.h"
 #include "core/api/object_set.h"
 #include "core/common/diagnostic.h"
 #include "core/session/session.h"
@@ -59,6 +60,16 @@ public:
     /// The seed runs use instead of the scenario's (unset: the scenario's own). An undoable edit.
     std::optional<quint64> seedOverride() const { return m_seed; }
     void setSeedOverride(std::optional<quint64> seed);
+    /// The Kubernetes version and feature gates manifests are read and scheduled at (the APIs
+    /// served, the gates), as `drasim allocate --kubernetes-version V --feature-gates G`; a
+    /// scenario brings its own.
+    const api::FeatureGates& manifestGates() const { return m_gates; }
+    /// Sets them from the version and kube-scheduler's spelling of gates (`Name=true,Other=false`)
+    /// and opens the paths again. Returns the error `--feature-gates` gives for the same words
+    /// ("unrecognized feature gate: X", a dependency left off), changing nothing; "" when set.
+    QString setManifestGates(api::KubernetesVersion version, const QString& gates);
+    /// The gates the open session was read at: the scenario's, or manifestGates().
+    api::FeatureGates featureGates() const;
     /// The program is ending: the session's objects are left to the end of the process instead
     /// of being freed one by one when the window goes (a 5,000-node cluster is a million
     /// allocations, half a second to free). For drasim-gui's main() only, after its event loop.
@@ -71,6 +82,7 @@ Q_SIGNALS:
     /// A new session replaced the old one: every observer re-reads the document.
     void opened();
     void seedOverrideChanged();
+    void manifestGatesChanged();
 
 private:
     class SetSeedCommand;
@@ -82,6 +94,7 @@ private:
     TextBuffers* m_texts = nullptr;
     std::shared_ptr<session::Session> m_session;
     std::optional<quint64> m_seed;
+    api::FeatureGates m_gates;
     BackgroundPool m_release; ///< frees replaced sessions; last: destroyed first, waiting for them
 };
 

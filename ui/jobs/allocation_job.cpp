@@ -5,8 +5,8 @@
 #include <QPointer>
 #include <QtConcurrent/QtConcurrentRun>
 
-#include "core/scheduler/batch.h"
 #include "core/scheduler/cluster.h"
+#include "core/session/one_shot.h"
 #include "core/sim/run_prepared.h"
 #include "ui/jobs/background_priority.h"
 
@@ -27,19 +27,20 @@ void AllocationJob::forgetFinished()
     m_inFlight.removeIf([](const QFuture<void>& f) { return f.isFinished(); });
 }
 
-void AllocationJob::schedule(std::shared_ptr<const api::ObjectSet> objects)
+void AllocationJob::schedule(std::shared_ptr<const api::ObjectSet> objects, const api::FeatureGates& gates)
 {
     const quint64 generation = ++m_scheduleGeneration;
     QPointer<AllocationJob> self(this);
     forgetFinished();
-    m_inFlight << QtConcurrent::run(&m_pool, [self, generation, objects]() {
+    m_inFlight << QtConcurrent::run(&m_pool, [self, generation, objects, gates]() {
         lowerCurrentThreadPriority(); // the window keeps its core while this works
         auto outcome = std::make_shared<AllocationOutcome>();
         if (objects) {
-            scheduler::Cluster cluster(*objects); // a copy: scheduling never changes the document
+            // A copy: scheduling never changes the document.
+            scheduler::Cluster cluster(*objects, session::clusterOptionsFor(gates, {}));
             outcome->diagnostics = cluster.diagnostics().all();
             if (!cluster.diagnostics().hasErrors()) {
-                outcome->pods = scheduler::scheduleAll(cluster, objects->pods).pods;
+                outcome->pods = session::scheduleManifests(cluster, *objects, gates, outcome->podGroups).pods;
                 for (const auto* claim : cluster.claims())
                     outcome->claims.push_back(*claim);
                 outcome->ok = true;
@@ -55,19 +56,20 @@ void AllocationJob::schedule(std::shared_ptr<const api::ObjectSet> objects)
     });
 }
 
-void AllocationJob::explain(std::shared_ptr<const api::ObjectSet> objects, const QString& podKey)
+void AllocationJob::explain(
+    std::shared_ptr<const api::ObjectSet> objects, const api::FeatureGates& gates, const QString& podKey)
 {
     const quint64 generation = ++m_explainGeneration;
     QPointer<AllocationJob> self(this);
     const std::string key = podKey.toStdString();
     forgetFinished();
-    m_inFlight << QtConcurrent::run(&m_pool, [self, generation, objects, key, podKey]() {
+    m_inFlight << QtConcurrent::run(&m_pool, [self, generation, objects, gates, key, podKey]() {
         lowerCurrentThreadPriority(); // the window keeps its core while this works
         std::shared_ptr<const scheduler::PodDiagnosis> diagnosis;
         if (objects) {
-            scheduler::Cluster cluster(*objects);
+            scheduler::Cluster cluster(*objects, session::clusterOptionsFor(gates, {}));
             if (!cluster.diagnostics().hasErrors()) {
-                auto batch = scheduler::scheduleAll(cluster, objects->pods, key);
+                auto batch = session::explainManifestPod(cluster, *objects, gates, key);
                 if (batch.explainFound)
                     diagnosis = batch.diagnosis;
             }

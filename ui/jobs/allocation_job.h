@@ -11,6 +11,7 @@
 #include <QString>
 #include <QThreadPool>
 
+#include "core/api/feature_gates.h"
 #include "core/api/object_set.h"
 #include "core/common/diagnostic.h"
 #include "core/scheduler/diagnosis.h"
@@ -20,11 +21,13 @@
 namespace drasim::ui {
 
 /// The one-shot scheduling of a bundle, as `drasim allocate` does it: every pod (placed or still
-/// pending, with the scheduler's message) and every claim (allocated or not).
+/// pending, with the scheduler's message), every claim (allocated or not) and every PodGroup
+/// (with the condition its group cycle left).
 struct AllocationOutcome
 {
     std::vector<api::Pod> pods;
     std::vector<api::ResourceClaim> claims;
+    std::vector<api::PodGroup> podGroups;
     std::vector<Diagnostic> diagnostics; ///< the scheduler model's own (selectors that do not compile...)
     bool ok = false; ///< false when the model could not be built
 };
@@ -39,9 +42,12 @@ public:
     explicit AllocationJob(QObject* parent = nullptr);
     ~AllocationJob() override;
 
-    void schedule(std::shared_ptr<const api::ObjectSet> objects);
-    /// podKey: "namespace/name". The pods before it in input order are scheduled first.
-    void explain(std::shared_ptr<const api::ObjectSet> objects, const QString& podKey);
+    /// As `drasim allocate --kubernetes-version ...` schedules them at these gates.
+    void schedule(std::shared_ptr<const api::ObjectSet> objects, const api::FeatureGates& gates);
+    /// podKey: "namespace/name". The pods before it in input order are scheduled first, and a
+    /// member of a PodGroup is explained after its group's cycle (as `drasim explain`).
+    void explain(
+        std::shared_ptr<const api::ObjectSet> objects, const api::FeatureGates& gates, const QString& podKey);
     /// The pending pod podKey of a scenario's run at simulated time `at`, as `drasim explain --at`
     /// gives it: the run is simulated again with `seed` up to `at`. A request that has not started
     /// when a newer one comes is skipped: scrubbing the timeline queues no pile of runs.

@@ -65,7 +65,7 @@ bool OpenJob::waitForIdle(int msecs)
     return m_pool.waitForDone(msecs);
 }
 
-void OpenJob::start(const QStringList& paths)
+void OpenJob::start(const QStringList& paths, const api::FeatureGates& gates)
 {
     if (m_current)
         m_current->cancel.cancel(); // superseded: stop reading, its signals are dropped below
@@ -94,7 +94,7 @@ void OpenJob::start(const QStringList& paths)
         else
             Q_EMIT opened(watcher->result(), paths);
     });
-    watcher->setFuture(QtConcurrent::run(&m_pool, [self, run, isCurrent, files]() {
+    watcher->setFuture(QtConcurrent::run(&m_pool, [self, run, isCurrent, files, gates]() {
         // Not lowered, unlike the other jobs: the user waits for this with nothing else to do in
         // the window, and at a lower priority every other process on the machine would go first.
         run->timeline.workerStarted = Timeline::Clock::now();
@@ -108,6 +108,7 @@ void OpenJob::start(const QStringList& paths)
                 Qt::QueuedConnection);
         });
         auto opened = std::make_shared<session::Session>();
+        opened->setFeatureGates(gates);
         opened->open(files, &run->cancel, &forwarder);
         run->timeline.workerFinished = Timeline::Clock::now();
         return opened;

@@ -25,7 +25,8 @@ public:
     /// Stops the running open and waits for every worker still in flight.
     ~OpenJob() override;
 
-    void start(const QStringList& paths);
+    /// `gates`: what manifests are read at (a scenario brings its own).
+    void start(const QStringList& paths, const api::FeatureGates& gates = {});
     void cancel();
     bool isRunning() const { return m_current != nullptr; }
     /// Waits until no worker is left (tests; the destructor). msecs < 0: no limit.

@@ -22,4 +22,8 @@ namespace drasim::ui {
 /// which groups nothing, reads as English.
 QString countText(qint64 n);
 
+/// A count and its noun, in the noun's singular for 1 and its plural otherwise ("1 pod",
+/// "8,152 pods"): the program ships no translation, so Qt's %n plural forms would read "pod(s)".
+QString countOf(qint64 n, const QString& one, const QString& many);
+
 } // namespace drasim::ui

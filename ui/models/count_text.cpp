@@ -13,4 +13,9 @@ QString countText(qint64 n)
     return locale.toString(n);
 }
 
+QString countOf(qint64 n, const QString& one, const QString& many)
+{
+    return countText(n) + QLatin1Char(' ') + (n == 1 ? one : many);
+}
+
 } // namespace drasim::ui

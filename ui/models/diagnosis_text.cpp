@@ -4,6 +4,8 @@
 #include <QCoreApplication>
 #include <QStringList>
 
+#include "ui/models/core_text.h"
+
 namespace drasim::ui {
 
 namespace {
@@ -20,13 +22,15 @@ QString esc(const std::string& s)
 
 QString requestInWords(const scheduler::RequestDiagnosis& r)
 {
-    const QString wants = r.mode == "All" ? tr("all %1 device(s)").arg(r.wanted)
+    const QString wants = r.mode == "All" ? tr("all %1").arg(countOf(r.wanted, tr("device"), tr("devices")))
                                           : (r.wanted == 1 ? tr("1 device") : tr("%1 devices").arg(r.wanted));
     QString text = tr("Request <b>%1</b> wants %2 of class <i>%3</i>: ")
                        .arg(esc(r.request), wants, esc(r.deviceClass));
     if (r.visible == 0)
         return text + tr("this node has no devices of the pools the request could use.");
-    text += tr("%1 of the %2 device(s) on this node could serve it.").arg(r.eligible).arg(r.visible);
+    text += tr("%1 of the %2 on this node could serve it.")
+                .arg(r.eligible)
+                .arg(countOf(r.visible, tr("device"), tr("devices")));
     QStringList why;
     for (size_t i = 0; i < scheduler::kDeviceRejectReasonCount; ++i)
         if (const uint32_t n = r.rejected[i])

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/models/node_pool_model.h"
 
+#include "ui/models/core_text.h"
+
 namespace drasim::ui {
 
 namespace {
@@ -103,9 +105,10 @@ QVariant NodePoolModel::data(const QModelIndex& index, int role) const
         case SummaryColumn:
             // A pool without a price says so: "$0.00" would read as free.
             return pool.pricePerHour > 0
-                ? tr("%n node(s), $%1 per node-hour", nullptr, int(pool.nodes.size()))
-                      .arg(QString::number(pool.pricePerHour, 'f', 2))
-                : tr("%n node(s), no price", nullptr, int(pool.nodes.size()));
+                ? tr("%1, $%2 per node-hour")
+                      .arg(countOf(qint64(pool.nodes.size()), tr("node"), tr("nodes")),
+                          QString::number(pool.pricePerHour, 'f', 2))
+                : tr("%1, no price").arg(countOf(qint64(pool.nodes.size()), tr("node"), tr("nodes")));
         }
         return {};
     }
@@ -125,8 +128,9 @@ QVariant NodePoolModel::data(const QModelIndex& index, int role) const
                 return it == node.node.allocatable.end() ? QStringLiteral("?")
                                                          : QString::fromStdString(it->second.toString());
             };
-            return tr("cpu=%1, memory=%2, %n slice(s)", nullptr, int(node.slices.size()))
-                .arg(alloc("cpu"), alloc("memory"));
+            return tr("cpu=%1, memory=%2, %3")
+                .arg(alloc("cpu"), alloc("memory"),
+                    countOf(qint64(node.slices.size()), tr("slice"), tr("slices")));
         }
         }
         return {};

@@ -2,6 +2,7 @@
 #include "ui/models/object_tree_model.h"
 
 #include "core/api/device_taint_rules.h"
+#include "ui/models/core_text.h"
 
 namespace drasim::ui {
 
@@ -14,9 +15,12 @@ QString qs(const std::string& s)
 
 QString podSummary(const api::Pod& pod)
 {
-    QString s = QStringLiteral("%1 container(s)").arg(pod.spec.containers.size());
+    QString s = countOf(
+        qint64(pod.spec.containers.size()), QStringLiteral("container"), QStringLiteral("containers"));
     if (!pod.spec.resourceClaims.empty())
-        s += QStringLiteral(", %1 claim(s)").arg(pod.spec.resourceClaims.size());
+        s += QStringLiteral(", ")
+            + countOf(
+                qint64(pod.spec.resourceClaims.size()), QStringLiteral("claim"), QStringLiteral("claims"));
     // A pod no node is bound to is pending, as `kubectl get pods` shows it: the row says so.
     if (!pod.spec.nodeName.empty())
         s += QStringLiteral(", on ") + qs(pod.spec.nodeName);
@@ -36,11 +40,14 @@ QString sliceSummary(const api::ResourceSlice& slice)
         where = QStringLiteral("node selector");
     else if (slice.perDeviceNodeSelection.value_or(false))
         where = QStringLiteral("per-device nodes");
-    QString s = QStringLiteral("%1, pool %2, %3 device(s)")
-                    .arg(qs(slice.driver), qs(slice.pool.name))
-                    .arg(slice.devices.size());
+    QString s
+        = QStringLiteral("%1, pool %2, %3")
+              .arg(qs(slice.driver), qs(slice.pool.name),
+                  countOf(qint64(slice.devices.size()), QStringLiteral("device"), QStringLiteral("devices")));
     if (!slice.sharedCounters.empty())
-        s += QStringLiteral(", %1 counter set(s)").arg(slice.sharedCounters.size());
+        s += QStringLiteral(", ")
+            + countOf(qint64(slice.sharedCounters.size()), QStringLiteral("counter set"),
+                QStringLiteral("counter sets"));
     if (!where.isEmpty())
         s += QStringLiteral(", ") + where;
     return s;
@@ -142,12 +149,13 @@ void ObjectTreeModel::rebuild()
     add("Node", o.nodes, [](const api::Node& n) -> QString { return resourceSummary(n.allocatable); });
     add("ResourceSlice", o.resourceSlices, sliceSummary);
     add("DeviceTaintRule", o.deviceTaintRules, [&o](const api::DeviceTaintRule& r) -> QString {
-        return QStringLiteral("%1 on %2: %3 device(s)")
-            .arg(taintText(r.taint), taintRuleSelectorText(r))
-            .arg(devicesTaintedBy(o, r).size());
+        return QStringLiteral("%1 on %2: %3")
+            .arg(taintText(r.taint), taintRuleSelectorText(r),
+                countOf(qint64(devicesTaintedBy(o, r).size()), QStringLiteral("device"),
+                    QStringLiteral("devices")));
     });
     add("DeviceClass", o.deviceClasses, [](const api::DeviceClass& c) -> QString {
-        return QStringLiteral("%1 selector(s)").arg(c.selectors.size());
+        return countOf(qint64(c.selectors.size()), QStringLiteral("selector"), QStringLiteral("selectors"));
     });
     add("Namespace", o.namespaces,
         [](const api::Namespace& n) -> QString { return labelSummary(n.meta.labels); });
@@ -161,9 +169,9 @@ void ObjectTreeModel::rebuild()
     });
     // Explicit QString returns: with QStringBuilder a deduced return type would dangle.
     add("Workload", o.controllers, [](const api::PodController& w) -> QString {
-        return QString::fromLatin1(api::podControllerKindName(w.kind))
-            + QStringLiteral(", %1 replica(s)")
-                  .arg(w.kind == api::PodController::Kind::Job ? w.completions : w.replicas);
+        return QString::fromLatin1(api::podControllerKindName(w.kind)) + QStringLiteral(", ")
+            + countOf(w.kind == api::PodController::Kind::Job ? w.completions : w.replicas,
+                QStringLiteral("replica"), QStringLiteral("replicas"));
     });
     add("Pod", o.pods, podSummary);
 }

@@ -4,6 +4,7 @@
 #include <QCoreApplication>
 #include <QStringList>
 
+#include "ui/models/core_text.h"
 #include "ui/models/time_text.h"
 
 namespace drasim::ui {
@@ -91,13 +92,13 @@ QString memberOfGroupInWords(const ReplayGroup& group, const ReplayState& state)
             phaseText(phaseOf(group, tally)).toLower());
 }
 
-QString replayedGroupInWords(const ReplayGroup& group, const ReplayState& state)
+namespace {
+
+/// What replayedGroupInWords and allocatedGroupInWords say after their heading.
+QString groupBodyInWords(
+    const ReplayGroup& group, const ReplayState& state, const GroupTally& tally, GroupPhase phase)
 {
-    const GroupTally tally = tallyOf(group, state);
-    const GroupPhase phase = phaseOf(group, tally);
-    QString html = groupTr("<h3>Pod group %1 at %2: %3</h3>")
-                       .arg(escaped(group.key), formatSimTime(state.time), phaseText(phase).toLower());
-    html += group.minCount > 0
+    QString html = group.minCount > 0
         ? groupTr(
             "<p>A gang: no member runs until at least <b>minCount %1</b> of them can be placed together.</p>")
               .arg(group.minCount)
@@ -108,9 +109,9 @@ QString replayedGroupInWords(const ReplayGroup& group, const ReplayState& state)
                         "minCount members are in its queue.</p>")
                     .arg(tally.members)
                     .arg(group.minCount);
-    html += groupTr("<p>%1 of its %2 member(s) bound, %3 pending.</p>", tally.members)
+    html += groupTr("<p>%1 of its %2 bound, %3 pending.</p>")
                 .arg(tally.bound)
-                .arg(tally.members)
+                .arg(countOf(tally.members, groupTr("member"), groupTr("members")))
                 .arg(tally.pending);
     if (!group.topologyKey.empty())
         html += tally.bound > 0 && !group.domain.empty()
@@ -130,6 +131,26 @@ QString replayedGroupInWords(const ReplayGroup& group, const ReplayState& state)
         html += QStringLiteral("<li>%1: %2</li>").arg(escaped(pod), where);
     }
     return html + QStringLiteral("</ul>");
+}
+
+} // namespace
+
+QString replayedGroupInWords(const ReplayGroup& group, const ReplayState& state)
+{
+    const GroupTally tally = tallyOf(group, state);
+    const GroupPhase phase = phaseOf(group, tally);
+    return groupTr("<h3>Pod group %1 at %2: %3</h3>")
+               .arg(escaped(group.key), formatSimTime(state.time), phaseText(phase).toLower())
+        + groupBodyInWords(group, state, tally, phase);
+}
+
+QString allocatedGroupInWords(const ReplayGroup& group, const ReplayState& state)
+{
+    const GroupTally tally = tallyOf(group, state);
+    const GroupPhase phase = phaseOf(group, tally);
+    return groupTr("<h3>Pod group %1 after scheduling: %2</h3>")
+               .arg(escaped(group.key), phaseText(phase).toLower())
+        + groupBodyInWords(group, state, tally, phase);
 }
 
 } // namespace drasim::ui

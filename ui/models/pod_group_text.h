@@ -50,4 +50,8 @@ QString memberOfGroupInWords(const ReplayGroup& group, const ReplayState& state)
 /// its policy, state, members and placement domain. Rich text (HTML).
 QString replayedGroupInWords(const ReplayGroup& group, const ReplayState& state);
 
+/// The same account of a PodGroup after the one-shot scheduling of manifests (`state` from
+/// PodsModel::groupState()), without a time. Rich text (HTML).
+QString allocatedGroupInWords(const ReplayGroup& group, const ReplayState& state);
+
 } // namespace drasim::ui

@@ -1,8 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/models/pods_model.h"
 
-#include <QBrush>
+#include <map>
 
+#include <QBrush>
+#include <QFont>
+
+#include "ui/models/allocated_groups.h"
+#include "ui/models/allocated_state.h"
+#include "ui/models/pod_group_text.h"
 #include "ui/models/tone_colors.h"
 
 namespace drasim::ui {
@@ -27,23 +33,68 @@ const api::PodCondition* preemptedBy(const api::Pod& pod)
     return nullptr;
 }
 
-QString key(const api::Pod& pod)
+/// What the group's last cycle said when it placed nothing ("minCount (3) cannot be satisfied:
+/// ..."), from the PodGroupScheduled (1.36) or PodGroupInitiallyScheduled (1.37) condition.
+std::string cycleMessage(const api::PodGroup& group)
 {
-    const std::string ns = pod.meta.namespace_.empty() ? "default" : pod.meta.namespace_;
-    return QString::fromStdString(ns + "/" + pod.meta.name);
+    for (const auto& c : group.conditions)
+        if ((c.type == "PodGroupScheduled" || c.type == "PodGroupInitiallyScheduled") && c.status == "False")
+            return c.message;
+    return {};
 }
 
 } // namespace
 
 PodsModel::PodsModel(QObject* parent)
-    : QAbstractTableModel(parent)
+    : QAbstractItemModel(parent)
 { }
 
-void PodsModel::setPods(std::vector<api::Pod> pods)
+void PodsModel::setPods(
+    std::vector<api::Pod> pods, std::vector<api::PodGroup> groups, const std::vector<api::Node>& nodes)
 {
     beginResetModel();
     m_pods = std::move(pods);
+    m_state = allocatedState(m_pods, {});
+    addAllocatedGroups(m_state, m_pods, groups, nodes);
+    buildRows(groups);
     endResetModel();
+}
+
+void PodsModel::buildRows(const std::vector<api::PodGroup>& groups)
+{
+    m_rows.clear();
+    m_groupCount = 0;
+    std::map<std::string, size_t> groupRow; // group key → its row
+    for (size_t i = 0; i < m_pods.size(); ++i) {
+        const std::string key = objectKey(m_pods[i].meta);
+        const auto member = m_state.podGroups.find(key);
+        if (member == m_state.podGroups.end() || !placedAsUnit(m_state.groups.at(member->second))) {
+            m_rows.push_back(Row { int(i), {}, {}, {}, false, {} });
+            continue;
+        }
+        auto [at, added] = groupRow.emplace(member->second, m_rows.size());
+        if (added) {
+            Row row;
+            row.group = member->second;
+            m_rows.push_back(std::move(row));
+            ++m_groupCount;
+        }
+        m_rows[at->second].members.push_back(int(i));
+    }
+    for (auto& row : m_rows) {
+        if (row.pod >= 0)
+            continue;
+        const ReplayGroup& group = m_state.groups.at(row.group);
+        const GroupTally tally = tallyOf(group, m_state);
+        const GroupPhase phase = phaseOf(group, tally);
+        row.status = phaseText(phase);
+        row.settled = phase == GroupPhase::Scheduled;
+        row.message = groupSummary(group, tally);
+        for (const auto& g : groups)
+            if (objectKey(g.meta) == row.group)
+                if (const std::string said = cycleMessage(g); !said.empty())
+                    row.message += QStringLiteral(": ") + QString::fromStdString(said);
+    }
 }
 
 int PodsModel::pendingCount() const
@@ -63,37 +114,83 @@ QString PodsModel::statusOf(const api::Pod& pod)
     return unschedulable(pod) ? QStringLiteral("Pending") : QStringLiteral("Scheduled");
 }
 
-int PodsModel::rowCount(const QModelIndex& parent) const
+// A top-level row's internal id is 0; a member's is its group row's number plus one.
+QModelIndex PodsModel::index(int row, int column, const QModelIndex& parent) const
 {
-    return parent.isValid() ? 0 : int(m_pods.size());
+    if (row < 0 || column < 0 || column >= ColumnCount || row >= rowCount(parent))
+        return {};
+    return createIndex(row, column, parent.isValid() ? quintptr(parent.row() + 1) : quintptr(0));
 }
 
-int PodsModel::columnCount(const QModelIndex& parent) const
+QModelIndex PodsModel::parent(const QModelIndex& child) const
 {
-    return parent.isValid() ? 0 : ColumnCount;
+    if (!child.isValid() || child.internalId() == 0)
+        return {};
+    return createIndex(int(child.internalId() - 1), 0, quintptr(0));
+}
+
+int PodsModel::rowCount(const QModelIndex& parent) const
+{
+    if (!parent.isValid())
+        return int(m_rows.size());
+    if (parent.column() != 0 || parent.internalId() != 0 || size_t(parent.row()) >= m_rows.size())
+        return 0; // members have no children
+    return int(m_rows[size_t(parent.row())].members.size());
+}
+
+int PodsModel::columnCount(const QModelIndex& /*parent*/) const
+{
+    return ColumnCount;
+}
+
+const api::Pod* PodsModel::podAt(const QModelIndex& index) const
+{
+    if (index.internalId() == 0) {
+        const Row& row = m_rows[size_t(index.row())];
+        return row.pod >= 0 ? &m_pods[size_t(row.pod)] : nullptr;
+    }
+    const Row& group = m_rows[size_t(index.internalId() - 1)];
+    return size_t(index.row()) < group.members.size() ? &m_pods[size_t(group.members[size_t(index.row())])]
+                                                      : nullptr;
 }
 
 QVariant PodsModel::data(const QModelIndex& index, int role) const
 {
-    if (!index.isValid())
+    if (!index.isValid() || index.internalId() > m_rows.size()
+        || (index.internalId() == 0 && size_t(index.row()) >= m_rows.size()))
         return {};
-    const api::Pod& pod = m_pods[size_t(index.row())];
+    if (const api::Pod* pod = podAt(index))
+        return podData(*pod, index.column(), role);
+    return index.internalId() == 0 ? groupData(m_rows[size_t(index.row())], index.column(), role)
+                                   : QVariant();
+}
+
+QVariant PodsModel::podData(const api::Pod& pod, int column, int role) const
+{
     const bool pending = statusOf(pod) == QLatin1String("Pending");
     const api::PodCondition* victim = preemptedBy(pod);
+    const std::string key = objectKey(pod.meta);
     switch (role) {
     case PodKeyRole:
     case ExplainKeyRole:
-        return key(pod);
+        return QString::fromStdString(key);
     case PendingRole:
         return pending;
     case PreemptedRole:
         return victim != nullptr;
+    case GroupKeyRole: {
+        const auto group = m_state.podGroups.find(key);
+        return group == m_state.podGroups.end() || !placedAsUnit(m_state.groups.at(group->second))
+            ? QString()
+            : QString::fromStdString(group->second);
+    }
+    case IsGroupRole:
+        return false;
     case Qt::ForegroundRole:
-        return (pending || victim) && index.column() == StatusColumn
-            ? QVariant(QBrush(toneColor(Tone::Warning)))
-            : QVariant();
+        return (pending || victim) && column == StatusColumn ? QVariant(QBrush(toneColor(Tone::Warning)))
+                                                             : QVariant();
     case Qt::ToolTipRole: // a long message is elided in its cell: whole in the tooltip
-        if (index.column() != MessageColumn)
+        if (column != MessageColumn)
             return {};
         break;
     case Qt::DisplayRole:
@@ -101,7 +198,7 @@ QVariant PodsModel::data(const QModelIndex& index, int role) const
     default:
         return {};
     }
-    switch (index.column()) {
+    switch (column) {
     case NamespaceColumn:
         return QString::fromStdString(pod.meta.namespace_.empty() ? "default" : pod.meta.namespace_);
     case NameColumn:
@@ -120,6 +217,72 @@ QVariant PodsModel::data(const QModelIndex& index, int role) const
     }
     }
     return {};
+}
+
+QVariant PodsModel::groupData(const Row& row, int column, int role) const
+{
+    const ReplayGroup& group = m_state.groups.at(row.group);
+    const GroupTally tally = tallyOf(group, m_state);
+    switch (role) {
+    case GroupKeyRole:
+        return QString::fromStdString(row.group);
+    case IsGroupRole:
+        return true;
+    case MinCountRole:
+        return group.minCount;
+    case BoundRole:
+        return tally.bound;
+    case MembersRole:
+        return int(row.members.size());
+    case DomainRole:
+        return tally.bound > 0 ? QString::fromStdString(group.domain) : QString();
+    case ExplainKeyRole:
+        for (int member : row.members)
+            if (statusOf(m_pods[size_t(member)]) == QLatin1String("Pending"))
+                return QString::fromStdString(objectKey(m_pods[size_t(member)].meta));
+        return QString();
+    case PodKeyRole:
+        return QString();
+    case PendingRole:
+    case PreemptedRole:
+        return false;
+    case Qt::FontRole: {
+        QFont font;
+        font.setBold(true);
+        return font;
+    }
+    case Qt::ForegroundRole:
+        // A group waiting, partly bound or preempted stands out as its pods do.
+        return column == StatusColumn && !row.settled ? QVariant(QBrush(toneColor(Tone::Warning)))
+                                                      : QVariant();
+    case Qt::ToolTipRole:
+        if (column == NodeColumn && tally.bound > 0 && !group.domain.empty())
+            return tr("Placement domain %1").arg(QString::fromStdString(group.domain));
+        if (column == NameColumn)
+            return tr("PodGroup %1: its members are the rows under it")
+                .arg(QString::fromStdString(row.group));
+        if (column == MessageColumn)
+            break;
+        return {};
+    case Qt::DisplayRole:
+        break;
+    default:
+        return {};
+    }
+    const auto slash = row.group.find('/');
+    switch (column) {
+    case NamespaceColumn:
+        return QString::fromStdString(row.group.substr(0, slash));
+    case NameColumn:
+        return QString::fromStdString(row.group.substr(slash + 1));
+    case StatusColumn:
+        return row.status;
+    case NodeColumn:
+        return tally.bound > 0 ? domainValue(group.domain) : QString();
+    case MessageColumn:
+        return row.message;
+    }
+    return QString();
 }
 
 QVariant PodsModel::headerData(int section, Qt::Orientation orientation, int role) const

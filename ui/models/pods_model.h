@@ -3,17 +3,23 @@
 
 #include <vector>
 
-#include <QAbstractTableModel>
+#include <QAbstractItemModel>
+#include <QString>
 
 #include "core/api/core_v1.h"
+#include "core/api/scheduling_v1.h"
+#include "ui/models/pod_replay.h"
 
 namespace drasim::ui {
 
-/// Pods after scheduling, one row each: namespace, name, status (Scheduled, Pending, Running...),
-/// node, claims, and the scheduler's message for pending pods; a preemption victim (the
-/// DisruptionTarget condition the scheduler sets) reads "Preempted" with that condition's message. Resets on
-/// setPods().
-class PodsModel : public QAbstractTableModel
+/// Pods after scheduling, one row each in input order: namespace, name, status (Scheduled,
+/// Pending, Running...), node, claims, and the scheduler's message for pending pods; a preemption
+/// victim (the DisruptionTarget condition the scheduler sets) reads "Preempted" with that
+/// condition's message. The members of a PodGroup placed as a unit (placedAsUnit: a gang, or a
+/// group kept in one topology domain) are the children of one row for their group, at its first
+/// member's place: the group's state, its policy and members bound of total with what its cycle
+/// said, and its placement domain in the Node column, as a run's groups read. Resets on setPods().
+class PodsModel : public QAbstractItemModel
 {
     Q_OBJECT
 public:
@@ -28,8 +34,8 @@ public:
     };
     /// PreemptedRole: bool, the pod was chosen as a preemption victim (it runs out its grace
     /// period on its node, then is evicted).
-    /// The rest are for models that show a PodGroup as a row with its members as children
-    /// (ReplayPodsModel): GroupKeyRole, the PodGroup (namespace/name) of a member or a group's
+    /// For PodGroups shown as a row with their members as children (here and in
+    /// ReplayPodsModel): GroupKeyRole, the PodGroup (namespace/name) of a member or a group's
     /// row; IsGroupRole, the row stands for a group (PodKeyRole is empty there); MinCountRole
     /// (0 for a basic group), BoundRole and MembersRole, its members bound and in all;
     /// DomainRole, its placement domain ("key=value"); ExplainKeyRole, the pod whose explanation
@@ -48,9 +54,21 @@ public:
     };
 
     explicit PodsModel(QObject* parent = nullptr);
-    void setPods(std::vector<api::Pod> pods);
+    /// `groups`: the PodGroups as the scheduling left them (their conditions); `nodes` give a
+    /// group's placement domain.
+    void setPods(std::vector<api::Pod> pods, std::vector<api::PodGroup> groups = {},
+        const std::vector<api::Node>& nodes = {});
     int pendingCount() const;
+    /// Every pod, members of groups included.
+    int podCount() const { return int(m_pods.size()); }
+    /// Rows that stand for a PodGroup.
+    int groupCount() const { return m_groupCount; }
+    /// The groups and members as the run's replay would have them just after this scheduling
+    /// (for the group's account in the explanation pane).
+    const ReplayState& groupState() const { return m_state; }
 
+    QModelIndex index(int row, int column, const QModelIndex& parent = {}) const override;
+    QModelIndex parent(const QModelIndex& child) const override;
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
@@ -60,7 +78,25 @@ public:
     static QString statusOf(const api::Pod& pod);
 
 private:
+    /// A top-level row: one pod, or a group with its member pods.
+    struct Row
+    {
+        int pod = -1; ///< index in m_pods; -1 for a group's row
+        std::string group; ///< the group's key (a group's row)
+        QString status;
+        QString message;
+        bool settled = false; ///< every member bound, none preempted
+        std::vector<int> members; ///< indices in m_pods, in input order
+    };
+    const api::Pod* podAt(const QModelIndex& index) const;
+    QVariant podData(const api::Pod& pod, int column, int role) const;
+    QVariant groupData(const Row& row, int column, int role) const;
+    void buildRows(const std::vector<api::PodGroup>& groups);
+
     std::vector<api::Pod> m_pods;
+    std::vector<Row> m_rows;
+    ReplayState m_state;
+    int m_groupCount = 0;
 };
 
 } // namespace drasim::ui

@@ -329,10 +329,9 @@ QString replayedPodInWords(const PodReplay& replay, const ReplayState& state, co
     if (turnedAway == 0)
         return html + QObject::tr("<p>The scheduler has not tried it yet (it waits in the queue).</p>");
     return html
-        + QObject::tr(
-            "<p>The scheduler turned it away %n time(s); the last time, at %1, it said: <i>%2</i></p>",
-            nullptr, turnedAway)
-              .arg(formatSimTime(lastTurnedAway), esc(pending->second));
+        + QObject::tr("<p>The scheduler turned it away %1; the last time, at %2, it said: <i>%3</i></p>")
+              .arg(turnedAway == 1 ? QObject::tr("once") : QObject::tr("%1 times").arg(countText(turnedAway)),
+                  formatSimTime(lastTurnedAway), esc(pending->second));
 }
 
 } // namespace drasim::ui

@@ -18,6 +18,7 @@
 #include "ui/document/document.h"
 #include "ui/document/text_buffers.h"
 #include "ui/jobs/validation_job.h"
+#include "ui/models/core_text.h"
 #include "ui/models/diagnostics_model.h"
 #include "ui/widgets/cel_selector_box.h"
 #include "ui/widgets/code_editor.h"
@@ -195,9 +196,11 @@ void EditorPage::onValidated(std::shared_ptr<const ValidationOutcome> outcome)
     m_showFirstProblem = false;
     const int errors = m_problems->errorCount(), warnings = m_problems->warningCount();
     if (errors == 0 && warnings == 0)
-        m_status->setText(tr("No problems: %n object(s)", nullptr, int(outcome->objects->size())));
+        m_status->setText(tr("No problems: %1")
+                              .arg(countOf(qint64(outcome->objects->size()), tr("object"), tr("objects"))));
     else
-        m_status->setText(tr("%n error(s)", nullptr, errors) + tr(", %n warning(s)", nullptr, warnings));
+        m_status->setText(countOf(errors, tr("error"), tr("errors")) + QStringLiteral(", ")
+            + countOf(warnings, tr("warning"), tr("warnings")));
     Q_EMIT checked();
 }
 

@@ -23,6 +23,7 @@
 
 #include "ui/charts/frontier_chart_view.h"
 #include "ui/jobs/outcome_delivery.h"
+#include "ui/models/core_text.h"
 #include "ui/models/plan_candidates_model.h"
 #include "ui/models/plan_models.h"
 #include "ui/widgets/progress_row.h"
@@ -229,8 +230,8 @@ void PlanPage::onFinished(std::shared_ptr<const PlanOutcome> outcome)
     if (!m_result) {
         m_row->setStage(outcome->cancelled ? tr("cancelled") : tr("failed"));
         m_recommendation->setText(outcome->cancelled
-                ? tr("<p>Cancelled after %n simulation(s). Run starts the study again.</p>", nullptr,
-                    int(outcome->simulationsRun))
+                ? tr("<p>Cancelled after %1. Run starts the study again.</p>")
+                      .arg(countOf(qint64(outcome->simulationsRun), tr("simulation"), tr("simulations")))
                 : tr("<p><b>The study could not run.</b> See Problems for every error.</p>"));
         Q_EMIT statusMessage(outcome->cancelled ? tr("Study cancelled") : tr("Study has errors"));
         Q_EMIT resultShown();

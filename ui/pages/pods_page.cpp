@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/pages/pods_page.h"
 
+#include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -22,6 +23,7 @@
 #include "ui/models/replay_pods_model.h"
 #include "ui/models/time_cursor.h"
 #include "ui/models/time_text.h"
+#include "ui/models/tone_colors.h"
 #include "ui/widgets/column_widths.h"
 #include "ui/widgets/table_empty_text.h"
 
@@ -92,9 +94,22 @@ PodsPage::PodsPage(Document* document, QWidget* parent)
     m_filter->setPlaceholderText(tr("Filter pods and claims (name, namespace, node, status, message…)"));
     m_filter->setClearButtonEnabled(true);
     m_summary = new QLabel(this);
+    m_version = new QComboBox(this);
+    for (auto v :
+        { api::KubernetesVersion::V1_35, api::KubernetesVersion::V1_36, api::KubernetesVersion::V1_37 })
+        m_version->addItem(
+            tr("Kubernetes %1").arg(QString::fromLatin1(api::kubernetesVersionName(v))), int(v));
+    m_gates = new QLineEdit(this);
+    m_gates->setPlaceholderText(tr("Feature gates: Name=true,Other=false"));
+    m_gates->setClearButtonEnabled(true);
+    m_gatesProblem = new QLabel(this);
+    m_gatesProblem->setWordWrap(true);
+    m_gatesProblem->setVisible(false);
     auto* top = new QHBoxLayout();
-    top->addWidget(m_filter, 1);
+    top->addWidget(m_filter, 3);
     top->addWidget(m_summary);
+    top->addWidget(m_version);
+    top->addWidget(m_gates, 2);
 
     m_podsView = makeTree(m_podsProxy, this);
     m_claimsView = makeTable(m_claimsProxy, this);
@@ -114,6 +129,7 @@ PodsPage::PodsPage(Document* document, QWidget* parent)
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top);
+    layout->addWidget(m_gatesProblem);
     layout->addWidget(split, 1);
 
     connect(m_filter, &QLineEdit::textChanged, this, [this](const QString& text) {
@@ -121,7 +137,11 @@ PodsPage::PodsPage(Document* document, QWidget* parent)
         m_claimsProxy->setFilterFixedString(text);
         updateEmptyText();
     });
+    connect(m_version, &QComboBox::activated, this, &PodsPage::applyVersion);
+    connect(m_gates, &QLineEdit::editingFinished, this, &PodsPage::applyVersion);
+    connect(m_document, &Document::manifestGatesChanged, this, &PodsPage::showVersion);
     connect(m_document, &Document::opened, this, [this]() {
+        showVersion();
         m_pods->setPods({});
         m_claims->setClaims({});
         m_replayPods->clear();
@@ -134,7 +154,7 @@ PodsPage::PodsPage(Document* document, QWidget* parent)
             return;
         }
         m_summary->setText(tr("Scheduling…"));
-        m_job->schedule(m_document->objects());
+        m_job->schedule(m_document->objects(), m_document->featureGates());
     });
     connect(m_job, &AllocationJob::scheduled, this, &PodsPage::onScheduled);
     connect(m_job, &AllocationJob::explained, this, &PodsPage::onExplained);
@@ -168,10 +188,48 @@ QString PodsPage::emptyHint() const
     return tr("Select a pending pod to see why it is pending.");
 }
 
+void PodsPage::showVersion()
+{
+    // A scenario's spec.kubernetesVersion and gates decide for its run: shown, not chosen here.
+    const bool scenario = m_document->isScenario();
+    const api::FeatureGates gates = scenario ? m_document->featureGates() : m_document->manifestGates();
+    m_version->setCurrentIndex(m_version->findData(int(gates.version())));
+    QStringList set;
+    for (const auto& [name, on] : gates.overrides())
+        set << QString::fromStdString(name) + (on ? QStringLiteral("=true") : QStringLiteral("=false"));
+    m_gates->setText(set.join(QLatin1Char(',')));
+    m_version->setEnabled(!scenario);
+    m_gates->setReadOnly(scenario);
+    const QString why = scenario
+        ? tr("The scenario's own version and gates (spec.kubernetesVersion, spec.scheduler.featureGates) "
+             "decide "
+             "how its run is scheduled.")
+        : tr("The Kubernetes version and feature gates the manifests are read and scheduled at, as drasim "
+             "allocate --kubernetes-version and --feature-gates take them (PodGroups need "
+             "GenericWorkload=true).");
+    m_version->setToolTip(why);
+    m_gates->setToolTip(why);
+}
+
+void PodsPage::applyVersion()
+{
+    if (m_document->isScenario())
+        return;
+    const QString error = m_document->setManifestGates(
+        api::KubernetesVersion(m_version->currentData().toInt()), m_gates->text().trimmed());
+    m_gatesProblem->setVisible(!error.isEmpty());
+    m_gatesProblem->setText(error.isEmpty()
+            ? QString()
+            : tr("<span style='color:%1'>Feature gates not applied: %2</span>")
+                  .arg(toneColor(Tone::Warning).name(), error.toHtmlEscaped()));
+}
+
 void PodsPage::onScheduled(std::shared_ptr<const AllocationOutcome> outcome)
 {
-    m_pods->setPods(outcome->pods);
+    m_pods->setPods(outcome->pods, outcome->podGroups, m_document->objects()->nodes);
     m_claims->setClaims(outcome->claims);
+    m_podsView->setRootIsDecorated(m_pods->groupCount() > 0);
+    expandGroups();
     fitColumnsToSample(m_podsView); // thousands of pods: a sample, not every row
     fitColumnsToSample(m_claimsView);
     updateEmptyText();
@@ -179,10 +237,13 @@ void PodsPage::onScheduled(std::shared_ptr<const AllocationOutcome> outcome)
         m_summary->setText(tr("The cluster has errors: see Problems."));
         return;
     }
-    m_summary->setText(tr("%1 pod(s), %2 pending; %3 claim(s)")
-                           .arg(m_pods->rowCount())
-                           .arg(m_pods->pendingCount())
-                           .arg(m_claims->rowCount()));
+    const QString groups = m_pods->groupCount() == 0
+        ? QString()
+        : tr(" (%1)").arg(countOf(m_pods->groupCount(), tr("pod group"), tr("pod groups")));
+    m_summary->setText(
+        tr("%1%2, %3 pending; %4")
+            .arg(countOf(m_pods->podCount(), tr("pod"), tr("pods")), groups,
+                countText(m_pods->pendingCount()), countOf(m_claims->rowCount(), tr("claim"), tr("claims"))));
     m_diagnosis->setPlaceholderText(emptyHint());
     selectFirstPending();
 }
@@ -259,9 +320,9 @@ void PodsPage::showReplayState()
     // Rows of this time may be wider than the ones the columns were fitted to (none, at the end).
     fitColumnsToSample(m_podsView, 40, true);
     updateEmptyText();
-    m_summary->setText(tr("At %1: %2 pod(s) running, %3 pending")
+    m_summary->setText(tr("At %1: %2 running, %3 pending")
                            .arg(formatSimTime(state.time))
-                           .arg(countText(qint64(state.running.size())))
+                           .arg(countOf(qint64(state.running.size()), tr("pod"), tr("pods")))
                            .arg(countText(qint64(state.pending.size()))));
     // The pod (or group) the user chose stays chosen (its account follows the time) while it exists.
     if (selected.isEmpty() || !(groupSelected ? selectGroup(selected) : selectPod(selected)))
@@ -320,7 +381,10 @@ void PodsPage::onPodSelected()
         return;
     }
     if (current.data(PodsModel::IsGroupRole).toBool()) {
-        showGroupRow(current);
+        if (m_replayMode)
+            showGroupRow(current);
+        else
+            showAllocatedGroupRow(current);
         return;
     }
     const QString key = current.data(PodsModel::PodKeyRole).toString();
@@ -363,13 +427,15 @@ void PodsPage::onPodSelected()
         return;
     }
     m_diagnosis->setHtml(tr("<p>Working out why %1 is pending…</p>").arg(key.toHtmlEscaped()));
-    m_job->explain(m_document->objects(), key);
+    m_job->explain(m_document->objects(), m_document->featureGates(), key);
 }
 
 void PodsPage::announceGroup(const QModelIndex& current)
 {
     const std::string key = current.data(PodsModel::GroupKeyRole).toString().toStdString();
-    const ReplayState* state = m_replayMode && m_cursor && m_cursor->replay() ? &m_cursor->state() : nullptr;
+    const ReplayState* state = !m_replayMode ? &m_pods->groupState()
+        : m_cursor && m_cursor->replay()     ? &m_cursor->state()
+                                             : nullptr;
     const auto group = state ? state->groups.find(key) : std::map<std::string, ReplayGroup>::const_iterator();
     if (key.empty() || !state || group == state->groups.end() || !placedAsUnit(group->second)) {
         Q_EMIT groupCleared();
@@ -410,11 +476,40 @@ void PodsPage::showGroupRow(const QModelIndex& current)
     m_job->explainAt(m_document->prepared(), runSeed(), m_cursor->time(), member);
 }
 
+void PodsPage::showAllocatedGroupRow(const QModelIndex& current)
+{
+    const QString key = current.data(PodsModel::GroupKeyRole).toString();
+    const ReplayState& state = m_pods->groupState();
+    const auto group = state.groups.find(key.toStdString());
+    if (group == state.groups.end()) {
+        m_diagnosis->clear();
+        return;
+    }
+    m_recordedText = allocatedGroupInWords(group->second, state);
+    m_diagnosis->setHtml(m_recordedText);
+    Q_EMIT diagnosisShown(key);
+    // The scheduler's own account of the group comes with the explanation of a pending member
+    // (the same as `drasim explain` on it): the group's cycle decides before the pod's fit.
+    const QString member = current.data(PodsModel::ExplainKeyRole).toString();
+    if (member.isEmpty())
+        return;
+    m_diagnosis->setHtml(m_recordedText
+        + tr("<p><i>Asking the scheduler, through the pending member %1, what the group waits for…</i></p>")
+              .arg(member.toHtmlEscaped()));
+    m_job->explain(m_document->objects(), m_document->featureGates(), member);
+}
+
 void PodsPage::onExplained(const QString& podKey, std::shared_ptr<const scheduler::PodDiagnosis> diagnosis)
 {
+    // A group's row asked through its first pending member: the answer joins the group's account.
+    const QModelIndex current = m_podsView->currentIndex();
+    const bool group = current.data(PodsModel::IsGroupRole).toBool()
+        && current.data(PodsModel::ExplainKeyRole).toString() == podKey;
     if (!diagnosis) {
         m_diagnosis->setHtml(tr("<p>%1 could not be explained: the cluster has errors (see Problems).</p>")
                                  .arg(podKey.toHtmlEscaped()));
+    } else if (group) {
+        m_diagnosis->setHtml(m_recordedText + groupDiagnosisInWords(*diagnosis));
     } else {
         m_diagnosis->setHtml(diagnosisInWords(*diagnosis));
     }

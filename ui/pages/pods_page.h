@@ -11,6 +11,7 @@
 #include "ui/jobs/allocation_job.h"
 #include "ui/widgets/table_empty_text.h"
 
+class QComboBox;
 class QLabel;
 class QLineEdit;
 class QSortFilterProxyModel;
@@ -31,8 +32,10 @@ class TimeCursor;
 /// the background. For a scenario the pods are those of its run at the timeline's time (running
 /// or pending, from the recorded events), and a pending pod shows what the scheduler said, then,
 /// once worked out in the background, the diagnosis at that time (as `drasim explain --at`).
-/// A PodGroup of the run is one row with its members under it; selecting it (or a member) says
-/// what the group waits for, and the Topology tab outlines its placement domain.
+/// A PodGroup placed as a unit is one row with its members under it, for manifests (scheduled in
+/// one group cycle, as `drasim allocate` does) as for a run; selecting it (or a member) says what
+/// the group waits for, and the Topology tab outlines its placement domain. Manifests are read and
+/// scheduled at the Kubernetes version chosen beside the filter (a scenario's is its own).
 class PodsPage : public QWidget
 {
     Q_OBJECT
@@ -44,6 +47,11 @@ public:
     EmptyTextTreeView* podsView() const { return m_podsView; }
     EmptyTextTableView* claimsView() const { return m_claimsView; }
     QLineEdit* filter() const { return m_filter; }
+    /// The Kubernetes version and feature gates manifests are read and scheduled at (the
+    /// document's), and what is wrong with gates typed there (hidden when nothing is).
+    QComboBox* versionBox() const { return m_version; }
+    QLineEdit* gatesEdit() const { return m_gates; }
+    QLabel* gatesProblem() const { return m_gatesProblem; }
     QTextBrowser* diagnosisView() const { return m_diagnosis; }
     AllocationJob* job() const { return m_job; }
     ReplayPodsModel* replayPodsModel() const { return m_replayPods; }
@@ -98,6 +106,13 @@ private:
     /// The selected row's PodGroup, with the Topology tab (groupSelected) and in the pane.
     void announceGroup(const QModelIndex& current);
     void showGroupRow(const QModelIndex& current);
+    /// A group's row of the manifests' scheduling: its account, then the scheduler's through its
+    /// first pending member.
+    void showAllocatedGroupRow(const QModelIndex& current);
+    /// The version box and gates follow the document: its own for manifests, the scenario's.
+    void showVersion();
+    /// The version and gates as chosen here go to the document; an error is shown, not applied.
+    void applyVersion();
 
     Document* m_document;
     AllocationJob* m_job = nullptr;
@@ -113,6 +128,9 @@ private:
     QSet<QString> m_closedGroups; ///< PodGroups the user closed, kept closed as the time moves
     QSortFilterProxyModel* m_claimsProxy = nullptr;
     QLineEdit* m_filter = nullptr;
+    QComboBox* m_version = nullptr;
+    QLineEdit* m_gates = nullptr;
+    QLabel* m_gatesProblem = nullptr;
     QLabel* m_summary = nullptr;
     EmptyTextTreeView* m_podsView = nullptr;
     EmptyTextTableView* m_claimsView = nullptr;

@@ -214,14 +214,13 @@ QString TopologyPage::groupText() const
         return {};
     const qsizetype eq = m_groupDomain.indexOf(QLatin1Char('='));
     if (eq > 0)
-        return tr("Pod group <b>%1</b> is placed in %2 <b>%3</b>: its %n node(s) outlined with dashes.",
-            nullptr, int(m_grid->markedNodes().size()))
+        return tr("Pod group <b>%1</b> is placed in %2 <b>%3</b>: its %4 outlined with dashes.")
             .arg(m_group.toHtmlEscaped(), m_groupDomain.left(eq).toHtmlEscaped(),
-                m_groupDomain.mid(eq + 1).toHtmlEscaped());
+                m_groupDomain.mid(eq + 1).toHtmlEscaped(),
+                countOf(qint64(m_grid->markedNodes().size()), tr("node"), tr("nodes")));
     if (!m_groupNodes.isEmpty())
-        return tr("Pod group <b>%1</b>: the %n node(s) its members run on outlined with dashes.", nullptr,
-            int(m_groupNodes.size()))
-            .arg(m_group.toHtmlEscaped());
+        return tr("Pod group <b>%1</b>: the %2 its members run on outlined with dashes.")
+            .arg(m_group.toHtmlEscaped(), countOf(qint64(m_groupNodes.size()), tr("node"), tr("nodes")));
     return tr("Pod group <b>%1</b>: no member runs at this time, so it has no placement to outline.")
         .arg(m_group.toHtmlEscaped());
 }
@@ -346,10 +345,9 @@ QString TopologyPage::placementText(const QString& title, bool held) const
             && m_cluster->node(m_placement.node) && m_cluster->node(m_placement.node)->topology
         ? &m_cluster->node(m_placement.node)->topology->shape()
         : nullptr;
-    QString text = (held ? tr("<b>%1</b> holds %2 device(s) on %3") : tr("<b>%1</b>: %2 device(s) on %3"))
-                       .arg(title.toHtmlEscaped())
-                       .arg(q.devices)
-                       .arg(QString::fromStdString(m_placement.node));
+    QString text = (held ? tr("<b>%1</b> holds %2 on %3") : tr("<b>%1</b>: %2 on %3"))
+                       .arg(title.toHtmlEscaped(), countOf(q.devices, tr("device"), tr("devices")),
+                           QString::fromStdString(m_placement.node));
     // Devices are named as their ResourceSlices publish them, as every other view names them.
     auto named = [this](int component) {
         return QString::fromStdString(m_cluster->componentName(m_placement.node, component));
@@ -371,7 +369,7 @@ QString TopologyPage::placementText(const QString& title, bool held) const
         text += tr(" · NUMA %1").arg(numa.join(QStringLiteral(", ")));
     }
     if (q.fabricIslands > 0)
-        text += tr(" · %n NVLink island(s)", nullptr, q.fabricIslands);
+        text += QStringLiteral(" · ") + countOf(q.fabricIslands, tr("NVLink island"), tr("NVLink islands"));
     if (!m_placement.pairs.empty() && shape) {
         // Pairs grouped by distance: "NV18 × 28" reads better than 28 lines.
         std::map<std::string, QStringList> byLabel;

@@ -390,7 +390,8 @@ void ClusterGridView::paintTile(QPainter& p, const NodeTile& tile, const QRectF&
                                       : tile.countsText();
     p.drawText(r.adjusted(8, 0, -8, -31), Qt::AlignLeft | Qt::AlignBottom,
         fm.elidedText(counts, Qt::ElideMiddle, r.width() - 16));
-    const QString pods = down ? tr("%1 devices").arg(tile.devices) : tr("%n pod(s)", nullptr, tile.pods);
+    const QString pods
+        = down ? tr("%1 devices").arg(tile.devices) : countOf(tile.pods, tr("pod"), tr("pods"));
     p.drawText(r.adjusted(8, 0, -8, -18), Qt::AlignLeft | Qt::AlignBottom, pods);
     if (tile.taintedDevices > 0 && !down)
         drawNodeTaintBadge(p, QRectF(r.right() - 22, r.top() + 5, 16, 16), tile.taintedDevices, pal);
@@ -432,8 +433,9 @@ QString ClusterGridView::tileTip(const NodeTile& tile) const
     if (!tile.taints.isEmpty())
         tip += tr("<br>Node taints: %1").arg(tile.taints.toHtmlEscaped());
     if (tile.taintedDevices > 0)
-        tip += tr("<br>%n tainted device(s): %1", nullptr, tile.taintedDevices)
-                   .arg(tile.taintedNames.toHtmlEscaped());
+        tip += tr("<br>%1: %2")
+                   .arg(countOf(tile.taintedDevices, tr("tainted device"), tr("tainted devices")),
+                       tile.taintedNames.toHtmlEscaped());
     return tip;
 }
 

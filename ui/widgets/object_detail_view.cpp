@@ -5,6 +5,7 @@
 
 #include "core/common/data_value.h"
 #include "core/yamlio/writer.h"
+#include "ui/models/core_text.h"
 #include "ui/models/object_tree_model.h"
 
 namespace drasim::ui {
@@ -68,8 +69,9 @@ void ObjectDetailView::showObject(const api::ObjectSet& o, const QString& kind, 
 QString ObjectDetailView::taintedDevicesComment(const api::ObjectSet& o, const api::DeviceTaintRule& rule)
 {
     const auto devices = devicesTaintedBy(o, rule);
-    QString text = tr("# Selects %1; taints %n device(s) of the loaded slices", nullptr, int(devices.size()))
-                       .arg(taintRuleSelectorText(rule));
+    QString text
+        = tr("# Selects %1; taints %2 of the loaded slices")
+              .arg(taintRuleSelectorText(rule), countOf(qint64(devices.size()), tr("device"), tr("devices")));
     text.prepend(QLatin1Char('\n'));
     text += devices.empty() ? QStringLiteral(".\n") : QStringLiteral(":\n");
     for (const auto& d : devices)
