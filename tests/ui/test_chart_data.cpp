@@ -271,3 +271,31 @@ TEST(FrontierChart, AShareLevelKeepsAPercentageAxis)
     EXPECT_EQ(view.yTitle(), QStringLiteral("longest pending"));
     EXPECT_TRUE(view.yTimeLabels().contains(QStringLiteral("1h")));
 }
+
+TEST(PlanChart, ALongLevelNameIsCutToThePlotsHeightAndWholeWhenItFits)
+{
+    auto study = tinyStudy();
+    study->levels[0].metric = drasim::planner::Metric::Wait;
+    study->levels[0].workload = "distributed-training-of-the-large-language-model-on-h100";
+    PlanMixesModel model;
+    model.setResult(study, 0);
+    FrontierChartView view(&model);
+    view.resize(520, 260);
+    view.show();
+    QApplication::processEvents();
+    const QString whole = view.yTitleWhole();
+    ASSERT_TRUE(whole.contains(QStringLiteral("distributed-training-of-the-large-language-model-on-h100")))
+        << whole.toStdString();
+    const QChart* chart = view.chart();
+    const QFontMetrics metrics(chart->axes(Qt::Vertical).first()->titleFont());
+    // Too long for 260 pixels: cut in its middle, both ends kept, within the plot's height.
+    EXPECT_NE(view.yTitle(), whole);
+    EXPECT_TRUE(view.yTitle().contains(QChar(0x2026))) << view.yTitle().toStdString();
+    EXPECT_TRUE(view.yTitle().startsWith(whole.left(4))) << view.yTitle().toStdString();
+    EXPECT_TRUE(view.yTitle().endsWith(whole.right(4))) << view.yTitle().toStdString();
+    EXPECT_LE(metrics.horizontalAdvance(view.yTitle()), chart->plotArea().height());
+    // A taller chart has room for all of it.
+    view.resize(520, 1000);
+    QApplication::processEvents();
+    EXPECT_EQ(view.yTitle(), whole);
+}

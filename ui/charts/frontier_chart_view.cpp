@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include <QChart>
+#include <QFontMetrics>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -55,6 +56,7 @@ FrontierChartView::FrontierChartView(PlanMixesModel* model, QWidget* parent)
     m_y = m_waitY;
     chart->addAxis(m_y, Qt::AlignLeft);
     m_waitY->follow(chart);
+    connect(chart, &QChart::plotAreaChanged, this, &FrontierChartView::fitYTitle);
 
     m_missed = new QScatterSeries(this);
     m_missed->setName(tr("missed a level (ringed: on the frontier)"));
@@ -254,9 +256,20 @@ void FrontierChartView::rebuild()
                                               : tr("Nothing to show: the study evaluated no mix"));
     useValueAxis(axis.percent ? m_percentY : static_cast<QValueAxis*>(m_waitY));
     // A time axis' labels carry their units ("30m", "1h"); a percentage says it in the title.
-    m_y->setTitleText(axis.percent ? axis.title : axis.name);
+    m_yTitle = axis.percent ? axis.title : axis.name;
+    fitYTitle();
     m_percentY->setLabelFormat(QStringLiteral("%.0f%%"));
     resetZoom();
+}
+
+void FrontierChartView::fitYTitle()
+{
+    const qreal room = chart()->plotArea().height();
+    if (room <= 0) { // not laid out yet: the plot area's first change fits it
+        m_y->setTitleText(m_yTitle);
+        return;
+    }
+    m_y->setTitleText(QFontMetrics(m_y->titleFont()).elidedText(m_yTitle, Qt::ElideMiddle, int(room)));
 }
 
 void FrontierChartView::fitAxes()

@@ -42,7 +42,11 @@ public:
     double levelLine() const;
     QString chartTitle() const;
     QString xTitle() const;
+    /// The y title as drawn: the level's name, elided in its middle when longer than the plot
+    /// area is high (the Loads table names it whole).
     QString yTitle() const;
+    /// The level's name the y title stands for, whole.
+    QString yTitleWhole() const { return m_yTitle; }
     /// The y axis' labels when it shows a time (a wait: "0s", "30m", "1h"), left to right;
     /// empty when it shows a percentage.
     QStringList yTimeLabels() const;
@@ -66,10 +70,14 @@ private:
     void styleSeries();
     /// Puts `y` on the chart's left, in place of the other value axis, with every series on it.
     void useValueAxis(QValueAxis* y);
+    /// Sets the y title from m_yTitle, cut to the plot area's height (a rotated title longer
+    /// than it would be clipped at both ends).
+    void fitYTitle();
 
     PlanMixesModel* m_model;
     QValueAxis* m_x = nullptr;
     QValueAxis* m_y = nullptr; ///< the one of the two below now on the chart
+    QString m_yTitle;
     QValueAxis* m_percentY = nullptr;
     TimeAxis* m_waitY = nullptr; ///< values in minutes, labelled as every view writes a duration
     QScatterSeries* m_met = nullptr;
