@@ -124,16 +124,21 @@ DataValue mixData(const MixResult& m, const StudyResult& r)
 
 /// The frontier's lines: cost, mix and the main level on the worst seed; a mix missing a level
 /// marked with what it misses, so a buyer sees what the cheaper points give up.
+/// One line per frontier mix: its cost, the mix, what it draws and takes of the racks, the main
+/// level on its worst seed and what it misses; the recommended one says so.
 std::string frontierText(const StudyResult& r, const LoadResult& lr, const LoadReasons& reasons)
 {
     std::string out;
     for (size_t i : reasons.frontier) {
         const MixResult& m = lr.mixes[i];
-        out += "    " + formatMoney(m.footprint.costUsd) + "  " + mixText(m, r) + "  ";
+        out += "    " + formatMoney(m.footprint.costUsd) + "  " + mixText(m, r) + "  ("
+            + fixed(m.footprint.powerWatts / 1000.0, 1) + " kW, " + std::to_string(m.footprint.rackSlots)
+            + " rack slots)  ";
         if (m.feasible)
-            out += formatLevelValue(r.levels.front(), m.worstMain(r.levels.front())) + "\n";
+            out += formatLevelValue(r.levels.front(), m.worstMain(r.levels.front()));
         else
-            out += worstMainText(m, r.levels) + "  misses " + missesText(m, r.levels) + "\n";
+            out += worstMainText(m, r.levels) + "  misses " + missesText(m, r.levels);
+        out += lr.recommended && *lr.recommended == i ? "  <- recommended\n" : "\n";
     }
     return out;
 }

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "core/planner/recommendation_reasons.h"
+#include "core/planner/study_result.h"
 
 // A namespace of its own: a unity build puts this file beside other planner tests.
 namespace recommendation_reasons_test {
@@ -189,6 +190,37 @@ TEST(RecommendationReasons, TheReasonsForProgramsSayTheSame)
     EXPECT_EQ(d.find("lines")->asList().size(), 4u);
     // No such load: nothing to say.
     EXPECT_TRUE(reasonsData(r, 7, LoadReasons {}).asMap().empty());
+}
+
+TEST(RecommendationReasons, EachFrontierLineSaysWhatItDrawsAndTheRecommendedOneIsNamed)
+{
+    StudyResult r = study();
+    r.study = "tiny";
+    r.loads[0].load = 1.0;
+    const std::string text = formatText(r);
+    std::istringstream in(text);
+    std::vector<std::string> frontier;
+    bool inFrontier = false;
+    for (std::string line; std::getline(in, line);) {
+        if (line.rfind("  frontier (", 0) == 0) {
+            inFrontier = true;
+            continue;
+        }
+        if (inFrontier && line.rfind("    $", 0) != 0)
+            break;
+        if (inFrontier)
+            frontier.push_back(line);
+    }
+    ASSERT_EQ(frontier.size(), 5u) << text;
+    int recommended = 0;
+    for (const std::string& line : frontier)
+        recommended += endsWith(line, "  <- recommended") ? 1 : 0;
+    EXPECT_EQ(recommended, 1) << text;
+    // 4 nodes of 10.2 kW and 8 rack slots each; the recommendation, meeting every level.
+    EXPECT_EQ(frontier[2], "    $400,000  h100=4  (40.8 kW, 32 rack slots)  20m  <- recommended") << text;
+    // A cheaper one that misses a level says so after what it draws.
+    EXPECT_EQ(frontier[1],
+        "    $200,000  h100=2  (20.4 kW, 16 rack slots)  30m  misses p95 wait <= 10m by 5m (15m on seed 2)");
 }
 
 } // namespace recommendation_reasons_test
