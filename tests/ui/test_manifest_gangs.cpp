@@ -48,6 +48,16 @@ QString cell(const QModelIndex& row, int column)
     return row.siblingAtColumn(column).data().toString();
 }
 
+/// Shows the Pods tab and opens the gang's manifests in it; true once they are scheduled.
+bool openOnPodsTab(MainWindow& w, const QString& path)
+{
+    QSignalSpy scheduled(w.podsPage()->job(), &ui::AllocationJob::scheduled);
+    w.show();
+    w.pages()->setCurrentWidget(w.podsPage());
+    w.openPaths({ path });
+    return scheduled.wait(30000);
+}
+
 /// Types the gates and confirms them as a user does (Enter), then waits for the new scheduling.
 bool applyGates(MainWindow& w, const QString& gates)
 {
@@ -69,11 +79,7 @@ TEST(ManifestGangs, TheGangIsOneRowOnceItsGateIsOnAndTheGroupSaysWhyItWaits)
     PodsPage* page = w.podsPage();
     QAbstractItemModelTester tester(page->podsModel(), QAbstractItemModelTester::FailureReportingMode::Fatal);
     QSignalSpy shown(page, &PodsPage::diagnosisShown);
-    QSignalSpy scheduled(page->job(), &ui::AllocationJob::scheduled);
-    w.show();
-    w.pages()->setCurrentWidget(page);
-    w.openPaths({ gangFile() });
-    ASSERT_TRUE(scheduled.wait(30000));
+    ASSERT_TRUE(openOnPodsTab(w, gangFile()));
     // 1.37 defaults: GenericWorkload is off, the API server drops spec.schedulingGroup, every pod
     // is its own row and the gang's first two workers run.
     EXPECT_EQ(page->versionBox()->currentText(), QStringLiteral("Kubernetes 1.37"));
@@ -141,12 +147,7 @@ TEST(ManifestGangs, GatesTheSchedulerWouldRefuseAreShownAndNotApplied)
 {
     MainWindow w;
     PodsPage* page = w.podsPage();
-    QSignalSpy shown(page, &PodsPage::diagnosisShown);
-    QSignalSpy scheduled(page->job(), &ui::AllocationJob::scheduled);
-    w.show();
-    w.pages()->setCurrentWidget(page);
-    w.openPaths({ gangFile() });
-    ASSERT_TRUE(scheduled.wait(30000));
+    ASSERT_TRUE(openOnPodsTab(w, gangFile()));
     QSignalSpy opened(w.document(), &ui::Document::opened);
     page->gatesEdit()->setText(QStringLiteral("NoSuchGate=true"));
     Q_EMIT page->gatesEdit()->editingFinished();
@@ -172,12 +173,9 @@ TEST(ManifestGangs, TheVersionChoosesTheApisServedAndAScenarioShowsItsOwn)
 {
     MainWindow w;
     PodsPage* page = w.podsPage();
-    w.show();
-    w.pages()->setCurrentWidget(page);
     // v1alpha2 PodGroups are served by 1.36 only, with the gang behind its own gate there.
+    ASSERT_TRUE(openOnPodsTab(w, sourcePath("tests/cli/data/gang-allocate-1.36.yaml")));
     QSignalSpy scheduled(page->job(), &ui::AllocationJob::scheduled);
-    w.openPaths({ sourcePath("tests/cli/data/gang-allocate-1.36.yaml") });
-    ASSERT_TRUE(scheduled.wait(30000));
     EXPECT_EQ(page->podsModel()->groupCount(), 0);
     page->versionBox()->setCurrentIndex(page->versionBox()->findText(QStringLiteral("Kubernetes 1.36")));
     page->gatesEdit()->setText(QStringLiteral("GenericWorkload=true,GangScheduling=true"));

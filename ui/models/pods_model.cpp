@@ -46,7 +46,7 @@ std::string cycleMessage(const api::PodGroup& group)
 } // namespace
 
 PodsModel::PodsModel(QObject* parent)
-    : QAbstractItemModel(parent)
+    : TwoLevelModel(parent)
 { }
 
 void PodsModel::setPods(
@@ -114,21 +114,6 @@ QString PodsModel::statusOf(const api::Pod& pod)
     return unschedulable(pod) ? QStringLiteral("Pending") : QStringLiteral("Scheduled");
 }
 
-// A top-level row's internal id is 0; a member's is its group row's number plus one.
-QModelIndex PodsModel::index(int row, int column, const QModelIndex& parent) const
-{
-    if (row < 0 || column < 0 || column >= ColumnCount || row >= rowCount(parent))
-        return {};
-    return createIndex(row, column, parent.isValid() ? quintptr(parent.row() + 1) : quintptr(0));
-}
-
-QModelIndex PodsModel::parent(const QModelIndex& child) const
-{
-    if (!child.isValid() || child.internalId() == 0)
-        return {};
-    return createIndex(int(child.internalId() - 1), 0, quintptr(0));
-}
-
 int PodsModel::rowCount(const QModelIndex& parent) const
 {
     if (!parent.isValid())
@@ -149,7 +134,7 @@ const api::Pod* PodsModel::podAt(const QModelIndex& index) const
         const Row& row = m_rows[size_t(index.row())];
         return row.pod >= 0 ? &m_pods[size_t(row.pod)] : nullptr;
     }
-    const Row& group = m_rows[size_t(index.internalId() - 1)];
+    const Row& group = m_rows[size_t(topRowOf(index))];
     return size_t(index.row()) < group.members.size() ? &m_pods[size_t(group.members[size_t(index.row())])]
                                                       : nullptr;
 }

@@ -3,12 +3,12 @@
 
 #include <vector>
 
-#include <QAbstractItemModel>
 #include <QString>
 
 #include "core/api/core_v1.h"
 #include "core/api/scheduling_v1.h"
 #include "ui/models/pod_replay.h"
+#include "ui/models/two_level_model.h"
 
 namespace drasim::ui {
 
@@ -19,7 +19,7 @@ namespace drasim::ui {
 /// group kept in one topology domain) are the children of one row for their group, at its first
 /// member's place: the group's state, its policy and members bound of total with what its cycle
 /// said, and its placement domain in the Node column, as a run's groups read. Resets on setPods().
-class PodsModel : public QAbstractItemModel
+class PodsModel : public TwoLevelModel
 {
     Q_OBJECT
 public:
@@ -67,8 +67,6 @@ public:
     /// (for the group's account in the explanation pane).
     const ReplayState& groupState() const { return m_state; }
 
-    QModelIndex index(int row, int column, const QModelIndex& parent = {}) const override;
-    QModelIndex parent(const QModelIndex& child) const override;
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;

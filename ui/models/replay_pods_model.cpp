@@ -16,7 +16,7 @@
 namespace drasim::ui {
 
 ReplayPodsModel::ReplayPodsModel(QObject* parent)
-    : QAbstractItemModel(parent)
+    : TwoLevelModel(parent)
 { }
 
 ReplayPodsModel::Row ReplayPodsModel::podRow(
@@ -105,28 +105,13 @@ void ReplayPodsModel::clear()
     endResetModel();
 }
 
-// A top-level row's internal id is 0; a member's is its group row's number plus one.
-QModelIndex ReplayPodsModel::index(int row, int column, const QModelIndex& parent) const
-{
-    if (row < 0 || column < 0 || column >= PodsModel::ColumnCount || row >= rowCount(parent))
-        return {};
-    return createIndex(row, column, parent.isValid() ? quintptr(parent.row() + 1) : quintptr(0));
-}
-
-QModelIndex ReplayPodsModel::parent(const QModelIndex& child) const
-{
-    if (!child.isValid() || child.internalId() == 0)
-        return {};
-    return createIndex(int(child.internalId() - 1), 0, quintptr(0));
-}
-
 const ReplayPodsModel::Row* ReplayPodsModel::rowAt(const QModelIndex& index) const
 {
     if (!index.isValid())
         return nullptr;
     if (index.internalId() == 0)
         return size_t(index.row()) < m_rows.size() ? &m_rows[size_t(index.row())] : nullptr;
-    const size_t group = size_t(index.internalId() - 1);
+    const size_t group = size_t(topRowOf(index));
     if (group >= m_rows.size() || size_t(index.row()) >= m_rows[group].members.size())
         return nullptr;
     return &m_rows[group].members[size_t(index.row())];

@@ -5,11 +5,11 @@
 #include <string>
 #include <vector>
 
-#include <QAbstractItemModel>
 #include <QString>
 #include <QStringList>
 
 #include "ui/models/pod_replay.h"
+#include "ui/models/two_level_model.h"
 
 namespace drasim::ui {
 
@@ -21,7 +21,7 @@ namespace drasim::ui {
 /// children of one row for their group (its state, its policy and members bound of total, its
 /// placement domain in the Node column); other pods are rows of the top level. Pods
 /// that finished or have not arrived yet are not listed. Resets on setState().
-class ReplayPodsModel : public QAbstractItemModel
+class ReplayPodsModel : public TwoLevelModel
 {
     Q_OBJECT
 public:
@@ -33,8 +33,6 @@ public:
     /// Rows that stand for a PodGroup.
     int groupCount() const { return m_groups; }
 
-    QModelIndex index(int row, int column, const QModelIndex& parent = {}) const override;
-    QModelIndex parent(const QModelIndex& child) const override;
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
