@@ -14,7 +14,7 @@ std::string objectKey(const api::ObjectMeta& meta)
 
 namespace {
 
-bool finished(const api::Pod& pod)
+bool hasEnded(const api::Pod& pod)
 {
     return pod.phase == "Succeeded" || pod.phase == "Failed";
 }
@@ -50,7 +50,7 @@ void addAllocatedGroups(ReplayState& state, const std::vector<api::Pod>& pods,
     for (const auto& pod : pods) {
         if (const std::string* message = preemptionMessage(pod); message && !pod.spec.nodeName.empty())
             state.preempted[objectKey(pod.meta)] = *message;
-        if (!pod.spec.schedulingGroup || finished(pod))
+        if (!pod.spec.schedulingGroup || hasEnded(pod))
             continue;
         api::ObjectMeta ref;
         ref.namespace_ = pod.meta.namespace_;
