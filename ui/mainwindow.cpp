@@ -148,8 +148,13 @@ void MainWindow::buildLayout()
     // Last: the tabs before it keep their Ctrl+number.
     m_fragmentation = new FragmentationPage(m_document, this);
     m_tabs->addTab(m_fragmentation, tr("Fragmentation"));
-    // The run list follows the history: every finished run, and whenever the tab is shown.
-    connect(m_simulation->job(), &SimulationJob::finished, m_compare, &ComparePage::refreshRuns);
+    // The run list follows the history: every finished run while the tab is shown, and whenever
+    // it is shown. Not behind the tab's back: listing opens the store, whose check reads the whole
+    // file (about a second for a store of a few hundred runs), for a list nobody looks at.
+    connect(m_simulation->job(), &SimulationJob::finished, this, [this]() {
+        if (m_tabs->currentWidget() == m_compare)
+            m_compare->refreshRuns();
+    });
     connect(m_tabs, &QTabWidget::currentChanged, this, [this](int) {
         if (m_tabs->currentWidget() == m_compare)
             m_compare->refreshRuns();

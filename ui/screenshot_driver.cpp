@@ -94,6 +94,8 @@ ScreenshotDriver::ScreenshotDriver(
         if (m_view == QLatin1String("compare") && ++m_runsDone == 1 && doc->prepared()) {
             doc->setSeedOverride(doc->seedOverride().value_or(doc->prepared()->seed) + 1);
             m_window->simulationPage()->run();
+        } else if (m_view == QLatin1String("compare") && m_runsDone == 2) {
+            m_window->comparePage()->refreshRuns(); // both runs are in the store: list them
         }
     });
     connect(window->comparePage(), &ComparePage::runsListed, this, [this]() {

@@ -155,3 +155,29 @@ TEST(ComparePage, ARunFromTheWindowIsRecordedUnderTheScenarioFoldersRevision)
     EXPECT_EQ(revisions.front().hash, bundle->hash);
     EXPECT_EQ(revisions.front().runs, 1);
 }
+
+TEST(ComparePage, TheRunListIsReadWhenTheTabIsShownNotBehindItsBack)
+{
+    // Listing opens the store and checks all of it: a run finished while another tab is shown
+    // leaves the list for when the tab is opened, then it lists that run at once.
+    QTemporaryDir dir;
+    MainWindow w;
+    w.setRunStorePath(dir.filePath(QStringLiteral("runs.db")));
+    w.show();
+    auto* page = w.comparePage();
+    QSignalSpy listed(page, &ComparePage::runsListed);
+    w.openPaths({ QString::fromUtf8(DRASIM_SOURCE_DIR)
+        + QStringLiteral("/scenarios/learn/14-gang-scheduling/scenario.yaml") });
+    ASSERT_TRUE(waitRun(w));
+    EXPECT_FALSE(listed.wait(1000));
+    w.pages()->setCurrentWidget(page);
+    ASSERT_TRUE(listed.count() > 0 || listed.wait(30000));
+    EXPECT_EQ(page->runsModel()->rowCount(), 1);
+    // While the tab is shown, a finished run is listed as it lands.
+    listed.clear();
+    w.document()->setSeedOverride(7);
+    w.simulationPage()->run();
+    ASSERT_TRUE(waitRun(w));
+    ASSERT_TRUE(listed.count() > 0 || listed.wait(30000));
+    EXPECT_EQ(page->runsModel()->rowCount(), 2);
+}
