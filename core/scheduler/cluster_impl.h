@@ -563,12 +563,24 @@ struct Cluster::Impl
 
     void updateNodeScores(uint32_t idx)
     {
+        // Runs on every charge and release of every pod: an unchanged entry is left alone, and a
+        // moved one keeps its set node (no allocation).
+        const auto& profile = primaryProfile(options).scoring;
         for (auto& [k, sc] : sigs) {
-            sc.order.erase({ -sc.score[idx], idx });
-            sc.score[idx] = usageScore(primaryProfile(options).scoring, nodes[idx].usage, sc.req);
+            const int64_t score = usageScore(profile, nodes[idx].usage, sc.req);
             const bool listed = !sc.needsDevice || freeOf(idx) > 0;
-            if (listed)
-                sc.order.insert({ -sc.score[idx], idx });
+            const bool wasListed = sc.isListed(scanRank[idx]);
+            if (score == sc.score[idx] && listed == wasListed)
+                continue;
+            auto entry
+                = wasListed ? sc.order.extract({ -sc.score[idx], idx }) : decltype(sc.order)::node_type {};
+            sc.score[idx] = score;
+            if (listed && entry) {
+                entry.value() = { -score, idx };
+                sc.order.insert(std::move(entry));
+            } else if (listed) {
+                sc.order.insert({ -score, idx });
+            }
             sc.list(scanRank[idx], idx, listed);
         }
     }
