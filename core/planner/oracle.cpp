@@ -19,6 +19,7 @@ SimulationOracle::SimulationOracle(scenario::Scenario base, std::vector<PricedCa
     , m_levels(std::move(levels))
     , m_seeds(std::move(seeds))
     , m_settings(std::move(settings))
+    , m_catalog(scenario::loadScenarioCatalog(m_base))
     , m_workloadObjects(std::make_unique<sim::WorkloadObjectsCache>())
 { }
 
@@ -53,6 +54,8 @@ bool SimulationOracle::evaluate(
                     scenario::Scenario sc = scenarioForMix(m_base, mixes[i], m_candidates);
                     scenario::PrepareOptions options;
                     options.cancel = m_settings.cancel;
+                    options.catalog = m_catalog;
+                    options.workloadObjects = m_workloadObjects.get();
                     if (auto p = scenario::prepareScenario(sc, options, prepDiags[i]))
                         prepared[i] = std::make_shared<const sim::PreparedScenario>(std::move(*p));
                 } catch (const std::exception& e) {

@@ -16,6 +16,7 @@
 #include "core/common/diagnostic.h"
 #include "core/common/progress.h"
 #include "core/planner/evaluation.h"
+#include "core/scenario/prepare.h"
 #include "core/scenario/scenario.h"
 #include "core/sim/prepared_scenario.h"
 
@@ -73,6 +74,8 @@ private:
     std::vector<uint64_t> m_seeds;
     SimulationSettings m_settings;
     std::map<std::string, Evaluation> m_cache; ///< by probeKey
+    /// Every mix is built from the same hardware catalog: it is read once.
+    std::shared_ptr<const scenario::LoadedCatalog> m_catalog;
     /// Every mix streams the same workloads: each (seed, load) stream is scanned once.
     std::unique_ptr<sim::WorkloadObjectsCache> m_workloadObjects;
     int64_t m_simulations = 0;

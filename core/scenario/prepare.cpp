@@ -50,19 +50,19 @@ std::vector<NodeSpec> splitByNode(api::ObjectSet& objects, std::vector<api::Reso
 
 struct ShapeLookup
 {
-    topology::Catalog catalog;
+    std::shared_ptr<const LoadedCatalog> loaded;
     std::vector<topology::NodeShape> extra;
     const topology::NodeShape* find(const std::string& name) const
     {
         for (const auto& s : extra)
             if (s.name == name)
                 return &s;
-        return catalog.find(name);
+        return loaded->catalog.find(name);
     }
     std::string knownNames() const
     {
         std::string known;
-        for (const auto& n : catalog.names())
+        for (const auto& n : loaded->catalog.names())
             known += (known.empty() ? "" : ", ") + n;
         for (const auto& s : extra)
             known += (known.empty() ? "" : ", ") + s.name;
@@ -142,12 +142,10 @@ bool applyPoolOverrides(
     return ok;
 }
 
-ShapeLookup loadShapes(Assembly& a, Diagnostics& catalogDiags, std::string& dir)
+ShapeLookup loadShapes(Assembly& a, const PrepareOptions& options)
 {
     ShapeLookup shapes;
-    dir = a.sc.catalog.empty() ? topology::Catalog::defaultDirectory() : a.sc.resolvedPath(a.sc.catalog);
-    if (!dir.empty())
-        shapes.catalog = topology::Catalog::load(dir, catalogDiags);
+    shapes.loaded = options.catalog ? options.catalog : loadScenarioCatalog(a.sc);
     for (const auto& f : a.sc.shapeFiles) {
         auto more = topology::loadNodeShapeFile(a.sc.resolvedPath(f), a.diags);
         shapes.extra.insert(shapes.extra.end(), more.begin(), more.end());
@@ -169,15 +167,14 @@ bool addCatalogPools(Assembly& a, const PrepareOptions& options)
         return true;
     // A broken shape the scenario does not use must not stop it: catalog problems are only
     // reported for the shapes asked for (below, when one is not found).
-    Diagnostics catalogDiags(1000);
-    std::string dir;
-    ShapeLookup shapes = loadShapes(a, catalogDiags, dir);
+    ShapeLookup shapes = loadShapes(a, options);
+    const std::string& dir = shapes.loaded->directory;
     topology::ClusterBuilder builder;
     std::vector<double> prices;
     for (const NodePoolSpec* p : specs) {
         const topology::NodeShape* shape = shapes.find(p->shape);
         if (!shape) {
-            for (const auto& d : catalogDiags.all())
+            for (const auto& d : shapes.loaded->problems.all())
                 if (d.objectName == p->shape)
                     a.diags.add(d);
             std::string known = shapes.knownNames();
@@ -373,6 +370,16 @@ std::vector<InjectedEvent> injectedEvents(Assembly& a)
 
 } // namespace
 
+std::shared_ptr<const LoadedCatalog> loadScenarioCatalog(const Scenario& scenario)
+{
+    auto loaded = std::make_shared<LoadedCatalog>();
+    loaded->directory = scenario.catalog.empty() ? topology::Catalog::defaultDirectory()
+                                                 : scenario.resolvedPath(scenario.catalog);
+    if (!loaded->directory.empty())
+        loaded->catalog = topology::Catalog::load(loaded->directory, loaded->problems);
+    return loaded;
+}
+
 std::optional<sim::PreparedScenario> prepareScenario(
     const Scenario& original, const PrepareOptions& options, Diagnostics& diags)
 {
@@ -391,9 +398,12 @@ std::optional<sim::PreparedScenario> prepareScenario(
         return std::nullopt;
     sim::PreparedScenario p;
     p.seed = options.seed.value_or(sc.seed);
-    if (!sim::addWorkloadObjects(
-            sc.workloads, p.seed, sc.duration, sc.featureGates, a.base, diags, options.cancel)
-        || a.failed())
+    const bool withObjects = options.workloadObjects
+        ? options.workloadObjects->addTo(
+            { p.seed, 1.0, 1.0, sc.duration }, sc.workloads, sc.featureGates, a.base, diags, options.cancel)
+        : sim::addWorkloadObjects(
+            sc.workloads, p.seed, sc.duration, sc.featureGates, a.base, diags, options.cancel);
+    if (!withObjects || a.failed())
         return std::nullopt;
     if (options.cancel && options.cancel->cancelled())
         return std::nullopt; // the cluster may be incomplete

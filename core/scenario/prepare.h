@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -10,6 +11,8 @@
 #include "core/common/progress.h"
 #include "core/scenario/scenario.h"
 #include "core/sim/prepared_scenario.h"
+#include "core/sim/workload_objects.h"
+#include "core/topology/catalog.h"
 
 namespace drasim::scenario {
 
@@ -19,6 +22,21 @@ struct PoolOverride
     std::optional<int> count;
     std::optional<std::string> shape;
 };
+
+/// The hardware catalog a scenario reads its node pools' shapes from, read once: a caller that
+/// prepares one scenario many times with other node pools (the planner, once per mix) passes it
+/// to each preparation instead of reading every shape file again.
+struct LoadedCatalog
+{
+    std::string directory; ///< empty when no catalog directory was found
+    topology::Catalog catalog;
+    /// Problems reading it, reported only for the shapes a scenario asks for (a broken shape the
+    /// scenario does not use must not stop it).
+    Diagnostics problems { 1000 };
+};
+
+/// Reads the catalog `scenario` names (its `catalog` folder, else the default directory).
+std::shared_ptr<const LoadedCatalog> loadScenarioCatalog(const Scenario& scenario);
 
 struct PrepareOptions
 {
@@ -30,6 +48,11 @@ struct PrepareOptions
     /// Threads for building and copying a large cluster's nodes (0: every core). The result is
     /// the same for any count; callers that already prepare in parallel keep 1.
     unsigned threads = 1;
+    /// The scenario's catalog read already (loadScenarioCatalog of this scenario); null: read it.
+    std::shared_ptr<const LoadedCatalog> catalog;
+    /// Scans of the workload streams kept across preparations and runs of this scenario with other
+    /// node pools (sim::WorkloadObjectsCache); null: scan the stream.
+    sim::WorkloadObjectsCache* workloadObjects = nullptr;
 };
 
 /// Builds what a scenario runs on: catalog node pools (initial and added by events), manifests,
