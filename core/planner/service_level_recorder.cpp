@@ -18,26 +18,30 @@ ServiceLevelRecorder::ServiceLevelRecorder(
     for (const auto& l : m_levels)
         if (l.metric != Metric::Placement)
             m_scopes[{ l.workload, l.priorityClass }];
+    for (const auto& l : m_levels)
+        m_levelScopes.push_back(
+            l.metric == Metric::Placement ? nullptr : &m_scopes.at({ l.workload, l.priorityClass }));
 }
 
-std::vector<ServiceLevelRecorder::Scope*> ServiceLevelRecorder::scopesOf(
+const std::vector<ServiceLevelRecorder::Scope*>& ServiceLevelRecorder::scopesOf(
     const std::string& workload, const std::string& priorityClass)
 {
-    std::vector<Scope*> out;
-    for (auto& [key, scope] : m_scopes)
-        if ((key.first.empty() || key.first == workload)
-            && (key.second.empty() || key.second == priorityClass))
-            out.push_back(&scope);
-    return out;
+    auto [it, fresh] = m_scopesOfPods.try_emplace({ workload, priorityClass });
+    if (fresh)
+        for (auto& [key, scope] : m_scopes)
+            if ((key.first.empty() || key.first == workload)
+                && (key.second.empty() || key.second == priorityClass))
+                it->second.push_back(&scope);
+    return it->second;
 }
 
-void ServiceLevelRecorder::close(Pod& pod, const std::string& key, sim::SimTime now, bool bound)
+void ServiceLevelRecorder::close(Pod& pod, sim::SimTime now, bool bound)
 {
     pod.open = false;
     pod.bound = bound;
     const double waited = sim::toSeconds(now - pod.created);
-    for (Scope* s : scopesOf(pod.workload, pod.priorityClass)) {
-        s->open.erase({ pod.created, key });
+    for (Scope* s : *pod.scopes) {
+        s->open.erase({ pod.created, pod.ordinal });
         s->waits.push_back(waited);
         s->maxClosedWait = std::max(s->maxClosedWait, waited);
         if (!bound)
@@ -51,21 +55,21 @@ void ServiceLevelRecorder::onPodEvent(const sim::PodEvent& e)
     if (e.type == PodEventType::Created) {
         auto [it, fresh] = m_pods.try_emplace(e.pod);
         if (fresh) {
-            it->second.created = e.time;
-            it->second.workload = e.workload;
-            it->second.priorityClass = e.priorityClass;
-            ++m_created;
-            for (Scope* s : scopesOf(e.workload, e.priorityClass)) {
+            Pod& pod = it->second;
+            pod.created = e.time;
+            pod.ordinal = m_created++;
+            pod.scopes = &scopesOf(e.workload, e.priorityClass);
+            for (Scope* s : *pod.scopes) {
                 s->created++;
-                s->open.insert({ e.time, e.pod });
+                s->open.insert({ pod.created, pod.ordinal });
             }
         }
     } else if (auto it = m_pods.find(e.pod); it != m_pods.end() && it->second.open) {
         if (e.type == PodEventType::Scheduled)
-            close(it->second, e.pod, e.time, true);
+            close(it->second, e.time, true);
         else if (e.type == PodEventType::Failed || e.type == PodEventType::Evicted
             || e.type == PodEventType::Succeeded)
-            close(it->second, e.pod, e.time, false); // deleted while still pending
+            close(it->second, e.time, false); // deleted while still pending
     }
     checkPending(e.time);
 }
@@ -81,10 +85,11 @@ void ServiceLevelRecorder::checkPending(sim::SimTime now)
         m_stop->cancel();
     if (m_stoppedEarly || !m_stop)
         return;
-    for (const auto& l : m_levels) {
+    for (size_t i = 0; i < m_levels.size(); ++i) {
+        const ServiceLevel& l = m_levels[i];
         if (l.metric != Metric::Pending)
             continue;
-        const Scope& s = m_scopes[{ l.workload, l.priorityClass }];
+        const Scope& s = *m_levelScopes[i];
         // A pod bound (or deleted) after waiting too long decides the level as surely as one
         // still waiting.
         double age = s.maxClosedWait;
@@ -105,7 +110,7 @@ void ServiceLevelRecorder::onRunFinished(const sim::RunSummary& summary)
     const sim::SimTime end = summary.simulatedTime;
     // Pods still pending count their age at the end as their wait, and as never scheduled.
     for (auto& [name, scope] : m_scopes)
-        for (const auto& [created, key] : scope.open) {
+        for (const auto& [created, ordinal] : scope.open) {
             scope.waits.push_back(sim::toSeconds(end - created));
             scope.neverBound++;
         }

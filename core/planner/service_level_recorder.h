@@ -43,27 +43,29 @@ public:
     int64_t podsCreated() const { return m_created; }
 
 private:
-    struct Pod
-    {
-        sim::SimTime created = 0;
-        std::string workload;
-        std::string priorityClass;
-        bool bound = false;
-        bool open = true; ///< neither bound nor gone
-    };
     struct Scope
     {
         std::vector<double> waits; ///< bound pods, and never-bound pods once they are closed
         int64_t created = 0;
         int64_t neverBound = 0; ///< closed without a binding (counted at the end for open ones)
         double maxClosedWait = 0; ///< the longest wait of a closed pod
-        std::set<std::pair<sim::SimTime, std::string>> open; ///< pending pods by creation time
+        /// Pending pods by (creation time, order of creation): the oldest first.
+        std::set<std::pair<sim::SimTime, int64_t>> open;
+    };
+    struct Pod
+    {
+        sim::SimTime created = 0;
+        int64_t ordinal = 0; ///< order of creation
+        const std::vector<Scope*>* scopes = nullptr; ///< the scopes it counts in
+        bool bound = false;
+        bool open = true; ///< neither bound nor gone
     };
 
-    void close(Pod& pod, const std::string& key, sim::SimTime now, bool bound);
+    void close(Pod& pod, sim::SimTime now, bool bound);
     void checkPending(sim::SimTime now);
-    /// The scopes a pod of this workload and priority class counts in.
-    std::vector<Scope*> scopesOf(const std::string& workload, const std::string& priorityClass);
+    /// The scopes a pod of this workload and priority class counts in (looked up once per pair:
+    /// this runs for every pod of every run of a study).
+    const std::vector<Scope*>& scopesOf(const std::string& workload, const std::string& priorityClass);
 
     std::vector<ServiceLevel> m_levels;
     CancelToken* m_stop;
@@ -71,6 +73,8 @@ private:
     std::unordered_map<std::string, Pod> m_pods;
     /// By (workload, priority class) a service level names; "" = every workload or class.
     std::map<std::pair<std::string, std::string>, Scope> m_scopes;
+    std::map<std::pair<std::string, std::string>, std::vector<Scope*>> m_scopesOfPods;
+    std::vector<Scope*> m_levelScopes; ///< each level's scope (a `placement` level's: null)
     std::vector<double> m_values;
     double m_pendingMaxSeen = 0; ///< the age that triggered an early stop
     bool m_stoppedEarly = false;
