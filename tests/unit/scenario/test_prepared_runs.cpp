@@ -316,3 +316,41 @@ TEST(PreparedScenario, ThreadsBuildTheSameClusterAsOne)
         EXPECT_EQ(parallel.contentHash, serial.contentHash);
     }
 }
+
+// The planner reads the catalog once and prepares every mix with it: the same preparation as
+// reading it each time, the same report for a shape it lacks.
+TEST(PreparedScenario, ACatalogReadOnceGivesTheSamePreparation)
+{
+    const Scenario s = loadDefault();
+    PrepareOptions once;
+    once.catalog = loadScenarioCatalog(s);
+    ASSERT_FALSE(once.catalog->directory.empty());
+    ASSERT_NE(once.catalog->catalog.find("dgx-h100"), nullptr);
+    EXPECT_EQ(output(prepare(s, once)), output(prepare(s)));
+}
+
+TEST(PreparedScenario, ACatalogReadOnceReportsAMissingShapeLikeAFreshRead)
+{
+    Diagnostics parseDiags;
+    auto s = parseScenario(R"(apiVersion: drasim.dev/v1alpha1
+kind: Scenario
+metadata: {name: t}
+spec:
+  cluster:
+    nodePools:
+      - {name: a, shape: no-such-shape, count: 1}
+)",
+        "s.yaml", parseDiags);
+    ASSERT_TRUE(s.has_value()) << parseDiags.formatAll();
+    Diagnostics fresh;
+    EXPECT_FALSE(prepareScenario(*s, {}, fresh).has_value());
+    PrepareOptions once;
+    once.catalog = loadScenarioCatalog(*s);
+    Diagnostics reused;
+    EXPECT_FALSE(prepareScenario(*s, once, reused).has_value());
+    EXPECT_NE(reused.formatAll().find(
+                  "s.yaml:7:9: Scenario t: spec.cluster.nodePools[0].shape: Not found: \"no-such-shape\""),
+        std::string::npos)
+        << reused.formatAll();
+    EXPECT_EQ(reused.formatAll(), fresh.formatAll());
+}
