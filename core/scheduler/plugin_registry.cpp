@@ -74,11 +74,10 @@ const std::vector<PluginEntry>& pluginRegistry()
         { "VolumeBinding", pts({ E::PreFilter, E::Filter, E::Reserve, E::PreBind, E::PreScore, E::Score }),
             true, 0, M::NoEffect, {}, {} },
         { "VolumeZone", pts({ E::PreFilter, E::Filter }), true, 0, M::NoEffect, {}, {} },
-        // Their Filter runs for every profile (pod_placement.h): disabling it is not honoured.
         { "PodTopologySpread", pts({ E::PreFilter, E::Filter, E::PreScore, E::Score }), true, 2, M::Modelled,
-            ScorePlugin::PodTopologySpread, {} },
+            ScorePlugin::PodTopologySpread, FilterPlugin::PodTopologySpread },
         { "InterPodAffinity", pts({ E::PreFilter, E::Filter, E::PreScore, E::Score }), true, 2, M::Modelled,
-            ScorePlugin::InterPodAffinity, {} },
+            ScorePlugin::InterPodAffinity, FilterPlugin::InterPodAffinity },
         { "DynamicResources",
             pts({ E::PreEnqueue, E::PreFilter, E::Filter, E::PostFilter, E::PreScore, E::Score, E::Reserve,
                 E::PreBind }),

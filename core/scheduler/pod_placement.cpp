@@ -25,12 +25,17 @@ std::shared_ptr<const PlacementCycle> Cluster::Impl::PodPlacement::preFilter(Imp
         return nullptr;
     auto pc = std::make_shared<PlacementCycle>();
     pc->self = placementPodOf(pod);
+    // A profile that disables a plugin's Filter skips it for every node (and its PreFilter's
+    // counts, which only that Filter and preemption's dry run read).
+    const SchedulerProfile& profile = *cycle.profile;
     pc->spread.constraints = spreadConstraintsOf(pod, true);
-    pc->filterSpread = !pc->spread.constraints.empty();
+    pc->filterSpread
+        = !pc->spread.constraints.empty() && profile.filterEnabled(FilterPlugin::PodTopologySpread);
     if (pc->filterSpread)
         countSpread(d, pod, pc->spread);
-    pc->filterAffinity = !pc->self.requiredAffinity.empty() || !pc->self.requiredAntiAffinity.empty()
-        || d.placementIndex.withRequiredAntiAffinity > 0;
+    pc->filterAffinity = (!pc->self.requiredAffinity.empty() || !pc->self.requiredAntiAffinity.empty()
+                             || d.placementIndex.withRequiredAntiAffinity > 0)
+        && profile.filterEnabled(FilterPlugin::InterPodAffinity);
     if (pc->filterAffinity)
         countAffinity(d, *pc);
     if (pc->filterSpread || !pc->self.requiredAffinity.empty())

@@ -181,22 +181,38 @@ void notePlugins(Reporter& r, const ConfigPlugins& plugins)
                 note(p);
             }
     };
-    // PodTopologySpread's and InterPodAffinity's Filter run in every profile (pod_placement.h).
-    auto filterKept = [&](const ConfigPluginSet& s) {
-        for (const auto& p : s.disabled)
-            if ((p.name == "PodTopologySpread" || p.name == "InterPodAffinity")
-                && noted.insert(p.name).second)
-                r.warning(p.site,
-                    "plugin \"" + p.name
-                        + "\": drasim runs its Filter in every profile; disabling it there is not "
-                          "honoured");
-    };
-    filterKept(plugins.multiPoint);
-    filterKept(plugins.points[size_t(ExtensionPoint::PreFilter)]);
-    filterKept(plugins.points[size_t(ExtensionPoint::Filter)]);
     noteSet(plugins.multiPoint);
     for (const auto& s : plugins.points)
         noteSet(s);
+}
+
+/// Where the file disabled `name` in `set` (by name or "*"), if it did.
+const ConfigPlugin* disabledAt(const ConfigPluginSet& set, const std::string& name)
+{
+    for (const ConfigPlugin& p : set.disabled)
+        if (p.name == name || p.name == "*")
+            return &p;
+    return nullptr;
+}
+
+// PodTopologySpread's and InterPodAffinity's Filter read the state their PreFilter wrote
+// (getPreFilterState in filtering.go of each plugin): with the PreFilter disabled and the Filter
+// enabled, kube-scheduler's Filter returns an error for every pod. drasim keeps the PreFilter for
+// the Filter it runs, and says so.
+void checkPreFilterKept(Reporter& r, const ConfigProfile& cp, const Expanded& x)
+{
+    for (const char* name : { "PodTopologySpread", "InterPodAffinity" }) {
+        if (!contains(x.points[size_t(ExtensionPoint::Filter)], name)
+            || contains(x.points[size_t(ExtensionPoint::PreFilter)], name))
+            continue;
+        const ConfigPlugin* at = disabledAt(cp.plugins.points[size_t(ExtensionPoint::PreFilter)], name);
+        if (!at)
+            at = disabledAt(cp.plugins.multiPoint, name);
+        r.warning(at ? at->site : cp.site,
+            "plugin \"" + std::string(name)
+                + "\": its PreFilter is disabled while its Filter is enabled, which makes kube-scheduler's "
+                  "Filter fail every pod with an error; drasim runs the PreFilter for the Filter");
+    }
 }
 
 // validatePluginSetForInvalidPlugins (validation.go): the extension points, not multiPoint.
@@ -217,6 +233,7 @@ SchedulerProfile buildProfile(Reporter& r, const ConfigProfile& cp, const std::s
     notePlugins(r, cp.plugins);
     const std::vector<Enabled> multiPoint = mergeMultiPoint(cp.plugins.multiPoint);
     const Expanded x = expand(r, cp.plugins, multiPoint);
+    checkPreFilterKept(r, cp, x);
     SchedulerProfile p;
     p.schedulerName = name;
     p.percentageOfNodesToScore = cp.percentageOfNodesToScore;

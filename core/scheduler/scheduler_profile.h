@@ -16,12 +16,15 @@
 namespace drasim::scheduler {
 
 /// The Filter plugins drasim runs besides DynamicResources, one bit each in a FilterSet (a new one
-/// goes before Count; plugin_registry.cpp names it).
+/// goes before Count; plugin_registry.cpp names it). The first four are node_filters.h's; the two
+/// placement plugins filter from the counts their PreFilter took (pod_placement.h).
 enum class FilterPlugin : uint8_t {
     NodeUnschedulable,
     TaintToleration,
     NodeAffinity,
     NodeResourcesFit,
+    PodTopologySpread,
+    InterPodAffinity,
     Count,
 };
 using FilterSet = uint32_t;

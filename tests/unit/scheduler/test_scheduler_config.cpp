@@ -473,11 +473,8 @@ TEST(SchedulerConfig, PluginsDrasimDoesNotActOnAreWarnings)
         got.push_back(x.message);
     EXPECT_EQ(got,
         (std::vector<std::string> {
-            // The Filters drasim keeps first, then multiPoint and the extension points in the
-            // framework's order (filter before score).
-            "plugin \"PodTopologySpread\": drasim runs its Filter in every profile; disabling it there is "
-            "not "
-            "honoured",
+            // multiPoint, then the extension points in the framework's order (filter before
+            // score); disabling PodTopologySpread's Filter is honoured, so it is no warning.
             "no plugin \"NoSuchPlugin\" exists: disabling it changes nothing",
             "plugin \"ImageLocality\" is accepted and not modelled: it has nothing to act on in a simulated "
             "cluster, so this setting changes no result",
