@@ -78,6 +78,8 @@ struct SchedulerOptions
 /// The profile that schedules `pod` (by spec.schedulerName, "" meaning "default-scheduler");
 /// null when the configuration has no profile of that name.
 const SchedulerProfile* profileFor(const SchedulerOptions& options, const api::Pod& pod);
+/// The same by the name a pod gives.
+const SchedulerProfile* profileNamed(const SchedulerOptions& options, const std::string& schedulerName);
 /// The profile the score caches order nodes for: the default-scheduler's, else the first.
 const SchedulerProfile& primaryProfile(const SchedulerOptions& options);
 /// The percentageOfNodesToScore a cycle of `profile` uses (the profile's, else the options').

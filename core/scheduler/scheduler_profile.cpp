@@ -23,9 +23,13 @@ const SchedulerProfile& presetProfile(ScoringPolicy policy)
 
 const SchedulerProfile* profileFor(const SchedulerOptions& options, const api::Pod& pod)
 {
+    return profileNamed(options, pod.spec.schedulerName);
+}
+
+const SchedulerProfile* profileNamed(const SchedulerOptions& options, const std::string& wanted)
+{
     if (!options.profiles)
         return &presetProfile(options.scoring);
-    const std::string& wanted = pod.spec.schedulerName;
     for (const SchedulerProfile& p : *options.profiles)
         if (p.schedulerName == wanted || (wanted.empty() && p.schedulerName == kDefaultSchedulerName))
             return &p;

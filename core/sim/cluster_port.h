@@ -141,6 +141,11 @@ public:
     /// (and where) it fits, so pods that differ only in labels are no longer interchangeable.
     virtual bool runningPodsHaveAffinity() const { return false; }
 
+    /// Whether this scheduler takes pods of `schedulerName` ("" meaning "default-scheduler"): a
+    /// KubeSchedulerConfiguration's profiles name the ones it takes. kube-scheduler never queues
+    /// another scheduler's pods (eventhandlers.go, responsibleForPod). The default takes every pod.
+    virtual bool responsibleFor(const std::string& /*schedulerName*/) const { return true; }
+
     /// Equal values promise an identical cluster: nothing a scheduling cycle reads changed in
     /// between (no binding, deletion, node, taint or time change; a cycle that failed and left
     /// nothing behind does not count). The engine then reuses the answer of an equivalent cycle

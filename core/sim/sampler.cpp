@@ -65,7 +65,7 @@ SimTime Sampler::longestPending()
     while (!order.empty()) {
         const SimPod& p = m_ctx.pods[order.front().first];
         const bool waiting = p.state == PodState::Active || p.state == PodState::Backoff
-            || p.state == PodState::Parked || p.state == PodState::Grouped;
+            || p.state == PodState::Parked || p.state == PodState::Grouped || p.state == PodState::Foreign;
         if (waiting && p.serial == order.front().second)
             return m_ctx.now - p.created;
         order.pop_front();

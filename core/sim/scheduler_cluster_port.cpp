@@ -234,4 +234,9 @@ std::map<std::string, int64_t> SchedulerClusterPort::strandedDevices(const api::
     return out;
 }
 
+bool SchedulerClusterPort::responsibleFor(const std::string& schedulerName) const
+{
+    return scheduler::profileNamed(m_cluster.options(), schedulerName) != nullptr;
+}
+
 } // namespace drasim::sim

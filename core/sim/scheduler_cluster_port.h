@@ -39,6 +39,7 @@ public:
     bool takeChanges(std::vector<scheduler::ClusterChange>& into) override;
     void addPodOwner(const api::PodController& owner) override { m_cluster.addPodOwner(owner); }
     bool runningPodsHaveAffinity() const override { return m_cluster.runningPodsHaveAffinity(); }
+    bool responsibleFor(const std::string& schedulerName) const override;
     uint64_t stateGeneration() const override { return m_changes; }
     std::map<std::string, int64_t> strandedDevices(const api::Pod& pod) override;
     std::optional<gpushare::ClusterFragment> gpuShareFragmentation() override

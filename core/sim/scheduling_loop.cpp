@@ -55,6 +55,12 @@ void SchedulingLoop::add(uint32_t id, const std::shared_ptr<const api::PodTempla
         memberArrived(p.job, id);
         return;
     }
+    // Another scheduler's pod stays pending here: no attempt, no status, no queue.
+    if (tmpl && !m_ctx.cluster.responsibleFor(tmpl->spec.schedulerName)) {
+        p.state = PodState::Foreign;
+        m_ctx.metrics.podPending(+1);
+        return;
+    }
     // The api::Pod is built only when the scheduler needs it: a million queued pods would
     // otherwise each hold a copy of their template.
     // Pods of one template are interchangeable unless their labels decide where they fit: jobs

@@ -26,7 +26,9 @@ constexpr uint32_t kGroupEntry = 0x80000000u;
 
 /// Where a pod is: a free slot, activeQ, backoffQ, parked as unschedulable, or bound. Grouped: a
 /// member of a PodGroup waiting for its group's cycle (the group is queued, not the pod).
-enum class PodState : uint8_t { Free, Active, Backoff, Parked, Running, Grouped };
+/// Where a pod is. Foreign: pending and never queued, its schedulerName being another scheduler's
+/// (no profile of the configuration has it).
+enum class PodState : uint8_t { Free, Active, Backoff, Parked, Running, Grouped, Foreign };
 
 struct SimPod
 {

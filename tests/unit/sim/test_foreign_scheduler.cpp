@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: Apache-2.0
+// Pods of another scheduler in a run: with a KubeSchedulerConfiguration whose profiles do not
+// name a pod's spec.schedulerName, kube-scheduler never queues the pod (eventhandlers.go,
+// responsibleForPod), so the simulation makes no attempt for it and gives it no status: it stays
+// pending until the run ends, and its own scheduler's pods go on as before.
+#include <gtest/gtest.h>
+
+#include "core/scheduler/cluster.h"
+#include "core/scheduler/scheduler_config.h"
+#include "core/sim/scheduler_cluster_port.h"
+#include "core/sim/simulator.h"
+#include "tests/unit/sim/sim_test_util.h"
+
+using namespace drasim;
+using namespace drasim::sim;
+using namespace drasim::sim::testing;
+
+namespace foreign_scheduler_test {
+
+struct EventLog : RunRecorder
+{
+    std::map<std::string, std::vector<PodEventType>> byPod;
+    void onPodEvent(const PodEvent& e) override { byPod[e.pod].push_back(e.type); }
+};
+
+workload::JobSpec jobFor(const std::string& name, double at, const std::string& schedulerName)
+{
+    workload::JobSpec job = gpuJob(name, at, 30);
+    auto tmpl = std::make_shared<api::PodTemplateSpec>(*job.tasks[0].pod);
+    tmpl->spec.schedulerName = schedulerName;
+    job.tasks[0].pod = tmpl;
+    return job;
+}
+
+struct Outcome
+{
+    EventLog log;
+    RunSummary summary;
+    Simulator::PodAt foreign;
+};
+
+Outcome run(bool configured)
+{
+    scheduler::SchedulerOptions options;
+    if (configured)
+        options.profiles = std::make_shared<const std::vector<scheduler::SchedulerProfile>>(
+            scheduler::defaultConfiguration().profiles);
+    scheduler::Cluster cluster(oneAndTwoGpuTemplates(), options);
+    SchedulerClusterPort port(cluster);
+    SimOptions o;
+    o.scenarioName = "foreign";
+    o.duration = 600 * kSecond;
+    o.metricInterval = 0;
+    Simulator sim(port, o);
+    sim.addNodePool(gpuPool("n", 1, 3));
+    // `ours` ends at 31 s and frees its GPU: before, that retried the foreign pod too.
+    sim.setArrivals(source({ jobFor("volcano-job", 0, "volcano"), jobFor("ours", 1, ""),
+        jobFor("also-ours", 2, "default-scheduler") }));
+    Outcome out;
+    sim.addRecorder(&out.log);
+    out.summary = sim.run();
+    out.foreign = sim.podAt("default/volcano-job-0");
+    return out;
+}
+
+} // namespace foreign_scheduler_test
+
+using namespace foreign_scheduler_test;
+
+using Events = std::vector<PodEventType>;
+
+TEST(ForeignSchedulerPods, AreNeverQueuedAttemptedOrGivenAStatus)
+{
+    const Outcome out = run(true);
+    EXPECT_EQ(out.log.byPod.at("default/volcano-job-0"), Events { PodEventType::Created });
+    EXPECT_EQ(out.summary.schedulingAttempts, 2u); // ours and also-ours, once each
+    EXPECT_EQ(out.summary.podsPendingAtEnd, 1);
+    EXPECT_EQ(out.foreign.state, Simulator::PodAt::State::Pending);
+    EXPECT_TRUE(out.foreign.node.empty());
+    const Events ran { PodEventType::Created, PodEventType::Scheduled, PodEventType::Succeeded };
+    EXPECT_EQ(out.log.byPod.at("default/ours-0"), ran);
+    EXPECT_EQ(out.log.byPod.at("default/also-ours-0"), ran);
+}
+
+TEST(ForeignSchedulerPods, WithoutAConfigurationEverySchedulerNameIsScheduled)
+{
+    // No configuration: one profile takes every pod whatever its schedulerName (as before).
+    const Outcome out = run(false);
+    EXPECT_EQ(out.log.byPod.at("default/volcano-job-0"),
+        (Events { PodEventType::Created, PodEventType::Scheduled, PodEventType::Succeeded }));
+    EXPECT_EQ(out.summary.schedulingAttempts, 3u);
+    EXPECT_EQ(out.summary.podsPendingAtEnd, 0);
+}
