@@ -226,32 +226,37 @@ void readFitArgs(DocReader& r, const YamlNode& n, const std::string& path, Confi
     });
 }
 
-void readPreemptionArgs(DocReader& r, const YamlNode& n, const std::string& path)
+// ValidateDefaultPreemptionArgs (validation_pluginargs.go): each field in its range, and not both
+// zero (with SetDefaults_DefaultPreemptionArgs' 10 and 100 for the one not given).
+void readPreemptionArgs(DocReader& r, const YamlNode& n, const std::string& path, ConfigProfile& cp)
 {
-    std::optional<int32_t> percentage, absolute;
-    const YamlNode* at = &n;
+    const YamlNode* percentageNode = nullptr;
+    const YamlNode* absoluteNode = nullptr;
+    std::string percentagePath, absolutePath;
     r.fields(n, path, [&](const std::string& k, const YamlNode& v, const std::string& fp) {
         if (k == "minCandidateNodesPercentage") {
-            percentage = int32Field(r, v, fp);
-            if (percentage && (*percentage < 0 || *percentage > 100))
-                r.error(
-                    v, fp, "Invalid value: " + std::to_string(*percentage) + ": not in valid range [0, 100]");
+            cp.minCandidateNodesPercentage = int32Field(r, v, fp);
+            percentageNode = &v;
+            percentagePath = fp;
+            if (const auto p = cp.minCandidateNodesPercentage; p && (*p < 0 || *p > 100))
+                r.error(v, fp, "Invalid value: " + std::to_string(*p) + ": not in valid range [0, 100]");
         } else if (k == "minCandidateNodesAbsolute") {
-            absolute = int32Field(r, v, fp);
-            if (absolute && *absolute < 0)
-                r.error(
-                    v, fp, "Invalid value: " + std::to_string(*absolute) + ": not in valid range [0, inf)");
+            cp.minCandidateNodesAbsolute = int32Field(r, v, fp);
+            absoluteNode = &v;
+            absolutePath = fp;
+            if (const auto a = cp.minCandidateNodesAbsolute; a && *a < 0)
+                r.error(v, fp, "Invalid value: " + std::to_string(*a) + ": not in valid range [0, inf)");
         } else
             return argsEnvelope(k);
-        at = &v;
         return true;
     });
-    if (percentage.value_or(10) == 0 && absolute.value_or(100) == 0)
-        r.error(n, path,
-            "Invalid value: 0: minCandidateNodesPercentage cannot be zero at the same time as "
-            "minCandidateNodesAbsolute");
-    else if (percentage.value_or(10) != 10 || absolute.value_or(100) != 100)
-        r.warning(*at, path, notHonoured("a shortlist other than 10 % or at least 100 candidate nodes"));
+    if (percentageNode && absoluteNode && cp.minCandidateNodesPercentage == 0
+        && cp.minCandidateNodesAbsolute == 0) {
+        r.error(*percentageNode, percentagePath,
+            "Invalid value: 0: cannot be zero at the same time as minCandidateNodesAbsolute");
+        r.error(*absoluteNode, absolutePath,
+            "Invalid value: 0: cannot be zero at the same time as minCandidateNodesPercentage");
+    }
 }
 
 void readDraArgs(DocReader& r, const YamlNode& n, const std::string& path, ConfigProfile& cp)
@@ -349,7 +354,7 @@ void readPluginConfig(DocReader& r, const YamlNode& list, const std::string& pat
         if (name == "NodeResourcesFit")
             readFitArgs(r, *args, argsPath, cp);
         else if (name == "DefaultPreemption")
-            readPreemptionArgs(r, *args, argsPath);
+            readPreemptionArgs(r, *args, argsPath, cp);
         else if (name == "DynamicResources")
             readDraArgs(r, *args, argsPath, cp);
         else if (name == "NodeResourcesBalancedAllocation")

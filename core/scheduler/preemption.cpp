@@ -43,11 +43,12 @@ bool Cluster::Impl::Preemption::terminatingBelow(const Impl& d, const std::strin
     return false;
 }
 
-size_t Cluster::Impl::Preemption::candidatesWanted(size_t potentialNodes)
+size_t Cluster::Impl::Preemption::candidatesWanted(size_t potentialNodes, const SchedulerProfile& profile)
 {
-    // DefaultPreemptionArgs defaults: minCandidateNodesPercentage 10, minCandidateNodesAbsolute 100.
-    size_t n = potentialNodes * 10 / 100;
-    n = std::max<size_t>(n, 100);
+    // The percentage rounds down; the configuration's validation keeps both non-negative and not
+    // both zero.
+    size_t n = potentialNodes * size_t(profile.minCandidateNodesPercentage) / 100;
+    n = std::max<size_t>(n, size_t(profile.minCandidateNodesAbsolute));
     return std::min(n, potentialNodes);
 }
 
@@ -446,7 +447,7 @@ PreemptionResult Cluster::Impl::Preemption::postFilter(Impl& d, Cycle& cycle)
         p.statuses[kNoVictims] += int(potential.size());
     } else if (!potential.empty()) {
         const size_t n = potential.size();
-        const size_t wanted = candidatesWanted(n);
+        const size_t wanted = candidatesWanted(n, *cycle.profile);
         const size_t offset = preemptionOffset(d.options.seed, cycle.podKey, d.nextBindSeq, n);
         for (size_t i = 0; i < n; ++i) {
             const uint32_t idx = potential[(offset + i) % n];

@@ -38,8 +38,9 @@ struct Cluster::Impl::Preemption
     /// preemption does not help, with a note when DRA devices are what the pod lacks.
     static std::string explain(
         const Impl& d, const Cycle& cycle, const PreemptionResult& r, bool draRejected);
-    /// upstream's calculateNumCandidates: 10 % of the potential nodes, at least 100, at most all.
-    static size_t candidatesWanted(size_t potentialNodes);
+    /// upstream's calculateNumCandidates: the profile's minCandidateNodesPercentage of the
+    /// potential nodes (10 %), at least its minCandidateNodesAbsolute (100), at most all.
+    static size_t candidatesWanted(size_t potentialNodes, const SchedulerProfile& profile);
     /// pickOneNodeForPreemption's criteria, in order; ties go to the earlier candidate.
     static size_t pickOne(const std::vector<Candidate>& candidates);
     /// A lower-priority pod on the node is being deleted (a victim of an earlier preemption).

@@ -264,6 +264,8 @@ SchedulerProfile buildProfile(Reporter& r, const ConfigProfile& cp, const std::s
         if (const PluginEntry* entry = findPlugin(e.name); entry && entry->filter)
             p.filters |= filterBit(*entry->filter);
     p.preemption = contains(x.points[size_t(ExtensionPoint::PostFilter)], "DefaultPreemption");
+    p.minCandidateNodesPercentage = cp.minCandidateNodesPercentage.value_or(p.minCandidateNodesPercentage);
+    p.minCandidateNodesAbsolute = cp.minCandidateNodesAbsolute.value_or(p.minCandidateNodesAbsolute);
     for (ExtensionPoint point : { ExtensionPoint::PreFilter, ExtensionPoint::Filter })
         if (!contains(x.points[size_t(point)], "DynamicResources"))
             r.error(cp.site,

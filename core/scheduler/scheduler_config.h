@@ -69,6 +69,9 @@ struct ConfigProfile
     /// cpu and memory, weight 1 each).
     FitStrategy fitStrategy = FitStrategy::LeastAllocated;
     std::shared_ptr<const FitScoring> fit;
+    /// DefaultPreemptionArgs, checked by the reader; unset: the defaults 10 and 100.
+    std::optional<int32_t> minCandidateNodesPercentage;
+    std::optional<int32_t> minCandidateNodesAbsolute;
     /// DynamicResourcesArgs.filterTimeout in seconds, when given.
     std::optional<double> filterTimeoutSeconds;
     ConfigSite filterTimeoutSite;

@@ -42,6 +42,10 @@ struct SchedulerProfile
     ScoringProfile scoring;
     FilterSet filters = kAllFilters; ///< the node filters that run (DynamicResources always does)
     bool preemption = true; ///< DefaultPreemption enabled at PostFilter
+    /// DefaultPreemptionArgs: the dry run stops once it has this share of the potential nodes as
+    /// candidates, and never fewer than the absolute number (calculateNumCandidates).
+    int32_t minCandidateNodesPercentage = 10;
+    int32_t minCandidateNodesAbsolute = 100;
     /// The profile's percentageOfNodesToScore; unset: the configuration's (SchedulerOptions).
     std::optional<int32_t> percentageOfNodesToScore;
 

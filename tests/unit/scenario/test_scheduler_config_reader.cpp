@@ -71,6 +71,8 @@ profiles:
               shape: [{utilization: 0, score: 0}, {utilization: 100, score: 10}]
       - name: DynamicResources
         args: {filterTimeout: 5s}
+      - name: DefaultPreemption
+        args: {minCandidateNodesPercentage: 20, minCandidateNodesAbsolute: 5}
 )",
         diags);
     ASSERT_TRUE(c) << diags.formatAll();
@@ -82,6 +84,10 @@ profiles:
     ASSERT_EQ(c->profiles.size(), 2u);
     EXPECT_EQ(c->profiles[1].schedulerName, "packer");
     EXPECT_EQ(c->profiles[1].percentageOfNodesToScore, std::optional<int32_t>(100));
+    EXPECT_EQ(c->profiles[1].minCandidateNodesPercentage, 20);
+    EXPECT_EQ(c->profiles[1].minCandidateNodesAbsolute, 5);
+    EXPECT_EQ(c->profiles[0].minCandidateNodesPercentage, 10); // DefaultPreemptionArgs defaults
+    EXPECT_EQ(c->profiles[0].minCandidateNodesAbsolute, 100);
     const scheduler::ScoreTerm* fit = nullptr;
     for (const auto& t : c->profiles[1].scoring.terms) {
         EXPECT_NE(t.plugin, scheduler::ScorePlugin::NodeResourcesBalancedAllocation);
@@ -172,8 +178,18 @@ TEST(SchedulerConfigReader, PluginArgsAreValidatedAsUpstreamValidatesThem)
         ".requestedToCapacityRatio: Forbidden: must be nil when type is not RequestedToCapacityRatio\n");
     EXPECT_EQ(configErrors("profiles:\n  - pluginConfig:\n      - {name: DefaultPreemption, args: "
                            "{minCandidateNodesPercentage: 0, minCandidateNodesAbsolute: 0}}\n"),
-        "sched.yaml:5:41: KubeSchedulerConfiguration: profiles[0].pluginConfig[0].args: Invalid value: 0: "
-        "minCandidateNodesPercentage cannot be zero at the same time as minCandidateNodesAbsolute\n");
+        "sched.yaml:5:71: KubeSchedulerConfiguration: profiles[0].pluginConfig[0].args"
+        ".minCandidateNodesPercentage: Invalid value: 0: cannot be zero at the same time as "
+        "minCandidateNodesAbsolute\n"
+        "sched.yaml:5:101: KubeSchedulerConfiguration: profiles[0].pluginConfig[0].args"
+        ".minCandidateNodesAbsolute: Invalid value: 0: cannot be zero at the same time as "
+        "minCandidateNodesPercentage\n");
+    EXPECT_EQ(configErrors("profiles:\n  - pluginConfig:\n      - {name: DefaultPreemption, args: "
+                           "{minCandidateNodesPercentage: 101, minCandidateNodesAbsolute: -1}}\n"),
+        "sched.yaml:5:71: KubeSchedulerConfiguration: profiles[0].pluginConfig[0].args"
+        ".minCandidateNodesPercentage: Invalid value: 101: not in valid range [0, 100]\n"
+        "sched.yaml:5:103: KubeSchedulerConfiguration: profiles[0].pluginConfig[0].args"
+        ".minCandidateNodesAbsolute: Invalid value: -1: not in valid range [0, inf)\n");
     EXPECT_EQ(
         configErrors(
             "profiles:\n  - pluginConfig:\n      - {name: DynamicResources, args: {filterTimeout: -1s}}\n"),
@@ -203,7 +219,6 @@ TEST(SchedulerConfigReader, ArgsDrasimCannotHonourAreWarnings)
     const auto c = readConfig(std::string(kConfigHead) + R"(extenders: [{urlPrefix: "http://x"}]
 profiles:
   - pluginConfig:
-      - {name: DefaultPreemption, args: {minCandidateNodesPercentage: 20}}
       - {name: InterPodAffinity, args: {hardPodAffinityWeight: 5}}
 )",
         diags);
@@ -216,11 +231,7 @@ profiles:
             "sched.yaml:3:12: warning: KubeSchedulerConfiguration: extenders: a scheduler extender is not "
             "modelled "
             "by drasim: accepted and not honoured",
-            "sched.yaml:6:71: warning: KubeSchedulerConfiguration: profiles[0].pluginConfig[0].args: a "
-            "shortlist "
-            "other than 10 % or at least 100 candidate nodes is not modelled by drasim: accepted and not "
-            "honoured",
-            "sched.yaml:7:40: warning: KubeSchedulerConfiguration: profiles[0].pluginConfig[1].args: "
+            "sched.yaml:6:40: warning: KubeSchedulerConfiguration: profiles[0].pluginConfig[0].args: "
             "InterPodAffinity "
             "args is not modelled by drasim: accepted and not honoured",
         }));

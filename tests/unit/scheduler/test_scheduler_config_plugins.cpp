@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // What a KubeSchedulerConfiguration's plugin settings change in a cycle, beyond which score terms
-// run (test_scheduler_config.cpp): PodTopologySpread's and InterPodAffinity's Filter disabled.
+// run (test_scheduler_config.cpp): PodTopologySpread's and InterPodAffinity's Filter disabled,
+// DefaultPreemption's candidate sample.
 #include <gtest/gtest.h>
 
 #include "core/scheduler/cluster.h"
@@ -172,4 +173,52 @@ TEST(SchedulerConfigPlugins, FilterWithoutItsPreFilterIsAWarningAndStillFilters)
     EXPECT_EQ(again.all()[0].fieldPath, "profiles[0].plugins.multiPoint.disabled[0]");
 }
 
+/// Twenty full nodes, each running one low-priority pod: every node is a preemption candidate.
+api::ObjectSet fullNodes()
+{
+    api::ObjectSet o;
+    for (int i = 0; i < 20; ++i) {
+        o.nodes.push_back(node(numbered("n", i), {}, "4"));
+        api::Pod low = pod(numbered("low", i));
+        low.spec.containers[0].resources.requests["cpu"] = q("4");
+        low.spec.priority = 1;
+        low.spec.nodeName = o.nodes.back().meta.name;
+        o.pods.push_back(low);
+    }
+    return o;
+}
+
+/// How many nodes the preemption dry run of a high-priority pod examined before it had enough
+/// candidates, with the profile's DefaultPreemption args.
+size_t nodesExamined(std::optional<int32_t> percentage, std::optional<int32_t> absolute)
+{
+    ConfigProfile p;
+    p.minCandidateNodesPercentage = percentage;
+    p.minCandidateNodesAbsolute = absolute;
+    Diagnostics diags;
+    Cluster c(fullNodes(), optionsOf(p, diags));
+    api::Pod high = pod("high");
+    high.spec.containers[0].resources.requests["cpu"] = q("2");
+    high.spec.priority = 100;
+    const auto r = c.schedule(high, true);
+    EXPECT_TRUE(r.preemption && !r.preemption->nominatedNode.empty());
+    size_t examined = 0;
+    for (const auto& n : r.diagnosis->nodes)
+        examined += n.preemption.rfind("would evict", 0) == 0;
+    return examined;
+}
+
 } // namespace sched_config_plugins_test
+
+using namespace sched_config_plugins_test;
+
+TEST(SchedulerConfigPlugins, PreemptionSamplesTheConfiguredNumberOfCandidates)
+{
+    // calculateNumCandidates: max(nodes × percentage / 100, absolute), at most every node. The
+    // defaults (10 %, 100) take all 20.
+    EXPECT_EQ(nodesExamined(std::nullopt, std::nullopt), 20u);
+    EXPECT_EQ(nodesExamined(0, 3), 3u);
+    EXPECT_EQ(nodesExamined(50, 0), 10u);
+    EXPECT_EQ(nodesExamined(24, 1), 4u); // 20 × 24 / 100 = 4.8, rounded down
+    EXPECT_EQ(nodesExamined(10, std::nullopt), 20u); // 2, but at least 100
+}
