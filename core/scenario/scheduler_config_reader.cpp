@@ -284,8 +284,9 @@ void readDraArgs(DocReader& r, const YamlNode& n, const std::string& path, Confi
     });
 }
 
-// ValidateNodeResourcesBalancedAllocationArgs; drasim balances cpu and memory only.
-void readBalancedArgs(DocReader& r, const YamlNode& n, const std::string& path)
+// ValidateNodeResourcesBalancedAllocationArgs (validation_pluginargs.go): names once, weights 1;
+// SetDefaults_NodeResourcesBalancedAllocationArgs: no resources are cpu and memory.
+void readBalancedArgs(DocReader& r, const YamlNode& n, const std::string& path, ConfigProfile& cp)
 {
     r.fields(n, path, [&](const std::string& k, const YamlNode& v, const std::string& fp) {
         if (k != "resources")
@@ -305,8 +306,13 @@ void readBalancedArgs(DocReader& r, const YamlNode& n, const std::string& path)
                 r.error(weightNode ? *weightNode : item, yamlio::joinPath(ip, "weight"),
                     "Invalid value: " + std::to_string(list[i].weight) + ": must be 1");
         }
-        if (seen != std::set<std::string> { "cpu", "memory" } && !list.empty())
-            r.warning(v, fp, notHonoured("balancing resources other than cpu and memory"));
+        // cpu and memory in that order are the default computation: keep it on that path.
+        const bool defaults = list.size() == 2 && list[0].name == "cpu" && list[1].name == "memory";
+        if (!list.empty() && !defaults) {
+            FitScoring balanced;
+            balanced.resources = std::move(list);
+            cp.balanced = std::make_shared<const FitScoring>(std::move(balanced));
+        }
         return true;
     });
 }
@@ -358,7 +364,7 @@ void readPluginConfig(DocReader& r, const YamlNode& list, const std::string& pat
         else if (name == "DynamicResources")
             readDraArgs(r, *args, argsPath, cp);
         else if (name == "NodeResourcesBalancedAllocation")
-            readBalancedArgs(r, *args, argsPath);
+            readBalancedArgs(r, *args, argsPath, cp);
         else if (scheduler::findPlugin(name))
             readOtherArgs(r, *args, argsPath, name);
     });

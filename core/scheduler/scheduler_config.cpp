@@ -250,6 +250,11 @@ SchedulerProfile buildProfile(Reporter& r, const ConfigProfile& cp, const std::s
         term.weight = scoreWeight(e.name, scoreSet, multiPoint);
         if (*entry->score == ScorePlugin::NodeResourcesFit)
             term.strategy = cp.fitStrategy;
+        if (*entry->score == ScorePlugin::NodeResourcesBalancedAllocation && cp.balanced) {
+            term.fit = cp.balanced;
+            if (!cp.balanced->cpuAndMemoryOnly())
+                term.dependsOn = ScoreInput::PodAndNode;
+        }
         if (*entry->score == ScorePlugin::NodeResourcesFit && cp.fit) {
             term.fit = cp.fit;
             // Resources beyond cpu and memory make the score depend on more of the pod than the

@@ -69,6 +69,8 @@ struct ConfigProfile
     /// cpu and memory, weight 1 each).
     FitStrategy fitStrategy = FitStrategy::LeastAllocated;
     std::shared_ptr<const FitScoring> fit;
+    /// NodeResourcesBalancedAllocationArgs.resources, checked and defaulted; null: cpu and memory.
+    std::shared_ptr<const FitScoring> balanced;
     /// DefaultPreemptionArgs, checked by the reader; unset: the defaults 10 and 100.
     std::optional<int32_t> minCandidateNodesPercentage;
     std::optional<int32_t> minCandidateNodesAbsolute;

@@ -77,18 +77,21 @@ int64_t brokenLinear(const std::vector<FitScoring::ShapePoint>& shape, int64_t p
 }
 
 // resourceAllocationScorer.calculateResourceAllocatableRequest (noderesources/
-// resource_allocation.go): cpu and memory count the non-zero requests; an extended resource the
-// pod does not request, or the node does not have, is left out (allocatable 0).
-void allocatableAndRequested(
-    const std::string& name, const NodeUsage& u, const PodRequests& pod, int64_t& alloc, int64_t& requested)
+// resource_allocation.go): cpu and memory count the non-zero requests, or with useRequested
+// (BalancedAllocation) the requests as stated; an extended resource the pod does not request, or
+// the node does not have, is left out (allocatable 0).
+void allocatableAndRequested(const std::string& name, const NodeUsage& u, const PodRequests& pod,
+    int64_t& alloc, int64_t& requested, bool useRequested = false)
 {
     alloc = requested = 0;
     if (name == "cpu") {
         alloc = u.allocatable.milliCpu;
-        requested = u.nonZeroMilliCpu + pod.nonZeroMilliCpu;
+        requested = useRequested ? u.requested.milliCpu + pod.requests.milliCpu
+                                 : u.nonZeroMilliCpu + pod.nonZeroMilliCpu;
     } else if (name == "memory") {
         alloc = u.allocatable.memory;
-        requested = u.nonZeroMemory + pod.nonZeroMemory;
+        requested
+            = useRequested ? u.requested.memory + pod.requests.memory : u.nonZeroMemory + pod.nonZeroMemory;
     } else if (name == "ephemeral-storage") {
         alloc = u.allocatable.ephemeralStorage;
         requested = u.requested.ephemeralStorage + pod.requests.ephemeralStorage;
@@ -135,6 +138,52 @@ int64_t weightedFitScore(
     return sum / weights;
 }
 
+/// What the pod requests of one resource, as stated.
+int64_t podRequest(const std::string& name, const PodRequests& pod)
+{
+    if (name == "cpu")
+        return pod.requests.milliCpu;
+    if (name == "memory")
+        return pod.requests.memory;
+    if (name == "ephemeral-storage")
+        return pod.requests.ephemeralStorage;
+    const auto it = pod.requests.scalar.find(name);
+    return it == pod.requests.scalar.end() ? 0 : it->second;
+}
+
+// NodeResourcesBalancedAllocation over configured resources (balanced_allocation.go,
+// balancedResourceScorer): the standard deviation of the requested fractions of the resources the
+// node has, each capped at 1; two fractions give |f1 − f2| / 2, one or none 0. PreScore skips a
+// pod that requests none of the resources (a best-effort pod), which scores every node 0 here.
+int64_t balancedOver(const FitScoring& args, const NodeUsage& u, const PodRequests& pod)
+{
+    if (std::all_of(args.resources.begin(), args.resources.end(),
+            [&](const FitScoring::Resource& r) { return podRequest(r.name, pod) == 0; }))
+        return 0;
+    std::vector<double> fractions;
+    double total = 0;
+    for (const auto& r : args.resources) {
+        int64_t alloc = 0, requested = 0;
+        allocatableAndRequested(r.name, u, pod, alloc, requested, true);
+        if (alloc == 0)
+            continue;
+        const double f = std::min(1.0, double(requested) / double(alloc));
+        fractions.push_back(f);
+        total += f;
+    }
+    double sd = 0;
+    if (fractions.size() == 2) {
+        sd = std::fabs((fractions[0] - fractions[1]) / 2);
+    } else if (fractions.size() > 2) {
+        const double mean = total / double(fractions.size());
+        double sum = 0;
+        for (double f : fractions)
+            sum += (f - mean) * (f - mean);
+        sd = std::sqrt(sum / double(fractions.size()));
+    }
+    return int64_t((1 - sd) * double(kMaxNodeScore));
+}
+
 // The terms that read the node's own resource counts. NodeResourcesFit counts containers without
 // requests with the non-zero defaults; BalancedAllocation reads the requests as stated
 // (useRequested upstream).
@@ -150,6 +199,8 @@ int64_t usageTermScore(const ScoreTerm& term, const NodeUsage& u, const PodReque
                                                            : meanOverResources(leastRequested, cpu, mem, u);
     }
     case ScorePlugin::NodeResourcesBalancedAllocation:
+        if (term.fit)
+            return balancedOver(*term.fit, u, pod);
         // PreScore returns "skip" for pods that request neither cpu nor memory.
         return pod.requests.milliCpu == 0 && pod.requests.memory == 0 ? 0 : balanced(u, pod);
     case ScorePlugin::TaintToleration:

@@ -98,8 +98,9 @@ struct ScoreTerm
     Normalization normalization;
     ScoreInput dependsOn;
     gpushare::SharePolicy share = gpushare::SharePolicy::Fgd; ///< GpuShare only
-    /// NodeResourcesFit only: the resources and shape; null is upstream's default (cpu and
-    /// memory, weight 1 each), what every named policy uses.
+    /// NodeResourcesFit: the resources and shape; NodeResourcesBalancedAllocation: the resources
+    /// (weights 1, no shape). Null is upstream's default (cpu and memory, weight 1 each), what
+    /// every named policy uses.
     std::shared_ptr<const FitScoring> fit = nullptr;
 };
 

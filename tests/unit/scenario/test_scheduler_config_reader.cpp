@@ -107,6 +107,34 @@ profiles:
     EXPECT_EQ(fit->dependsOn, scheduler::ScoreInput::PodAndNode);
 }
 
+TEST(SchedulerConfigReader, BalancedAllocationResourcesReachTheScoreTerm)
+{
+    auto balancedTerm = [](const std::string& resources) {
+        Diagnostics diags;
+        const auto c = readConfig(std::string(kConfigHead)
+                + "profiles:\n  - pluginConfig:\n      - {name: NodeResourcesBalancedAllocation, args: "
+                  "{resources: "
+                + resources + "}}\n",
+            diags);
+        EXPECT_TRUE(c && diags.all().empty()) << diags.formatAll();
+        for (const auto& t : c->profiles[0].scoring.terms)
+            if (t.plugin == scheduler::ScorePlugin::NodeResourcesBalancedAllocation)
+                return t;
+        ADD_FAILURE() << "no BalancedAllocation term";
+        return scheduler::ScoreTerm {};
+    };
+    const auto gpus = balancedTerm("[{name: cpu}, {name: memory}, {name: nvidia.com/gpu, weight: 1}]");
+    ASSERT_TRUE(gpus.fit);
+    ASSERT_EQ(gpus.fit->resources.size(), 3u);
+    EXPECT_EQ(gpus.fit->resources[2].name, "nvidia.com/gpu");
+    // The pod's extended requests decide the score: not the score cache's key.
+    EXPECT_EQ(gpus.dependsOn, scheduler::ScoreInput::PodAndNode);
+    // The defaults, written out or left out, keep the default computation.
+    EXPECT_FALSE(balancedTerm("[{name: cpu}, {name: memory}]").fit);
+    EXPECT_FALSE(balancedTerm("[]").fit);
+    EXPECT_EQ(balancedTerm("[{name: memory}, {name: cpu}]").dependsOn, scheduler::ScoreInput::NodeUsage);
+}
+
 TEST(SchedulerConfigReader, UnknownFieldsAndBadValuesAreLocatedErrors)
 {
     EXPECT_EQ(configErrors("profiles:\n  - schedulerName: a\n    plugins:\n      scor: {}\n"),

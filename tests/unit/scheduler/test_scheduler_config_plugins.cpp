@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // What a KubeSchedulerConfiguration's plugin settings change in a cycle, beyond which score terms
 // run (test_scheduler_config.cpp): PodTopologySpread's and InterPodAffinity's Filter disabled,
-// DefaultPreemption's candidate sample.
+// DefaultPreemption's candidate sample, BalancedAllocation's resources.
 #include <gtest/gtest.h>
 
 #include "core/scheduler/cluster.h"
 #include "core/scheduler/scheduler_config.h"
+#include "core/scheduler/scoring.h"
 #include "tests/unit/allocator/fixtures.h"
 
 using namespace drasim;
@@ -208,6 +209,44 @@ size_t nodesExamined(std::optional<int32_t> percentage, std::optional<int32_t> a
     return examined;
 }
 
+/// A BalancedAllocation term over the resources named.
+scheduler::ScoreTerm balancedOver(std::vector<std::string> names)
+{
+    scheduler::FitScoring f;
+    for (auto& n : names)
+        f.resources.push_back({ std::move(n), 1 });
+    scheduler::ScoreTerm t
+        = *scheduler::defaultScoreTerm(scheduler::ScorePlugin::NodeResourcesBalancedAllocation);
+    t.fit = std::make_shared<const scheduler::FitScoring>(std::move(f));
+    return t;
+}
+
+/// Two nodes with four GPUs as an extended resource; b runs a pod holding one of them.
+api::ObjectSet gpuNodes()
+{
+    api::ObjectSet o;
+    for (const char* name : { "a", "b" }) {
+        o.nodes.push_back(node(name, {}, "8"));
+        o.nodes.back().allocatable["nvidia.com/gpu"] = q("4");
+        o.nodes.back().capacity = o.nodes.back().allocatable;
+    }
+    api::Pod holder = pod("holder");
+    holder.spec.containers[0].resources.requests["nvidia.com/gpu"] = q("1");
+    holder.spec.containers[0].resources.limits["nvidia.com/gpu"] = q("1");
+    holder.spec.nodeName = "b";
+    o.pods.push_back(holder);
+    return o;
+}
+
+api::Pod gpuPod()
+{
+    api::Pod p = pod("trainer");
+    p.spec.containers[0].resources.requests["cpu"] = q("4");
+    p.spec.containers[0].resources.requests["nvidia.com/gpu"] = q("1");
+    p.spec.containers[0].resources.limits["nvidia.com/gpu"] = q("1");
+    return p;
+}
+
 } // namespace sched_config_plugins_test
 
 using namespace sched_config_plugins_test;
@@ -221,4 +260,57 @@ TEST(SchedulerConfigPlugins, PreemptionSamplesTheConfiguredNumberOfCandidates)
     EXPECT_EQ(nodesExamined(50, 0), 10u);
     EXPECT_EQ(nodesExamined(24, 1), 4u); // 20 × 24 / 100 = 4.8, rounded down
     EXPECT_EQ(nodesExamined(10, std::nullopt), 20u); // 2, but at least 100
+}
+
+TEST(SchedulerConfigPlugins, BalancedAllocationScoresTheStandardDeviationOfTheListedResources)
+{
+    scheduler::NodeUsage u;
+    u.allocatable.milliCpu = 8000;
+    u.allocatable.memory = 1000;
+    u.allocatable.scalar["nvidia.com/gpu"] = 4;
+    u.requested.milliCpu = 2000;
+    u.requested.memory = 500;
+    scheduler::PodRequests req;
+    req.requests.milliCpu = 2000;
+    req.requests.memory = 250;
+    req.requests.scalar["nvidia.com/gpu"] = 1;
+    scheduler::ScoreInputs in { nullptr, &req, nullptr, &u };
+    // cpu 0.5, memory 0.75, gpu 0.25: mean 0.5, σ = √((0 + 0.0625 + 0.0625) / 3) = 0.2041,
+    // (1 − σ) × 100 = 79.59 → 79.
+    EXPECT_EQ(scheduler::rawScore(balancedOver({ "cpu", "memory", "nvidia.com/gpu" }), in), 79);
+    // Two fractions: |0.5 − 0.25| / 2 = 0.125 → 87.
+    EXPECT_EQ(scheduler::rawScore(balancedOver({ "cpu", "nvidia.com/gpu" }), in), 87);
+    // cpu and memory listed are the default computation.
+    EXPECT_EQ(scheduler::rawScore(balancedOver({ "cpu", "memory" }), in),
+        scheduler::rawScore(
+            *scheduler::defaultScoreTerm(scheduler::ScorePlugin::NodeResourcesBalancedAllocation), in));
+    // An extended resource the node lacks is left out (cpu and memory remain: σ = 0.125 → 87).
+    u.allocatable.scalar.clear();
+    EXPECT_EQ(scheduler::rawScore(balancedOver({ "cpu", "memory", "nvidia.com/gpu" }), in), 87);
+    // One fraction: no deviation.
+    EXPECT_EQ(scheduler::rawScore(balancedOver({ "cpu" }), in), 100);
+    // A pod that requests none of the resources is skipped by PreScore: 0 on every node.
+    req.requests.scalar.clear();
+    EXPECT_EQ(scheduler::rawScore(balancedOver({ "nvidia.com/gpu" }), in), 0);
+}
+
+TEST(SchedulerConfigPlugins, BalancedAllocationOverGpusPicksTheNodeWithEvenUse)
+{
+    // Only BalancedAllocation scores. Over cpu and memory both nodes score alike (a wins by name);
+    // over cpu and GPUs, b (cpu 0.5, GPUs 0.5 after binding) beats a (cpu 0.5, GPUs 0.25).
+    ConfigProfile p;
+    for (const char* scored : { "NodeResourcesFit", "TaintToleration", "NodeAffinity" })
+        point(p, ExtensionPoint::Score).disabled.push_back(plugin(scored));
+    Diagnostics diags;
+    Cluster byDefault(gpuNodes(), optionsOf(p, diags));
+    auto r = byDefault.schedule(gpuPod());
+    ASSERT_TRUE(r.scheduled) << r.message;
+    EXPECT_EQ(r.nodeName, "a");
+    scheduler::FitScoring gpus;
+    gpus.resources = { { "cpu", 1 }, { "nvidia.com/gpu", 1 } };
+    p.balanced = std::make_shared<const scheduler::FitScoring>(gpus);
+    Cluster byGpus(gpuNodes(), optionsOf(p, diags));
+    auto s = byGpus.schedule(gpuPod());
+    ASSERT_TRUE(s.scheduled) << s.message;
+    EXPECT_EQ(s.nodeName, "b");
 }
