@@ -280,6 +280,61 @@ SchedulerProfile buildProfile(Reporter& r, const ConfigProfile& cp, const std::s
     return p;
 }
 
+/// Go's %#v of the internal config.PluginSet field.Invalid prints as the bad value: the enabled
+/// plugins with their weights (unset: 0), the disabled ones by name.
+std::string goPluginSet(const ConfigPluginSet& set)
+{
+    auto list = [](const std::vector<ConfigPlugin>& plugins, bool weights) {
+        if (plugins.empty())
+            return std::string("[]config.Plugin(nil)");
+        std::string out = "[]config.Plugin{";
+        for (size_t i = 0; i < plugins.size(); ++i)
+            out += (i ? ", " : "") + std::string("config.Plugin{Name:\"") + plugins[i].name
+                + "\", Weight:" + std::to_string(weights ? plugins[i].weight.value_or(0) : 0) + "}";
+        return out + "}";
+    };
+    return "config.PluginSet{Enabled:" + list(set.enabled, true) + ", Disabled:" + list(set.disabled, false)
+        + "}";
+}
+
+bool samePluginSet(const ConfigPluginSet& a, const ConfigPluginSet& b)
+{
+    auto same = [](const std::vector<ConfigPlugin>& x, const std::vector<ConfigPlugin>& y, bool weights) {
+        return std::equal(
+            x.begin(), x.end(), y.begin(), y.end(), [&](const ConfigPlugin& p, const ConfigPlugin& q) {
+                return p.name == q.name && (!weights || p.weight.value_or(0) == q.weight.value_or(0));
+            });
+    };
+    return same(a.enabled, b.enabled, true) && same(a.disabled, b.disabled, false);
+}
+
+// validateCommonQueueSort (validation.go): the pending pods have one queue, so every profile must
+// set queueSort exactly as the first one does (the sets as written, after the v1 defaults, which
+// add nothing there), and the first may enable only one.
+void checkCommonQueueSort(Reporter& r, const std::vector<ConfigProfile>& profiles)
+{
+    auto queueSortOf = [](const ConfigProfile& cp) -> const ConfigPluginSet& {
+        return cp.plugins.points[size_t(ExtensionPoint::QueueSort)];
+    };
+    auto siteOf = [](const ConfigProfile& cp, const ConfigPluginSet& set, const char* suffix) {
+        const SourcePos pos = !set.enabled.empty() ? set.enabled.front().site.pos
+            : !set.disabled.empty()                ? set.disabled.front().site.pos
+                                                   : cp.site.pos;
+        return ConfigSite { pos, cp.site.path + suffix };
+    };
+    const ConfigPluginSet& canon = queueSortOf(profiles.front());
+    if (canon.enabled.size() > 1)
+        r.error(siteOf(profiles.front(), canon, ".plugins.queueSort.Enabled"),
+            "Invalid value: " + std::to_string(canon.enabled.size())
+                + ": only one queue sort plugin can be enabled");
+    for (size_t i = 1; i < profiles.size(); ++i) {
+        const ConfigPluginSet& curr = queueSortOf(profiles[i]);
+        if (!samePluginSet(canon, curr))
+            r.error(siteOf(profiles[i], curr, ".plugins.queueSort"),
+                "Invalid value: " + goPluginSet(curr) + ": queueSort must be the same for all profiles");
+    }
+}
+
 } // namespace scheduler_config
 
 std::optional<SchedulerConfiguration> buildConfiguration(const ConfigDocument& doc, Diagnostics& diags)
@@ -305,6 +360,7 @@ std::optional<SchedulerConfiguration> buildConfiguration(const ConfigDocument& d
             r.error(cp.schedulerNameSite, "Duplicate value: \"" + name + "\"");
         out.profiles.push_back(buildProfile(r, cp, name));
     }
+    checkCommonQueueSort(r, profiles);
     out.percentageOfNodesToScore = doc.percentageOfNodesToScore.value_or(0);
     out.podInitialBackoffSeconds = doc.podInitialBackoffSeconds.value_or(1);
     out.podMaxBackoffSeconds = doc.podMaxBackoffSeconds.value_or(10);

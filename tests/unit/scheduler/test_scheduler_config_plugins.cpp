@@ -209,6 +209,16 @@ size_t nodesExamined(std::optional<int32_t> percentage, std::optional<int32_t> a
     return examined;
 }
 
+/// The errors (not warnings), one per line.
+std::string errorsOf(const Diagnostics& diags)
+{
+    std::string out;
+    for (const auto& x : diags.all())
+        if (x.severity == Severity::Error)
+            out += x.format() + "\n";
+    return out;
+}
+
 /// A BalancedAllocation term over the resources named.
 scheduler::ScoreTerm balancedOver(std::vector<std::string> names)
 {
@@ -313,4 +323,65 @@ TEST(SchedulerConfigPlugins, BalancedAllocationOverGpusPicksTheNodeWithEvenUse)
     auto s = byGpus.schedule(gpuPod());
     ASSERT_TRUE(s.scheduled) << s.message;
     EXPECT_EQ(s.nodeName, "b");
+}
+
+TEST(SchedulerConfigPlugins, QueueSortMustBeTheSameForAllProfiles)
+{
+    ConfigDocument d;
+    d.profiles.resize(3);
+    for (size_t i = 0; i < 3; ++i) {
+        d.profiles[i].schedulerName = "p" + std::to_string(i);
+        d.profiles[i].site
+            = { SourcePos { "c.yaml", int(4 + 6 * i), 5 }, "profiles[" + std::to_string(i) + "]" };
+    }
+    // The second profile writes what the first leaves to the defaults: the sets differ as written.
+    ConfigPlugin sort = plugin("PrioritySort");
+    sort.site.pos = SourcePos { "c.yaml", 12, 23 };
+    point(d.profiles[1], ExtensionPoint::QueueSort).enabled.push_back(sort);
+    Diagnostics diags;
+    EXPECT_FALSE(scheduler::buildConfiguration(d, diags));
+    EXPECT_EQ(errorsOf(diags),
+        "c.yaml:12:23: KubeSchedulerConfiguration: profiles[1].plugins.queueSort: Invalid value: "
+        "config.PluginSet{Enabled:[]config.Plugin{config.Plugin{Name:\"PrioritySort\", Weight:0}}, "
+        "Disabled:[]config.Plugin(nil)}: queueSort must be the same for all profiles\n");
+    // The same set in every profile is accepted (a disabled list compares by name).
+    for (auto& p : d.profiles) {
+        point(p, ExtensionPoint::QueueSort).enabled = { sort };
+        point(p, ExtensionPoint::QueueSort).disabled = { plugin("*") };
+    }
+    Diagnostics same;
+    EXPECT_TRUE(scheduler::buildConfiguration(d, same)) << same.formatAll();
+    // A weight differs: the third profile's set is named, located at the profile when it is empty.
+    point(d.profiles[2], ExtensionPoint::QueueSort).enabled.clear();
+    point(d.profiles[2], ExtensionPoint::QueueSort).disabled.clear();
+    point(d.profiles[1], ExtensionPoint::QueueSort).enabled.front().weight = 3;
+    Diagnostics two;
+    EXPECT_FALSE(scheduler::buildConfiguration(d, two));
+    EXPECT_EQ(errorsOf(two),
+        "c.yaml:12:23: KubeSchedulerConfiguration: profiles[1].plugins.queueSort: Invalid value: "
+        "config.PluginSet{Enabled:[]config.Plugin{config.Plugin{Name:\"PrioritySort\", Weight:3}}, "
+        "Disabled:[]config.Plugin{config.Plugin{Name:\"*\", Weight:0}}}: queueSort must be the same for "
+        "all profiles\n"
+        "c.yaml:16:5: KubeSchedulerConfiguration: profiles[2].plugins.queueSort: Invalid value: "
+        "config.PluginSet{Enabled:[]config.Plugin(nil), Disabled:[]config.Plugin(nil)}: queueSort must "
+        "be the same for all profiles\n");
+}
+
+TEST(SchedulerConfigPlugins, TheFirstProfileEnablesOneQueueSortAtMost)
+{
+    ConfigProfile p;
+    p.site = { SourcePos { "c.yaml", 4, 5 }, "profiles[0]" };
+    point(p, ExtensionPoint::QueueSort).enabled = { plugin("PrioritySort"), plugin("PrioritySort") };
+    ConfigDocument d;
+    d.profiles = { p };
+    Diagnostics diags;
+    EXPECT_FALSE(scheduler::buildConfiguration(d, diags));
+    std::vector<std::string> got;
+    for (const auto& x : diags.all())
+        got.push_back(x.message);
+    EXPECT_NE(
+        std::find(got.begin(), got.end(), "Invalid value: 2: only one queue sort plugin can be enabled"),
+        got.end())
+        << diags.formatAll();
+    EXPECT_EQ(diags.all().back().fieldPath, "profiles[0].plugins.queueSort.Enabled");
 }
