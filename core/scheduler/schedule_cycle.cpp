@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "core/scheduler/cluster_impl.h"
+#include "core/scheduler/filter_order.h"
 #include "core/scheduler/pod_placement.h"
 #include "core/scheduler/preemption.h"
 #include "core/scheduler/share_scoring.h"
@@ -339,14 +340,20 @@ bool Cluster::Impl::filterNode(Cycle& cycle, uint32_t idx, allocator::Attempt& a
             *this, cycle.podKey, cycle.pod.spec.priority.value_or(0), idx, base, withNominated);
     const NodeUsage& usage = nominated ? withNominated : base;
     const FilterSet filters = cycle.profile->filters;
-    bool fits = mask ? passesNodeFilters(ns.node, usage, cycle.pod, fitRequests(cycle, idx), reasons, filters)
-                     : passesNodeFilters(ns.node, usage, cycle.pod, cycle.req, reasons, filters);
-    // PodTopologySpread and InterPodAffinity come after NodeResourcesFit, before DynamicResources.
-    if (fits && cycle.placement)
-        if (const char* why = cycle.placement->check(idx, ns.node)) {
-            reasons.emplace_back(why);
-            fits = false;
-        }
+    bool fits = false;
+    if (!cycle.profile->filterOrder.empty()) {
+        fits = passesFiltersInOrder(cycle.profile->filterOrder, ns.node, usage, cycle.pod,
+            mask ? fitRequests(cycle, idx) : cycle.req, cycle.placement.get(), idx, reasons);
+    } else {
+        fits = mask ? passesNodeFilters(ns.node, usage, cycle.pod, fitRequests(cycle, idx), reasons, filters)
+                    : passesNodeFilters(ns.node, usage, cycle.pod, cycle.req, reasons, filters);
+        // PodTopologySpread and InterPodAffinity come after NodeResourcesFit, before DynamicResources.
+        if (fits && cycle.placement)
+            if (const char* why = cycle.placement->check(idx, ns.node)) {
+                reasons.emplace_back(why);
+                fits = false;
+            }
+    }
     if (!fits) {
         for (const auto& r : reasons)
             ++cycle.histogram[r];

@@ -215,6 +215,47 @@ void checkPreFilterKept(Reporter& r, const ConfigProfile& cp, const Expanded& x)
     }
 }
 
+// The Filter plugins in the order the framework runs them (expandMultiPointPlugins): the point's
+// own entries that override a multiPoint one, then multiPoint's, then the point's other entries;
+// RunFilterPlugins stops at the first that rejects a node, whose reason the node then reports.
+// drasim keeps DynamicResources last (its allocator runs on the nodes the others pass) and says
+// so when the configuration puts it earlier.
+std::vector<FilterPlugin> filterOrderOf(
+    Reporter& r, const ConfigProfile& cp, const Expanded& x, const std::vector<Enabled>& multiPoint)
+{
+    const std::vector<ConfigPlugin>& own = cp.plugins.points[size_t(ExtensionPoint::Filter)].enabled;
+    const std::vector<Enabled>& all = x.points[size_t(ExtensionPoint::Filter)];
+    auto inMultiPoint = [&](const std::string& name) { return contains(multiPoint, name.c_str()); };
+    std::vector<const Enabled*> ordered;
+    for (int part = 0; part < 3; ++part)
+        for (const Enabled& e : all) {
+            const bool isOwn = named(own, e.name);
+            if ((part == 0 && isOwn && inMultiPoint(e.name)) || (part == 1 && !isOwn)
+                || (part == 2 && isOwn && !inMultiPoint(e.name)))
+                ordered.push_back(&e);
+        }
+    std::vector<FilterPlugin> out;
+    const Enabled* dra = nullptr;
+    for (const Enabled* e : ordered) {
+        const PluginEntry* entry = findPlugin(e->name);
+        if (e->name == "DynamicResources")
+            dra = e;
+        else if (entry && entry->filter) {
+            out.push_back(*entry->filter);
+            if (dra) // once, at the first filter it precedes
+                r.warning(dra->site.path.empty() ? cp.site : dra->site,
+                    "plugin \"DynamicResources\" is ordered before \"" + e->name
+                        + "\" at filter: drasim runs its Filter after the others, so a node both reject "
+                          "reports \""
+                        + e->name + "\"'s reason");
+            dra = nullptr;
+        }
+    }
+    if (std::is_sorted(out.begin(), out.end()))
+        out.clear(); // the default profile's order
+    return out;
+}
+
 // validatePluginSetForInvalidPlugins (validation.go): the extension points, not multiPoint.
 void checkRemoved(Reporter& r, const ConfigPlugins& plugins)
 {
@@ -268,6 +309,7 @@ SchedulerProfile buildProfile(Reporter& r, const ConfigProfile& cp, const std::s
     for (const Enabled& e : x.points[size_t(ExtensionPoint::Filter)])
         if (const PluginEntry* entry = findPlugin(e.name); entry && entry->filter)
             p.filters |= filterBit(*entry->filter);
+    p.filterOrder = filterOrderOf(r, cp, x, multiPoint);
     p.preemption = contains(x.points[size_t(ExtensionPoint::PostFilter)], "DefaultPreemption");
     p.minCandidateNodesPercentage = cp.minCandidateNodesPercentage.value_or(p.minCandidateNodesPercentage);
     p.minCandidateNodesAbsolute = cp.minCandidateNodesAbsolute.value_or(p.minCandidateNodesAbsolute);

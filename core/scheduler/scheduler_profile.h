@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/scheduler/scoring_profile.h"
 
@@ -41,6 +42,10 @@ struct SchedulerProfile
     std::string schedulerName = kDefaultSchedulerName;
     ScoringProfile scoring;
     FilterSet filters = kAllFilters; ///< the node filters that run (DynamicResources always does)
+    /// The order the enabled filters run in, the first that rejects a node naming its reason, when
+    /// the configuration orders them otherwise than the default profile (FilterPlugin's order);
+    /// empty: that order. DynamicResources runs after them either way.
+    std::vector<FilterPlugin> filterOrder;
     bool preemption = true; ///< DefaultPreemption enabled at PostFilter
     /// DefaultPreemptionArgs: the dry run stops once it has this share of the potential nodes as
     /// candidates, and never fewer than the absolute number (calculateNumCandidates).

@@ -170,7 +170,8 @@ TEST(SchedulerConfigPlugins, FilterWithoutItsPreFilterIsAWarningAndStillFilters)
     point(q, ExtensionPoint::Filter).enabled.push_back(plugin("InterPodAffinity"));
     Diagnostics again;
     optionsOf(q, again);
-    ASSERT_EQ(again.all().size(), 1u) << again.formatAll();
+    // Enabled at filter alone, it also runs after DynamicResources (test below).
+    ASSERT_EQ(again.all().size(), 2u) << again.formatAll();
     EXPECT_EQ(again.all()[0].fieldPath, "profiles[0].plugins.multiPoint.disabled[0]");
 }
 
@@ -384,4 +385,81 @@ TEST(SchedulerConfigPlugins, TheFirstProfileEnablesOneQueueSortAtMost)
         got.end())
         << diags.formatAll();
     EXPECT_EQ(diags.all().back().fieldPath, "profiles[0].plugins.queueSort.Enabled");
+}
+
+/// A node with an untolerated taint and too little cpu for the pod.
+api::ObjectSet taintedSmallNode()
+{
+    api::ObjectSet o;
+    o.nodes.push_back(node("n0", {}, "1"));
+    o.nodes.back().taints.push_back(api::Taint { "dedicated", "gpu", "NoSchedule", "" });
+    return o;
+}
+
+std::vector<std::string> reasonsOnFirstNode(const scheduler::SchedulerOptions& options)
+{
+    Cluster c(taintedSmallNode(), options);
+    api::Pod p = pod("big");
+    p.spec.containers[0].resources.requests["cpu"] = q("2");
+    const auto r = c.schedule(p, true);
+    EXPECT_FALSE(r.scheduled);
+    return r.diagnosis ? r.diagnosis->nodes.at(0).nodeReasons : std::vector<std::string> {};
+}
+
+TEST(SchedulerConfigPlugins, FiltersRunInTheConfiguredOrderAndTheFirstRejectionNamesTheReason)
+{
+    // Default order: TaintToleration before NodeResourcesFit.
+    EXPECT_EQ(reasonsOnFirstNode({}),
+        std::vector<std::string> { "node(s) had untolerated taint {dedicated: gpu}" });
+    // Enabled at filter, NodeResourcesFit overrides its multiPoint entry and runs first
+    // (expandMultiPointPlugins: overrides, then multiPoint's, then the point's others).
+    ConfigProfile p;
+    point(p, ExtensionPoint::Filter).enabled.push_back(plugin("NodeResourcesFit"));
+    Diagnostics diags;
+    const auto options = optionsOf(p, diags);
+    EXPECT_TRUE(diags.all().empty()) << diags.formatAll();
+    ASSERT_EQ(options.profiles->front().filterOrder.front(), scheduler::FilterPlugin::NodeResourcesFit);
+    EXPECT_EQ(reasonsOnFirstNode(options), std::vector<std::string> { "Insufficient cpu" });
+}
+
+TEST(SchedulerConfigPlugins, InterPodAffinityOrderedFirstNamesItsReason)
+{
+    // Zone a breaks both the spread constraint and the anti-affinity of the pod.
+    api::Pod both = spreadPod();
+    both.spec.podAntiAffinity = antiAffinityPod().spec.podAntiAffinity;
+    auto reasonOnA1 = [&](const scheduler::SchedulerOptions& options) {
+        Cluster c(twoZones(), options);
+        const auto r = c.schedule(both, true);
+        EXPECT_EQ(r.nodeName, "b1");
+        for (const auto& n : r.diagnosis->nodes)
+            if (n.node == "a1")
+                return n.nodeReasons;
+        return std::vector<std::string> {};
+    };
+    EXPECT_EQ(
+        reasonOnA1({}), std::vector<std::string> { "node(s) didn't match pod topology spread constraints" });
+    ConfigProfile p;
+    point(p, ExtensionPoint::Filter).enabled.push_back(plugin("InterPodAffinity"));
+    Diagnostics diags;
+    EXPECT_EQ(reasonOnA1(optionsOf(p, diags)),
+        std::vector<std::string> { "node(s) didn't match pod anti-affinity rules" });
+    // The default order written out is the default path.
+    ConfigProfile same;
+    for (const char* name : { "NodeUnschedulable", "TaintToleration", "NodeAffinity", "NodeResourcesFit" })
+        point(same, ExtensionPoint::Filter).enabled.push_back(plugin(name));
+    EXPECT_TRUE(optionsOf(same, diags).profiles->front().filterOrder.empty());
+}
+
+TEST(SchedulerConfigPlugins, DynamicResourcesOrderedBeforeAnotherFilterIsAWarning)
+{
+    ConfigProfile p;
+    point(p, ExtensionPoint::Filter).enabled.push_back(plugin("DynamicResources"));
+    Diagnostics diags;
+    optionsOf(p, diags);
+    ASSERT_EQ(diags.all().size(), 1u) << diags.formatAll();
+    EXPECT_EQ(diags.all()[0].format(),
+        "c.yaml:5:11: warning: KubeSchedulerConfiguration: profiles[0].plugins.x: plugin "
+        "\"DynamicResources\" "
+        "is ordered before \"NodeUnschedulable\" at filter: drasim runs its Filter after the others, so a "
+        "node both reject reports \"NodeUnschedulable\"'s reason");
 }
