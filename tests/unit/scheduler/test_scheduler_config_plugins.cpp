@@ -22,12 +22,12 @@ namespace sched_config_plugins_test {
 constexpr const char* kZone = "topology.kubernetes.io/zone";
 constexpr const char* kHost = "kubernetes.io/hostname";
 
-ConfigPlugin plugin(const std::string& name)
+ConfigPlugin namedPlugin(const std::string& name)
 {
     return ConfigPlugin { name, std::nullopt, { SourcePos { "c.yaml", 5, 11 }, "profiles[0].plugins.x" } };
 }
 
-scheduler::ConfigPluginSet& point(ConfigProfile& p, ExtensionPoint e)
+scheduler::ConfigPluginSet& pluginsAt(ConfigProfile& p, ExtensionPoint e)
 {
     return p.plugins.points[size_t(e)];
 }
@@ -101,9 +101,9 @@ api::Pod antiAffinityPod()
 ConfigProfile withoutFilterAndScore(const std::string& name)
 {
     ConfigProfile p;
-    point(p, ExtensionPoint::Filter).disabled.push_back(plugin(name));
+    pluginsAt(p, ExtensionPoint::Filter).disabled.push_back(namedPlugin(name));
     for (const char* scored : { "NodeResourcesFit", "NodeResourcesBalancedAllocation", name.c_str() })
-        point(p, ExtensionPoint::Score).disabled.push_back(plugin(scored));
+        pluginsAt(p, ExtensionPoint::Score).disabled.push_back(namedPlugin(scored));
     return p;
 }
 
@@ -151,7 +151,7 @@ TEST(SchedulerConfigPlugins, DisablingTheFilterKeepsTheOtherPluginsFilter)
 TEST(SchedulerConfigPlugins, FilterWithoutItsPreFilterIsAWarningAndStillFilters)
 {
     ConfigProfile p;
-    point(p, ExtensionPoint::PreFilter).disabled.push_back(plugin("PodTopologySpread"));
+    pluginsAt(p, ExtensionPoint::PreFilter).disabled.push_back(namedPlugin("PodTopologySpread"));
     Diagnostics diags;
     Cluster c(twoZones(), optionsOf(p, diags));
     ASSERT_EQ(diags.all().size(), 1u) << diags.formatAll();
@@ -165,9 +165,9 @@ TEST(SchedulerConfigPlugins, FilterWithoutItsPreFilterIsAWarningAndStillFilters)
     EXPECT_EQ(r.nodeName, "b1");
     // Disabled in multiPoint, enabled again at filter only: the multiPoint entry is named.
     ConfigProfile q;
-    q.plugins.multiPoint.disabled.push_back(plugin("InterPodAffinity"));
+    q.plugins.multiPoint.disabled.push_back(namedPlugin("InterPodAffinity"));
     q.plugins.multiPoint.disabled.back().site.path = "profiles[0].plugins.multiPoint.disabled[0]";
-    point(q, ExtensionPoint::Filter).enabled.push_back(plugin("InterPodAffinity"));
+    pluginsAt(q, ExtensionPoint::Filter).enabled.push_back(namedPlugin("InterPodAffinity"));
     Diagnostics again;
     optionsOf(q, again);
     // Enabled at filter alone, it also runs after DynamicResources (test below).
@@ -311,7 +311,7 @@ TEST(SchedulerConfigPlugins, BalancedAllocationOverGpusPicksTheNodeWithEvenUse)
     // over cpu and GPUs, b (cpu 0.5, GPUs 0.5 after binding) beats a (cpu 0.5, GPUs 0.25).
     ConfigProfile p;
     for (const char* scored : { "NodeResourcesFit", "TaintToleration", "NodeAffinity" })
-        point(p, ExtensionPoint::Score).disabled.push_back(plugin(scored));
+        pluginsAt(p, ExtensionPoint::Score).disabled.push_back(namedPlugin(scored));
     Diagnostics diags;
     Cluster byDefault(gpuNodes(), optionsOf(p, diags));
     auto r = byDefault.schedule(gpuPod());
@@ -336,9 +336,9 @@ TEST(SchedulerConfigPlugins, QueueSortMustBeTheSameForAllProfiles)
             = { SourcePos { "c.yaml", int(4 + 6 * i), 5 }, "profiles[" + std::to_string(i) + "]" };
     }
     // The second profile writes what the first leaves to the defaults: the sets differ as written.
-    ConfigPlugin sort = plugin("PrioritySort");
+    ConfigPlugin sort = namedPlugin("PrioritySort");
     sort.site.pos = SourcePos { "c.yaml", 12, 23 };
-    point(d.profiles[1], ExtensionPoint::QueueSort).enabled.push_back(sort);
+    pluginsAt(d.profiles[1], ExtensionPoint::QueueSort).enabled.push_back(sort);
     Diagnostics diags;
     EXPECT_FALSE(scheduler::buildConfiguration(d, diags));
     EXPECT_EQ(errorsOf(diags),
@@ -347,15 +347,15 @@ TEST(SchedulerConfigPlugins, QueueSortMustBeTheSameForAllProfiles)
         "Disabled:[]config.Plugin(nil)}: queueSort must be the same for all profiles\n");
     // The same set in every profile is accepted (a disabled list compares by name).
     for (auto& p : d.profiles) {
-        point(p, ExtensionPoint::QueueSort).enabled = { sort };
-        point(p, ExtensionPoint::QueueSort).disabled = { plugin("*") };
+        pluginsAt(p, ExtensionPoint::QueueSort).enabled = { sort };
+        pluginsAt(p, ExtensionPoint::QueueSort).disabled = { namedPlugin("*") };
     }
     Diagnostics same;
     EXPECT_TRUE(scheduler::buildConfiguration(d, same)) << same.formatAll();
     // A weight differs: the third profile's set is named, located at the profile when it is empty.
-    point(d.profiles[2], ExtensionPoint::QueueSort).enabled.clear();
-    point(d.profiles[2], ExtensionPoint::QueueSort).disabled.clear();
-    point(d.profiles[1], ExtensionPoint::QueueSort).enabled.front().weight = 3;
+    pluginsAt(d.profiles[2], ExtensionPoint::QueueSort).enabled.clear();
+    pluginsAt(d.profiles[2], ExtensionPoint::QueueSort).disabled.clear();
+    pluginsAt(d.profiles[1], ExtensionPoint::QueueSort).enabled.front().weight = 3;
     Diagnostics two;
     EXPECT_FALSE(scheduler::buildConfiguration(d, two));
     EXPECT_EQ(errorsOf(two),
@@ -372,7 +372,8 @@ TEST(SchedulerConfigPlugins, TheFirstProfileEnablesOneQueueSortAtMost)
 {
     ConfigProfile p;
     p.site = { SourcePos { "c.yaml", 4, 5 }, "profiles[0]" };
-    point(p, ExtensionPoint::QueueSort).enabled = { plugin("PrioritySort"), plugin("PrioritySort") };
+    pluginsAt(p, ExtensionPoint::QueueSort).enabled
+        = { namedPlugin("PrioritySort"), namedPlugin("PrioritySort") };
     ConfigDocument d;
     d.profiles = { p };
     Diagnostics diags;
@@ -414,7 +415,7 @@ TEST(SchedulerConfigPlugins, FiltersRunInTheConfiguredOrderAndTheFirstRejectionN
     // Enabled at filter, NodeResourcesFit overrides its multiPoint entry and runs first
     // (expandMultiPointPlugins: overrides, then multiPoint's, then the point's others).
     ConfigProfile p;
-    point(p, ExtensionPoint::Filter).enabled.push_back(plugin("NodeResourcesFit"));
+    pluginsAt(p, ExtensionPoint::Filter).enabled.push_back(namedPlugin("NodeResourcesFit"));
     Diagnostics diags;
     const auto options = optionsOf(p, diags);
     EXPECT_TRUE(diags.all().empty()) << diags.formatAll();
@@ -439,21 +440,21 @@ TEST(SchedulerConfigPlugins, InterPodAffinityOrderedFirstNamesItsReason)
     EXPECT_EQ(
         reasonOnA1({}), std::vector<std::string> { "node(s) didn't match pod topology spread constraints" });
     ConfigProfile p;
-    point(p, ExtensionPoint::Filter).enabled.push_back(plugin("InterPodAffinity"));
+    pluginsAt(p, ExtensionPoint::Filter).enabled.push_back(namedPlugin("InterPodAffinity"));
     Diagnostics diags;
     EXPECT_EQ(reasonOnA1(optionsOf(p, diags)),
         std::vector<std::string> { "node(s) didn't match pod anti-affinity rules" });
     // The default order written out is the default path.
     ConfigProfile same;
     for (const char* name : { "NodeUnschedulable", "TaintToleration", "NodeAffinity", "NodeResourcesFit" })
-        point(same, ExtensionPoint::Filter).enabled.push_back(plugin(name));
+        pluginsAt(same, ExtensionPoint::Filter).enabled.push_back(namedPlugin(name));
     EXPECT_TRUE(optionsOf(same, diags).profiles->front().filterOrder.empty());
 }
 
 TEST(SchedulerConfigPlugins, DynamicResourcesOrderedBeforeAnotherFilterIsAWarning)
 {
     ConfigProfile p;
-    point(p, ExtensionPoint::Filter).enabled.push_back(plugin("DynamicResources"));
+    pluginsAt(p, ExtensionPoint::Filter).enabled.push_back(namedPlugin("DynamicResources"));
     Diagnostics diags;
     optionsOf(p, diags);
     ASSERT_EQ(diags.all().size(), 1u) << diags.formatAll();
