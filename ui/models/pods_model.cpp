@@ -4,7 +4,6 @@
 #include <map>
 
 #include <QBrush>
-#include <QFont>
 
 #include "ui/models/allocated_groups.h"
 #include "ui/models/allocated_state.h"
@@ -231,15 +230,9 @@ QVariant PodsModel::groupData(const Row& row, int column, int role) const
     case PendingRole:
     case PreemptedRole:
         return false;
-    case Qt::FontRole: {
-        QFont font;
-        font.setBold(true);
-        return font;
-    }
+    case Qt::FontRole:
     case Qt::ForegroundRole:
-        // A group waiting, partly bound or preempted stands out as its pods do.
-        return column == StatusColumn && !row.settled ? QVariant(QBrush(toneColor(Tone::Warning)))
-                                                      : QVariant();
+        return groupRowLook(role, column == StatusColumn, row.settled);
     case Qt::ToolTipRole:
         if (column == NodeColumn && tally.bound > 0 && !group.domain.empty())
             return tr("Placement domain %1").arg(QString::fromStdString(group.domain));

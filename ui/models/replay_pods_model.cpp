@@ -4,7 +4,6 @@
 #include <map>
 
 #include <QBrush>
-#include <QFont>
 
 #include "ui/models/core_text.h"
 #include "ui/models/pod_group_text.h"
@@ -154,15 +153,9 @@ QVariant ReplayPodsModel::groupData(const Row& row, int column, int role) const
     case PodsModel::PendingRole:
     case PodsModel::PreemptedRole:
         return false;
-    case Qt::FontRole: {
-        QFont font;
-        font.setBold(true);
-        return font;
-    }
+    case Qt::FontRole:
     case Qt::ForegroundRole:
-        // A group waiting, partly bound or preempted stands out as its pods do.
-        return column == PodsModel::StatusColumn && !row.settled ? QVariant(QBrush(toneColor(Tone::Warning)))
-                                                                 : QVariant();
+        return groupRowLook(role, column == PodsModel::StatusColumn, row.settled);
     case Qt::ToolTipRole:
         if (column == PodsModel::NodeColumn && !row.domain.isEmpty())
             return tr("Placement domain %1").arg(row.domain);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <QAbstractItemModel>
+#include <QVariant>
 
 namespace drasim::ui {
 
@@ -17,6 +18,9 @@ public:
     QModelIndex parent(const QModelIndex& child) const override;
 
 protected:
+    /// How a group's row looks (FontRole, ForegroundRole): bold, and its Status cell in the
+    /// warning tone while the group is not settled. A null QVariant for other roles.
+    static QVariant groupRowLook(int role, bool statusCell, bool settled);
     /// The top-level row a member index is under; -1 for a top-level index.
     static int topRowOf(const QModelIndex& index)
     {
