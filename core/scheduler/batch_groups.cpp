@@ -6,32 +6,25 @@
 #include <memory>
 #include <string>
 
+#include "core/api/object_key.h"
+
 namespace drasim::scheduler {
 
 namespace {
-
-/// "namespace/name", the empty namespace read as "default".
-std::string podGroupKeyOf(const api::ObjectMeta& meta)
-{
-    return (meta.namespace_.empty() ? std::string("default") : meta.namespace_) + "/" + meta.name;
-}
 
 /// The PodGroup a pod names (spec.schedulingGroup.podGroupName, in the pod's namespace), if loaded.
 api::PodGroup* groupOf(const api::Pod& pod, std::map<std::string, api::PodGroup*>& byKey)
 {
     if (!pod.spec.schedulingGroup)
         return nullptr;
-    api::ObjectMeta ref;
-    ref.namespace_ = pod.meta.namespace_;
-    ref.name = *pod.spec.schedulingGroup;
-    auto it = byKey.find(podGroupKeyOf(ref));
+    auto it = byKey.find(api::podGroupKeyOf(pod));
     return it == byKey.end() ? nullptr : it->second;
 }
 
 PodGroupPolicy policyOf(const api::PodGroup& g, bool workloadAwarePreemption)
 {
     PodGroupPolicy p;
-    p.key = podGroupKeyOf(g.meta);
+    p.key = api::objectKey(g.meta);
     p.gang = g.policy.scheduling.gang;
     p.minCount = std::max(1, g.policy.scheduling.minCount);
     if (!g.policy.topologyKeys.empty())
@@ -41,12 +34,6 @@ PodGroupPolicy policyOf(const api::PodGroup& g, bool workloadAwarePreemption)
     p.disruptAll = g.policy.disruptionMode == api::DisruptionMode::All;
     p.preemptionNever = g.policy.preemptionPolicy == api::GroupPreemptionPolicy::Never;
     return p;
-}
-
-/// "namespace/name" of a pod, the empty namespace read as "default".
-std::string podKeyOf(const api::Pod& pod)
-{
-    return podGroupKeyOf(pod.meta);
 }
 
 /// One cycle for `group`: its pending members from `first` on, in input order; the members bound
@@ -63,7 +50,7 @@ GroupScheduleResult scheduleGroupAt(Cluster& cluster, BatchResult& out, size_t f
         if (groupOf(out.pods[i], byKey) != group)
             continue;
         if (!out.pods[i].spec.nodeName.empty())
-            bound.push_back(podGroupKeyOf(out.pods[i].meta));
+            bound.push_back(api::objectKey(out.pods[i].meta));
         else if (i >= first && needsScheduling(out.pods[i]))
             members.push_back(i), pending.push_back(out.pods[i]);
     }
@@ -103,7 +90,7 @@ std::shared_ptr<const PodDiagnosis> explainMember(Cluster& cluster, const api::P
 {
     if (!pod.spec.nodeName.empty()) {
         auto placed = std::make_shared<PodDiagnosis>();
-        placed->pod = podKeyOf(pod);
+        placed->pod = api::objectKey(pod.meta);
         placed->scheduled = true;
         placed->nodeName = pod.spec.nodeName;
         return placed;
@@ -129,7 +116,7 @@ BatchResult scheduleBatch(Cluster& cluster, const std::vector<api::Pod>& pods,
 {
     std::map<std::string, api::PodGroup*> byKey;
     for (auto& g : groups) {
-        byKey[podGroupKeyOf(g.meta)] = &g;
+        byKey[api::objectKey(g.meta)] = &g;
         cluster.registerPodGroup(policyOf(g, workloadAwarePreemption));
     }
     BatchResult out;
@@ -141,7 +128,7 @@ BatchResult scheduleBatch(Cluster& cluster, const std::vector<api::Pod>& pods,
             continue;
         const api::PodGroup* group = groupOf(pod, byKey);
         if (!group) {
-            const bool explain = !explainPod.empty() && podKeyOf(pod) == explainPod;
+            const bool explain = !explainPod.empty() && api::objectKey(pod.meta) == explainPod;
             ScheduleResult r = cluster.schedule(pod, explain);
             recordResult(cluster, pod, r, out);
             if (explain) {
@@ -154,7 +141,7 @@ BatchResult scheduleBatch(Cluster& cluster, const std::vector<api::Pod>& pods,
             const GroupScheduleResult r
                 = scheduleGroupAt(cluster, out, i, byKey, topologyAware, workloadAwarePreemption, members);
             for (size_t m : members)
-                if (!explainPod.empty() && podKeyOf(out.pods[m]) == explainPod) {
+                if (!explainPod.empty() && api::objectKey(out.pods[m].meta) == explainPod) {
                     out.diagnosis = explainMember(cluster, out.pods[m], *group, r, workloadAwarePreemption);
                     out.explainFound = true;
                 }
@@ -192,7 +179,7 @@ void setGroupScheduledCondition(api::PodGroup& group, const GroupScheduleResult&
         return;
     // The condition is the group's own, so its message drops the "pod group <key>: " lead the
     // members' messages carry: the gang plugin's status as the scheduler's test expects it.
-    const std::string lead = "pod group " + podGroupKeyOf(group.meta) + ": ";
+    const std::string lead = "pod group " + api::objectKey(group.meta) + ": ";
     std::string message = result.message;
     if (message.starts_with(lead))
         message.erase(0, lead.size());

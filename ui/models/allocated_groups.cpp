@@ -5,12 +5,9 @@
 #include <map>
 #include <string>
 
-namespace drasim::ui {
+#include "core/api/object_key.h"
 
-std::string objectKey(const api::ObjectMeta& meta)
-{
-    return (meta.namespace_.empty() ? std::string("default") : meta.namespace_) + "/" + meta.name;
-}
+namespace drasim::ui {
 
 namespace {
 
@@ -46,16 +43,13 @@ void addAllocatedGroups(ReplayState& state, const std::vector<api::Pod>& pods,
 {
     std::map<std::string, const api::PodGroup*> byKey;
     for (const auto& g : groups)
-        byKey[objectKey(g.meta)] = &g;
+        byKey[api::objectKey(g.meta)] = &g;
     for (const auto& pod : pods) {
         if (const std::string* message = preemptionMessage(pod); message && !pod.spec.nodeName.empty())
-            state.preempted[objectKey(pod.meta)] = *message;
+            state.preempted[api::objectKey(pod.meta)] = *message;
         if (!pod.spec.schedulingGroup || hasEnded(pod))
             continue;
-        api::ObjectMeta ref;
-        ref.namespace_ = pod.meta.namespace_;
-        ref.name = *pod.spec.schedulingGroup;
-        const auto found = byKey.find(objectKey(ref));
+        const auto found = byKey.find(api::podGroupKeyOf(pod));
         if (found == byKey.end())
             continue; // a group that is not loaded: the pod waits alone (the loader warned)
         const api::PodGroup& loaded = *found->second;
@@ -67,7 +61,7 @@ void addAllocatedGroups(ReplayState& state, const std::vector<api::Pod>& pods,
             if (!loaded.policy.topologyKeys.empty())
                 group.topologyKey = loaded.policy.topologyKeys.front();
         }
-        const std::string key = objectKey(pod.meta);
+        const std::string key = api::objectKey(pod.meta);
         group.members.push_back(key);
         state.podGroups[key] = group.key;
         if (group.domain.empty() && !group.topologyKey.empty() && !pod.spec.nodeName.empty())

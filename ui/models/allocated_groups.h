@@ -20,7 +20,4 @@ namespace drasim::ui {
 void addAllocatedGroups(ReplayState& state, const std::vector<api::Pod>& pods,
     const std::vector<api::PodGroup>& groups, const std::vector<api::Node>& nodes);
 
-/// "namespace/name", the empty namespace read as "default".
-std::string objectKey(const api::ObjectMeta& meta);
-
 } // namespace drasim::ui

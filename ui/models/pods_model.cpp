@@ -5,6 +5,7 @@
 
 #include <QBrush>
 
+#include "core/api/object_key.h"
 #include "ui/models/allocated_groups.h"
 #include "ui/models/allocated_state.h"
 #include "ui/models/pod_group_text.h"
@@ -65,10 +66,12 @@ void PodsModel::buildRows(const std::vector<api::PodGroup>& groups)
     m_groupCount = 0;
     std::map<std::string, size_t> groupRow; // group key → its row
     for (size_t i = 0; i < m_pods.size(); ++i) {
-        const std::string key = objectKey(m_pods[i].meta);
+        const std::string key = api::objectKey(m_pods[i].meta);
         const auto member = m_state.podGroups.find(key);
         if (member == m_state.podGroups.end() || !placedAsUnit(m_state.groups.at(member->second))) {
-            m_rows.push_back(Row { int(i), {}, {}, {}, false, {} });
+            Row row;
+            row.pod = int(i);
+            m_rows.push_back(std::move(row));
             continue;
         }
         auto [at, added] = groupRow.emplace(member->second, m_rows.size());
@@ -89,8 +92,14 @@ void PodsModel::buildRows(const std::vector<api::PodGroup>& groups)
         row.status = phaseText(phase);
         row.settled = phase == GroupPhase::Scheduled;
         row.message = groupSummary(group, tally);
+        row.minCount = group.minCount;
+        row.bound = tally.bound;
+        row.domain = tally.bound > 0 ? group.domain : std::string();
+        for (int member : row.members)
+            if (row.firstPending.isEmpty() && statusOf(m_pods[size_t(member)]) == QLatin1String("Pending"))
+                row.firstPending = QString::fromStdString(api::objectKey(m_pods[size_t(member)].meta));
         for (const auto& g : groups)
-            if (objectKey(g.meta) == row.group)
+            if (api::objectKey(g.meta) == row.group)
                 if (const std::string said = cycleMessage(g); !said.empty())
                     row.message += QStringLiteral(": ") + QString::fromStdString(said);
     }
@@ -153,7 +162,7 @@ QVariant PodsModel::podData(const api::Pod& pod, int column, int role) const
 {
     const bool pending = statusOf(pod) == QLatin1String("Pending");
     const api::PodCondition* victim = preemptedBy(pod);
-    const std::string key = objectKey(pod.meta);
+    const std::string key = api::objectKey(pod.meta);
     switch (role) {
     case PodKeyRole:
     case ExplainKeyRole:
@@ -205,26 +214,21 @@ QVariant PodsModel::podData(const api::Pod& pod, int column, int role) const
 
 QVariant PodsModel::groupData(const Row& row, int column, int role) const
 {
-    const ReplayGroup& group = m_state.groups.at(row.group);
-    const GroupTally tally = tallyOf(group, m_state);
     switch (role) {
     case GroupKeyRole:
         return QString::fromStdString(row.group);
     case IsGroupRole:
         return true;
     case MinCountRole:
-        return group.minCount;
+        return row.minCount;
     case BoundRole:
-        return tally.bound;
+        return row.bound;
     case MembersRole:
         return int(row.members.size());
     case DomainRole:
-        return tally.bound > 0 ? QString::fromStdString(group.domain) : QString();
+        return QString::fromStdString(row.domain);
     case ExplainKeyRole:
-        for (int member : row.members)
-            if (statusOf(m_pods[size_t(member)]) == QLatin1String("Pending"))
-                return QString::fromStdString(objectKey(m_pods[size_t(member)].meta));
-        return QString();
+        return row.firstPending;
     case PodKeyRole:
         return QString();
     case PendingRole:
@@ -234,8 +238,8 @@ QVariant PodsModel::groupData(const Row& row, int column, int role) const
     case Qt::ForegroundRole:
         return groupRowLook(role, column == StatusColumn, row.settled);
     case Qt::ToolTipRole:
-        if (column == NodeColumn && tally.bound > 0 && !group.domain.empty())
-            return tr("Placement domain %1").arg(QString::fromStdString(group.domain));
+        if (column == NodeColumn && !row.domain.empty())
+            return tr("Placement domain %1").arg(QString::fromStdString(row.domain));
         if (column == NameColumn)
             return tr("PodGroup %1: its members are the rows under it")
                 .arg(QString::fromStdString(row.group));
@@ -256,7 +260,7 @@ QVariant PodsModel::groupData(const Row& row, int column, int role) const
     case StatusColumn:
         return row.status;
     case NodeColumn:
-        return tally.bound > 0 ? domainValue(group.domain) : QString();
+        return domainValue(row.domain);
     case MessageColumn:
         return row.message;
     }

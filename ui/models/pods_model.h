@@ -85,6 +85,11 @@ private:
         QString message;
         bool settled = false; ///< every member bound, none preempted
         std::vector<int> members; ///< indices in m_pods, in input order
+        // Worked out once per scheduling, not on every paint:
+        int minCount = 0;
+        int bound = 0;
+        std::string domain; ///< "key=value" while a member is bound there, else ""
+        QString firstPending; ///< the first pending member's key
     };
     const api::Pod* podAt(const QModelIndex& index) const;
     QVariant podData(const api::Pod& pod, int column, int role) const;
