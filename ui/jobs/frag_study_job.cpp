@@ -2,46 +2,16 @@
 #include "ui/jobs/frag_study_job.h"
 
 #include <chrono>
-#include <functional>
 #include <string>
-
-#include <QThread>
 
 #include "core/common/progress.h"
 #include "core/fragstudy/scenario_input.h"
 #include "core/scenario/variant.h"
-#include "ui/jobs/background_priority.h"
-#include "ui/jobs/outcome_delivery.h"
+#include "ui/jobs/queued_progress.h"
 
 namespace drasim::ui {
 
-struct FragStudyJob::Shared
-{
-    CancelToken cancel;
-};
-
 namespace {
-
-/// Posts the study's progress (one call per finished run) to the job's thread.
-class FragProgressForwarder : public ProgressSink
-{
-public:
-    FragProgressForwarder(QPointer<FragStudyJob> job, std::function<bool()> current)
-        : m_job(std::move(job))
-        , m_current(std::move(current))
-    { }
-
-    void progress(double fraction, std::string_view stage) override
-    {
-        const QString text = QString::fromUtf8(stage.data(), qsizetype(stage.size()));
-        postIfCurrent(m_job, m_current,
-            [fraction, text](FragStudyJob* job) { Q_EMIT job->progressChanged(fraction, text); });
-    }
-
-private:
-    QPointer<FragStudyJob> m_job;
-    std::function<bool()> m_current;
-};
 
 /// Reads the scenario and its trace files and runs every policy with every seed.
 void runFragStudy(const std::string& path, const fragstudy::StudyOptions& options, const CancelToken& cancel,
@@ -66,53 +36,24 @@ FragStudyJob::FragStudyJob(QObject* parent)
     : QObject(parent)
 { }
 
-FragStudyJob::~FragStudyJob()
-{
-    if (m_shared)
-        m_shared->cancel.cancel();
-    for (const auto& thread : m_threads)
-        if (thread)
-            thread->wait();
-}
+FragStudyJob::~FragStudyJob() = default;
 
 void FragStudyJob::start(const QString& scenarioPath, const fragstudy::StudyOptions& options)
 {
-    if (m_shared)
-        m_shared->cancel.cancel();
-    const quint64 generation = ++m_generation;
-    m_shared = std::make_shared<Shared>();
-    m_running = true;
-    Q_EMIT started(scenarioPath);
-
-    QPointer<FragStudyJob> self(this);
-    auto shared = m_shared;
-    // Read only on the job's thread (inside queued calls), so no synchronisation is needed.
-    auto isCurrent = [self, generation]() { return self && self->m_generation == generation; };
     const std::string path = scenarioPath.toStdString();
-    QThread* thread = QThread::create([self, shared, isCurrent, path, options, scenarioPath]() {
-        lowerCurrentThreadPriority(); // before the study starts its threads, which inherit it
-        auto outcome = std::make_shared<FragStudyOutcome>();
-        outcome->scenarioPath = scenarioPath;
-        FragProgressForwarder progress(self, isCurrent);
-        const auto began = std::chrono::steady_clock::now();
-        runFragStudy(path, options, shared->cancel, progress, *outcome);
-        outcome->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
-        postIfCurrent(self, isCurrent, [outcome](FragStudyJob* job) {
-            job->m_running = false;
-            Q_EMIT job->finished(outcome);
+    m_runs.start(QStringLiteral("drasim-frag-study"),
+        [path, options, scenarioPath](const JobThreads<FragStudyJob>::Run& run) {
+            auto outcome = std::make_shared<FragStudyOutcome>();
+            outcome->scenarioPath = scenarioPath;
+            // Every report goes through: the study reports once per finished run.
+            QueuedProgress<FragStudyJob> progress(run, std::chrono::milliseconds(0));
+            const auto began = std::chrono::steady_clock::now();
+            runFragStudy(path, options, run.cancel(), progress, *outcome);
+            outcome->seconds
+                = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+            return std::shared_ptr<const FragStudyOutcome>(std::move(outcome));
         });
-    });
-    thread->setObjectName(QStringLiteral("drasim-frag-study"));
-    connect(thread, &QThread::finished, thread, &QObject::deleteLater);
-    m_threads.removeIf([](const QPointer<QThread>& t) { return t.isNull(); });
-    m_threads << thread;
-    thread->start();
-}
-
-void FragStudyJob::cancel()
-{
-    if (m_shared)
-        m_shared->cancel.cancel();
+    Q_EMIT started(scenarioPath);
 }
 
 } // namespace drasim::ui

@@ -4,15 +4,12 @@
 #include <memory>
 #include <vector>
 
-#include <QList>
 #include <QObject>
-#include <QPointer>
 #include <QString>
 
 #include "core/common/diagnostic.h"
 #include "core/fragstudy/frag_study.h"
-
-class QThread;
+#include "ui/jobs/job_threads.h"
 
 namespace drasim::ui {
 
@@ -40,8 +37,8 @@ public:
     ~FragStudyJob() override;
 
     void start(const QString& scenarioPath, const fragstudy::StudyOptions& options);
-    void cancel();
-    bool isRunning() const { return m_running; }
+    void cancel() { m_runs.cancel(); }
+    bool isRunning() const { return m_runs.isRunning(); }
 
 Q_SIGNALS:
     void started(const QString& scenarioPath);
@@ -50,11 +47,7 @@ Q_SIGNALS:
     void finished(std::shared_ptr<const drasim::ui::FragStudyOutcome> outcome);
 
 private:
-    struct Shared;
-    quint64 m_generation = 0;
-    bool m_running = false;
-    std::shared_ptr<Shared> m_shared;
-    QList<QPointer<QThread>> m_threads;
+    JobThreads<FragStudyJob> m_runs { this };
 };
 
 } // namespace drasim::ui

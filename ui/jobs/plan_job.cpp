@@ -3,54 +3,18 @@
 
 #include <chrono>
 
-#include <QThread>
-
 #include "core/common/data_value.h"
 #include "core/common/progress.h"
 #include "core/planner/planner.h"
 #include "core/planner/study_store.h"
 #include "core/storage/database.h"
-#include "ui/jobs/background_priority.h"
-#include "ui/jobs/outcome_delivery.h"
+#include "ui/jobs/queued_progress.h"
 
 namespace drasim::ui {
-
-struct PlanJob::Shared
-{
-    CancelToken cancel;
-};
 
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-/// Posts the planner's progress to the job's thread, at most ~10 times a second.
-class PlanProgressForwarder : public ProgressSink
-{
-public:
-    PlanProgressForwarder(QPointer<PlanJob> job, std::function<bool()> current)
-        : m_job(std::move(job))
-        , m_current(std::move(current))
-    { }
-
-    void progress(double fraction, std::string_view stage) override
-    {
-        const auto now = Clock::now();
-        if (fraction < 1.0 && stage == m_stage && now - m_last < std::chrono::milliseconds(100))
-            return;
-        m_last = now;
-        m_stage = std::string(stage);
-        const QString text = QString::fromStdString(m_stage);
-        postIfCurrent(m_job, m_current,
-            [fraction, text](PlanJob* job) { Q_EMIT job->progressChanged(fraction, text); });
-    }
-
-private:
-    QPointer<PlanJob> m_job;
-    std::function<bool()> m_current;
-    std::string m_stage;
-    Clock::time_point m_last {};
-};
 
 /// Loads, prepares and runs the study, recording it in the store; everything a worker does.
 void runStudy(const std::string& studyPath, const std::string& storePath, unsigned threads,
@@ -116,53 +80,22 @@ PlanJob::PlanJob(QObject* parent)
     : QObject(parent)
 { }
 
-PlanJob::~PlanJob()
-{
-    if (m_shared)
-        m_shared->cancel.cancel();
-    for (const auto& thread : m_threads)
-        if (thread)
-            thread->wait();
-}
+PlanJob::~PlanJob() = default;
 
 void PlanJob::start(const QString& studyPath, const QString& storePath, unsigned threads)
 {
-    if (m_shared)
-        m_shared->cancel.cancel();
-    const quint64 generation = ++m_generation;
-    m_shared = std::make_shared<Shared>();
-    m_running = true;
-    Q_EMIT started(studyPath);
-
-    QPointer<PlanJob> self(this);
-    auto shared = m_shared;
-    // Read only on the job's thread (inside queued calls), so no synchronisation is needed.
-    auto isCurrent = [self, generation]() { return self && self->m_generation == generation; };
     const std::string study = studyPath.toStdString();
     const std::string store = storePath.toStdString();
-    QThread* thread = QThread::create([self, shared, isCurrent, study, store, threads, studyPath]() {
-        lowerCurrentThreadPriority(); // before the planner starts its pool, which inherits it
-        auto outcome = std::make_shared<PlanOutcome>();
-        outcome->studyPath = studyPath;
-        PlanProgressForwarder progress(self, isCurrent);
-        runStudy(study, store, threads, shared->cancel, progress, *outcome);
-        outcome->cancelled = outcome->cancelled || shared->cancel.cancelled();
-        postIfCurrent(self, isCurrent, [outcome](PlanJob* job) {
-            job->m_running = false;
-            Q_EMIT job->finished(outcome);
+    m_runs.start(QStringLiteral("drasim-plan"),
+        [study, store, threads, studyPath](const JobThreads<PlanJob>::Run& run) {
+            auto outcome = std::make_shared<PlanOutcome>();
+            outcome->studyPath = studyPath;
+            QueuedProgress<PlanJob> progress(run, std::chrono::milliseconds(100));
+            runStudy(study, store, threads, run.cancel(), progress, *outcome);
+            outcome->cancelled = outcome->cancelled || run.cancel().cancelled();
+            return std::shared_ptr<const PlanOutcome>(std::move(outcome));
         });
-    });
-    thread->setObjectName(QStringLiteral("drasim-plan"));
-    connect(thread, &QThread::finished, thread, &QObject::deleteLater);
-    m_threads.removeIf([](const QPointer<QThread>& t) { return t.isNull(); });
-    m_threads << thread;
-    thread->start();
-}
-
-void PlanJob::cancel()
-{
-    if (m_shared)
-        m_shared->cancel.cancel();
+    Q_EMIT started(studyPath);
 }
 
 } // namespace drasim::ui

@@ -4,15 +4,12 @@
 #include <memory>
 #include <vector>
 
-#include <QList>
 #include <QObject>
-#include <QPointer>
 #include <QString>
 
 #include "core/common/diagnostic.h"
 #include "core/planner/study_result.h"
-
-class QThread;
+#include "ui/jobs/job_threads.h"
 
 namespace drasim::ui {
 
@@ -47,8 +44,8 @@ public:
     /// storePath: SQLite file to record into (the run store); empty = do not record.
     /// threads: simulations at once (0 = every core).
     void start(const QString& studyPath, const QString& storePath, unsigned threads = 0);
-    void cancel();
-    bool isRunning() const { return m_running; }
+    void cancel() { m_runs.cancel(); }
+    bool isRunning() const { return m_runs.isRunning(); }
 
 Q_SIGNALS:
     void started(const QString& studyPath);
@@ -57,11 +54,7 @@ Q_SIGNALS:
     void finished(std::shared_ptr<const drasim::ui::PlanOutcome> outcome);
 
 private:
-    struct Shared;
-    quint64 m_generation = 0;
-    bool m_running = false;
-    std::shared_ptr<Shared> m_shared;
-    QList<QPointer<QThread>> m_threads;
+    JobThreads<PlanJob> m_runs { this };
 };
 
 } // namespace drasim::ui
