@@ -51,22 +51,14 @@ const MixResult* recommendedAt(const StudyResult& r, double load)
 /// columns: policy, mix and cost, difference.
 std::string comparisonAt(const PolicyStudyResult& all, size_t level)
 {
-    const StudyResult& first = all.policies.front().result;
-    const MixResult* baseline = recommendedAt(first, 1.0);
     std::vector<std::array<std::string, 3>> rows;
     size_t nameWidth = 0, mixWidth = 0;
-    for (const auto& p : all.policies) {
-        std::array<std::string, 3> row { nameOf(p), "", "" };
-        if (level >= p.result.loads.size() || !p.result.loads[level].recommended) {
-            row[1] = "no mix within maxNodes and the constraints meets every service level";
-        } else {
-            const LoadResult& lr = p.result.loads[level];
-            const MixResult& rec = lr.mixes[*lr.recommended];
-            row[1]
-                = formatMix(rec.mix, p.result.candidates) + "  (" + formatMoney(rec.footprint.costUsd) + ")";
-            if (baseline && (&p != &all.policies.front() || lr.load != 1.0))
-                row[2] = "versus " + std::string(nameOf(all.policies.front()))
-                    + " today: " + versusText(rec, *baseline, p.result);
+    for (const PolicyComparison& c : policyComparison(all, level)) {
+        std::array<std::string, 3> row { scheduler::scoringPolicyName(c.policy), c.mix, "" };
+        if (c.recommended) {
+            row[1] += "  (" + c.cost + ")";
+            if (!c.versus.empty())
+                row[2] = "versus " + std::string(nameOf(all.policies.front())) + " today: " + c.versus;
             mixWidth = std::max(mixWidth, row[1].size());
         }
         nameWidth = std::max(nameWidth, row[0].size());
@@ -74,7 +66,7 @@ std::string comparisonAt(const PolicyStudyResult& all, size_t level)
     }
     // Appended piece by piece: GCC 12 sees a false -Wrestrict in `"\n" + std::string`.
     std::string out(1, '\n');
-    out += loadLabel(first.loads[level].load);
+    out += loadLabel(all.policies.front().result.loads[level].load);
     out += ":\n";
     for (auto& [name, mix, versus] : rows) {
         name.resize(nameWidth, ' ');
@@ -119,6 +111,32 @@ std::optional<PolicyStudyResult> runPolicyPlans(
         out.policies.push_back({ policy, std::move(*result) });
     }
     return out;
+}
+
+std::vector<PolicyComparison> policyComparison(const PolicyStudyResult& all, size_t level)
+{
+    std::vector<PolicyComparison> rows;
+    if (all.policies.empty())
+        return rows;
+    const MixResult* baseline = recommendedAt(all.policies.front().result, 1.0);
+    for (const auto& p : all.policies) {
+        PolicyComparison row;
+        row.policy = p.policy;
+        if (level >= p.result.loads.size() || !p.result.loads[level].recommended) {
+            row.mix = "no mix within maxNodes and the constraints meets every service level";
+        } else {
+            const LoadResult& lr = p.result.loads[level];
+            const MixResult& rec = lr.mixes[*lr.recommended];
+            row.recommended = true;
+            row.mix = formatMix(rec.mix, p.result.candidates);
+            row.cost = formatMoney(rec.footprint.costUsd);
+            row.nodes = rec.footprint.nodes;
+            if (baseline && (&p != &all.policies.front() || lr.load != 1.0))
+                row.versus = versusText(rec, *baseline, p.result);
+        }
+        rows.push_back(std::move(row));
+    }
+    return rows;
 }
 
 std::string formatPolicyText(const PolicyStudyResult& all)

@@ -34,6 +34,25 @@ struct PolicyStudyResult
 std::optional<PolicyStudyResult> runPolicyPlans(
     const Plan& plan, const PlanOptions& options, Diagnostics& diags, PlanStats* stats = nullptr);
 
+/// One policy's row of the comparison at one load level: its cheapest mix meeting every service
+/// level and how that differs from the first policy's at today's load, in the words
+/// formatPolicyText prints (a table shows the same figures).
+struct PolicyComparison
+{
+    scheduler::ScoringPolicy policy = scheduler::ScoringPolicy::Default;
+    bool recommended = false; ///< a mix meets every level within the constraints
+    std::string mix; ///< formatMix ("a100=6"), or why there is none
+    std::string cost; ///< formatMoney of its cost ("$900,000"); empty without a mix
+    int64_t nodes = 0; ///< servers the mix buys; 0 without one
+    /// versusText against the first policy's mix at today's load ("-11 a100, -$1,650,000");
+    /// empty for that mix itself, without a mix, or when the first policy has none today.
+    std::string versus;
+};
+
+/// Every policy's row at load level `level` (an index into each result's loads), in the study's
+/// order.
+std::vector<PolicyComparison> policyComparison(const PolicyStudyResult& result, size_t level);
+
 /// For people: per load the cheapest mix under each policy and how it differs from the first
 /// policy's at today's load ("fgd at load +10%: the same mix, +$0"), then each policy's report.
 std::string formatPolicyText(const PolicyStudyResult& result);

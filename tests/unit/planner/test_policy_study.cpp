@@ -170,6 +170,75 @@ TEST(PlannerPolicies, ReportsNameEveryPolicy)
     EXPECT_EQ(toJson(*list[0].find("result")), toJson(toData(got->policies[0].result)));
 }
 
+/// The comparison's lines of `text` at load level `label` ("today's load"), in order.
+std::vector<std::string> comparisonLines(const std::string& text, const std::string& label)
+{
+    std::vector<std::string> lines;
+    size_t at = text.find("\n" + label + ":\n");
+    if (at == std::string::npos)
+        return lines;
+    at = text.find('\n', at + 1) + 1;
+    for (size_t end = text.find('\n', at); end != std::string::npos && text.compare(at, 2, "  ") == 0;
+         at = end + 1, end = text.find('\n', at))
+        lines.push_back(text.substr(at, end - at));
+    return lines;
+}
+
+// The rows a table shows are the figures the text prints, word for word, row by row.
+TEST(PlannerPolicies, ComparisonRowsAreTheTextsFigures)
+{
+    Diagnostics diags;
+    auto plan = planWith("  policies: [most-allocated, least-allocated]\n", diags);
+    ASSERT_TRUE(plan) << diags.formatAll();
+    PlanOptions options;
+    options.threads = 2;
+    auto got = runPolicyPlans(*plan, options, diags);
+    ASSERT_TRUE(got) << diags.formatAll();
+    const std::string text = formatPolicyText(*got);
+    for (size_t level = 0; level < 2; ++level) {
+        const auto rows = policyComparison(*got, level);
+        const auto lines = comparisonLines(text, level == 0 ? "today's load" : "load +25%");
+        ASSERT_EQ(rows.size(), 2u);
+        ASSERT_EQ(lines.size(), 2u) << text;
+        for (size_t i = 0; i < 2; ++i) {
+            const PolicyResult& p = got->policies[i];
+            const LoadResult& lr = p.result.loads[level];
+            EXPECT_EQ(rows[i].policy, p.policy);
+            ASSERT_TRUE(rows[i].recommended && lr.recommended) << text;
+            const MixResult& rec = lr.mixes[*lr.recommended];
+            EXPECT_EQ(rows[i].nodes, rec.footprint.nodes);
+            EXPECT_EQ(lines[i].rfind("  " + std::string(scheduler::scoringPolicyName(p.policy)) + " ", 0), 0u)
+                << lines[i];
+            EXPECT_NE(lines[i].find("  " + rows[i].mix + "  (" + rows[i].cost + ")"), std::string::npos)
+                << lines[i];
+            if (level == 0 && i == 0) {
+                EXPECT_EQ(rows[i].versus, "") << "the baseline itself";
+                EXPECT_EQ(lines[i].find("versus"), std::string::npos) << lines[i];
+            } else {
+                ASSERT_FALSE(rows[i].versus.empty());
+                EXPECT_TRUE(lines[i].ends_with("  versus most-allocated today: " + rows[i].versus))
+                    << lines[i];
+            }
+        }
+    }
+
+    // A policy without a mix at a level says why, with no figures; without the baseline's mix
+    // today there is nothing to compare against.
+    PolicyStudyResult none = *got;
+    none.policies[1].result.loads[1].recommended.reset();
+    const auto missing = policyComparison(none, 1)[1];
+    EXPECT_FALSE(missing.recommended);
+    EXPECT_EQ(missing.mix, "no mix within maxNodes and the constraints meets every service level");
+    EXPECT_EQ(missing.cost, "");
+    EXPECT_EQ(missing.nodes, 0);
+    EXPECT_EQ(missing.versus, "");
+    EXPECT_NE(formatPolicyText(none).find("\n  least-allocated  " + missing.mix + "\n"), std::string::npos);
+    none.policies[0].result.loads[0].recommended.reset();
+    for (const PolicyComparison& row : policyComparison(none, 1))
+        EXPECT_EQ(row.versus, "") << scheduler::scoringPolicyName(row.policy);
+    EXPECT_TRUE(policyComparison(PolicyStudyResult {}, 0).empty());
+}
+
 TEST(PlannerPolicies, ProgressCoversEveryPolicyInTurn)
 {
     Diagnostics diags;
