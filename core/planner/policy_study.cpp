@@ -130,6 +130,7 @@ std::vector<PolicyComparison> policyComparison(const PolicyStudyResult& all, siz
             row.recommended = true;
             row.mix = formatMix(rec.mix, p.result.candidates);
             row.cost = formatMoney(rec.footprint.costUsd);
+            row.costUsd = rec.footprint.costUsd;
             row.nodes = rec.footprint.nodes;
             if (baseline && (&p != &all.policies.front() || lr.load != 1.0))
                 row.versus = versusText(rec, *baseline, p.result);

@@ -43,6 +43,7 @@ struct PolicyComparison
     bool recommended = false; ///< a mix meets every level within the constraints
     std::string mix; ///< formatMix ("a100=6"), or why there is none
     std::string cost; ///< formatMoney of its cost ("$900,000"); empty without a mix
+    double costUsd = 0; ///< the same in USD; 0 without a mix
     int64_t nodes = 0; ///< servers the mix buys; 0 without one
     /// versusText against the first policy's mix at today's load ("-11 a100, -$1,650,000");
     /// empty for that mix itself, without a mix, or when the first policy has none today.

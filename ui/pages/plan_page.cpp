@@ -21,11 +21,13 @@
 #include <QTextDocument>
 #include <QVBoxLayout>
 
+#include "core/scheduler/scoring_profile.h"
 #include "ui/charts/frontier_chart_view.h"
 #include "ui/jobs/outcome_delivery.h"
 #include "ui/models/core_text.h"
 #include "ui/models/plan_candidates_model.h"
 #include "ui/models/plan_models.h"
+#include "ui/models/plan_policies_model.h"
 #include "ui/widgets/progress_row.h"
 
 namespace drasim::ui {
@@ -64,6 +66,7 @@ PlanPage::PlanPage(QWidget* parent)
     m_mixes = new PlanMixesModel(this);
     m_loads = new PlanLoadsModel(this);
     m_candidates = new PlanCandidatesModel(this);
+    m_policies = new PlanPoliciesModel(this);
 
     m_row = new ProgressRow(tr("No study open. Open a Study file to find the cheapest hardware that meets "
                                "its service levels."),
@@ -78,6 +81,9 @@ PlanPage::PlanPage(QWidget* parent)
     m_chart = new FrontierChartView(m_mixes, this);
     m_loadChoice = new QComboBox(this);
     m_loadChoice->setToolTip(tr("The load level the chart, the recommendation and the mix table show"));
+    m_policyChoice = new QComboBox(this);
+    m_policyChoice->setToolTip(
+        tr("The scoring policy whose study the chart, the recommendation and the tables show"));
     m_recommendation = new QLabel(this);
     m_recommendation->setWordWrap(true);
     m_recommendation->setTextFormat(Qt::RichText);
@@ -94,8 +100,13 @@ PlanPage::PlanPage(QWidget* parent)
     auto* sideLayout = new QVBoxLayout(side);
     sideLayout->setContentsMargins(0, 0, 0, 0);
     auto* loadRow = new QHBoxLayout();
+    m_policyLabel = new QLabel(tr("Policy:"), side);
+    loadRow->addWidget(m_policyLabel);
+    loadRow->addWidget(m_policyChoice, 1);
     loadRow->addWidget(new QLabel(tr("Show:"), side));
     loadRow->addWidget(m_loadChoice, 1);
+    m_policyLabel->hide(); // until a study comparing policies has run
+    m_policyChoice->hide();
     sideLayout->addLayout(loadRow);
     // The recommendation with its reasons may be longer than the pane: it scrolls.
     auto* recommendationScroll = new QScrollArea(side);
@@ -127,18 +138,43 @@ PlanPage::PlanPage(QWidget* parent)
 
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_row);
+    // Outside the splitter: a splitter keeps a pane it laid out hidden at no height when shown.
+    layout->addWidget(createPoliciesPanel());
     layout->addWidget(split, 1);
 
     connect(m_open, &QPushButton::clicked, this, &PlanPage::chooseStudy);
     connect(m_run, &QPushButton::clicked, this, &PlanPage::run);
     connect(m_cancel, &QPushButton::clicked, this, &PlanPage::cancel);
     connect(m_loadChoice, &QComboBox::currentIndexChanged, this, &PlanPage::showLoad);
+    connect(m_policyChoice, &QComboBox::currentIndexChanged, this, &PlanPage::showPolicy);
     connect(m_job, &PlanJob::progressChanged, this, [this](double f, const QString& stage) {
         m_row->setFraction(f);
         m_row->setStage(stage);
     });
     connect(m_job, &PlanJob::finished, this, &PlanPage::onFinished);
     setRunning(false);
+}
+
+QWidget* PlanPage::createPoliciesPanel()
+{
+    m_policiesPanel = new QWidget(this);
+    auto* layout = new QVBoxLayout(m_policiesPanel);
+    layout->setContentsMargins(0, 0, 0, 0);
+    // One line: a wrapped label asks its layout for the height of several.
+    m_policiesTitle = new QLabel(m_policiesPanel);
+    m_policiesTitle->setToolTip(
+        tr("Choose a row to show that policy's study: its frontier, recommendation and "
+           "tables below."));
+    layout->addWidget(m_policiesTitle);
+    m_policiesView = table(m_policies, m_policiesPanel);
+    m_policiesView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_policiesView->horizontalHeader()->setStretchLastSection(true);
+    layout->addWidget(m_policiesView);
+    // A row is a policy: choosing it shows that policy's study.
+    connect(m_policiesView, &QTableView::clicked, this,
+        [this](const QModelIndex& index) { showPolicy(index.row()); });
+    m_policiesPanel->hide();
+    return m_policiesPanel;
 }
 
 void PlanPage::chooseStudy()
@@ -161,6 +197,15 @@ void PlanPage::openStudy(const QString& path)
 void PlanPage::clearResult()
 {
     m_result.reset();
+    m_policyResult.reset();
+    m_policies->setResult(nullptr);
+    m_policiesPanel->hide();
+    {
+        const QSignalBlocker block(m_policyChoice);
+        m_policyChoice->clear();
+    }
+    m_policyChoice->hide();
+    m_policyLabel->hide();
     m_mixes->setResult(nullptr);
     m_loads->setResult(nullptr);
     m_candidates->setResult(nullptr);
@@ -198,6 +243,7 @@ void PlanPage::setRunning(bool running)
     m_cancel->setEnabled(running);
     m_open->setEnabled(!running);
     m_loadChoice->setEnabled(!running && m_result);
+    m_policyChoice->setEnabled(!running && m_policyResult);
 }
 
 void PlanPage::showLoad(int index)
@@ -212,6 +258,73 @@ void PlanPage::showLoad(int index)
     m_candidates->setResult(m_result, index);
     m_recommendation->setText(recommendationHtml(*m_result, index));
     m_loadsView->selectRow(index);
+    if (m_policyResult) {
+        m_policies->setResult(m_policyResult, index);
+        m_policiesTitle->setText(tr("<b>Scoring policies compared at %1</b>: the cheapest mix meeting every "
+                                    "service level under each")
+                                     .arg(m_loadChoice->currentText().toHtmlEscaped()));
+        m_policiesView->selectRow(policyShown());
+    }
+}
+
+int PlanPage::policyShown() const
+{
+    return std::max(0, m_policyChoice->currentIndex());
+}
+
+void PlanPage::showPolicy(int index)
+{
+    if (!m_policyResult || index < 0 || size_t(index) >= m_policyResult->policies.size())
+        return;
+    if (m_policyChoice->currentIndex() != index) {
+        const QSignalBlocker block(m_policyChoice);
+        m_policyChoice->setCurrentIndex(index);
+    }
+    // The same load level under the other policy.
+    showResult(std::shared_ptr<const planner::StudyResult>(
+                   m_policyResult, &m_policyResult->policies[size_t(index)].result),
+        std::max(0, m_loadChoice->currentIndex()));
+}
+
+void PlanPage::showResult(std::shared_ptr<const planner::StudyResult> result, int load)
+{
+    m_result = std::move(result);
+    m_loads->setResult(m_result);
+    fitHeightToRows(m_loadsView);
+    {
+        const QSignalBlocker block(m_loadChoice);
+        m_loadChoice->clear();
+        for (const auto& l : m_result->loads)
+            m_loadChoice->addItem(QString::fromStdString(planner::loadLabel(l.load)));
+    }
+    m_loadChoice->setEnabled(true);
+    showLoad(std::min(load, int(m_result->loads.size()) - 1));
+}
+
+void PlanPage::showPolicies(const PlanOutcome& outcome)
+{
+    m_policyResult = outcome.policies;
+    m_policies->setResult(m_policyResult);
+    const bool compared = bool(m_policyResult);
+    {
+        const QSignalBlocker block(m_policyChoice);
+        m_policyChoice->clear();
+        if (compared)
+            for (const auto& p : m_policyResult->policies)
+                m_policyChoice->addItem(QString::fromUtf8(scheduler::scoringPolicyName(p.policy)));
+    }
+    m_policyChoice->setVisible(compared);
+    m_policyLabel->setVisible(compared);
+    m_policyChoice->setEnabled(compared);
+    m_policiesPanel->setVisible(compared);
+    if (compared) {
+        // Every policy's row in sight: the comparison is what such a study asks.
+        fitHeightToRows(m_policiesView);
+        m_policiesView->setMinimumHeight(m_policiesView->maximumHeight());
+        // Told, not left to the layout, which may still hold the height asked for before the rows.
+        m_policiesPanel->layout()->invalidate();
+        m_policiesPanel->setFixedHeight(m_policiesPanel->layout()->sizeHint().height());
+    }
 }
 
 QString PlanPage::recommendationText() const
@@ -239,24 +352,26 @@ void PlanPage::onFinished(std::shared_ptr<const PlanOutcome> outcome)
     }
     m_row->setFraction(1.0);
     m_row->setStage(tr("done"));
-    m_loads->setResult(m_result);
-    fitHeightToRows(m_loadsView);
-    {
-        const QSignalBlocker block(m_loadChoice);
-        m_loadChoice->clear();
-        for (const auto& l : m_result->loads)
-            m_loadChoice->addItem(QString::fromStdString(planner::loadLabel(l.load)));
+    showPolicies(*outcome);
+    showResult(m_result, 0);
+    int64_t evaluations = m_result->evaluations;
+    QString recorded = outcome->studyId ? tr(" Recorded as study #%1.").arg(outcome->studyId) : QString();
+    if (m_policyResult) {
+        evaluations = 0;
+        for (const auto& p : m_policyResult->policies)
+            evaluations += p.result.evaluations;
+        // As `drasim plan --db`, which records the study of one scoring policy.
+        recorded = tr(" Under %1; not recorded in the run history, which keeps studies of one policy.")
+                       .arg(countOf(qint64(m_policyResult->policies.size()), tr("scoring policy"),
+                           tr("scoring policies")));
     }
-    m_loadChoice->setEnabled(true);
-    showLoad(0);
-    m_totals->setText(
-        tr("%1 mixes evaluated, %2 simulations (%3 stopped early once a level was surely "
-           "missed) in %4 s.%5")
-            .arg(m_result->evaluations)
-            .arg(outcome->simulationsRun)
-            .arg(outcome->stoppedEarly)
-            .arg(QString::number(outcome->seconds, 'f', 1))
-            .arg(outcome->studyId ? tr(" Recorded as study #%1.").arg(outcome->studyId) : QString()));
+    m_totals->setText(tr("%1 mixes evaluated, %2 simulations (%3 stopped early once a level was surely "
+                         "missed) in %4 s.%5")
+                          .arg(evaluations)
+                          .arg(outcome->simulationsRun)
+                          .arg(outcome->stoppedEarly)
+                          .arg(QString::number(outcome->seconds, 'f', 1))
+                          .arg(recorded));
     Q_EMIT statusMessage(tr("Study %1 finished").arg(QString::fromStdString(m_result->study)));
     Q_EMIT resultShown();
 }

@@ -207,6 +207,7 @@ TEST(PlannerPolicies, ComparisonRowsAreTheTextsFigures)
             ASSERT_TRUE(rows[i].recommended && lr.recommended) << text;
             const MixResult& rec = lr.mixes[*lr.recommended];
             EXPECT_EQ(rows[i].nodes, rec.footprint.nodes);
+            EXPECT_EQ(rows[i].costUsd, rec.footprint.costUsd);
             EXPECT_EQ(lines[i].rfind("  " + std::string(scheduler::scoringPolicyName(p.policy)) + " ", 0), 0u)
                 << lines[i];
             EXPECT_NE(lines[i].find("  " + rows[i].mix + "  (" + rows[i].cost + ")"), std::string::npos)
@@ -230,6 +231,7 @@ TEST(PlannerPolicies, ComparisonRowsAreTheTextsFigures)
     EXPECT_FALSE(missing.recommended);
     EXPECT_EQ(missing.mix, "no mix within maxNodes and the constraints meets every service level");
     EXPECT_EQ(missing.cost, "");
+    EXPECT_EQ(missing.costUsd, 0.0);
     EXPECT_EQ(missing.nodes, 0);
     EXPECT_EQ(missing.versus, "");
     EXPECT_NE(formatPolicyText(none).find("\n  least-allocated  " + missing.mix + "\n"), std::string::npos);
