@@ -38,30 +38,6 @@ void runPolicies(
 
 /// The search of a study of one policy, recorded in the store as it goes.
 void runOnePolicy(const planner::Plan& plan, const std::string& storePath, planner::PlanOptions options,
-    Diagnostics& diags, PlanOutcome& out);
-
-/// Loads, prepares and runs the study; everything a worker does.
-void runStudy(const std::string& studyPath, const std::string& storePath, unsigned threads,
-    const CancelToken& cancel, ProgressSink& progress, PlanOutcome& out)
-{
-    Diagnostics diags;
-    progress.progress(0.0, "reading the study");
-    auto study = planner::loadStudy(studyPath, diags);
-    auto plan = study ? planner::preparePlan(*study, diags) : std::nullopt;
-    if (plan) {
-        planner::PlanOptions options;
-        options.threads = threads;
-        options.cancel = &cancel;
-        options.progress = &progress;
-        if (plan->study.policies.empty())
-            runOnePolicy(*plan, storePath, options, diags, out);
-        else
-            runPolicies(*plan, options, diags, out);
-    }
-    out.diagnostics = diags.all();
-}
-
-void runOnePolicy(const planner::Plan& plan, const std::string& storePath, planner::PlanOptions options,
     Diagnostics& diags, PlanOutcome& out)
 {
     std::unique_ptr<planner::StudyStore> store;
@@ -103,6 +79,27 @@ void runOnePolicy(const planner::Plan& plan, const std::string& storePath, plann
     }
     if (result)
         out.result = std::make_shared<const planner::StudyResult>(std::move(*result));
+}
+
+/// Loads, prepares and runs the study; everything a worker does.
+void runStudy(const std::string& studyPath, const std::string& storePath, unsigned threads,
+    const CancelToken& cancel, ProgressSink& progress, PlanOutcome& out)
+{
+    Diagnostics diags;
+    progress.progress(0.0, "reading the study");
+    auto study = planner::loadStudy(studyPath, diags);
+    auto plan = study ? planner::preparePlan(*study, diags) : std::nullopt;
+    if (plan) {
+        planner::PlanOptions options;
+        options.threads = threads;
+        options.cancel = &cancel;
+        options.progress = &progress;
+        if (plan->study.policies.empty())
+            runOnePolicy(*plan, storePath, options, diags, out);
+        else
+            runPolicies(*plan, options, diags, out);
+    }
+    out.diagnostics = diags.all();
 }
 
 } // namespace

@@ -138,7 +138,7 @@ PlanPage::PlanPage(QWidget* parent)
 
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_row);
-    // Outside the splitter: a splitter keeps a pane it laid out hidden at no height when shown.
+    // Above the splitter, not in it: the comparison takes its rows' height, the panes share the rest.
     layout->addWidget(createPoliciesPanel());
     layout->addWidget(split, 1);
 
@@ -321,7 +321,7 @@ void PlanPage::showPolicies(const PlanOutcome& outcome)
         // Every policy's row in sight: the comparison is what such a study asks.
         fitHeightToRows(m_policiesView);
         m_policiesView->setMinimumHeight(m_policiesView->maximumHeight());
-        // Told, not left to the layout, which may still hold the height asked for before the rows.
+        // Exactly the title and the rows: the panel never takes room from the chart and tables.
         m_policiesPanel->layout()->invalidate();
         m_policiesPanel->setFixedHeight(m_policiesPanel->layout()->sizeHint().height());
     }
