@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "core/api/object_key.h"
+
 namespace drasim::scheduler {
 
 bool needsScheduling(const api::Pod& pod)
@@ -18,8 +20,7 @@ void recordPreemption(const api::Pod& preemptor, const PreemptionResult& p, std:
                                                                        : preemptor.spec.schedulerName;
     for (const auto& key : p.victims) {
         for (auto& pod : pods) {
-            const std::string ns = pod.meta.namespace_.empty() ? std::string("default") : pod.meta.namespace_;
-            if (ns + "/" + pod.meta.name != key)
+            if (api::objectKey(pod.meta) != key)
                 continue;
             auto& conds = pod.conditions;
             conds.erase(std::remove_if(conds.begin(), conds.end(),
@@ -78,8 +79,7 @@ BatchResult scheduleAll(Cluster& cluster, const std::vector<api::Pod>& pods, con
     for (auto& pod : out.pods) {
         if (!needsScheduling(pod))
             continue;
-        const std::string ns = pod.meta.namespace_.empty() ? std::string("default") : pod.meta.namespace_;
-        const bool explain = !explainPod.empty() && ns + "/" + pod.meta.name == explainPod;
+        const bool explain = !explainPod.empty() && api::objectKey(pod.meta) == explainPod;
         ScheduleResult r = cluster.schedule(pod, explain);
         recordResult(cluster, pod, r, out);
         if (explain) {
@@ -96,8 +96,7 @@ bool tracePod(Cluster& cluster, const std::vector<api::Pod>& pods, const std::st
 {
     for (size_t i = 0; i < pods.size(); ++i) {
         const auto& pod = pods[i];
-        const std::string ns = pod.meta.namespace_.empty() ? std::string("default") : pod.meta.namespace_;
-        if (ns + "/" + pod.meta.name != podKey || !needsScheduling(pod))
+        if (api::objectKey(pod.meta) != podKey || !needsScheduling(pod))
             continue;
         scheduleAll(cluster, std::vector<api::Pod>(pods.begin(), pods.begin() + std::ptrdiff_t(i)));
         cluster.setAllocationObserver(&observer);

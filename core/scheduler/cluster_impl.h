@@ -21,6 +21,7 @@
 #include "core/allocator/inventory.h"
 #include "core/allocator/node_match.h"
 #include "core/allocator/selector_cache.h"
+#include "core/api/object_key.h"
 #include "core/gpushare/share_score_cache.h"
 #include "core/scheduler/change_log.h"
 #include "core/scheduler/cluster.h"
@@ -57,14 +58,14 @@ inline std::string nsOf(const api::ObjectMeta& m)
 
 inline std::string keyOf(const api::ObjectMeta& m)
 {
-    return nsOf(m) + "/" + m.name;
+    return api::objectKey(m);
 }
 
 /// The key of the PodGroup a pod is a member of (spec.schedulingGroup, in the pod's namespace), ""
 /// for a pod of no group.
 inline std::string groupKeyOf(const api::Pod& pod)
 {
-    return pod.spec.schedulingGroup ? nsOf(pod.meta) + "/" + *pod.spec.schedulingGroup : std::string();
+    return api::podGroupKeyOf(pod);
 }
 
 struct Cluster::Impl
