@@ -35,9 +35,9 @@ std::vector<Cluster::Impl::GroupPreemption::Unit> Cluster::Impl::GroupPreemption
             continue;
         auto policy = ps.groupKey.empty() ? d.groupPolicies.end() : d.groupPolicies.find(ps.groupKey);
         const bool all = policy != d.groupPolicies.end() && policy->second.disruptAll;
-        // A member's priority is its group's (KEP-5710 "Workload priorities"); the API server
-        // keeps the two equal, and a group of another priority never reaches a cycle.
-        const int32_t priority = all ? policy->second.priority : ps.pub.priority;
+        // A member's priority is its group's, whatever its own (Preemption::victimPriority), in
+        // either disruption mode.
+        const int32_t priority = Preemption::victimPriority(d, ps, true);
         if (priority >= below)
             continue;
         if (all) {
@@ -181,8 +181,7 @@ void Cluster::Impl::GroupPreemption::postFilter(Impl& d, const PodGroupPolicy& g
     const std::vector<api::Pod>& pods, const std::function<GroupScheduleResult()>& attempt,
     GroupScheduleResult& out)
 {
-    if (!group.workloadAwarePreemption || d.boundPriorities.empty()
-        || d.boundPriorities.begin()->first >= group.priority)
+    if (!group.workloadAwarePreemption || !Preemption::anyBelow(d, group.priority, true))
         return; // preemption was never a possibility
     PreemptionResult result;
     if (group.preemptionNever) {

@@ -52,10 +52,29 @@ size_t Cluster::Impl::Preemption::candidatesWanted(size_t potentialNodes, const 
     return std::min(n, potentialNodes);
 }
 
-bool Cluster::Impl::Preemption::moreImportant(const PodState* a, const PodState* b)
+int32_t Cluster::Impl::Preemption::victimPriority(const Impl& d, const PodState& pod, bool groupAware)
 {
-    if (a->pub.priority != b->pub.priority)
-        return a->pub.priority > b->pub.priority;
+    if (!groupAware || pod.groupKey.empty())
+        return pod.pub.priority;
+    auto it = d.groupPolicies.find(pod.groupKey);
+    return it != d.groupPolicies.end() ? it->second.priority : pod.pub.priority;
+}
+
+bool Cluster::Impl::Preemption::anyBelow(const Impl& d, int32_t priority, bool groupAware)
+{
+    if (!groupAware || d.groupPolicies.empty())
+        return !d.boundPriorities.empty() && d.boundPriorities.begin()->first < priority;
+    for (const auto& [key, ps] : d.bound)
+        if (victimPriority(d, ps, true) < priority)
+            return true;
+    return false;
+}
+
+bool Cluster::Impl::Preemption::moreImportant(const PodState* a, const PodState* b) const
+{
+    const int32_t pa = priorityOf(a), pb = priorityOf(b);
+    if (pa != pb)
+        return pa > pb;
     // The pod that has run longer is the more important one (util.MoreImportantPod). Upstream's
     // sort is not stable; binding order decides what it leaves to chance.
     if (a->startTime != b->startTime)
@@ -63,11 +82,11 @@ bool Cluster::Impl::Preemption::moreImportant(const PodState* a, const PodState*
     return a->seq < b->seq;
 }
 
-size_t Cluster::Impl::Preemption::pickOne(const std::vector<Candidate>& candidates)
+size_t Cluster::Impl::Preemption::pickOne(const std::vector<Candidate>& candidates) const
 {
     // Each criterion keeps the candidates with the best score; the next one breaks their ties.
     using Score = double;
-    auto highest = [](const Candidate& c) { return c.victims.front()->pub.priority; };
+    auto highest = [this](const Candidate& c) { return priorityOf(c.victims.front()); };
     const std::vector<std::function<Score(const Candidate&)>> criteria = {
         // Fewest PodDisruptionBudget violations.
         [](const Candidate& c) { return -Score(c.budgetViolations); },
@@ -75,10 +94,10 @@ size_t Cluster::Impl::Preemption::pickOne(const std::vector<Candidate>& candidat
         [&](const Candidate& c) { return -Score(highest(c)); },
         // The smallest sum of priorities, each shifted by 2^31 so that negative priorities do not
         // make more victims look cheaper.
-        [](const Candidate& c) {
+        [this](const Candidate& c) {
             int64_t sum = 0;
             for (const auto* v : c.victims)
-                sum += int64_t(v->pub.priority) + (int64_t(1) << 31);
+                sum += int64_t(priorityOf(v)) + (int64_t(1) << 31);
             return -Score(sum);
         },
         // The fewest victims.
@@ -87,7 +106,7 @@ size_t Cluster::Impl::Preemption::pickOne(const std::vector<Candidate>& candidat
         [&](const Candidate& c) {
             double earliest = std::numeric_limits<double>::infinity();
             for (const auto* v : c.victims)
-                if (v->pub.priority == highest(c))
+                if (priorityOf(v) == highest(c))
                     earliest = std::min(earliest, v->startTime);
             return Score(earliest);
         },
@@ -156,8 +175,22 @@ const PodGroupPolicy* Cluster::Impl::Preemption::wholeGroupOf(const PodState* po
     return it != d.groupPolicies.end() && it->second.disruptAll ? &it->second : nullptr;
 }
 
+const Cluster::Impl::Preemption::GroupMembers& Cluster::Impl::Preemption::membersByGroup()
+{
+    if (!members) {
+        members.emplace();
+        for (const auto& [key, ps] : d.bound)
+            if (!ps.groupKey.empty() && !ps.pub.terminating)
+                (*members)[ps.groupKey].push_back(&ps);
+        for (auto& [group, list] : *members)
+            std::sort(list.begin(), list.end(),
+                [](const PodState* a, const PodState* b) { return a->seq < b->seq; });
+    }
+    return *members;
+}
+
 std::vector<Cluster::Impl::Preemption::Unit> Cluster::Impl::Preemption::unitsOf(
-    const std::vector<const PodState*>& potential) const
+    const std::vector<const PodState*>& potential)
 {
     std::vector<Unit> units;
     std::map<std::string, size_t> byGroup; // disruptionMode all groups: key -> index in units
@@ -172,11 +205,11 @@ std::vector<Cluster::Impl::Preemption::Unit> Cluster::Impl::Preemption::unitsOf(
             continue;
         }
         Unit u { { ps }, {} };
-        for (const auto& [seq, key] : d.bindOrder) {
-            const PodState& other = d.bound.at(key);
-            if (other.groupKey == ps->groupKey && other.nodeIdx != ps->nodeIdx && !other.pub.terminating)
-                u.elsewhere.push_back(&other);
-        }
+        const auto& groups = membersByGroup();
+        if (auto g = groups.find(ps->groupKey); g != groups.end())
+            for (const PodState* other : g->second)
+                if (other->nodeIdx != ps->nodeIdx)
+                    u.elsewhere.push_back(other);
         units.push_back(std::move(u));
     }
     return units;
@@ -207,6 +240,7 @@ void Cluster::Impl::Preemption::addVictims(const Unit& u, bool violatesBudgets, 
 bool Cluster::Impl::Preemption::selectVictims(
     uint32_t idx, std::vector<const PodState*> potential, Candidate& out)
 {
+    const auto byImportance = [this](const PodState* a, const PodState* b) { return moreImportant(a, b); };
     // The dry run works on a copy of the node's usage that Filter reads for this node only: no
     // change of the cluster, so nothing to undo and no score cache to update.
     NodeUsage usage = d.nodes[idx].usage;
@@ -237,7 +271,7 @@ bool Cluster::Impl::Preemption::selectVictims(
         cycle.dryRunUsage = nullptr;
         return false;
     }
-    std::sort(potential.begin(), potential.end(), moreImportant);
+    std::sort(potential.begin(), potential.end(), byImportance);
     // Reprieve as many as possible: first the units whose eviction would violate a budget, then
     // the others, each group most important first; each goes back onto the node and stays there
     // if the preemptor still fits. A unit is a pod, or a whole disruptionMode all PodGroup.
@@ -262,7 +296,7 @@ bool Cluster::Impl::Preemption::selectVictims(
             elsewhere = elsewhere || !u->elsewhere.empty();
         }
     if ((!violating.empty() && !clean.empty()) || elsewhere)
-        std::sort(out.victims.begin(), out.victims.end(), moreImportant);
+        std::sort(out.victims.begin(), out.victims.end(), byImportance);
     cycle.dryRunUsage = nullptr;
     return true;
 }
@@ -270,7 +304,9 @@ bool Cluster::Impl::Preemption::selectVictims(
 bool Cluster::Impl::Preemption::selectVictimsReleasingClaims(
     uint32_t idx, std::vector<const PodState*> potential, Candidate& out)
 {
-    std::sort(potential.begin(), potential.end(), moreImportant);
+    const auto byImportance = [this](const PodState* a, const PodState* b) { return moreImportant(a, b); };
+    std::sort(potential.begin(), potential.end(), byImportance);
+    members.reset(); // an earlier node's checks may have moved the states it points to
     const std::vector<Unit> units = unitsOf(potential);
     std::vector<const Unit*> violating, clean;
     splitByBudget(units, violating, clean);
@@ -330,7 +366,7 @@ bool Cluster::Impl::Preemption::selectVictimsReleasingClaims(
             out.victims.push_back(&d.bound.at(key));
             out.budgetViolations += breaksBudget[i] ? 1 : 0;
         }
-    std::sort(out.victims.begin(), out.victims.end(), moreImportant);
+    std::sort(out.victims.begin(), out.victims.end(), byImportance);
     return true;
 }
 
@@ -374,12 +410,12 @@ bool Cluster::Impl::Preemption::violatesBudget(const Impl& d, const PodState* po
     return violated;
 }
 
-std::string Cluster::Impl::Preemption::victimList(const std::vector<const PodState*>& victims)
+std::string Cluster::Impl::Preemption::victimList(const std::vector<const PodState*>& victims) const
 {
     std::string text;
     for (size_t i = 0; i < victims.size(); ++i)
-        text += (i ? ", " : "") + victims[i]->pub.key + " (priority "
-            + std::to_string(victims[i]->pub.priority) + ")";
+        text += (i ? ", " : "") + victims[i]->pub.key + " (priority " + std::to_string(priorityOf(victims[i]))
+            + ")";
     return text;
 }
 
@@ -442,7 +478,7 @@ PreemptionResult Cluster::Impl::Preemption::postFilter(Impl& d, Cycle& cycle)
     std::vector<Candidate> clean, violating;
     if (!d.budgets.empty() && !potential.empty())
         p.allowed = budgetAllowances(d);
-    const bool anyLower = !d.boundPriorities.empty() && d.boundPriorities.begin()->first < priority;
+    const bool anyLower = anyBelow(d, priority, p.groupAware);
     if (!anyLower) {
         p.statuses[kNoVictims] += int(potential.size());
     } else if (!potential.empty()) {
@@ -453,7 +489,7 @@ PreemptionResult Cluster::Impl::Preemption::postFilter(Impl& d, Cycle& cycle)
             const uint32_t idx = potential[(offset + i) % n];
             std::vector<const PodState*> lower;
             for (const auto* ps : d.podsOnNode[idx])
-                if (ps->pub.priority < priority)
+                if (p.priorityOf(ps) < priority)
                     lower.push_back(ps);
             if (lower.empty()) {
                 ++p.statuses[kNoVictims];
@@ -468,7 +504,7 @@ PreemptionResult Cluster::Impl::Preemption::postFilter(Impl& d, Cycle& cycle)
                 p.note(idx, "evicting every lower-priority pod here would not make room");
                 continue;
             }
-            p.note(idx, "would evict " + victimList(c.victims));
+            p.note(idx, "would evict " + p.victimList(c.victims));
             auto& list = c.budgetViolations == 0 ? clean : violating;
             if (list.size() < wanted)
                 list.push_back(std::move(c));
@@ -488,7 +524,7 @@ PreemptionResult Cluster::Impl::Preemption::postFilter(Impl& d, Cycle& cycle)
         Nominator::clear(d, cycle.podKey);
         return out;
     }
-    const Candidate& best = clean[pickOne(clean)];
+    const Candidate& best = clean[p.pickOne(clean)];
     out.nominatedNode = d.nodes[best.node].node.meta.name;
     for (const auto* v : best.victims)
         out.victims.push_back(v->pub.key);
@@ -501,14 +537,16 @@ std::string Cluster::Impl::Preemption::explain(
     const Impl& d, const Cycle& cycle, const PreemptionResult& r, bool draRejected)
 {
     const int32_t priority = cycle.pod.spec.priority.value_or(0);
-    if (d.boundPriorities.empty() || d.boundPriorities.begin()->first >= priority)
+    const bool groupAware = d.options.podGroupUnitsInPreemption;
+    if (!anyBelow(d, priority, groupAware))
         return "";
     std::string text = r.message;
     if (!r.victims.empty()) {
         text = "preemption: nominated node " + r.nominatedNode + ", evicting";
         for (size_t i = 0; i < r.victims.size(); ++i) {
             const PodState& v = d.bound.at(r.victims[i]);
-            text += (i ? ", " : " ") + v.pub.key + " (priority " + std::to_string(v.pub.priority) + ")";
+            text += (i ? ", " : " ") + v.pub.key + " (priority "
+                + std::to_string(victimPriority(d, v, groupAware)) + ")";
         }
     }
     if (d.options.whatIfDraPreemption)

@@ -10,7 +10,10 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "core/api/disruption_budget.h"
@@ -42,17 +45,32 @@ struct Cluster::Impl::Preemption
     /// potential nodes (10 %), at least its minCandidateNodesAbsolute (100), at most all.
     static size_t candidatesWanted(size_t potentialNodes, const SchedulerProfile& profile);
     /// pickOneNodeForPreemption's criteria, in order; ties go to the earlier candidate.
-    static size_t pickOne(const std::vector<Candidate>& candidates);
+    size_t pickOne(const std::vector<Candidate>& candidates) const;
     /// A lower-priority pod on the node is being deleted (a victim of an earlier preemption).
     static bool terminatingBelow(const Impl& d, const std::string& node, int32_t priority);
-    /// util.MoreImportantPod: higher priority, then the earlier start; then binding order.
-    static bool moreImportant(const PodState* a, const PodState* b);
+    /// util.MoreImportantPod: higher priority (victimPriority), then the earlier start; then
+    /// binding order.
+    bool moreImportant(const PodState* a, const PodState* b) const;
+
+    /// The priority a bound pod has as a possible victim. A member of a known PodGroup has its
+    /// group's: "The priority of the PodGroup is an authorative priority for all pods in the
+    /// group during workload-aware preemption events, even when priorities of individual pods
+    /// forming this PodGroup differ" (kubernetes.io, workloads/workload-api/disruption-and-priority),
+    /// and Kubernetes 1.37's DefaultPreemption "also respects victim PodGroups' priority" (v1.37
+    /// release blog; `groupAware`, SchedulerOptions::podGroupUnitsInPreemption). Otherwise the
+    /// pod's own.
+    static int32_t victimPriority(const Impl& d, const PodState& pod, bool groupAware);
+    /// Whether some bound pod has a victimPriority below `priority` (else preemption was never a
+    /// possibility).
+    static bool anyBelow(const Impl& d, int32_t priority, bool groupAware);
 
     Preemption(Impl& impl, Cycle& c, int32_t prio)
         : d(impl)
         , cycle(c)
         , priority(prio)
+        , groupAware(impl.options.podGroupUnitsInPreemption)
     { }
+    int32_t priorityOf(const PodState* pod) const { return victimPriority(d, *pod, groupAware); }
 
     /// What preemption evicts together: one pod, or (SchedulerOptions::podGroupUnitsInPreemption)
     /// every pod of a disruptionMode all PodGroup, its members on other nodes included.
@@ -62,7 +80,14 @@ struct Cluster::Impl::Preemption
         std::vector<const PodState*> elsewhere;
     };
     /// The units of the node's potential victims (sorted most important first), in that order.
-    std::vector<Unit> unitsOf(const std::vector<const PodState*>& potential) const;
+    std::vector<Unit> unitsOf(const std::vector<const PodState*>& potential);
+    /// The bound, not terminating members of every PodGroup, in binding order, by group key
+    /// (viewing each member's own groupKey): gathered once per preemption attempt, on first use,
+    /// rather than once per candidate node and group. The DRA what-if's checks delete and restore
+    /// pods, which moves their states: it gathers them again for each node.
+    using GroupMembers = std::unordered_map<std::string_view, std::vector<const PodState*>>;
+    const GroupMembers& membersByGroup();
+    std::optional<GroupMembers> members;
     /// The PodGroup policy that makes the pod part of a whole-group unit, or nullptr.
     const PodGroupPolicy* wholeGroupOf(const PodState* pod) const;
     /// filterPodsWithPDBViolation over units: a unit violates when any of its pods does.
@@ -106,6 +131,7 @@ struct Cluster::Impl::Preemption
     Impl& d;
     Cycle& cycle;
     int32_t priority = 0;
+    bool groupAware = false;
     /// status.disruptionsAllowed of each PodDisruptionBudget as the disruption controller would
     /// compute it for the bound pods now (victims being deleted are not healthy).
     static std::vector<int32_t> budgetAllowances(const Impl& d);
@@ -123,7 +149,7 @@ struct Cluster::Impl::Preemption
     /// Copies perNode into the diagnosis' nodes, saying why the others have nothing.
     void notePerNode(const std::vector<uint32_t>& potential);
     /// "ns/a (priority 100), ns/b (priority 100)"
-    static std::string victimList(const std::vector<const PodState*>& victims);
+    std::string victimList(const std::vector<const PodState*>& victims) const;
 };
 
 } // namespace drasim::scheduler

@@ -3,6 +3,8 @@
 // ten priorities), and a pod that fits nowhere. Preempt* runs the failed cycle and the PostFilter
 // (dry runs on max(10 %, 100) = 500 candidate nodes, then the node choice); NoPreemption is the
 // same failed cycle for a pod of the lowest priority, so the difference is the PostFilter's cost.
+// PreemptGroups* is Preempt* with every running pod a member of a PodGroup of 8 pods on 8 nodes
+// with disruptionMode all (Kubernetes 1.37 with GenericWorkload: a victim's whole group goes).
 // Each iteration is rolled back (the nomination and the victims' marks).
 //
 //   build-*/tests/bench/bench_preemption
@@ -14,6 +16,7 @@
 #include <benchmark/benchmark.h>
 
 #include "core/scheduler/cluster.h"
+#include "core/scheduler/pod_group.h"
 
 using namespace drasim;
 
@@ -38,7 +41,14 @@ api::Pod cpuPod(
     return p;
 }
 
-api::ObjectSet fullCluster()
+constexpr int kGroups = kNodes; // of kPodsPerNode pods each
+
+std::string groupName(int i)
+{
+    return "g-" + std::to_string(i % kGroups);
+}
+
+api::ObjectSet fullCluster(bool grouped)
 {
     api::ObjectSet o;
     for (int n = 0; n < kNodes; ++n) {
@@ -52,16 +62,31 @@ api::ObjectSet fullCluster()
             const int i = n * kPodsPerNode + k;
             o.pods.push_back(
                 cpuPod("run-" + std::to_string(i), int32_t((i * 7) % 10) * 10, "1", node.meta.name));
+            // Pods i, i + kGroups, ... form a group: the same priority, on kPodsPerNode nodes.
+            if (grouped)
+                o.pods.back().spec.schedulingGroup = groupName(i);
         }
         o.nodes.push_back(std::move(node));
     }
     return o;
 }
 
-void attempt(benchmark::State& state, int32_t priority)
+void attempt(benchmark::State& state, int32_t priority, bool grouped = false)
 {
-    static const api::ObjectSet objects = fullCluster();
-    scheduler::Cluster cluster(objects);
+    static const api::ObjectSet plain = fullCluster(false);
+    static const api::ObjectSet groups = fullCluster(true);
+    scheduler::SchedulerOptions options;
+    options.podGroupUnitsInPreemption = grouped;
+    scheduler::Cluster cluster(grouped ? groups : plain, options);
+    for (int g = 0; grouped && g < kGroups; ++g) {
+        scheduler::PodGroupPolicy policy;
+        policy.key = "default/" + groupName(g);
+        policy.gang = true;
+        policy.minCount = kPodsPerNode;
+        policy.priority = int32_t((g * 7) % 10) * 10;
+        policy.disruptAll = true;
+        cluster.registerPodGroup(policy);
+    }
     const api::Pod pending = cpuPod("pending", priority, "2", "");
     std::string outcome;
     for (auto _ : state) {
@@ -90,6 +115,12 @@ void BM_NoPreemption5000Nodes40000Pods(benchmark::State& state)
     attempt(state, 0);
 }
 BENCHMARK(BM_NoPreemption5000Nodes40000Pods)->Unit(benchmark::kMillisecond);
+
+void BM_PreemptGroups5000Nodes40000Pods(benchmark::State& state)
+{
+    attempt(state, 1000, true);
+}
+BENCHMARK(BM_PreemptGroups5000Nodes40000Pods)->Unit(benchmark::kMillisecond);
 
 } // namespace
 
