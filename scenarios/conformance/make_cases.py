@@ -361,6 +361,7 @@ from cases_taint_rules import register as reg_taint_rules  # noqa: E402
 from cases_fidelity import register as reg_fidelity  # noqa: E402
 from cases_preemption import register as reg_preemption  # noqa: E402
 from cases_versions import register as reg_versions  # noqa: E402
+from cases_gangs import register as reg_gangs  # noqa: E402
 
 
 def main():
@@ -376,6 +377,7 @@ def main():
     reg_fidelity(g)
     reg_preemption(g)
     reg_versions(g)
+    reg_gangs(g)
     names = set()
     for name, what, objects, expect, header in CASES:
         assert name not in names, name

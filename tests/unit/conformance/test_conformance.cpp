@@ -17,6 +17,7 @@
 #include "core/api/feature_gates.h"
 #include "core/scheduler/batch.h"
 #include "core/scheduler/cluster.h"
+#include "core/session/one_shot.h"
 #include "core/yamlio/loader.h"
 #include "core/yamlio/writer.h"
 
@@ -60,6 +61,7 @@ struct Outcome
     std::string yaml; ///< stdout of the CLI
     std::vector<api::ResourceClaim> claims;
     std::vector<api::Pod> pods;
+    std::vector<api::PodGroup> groups; ///< with the condition their cycle left
 };
 
 /// The cluster a case runs on: `# kubernetes-version: 1.36` and `# feature-gates: A=true,B=false`
@@ -104,20 +106,30 @@ Outcome runCase(const std::string& name)
         o.invalid = true;
         return o;
     }
-    std::vector<api::Pod> pods = loaded.objects.pods;
-    scheduler::SchedulerOptions scheduling;
-    scheduling.kubernetesVersion = options.gates.version();
-    scheduling.draExtendedResources = options.gates.enabled("DRAExtendedResource");
-    scheduling.draDeviceCompatibilityGroups = options.gates.enabled("DRADeviceCompatibilityGroups");
-    scheduling.podGroupUnitsInPreemption = api::defaultPreemptionRespectsPodGroups(options.gates);
-    scheduler::Cluster cluster(std::move(loaded.objects), scheduling);
+    // A case with PodGroups runs as `drasim allocate` runs it (session::scheduleManifests: a group
+    // cycle per PodGroup) and prints the scheduling.k8s.io objects first, as it does; the other
+    // cases schedule pod by pod and print claims and pods, the output they were written against.
+    const api::ObjectSet objects = loaded.objects;
+    const bool groups = !objects.podGroups.empty();
+    scheduler::Cluster cluster(std::move(loaded.objects), session::clusterOptionsFor(options.gates, {}));
     o.errors += cluster.diagnostics().formatAll();
     if (cluster.diagnostics().hasErrors()) {
         o.invalid = true;
         return o;
     }
-    auto batch = scheduler::scheduleAll(cluster, pods);
+    auto batch = groups ? session::scheduleManifests(cluster, objects, options.gates, o.groups)
+                        : scheduler::scheduleAll(cluster, objects.pods);
     DataValue items = DataValue::list();
+    if (groups) {
+        for (const auto& x : objects.priorityClasses)
+            items.push(yamlio::toData(x));
+        for (const auto& x : objects.workloads)
+            items.push(yamlio::toData(x));
+        for (const auto& x : objects.compositePodGroups)
+            items.push(yamlio::toData(x));
+        for (const auto& x : o.groups)
+            items.push(yamlio::toData(x));
+    }
     for (const auto* c : cluster.claims()) {
         items.push(yamlio::toData(*c));
         o.claims.push_back(*c);
@@ -155,6 +167,21 @@ std::string victimsOf(const Outcome& o)
     return out.empty() ? "-" : out;
 }
 
+/// The status of the PodGroup's scheduling condition (PodGroupInitiallyScheduled in 1.37,
+/// PodGroupScheduled in 1.36): "True", "False", or what is missing.
+std::string groupConditionOf(const Outcome& o, const std::string& key)
+{
+    for (const auto& g : o.groups) {
+        if (keyOf(g.meta) != key)
+            continue;
+        for (const auto& c : g.conditions)
+            if (c.type == "PodGroupInitiallyScheduled" || c.type == "PodGroupScheduled")
+                return c.status;
+        return "without a scheduling condition";
+    }
+    return "missing";
+}
+
 /// Checks one `# expect:` line; returns an error text or "".
 std::string checkExpect(const Outcome& o, const std::string& line)
 {
@@ -174,6 +201,10 @@ std::string checkExpect(const Outcome& o, const std::string& line)
     in >> name >> verb;
     if (what == "victims")
         return victimsOf(o) == name ? "" : "victims " + victimsOf(o);
+    if (what == "group")
+        return groupConditionOf(o, qualified(name)) == verb
+            ? ""
+            : "group " + name + " " + groupConditionOf(o, qualified(name));
     std::string rest;
     std::getline(in >> std::ws, rest);
     name = qualified(name);
@@ -186,6 +217,8 @@ std::string checkExpect(const Outcome& o, const std::string& line)
         for (const auto& c : it->conditions)
             if (c.type == "PodScheduled")
                 message = c.message;
+        if (verb == "bound")
+            return it->spec.nodeName.empty() ? "pod " + name + " pending (" + message + ")" : "";
         if (verb == "node")
             return it->spec.nodeName == rest
                 ? ""

@@ -1,0 +1,144 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Conformance cases: PodGroups as kube-scheduler 1.36 and 1.37 schedule them (gang and basic
+policies, the group cycle, workload-aware preemption, topology-aware placement), per version. The
+cases and their expectations are the test cases of the workload-scheduling notes (section 8), each
+from upstream's documentation: concepts/workloads/podgroup-api, workload-api/policies,
+scheduling-eviction/workload-aware-preemption and topology-aware-scheduling, and KEP-5710's
+algorithm. Where upstream breaks ties at random, drasim breaks them by node name, and the cases
+say which node only where that rule (or a constraint) decides it."""
+
+GATES_137 = "GenericWorkload=true"
+GATES_136 = "GenericWorkload=true,GangScheduling=true"
+
+
+def register(g):
+    globals().update({k: v for k, v in g.items() if not k.startswith("__")})
+
+    def prio_class(name, value):
+        return {"apiVersion": "scheduling.k8s.io/v1", "kind": "PriorityClass", "metadata": {"name": name},
+                "value": value}
+
+    classes = [prio_class("batch", 100), prio_class("training", 1000), prio_class("inference", 2000)]
+
+    def group(name, min_count=None, prio=None, disruption=None, topology=None, version="v1beta1"):
+        """A PodGroup: gang with `min_count`, basic without; `disruption` "all" or "single"."""
+        spec = {"schedulingPolicy": {"gang": {"minCount": min_count}} if min_count else {"basic": {}}}
+        if topology:
+            spec["schedulingConstraints"] = {"topology": [{"key": topology}]}
+        if disruption:
+            if version == "v1alpha2":
+                spec["disruptionMode"] = "PodGroup" if disruption == "all" else "Pod"
+            else:
+                spec["disruptionMode"] = {disruption: {}}
+        if prio:
+            spec["priorityClassName"] = prio
+        return {"apiVersion": "scheduling.k8s.io/" + version, "kind": "PodGroup",
+                "metadata": {"name": name, "namespace": "default"}, "spec": spec}
+
+    def member(name, grp, cpu="1", prio=None, on=None, selector=None, templates=()):
+        o = pod(name, cpu=cpu, node_name=on, selector=selector, templates=templates)
+        o["spec"]["schedulingGroup"] = {"podGroupName": grp}
+        if prio:
+            o["spec"]["priorityClassName"] = prio
+        return o
+
+    def solo(name, cpu="1", prio=None, on=None):
+        o = pod(name, cpu=cpu, node_name=on)
+        if prio:
+            o["spec"]["priorityClassName"] = prio
+        return o
+
+    def slots(*names, cpu="1", labels=None):
+        return [node(n, labels=labels, cpu=cpu) for n in names]
+
+    def gcase(name, what, objects, expect, version="1.37", gates=None):
+        case("gang-" + name, "PodGroup, " + version + ": " + what, objects, expect, version=version,
+             gates=gates or (GATES_137 if version == "1.37" else GATES_136))
+
+    # ---- all or nothing (podgroup-scheduling) ----
+    gcase("short-of-devices", "a gang of four pods of one GPU each on a cluster with three free GPUs "
+          "binds nothing, and its condition says the cycle failed",
+          [GPU_CLASS, ONE_GPU] + slots("n1", "n2", cpu="8") + [gpus("n1", 2), gpus("n2", 1),
+           group("train", 4)]
+          + [member("w-%d" % i, "train", templates=[("gpu", "one-gpu")]) for i in range(4)],
+          ["pod w-%d pending-contains minCount (4) cannot be satisfied" % i for i in range(4)]
+          + ["group train False"])
+
+    gcase("more-than-min-count", "a gang of minCount 3 with five pods and room for four binds four in "
+          "one cycle; the fifth stays pending",
+          slots("n1", "n2", cpu="2") + [group("train", 3)] + [member("w-%d" % i, "train") for i in range(5)],
+          ["pod w-%d bound" % i for i in range(4)] + ["pod w-4 pending-contains 0/2 nodes are available",
+                                                      "group train True"])
+
+    for version in ("1.37", "1.36"):
+        v = "v1beta1" if version == "1.37" else "v1alpha2"
+        gcase("basic-partial-" + version.replace(".", "-"), "a basic PodGroup of five pods with room for three binds three; "
+              "no all-or-nothing",
+              slots("n1", cpu="3") + [group("svc", version=v)] + [member("s-%d" % i, "svc") for i in range(5)],
+              ["pod s-0 node n1", "pod s-1 node n1", "pod s-2 node n1",
+               "pod s-3 pending-contains Insufficient cpu", "pod s-4 pending-contains Insufficient cpu"],
+              version=version)
+
+    gcase("two-gangs-six-slots", "two gangs of minCount 4 created together on six free slots: the "
+          "first in input order binds all four, the other none (no partial deadlock)",
+          slots("n1", "n2", "n3", cpu="2") + [group("a", 4), group("b", 4)]
+          + [member("a-%d" % i, "a") for i in range(4)] + [member("b-%d" % i, "b") for i in range(4)],
+          ["pod a-%d bound" % i for i in range(4)]
+          + ["pod b-%d pending-contains minCount (4) cannot be satisfied" % i for i in range(4)]
+          + ["group a True", "group b False"])
+
+    # ---- workload-aware preemption (KEP-5710) ----
+    gcase("wap-not-enough", "workload-aware preemption that could free only one of the two slots a "
+          "gang needs evicts nobody",
+          classes + slots("n1", "n2") + [solo("a", prio="batch", on="n1"), solo("b", prio="inference", on="n2"),
+                                         group("g", 2, prio="training")]
+          + [member("g-%d" % i, "g", prio="training") for i in range(2)],
+          ["victims -", "pod g-0 nominated -", "pod g-1 nominated -", "group g False"])
+
+    gcase("wap-reprieve", "workload-aware preemption evicts the two lower-priority pods on the nodes the "
+          "gang can use and reprieves the third; the members are nominated to the freed nodes",
+          classes + slots("n1", "n2", labels={"pool": "x"}) + slots("n3")
+          + [solo("a", prio="batch", on="n1"), solo("b", prio="batch", on="n2"), solo("c", prio="batch", on="n3"),
+             group("g", 2, prio="training")]
+          + [member("g-%d" % i, "g", prio="training", selector={"pool": "x"}) for i in range(2)],
+          ["victims a,b", "pod g-0 nominated n1", "pod g-1 nominated n2", "group g False"])
+
+    # ---- a pod's DefaultPreemption and a victim group's disruptionMode (1.37 blog) ----
+    for version in ("1.37", "1.36"):
+        v = "v1beta1" if version == "1.37" else "v1alpha2"
+        for mode in ("all", "single"):
+            whole = version == "1.37" and mode == "all"
+            gcase("pod-preempts-%s-group-%s" % (mode, version.replace(".", "-")),
+                  "a pod that needs one slot of a node full of a PodGroup with disruptionMode %s evicts %s"
+                  % (mode, "the whole group" if whole else "one member"),
+                  classes + slots("n1", cpu="4") + [group("l", 4, prio="batch", disruption=mode, version=v)]
+                  + [member("l-%d" % i, "l", prio="batch", on="n1") for i in range(4)]
+                  + [solo("p", prio="training")],
+                  ["victims " + ("l-0,l-1,l-2,l-3" if whole else "l-3"), "pod p nominated n1"],
+                  version=version,
+                  # 1.36 serves disruptionMode and a group's priority behind WorkloadAwarePreemption
+                  gates=None if version == "1.37" else GATES_136 + ",WorkloadAwarePreemption=true")
+
+    # ---- topology-aware placement (KEP-5732) ----
+    racks = (slots("r1-a", "r1-b", "r1-c", labels={"rack": "r1"})
+             + slots("r2-a", "r2-b", "r2-c", "r2-d", labels={"rack": "r2"}))
+    gcase("topology-one-rack", "a gang of four kept in one rack lands on the rack with four free slots, "
+          "not across racks",
+          racks + [group("t", 4, topology="rack")] + [member("t-%d" % i, "t") for i in range(4)],
+          ["pod t-0 node r2-a", "pod t-1 node r2-b", "pod t-2 node r2-c", "pod t-3 node r2-d", "group t True"],
+          gates=GATES_137 + ",TopologyAwareWorkloadScheduling=true")
+    gcase("topology-no-rack-fits", "a gang of five kept in one rack stays pending although the cluster "
+          "has seven free slots",
+          racks + [group("t", 5, topology="rack")] + [member("t-%d" % i, "t") for i in range(5)],
+          ["pod t-%d pending-contains 0/2 placements are feasible" % i for i in range(5)] + ["group t False"],
+          gates=GATES_137 + ",TopologyAwareWorkloadScheduling=true")
+    gcase("topology-gate-off", "without TopologyAwareWorkloadScheduling the API server refuses a "
+          "PodGroup's topology constraint where it is written",
+          racks + [group("t", 5, topology="rack")] + [member("t-%d" % i, "t") for i in range(5)],
+          ["error spec.schedulingConstraints: Forbidden: feature gate TopologyAwareWorkloadScheduling is disabled"])
+
+    # ---- the API a version serves ----
+    gcase("api-not-served-1-35", "Kubernetes 1.35 serves no scheduling.k8s.io/v1beta1: the PodGroup is "
+          "refused where it is written",
+          slots("n1") + [group("g", 1)] + [member("g-0", "g")],
+          ["error scheduling.k8s.io/v1beta1"], version="1.35", gates="GenericWorkload=true")
