@@ -1,26 +1,54 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/gpushare/claim_fragmentation.h"
 
+#include <set>
+
 #include "core/gpushare/popular_shapes.h"
 
 namespace drasim::gpushare {
 
 std::vector<TypicalClaim> typicalClaims(const std::vector<DeviceCounts>& claims, int popularityPercent)
 {
+    std::map<DeviceCounts, int64_t> counts;
+    for (const DeviceCounts& claim : claims)
+        ++counts[claim];
+    return typicalClaims(counts, popularityPercent);
+}
+
+std::vector<TypicalClaim> typicalClaims(
+    const std::map<DeviceCounts, int64_t>& claimsByShape, int popularityPercent)
+{
     std::map<DeviceCounts, int64_t> counts; // keyed by the shape: a fixed order for equal counts
-    for (const DeviceCounts& claim : claims) {
+    int64_t total = 0;
+    for (const auto& [claim, count] : claimsByShape) {
         DeviceCounts shape;
-        for (const auto& [deviceClass, count] : claim)
-            if (count > 0)
-                shape[deviceClass] = count;
-        ++counts[shape];
+        for (const auto& [deviceClass, devices] : claim)
+            if (devices > 0)
+                shape[deviceClass] = devices;
+        counts[shape] += count;
+        total += count;
     }
     std::vector<TypicalClaim> shapes;
     shapes.reserve(counts.size());
     for (const auto& [shape, count] : counts)
         shapes.push_back({ shape, 0, count });
-    keepPopularShapes(shapes, claims.size(), popularityPercent);
+    keepPopularShapes(shapes, size_t(total), popularityPercent);
     return shapes;
+}
+
+std::shared_ptr<const ClaimTarget> claimTargetOf(
+    const std::map<DeviceCounts, int64_t>& claimsByShape, int popularityPercent)
+{
+    ClaimTarget target;
+    target.typical = typicalClaims(claimsByShape, popularityPercent);
+    std::set<std::string> classes;
+    for (const TypicalClaim& m : target.typical)
+        for (const auto& entry : m.shape)
+            classes.insert(entry.first);
+    if (classes.empty())
+        return nullptr;
+    target.classes.assign(classes.begin(), classes.end());
+    return std::make_shared<const ClaimTarget>(std::move(target));
 }
 
 bool claimFits(const DeviceCounts& nodeFree, const DeviceCounts& claim)

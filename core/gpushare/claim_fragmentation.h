@@ -22,6 +22,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -42,6 +43,22 @@ struct TypicalClaim
 /// at least `popularityPercent` % of the claims, then renormalised (keepPopularShapes, as
 /// typicalPods does).
 std::vector<TypicalClaim> typicalClaims(const std::vector<DeviceCounts>& claims, int popularityPercent = 95);
+/// The same from the claims counted by shape (a workload of many pods holds few shapes).
+std::vector<TypicalClaim> typicalClaims(
+    const std::map<DeviceCounts, int64_t>& claimsByShape, int popularityPercent = 95);
+
+/// What the claim measure of a run measures against: the typical claims of its workload, and the
+/// device classes they ask for (sorted), the only classes whose free devices are counted.
+struct ClaimTarget
+{
+    std::vector<TypicalClaim> typical;
+    std::vector<std::string> classes;
+};
+
+/// The target of a workload's claims by shape; null when no shape asks for a device (a workload
+/// without claims has nothing to fragment).
+std::shared_ptr<const ClaimTarget> claimTargetOf(
+    const std::map<DeviceCounts, int64_t>& claimsByShape, int popularityPercent = 95);
 
 /// Whether the node has, for every class the claim asks for, at least as many free devices.
 bool claimFits(const DeviceCounts& nodeFree, const DeviceCounts& claim);

@@ -11,6 +11,7 @@
 #include "core/scenario/named_files_check.h"
 #include "core/scenario/scenario_writer.h"
 #include "core/scheduler/cluster.h"
+#include "core/sim/workload_claims.h"
 #include "core/sim/workload_objects.h"
 #include "core/topology/catalog.h"
 #include "core/topology/cluster_builder.h"
@@ -398,13 +399,15 @@ std::optional<sim::PreparedScenario> prepareScenario(
         return std::nullopt;
     sim::PreparedScenario p;
     p.seed = options.seed.value_or(sc.seed);
+    sim::PodClaimRefs podClaims;
     const bool withObjects = options.workloadObjects
-        ? options.workloadObjects->addTo(
-            { p.seed, 1.0, 1.0, sc.duration }, sc.workloads, sc.featureGates, a.base, diags, options.cancel)
+        ? options.workloadObjects->addTo({ p.seed, 1.0, 1.0, sc.duration }, sc.workloads, sc.featureGates,
+            a.base, diags, options.cancel, &podClaims)
         : sim::addWorkloadObjects(
-            sc.workloads, p.seed, sc.duration, sc.featureGates, a.base, diags, options.cancel);
+            sc.workloads, p.seed, sc.duration, sc.featureGates, a.base, diags, options.cancel, &podClaims);
     if (!withObjects || a.failed())
         return std::nullopt;
+    p.claimTarget = sim::workloadClaimTarget(podClaims, a.base);
     if (options.cancel && options.cancel->cancelled())
         return std::nullopt; // the cluster may be incomplete
     preloadPoolNodes(a, options.threads);

@@ -6,6 +6,7 @@
 // scheduling cycle for one pod. This is the interface the simulator drives; keep it stable.
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -16,6 +17,7 @@
 #include "core/api/feature_gates.h"
 #include "core/api/object_set.h"
 #include "core/common/diagnostic.h"
+#include "core/gpushare/claim_fragmentation.h"
 #include "core/scheduler/diagnosis.h"
 #include "core/scheduler/queueing_hints.h"
 #include "core/scheduler/scheduler_profile.h"
@@ -44,6 +46,9 @@ struct SchedulerOptions
     int32_t percentageOfNodesToScore = 0;
     /// The fgd policy's target workload (its typical pods); null: none, every node scores 50.
     std::shared_ptr<const gpushare::ShareTarget> shareTarget;
+    /// The typical claims of the workload on whole DRA devices (claim_scoring.h): what
+    /// claimFragmentation measures against; null: none.
+    std::shared_ptr<const gpushare::ClaimTarget> claimTarget;
     /// Wall-clock limit of one allocator run (one pod, one node), like upstream's filterTimeout
     /// (10 s). 0 disables it. Reaching it gives "timed out trying to allocate devices".
     double filterTimeoutSeconds = 10.0;
@@ -299,6 +304,8 @@ public:
     /// the GPUs are the devices with a consumable gpuMilli capacity, 1000 each. nullopt without a
     /// target or without such devices (share_scoring.cpp).
     std::optional<gpushare::ClusterFragment> gpuShareFragmentation();
+    /// The claim measure of fragmentation now (claim_scoring.h).
+    friend std::map<std::string, gpushare::ClassFragment> claimFragmentation(Cluster& cluster);
 
 private:
     struct Impl;

@@ -758,6 +758,8 @@ struct Cluster::Impl
     struct Preemption; ///< DefaultPreemption, the PostFilter of a failed cycle (preemption.cpp)
     /// The GPU-sharing score plugins' inputs and the choice among the best nodes (share_scoring.cpp)
     struct NodeChoice;
+    /// The claim measure's free devices, and the fgd policy's score of DRA claims (claim_scoring.cpp)
+    struct ClaimScoring;
     /// Workload-aware preemption, the PostFilter of a failed group cycle (group_preemption.cpp)
     struct GroupPreemption;
     // The phases of one cycle, in order.

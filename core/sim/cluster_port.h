@@ -10,6 +10,7 @@
 
 #include "core/api/core_v1.h"
 #include "core/api/resource_v1.h"
+#include "core/gpushare/claim_fragmentation.h"
 #include "core/gpushare/fragmentation.h"
 #include "core/scheduler/queueing_hints.h"
 #include "core/sim/held_device.h"
@@ -162,6 +163,11 @@ public:
     /// GPUs are shared in thousandths and a run with typical pods to measure against. The default
     /// knows nothing.
     virtual std::optional<gpushare::ClusterFragment> gpuShareFragmentation() { return std::nullopt; }
+
+    /// The FGD measure on whole DRA devices now (core/gpushare/claim_fragmentation.h), per
+    /// DeviceClass, for a run with typical claims to measure against; empty when there is nothing
+    /// to measure. The default knows nothing.
+    virtual std::map<std::string, gpushare::ClassFragment> claimFragmentation() { return {}; }
 
 private:
     mutable uint64_t m_unpromisedGeneration = 0;

@@ -15,6 +15,7 @@
 
 #include "core/api/feature_gates.h"
 #include "core/api/object_set.h"
+#include "core/gpushare/claim_fragmentation.h"
 #include "core/scheduler/cluster.h"
 #include "core/sim/simulator.h"
 #include "core/topology/placement_quality.h"
@@ -62,6 +63,9 @@ struct PreparedScenario
     std::vector<InjectedEvent> events;
     /// The workload specs, paths resolved and files checked.
     std::shared_ptr<const std::vector<workload::WorkloadSpec>> workloads;
+    /// The typical claims of the workload stream of `seed` on whole DRA devices (claim_scoring.h);
+    /// null when no pod of it asks for a device.
+    std::shared_ptr<const gpushare::ClaimTarget> claimTarget;
 };
 
 } // namespace drasim::sim

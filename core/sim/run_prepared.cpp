@@ -8,6 +8,7 @@
 #include "core/scheduler/cluster.h"
 #include "core/sim/scheduler_cluster_port.h"
 #include "core/sim/simulator.h"
+#include "core/sim/workload_claims.h"
 #include "core/sim/workload_objects.h"
 #include "core/workload/trace_share_pods.h"
 
@@ -89,14 +90,17 @@ auto simulateWith(const PreparedScenario& prepared, api::ObjectSet objects, cons
     const uint64_t seed = o.seed.value_or(prepared.seed);
     RunWorkloads workloads = workloadsFor(prepared, o);
 
+    std::shared_ptr<const gpushare::ClaimTarget> claimTarget = prepared.claimTarget;
     if (o.changesStream(prepared.seed)) {
+        PodClaimRefs podClaims;
         const bool added = options.workloadObjects
             ? options.workloadObjects->addTo({ seed, o.arrivalScale, o.durationScale, prepared.duration },
-                *workloads.specs, prepared.featureGates, objects, diags, options.cancel)
+                *workloads.specs, prepared.featureGates, objects, diags, options.cancel, &podClaims)
             : addWorkloadObjects(*workloads.specs, seed, prepared.duration, prepared.featureGates, objects,
-                diags, options.cancel);
+                diags, options.cancel, &podClaims);
         if (!added)
             return std::nullopt;
+        claimTarget = workloadClaimTarget(podClaims, objects);
     }
     if (cancelled())
         return std::nullopt;
@@ -117,8 +121,11 @@ auto simulateWith(const PreparedScenario& prepared, api::ObjectSet objects, cons
     // workloads.
     if (options.gpuShareFragmentation
         || scheduler::sharePolicyOf(scheduler::scoringProfile(schedOptions.scoring))
-            == gpushare::SharePolicy::Fgd)
+            == gpushare::SharePolicy::Fgd) {
         schedOptions.shareTarget = workload::traceShareTarget(*workloads.specs, diags);
+        // And against the typical claims of the stream, on whole DRA devices.
+        schedOptions.claimTarget = claimTarget;
+    }
     schedOptions.whatIfDraPreemption = prepared.whatIfDraPreemption;
     schedOptions.podGroupUnitsInPreemption = api::defaultPreemptionRespectsPodGroups(prepared.featureGates);
     schedOptions.kubernetesVersion = prepared.featureGates.version();

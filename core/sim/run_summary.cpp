@@ -263,6 +263,18 @@ DataValue toData(const RunSummary& s)
         share.set("meanPercentOfFree", tidy(f->meanPercentOfFree));
         root.set("gpuShareFragmentation", std::move(share));
     }
+    if (!s.claimFragmentation.empty()) {
+        DataValue claims = DataValue::map();
+        for (const ClaimFragmentationSummary& f : s.claimFragmentation) {
+            DataValue c = DataValue::map();
+            c.set("meanDevices", tidy(f.meanDevices));
+            c.set("peakDevices", tidy(f.peakDevices));
+            c.set("meanFreeDevices", tidy(f.meanFreeDevices));
+            c.set("meanPercentOfFree", tidy(f.meanPercentOfFree));
+            claims.set(f.deviceClass, std::move(c));
+        }
+        root.set("claimFragmentation", std::move(claims));
+    }
     root.set("placement", keyed(s.placement));
     DataValue cost = DataValue::map();
     cost.set("totalUsd", tidy(s.costUsd));
@@ -348,6 +360,14 @@ std::string formatText(const RunSummary& s)
             + fixed(f->meanPercentOfCapacity, 1) + "% of GPU capacity (peak "
             + fixed(f->peakPercentOfCapacity, 1) + "%), " + fixed(f->meanPercentOfFree, 1)
             + "% of the free GPU\n";
+    if (!s.claimFragmentation.empty()) {
+        out += "claim fragmentation (the FGD measure on whole devices, against the workload's typical "
+               "claims):\n";
+        for (const ClaimFragmentationSummary& f : s.claimFragmentation)
+            out += "  " + f.deviceClass + ": mean " + fixed(f.meanDevices, 2) + " devices (peak "
+                + fixed(f.peakDevices, 2) + "), " + fixed(f.meanPercentOfFree, 1)
+                + "% of the free devices (mean " + fixed(f.meanFreeDevices, 2) + " free)\n";
+    }
     if (!s.placement.empty()) {
         out += "placement of multi-device claims:\n";
         for (const auto& r : s.placement)

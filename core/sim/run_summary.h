@@ -95,6 +95,18 @@ struct GpuShareFragmentationSummary
     double meanPercentOfFree = 0; ///< its "Frag Rate": of the GPU milli free at the sample
 };
 
+/// The FGD measure on whole DRA devices over the samples of a run, for one DeviceClass
+/// (ClusterPort::claimFragmentation).
+struct ClaimFragmentationSummary
+{
+    std::string deviceClass;
+    uint64_t samples = 0; ///< samples that measured the class
+    double meanDevices = 0; ///< the fragment: free devices the typical claims cannot use
+    double peakDevices = 0;
+    double meanFreeDevices = 0;
+    double meanPercentOfFree = 0; ///< the paper's "Frag Rate", the mean over the samples
+};
+
 struct RunSummary
 {
     RunInfo info;
@@ -120,6 +132,8 @@ struct RunSummary
     std::vector<KeyedValue> fragmentation;
     /// GPU-sharing clusters with typical pods to measure against only.
     std::optional<GpuShareFragmentationSummary> gpuShareFragmentation;
+    /// Runs whose workload has claims on whole DRA devices only, by class.
+    std::vector<ClaimFragmentationSummary> claimFragmentation;
     /// Newly allocated multi-device claims by topology distance class.
     std::vector<KeyedValue> placement;
     double costUsd = 0;

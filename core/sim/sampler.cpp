@@ -18,6 +18,9 @@ void Sampler::sample()
     if (m_ctx.options.gpuShareFragmentation)
         if (const auto share = m_ctx.cluster.gpuShareFragmentation())
             m_ctx.metrics.addGpuShareFragmentation(s, *share);
+    if (m_ctx.options.gpuShareFragmentation)
+        if (const auto claims = m_ctx.cluster.claimFragmentation(); !claims.empty())
+            m_ctx.metrics.addClaimFragmentation(s, claims);
     for (auto* r : m_ctx.recorders)
         r->onSample(s);
 }

@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 
+#include "core/scheduler/claim_scoring.h"
 #include "core/scheduler/cluster.h"
 #include "core/sim/cluster_port.h"
 #include "core/topology/placement_quality.h"
@@ -45,6 +46,10 @@ public:
     std::optional<gpushare::ClusterFragment> gpuShareFragmentation() override
     {
         return m_cluster.gpuShareFragmentation();
+    }
+    std::map<std::string, gpushare::ClassFragment> claimFragmentation() override
+    {
+        return scheduler::claimFragmentation(m_cluster);
     }
 
     /// The cluster itself; whoever asks may change it, so the state generation moves on.

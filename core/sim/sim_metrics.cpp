@@ -403,6 +403,24 @@ void SimMetrics::addGpuShareFragmentation(MetricSample& s, const gpushare::Clust
     m_shareSums.meanPercentOfFree += ofFree;
 }
 
+void SimMetrics::addClaimFragmentation(
+    MetricSample& s, const std::map<std::string, gpushare::ClassFragment>& byClass)
+{
+    for (const auto& [deviceClass, f] : byClass)
+        s.points.push_back({ "fragmentation.claim_devices", deviceClass, f.fragment });
+    for (const auto& [deviceClass, f] : byClass) {
+        const double rate = f.free > 0 ? 100.0 * f.fragment / double(f.free) : 0.0;
+        s.points.push_back({ "fragmentation.claim_rate_percent", deviceClass, rate });
+        ClaimFragmentationSummary& sum = m_claimSums[deviceClass];
+        sum.deviceClass = deviceClass;
+        ++sum.samples;
+        sum.meanDevices += f.fragment;
+        sum.peakDevices = std::max(sum.peakDevices, f.fragment);
+        sum.meanFreeDevices += double(f.free);
+        sum.meanPercentOfFree += rate;
+    }
+}
+
 RunSummary SimMetrics::summary(SimTime) const
 {
     RunSummary out;
@@ -457,6 +475,14 @@ RunSummary SimMetrics::summary(SimTime) const
         f.meanPercentOfCapacity /= double(m_shareSamples);
         f.meanPercentOfFree /= double(m_shareSamples);
         out.gpuShareFragmentation = f;
+    }
+    for (const auto& [deviceClass, sums] : m_claimSums) {
+        ClaimFragmentationSummary f = sums;
+        const double samples = double(f.samples);
+        f.meanDevices /= samples;
+        f.meanFreeDevices /= samples;
+        f.meanPercentOfFree /= samples;
+        out.claimFragmentation.push_back(std::move(f));
     }
     for (const auto& [cls, count] : m_placement)
         out.placement.push_back({ cls, double(count) });

@@ -8,6 +8,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/gpushare/claim_fragmentation.h"
 #include "core/gpushare/fragmentation.h"
 #include "core/sim/run_recorder.h"
 #include "core/sim/run_summary.h"
@@ -90,6 +91,9 @@ public:
     RunSummary summary(SimTime now) const;
     /// Adds the cluster's GPU-sharing fragmentation to a sample and to the run's means.
     void addGpuShareFragmentation(MetricSample& s, const gpushare::ClusterFragment& f);
+    /// Adds the claim measure per DeviceClass to a sample and to the run's means.
+    void addClaimFragmentation(
+        MetricSample& s, const std::map<std::string, gpushare::ClassFragment>& byClass);
 
 private:
     struct Dimension
@@ -161,6 +165,8 @@ private:
     std::map<std::string, double> m_fragmentationSum;
     int64_t m_shareSamples = 0;
     GpuShareFragmentationSummary m_shareSums; ///< sums (peak: the peak) until summary()
+    /// Per class: sums (peak: the peak) until summary(), samples in `samples`.
+    std::map<std::string, ClaimFragmentationSummary> m_claimSums;
     uint64_t m_samples = 0;
     SimTime m_lastSample = 0;
 };

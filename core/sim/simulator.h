@@ -60,8 +60,8 @@ struct SimOptions
     bool podEvents = true;
     /// Classify free devices that pending pods cannot use at each sample (see fragmentation.h).
     bool fragmentation = true;
-    /// Sample the FGD paper's GPU fragmentation when the cluster can say it
-    /// (ClusterPort::gpuShareFragmentation).
+    /// Sample the FGD paper's GPU fragmentation, and its measure on whole DRA devices, when the
+    /// cluster can say them (ClusterPort::gpuShareFragmentation, claimFragmentation).
     bool gpuShareFragmentation = true;
 };
 

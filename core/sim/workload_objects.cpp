@@ -32,6 +32,7 @@ std::optional<WorkloadObjectsCache::Found> scanWorkloadObjects(
         for (auto& c : job->claims)
             if (claimKeys.insert(c.meta.key()).second)
                 found.claims.push_back(std::move(c));
+        countPodClaims(*job, found.podClaims);
         if (cancel && cancel->cancelled())
             return std::nullopt;
     }
@@ -59,17 +60,21 @@ void mergeWorkloadObjects(const WorkloadObjectsCache::Found& found, api::ObjectS
 } // namespace
 
 bool addWorkloadObjects(const std::vector<workload::WorkloadSpec>& specs, uint64_t seed, SimTime duration,
-    const api::FeatureGates& gates, api::ObjectSet& objects, Diagnostics& diags, const CancelToken* cancel)
+    const api::FeatureGates& gates, api::ObjectSet& objects, Diagnostics& diags, const CancelToken* cancel,
+    PodClaimRefs* podClaims)
 {
     auto found = scanWorkloadObjects(specs, seed, duration, gates, objects.priorityClasses, diags, cancel);
     if (!found)
         return false;
     mergeWorkloadObjects(*found, objects);
+    if (podClaims)
+        *podClaims = std::move(found->podClaims);
     return true;
 }
 
 bool WorkloadObjectsCache::addTo(const StreamKey& key, const std::vector<workload::WorkloadSpec>& specs,
-    const api::FeatureGates& gates, api::ObjectSet& objects, Diagnostics& diags, const CancelToken* cancel)
+    const api::FeatureGates& gates, api::ObjectSet& objects, Diagnostics& diags, const CancelToken* cancel,
+    PodClaimRefs* podClaims)
 {
     std::shared_ptr<const Found> found;
     {
@@ -91,6 +96,8 @@ bool WorkloadObjectsCache::addTo(const StreamKey& key, const std::vector<workloa
         }
     }
     mergeWorkloadObjects(*found, objects);
+    if (podClaims)
+        *podClaims = found->podClaims;
     return true;
 }
 

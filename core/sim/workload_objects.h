@@ -12,6 +12,7 @@
 #include "core/common/diagnostic.h"
 #include "core/common/progress.h"
 #include "core/sim/sim_time.h"
+#include "core/sim/workload_claims.h"
 #include "core/workload/workload_spec.h"
 
 namespace drasim::sim {
@@ -21,9 +22,10 @@ namespace drasim::sim {
 /// scheduler::Cluster takes its templates at construction while the stream only carries them with
 /// the jobs ("ensure it exists"); streams are deterministic, so a first pass over an identical
 /// stream collects them without holding the jobs in memory. False on error (diagnostics) or cancel.
+/// The same pass counts the stream's pods by the claims they name into `podClaims` (when given).
 bool addWorkloadObjects(const std::vector<workload::WorkloadSpec>& specs, uint64_t seed, SimTime duration,
     const api::FeatureGates& gates, api::ObjectSet& objects, Diagnostics& diags,
-    const CancelToken* cancel = nullptr);
+    const CancelToken* cancel = nullptr, PodClaimRefs* podClaims = nullptr);
 
 /// What the scans of addWorkloadObjects found for one stream, kept for the runs that stream it
 /// again. The planner runs every mix of a study with the same few (seed, load) streams: hundreds
@@ -50,6 +52,7 @@ public:
     {
         std::vector<api::ResourceClaimTemplate> templates;
         std::vector<api::ResourceClaim> claims;
+        PodClaimRefs podClaims; ///< the stream's pods by the claims they name
     };
 
     /// addWorkloadObjects, with the scan of a stream already scanned taken from here. A scan that
@@ -57,7 +60,7 @@ public:
     /// back with every run.
     bool addTo(const StreamKey& key, const std::vector<workload::WorkloadSpec>& specs,
         const api::FeatureGates& gates, api::ObjectSet& objects, Diagnostics& diags,
-        const CancelToken* cancel);
+        const CancelToken* cancel, PodClaimRefs* podClaims = nullptr);
 
 private:
     std::mutex m_mutex;

@@ -110,5 +110,18 @@ TEST(ClaimFragmentation, OnWholeGpusItIsThePapersMeasureInDevices)
     }
 }
 
+TEST(ClaimFragmentation, TheTargetIsTheTypicalClaimsAndTheirClasses)
+{
+    EXPECT_EQ(claimTargetOf({ { {}, 12 } }), nullptr) << "a workload without devices has no target";
+    const auto target = claimTargetOf(
+        { { { { kNic, 1 }, { kGpu, 1 } }, 5 }, { { { kGpu, 0 } }, 3 }, { { { kGpu, 2 } }, 2 } }, 100);
+    ASSERT_NE(target, nullptr);
+    EXPECT_EQ(target->classes, (std::vector<std::string> { kNic, kGpu })) << "sorted";
+    ASSERT_EQ(target->typical.size(), 3u);
+    EXPECT_EQ(target->typical[0].count, 5);
+    EXPECT_EQ(target->typical[1].shape, DeviceCounts {}) << "a count of 0 asks for nothing";
+    EXPECT_NEAR(target->typical[1].probability, 0.3, 1e-12);
+}
+
 } // namespace claim_fragmentation_test
 } // namespace drasim::gpushare

@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+// The claim measure on the scheduler's state (claim_scoring.h says what counts as free): the
+// nodes' free devices per class of SchedulerOptions::claimTarget. Private to the scheduler module.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/gpushare/claim_fragmentation.h"
+#include "core/scheduler/cluster_impl.h"
+
+namespace drasim::scheduler {
+
+struct Cluster::Impl::ClaimScoring
+{
+    /// A target class that exists, with the selector set of its own selectors.
+    struct ClassSet
+    {
+        const std::string* name;
+        uint32_t set;
+    };
+
+    static std::vector<ClassSet> classSets(Impl& d);
+
+    /// Node idx's free devices of each class (a class with none left out); its devices of each
+    /// class, free or not, added to `installed` when given.
+    static gpushare::DeviceCounts nodeFree(
+        Impl& d, uint32_t idx, const std::vector<ClassSet>& sets, gpushare::DeviceCounts* installed);
+};
+
+} // namespace drasim::scheduler

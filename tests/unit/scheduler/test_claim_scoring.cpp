@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: Apache-2.0
+// The claim measure on the scheduler's cluster (claim_scoring.h), over random GPU+NIC clusters:
+//   * claimFragmentation is clusterClaimFragment of the nodes' free devices per class, counted
+//     here from the devices the cluster reports allocated.
+// Seeded: DRASIM_CLAIM_SCORING_SEED (first case), DRASIM_CLAIM_SCORING_CASES (how many).
+#include <random>
+
+#include <gtest/gtest.h>
+
+#include "core/scheduler/claim_scoring.h"
+#include "core/scheduler/cluster.h"
+#include "tests/unit/allocator/fixtures.h"
+#include "tests/unit/env_number.h"
+
+namespace claim_scoring_test {
+
+using namespace drasim;
+using drasim::test_support::envNumber;
+using gpushare::DeviceCounts;
+
+const char* const kGpuDriver = "gpu.example.com";
+const char* const kNicDriver = "nic.example.com";
+const std::string kGpuClass = "gpu";
+const std::string kNicClass = "nic";
+
+/// A pod shape of the workload: GPUs and NICs per pod.
+struct Shape
+{
+    int gpus;
+    int nics;
+};
+const Shape kShapes[] = { { 1, 0 }, { 2, 0 }, { 4, 0 }, { 8, 0 }, { 1, 1 }, { 2, 2 } };
+
+std::string templateName(const Shape& s)
+{
+    return "g" + std::to_string(s.gpus) + "n" + std::to_string(s.nics);
+}
+
+api::ObjectSet randomCluster(std::mt19937_64& rng, int nodes)
+{
+    using namespace drasim::testing;
+    api::ObjectSet o;
+    for (int n = 0; n < nodes; ++n) {
+        const std::string name = numbered("node-", n);
+        o.nodes.push_back(node(name));
+        std::vector<api::Device> gpus, nics;
+        for (int d = 0, count = 1 + int(rng() % 8); d < count; ++d)
+            gpus.push_back(device(numbered("gpu-", d)));
+        for (int d = 0, count = int(rng() % 4); d < count; ++d)
+            nics.push_back(device(numbered("nic-", d)));
+        o.resourceSlices.push_back(slice(name + "-gpus", kGpuDriver, name + "-gpus", name, gpus));
+        if (!nics.empty())
+            o.resourceSlices.push_back(slice(name + "-nics", kNicDriver, name + "-nics", name, nics));
+    }
+    o.deviceClasses.push_back(deviceClass(kGpuClass, { "device.driver == \"gpu.example.com\"" }));
+    o.deviceClasses.push_back(deviceClass(kNicClass, { "device.driver == \"nic.example.com\"" }));
+    for (const Shape& s : kShapes) {
+        api::ResourceClaimTemplate t;
+        t.meta.name = templateName(s);
+        t.meta.namespace_ = "default";
+        t.spec.requests.push_back(exactRequest("gpu", requestSpec(kGpuClass, s.gpus)));
+        if (s.nics > 0)
+            t.spec.requests.push_back(exactRequest("nic", requestSpec(kNicClass, s.nics)));
+        o.resourceClaimTemplates.push_back(std::move(t));
+    }
+    return o;
+}
+
+/// A random target: some of the shapes, and pods without devices, with random counts.
+std::shared_ptr<const gpushare::ClaimTarget> randomTarget(std::mt19937_64& rng)
+{
+    std::map<DeviceCounts, int64_t> counts;
+    counts[{}] = int64_t(rng() % 4);
+    for (const Shape& s : kShapes) {
+        DeviceCounts shape { { kGpuClass, s.gpus } };
+        if (s.nics > 0)
+            shape[kNicClass] = s.nics;
+        counts[shape] = int64_t(rng() % 6);
+    }
+    counts[{ { kGpuClass, 1 } }] += 1; // never empty
+    return gpushare::claimTargetOf(counts, 100);
+}
+
+/// Free devices per class of every node, from what the cluster reports allocated per driver.
+std::map<std::string, DeviceCounts> freeByNode(const scheduler::Cluster& c)
+{
+    std::map<std::string, DeviceCounts> out;
+    for (const api::Node* n : c.nodes())
+        out[n->meta.name];
+    for (const scheduler::DeviceUsage& u : c.deviceUsage())
+        out[u.node][u.driver == kGpuDriver ? kGpuClass : kNicClass]
+            += int64_t(u.total) - int64_t(u.allocated);
+    return out;
+}
+
+class ClaimScoringLaws : public ::testing::Test
+{
+protected:
+    uint64_t m_first = envNumber("DRASIM_CLAIM_SCORING_SEED", 20261206);
+    uint64_t m_cases = envNumber("DRASIM_CLAIM_SCORING_CASES", 60);
+};
+
+TEST_F(ClaimScoringLaws, FragmentationIsTheMeasureOfTheNodesFreeDevices)
+{
+    for (uint64_t seed = m_first; seed < m_first + m_cases && !HasFailure(); ++seed) {
+        std::mt19937_64 rng(seed);
+        scheduler::SchedulerOptions options;
+        options.claimTarget = randomTarget(rng);
+        scheduler::Cluster c(randomCluster(rng, 2 + int(rng() % 6)), options);
+        for (int p = 0, pods = int(rng() % 20); p < pods; ++p) {
+            const Shape& s = kShapes[rng() % std::size(kShapes)];
+            c.schedule(drasim::testing::pod("p" + std::to_string(p), {}, { { "devices", templateName(s) } }));
+            if (p % 3 == 0 && p > 0)
+                c.podFinished("default/p" + std::to_string(p - 1));
+        }
+        std::vector<DeviceCounts> nodesFree;
+        std::map<std::string, int64_t> installed;
+        for (auto& [node, free] : freeByNode(c))
+            nodesFree.push_back(free);
+        for (const scheduler::DeviceUsage& u : c.deviceUsage())
+            installed[u.driver == kGpuDriver ? kGpuClass : kNicClass] += u.total;
+        auto expected = gpushare::clusterClaimFragment(nodesFree, options.claimTarget->typical);
+        for (const std::string& cls : options.claimTarget->classes)
+            if (installed[cls] > 0)
+                expected.try_emplace(cls);
+        for (auto it = expected.begin(); it != expected.end();)
+            it = std::count(
+                     options.claimTarget->classes.begin(), options.claimTarget->classes.end(), it->first)
+                ? std::next(it)
+                : expected.erase(it);
+        const auto got = scheduler::claimFragmentation(c);
+        ASSERT_EQ(got.size(), expected.size()) << "reproduce: DRASIM_CLAIM_SCORING_SEED=" << seed;
+        for (const auto& [cls, f] : expected) {
+            ASSERT_TRUE(got.count(cls)) << cls;
+            EXPECT_NEAR(got.at(cls).fragment, f.fragment, 1e-9) << cls << ", seed " << seed;
+            EXPECT_EQ(got.at(cls).free, f.free) << cls << ", seed " << seed;
+        }
+    }
+}
+
+TEST(ClaimScoring, WithoutATargetThereIsNothingToMeasure)
+{
+    std::mt19937_64 rng(7);
+    scheduler::Cluster c(randomCluster(rng, 3));
+    EXPECT_TRUE(scheduler::claimFragmentation(c).empty());
+}
+
+TEST(ClaimScoring, AClaimCountsItsExactCountDevices)
+{
+    using namespace drasim::testing;
+    api::ResourceClaimSpec spec;
+    spec.requests.push_back(exactRequest("gpu", requestSpec(kGpuClass, 2)));
+    spec.requests.push_back(exactRequest("nic", requestSpec(kNicClass)));
+    api::DeviceRequestSpec all = requestSpec(kNicClass);
+    all.allocationMode = "All";
+    spec.requests.push_back(exactRequest("every-nic", all));
+    api::DeviceRequestSpec shared = requestSpec(kGpuClass);
+    shared.capacity.emplace().requests["memory"] = q("10Gi");
+    spec.requests.push_back(exactRequest("share", shared));
+    api::DeviceRequest alternatives;
+    alternatives.name = "either";
+    alternatives.firstAvailable.push_back({ "big", requestSpec(kGpuClass, 4) });
+    alternatives.firstAvailable.push_back({ "small", requestSpec(kNicClass, 1) });
+    spec.requests.push_back(alternatives);
+    DeviceCounts shape;
+    scheduler::addClaimDevices(spec, shape);
+    EXPECT_EQ(shape, (DeviceCounts { { kGpuClass, 6 }, { kNicClass, 1 } }))
+        << "ExactCount only, the first subrequest, no capacity request";
+}
+
+} // namespace claim_scoring_test
