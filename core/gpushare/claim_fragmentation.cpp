@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/gpushare/claim_fragmentation.h"
 
+#include <algorithm>
+#include <cmath>
 #include <set>
 
 #include "core/gpushare/popular_shapes.h"
@@ -98,6 +100,25 @@ std::map<std::string, ClassFragment> clusterClaimFragment(
         }
     }
     return out;
+}
+
+int64_t claimFgdScore(
+    const DeviceCounts& nodeFree, const DeviceCounts& pod, const std::vector<TypicalClaim>& typical)
+{
+    DeviceCounts after = nodeFree;
+    for (const auto& [deviceClass, count] : pod)
+        after[deviceClass] = std::max<int64_t>(0, after[deviceClass] - count);
+    const std::map<std::string, double> before = nodeClaimFragment(nodeFree, typical);
+    const std::map<std::string, double> then = nodeClaimFragment(after, typical);
+    double drop = 0;
+    for (const auto& entry : pod) {
+        if (auto it = before.find(entry.first); it != before.end())
+            drop += it->second;
+        if (auto it = then.find(entry.first); it != then.end())
+            drop -= it->second;
+    }
+    constexpr double kMaxScore = 100;
+    return int64_t(1.0 / (1.0 + std::exp(-drop)) * kMaxScore);
 }
 
 } // namespace drasim::gpushare

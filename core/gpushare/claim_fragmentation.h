@@ -83,4 +83,12 @@ std::map<std::string, double> nodeClaimFragment(
 std::map<std::string, ClassFragment> clusterClaimFragment(
     const std::vector<DeviceCounts>& nodesFree, const std::vector<TypicalClaim>& typical);
 
+/// FGD's score (fgd_score.go) for a pod taking `pod` devices of a node whose free devices are
+/// `nodeFree` (it fits), in 0..100: trunc(100 * sigmoid(F0 - F1)), F the node's fragment summed
+/// over the classes the pod asks for, before (F0) and after (F1) it takes them, in devices. A
+/// device counts as the paper's 1000 milli-GPU, so stranding one device more scores 26 as
+/// stranding a whole GPU more does there; no change scores 50.
+int64_t claimFgdScore(
+    const DeviceCounts& nodeFree, const DeviceCounts& pod, const std::vector<TypicalClaim>& typical);
+
 } // namespace drasim::gpushare

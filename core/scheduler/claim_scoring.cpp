@@ -41,6 +41,29 @@ gpushare::DeviceCounts Cluster::Impl::ClaimScoring::nodeFree(
     return free;
 }
 
+gpushare::DeviceCounts Cluster::Impl::ClaimScoring::podShape(const Impl& d, const Cycle& cycle)
+{
+    gpushare::DeviceCounts asked, shape;
+    for (const ClaimState* c : cycle.toAllocate)
+        addClaimDevices(c->claim.spec, asked);
+    for (const std::string& name : d.options.claimTarget->classes)
+        if (auto it = asked.find(name); it != asked.end())
+            shape.insert(*it);
+    return shape;
+}
+
+void Cluster::Impl::ClaimScoring::fillScores(
+    Impl& d, const Cycle& cycle, const std::vector<uint32_t>& feasible, std::vector<ScoreInputs>& inputs)
+{
+    const gpushare::DeviceCounts shape = podShape(d, cycle);
+    if (shape.empty())
+        return; // no device of the target's classes: the GPU-sharing score stands
+    const std::vector<ClassSet> sets = classSets(d);
+    for (size_t i = 0; i < feasible.size(); ++i)
+        inputs[i].claimScore = gpushare::claimFgdScore(
+            nodeFree(d, feasible[i], sets, nullptr), shape, d.options.claimTarget->typical);
+}
+
 void addClaimDevices(const api::ResourceClaimSpec& spec, gpushare::DeviceCounts& shape)
 {
     for (const api::DeviceRequest& r : spec.requests) {

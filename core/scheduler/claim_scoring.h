@@ -2,7 +2,8 @@
 #pragma once
 
 // The claim measure of fragmentation (gpushare/claim_fragmentation.h) on the scheduler's
-// cluster: what a run samples per DeviceClass.
+// cluster: what a run samples per DeviceClass, and the fgd policy's score of a pod with DRA
+// claims.
 //
 // A node's free devices of a class are the devices of its view (the slices the allocator reads
 // for it) that the class's selectors accept, that no claim holds, and that are allocated whole:

@@ -2,7 +2,8 @@
 #pragma once
 
 // The claim measure on the scheduler's state (claim_scoring.h says what counts as free): the
-// nodes' free devices per class of SchedulerOptions::claimTarget. Private to the scheduler module.
+// nodes' free devices per class of SchedulerOptions::claimTarget, and the fgd policy's score of a
+// pod whose claims ask for such devices. Private to the scheduler module.
 
 #include <cstdint>
 #include <string>
@@ -10,6 +11,7 @@
 
 #include "core/gpushare/claim_fragmentation.h"
 #include "core/scheduler/cluster_impl.h"
+#include "core/scheduler/scoring.h"
 
 namespace drasim::scheduler {
 
@@ -28,6 +30,14 @@ struct Cluster::Impl::ClaimScoring
     /// class, free or not, added to `installed` when given.
     static gpushare::DeviceCounts nodeFree(
         Impl& d, uint32_t idx, const std::vector<ClassSet>& sets, gpushare::DeviceCounts* installed);
+
+    /// The devices of the target's classes the cycle's unallocated claims ask for.
+    static gpushare::DeviceCounts podShape(const Impl& d, const Cycle& cycle);
+
+    /// Sets claimScore of `inputs` (one per node of `feasible`, same order) when the pod's claims
+    /// ask for devices of the target's classes (claimFgdScore, against its typical claims).
+    static void fillScores(
+        Impl& d, const Cycle& cycle, const std::vector<uint32_t>& feasible, std::vector<ScoreInputs>& inputs);
 };
 
 } // namespace drasim::scheduler

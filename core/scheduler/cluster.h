@@ -47,7 +47,8 @@ struct SchedulerOptions
     /// The fgd policy's target workload (its typical pods); null: none, every node scores 50.
     std::shared_ptr<const gpushare::ShareTarget> shareTarget;
     /// The typical claims of the workload on whole DRA devices (claim_scoring.h): what
-    /// claimFragmentation measures against; null: none.
+    /// claimFragmentation measures against, and what the fgd policy scores pods with such claims
+    /// with; null: none.
     std::shared_ptr<const gpushare::ClaimTarget> claimTarget;
     /// Wall-clock limit of one allocator run (one pod, one node), like upstream's filterTimeout
     /// (10 s). 0 disables it. Reaching it gives "timed out trying to allocate devices".

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "core/scheduler/claim_scoring_impl.h"
 #include "core/scheduler/cluster_impl.h"
 #include "core/scheduler/filter_order.h"
 #include "core/scheduler/pod_placement.h"
@@ -509,8 +510,11 @@ void Cluster::Impl::searchEveryNode(Cycle& cycle)
         PodPlacement::score(*this, cycle, feasibleNodes, inputs);
     const ScoringProfile& profile = cycle.profile->scoring;
     NodeChoice::ShareViews shareViews;
-    if (auto share = sharePolicyOf(profile))
+    if (auto share = sharePolicyOf(profile)) {
         NodeChoice::fillShareInputs(*this, cycle, *share, feasibleNodes, shareViews, inputs);
+        if (*share == gpushare::SharePolicy::Fgd && options.claimTarget)
+            ClaimScoring::fillScores(*this, cycle, feasibleNodes, inputs);
+    }
     const auto scores = scoreNodes(profile, inputs);
     const size_t best = NodeChoice::pick(*this, cycle, feasibleNodes, scores);
     cycle.chosen = feasible[best].idx;

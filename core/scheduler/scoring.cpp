@@ -234,6 +234,8 @@ int64_t rawScore(const ScoreTerm& term, const ScoreInputs& in)
         return in.interPodScore;
     case ScorePlugin::GpuShare: {
         static const std::vector<gpushare::TypicalPod> kNone;
+        if (in.claimScore >= 0)
+            return in.claimScore;
         if (!in.shareNode || !in.sharePod)
             return 0;
         const auto& typical = in.typical ? *in.typical : kNone;

@@ -30,6 +30,9 @@ struct ScoreInputs
     const gpushare::SharePod* sharePod = nullptr;
     const std::vector<gpushare::TypicalPod>* typical = nullptr;
     gpushare::ShareScoreCache* shareCache = nullptr; ///< remembers GpuShare scores (optional)
+    /// GpuShare with the fgd policy, for a pod whose claims ask for devices of the classes of
+    /// SchedulerOptions::claimTarget: its score by the claim measure (claim_scoring.h); -1: none.
+    int64_t claimScore = -1;
     /// OtherPods: PodTopologySpread's and InterPodAffinity's scores of the node, already normalised
     /// over the feasible nodes (pod_placement.cpp); 0 when the plugin has nothing to score.
     int64_t spreadScore = 0;

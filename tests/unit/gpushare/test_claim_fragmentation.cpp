@@ -8,6 +8,7 @@
 
 #include "core/gpushare/claim_fragmentation.h"
 #include "core/gpushare/fragmentation.h"
+#include "core/gpushare/share_policies.h"
 #include "tests/unit/gpushare/share_fixtures.h"
 
 namespace drasim::gpushare {
@@ -110,6 +111,21 @@ TEST(ClaimFragmentation, OnWholeGpusItIsThePapersMeasureInDevices)
     }
 }
 
+TEST(ClaimFragmentation, FgdScoresTheFragmentTheClaimLeaves)
+{
+    // Typical claims of 1, 2, 4 and 8 GPUs (p .4, .3, .2, .1). One GPU taken from a node with 8
+    // free leaves 7, which the 8-GPU claim cannot use: F 0 -> 0.7, trunc(100 sigmoid(-0.7)) = 33.
+    // Taken from a node with 1 free: F .6 (the 2-, 4- and 8-GPU claims) -> 0, sigmoid(0.6) = 64.
+    const std::vector<TypicalClaim> typical { { { { kGpu, 1 } }, 0.4, 4 }, { { { kGpu, 2 } }, 0.3, 3 },
+        { { { kGpu, 4 } }, 0.2, 2 }, { { { kGpu, 8 } }, 0.1, 1 } };
+    EXPECT_EQ(claimFgdScore({ { kGpu, 8 } }, { { kGpu, 1 } }, typical), 33);
+    EXPECT_EQ(claimFgdScore({ { kGpu, 1 } }, { { kGpu, 1 } }, typical), 64);
+    EXPECT_EQ(claimFgdScore({ { kGpu, 8 } }, { { kGpu, 8 } }, typical), 50)
+        << "nothing stranded before or after";
+    // Only the classes the pod asks for count: the NICs' fragment is the same either way.
+    EXPECT_EQ(claimFgdScore({ { kGpu, 1 }, { kNic, 3 } }, { { kGpu, 1 } }, typical), 64);
+}
+
 TEST(ClaimFragmentation, TheTargetIsTheTypicalClaimsAndTheirClasses)
 {
     EXPECT_EQ(claimTargetOf({ { {}, 12 } }), nullptr) << "a workload without devices has no target";
@@ -121,6 +137,38 @@ TEST(ClaimFragmentation, TheTargetIsTheTypicalClaimsAndTheirClasses)
     EXPECT_EQ(target->typical[0].count, 5);
     EXPECT_EQ(target->typical[1].shape, DeviceCounts {}) << "a count of 0 asks for nothing";
     EXPECT_NEAR(target->typical[1].probability, 0.3, 1e-12);
+}
+
+// The score equals the paper's FGD score of a whole-GPU pod on a node whose GPUs are each free
+// or used (fgdPlacementScore, whole GPUs taken lowest index first), for any typical workload.
+TEST(ClaimFragmentation, FgdScoreIsThePapersOnWholeGpus)
+{
+    std::mt19937_64 rng(20261206);
+    for (int trial = 0; trial < 300; ++trial) {
+        std::vector<SharePod> pods;
+        std::vector<DeviceCounts> claims;
+        const int n = 1 + int(rng() % 30);
+        for (int i = 0; i < n; ++i) {
+            const int32_t gpus = int32_t(rng() % 5) * (rng() % 3 == 0 ? 2 : 1);
+            pods.push_back(fixtures::pod(0, gpus > 0 ? kMilliPerGpu : 0, gpus));
+            claims.push_back(gpus > 0 ? DeviceCounts { { kGpu, gpus } } : DeviceCounts {});
+        }
+        const auto typical = typicalClaims(claims, 95);
+        const auto typicalP = typicalPods(pods, 95);
+        std::vector<int32_t> gpus(size_t(1 + rng() % 8));
+        int64_t free = 0;
+        for (auto& g : gpus) {
+            g = rng() % 3 ? kMilliPerGpu : 0;
+            free += g / kMilliPerGpu;
+        }
+        const int32_t want = 1 + int32_t(rng() % 8);
+        if (want > free)
+            continue;
+        const ShareNode node = fixtures::node(1 << 30, gpus);
+        const int64_t paper = fgdPlacementScore(
+            node, fixtures::pod(0, kMilliPerGpu, want), -1, typicalP, nodeFragment(node, typicalP));
+        EXPECT_EQ(claimFgdScore({ { kGpu, free } }, { { kGpu, want } }, typical), paper) << "trial " << trial;
+    }
 }
 
 } // namespace claim_fragmentation_test

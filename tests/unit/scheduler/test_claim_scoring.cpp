@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // The claim measure on the scheduler's cluster (claim_scoring.h), over random GPU+NIC clusters:
 //   * claimFragmentation is clusterClaimFragment of the nodes' free devices per class, counted
-//     here from the devices the cluster reports allocated.
+//     here from the devices the cluster reports allocated;
+//   * the fgd policy with a claim target places a pod exactly when some node has the devices it
+//     asks for free, and on a node with the best claim score (the first by name among those).
 // Seeded: DRASIM_CLAIM_SCORING_SEED (first case), DRASIM_CLAIM_SCORING_CASES (how many).
 #include <random>
 
@@ -136,6 +138,48 @@ TEST_F(ClaimScoringLaws, FragmentationIsTheMeasureOfTheNodesFreeDevices)
             EXPECT_EQ(got.at(cls).free, f.free) << cls << ", seed " << seed;
         }
     }
+}
+
+TEST_F(ClaimScoringLaws, FgdPlacesWhereThePodFitsWithTheBestClaimScore)
+{
+    int placed = 0, refused = 0;
+    for (uint64_t seed = m_first; seed < m_first + m_cases && !HasFailure(); ++seed) {
+        std::mt19937_64 rng(seed);
+        scheduler::SchedulerOptions options;
+        options.scoring = scheduler::ScoringPolicy::Fgd;
+        options.claimTarget = randomTarget(rng);
+        scheduler::Cluster c(randomCluster(rng, 2 + int(rng() % 6)), options);
+        for (int p = 0, pods = 1 + int(rng() % 24); p < pods; ++p) {
+            const Shape& s = kShapes[rng() % std::size(kShapes)];
+            const DeviceCounts want { { kGpuClass, s.gpus }, { kNicClass, s.nics } };
+            DeviceCounts asked { { kGpuClass, s.gpus } };
+            if (s.nics > 0)
+                asked[kNicClass] = s.nics;
+            const auto before = freeByNode(c);
+            std::string best;
+            int64_t bestScore = -1;
+            for (const auto& [node, free] : before) { // by name
+                if (!gpushare::claimFits(free, want))
+                    continue;
+                const int64_t score = gpushare::claimFgdScore(free, asked, options.claimTarget->typical);
+                if (score > bestScore) {
+                    bestScore = score;
+                    best = node;
+                }
+            }
+            const auto r = c.schedule(
+                drasim::testing::pod("p" + std::to_string(p), {}, { { "devices", templateName(s) } }));
+            ASSERT_EQ(r.scheduled, !best.empty()) << r.message << ", seed " << seed;
+            if (!r.scheduled) {
+                ++refused;
+                continue;
+            }
+            ++placed;
+            EXPECT_EQ(r.nodeName, best) << "seed " << seed << ", pod " << p;
+        }
+    }
+    EXPECT_GT(placed, 0);
+    EXPECT_GT(refused, 0);
 }
 
 TEST(ClaimScoring, WithoutATargetThereIsNothingToMeasure)
