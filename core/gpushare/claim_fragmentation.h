@@ -16,9 +16,26 @@
 // For one class of GPUs this is the paper's measure on a node whose GPUs are each free or used,
 // in devices instead of milli-GPU (the law in test_claim_fragmentation.cpp).
 //
-// Not modelled (yet): partitions through shared counters (MIG profiles), consumable capacity,
-// selectors that narrow a class to some of its devices, alignment constraints between requests
-// (matchAttribute), and the node's CPU and memory; the fgd policy does not score with it.
+// Where it is used: `drasim simulate` samples it per class against the typical claims of the
+// run's workload (core/scheduler/claim_scoring.h, claimFragmentation), and the fgd scoring policy
+// scores a pod whose claims ask for devices of those classes with claimFgdScore.
+//
+// Modelled: whole devices counted per DeviceClass (a claim's ExactCount requests; under
+// firstAvailable its first subrequest); a partition (a device that consumes shared counters)
+// counts as free only while the counters it needs are left after the devices in use took theirs.
+// Not modelled (yet):
+//   * MIG profiles as shapes: a request's own selectors (the profile) do not narrow the class, so
+//     a free partition of any profile counts for every typical claim of its class, and
+//     overlapping free partitions each count as a free device though only one can be taken;
+//   * consumable capacity: devices that allow multiple allocations are left out (the GPU-sharing
+//     path is fragmentation.h's), and a request with a capacity request asks for nothing;
+//   * allocationMode All, and selectors that narrow a class to some of its devices;
+//   * alignment (matchAttribute): free GPUs and NICs of one node count as usable together
+//     wherever they sit;
+//   * the node's CPU and memory;
+//   * devices of slices that several nodes see (network-attached pools) count on each of them;
+//   * which devices the allocator will take: the fgd score subtracts the pod's counts per class
+//     from the node's free counts.
 
 #include <cstdint>
 #include <map>

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/scheduler/claim_scoring.h"
 
+#include <map>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -17,6 +19,48 @@ std::vector<Cluster::Impl::ClaimScoring::ClassSet> Cluster::Impl::ClaimScoring::
     return out;
 }
 
+namespace {
+
+using Counters = std::map<std::string, std::map<std::string, Quantity>>;
+
+/// What the pool's counter sets have left after the devices in use (dedicated or shared) took
+/// theirs, relevant slices or not, as the allocator charges them (Allocator::countersFor).
+Counters availableCounters(const allocator::NodePool& pool, const allocator::AllocatedState& state)
+{
+    Counters left;
+    for (const api::CounterSet* set : pool.counterSets)
+        left[set->name] = set->counters;
+    for (const auto* list : { &pool.devices, &pool.otherDevices })
+        for (const allocator::DeviceEntry& e : *list) {
+            if (!state.inUse(e.id))
+                continue;
+            for (const api::DeviceCounterConsumption& c : e.device->consumesCounters) {
+                auto& set = left[c.counterSet];
+                for (const auto& [name, amount] : c.counters)
+                    if (auto it = set.find(name); it != set.end())
+                        it->second = it->second.sub(amount);
+            }
+        }
+    return left;
+}
+
+/// Whether what is left of the counters still holds the device (a partition whose counters a
+/// sibling took is not free, though no claim holds it).
+bool countersHold(const api::Device& device, const Counters& left)
+{
+    for (const api::DeviceCounterConsumption& c : device.consumesCounters) {
+        const auto set = left.find(c.counterSet);
+        if (set == left.end())
+            return false;
+        for (const auto& [name, amount] : c.counters)
+            if (auto it = set->second.find(name); it == set->second.end() || amount > it->second)
+                return false;
+    }
+    return true;
+}
+
+} // namespace
+
 gpushare::DeviceCounts Cluster::Impl::ClaimScoring::nodeFree(
     Impl& d, uint32_t idx, const std::vector<ClassSet>& sets, gpushare::DeviceCounts* installed)
 {
@@ -24,10 +68,12 @@ gpushare::DeviceCounts Cluster::Impl::ClaimScoring::nodeFree(
     for (const allocator::NodePool& pool : d.viewOf(idx).pools) {
         if (pool.invalid)
             continue;
+        const Counters left = pool.counterSets.empty() ? Counters {} : availableCounters(pool, d.state);
         for (const allocator::DeviceEntry& e : pool.devices) {
             if (e.multi || !e.nodeOk)
                 continue;
-            const bool taken = d.state.dedicated(e.id);
+            const bool taken = d.state.dedicated(e.id)
+                || (!e.device->consumesCounters.empty() && !countersHold(*e.device, left));
             for (const ClassSet& c : sets) {
                 if (d.selectors.verdict(c.set, e) != allocator::Verdict::True)
                     continue;

@@ -6,9 +6,10 @@
 // claims.
 //
 // A node's free devices of a class are the devices of its view (the slices the allocator reads
-// for it) that the class's selectors accept, that no claim holds, and that are allocated whole:
-// a device that allows multiple allocations (consumable capacity, the GPU-sharing path) is left
-// out. Only the classes the typical claims ask for (ClaimTarget::classes) are counted.
+// for it) that the class's selectors accept, that no claim holds, whose shared counters (a
+// partition's) are still there after the devices in use took theirs, and that are allocated
+// whole: a device that allows multiple allocations (consumable capacity, the GPU-sharing path) is
+// left out. Only the classes the typical claims ask for (ClaimTarget::classes) are counted.
 
 #include <map>
 #include <string>

@@ -5,6 +5,9 @@
 //   * the fgd policy with a claim target places a pod exactly when some node has the devices it
 //     asks for free, and on a node with the best claim score (the first by name among those).
 // Seeded: DRASIM_CLAIM_SCORING_SEED (first case), DRASIM_CLAIM_SCORING_CASES (how many).
+#include <algorithm>
+#include <iterator>
+#include <map>
 #include <random>
 
 #include <gtest/gtest.h>
@@ -210,6 +213,45 @@ TEST(ClaimScoring, AClaimCountsItsExactCountDevices)
     scheduler::addClaimDevices(spec, shape);
     EXPECT_EQ(shape, (DeviceCounts { { kGpuClass, 6 }, { kNicClass, 1 } }))
         << "ExactCount only, the first subrequest, no capacity request";
+}
+
+/// One node whose GPU publishes partitions on one counter set of 8 memory slices, in `order`:
+/// "whole" takes all 8, "half-a" and "half-b" 4 each.
+api::ObjectSet partitionedGpu(const std::vector<std::string>& order)
+{
+    using namespace drasim::testing;
+    api::ObjectSet o;
+    o.nodes.push_back(node("node-0"));
+    std::vector<api::Device> parts;
+    for (const std::string& name : order) {
+        api::Device d = device(name);
+        d.consumesCounters.push_back({ "gpu-0", { { "memory", q(name == "whole" ? "8" : "4") } }, {} });
+        parts.push_back(d);
+    }
+    api::ResourceSlice s = slice("node-0-gpu", kGpuDriver, "node-0", "node-0", parts);
+    s.sharedCounters.push_back({ "gpu-0", { { "memory", q("8") } } });
+    o.resourceSlices.push_back(s);
+    o.deviceClasses.push_back(deviceClass(kGpuClass, { "device.driver == \"gpu.example.com\"" }));
+    api::ResourceClaimTemplate t;
+    t.meta.name = "one";
+    t.meta.namespace_ = "default";
+    t.spec.requests.push_back(exactRequest("gpu", requestSpec(kGpuClass)));
+    o.resourceClaimTemplates.push_back(t);
+    return o;
+}
+
+TEST(ClaimScoring, APartitionWhoseCountersASiblingTookIsNotFree)
+{
+    scheduler::SchedulerOptions options;
+    options.claimTarget = gpushare::claimTargetOf({ { { { kGpuClass, 1 } }, 1 } });
+    for (const auto& [order, freeAfter] : std::vector<std::pair<std::vector<std::string>, int64_t>> {
+             { { "whole", "half-a", "half-b" }, 0 }, { { "half-a", "half-b", "whole" }, 1 } }) {
+        scheduler::Cluster c(partitionedGpu(order), options);
+        EXPECT_EQ(scheduler::claimFragmentation(c).at(kGpuClass).free, 3) << "nothing taken: each fits alone";
+        ASSERT_TRUE(c.schedule(drasim::testing::pod("p", {}, { { "gpu", "one" } })).scheduled);
+        EXPECT_EQ(scheduler::claimFragmentation(c).at(kGpuClass).free, freeAfter)
+            << order.front() << " taken first";
+    }
 }
 
 } // namespace claim_scoring_test
