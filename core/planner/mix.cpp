@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/planner/mix.h"
 
+#include <algorithm>
 #include <cstdlib>
 
 #include "core/topology/catalog.h"
@@ -55,8 +56,18 @@ std::vector<PricedCandidate> priceCandidates(
                         + " is less than one rack of " + std::to_string(perUnit) + " nodes");
             continue;
         }
+        const int owned = study.ownedNodes(c.name);
+        if (owned % perUnit != 0) {
+            const auto it = std::find_if(study.owned.begin(), study.owned.end(),
+                [&](const OwnedNodes& o) { return o.candidate == c.name; });
+            diags.error(it->pos, "Study", study.name, "spec.owned." + c.name,
+                "Invalid value: " + std::to_string(owned) + ": " + c.name + " is bought in whole racks of "
+                    + std::to_string(perUnit) + " nodes; give a multiple of " + std::to_string(perUnit));
+            continue;
+        }
         PricedCandidate p;
         p.name = c.name;
+        p.ownedUnits = owned / perUnit;
         p.shape = c.shape;
         p.nodesPerUnit = perUnit;
         p.maxNodes = c.maxNodes;
@@ -70,17 +81,24 @@ std::vector<PricedCandidate> priceCandidates(
     return out;
 }
 
+bool anyOwned(const std::vector<PricedCandidate>& candidates)
+{
+    return std::any_of(
+        candidates.begin(), candidates.end(), [](const PricedCandidate& c) { return c.ownedUnits > 0; });
+}
+
 MixFootprint footprint(
     const Mix& mix, const std::vector<PricedCandidate>& candidates, CostBasis basis, double durationHours)
 {
     MixFootprint f;
     for (size_t i = 0; i < mix.size() && i < candidates.size(); ++i) {
         const PricedCandidate& c = candidates[i];
-        const double n = c.nodes(mix[i]);
-        f.costUsd += n * (basis == CostBasis::Purchase ? c.purchaseUsd : c.perHourUsd * durationHours);
-        f.powerWatts += n * c.powerWatts;
-        f.rackSlots += int64_t(c.nodes(mix[i])) * c.rackSlots;
-        f.nodes += c.nodes(mix[i]);
+        const double bought = c.nodes(mix[i]);
+        const int total = c.totalNodes(mix[i]);
+        f.costUsd += bought * (basis == CostBasis::Purchase ? c.purchaseUsd : c.perHourUsd * durationHours);
+        f.powerWatts += double(total) * c.powerWatts;
+        f.rackSlots += int64_t(total) * c.rackSlots;
+        f.nodes += total;
     }
     return f;
 }
@@ -91,8 +109,28 @@ bool withinConstraints(const MixFootprint& f, const Constraints& c)
         && (!c.rackSlots || f.rackSlots <= *c.rackSlots);
 }
 
+namespace {
+
+/// "h100=+2 (owns a100=3)": the counts bought on top (those above 0) and what is owned.
+std::string formatOnTop(const Mix& mix, const std::vector<PricedCandidate>& candidates)
+{
+    std::string bought, owned;
+    for (size_t i = 0; i < mix.size() && i < candidates.size(); ++i) {
+        const PricedCandidate& c = candidates[i];
+        if (mix[i] > 0)
+            bought += (bought.empty() ? "" : " ") + c.name + "=+" + std::to_string(c.nodes(mix[i]));
+        if (c.ownedUnits > 0)
+            owned += (owned.empty() ? "" : " ") + c.name + "=" + std::to_string(c.ownedNodes());
+    }
+    return (bought.empty() ? std::string("nothing to buy") : bought) + " (owns " + owned + ")";
+}
+
+} // namespace
+
 std::string formatMix(const Mix& mix, const std::vector<PricedCandidate>& candidates)
 {
+    if (anyOwned(candidates))
+        return formatOnTop(mix, candidates);
     std::string out;
     for (size_t i = 0; i < mix.size() && i < candidates.size(); ++i) {
         if (!out.empty())
@@ -138,12 +176,12 @@ scenario::Scenario scenarioForMix(
     scenario::Scenario s = base;
     s.nodePools.clear();
     for (size_t i = 0; i < mix.size() && i < candidates.size(); ++i) {
-        if (mix[i] == 0)
+        if (candidates[i].totalNodes(mix[i]) == 0)
             continue;
         scenario::NodePoolSpec pool;
         pool.name = candidates[i].name;
         pool.shape = candidates[i].shape;
-        pool.count = candidates[i].nodes(mix[i]);
+        pool.count = candidates[i].totalNodes(mix[i]);
         pool.namePrefix = candidates[i].name;
         pool.pricePerHour = candidates[i].perHourUsd;
         pool.layout = candidates[i].layout;

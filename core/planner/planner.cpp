@@ -70,7 +70,7 @@ SearchSpace Plan::space() const
 {
     SearchSpace s;
     for (const auto& c : candidates)
-        s.maxNodes.push_back(c.maxNodes / c.nodesPerUnit); // the search counts whole racks
+        s.maxNodes.push_back(c.maxNodes / c.nodesPerUnit - c.ownedUnits); // counts bought, in whole racks
     s.loads = loads;
     s.levels = study.serviceLevels;
     const auto cands = candidates;

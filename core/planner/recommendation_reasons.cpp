@@ -235,7 +235,7 @@ DataValue nodesData(const MixResult& m, const StudyResult& r)
 {
     DataValue counts = DataValue::map();
     for (size_t i = 0; i < m.mix.size() && i < r.candidates.size(); ++i)
-        counts.set(r.candidates[i].name, int64_t(r.candidates[i].nodes(m.mix[i])));
+        counts.set(r.candidates[i].name, int64_t(r.candidates[i].totalNodes(m.mix[i])));
     return counts;
 }
 

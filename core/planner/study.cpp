@@ -302,11 +302,44 @@ void parsePolicies(DocReader& r, const YamlNode& v, const std::string& path, Stu
     });
 }
 
+/// spec.owned: {candidate: nodes}. Names are checked against the candidates once both are read.
+void parseOwned(DocReader& r, const YamlNode& v, const std::string& path, Study& s)
+{
+    r.fields(v, path, [&](const std::string& key, const YamlNode& n, const std::string& sub) {
+        if (auto count = r.integer(n, sub, 0, 100000))
+            s.owned.push_back(OwnedNodes { key, int(*count), n.pos });
+        return true;
+    });
+}
+
+/// Each owned entry names a candidate, once, with no more nodes than its maxNodes.
+void checkOwned(DocReader& r, Study& s)
+{
+    std::set<std::string> seen;
+    for (const OwnedNodes& o : s.owned) {
+        const std::string path = yamlio::joinPath("spec.owned", o.candidate);
+        const auto c = std::find_if(s.candidates.begin(), s.candidates.end(),
+            [&](const CandidateShape& x) { return x.name == o.candidate; });
+        if (c == s.candidates.end()) {
+            std::string names;
+            for (const auto& x : s.candidates)
+                names += (names.empty() ? "" : ", ") + x.name;
+            r.error(o.pos, path, "Not found: \"" + o.candidate + "\": no candidate of that name (candidates: "
+                    + names + ")");
+        } else if (o.nodes > c->maxNodes) {
+            r.error(o.pos, path, "Invalid value: " + std::to_string(o.nodes) + ": more than the candidate's maxNodes ("
+                    + std::to_string(c->maxNodes) + ")");
+        }
+        if (!seen.insert(o.candidate).second)
+            r.error(o.pos, path, "Duplicate value: \"" + o.candidate + "\"");
+    }
+}
+
 void parseSpec(DocReader& r, const YamlNode& spec, Study& s)
 {
     bool haveScenario = false, haveCandidates = false, haveLevels = false;
     r.fields(spec, "spec",
-        "scenario, cost, candidates, serviceLevels, constraints, seeds, loadGrowth, policies",
+        "scenario, cost, candidates, serviceLevels, constraints, seeds, loadGrowth, policies, owned",
         [&](const std::string& key, const YamlNode& v, const std::string& sub) {
             if (key == "scenario") {
                 haveScenario = true;
@@ -343,6 +376,8 @@ void parseSpec(DocReader& r, const YamlNode& spec, Study& s)
                 parseLoadGrowth(r, v, sub, s);
             } else if (key == "policies") {
                 parsePolicies(r, v, sub, s);
+            } else if (key == "owned") {
+                parseOwned(r, v, sub, s);
             } else {
                 return false;
             }
@@ -354,6 +389,7 @@ void parseSpec(DocReader& r, const YamlNode& spec, Study& s)
         r.required(spec, "spec.candidates");
     if (!haveLevels)
         r.required(spec, "spec.serviceLevels");
+    checkOwned(r, s);
 }
 
 } // namespace
@@ -409,6 +445,14 @@ std::string ServiceLevel::column() const
     }
     }
     return {};
+}
+
+int Study::ownedNodes(const std::string& candidate) const
+{
+    for (const OwnedNodes& o : owned)
+        if (o.candidate == candidate)
+            return o.nodes;
+    return 0;
 }
 
 std::string Study::scenarioPath() const

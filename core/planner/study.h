@@ -25,6 +25,8 @@
 //     loadGrowth: [10%, 25%, 50%]    # default; arrival rates x (1 + growth)
 //     policies: [least-allocated, fgd, most-allocated]   # optional: every mix under each scoring
 //                                    # policy, each replacing the scenario's spec.scheduler profile
+//     owned: {a100: 3}               # optional: nodes already owned, by candidate name; every mix
+//                                    # holds at least these and costs only what is bought on top
 //
 // Prices and power default to the catalog shape's; rackSlots (per node) defaults to 1.
 
@@ -86,6 +88,15 @@ struct ServiceLevel
 
 enum class CostBasis { Purchase, Hourly };
 
+/// spec.owned: nodes of a candidate already owned. They stand in every mix the study evaluates,
+/// cost nothing, and draw power and take rack slots like bought ones.
+struct OwnedNodes
+{
+    std::string candidate; ///< a candidate's name
+    int nodes = 0;
+    SourcePos pos;
+};
+
 struct Constraints
 {
     std::optional<double> budgetUsd;
@@ -111,6 +122,10 @@ struct Study
     /// searched for under each); empty = the scenario's own scheduler only.
     std::vector<scheduler::ScoringPolicy> policies;
     SourcePos policiesPos; ///< where spec.policies is written
+    std::vector<OwnedNodes> owned; ///< spec.owned, in the document's order
+
+    /// Nodes of `candidate` owned (0 when the study owns none).
+    int ownedNodes(const std::string& candidate) const;
 
     std::string scenarioPath() const; ///< resolved against baseDir
 };

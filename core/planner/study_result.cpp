@@ -94,9 +94,14 @@ DataValue mixData(const MixResult& m, const StudyResult& r)
 {
     DataValue d = DataValue::map();
     DataValue counts = DataValue::map();
-    for (size_t i = 0; i < m.mix.size() && i < r.candidates.size(); ++i)
-        counts.set(r.candidates[i].name, int64_t(r.candidates[i].nodes(m.mix[i])));
-    d.set("nodes", counts);
+    DataValue bought = DataValue::map();
+    for (size_t i = 0; i < m.mix.size() && i < r.candidates.size(); ++i) {
+        counts.set(r.candidates[i].name, int64_t(r.candidates[i].totalNodes(m.mix[i])));
+        bought.set(r.candidates[i].name, int64_t(r.candidates[i].nodes(m.mix[i])));
+    }
+    d.set("nodes", counts); // owned and bought
+    if (anyOwned(r.candidates))
+        d.set("buy", bought); // on top of what is owned
     d.set("costUSD", m.footprint.costUsd);
     d.set("powerWatts", m.footprint.powerWatts);
     d.set("rackSlots", m.footprint.rackSlots);
@@ -307,6 +312,8 @@ std::string formatText(const StudyResult& r)
         }
         const MixResult& rec = lr.mixes[*lr.recommended];
         out += "  recommended: " + mixText(rec, r) + "  (" + footprintText(rec) + ")\n";
+        if (anyOwned(r.candidates) && std::all_of(rec.mix.begin(), rec.mix.end(), [](int n) { return n == 0; }))
+            out += "  the hardware owned meets every service level at this load: nothing to buy\n";
         if (today && lr.load != 1.0)
             out += "  versus today: " + versusText(rec, *today, r) + "\n";
         out += "  across seeds (min / mean / max):\n";
@@ -331,8 +338,9 @@ std::string frontierCsv(const StudyResult& r)
 {
     const ServiceLevel& main = r.levels.front();
     std::string out = "load,recommended";
+    const bool owned = anyOwned(r.candidates); // then each candidate's owned nodes and those to buy
     for (const auto& c : r.candidates)
-        out += "," + c.name;
+        out += owned ? "," + c.name + "_owned," + c.name + "_buy" : "," + c.name;
     out += ",cost_usd,power_w,rack_slots," + main.column() + "_min," + main.column() + "_mean,"
         + main.column() + "_max,misses\n";
     for (size_t load = 0; load < r.loads.size(); ++load) {
@@ -340,8 +348,11 @@ std::string frontierCsv(const StudyResult& r)
         for (size_t i : loadReasons(r, load).frontier) {
             const MixResult& m = lr.mixes[i];
             out += exactNumber(lr.load) + "," + (lr.recommended && *lr.recommended == i ? "true" : "false");
-            for (size_t k = 0; k < m.mix.size() && k < r.candidates.size(); ++k)
+            for (size_t k = 0; k < m.mix.size() && k < r.candidates.size(); ++k) {
+                if (owned)
+                    out.append(",").append(std::to_string(r.candidates[k].ownedNodes()));
                 out.append(",").append(std::to_string(r.candidates[k].nodes(m.mix[k])));
+            }
             out += ',';
             out += moneyCsv(m.footprint.costUsd) + "," + exactNumber(m.footprint.powerWatts) + ","
                 + std::to_string(m.footprint.rackSlots) + ",";
@@ -379,6 +390,8 @@ DataValue toData(const StudyResult& r)
             x.set("layout", scenario::rackLayoutData(c.layout));
         if (c.nodesPerUnit > 1)
             x.set("nodesPerUnit", int64_t(c.nodesPerUnit));
+        if (c.ownedUnits > 0)
+            x.set("ownedNodes", int64_t(c.ownedNodes()));
         cands.push(x);
     }
     d.set("candidates", cands);
