@@ -87,15 +87,28 @@ bool anyOwned(const std::vector<PricedCandidate>& candidates)
         candidates.begin(), candidates.end(), [](const PricedCandidate& c) { return c.ownedUnits > 0; });
 }
 
-MixFootprint footprint(
-    const Mix& mix, const std::vector<PricedCandidate>& candidates, CostBasis basis, double durationHours)
+double nodeCost(const PricedCandidate& c, CostBasis basis, double durationHours, const TcoTerms& tco)
+{
+    switch (basis) {
+    case CostBasis::Purchase:
+        return c.purchaseUsd;
+    case CostBasis::Hourly:
+        return c.perHourUsd * durationHours;
+    case CostBasis::Tco:
+        return tco.perNode(c.purchaseUsd, c.powerWatts);
+    }
+    return 0;
+}
+
+MixFootprint footprint(const Mix& mix, const std::vector<PricedCandidate>& candidates, CostBasis basis,
+    double durationHours, const TcoTerms& tco)
 {
     MixFootprint f;
     for (size_t i = 0; i < mix.size() && i < candidates.size(); ++i) {
         const PricedCandidate& c = candidates[i];
         const double bought = c.nodes(mix[i]);
         const int total = c.totalNodes(mix[i]);
-        f.costUsd += bought * (basis == CostBasis::Purchase ? c.purchaseUsd : c.perHourUsd * durationHours);
+        f.costUsd += bought * nodeCost(c, basis, durationHours, tco);
         f.powerWatts += double(total) * c.powerWatts;
         f.rackSlots += int64_t(total) * c.rackSlots;
         f.nodes += total;

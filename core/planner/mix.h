@@ -54,8 +54,12 @@ struct MixFootprint
     int64_t nodes = 0; ///< owned and bought
 };
 
-MixFootprint footprint(
-    const Mix& mix, const std::vector<PricedCandidate>& candidates, CostBasis basis, double durationHours);
+/// `tco` is read with CostBasis::Tco only.
+MixFootprint footprint(const Mix& mix, const std::vector<PricedCandidate>& candidates, CostBasis basis,
+    double durationHours, const TcoTerms& tco = {});
+/// What one node of a candidate costs on a basis: its purchase, its hourly price x the hours, or
+/// its total cost of ownership.
+double nodeCost(const PricedCandidate& c, CostBasis basis, double durationHours, const TcoTerms& tco);
 /// Whether a mix respects the study's budget, power and rack limits (maxNodes bounds the search).
 bool withinConstraints(const MixFootprint& f, const Constraints& c);
 

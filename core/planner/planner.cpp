@@ -77,9 +77,10 @@ SearchSpace Plan::space() const
     const CostBasis basis = study.cost;
     const double hours = sim::toSeconds(scenario.duration) / 3600.0;
     const Constraints limits = study.constraints;
-    s.cost = [cands, basis, hours](const Mix& m) { return footprint(m, cands, basis, hours).costUsd; };
-    s.withinConstraints = [cands, basis, hours, limits](const Mix& m) {
-        return planner::withinConstraints(footprint(m, cands, basis, hours), limits);
+    const TcoTerms tco = study.tco;
+    s.cost = [cands, basis, hours, tco](const Mix& m) { return footprint(m, cands, basis, hours, tco).costUsd; };
+    s.withinConstraints = [cands, basis, hours, tco, limits](const Mix& m) {
+        return planner::withinConstraints(footprint(m, cands, basis, hours, tco), limits);
     };
     return s;
 }
@@ -90,6 +91,7 @@ StudyResult Plan::header() const
     r.study = study.name;
     r.scenario = scenario.name;
     r.cost = study.cost;
+    r.tco = study.tco;
     r.durationHours = sim::toSeconds(scenario.duration) / 3600.0;
     r.candidates = candidates;
     r.levels = study.serviceLevels;

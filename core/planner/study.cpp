@@ -335,11 +335,44 @@ void checkOwned(DocReader& r, Study& s)
     }
 }
 
+/// spec.tco: every term required; years above 0, PUE at least 1, an energy price of at least 0.
+void parseTco(DocReader& r, const YamlNode& v, const std::string& path, TcoTerms& t)
+{
+    bool years = false, pue = false, price = false;
+    r.fields(v, path, "years, pue, energyUSDPerKWh",
+        [&](const std::string& key, const YamlNode& n, const std::string& sub) {
+            if (key == "years") {
+                years = true;
+                if (auto y = r.number(n, sub, 0.01, 100))
+                    t.years = *y;
+            } else if (key == "pue") {
+                pue = true;
+                if (auto p = r.number(n, sub, 1, 10))
+                    t.pue = *p;
+            } else if (key == "energyUSDPerKWh") {
+                price = true;
+                if (auto e = amount(r, n, sub))
+                    t.energyUsdPerKwh = *e;
+            } else {
+                return false;
+            }
+            return true;
+        });
+    if (v.isMap() && !years)
+        r.required(v, path + ".years");
+    if (v.isMap() && !pue)
+        r.required(v, path + ".pue");
+    if (v.isMap() && !price)
+        r.required(v, path + ".energyUSDPerKWh");
+}
+
 void parseSpec(DocReader& r, const YamlNode& spec, Study& s)
 {
     bool haveScenario = false, haveCandidates = false, haveLevels = false;
+    const YamlNode* costNode = nullptr;
+    const YamlNode* tcoNode = nullptr;
     r.fields(spec, "spec",
-        "scenario, cost, candidates, serviceLevels, constraints, seeds, loadGrowth, policies, owned",
+        "scenario, cost, tco, candidates, serviceLevels, constraints, seeds, loadGrowth, policies, owned",
         [&](const std::string& key, const YamlNode& v, const std::string& sub) {
             if (key == "scenario") {
                 haveScenario = true;
@@ -350,14 +383,20 @@ void parseSpec(DocReader& r, const YamlNode& spec, Study& s)
                         r.required(v, sub);
                 }
             } else if (key == "cost") {
+                costNode = &v;
                 if (auto c = r.string(v, sub)) {
                     if (*c == "purchase")
                         s.cost = CostBasis::Purchase;
                     else if (*c == "hourly")
                         s.cost = CostBasis::Hourly;
+                    else if (*c == "tco")
+                        s.cost = CostBasis::Tco;
                     else
-                        r.unsupported(v, sub, *c, { "hourly", "purchase" });
+                        r.unsupported(v, sub, *c, { "hourly", "purchase", "tco" });
                 }
+            } else if (key == "tco") {
+                tcoNode = &v;
+                parseTco(r, v, sub, s.tco);
             } else if (key == "candidates") {
                 haveCandidates = true;
                 parseCandidates(r, v, sub, s);
@@ -389,6 +428,10 @@ void parseSpec(DocReader& r, const YamlNode& spec, Study& s)
         r.required(spec, "spec.candidates");
     if (!haveLevels)
         r.required(spec, "spec.serviceLevels");
+    if (s.cost == CostBasis::Tco && !tcoNode)
+        r.error(costNode ? *costNode : spec, "spec.tco", "Required value: cost: tco needs years, pue and energyUSDPerKWh");
+    else if (s.cost != CostBasis::Tco && tcoNode)
+        r.error(*tcoNode, "spec.tco", "Forbidden: only with cost: tco");
     checkOwned(r, s);
 }
 

@@ -9,7 +9,8 @@
 //   metadata: {name: alibaba-capacity}
 //   spec:
 //     scenario: scenario.yaml        # the base Scenario; its nodePools are replaced by the mix
-//     cost: purchase                 # or hourly: price per hour x the scenario's duration
+//     cost: purchase                 # or hourly: price per hour x the scenario's duration; or tco:
+//     tco: {years: 4, pue: 1.3, energyUSDPerKWh: 0.12}   # purchase + kW x PUE x 8760 h x years x price
 //     candidates:                    # catalog shapes (the scenario's catalog and shapes)
 //       - {shape: dgx-h100, name: h100, maxNodes: 16, purchaseUSD: 373000, perHourUSD: 98.32,
 //          powerWatts: 10200, rackSlots: 8, layout: {nodesPerRack: 4, racksPerBlock: 2},
@@ -86,7 +87,23 @@ struct ServiceLevel
     std::string column() const;
 };
 
-enum class CostBasis { Purchase, Hourly };
+enum class CostBasis { Purchase, Hourly, Tco };
+
+/// spec.tco: the terms of a total cost of ownership (cost: tco). A node costs its purchase price
+/// plus the energy it draws over the years: kW x PUE (the facility's overhead on IT power) x
+/// 8760 hours a year x years x the energy price.
+struct TcoTerms
+{
+    double years = 0;
+    double pue = 1;
+    double energyUsdPerKwh = 0;
+
+    /// What one node of `powerWatts` that costs `purchaseUsd` costs over the years.
+    double perNode(double purchaseUsd, double powerWatts) const
+    {
+        return purchaseUsd + powerWatts / 1000.0 * pue * 8760.0 * years * energyUsdPerKwh;
+    }
+};
 
 /// spec.owned: nodes of a candidate already owned. They stand in every mix the study evaluates,
 /// cost nothing, and draw power and take rack slots like bought ones.
@@ -113,6 +130,7 @@ struct Study
     std::string scenario; ///< as written
     SourcePos scenarioPos; ///< where spec.scenario is written
     CostBasis cost = CostBasis::Purchase;
+    TcoTerms tco; ///< cost: tco
     std::vector<CandidateShape> candidates;
     std::vector<ServiceLevel> serviceLevels; ///< the first is the main one (frontier axis)
     Constraints constraints;

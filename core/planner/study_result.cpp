@@ -36,7 +36,7 @@ MixResult mixResult(const Evaluation& e, const StudyResult& h)
 {
     MixResult r;
     r.mix = e.mix;
-    r.footprint = footprint(e.mix, h.candidates, h.cost, h.durationHours);
+    r.footprint = footprint(e.mix, h.candidates, h.cost, h.durationHours, h.tco);
     r.feasible = e.feasible(h.levels);
     r.withinConstraints = true; // set by the caller, who knows the constraints
     r.miss = e.firstMiss(h.levels);
@@ -242,6 +242,23 @@ std::string worstMainText(const MixResult& m, const std::vector<ServiceLevel>& l
     return {};
 }
 
+std::string costBasisText(const StudyResult& r)
+{
+    char buf[160];
+    switch (r.cost) {
+    case CostBasis::Purchase:
+        return "purchase price";
+    case CostBasis::Hourly:
+        return "hourly price x " + fixed(r.durationHours, 1) + " h";
+    case CostBasis::Tco:
+        std::snprintf(buf, sizeof buf,
+            "total cost of ownership over %g years: purchase + power x PUE %g x 8760 h/year x $%g/kWh",
+            r.tco.years, r.tco.pue, r.tco.energyUsdPerKwh);
+        return buf;
+    }
+    return {};
+}
+
 std::string formatMoney(double usd)
 {
     char buf[64];
@@ -285,10 +302,11 @@ std::string formatText(const StudyResult& r)
         + "): " + std::to_string(r.candidates.size()) + " candidate shapes, " + std::to_string(r.seeds.size())
         + " seeds, " + std::to_string(r.loads.size()) + " load levels; " + std::to_string(r.evaluations)
         + " mixes evaluated, " + std::to_string(r.simulations) + " simulations\n";
-    out += "cost basis: "
-        + std::string(r.cost == CostBasis::Purchase ? "purchase price"
-                                                    : "hourly price x " + fixed(r.durationHours, 1) + " h")
-        + "\n";
+    out += "cost basis: " + costBasisText(r) + "\n";
+    if (r.cost == CostBasis::Tco)
+        for (const auto& c : r.candidates)
+            out += "  " + c.name + ": " + formatMoney(nodeCost(c, r.cost, r.durationHours, r.tco)) + " a node ("
+                + formatMoney(c.purchaseUsd) + " purchase, " + fixed(c.powerWatts / 1000.0, 1) + " kW)\n";
     out += "service levels (every seed):\n";
     for (size_t i = 0; i < r.levels.size(); ++i)
         out += "  " + r.levels[i].describe() + (i == 0 ? "  (main)" : "") + "\n";
@@ -375,7 +393,14 @@ DataValue toData(const StudyResult& r)
     DataValue d = DataValue::map();
     d.set("study", r.study);
     d.set("scenario", r.scenario);
-    d.set("cost", r.cost == CostBasis::Purchase ? "purchase" : "hourly");
+    d.set("cost", r.cost == CostBasis::Purchase ? "purchase" : r.cost == CostBasis::Hourly ? "hourly" : "tco");
+    if (r.cost == CostBasis::Tco) {
+        DataValue t = DataValue::map();
+        t.set("years", r.tco.years);
+        t.set("pue", r.tco.pue);
+        t.set("energyUSDPerKWh", r.tco.energyUsdPerKwh);
+        d.set("tco", t);
+    }
     DataValue cands = DataValue::list();
     for (const auto& c : r.candidates) {
         DataValue x = DataValue::map();
@@ -392,6 +417,8 @@ DataValue toData(const StudyResult& r)
             x.set("nodesPerUnit", int64_t(c.nodesPerUnit));
         if (c.ownedUnits > 0)
             x.set("ownedNodes", int64_t(c.ownedNodes()));
+        if (r.cost == CostBasis::Tco)
+            x.set("tcoUSDPerNode", nodeCost(c, r.cost, r.durationHours, r.tco));
         cands.push(x);
     }
     d.set("candidates", cands);

@@ -53,6 +53,7 @@ struct StudyResult
     std::string study;
     std::string scenario;
     CostBasis cost = CostBasis::Purchase;
+    TcoTerms tco; ///< cost: tco
     double durationHours = 0;
     std::vector<PricedCandidate> candidates;
     std::vector<ServiceLevel> levels;
@@ -74,6 +75,9 @@ std::string formatLevelValue(const ServiceLevel& level, double value);
 /// stopped early a bound or nothing: "> 1h, run stopped at 0.34d" when the main level stopped it,
 /// "unknown, run stopped at 0.34d" otherwise.
 std::string worstMainText(const MixResult& mix, const std::vector<ServiceLevel>& levels);
+/// "purchase price", "hourly price x 24.0 h" or "total cost of ownership over 4 years: purchase +
+/// power x PUE 1.3 x 8760 h/year x $0.12/kWh".
+std::string costBasisText(const StudyResult& result);
 /// "$1,234,567" (whole dollars).
 std::string formatMoney(double usd);
 /// "today's load" for 1, "load +25%" above.
