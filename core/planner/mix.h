@@ -71,8 +71,8 @@ std::string mixKey(const Mix& mix);
 /// Parses mixKey's form; false when malformed or of another length.
 bool parseMixKey(const std::string& text, size_t size, Mix& out);
 
-/// The scenario with its node pools replaced by the mix and the owned nodes (one pool per candidate with nodes;
-/// named after the candidate, priced per hour as the study says).
+/// The scenario with its node pools replaced by the mix and the owned nodes (one pool per candidate with
+/// nodes; named after the candidate, priced per hour as the study says).
 scenario::Scenario scenarioForMix(
     const scenario::Scenario& base, const Mix& mix, const std::vector<PricedCandidate>& candidates);
 

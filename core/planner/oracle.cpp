@@ -126,6 +126,7 @@ bool SimulationOracle::evaluate(
                     options.overrides.seed = seed;
                     options.overrides.scoring = m_settings.scoring;
                     options.overrides.arrivalScale = probe.load;
+                    options.overrides.growthAddsJobs = m_settings.growthAddsJobs;
                     options.recorders.push_back(&recorder);
                     options.cancel = &stop;
                     options.workloadObjects = m_workloadObjects.get();

@@ -43,6 +43,7 @@ struct SimulationSettings
     /// A scoring policy that replaces the scenario's scheduler profile in every run (a policy of
     /// the study's spec.policies); nullopt = the scenario's own.
     std::optional<scheduler::ScoringPolicy> scoring;
+    bool growthAddsJobs = false; ///< a load above 1 adds jobs rather than compressing time
     /// Called after each simulation finishes with the count so far (from a worker thread,
     /// one call at a time).
     std::function<void(int64_t simulations)> onSimulation;

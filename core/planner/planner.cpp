@@ -78,7 +78,8 @@ SearchSpace Plan::space() const
     const double hours = sim::toSeconds(scenario.duration) / 3600.0;
     const Constraints limits = study.constraints;
     const TcoTerms tco = study.tco;
-    s.cost = [cands, basis, hours, tco](const Mix& m) { return footprint(m, cands, basis, hours, tco).costUsd; };
+    s.cost
+        = [cands, basis, hours, tco](const Mix& m) { return footprint(m, cands, basis, hours, tco).costUsd; };
     s.withinConstraints = [cands, basis, hours, tco, limits](const Mix& m) {
         return planner::withinConstraints(footprint(m, cands, basis, hours, tco), limits);
     };
@@ -92,6 +93,7 @@ StudyResult Plan::header() const
     r.scenario = scenario.name;
     r.cost = study.cost;
     r.tco = study.tco;
+    r.growth = study.growth;
     r.durationHours = sim::toSeconds(scenario.duration) / 3600.0;
     r.candidates = candidates;
     r.levels = study.serviceLevels;
@@ -184,6 +186,7 @@ std::optional<StudyResult> runPlan(
     settings.threads = options.threads;
     settings.cancel = options.cancel;
     settings.scoring = options.scoring;
+    settings.growthAddsJobs = plan.study.growth == Growth::Jobs;
     settings.onEvaluated = options.onEvaluated;
     if (options.progress)
         settings.onSimulation = [&](int64_t done) {

@@ -324,10 +324,11 @@ void checkOwned(DocReader& r, Study& s)
             std::string names;
             for (const auto& x : s.candidates)
                 names += (names.empty() ? "" : ", ") + x.name;
-            r.error(o.pos, path, "Not found: \"" + o.candidate + "\": no candidate of that name (candidates: "
-                    + names + ")");
+            r.error(o.pos, path,
+                "Not found: \"" + o.candidate + "\": no candidate of that name (candidates: " + names + ")");
         } else if (o.nodes > c->maxNodes) {
-            r.error(o.pos, path, "Invalid value: " + std::to_string(o.nodes) + ": more than the candidate's maxNodes ("
+            r.error(o.pos, path,
+                "Invalid value: " + std::to_string(o.nodes) + ": more than the candidate's maxNodes ("
                     + std::to_string(c->maxNodes) + ")");
         }
         if (!seen.insert(o.candidate).second)
@@ -372,7 +373,8 @@ void parseSpec(DocReader& r, const YamlNode& spec, Study& s)
     const YamlNode* costNode = nullptr;
     const YamlNode* tcoNode = nullptr;
     r.fields(spec, "spec",
-        "scenario, cost, tco, candidates, serviceLevels, constraints, seeds, loadGrowth, policies, owned",
+        "scenario, cost, tco, candidates, serviceLevels, constraints, seeds, loadGrowth, policies, owned, "
+        "growth",
         [&](const std::string& key, const YamlNode& v, const std::string& sub) {
             if (key == "scenario") {
                 haveScenario = true;
@@ -415,6 +417,15 @@ void parseSpec(DocReader& r, const YamlNode& spec, Study& s)
                 parseLoadGrowth(r, v, sub, s);
             } else if (key == "policies") {
                 parsePolicies(r, v, sub, s);
+            } else if (key == "growth") {
+                if (auto g = r.string(v, sub)) {
+                    if (*g == "arrivals")
+                        s.growth = Growth::Arrivals;
+                    else if (*g == "jobs")
+                        s.growth = Growth::Jobs;
+                    else
+                        r.unsupported(v, sub, *g, { "arrivals", "jobs" });
+                }
             } else if (key == "owned") {
                 parseOwned(r, v, sub, s);
             } else {
@@ -429,7 +440,8 @@ void parseSpec(DocReader& r, const YamlNode& spec, Study& s)
     if (!haveLevels)
         r.required(spec, "spec.serviceLevels");
     if (s.cost == CostBasis::Tco && !tcoNode)
-        r.error(costNode ? *costNode : spec, "spec.tco", "Required value: cost: tco needs years, pue and energyUSDPerKWh");
+        r.error(costNode ? *costNode : spec, "spec.tco",
+            "Required value: cost: tco needs years, pue and energyUSDPerKWh");
     else if (s.cost != CostBasis::Tco && tcoNode)
         r.error(*tcoNode, "spec.tco", "Forbidden: only with cost: tco");
     checkOwned(r, s);

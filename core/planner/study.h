@@ -24,6 +24,8 @@
 //     constraints: {budgetUSD: 5000000, powerWatts: 200000, rackSlots: 120}
 //     seeds: [1, 2, 3]               # default [the scenario's seed]
 //     loadGrowth: [10%, 25%, 50%]    # default; arrival rates x (1 + growth)
+//     growth: arrivals               # the same jobs sooner (default); or jobs: more jobs over the
+//                                    # same span (a trace keeps its times and gains copies of its jobs)
 //     policies: [least-allocated, fgd, most-allocated]   # optional: every mix under each scoring
 //                                    # policy, each replacing the scenario's spec.scheduler profile
 //     owned: {a100: 3}               # optional: nodes already owned, by candidate name; every mix
@@ -89,6 +91,12 @@ struct ServiceLevel
 
 enum class CostBasis { Purchase, Hourly, Tco };
 
+/// spec.growth: how a load growth grows the workloads (sim::RunOverrides::growthAddsJobs).
+enum class Growth {
+    Arrivals, ///< arrival rates x (1 + growth): a count-bounded stream or a trace runs sooner
+    Jobs, ///< (1 + growth) x the jobs over the same span: rates and counts, a trace's jobs copied
+};
+
 /// spec.tco: the terms of a total cost of ownership (cost: tco). A node costs its purchase price
 /// plus the energy it draws over the years: kW x PUE (the facility's overhead on IT power) x
 /// 8760 hours a year x years x the energy price.
@@ -136,6 +144,7 @@ struct Study
     Constraints constraints;
     std::vector<uint64_t> seeds; ///< empty = the scenario's seed
     std::vector<double> loadGrowth = { 0.10, 0.25, 0.50 };
+    Growth growth = Growth::Arrivals;
     /// spec.policies: the scoring policies to compare, as a dimension of the search (each mix is
     /// searched for under each); empty = the scenario's own scheduler only.
     std::vector<scheduler::ScoringPolicy> policies;

@@ -305,8 +305,11 @@ std::string formatText(const StudyResult& r)
     out += "cost basis: " + costBasisText(r) + "\n";
     if (r.cost == CostBasis::Tco)
         for (const auto& c : r.candidates)
-            out += "  " + c.name + ": " + formatMoney(nodeCost(c, r.cost, r.durationHours, r.tco)) + " a node ("
-                + formatMoney(c.purchaseUsd) + " purchase, " + fixed(c.powerWatts / 1000.0, 1) + " kW)\n";
+            out += "  " + c.name + ": " + formatMoney(nodeCost(c, r.cost, r.durationHours, r.tco))
+                + " a node (" + formatMoney(c.purchaseUsd) + " purchase, " + fixed(c.powerWatts / 1000.0, 1)
+                + " kW)\n";
+    if (r.growth == Growth::Jobs)
+        out += "load growth: more jobs over the same span (a trace keeps its times, its jobs copied)\n";
     out += "service levels (every seed):\n";
     for (size_t i = 0; i < r.levels.size(); ++i)
         out += "  " + r.levels[i].describe() + (i == 0 ? "  (main)" : "") + "\n";
@@ -330,7 +333,8 @@ std::string formatText(const StudyResult& r)
         }
         const MixResult& rec = lr.mixes[*lr.recommended];
         out += "  recommended: " + mixText(rec, r) + "  (" + footprintText(rec) + ")\n";
-        if (anyOwned(r.candidates) && std::all_of(rec.mix.begin(), rec.mix.end(), [](int n) { return n == 0; }))
+        if (anyOwned(r.candidates)
+            && std::all_of(rec.mix.begin(), rec.mix.end(), [](int n) { return n == 0; }))
             out += "  the hardware owned meets every service level at this load: nothing to buy\n";
         if (today && lr.load != 1.0)
             out += "  versus today: " + versusText(rec, *today, r) + "\n";
@@ -393,7 +397,12 @@ DataValue toData(const StudyResult& r)
     DataValue d = DataValue::map();
     d.set("study", r.study);
     d.set("scenario", r.scenario);
-    d.set("cost", r.cost == CostBasis::Purchase ? "purchase" : r.cost == CostBasis::Hourly ? "hourly" : "tco");
+    d.set("cost",
+        r.cost == CostBasis::Purchase     ? "purchase"
+            : r.cost == CostBasis::Hourly ? "hourly"
+                                          : "tco");
+    if (r.growth == Growth::Jobs)
+        d.set("growth", "jobs");
     if (r.cost == CostBasis::Tco) {
         DataValue t = DataValue::map();
         t.set("years", r.tco.years);

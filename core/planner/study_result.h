@@ -54,6 +54,7 @@ struct StudyResult
     std::string scenario;
     CostBasis cost = CostBasis::Purchase;
     TcoTerms tco; ///< cost: tco
+    Growth growth = Growth::Arrivals;
     double durationHours = 0;
     std::vector<PricedCandidate> candidates;
     std::vector<ServiceLevel> levels;

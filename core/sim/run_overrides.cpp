@@ -41,14 +41,31 @@ void scaleDuration(workload::DurationSpec& d, double f)
     }
 }
 
+/// Growth that adds jobs: a trace keeps its times (and its own arrival process, if it has one)
+/// and gains copies of its jobs; a generator draws as many more arrivals over the same span.
+void addJobs(workload::WorkloadSpec& w, double f)
+{
+    if (w.source == workload::WorkloadSpec::Source::Trace) {
+        w.addedJobs = f - 1.0;
+        return;
+    }
+    if (!w.arrival)
+        return;
+    scaleArrival(*w.arrival, f);
+    if (w.arrival->count)
+        w.arrival->count = uint64_t(std::llround(double(*w.arrival->count) * f));
+}
+
 } // namespace
 
-std::vector<workload::WorkloadSpec> scaledWorkloads(
-    const std::vector<workload::WorkloadSpec>& specs, double arrivalScale, double durationScale)
+std::vector<workload::WorkloadSpec> scaledWorkloads(const std::vector<workload::WorkloadSpec>& specs,
+    double arrivalScale, double durationScale, bool growthAddsJobs)
 {
     std::vector<workload::WorkloadSpec> out = specs;
     for (auto& w : out) {
-        if (arrivalScale != 1.0) {
+        if (arrivalScale != 1.0 && growthAddsJobs) {
+            addJobs(w, arrivalScale);
+        } else if (arrivalScale != 1.0) {
             if (w.arrival)
                 scaleArrival(*w.arrival, arrivalScale);
             if (w.trace && w.trace->useTraceTimes)

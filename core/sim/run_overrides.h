@@ -22,6 +22,10 @@ struct RunOverrides
     /// times faster and fixed intervals (`every`, burst spacing) shrink by it; traces that keep
     /// their own times are compressed by it. `once` and explicit `times` are left alone.
     double arrivalScale = 1.0;
+    /// How arrivalScale grows the load: false compresses (above); true adds jobs over the same
+    /// span: rate-based processes as above with `count` raised as much, while a trace keeps its
+    /// times and gains copies of its jobs (AddedJobsSource).
+    bool growthAddsJobs = false;
     /// Multiplies run times drawn from `duration:` specs (and pipeline task durations). Run times
     /// that come from pod annotations or trace rows are left alone.
     double durationScale = 1.0;
@@ -36,7 +40,7 @@ struct RunOverrides
 };
 
 /// The workload specs with arrival and duration scaling applied (a copy).
-std::vector<workload::WorkloadSpec> scaledWorkloads(
-    const std::vector<workload::WorkloadSpec>& specs, double arrivalScale, double durationScale);
+std::vector<workload::WorkloadSpec> scaledWorkloads(const std::vector<workload::WorkloadSpec>& specs,
+    double arrivalScale, double durationScale, bool growthAddsJobs = false);
 
 } // namespace drasim::sim

@@ -31,7 +31,7 @@ RunWorkloads workloadsFor(const PreparedScenario& p, const RunOverrides& o)
     if (o.arrivalScale == 1.0 && o.durationScale == 1.0) {
         w.specs = &base;
     } else {
-        w.scaled = scaledWorkloads(base, o.arrivalScale, o.durationScale);
+        w.scaled = scaledWorkloads(base, o.arrivalScale, o.durationScale, o.growthAddsJobs);
         w.specs = &w.scaled;
     }
     return w;
@@ -94,7 +94,8 @@ auto simulateWith(const PreparedScenario& prepared, api::ObjectSet objects, cons
     if (o.changesStream(prepared.seed)) {
         PodClaimRefs podClaims;
         const bool added = options.workloadObjects
-            ? options.workloadObjects->addTo({ seed, o.arrivalScale, o.durationScale, prepared.duration },
+            ? options.workloadObjects->addTo(
+                { seed, o.arrivalScale, o.durationScale, prepared.duration, o.growthAddsJobs },
                 *workloads.specs, prepared.featureGates, objects, diags, options.cancel, &podClaims)
             : addWorkloadObjects(*workloads.specs, seed, prepared.duration, prepared.featureGates, objects,
                 diags, options.cancel, &podClaims);

@@ -40,10 +40,11 @@ public:
         double arrivalScale = 1.0;
         double durationScale = 1.0;
         SimTime duration = 0;
+        bool growthAddsJobs = false;
         bool operator<(const StreamKey& o) const
         {
-            return std::tie(seed, arrivalScale, durationScale, duration)
-                < std::tie(o.seed, o.arrivalScale, o.durationScale, o.duration);
+            return std::tie(seed, arrivalScale, durationScale, duration, growthAddsJobs)
+                < std::tie(o.seed, o.arrivalScale, o.durationScale, o.duration, o.growthAddsJobs);
         }
     };
     /// The templates and claims of a stream, each key once, in the order the stream first

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include <cmath>
 
+#include "core/workload/added_jobs_source.h"
 #include "core/workload/alibaba_trace.h"
 #include "core/workload/csv_trace.h"
 #include "core/workload/kfp_pipeline.h"
@@ -91,8 +92,10 @@ std::unique_ptr<ArrivalSource> makeSource(const WorkloadSpec& spec, uint64_t see
     if (spec.source != WorkloadSpec::Source::Manifests)
         group = spec.scheduling;
     if (source && (group || spec.checkpointInterval || spec.speed))
-        return std::make_unique<WorkloadSettingsSource>(
+        source = std::make_unique<WorkloadSettingsSource>(
             std::move(source), std::move(group), spec.checkpointInterval.value_or(0), spec.speed);
+    if (source && spec.addedJobs > 0)
+        return std::make_unique<AddedJobsSource>(std::move(source), spec.addedJobs, seed);
     return source;
 }
 

@@ -150,6 +150,9 @@ struct WorkloadSpec
     /// drasim's knob: how fast the jobs run on each device model (speed_table.h); absent: the
     /// durations hold on every device.
     std::shared_ptr<const SpeedTable> speed;
+    /// drasim's knob, set by a study whose growth adds jobs (never read from a scenario): on
+    /// average this many copies of each job, between it and the next (AddedJobsSource).
+    double addedJobs = 0;
     SourcePos pos;
 };
 

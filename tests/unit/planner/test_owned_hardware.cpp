@@ -5,9 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include "core/common/data_value.h"
 #include "core/planner/search.h"
 #include "core/planner/study.h"
-#include "core/common/data_value.h"
 #include "core/planner/study_result.h"
 
 using namespace drasim;

@@ -33,8 +33,9 @@ std::string errorsOf(const std::string& text)
 TEST(TcoCost, IsPurchasePlusEnergyOverTheYears)
 {
     Diagnostics diags;
-    auto s = parseStudy(
-        tcocost::tcoStudy("  cost: tco\n  tco: {years: 4, pue: 1.3, energyUSDPerKWh: 0.12}\n"), "study.yaml", diags);
+    auto s
+        = parseStudy(tcocost::tcoStudy("  cost: tco\n  tco: {years: 4, pue: 1.3, energyUSDPerKWh: 0.12}\n"),
+            "study.yaml", diags);
     ASSERT_TRUE(s) << diags.formatAll();
     EXPECT_EQ(s->cost, CostBasis::Tco);
     EXPECT_EQ(s->tco.years, 4);
@@ -72,10 +73,12 @@ TEST(TcoCost, IsPurchasePlusEnergyOverTheYears)
 TEST(TcoCost, TermsAreCheckedWithLocatedErrors)
 {
     EXPECT_EQ(tcocost::errorsOf(tcocost::tcoStudy("  cost: tco\n")),
-        "study.yaml:10:9: Study own: spec.tco: Required value: cost: tco needs years, pue and energyUSDPerKWh\n");
+        "study.yaml:10:9: Study own: spec.tco: Required value: cost: tco needs years, pue and "
+        "energyUSDPerKWh\n");
     EXPECT_EQ(tcocost::errorsOf(tcocost::tcoStudy("  tco: {years: 4, pue: 1.3, energyUSDPerKWh: 0.12}\n")),
         "study.yaml:10:8: Study own: spec.tco: Forbidden: only with cost: tco\n");
-    EXPECT_EQ(tcocost::errorsOf(tcocost::tcoStudy("  cost: tco\n  tco: {years: 4, pue: 0.9, energyUSDPerKWh: 0.12}\n")),
+    EXPECT_EQ(tcocost::errorsOf(
+                  tcocost::tcoStudy("  cost: tco\n  tco: {years: 4, pue: 0.9, energyUSDPerKWh: 0.12}\n")),
         "study.yaml:11:24: Study own: spec.tco.pue: Invalid value: 0.9: must be between 1 and 10\n");
     EXPECT_EQ(tcocost::errorsOf(tcocost::tcoStudy("  cost: tco\n  tco: {years: 4, pue: 1.3}\n")),
         "study.yaml:11:8: Study own: spec.tco.energyUSDPerKWh: Required value\n");
