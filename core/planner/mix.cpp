@@ -183,6 +183,23 @@ bool parseMixKey(const std::string& text, size_t size, Mix& out)
     return out.size() == size;
 }
 
+namespace {
+
+/// The failure settings of a candidate's pool: those of the base scenario's pool of the same
+/// name, or else of the first of the same shape (a mix without the pool has no failures of it).
+sim::PoolFailures failuresOf(const scenario::Scenario& base, const PricedCandidate& candidate)
+{
+    for (const auto& p : base.nodePools)
+        if (p.name == candidate.name)
+            return p.failures;
+    for (const auto& p : base.nodePools)
+        if (p.shape == candidate.shape)
+            return p.failures;
+    return {};
+}
+
+} // namespace
+
 scenario::Scenario scenarioForMix(
     const scenario::Scenario& base, const Mix& mix, const std::vector<PricedCandidate>& candidates)
 {
@@ -198,6 +215,7 @@ scenario::Scenario scenarioForMix(
         pool.namePrefix = candidates[i].name;
         pool.pricePerHour = candidates[i].perHourUsd;
         pool.layout = candidates[i].layout;
+        pool.failures = failuresOf(base, candidates[i]);
         pool.pos = base.pos;
         pool.path = "spec.cluster.nodePools[" + std::to_string(s.nodePools.size()) + "]";
         s.nodePools.push_back(std::move(pool));

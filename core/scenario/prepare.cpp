@@ -207,6 +207,7 @@ bool addCatalogPools(Assembly& a, const PrepareOptions& options)
         auto pool = std::make_shared<NodePool>();
         pool->name = specs[i]->name;
         pool->pricePerHour = prices[i];
+        pool->failures = specs[i]->failures;
         for (int k = 0; k < specs[i]->count && next < nodes.size(); ++k)
             pool->nodes.push_back(std::move(nodes[next++]));
         for (const auto& n : pool->nodes)

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "core/scenario/named_files_check.h"
+#include "core/scenario/pool_failures_yaml.h"
 #include "core/scenario/rack_layout_yaml.h"
 #include "core/scenario/scheduler_config_reader.h"
 #include "core/scheduler/scoring_profile.h"
@@ -68,6 +69,10 @@ void parsePool(DocReader& r, const YamlNode& n, const std::string& path, NodePoo
                 pool.pricePerHour = *p;
         } else if (key == "layout") {
             parseRackLayout(r, v, sub, pool.layout);
+        } else if (key == "failures") {
+            parseFailureProcess(r, v, sub, pool.failures.failures.emplace());
+        } else if (key == "spot") {
+            parseSpotReclaim(r, v, sub, pool.failures.spot.emplace());
         } else {
             return false;
         }
@@ -194,8 +199,14 @@ void parseEvent(DocReader& r, const YamlNode& n, const std::string& path, Scenar
             readString(r, v, sub, e.taint.effect);
         else if (key == "name")
             readString(r, v, sub, e.poolName);
-        else if (key == "pool")
+        else if (key == "pool") {
             parsePool(r, v, sub, e.newPool);
+            // Failures are drawn over the whole run for the nodes present from its start.
+            if (e.newPool.failures.any() && v.isMap())
+                r.error(*(v.get("failures") ? v.get("failures") : v.get("spot")),
+                    sub + (v.get("failures") ? ".failures" : ".spot"),
+                    "Forbidden: failure settings are only supported on spec.cluster.nodePools");
+        }
         else if (key == "selector")
             parseTaintSelector(r, v, sub, e.selector.emplace());
         else

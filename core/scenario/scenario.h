@@ -21,6 +21,13 @@
 //       nodePools:              # shape × count from the hardware catalog
 //         - {name: a100, shape: dgx-a100, count: 4, namePrefix: a100, pricePerHour: 32.0}
 //         - {name: h100, shape: dgx-h100, count: 16, layout: {nodesPerRack: 4, racksPerBlock: 2}}
+//         - name: a100-spot      # failure processes: each node's failures, drawn from the run's
+//           shape: dgx-a100      # seed (its own stream per node), become NodeFailure/NodeReturn
+//           count: 8             # events (pool_failures_yaml.h, sim/failure_draws.h)
+//           failures: {mtbf: 2000h, weibull: {shape: 0.8},
+//                      repair: {mean: 4h, distribution: exponential}}   # or fixed, lognormal
+//           spot: {reclaimRate: 0.02/h, notice: 2m,   # cordoned at the notice, gone at its end,
+//                  replacement: {mean: 10m, distribution: fixed}}   # back after the replacement
 //       manifests: [dump.yaml]  # Nodes, ResourceSlices, DeviceClasses, claims, templates
 //       trace: {nodes: .../openb_node_list_gpu_node.csv}   # Alibaba node list (workload_spec.h)
 //     resources: [classes.yaml] # DeviceClasses and ResourceClaimTemplates
@@ -59,6 +66,7 @@
 #include "core/common/diagnostic.h"
 #include "core/scheduler/scheduler_config.h"
 #include "core/scheduler/scoring_profile.h"
+#include "core/sim/failure_spec.h"
 #include "core/sim/sim_time.h"
 #include "core/sim/simulator.h"
 #include "core/topology/rack_layout.h"
@@ -78,6 +86,7 @@ struct NodePoolSpec
     std::string namePrefix; ///< default: the pool name
     std::optional<double> pricePerHour; ///< default: the shape's price
     topology::RackLayout layout; ///< `layout:` racks and blocks (default: the shape's NVLink domain)
+    sim::PoolFailures failures; ///< `failures:` and `spot:` (pool_failures_yaml.h)
     SourcePos pos;
     std::string path; ///< field path for messages ("spec.cluster.nodePools[0]")
 };

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/scenario/scenario_writer.h"
 
+#include "core/scenario/pool_failures_yaml.h"
 #include "core/scenario/rack_layout_yaml.h"
 
 namespace drasim::scenario {
@@ -29,6 +30,10 @@ DataValue poolData(const NodePoolSpec& p)
         d.set("pricePerHour", *p.pricePerHour);
     if (p.layout != topology::RackLayout {})
         d.set("layout", rackLayoutData(p.layout));
+    if (p.failures.failures)
+        d.set("failures", failureProcessData(*p.failures.failures));
+    if (p.failures.spot)
+        d.set("spot", spotReclaimData(*p.failures.spot));
     return d;
 }
 

@@ -25,7 +25,7 @@ void EventInjector::apply(const Event& ev)
     }
     switch (e.type) {
     case InjectedEvent::Type::NodeFailure:
-        removeNode(e.node, "node " + e.node + " failed", true);
+        nodeFailed(e);
         break;
     case InjectedEvent::Type::NodeReturn:
         returnNode(e.node);
@@ -52,18 +52,35 @@ void EventInjector::apply(const Event& ev)
     }
 }
 
-void EventInjector::removeNode(const std::string& name, const std::string& why, bool keepForReturn)
+/// A node fails (or a reclaimed spot node goes away); drawn ones count in the failure figures.
+/// A node already down (by a named event) does not fail again.
+void EventInjector::nodeFailed(const InjectedEvent& e)
+{
+    if (e.origin == InjectedEvent::Origin::Scenario) {
+        removeNode(e.node, "node " + e.node + " failed", true);
+        return;
+    }
+    const bool reclaim = e.origin == InjectedEvent::Origin::SpotReclaim;
+    const RemovedNode removed
+        = removeNode(e.node, "node " + e.node + (reclaim ? " was reclaimed (spot)" : " failed"), true);
+    if (removed.wasUp)
+        m_ctx.failures.nodeDown(e.node, reclaim, m_ctx.now, removed.pods, removed.lostDeviceSeconds);
+}
+
+EventInjector::RemovedNode EventInjector::removeNode(
+    const std::string& name, const std::string& why, bool keepForReturn)
 {
     const NodeSpec* spec = m_ctx.metrics.nodeSpec(name);
     if (!spec)
-        return;
+        return {};
     if (keepForReturn)
         m_downNodes[name] = *spec;
     m_ctx.metrics.removeNode(name, m_ctx.now);
     m_evictions.forgetNode(name);
     std::vector<std::string> victims = m_ctx.cluster.removeNode(name);
     std::sort(victims.begin(), victims.end());
-    m_jobs.failRunning(victims, PodEventType::Failed, why, true);
+    const double lost = m_jobs.failRunning(victims, PodEventType::Failed, why, true);
+    return { true, int64_t(victims.size()), lost };
 }
 
 void EventInjector::returnNode(const std::string& name)
@@ -71,6 +88,7 @@ void EventInjector::returnNode(const std::string& name)
     auto it = m_downNodes.find(name);
     if (it == m_downNodes.end())
         return;
+    m_ctx.failures.nodeBack(name, m_ctx.now);
     m_ctx.metrics.accrue(m_ctx.now);
     m_ctx.addNode(it->second, m_ctx.metrics.poolOfDownNode(name));
     m_downNodes.erase(it);

@@ -31,7 +31,15 @@ public:
     void apply(const Event& e);
 
 private:
-    void removeNode(const std::string& name, const std::string& why, bool keepForReturn);
+    /// What taking a node down did: whether it was up, how many pods it ended, their lost work.
+    struct RemovedNode
+    {
+        bool wasUp = false;
+        int64_t pods = 0;
+        double lostDeviceSeconds = 0;
+    };
+    void nodeFailed(const InjectedEvent& e);
+    RemovedNode removeNode(const std::string& name, const std::string& why, bool keepForReturn);
     void returnNode(const std::string& name);
     void addPool(const NodePool& pool);
     void removePool(const std::string& pool);

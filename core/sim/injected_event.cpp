@@ -130,6 +130,10 @@ ClusterEvent clusterEventOf(const InjectedEvent& e, SimTime time)
         addWord(c.detail, "nodes", e.newPool ? std::to_string(e.newPool->nodes.size()) : "0");
         break;
     }
+    if (e.origin == InjectedEvent::Origin::FailureProcess)
+        addWord(c.detail, "cause", "failure-process");
+    else if (e.origin == InjectedEvent::Origin::SpotReclaim)
+        addWord(c.detail, "cause", "spot-reclaim");
     return c;
 }
 

@@ -318,15 +318,17 @@ void JobController::podDeleted(uint32_t id)
     podFailed(p.job, p.task);
 }
 
-/// Ends a pod that is queued or running. notifyJob=false when the job itself is ending.
-void JobController::endPod(uint32_t pid, PodEventType type, const std::string& message, bool notifyJob)
+/// Ends a pod that is queued or running. notifyJob=false when the job itself is ending. Returns
+/// the work it lost (devices x seconds since its last checkpoint; 0 for a pod not running).
+double JobController::endPod(uint32_t pid, PodEventType type, const std::string& message, bool notifyJob)
 {
     SimPod& p = m_ctx.pods[pid];
     const uint32_t jobId = p.job;
     const uint32_t task = p.task;
+    double lost = 0;
     if (p.state == PodState::Running) {
         if (type != PodEventType::Succeeded)
-            stopWork(pid, notifyJob);
+            lost = stopWork(pid, notifyJob) * double(devicesOf(pid));
         m_gangs.memberEnded(jobId, pid, m_ctx.now);
         m_ledger.unbind(p);
         m_ctx.metrics.podRunning(-1);
@@ -351,14 +353,15 @@ void JobController::endPod(uint32_t pid, PodEventType type, const std::string& m
     if (job.draining) {
         if (job.pods.empty())
             drained(jobId);
-        return;
+        return lost;
     }
     if (!notifyJob || counted)
-        return;
+        return lost;
     if (type == PodEventType::Succeeded)
         podSucceeded(jobId, task);
     else
         podFailed(jobId, task);
+    return lost;
 }
 
 void JobController::podSucceeded(uint32_t jobId, uint32_t task)
@@ -455,17 +458,19 @@ void JobController::jobPodFailed(uint32_t jobId)
     syncJob(jobId);
 }
 
-void JobController::failRunning(
+double JobController::failRunning(
     const std::vector<std::string>& keys, PodEventType type, const std::string& message, bool alreadyReleased)
 {
+    double lost = 0;
     for (const auto& key : keys) {
         const uint32_t pid = m_ctx.runningPod(key);
         if (pid == kNone)
             continue;
         if (!alreadyReleased)
             m_ctx.cluster.podFinished(key);
-        endPod(pid, type, message, true);
+        lost += endPod(pid, type, message, true);
     }
+    return lost;
 }
 
 } // namespace drasim::sim

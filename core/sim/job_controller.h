@@ -40,8 +40,9 @@ public:
     /// replica.
     void podBound(uint32_t id, int32_t devices);
     /// Ends the running pods among `keys` with `type` (Failed, Evicted) and `message`; their jobs
-    /// react. alreadyReleased: the cluster already dropped them (their node was removed).
-    void failRunning(const std::vector<std::string>& keys, PodEventType type, const std::string& message,
+    /// react. alreadyReleased: the cluster already dropped them (their node was removed). Returns
+    /// the work they lost (devices x seconds since their last checkpoint).
+    double failRunning(const std::vector<std::string>& keys, PodEventType type, const std::string& message,
         bool alreadyReleased);
     /// A preemption victim was deleted and terminates through its grace period: a Job that
     /// replaces terminating pods, or a ReplicaSet, counts it failed and replaces it now.
@@ -68,7 +69,7 @@ private:
     void createPod(uint32_t jobId, uint32_t taskIndex);
     std::string podName(const JobState& job, uint32_t taskIndex, int32_t index) const;
     void finishJob(uint32_t id, bool succeeded);
-    void endPod(uint32_t pid, PodEventType type, const std::string& message, bool notifyJob);
+    double endPod(uint32_t pid, PodEventType type, const std::string& message, bool notifyJob);
     void podSucceeded(uint32_t jobId, uint32_t task);
     void podFailed(uint32_t jobId, uint32_t task);
     void jobPodFailed(uint32_t jobId);

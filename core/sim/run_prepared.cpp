@@ -2,10 +2,12 @@
 #include "core/sim/run_prepared.h"
 
 #include <algorithm>
+#include <iterator>
 #include <cstdio>
 
 #include "core/api/feature_gates.h"
 #include "core/scheduler/cluster.h"
+#include "core/sim/failure_draws.h"
 #include "core/sim/scheduler_cluster_port.h"
 #include "core/sim/simulator.h"
 #include "core/sim/workload_claims.h"
@@ -61,14 +63,16 @@ SimOptions simOptionsFor(const PreparedScenario& p, uint64_t seed, const RunOpti
     return s;
 }
 
-/// The scenario's events followed by the run's own, in time order (stable: the scenario's first
-/// at equal times).
-std::vector<InjectedEvent> eventsFor(const PreparedScenario& p, const RunOverrides& o)
+/// The scenario's events followed by the run's own and the failures the pools' processes draw
+/// for this run's seed, in time order (stable: in that order at equal times).
+std::vector<InjectedEvent> eventsFor(const PreparedScenario& p, const RunOverrides& o, uint64_t seed)
 {
     std::vector<InjectedEvent> events = p.events;
-    if (o.extraEvents.empty())
+    std::vector<InjectedEvent> drawn = drawFailureEvents(p.pools, seed, p.duration);
+    if (o.extraEvents.empty() && drawn.empty())
         return events;
     events.insert(events.end(), o.extraEvents.begin(), o.extraEvents.end());
+    events.insert(events.end(), std::make_move_iterator(drawn.begin()), std::make_move_iterator(drawn.end()));
     std::stable_sort(events.begin(), events.end(),
         [](const InjectedEvent& a, const InjectedEvent& b) { return a.at < b.at; });
     return events;
@@ -147,7 +151,7 @@ auto simulateWith(const PreparedScenario& prepared, api::ObjectSet objects, cons
             return std::nullopt;
         sim.addNodePool(*pool);
     }
-    for (auto& e : eventsFor(prepared, o))
+    for (auto& e : eventsFor(prepared, o, seed))
         sim.addEvent(std::move(e));
     auto source
         = workload::makeScenarioSource(*workloads.specs, seed, prepared.featureGates, diags, priorityClasses);

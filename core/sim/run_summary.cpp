@@ -138,6 +138,26 @@ std::string preemptionText(const RunSummary& s)
     return out;
 }
 
+DataValue failureData(const FailureSummary& f)
+{
+    DataValue m = DataValue::map();
+    m.set("failures", f.failures);
+    m.set("reclaims", f.reclaims);
+    m.set("nodeHoursDown", tidy(f.nodeHoursDown));
+    m.set("podsEnded", f.podsEnded);
+    m.set("lostDeviceHours", tidy(f.lostDeviceHours));
+    return m;
+}
+
+std::string failureText(const std::optional<FailureSummary>& f)
+{
+    if (!f)
+        return {};
+    return "failures: " + std::to_string(f->failures) + " node failures, " + std::to_string(f->reclaims)
+        + " spot reclaims, " + fixed(f->nodeHoursDown, 2) + " node-hours down, " + std::to_string(f->podsEnded)
+        + " pods ended by them, " + fixed(f->lostDeviceHours, 2) + " device-hours of work lost\n";
+}
+
 /// Per workload under a speed table: its reference, each model's factor, pods and run time,
 /// and the run time saved (keyed by workload, then model; "" is "(no listed model)").
 DataValue speedData(const std::vector<SpeedSummary>& speed)
@@ -308,6 +328,8 @@ DataValue toData(const RunSummary& s)
     }
     if (!s.speed.empty())
         root.set("speed", speedData(s.speed));
+    if (s.failures)
+        root.set("failures", failureData(*s.failures));
     return root;
 }
 
@@ -382,6 +404,7 @@ std::string formatText(const RunSummary& s)
     }
     out += preemptionText(s);
     out += speedText(s.speed);
+    out += failureText(s.failures);
     out += "cost: $" + fixed(s.costUsd, 2) + "\n";
     return out;
 }

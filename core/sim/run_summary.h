@@ -56,6 +56,16 @@ struct PreemptionSummary
     double lostDeviceHours = 0;
 };
 
+/// What the node pools' failure processes and spot reclaims did (failure_metrics.h).
+struct FailureSummary
+{
+    int64_t failures = 0; ///< hardware failures drawn from the pools' MTBF
+    int64_t reclaims = 0; ///< spot reclaims
+    double nodeHoursDown = 0; ///< from each failure (or the end of a reclaim's notice) to the return
+    int64_t podsEnded = 0; ///< pods running on a node when it failed or went away
+    double lostDeviceHours = 0; ///< their work since the last checkpoint (devices x time)
+};
+
 /// The waits of the pods of one priority class ("" = pods without one).
 struct PriorityClassSummary
 {
@@ -145,6 +155,8 @@ struct RunSummary
     std::vector<PriorityClassSummary> priorityClasses;
     /// Workloads whose speed table made some pod work at a pace other than the reference's.
     std::vector<SpeedSummary> speed;
+    /// Set when some node pool has failure settings (then shown, even when nothing failed).
+    std::optional<FailureSummary> failures;
 };
 
 /// The summary as a JSON-ready document (keys in a fixed order; durations in seconds).

@@ -11,6 +11,7 @@
 
 #include "core/sim/cluster_port.h"
 #include "core/sim/event_queue.h"
+#include "core/sim/failure_metrics.h"
 #include "core/sim/preemption_metrics.h"
 #include "core/sim/run_recorder.h"
 #include "core/sim/scheduling_queue.h"
@@ -138,6 +139,7 @@ struct SimContext
     EventQueue events;
     SimMetrics metrics;
     PreemptionMetrics preemption;
+    FailureMetrics failures;
     SimTime now = 0;
 
     std::vector<SimPod> pods; ///< slots, reused (pods are addressed by slot and serial)

@@ -165,6 +165,7 @@ RunSummary Simulator::Impl::finish(const RunInfo& info, bool cancelled)
         ctx.metrics.setAtEnd(w, counts.first, counts.second);
     RunSummary summary = ctx.metrics.summary(ctx.now);
     ctx.preemption.summarize(summary);
+    ctx.failures.summarize(summary, ctx.now);
     summary.info = info;
     summary.cancelled = cancelled;
     summary.simulatedTime = ctx.now;
@@ -245,6 +246,8 @@ Simulator::~Simulator() = default;
 void Simulator::addNodePool(const NodePool& pool)
 {
     SimContext& ctx = m_impl->ctx;
+    if (pool.failures.any())
+        ctx.failures.configure();
     ctx.metrics.addPool(pool.name, pool.pricePerHour);
     for (const auto& n : pool.nodes) {
         if (pool.preloaded)

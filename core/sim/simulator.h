@@ -12,6 +12,7 @@
 #include "core/api/resource_v1.h"
 #include "core/common/progress.h"
 #include "core/sim/cluster_port.h"
+#include "core/sim/failure_spec.h"
 #include "core/sim/run_recorder.h"
 #include "core/sim/run_summary.h"
 #include "core/sim/sim_time.h"
@@ -81,6 +82,8 @@ struct NodePool
     /// The nodes were given to the cluster when it was built (manifest dumps with bound pods):
     /// only the metrics learn about them.
     bool preloaded = false;
+    /// Failure processes of its nodes (failure_draws.h draws them per run seed).
+    PoolFailures failures;
 };
 
 /// Something the scenario does to the cluster at a given time.
@@ -98,6 +101,9 @@ struct InjectedEvent
         NodeTaint, ///< add (or replace, same key and effect) a taint on node: taint key, value, effect
         NodeUntaint, ///< remove the node's taints with taint.key
     };
+    /// Written in the scenario, or drawn from a pool's failure process or spot reclaims
+    /// (failure_draws.h; counted in the run's failure figures).
+    enum class Origin : uint8_t { Scenario, FailureProcess, SpotReclaim };
     SimTime at = 0;
     Type type = Type::NodeFailure;
     std::string node; ///< NodeFailure, NodeReturn, taints
@@ -107,6 +113,7 @@ struct InjectedEvent
     std::string pool; ///< RemoveNodePool; DeviceTaintRule(Delete): the rule's name
     std::optional<api::DeviceTaintSelector> selector; ///< DeviceTaintRule
     std::shared_ptr<const NodePool> newPool; ///< AddNodePool
+    Origin origin = Origin::Scenario;
 };
 
 /// The scenario's spelling of an event type ("NodeFailure", "DeviceTaintRule", ...).
