@@ -52,6 +52,18 @@ SimulationOracle::SimulationOracle(scenario::Scenario base, std::vector<PricedCa
 
 SimulationOracle::~SimulationOracle() = default;
 
+/// Events a mix left out (their node or pool is not in it), each said once per study with the
+/// first mix that lacked its target: a note, not an error.
+void SimulationOracle::noteSkippedEvents(const std::vector<Mix>& mixes,
+    const std::vector<std::shared_ptr<const sim::PreparedScenario>>& prepared, Diagnostics& diags)
+{
+    for (size_t i = 0; i < mixes.size() && i < prepared.size(); ++i)
+        for (const std::string& note : prepared[i]->skippedEvents)
+            if (m_skippedEventsNoted.insert(note).second)
+                diags.warning({}, "Study", "", "",
+                    note + " (in mixes without it, the first " + formatMix(mixes[i], m_candidates) + ")");
+}
+
 bool SimulationOracle::evaluate(
     const std::vector<Probe>& probes, std::vector<Evaluation>& out, Diagnostics& diags)
 {
@@ -83,6 +95,7 @@ bool SimulationOracle::evaluate(
                     options.cancel = m_settings.cancel;
                     options.catalog = m_catalog;
                     options.workloadObjects = m_workloadObjects.get();
+                    options.skipEventsWithoutTarget = true; // a named failure never stops a study
                     if (auto p = scenario::prepareScenario(sc, options, prepDiags[i]))
                         prepared[i] = std::make_shared<const sim::PreparedScenario>(std::move(*p));
                 } catch (const std::exception& e) {
@@ -104,6 +117,7 @@ bool SimulationOracle::evaluate(
         }
         if (failed)
             return false;
+        noteSkippedEvents(mixes, prepared, diags);
 
         // One job per (probe, seed).
         const size_t jobs = fresh.size() * m_seeds.size();

@@ -10,6 +10,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -68,6 +69,8 @@ public:
 
 private:
     std::shared_ptr<const sim::PreparedScenario> prepared(const Mix& mix, Diagnostics& diags);
+    void noteSkippedEvents(const std::vector<Mix>& mixes,
+        const std::vector<std::shared_ptr<const sim::PreparedScenario>>& prepared, Diagnostics& diags);
 
     scenario::Scenario m_base;
     std::vector<PricedCandidate> m_candidates;
@@ -81,6 +84,7 @@ private:
     std::unique_ptr<sim::WorkloadObjectsCache> m_workloadObjects;
     int64_t m_simulations = 0;
     int64_t m_stoppedEarly = 0;
+    std::set<std::string> m_skippedEventsNoted; ///< each said once per study
 };
 
 /// Answers from evaluations given up front; a probe without one is an error naming it.

@@ -32,6 +32,10 @@
 //                                    # holds at least these and costs only what is bought on top
 //
 // Prices and power default to the catalog shape's; rackSlots (per node) defaults to 1.
+// A candidate's pool takes the failure settings (`failures:`, `spot:`) of the scenario's pool of
+// its name, or else of its shape; each seed draws its own failures, so service levels that hold
+// on every seed hold with failures. A named scenario event on a node or pool a mix lacks is
+// left out of that mix, with a note, rather than stopping the study.
 
 #include <cstdint>
 #include <optional>

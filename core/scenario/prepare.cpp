@@ -88,6 +88,9 @@ public:
     std::map<std::string, std::shared_ptr<NodePool>> laterPools; ///< AddNodePool events by event path
     std::set<std::string> knownNodes;
     std::shared_ptr<const topology::PlacementIndex> placement;
+    /// Events whose target is missing, left out (PrepareOptions::skipEventsWithoutTarget).
+    std::set<const ScenarioEvent*> skipped;
+    std::vector<std::string> skippedNotes;
 
     bool failed() const { return diags.errorCount() > m_errorsBefore; }
     void error(const SourcePos& pos, const std::string& field, const std::string& message)
@@ -295,9 +298,18 @@ bool addTraceNodes(Assembly& a)
     return true;
 }
 
-/// Events refer to nodes and pools that exist.
-bool checkEventTargets(Assembly& a)
+/// Events refer to nodes and pools that exist; with `skipMissing` (a planner's mix) one that does
+/// not is left out with a note instead.
+bool checkEventTargets(Assembly& a, bool skipMissing)
 {
+    auto missing = [&](const ScenarioEvent& e, const std::string& field, const std::string& message) {
+        if (!skipMissing) {
+            a.error(e.pos, e.path + field, message);
+            return;
+        }
+        a.skipped.insert(&e);
+        a.skippedNotes.push_back(e.path + ": " + sim::injectedEventTypeName(e.type) + " skipped: " + message);
+    };
     std::set<std::string> poolNames;
     for (const auto& p : a.sc.nodePools)
         poolNames.insert(p.name);
@@ -308,10 +320,9 @@ bool checkEventTargets(Assembly& a)
             && e.type != InjectedEvent::Type::RemoveNodePool && e.type != InjectedEvent::Type::DeviceTaintRule
             && e.type != InjectedEvent::Type::DeviceTaintRuleDelete;
         if (nodeEvent && !a.knownNodes.count(e.node))
-            a.error(e.pos, e.path + ".node",
-                "Not found: \"" + e.node + "\": no node of that name in the cluster");
+            missing(e, ".node", "Not found: \"" + e.node + "\": no node of that name in the cluster");
         if (e.type == InjectedEvent::Type::RemoveNodePool && !poolNames.count(e.poolName))
-            a.error(e.pos, e.path + ".name", "Not found: \"" + e.poolName + "\": no node pool of that name");
+            missing(e, ".name", "Not found: \"" + e.poolName + "\": no node pool of that name");
     }
     return !a.failed();
 }
@@ -354,6 +365,8 @@ std::vector<InjectedEvent> injectedEvents(Assembly& a)
 {
     std::vector<InjectedEvent> out;
     for (const auto& e : a.sc.events) {
+        if (a.skipped.count(&e))
+            continue;
         InjectedEvent ie;
         ie.at = e.at;
         ie.type = e.type;
@@ -396,7 +409,8 @@ std::optional<sim::PreparedScenario> prepareScenario(
     if (!checkNamedFiles(sc, diags))
         return std::nullopt;
     Assembly a(sc, diags);
-    if (!addCatalogPools(a, options) || !addManifests(a) || !addTraceNodes(a) || !checkEventTargets(a))
+    if (!addCatalogPools(a, options) || !addManifests(a) || !addTraceNodes(a)
+        || !checkEventTargets(a, options.skipEventsWithoutTarget))
         return std::nullopt;
     sim::PreparedScenario p;
     p.seed = options.seed.value_or(sc.seed);
@@ -433,6 +447,7 @@ std::optional<sim::PreparedScenario> prepareScenario(
     p.whatIfDraPreemption = sc.whatIfDraPreemption;
     p.queueingHints = sc.queueingHints;
     p.events = injectedEvents(a);
+    p.skippedEvents = std::move(a.skippedNotes);
     p.objects = std::make_shared<api::ObjectSet>(std::move(a.base)); // non-const: see prepared_scenario.h
     for (auto& pool : a.pools)
         p.pools.push_back(std::make_shared<const NodePool>(std::move(pool)));

@@ -53,6 +53,10 @@ struct PrepareOptions
     /// Scans of the workload streams kept across preparations and runs of this scenario with other
     /// node pools (sim::WorkloadObjectsCache); null: scan the stream.
     sim::WorkloadObjectsCache* workloadObjects = nullptr;
+    /// A planner's candidate mixes: an event naming a node or pool the mix lacks is left out (and
+    /// listed in PreparedScenario::skippedEvents) instead of refused, so a named failure on a node
+    /// of a pool the mix has none of cannot stop a study.
+    bool skipEventsWithoutTarget = false;
 };
 
 /// Builds what a scenario runs on: catalog node pools (initial and added by events), manifests,

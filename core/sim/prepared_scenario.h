@@ -61,6 +61,9 @@ struct PreparedScenario
     std::shared_ptr<const topology::PlacementIndex> placement;
     /// Injected events in time order; AddNodePool events carry their pool.
     std::vector<InjectedEvent> events;
+    /// Events left out because their node or pool is not in the cluster (a planner's mix:
+    /// scenario::PrepareOptions::skipEventsWithoutTarget), each as "spec.events[i]: ...".
+    std::vector<std::string> skippedEvents;
     /// The workload specs, paths resolved and files checked.
     std::shared_ptr<const std::vector<workload::WorkloadSpec>> workloads;
     /// The typical claims of the workload stream of `seed` on whole DRA devices (claim_scoring.h);
