@@ -206,8 +206,7 @@ void parseEvent(DocReader& r, const YamlNode& n, const std::string& path, Scenar
                 r.error(*(v.get("failures") ? v.get("failures") : v.get("spot")),
                     sub + (v.get("failures") ? ".failures" : ".spot"),
                     "Forbidden: failure settings are only supported on spec.cluster.nodePools");
-        }
-        else if (key == "selector")
+        } else if (key == "selector")
             parseTaintSelector(r, v, sub, e.selector.emplace());
         else
             return false;

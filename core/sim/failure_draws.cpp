@@ -2,8 +2,8 @@
 #include "core/sim/failure_draws.h"
 
 #include <algorithm>
-#include <iterator>
 #include <cmath>
+#include <iterator>
 #include <limits>
 
 #include "core/workload/rng.h"
@@ -58,7 +58,8 @@ SimTime downTime(const DownTime& d, workload::Rng& rng)
     return d.mean;
 }
 
-InjectedEvent nodeEvent(SimTime at, InjectedEvent::Type type, const std::string& node, InjectedEvent::Origin origin)
+InjectedEvent nodeEvent(
+    SimTime at, InjectedEvent::Type type, const std::string& node, InjectedEvent::Origin origin)
 {
     InjectedEvent e;
     e.at = at;
@@ -129,7 +130,8 @@ std::vector<InjectedEvent> drawFailureEvents(
         if (!pool || !pool->failures.any())
             continue;
         for (const auto& n : pool->nodes) {
-            std::vector<InjectedEvent> mine = drawNodeFailures(n.node.meta.name, pool->failures, seed, duration);
+            std::vector<InjectedEvent> mine
+                = drawNodeFailures(n.node.meta.name, pool->failures, seed, duration);
             out.insert(out.end(), std::make_move_iterator(mine.begin()), std::make_move_iterator(mine.end()));
         }
     }

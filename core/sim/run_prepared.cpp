@@ -2,8 +2,8 @@
 #include "core/sim/run_prepared.h"
 
 #include <algorithm>
-#include <iterator>
 #include <cstdio>
+#include <iterator>
 
 #include "core/api/feature_gates.h"
 #include "core/scheduler/cluster.h"

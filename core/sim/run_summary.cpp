@@ -154,8 +154,9 @@ std::string failureText(const std::optional<FailureSummary>& f)
     if (!f)
         return {};
     return "failures: " + std::to_string(f->failures) + " node failures, " + std::to_string(f->reclaims)
-        + " spot reclaims, " + fixed(f->nodeHoursDown, 2) + " node-hours down, " + std::to_string(f->podsEnded)
-        + " pods ended by them, " + fixed(f->lostDeviceHours, 2) + " device-hours of work lost\n";
+        + " spot reclaims, " + fixed(f->nodeHoursDown, 2) + " node-hours down, "
+        + std::to_string(f->podsEnded) + " pods ended by them, " + fixed(f->lostDeviceHours, 2)
+        + " device-hours of work lost\n";
 }
 
 /// Per workload under a speed table: its reference, each model's factor, pods and run time,

@@ -118,7 +118,8 @@ TEST(FailureProcesses, BadValuesAreLocatedAndWorded)
     EXPECT_EQ(poolErrors("failures: {repair: {mean: 4h}}"),
         "dir/s.yaml:8:49: Scenario t: spec.cluster.nodePools[0].failures.mtbf: Required value\n");
     EXPECT_EQ(poolErrors("failures: {mtbf: 0s, repair: {mean: 4h}}"),
-        "dir/s.yaml:8:56: Scenario t: spec.cluster.nodePools[0].failures.mtbf: Invalid value: \"0s\": must be "
+        "dir/s.yaml:8:56: Scenario t: spec.cluster.nodePools[0].failures.mtbf: Invalid value: \"0s\": must "
+        "be "
         "greater than 0\n");
     EXPECT_EQ(poolErrors("failures: {mtbf: 100h}"),
         "dir/s.yaml:8:49: Scenario t: spec.cluster.nodePools[0].failures.repair: Required value\n");
