@@ -44,15 +44,7 @@ int run(const Args& args)
     DataValue items = DataValue::list();
     // The scheduling.k8s.io objects first, each in the API version it was read in (their status
     // conditions as the scheduler left them), then claims and pods.
-    const api::ObjectSet& objects = session.objects();
-    for (const auto& x : objects.priorityClasses)
-        items.push(yamlio::toData(x));
-    for (const auto& x : objects.workloads)
-        items.push(yamlio::toData(x));
-    for (const auto& x : objects.compositePodGroups)
-        items.push(yamlio::toData(x));
-    for (const auto& x : groups)
-        items.push(yamlio::toData(x));
+    session::appendSchedulingObjects(items, session.objects(), groups);
     for (const auto* c : cluster->claims())
         items.push(yamlio::toData(*c));
     for (const auto& p : batch.pods)

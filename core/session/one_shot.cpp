@@ -2,6 +2,7 @@
 #include "core/session/one_shot.h"
 
 #include "core/scheduler/batch_groups.h"
+#include "core/yamlio/writer.h"
 
 namespace drasim::session {
 
@@ -21,6 +22,19 @@ scheduler::BatchResult scheduleManifests(scheduler::Cluster& cluster, const api:
     groups = objects.podGroups;
     return scheduler::scheduleAllWithGroups(cluster, objects.pods, groups,
         gates.enabled("TopologyAwareWorkloadScheduling"), api::workloadAwarePreemptionEnabled(gates));
+}
+
+void appendSchedulingObjects(
+    DataValue& items, const api::ObjectSet& objects, const std::vector<api::PodGroup>& groups)
+{
+    for (const auto& x : objects.priorityClasses)
+        items.push(yamlio::toData(x));
+    for (const auto& x : objects.workloads)
+        items.push(yamlio::toData(x));
+    for (const auto& x : objects.compositePodGroups)
+        items.push(yamlio::toData(x));
+    for (const auto& x : groups)
+        items.push(yamlio::toData(x));
 }
 
 scheduler::BatchResult explainManifestPod(scheduler::Cluster& cluster, const api::ObjectSet& objects,

@@ -10,6 +10,7 @@
 
 #include "core/api/feature_gates.h"
 #include "core/api/object_set.h"
+#include "core/common/data_value.h"
 #include "core/scheduler/batch.h"
 #include "core/scheduler/cluster.h"
 
@@ -27,6 +28,12 @@ scheduler::SchedulerOptions clusterOptionsFor(
 /// left.
 scheduler::BatchResult scheduleManifests(scheduler::Cluster& cluster, const api::ObjectSet& objects,
     const api::FeatureGates& gates, std::vector<api::PodGroup>& groups);
+
+/// What `drasim allocate` prints before the claims and pods: the scheduling.k8s.io objects, each
+/// in the API version it was read in (PriorityClasses, Workloads, CompositePodGroups), then the
+/// PodGroups with the conditions scheduleManifests left (`groups`).
+void appendSchedulingObjects(
+    DataValue& items, const api::ObjectSet& objects, const std::vector<api::PodGroup>& groups);
 
 /// As scheduleManifests up to the cycle that decides `podKey` ("namespace/name"), then its
 /// explanation (scheduler::explainWithGroups).

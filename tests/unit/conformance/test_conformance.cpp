@@ -120,16 +120,8 @@ Outcome runCase(const std::string& name)
     auto batch = groups ? session::scheduleManifests(cluster, objects, options.gates, o.groups)
                         : scheduler::scheduleAll(cluster, objects.pods);
     DataValue items = DataValue::list();
-    if (groups) {
-        for (const auto& x : objects.priorityClasses)
-            items.push(yamlio::toData(x));
-        for (const auto& x : objects.workloads)
-            items.push(yamlio::toData(x));
-        for (const auto& x : objects.compositePodGroups)
-            items.push(yamlio::toData(x));
-        for (const auto& x : o.groups)
-            items.push(yamlio::toData(x));
-    }
+    if (groups)
+        session::appendSchedulingObjects(items, objects, o.groups);
     for (const auto* c : cluster.claims()) {
         items.push(yamlio::toData(*c));
         o.claims.push_back(*c);
