@@ -130,6 +130,7 @@ bool Cluster::Impl::podFinished(const std::string& podKey)
         ClusterChange gone;
         gone.kind = ClusterChange::Kind::AssignedPodDeleted;
         PodState ps = undo.eraseBound(podKey);
+        gone.pod = ps.placement;
         auto ni = nodeIndex.find(ps.pub.nodeName);
         if (ni != nodeIndex.end())
             chargeNode(ni->second, ps.req, -1);
@@ -227,8 +228,10 @@ std::vector<std::string> Cluster::removeNode(const std::string& name)
     for (const auto& k : evicted)
         d.podFinished(k);
     auto it = d.nodeIndex.find(name);
+    std::shared_ptr<const api::Node> removed;
     if (it != d.nodeIndex.end()) {
-        d.nodeTree.remove(name, zoneKeyOf(d.nodes[it->second].node));
+        removed = std::make_shared<const api::Node>(d.nodes[it->second].node);
+        d.nodeTree.remove(name, zoneKeyOf(*removed));
         d.nodes.erase(d.nodes.begin() + it->second);
         d.rebuildNodes();
     }
@@ -241,6 +244,7 @@ std::vector<std::string> Cluster::removeNode(const std::string& name)
     d.rebuildInventory();
     ClusterChange gone;
     gone.kind = ClusterChange::Kind::NodeDeleted;
+    gone.oldNode = std::move(removed);
     d.changes.record(std::move(gone));
     return evicted;
 }

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "core/scheduler/node_filters.h"
+#include "core/scheduler/placement_hints.h"
 #include "core/scheduler/pod_info.h"
 #include "core/scheduler/pod_topology.h"
 
@@ -27,10 +28,11 @@ PluginSet pluginsQueuedBy(const ClusterChange& c)
     case Kind::AssignedPodDeleted:
         // NodeResourcesFit.isSchedulableAfterPodEvent: "any deletion event to a scheduled pod
         // could make the unscheduled pod schedulable". PodTopologySpread and InterPodAffinity
-        // register Pod/Delete; their hints match the deleted pod's labels against the pending
-        // pod's terms, which drasim does not keep for ended pods: "may help".
-        out |= pluginBit(HintPlugin::NodeResourcesFit) | pluginBit(HintPlugin::PodTopologySpread)
-            | pluginBit(HintPlugin::InterPodAffinity);
+        // register Pod/Delete with hints that compare the deleted pod with the pending pod's
+        // constraints and terms (placement_hints.cpp); without the pod: "may help".
+        out |= pluginBit(HintPlugin::NodeResourcesFit);
+        if (!c.pod)
+            out |= pluginBit(HintPlugin::PodTopologySpread) | pluginBit(HintPlugin::InterPodAffinity);
         // DynamicResources registers no Pod/Delete; the claim controller's update that clears
         // status.allocation is a ResourceClaim/Update, and isSchedulableAfterClaimChange queues
         // every pod on "claim with structured parameters got deallocated".
@@ -38,16 +40,20 @@ PluginSet pluginsQueuedBy(const ClusterChange& c)
             out |= pluginBit(HintPlugin::DynamicResources);
         break;
     case Kind::AssignedPodAdded:
-        // Pod/Add: a new matching pod may satisfy a spread domain's minimum or an affinity term.
-        out |= pluginBit(HintPlugin::PodTopologySpread) | pluginBit(HintPlugin::InterPodAffinity);
+        // Pod/Add: a new matching pod may satisfy a spread domain's minimum or an affinity term
+        // (their hints read the pod; without it: "may help").
+        if (!c.pod)
+            out |= pluginBit(HintPlugin::PodTopologySpread) | pluginBit(HintPlugin::InterPodAffinity);
         break;
     case Kind::SliceChanged:
         // DynamicResources registers ResourceSlice Add|Update without a hint.
         out |= pluginBit(HintPlugin::DynamicResources);
         break;
     case Kind::NodeDeleted:
-        // Only PodTopologySpread registers Node/Delete (a domain that goes away changes the skew).
-        out |= pluginBit(HintPlugin::PodTopologySpread);
+        // Only PodTopologySpread registers Node/Delete (a domain that goes away changes the
+        // skew); its hint reads the deleted node.
+        if (!c.oldNode)
+            out |= pluginBit(HintPlugin::PodTopologySpread);
         break;
     case Kind::NodeAdded:
         // DynamicResources: Node Add|UpdateNodeLabel|UpdateNodeAllocatable, no hint.
@@ -59,8 +65,7 @@ PluginSet pluginsQueuedBy(const ClusterChange& c)
             out |= pluginBit(HintPlugin::DynamicResources);
         if (c.flags & ClusterChange::LabelsChanged)
             out |= pluginBit(HintPlugin::InterPodAffinity);
-        if (c.flags & (ClusterChange::LabelsChanged | ClusterChange::TaintsChanged))
-            out |= pluginBit(HintPlugin::PodTopologySpread);
+        // PodTopologySpread's UpdateNodeLabel | UpdateNodeTaint hint reads the node (nodeHint).
         break;
     }
     return out;
@@ -107,15 +112,6 @@ bool nodeHint(HintPlugin p, const ClusterChange& c, const api::Pod& pod)
             return false;
         filter = FilterPlugin::NodeResourcesFit;
         break;
-    case HintPlugin::PodTopologySpread:
-        // Node Add: queued when the node has every topology key of the pod's constraints
-        // (nodeLabelsMatchSpreadConstraints).
-        if (!added)
-            return false;
-        for (const auto& tsc : pod.spec.topologySpreadConstraints)
-            if (!c.node->meta.labels.count(tsc.topologyKey))
-                return false;
-        return true;
     default:
         return false;
     }
@@ -126,7 +122,12 @@ bool nodeHint(HintPlugin p, const ClusterChange& c, const api::Pod& pod)
 }
 
 constexpr HintPlugin kNodeHintOrder[] = { HintPlugin::NodeUnschedulable, HintPlugin::TaintToleration,
-    HintPlugin::NodeAffinity, HintPlugin::NodeResourcesFit, HintPlugin::PodTopologySpread };
+    HintPlugin::NodeAffinity, HintPlugin::NodeResourcesFit };
+
+bool isNodeChange(Kind k)
+{
+    return k == Kind::NodeAdded || k == Kind::NodeUpdated || k == Kind::NodeDeleted;
+}
 
 } // namespace
 
@@ -193,14 +194,43 @@ uint8_t nodeUpdateFlags(const api::Node& before, const api::Node& after)
     return flags;
 }
 
+bool hintsReadThePod(const ClusterChange& c)
+{
+    return (isNodeChange(c.kind) && (c.node || c.oldNode))
+        || ((c.kind == Kind::AssignedPodAdded || c.kind == Kind::AssignedPodDeleted) && c.pod);
+}
+
+PendingPodHints::PendingPodHints(const api::Pod& pod)
+    : m_pod(pod)
+{ }
+
+PendingPodHints::~PendingPodHints() = default;
+
+bool PendingPodHints::queues(PluginSet rejectedBy, const ClusterChange& change)
+{
+    if (!hintsReadThePod(change))
+        return false;
+    for (HintPlugin p : kNodeHintOrder)
+        if ((rejectedBy & pluginBit(p)) && nodeHint(p, change, m_pod))
+            return true;
+    const bool spread = rejectedBy & pluginBit(HintPlugin::PodTopologySpread);
+    const bool affinity = rejectedBy & pluginBit(HintPlugin::InterPodAffinity);
+    if (!spread && !affinity)
+        return false;
+    if (!m_placement)
+        m_placement = std::make_unique<PlacementHintPod>(m_pod);
+    if (isNodeChange(change.kind))
+        return spread && spreadQueuesAfterNodeChange(change, *m_placement);
+    return (spread && spreadQueuesAfterPodChange(change, *m_placement))
+        || (affinity && affinityQueuesAfterPodChange(change, *m_placement));
+}
+
 bool mayMakeSchedulable(PluginSet rejectedBy, const ClusterChange& change, const api::Pod& pod)
 {
     if (rejectedBy == 0 || (rejectedBy & pluginsQueuedBy(change)) != 0)
         return true;
-    for (HintPlugin p : kNodeHintOrder)
-        if ((rejectedBy & pluginBit(p)) && nodeHint(p, change, pod))
-            return true;
-    return false;
+    PendingPodHints hints(pod);
+    return hints.queues(rejectedBy, change);
 }
 
 } // namespace drasim::scheduler

@@ -15,6 +15,7 @@
 #include <string>
 
 #include "core/api/core_v1.h"
+#include "core/scheduler/pod_topology.h"
 
 namespace drasim::scheduler {
 
@@ -72,10 +73,14 @@ struct ClusterChange
 
     Kind kind = Kind::AssignedPodDeleted;
     uint8_t flags = 0;
-    /// The node after a NodeAdded or NodeUpdated (and before, for NodeUpdated), for the hints that
-    /// look at it; null for other kinds.
+    /// The node after a NodeAdded or NodeUpdated, and before a NodeUpdated or NodeDeleted, for the
+    /// hints that look at it; null for other kinds.
     std::shared_ptr<const api::Node> node;
     std::shared_ptr<const api::Node> oldNode;
+    /// The pod of an AssignedPodAdded or AssignedPodDeleted as PodTopologySpread and
+    /// InterPodAffinity read it (namespace, labels, affinity terms): the cluster's own record of
+    /// the running pod, shared, not copied. Null: their hints answer "may help".
+    std::shared_ptr<const PlacementPod> pod;
 };
 
 /// The ClusterChange flags of a node replaced by another version of itself.
@@ -86,10 +91,34 @@ uint8_t nodeUpdateFlags(const api::Node& before, const api::Node& after);
 /// keeps less than the hint reads, answers "may help").
 PluginSet pluginsQueuedBy(const ClusterChange& change);
 
-/// The plugins with a hint that compares the pod with a node that was added or updated.
-inline constexpr PluginSet kNodeHintPlugins = pluginBit(HintPlugin::NodeUnschedulable)
+/// The plugins with a hint that compares the pending pod with the changed node or pod.
+inline constexpr PluginSet kPodReadingHintPlugins = pluginBit(HintPlugin::NodeUnschedulable)
     | pluginBit(HintPlugin::TaintToleration) | pluginBit(HintPlugin::NodeAffinity)
-    | pluginBit(HintPlugin::NodeResourcesFit) | pluginBit(HintPlugin::PodTopologySpread);
+    | pluginBit(HintPlugin::NodeResourcesFit) | pluginBit(HintPlugin::PodTopologySpread)
+    | pluginBit(HintPlugin::InterPodAffinity);
+
+/// Whether some hint of kPodReadingHintPlugins reads this change (a node, or an assigned pod
+/// that carries what the hints compare).
+bool hintsReadThePod(const ClusterChange& change);
+
+struct PlacementHintPod;
+
+/// The hints that compare one pending pod with changes: what they read of the pod is worked out
+/// on first use and kept for the next change.
+class PendingPodHints
+{
+public:
+    explicit PendingPodHints(const api::Pod& pod);
+    ~PendingPodHints();
+    PendingPodHints(const PendingPodHints&) = delete;
+    PendingPodHints& operator=(const PendingPodHints&) = delete;
+    /// Some plugin of `rejectedBy` has a hint that reads the pod and says Queue for the change.
+    bool queues(PluginSet rejectedBy, const ClusterChange& change);
+
+private:
+    const api::Pod& m_pod;
+    std::unique_ptr<PlacementHintPod> m_placement;
+};
 
 /// Whether a change may make schedulable a pod that the plugins `rejectedBy` turned away: some
 /// rejecting plugin registered this kind of change and its hint says Queue. `pod` is the pending

@@ -714,11 +714,12 @@ void Cluster::Impl::reserveAndBind(Cycle& cycle)
     ps.rememberForBudgets(budgets, pod.meta);
     ps.placement = PodPlacement::ofBound(cycle);
     ps.seq = nextBindSeq++;
+    ClusterChange added;
+    added.kind = ClusterChange::Kind::AssignedPodAdded;
+    added.pod = ps.placement;
     undo.insertBound(std::move(ps));
     if (placementIndex.bindingsMayLetPodsFit)
         ++freeEvents;
-    ClusterChange added;
-    added.kind = ClusterChange::Kind::AssignedPodAdded;
     changes.record(std::move(added));
     Nominator::clear(*this, cycle.podKey);
     chargeNode(uint32_t(cycle.chosen), cycle.req, +1);

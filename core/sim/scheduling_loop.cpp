@@ -152,8 +152,8 @@ void SchedulingLoop::releaseRepresentativesIfCapacityChanged()
             requeue(key.pod);
         }
     }
-    if (freed)
-        releaseParkedGroups();
+    if (freed && !m_hints)
+        releaseParkedGroups(); // with hints, Hints::release moves the groups a change may help
 }
 
 /// The next pod (or PodGroup: kGroupEntry set) to attempt: the head of activeQ, or with

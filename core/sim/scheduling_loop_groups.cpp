@@ -9,6 +9,7 @@
 #include <memory>
 
 #include "core/sim/scheduling_loop.h"
+#include "core/sim/scheduling_loop_hints.h"
 #include "core/sim/scheduling_signature.h"
 
 namespace drasim::sim {
@@ -208,7 +209,11 @@ void SchedulingLoop::afterGroupCycle(uint32_t jobId, const GroupOutcome& out)
         g.state = GroupState::State::Gated;
     } else {
         g.state = GroupState::State::Parked;
+        g.rejectedBy = 0;
+        for (const auto& m : out.members)
+            g.rejectedBy |= m.unschedulablePlugins;
         m_parkedGroups.push_back(jobId);
+        Hints::scheduleFlush(*this, m_ctx.now);
     }
 }
 

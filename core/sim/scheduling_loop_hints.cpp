@@ -3,6 +3,8 @@
 // pkg/scheduler/backend/queue): which parked groups a change in the cluster sends back.
 #include "core/sim/scheduling_loop_hints.h"
 
+#include <algorithm>
+
 namespace drasim::sim {
 
 namespace {
@@ -11,37 +13,89 @@ constexpr SimTime kMaxUnschedulable = 5 * kMinute;
 constexpr SimTime kFlushPeriod = 30 * kSecond;
 } // namespace
 
+namespace {
+
+/// What a set of changes does without looking at the pending pods, worked out once for all.
+struct ChangeDigest
+{
+    scheduler::PluginSet queued = 0; ///< the plugins queued whatever the pod
+    std::vector<const scheduler::ClusterChange*> read; ///< the changes whose hints read the pod
+    explicit ChangeDigest(const std::vector<scheduler::ClusterChange>& changes)
+    {
+        for (const auto& c : changes) {
+            queued |= scheduler::pluginsQueuedBy(c);
+            if (scheduler::hintsReadThePod(c))
+                read.push_back(&c);
+        }
+    }
+    /// Whether the changes may help a pod that `rejectedBy` turned away; `pod` builds it (only
+    /// when a hint has to read it).
+    template <typename BuildPod> bool helps(scheduler::PluginSet rejectedBy, const BuildPod& pod) const
+    {
+        if (rejectedBy == 0 || (rejectedBy & queued) != 0)
+            return true;
+        if (read.empty() || (rejectedBy & scheduler::kPodReadingHintPlugins) == 0)
+            return false;
+        const api::Pod built = pod();
+        scheduler::PendingPodHints hints(built);
+        for (const auto* c : read)
+            if (hints.queues(rejectedBy, *c))
+                return true;
+        return false;
+    }
+};
+
+} // namespace
+
 void SchedulingLoop::Hints::release(
     SchedulingLoop& loop, const std::vector<scheduler::ClusterChange>& changes)
 {
-    if (changes.empty() || loop.m_queue.parkedGroups().empty())
+    if (changes.empty() || (loop.m_queue.parkedGroups().empty() && loop.m_parkedGroups.empty()))
         return;
-    // What the changes queue without looking at the pod, once for all groups; the node hints
-    // compare each group's pod with the nodes that were added or updated.
-    scheduler::PluginSet queued = 0;
-    std::vector<const scheduler::ClusterChange*> nodeChanges;
-    for (const auto& c : changes) {
-        queued |= scheduler::pluginsQueuedBy(c);
-        if (c.kind == scheduler::ClusterChange::Kind::NodeAdded
-            || c.kind == scheduler::ClusterChange::Kind::NodeUpdated)
-            nodeChanges.push_back(&c);
+    const ChangeDigest digest(changes);
+    if (!loop.m_queue.parkedGroups().empty()) {
+        auto helped = [&](uint32_t group) {
+            return digest.helps(loop.m_queue.rejectedBy(group),
+                [&] { return loop.m_ctx.buildPod(loop.m_ctx.pods[loop.m_queue.firstParked(group).pod]); });
+        };
+        for (const auto& [group, key] : loop.m_queue.releaseWhere(helped)) {
+            (void)group;
+            loop.m_ctx.pods[key.pod].representative = true;
+            loop.requeue(key.pod);
+        }
     }
-    auto helped = [&](uint32_t group) {
-        const scheduler::PluginSet rejectedBy = loop.m_queue.rejectedBy(group);
-        if (rejectedBy == 0 || (rejectedBy & queued) != 0)
-            return true;
-        if (nodeChanges.empty() || (rejectedBy & scheduler::kNodeHintPlugins) == 0)
-            return false;
-        const api::Pod pod = loop.m_ctx.buildPod(loop.m_ctx.pods[loop.m_queue.firstParked(group).pod]);
-        for (const auto* c : nodeChanges)
-            if (scheduler::mayMakeSchedulable(rejectedBy, *c, pod))
+    if (loop.m_parkedGroups.empty())
+        return;
+    releaseGroups(loop, [&](const GroupState& g) {
+        // A change that may help any pending member moves the group (KEP-4671 "Retries": a member
+        // that gets a Queue hint re-activates its PodGroup). Members of one task are alike.
+        std::vector<uint32_t> tasksSeen;
+        for (uint32_t id : g.members) {
+            const SimPod& p = loop.m_ctx.pods[id];
+            if (p.state != PodState::Grouped
+                || std::find(tasksSeen.begin(), tasksSeen.end(), p.task) != tasksSeen.end())
+                continue;
+            tasksSeen.push_back(p.task);
+            if (digest.helps(g.rejectedBy, [&] { return loop.m_ctx.buildPod(p); }))
                 return true;
+        }
         return false;
-    };
-    for (const auto& [group, key] : loop.m_queue.releaseWhere(helped)) {
-        (void)group;
-        loop.m_ctx.pods[key.pod].representative = true;
-        loop.requeue(key.pod);
+    });
+}
+
+void SchedulingLoop::Hints::releaseGroups(
+    SchedulingLoop& loop, const std::function<bool(const GroupState&)>& moves)
+{
+    std::vector<uint32_t> parked;
+    parked.swap(loop.m_parkedGroups);
+    for (uint32_t j : parked) {
+        const JobState& job = loop.m_ctx.jobs[j];
+        if (!job.live || !job.group || job.group->state != GroupState::State::Parked)
+            continue; // left the unschedulable groups already
+        if (moves(*job.group))
+            loop.requeueGroup(j);
+        else
+            loop.m_parkedGroups.push_back(j);
     }
 }
 
@@ -67,6 +121,7 @@ void SchedulingLoop::Hints::flush(SchedulingLoop& loop, const Event& e)
         loop.m_ctx.pods[key.pod].representative = true;
         loop.requeue(key.pod);
     }
+    releaseGroups(loop, [&](const GroupState& g) { return now - g.lastAttempt > kMaxUnschedulable; });
 }
 
 } // namespace drasim::sim

@@ -93,6 +93,9 @@ struct GroupState
     std::string lastPreemption; ///< and what workload-aware preemption said after it ("" if untried)
     /// A cycle of it preempted: its members may be nominated, which their next cycles read.
     bool preempted = false;
+    /// Parked: the plugins that rejected its members in the last cycle (the union: a change that
+    /// may help any member moves the group, KEP-4671 "Retries"); 0 when none is known.
+    scheduler::PluginSet rejectedBy = 0;
     std::vector<uint32_t> members; ///< pod slots, pending and running, in creation order
 };
 

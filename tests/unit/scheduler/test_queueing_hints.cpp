@@ -138,6 +138,16 @@ TEST(QueueingHints, TheClusterReportsItsChangesOnceAsked)
     EXPECT_TRUE(changes[3].oldNode->taints.empty());
     EXPECT_EQ(changes[4].kind, Kind::NodeAdded);
     EXPECT_TRUE(taken(cluster).empty());
+    // The pod changes carry the pod as the placement hints read it, the node deletion the node.
+    ASSERT_TRUE(changes[0].pod);
+    EXPECT_EQ(changes[0].pod->ns, "default");
+    ASSERT_TRUE(changes[2].pod);
+    cluster.removeNode("new-node");
+    changes = taken(cluster);
+    ASSERT_EQ(changes.size(), 1u);
+    EXPECT_EQ(changes[0].kind, Kind::NodeDeleted);
+    ASSERT_TRUE(changes[0].oldNode);
+    EXPECT_EQ(changes[0].oldNode->meta.name, "new-node");
 }
 
 TEST(QueueingHints, ARolledBackTransactionLeavesNoChangeBehind)
