@@ -36,6 +36,10 @@ struct BindOutcome
     /// Unscheduled: the plugins that rejected the pod (scheduler::ScheduleResult), which decide
     /// the changes that send it back to the queue.
     scheduler::PluginSet unschedulablePlugins = 0;
+    /// Unscheduled: the cycle ended in an error status, not Unschedulable (a fatal allocator
+    /// error, a refused claim status update): kube-scheduler retries it after its backoff,
+    /// whatever changes (SchedulerError; the pod goes to the error backoff queue).
+    bool error = false;
 };
 
 /// A PodGroup as the engine hands it to the scheduler's group cycle.

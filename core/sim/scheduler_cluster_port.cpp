@@ -98,6 +98,8 @@ BindOutcome SchedulerClusterPort::outcomeOf(const scheduler::ScheduleResult& r)
     BindOutcome out;
     out.scheduled = r.scheduled;
     out.unschedulablePlugins = r.unschedulablePlugins;
+    out.error
+        = r.failure == scheduler::FailureKind::AllocatorError || r.failure == scheduler::FailureKind::PreBind;
     out.nodeName = r.nodeName;
     out.message = r.message;
     out.claims = r.claims;

@@ -4,6 +4,7 @@
 #include "core/sim/device_ledger.h"
 #include "core/sim/eviction_controller.h"
 #include "core/sim/job_controller.h"
+#include "core/sim/scheduling_loop_errors.h"
 #include "core/sim/scheduling_loop_hints.h"
 #include "core/sim/scheduling_signature.h"
 
@@ -215,6 +216,8 @@ void SchedulingLoop::attempt(uint32_t id)
     const uint32_t group = p.group;
     if (out.scheduled) {
         bind(id, out); // may create pods and so move the pod table: `p` is not used after it
+    } else if (Errors::backsOff(*this, out)) {
+        Errors::backOff(*this, id, out);
     } else {
         // A pod that preempted does not block its equivalents: each may preempt elsewhere.
         park(id, out.message, out.unschedulablePlugins, out.victims.empty());

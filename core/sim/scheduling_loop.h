@@ -63,6 +63,8 @@ public:
     void groupBackoffExpired(const Event& e);
     /// The queueing hints and the unschedulable flush (scheduling_loop_hints.h).
     struct Hints;
+    /// Cycles that end in an error: the error backoff queue (scheduling_loop_errors.h).
+    struct Errors;
     /// Schedules until the queue is empty (scheduling takes no simulated time), then tells the
     /// metrics the pending count has settled (the exact peak pending is taken there).
     void run();

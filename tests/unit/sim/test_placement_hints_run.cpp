@@ -2,7 +2,8 @@
 // Queueing hints in a run, beyond the ones that read only the changed object: a pod that
 // PodTopologySpread or InterPodAffinity rejected is tried again only by an assigned pod whose
 // labels its constraints or terms select; a parked PodGroup only by a change that may help one of
-// its members. With the hints off, every change that frees capacity retries them as before.
+// its members; and a cycle that ends in an error waits out its backoff and is tried again
+// whatever changes. With the hints off, every change that frees capacity retries them as before.
 #include <gtest/gtest.h>
 
 #include "core/scheduler/cluster.h"
@@ -219,4 +220,28 @@ TEST(PlacementHintsRun, AParkedGangWithNothingToHelpItIsFlushedAfterFiveMinutes)
     const PodTries log = groups({ big });
     EXPECT_EQ(log.failures.at("default/big-0"),
         std::vector<SimTime>({ 1 * kSecond, 330 * kSecond, 660 * kSecond, 990 * kSecond }));
+}
+
+TEST(PlacementHintsRun, ACycleThatEndsInAnErrorIsRetriedAfterItsBackoff)
+{
+    // The class's selector reads an attribute no device has: CEL's "no such key" is a runtime
+    // error, which aborts the cycle (a SchedulerError, not Unschedulable). The pod goes to the
+    // error backoff queue: tried again after 1, 2, 4, 8 and then 10 s (podMaxBackoff), each
+    // completed at the end of its 1 s window (0 + 1 -> 2, 2 + 2 -> 5, 5 + 4 -> 10, 10 + 8 -> 19,
+    // 19 + 10 -> 30, then every 11 s up to 30 + 88 * 11 = 998), whether or not anything changes.
+    HintRun errors;
+    errors.objects.deviceClasses.front().selectors.push_back(
+        api::DeviceSelector { "device.attributes[\"gpu.example.com\"].missing == \"x\"", {} });
+    const PodTries log = errors({ gpuJob("broken", 0, 10) });
+    const auto& tries = log.failures.at("default/broken-0");
+    ASSERT_GE(tries.size(), 6u);
+    EXPECT_EQ(std::vector<SimTime>(tries.begin(), tries.begin() + 6),
+        std::vector<SimTime>({ 0, 2 * kSecond, 5 * kSecond, 10 * kSecond, 19 * kSecond, 30 * kSecond }));
+    EXPECT_EQ(tries.back(), 998 * kSecond);
+    EXPECT_EQ(tries.size(), 6u + 88u);
+
+    // Without hints drasim keeps its earlier model: the failure parks it, and nothing moves it.
+    errors.hints = false;
+    EXPECT_EQ(
+        errors({ gpuJob("broken", 0, 10) }).failures.at("default/broken-0"), std::vector<SimTime>({ 0 }));
 }
