@@ -9,9 +9,11 @@
 #include "core/planner/search.h"
 #include "core/planner/study.h"
 #include "core/planner/study_result.h"
+#include "tests/unit/planner/study_errors.h"
 
 using namespace drasim;
 using namespace drasim::planner;
+using planner_test_support::studyErrorsOf;
 
 namespace ownedhw {
 
@@ -24,13 +26,6 @@ std::string ownedStudy(const std::string& owned)
            " layout: {nodesPerRack: 4}, wholeRacks: true}\n"
            "  serviceLevels:\n    - {metric: pending, max: 1h}\n"
         + owned;
-}
-
-std::string errorsOf(const std::string& text)
-{
-    Diagnostics diags;
-    EXPECT_FALSE(parseStudy(text, "study.yaml", diags).has_value());
-    return diags.formatAll();
 }
 
 /// Feasible when the nodes standing (owned and bought) are at or above one of the generators.
@@ -125,15 +120,15 @@ TEST(OwnedHardware, IsReadByCandidateName)
 
 TEST(OwnedHardware, MistakesAreLocated)
 {
-    EXPECT_EQ(ownedhw::errorsOf(ownedhw::ownedStudy("  owned: {v100: 2}\n")),
+    EXPECT_EQ(studyErrorsOf(ownedhw::ownedStudy("  owned: {v100: 2}\n")),
         "study.yaml:11:17: Study grow: spec.owned.v100: Not found: \"v100\": no candidate of that name "
         "(candidates: a100, h100)\n");
-    EXPECT_EQ(ownedhw::errorsOf(ownedhw::ownedStudy("  owned: {a100: -1}\n")),
+    EXPECT_EQ(studyErrorsOf(ownedhw::ownedStudy("  owned: {a100: -1}\n")),
         "study.yaml:11:17: Study grow: spec.owned.a100: Invalid value: -1: must be between 0 and 100000\n");
-    EXPECT_EQ(ownedhw::errorsOf(ownedhw::ownedStudy("  owned: {a100: 7}\n")),
+    EXPECT_EQ(studyErrorsOf(ownedhw::ownedStudy("  owned: {a100: 7}\n")),
         "study.yaml:11:17: Study grow: spec.owned.a100: Invalid value: 7: more than the candidate's "
         "maxNodes (6)\n");
-    EXPECT_EQ(ownedhw::errorsOf(ownedhw::ownedStudy("  owned: [a100]\n")),
+    EXPECT_EQ(studyErrorsOf(ownedhw::ownedStudy("  owned: [a100]\n")),
         "study.yaml:11:10: Study grow: spec.owned: expected a map, got list\n");
 
     Diagnostics diags;

@@ -2,9 +2,11 @@
 #include <gtest/gtest.h>
 
 #include "core/planner/study.h"
+#include "tests/unit/planner/study_errors.h"
 
 using namespace drasim;
 using namespace drasim::planner;
+using planner_test_support::studyErrorsOf;
 
 namespace {
 
@@ -26,13 +28,6 @@ spec:
   seeds: [1, 2, 3]
   loadGrowth: [10%, 0.25, 50%]
 )";
-
-std::string errorsOf(const std::string& text)
-{
-    Diagnostics diags;
-    EXPECT_FALSE(parseStudy(text, "study.yaml", diags).has_value());
-    return diags.formatAll();
-}
 
 std::string replace(std::string text, const std::string& from, const std::string& to)
 {
@@ -75,40 +70,41 @@ TEST(PlannerStudy, ReadsEveryField)
 
 TEST(PlannerStudy, ErrorsCarryFileLineColumnAndFieldPath)
 {
-    EXPECT_EQ(errorsOf(replace(kGood, "maxNodes: 16", "maxNodes: 0")),
+    EXPECT_EQ(studyErrorsOf(replace(kGood, "maxNodes: 16", "maxNodes: 0")),
         "study.yaml:8:47: Study capacity: spec.candidates[0].maxNodes: Invalid value: 0: must be "
         "between 1 "
         "and 100000\n");
-    EXPECT_EQ(errorsOf(replace(kGood, "percentile: 99", "percentil: 99")),
+    EXPECT_EQ(studyErrorsOf(replace(kGood, "percentile: 99", "percentil: 99")),
         "study.yaml:11:22: Study capacity: spec.serviceLevels[0].percentil: unknown field "
         "\"percentil\"; "
         "expected one of: metric, percentile, workload, priorityClass, max\n");
-    EXPECT_NE(errorsOf(replace(kGood, "metric: pending", "metric: latency"))
+    EXPECT_NE(studyErrorsOf(replace(kGood, "metric: pending", "metric: latency"))
                   .find("spec.serviceLevels[1].metric: Unsupported value: \"latency\": supported values: "
                         "\"wait\", \"pending\", \"neverScheduled\", \"placement\""),
         std::string::npos);
-    EXPECT_NE(errorsOf(replace(kGood, "max: 1%", "max: 150%"))
+    EXPECT_NE(studyErrorsOf(replace(kGood, "max: 1%", "max: 150%"))
                   .find("spec.serviceLevels[2].max: Invalid value: \"150%\""),
         std::string::npos);
-    EXPECT_NE(errorsOf(replace(kGood, "within: PIX", "within: NEAR"))
+    EXPECT_NE(studyErrorsOf(replace(kGood, "within: PIX", "within: NEAR"))
                   .find("spec.serviceLevels[3].within: Unsupported value"),
         std::string::npos);
-    EXPECT_NE(errorsOf(replace(kGood, "max: 10m", "max: soon"))
+    EXPECT_NE(studyErrorsOf(replace(kGood, "max: 10m", "max: soon"))
                   .find("spec.serviceLevels[0].max: invalid duration \"soon\""),
         std::string::npos);
-    EXPECT_NE(errorsOf(replace(kGood, "seeds: [1, 2, 3]", "seeds: [1, 2, 1]"))
+    EXPECT_NE(studyErrorsOf(replace(kGood, "seeds: [1, 2, 3]", "seeds: [1, 2, 1]"))
                   .find("spec.seeds[2]: Duplicate value: 1"),
         std::string::npos);
-    EXPECT_NE(errorsOf(replace(kGood, "- {shape: l40s-pcie-4gpu}", "- {shape: l40s-pcie-4gpu, name: h100}"))
-                  .find("spec.candidates[1].name: Duplicate value: \"h100\""),
+    EXPECT_NE(
+        studyErrorsOf(replace(kGood, "- {shape: l40s-pcie-4gpu}", "- {shape: l40s-pcie-4gpu, name: h100}"))
+            .find("spec.candidates[1].name: Duplicate value: \"h100\""),
         std::string::npos);
-    EXPECT_NE(errorsOf(replace(kGood, "cost: hourly", "cost: leased"))
+    EXPECT_NE(studyErrorsOf(replace(kGood, "cost: hourly", "cost: leased"))
                   .find("spec.cost: Unsupported value: \"leased\""),
         std::string::npos);
-    EXPECT_NE(errorsOf(replace(kGood, "kind: Study", "kind: Scenario"))
+    EXPECT_NE(studyErrorsOf(replace(kGood, "kind: Study", "kind: Scenario"))
                   .find("study.yaml:2:7: Study capacity: kind"),
         std::string::npos);
-    EXPECT_NE(errorsOf(replace(kGood, "loadGrowth: [10%, 0.25, 50%]", "loadGrowth: [0%]"))
+    EXPECT_NE(studyErrorsOf(replace(kGood, "loadGrowth: [10%, 0.25, 50%]", "loadGrowth: [0%]"))
                   .find("spec.loadGrowth[0]: Invalid value: \"0%\""),
         std::string::npos);
 }
@@ -116,47 +112,48 @@ TEST(PlannerStudy, ErrorsCarryFileLineColumnAndFieldPath)
 TEST(PlannerStudy, MissingRequiredFields)
 {
     const std::string errors
-        = errorsOf("apiVersion: drasim.dev/v1alpha1\nkind: Study\nmetadata: {name: x}\nspec: {}\n");
+        = studyErrorsOf("apiVersion: drasim.dev/v1alpha1\nkind: Study\nmetadata: {name: x}\nspec: {}\n");
     EXPECT_NE(errors.find("spec.scenario: Required value"), std::string::npos) << errors;
     EXPECT_NE(errors.find("spec.candidates: Required value"), std::string::npos) << errors;
     EXPECT_NE(errors.find("spec.serviceLevels: Required value"), std::string::npos) << errors;
-    EXPECT_NE(errorsOf(replace(kGood, "{metric: pending, max: 1h}", "{metric: pending}"))
+    EXPECT_NE(studyErrorsOf(replace(kGood, "{metric: pending, max: 1h}", "{metric: pending}"))
                   .find("spec.serviceLevels[1].max: Required value"),
         std::string::npos);
-    EXPECT_NE(errorsOf("").find("empty document: expected kind: Study"), std::string::npos);
-    EXPECT_NE(errorsOf("[1, 2]").find("study.yaml:1:1: Study: expected a map, got list"), std::string::npos);
+    EXPECT_NE(studyErrorsOf("").find("empty document: expected kind: Study"), std::string::npos);
+    EXPECT_NE(
+        studyErrorsOf("[1, 2]").find("study.yaml:1:1: Study: expected a map, got list"), std::string::npos);
 }
 
 // The study reads like every other drasim document: the same sentence for the same mistake.
 TEST(PlannerStudy, MistakesAreWordedLikeTheOtherDocuments)
 {
-    EXPECT_EQ(errorsOf(replace(kGood, "max: 10m", "max: 10 minutes")),
+    EXPECT_EQ(studyErrorsOf(replace(kGood, "max: 10m", "max: 10 minutes")),
         "study.yaml:11:63: Study capacity: spec.serviceLevels[0].max: invalid duration \"10 minutes\": "
         "unknown unit \" minutes\"; expected seconds or a duration like 250ms, 90s, 15m, 2h, 1d or "
         "1h30m\n");
-    EXPECT_EQ(errorsOf(replace(kGood, "seeds: [1, 2, 3]", "seeds: {first: 1}")),
+    EXPECT_EQ(studyErrorsOf(replace(kGood, "seeds: [1, 2, 3]", "seeds: {first: 1}")),
         "study.yaml:16:10: Study capacity: spec.seeds: expected a list, got map\n");
-    EXPECT_EQ(errorsOf(replace(kGood, "seeds: [1, 2, 3]", "seeds: []")),
+    EXPECT_EQ(studyErrorsOf(replace(kGood, "seeds: [1, 2, 3]", "seeds: []")),
         "study.yaml:16:10: Study capacity: spec.seeds: Required value: at least one seed\n");
-    EXPECT_EQ(errorsOf(replace(kGood, "seeds: [1, 2, 3]", "seeds: [-1]")),
+    EXPECT_EQ(studyErrorsOf(replace(kGood, "seeds: [1, 2, 3]", "seeds: [-1]")),
         "study.yaml:16:11: Study capacity: spec.seeds[0]: Invalid value: -1: must be greater than or equal "
         "to 0\n");
-    EXPECT_EQ(errorsOf(replace(kGood, "purchaseUSD: 300000", "purchaseUSD: \"300000\"")),
+    EXPECT_EQ(studyErrorsOf(replace(kGood, "purchaseUSD: 300000", "purchaseUSD: \"300000\"")),
         "study.yaml:8:64: Study capacity: spec.candidates[0].purchaseUSD: expected a number, got string "
         "\"300000\"\n");
-    EXPECT_EQ(errorsOf(replace(kGood, "budgetUSD: 2000000", "budgetUSD: .inf")),
+    EXPECT_EQ(studyErrorsOf(replace(kGood, "budgetUSD: 2000000", "budgetUSD: .inf")),
         "study.yaml:15:28: Study capacity: spec.constraints.budgetUSD: Invalid value: \".inf\": must be a "
         "finite number\n");
-    EXPECT_EQ(errorsOf(replace(kGood, "percentile: 99", "percentile: 0")),
+    EXPECT_EQ(studyErrorsOf(replace(kGood, "percentile: 99", "percentile: 0")),
         "study.yaml:11:34: Study capacity: spec.serviceLevels[0].percentile: Invalid value: \"0\": must be "
         "above 0 and at most 100\n");
-    EXPECT_EQ(errorsOf(replace(kGood, "within: PIX", "within: NEAR")),
+    EXPECT_EQ(studyErrorsOf(replace(kGood, "within: PIX", "within: NEAR")),
         "study.yaml:14:35: Study capacity: spec.serviceLevels[3].within: Unsupported value: \"NEAR\": "
         "supported values: \"X\", \"NV\", \"PIX\", \"PXB\", \"PHB\", \"NODE\", \"SYS\"\n");
-    EXPECT_EQ(errorsOf(replace(kGood, "metadata: {name: capacity}", "metadata: {name: Capacity}")),
+    EXPECT_EQ(studyErrorsOf(replace(kGood, "metadata: {name: capacity}", "metadata: {name: Capacity}")),
         "study.yaml:3:18: Study Capacity: metadata.name: Invalid value: \"Capacity\": must be a lowercase "
         "RFC 1123 label\n");
-    EXPECT_EQ(errorsOf(kGood + std::string("---\nkind: Study\n")),
+    EXPECT_EQ(studyErrorsOf(kGood + std::string("---\nkind: Study\n")),
         "study.yaml:19:1: Study: a study file holds exactly one document\n");
 }
 

@@ -6,9 +6,11 @@
 #include "core/common/data_value.h"
 #include "core/planner/study.h"
 #include "core/planner/study_result.h"
+#include "tests/unit/planner/study_errors.h"
 
 using namespace drasim;
 using namespace drasim::planner;
+using planner_test_support::studyErrorsOf;
 
 namespace tcocost {
 
@@ -19,13 +21,6 @@ std::string tcoStudy(const std::string& cost)
            "    - {shape: a100-pcie-8gpu, name: a100, purchaseUSD: 200000, powerWatts: 6500}\n"
            "  serviceLevels:\n    - {metric: pending, max: 1h}\n"
         + cost;
-}
-
-std::string errorsOf(const std::string& text)
-{
-    Diagnostics diags;
-    EXPECT_FALSE(parseStudy(text, "study.yaml", diags).has_value());
-    return diags.formatAll();
 }
 
 } // namespace tcocost
@@ -72,17 +67,17 @@ TEST(TcoCost, IsPurchasePlusEnergyOverTheYears)
 
 TEST(TcoCost, TermsAreCheckedWithLocatedErrors)
 {
-    EXPECT_EQ(tcocost::errorsOf(tcocost::tcoStudy("  cost: tco\n")),
+    EXPECT_EQ(studyErrorsOf(tcocost::tcoStudy("  cost: tco\n")),
         "study.yaml:10:9: Study own: spec.tco: Required value: cost: tco needs years, pue and "
         "energyUSDPerKWh\n");
-    EXPECT_EQ(tcocost::errorsOf(tcocost::tcoStudy("  tco: {years: 4, pue: 1.3, energyUSDPerKWh: 0.12}\n")),
+    EXPECT_EQ(studyErrorsOf(tcocost::tcoStudy("  tco: {years: 4, pue: 1.3, energyUSDPerKWh: 0.12}\n")),
         "study.yaml:10:8: Study own: spec.tco: Forbidden: only with cost: tco\n");
-    EXPECT_EQ(tcocost::errorsOf(
-                  tcocost::tcoStudy("  cost: tco\n  tco: {years: 4, pue: 0.9, energyUSDPerKWh: 0.12}\n")),
+    EXPECT_EQ(
+        studyErrorsOf(tcocost::tcoStudy("  cost: tco\n  tco: {years: 4, pue: 0.9, energyUSDPerKWh: 0.12}\n")),
         "study.yaml:11:24: Study own: spec.tco.pue: Invalid value: 0.9: must be between 1 and 10\n");
-    EXPECT_EQ(tcocost::errorsOf(tcocost::tcoStudy("  cost: tco\n  tco: {years: 4, pue: 1.3}\n")),
+    EXPECT_EQ(studyErrorsOf(tcocost::tcoStudy("  cost: tco\n  tco: {years: 4, pue: 1.3}\n")),
         "study.yaml:11:8: Study own: spec.tco.energyUSDPerKWh: Required value\n");
-    EXPECT_EQ(tcocost::errorsOf(tcocost::tcoStudy("  cost: leased\n")),
+    EXPECT_EQ(studyErrorsOf(tcocost::tcoStudy("  cost: leased\n")),
         "study.yaml:10:9: Study own: spec.cost: Unsupported value: \"leased\": supported values: \"hourly\", "
         "\"purchase\", \"tco\"\n");
 }
