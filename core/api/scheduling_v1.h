@@ -114,6 +114,15 @@ struct GroupCondition
     bool operator==(const GroupCondition&) const = default;
 };
 
+/// PodGroup status.resourceClaimStatuses[]: the claim the ResourceClaim controller generated for
+/// one template entry of spec.resourceClaims (KEP-5729).
+struct PodGroupResourceClaimStatus
+{
+    std::string name;
+    std::optional<std::string> resourceClaimName;
+    bool operator==(const PodGroupResourceClaimStatus&) const = default;
+};
+
 struct PodGroup
 {
     SchedulingVersion apiVersion = SchedulingVersion::V1beta1;
@@ -122,6 +131,7 @@ struct PodGroup
     std::string parentCompositePodGroupName;
     GroupPolicy policy;
     std::vector<GroupCondition> conditions; ///< status.conditions as loaded
+    std::vector<PodGroupResourceClaimStatus> resourceClaimStatuses; ///< status.resourceClaimStatuses
 };
 
 struct CompositePodGroup

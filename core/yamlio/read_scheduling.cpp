@@ -36,6 +36,11 @@ struct Ctx
     /// 1.37's versions (v1beta1 and v1alpha3 share their fields).
     bool v137() const { return v == SchedulingVersion::V1beta1 || v == SchedulingVersion::V1alpha3; }
     bool gate(std::string_view name) const { return r.gates().enabled(name); }
+    /// A PodGroup whose status already names generated claims was stored while
+    /// DRAWorkloadResourceClaims was on: turning the gate off later keeps the fields it uses, as
+    /// the API server's dropDisabledPodGroupFields drops them only from objects that did not use
+    /// them (pkg/registry/scheduling/podgroup/strategy.go).
+    bool storedClaims = false;
 };
 
 // A field whose gate is off. Upstream answers field.Forbidden(path, "") ("Forbidden", e.g.
@@ -255,7 +260,7 @@ bool readPolicyField(
             return forbiddenByGate(c, v, fp, "TopologyAwareWorkloadScheduling"), true;
         readTopology(c, v, fp, out.topologyKeys);
     } else if (k == "resourceClaims" && kind == GroupKind::Leaf) {
-        if (!c.gate("DRAWorkloadResourceClaims") && !c.r.isNull(v))
+        if (!c.gate("DRAWorkloadResourceClaims") && !c.storedClaims && !c.r.isNull(v))
             return forbiddenByGate(c, v, fp, "DRAWorkloadResourceClaims"), true;
         readResourceClaims(c, v, fp, out.resourceClaims);
     } else if (k == "disruptionMode" || k == "priorityClassName" || k == "priority") {
@@ -660,10 +665,36 @@ bool readWorkload(Reader& r, uint32_t root, SchedulingVersion v, api::Workload& 
         });
 }
 
+/// status.resourceClaimStatuses of a PodGroup: the claims generated for its template entries.
+void readGroupClaimStatuses(
+    Reader& r, uint32_t status, const Path& p, std::vector<api::PodGroupResourceClaimStatus>& out)
+{
+    const uint32_t rs
+        = r.nodeKind(status) == YamlNode::Kind::Map ? findKey(r.doc(), status, "resourceClaimStatuses") : 0;
+    if (!rs)
+        return;
+    r.items(rs, p.field("resourceClaimStatuses"), [&](size_t, uint32_t item, const Path& ip) {
+        if (r.nodeKind(item) != YamlNode::Kind::Map)
+            return;
+        api::PodGroupResourceClaimStatus s;
+        if (uint32_t x = findKey(r.doc(), item, "name"))
+            r.getString(x, ip.field("name"), s.name);
+        std::string claim;
+        if (uint32_t x = findKey(r.doc(), item, "resourceClaimName");
+            x && r.getString(x, ip.field("resourceClaimName"), claim))
+            s.resourceClaimName = claim;
+        out.push_back(std::move(s));
+    });
+}
+
 bool readPodGroup(Reader& r, uint32_t root, SchedulingVersion v, api::PodGroup& out)
 {
     Ctx c { r, v };
     out.apiVersion = v;
+    if (uint32_t status = findKey(r.doc(), root, "status");
+        status && r.nodeKind(status) == YamlNode::Kind::Map)
+        if (uint32_t rs = findKey(r.doc(), status, "resourceClaimStatuses"))
+            c.storedClaims = r.nodeKind(rs) == YamlNode::Kind::Sequence;
     bool sawSpec = false;
     return readObject(
         r, root, true, out.meta,
@@ -671,7 +702,10 @@ bool readPodGroup(Reader& r, uint32_t root, SchedulingVersion v, api::PodGroup& 
             sawSpec = true;
             readGroupSpec(c, n, sp, GroupKind::Leaf, out);
         },
-        [&](uint32_t n, const Path& sp) { readConditions(r, n, sp, out.conditions); },
+        [&](uint32_t n, const Path& sp) {
+            readConditions(r, n, sp, out.conditions);
+            readGroupClaimStatuses(r, n, sp, out.resourceClaimStatuses);
+        },
         [&] {
             if (!sawSpec)
                 checkUnion(r, root, Path().field("spec").field("schedulingPolicy"), {}, "basic", "gang");

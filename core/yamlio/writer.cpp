@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <type_traits>
 
 namespace drasim::yamlio {
 
@@ -585,7 +586,17 @@ template <class Group> DataValue groupData(const Group& g, const char* kind, boo
     put(spec, "parentCompositePodGroupName", g.parentCompositePodGroupName);
     putGroupPolicy(spec, g.policy, g.apiVersion, composite);
     m.set("spec", std::move(spec));
-    put(m, "status", groupConditions(g.conditions));
+    DataValue status = groupConditions(g.conditions);
+    if constexpr (std::is_same_v<Group, api::PodGroup>)
+        put(status, "resourceClaimStatuses",
+            listOf(g.resourceClaimStatuses, [](const api::PodGroupResourceClaimStatus& s) {
+                DataValue sm = DataValue::map();
+                sm.set("name", s.name);
+                if (s.resourceClaimName)
+                    sm.set("resourceClaimName", *s.resourceClaimName);
+                return sm;
+            }));
+    put(m, "status", std::move(status));
     return m;
 }
 

@@ -681,3 +681,31 @@ TEST(SchedulingObjects, SystemPriorityClassesKeepTheirValues)
         "metadata.name: Forbidden: priority class names with 'system-' prefix are reserved for system use "
         "only. error: globalDefault of system-cluster-critical PriorityClass must be false\n");
 }
+
+// A PodGroup whose status names the claims generated for it was stored while
+// DRAWorkloadResourceClaims was on: with the gate off its entries stay (the API server drops a
+// disabled field only from objects that did not use it), and the status is written back.
+TEST(SchedulingObjects, PodGroupClaimsStoredUnderTheGateSurviveItsRemoval)
+{
+    const std::string spec = "apiVersion: scheduling.k8s.io/v1beta1\nkind: PodGroup\nmetadata: {name: g}\n"
+                             "spec:\n  schedulingPolicy: {basic: {}}\n"
+                             "  resourceClaims: [{name: gpu, resourceClaimTemplateName: one-gpu}]\n";
+    auto fresh = yamlio::loadText(spec, "g.yaml", generic());
+    EXPECT_EQ(schedulingErrors(fresh),
+        "g.yaml:6:19: PodGroup default/g: spec.resourceClaims: Forbidden: feature gate "
+        "DRAWorkloadResourceClaims is disabled\n");
+    const std::string stored
+        = spec + "status:\n  resourceClaimStatuses: [{name: gpu, resourceClaimName: g-gpu}]\n";
+    auto r = yamlio::loadText(stored, "g.yaml", generic());
+    ASSERT_EQ(schedulingErrors(r), "");
+    const api::PodGroup& g = r.objects.podGroups.at(0);
+    ASSERT_EQ(g.policy.resourceClaims.size(), 1u);
+    EXPECT_EQ(g.policy.resourceClaims[0].resourceClaimTemplateName, "one-gpu");
+    ASSERT_EQ(g.resourceClaimStatuses.size(), 1u);
+    EXPECT_EQ(g.resourceClaimStatuses[0], (api::PodGroupResourceClaimStatus { "gpu", "g-gpu" }));
+    EXPECT_NE(yamlio::toYamlList(r.objects).find("    resourceClaimStatuses:\n"
+                                                 "    - name: gpu\n"
+                                                 "      resourceClaimName: g-gpu\n"),
+        std::string::npos)
+        << yamlio::toYamlList(r.objects);
+}
