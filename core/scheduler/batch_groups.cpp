@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/api/object_key.h"
+#include "core/scheduler/group_claims.h"
 
 namespace drasim::scheduler {
 
@@ -33,6 +34,9 @@ PodGroupPolicy policyOf(const api::PodGroup& g, bool workloadAwarePreemption)
     p.priority = g.policy.priority.value_or(0);
     p.disruptAll = g.policy.disruptionMode == api::DisruptionMode::All;
     p.preemptionNever = g.policy.preemptionPolicy == api::GroupPreemptionPolicy::Never;
+    p.resourceClaims = g.policy.resourceClaims;
+    p.uid = g.meta.uid;
+    p.apiVersion = api::schedulingApiVersion(g.apiVersion);
     return p;
 }
 
@@ -56,8 +60,10 @@ GroupScheduleResult scheduleGroupAt(Cluster& cluster, BatchResult& out, size_t f
     }
     GroupScheduleResult r
         = cluster.scheduleGroup(policyOf(*group, workloadAwarePreemption), pending, bound, topologyAware);
-    for (size_t k = 0; k < members.size() && k < r.members.size(); ++k)
+    for (size_t k = 0; k < members.size() && k < r.members.size(); ++k) {
         recordResult(cluster, out.pods[members[k]], r.members[k], out);
+        recordGroupClaimStatuses(cluster, *group, out.pods[members[k]]);
+    }
     // Workload-aware preemption deletes its victims as the single-pod kind does.
     if (r.preemption && !r.preemption->victims.empty() && !members.empty())
         recordPreemption(out.pods[members.front()], *r.preemption, out.pods);
@@ -105,6 +111,8 @@ std::shared_ptr<const PodDiagnosis> explainMember(Cluster& cluster, const api::P
         return nullptr;
     auto withGroup = std::make_shared<PodDiagnosis>(*own);
     withGroup->group = groupAccount(policyOf(group, workloadAwarePreemption), r);
+    if (const std::string claims = groupClaimsNote(cluster, group, pod); !claims.empty())
+        withGroup->group += "; " + claims;
     return withGroup;
 }
 

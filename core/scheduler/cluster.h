@@ -79,6 +79,9 @@ struct SchedulerOptions
     api::KubernetesVersion kubernetesVersion = api::kDefaultKubernetesVersion;
     /// Feature gate DRADeviceCompatibilityGroups (allocator::AllocatorOptions::compatibilityGroups).
     bool draDeviceCompatibilityGroups = false;
+    /// Feature gate DRAWorkloadResourceClaims (group_claims.h): a member's claim entry that matches
+    /// its PodGroup's uses the group's claim, reserved for the PodGroup.
+    bool draWorkloadResourceClaims = false;
 };
 
 /// The profile that schedules `pod` (by spec.schedulerName, "" meaning "default-scheduler");

@@ -723,6 +723,10 @@ struct Cluster::Impl
         uint32_t dryRunNode = 0;
         /// PodTopologySpread and InterPodAffinity's state; null when neither has work this cycle.
         std::shared_ptr<const PlacementCycle> placement;
+        /// The claims the pod uses through its PodGroup (group_claim_cycle.h): reserved for the
+        /// group, not for the pod; `group` is then the pod's PodGroup.
+        std::vector<const ClaimState*> groupClaims;
+        const PodGroupPolicy* group = nullptr;
     };
 
     ScheduleResult schedule(const api::Pod& pod, bool explain);
@@ -762,6 +766,8 @@ struct Cluster::Impl
     struct ClaimScoring;
     /// Workload-aware preemption, the PostFilter of a failed group cycle (group_preemption.cpp)
     struct GroupPreemption;
+    /// DRA claims shared by a PodGroup within a cycle (group_claim_cycle.cpp)
+    struct GroupClaims;
     // The phases of one cycle, in order.
     std::string lookupClaims(Cycle& cycle);
     ClaimState* claimFromTemplate(Cycle& cycle, const api::PodResourceClaim& entry,

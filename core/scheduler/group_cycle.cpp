@@ -10,6 +10,7 @@
 #include <map>
 
 #include "core/scheduler/cluster_impl.h"
+#include "core/scheduler/group_claim_cycle.h"
 #include "core/scheduler/group_preemption.h"
 #include "core/scheduler/pod_group.h"
 
@@ -267,6 +268,7 @@ GroupScheduleResult Cluster::Impl::scheduleGroup(const PodGroupPolicy& group,
     // group; workload-aware preemption acts for the group as a whole).
     const GroupCycleFlagScope groupFlag(inGroupCycle);
     groupPolicies[group.key] = group;
+    GroupClaims::generate(*this, group);
     GroupScheduleResult out = GroupCycle::attempt(*this, group, pods, boundMembers, topologyAware);
     // A group confined to a topology domain never preempts: "TAS does not trigger workload or pod
     // preemption" (kubernetes.io, concepts/scheduling-eviction/topology-aware-scheduling, 1.36
@@ -424,6 +426,7 @@ GroupScheduleResult Cluster::scheduleGroup(const PodGroupPolicy& group, const st
 void Cluster::registerPodGroup(const PodGroupPolicy& group)
 {
     m_impl->groupPolicies[group.key] = group;
+    Impl::GroupClaims::generate(*m_impl, group);
 }
 
 } // namespace drasim::scheduler

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/api/scheduling_v1.h"
 #include "core/scheduler/cluster.h"
 
 namespace drasim::scheduler {
@@ -28,6 +29,11 @@ struct PodGroupPolicy
     int32_t priority = 0; ///< spec.priority, resolved from priorityClassName at admission
     bool disruptAll = false; ///< disruptionMode all: evicted as one unit, never member by member
     bool preemptionNever = false; ///< spec.preemptionPolicy Never: the group never preempts
+    /// spec.resourceClaims (gate DRAWorkloadResourceClaims, group_claims.h), and what the claims
+    /// made for it and reserved for it name: the PodGroup's uid and apiVersion.
+    std::vector<api::PodGroupResourceClaim> resourceClaims {};
+    std::string uid {};
+    std::string apiVersion = "scheduling.k8s.io/v1beta1";
 };
 
 struct GroupScheduleResult

@@ -8,6 +8,7 @@
 #include "core/scheduler/claim_scoring_impl.h"
 #include "core/scheduler/cluster_impl.h"
 #include "core/scheduler/filter_order.h"
+#include "core/scheduler/group_claim_cycle.h"
 #include "core/scheduler/pod_placement.h"
 #include "core/scheduler/preemption.h"
 #include "core/scheduler/share_scoring.h"
@@ -172,7 +173,8 @@ ScheduleResult Cluster::Impl::failEarly(Cycle& cycle, FailureKind kind, std::str
 }
 
 // Claim lookup (§6.1). Template claims are created first, as the resource-claim controller does
-// independently of scheduling. Returns the first lookup error, "" when every claim was found.
+// independently of scheduling; an entry equal to one of the pod's PodGroup uses the group's claim
+// (group_claim_cycle.h). Returns the first lookup error, "" when every claim was found.
 std::string Cluster::Impl::lookupClaims(Cycle& cycle)
 {
     const api::Pod& pod = cycle.pod;
@@ -180,7 +182,12 @@ std::string Cluster::Impl::lookupClaims(Cycle& cycle)
     std::string lookupError;
     for (const auto& e : pod.spec.resourceClaims) {
         std::string claimName;
-        if (e.resourceClaimName) {
+        const GroupClaims::Entry use = GroupClaims::resolve(*this, cycle, e, claimName, lookupError);
+        if (use == GroupClaims::Entry::Missing)
+            continue;
+        if (use == GroupClaims::Entry::Group) {
+            // claimName is the PodGroup's claim, made by the controller if it was missing.
+        } else if (e.resourceClaimName) {
             claimName = *e.resourceClaimName;
         } else if (e.resourceClaimTemplateName) {
             claimName = pod.meta.name + "-" + e.name;
@@ -199,6 +206,8 @@ std::string Cluster::Impl::lookupClaims(Cycle& cycle)
             lookupError = "resourceclaim \"" + claimName + "\" is being deleted";
         if (std::find(cycle.podClaims.begin(), cycle.podClaims.end(), c) == cycle.podClaims.end())
             cycle.podClaims.push_back(c);
+        if (use == GroupClaims::Entry::Group && !GroupClaims::ofGroup(cycle, c))
+            cycle.groupClaims.push_back(c);
     }
     for (auto* c : cycle.podClaims)
         cycle.res.claims.push_back(c->key);
@@ -637,8 +646,11 @@ std::string Cluster::Impl::reservationRefused(const Cycle& cycle) const
     constexpr size_t kReservedForMax = 256;
     for (const auto* c : cycle.podClaims) {
         const auto& rf = c->claim.reservedFor;
-        const bool reserved
-            = std::any_of(rf.begin(), rf.end(), [&](const api::ResourceClaimConsumerReference& r) {
+        // A claim used through the PodGroup takes one entry for the whole group (KEP-5729): only
+        // the first member's reservation adds one.
+        const bool reserved = GroupClaims::ofGroup(cycle, c)
+            ? GroupClaims::reservedForGroup(cycle, *c)
+            : std::any_of(rf.begin(), rf.end(), [&](const api::ResourceClaimConsumerReference& r) {
                   return r.resource == "pods" && r.name == cycle.pod.meta.name && r.uid == cycle.pod.meta.uid;
               });
         if (reserved || rf.size() < kReservedForMax)
@@ -693,6 +705,10 @@ void Cluster::Impl::reserveAndBind(Cycle& cycle)
         }
     }
     for (auto* c : cycle.podClaims) {
+        if (GroupClaims::ofGroup(cycle, c)) {
+            GroupClaims::reserve(cycle, *c);
+            continue;
+        }
         auto& rf = c->claim.reservedFor;
         bool present = std::any_of(rf.begin(), rf.end(), [&](const api::ResourceClaimConsumerReference& r) {
             return r.resource == "pods" && r.name == pod.meta.name && r.uid == pod.meta.uid;

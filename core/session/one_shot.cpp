@@ -13,6 +13,7 @@ scheduler::SchedulerOptions clusterOptionsFor(
     options.kubernetesVersion = gates.version();
     options.draExtendedResources = gates.enabled("DRAExtendedResource");
     options.draDeviceCompatibilityGroups = gates.enabled("DRADeviceCompatibilityGroups");
+    options.draWorkloadResourceClaims = gates.enabled("DRAWorkloadResourceClaims");
     return options;
 }
 
