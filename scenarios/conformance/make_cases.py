@@ -362,6 +362,7 @@ from cases_fidelity import register as reg_fidelity  # noqa: E402
 from cases_preemption import register as reg_preemption  # noqa: E402
 from cases_versions import register as reg_versions  # noqa: E402
 from cases_gangs import register as reg_gangs  # noqa: E402
+from cases_group_claims import register as reg_group_claims  # noqa: E402
 
 
 def main():
@@ -378,6 +379,7 @@ def main():
     reg_preemption(g)
     reg_versions(g)
     reg_gangs(g)
+    reg_group_claims(g)
     names = set()
     for name, what, objects, expect, header in CASES:
         assert name not in names, name
