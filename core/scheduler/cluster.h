@@ -27,6 +27,8 @@ namespace drasim::scheduler {
 
 struct PodGroupPolicy;
 struct GroupScheduleResult;
+struct GroupTreeNode;
+struct GroupTreeResult;
 
 struct SchedulerOptions
 {
@@ -310,6 +312,8 @@ public:
     std::optional<gpushare::ClusterFragment> gpuShareFragmentation();
     /// The claim measure of fragmentation now (claim_scoring.h).
     friend std::map<std::string, gpushare::ClassFragment> claimFragmentation(Cluster& cluster);
+    /// One cycle for a CompositePodGroup hierarchy (group_tree.h).
+    friend GroupTreeResult scheduleGroupTree(Cluster& cluster, const GroupTreeNode& root, bool topologyAware);
 
 private:
     struct Impl;

@@ -757,6 +757,7 @@ struct Cluster::Impl
             Impl& d, Cycle& cycle, DraVerdictCache::Slot whole, uint32_t start);
     };
     struct GroupCycle; ///< the group cycle's parts (group_cycle.cpp)
+    struct CompositeCycle; ///< the CompositePodGroup hierarchy's cycle (composite_cycle.cpp)
     /// PodTopologySpread and InterPodAffinity over the running pods (pod_placement.cpp)
     struct PodPlacement;
     struct Preemption; ///< DefaultPreemption, the PostFilter of a failed cycle (preemption.cpp)

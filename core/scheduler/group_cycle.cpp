@@ -6,8 +6,12 @@
 // once per placement (the nodes sharing one value of the key), the feasible placements are
 // scored (PodGroupPodsCount + NodeResourcesFit's bin packing over the placement) and the best one
 // is kept. Everything tried is undone through the cluster's transactions.
+#include "core/scheduler/group_cycle.h"
+
 #include <algorithm>
+#include <iterator>
 #include <map>
+#include <memory>
 
 #include "core/scheduler/cluster_impl.h"
 #include "core/scheduler/group_claim_cycle.h"
@@ -66,41 +70,6 @@ std::string domainShortfall(
 
 } // namespace
 
-/// The group cycle's parts, on the cluster state `d`.
-struct Cluster::Impl::GroupCycle
-{
-    struct PlacementRun;
-    struct Placement;
-    static PlacementRun run(Impl& d, const PodGroupPolicy& group, const std::vector<api::Pod>& pods,
-        const std::vector<size_t>& order, int32_t alreadyScheduled);
-    static std::vector<Placement> placements(
-        Impl& d, const PodGroupPolicy& group, const std::vector<std::string>& boundNodes);
-    static int64_t binPacking(const Impl& d, const Placement& p, const PodRequests& more = {});
-    static void fillFailure(GroupScheduleResult& out, const PlacementRun& run, const std::string& message);
-    static std::string noPlacementMessage(const PodGroupPolicy& group,
-        const std::vector<Placement>& placements, const std::vector<int32_t>& held,
-        const PlacementRun& firstRun);
-    /// The group algorithm over every placement: the best one is kept (bound), or nothing.
-    static GroupScheduleResult attempt(Impl& d, const PodGroupPolicy& group,
-        const std::vector<api::Pod>& pods, const std::vector<std::string>& boundMembers, bool topologyAware);
-};
-
-/// One run of the default group algorithm inside one placement.
-struct Cluster::Impl::GroupCycle::PlacementRun
-{
-    Feasibility status = Feasibility::Unschedulable;
-    std::string message;
-    int32_t placed = 0;
-    std::vector<ScheduleResult> members; ///< by input index; untried members stay default
-    std::vector<bool> tried;
-};
-
-struct Cluster::Impl::GroupCycle::Placement
-{
-    std::string name; ///< "key=value", "" for all nodes
-    const std::vector<uint32_t>* nodes = nullptr; ///< ascending; null: every node
-};
-
 // podGroupSchedulingDefaultAlgorithm: members in priority order (stable, so first-observed order
 // breaks ties), PlacementFeasible before the first pod and after each one.
 Cluster::Impl::GroupCycle::PlacementRun Cluster::Impl::GroupCycle::run(Impl& d, const PodGroupPolicy& group,
@@ -137,41 +106,49 @@ Cluster::Impl::GroupCycle::PlacementRun Cluster::Impl::GroupCycle::run(Impl& d, 
 }
 
 // PlacementGenerate of the TopologyPlacement plugin: one placement per value of the key, in value
-// order; nodes without the label are in none. With members bound already, only the placement
-// holding all of their nodes is kept.
+// order; nodes without the label are in none. With members bound already, only the placements
+// holding all of their nodes are kept. Under a CompositePodGroup the placements are generated
+// from the parent's placement (KEP-6012: constraints "resolved in a top-down manner"): each
+// domain cut down to the parent's nodes, the empty ones dropped.
 std::vector<Cluster::Impl::GroupCycle::Placement> Cluster::Impl::GroupCycle::placements(
-    Impl& d, const PodGroupPolicy& group, const std::vector<std::string>& boundNodes)
+    Impl& d, const std::string& key, const std::vector<uint32_t>& boundNodes, const Placement& within)
 {
     std::vector<Placement> out;
-    if (group.topologyKey.empty()) {
-        out.push_back(Placement {});
+    auto holds = [&](const std::vector<uint32_t>& nodes) {
+        for (uint32_t b : boundNodes)
+            if (!std::binary_search(nodes.begin(), nodes.end(), b))
+                return false;
+        return true;
+    };
+    if (key.empty()) {
+        if (!within.nodes || holds(*within.nodes))
+            out.push_back(within);
         return out;
     }
-    auto cached = d.topologyDomains.find(group.topologyKey);
+    auto cached = d.topologyDomains.find(key);
     if (cached == d.topologyDomains.end()) {
         std::map<std::string, std::vector<uint32_t>> byValue;
         for (uint32_t i = 0; i < d.nodes.size(); ++i) {
             const auto& labels = d.nodes[i].node.meta.labels;
-            if (auto it = labels.find(group.topologyKey); it != labels.end())
+            if (auto it = labels.find(key); it != labels.end())
                 byValue[it->second].push_back(i);
         }
-        cached = d.topologyDomains
-                     .emplace(group.topologyKey, decltype(cached->second)(byValue.begin(), byValue.end()))
-                     .first;
-    }
-    std::vector<uint32_t> boundIdx;
-    for (const auto& n : boundNodes) {
-        auto ni = d.nodeIndex.find(n);
-        if (ni == d.nodeIndex.end())
-            return out; // a member is bound to a node that is gone: no placement holds it
-        boundIdx.push_back(ni->second);
+        cached
+            = d.topologyDomains.emplace(key, decltype(cached->second)(byValue.begin(), byValue.end())).first;
     }
     for (const auto& [value, nodes] : cached->second) {
-        bool holdsBound = true;
-        for (uint32_t b : boundIdx)
-            holdsBound = holdsBound && std::binary_search(nodes.begin(), nodes.end(), b);
-        if (holdsBound)
-            out.push_back(Placement { group.topologyKey + "=" + value, &nodes });
+        Placement p { key + "=" + value, &nodes, nullptr };
+        if (within.nodes) {
+            auto cut = std::make_shared<std::vector<uint32_t>>();
+            std::set_intersection(nodes.begin(), nodes.end(), within.nodes->begin(), within.nodes->end(),
+                std::back_inserter(*cut));
+            if (cut->empty())
+                continue;
+            p.nodes = cut.get();
+            p.owned = std::move(cut);
+        }
+        if (holds(*p.nodes))
+            out.push_back(std::move(p));
     }
     return out;
 }
@@ -269,7 +246,8 @@ GroupScheduleResult Cluster::Impl::scheduleGroup(const PodGroupPolicy& group,
     const GroupCycleFlagScope groupFlag(inGroupCycle);
     groupPolicies[group.key] = group;
     GroupClaims::generate(*this, group);
-    GroupScheduleResult out = GroupCycle::attempt(*this, group, pods, boundMembers, topologyAware);
+    GroupScheduleResult out
+        = GroupCycle::attempt(*this, group, pods, boundMembers, topologyAware, GroupCycle::Placement {});
     // A group confined to a topology domain never preempts: "TAS does not trigger workload or pod
     // preemption" (kubernetes.io, concepts/scheduling-eviction/topology-aware-scheduling, 1.36
     // and still in 1.37's page); it stays unschedulable instead.
@@ -277,12 +255,43 @@ GroupScheduleResult Cluster::Impl::scheduleGroup(const PodGroupPolicy& group,
     if (!out.scheduled && !confined)
         GroupPreemption::postFilter(
             *this, group, pods,
-            [&] { return GroupCycle::attempt(*this, group, pods, boundMembers, topologyAware); }, out);
+            [&] {
+                return GroupCycle::attempt(
+                    *this, group, pods, boundMembers, topologyAware, GroupCycle::Placement {});
+            },
+            out);
     return out;
 }
 
+// The placements that hold the nodes of the members bound already (`already` says how many are).
+// A member bound to a node that is gone is in no placement of a key.
+std::vector<Cluster::Impl::GroupCycle::Placement> Cluster::Impl::GroupCycle::boundPlacements(Impl& d,
+    const std::string& key, const std::vector<std::string>& boundMembers, const Placement& within,
+    int32_t& already)
+{
+    std::vector<uint32_t> boundIdx;
+    bool gone = false;
+    already = 0;
+    for (const auto& k : boundMembers) {
+        auto it = d.bound.find(k);
+        if (it == d.bound.end())
+            continue;
+        ++already;
+        auto ni = d.nodeIndex.find(it->second.pub.nodeName);
+        if (ni == d.nodeIndex.end())
+            gone = true;
+        else
+            boundIdx.push_back(ni->second);
+    }
+    std::sort(boundIdx.begin(), boundIdx.end());
+    if (gone && !key.empty())
+        return {};
+    return placements(d, key, boundIdx, within);
+}
+
 GroupScheduleResult Cluster::Impl::GroupCycle::attempt(Impl& d, const PodGroupPolicy& group,
-    const std::vector<api::Pod>& pods, const std::vector<std::string>& boundMembers, bool topologyAware)
+    const std::vector<api::Pod>& pods, const std::vector<std::string>& boundMembers, bool topologyAware,
+    const Placement& within)
 {
     GroupScheduleResult out;
     std::vector<size_t> order(pods.size());
@@ -291,17 +300,13 @@ GroupScheduleResult Cluster::Impl::GroupCycle::attempt(Impl& d, const PodGroupPo
     std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
         return pods[a].spec.priority.value_or(0) > pods[b].spec.priority.value_or(0);
     });
-    std::vector<std::string> boundNodes;
-    for (const auto& k : boundMembers)
-        if (auto it = d.bound.find(k); it != d.bound.end())
-            boundNodes.push_back(it->second.pub.nodeName);
-    const int32_t already = int32_t(boundNodes.size());
     PodGroupPolicy effective = group;
     if (!topologyAware)
         effective.topologyKey.clear(); // the constraint is dropped with its gate
-    const auto placements = GroupCycle::placements(d, effective, boundNodes);
-    // Cycles inside a placement see only its nodes; outside one, every node.
-    const GroupCycle::Placement everyNode {};
+    int32_t already = 0;
+    const auto placements = boundPlacements(d, effective.topologyKey, boundMembers, within, already);
+    // Cycles inside a placement see only its nodes; outside one, what the caller scoped them to.
+    const Placement everyNode { "", d.placementNodes, nullptr };
     auto scopeTo = [&d](const GroupCycle::Placement& p) { d.placementNodes = p.nodes; };
     out.placementsTried = int32_t(placements.size());
 

@@ -1,0 +1,386 @@
+// SPDX-License-Identifier: Apache-2.0
+// The scheduling cycle of a CompositePodGroup hierarchy (Kubernetes 1.37 alpha, gate
+// CompositePodGroup). KEP-6012 makes the whole tree one scheduling unit and resolves the topology
+// constraints of its levels "in a top-down manner"; workload-scheduling.md §5.2 spells out the
+// greedy recursion kube-scheduler runs: for each composite group, the placements of its own
+// topology key are generated inside its parent's placement (the root's: every node); for each
+// candidate the children are tried in creation order, each assumed where it fits, with no
+// backtracking between siblings (an earlier sibling may take the room a later one needed: the
+// alpha's known limitation); PlacementFeasible with minGroupCount runs after each child; the
+// feasible candidates are scored with the PodGroup placement scorers summed over the descendant
+// leaves (PodGroupPodsCount and NodeResourcesFit's MostAllocated over the candidate's nodes) and
+// the best is kept. A leaf PodGroup runs the PodGroup cycle (group_cycle.cpp) inside the placement
+// its parent gave. Everything tried is undone through the cluster's transactions; the root keeps
+// the tree only when its quorum holds with at least one pod placed.
+#include <algorithm>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/scheduler/cluster_impl.h"
+#include "core/scheduler/group_cycle.h"
+#include "core/scheduler/group_tree.h"
+#include "core/scheduler/scoring.h"
+
+namespace drasim::scheduler {
+
+Feasibility compositeFeasible(const PodGroupPolicy& group, int32_t scheduled, int32_t remaining)
+{
+    const int32_t minGroupCount = group.gang ? group.minCount : 1;
+    if (scheduled >= minGroupCount)
+        return Feasibility::Success;
+    if (scheduled + remaining >= minGroupCount)
+        return Feasibility::Wait;
+    return Feasibility::Unschedulable;
+}
+
+std::string minGroupCountMessage(
+    const PodGroupPolicy& group, int32_t scheduled, int32_t remaining, int32_t unschedulable)
+{
+    const int32_t minGroupCount = group.gang ? group.minCount : 1;
+    return "minGroupCount (" + std::to_string(minGroupCount) + ") "
+        + (scheduled + remaining < minGroupCount ? "cannot be" : "is not yet")
+        + " satisfied: " + std::to_string(scheduled) + " child groups scheduled, " + std::to_string(remaining)
+        + " remaining, " + std::to_string(unschedulable) + " unschedulable";
+}
+
+namespace {
+
+/// "no rack domain holds minGroupCount (2) child groups: r1 1, r2 0": what each candidate held
+/// when it was given up, most first (the first four, then how many more).
+std::string childShortfall(
+    const PodGroupPolicy& group, const std::vector<std::string>& names, const std::vector<int32_t>& held)
+{
+    std::vector<size_t> order(names.size());
+    for (size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return held[a] > held[b]; });
+    const int32_t minGroupCount = group.gang ? group.minCount : 1;
+    std::string out = "no " + group.topologyKey + " domain holds minGroupCount ("
+        + std::to_string(minGroupCount) + ") child groups:";
+    constexpr size_t kShown = 4;
+    const std::string prefix = group.topologyKey + "=";
+    for (size_t k = 0; k < order.size() && k < kShown; ++k) {
+        const std::string& name = names[order[k]];
+        out += (k ? ", " : " ") + name.substr(name.rfind(prefix, 0) == 0 ? prefix.size() : 0) + " "
+            + std::to_string(held[order[k]]);
+    }
+    if (order.size() > kShown)
+        out += ", and " + std::to_string(order.size() - kShown) + " more";
+    return out;
+}
+
+std::string leadOf(const GroupTreeNode& n)
+{
+    return (n.composite ? "composite pod group " : "pod group ") + n.policy.key + ": ";
+}
+
+} // namespace
+
+struct Cluster::Impl::CompositeCycle
+{
+    using Placement = GroupCycle::Placement;
+    /// What one group gave inside one placement.
+    struct Eval
+    {
+        bool satisfied = false; ///< its quorum holds there (its pods stay assumed)
+        int64_t pods = 0; ///< pods of its leaves scheduled there, bound before or placed now
+        std::string message; ///< why not, led by the group's name
+    };
+
+    Impl& d;
+    bool topologyAware;
+    GroupTreeResult& out;
+    std::map<const GroupTreeNode*, size_t> slots; ///< each group's entry in out.groups
+    std::map<const GroupTreeNode*, size_t> ends; ///< one past its last descendant's entry
+
+    void index(const GroupTreeNode& n)
+    {
+        slots[&n] = out.groups.size();
+        out.groups.push_back(GroupTreeOutcome { n.policy.key, n.composite, false, "", "", {} });
+        for (const auto& c : n.children)
+            index(c);
+        ends[&n] = out.groups.size();
+    }
+    /// The entries of `n`'s descendants as they are now.
+    std::vector<GroupTreeOutcome> below(const GroupTreeNode& n) const
+    {
+        return { out.groups.begin() + std::ptrdiff_t(slots.at(&n) + 1),
+            out.groups.begin() + std::ptrdiff_t(ends.at(&n)) };
+    }
+    void restoreBelow(const GroupTreeNode& n, std::vector<GroupTreeOutcome> saved)
+    {
+        std::move(saved.begin(), saved.end(), out.groups.begin() + std::ptrdiff_t(slots.at(&n) + 1));
+    }
+    GroupTreeOutcome& slot(const GroupTreeNode& n) { return out.groups[slots.at(&n)]; }
+
+    /// Forgets what an earlier try wrote below `n`: a child not reached this time reads untried.
+    void reset(const GroupTreeNode& n)
+    {
+        for (const auto& c : n.children) {
+            GroupTreeOutcome& o = slot(c);
+            o.scheduled = false;
+            o.domain.clear();
+            o.message.clear();
+            o.members.assign(c.pending.size(), ScheduleResult {});
+            for (auto& m : o.members)
+                m.failure = FailureKind::Unschedulable;
+            reset(c);
+        }
+    }
+
+    /// `n` was given up: nothing below it stays scheduled, and every member says why, the
+    /// outer reason first.
+    void fail(const GroupTreeNode& n, const std::string& message)
+    {
+        GroupTreeOutcome& o = slot(n);
+        o.scheduled = false;
+        o.domain.clear();
+        for (auto& m : o.members) {
+            const std::string own = m.scheduled ? std::string() : m.message;
+            ScheduleResult failed;
+            failed.failure = FailureKind::Unschedulable;
+            failed.message = own.empty() ? message : own.rfind(message, 0) == 0 ? own : message + "; " + own;
+            failed.unschedulablePlugins = m.unschedulablePlugins;
+            m = std::move(failed);
+        }
+        for (const auto& c : n.children)
+            fail(c, message);
+    }
+
+    /// The nodes of every member of `n`'s leaves bound in earlier cycles (ascending); `gone` when
+    /// one is bound to a node that no longer exists.
+    void boundNodesOf(const GroupTreeNode& n, std::vector<uint32_t>& nodes, bool& gone) const
+    {
+        for (const auto& k : n.boundMembers) {
+            auto it = d.bound.find(k);
+            if (it == d.bound.end())
+                continue;
+            auto ni = d.nodeIndex.find(it->second.pub.nodeName);
+            if (ni == d.nodeIndex.end())
+                gone = true;
+            else
+                nodes.push_back(ni->second);
+        }
+        for (const auto& c : n.children)
+            boundNodesOf(c, nodes, gone);
+    }
+
+    void keep(const GroupTreeNode& n, const Placement& p)
+    {
+        GroupTreeOutcome& o = slot(n);
+        o.scheduled = true;
+        o.domain = p.name;
+        o.message.clear();
+    }
+
+    Eval group(const GroupTreeNode& n, const Placement& within)
+    {
+        return n.composite ? composite(n, within) : leaf(n, within);
+    }
+
+    Eval leaf(const GroupTreeNode& n, const Placement& within);
+    Eval composite(const GroupTreeNode& n, const Placement& within);
+    Eval children(const GroupTreeNode& n, const Placement& p, int32_t& held);
+};
+
+// A leaf PodGroup: its own group cycle, with its own topology key, inside the parent's placement.
+// Its members bound in earlier cycles count towards minCount; a leaf whose bound members hold its
+// quorum already is scheduled even when none of its pending pods fits now.
+Cluster::Impl::CompositeCycle::Eval Cluster::Impl::CompositeCycle::leaf(
+    const GroupTreeNode& n, const Placement& within)
+{
+    GroupTreeOutcome& o = slot(n);
+    int32_t already = 0;
+    const bool holdsBound
+        = !GroupCycle::boundPlacements(d, std::string(), n.boundMembers, within, already).empty();
+    GroupScheduleResult r;
+    if (!n.pending.empty() && holdsBound)
+        r = GroupCycle::attempt(d, n.policy, n.pending, n.boundMembers, topologyAware, within);
+    else
+        r.message = leadOf(n)
+            + (holdsBound ? minCountMessage(n.policy, already, 0)
+                          : std::string("its bound members lie outside its parent's placement"));
+    Eval e;
+    e.satisfied
+        = r.scheduled || (holdsBound && placementFeasible(n.policy, already, 0) == Feasibility::Success);
+    e.pods = already + (r.scheduled ? r.placed : 0);
+    e.message = e.satisfied ? std::string() : r.message;
+    o.scheduled = e.satisfied;
+    o.domain = r.scheduled ? r.domain : std::string();
+    o.message = r.scheduled ? std::string() : r.message;
+    if (r.members.size() == n.pending.size()) {
+        o.members = std::move(r.members);
+    } else { // no cycle ran: every pending member waits for the reason given
+        ScheduleResult waiting;
+        waiting.failure = FailureKind::Unschedulable;
+        waiting.message = r.message;
+        o.members.assign(n.pending.size(), waiting);
+    }
+    return e;
+}
+
+// The children of `n` in order inside placement `p`, greedily: a child that fits stays assumed
+// for the next ones, one that does not is undone (its own cycle rolled it back) and counts as
+// unschedulable. PlacementFeasible runs after each child; the remaining children are still tried
+// once it holds (as the PodGroup cycle keeps placing members after minCount).
+Cluster::Impl::CompositeCycle::Eval Cluster::Impl::CompositeCycle::children(
+    const GroupTreeNode& n, const Placement& p, int32_t& held)
+{
+    Eval e;
+    int32_t scheduled = 0, unschedulable = 0;
+    int32_t remaining = int32_t(n.children.size());
+    Feasibility status = compositeFeasible(n.policy, scheduled, remaining);
+    std::string firstFailure;
+    for (size_t i = 0; i < n.children.size() && status != Feasibility::Unschedulable; ++i) {
+        --remaining;
+        const Eval c = group(n.children[i], p);
+        if (c.satisfied) {
+            ++scheduled;
+            e.pods += c.pods;
+        } else {
+            ++unschedulable;
+            if (firstFailure.empty())
+                firstFailure = c.message;
+        }
+        status = compositeFeasible(n.policy, scheduled, remaining);
+    }
+    held = scheduled;
+    e.satisfied = status == Feasibility::Success;
+    if (!e.satisfied)
+        e.message = minGroupCountMessage(n.policy, scheduled, remaining, unschedulable)
+            + (firstFailure.empty() ? std::string() : " (" + firstFailure + ")");
+    return e;
+}
+
+// A composite group: every placement of its key inside `within` is tried in value order (with
+// members bound already, only those holding all of their nodes), the best feasible one is run
+// again and kept. A single candidate is kept as it was run.
+Cluster::Impl::CompositeCycle::Eval Cluster::Impl::CompositeCycle::composite(
+    const GroupTreeNode& n, const Placement& within)
+{
+    reset(n);
+    const std::string key = topologyAware ? n.policy.topologyKey : std::string();
+    std::vector<uint32_t> boundIdx;
+    bool gone = false;
+    boundNodesOf(n, boundIdx, gone);
+    std::sort(boundIdx.begin(), boundIdx.end());
+    std::vector<Placement> candidates;
+    if (!gone || key.empty())
+        candidates = GroupCycle::placements(d, key, boundIdx, within);
+    const std::vector<uint32_t>* const outer = d.placementNodes;
+    const size_t count = candidates.size();
+    std::vector<int64_t> pods(count, -1), packing(count, 0);
+    std::vector<int32_t> held(count, 0);
+    std::string firstMessage;
+    std::vector<GroupTreeOutcome> firstTry; // what the first candidate left below: a failure tells of it
+    for (size_t p = 0; p < count; ++p) {
+        reset(n);
+        d.undo.begin();
+        d.placementNodes = candidates[p].nodes;
+        const Eval e = children(n, candidates[p], held[p]);
+        if (e.satisfied) {
+            pods[p] = e.pods;
+            packing[p] = count > 1 ? GroupCycle::binPacking(d, candidates[p]) : 0;
+        }
+        d.placementNodes = outer;
+        if (count == 1 && e.satisfied) { // nothing to compare it with: kept as run
+            d.undo.commit();
+            keep(n, candidates[p]);
+            return e;
+        }
+        d.undo.rollback();
+        if (p == 0) {
+            firstMessage = e.message;
+            firstTry = below(n);
+        }
+    }
+    int64_t maxPods = 0;
+    for (int64_t c : pods)
+        maxPods = std::max(maxPods, c);
+    size_t best = count;
+    int64_t bestScore = -1;
+    for (size_t p = 0; p < count; ++p) {
+        if (pods[p] < 0)
+            continue;
+        // PodGroupPodsCount (normalised to 0..100 by the largest count) plus bin packing, weight 1.
+        const int64_t score = (maxPods > 0 ? pods[p] * kMaxNodeScore / maxPods : 0) + packing[p];
+        if (score > bestScore) {
+            bestScore = score;
+            best = p;
+        }
+    }
+    if (best == count) {
+        std::string why = firstMessage;
+        if (count == 0)
+            why = key.empty() ? "its bound members lie outside its parent's placement"
+                              : "no node of its parent's placement has the label " + key
+                    + " of its topology constraint, or none holds its bound members";
+        else if (!key.empty()) {
+            std::vector<std::string> names;
+            for (const auto& c : candidates)
+                names.push_back(c.name);
+            why = "0/" + std::to_string(count)
+                + " placements are feasible: " + childShortfall(n.policy, names, held)
+                + (firstMessage.empty() ? std::string()
+                                        : " (in " + candidates[0].name + ": " + firstMessage + ")");
+        }
+        Eval e;
+        e.message = leadOf(n) + why;
+        if (count > 0)
+            restoreBelow(n, std::move(firstTry));
+        fail(n, e.message);
+        slot(n).message = e.message;
+        return e;
+    }
+    reset(n);
+    d.undo.begin();
+    d.placementNodes = candidates[best].nodes;
+    Eval e = children(n, candidates[best], held[best]);
+    d.placementNodes = outer;
+    d.undo.commit();
+    keep(n, candidates[best]);
+    return e;
+}
+
+GroupTreeResult scheduleGroupTree(Cluster& cluster, const GroupTreeNode& root, bool topologyAware)
+{
+    Cluster::Impl& d = *cluster.m_impl;
+    GroupTreeResult out;
+    // The members' own cycles run no DefaultPreemption, as in a PodGroup cycle; the leaves'
+    // policies say how their bound members are evicted later.
+    const bool wasInGroupCycle = d.inGroupCycle;
+    d.inGroupCycle = true;
+    std::vector<const GroupTreeNode*> stack { &root };
+    while (!stack.empty()) {
+        const GroupTreeNode* n = stack.back();
+        stack.pop_back();
+        if (!n->composite)
+            d.groupPolicies[n->policy.key] = n->policy;
+        for (const auto& c : n->children)
+            stack.push_back(&c);
+    }
+    Cluster::Impl::CompositeCycle cycle { d, topologyAware, out, {}, {} };
+    cycle.index(root);
+    d.undo.begin();
+    const auto e = cycle.group(root, Cluster::Impl::GroupCycle::Placement {});
+    int32_t placed = 0;
+    for (const auto& g : out.groups)
+        for (const auto& m : g.members)
+            placed += m.scheduled ? 1 : 0;
+    if (e.satisfied && placed > 0) {
+        d.undo.commit();
+        out.scheduled = true;
+        out.placed = placed;
+    } else {
+        d.undo.rollback();
+        // The framework wants at least one pod placed by the cycle itself.
+        out.message = e.satisfied ? leadOf(root) + "no pods were schedulable" : e.message;
+        cycle.fail(root, out.message);
+        cycle.slot(root).message = out.message;
+    }
+    d.inGroupCycle = wasInGroupCycle;
+    return out;
+}
+
+} // namespace drasim::scheduler

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+// The PodGroup cycle's parts (group_cycle.cpp), shared with the CompositePodGroup cycle
+// (composite_cycle.cpp), which runs them for each leaf PodGroup inside its parent's placement.
+// Private to the scheduler module.
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/scheduler/cluster_impl.h"
+
+namespace drasim::scheduler {
+
+struct Cluster::Impl::GroupCycle
+{
+    /// One run of the default group algorithm inside one placement.
+    struct PlacementRun
+    {
+        Feasibility status = Feasibility::Unschedulable;
+        std::string message;
+        int32_t placed = 0;
+        std::vector<ScheduleResult> members; ///< by input index; untried members stay default
+        std::vector<bool> tried;
+    };
+    /// A set of candidate nodes: a domain of a topology key, possibly inside a parent's domain.
+    struct Placement
+    {
+        std::string name; ///< "key=value", "" for all nodes (or all of the parent's)
+        const std::vector<uint32_t>* nodes = nullptr; ///< ascending; null: every node
+        /// The nodes when they are not a cached domain (a domain cut down to a parent's nodes).
+        std::shared_ptr<const std::vector<uint32_t>> owned;
+    };
+    static PlacementRun run(Impl& d, const PodGroupPolicy& group, const std::vector<api::Pod>& pods,
+        const std::vector<size_t>& order, int32_t alreadyScheduled);
+    /// The placements of `key` inside `within` (null nodes: every node) that hold every node of
+    /// `boundNodes` (node indices); "" keeps `within` itself as the one placement.
+    static std::vector<Placement> placements(
+        Impl& d, const std::string& key, const std::vector<uint32_t>& boundNodes, const Placement& within);
+    static std::vector<Placement> boundPlacements(Impl& d, const std::string& key,
+        const std::vector<std::string>& boundMembers, const Placement& within, int32_t& already);
+    static int64_t binPacking(const Impl& d, const Placement& p, const PodRequests& more = {});
+    static void fillFailure(GroupScheduleResult& out, const PlacementRun& run, const std::string& message);
+    static std::string noPlacementMessage(const PodGroupPolicy& group,
+        const std::vector<Placement>& placements, const std::vector<int32_t>& held,
+        const PlacementRun& firstRun);
+    /// The group algorithm over every placement inside `within`: the best one is kept (committed
+    /// into the enclosing transaction, if any), or nothing.
+    static GroupScheduleResult attempt(Impl& d, const PodGroupPolicy& group,
+        const std::vector<api::Pod>& pods, const std::vector<std::string>& boundMembers, bool topologyAware,
+        const Placement& within);
+};
+
+} // namespace drasim::scheduler

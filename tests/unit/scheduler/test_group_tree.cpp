@@ -1,0 +1,242 @@
+// SPDX-License-Identifier: Apache-2.0
+// The CompositePodGroup hierarchy's cycle (Kubernetes 1.37 alpha, KEP-6012): PlacementFeasible
+// with minGroupCount, a three-level tree placed top-down, and laws over random trees on random
+// block/rack clusters: every bound PodGroup lies in one domain of its own key and of every
+// composite group's key above it, a gang PodGroup is never bound below minCount, a tree that is
+// not scheduled binds nothing, and no node holds more than it has.
+#include <map>
+#include <random>
+#include <set>
+
+#include <gtest/gtest.h>
+
+#include "core/scheduler/cluster.h"
+#include "core/scheduler/group_tree.h"
+#include "tests/unit/allocator/fixtures.h"
+
+using namespace drasim;
+using namespace drasim::testing;
+using scheduler::Cluster;
+using scheduler::GroupTreeNode;
+
+namespace group_tree_test {
+
+/// Nodes `cpus[i]` cpus each, labelled block=b<i / perBlock> and rack=b<..>-r<i / perRack>.
+api::ObjectSet blockCluster(const std::vector<int>& cpus, int perBlock, int perRack)
+{
+    api::ObjectSet o;
+    for (size_t n = 0; n < cpus.size(); ++n) {
+        const std::string block = "b" + std::to_string(int(n) / perBlock);
+        const std::string rack = block + "-r" + std::to_string(int(n) / perRack);
+        o.nodes.push_back(node(numbered("node-", int64_t(n)), { { "block", block }, { "rack", rack } },
+            std::to_string(cpus[n])));
+    }
+    return o;
+}
+
+GroupTreeNode leafGroup(const std::string& name, int pods, bool gang, int minCount, const std::string& key)
+{
+    GroupTreeNode n;
+    n.policy = scheduler::PodGroupPolicy { "default/" + name, gang, minCount, key };
+    for (int i = 0; i < pods; ++i) {
+        api::Pod p = pod(name + "-" + std::to_string(i));
+        p.spec.containers[0].resources.requests["cpu"] = q("1");
+        p.spec.schedulingGroup = name;
+        n.pending.push_back(std::move(p));
+    }
+    return n;
+}
+
+GroupTreeNode compositeGroup(const std::string& name, bool gang, int minGroupCount, const std::string& key,
+    std::vector<GroupTreeNode> children)
+{
+    GroupTreeNode n;
+    n.composite = true;
+    n.policy = scheduler::PodGroupPolicy { "default/" + name, gang, minGroupCount, key };
+    n.children = std::move(children);
+    return n;
+}
+
+std::map<std::string, std::string> nodeOfBound(const Cluster& c)
+{
+    std::map<std::string, std::string> out;
+    for (const auto& b : c.boundPods())
+        out[b.key] = b.nodeName;
+    return out;
+}
+
+/// The values of `key` on the nodes of every bound pod under `n`.
+void valuesUnder(const Cluster& c, const GroupTreeNode& n, const std::map<std::string, std::string>& bound,
+    const std::string& key, std::set<std::string>& values, int& count)
+{
+    for (const auto& p : n.pending)
+        if (auto it = bound.find("default/" + p.meta.name); it != bound.end()) {
+            values.insert(c.findNode(it->second)->meta.labels.at(key));
+            ++count;
+        }
+    for (const auto& ch : n.children)
+        valuesUnder(c, ch, bound, key, values, count);
+}
+
+/// The laws of one tree's cycle; `at` names the case in failures.
+void checkTree(const Cluster& c, const GroupTreeNode& n, const std::map<std::string, std::string>& bound,
+    const std::string& at)
+{
+    std::set<std::string> values;
+    int count = 0;
+    if (!n.policy.topologyKey.empty()) {
+        valuesUnder(c, n, bound, n.policy.topologyKey, values, count);
+        EXPECT_LE(values.size(), 1u) << at << ": " << n.policy.key << " spans " << values.size() << " "
+                                     << n.policy.topologyKey << " domains";
+    }
+    if (!n.composite && n.policy.gang) {
+        values.clear();
+        count = 0;
+        valuesUnder(c, n, bound, "rack", values, count);
+        EXPECT_TRUE(count == 0 || count >= n.policy.minCount)
+            << at << ": " << n.policy.key << " bound " << count;
+    }
+    for (const auto& ch : n.children)
+        checkTree(c, ch, bound, at);
+}
+
+GroupTreeNode randomTree(std::mt19937_64& rng, const std::string& name, int depth)
+{
+    const char* keys[] = { "", "block", "rack" };
+    const int childCount = 1 + int(rng() % 3);
+    std::vector<GroupTreeNode> children;
+    for (int k = 0; k < childCount; ++k) {
+        const std::string child = name + "-" + std::to_string(k);
+        if (depth < 3 && rng() % 3 == 0) {
+            children.push_back(randomTree(rng, child, depth + 1));
+        } else {
+            const int pods = 1 + int(rng() % 4);
+            const bool gang = rng() % 4 != 0;
+            const int minCount = 1 + int(rng() % uint64_t(pods));
+            const std::string key = keys[rng() % 3];
+            children.push_back(leafGroup(child, pods, gang, minCount, key));
+        }
+    }
+    // Keys coarser at the top: a composite group below the root keeps to racks or none.
+    const std::string key = depth == 1 ? keys[rng() % 2] : (rng() % 2 ? "rack" : "");
+    const bool gang = rng() % 4 != 0;
+    const int minGroupCount = 1 + int(rng() % uint64_t(childCount));
+    return compositeGroup(name, gang, minGroupCount, key, std::move(children));
+}
+
+} // namespace group_tree_test
+
+using namespace group_tree_test;
+
+TEST(CompositeFeasible, CountsChildGroupsAgainstMinGroupCount)
+{
+    const scheduler::PodGroupPolicy gang { "default/job", true, 2, "" };
+    EXPECT_EQ(scheduler::compositeFeasible(gang, 0, 3), scheduler::Feasibility::Wait);
+    EXPECT_EQ(scheduler::compositeFeasible(gang, 1, 0), scheduler::Feasibility::Unschedulable);
+    EXPECT_EQ(scheduler::compositeFeasible(gang, 2, 1), scheduler::Feasibility::Success);
+    EXPECT_EQ(scheduler::minGroupCountMessage(gang, 1, 0, 2),
+        "minGroupCount (2) cannot be satisfied: 1 child groups scheduled, 0 remaining, 2 unschedulable");
+    const scheduler::PodGroupPolicy basic { "default/job", false, 5, "" };
+    EXPECT_EQ(scheduler::compositeFeasible(basic, 1, 0), scheduler::Feasibility::Success);
+    EXPECT_EQ(scheduler::compositeFeasible(basic, 0, 1), scheduler::Feasibility::Wait);
+}
+
+// Three levels: a job over blocks, each replica in one rack of the job's block. Block b0 has no
+// rack with room for a replica of three; both replicas land in b1, one rack each.
+TEST(GroupTree, ThreeLevelsLandInOneBlockOneRackPerReplica)
+{
+    // b0: racks of 2 cpus; b1: racks of 3 and 4 cpus (one node per rack).
+    Cluster c(blockCluster({ 2, 2, 3, 4 }, 2, 1));
+    auto replica = [](const std::string& name) {
+        return compositeGroup(name, true, 1, "rack", { leafGroup(name + "-workers", 3, true, 3, "") });
+    };
+    const GroupTreeNode job = compositeGroup("job", true, 2, "block", { replica("r0"), replica("r1") });
+    const auto r = scheduler::scheduleGroupTree(c, job, true);
+    ASSERT_TRUE(r.scheduled) << r.message;
+    EXPECT_EQ(r.placed, 6);
+    ASSERT_EQ(r.groups.size(), 5u);
+    EXPECT_EQ(r.groups[0].domain, "block=b1");
+    EXPECT_EQ(r.groups[1].domain, "rack=b1-r2");
+    EXPECT_EQ(r.groups[3].domain, "rack=b1-r3");
+    const auto bound = nodeOfBound(c);
+    for (int i = 0; i < 3; ++i) {
+        EXPECT_EQ(bound.at("default/r0-workers-" + std::to_string(i)), "node-2");
+        EXPECT_EQ(bound.at("default/r1-workers-" + std::to_string(i)), "node-3");
+    }
+}
+
+// A tree that does not fit binds nothing, leaves the cluster as it found it, and every member
+// says why in the tree's terms: the root first, then the level that failed.
+TEST(GroupTree, TreeThatDoesNotFitBindsNothingAndSaysWhere)
+{
+    Cluster c(blockCluster({ 2, 2, 2, 2 }, 2, 1));
+    const GroupTreeNode job = compositeGroup(
+        "job", true, 2, "block", { leafGroup("a", 2, true, 2, "rack"), leafGroup("b", 3, true, 3, "rack") });
+    const auto r = scheduler::scheduleGroupTree(c, job, true);
+    EXPECT_FALSE(r.scheduled);
+    EXPECT_TRUE(c.boundPods().empty());
+    EXPECT_EQ(r.message,
+        "composite pod group default/job: 0/2 placements are feasible: no block domain holds minGroupCount "
+        "(2) "
+        "child groups: b0 1, b1 1 (in block=b0: minGroupCount (2) cannot be satisfied: 1 child groups "
+        "scheduled, 0 remaining, 1 unschedulable (pod group default/b: 0/2 placements are feasible: no rack "
+        "domain holds minCount (3) pods: b0-r1 2, b0-r0 0))");
+    ASSERT_EQ(r.groups.size(), 3u);
+    for (const auto& g : r.groups)
+        EXPECT_FALSE(g.scheduled) << g.key;
+    for (const auto& m : r.groups[2].members) {
+        EXPECT_FALSE(m.scheduled);
+        EXPECT_EQ(m.message.rfind(r.message, 0), 0u) << m.message;
+    }
+}
+
+// Without the gate TopologyAwareWorkloadScheduling the keys are dropped: the same tree fits.
+TEST(GroupTree, KeysAreDroppedWithTheirGate)
+{
+    Cluster c(blockCluster({ 2, 2, 2, 2 }, 2, 1));
+    const GroupTreeNode job = compositeGroup(
+        "job", true, 2, "block", { leafGroup("a", 2, true, 2, "rack"), leafGroup("b", 3, true, 3, "rack") });
+    const auto r = scheduler::scheduleGroupTree(c, job, false);
+    EXPECT_TRUE(r.scheduled) << r.message;
+    EXPECT_EQ(r.placed, 5);
+}
+
+// Law over random trees on random clusters (trees one after another on the same cluster).
+TEST(GroupTreeLaws, BoundGroupsKeepToTheirDomainsAndNothingOverflows)
+{
+    int scheduledTrees = 0, refusedTrees = 0;
+    for (uint64_t seed = 6'100'000; seed < 6'100'150; ++seed) {
+        std::mt19937_64 rng(seed);
+        std::vector<int> cpus;
+        const int perRack = 1 + int(rng() % 3), racksPerBlock = 1 + int(rng() % 3);
+        for (int n = 0; n < perRack * racksPerBlock * (1 + int(rng() % 3)); ++n)
+            cpus.push_back(1 + int(rng() % 4));
+        Cluster c(blockCluster(cpus, perRack * racksPerBlock, perRack));
+        for (int t = 0; t < 4; ++t) {
+            const GroupTreeNode tree = randomTree(rng, "t" + std::to_string(t), 1);
+            const size_t before = c.boundPods().size();
+            const auto r = scheduler::scheduleGroupTree(c, tree, true);
+            const std::string at = "seed " + std::to_string(seed) + " tree " + std::to_string(t);
+            const auto bound = nodeOfBound(c);
+            if (!r.scheduled) {
+                ++refusedTrees;
+                EXPECT_EQ(c.boundPods().size(), before) << at << ": " << r.message;
+            } else {
+                ++scheduledTrees;
+                EXPECT_EQ(c.boundPods().size(), before + size_t(r.placed)) << at;
+                EXPECT_GT(r.placed, 0) << at;
+            }
+            checkTree(c, tree, bound, at);
+            std::map<std::string, int> perNode;
+            for (const auto& entry : bound)
+                ++perNode[entry.second];
+            for (const auto& [nodeName, count] : perNode) {
+                const int idx = std::stoi(nodeName.substr(5));
+                EXPECT_LE(count, cpus[size_t(idx)]) << at << ": " << nodeName;
+            }
+        }
+    }
+    // Both outcomes occur often enough for the law to mean something.
+    EXPECT_GT(scheduledTrees, 100);
+    EXPECT_GT(refusedTrees, 50);
+}
