@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/api/object_key.h"
+#include "core/scheduler/batch_hierarchies.h"
 #include "core/scheduler/group_claims.h"
 
 namespace drasim::scheduler {
@@ -24,20 +25,7 @@ api::PodGroup* groupOf(const api::Pod& pod, std::map<std::string, api::PodGroup*
 
 PodGroupPolicy policyOf(const api::PodGroup& g, bool workloadAwarePreemption)
 {
-    PodGroupPolicy p;
-    p.key = api::objectKey(g.meta);
-    p.gang = g.policy.scheduling.gang;
-    p.minCount = std::max(1, g.policy.scheduling.minCount);
-    if (!g.policy.topologyKeys.empty())
-        p.topologyKey = g.policy.topologyKeys.front();
-    p.workloadAwarePreemption = workloadAwarePreemption;
-    p.priority = g.policy.priority.value_or(0);
-    p.disruptAll = g.policy.disruptionMode == api::DisruptionMode::All;
-    p.preemptionNever = g.policy.preemptionPolicy == api::GroupPreemptionPolicy::Never;
-    p.resourceClaims = g.policy.resourceClaims;
-    p.uid = g.meta.uid;
-    p.apiVersion = api::schedulingApiVersion(g.apiVersion);
-    return p;
+    return podGroupPolicyOf(g, workloadAwarePreemption);
 }
 
 /// One cycle for `group`: its pending members from `first` on, in input order; the members bound
@@ -120,7 +108,7 @@ std::shared_ptr<const PodDiagnosis> explainMember(Cluster& cluster, const api::P
 /// decided it.
 BatchResult scheduleBatch(Cluster& cluster, const std::vector<api::Pod>& pods,
     std::vector<api::PodGroup>& groups, bool topologyAware, bool workloadAwarePreemption,
-    const std::string& explainPod)
+    const std::string& explainPod, const std::vector<api::CompositePodGroup>* composites)
 {
     std::map<std::string, api::PodGroup*> byKey;
     for (auto& g : groups) {
@@ -143,7 +131,20 @@ BatchResult scheduleBatch(Cluster& cluster, const std::vector<api::Pod>& pods,
                 out.diagnosis = r.diagnosis;
                 out.explainFound = true;
             }
-        } else if (std::find(done.begin(), done.end(), group) == done.end()) {
+        } else if (std::find(done.begin(), done.end(), group) != done.end()) {
+            continue; // its group's cycle has decided it
+        } else if (composites && !group->parentCompositePodGroupName.empty()) {
+            // A member of a CompositePodGroup hierarchy: the whole hierarchy takes its turn.
+            const HierarchyTurn turn = scheduleHierarchyAt(
+                cluster, out, *group, *composites, groups, topologyAware, workloadAwarePreemption);
+            done.insert(done.end(), turn.groups.begin(), turn.groups.end());
+            for (size_t k = 0; k < turn.members.size(); ++k)
+                if (!explainPod.empty() && api::objectKey(out.pods[turn.members[k]].meta) == explainPod) {
+                    out.diagnosis
+                        = explainHierarchyMember(cluster, out.pods[turn.members[k]], turn.accounts[k]);
+                    out.explainFound = true;
+                }
+        } else {
             done.push_back(group);
             std::vector<size_t> members;
             const GroupScheduleResult r
@@ -161,16 +162,18 @@ BatchResult scheduleBatch(Cluster& cluster, const std::vector<api::Pod>& pods,
 } // namespace
 
 BatchResult scheduleAllWithGroups(Cluster& cluster, const std::vector<api::Pod>& pods,
-    std::vector<api::PodGroup>& groups, bool topologyAware, bool workloadAwarePreemption)
+    std::vector<api::PodGroup>& groups, bool topologyAware, bool workloadAwarePreemption,
+    const std::vector<api::CompositePodGroup>* composites)
 {
-    return scheduleBatch(cluster, pods, groups, topologyAware, workloadAwarePreemption, {});
+    return scheduleBatch(cluster, pods, groups, topologyAware, workloadAwarePreemption, {}, composites);
 }
 
 BatchResult explainWithGroups(Cluster& cluster, const std::vector<api::Pod>& pods,
     std::vector<api::PodGroup>& groups, bool topologyAware, bool workloadAwarePreemption,
-    const std::string& explainPod)
+    const std::string& explainPod, const std::vector<api::CompositePodGroup>* composites)
 {
-    return scheduleBatch(cluster, pods, groups, topologyAware, workloadAwarePreemption, explainPod);
+    return scheduleBatch(
+        cluster, pods, groups, topologyAware, workloadAwarePreemption, explainPod, composites);
 }
 
 void setGroupScheduledCondition(api::PodGroup& group, const GroupScheduleResult& result)

@@ -20,8 +20,11 @@ namespace drasim::scheduler {
 /// condition setGroupScheduledCondition writes. `topologyAware`: gate
 /// TopologyAwareWorkloadScheduling; `workloadAwarePreemption`: whether a group that cannot be
 /// placed preempts (workloadAwarePreemptionEnabled of the gates).
+/// `composites`: the CompositePodGroups (gate CompositePodGroup); a member of a PodGroup that names
+/// a parent is then scheduled with its whole hierarchy (batch_hierarchies.h). Null: none.
 BatchResult scheduleAllWithGroups(Cluster& cluster, const std::vector<api::Pod>& pods,
-    std::vector<api::PodGroup>& groups, bool topologyAware, bool workloadAwarePreemption = false);
+    std::vector<api::PodGroup>& groups, bool topologyAware, bool workloadAwarePreemption = false,
+    const std::vector<api::CompositePodGroup>* composites = nullptr);
 
 /// As scheduleAllWithGroups, up to the cycle that decides `explainPod` ("namespace/name"): its
 /// own, or its group's. Then explainFound and diagnosis say what scheduleAll's explain says, and
@@ -31,7 +34,7 @@ BatchResult scheduleAllWithGroups(Cluster& cluster, const std::vector<api::Pod>&
 /// cluster as that cycle left it; a member the cycle bound reads scheduled on its node.
 BatchResult explainWithGroups(Cluster& cluster, const std::vector<api::Pod>& pods,
     std::vector<api::PodGroup>& groups, bool topologyAware, bool workloadAwarePreemption,
-    const std::string& explainPod);
+    const std::string& explainPod, const std::vector<api::CompositePodGroup>* composites = nullptr);
 
 /// The status condition kube-scheduler writes after a PodGroup's cycle: PodGroupScheduled
 /// (v1alpha2, 1.36) or PodGroupInitiallyScheduled (1.37), True with reason Scheduled, or False with

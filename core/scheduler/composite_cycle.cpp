@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "core/scheduler/cluster_impl.h"
+#include "core/scheduler/group_claim_cycle.h"
 #include "core/scheduler/group_cycle.h"
 #include "core/scheduler/group_tree.h"
 #include "core/scheduler/scoring.h"
@@ -136,8 +137,12 @@ struct Cluster::Impl::CompositeCycle
         GroupTreeOutcome& o = slot(n);
         o.scheduled = false;
         o.domain.clear();
+        // The group's own reason, when the outer one quotes it already, is not said twice.
+        const bool quoted = !o.message.empty() && message.find(o.message) != std::string::npos;
         for (auto& m : o.members) {
-            const std::string own = m.scheduled ? std::string() : m.message;
+            std::string own = m.scheduled ? std::string() : m.message;
+            if (quoted && own.rfind(o.message, 0) == 0)
+                own.erase(0, std::min(own.size(), o.message.size() + 2)); // and its "; "
             ScheduleResult failed;
             failed.failure = FailureKind::Unschedulable;
             failed.message = own.empty() ? message : own.rfind(message, 0) == 0 ? own : message + "; " + own;
@@ -355,8 +360,10 @@ GroupTreeResult scheduleGroupTree(Cluster& cluster, const GroupTreeNode& root, b
     while (!stack.empty()) {
         const GroupTreeNode* n = stack.back();
         stack.pop_back();
-        if (!n->composite)
+        if (!n->composite) {
             d.groupPolicies[n->policy.key] = n->policy;
+            Cluster::Impl::GroupClaims::generate(d, n->policy);
+        }
         for (const auto& c : n->children)
             stack.push_back(&c);
     }

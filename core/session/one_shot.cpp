@@ -22,7 +22,8 @@ scheduler::BatchResult scheduleManifests(scheduler::Cluster& cluster, const api:
 {
     groups = objects.podGroups;
     return scheduler::scheduleAllWithGroups(cluster, objects.pods, groups,
-        gates.enabled("TopologyAwareWorkloadScheduling"), api::workloadAwarePreemptionEnabled(gates));
+        gates.enabled("TopologyAwareWorkloadScheduling"), api::workloadAwarePreemptionEnabled(gates),
+        &objects.compositePodGroups);
 }
 
 void appendSchedulingObjects(
@@ -43,7 +44,8 @@ scheduler::BatchResult explainManifestPod(scheduler::Cluster& cluster, const api
 {
     std::vector<api::PodGroup> groups = objects.podGroups;
     return scheduler::explainWithGroups(cluster, objects.pods, groups,
-        gates.enabled("TopologyAwareWorkloadScheduling"), api::workloadAwarePreemptionEnabled(gates), podKey);
+        gates.enabled("TopologyAwareWorkloadScheduling"), api::workloadAwarePreemptionEnabled(gates), podKey,
+        &objects.compositePodGroups);
 }
 
 } // namespace drasim::session

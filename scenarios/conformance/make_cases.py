@@ -363,6 +363,7 @@ from cases_preemption import register as reg_preemption  # noqa: E402
 from cases_versions import register as reg_versions  # noqa: E402
 from cases_gangs import register as reg_gangs  # noqa: E402
 from cases_group_claims import register as reg_group_claims  # noqa: E402
+from cases_composites import register as reg_composites  # noqa: E402
 
 
 def main():
@@ -380,6 +381,7 @@ def main():
     reg_versions(g)
     reg_gangs(g)
     reg_group_claims(g)
+    reg_composites(g)
     names = set()
     for name, what, objects, expect, header in CASES:
         assert name not in names, name
