@@ -5,13 +5,15 @@
 //   build-*/tests/bench/bench_groups
 //
 // Targets: >= 50,000 pods/s placed without a topology key, >= 20,000 pods/s with a rack key, one
-// 64-pod group cycle on 5,000 nodes < 5 ms (CPU time; the machine is shared).
+// 64-pod group cycle on 5,000 nodes < 5 ms (CPU time; the machine is shared). BM_PlaceTrees3Levels
+// places CompositePodGroup hierarchies (job > replica per block > gang per rack) on the same nodes.
 #include <random>
 #include <string>
 
 #include <benchmark/benchmark.h>
 
 #include "core/scheduler/cluster.h"
+#include "core/scheduler/group_tree.h"
 #include "core/scheduler/pod_group.h"
 
 using namespace drasim;
@@ -22,13 +24,16 @@ constexpr int kNodes = 5000;
 constexpr int kRacks = 100;
 constexpr int kGpus = 8;
 
-api::ObjectSet rackCluster()
+/// `withBlocks`: racks also stand in blocks of ten (block-0 holds rack-0 ... rack-9).
+api::ObjectSet rackCluster(bool withBlocks = false)
 {
     api::ObjectSet o;
     for (int n = 0; n < kNodes; ++n) {
         api::Node node;
         node.meta.name = "node-" + std::to_string(n);
         node.meta.labels["rack"] = "rack-" + std::to_string(n % kRacks);
+        if (withBlocks)
+            node.meta.labels["block"] = "block-" + std::to_string(n % kRacks / 10);
         node.allocatable["cpu"] = *Quantity::parse("128");
         node.allocatable["memory"] = *Quantity::parse("1Ti");
         node.allocatable["pods"] = *Quantity::parse("110");
@@ -61,6 +66,25 @@ api::ObjectSet rackCluster()
     return o;
 }
 
+/// A pod of one GPU (from the template one-gpu), one cpu and 8 GiB.
+api::Pod gpuPod(const std::string& name)
+{
+    api::Pod p;
+    p.meta.name = name;
+    p.meta.namespace_ = "default";
+    p.meta.uid = p.meta.name;
+    api::PodResourceClaim c;
+    c.name = "gpu";
+    c.resourceClaimTemplateName = "one-gpu";
+    p.spec.resourceClaims.push_back(c);
+    api::Container ctr;
+    ctr.name = "main";
+    ctr.resources.requests["cpu"] = *Quantity::parse("1");
+    ctr.resources.requests["memory"] = *Quantity::parse("8Gi");
+    p.spec.containers.push_back(ctr);
+    return p;
+}
+
 struct Gang
 {
     scheduler::PodGroupPolicy policy;
@@ -75,22 +99,8 @@ std::vector<Gang> randomGangs(int count, const std::string& topologyKey)
         Gang gang;
         const int size = 8 + int(rng() % 57);
         gang.policy = scheduler::PodGroupPolicy { "default/g" + std::to_string(g), true, size, topologyKey };
-        for (int i = 0; i < size; ++i) {
-            api::Pod p;
-            p.meta.name = "g" + std::to_string(g) + "-" + std::to_string(i);
-            p.meta.namespace_ = "default";
-            p.meta.uid = p.meta.name;
-            api::PodResourceClaim c;
-            c.name = "gpu";
-            c.resourceClaimTemplateName = "one-gpu";
-            p.spec.resourceClaims.push_back(c);
-            api::Container ctr;
-            ctr.name = "main";
-            ctr.resources.requests["cpu"] = *Quantity::parse("1");
-            ctr.resources.requests["memory"] = *Quantity::parse("8Gi");
-            p.spec.containers.push_back(ctr);
-            gang.pods.push_back(std::move(p));
-        }
+        for (int i = 0; i < size; ++i)
+            gang.pods.push_back(gpuPod("g" + std::to_string(g) + "-" + std::to_string(i)));
         out.push_back(std::move(gang));
     }
     return out;
@@ -142,6 +152,49 @@ void BM_GroupCycle64(benchmark::State& state)
     }
 }
 BENCHMARK(BM_GroupCycle64)->Unit(benchmark::kMillisecond);
+
+// A three-level hierarchy of 64 pods: job (gang of its 2 replicas) > replica (kept in one block,
+// gang of its 2 gangs) > gang of 16 pods (kept in one rack).
+scheduler::GroupTreeNode treeJob(int j)
+{
+    auto group = [](const std::string& name, bool composite, int32_t min, const std::string& key) {
+        scheduler::GroupTreeNode n;
+        n.composite = composite;
+        n.policy = scheduler::PodGroupPolicy { "default/" + name, true, min, key };
+        return n;
+    };
+    scheduler::GroupTreeNode job = group("job-" + std::to_string(j), true, 2, "");
+    for (int r = 0; r < 2; ++r) {
+        const std::string replica = "job-" + std::to_string(j) + "-r" + std::to_string(r);
+        scheduler::GroupTreeNode rep = group(replica, true, 2, "block");
+        for (int g = 0; g < 2; ++g) {
+            scheduler::GroupTreeNode gang = group(replica + "-g" + std::to_string(g), false, 16, "rack");
+            for (int i = 0; i < 16; ++i)
+                gang.pending.push_back(gpuPod(gang.policy.key.substr(8) + "-" + std::to_string(i)));
+            rep.children.push_back(std::move(gang));
+        }
+        job.children.push_back(std::move(rep));
+    }
+    return job;
+}
+
+void BM_PlaceTrees3Levels(benchmark::State& state)
+{
+    const auto objects = rackCluster(true);
+    std::vector<scheduler::GroupTreeNode> jobs;
+    for (int j = 0; j < 20; ++j)
+        jobs.push_back(treeJob(j));
+    int64_t placed = 0;
+    for (auto _ : state) {
+        state.PauseTiming();
+        scheduler::Cluster cluster(objects);
+        state.ResumeTiming();
+        for (const auto& job : jobs)
+            placed += scheduler::scheduleGroupTree(cluster, job, true).placed;
+    }
+    state.counters["pods_placed/s"] = benchmark::Counter(double(placed), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_PlaceTrees3Levels)->Unit(benchmark::kMillisecond)->Iterations(1);
 
 } // namespace
 
