@@ -68,6 +68,18 @@ def register(g):
           ["pod a-0 node b2-r3", "pod a-1 node b2-r3", "pod b-0 node b2-r4", "pod b-1 node b2-r4",
            "group a True", "group b True"])
 
+    ccase("three-levels", "the same job with a composite group per replica (job over blocks, replica over "
+          "racks, a gang of two workers per replica): three levels, the same placement",
+          blocks + [composite("job", 2, topology="block"), composite("r0", 1, topology="rack", parent="job"),
+                    composite("r1", 1, topology="rack", parent="job"), leaf("r0-w", "r0", 2), leaf("r1-w", "r1", 2)]
+          + members("r0-w", 2) + members("r1-w", 2),
+          ["pod r0-w-0 node b2-r3", "pod r0-w-1 node b2-r3", "pod r1-w-0 node b2-r4", "pod r1-w-1 node b2-r4",
+           "group r0-w True", "group r1-w True"])
+    ccase("parent-missing", "a PodGroup whose parent CompositePodGroup does not exist yet waits for it "
+          "(the scheduler holds a hierarchy until all of its parents exist)",
+          [slots("n1", 8), leaf("a", "job", 1)] + members("a", 1),
+          ["pod a-0 pending-contains waiting for composite pod group default/job of its hierarchy to appear"])
+
     # ---- greedy siblings: no backtracking (the alpha's known limitation) ----
     racks = [slots("r1-a", 4, rack="r1"), slots("r2-a", 2, rack="r2")]
     ccase("greedy-sibling-steal", "gang a (three pods, minCount 2) takes the rack that holds all of its "
