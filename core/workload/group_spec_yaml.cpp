@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/workload/group_spec_yaml.h"
 
+#include <string_view>
+
 #include "core/yamlio/names.h"
 
 namespace drasim::workload {
@@ -8,6 +10,9 @@ namespace drasim::workload {
 using yamlio::YamlNode;
 
 namespace {
+
+/// MaxPodGroupResourceClaims (scheduling.k8s.io validation).
+constexpr size_t kMaxGroupResourceClaims = 4;
 
 /// gang: {minCount: N}. minCount is optional (the Job controller defaults it to parallelism) but
 /// positive when given, as batch/v1 validates JobSchedulingConfiguration.
@@ -115,23 +120,94 @@ void disruptionModeFrom(const YamlNode& node, const std::string& field, GroupSpe
             "fields are set");
 }
 
+/// A name field: Required value when empty, else `check`'s message.
+void checkName(const YamlNode& at, const std::string& path, const std::string& value,
+    std::string (*check)(std::string_view), yamlio::DocReader& c)
+{
+    if (value.empty())
+        c.required(at, path);
+    else if (auto e = check(value); !e.empty())
+        c.invalid(at, path, value, e);
+}
+
+std::string checkSubdomain(std::string_view s)
+{
+    return yamlio::checkDnsSubdomain(s);
+}
+
+/// One resourceClaims entry, as the API server validates a PodGroupResourceClaim
+/// (validatePodGroupResourceClaims): a DNS label name and exactly one of a claim's name and a
+/// template's name, each a DNS subdomain.
+api::PodGroupResourceClaim groupClaimFrom(const YamlNode& item, const std::string& path, yamlio::DocReader& c)
+{
+    api::PodGroupResourceClaim claim;
+    const YamlNode* nameNode = &item;
+    const bool map = c.fields(item, path, "name, resourceClaimName, resourceClaimTemplateName",
+        [&](const std::string& key, const YamlNode& v, const std::string& sub) {
+            if (key == "name") {
+                nameNode = &v;
+                claim.name = c.string(v, sub).value_or("");
+            } else if (key == "resourceClaimName") {
+                claim.resourceClaimName = c.string(v, sub);
+            } else if (key == "resourceClaimTemplateName") {
+                claim.resourceClaimTemplateName = c.string(v, sub);
+            } else {
+                return false;
+            }
+            return true;
+        });
+    if (!map)
+        return claim;
+    checkName(*nameNode, yamlio::joinPath(path, "name"), claim.name, yamlio::checkDnsLabel, c);
+    if (claim.resourceClaimName.has_value() == claim.resourceClaimTemplateName.has_value())
+        c.error(item, path,
+            "Invalid value: must specify one of: `resourceClaimName`, `resourceClaimTemplateName`");
+    if (claim.resourceClaimName)
+        checkName(*item.get("resourceClaimName"), yamlio::joinPath(path, "resourceClaimName"),
+            *claim.resourceClaimName, checkSubdomain, c);
+    if (claim.resourceClaimTemplateName)
+        checkName(*item.get("resourceClaimTemplateName"), yamlio::joinPath(path, "resourceClaimTemplateName"),
+            *claim.resourceClaimTemplateName, checkSubdomain, c);
+    return claim;
+}
+
+/// resourceClaims: at most 4 entries (MaxPodGroupResourceClaims), names unique.
+void resourceClaimsFrom(const YamlNode& list, const std::string& field, GroupSpec& g, yamlio::DocReader& c)
+{
+    c.items(list, field, [&](const YamlNode& item, const std::string& ipath) {
+        api::PodGroupResourceClaim claim = groupClaimFrom(item, ipath, c);
+        for (const auto& other : g.resourceClaims)
+            if (!claim.name.empty() && other.name == claim.name)
+                c.duplicate(
+                    item.get("name") ? *item.get("name") : item, yamlio::joinPath(ipath, "name"), claim.name);
+        g.resourceClaims.push_back(std::move(claim));
+    });
+    if (g.resourceClaims.size() > kMaxGroupResourceClaims)
+        c.error(list, field,
+            "Too many: " + std::to_string(g.resourceClaims.size()) + ": must have at most "
+                + std::to_string(kMaxGroupResourceClaims) + " items");
+}
+
 } // namespace
 
 std::optional<GroupSpec> groupSpecFrom(const YamlNode& node, const std::string& field, yamlio::DocReader& c)
 {
     GroupSpec g;
-    const bool map = c.fields(node, field, "schedulingPolicy, schedulingConstraints, disruptionMode",
-        [&](const std::string& key, const YamlNode& v, const std::string& sub) {
-            if (key == "schedulingPolicy")
-                policyFrom(v, sub, g, c);
-            else if (key == "schedulingConstraints")
-                constraintsFrom(v, sub, g, c);
-            else if (key == "disruptionMode")
-                disruptionModeFrom(v, sub, g, c);
-            else
-                return false;
-            return true;
-        });
+    const bool map
+        = c.fields(node, field, "schedulingPolicy, schedulingConstraints, disruptionMode, resourceClaims",
+            [&](const std::string& key, const YamlNode& v, const std::string& sub) {
+                if (key == "schedulingPolicy")
+                    policyFrom(v, sub, g, c);
+                else if (key == "schedulingConstraints")
+                    constraintsFrom(v, sub, g, c);
+                else if (key == "disruptionMode")
+                    disruptionModeFrom(v, sub, g, c);
+                else if (key == "resourceClaims")
+                    resourceClaimsFrom(v, sub, g, c);
+                else
+                    return false;
+                return true;
+            });
     if (!map)
         return std::nullopt;
     return g; // no schedulingPolicy: basic, as the Job controller defaults it

@@ -5,6 +5,7 @@
 //   schedulingPolicy: {gang: {minCount: 8}} | {basic: {}}
 //   schedulingConstraints: {topology: [{key: <node label>}]}   # at most one
 //   disruptionMode: {single: {}} | {all: {}}                    # how preemption evicts the group
+//   resourceClaims: [{name, resourceClaimTemplateName | resourceClaimName}]   # at most 4, shared
 
 #include <optional>
 #include <string>

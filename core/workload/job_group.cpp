@@ -45,6 +45,8 @@ GroupSpec compiled(const api::PodController& job)
     if (!s.topologyKeys.empty())
         g.topologyKey = s.topologyKeys.front();
     g.disruptAll = s.disruptionMode == api::DisruptionMode::All;
+    // The 1.37 Job controller copies spec.scheduling.resourceClaims to the PodGroup it makes.
+    g.resourceClaims = s.resourceClaims;
     return g;
 }
 

@@ -27,6 +27,7 @@
 #include "core/api/core_v1.h"
 #include "core/api/pod_failure_policy.h"
 #include "core/api/resource_v1.h"
+#include "core/api/scheduling_v1.h"
 #include "core/workload/speed_table.h"
 
 namespace drasim::workload {
@@ -62,6 +63,10 @@ struct GroupSpec
     /// disruptionMode all: workload-aware preemption evicts the group as one unit, never member by
     /// member; single (the default) lets it take members one at a time.
     bool disruptAll = false;
+    /// resourceClaims (at most 4): claims the PodGroup's members share (gate
+    /// DRAWorkloadResourceClaims, scheduler/group_claims.h); a member uses one through an entry of
+    /// its own spec.resourceClaims equal to it field by field.
+    std::vector<api::PodGroupResourceClaim> resourceClaims {};
 };
 
 /// One arrival: a unit of work submitted at arrivalSeconds.
