@@ -314,6 +314,8 @@ public:
     friend std::map<std::string, gpushare::ClassFragment> claimFragmentation(Cluster& cluster);
     /// One cycle for a CompositePodGroup hierarchy (group_tree.h).
     friend GroupTreeResult scheduleGroupTree(Cluster& cluster, const GroupTreeNode& root, bool topologyAware);
+    /// The PodGroup was deleted (group_claims.h).
+    friend bool releaseGroupClaims(Cluster& cluster, const std::string& groupKey);
 
 private:
     struct Impl;

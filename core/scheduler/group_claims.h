@@ -58,6 +58,13 @@ bool isPodGroupConsumer(const api::ResourceClaimConsumerReference& ref, const st
 /// that uses one (as the ResourceClaim controller records them). Nothing without the gate.
 void recordGroupClaimStatuses(const Cluster& cluster, api::PodGroup& group, api::Pod& member);
 
+/// The PodGroup `groupKey` (namespace/name) was deleted, as the Job controller does when its Job
+/// ends: each claim of its entries loses the PodGroup's reservedFor entry and is deallocated once
+/// nothing else reserves it (the ResourceClaim controller), and the claims generated for it are
+/// deleted (the garbage collector, the PodGroup owning them). The scheduling queue hears of it as
+/// of a pod whose claims were deallocated (takeChanges). Returns whether anything changed.
+bool releaseGroupClaims(Cluster& cluster, const std::string& groupKey);
+
 /// What explain says of a pending member's group claims: "" when it uses none.
 std::string groupClaimsNote(const Cluster& cluster, const api::PodGroup& group, const api::Pod& member);
 

@@ -45,6 +45,11 @@ PluginSet pluginsQueuedBy(const ClusterChange& c)
         if (!c.pod)
             out |= pluginBit(HintPlugin::PodTopologySpread) | pluginBit(HintPlugin::InterPodAffinity);
         break;
+    case Kind::ClaimDeallocated:
+        // ResourceClaim/Update: isSchedulableAfterClaimChange queues every pod on "claim with
+        // structured parameters got deallocated".
+        out |= pluginBit(HintPlugin::DynamicResources);
+        break;
     case Kind::SliceChanged:
         // DynamicResources registers ResourceSlice Add|Update without a hint.
         out |= pluginBit(HintPlugin::DynamicResources);

@@ -60,6 +60,9 @@ struct ClusterChange
         /// A ResourceSlice was added or updated (also a device taint or DeviceTaintRule changing
         /// the devices a slice publishes).
         SliceChanged,
+        /// A claim without users was deallocated apart from any pod (a deleted PodGroup released
+        /// the claims reserved for it: the ResourceClaim controller's update of the claim).
+        ClaimDeallocated,
     };
     /// What a NodeUpdated changed (upstream's UpdateNodeLabel, UpdateNodeTaint, ...).
     enum Flags : uint8_t {

@@ -57,6 +57,8 @@ struct GroupPolicy
     int32_t priority = 0;
     bool disruptAll = false;
     bool preemptionNever = false;
+    /// spec.resourceClaims: claims its members share (gate DRAWorkloadResourceClaims).
+    std::vector<api::PodGroupResourceClaim> resourceClaims {};
 };
 
 struct GroupOutcome
@@ -105,6 +107,9 @@ public:
     /// The pod ended or was deleted: unreserve its claims, deallocate those without users, delete
     /// claims generated from templates.
     virtual void podFinished(const std::string& podKey) = 0;
+    /// The PodGroup was deleted (its Job ended): the claims reserved for it are released, those
+    /// made for it deleted (scheduler/group_claims.h releaseGroupClaims).
+    virtual void podGroupDeleted(const std::string& /*groupKey*/) { }
 
     /// Taints one device. For NoExecute returns the keys of bound pods due for eviction now (the
     /// engine evicts them and calls podFinished); deviceTaintEvictions() tells the later ones.

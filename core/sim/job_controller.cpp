@@ -90,6 +90,7 @@ void JobController::startGroup(uint32_t jobId)
     g.policy.workloadAwarePreemption = m_ctx.options.workloadAwarePreemption;
     g.policy.priority = g.priority;
     g.policy.disruptAll = spec.disruptAll;
+    g.policy.resourceClaims = spec.resourceClaims;
     const auto& tmpl = job.spec.tasks.empty() ? nullptr : job.spec.tasks[0].pod;
     g.policy.preemptionNever = tmpl && tmpl->spec.preemptionPolicy == api::PreemptionPolicy::Never;
     g.order = m_ctx.nextPodSerial;
@@ -269,6 +270,10 @@ void JobController::finishJob(uint32_t id, bool succeeded)
     m_ctx.metrics.jobFinished(
         job.workload, succeeded, m_ctx.now - job.arrival, job.spec.kind == workload::kKindPipelineRun);
     m_gangs.jobEnded(id, m_ctx.now);
+    // The Job controller deletes the PodGroup with the Job; the claims reserved for it are
+    // released then, not when a member ends (KEP-5729).
+    if (job.group && !job.group->policy.resourceClaims.empty())
+        m_ctx.cluster.podGroupDeleted(job.group->policy.key);
     job.live = false;
     job.group.reset();
     job.draining = true;

@@ -3,6 +3,7 @@
 
 #include <map>
 
+#include "core/scheduler/group_claims.h"
 #include "core/scheduler/pod_group.h"
 #include "core/topology/topology.h"
 
@@ -73,6 +74,7 @@ GroupOutcome SchedulerClusterPort::scheduleGroup(
     policy.priority = group.priority;
     policy.disruptAll = group.disruptAll;
     policy.preemptionNever = group.preemptionNever;
+    policy.resourceClaims = group.resourceClaims;
     scheduler::GroupScheduleResult r
         = m_cluster.scheduleGroup(policy, pods, boundMembers, group.topologyAware);
     // A group cycle that placed nothing and evicted nothing undid everything it tried (its
@@ -130,6 +132,12 @@ void SchedulerClusterPort::podFinished(const std::string& podKey)
 {
     ++m_changes;
     m_cluster.podFinished(podKey);
+}
+
+void SchedulerClusterPort::podGroupDeleted(const std::string& groupKey)
+{
+    if (scheduler::releaseGroupClaims(m_cluster, groupKey))
+        ++m_changes;
 }
 
 std::vector<std::string> SchedulerClusterPort::setDeviceTaint(const std::string& driver,

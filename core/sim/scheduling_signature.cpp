@@ -167,6 +167,10 @@ std::string groupSchedulingSignature(
     put(out, std::to_string(group.minCount));
     put(out, std::to_string(group.priority));
     put(out, group.topologyKey);
+    // Claims a group shares are its own (generated per PodGroup, or allocated by an earlier cycle
+    // of it), so no other group's outcome tells this one's.
+    if (!group.resourceClaims.empty())
+        put(out, group.key);
     for (const auto& pod : pods) {
         out += "pod";
         put(out, schedulingSignature(pod, labelsMatter));
