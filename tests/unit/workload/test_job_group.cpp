@@ -149,3 +149,21 @@ TEST(JobControllerGroup, ManifestJobsArriveWithTheirGroup)
     ASSERT_TRUE(source);
     EXPECT_EQ(describe(source->next()->group), "none");
 }
+
+// The 1.37 Job controller copies spec.scheduling.resourceClaims to the PodGroup it makes.
+TEST(JobGroup, ResourceClaimsGoToThePodGroup)
+{
+    api::PodController j = job(4, 4, true);
+    j.scheduling.emplace();
+    j.scheduling->gang = true;
+    api::PodGroupResourceClaim entry;
+    entry.name = "gpus";
+    entry.resourceClaimTemplateName = "gpu-8";
+    j.scheduling->resourceClaims.push_back(entry);
+    auto g = jobControllerGroup(j, kOn137);
+    ASSERT_TRUE(g);
+    ASSERT_EQ(g->resourceClaims.size(), 1u);
+    EXPECT_EQ(g->resourceClaims[0], entry);
+    // 1.36 makes its automatic gang without them (spec.scheduling is 1.37's).
+    EXPECT_TRUE(jobControllerGroup(j, kOn136)->resourceClaims.empty());
+}

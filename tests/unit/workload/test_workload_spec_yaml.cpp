@@ -344,7 +344,7 @@ workloads:
         "at "
         "most 1 items\n"
         "scenario.yaml:7:5: Workload a: scheduling.scheduleing: unknown field \"scheduleing\"; expected one "
-        "of: schedulingPolicy, schedulingConstraints, disruptionMode\n");
+        "of: schedulingPolicy, schedulingConstraints, disruptionMode, resourceClaims\n");
 }
 
 TEST(WorkloadSpecYaml, TraceDeviceClass)
@@ -546,4 +546,49 @@ workloads:
         "scenario.yaml:15:10: Workload c: speed: expected a map, got string \"fast\"\n"
         "scenario.yaml:18:43: Workload d: speed.models[Mine]: Invalid value: -1: must be a finite number "
         "greater than 0\n");
+}
+
+// scheduling.resourceClaims: the claims the PodGroup's members share, validated as the API server
+// validates a PodGroupResourceClaim.
+TEST(WorkloadSpecYaml, SchedulingResourceClaims)
+{
+    Diagnostics diags;
+    auto specs = parse(R"(
+workloads:
+- name: a
+  manifests: a.yaml
+  scheduling:
+    schedulingPolicy: {gang: {}}
+    resourceClaims: [{name: gpus, resourceClaimTemplateName: gpu-8}, {name: fabric, resourceClaimName: rack}]
+)",
+        diags);
+    ASSERT_TRUE(specs) << diags.formatAll();
+    const auto& claims = (*specs)[0].scheduling->resourceClaims;
+    ASSERT_EQ(claims.size(), 2u);
+    EXPECT_EQ(claims[0].name, "gpus");
+    EXPECT_EQ(claims[0].resourceClaimTemplateName, "gpu-8");
+    EXPECT_FALSE(claims[0].resourceClaimName);
+    EXPECT_EQ(claims[1].resourceClaimName, "rack");
+    EXPECT_EQ(errorsOf(R"(
+workloads:
+- name: a
+  manifests: a.yaml
+  scheduling: {resourceClaims: [{name: x, resourceClaimName: a, resourceClaimTemplateName: b}, {name: x, resourceClaimName: A}]}
+)"),
+        "scenario.yaml:5:33: Workload a: scheduling.resourceClaims[0]: Invalid value: must specify one of: "
+        "`resourceClaimName`, `resourceClaimTemplateName`\n"
+        "scenario.yaml:5:125: Workload a: scheduling.resourceClaims[1].resourceClaimName: Invalid value: "
+        "\"A\": "
+        "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and "
+        "must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is "
+        "'[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')\n"
+        "scenario.yaml:5:103: Workload a: scheduling.resourceClaims[1].name: Duplicate value: \"x\"\n");
+    EXPECT_EQ(errorsOf(R"(
+workloads:
+- name: a
+  manifests: a.yaml
+  scheduling: {resourceClaims: [{name: a, resourceClaimName: a}, {name: b, resourceClaimName: a}, {name: c, resourceClaimName: a}, {name: d, resourceClaimName: a}, {name: e, resourceClaimName: a}]}
+)"),
+        "scenario.yaml:5:32: Workload a: scheduling.resourceClaims: Too many: 5: must have at most 4 "
+        "items\n");
 }
