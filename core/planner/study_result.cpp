@@ -259,6 +259,19 @@ std::string costBasisText(const StudyResult& r)
     return {};
 }
 
+std::string growthText(const StudyResult& r)
+{
+    return r.growth == Growth::Jobs
+        ? "more jobs over the same span (a trace keeps its times, its jobs copied)"
+        : "the same jobs arriving sooner (arrival rates x the load)";
+}
+
+std::string tcoNodeText(const StudyResult& r, const PricedCandidate& c)
+{
+    return formatMoney(nodeCost(c, CostBasis::Tco, r.durationHours, r.tco)) + " a node ("
+        + formatMoney(c.purchaseUsd) + " purchase, " + fixed(c.powerWatts / 1000.0, 1) + " kW)";
+}
+
 std::string formatMoney(double usd)
 {
     char buf[64];
@@ -305,11 +318,9 @@ std::string formatText(const StudyResult& r)
     out += "cost basis: " + costBasisText(r) + "\n";
     if (r.cost == CostBasis::Tco)
         for (const auto& c : r.candidates)
-            out += "  " + c.name + ": " + formatMoney(nodeCost(c, r.cost, r.durationHours, r.tco))
-                + " a node (" + formatMoney(c.purchaseUsd) + " purchase, " + fixed(c.powerWatts / 1000.0, 1)
-                + " kW)\n";
+            out += "  " + c.name + ": " + tcoNodeText(r, c) + "\n";
     if (r.growth == Growth::Jobs)
-        out += "load growth: more jobs over the same span (a trace keeps its times, its jobs copied)\n";
+        out += "load growth: " + growthText(r) + "\n";
     out += "service levels (every seed):\n";
     for (size_t i = 0; i < r.levels.size(); ++i)
         out += "  " + r.levels[i].describe() + (i == 0 ? "  (main)" : "") + "\n";

@@ -79,6 +79,12 @@ std::string worstMainText(const MixResult& mix, const std::vector<ServiceLevel>&
 /// "purchase price", "hourly price x 24.0 h" or "total cost of ownership over 4 years: purchase +
 /// power x PUE 1.3 x 8760 h/year x $0.12/kWh".
 std::string costBasisText(const StudyResult& result);
+/// How the study grows its load: "more jobs over the same span (a trace keeps its times, its jobs
+/// copied)" or "the same jobs arriving sooner (arrival rates x the load)".
+std::string growthText(const StudyResult& result);
+/// What one node of a candidate costs under a total cost of ownership, with its parts:
+/// "$169,132 a node ($150,000 purchase, 3.5 kW)".
+std::string tcoNodeText(const StudyResult& result, const PricedCandidate& candidate);
 /// "$1,234,567" (whole dollars).
 std::string formatMoney(double usd);
 /// "today's load" for 1, "load +25%" above.

@@ -66,4 +66,40 @@ TEST(PlanCandidatesModel, OneRowPerCandidateWithItsPricePowerRackSlotsAndWhatThe
     EXPECT_EQ(model.rowCount(), 0);
 }
 
+TEST(PlanCandidatesModel, ATotalCostOfOwnershipAddsEnergyAndOwnedNodesReadAsBoughtOnTop)
+{
+    PlanCandidatesModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    auto r = study(CostBasis::Purchase);
+    model.setResult(r, 0);
+    EXPECT_FALSE(model.ownsAny());
+    EXPECT_EQ(
+        model.headerData(PlanCandidatesModel::RecommendedColumn, Qt::Horizontal).toString().toStdString(),
+        "Recommended");
+
+    r->cost = CostBasis::Tco;
+    r->tco = { 4, 1.3, 0.12 };
+    r->candidates[0].ownedUnits = 2;
+    model.setResult(r, 0);
+    auto cell = [&](int row, int column, int role = Qt::DisplayRole) {
+        return model.index(row, column).data(role).toString().toStdString();
+    };
+    EXPECT_TRUE(model.ownsAny());
+    EXPECT_EQ(cell(0, PlanCandidatesModel::OwnedColumn), "2");
+    EXPECT_EQ(cell(1, PlanCandidatesModel::OwnedColumn), "0");
+    // $373,000 + 10.2 kW x 1.3 x 8760 h x 4 years x $0.12/kWh = $373,000 + $55,756.
+    EXPECT_EQ(cell(0, PlanCandidatesModel::PriceColumn), "$428,756");
+    EXPECT_EQ(cell(0, PlanCandidatesModel::PriceColumn, Qt::ToolTipRole),
+        "$428,756 a node ($373,000 purchase, 10.2 kW): total cost of ownership over 4 years: purchase + "
+        "power x "
+        "PUE 1.3 x 8760 h/year x $0.12/kWh");
+    EXPECT_EQ(cell(1, PlanCandidatesModel::PriceColumn), "no price");
+    EXPECT_EQ(model.headerData(PlanCandidatesModel::PriceColumn, Qt::Horizontal).toString().toStdString(),
+        "Cost per node over 4 years");
+    EXPECT_EQ(
+        model.headerData(PlanCandidatesModel::RecommendedColumn, Qt::Horizontal).toString().toStdString(),
+        "Buy on top");
+    EXPECT_EQ(cell(0, PlanCandidatesModel::RecommendedColumn), "2"); // bought, beside the 2 owned
+}
+
 } // namespace plan_candidates_test

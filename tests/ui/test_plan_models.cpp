@@ -151,6 +151,30 @@ TEST(PlanText, RecommendationNamesTheMixItsFootprintAndSpreadOrWhyNothingQualifi
     EXPECT_TRUE(drasim::ui::recommendationHtml(*r, 3).isEmpty());
 }
 
+TEST(PlanText, RecommendationSaysWhatIsOwnedWhatCostsCountAndHowTheLoadGrows)
+{
+    auto r = study();
+    const QString plain = drasim::ui::recommendationHtml(*r, 0);
+    EXPECT_FALSE(plain.contains(QStringLiteral("Owned already"))) << plain.toStdString();
+    EXPECT_FALSE(plain.contains(QStringLiteral("Costs:")));
+    EXPECT_FALSE(plain.contains(QStringLiteral("Load growth:")));
+
+    r->candidates[1].ownedUnits = 3;
+    r->cost = drasim::planner::CostBasis::Tco;
+    r->tco = { 4, 1.3, 0.12 };
+    r->growth = drasim::planner::Growth::Jobs;
+    const QString owned = drasim::ui::recommendationHtml(*r, 0);
+    // The mix reads as what is bought on top, and the paragraph below says of what.
+    EXPECT_TRUE(owned.contains(QStringLiteral("<b>h100=+1 (owns l40s=3)</b>"))) << owned.toStdString();
+    EXPECT_TRUE(owned.contains(QStringLiteral("Owned already: 3 l40s. Every mix holds them")));
+    EXPECT_TRUE(
+        owned.contains(QStringLiteral("Costs: total cost of ownership over 4 years: purchase + power x PUE "
+                                      "1.3 x 8760 h/year x $0.12/kWh.")));
+    EXPECT_TRUE(owned.contains(QStringLiteral("Load growth: more jobs over the same span")));
+    // Nothing qualifies at the third load: the costs are still explained.
+    EXPECT_TRUE(drasim::ui::recommendationHtml(*r, 2).contains(QStringLiteral("Owned already: 3 l40s.")));
+}
+
 TEST(PlanText, AxesShowTimesInMinutesAndFractionsInPercent)
 {
     ServiceLevel wait;

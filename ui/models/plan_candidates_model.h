@@ -9,9 +9,11 @@
 
 namespace drasim::ui {
 
-/// The hardware a study chooses from, one row per candidate: its shape, its price (purchase, or
-/// per hour when the study prices by the hour), power and rack slots per node, how many the
-/// search may buy, and how many the recommendation at the load shown buys.
+/// The hardware a study chooses from, one row per candidate: its shape, how many are owned
+/// already (spec.owned), its price on the study's cost basis (purchase; per hour when the study
+/// prices by the hour; purchase plus energy over the years for a total cost of ownership), power
+/// and rack slots per node, how many the search may buy, and how many the recommendation at the
+/// load shown buys (on top of those owned).
 class PlanCandidatesModel : public QAbstractTableModel
 {
     Q_OBJECT
@@ -19,6 +21,7 @@ public:
     enum Column {
         NameColumn,
         ShapeColumn,
+        OwnedColumn,
         PriceColumn,
         PowerColumn,
         RackColumn,
@@ -30,6 +33,8 @@ public:
     explicit PlanCandidatesModel(QObject* parent = nullptr);
     /// Shows the candidates of `result` and the recommendation at load level `load`; null clears.
     void setResult(std::shared_ptr<const planner::StudyResult> result, int load = 0);
+    /// Whether the study owns nodes of any candidate (the view shows the owned column only then).
+    bool ownsAny() const;
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -38,6 +43,7 @@ public:
 
 private:
     QVariant display(size_t row, int column) const;
+    QVariant toolTip(size_t row, int column) const;
 
     std::shared_ptr<const planner::StudyResult> m_result;
     int m_load = 0;

@@ -5,6 +5,7 @@
 
 #include <QFont>
 #include <QRegularExpression>
+#include <QStringList>
 
 #include "ui/models/core_text.h"
 
@@ -28,6 +29,28 @@ QString spreadText(const planner::StudyResult& r, const planner::MixResult& m, s
     return text(planner::formatLevelValue(l, s.min)) + QStringLiteral(" / ")
         + text(planner::formatLevelValue(l, s.mean)) + QStringLiteral(" / ")
         + text(planner::formatLevelValue(l, s.max));
+}
+
+/// What the costs count and how the load grows, when either is not the plain case (purchase
+/// prices, nothing owned, arrivals sooner): the reader of "buy a100=+4" must know it is on top of
+/// what is owned and what a dollar figure adds up.
+QString costHtml(const planner::StudyResult& r)
+{
+    QString html;
+    if (planner::anyOwned(r.candidates)) {
+        QStringList owned;
+        for (const auto& c : r.candidates)
+            if (c.ownedNodes() > 0)
+                owned << QStringLiteral("%1 %2").arg(c.ownedNodes()).arg(text(c.name));
+        html += QObject::tr("<p>Owned already: %1. Every mix holds them; its cost counts only what is bought "
+                            "on top.</p>")
+                    .arg(owned.join(QStringLiteral(", ")).toHtmlEscaped());
+    }
+    if (r.cost != planner::CostBasis::Purchase)
+        html += QObject::tr("<p>Costs: %1.</p>").arg(text(planner::costBasisText(r)).toHtmlEscaped());
+    if (r.growth == planner::Growth::Jobs && r.loads.size() > 1)
+        html += QObject::tr("<p>Load growth: %1.</p>").arg(text(planner::growthText(r)).toHtmlEscaped());
+    return html;
 }
 
 } // namespace
@@ -287,6 +310,7 @@ QString recommendationHtml(const planner::StudyResult& r, int load)
                                 text(planner::missesText(*it, r.levels)).toHtmlEscaped());
                 break;
             }
+        html += costHtml(r);
         const auto lines = planner::reasonLines(r, size_t(load), planner::loadReasons(r, size_t(load)));
         for (const std::string& line : lines)
             html += QStringLiteral("<p>%1</p>").arg(text(line).toHtmlEscaped());
@@ -303,6 +327,7 @@ QString recommendationHtml(const planner::StudyResult& r, int load)
                   QString::number(rec.footprint.powerWatts / 1000.0, 'f', 1))
               .arg(rec.footprint.rackSlots)
               .arg(nodes);
+    html += costHtml(r);
     html += r.seeds.size() == 1
         ? QObject::tr("<p>On its one seed:</p><ul>")
         : QObject::tr("<p>Across %1 seeds (min / mean / max):</p><ul>").arg(r.seeds.size());

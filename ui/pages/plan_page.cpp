@@ -256,6 +256,8 @@ void PlanPage::showLoad(int index)
     }
     m_mixes->setResult(m_result, index);
     m_candidates->setResult(m_result, index);
+    // The owned column says something only when the study owns hardware.
+    m_candidatesView->setColumnHidden(PlanCandidatesModel::OwnedColumn, !m_candidates->ownsAny());
     m_recommendation->setText(recommendationHtml(*m_result, index));
     m_loadsView->selectRow(index);
     if (m_policyResult) {
