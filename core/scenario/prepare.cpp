@@ -298,6 +298,22 @@ bool addTraceNodes(Assembly& a)
     return true;
 }
 
+/// A PodGroupMinCount event names a workload of the scenario whose Jobs may be gangs: one with a
+/// basic `scheduling:` has no minCount to change. (A workload of manifests without `scheduling:`
+/// may hold Jobs with their own spec.scheduling; the event changes those that are gangs.)
+void checkMinCountTarget(Assembly& a, const ScenarioEvent& e)
+{
+    const auto it = std::find_if(a.sc.workloads.begin(), a.sc.workloads.end(),
+        [&](const workload::WorkloadSpec& w) { return w.name == e.workload; });
+    if (it == a.sc.workloads.end())
+        a.error(e.pos, e.path + ".workload",
+            "Not found: \"" + e.workload + "\": no workload of that name in spec.workloads");
+    else if (it->scheduling && !it->scheduling->gang)
+        a.error(e.pos, e.path + ".workload",
+            "Invalid value: \"" + e.workload
+                + "\": its scheduling policy is basic; only a gang policy has a minCount");
+}
+
 /// Events refer to nodes and pools that exist; with `skipMissing` (a planner's mix) one that does
 /// not is left out with a note instead.
 bool checkEventTargets(Assembly& a, bool skipMissing)
@@ -316,6 +332,10 @@ bool checkEventTargets(Assembly& a, bool skipMissing)
     for (const auto& e : a.sc.events) {
         if (e.type == InjectedEvent::Type::AddNodePool)
             poolNames.insert(e.newPool.name);
+        if (e.type == InjectedEvent::Type::PodGroupMinCount) {
+            checkMinCountTarget(a, e);
+            continue;
+        }
         bool nodeEvent = e.type != InjectedEvent::Type::AddNodePool
             && e.type != InjectedEvent::Type::RemoveNodePool && e.type != InjectedEvent::Type::DeviceTaintRule
             && e.type != InjectedEvent::Type::DeviceTaintRuleDelete;
@@ -376,6 +396,8 @@ std::vector<InjectedEvent> injectedEvents(Assembly& a)
         ie.taint = e.taint;
         ie.pool = e.poolName;
         ie.selector = e.selector;
+        ie.workload = e.workload;
+        ie.minCount = e.minCount;
         if (e.type == InjectedEvent::Type::AddNodePool)
             ie.newPool = a.laterPools[e.newPool.path];
         out.push_back(std::move(ie));

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <limits>
 #include <set>
 
 #include "core/scenario/named_files_check.h"
@@ -170,6 +171,11 @@ void checkEventFields(
     case Type::RemoveNodePool:
         need(e.poolName, "name");
         break;
+    case Type::PodGroupMinCount:
+        need(e.workload, "workload");
+        if (!n.get("minCount"))
+            r.required(n, path + ".minCount");
+        break;
     }
 }
 
@@ -208,6 +214,11 @@ void parseEvent(DocReader& r, const YamlNode& n, const std::string& path, Scenar
                     "Forbidden: failure settings are only supported on spec.cluster.nodePools");
         } else if (key == "selector")
             parseTaintSelector(r, v, sub, e.selector.emplace());
+        else if (key == "workload")
+            readString(r, v, sub, e.workload);
+        else if (key == "minCount")
+            // A gang's minCount: at least 1, an int32 in the API (scheduling.k8s.io GangSchedulingPolicy).
+            e.minCount = int32_t(r.integer(v, sub, 1, std::numeric_limits<int32_t>::max()).value_or(0));
         else
             return false;
         return true;

@@ -52,6 +52,8 @@
 //       - {at: 21h, type: DeviceTaintRule, name: drain-h100, selector: {driver: gpu.nvidia.com,
 //          pool: h100-0}, key: maintenance, effect: NoExecute}   # a DeviceTaintRule object
 //       - {at: 22h, type: DeviceTaintRuleDelete, name: drain-h100}
+//       - {at: 23h, type: PodGroupMinCount, workload: training, minCount: 4}   # the workload's Jobs
+//          (and those it creates later) change spec.scheduling's gang minCount
 
 #include <cstdint>
 #include <map>
@@ -102,6 +104,8 @@ struct ScenarioEvent
     std::string poolName; ///< RemoveNodePool; DeviceTaintRule(Delete): the rule's name
     std::optional<api::DeviceTaintSelector> selector; ///< DeviceTaintRule
     NodePoolSpec newPool; ///< AddNodePool
+    std::string workload; ///< PodGroupMinCount: a name in spec.workloads
+    int32_t minCount = 0; ///< PodGroupMinCount
     SourcePos pos;
     std::string path; ///< field path for messages ("spec.events[2]")
 };

@@ -78,6 +78,10 @@ DataValue eventData(const ScenarioEvent& e)
     case InjectedEvent::Type::DeviceTaintRuleDelete:
         d.set("name", e.poolName);
         break;
+    case InjectedEvent::Type::PodGroupMinCount:
+        d.set("workload", e.workload);
+        d.set("minCount", int64_t(e.minCount));
+        break;
     case InjectedEvent::Type::DeviceTaintRule: {
         d.set("name", e.poolName);
         DataValue sel = DataValue::map();

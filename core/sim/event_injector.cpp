@@ -49,6 +49,9 @@ void EventInjector::apply(const Event& ev)
     case InjectedEvent::Type::RemoveNodePool:
         removePool(e.pool);
         break;
+    case InjectedEvent::Type::PodGroupMinCount:
+        m_jobs.setMinCount(e.workload, e.minCount);
+        break;
     }
 }
 

@@ -13,8 +13,8 @@ class EvictionController;
 class JobController;
 
 /// The scenario's events: node failures and returns, node pools added and removed, device and
-/// node taints, DeviceTaintRules. Each is announced to the recorders, then applied to the cluster
-/// port and the metrics; the pods it ends go through the job controller.
+/// node taints, DeviceTaintRules, a workload's gang minCount changed. Each is announced to the recorders,
+/// then applied to the cluster port and the metrics; the pods it ends go through the job controller.
 class EventInjector
 {
 public:

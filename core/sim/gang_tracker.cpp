@@ -26,6 +26,23 @@ std::vector<uint32_t> GangTracker::memberBound(uint32_t job, uint32_t pod, SimTi
     j.waiting.push_back(Waiting { pod, now, devices });
     if (j.running < j.minCount)
         return {};
+    return start(j, now);
+}
+
+std::vector<uint32_t> GangTracker::setMinCount(uint32_t job, int32_t minCount, SimTime now)
+{
+    auto it = m_jobs.find(job);
+    if (it == m_jobs.end())
+        return {};
+    Job& j = it->second;
+    j.minCount = std::max(1, minCount);
+    if (j.started || j.running < j.minCount)
+        return {};
+    return start(j, now);
+}
+
+std::vector<uint32_t> GangTracker::start(Job& j, SimTime now)
+{
     j.started = true;
     ++m_summary.started;
     m_toStart.push_back(toSeconds(now - j.arrival));

@@ -36,6 +36,9 @@ public:
     /// none while fewer than minCount run, all bound members when this one completes the gang,
     /// just this one once the job has started.
     std::vector<uint32_t> memberBound(uint32_t job, uint32_t pod, SimTime now, int32_t devices);
+    /// The gang's minCount changed (PodGroupMinCount). Returns the members whose work starts now:
+    /// all bound members when a smaller minCount completes a gang that had not started.
+    std::vector<uint32_t> setMinCount(uint32_t job, int32_t minCount, SimTime now);
     /// A member ended (any reason) at `now`; the idle time of a member that never worked counts.
     void memberEnded(uint32_t job, uint32_t pod, SimTime now);
     void jobEnded(uint32_t job, SimTime now);
@@ -59,6 +62,8 @@ private:
         std::vector<Waiting> waiting;
     };
     void idle(const Waiting& w, SimTime until);
+    /// The job's gang is complete now: its waiting members start.
+    std::vector<uint32_t> start(Job& j, SimTime now);
 
     std::unordered_map<uint32_t, Job> m_jobs;
     std::vector<double> m_toStart;

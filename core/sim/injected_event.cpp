@@ -66,6 +66,7 @@ constexpr std::pair<InjectedEvent::Type, const char*> kEventTypes[] = {
     { InjectedEvent::Type::DeviceTaintRuleDelete, "DeviceTaintRuleDelete" },
     { InjectedEvent::Type::NodeTaint, "NodeTaint" },
     { InjectedEvent::Type::NodeUntaint, "NodeUntaint" },
+    { InjectedEvent::Type::PodGroupMinCount, "PodGroupMinCount" },
 };
 
 } // namespace
@@ -128,6 +129,10 @@ ClusterEvent clusterEventOf(const InjectedEvent& e, SimTime time)
     case InjectedEvent::Type::AddNodePool:
         c.subject = e.newPool ? e.newPool->name : std::string();
         addWord(c.detail, "nodes", e.newPool ? std::to_string(e.newPool->nodes.size()) : "0");
+        break;
+    case InjectedEvent::Type::PodGroupMinCount:
+        c.subject = e.workload;
+        addWord(c.detail, "minCount", std::to_string(e.minCount));
         break;
     }
     if (e.origin == InjectedEvent::Origin::FailureProcess)

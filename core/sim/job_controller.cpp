@@ -37,6 +37,9 @@ void JobController::startJob(workload::JobSpec spec)
     if (job.spec.owner)
         m_ctx.cluster.addPodOwner(*job.spec.owner);
     m_ctx.metrics.jobArrived(job.workload);
+    if (const auto changed = m_minCounts.find(job.spec.workload);
+        changed != m_minCounts.end() && job.spec.group && job.spec.group->gang)
+        job.spec.group->minCount = changed->second;
     if (job.spec.group && job.spec.kind != workload::kKindPipelineRun) {
         const workload::GroupSpec& g = *job.spec.group;
         if (m_ctx.options.podGroups)
@@ -101,6 +104,33 @@ void JobController::startGroup(uint32_t jobId)
         facts->topologyKey = g.policy.topologyKey;
     g.facts = std::move(facts);
     job.group = std::move(g);
+}
+
+/// Kubernetes 1.37 makes gang.minCount the one mutable field of a Job's spec.scheduling; the Job
+/// controller patches the Workload's template and the PodGroup (KEP-5547; workload-scheduling.md
+/// §6.2). The scheduler sees a PodGroup update: a smaller minCount may let a gated group in or a
+/// parked one back, and may complete a gang whose members wait for their peers. A larger one
+/// holds replacements back until enough fit (the group cycle counts the bound members).
+void JobController::setMinCount(const std::string& workloadName, int32_t minCount)
+{
+    m_minCounts[workloadName] = minCount;
+    for (uint32_t id = 0; id < m_ctx.jobs.size(); ++id) {
+        JobState& job = m_ctx.jobs[id];
+        if (!job.live || job.spec.workload != workloadName || !job.spec.group || !job.spec.group->gang
+            || job.spec.kind == workload::kKindPipelineRun)
+            continue;
+        job.spec.group->minCount = minCount;
+        startWork(m_gangs.setMinCount(id, minCount, m_ctx.now));
+        if (!job.group)
+            continue;
+        GroupState& g = *job.group;
+        const bool lowered = minCount < g.policy.minCount;
+        g.policy.minCount = minCount;
+        auto facts = std::make_shared<PodEventGroup>(*g.facts);
+        facts->minCount = minCount;
+        g.facts = std::move(facts);
+        m_loop.podGroupUpdated(id, lowered);
+    }
 }
 
 /// A pipeline's tasks wait for the tasks they depend on.

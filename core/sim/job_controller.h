@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -47,6 +48,9 @@ public:
     /// A preemption victim was deleted and terminates through its grace period: a Job that
     /// replaces terminating pods, or a ReplicaSet, counts it failed and replaces it now.
     void podDeleted(uint32_t id);
+    /// PodGroupMinCount: the gang minCount of the workload's Jobs, those that exist now and those
+    /// it creates later.
+    void setMinCount(const std::string& workloadName, int32_t minCount);
     /// The distributed jobs of the run so far; closes the idle time of members waiting at `end`.
     GangSummary gangSummary(SimTime end) { return m_gangs.finish(end); }
     /// What the speed tables did to the run so far; counts the run time of pods still working.
@@ -81,6 +85,7 @@ private:
     SchedulingLoop& m_loop;
     GangTracker m_gangs;
     WorkPace m_pace;
+    std::map<std::string, int32_t> m_minCounts; ///< by workload, as PodGroupMinCount events set them
 };
 
 } // namespace drasim::sim

@@ -225,6 +225,8 @@ void NodeConditions::apply(Live& live, const InjectedEvent& e) const
             live.nodeTaints.erase(e.node);
         break;
     }
+    case Type::PodGroupMinCount:
+        break; // changes no node
     }
 }
 

@@ -89,7 +89,7 @@ struct ClusterEvent
 {
     SimTime time = 0;
     std::string kind; ///< the scenario's event type: "NodeFailure", "DeviceTaintRule", ...
-    std::string subject; ///< the node, node pool or DeviceTaintRule it acts on
+    std::string subject; ///< the node, node pool, DeviceTaintRule or workload it acts on
     std::string detail; ///< the rest, as `key=value` words ("taint=xid-79:NoExecute"), or ""
 };
 

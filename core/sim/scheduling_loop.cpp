@@ -53,7 +53,8 @@ void SchedulingLoop::add(uint32_t id, const std::shared_ptr<const api::PodTempla
     if (m_ctx.jobs[p.job].group) {
         p.state = PodState::Grouped;
         m_ctx.metrics.podPending(+1);
-        memberArrived(p.job, id);
+        m_ctx.jobs[p.job].group->members.push_back(id);
+        podGroupUpdated(p.job, true);
         return;
     }
     // Another scheduler's pod stays pending here: no attempt, no status, no queue.

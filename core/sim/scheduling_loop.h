@@ -61,6 +61,11 @@ public:
     void victimGone(const Event& e);
     /// A GroupBackoffExpired event: the PodGroup moves from backoffQ to activeQ.
     void groupBackoffExpired(const Event& e);
+    /// The job's PodGroup changed: a member was created, or the Job controller patched its
+    /// minCount. A gated group passes the gang plugin's PreEnqueue once minCount members exist; a
+    /// group parked as unschedulable goes back when the change may help it (`mayHelp`: a new
+    /// member, a smaller minCount), as the plugin's queueing hints for pods and PodGroups say.
+    void podGroupUpdated(uint32_t jobId, bool mayHelp);
     /// The queueing hints and the unschedulable flush (scheduling_loop_hints.h).
     struct Hints;
     /// Cycles that end in an error: the error backoff queue (scheduling_loop_errors.h).
@@ -117,7 +122,6 @@ private:
 
     // PodGroups (scheduling_loop_groups.cpp). `id` with kGroupEntry set names a job's group.
     QueueKey groupKey(uint32_t jobId) const;
-    void memberArrived(uint32_t jobId, uint32_t podId);
     void requeueGroup(uint32_t jobId);
     void releaseParkedGroups();
     bool groupEntryCurrent(const QueueKey& key, GroupState::State state) const;

@@ -32,18 +32,17 @@ QueueKey SchedulingLoop::groupKey(uint32_t jobId) const
     return QueueKey { g.priority, g.order, kGroupEntry | jobId };
 }
 
-/// A member pod was created. PreEnqueue of the gang plugin counts every member that exists,
-/// pending or bound; a group parked as unschedulable goes back, as the plugin's queueing hint
-/// for an added pod of the group says.
-void SchedulingLoop::memberArrived(uint32_t jobId, uint32_t podId)
+/// PreEnqueue of the gang plugin counts every member that exists, pending or bound. A larger
+/// minCount cannot make a parked group schedulable, so only a new member or a smaller minCount
+/// moves it.
+void SchedulingLoop::podGroupUpdated(uint32_t jobId, bool mayHelp)
 {
     GroupState& g = *m_ctx.jobs[jobId].group;
-    g.members.push_back(podId);
     const bool quorum = !g.policy.gang || int32_t(g.members.size()) >= g.policy.minCount;
     if (g.state == GroupState::State::Gated && quorum) {
         g.state = GroupState::State::Queued;
         m_queue.pushActive(groupKey(jobId));
-    } else if (g.state == GroupState::State::Parked) {
+    } else if (g.state == GroupState::State::Parked && mayHelp) {
         requeueGroup(jobId);
     }
 }

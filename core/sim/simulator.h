@@ -100,6 +100,9 @@ struct InjectedEvent
         DeviceTaintRuleDelete, ///< delete the DeviceTaintRule called name
         NodeTaint, ///< add (or replace, same key and effect) a taint on node: taint key, value, effect
         NodeUntaint, ///< remove the node's taints with taint.key
+        /// A workload's Jobs change their gang's minCount (1.37: the one mutable field of a Job's
+        /// spec.scheduling): workload, minCount
+        PodGroupMinCount,
     };
     /// Written in the scenario, or drawn from a pool's failure process or spot reclaims
     /// (failure_draws.h; counted in the run's failure figures).
@@ -113,6 +116,8 @@ struct InjectedEvent
     std::string pool; ///< RemoveNodePool; DeviceTaintRule(Delete): the rule's name
     std::optional<api::DeviceTaintSelector> selector; ///< DeviceTaintRule
     std::shared_ptr<const NodePool> newPool; ///< AddNodePool
+    std::string workload; ///< PodGroupMinCount: the scenario workload whose Jobs change
+    int32_t minCount = 0; ///< PodGroupMinCount
     Origin origin = Origin::Scenario;
 };
 

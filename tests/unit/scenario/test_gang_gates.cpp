@@ -79,3 +79,66 @@ TEST(GangGates, TopologyAwareWorkloadSchedulingHonoursTheKey)
     EXPECT_GT(constrained.gangs.jobs, 0);
     EXPECT_EQ(constrained.gangs.started, 0);
 }
+
+// A PodGroupMinCount event names a workload of the scenario with a gang policy; the errors say
+// where, as every other event's do.
+TEST(GangGates, MinCountEventNamesAGangWorkload)
+{
+    const std::string dir = DRASIM_SOURCE_DIR "/scenarios/learn/14-gang-scheduling/";
+    auto errors = [&](const std::string& events) {
+        Diagnostics diags;
+        auto s = loadScenario(dir + "scenario.yaml", diags);
+        EXPECT_TRUE(s.has_value()) << diags.formatAll();
+        if (!s)
+            return std::string();
+        auto extra = parseScenario("apiVersion: drasim.dev/v1alpha1\nkind: Scenario\nmetadata: {name: e}\n"
+                                   "spec:\n  events:\n"
+                + events,
+            dir + "events.yaml", diags);
+        EXPECT_TRUE(extra.has_value()) << diags.formatAll();
+        if (!extra)
+            return std::string();
+        s->events = extra->events;
+        EXPECT_FALSE(prepareScenario(*s, {}, diags).has_value());
+        std::string text = diags.formatAll();
+        for (size_t at; (at = text.find(dir)) != std::string::npos;)
+            text.erase(at, dir.size());
+        return text;
+    };
+    EXPECT_EQ(errors("    - {at: 1h, type: PodGroupMinCount, workload: nobody, minCount: 2}\n"),
+        "events.yaml:6:7: Scenario gang-scheduling: spec.events[0].workload: Not found: \"nobody\": no "
+        "workload of that name "
+        "in spec.workloads\n");
+
+    Diagnostics diags;
+    auto s = loadScenario(dir + "scenario.yaml", diags);
+    ASSERT_TRUE(s.has_value()) << diags.formatAll();
+    ASSERT_TRUE(s->workloads[0].scheduling.has_value());
+    s->workloads[0].scheduling->gang = false;
+    ScenarioEvent e;
+    e.type = InjectedEvent::Type::PodGroupMinCount;
+    e.workload = s->workloads[0].name;
+    e.minCount = 2;
+    e.path = "spec.events[0]";
+    s->events = { e };
+    EXPECT_FALSE(prepareScenario(*s, {}, diags).has_value());
+    EXPECT_NE(
+        diags.formatAll().find("spec.events[0].workload: Invalid value: \"training\": its scheduling policy "
+                               "is basic; only a gang policy has a minCount"),
+        std::string::npos)
+        << diags.formatAll();
+
+    // A gang workload: prepared and run, the event lowers the training jobs' quorum to one worker.
+    s = loadScenario(dir + "scenario.yaml", diags);
+    ASSERT_TRUE(s.has_value());
+    e.workload = "training";
+    e.minCount = 1;
+    s->events = { e };
+    const RunSummary lowered = run(*s);
+    const RunSummary base = run(load(kGang));
+    EXPECT_GT(lowered.gangs.jobs, 0);
+    EXPECT_EQ(lowered.gangs.jobs, base.gangs.jobs);
+    // One worker is a quorum: every gang starts at least as soon, so no fewer start.
+    EXPECT_GE(lowered.gangs.started, base.gangs.started);
+    EXPECT_LE(lowered.gangs.secondsToStart.mean, base.gangs.secondsToStart.mean);
+}

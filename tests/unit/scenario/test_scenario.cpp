@@ -103,7 +103,16 @@ TEST(Scenario, ValidationErrorsArePositionedAndWorded)
         "dir/s.yaml:7:22: Scenario t: spec.events[0].type: Unsupported value: \"Meteor\": supported values: "
         "\"NodeFailure\", \"NodeReturn\", \"DeviceTaint\", \"DeviceUntaint\", \"AddNodePool\", "
         "\"RemoveNodePool\", \"DeviceTaintRule\", \"DeviceTaintRuleDelete\", \"NodeTaint\", "
-        "\"NodeUntaint\"\n");
+        "\"NodeUntaint\", \"PodGroupMinCount\"\n");
+    // PodGroupMinCount: a workload and a minCount of at least 1.
+    EXPECT_EQ(errorsOf(std::string(kHeader) + "spec:\n  events:\n    - {at: 1h, type: PodGroupMinCount}\n"),
+        "dir/s.yaml:7:7: Scenario t: spec.events[0].workload: Required value: needed by type "
+        "PodGroupMinCount\n"
+        "dir/s.yaml:7:7: Scenario t: spec.events[0].minCount: Required value\n");
+    EXPECT_EQ(errorsOf(std::string(kHeader)
+                  + "spec:\n  events:\n    - {at: 1h, type: PodGroupMinCount, workload: w, minCount: 0}\n"),
+        "dir/s.yaml:7:63: Scenario t: spec.events[0].minCount: Invalid value: 0: must be between 1 and "
+        "2147483647\n");
     // DeviceTaintRule and NodeTaint events: what each needs.
     EXPECT_EQ(errorsOf(std::string(kHeader)
                   + "spec:\n  events:\n    - {at: 1h, type: DeviceTaintRule, name: r, key: k, effect: "
@@ -160,7 +169,7 @@ TEST(Scenario, ValidationErrorsArePositionedAndWorded)
 TEST(Scenario, EveryEventTypeNameReadsBackAsItsType)
 {
     const std::vector<std::string> names = sim::injectedEventTypeNames();
-    ASSERT_EQ(names.size(), 10u);
+    ASSERT_EQ(names.size(), 11u);
     std::set<std::string> distinct(names.begin(), names.end());
     EXPECT_EQ(distinct.size(), names.size());
     for (const std::string& name : names) {

@@ -43,6 +43,7 @@ spec:
     - {at: 87m, type: DeviceTaintRuleDelete, name: drain}
     - {at: 88m, type: NodeTaint, node: big-0, key: node.kubernetes.io/unreachable, effect: NoExecute}
     - {at: 89m, type: NodeUntaint, node: big-0, key: node.kubernetes.io/unreachable}
+    - {at: 90m, type: PodGroupMinCount, workload: steady, minCount: 3}
 )";
 
 Scenario parsed(const std::string& text, const std::string& file)
@@ -63,7 +64,8 @@ TEST(ScenarioWriter, WritesPathsAsWrittenAndEveryField)
              "nodes: ../data/nodes.csv", "- classes.yaml", "- jobs/train.yaml", "namePrefix: l40s",
              "pricePerHour: 10.5", "partitionsPerGpu: 4", "scoring: most-allocated", "podMaxBackoff: 20s",
              "duration: 1h30m", "metricInterval: 30s", "rate: 3/h", "value: \"yes\"", "effect: NoExecute",
-             "type: RemoveNodePool", "type: DeviceTaintRule", "pool: big-1", "type: NodeUntaint" })
+             "type: RemoveNodePool", "type: DeviceTaintRule", "pool: big-1", "type: NodeUntaint",
+             "type: PodGroupMinCount", "workload: steady", "minCount: 3" })
         EXPECT_NE(text.find(expected), std::string::npos) << expected << " missing in\n" << text;
     EXPECT_EQ(text.find("dir/"), std::string::npos) << text; // nothing resolved
     EXPECT_EQ(text.find("namePrefix: big"), std::string::npos) << text; // the default is not written
