@@ -23,15 +23,16 @@
 // Modelled: whole devices counted per DeviceClass (a claim's ExactCount requests; under
 // firstAvailable its first subrequest); a partition (a device that consumes shared counters)
 // counts as free only while the counters it needs are left after the devices in use took theirs.
-// Not modelled (yet):
-//   * MIG profiles as shapes: a request's own selectors (the profile) do not narrow the class, so
-//     a free partition of any profile counts for every typical claim of its class, and
-//     overlapping free partitions each count as a free device though only one can be taken;
-//   * consumable capacity: devices that allow multiple allocations are left out (the GPU-sharing
-//     path is fragmentation.h's), and a request with a capacity request asks for nothing;
-//   * allocationMode All, and selectors that narrow a class to some of its devices;
-//   * alignment (matchAttribute): free GPUs and NICs of one node count as usable together
-//     wherever they sit;
+// Not modelled here, but in device_fragmentation.h, which measures every run whose typical
+// claims ask for any of them (a request's own selectors, such as a MIG profile; consumable
+// capacity; a matchAttribute constraint):
+//   * MIG profiles as shapes: a free partition of any profile counts for every typical claim of
+//     its class, and overlapping free partitions each count as a free device though only one can
+//     be taken (a class of partitions asked for without a profile is still counted so);
+//   * consumable capacity: devices that allow multiple allocations are left out;
+//   * alignment: free GPUs and NICs of one node count as usable together wherever they sit.
+// Not modelled at all:
+//   * allocationMode All;
 //   * the node's CPU and memory;
 //   * devices of slices that several nodes see (network-attached pools) count on each of them;
 //   * which devices the allocator will take: the fgd score subtracts the pod's counts per class
@@ -66,10 +67,16 @@ std::vector<TypicalClaim> typicalClaims(
 
 /// What the claim measure of a run measures against: the typical claims of its workload, and the
 /// device classes they ask for (sorted), the only classes whose free devices are counted.
+struct MeasureKeys;
+
 struct ClaimTarget
 {
     std::vector<TypicalClaim> typical;
     std::vector<std::string> classes;
+    /// Set when a typical claim asks for more than whole devices (a MIG profile, consumable
+    /// capacity, alignment): the general measure of device_fragmentation.h, whose typical claims
+    /// these are; `typical` then holds their device counts, for reference only.
+    std::shared_ptr<const MeasureKeys> general;
 };
 
 /// The target of a workload's claims by shape; null when no shape asks for a device (a workload
@@ -89,7 +96,7 @@ int64_t claimFragment(
 struct ClassFragment
 {
     double fragment = 0;
-    int64_t free = 0;
+    double free = 0; ///< in devices (whole ones here; shares of one in device_fragmentation.h)
 };
 
 /// F_n,C(M) for every class the node has free devices of.
