@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/scheduler/claim_scoring.h"
 
+#include <algorithm>
 #include <map>
 #include <string>
 #include <utility>
@@ -19,15 +20,9 @@ std::vector<Cluster::Impl::ClaimScoring::ClassSet> Cluster::Impl::ClaimScoring::
     return out;
 }
 
-namespace {
-
-using Counters = std::map<std::string, std::map<std::string, Quantity>>;
-
-/// What the pool's counter sets have left after the devices in use (dedicated or shared) took
-/// theirs, relevant slices or not, as the allocator charges them (Allocator::countersFor).
-Counters availableCounters(const allocator::NodePool& pool, const allocator::AllocatedState& state)
+ClaimCounters availableCounters(const allocator::NodePool& pool, const allocator::AllocatedState& state)
 {
-    Counters left;
+    ClaimCounters left;
     for (const api::CounterSet* set : pool.counterSets)
         left[set->name] = set->counters;
     for (const auto* list : { &pool.devices, &pool.otherDevices })
@@ -44,9 +39,11 @@ Counters availableCounters(const allocator::NodePool& pool, const allocator::All
     return left;
 }
 
+namespace {
+
 /// Whether what is left of the counters still holds the device (a partition whose counters a
 /// sibling took is not free, though no claim holds it).
-bool countersHold(const api::Device& device, const Counters& left)
+bool countersHold(const api::Device& device, const ClaimCounters& left)
 {
     for (const api::DeviceCounterConsumption& c : device.consumesCounters) {
         const auto set = left.find(c.counterSet);
@@ -68,7 +65,8 @@ gpushare::DeviceCounts Cluster::Impl::ClaimScoring::nodeFree(
     for (const allocator::NodePool& pool : d.viewOf(idx).pools) {
         if (pool.invalid)
             continue;
-        const Counters left = pool.counterSets.empty() ? Counters {} : availableCounters(pool, d.state);
+        const ClaimCounters left
+            = pool.counterSets.empty() ? ClaimCounters {} : availableCounters(pool, d.state);
         for (const allocator::DeviceEntry& e : pool.devices) {
             if (e.multi || !e.nodeOk)
                 continue;
@@ -101,6 +99,8 @@ gpushare::DeviceCounts Cluster::Impl::ClaimScoring::podShape(const Impl& d, cons
 void Cluster::Impl::ClaimScoring::fillScores(
     Impl& d, const Cycle& cycle, const std::vector<uint32_t>& feasible, std::vector<ScoreInputs>& inputs)
 {
+    if (d.options.claimTarget->general)
+        return fillGeneralScores(d, cycle, feasible, inputs);
     const gpushare::DeviceCounts shape = podShape(d, cycle);
     if (shape.empty())
         return; // no device of the target's classes: the GPU-sharing score stands
@@ -122,12 +122,48 @@ void addClaimDevices(const api::ResourceClaimSpec& spec, gpushare::DeviceCounts&
     }
 }
 
+void addClaimRequests(const api::ResourceClaimSpec& spec, gpushare::ClaimShape& shape, int& nextGroup)
+{
+    std::map<std::string, size_t> byName; // request name -> index in shape
+    for (const api::DeviceRequest& r : spec.requests) {
+        const api::DeviceRequestSpec* s = r.exactly ? &*r.exactly
+            : r.firstAvailable.empty()              ? nullptr
+                                                    : &r.firstAvailable.front().spec;
+        if (!s || s->allocationMode != "ExactCount" || s->count <= 0)
+            continue;
+        gpushare::RequestShape request;
+        request.deviceClass = s->deviceClassName;
+        request.count = s->count;
+        for (const api::DeviceSelector& sel : s->selectors)
+            request.selectors.push_back(sel.expression);
+        if (s->capacity)
+            for (const auto& [name, amount] : s->capacity->requests)
+                request.capacityMilli[name] = amount.milliValue();
+        byName[r.name] = shape.size();
+        shape.push_back(std::move(request));
+    }
+    for (const api::DeviceConstraint& c : spec.constraints) {
+        if (!c.matchAttribute)
+            continue;
+        const int group = nextGroup++;
+        for (const auto& [name, index] : byName) {
+            if (!c.requests.empty()
+                && std::find(c.requests.begin(), c.requests.end(), name) == c.requests.end())
+                continue;
+            shape[index].matchAttribute = *c.matchAttribute;
+            shape[index].alignGroup = group;
+        }
+    }
+}
+
 std::map<std::string, gpushare::ClassFragment> claimFragmentation(Cluster& cluster)
 {
     using ClaimScoring = Cluster::Impl::ClaimScoring;
     Cluster::Impl& d = *cluster.m_impl;
     if (!d.options.claimTarget)
         return {};
+    if (d.options.claimTarget->general)
+        return ClaimScoring::generalFragmentation(d);
     const std::vector<ClaimScoring::ClassSet> sets = ClaimScoring::classSets(d);
     if (sets.empty())
         return {};

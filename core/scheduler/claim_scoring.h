@@ -16,6 +16,7 @@
 
 #include "core/api/resource_v1.h"
 #include "core/gpushare/claim_fragmentation.h"
+#include "core/gpushare/claim_shape.h"
 
 namespace drasim::scheduler {
 
@@ -25,6 +26,13 @@ class Cluster;
 /// devices (its first subrequest's under firstAvailable). A request for all devices of a class or
 /// with a capacity request (consumable capacity, not modelled) adds none.
 void addClaimDevices(const api::ResourceClaimSpec& spec, gpushare::DeviceCounts& shape);
+
+/// The requests of a claim as the general measure reads them (gpushare/claim_shape.h), added to
+/// `shape`: each ExactCount request (its first subrequest under firstAvailable) with its class,
+/// its own selectors, its count and its capacity requests; the requests a matchAttribute
+/// constraint names (all of the claim's when it names none) aligned on its attribute under group
+/// `nextGroup`, which then counts on. Requests for all devices of a class add nothing.
+void addClaimRequests(const api::ResourceClaimSpec& spec, gpushare::ClaimShape& shape, int& nextGroup);
 
 /// The cluster's claim fragment now, against SchedulerOptions::claimTarget, for every target class
 /// with a device in the cluster (free or not): clusterClaimFragment of the nodes' free devices,

@@ -6,14 +6,23 @@
 // pod whose claims ask for such devices. Private to the scheduler module.
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
 #include "core/gpushare/claim_fragmentation.h"
+#include "core/gpushare/device_fragmentation.h"
 #include "core/scheduler/cluster_impl.h"
 #include "core/scheduler/scoring.h"
 
 namespace drasim::scheduler {
+
+/// Counter set name -> counter -> amount.
+using ClaimCounters = std::map<std::string, std::map<std::string, Quantity>>;
+
+/// What the pool's counter sets have left after the devices in use (dedicated or shared) took
+/// theirs, relevant slices or not, as the allocator charges them (Allocator::countersFor).
+ClaimCounters availableCounters(const allocator::NodePool& pool, const allocator::AllocatedState& state);
 
 struct Cluster::Impl::ClaimScoring
 {
@@ -35,9 +44,38 @@ struct Cluster::Impl::ClaimScoring
     static gpushare::DeviceCounts podShape(const Impl& d, const Cycle& cycle);
 
     /// Sets claimScore of `inputs` (one per node of `feasible`, same order) when the pod's claims
-    /// ask for devices of the target's classes (claimFgdScore, against its typical claims).
+    /// ask for devices of the target's classes (claimFgdScore, against its typical claims; the
+    /// general measure's deviceFgdScore when the target has general keys).
     static void fillScores(
         Impl& d, const Cycle& cycle, const std::vector<uint32_t>& feasible, std::vector<ScoreInputs>& inputs);
+
+    // The general measure (device_fragmentation.h), in claim_devices.cpp.
+
+    /// The selector sets of the keys: one per class, one per request.
+    struct KeySets
+    {
+        std::vector<uint32_t> classes; ///< by class index; kNoSet for a class the cluster lacks
+        std::vector<uint32_t> requests; ///< by request id
+        std::vector<const api::DeviceClass*> requestClasses; ///< by request id, null when missing
+    };
+    static constexpr uint32_t kNoSet = UINT32_MAX;
+    static KeySets keySets(Impl& d, const gpushare::MeasureKeys& keys);
+    class NodeDevicesBuilder;
+
+    /// Node idx's devices of the keys' classes as the general measure reads them (its view's
+    /// devices, the counters and capacity the devices in use left).
+    static gpushare::NodeDevices nodeDevices(
+        Impl& d, uint32_t idx, const gpushare::MeasureKeys& keys, const KeySets& sets);
+
+    /// The requests of the cycle's unallocated claims (addClaimRequests), normalised.
+    static gpushare::ClaimShape podRequests(const Cycle& cycle);
+
+    /// fillScores for a target with general keys.
+    static void fillGeneralScores(
+        Impl& d, const Cycle& cycle, const std::vector<uint32_t>& feasible, std::vector<ScoreInputs>& inputs);
+
+    /// claimFragmentation for a target with general keys.
+    static std::map<std::string, gpushare::ClassFragment> generalFragmentation(Impl& d);
 };
 
 } // namespace drasim::scheduler

@@ -177,6 +177,9 @@ public:
     /// DeviceClass, for a run with typical claims to measure against; empty when there is nothing
     /// to measure. The default knows nothing.
     virtual std::map<std::string, gpushare::ClassFragment> claimFragmentation() { return {}; }
+    /// Whether that measure is the general one (core/gpushare/device_fragmentation.h: MIG
+    /// profiles, consumable capacity, alignment), in shares of devices.
+    virtual bool claimMeasureOnShares() const { return false; }
 
 private:
     mutable uint64_t m_unpromisedGeneration = 0;

@@ -295,6 +295,8 @@ DataValue toData(const RunSummary& s)
             claims.set(f.deviceClass, std::move(c));
         }
         root.set("claimFragmentation", std::move(claims));
+        if (s.claimFragmentationOnShares)
+            root.set("claimFragmentationMeasure", DataValue(std::string("device-shares")));
     }
     root.set("placement", keyed(s.placement));
     DataValue cost = DataValue::map();
@@ -384,8 +386,11 @@ std::string formatText(const RunSummary& s)
             + fixed(f->peakPercentOfCapacity, 1) + "%), " + fixed(f->meanPercentOfFree, 1)
             + "% of the free GPU\n";
     if (!s.claimFragmentation.empty()) {
-        out += "claim fragmentation (the FGD measure on whole devices, against the workload's typical "
-               "claims):\n";
+        out += s.claimFragmentationOnShares
+            ? "claim fragmentation (the FGD measure on DRA devices in shares of a device: MIG profiles, "
+              "consumable capacity, alignment; against the workload's typical claims):\n"
+            : "claim fragmentation (the FGD measure on whole devices, against the workload's typical "
+              "claims):\n";
         for (const ClaimFragmentationSummary& f : s.claimFragmentation)
             out += "  " + f.deviceClass + ": mean " + fixed(f.meanDevices, 2) + " devices (peak "
                 + fixed(f.peakDevices, 2) + "), " + fixed(f.meanPercentOfFree, 1)

@@ -142,8 +142,11 @@ struct RunSummary
     std::vector<KeyedValue> fragmentation;
     /// GPU-sharing clusters with typical pods to measure against only.
     std::optional<GpuShareFragmentationSummary> gpuShareFragmentation;
-    /// Runs whose workload has claims on whole DRA devices only, by class.
+    /// Runs whose workload has claims on DRA devices, by class.
     std::vector<ClaimFragmentationSummary> claimFragmentation;
+    /// The general measure (device_fragmentation.h: MIG profiles, consumable capacity,
+    /// alignment), in shares of devices; else whole devices.
+    bool claimFragmentationOnShares = false;
     /// Newly allocated multi-device claims by topology distance class.
     std::vector<KeyedValue> placement;
     double costUsd = 0;

@@ -20,7 +20,7 @@ void Sampler::sample()
             m_ctx.metrics.addGpuShareFragmentation(s, *share);
     if (m_ctx.options.gpuShareFragmentation)
         if (const auto claims = m_ctx.cluster.claimFragmentation(); !claims.empty())
-            m_ctx.metrics.addClaimFragmentation(s, claims);
+            m_ctx.metrics.addClaimFragmentation(s, claims, m_ctx.cluster.claimMeasureOnShares());
     for (auto* r : m_ctx.recorders)
         r->onSample(s);
 }

@@ -52,6 +52,11 @@ public:
     {
         return scheduler::claimFragmentation(m_cluster);
     }
+    bool claimMeasureOnShares() const override
+    {
+        const auto& target = m_cluster.options().claimTarget;
+        return target && target->general;
+    }
 
     /// The cluster itself; whoever asks may change it, so the state generation moves on.
     scheduler::Cluster& cluster()

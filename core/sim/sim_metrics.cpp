@@ -404,19 +404,20 @@ void SimMetrics::addGpuShareFragmentation(MetricSample& s, const gpushare::Clust
 }
 
 void SimMetrics::addClaimFragmentation(
-    MetricSample& s, const std::map<std::string, gpushare::ClassFragment>& byClass)
+    MetricSample& s, const std::map<std::string, gpushare::ClassFragment>& byClass, bool onShares)
 {
+    m_claimOnShares = m_claimOnShares || onShares;
     for (const auto& [deviceClass, f] : byClass)
         s.points.push_back({ "fragmentation.claim_devices", deviceClass, f.fragment });
     for (const auto& [deviceClass, f] : byClass) {
-        const double rate = f.free > 0 ? 100.0 * f.fragment / double(f.free) : 0.0;
+        const double rate = f.free > 0 ? 100.0 * f.fragment / f.free : 0.0;
         s.points.push_back({ "fragmentation.claim_rate_percent", deviceClass, rate });
         ClaimFragmentationSummary& sum = m_claimSums[deviceClass];
         sum.deviceClass = deviceClass;
         ++sum.samples;
         sum.meanDevices += f.fragment;
         sum.peakDevices = std::max(sum.peakDevices, f.fragment);
-        sum.meanFreeDevices += double(f.free);
+        sum.meanFreeDevices += f.free;
         sum.meanPercentOfFree += rate;
     }
 }
@@ -484,6 +485,7 @@ RunSummary SimMetrics::summary(SimTime) const
         f.meanPercentOfFree /= samples;
         out.claimFragmentation.push_back(std::move(f));
     }
+    out.claimFragmentationOnShares = m_claimOnShares;
     for (const auto& [cls, count] : m_placement)
         out.placement.push_back({ cls, double(count) });
     std::map<std::string, double> byPool;

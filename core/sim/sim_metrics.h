@@ -92,8 +92,9 @@ public:
     /// Adds the cluster's GPU-sharing fragmentation to a sample and to the run's means.
     void addGpuShareFragmentation(MetricSample& s, const gpushare::ClusterFragment& f);
     /// Adds the claim measure per DeviceClass to a sample and to the run's means.
-    void addClaimFragmentation(
-        MetricSample& s, const std::map<std::string, gpushare::ClassFragment>& byClass);
+    /// `onShares`: the general measure (device_fragmentation.h), said so in the summary.
+    void addClaimFragmentation(MetricSample& s, const std::map<std::string, gpushare::ClassFragment>& byClass,
+        bool onShares = false);
 
 private:
     struct Dimension
@@ -167,6 +168,7 @@ private:
     GpuShareFragmentationSummary m_shareSums; ///< sums (peak: the peak) until summary()
     /// Per class: sums (peak: the peak) until summary(), samples in `samples`.
     std::map<std::string, ClaimFragmentationSummary> m_claimSums;
+    bool m_claimOnShares = false;
     uint64_t m_samples = 0;
     SimTime m_lastSample = 0;
 };

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "core/gpushare/device_fragmentation.h"
 #include "core/scheduler/claim_scoring.h"
 
 namespace drasim::sim {
@@ -15,6 +16,17 @@ const std::string kClaimRef = "claim:";
 std::string namespacedKey(const std::string& ns, const std::string& name)
 {
     return (ns.empty() ? std::string("default") : ns) + "/" + name;
+}
+
+/// The claims and templates by their reference ("template:NS/NAME", "claim:NS/NAME").
+std::map<std::string, const api::ResourceClaimSpec*> claimSpecs(const api::ObjectSet& objects)
+{
+    std::map<std::string, const api::ResourceClaimSpec*> specs;
+    for (const api::ResourceClaimTemplate& t : objects.resourceClaimTemplates)
+        specs.emplace(kTemplateRef + namespacedKey(t.meta.namespace_, t.meta.name), &t.spec);
+    for (const api::ResourceClaim& c : objects.resourceClaims)
+        specs.emplace(kClaimRef + namespacedKey(c.meta.namespace_, c.meta.name), &c.spec);
+    return specs;
 }
 
 } // namespace
@@ -44,11 +56,7 @@ void countPodClaims(const workload::JobSpec& job, PodClaimRefs& into)
 std::map<gpushare::DeviceCounts, int64_t> podClaimShapes(
     const PodClaimRefs& pods, const api::ObjectSet& objects)
 {
-    std::map<std::string, const api::ResourceClaimSpec*> specs;
-    for (const api::ResourceClaimTemplate& t : objects.resourceClaimTemplates)
-        specs.emplace(kTemplateRef + namespacedKey(t.meta.namespace_, t.meta.name), &t.spec);
-    for (const api::ResourceClaim& c : objects.resourceClaims)
-        specs.emplace(kClaimRef + namespacedKey(c.meta.namespace_, c.meta.name), &c.spec);
+    std::map<std::string, const api::ResourceClaimSpec*> specs = claimSpecs(objects);
     std::map<gpushare::DeviceCounts, int64_t> shapes;
     for (const auto& [refs, count] : pods) {
         gpushare::DeviceCounts shape;
@@ -60,10 +68,27 @@ std::map<gpushare::DeviceCounts, int64_t> podClaimShapes(
     return shapes;
 }
 
+std::map<gpushare::ClaimShape, int64_t> podClaimRequests(
+    const PodClaimRefs& pods, const api::ObjectSet& objects)
+{
+    std::map<std::string, const api::ResourceClaimSpec*> specs = claimSpecs(objects);
+    std::map<gpushare::ClaimShape, int64_t> shapes;
+    for (const auto& [refs, count] : pods) {
+        gpushare::ClaimShape shape;
+        int group = 0;
+        for (const std::string& ref : refs)
+            if (auto it = specs.find(ref); it != specs.end())
+                scheduler::addClaimRequests(*it->second, shape, group);
+        gpushare::normalizeShape(shape);
+        shapes[shape] += count;
+    }
+    return shapes;
+}
+
 std::shared_ptr<const gpushare::ClaimTarget> workloadClaimTarget(
     const PodClaimRefs& pods, const api::ObjectSet& objects)
 {
-    return gpushare::claimTargetOf(podClaimShapes(pods, objects));
+    return gpushare::claimTargetOf(podClaimRequests(pods, objects));
 }
 
 } // namespace drasim::sim

@@ -13,6 +13,7 @@
 
 #include "core/api/object_set.h"
 #include "core/gpushare/claim_fragmentation.h"
+#include "core/gpushare/claim_shape.h"
 #include "core/workload/workload.h"
 
 namespace drasim::sim {
@@ -32,7 +33,14 @@ void countPodClaims(const workload::JobSpec& job, PodClaimRefs& into);
 std::map<gpushare::DeviceCounts, int64_t> podClaimShapes(
     const PodClaimRefs& pods, const api::ObjectSet& objects);
 
-/// The claim measure's target for the pods (claimTargetOf); null when none asks for a device.
+/// The pods as their claims' requests (scheduler::addClaimRequests, gpushare/claim_shape.h), the
+/// names resolved as podClaimShapes resolves them.
+std::map<gpushare::ClaimShape, int64_t> podClaimRequests(
+    const PodClaimRefs& pods, const api::ObjectSet& objects);
+
+/// The claim measure's target for the pods (gpushare::claimTargetOf of their requests: the
+/// whole-device measure when every request is plain, else the general one); null when none asks
+/// for a device.
 std::shared_ptr<const gpushare::ClaimTarget> workloadClaimTarget(
     const PodClaimRefs& pods, const api::ObjectSet& objects);
 

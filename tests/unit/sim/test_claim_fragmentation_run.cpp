@@ -49,7 +49,7 @@ public:
             free.push_back({ { "gpu", int64_t(u.total) - int64_t(u.allocated) } });
         const auto expected = gpushare::clusterClaimFragment(free, m_target.typical);
         const double fragment = expected.count("gpu") ? expected.at("gpu").fragment : 0.0;
-        const int64_t freeDevices = expected.count("gpu") ? expected.at("gpu").free : 0;
+        const double freeDevices = expected.count("gpu") ? expected.at("gpu").free : 0.0;
         int seen = 0;
         for (const SeriesPoint& p : sample.points) {
             if (p.metric == "fragmentation.claim_devices") {
@@ -57,7 +57,7 @@ public:
                 EXPECT_NEAR(p.value, fragment, 1e-9) << "at " << sample.time;
                 ++seen;
             } else if (p.metric == "fragmentation.claim_rate_percent") {
-                EXPECT_NEAR(p.value, freeDevices > 0 ? 100.0 * fragment / double(freeDevices) : 0.0, 1e-9);
+                EXPECT_NEAR(p.value, freeDevices > 0 ? 100.0 * fragment / freeDevices : 0.0, 1e-9);
                 ++seen;
             }
         }
@@ -73,7 +73,9 @@ private:
     const gpushare::ClaimTarget& m_target;
 };
 
-TEST(ClaimFragmentationRun, EverySampleReportsTheMeasureOfTheFreeDevices)
+/// Runs random jobs of 1, 2, 4 and 8 GPUs on 1 to 4 nodes of 8 GPUs and checks every sample
+/// against the whole-device measure of the free GPUs; the number of samples that saw a fragment.
+int checkRandomRuns(const api::ObjectSet& objects, bool onShares)
 {
     int fragmented = 0;
     for (uint64_t seed = 1; seed <= 12; ++seed) {
@@ -86,10 +88,12 @@ TEST(ClaimFragmentationRun, EverySampleReportsTheMeasureOfTheFreeDevices)
                 gpusChoice[rng() % 4]));
             countPodClaims(jobs.back(), refs);
         }
-        const api::ObjectSet objects = gpuTemplates();
         scheduler::SchedulerOptions options;
         options.claimTarget = workloadClaimTarget(refs, objects);
-        ASSERT_NE(options.claimTarget, nullptr);
+        EXPECT_NE(options.claimTarget, nullptr);
+        if (!options.claimTarget)
+            return 0;
+        EXPECT_EQ(options.claimTarget->general != nullptr, onShares);
         scheduler::Cluster cluster(objects, options);
         SchedulerClusterPort port(cluster);
         SimOptions o;
@@ -104,11 +108,30 @@ TEST(ClaimFragmentationRun, EverySampleReportsTheMeasureOfTheFreeDevices)
         const RunSummary s = sim.run();
         EXPECT_GT(checker.samples, 0);
         fragmented += checker.fragmented;
-        ASSERT_EQ(s.claimFragmentation.size(), 1u);
+        EXPECT_EQ(s.claimFragmentationOnShares, onShares);
+        EXPECT_EQ(s.claimFragmentation.size(), 1u);
+        if (s.claimFragmentation.size() != 1)
+            continue;
         EXPECT_EQ(s.claimFragmentation[0].deviceClass, "gpu");
         EXPECT_EQ(s.claimFragmentation[0].samples, uint64_t(checker.samples));
     }
-    EXPECT_GT(fragmented, 0) << "some sample must see a fragment for the law to say something";
+    return fragmented;
+}
+
+TEST(ClaimFragmentationRun, EverySampleReportsTheMeasureOfTheFreeDevices)
+{
+    EXPECT_GT(checkRandomRuns(gpuTemplates(), false), 0)
+        << "some sample must see a fragment for the law to say something";
+}
+
+// The general measure (device_fragmentation.h) on whole devices, its requests' selectors
+// accepting every device: at every sample the whole-device measure, and the summary says which.
+TEST(ClaimFragmentationRun, TheGeneralMeasureOnWholeDevicesIsTheWholeDeviceMeasure)
+{
+    api::ObjectSet objects = gpuTemplates();
+    for (api::ResourceClaimTemplate& t : objects.resourceClaimTemplates)
+        t.spec.requests.front().exactly->selectors.push_back({ "device.driver != ''", {} });
+    EXPECT_GT(checkRandomRuns(objects, true), 0);
 }
 
 TEST(ClaimFragmentationRun, ARunWithoutTypicalClaimsReportsNoneOfIt)
