@@ -77,6 +77,11 @@ struct ClaimTarget
     /// capacity, alignment): the general measure of device_fragmentation.h, whose typical claims
     /// these are; `typical` then holds their device counts, for reference only.
     std::shared_ptr<const MeasureKeys> general;
+    /// Set when a typical claim asks for consumable capacity: the target with those requests left
+    /// out (null when nothing is left), for runs whose shared GPUs the paper's own measure covers
+    /// (a GPU-sharing trace: fragmentation.h).
+    bool asksCapacity = false;
+    std::shared_ptr<const ClaimTarget> withoutCapacity;
 };
 
 /// The target of a workload's claims by shape; null when no shape asks for a device (a workload

@@ -338,8 +338,18 @@ MeasureKeys measureKeysOf(const std::map<ClaimShape, int64_t>& podsByShape, int 
 }
 
 std::shared_ptr<const ClaimTarget> claimTargetOf(
-    const std::map<ClaimShape, int64_t>& podsByShape, int popularityPercent)
+    const std::map<ClaimShape, int64_t>& podsByShape, int popularityPercent, bool readSelectors)
 {
+    if (!readSelectors) {
+        std::map<ClaimShape, int64_t> stripped;
+        for (const auto& [shape, count] : podsByShape) {
+            ClaimShape s = shape;
+            for (RequestShape& r : s)
+                r.selectors.clear();
+            stripped[s] += count;
+        }
+        return claimTargetOf(stripped, popularityPercent, true);
+    }
     std::map<DeviceCounts, int64_t> byCounts;
     bool plain = true;
     for (const auto& [shape, count] : podsByShape) {
@@ -359,6 +369,17 @@ std::shared_ptr<const ClaimTarget> claimTargetOf(
     target.classes = keys->classes;
     target.typical = typicalClaims(byCounts, popularityPercent);
     target.general = std::move(keys);
+    std::map<ClaimShape, int64_t> withoutCapacity;
+    for (const auto& [shape, count] : podsByShape) {
+        ClaimShape s;
+        for (const RequestShape& r : shape)
+            if (r.capacityMilli.empty())
+                s.push_back(r);
+        target.asksCapacity = target.asksCapacity || s.size() < shape.size();
+        withoutCapacity[s] += count;
+    }
+    if (target.asksCapacity)
+        target.withoutCapacity = claimTargetOf(withoutCapacity, popularityPercent, true);
     return std::make_shared<const ClaimTarget>(std::move(target));
 }
 

@@ -46,6 +46,9 @@
 // fgd scores a pod on a node it fits by trunc(100 sigmoid(F0 - F1)), F summed over the classes
 // the pod asks for, F1 after the pod's devices are taken first fit (claimFgdScore's rule).
 //
+// Where it applies (claimTargetOf, sim::workloadClaimTarget): requests' selectors are read only
+// on clusters that publish partitions or shareable devices, and consumable capacity is left to
+// fragmentation.h where a GPU-sharing trace runs, so runs on whole devices keep their numbers.
 // Not modelled: allocationMode All; distinctAttribute; which placement of several fitting ones
 // the allocator picks beyond first fit (its backtracking); a request's firstAvailable beyond the
 // first subrequest; the node's CPU and memory.
@@ -154,8 +157,10 @@ MeasureKeys measureKeysOf(const std::map<ClaimShape, int64_t>& podsByShape, int 
 
 /// The target of the pods' shapes: claimTargetOf of their device counts when every shape is
 /// plain (so whole-device runs keep their numbers), else one with `general` keys; null when no
-/// shape asks for a device.
+/// shape asks for a device. Without `readSelectors` (a cluster whose devices are all whole, no
+/// partitions, no shareable devices) the requests' selectors are dropped first: on whole devices
+/// the measure counts a class's devices as claim_fragmentation.h does, whatever narrows them.
 std::shared_ptr<const ClaimTarget> claimTargetOf(
-    const std::map<ClaimShape, int64_t>& podsByShape, int popularityPercent = 95);
+    const std::map<ClaimShape, int64_t>& podsByShape, int popularityPercent = 95, bool readSelectors = true);
 
 } // namespace drasim::gpushare

@@ -444,10 +444,12 @@ std::optional<sim::PreparedScenario> prepareScenario(
             sc.workloads, p.seed, sc.duration, sc.featureGates, a.base, diags, options.cancel, &podClaims);
     if (!withObjects || a.failed())
         return std::nullopt;
-    p.claimTarget = sim::workloadClaimTarget(podClaims, a.base);
     if (options.cancel && options.cancel->cancelled())
         return std::nullopt; // the cluster may be incomplete
     preloadPoolNodes(a, options.threads);
+    // After the pools' slices are in: whether they publish partitions or shareable devices
+    // decides what the claim measure reads of a request's selectors.
+    p.claimTarget = sim::workloadClaimTarget(podClaims, a.base);
 
     p.name = sc.name;
     p.file = sc.file;

@@ -128,8 +128,11 @@ auto simulateWith(const PreparedScenario& prepared, api::ObjectSet objects, cons
         || scheduler::sharePolicyOf(scheduler::scoringProfile(schedOptions.scoring))
             == gpushare::SharePolicy::Fgd) {
         schedOptions.shareTarget = workload::traceShareTarget(*workloads.specs, diags);
-        // And against the typical claims of the stream, on whole DRA devices.
-        schedOptions.claimTarget = claimTarget;
+        // And against the typical claims of the stream on DRA devices; consumable capacity is
+        // the paper's own measure's where a GPU-sharing trace runs.
+        schedOptions.claimTarget = schedOptions.shareTarget && claimTarget && claimTarget->asksCapacity
+            ? claimTarget->withoutCapacity
+            : claimTarget;
     }
     schedOptions.whatIfDraPreemption = prepared.whatIfDraPreemption;
     schedOptions.podGroupUnitsInPreemption = api::defaultPreemptionRespectsPodGroups(prepared.featureGates);

@@ -85,10 +85,19 @@ std::map<gpushare::ClaimShape, int64_t> podClaimRequests(
     return shapes;
 }
 
+bool publishesPartitionsOrShares(const api::ObjectSet& objects)
+{
+    for (const api::ResourceSlice& slice : objects.resourceSlices)
+        for (const api::Device& d : slice.devices)
+            if (!d.consumesCounters.empty() || d.allowMultipleAllocations.value_or(false))
+                return true;
+    return false;
+}
+
 std::shared_ptr<const gpushare::ClaimTarget> workloadClaimTarget(
     const PodClaimRefs& pods, const api::ObjectSet& objects)
 {
-    return gpushare::claimTargetOf(podClaimRequests(pods, objects));
+    return gpushare::claimTargetOf(podClaimRequests(pods, objects), 95, publishesPartitionsOrShares(objects));
 }
 
 } // namespace drasim::sim

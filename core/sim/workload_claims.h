@@ -38,9 +38,14 @@ std::map<gpushare::DeviceCounts, int64_t> podClaimShapes(
 std::map<gpushare::ClaimShape, int64_t> podClaimRequests(
     const PodClaimRefs& pods, const api::ObjectSet& objects);
 
+/// Whether a slice of `objects` publishes a partition (a device that consumes shared counters) or
+/// a device that allows multiple allocations.
+bool publishesPartitionsOrShares(const api::ObjectSet& objects);
+
 /// The claim measure's target for the pods (gpushare::claimTargetOf of their requests: the
-/// whole-device measure when every request is plain, else the general one); null when none asks
-/// for a device.
+/// whole-device measure when every request is plain, else the general one); requests' selectors
+/// are read only when the slices of `objects` publish partitions or shareable devices. Null when
+/// no pod asks for a device.
 std::shared_ptr<const gpushare::ClaimTarget> workloadClaimTarget(
     const PodClaimRefs& pods, const api::ObjectSet& objects);
 

@@ -405,6 +405,28 @@ TEST(DeviceFragmentation, ShapesNormaliseAndOnlyPlainOnesKeepTheWholeDeviceTarge
     ASSERT_EQ(mig->general->typical.size(), 2u);
     EXPECT_DOUBLE_EQ(mig->general->typical[0].probability, 0.8);
     EXPECT_EQ(claimTargetOf(std::map<ClaimShape, int64_t> { { {}, 5 } }), nullptr);
+
+    // On a cluster of whole devices only, selectors are not read: the whole-device target.
+    const auto whole
+        = claimTargetOf(std::map<ClaimShape, int64_t> { { { profileRequest("1g") }, 4 } }, 95, false);
+    ASSERT_NE(whole, nullptr);
+    EXPECT_EQ(whole->general, nullptr);
+    EXPECT_EQ(whole->typical.front().shape, (DeviceCounts { { "mig", 1 } }));
+
+    // Consumable capacity: general, and without those requests the whole-device target of what is
+    // left (a pod that asked only for a share asks for nothing there).
+    const RequestShape share { "gpu", {}, 1, { { "memory", 10000 } }, {}, -1 };
+    const auto shares = claimTargetOf(
+        std::map<ClaimShape, int64_t> { { { share }, 3 }, { { { "gpu", {}, 1, {}, {}, -1 } }, 1 } }, 100);
+    ASSERT_NE(shares, nullptr);
+    EXPECT_NE(shares->general, nullptr);
+    EXPECT_TRUE(shares->asksCapacity);
+    ASSERT_NE(shares->withoutCapacity, nullptr);
+    EXPECT_EQ(shares->withoutCapacity->general, nullptr);
+    ASSERT_EQ(shares->withoutCapacity->typical.size(), 2u);
+    EXPECT_EQ(shares->withoutCapacity->typical[0].shape, DeviceCounts {});
+    EXPECT_DOUBLE_EQ(shares->withoutCapacity->typical[0].probability, 0.75);
+    EXPECT_FALSE(mig->asksCapacity);
 }
 
 } // namespace device_fragmentation_test

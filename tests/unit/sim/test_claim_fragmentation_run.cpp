@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include "core/gpushare/device_fragmentation.h"
 #include "core/scheduler/cluster.h"
 #include "core/sim/run_summary.h"
 #include "core/sim/scheduler_cluster_port.h"
@@ -89,7 +90,9 @@ int checkRandomRuns(const api::ObjectSet& objects, bool onShares)
             countPodClaims(jobs.back(), refs);
         }
         scheduler::SchedulerOptions options;
-        options.claimTarget = workloadClaimTarget(refs, objects);
+        // The general measure reads the selectors as it does on a cluster with partitions.
+        options.claimTarget = onShares ? gpushare::claimTargetOf(podClaimRequests(refs, objects), 95, true)
+                                       : workloadClaimTarget(refs, objects);
         EXPECT_NE(options.claimTarget, nullptr);
         if (!options.claimTarget)
             return 0;
@@ -173,6 +176,26 @@ TEST(ClaimFragmentationRun, TheSummarySaysItPerClass)
     EXPECT_EQ(gpu->find("peakDevices")->asInt(), 3) << "whole numbers as integers";
     EXPECT_EQ(gpu->find("meanFreeDevices")->asInt(), 6);
     EXPECT_EQ(gpu->find("meanPercentOfFree")->asInt(), 25);
+}
+
+TEST(ClaimFragmentationRun, OnWholeDevicesSelectorsAreNotRead)
+{
+    PodClaimRefs refs;
+    countPodClaims(gpuJob("a", 0, 10, 2), refs);
+    api::ObjectSet objects = gpuTemplates();
+    for (api::ResourceClaimTemplate& t : objects.resourceClaimTemplates)
+        t.spec.requests.front().exactly->selectors.push_back({ "device.driver != ''", {} });
+    EXPECT_FALSE(publishesPartitionsOrShares(objects));
+    const auto whole = workloadClaimTarget(refs, objects);
+    ASSERT_NE(whole, nullptr);
+    EXPECT_EQ(whole->general, nullptr) << "no partition or shareable device: the whole-device measure";
+    api::ResourceSlice slice;
+    slice.devices.emplace_back().allowMultipleAllocations = true;
+    objects.resourceSlices.push_back(slice);
+    EXPECT_TRUE(publishesPartitionsOrShares(objects));
+    const auto general = workloadClaimTarget(refs, objects);
+    ASSERT_NE(general, nullptr);
+    EXPECT_NE(general->general, nullptr);
 }
 
 TEST(ClaimFragmentationRun, PodsAreCountedByTheDevicesTheirClaimsAskFor)
