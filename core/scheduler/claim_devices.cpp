@@ -108,6 +108,7 @@ private:
         dev.multi = e.multi;
         dev.held = m_d.state.dedicated(e.id);
         const size_t index = m_node.devices.size();
+        m_capacityDims.clear(); // a shareable partition's capacity is its counters'
         if (!e.device->consumesCounters.empty())
             dev.holder = counterHolder(e, dev);
         else if (e.multi)
@@ -180,7 +181,6 @@ private:
     {
         const uint32_t holder = newHolder(-1);
         const std::map<std::string, Quantity>* consumed = m_d.state.consumed(e.id);
-        m_capacityDims.clear();
         for (const auto& [name, cap] : e.device->capacity) {
             m_capacityDims[name] = uint32_t(m_node.total.size());
             Quantity left = cap.value;
