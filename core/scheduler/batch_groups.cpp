@@ -82,26 +82,10 @@ std::string groupAccount(const PodGroupPolicy& policy, const GroupScheduleResult
 std::shared_ptr<const PodDiagnosis> explainMember(Cluster& cluster, const api::Pod& pod,
     const api::PodGroup& group, const GroupScheduleResult& r, bool workloadAwarePreemption)
 {
-    if (!pod.spec.nodeName.empty()) {
-        auto placed = std::make_shared<PodDiagnosis>();
-        placed->pod = api::objectKey(pod.meta);
-        placed->scheduled = true;
-        placed->nodeName = pod.spec.nodeName;
-        return placed;
-    }
-    // Its own fit on the cluster the cycle left, tried and then undone: the pod stays pending.
-    std::shared_ptr<const PodDiagnosis> own;
-    {
-        ClusterTransaction dryRun(cluster);
-        own = cluster.schedule(pod, true).diagnosis;
-    }
-    if (!own)
-        return nullptr;
-    auto withGroup = std::make_shared<PodDiagnosis>(*own);
-    withGroup->group = groupAccount(policyOf(group, workloadAwarePreemption), r);
+    std::string account = groupAccount(policyOf(group, workloadAwarePreemption), r);
     if (const std::string claims = groupClaimsNote(cluster, group, pod); !claims.empty())
-        withGroup->group += "; " + claims;
-    return withGroup;
+        account += "; " + claims;
+    return explainHierarchyMember(cluster, pod, account);
 }
 
 /// scheduleAllWithGroups and explainWithGroups: with explainPod, stops after the cycle that

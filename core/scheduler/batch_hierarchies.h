@@ -43,8 +43,8 @@ HierarchyTurn scheduleHierarchyAt(Cluster& cluster, BatchResult& out, const api:
     const std::vector<api::CompositePodGroup>& composites, std::vector<api::PodGroup>& groups,
     bool topologyAware, bool workloadAwarePreemption);
 
-/// `explain` of a hierarchy member: bound, or its own fit on the cluster the cycle left (tried and
-/// undone) with the hierarchy's account.
+/// `explain` of a member of a hierarchy or of a lone PodGroup: bound, or its own fit on the
+/// cluster the cycle left (tried and undone: the pod stays pending) with its group's `account`.
 std::shared_ptr<const PodDiagnosis> explainHierarchyMember(
     Cluster& cluster, const api::Pod& pod, const std::string& account);
 

@@ -47,30 +47,6 @@ std::string minGroupCountMessage(
 
 namespace {
 
-/// "no rack domain holds minGroupCount (2) child groups: r1 1, r2 0": what each candidate held
-/// when it was given up, most first (the first four, then how many more).
-std::string childShortfall(
-    const PodGroupPolicy& group, const std::vector<std::string>& names, const std::vector<int32_t>& held)
-{
-    std::vector<size_t> order(names.size());
-    for (size_t i = 0; i < order.size(); ++i)
-        order[i] = i;
-    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return held[a] > held[b]; });
-    const int32_t minGroupCount = group.gang ? group.minCount : 1;
-    std::string out = "no " + group.topologyKey + " domain holds minGroupCount ("
-        + std::to_string(minGroupCount) + ") child groups:";
-    constexpr size_t kShown = 4;
-    const std::string prefix = group.topologyKey + "=";
-    for (size_t k = 0; k < order.size() && k < kShown; ++k) {
-        const std::string& name = names[order[k]];
-        out += (k ? ", " : " ") + name.substr(name.rfind(prefix, 0) == 0 ? prefix.size() : 0) + " "
-            + std::to_string(held[order[k]]);
-    }
-    if (order.size() > kShown)
-        out += ", and " + std::to_string(order.size() - kShown) + " more";
-    return out;
-}
-
 std::string leadOf(const GroupTreeNode& n)
 {
     return (n.composite ? "composite pod group " : "pod group ") + n.policy.key + ": ";
@@ -325,8 +301,11 @@ Cluster::Impl::CompositeCycle::Eval Cluster::Impl::CompositeCycle::composite(
             std::vector<std::string> names;
             for (const auto& c : candidates)
                 names.push_back(c.name);
-            why = "0/" + std::to_string(count)
-                + " placements are feasible: " + childShortfall(n.policy, names, held)
+            why = "0/" + std::to_string(count) + " placements are feasible: "
+                + domainShortfall(n.policy.topologyKey,
+                    "minGroupCount (" + std::to_string(n.policy.gang ? n.policy.minCount : 1)
+                        + ") child groups",
+                    names, held)
                 + (firstMessage.empty() ? std::string()
                                         : " (in " + candidates[0].name + ": " + firstMessage + ")");
         }

@@ -41,23 +41,16 @@ std::string minCountMessage(const PodGroupPolicy& group, int32_t scheduled, int3
     return "minCount (" + std::to_string(minCount) + ") is not yet satisfied: " + counts;
 }
 
-namespace {
-
-/// Why no domain of the topology key takes the group: how many members each one held, most first
-/// (the first four, then how many more), e.g. "no topology.kubernetes.io/rack domain holds
-/// minCount (4) pods: rack-b 3, rack-a 2".
-std::string domainShortfall(
-    const PodGroupPolicy& group, const std::vector<std::string>& names, const std::vector<int32_t>& held)
+std::string domainShortfall(const std::string& topologyKey, const std::string& what,
+    const std::vector<std::string>& names, const std::vector<int32_t>& held)
 {
     std::vector<size_t> order(names.size());
     for (size_t i = 0; i < order.size(); ++i)
         order[i] = i;
     std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return held[a] > held[b]; });
-    std::string out = "no " + group.topologyKey + " domain holds "
-        + (group.gang ? "minCount (" + std::to_string(group.minCount) + ") pods" : std::string("a pod"))
-        + ":";
+    std::string out = "no " + topologyKey + " domain holds " + what + ":";
     constexpr size_t kShown = 4;
-    const std::string prefix = group.topologyKey + "=";
+    const std::string prefix = topologyKey + "=";
     for (size_t k = 0; k < order.size() && k < kShown; ++k) {
         const std::string& name = names[order[k]];
         out += (k ? ", " : " ") + name.substr(name.rfind(prefix, 0) == 0 ? prefix.size() : 0) + " "
@@ -67,8 +60,6 @@ std::string domainShortfall(
         out += ", and " + std::to_string(order.size() - kShown) + " more";
     return out;
 }
-
-} // namespace
 
 // podGroupSchedulingDefaultAlgorithm: members in priority order (stable, so first-observed order
 // breaks ties), PlacementFeasible before the first pod and after each one.
@@ -208,7 +199,9 @@ std::string Cluster::Impl::GroupCycle::noPlacementMessage(const PodGroupPolicy& 
         std::vector<std::string> names;
         for (const auto& p : placements)
             names.push_back(p.name);
-        message = domainShortfall(group, names, held);
+        message = domainShortfall(group.topologyKey,
+            group.gang ? "minCount (" + std::to_string(group.minCount) + ") pods" : std::string("a pod"),
+            names, held);
     }
     if (placements.size() > 1 || !group.topologyKey.empty())
         message = "0/" + std::to_string(placements.size()) + " placements are feasible: " + message;

@@ -14,6 +14,12 @@
 
 namespace drasim::scheduler {
 
+/// Why no domain of a topology key takes a group: how many of `what` each domain held, most first
+/// (the first four, then how many more), e.g. "no topology.kubernetes.io/rack domain holds
+/// minCount (4) pods: rack-b 3, rack-a 2". `names` are "key=value" or bare values.
+std::string domainShortfall(const std::string& topologyKey, const std::string& what,
+    const std::vector<std::string>& names, const std::vector<int32_t>& held);
+
 struct Cluster::Impl::GroupCycle
 {
     /// One run of the default group algorithm inside one placement.
