@@ -139,6 +139,7 @@ auto simulateWith(const PreparedScenario& prepared, api::ObjectSet objects, cons
     schedOptions.kubernetesVersion = prepared.featureGates.version();
     schedOptions.draExtendedResources = prepared.featureGates.enabled("DRAExtendedResource");
     schedOptions.draDeviceCompatibilityGroups = prepared.featureGates.enabled("DRADeviceCompatibilityGroups");
+    schedOptions.draWorkloadResourceClaims = prepared.featureGates.enabled("DRAWorkloadResourceClaims");
     scheduler::Cluster cluster(std::move(objects), schedOptions);
     if (cluster.diagnostics().hasErrors()) {
         diags.append(cluster.diagnostics());
