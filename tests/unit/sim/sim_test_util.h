@@ -114,15 +114,22 @@ inline api::ObjectSet oneGpuClassAndTemplate()
     return o;
 }
 
+/// oneGpuClassAndTemplate() plus the template "gpu-<count>", which asks for `count` devices of the
+/// class.
+inline api::ObjectSet withGpuTemplate(int count)
+{
+    api::ObjectSet o = oneGpuClassAndTemplate();
+    api::ResourceClaimTemplate many = o.resourceClaimTemplates.front();
+    many.meta.name = "gpu-" + std::to_string(count);
+    many.spec.requests.front().exactly->count = count;
+    o.resourceClaimTemplates.push_back(many);
+    return o;
+}
+
 /// oneGpuClassAndTemplate() plus the template "gpu-2", which asks for two devices of the class.
 inline api::ObjectSet oneAndTwoGpuTemplates()
 {
-    api::ObjectSet o = oneGpuClassAndTemplate();
-    api::ResourceClaimTemplate two = o.resourceClaimTemplates.front();
-    two.meta.name = "gpu-2";
-    two.spec.requests.front().exactly->count = 2;
-    o.resourceClaimTemplates.push_back(two);
-    return o;
+    return withGpuTemplate(2);
 }
 
 inline std::unique_ptr<workload::ArrivalSource> source(std::vector<workload::JobSpec> jobs)

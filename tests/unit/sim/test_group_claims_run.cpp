@@ -51,12 +51,7 @@ struct ScheduledTimes : RunRecorder
 /// The class "gpu" and the template "gpu-8": eight devices of it in one claim.
 api::ObjectSet eightGpuTemplate()
 {
-    api::ObjectSet o = oneGpuClassAndTemplate();
-    api::ResourceClaimTemplate eight = o.resourceClaimTemplates.front();
-    eight.meta.name = "gpu-8";
-    eight.spec.requests.front().exactly->count = 8;
-    o.resourceClaimTemplates.push_back(eight);
-    return o;
+    return withGpuTemplate(8);
 }
 
 /// A gang of four whose members' entry "gpu" (template gpu-8) is also its PodGroup's entry.
