@@ -66,7 +66,8 @@ struct SchedulerOptions
     /// (beta), locked on in 1.37 (GA, kubernetes#138488); off by default in 1.35 (alpha).
     bool draExtendedResources = true;
     /// Run a topology-constrained group in every placement, including those whose score bound
-    /// cannot beat the best one found. Same result, slower: the two are compared by law tests.
+    /// cannot beat the best one found and those whose free devices cannot hold minCount. Same
+    /// result, slower: the two are compared by law tests.
     bool exhaustivePlacements = false;
     /// NOT UPSTREAM (a what-if of KEP-5690): preemption may free DRA devices. A node that cannot
     /// allocate the pod's claims becomes a preemption candidate, and the dry run releases the

@@ -165,6 +165,23 @@ int64_t Cluster::Impl::GroupCycle::binPacking(const Impl& d, const Placement& p,
     return rawScore(kPlacementBinPacking, in);
 }
 
+std::vector<int64_t> Cluster::Impl::GroupCycle::packingBounds(
+    const Impl& d, const std::vector<Placement>& placements, const std::vector<api::Pod>& pods)
+{
+    std::vector<int64_t> bound(placements.size(), 0);
+    if (placements.size() < 2)
+        return bound;
+    PodRequests pending;
+    for (const auto& pod : pods) {
+        const PodRequests r = computePodRequests(pod.spec);
+        pending.nonZeroMilliCpu += r.nonZeroMilliCpu;
+        pending.nonZeroMemory += r.nonZeroMemory;
+    }
+    for (size_t p = 0; p < placements.size(); ++p)
+        bound[p] = binPacking(d, placements[p], pending);
+    return bound;
+}
+
 void Cluster::Impl::GroupCycle::fillFailure(
     GroupScheduleResult& out, const PlacementRun& run, const std::string& message)
 {
@@ -321,17 +338,10 @@ GroupScheduleResult Cluster::Impl::GroupCycle::attempt(Impl& d, const PodGroupPo
     // that holds every member packs exactly as its bound says, so in this order the first such one
     // found is the best; the rules below do not rely on that, the law tests check both.)
     const size_t n = placements.size();
-    std::vector<int64_t> bound(n, 0);
-    if (n > 1) {
-        PodRequests pending;
-        for (const auto& pod : pods) {
-            const PodRequests r = computePodRequests(pod.spec);
-            pending.nonZeroMilliCpu += r.nonZeroMilliCpu;
-            pending.nonZeroMemory += r.nonZeroMemory;
-        }
-        for (size_t p = 0; p < n; ++p)
-            bound[p] = GroupCycle::binPacking(d, placements[p], pending);
-    }
+    const std::vector<int64_t> bound = GroupCycle::packingBounds(d, placements, pods);
+    // A placement that cannot hold minCount is not run unless its account is needed (below).
+    const std::vector<bool> hopeless = GroupCycle::hopeless(d, effective, placements, pods, already);
+    std::vector<size_t> skipped;
     std::vector<size_t> evalOrder(n);
     for (size_t p = 0; p < n; ++p)
         evalOrder[p] = p;
@@ -353,6 +363,10 @@ GroupScheduleResult Cluster::Impl::GroupCycle::attempt(Impl& d, const PodGroupPo
         const size_t p = evalOrder[k];
         if (cannotWin(p))
             break; // the order is by bound: no later placement can win either
+        if (hopeless[p]) {
+            skipped.push_back(p);
+            continue;
+        }
         d.undo.begin();
         scopeTo(placements[p]);
         GroupCycle::PlacementRun run = GroupCycle::run(d, effective, pods, order, already);
@@ -398,6 +412,18 @@ GroupScheduleResult Cluster::Impl::GroupCycle::attempt(Impl& d, const PodGroupPo
         }
     }
     if (best == n) {
+        // The placements skipped run now, each rolled back, for what they held (and the first
+        // one's members' own reasons): the account is as if every placement had been run.
+        for (size_t p : skipped) {
+            d.undo.begin();
+            scopeTo(placements[p]);
+            GroupCycle::PlacementRun run = GroupCycle::run(d, effective, pods, order, already);
+            held[p] += run.placed;
+            d.undo.rollback();
+            scopeTo(everyNode);
+            if (p == 0)
+                firstRun = std::move(run);
+        }
         const std::string message = GroupCycle::noPlacementMessage(effective, placements, held, firstRun);
         if (placements.empty()) {
             // No run took place: every member given still gets its answer (none was tried).

@@ -48,6 +48,16 @@ struct Cluster::Impl::GroupCycle
     static std::vector<Placement> boundPlacements(Impl& d, const std::string& key,
         const std::vector<std::string>& boundMembers, const Placement& within, int32_t& already);
     static int64_t binPacking(const Impl& d, const Placement& p, const PodRequests& more = {});
+    /// Each placement's bin packing with every pending member counted in: what its score can
+    /// reach at most (all zero with a single placement, which is never compared).
+    static std::vector<int64_t> packingBounds(
+        const Impl& d, const std::vector<Placement>& placements, const std::vector<api::Pod>& pods);
+    /// The devices a pod's own new claims dedicate at least (group_capacity.cpp); 0: unknown.
+    static int64_t ownDevices(const Impl& d, const api::Pod& pod);
+    /// The placements where `pods` cannot reach the group's minCount (with `already` bound), by
+    /// the devices their claims must dedicate: a run there ends Unschedulable (group_capacity.cpp).
+    static std::vector<bool> hopeless(Impl& d, const PodGroupPolicy& group,
+        const std::vector<Placement>& placements, const std::vector<api::Pod>& pods, int32_t already);
     static void fillFailure(GroupScheduleResult& out, const PlacementRun& run, const std::string& message);
     static std::string noPlacementMessage(const PodGroupPolicy& group,
         const std::vector<Placement>& placements, const std::vector<int32_t>& held,

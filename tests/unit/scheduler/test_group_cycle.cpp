@@ -234,9 +234,10 @@ TEST(GroupCycleLaws, GangIsAllOrNothingOnRandomBundles)
     }
 }
 
-// Law: trying placements in order of their score bound, and not running those that cannot win,
-// gives exactly what running every placement gives: the same placement, members, nodes and
-// message, gang after gang on random racks of random sizes with random per-pod cpu.
+// Law: trying placements in order of their score bound, and not running those that cannot win
+// or whose free GPUs cannot hold minCount, gives exactly what running every placement gives: the
+// same placement, members, nodes and messages (the group's and each member's), gang after gang
+// on random racks of random sizes with random per-pod cpu, as the racks fill up.
 TEST(GroupCycleLaws, SkippingPlacementsThatCannotWinChangesNothing)
 {
     for (uint64_t seed = 5'200'000; seed < 5'200'200; ++seed) {
@@ -267,8 +268,10 @@ TEST(GroupCycleLaws, SkippingPlacementsThatCannotWinChangesNothing)
             EXPECT_EQ(a.placed, b.placed) << at;
             EXPECT_EQ(a.message, b.message) << at;
             ASSERT_EQ(a.members.size(), b.members.size()) << at;
-            for (size_t i = 0; i < a.members.size(); ++i)
+            for (size_t i = 0; i < a.members.size(); ++i) {
                 EXPECT_EQ(a.members[i].nodeName, b.members[i].nodeName) << at << " member " << i;
+                EXPECT_EQ(a.members[i].message, b.members[i].message) << at << " member " << i;
+            }
             EXPECT_LE(a.placementsFeasible, b.placementsFeasible) << at;
         }
         const auto boundA = pruned.boundPods(), boundB = full.boundPods();

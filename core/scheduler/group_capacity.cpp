@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: Apache-2.0
+// Which placements of a group cannot reach minCount whatever its run does, known before running
+// it: each member's own claims (made from its templates by its cycle) dedicate at least a fixed
+// number of devices, and a node can give no more than its free devices, so the members a
+// placement can take are bounded by the sum over its nodes of free devices / that number. A run
+// in such a placement ends Unschedulable; the group cycle then skips it, and runs it only when it
+// needs its account (no placement fits: the message counts what each held).
+#include <algorithm>
+#include <limits>
+
+#include "core/scheduler/group_cycle.h"
+#include "core/scheduler/node_tree.h"
+
+namespace drasim::scheduler {
+
+namespace {
+
+constexpr int64_t kUnbounded = std::numeric_limits<int64_t>::max();
+
+/// The devices one request dedicates at least: its count in ExactCount mode, the least of its
+/// subrequests' with a prioritized list; 0 for All mode and admin access (they dedicate nothing
+/// for sure).
+int64_t requestMinimum(const api::DeviceRequest& r)
+{
+    auto ofSpec = [](const api::DeviceRequestSpec& s) -> int64_t {
+        if (s.allocationMode != "ExactCount" || s.adminAccess.value_or(false))
+            return 0;
+        return std::max<int64_t>(s.count, 0);
+    };
+    if (r.exactly)
+        return ofSpec(*r.exactly);
+    int64_t least = r.firstAvailable.empty() ? 0 : kUnbounded;
+    for (const auto& sub : r.firstAvailable)
+        least = std::min(least, ofSpec(sub.spec));
+    return least;
+}
+
+} // namespace
+
+// The claims a pod's cycle makes from its templates (claimFromTemplate): an entry served by an
+// existing claim, or by its PodGroup's claims, dedicates nothing new and counts 0.
+int64_t Cluster::Impl::GroupCycle::ownDevices(const Impl& d, const api::Pod& pod)
+{
+    if (pod.spec.schedulingGroup) {
+        auto it = d.groupPolicies.find(groupKeyOf(pod));
+        if (it != d.groupPolicies.end() && !it->second.resourceClaims.empty())
+            return 0;
+    }
+    const std::string ns = nsOf(pod.meta);
+    int64_t total = 0;
+    for (const auto& e : pod.spec.resourceClaims) {
+        if (!e.resourceClaimTemplateName || d.claimSeq.count(ns + "/" + pod.meta.name + "-" + e.name))
+            continue;
+        auto t = d.templates.find(ns + "/" + *e.resourceClaimTemplateName);
+        if (t == d.templates.end())
+            continue;
+        for (const auto& r : t->second.spec.requests)
+            total += requestMinimum(r);
+    }
+    return total;
+}
+
+std::vector<bool> Cluster::Impl::GroupCycle::hopeless(Impl& d, const PodGroupPolicy& group,
+    const std::vector<Placement>& placements, const std::vector<api::Pod>& pods, int32_t already)
+{
+    std::vector<bool> out(placements.size(), false);
+    // A nominated pod may be tried first on a node outside the placement, and nominated pods take
+    // room from others: no bound then.
+    if (placements.size() < 2 || pods.empty() || d.options.exhaustivePlacements || !d.nominations.empty()
+        || !d.nominatedOn.empty())
+        return out;
+    int64_t perMember = kUnbounded;
+    std::vector<const SchedulerProfile*> profiles;
+    for (const auto& pod : pods) {
+        const SchedulerProfile* profile = profileFor(d.options, pod);
+        if (profile && std::find(profiles.begin(), profiles.end(), profile) == profiles.end())
+            profiles.push_back(profile);
+        perMember = std::min(perMember, ownDevices(d, pod));
+    }
+    // A skipped run must leave nothing behind: a search that stops early would have moved
+    // nextStartNodeIndex, which no transaction restores.
+    for (const SchedulerProfile* profile : profiles)
+        for (const auto& p : placements) {
+            const uint32_t size = uint32_t(p.nodes ? p.nodes->size() : d.nodes.size());
+            if (numFeasibleNodesToFind(percentageOfNodesToScore(d.options, *profile), size) < size)
+                return out;
+        }
+    if (perMember <= 0)
+        return out;
+    for (size_t k = 0; k < placements.size(); ++k) {
+        const auto* nodes = placements[k].nodes;
+        const size_t count = nodes ? nodes->size() : d.nodes.size();
+        int64_t most = 0;
+        for (size_t i = 0; i < count && most < int64_t(pods.size()); ++i) {
+            const uint32_t idx = nodes ? (*nodes)[i] : uint32_t(i);
+            // A device that takes several allocations is never dedicated: its node is unbounded.
+            bool shared = false;
+            for (const auto& pool : d.viewOf(idx).pools)
+                for (const auto& e : pool.devices)
+                    shared = shared || e.multi;
+            most = shared ? kUnbounded : most + d.freeOf(idx) / perMember;
+        }
+        most = std::min<int64_t>(most, int64_t(pods.size()));
+        // The run's end: every member tried, at most `most` of them placed.
+        out[k]
+            = most == 0 || placementFeasible(group, int32_t(already + most), 0) == Feasibility::Unschedulable;
+    }
+    return out;
+}
+
+} // namespace drasim::scheduler
