@@ -241,6 +241,7 @@ NodeView Inventory::build(const api::Node& node)
                         invalid = true;
                     if (!d.bindingConditions.empty())
                         np.bindingConditions = true;
+                    view.anyMulti = view.anyMulti || e.multi;
                     np.devices.push_back(e);
                 } else {
                     np.otherDevices.push_back(e);

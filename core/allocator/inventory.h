@@ -84,6 +84,7 @@ struct NodeView
     std::vector<NodePool> pools; ///< visit order
     bool anyInvalid = false;
     bool anyIncomplete = false;
+    bool anyMulti = false; ///< a relevant device allows multiple allocations
     size_t deviceCount = 0;
 };
 

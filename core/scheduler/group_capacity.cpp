@@ -94,11 +94,7 @@ std::vector<bool> Cluster::Impl::GroupCycle::hopeless(Impl& d, const PodGroupPol
         for (size_t i = 0; i < count && most < int64_t(pods.size()); ++i) {
             const uint32_t idx = nodes ? (*nodes)[i] : uint32_t(i);
             // A device that takes several allocations is never dedicated: its node is unbounded.
-            bool shared = false;
-            for (const auto& pool : d.viewOf(idx).pools)
-                for (const auto& e : pool.devices)
-                    shared = shared || e.multi;
-            most = shared ? kUnbounded : most + d.freeOf(idx) / perMember;
+            most = d.viewOf(idx).anyMulti ? kUnbounded : most + d.freeOf(idx) / perMember;
         }
         most = std::min<int64_t>(most, int64_t(pods.size()));
         // The run's end: every member tried, at most `most` of them placed.

@@ -58,6 +58,11 @@ void Cluster::Impl::Undo::claimRestore(const ClaimState& c)
 {
     if (!active())
         return;
+    // A claim created inside this transaction is erased by its rollback whatever it became (the
+    // erase is logged before any change of it): no copy of it to keep. Claims are numbered in
+    // creation order, so those made since the transaction began are numbered from its first.
+    if (auto it = d.claimSeq.find(c.key); it != d.claimSeq.end() && it->second >= frames.back().nextClaimSeq)
+        return;
     log([this, saved = c] {
         ClaimState* cur = d.findClaim(saved.key);
         if (!cur)
@@ -133,7 +138,9 @@ Cluster::Impl::PodState Cluster::Impl::Undo::eraseBound(const std::string& key)
     d.placementIndex.count(ps.placement.get(), ps.nodeIdx, -1, ps.pub.terminating);
     if (auto pc = d.boundPriorities.find(ps.pub.priority); pc != d.boundPriorities.end() && --pc->second == 0)
         d.boundPriorities.erase(pc);
-    log([this, saved = ps] { insertBound(saved); });
+    // A rollback replaying an insertion logs nothing: no copy of the pod for it.
+    if (active())
+        log([this, saved = ps] { insertBound(saved); });
     return ps;
 }
 
