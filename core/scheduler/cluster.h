@@ -317,6 +317,8 @@ public:
     friend GroupTreeResult scheduleGroupTree(Cluster& cluster, const GroupTreeNode& root, bool topologyAware);
     /// The PodGroup was deleted (group_claims.h).
     friend bool releaseGroupClaims(Cluster& cluster, const std::string& groupKey);
+    /// Unreserve of a pod rejected at Permit (permit.h).
+    friend bool unreservePod(Cluster& cluster, const std::string& podKey);
 
 private:
     struct Impl;

@@ -151,6 +151,8 @@ const char* hintPluginName(HintPlugin p)
         return "PodTopologySpread";
     case HintPlugin::InterPodAffinity:
         return "InterPodAffinity";
+    case HintPlugin::GangScheduling:
+        return "GangScheduling";
     case HintPlugin::DynamicResources:
     case HintPlugin::Count:
         break;

@@ -28,6 +28,10 @@ enum class HintPlugin : uint8_t {
     PodTopologySpread,
     InterPodAffinity,
     DynamicResources,
+    /// Kubernetes 1.35's gang plugin, for a member rejected at Permit when its group's time was up:
+    /// it registers only a new pod of the same gang and the Workload's creation
+    /// (isSchedulableAfterPodAdded, isSchedulableAfterWorkloadAdded), which the engine sees itself.
+    GangScheduling,
     Count,
 };
 /// A set of HintPlugin bits: the pod's unschedulable plugins. Empty means no plugin is known to

@@ -107,6 +107,10 @@ public:
     /// The pod ended or was deleted: unreserve its claims, deallocate those without users, delete
     /// claims generated from templates.
     virtual void podFinished(const std::string& podKey) = 0;
+    /// Unreserve of a pod that waited at Permit and was rejected (Kubernetes 1.35's gangs): its
+    /// node's resources and its devices are free again, the claims generated for it stay. The
+    /// default treats it as podFinished.
+    virtual void unreserve(const std::string& podKey) { podFinished(podKey); }
     /// The PodGroup was deleted (its Job ended): the claims reserved for it are released, those
     /// made for it deleted (scheduler/group_claims.h releaseGroupClaims).
     virtual void podGroupDeleted(const std::string& /*groupKey*/) { }

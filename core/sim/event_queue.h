@@ -21,6 +21,7 @@ enum class EventKind : uint8_t {
     GroupBackoffExpired, ///< a = job slot, b = job serial: its PodGroup's backoff is over
     VictimGone, ///< a = pod slot, b = pod serial: a preemption victim's grace period is over
     UnschedulableFlush, ///< the scheduling queue moves pods unschedulable for over 5 minutes
+    PermitTimeout, ///< a = job slot, b = job serial: its 1.35 gang's deadline at Permit has come
     Sample, ///< metric sample at this time
     End, ///< scenario duration reached
 };

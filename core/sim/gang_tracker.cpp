@@ -83,6 +83,12 @@ void GangTracker::jobEnded(uint32_t job, SimTime now)
     m_jobs.erase(it);
 }
 
+void GangTracker::heldAtPermit(uint32_t job, SimTime since, SimTime until, int32_t devices)
+{
+    if (tracks(job))
+        idle(Waiting { 0, since, devices }, until);
+}
+
 void GangTracker::idle(const Waiting& w, SimTime until)
 {
     m_idleDeviceSeconds += toSeconds(until - w.since) * double(w.devices);

@@ -6,7 +6,8 @@
 // decides when each member's work starts and records what waiting cost: the time from arrival to
 // the start, and the device-hours held by members of jobs that had not started. Under gang
 // scheduling the members bind together and nothing is held idle; bound one by one, the early
-// members hold their devices doing nothing.
+// members hold their devices doing nothing, and so do the members of a Kubernetes 1.35 gang that
+// wait at Permit for their peers (assumed, unbound).
 
 #include <cstdint>
 #include <unordered_map>
@@ -39,6 +40,9 @@ public:
     /// The gang's minCount changed (PodGroupMinCount). Returns the members whose work starts now:
     /// all bound members when a smaller minCount completes a gang that had not started.
     std::vector<uint32_t> setMinCount(uint32_t job, int32_t minCount, SimTime now);
+    /// A 1.35 gang's member held `devices` devices at Permit, unbound, from `since` to `until`
+    /// (scheduling_loop_permit.h): idle device time as well.
+    void heldAtPermit(uint32_t job, SimTime since, SimTime until, int32_t devices);
     /// A member ended (any reason) at `now`; the idle time of a member that never worked counts.
     void memberEnded(uint32_t job, uint32_t pod, SimTime now);
     void jobEnded(uint32_t job, SimTime now);

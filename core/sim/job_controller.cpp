@@ -8,6 +8,7 @@
 
 #include "core/sim/device_ledger.h"
 #include "core/sim/scheduling_loop.h"
+#include "core/sim/scheduling_loop_permit.h"
 
 namespace drasim::sim {
 
@@ -42,8 +43,16 @@ void JobController::startJob(workload::JobSpec spec)
         job.spec.group->minCount = changed->second;
     if (job.spec.group && job.spec.kind != workload::kKindPipelineRun) {
         const workload::GroupSpec& g = *job.spec.group;
-        if (m_ctx.options.podGroups)
+        if (m_ctx.options.podGroups) {
             startGroup(id);
+        } else if (m_ctx.options.permitGangs && g.gang) {
+            // 1.35: the Workload's gang podGroup, one instance per job (its replica key); a basic
+            // podGroup is plain pod-by-pod scheduling.
+            PermitGang gang;
+            gang.key = job.spec.namespace_ + "/" + job.spec.name;
+            gang.minCount = g.minCount > 0 ? g.minCount : std::max(1, job.spec.parallelism);
+            job.permitGang = std::move(gang);
+        }
         if (g.gang)
             m_gangs.jobArrived(id, m_ctx.now, g.minCount > 0 ? g.minCount : job.spec.parallelism);
     }
@@ -499,6 +508,8 @@ double JobController::failRunning(
     double lost = 0;
     for (const auto& key : keys) {
         const uint32_t pid = m_ctx.runningPod(key);
+        if (pid == kNone && alreadyReleased)
+            SchedulingLoop::Permit::rejectWaiting(m_loop, key, message, true); // a 1.35 gang's member
         if (pid == kNone)
             continue;
         if (!alreadyReleased)

@@ -53,6 +53,12 @@ public:
     void setMinCount(const std::string& workloadName, int32_t minCount);
     /// The distributed jobs of the run so far; closes the idle time of members waiting at `end`.
     GangSummary gangSummary(SimTime end) { return m_gangs.finish(end); }
+    /// A 1.35 gang's member stops waiting at Permit now (bound, rejected or deleted): the devices
+    /// it held since `since` count as held idle by a partly started gang.
+    void permitWaitEnded(uint32_t job, SimTime since, int32_t devices)
+    {
+        m_gangs.heldAtPermit(job, since, m_ctx.now, devices);
+    }
     /// What the speed tables did to the run so far; counts the run time of pods still working.
     std::vector<SpeedSummary> speedSummary()
     {

@@ -58,6 +58,10 @@ SimOptions simOptionsFor(const PreparedScenario& p, uint64_t seed, const RunOpti
     // and PodGroup only with WorkloadWithJob, and the scheduler queues the group only with
     // GenericWorkload (1.35 has no WorkloadWithJob: its pods stay plain pods).
     s.podGroups = p.featureGates.enabled("GenericWorkload") && p.featureGates.enabled("WorkloadWithJob");
+    // 1.35's gangs: a Workload (v1alpha1) the pods name in spec.workloadRef, held at Permit by
+    // GangScheduling; 1.36 and 1.37 run the group cycle instead.
+    s.permitGangs = p.featureGates.version() == api::KubernetesVersion::V1_35
+        && p.featureGates.enabled("GenericWorkload") && p.featureGates.enabled("GangScheduling");
     s.topologyAwareGroups = p.featureGates.enabled("TopologyAwareWorkloadScheduling");
     s.workloadAwarePreemption = s.podGroups && api::workloadAwarePreemptionEnabled(p.featureGates);
     return s;
@@ -229,6 +233,14 @@ std::optional<PodExplanationAt> explainPodAt(const PreparedScenario& prepared, c
             } else if (pod.state == Simulator::PodAt::State::Running) {
                 out.problem = "pod " + podKey + " is not pending at " + when + ": it runs on node " + pod.node
                     + paceNote(pod);
+            } else if (!pod.node.empty()) {
+                // A 1.35 gang's member assumed on a node, waiting at Permit: no cycle to run.
+                auto waiting = std::make_shared<scheduler::PodDiagnosis>();
+                waiting->pod = podKey;
+                waiting->scheduled = true;
+                waiting->nodeName = pod.node;
+                waiting->group = pod.group + "; this member waits at Permit, assumed on node " + pod.node;
+                out.diagnosis = std::move(waiting);
             } else {
                 // The pod's next scheduling cycle, on the cluster as it is at `at`, with the
                 // account of every node, claim and request (the cluster is discarded after).

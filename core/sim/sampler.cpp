@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "core/sim/scheduling_loop.h"
+#include "core/sim/scheduling_loop_permit.h"
 
 namespace drasim::sim {
 
@@ -39,6 +40,8 @@ std::map<std::string, int64_t> Sampler::pendingByReason() const
     }
     if (m_ctx.options.podGroups)
         m_loop.addGroupPending(pending);
+    if (m_ctx.options.permitGangs)
+        SchedulingLoop::Permit::addPending(m_loop, pending);
     return pending;
 }
 
@@ -68,7 +71,8 @@ SimTime Sampler::longestPending()
     while (!order.empty()) {
         const SimPod& p = m_ctx.pods[order.front().first];
         const bool waiting = p.state == PodState::Active || p.state == PodState::Backoff
-            || p.state == PodState::Parked || p.state == PodState::Grouped || p.state == PodState::Foreign;
+            || p.state == PodState::Parked || p.state == PodState::Grouped || p.state == PodState::Foreign
+            || p.state == PodState::Gated || p.state == PodState::Waiting;
         if (waiting && p.serial == order.front().second)
             return m_ctx.now - p.created;
         order.pop_front();

@@ -4,6 +4,7 @@
 #include <map>
 
 #include "core/scheduler/group_claims.h"
+#include "core/scheduler/permit.h"
 #include "core/scheduler/pod_group.h"
 #include "core/topology/topology.h"
 
@@ -132,6 +133,12 @@ void SchedulerClusterPort::podFinished(const std::string& podKey)
 {
     ++m_changes;
     m_cluster.podFinished(podKey);
+}
+
+void SchedulerClusterPort::unreserve(const std::string& podKey)
+{
+    ++m_changes;
+    scheduler::unreservePod(m_cluster, podKey);
 }
 
 void SchedulerClusterPort::podGroupDeleted(const std::string& groupKey)

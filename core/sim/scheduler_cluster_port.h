@@ -28,6 +28,7 @@ public:
     GroupOutcome scheduleGroup(const GroupPolicy& group, const std::vector<api::Pod>& pods,
         const std::vector<std::string>& boundMembers) override;
     void podFinished(const std::string& podKey) override;
+    void unreserve(const std::string& podKey) override;
     void podGroupDeleted(const std::string& groupKey) override;
     std::vector<std::string> setDeviceTaint(const std::string& driver, const std::string& pool,
         const std::string& device, const api::DeviceTaint& taint) override;

@@ -6,6 +6,7 @@
 #include "core/sim/job_controller.h"
 #include "core/sim/scheduling_loop_errors.h"
 #include "core/sim/scheduling_loop_hints.h"
+#include "core/sim/scheduling_loop_permit.h"
 #include "core/sim/scheduling_signature.h"
 
 namespace drasim::sim {
@@ -63,16 +64,22 @@ void SchedulingLoop::add(uint32_t id, const std::shared_ptr<const api::PodTempla
         m_ctx.metrics.podPending(+1);
         return;
     }
-    // The api::Pod is built only when the scheduler needs it: a million queued pods would
-    // otherwise each hold a copy of their template.
-    // Pods of one template are interchangeable unless their labels decide where they fit: jobs
-    // sharing a template carry their own job labels.
-    if (tmpl && tmpl == m_lastTemplate && m_ctx.jobs[p.job].spec.namespace_ == m_lastNamespace
-        && !labelsMatter() && !hasPodPlacementRules(tmpl->spec))
-        p.group = m_lastGroup;
-    else
-        p.group = groupOf(m_ctx.buildPod(p), tmpl);
-    m_ctx.metrics.podPending(+1);
+    if (m_ctx.jobs[p.job].permitGang) {
+        // A 1.35 gang's member: queued on its own, once PreEnqueue lets it in.
+        if (Permit::admit(*this, id))
+            return;
+    } else {
+        // The api::Pod is built only when the scheduler needs it: a million queued pods would
+        // otherwise each hold a copy of their template.
+        // Pods of one template are interchangeable unless their labels decide where they fit:
+        // jobs sharing a template carry their own job labels.
+        if (tmpl && tmpl == m_lastTemplate && m_ctx.jobs[p.job].spec.namespace_ == m_lastNamespace
+            && !labelsMatter() && !hasPodPlacementRules(tmpl->spec))
+            p.group = m_lastGroup;
+        else
+            p.group = groupOf(m_ctx.buildPod(p), tmpl);
+        m_ctx.metrics.podPending(+1);
+    }
     if (m_queue.blockedAt(p.group, m_seenGeneration)) {
         // An equivalent pod failed and nothing was freed since: this attempt would fail the
         // same way, so record it as failed without running the scheduler.
@@ -91,6 +98,7 @@ void SchedulingLoop::add(uint32_t id, const std::shared_ptr<const api::PodTempla
 void SchedulingLoop::dropQueued(uint32_t id)
 {
     SimPod& p = m_ctx.pods[id];
+    Permit::forget(*this, id);
     if (p.state == PodState::Parked)
         m_queue.unpark(p.group, m_ctx.keyOf(id));
     if (p.state == PodState::Backoff)
@@ -169,7 +177,7 @@ bool SchedulingLoop::popNext(uint32_t& id)
                 continue; // its job ended
         } else {
             const SimPod& p = m_ctx.pods[key.pod];
-            if (p.state != PodState::Active || p.serial != key.order)
+            if (p.state != PodState::Active || m_ctx.keyOf(key.pod).order != key.order)
                 continue; // stale entry of a pod that was deleted
         }
         id = key.pod;
@@ -216,7 +224,10 @@ void SchedulingLoop::attempt(uint32_t id)
     p.representative = false;
     const uint32_t group = p.group;
     if (out.scheduled) {
-        bind(id, out); // may create pods and so move the pod table: `p` is not used after it
+        // A 1.35 gang's member waits at Permit, or binds with its gang (Permit::reserved). Either
+        // may create pods and so move the pod table: `p` is not used after it.
+        if (!Permit::reserved(*this, id, out))
+            bind(id, out);
     } else if (Errors::backsOff(*this, out)) {
         Errors::backOff(*this, id, out);
     } else {

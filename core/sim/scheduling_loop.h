@@ -70,6 +70,8 @@ public:
     struct Hints;
     /// Cycles that end in an error: the error backoff queue (scheduling_loop_errors.h).
     struct Errors;
+    /// Kubernetes 1.35's gangs, whose members wait at Permit (scheduling_loop_permit.h).
+    struct Permit;
     /// Schedules until the queue is empty (scheduling takes no simulated time), then tells the
     /// metrics the pending count has settled (the exact peak pending is taken there).
     void run();

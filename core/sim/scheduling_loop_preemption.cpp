@@ -6,6 +6,7 @@
 // for the room to free (the cluster keeps it for it).
 #include "core/sim/job_controller.h"
 #include "core/sim/scheduling_loop.h"
+#include "core/sim/scheduling_loop_permit.h"
 
 namespace drasim::sim {
 
@@ -25,6 +26,9 @@ void SchedulingLoop::deleteVictims(
 {
     int64_t deleted = 0;
     for (const auto& key : victims) {
+        // A 1.35 gang's member waiting at Permit is rejected, not deleted (PreemptPod).
+        if (Permit::rejectWaiting(*this, key, "removed", false))
+            continue;
         const uint32_t v = m_ctx.runningPod(key);
         if (v == kNone || m_ctx.pods[v].terminatingUntil >= 0)
             continue; // already deleted by an earlier preemption

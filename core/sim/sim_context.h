@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <deque>
 #include <memory>
@@ -28,12 +29,18 @@ constexpr uint32_t kGroupEntry = 0x80000000u;
 /// Where a pod is: a free slot, activeQ, backoffQ, parked as unschedulable, or bound. Grouped: a
 /// member of a PodGroup waiting for its group's cycle (the group is queued, not the pod).
 /// Where a pod is. Foreign: pending and never queued, its schedulerName being another scheduler's
-/// (no profile of the configuration has it).
-enum class PodState : uint8_t { Free, Active, Backoff, Parked, Running, Grouped, Foreign };
+/// (no profile of the configuration has it). For a member of a Kubernetes 1.35 gang
+/// (SimOptions::permitGangs): Gated, refused by the gang plugin's PreEnqueue (fewer than minCount
+/// members exist); Waiting, assumed on its node and waiting at Permit for its gang's quorum (it
+/// holds the node's resources and its devices, unbound).
+enum class PodState : uint8_t { Free, Active, Backoff, Parked, Running, Grouped, Foreign, Gated, Waiting };
 
 struct SimPod
 {
     uint64_t serial = 0; ///< unique per pod ever created; also its queue order
+    /// A later queue order, when one was given (a 1.35 gang member rejected at Permit is re-added
+    /// with a new timestamp); a slot's next pod has a larger serial, so the larger of the two counts.
+    uint64_t queueOrder = 0;
     PodState state = PodState::Free;
     bool representative = false;
     uint32_t job = kNone;
@@ -99,6 +106,28 @@ struct GroupState
     std::vector<uint32_t> members; ///< pod slots, pending and running, in creation order
 };
 
+/// A job's gang as Kubernetes 1.35's GangScheduling plugin and workload manager hold it
+/// (SimOptions::permitGangs): its members are queued as plain pods; those Reserve assumed wait at
+/// Permit until assumed and bound members reach minCount (scheduling_loop_permit.h).
+struct PermitGang
+{
+    std::string key; ///< the gang instance: namespace/job name (the pods' podGroupReplicaKey)
+    int32_t minCount = 1;
+    /// The group's scheduling deadline, made at its first wait and again once passed; -1 before.
+    SimTime deadline = -1;
+    struct Waiter
+    {
+        uint32_t pod = 0;
+        uint64_t serial = 0;
+        SimTime since = 0; ///< when it started waiting (its timer is deadline - since)
+        BindOutcome reservation; ///< what its cycle reserved, bound when the gang is allowed
+    };
+    std::vector<Waiter> waiting; ///< in the order they reached Permit
+    int32_t timeouts = 0; ///< deadlines that passed with members waiting
+    SimTime lastTimeout = -1;
+    int64_t lastTimedOut = 0; ///< members rejected at the last timeout
+};
+
 struct JobState
 {
     uint64_t serial = 0;
@@ -116,6 +145,7 @@ struct JobState
     SimTime lastFailure = 0;
     SimTime syncAt = -1; ///< pending delayed sync (PodCreate event) of a kind "job", -1 when none
     std::optional<GroupState> group; ///< its pods form a PodGroup (SimOptions::podGroups)
+    std::optional<PermitGang> permitGang; ///< its pods form a 1.35 gang (SimOptions::permitGangs)
     int32_t tasksDone = 0;
     std::vector<TaskState> tasks;
     std::vector<uint32_t> pods; ///< live pod slots
@@ -173,7 +203,12 @@ struct SimContext
     /// The api::Pod the scheduler is given, built from its job's template on demand.
     api::Pod buildPod(const SimPod& p) const;
     uint32_t priorityClassOf(const SimPod& p) const { return jobs[p.job].tasks[p.task].priorityClass; }
-    QueueKey keyOf(uint32_t id) const { return QueueKey { pods[id].priority, pods[id].serial, id }; }
+    /// The pod's queue entry: its priority, then its creation serial, or the later place a
+    /// requeue gave it (SimPod::queueOrder).
+    QueueKey keyOf(uint32_t id) const
+    {
+        return QueueKey { pods[id].priority, std::max(pods[id].serial, pods[id].queueOrder), id };
+    }
     /// The slot of a bound pod by namespace/name, kNone when it is not running.
     uint32_t runningPod(const std::string& key) const;
 

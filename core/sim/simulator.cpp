@@ -15,6 +15,7 @@
 #include "core/sim/job_controller.h"
 #include "core/sim/sampler.h"
 #include "core/sim/scheduling_loop_hints.h"
+#include "core/sim/scheduling_loop_permit.h"
 #include "core/sim/sim_context.h"
 
 namespace drasim::sim {
@@ -119,6 +120,9 @@ void Simulator::Impl::dispatch(const Event& e)
         break;
     case EventKind::UnschedulableFlush:
         SchedulingLoop::Hints::flush(loop, e);
+        break;
+    case EventKind::PermitTimeout:
+        SchedulingLoop::Permit::timeout(loop, e);
         break;
     case EventKind::Sample:
     case EventKind::End:
@@ -298,6 +302,8 @@ Simulator::PodAt Simulator::podAt(const std::string& key) const
     at.pod = ctx.buildPod(p);
     if (p.state == PodState::Grouped)
         at.group = m_impl->loop.groupStatus(p.job);
+    else if (p.state != PodState::Running && ctx.jobs[p.job].permitGang)
+        at.group = SchedulingLoop::Permit::status(m_impl->loop, p.job);
     const workload::JobSpec& job = ctx.jobs[p.job].spec;
     if (p.state == PodState::Running && p.workStart >= 0 && job.speed) {
         at.pace = m_impl->jobs.pace().paceOf(it->second);

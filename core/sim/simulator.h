@@ -52,6 +52,12 @@ struct SimOptions
     /// Kubernetes 1.37: gates GenericWorkload and, for Jobs, WorkloadWithJob. Off: their pods are
     /// plain pods, as a cluster without those gates runs them.
     bool podGroups = false;
+    /// Kubernetes 1.35 with GenericWorkload and GangScheduling: a job whose spec has a gang
+    /// (workload::GroupSpec) stands for a v1alpha1 Workload's gang podGroup that its pods name in
+    /// spec.workloadRef (one replica key per job). Its pods are scheduled one at a time and wait at
+    /// Permit, holding what Reserve gave them, until minCount are assumed or bound; a gang that
+    /// does not get there within 5 minutes gives everything back (scheduling_loop_permit.h).
+    bool permitGangs = false;
     /// Gate TopologyAwareWorkloadScheduling: a group's topology key confines it to one domain.
     bool topologyAwareGroups = false;
     /// Workload-aware preemption (api::workloadAwarePreemptionEnabled): a PodGroup that cannot be
@@ -158,7 +164,7 @@ public:
     {
         enum class State { Absent, Pending, Running };
         State state = State::Absent; ///< Absent: not created yet, or already ended
-        std::string node; ///< Running: where it is bound
+        std::string node; ///< Running: where it is bound; Pending: where it waits at Permit (1.35 gangs)
         api::Pod pod; ///< the pod object the scheduler is given (Pending, Running)
         /// Pending member of a PodGroup: the group's state in the scheduler's words, "" otherwise.
         std::string group;

@@ -142,3 +142,63 @@ def register(g):
           "refused where it is written",
           slots("n1") + [group("g", 1)] + [member("g-0", "g")],
           ["error scheduling.k8s.io/v1beta1"], version="1.35", gates="GenericWorkload=true")
+
+    # ---- 1.35: no group cycle; members are scheduled one at a time and wait at Permit ----
+    # (workload-scheduling notes 2.1 and test case 13; gangscheduling.go at v1.35: PreEnqueue,
+    # Reserve, Permit; the workload manager's 5-minute SchedulingTimeout). A one-shot run ends
+    # after the first deadline: what a timed-out gang would do next repeats the same round.
+    def workload_135(name, min_count=None, group_name="workers"):
+        policy = {"gang": {"minCount": min_count}} if min_count else {"basic": {}}
+        return {"apiVersion": "scheduling.k8s.io/v1alpha1", "kind": "Workload",
+                "metadata": {"name": name, "namespace": "default"},
+                "spec": {"podGroups": [{"name": group_name, "policy": policy}]}}
+
+    def member_135(name, wl, cpu="1", group_name="workers"):
+        o = pod(name, cpu=cpu)
+        o["spec"]["workloadRef"] = {"name": wl, "podGroup": group_name}
+        return o
+
+    timeout = "rejected due to timeout after waiting 5m0s at plugin GangScheduling"
+
+    def case_135(name, what, objects, expect):
+        case("gang-1-35-" + name, "Workload, 1.35: " + what, objects, expect, version="1.35",
+             gates=GATES_136)
+
+    case_135("permit-timeout", "a gang of minCount 3 with room for two: two members are assumed and "
+             "wait at Permit holding their cpu, so a pod after them finds none; the third does not "
+             "fit; at the 5-minute deadline both waiting members are rejected and unreserved, the "
+             "gang binds nothing, and the pod that found no room binds",
+             slots("n1", "n2") + [workload_135("train", 3)]
+             + [member_135("w-%d" % i, "train") for i in range(3)] + [solo("solo")],
+             ["pod w-0 pending " + timeout, "pod w-1 pending " + timeout,
+              "pod w-2 pending " + pending(2, "2 Insufficient cpu"), "pod solo bound"])
+
+    case_135("quorum-binds", "a gang of minCount 2 with room for both: the first waits at Permit "
+             "and the second completes the quorum, so both bind",
+             slots("n1", "n2") + [workload_135("train", 2)] + [member_135("w-%d" % i, "train") for i in range(2)],
+             ["pod w-0 bound", "pod w-1 bound"])
+
+    case_135("gangs-block-each-other", "two gangs of minCount 2 created together on two free slots: "
+             "each first member is assumed and waits at Permit, each second member finds no room, "
+             "and both deadlines pass with nothing bound (the 1.37 group cycle binds one gang whole)",
+             slots("n1", "n2") + [workload_135("a", 2), workload_135("b", 2)]
+             + [member_135("a-0", "a"), member_135("b-0", "b"), member_135("a-1", "a"), member_135("b-1", "b")],
+             ["pod a-0 pending " + timeout, "pod b-0 pending " + timeout,
+              "pod a-1 pending " + pending(2, "2 Insufficient cpu"),
+              "pod b-1 pending " + pending(2, "2 Insufficient cpu")])
+
+    case_135("quorum-missing", "a gang of minCount 3 with two pods: PreEnqueue keeps them out of "
+             "the queue, untried",
+             slots("n1", "n2", "n3") + [workload_135("train", 3)]
+             + [member_135("w-%d" % i, "train") for i in range(2)],
+             ["pod w-0 pending waiting for minCount pods from a gang to appear in scheduling queue",
+              "pod w-1 pending waiting for minCount pods from a gang to appear in scheduling queue"])
+
+    case_135("workload-missing", "a pod naming a Workload that does not exist waits for it",
+             slots("n1") + [member_135("w-0", "nope")],
+             ['pod w-0 pending waiting for pods\'s workload "nope" to appear in scheduling queue'])
+
+    case_135("basic-partial", "a basic podGroup is plain pod-by-pod scheduling: three pods with room "
+             "for two bind two",
+             slots("n1", cpu="2") + [workload_135("svc")] + [member_135("s-%d" % i, "svc") for i in range(3)],
+             ["pod s-0 node n1", "pod s-1 node n1", "pod s-2 pending " + pending(1, "1 Insufficient cpu")])

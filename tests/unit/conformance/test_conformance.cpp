@@ -16,6 +16,7 @@
 
 #include "core/api/feature_gates.h"
 #include "core/scheduler/batch.h"
+#include "core/scheduler/batch_permit.h"
 #include "core/scheduler/cluster.h"
 #include "core/session/one_shot.h"
 #include "core/yamlio/loader.h"
@@ -110,7 +111,8 @@ Outcome runCase(const std::string& name)
     // cycle per PodGroup) and prints the scheduling.k8s.io objects first, as it does; the other
     // cases schedule pod by pod and print claims and pods, the output they were written against.
     const api::ObjectSet objects = loaded.objects;
-    const bool groups = !objects.podGroups.empty();
+    // So does a 1.35 case whose pods name a gang in spec.workloadRef (its members wait at Permit).
+    const bool groups = !objects.podGroups.empty() || scheduler::hasWorkloadRefs(objects.pods);
     scheduler::Cluster cluster(std::move(loaded.objects), session::clusterOptionsFor(options.gates, {}));
     o.errors += cluster.diagnostics().formatAll();
     if (cluster.diagnostics().hasErrors()) {

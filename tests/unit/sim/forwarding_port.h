@@ -60,6 +60,7 @@ public:
         return m_inner.scheduleGroup(group, pods, boundMembers);
     }
     void podFinished(const std::string& key) override { m_inner.podFinished(key); }
+    void unreserve(const std::string& key) override { m_inner.unreserve(key); }
     std::vector<std::string> setDeviceTaint(const std::string& driver, const std::string& pool,
         const std::string& device, const api::DeviceTaint& taint) override
     {
