@@ -45,6 +45,7 @@ std::string summary(const drasim::api::ObjectSet& o)
     add("PodGroup", o.podGroups.size());
     add("CompositePodGroup", o.compositePodGroups.size());
     add("PodDisruptionBudget", o.podDisruptionBudgets.size());
+    add("Service", o.services.size());
     std::string out;
     for (const auto& [kind, line] : lines)
         out += line + "\n";

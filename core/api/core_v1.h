@@ -33,6 +33,17 @@ struct Namespace
     ObjectMeta meta;
 };
 
+/// core/v1 Service: only its selector matters. PodTopologySpread's system default constraints
+/// spread apart the pods a Service selects (helper.DefaultSelector); ports, addresses and the
+/// rest of the spec are read for validity and dropped.
+struct Service
+{
+    ObjectMeta meta;
+    /// spec.selector; absent and empty both select nothing to spread over (an absent selector
+    /// matches no pod, an empty one adds no label to the default selector).
+    Labels selector;
+};
+
 struct ResourceRequirements
 {
     ResourceList requests;

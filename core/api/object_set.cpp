@@ -18,6 +18,7 @@ void ObjectSet::append(ObjectSet&& o)
     moveAppend(namespaces, o.namespaces);
     moveAppend(nodes, o.nodes);
     moveAppend(pods, o.pods);
+    moveAppend(services, o.services);
     moveAppend(controllers, o.controllers);
     moveAppend(resourceSlices, o.resourceSlices);
     moveAppend(deviceClasses, o.deviceClasses);

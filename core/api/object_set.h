@@ -17,6 +17,7 @@ struct ObjectSet
     std::vector<Namespace> namespaces;
     std::vector<Node> nodes;
     std::vector<Pod> pods;
+    std::vector<Service> services;
     std::vector<PodController> controllers;
     std::vector<ResourceSlice> resourceSlices;
     std::vector<DeviceClass> deviceClasses;
@@ -34,10 +35,10 @@ struct ObjectSet
     void append(ObjectSet&& other);
     size_t size() const
     {
-        return namespaces.size() + nodes.size() + pods.size() + controllers.size() + resourceSlices.size()
-            + deviceClasses.size() + resourceClaims.size() + resourceClaimTemplates.size()
-            + deviceTaintRules.size() + workloads.size() + podGroups.size() + compositePodGroups.size()
-            + priorityClasses.size() + podDisruptionBudgets.size();
+        return namespaces.size() + nodes.size() + pods.size() + services.size() + controllers.size()
+            + resourceSlices.size() + deviceClasses.size() + resourceClaims.size()
+            + resourceClaimTemplates.size() + deviceTaintRules.size() + workloads.size() + podGroups.size()
+            + compositePodGroups.size() + priorityClasses.size() + podDisruptionBudgets.size();
     }
 };
 

@@ -255,6 +255,8 @@ bool addManifests(Assembly& a)
     moveInto(base.podGroups, objs.podGroups);
     // The budgets preemption honours.
     moveInto(base.podDisruptionBudgets, objs.podDisruptionBudgets);
+    // The Services whose selectors PodTopologySpread's system defaults spread over.
+    moveInto(base.services, objs.services);
     // Pods already bound in a dump keep their devices for the whole run; unbound ones are
     // not workloads (those belong under spec.workloads).
     for (auto& pod : objs.pods) {

@@ -76,9 +76,11 @@ Cluster::Cluster(api::ObjectSet objects, SchedulerOptions options)
     d.budgets = std::move(objects.podDisruptionBudgets);
     if (!d.budgets.empty())
         d.controllers = objects.controllers;
-    // The selectors of pod owners, for PodTopologySpread's system default constraints.
+    // The selectors of pod owners and Services, for PodTopologySpread's system default constraints.
     for (const auto& c : objects.controllers)
         d.placementIndex.addOwner(c);
+    for (const auto& s : objects.services)
+        d.placementIndex.addService(s);
     // Namespace labels, for pod affinity terms with a namespaceSelector.
     for (const auto& ns : objects.namespaces)
         d.placementIndex.namespaceLabels[ns.meta.name] = ns.meta.labels;
@@ -374,6 +376,11 @@ void Cluster::setTime(double seconds)
 void Cluster::addPodOwner(const api::PodController& controller)
 {
     m_impl->placementIndex.addOwner(controller);
+}
+
+void addService(Cluster& cluster, const api::Service& service)
+{
+    cluster.m_impl->placementIndex.addService(service);
 }
 
 bool Cluster::runningPodsHaveAffinity() const

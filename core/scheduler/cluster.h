@@ -319,11 +319,17 @@ public:
     friend bool releaseGroupClaims(Cluster& cluster, const std::string& groupKey);
     /// Unreserve of a pod rejected at Permit (permit.h).
     friend bool unreservePod(Cluster& cluster, const std::string& podKey);
+    /// Registers a Service (again: its selector is replaced), whose selector gives the pods it
+    /// selects PodTopologySpread's system default constraints.
+    friend void addService(Cluster& cluster, const api::Service& service);
 
 private:
     struct Impl;
     std::unique_ptr<Impl> m_impl;
 };
+
+/// Registers a Service with the cluster (declared in the class as a friend).
+void addService(Cluster& cluster, const api::Service& service);
 
 /// A transaction that rolls back unless committed (scope guard for Cluster's transactions).
 class ClusterTransaction

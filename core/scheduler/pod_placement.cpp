@@ -17,9 +17,9 @@ std::shared_ptr<const PlacementCycle> Cluster::Impl::PodPlacement::preFilter(Imp
     const bool hasTerms = (pod.spec.podAffinity && !pod.spec.podAffinity->empty())
         || (pod.spec.podAntiAffinity && !pod.spec.podAntiAffinity->empty());
     // A pod without constraints of its own gets the plugin's system defaults (ScheduleAnyway on
-    // hostname and zone) when its controller's selector is known.
-    const api::LabelSelector* defaults
-        = pod.spec.topologySpreadConstraints.empty() ? d.placementIndex.defaultSelectorOf(pod) : nullptr;
+    // hostname and zone) when Services select it or its controller's selector is known.
+    const std::optional<api::LabelSelector> defaults
+        = pod.spec.topologySpreadConstraints.empty() ? d.placementIndex.defaultSelectorOf(pod) : std::nullopt;
     if (pod.spec.topologySpreadConstraints.empty() && !defaults && !hasTerms
         && d.placementIndex.withAffinity == 0)
         return nullptr;

@@ -277,16 +277,46 @@ void PlacementIndex::addOwner(const api::PodController& c)
         = *c.selector;
 }
 
-const api::LabelSelector* PlacementIndex::defaultSelectorOf(const api::Pod& pod) const
+void PlacementIndex::addService(const api::Service& s)
 {
-    // Services (the other source upstream merges in) are not modelled.
+    auto& inNamespace = serviceSelectors[s.meta.namespace_.empty() ? "default" : s.meta.namespace_];
+    if (s.selector.empty())
+        inNamespace.erase(s.meta.name);
+    else
+        inNamespace[s.meta.name] = s.selector;
+}
+
+std::optional<api::LabelSelector> PlacementIndex::defaultSelectorOf(const api::Pod& pod) const
+{
+    // helper.DefaultSelector: the label sets of the pod's Services (GetPodServices: a Service
+    // with a selector that the pod's labels satisfy) merged into one, then the controller
+    // owner's requirements added. An empty Service selector matches every pod but adds nothing.
+    api::LabelSelector out;
+    if (auto it = serviceSelectors.find(namespaceOf(pod)); it != serviceSelectors.end())
+        for (const auto& [name, selector] : it->second)
+            if (std::all_of(selector.begin(), selector.end(), [&](const auto& kv) {
+                    auto l = pod.meta.labels.find(kv.first);
+                    return l != pod.meta.labels.end() && l->second == kv.second;
+                }))
+                out.matchLabels.insert(selector.begin(), selector.end());
     for (const auto& o : pod.meta.ownerReferences) {
         if (!o.controller || (o.kind != "ReplicaSet" && o.kind != "StatefulSet"))
             continue;
         auto it = ownerSelectors.find(namespaceOf(pod) + "/" + o.kind + "/" + o.name);
-        return it == ownerSelectors.end() ? nullptr : &it->second;
+        if (it == ownerSelectors.end())
+            break;
+        // selector.Add keeps every requirement: an owner's label that a Service already fixes
+        // to another value becomes a requirement of its own (the pod can then match nothing).
+        for (const auto& [key, value] : it->second.matchLabels)
+            if (auto [at, added] = out.matchLabels.emplace(key, value); !added && at->second != value)
+                out.matchExpressions.push_back(api::LabelSelectorRequirement { key, "In", { value } });
+        out.matchExpressions.insert(out.matchExpressions.end(), it->second.matchExpressions.begin(),
+            it->second.matchExpressions.end());
+        break;
     }
-    return nullptr;
+    if (out.empty())
+        return std::nullopt;
+    return out;
 }
 
 void PlacementIndex::count(const PlacementPod* pod, uint32_t idx, int sign, bool isTerminating)

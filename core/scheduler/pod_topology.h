@@ -203,11 +203,18 @@ struct PlacementIndex
     /// The selectors of pod owners ("namespace/Kind/name" of ReplicaSets and StatefulSets), for
     /// PodTopologySpread's system default constraints (helper.DefaultSelector).
     std::map<std::string, api::LabelSelector> ownerSelectors;
+    /// The selectors of the Services loaded, by namespace (a Service selects pods of its own)
+    /// then name.
+    std::map<std::string, std::map<std::string, api::Labels>> serviceSelectors;
     /// Registers a controller's selector; a Deployment's is its ReplicaSet's, under its own name.
     void addOwner(const api::PodController& c);
-    /// The default selector of a pod: its controller owner's, when that is a known ReplicaSet or
-    /// StatefulSet with a non-empty selector; null otherwise (no system default constraints).
-    const api::LabelSelector* defaultSelectorOf(const api::Pod& pod) const;
+    /// Registers a Service's selector, or replaces it (one without a selector selects no pod).
+    void addService(const api::Service& s);
+    /// The default selector of a pod (helper.DefaultSelector): the selectors of the Services that
+    /// select it, merged, and with them the requirements of its controller owner's selector when
+    /// that is a known ReplicaSet or StatefulSet; none when that leaves nothing to select by (no
+    /// system default constraints).
+    std::optional<api::LabelSelector> defaultSelectorOf(const api::Pod& pod) const;
     /// By topology key, built on first use; dropped whenever the nodes change (clearNodes).
     std::map<std::string, TopologyDomains> domains;
     /// The selectors counted lately (at most kMaxSelectorCounts, least recently used replaced).

@@ -150,6 +150,8 @@ public:
     /// A controller whose pods the simulation creates (JobSpec::owner): the scheduler's default
     /// spread selector of the pods that name it.
     virtual void addPodOwner(const api::PodController& /*owner*/) { }
+    /// A Service of a workload's manifests (for the same system default spread, over its selector).
+    virtual void addService(const api::Service& /*service*/) { }
 
     /// Whether running pods have pod affinity terms: a pending pod's labels then decide whether
     /// (and where) it fits, so pods that differ only in labels are no longer interchangeable.

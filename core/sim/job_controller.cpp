@@ -37,6 +37,13 @@ void JobController::startJob(workload::JobSpec spec)
     job.spec.claimTemplates.shrink_to_fit();
     if (job.spec.owner)
         m_ctx.cluster.addPodOwner(*job.spec.owner);
+    if (job.spec.services && job.spec.services != m_servicesAdded) {
+        // The manifests' Services exist from their first job on (a later job of the same
+        // manifests shares the list: registering it again would change nothing).
+        for (const api::Service& s : *job.spec.services)
+            m_ctx.cluster.addService(s);
+        m_servicesAdded = job.spec.services;
+    }
     m_ctx.metrics.jobArrived(job.workload);
     if (const auto changed = m_minCounts.find(job.spec.workload);
         changed != m_minCounts.end() && job.spec.group && job.spec.group->gang)

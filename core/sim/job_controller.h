@@ -92,6 +92,8 @@ private:
     GangTracker m_gangs;
     WorkPace m_pace;
     std::map<std::string, int32_t> m_minCounts; ///< by workload, as PodGroupMinCount events set them
+    /// The Services the cluster last learnt from a job's manifests (registered once per list).
+    std::shared_ptr<const std::vector<api::Service>> m_servicesAdded;
 };
 
 } // namespace drasim::sim

@@ -41,6 +41,7 @@ public:
     uint64_t capacityGeneration() const override;
     bool takeChanges(std::vector<scheduler::ClusterChange>& into) override;
     void addPodOwner(const api::PodController& owner) override { m_cluster.addPodOwner(owner); }
+    void addService(const api::Service& service) override { scheduler::addService(m_cluster, service); }
     bool runningPodsHaveAffinity() const override { return m_cluster.runningPodsHaveAffinity(); }
     bool responsibleFor(const std::string& schedulerName) const override;
     uint64_t stateGeneration() const override { return m_changes; }

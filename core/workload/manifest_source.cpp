@@ -180,6 +180,7 @@ private:
         job.claims = type.claims;
         job.group = type.group;
         job.owner = type.owner;
+        job.services = type.services;
         job.labels["drasim.dev/job-type"] = type.name;
         TaskSpec task;
         task.name = type.name;
@@ -296,6 +297,14 @@ std::vector<JobType> jobTypesFromObjects(const api::ObjectSet& objects, const st
         readAnnotations(t, w.meta, &w.podTemplate.meta, api::podControllerKindName(w.kind), diags);
         attachClaims(t, objects);
         types.push_back(std::move(t));
+    }
+    if (!objects.services.empty()) {
+        auto services = std::make_shared<std::vector<api::Service>>(objects.services);
+        for (api::Service& s : *services)
+            if (s.meta.namespace_.empty())
+                s.meta.namespace_ = defaultNamespace;
+        for (JobType& t : types)
+            t.services = services;
     }
     // Pods first then controllers would reorder the input; restore input order by position so the
     // stream follows the files (the ObjectSet keeps per-kind lists).

@@ -42,6 +42,8 @@ struct JobType
     std::optional<GroupSpec> group; ///< the PodGroup its pods form (see GroupRules)
     /// The ReplicaSet, StatefulSet or Deployment that owns its pods (see JobSpec::owner).
     std::shared_ptr<const api::PodController> owner;
+    /// The Services of the manifests (see JobSpec::services).
+    std::shared_ptr<const std::vector<api::Service>> services;
     SourcePos pos;
 };
 

@@ -116,6 +116,10 @@ struct JobSpec
     /// (a Deployment's through a ReplicaSet of its name), which gives them PodTopologySpread's
     /// system default constraints over its selector.
     std::shared_ptr<const api::PodController> owner;
+    /// The Services of the manifests the job came from (shared by all their jobs): the cluster
+    /// learns them when such a job arrives, and their selectors give the pods they select
+    /// PodTopologySpread's system default constraints. Null when there are none.
+    std::shared_ptr<const std::vector<api::Service>> services;
     /// Extra labels for every pod of this job (e.g. drasim.dev/qos from the trace). Sorted map.
     std::map<std::string, std::string> labels;
 };

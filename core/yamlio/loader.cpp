@@ -162,10 +162,10 @@ private:
             return;
         }
 
-        const bool namespaced = kind == "Pod" || kind == "Job" || kind == "Deployment" || kind == "ReplicaSet"
-            || kind == "StatefulSet" || kind == "ResourceClaim" || kind == "ResourceClaimTemplate"
-            || kind == "Workload" || kind == "PodGroup" || kind == "CompositePodGroup"
-            || kind == "PodDisruptionBudget";
+        const bool namespaced = kind == "Pod" || kind == "Service" || kind == "Job" || kind == "Deployment"
+            || kind == "ReplicaSet" || kind == "StatefulSet" || kind == "ResourceClaim"
+            || kind == "ResourceClaimTemplate" || kind == "Workload" || kind == "PodGroup"
+            || kind == "CompositePodGroup" || kind == "PodDisruptionBudget";
         r.setObject(kind, peekObjectName(r, root, namespaced));
         const bool resourceGroup = apiVersion.starts_with("resource.k8s.io/");
         if ((resourceGroup
@@ -183,13 +183,17 @@ private:
                     + ")");
         };
         using WK = api::PodController::Kind;
-        if (kind == "Node" || kind == "Pod" || kind == "Namespace") {
+        if (kind == "Node" || kind == "Pod" || kind == "Namespace" || kind == "Service") {
             if (apiVersion != "v1")
                 return wrongVersion("v1");
             if (kind == "Namespace") {
                 api::Namespace ns;
                 if (readNamespace(r, root, ns))
                     m_objects.namespaces.push_back(std::move(ns));
+            } else if (kind == "Service") {
+                api::Service svc;
+                if (readService(r, root, svc))
+                    m_objects.services.push_back(std::move(svc));
             } else if (kind == "Node") {
                 api::Node n;
                 if (readNode(r, root, n))
@@ -474,6 +478,7 @@ void finish(LoadResult& result, const LoadOptions& options)
     rejectDuplicates(o.namespaces, "Namespace", result.diagnostics);
     rejectDuplicates(o.nodes, "Node", result.diagnostics);
     rejectDuplicates(o.pods, "Pod", result.diagnostics);
+    rejectDuplicates(o.services, "Service", result.diagnostics);
     rejectDuplicateControllers(o.controllers, result.diagnostics);
     rejectDuplicates(o.resourceSlices, "ResourceSlice", result.diagnostics);
     rejectDuplicates(o.deviceClasses, "DeviceClass", result.diagnostics);

@@ -51,6 +51,11 @@ constexpr const char* kLabelMsg
       "and "
       "end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is "
       "'[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
+// IsDNS1035Label (apimachinery validation): a Service's name, which must start with a letter.
+constexpr const char* kDns1035LabelMsg
+    = "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic "
+      "character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for "
+      "validation is '[a-z]([-a-z0-9]*[a-z0-9])?')";
 constexpr const char* kSubdomainMsg
     = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and "
       "must "
@@ -88,6 +93,13 @@ std::string checkDnsLabel(std::string_view s)
     if (s.size() > 63)
         return tooLong(63);
     return isDnsLabel(s) ? std::string() : kLabelMsg;
+}
+
+std::string checkDns1035Label(std::string_view s)
+{
+    if (s.size() > 63)
+        return tooLong(63);
+    return isDnsLabel(s) && s.front() >= 'a' && s.front() <= 'z' ? std::string() : kDns1035LabelMsg;
 }
 
 std::string checkDnsSubdomain(std::string_view s, size_t maxLength)

@@ -11,6 +11,8 @@
 namespace drasim::yamlio {
 
 std::string checkDnsLabel(std::string_view s);
+/// A DNS-1035 label: a DNS label that starts with a letter (a Service's name).
+std::string checkDns1035Label(std::string_view s);
 std::string checkDnsSubdomain(std::string_view s, size_t maxLength = 253);
 std::string checkCIdentifier(std::string_view s, size_t maxLength = 32);
 /// Label key / taint key / condition type: [prefix/]name.

@@ -40,7 +40,8 @@ std::string peekObjectName(const Reader& r, uint32_t root, bool namespaced)
     return name;
 }
 
-void readObjectMeta(Reader& r, uint32_t node, const Path& p, bool namespaced, api::ObjectMeta& out)
+void readObjectMeta(
+    Reader& r, uint32_t node, const Path& p, bool namespaced, api::ObjectMeta& out, NameRule nameRule)
 {
     uint32_t nameNode = node, nsNode = 0;
     r.fields(node, p, [&](std::string_view key, uint32_t, uint32_t v) {
@@ -107,7 +108,9 @@ void readObjectMeta(Reader& r, uint32_t node, const Path& p, bool namespaced, ap
         } else {
             r.required(nameNode, p.field("name"));
         }
-    } else if (auto e = checkDnsSubdomain(out.name); !e.empty()) {
+    } else if (auto e = nameRule == NameRule::Dns1035Label ? checkDns1035Label(out.name)
+                                                           : checkDnsSubdomain(out.name);
+               !e.empty()) {
         r.invalid(nameNode, p.field("name"), out.name, e);
     }
     if (namespaced) {

@@ -21,6 +21,8 @@ enum class ResourceVersion { V1, V1beta2, V1beta1, V1alpha3 };
 
 bool readNode(Reader& r, uint32_t root, api::Node& out);
 bool readNamespace(Reader& r, uint32_t root, api::Namespace& out);
+/// core/v1 Service: its selector (read_service.cpp).
+bool readService(Reader& r, uint32_t root, api::Service& out);
 bool readPod(Reader& r, uint32_t root, api::Pod& out);
 bool readPodController(Reader& r, uint32_t root, api::PodController::Kind kind, api::PodController& out);
 bool readResourceSlice(Reader& r, uint32_t root, ResourceVersion v, api::ResourceSlice& out);
@@ -49,7 +51,11 @@ bool readPriorityClass(Reader& r, uint32_t root, api::PriorityClass& out);
 bool readPodDisruptionBudget(Reader& r, uint32_t root, api::PodDisruptionBudget& out);
 
 /// Shared helpers (object_meta.cpp).
-void readObjectMeta(Reader& r, uint32_t node, const Path& p, bool namespaced, api::ObjectMeta& out);
+/// What an object's name must be: a DNS subdomain (most kinds) or a DNS-1035 label (Service,
+/// ValidateServiceName).
+enum class NameRule { DnsSubdomain, Dns1035Label };
+void readObjectMeta(Reader& r, uint32_t node, const Path& p, bool namespaced, api::ObjectMeta& out,
+    NameRule nameRule = NameRule::DnsSubdomain);
 void readNodeSelector(Reader& r, uint32_t node, const Path& p, api::NodeSelector& out);
 void readNodeSelectorTerm(Reader& r, uint32_t node, const Path& p, api::NodeSelectorTerm& out);
 /// metav1.LabelSelector (read_label_selector.cpp); null leaves `out` absent.

@@ -751,6 +751,15 @@ DataValue toData(const api::Namespace& ns)
     return object("v1", "Namespace", ns.meta);
 }
 
+DataValue toData(const api::Service& svc)
+{
+    DataValue m = object("v1", "Service", svc.meta);
+    DataValue spec = DataValue::map();
+    put(spec, "selector", stringMap(svc.selector));
+    put(m, "spec", std::move(spec));
+    return m;
+}
+
 DataValue toData(const api::Node& node)
 {
     DataValue m = object("v1", "Node", node.meta);
@@ -994,6 +1003,8 @@ DataValue toListData(const api::ObjectSet& o)
     for (const auto& x : o.controllers)
         items.push_back(toData(x));
     for (const auto& x : o.podDisruptionBudgets)
+        items.push_back(toData(x));
+    for (const auto& x : o.services)
         items.push_back(toData(x));
     for (const auto& x : o.pods)
         items.push_back(toData(x));

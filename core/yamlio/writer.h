@@ -30,6 +30,7 @@ DataValue toData(const api::CompositePodGroup& group);
 DataValue toData(const api::PriorityClass& priorityClass);
 /// policy/v1 PodDisruptionBudget.
 DataValue toData(const api::PodDisruptionBudget& budget);
+DataValue toData(const api::Service& service);
 
 /// `apiVersion: v1, kind: List, items: [...]` with every object of the set, in the order
 /// Nodes, DeviceClasses, ResourceSlices, ResourceClaimTemplates, ResourceClaims, DeviceTaintRules,

@@ -273,6 +273,56 @@ TEST(PodTopologySpread, SystemDefaultsSpreadThePodsOfAReplicaSet)
     EXPECT_EQ(later.schedule(p).nodeName, "small");
 }
 
+api::Service service(const std::string& ns, const std::string& name, api::Labels selector)
+{
+    api::Service s;
+    s.meta.namespace_ = ns;
+    s.meta.name = name;
+    s.selector = std::move(selector);
+    return s;
+}
+
+// The Services that select a pod give it the system defaults too (helper.DefaultSelector merges
+// their selectors): a bare pod of a Service spreads as the ReplicaSet's pod above does. A Service
+// of another namespace, or one asking for a label the pod lacks, gives nothing.
+TEST(PodTopologySpread, SystemDefaultsSpreadThePodsAServiceSelects)
+{
+    auto make = [](std::vector<api::Service> services) {
+        api::ObjectSet o;
+        o.nodes = { zonedNode("big", "a", "64"), zonedNode("small", "a", "4") };
+        o.pods = { labelled("w0", { { "app", "web" } }, "big"), labelled("w1", { { "app", "web" } }, "big") };
+        o.services = std::move(services);
+        return Cluster(std::move(o));
+    };
+    const auto p = labelled("w2", { { "app", "web" } });
+    EXPECT_EQ(make({ service("default", "web", { { "app", "web" } }) }).schedule(p).nodeName, "small");
+    EXPECT_EQ(make({ service("shop", "web", { { "app", "web" } }) }).schedule(p).nodeName, "big");
+    EXPECT_EQ(make({ service("default", "db", { { "app", "web" }, { "tier", "db" } }) }).schedule(p).nodeName,
+        "big");
+    EXPECT_EQ(make({ service("default", "any", {}) }).schedule(p).nodeName, "big");
+}
+
+// With a ReplicaSet, the default selector holds the Service's labels and the ReplicaSet's
+// requirements together: running pods that match only the ReplicaSet's selector do not count.
+TEST(PodTopologySpread, ServiceAndReplicaSetSelectorsAreMerged)
+{
+    api::ObjectSet o;
+    o.nodes = { zonedNode("big", "a", "64"), zonedNode("small", "a", "4") };
+    o.pods
+        = { labelled("w0", { { "tier", "front" } }, "big"), labelled("w1", { { "tier", "front" } }, "big") };
+    api::PodController rs;
+    rs.kind = api::PodController::Kind::ReplicaSet;
+    rs.meta.name = "front-abc";
+    rs.meta.namespace_ = "default";
+    rs.selector = selectorOf({ { "tier", "front" } });
+    o.controllers.push_back(rs);
+    auto p = labelled("f2", { { "app", "web" }, { "tier", "front" } });
+    p.meta.ownerReferences.push_back(api::OwnerReference { "apps/v1", "ReplicaSet", "front-abc", "", true });
+    EXPECT_EQ(Cluster(o).schedule(p).nodeName, "small"); // the ReplicaSet alone counts w0 and w1
+    o.services = { service("default", "web", { { "app", "web" } }) };
+    EXPECT_EQ(Cluster(o).schedule(p).nodeName, "big"); // app=web and tier=front: none counted
+}
+
 // Required pod affinity to app=db on zones: only zone a, where the database runs, qualifies.
 TEST(InterPodAffinity, RequiredAffinityPlacesThePodInTheDomainOfThePodsItSelects)
 {

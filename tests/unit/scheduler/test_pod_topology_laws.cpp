@@ -202,6 +202,40 @@ TEST(PodTopologyLaws, PodsWithoutRulesArePlacedAsWithoutLabels)
     }
 }
 
+// Two ways to name the same set must agree: pods that a Service selects by app are spread by the
+// system defaults exactly as the same pods owned by a ReplicaSet with that selector.
+TEST(PodTopologyLaws, AServiceSpreadsItsPodsAsAReplicaSetOfTheSameSelector)
+{
+    for (uint32_t seed = 1; seed <= 30; ++seed) {
+        std::mt19937 rng(seed);
+        World w = randomWorld(rng);
+        api::ObjectSet bySelector = w.objects, byOwner = w.objects;
+        for (const char* app : kApps) {
+            api::Service s;
+            s.meta.namespace_ = "default";
+            s.meta.name = app;
+            s.selector = { { "app", app } };
+            bySelector.services.push_back(s);
+            api::PodController rs;
+            rs.kind = api::PodController::Kind::ReplicaSet;
+            rs.meta.namespace_ = "default";
+            rs.meta.name = app;
+            rs.selector = appSelector(app);
+            byOwner.controllers.push_back(rs);
+        }
+        Cluster services(std::move(bySelector)), owners(std::move(byOwner));
+        for (int i = 0; i < 30; ++i) {
+            const std::string app = kApps[rng() % 3];
+            api::Pod p = randomPod(rng, i, app);
+            auto a = services.schedule(p);
+            p.meta.ownerReferences.push_back(api::OwnerReference { "apps/v1", "ReplicaSet", app, "", true });
+            auto b = owners.schedule(p);
+            ASSERT_EQ(a.scheduled, b.scheduled) << "seed " << seed;
+            ASSERT_EQ(a.nodeName, b.nodeName) << "seed " << seed << " pod " << i;
+        }
+    }
+}
+
 // The scheduler keeps each spread selector's matching pods per node as pods come, go, start
 // terminating and are rolled back. Two paths must agree: after a random history, a probe pod with
 // spread constraints goes where it goes on a cluster built fresh from the pods still running

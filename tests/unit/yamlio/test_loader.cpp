@@ -210,8 +210,17 @@ items:
         restartPolicy: Never
         containers: [{name: c, image: x}]
 - apiVersion: v1
+  kind: ConfigMap
+  metadata: {name: settings}
+- apiVersion: v1
   kind: Service
-  metadata: {name: svc}
+  metadata: {name: svc, namespace: team}
+  spec:
+    selector: {app: train}
+    ports: [{port: 80, targetPort: 8080, protocol: TCP}]
+    type: ClusterIP
+    clusterIP: 10.96.0.12
+  status: {loadBalancer: {}}
 )");
     ASSERT_FALSE(r.diagnostics.hasErrors()) << r.diagnostics.formatAll();
     ASSERT_EQ(r.objects.pods.size(), 1u);
@@ -226,10 +235,14 @@ items:
     EXPECT_EQ(r.objects.controllers[0].meta.key(), "default/train");
     EXPECT_EQ(r.objects.controllers[0].parallelism, 4);
     EXPECT_EQ(r.objects.controllers[0].completions, 4);
-    // The Service is skipped with a warning naming file and line.
+    // The Service is read for its selector; its ports and addresses are accepted and dropped.
+    ASSERT_EQ(r.objects.services.size(), 1u);
+    EXPECT_EQ(r.objects.services[0].meta.key(), "team/svc");
+    EXPECT_EQ(r.objects.services[0].selector, (drasim::api::Labels { { "app", "train" } }));
+    // A kind drasim does not model is skipped with a warning naming file and line.
     ASSERT_EQ(r.diagnostics.all().size(), 1u);
     EXPECT_EQ(r.diagnostics.all()[0].format(),
-        "t.yaml:36:3: warning: Service svc: skipped: drasim does not model kind \"Service\" (v1)");
+        "t.yaml:36:3: warning: ConfigMap settings: skipped: drasim does not model kind \"ConfigMap\" (v1)");
 }
 
 TEST(Loader, JobFieldsTheSimulatorDoesNotModelAreWarnedAboutWhereTheyAre)

@@ -70,6 +70,13 @@ spec:
   template:
     metadata: {labels: {app: d}}
     spec: {containers: [{name: c}]}
+---
+apiVersion: v1
+kind: Service
+metadata: {name: d, namespace: team}
+spec:
+  selector: {app: d, tier: web}
+  ports: [{port: 80}]
 )";
 
 TEST(Writer, YamlAndJsonRoundTrip)
@@ -92,6 +99,8 @@ TEST(Writer, YamlAndJsonRoundTrip)
     EXPECT_EQ(
         third.objects.pods.at(0).spec.containers.at(0).resources.requests.at("cpu").toString(), "1500m");
     EXPECT_EQ(third.objects.controllers.at(0).replicas, 3);
+    EXPECT_EQ(third.objects.services.at(0).meta.key(), "team/d");
+    EXPECT_EQ(third.objects.services.at(0).selector, (api::Labels { { "app", "d" }, { "tier", "web" } }));
 }
 
 TEST(Writer, KubernetesFieldOrderAndOmitEmpty)
