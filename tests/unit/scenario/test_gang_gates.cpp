@@ -7,6 +7,7 @@
 #include "core/scenario/prepare.h"
 #include "core/scenario/scenario.h"
 #include "core/sim/run_prepared.h"
+#include "tests/unit/temp_dir.h"
 
 using namespace drasim;
 using namespace drasim::scenario;
@@ -141,4 +142,74 @@ TEST(GangGates, MinCountEventNamesAGangWorkload)
     // One worker is a quorum: every gang starts at least as soon, so no fewer start.
     EXPECT_GE(lowered.gangs.started, base.gangs.started);
     EXPECT_LE(lowered.gangs.secondsToStart.mean, base.gangs.secondsToStart.mean);
+}
+
+// Kubernetes 1.36's Job controller (KEP-5547 alpha) makes a gang of an Indexed Job whose every
+// index runs at once (parallelism = completions > 1) without the Job asking: in a run, such Jobs
+// of a workload's manifests are gangs that take group cycles and hold no idle GPUs; the same Jobs
+// NonIndexed are plain pods, and on 1.37 (where a Job without spec.scheduling is basic) basic
+// PodGroups.
+TEST(GangGates, KubernetesOneThirtySixGangsIndexedJobsOnItsOwn)
+{
+    auto runWith = [](const std::string& version, const std::string& completionMode) {
+        test_support::TempDir dir("drasim-indexed");
+        dir.write("job.yaml",
+            R"(apiVersion: batch/v1
+kind: Job
+metadata: {name: train, namespace: default}
+spec:
+  parallelism: 2
+  completions: 2
+  completionMode: )"
+                + completionMode + R"(
+  template:
+    spec:
+      restartPolicy: Never
+      containers:
+        - name: worker
+          image: x
+          resources:
+            requests: {cpu: "64", memory: 512Gi}
+            claims: [{name: gpus}]
+      resourceClaims: [{name: gpus, resourceClaimTemplateName: h100-x8}]
+)");
+        const std::string path = dir.write("scenario.yaml",
+            R"(apiVersion: drasim.dev/v1alpha1
+kind: Scenario
+metadata: {name: indexed}
+spec:
+  seed: 7
+  duration: 2d
+  scheduler:
+    kubernetesVersion: ")"
+                + version + R"("
+    featureGates: {GenericWorkload: true, WorkloadWithJob: true}
+  cluster:
+    nodePools:
+      - {name: h100, shape: dgx-h100, count: 3}
+  resources: [)" DRASIM_SOURCE_DIR R"(/scenarios/sim/default/classes.yaml]
+  workloads:
+    - name: training
+      manifests: [job.yaml]
+      arrival: {process: poisson, rate: 0.5/h, until: 2d}
+      duration: {distribution: lognormal, median: 3h, sigma: 0.4}
+    - name: finetune
+      manifests: [)" DRASIM_SOURCE_DIR R"(/scenarios/sim/default/workloads/finetune.yaml]
+      arrival: {process: poisson, rate: 2/h, until: 2d}
+      duration: {distribution: lognormal, median: 40m, sigma: 0.7}
+)");
+        return run(load(path));
+    };
+    const RunSummary indexed = runWith("1.36", "Indexed");
+    EXPECT_GT(indexed.gangs.jobs, 0);
+    EXPECT_GT(indexed.gangs.started, 0);
+    EXPECT_GT(indexed.gangs.groupCycles, 0u);
+    EXPECT_EQ(indexed.gangs.idleDeviceHours, 0);
+    const RunSummary nonIndexed = runWith("1.36", "NonIndexed");
+    EXPECT_EQ(nonIndexed.gangs.jobs, 0);
+    EXPECT_EQ(nonIndexed.gangs.groupCycles, 0u);
+    // 1.37's controller gives every Job a PodGroup, basic unless spec.scheduling says gang.
+    const RunSummary basic137 = runWith("1.37", "Indexed");
+    EXPECT_EQ(basic137.gangs.jobs, 0);
+    EXPECT_GT(basic137.gangs.groupCycles, 0u);
 }
