@@ -40,6 +40,17 @@ std::string peekObjectName(const Reader& r, uint32_t root, bool namespaced)
     return name;
 }
 
+void readLabels(Reader& r, uint32_t node, const Path& p, api::Labels& out)
+{
+    r.getStringMap(node, p, out);
+    for (const auto& [k, val] : out) {
+        if (auto e = checkLabelKey(k); !e.empty())
+            r.invalid(node, p, k, e);
+        if (auto e = checkLabelValue(val); !e.empty())
+            r.invalid(node, p.key(k), val, e);
+    }
+}
+
 void readObjectMeta(
     Reader& r, uint32_t node, const Path& p, bool namespaced, api::ObjectMeta& out, NameRule nameRule)
 {
@@ -56,14 +67,7 @@ void readObjectMeta(
         } else if (key == "uid") {
             r.getString(v, p.field(key), out.uid);
         } else if (key == "labels") {
-            const Path lp = p.field(key);
-            r.getStringMap(v, lp, out.labels);
-            for (const auto& [k, val] : out.labels) {
-                if (auto e = checkLabelKey(k); !e.empty())
-                    r.invalid(v, lp, k, e);
-                if (auto e = checkLabelValue(val); !e.empty())
-                    r.invalid(v, lp.key(k), val, e);
-            }
+            readLabels(r, v, p.field(key), out.labels);
         } else if (key == "annotations") {
             const Path ap = p.field(key);
             r.getStringMap(v, ap, out.annotations);

@@ -54,6 +54,9 @@ bool readPodDisruptionBudget(Reader& r, uint32_t root, api::PodDisruptionBudget&
 /// What an object's name must be: a DNS subdomain (most kinds) or a DNS-1035 label (Service,
 /// ValidateServiceName).
 enum class NameRule { DnsSubdomain, Dns1035Label };
+/// A map of labels, each key and value checked as ValidateLabels does (metadata.labels, a
+/// Service's selector).
+void readLabels(Reader& r, uint32_t node, const Path& p, api::Labels& out);
 void readObjectMeta(Reader& r, uint32_t node, const Path& p, bool namespaced, api::ObjectMeta& out,
     NameRule nameRule = NameRule::DnsSubdomain);
 void readNodeSelector(Reader& r, uint32_t node, const Path& p, api::NodeSelector& out);

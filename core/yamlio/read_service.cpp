@@ -5,7 +5,6 @@
 // (pkg/apis/core/validation: ValidateServiceName is a DNS-1035 label, the selector's keys and
 // values are labels); the rest of the spec is accepted as written and dropped, so a Service from
 // `kubectl get -o yaml` loads whatever its type, ports and addresses.
-#include "core/yamlio/names.h"
 #include "core/yamlio/object_readers.h"
 
 namespace drasim::yamlio {
@@ -32,14 +31,7 @@ void readServiceSpec(Reader& r, uint32_t v, const Path& p, api::Service& out)
     r.fields(v, p, [&](std::string_view k, uint32_t, uint32_t fv) {
         const Path fp = p.field(k);
         if (k == "selector") {
-            r.getStringMap(fv, fp, out.selector);
-            // ValidateLabels over the selector, as over metadata.labels.
-            for (const auto& [key, value] : out.selector) {
-                if (auto e = checkLabelKey(key); !e.empty())
-                    r.invalid(fv, fp, key, e);
-                if (auto e = checkLabelValue(value); !e.empty())
-                    r.invalid(fv, fp.key(key), value, e);
-            }
+            readLabels(r, fv, fp, out.selector); // ValidateLabels, as over metadata.labels
             return true;
         }
         return otherServiceSpecField(k);
