@@ -42,6 +42,17 @@ api::LabelSelector selectorOf(api::Labels match)
     return s;
 }
 
+/// A ReplicaSet of the default namespace selecting `match`.
+api::PodController replicaSet(const std::string& name, api::Labels match)
+{
+    api::PodController rs;
+    rs.kind = api::PodController::Kind::ReplicaSet;
+    rs.meta.name = name;
+    rs.meta.namespace_ = "default";
+    rs.selector = selectorOf(std::move(match));
+    return rs;
+}
+
 api::TopologySpreadConstraint spread(
     const std::string& key, int32_t maxSkew, bool doNotSchedule, api::Labels sel)
 {
@@ -246,12 +257,7 @@ TEST(PodTopologySpread, SystemDefaultsSpreadThePodsOfAReplicaSet)
         api::ObjectSet o;
         o.nodes = { zonedNode("big", "a", "64"), zonedNode("small", "a", "4") };
         o.pods = { labelled("w0", { { "app", "web" } }, "big"), labelled("w1", { { "app", "web" } }, "big") };
-        api::PodController rs;
-        rs.kind = api::PodController::Kind::ReplicaSet;
-        rs.meta.name = "web-abc";
-        rs.meta.namespace_ = "default";
-        rs.selector = selectorOf({ { "app", "web" } });
-        o.controllers.push_back(rs);
+        o.controllers.push_back(replicaSet("web-abc", { { "app", "web" } }));
         return Cluster(std::move(o));
     };
     auto p = labelled("w2", { { "app", "web" } });
@@ -310,12 +316,7 @@ TEST(PodTopologySpread, ServiceAndReplicaSetSelectorsAreMerged)
     o.nodes = { zonedNode("big", "a", "64"), zonedNode("small", "a", "4") };
     o.pods
         = { labelled("w0", { { "tier", "front" } }, "big"), labelled("w1", { { "tier", "front" } }, "big") };
-    api::PodController rs;
-    rs.kind = api::PodController::Kind::ReplicaSet;
-    rs.meta.name = "front-abc";
-    rs.meta.namespace_ = "default";
-    rs.selector = selectorOf({ { "tier", "front" } });
-    o.controllers.push_back(rs);
+    o.controllers.push_back(replicaSet("front-abc", { { "tier", "front" } }));
     auto p = labelled("f2", { { "app", "web" }, { "tier", "front" } });
     p.meta.ownerReferences.push_back(api::OwnerReference { "apps/v1", "ReplicaSet", "front-abc", "", true });
     EXPECT_EQ(Cluster(o).schedule(p).nodeName, "small"); // the ReplicaSet alone counts w0 and w1
