@@ -11,6 +11,7 @@
 #include "core/api/object_key.h"
 #include "core/scheduler/batch_hierarchies.h"
 #include "core/scheduler/permit.h"
+#include "core/scheduler/pod_group.h"
 
 namespace drasim::scheduler {
 
@@ -89,7 +90,7 @@ std::vector<PermitAdmission> admitPermitGangs(const std::vector<api::Pod>& pods,
     // PreEnqueue: a gang is let in once minCount of its pods exist.
     for (auto& a : out)
         if (a.gang && a.gang->members < a.gang->minCount) {
-            a.message = "waiting for minCount pods from a gang to appear in scheduling queue";
+            a.message = kGangQuorumWaitMessage;
             a.gang = nullptr;
         }
     return out;

@@ -14,6 +14,11 @@
 
 namespace drasim::scheduler {
 
+/// The GangScheduling plugin's PreEnqueue status while fewer than minCount members exist (the same
+/// words in 1.35, 1.36 and 1.37).
+inline constexpr const char* kGangQuorumWaitMessage
+    = "waiting for minCount pods from a gang to appear in scheduling queue";
+
 struct PodGroupPolicy
 {
     std::string key; ///< namespace/name of the PodGroup

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <memory>
 
+#include "core/scheduler/pod_group.h"
 #include "core/sim/scheduling_loop.h"
 #include "core/sim/scheduling_loop_hints.h"
 #include "core/sim/scheduling_signature.h"
@@ -226,7 +227,7 @@ std::string SchedulingLoop::groupStatus(uint32_t jobId) const
     if (g.state == GroupState::State::Gated)
         // The gang plugin's PreEnqueue message (pkg/scheduler/framework/plugins/gangscheduling).
         return out + std::to_string(g.members.size()) + " of minCount " + std::to_string(p.minCount)
-            + " pods exist; waiting for minCount pods from a gang to appear in scheduling queue";
+            + " pods exist; " + scheduler::kGangQuorumWaitMessage;
     if (!g.lastMessage.empty())
         return out + "last group cycle: " + g.lastMessage
             + (g.lastPreemption.empty() ? std::string() : "; " + g.lastPreemption);
@@ -245,7 +246,7 @@ void SchedulingLoop::addGroupPending(std::map<std::string, int64_t>& pending) co
             continue;
         std::string reason = "queued";
         if (g.state == GroupState::State::Gated)
-            reason = "waiting for minCount pods from a gang to appear in scheduling queue";
+            reason = scheduler::kGangQuorumWaitMessage;
         else if (g.reason != kNone)
             reason = m_reasonTexts[g.reason];
         pending[reason] += int64_t(waiting);

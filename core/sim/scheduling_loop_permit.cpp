@@ -8,6 +8,7 @@
 #include <algorithm>
 
 #include "core/scheduler/permit.h"
+#include "core/scheduler/pod_group.h"
 #include "core/sim/device_ledger.h"
 #include "core/sim/job_controller.h"
 #include "core/sim/scheduling_loop_hints.h"
@@ -202,7 +203,7 @@ void SchedulingLoop::Permit::addPending(const SchedulingLoop& loop, std::map<std
 {
     for (const SimPod& p : loop.m_ctx.pods) {
         if (p.state == PodState::Gated)
-            pending["waiting for minCount pods from a gang to appear in scheduling queue"]++;
+            pending[scheduler::kGangQuorumWaitMessage]++;
         else if (p.state == PodState::Waiting)
             pending[scheduler::kGangPermitWaitMessage]++;
     }
@@ -221,7 +222,7 @@ std::string SchedulingLoop::Permit::status(const SchedulingLoop& loop, uint32_t 
     };
     if (count(PodState::Gated) > 0)
         return out + std::to_string(job.pods.size()) + " of minCount " + std::to_string(gang.minCount)
-            + " pods exist; waiting for minCount pods from a gang to appear in scheduling queue";
+            + " pods exist; " + scheduler::kGangQuorumWaitMessage;
     if (!gang.waiting.empty())
         return out + std::to_string(gang.waiting.size()) + " assumed and "
             + std::to_string(count(PodState::Running)) + " bound of minCount " + std::to_string(gang.minCount)
