@@ -187,15 +187,16 @@ struct Cluster::Impl
     /// its own, which spares the PostFilter's work for every other unschedulable pod.
     std::map<int32_t, uint32_t> boundPriorities;
     /// Pods nominated to a node by preemption (status.nominatedNodeName), by pod key, and the
-    /// keys nominated to each node. NodeResourcesFit counts a nominated pod on its node for every
-    /// pod of lower or equal priority (RunFilterPluginsWithNominatedPods), so the room its victims
-    /// free is kept for it; its own next cycle tries that node first.
+    /// keys nominated to each node. The filters count a nominated pod on its node for every pod of
+    /// lower or equal priority (RunFilterPluginsWithNominatedPods), so the room its victims free is
+    /// kept for it; its own next cycle tries that node first.
     struct Cycle; ///< one scheduling cycle's working state (below)
     struct Nomination
     {
         std::string node;
         int32_t priority = 0;
         PodRequests req;
+        std::shared_ptr<const PlacementPod> placement; ///< what spread and affinity read of it
     };
     std::unordered_map<std::string, Nomination> nominations;
     std::vector<api::PodDisruptionBudget> budgets;
@@ -211,6 +212,10 @@ struct Cluster::Impl
         /// must leave room for; false (out untouched) when there are none.
         static bool usageWithNominated(const Impl& d, const std::string& podKey, int32_t prio, uint32_t idx,
             const NodeUsage& base, NodeUsage& out);
+        /// The cycle's spread and affinity state with those same pods added on node idx (their
+        /// AddPod); null when neither plugin filters this cycle.
+        static std::shared_ptr<const PlacementCycle> placementWithNominated(
+            const Impl& d, const Cycle& cycle, uint32_t idx);
         /// The pod's nominated node, tried before any other (nominations.cpp).
         static void tryFirst(Impl& d, Cycle& cycle);
     };

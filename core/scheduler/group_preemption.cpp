@@ -236,8 +236,9 @@ void Cluster::Impl::GroupPreemption::postFilter(Impl& d, const PodGroupPolicy& g
         if (!dry.members[i].scheduled)
             continue;
         const std::string& node = dry.members[i].nodeName;
-        Nominator::set(
-            d, keyOf(pods[i].meta), Nomination { node, group.priority, computePodRequests(pods[i].spec) });
+        Nominator::set(d, keyOf(pods[i].meta),
+            Nomination { node, group.priority, computePodRequests(pods[i].spec),
+                std::make_shared<const PlacementPod>(placementPodOf(pods[i])) });
         PreemptionResult mine;
         mine.nominatedNode = node;
         out.members[i].preemption = mine;

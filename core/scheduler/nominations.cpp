@@ -2,11 +2,13 @@
 // Nominated pods: a preemptor waits for its victims with status.nominatedNodeName set, and the
 // scheduler's filters count it on that node for pods that are not more important, so the room
 // being freed is not taken by them meanwhile (framework.RunFilterPluginsWithNominatedPods, which
-// adds nominated pods of priority >= the pod's; NodeResourcesFit is the plugin that sees them:
-// DynamicResources reserves nothing for a nominated pod).
+// adds nominated pods of priority >= the pod's to the node and calls each PreFilter extension's
+// AddPod: NodeResourcesFit, PodTopologySpread and InterPodAffinity see them; DynamicResources has
+// no AddPod and reserves nothing for a nominated pod).
 #include <algorithm>
 
 #include "core/scheduler/cluster_impl.h"
+#include "core/scheduler/pod_topology.h"
 
 namespace drasim::scheduler {
 
@@ -54,6 +56,28 @@ bool Cluster::Impl::Nominator::usageWithNominated(const Impl& d, const std::stri
         out.pods += 1;
     }
     return any;
+}
+
+std::shared_ptr<const PlacementCycle> Cluster::Impl::Nominator::placementWithNominated(
+    const Impl& d, const Cycle& cycle, uint32_t idx)
+{
+    const PlacementCycle* base = cycle.placement.get();
+    if (!base || (!base->filterSpread && !base->filterAffinity))
+        return nullptr;
+    auto on = d.nominatedOn.find(d.nodes[idx].node.meta.name);
+    if (on == d.nominatedOn.end())
+        return nullptr;
+    const int32_t prio = cycle.pod.spec.priority.value_or(0);
+    std::shared_ptr<PlacementCycle> out;
+    for (const auto& key : on->second) {
+        const Nomination& n = d.nominations.at(key);
+        if (key == cycle.podKey || n.priority < prio || !n.placement)
+            continue;
+        if (!out)
+            out = base->clone();
+        out->updateWithPod(*n.placement, cycle.pod, d.nodes[idx].node, idx, d.placementIndex, +1);
+    }
+    return out;
 }
 
 // A pod nominated to a node tries that node first and takes it if it passes every filter, without

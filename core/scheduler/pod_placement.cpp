@@ -38,6 +38,12 @@ std::shared_ptr<const PlacementCycle> Cluster::Impl::PodPlacement::preFilter(Imp
         && profile.filterEnabled(FilterPlugin::InterPodAffinity);
     if (pc->filterAffinity)
         countAffinity(d, *pc);
+    // PreFilter returns Skip when no running pod's anti-affinity selects this pod and it has no
+    // required terms (interpodaffinity/filtering.go): then neither Filter nor AddPod runs, so a
+    // nominated pod's anti-affinity is not seen either.
+    if (pc->self.requiredAffinity.empty() && pc->self.requiredAntiAffinity.empty()
+        && pc->affinity.existingAntiAffinity.empty())
+        pc->filterAffinity = false;
     if (pc->filterSpread || !pc->self.requiredAffinity.empty())
         d.placementIndex.bindingsMayLetPodsFit = true;
     pc->softSpread = defaults ? systemDefaultSpreadConstraints(*defaults) : spreadConstraintsOf(pod, false);

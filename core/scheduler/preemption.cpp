@@ -8,6 +8,8 @@
 #include <limits>
 #include <map>
 
+#include "core/scheduler/pod_placement.h"
+
 namespace drasim::scheduler {
 
 namespace {
@@ -573,7 +575,8 @@ void Cluster::Impl::Preemption::actuate(const PreemptionResult& result)
         for (const auto& key : lower)
             Nominator::clear(d, key);
     }
-    Nominator::set(d, cycle.podKey, Nomination { result.nominatedNode, priority, cycle.req });
+    Nominator::set(d, cycle.podKey,
+        Nomination { result.nominatedNode, priority, cycle.req, PodPlacement::ofBound(cycle) });
 }
 
 } // namespace drasim::scheduler

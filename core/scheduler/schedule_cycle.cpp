@@ -349,20 +349,30 @@ bool Cluster::Impl::filterNode(Cycle& cycle, uint32_t idx, allocator::Attempt& a
         && Nominator::usageWithNominated(
             *this, cycle.podKey, cycle.pod.spec.priority.value_or(0), idx, base, withNominated);
     const NodeUsage& usage = nominated ? withNominated : base;
+    // The same pods as PodTopologySpread's and InterPodAffinity's AddPod see them; the filters then
+    // run a second time without them, as a pod they let in may not need them to be there.
+    const auto placed = nominated ? Nominator::placementWithNominated(*this, cycle, idx) : nullptr;
+    const PlacementCycle* placement = placed ? placed.get() : cycle.placement.get();
     const FilterSet filters = cycle.profile->filters;
     bool fits = false;
     if (!cycle.profile->filterOrder.empty()) {
-        fits = passesFiltersInOrder(cycle.profile->filterOrder, ns.node, usage, cycle.pod,
-            mask ? fitRequests(cycle, idx) : cycle.req, cycle.placement.get(), idx, reasons);
+        const PodRequests& req = mask ? fitRequests(cycle, idx) : cycle.req;
+        fits = passesFiltersInOrder(
+            cycle.profile->filterOrder, ns.node, usage, cycle.pod, req, placement, idx, reasons);
+        if (fits && placed)
+            fits = passesFiltersInOrder(cycle.profile->filterOrder, ns.node, base, cycle.pod, req,
+                cycle.placement.get(), idx, reasons);
     } else {
         fits = mask ? passesNodeFilters(ns.node, usage, cycle.pod, fitRequests(cycle, idx), reasons, filters)
                     : passesNodeFilters(ns.node, usage, cycle.pod, cycle.req, reasons, filters);
-        // PodTopologySpread and InterPodAffinity come after NodeResourcesFit, before DynamicResources.
-        if (fits && cycle.placement)
-            if (const char* why = cycle.placement->check(idx, ns.node)) {
-                reasons.emplace_back(why);
-                fits = false;
-            }
+        // PodTopologySpread and InterPodAffinity come after NodeResourcesFit, before DynamicResources;
+        // the node filters before them pass without the nominated pods when they pass with them.
+        for (const PlacementCycle* p : { placement, placed ? cycle.placement.get() : nullptr })
+            if (fits && p)
+                if (const char* why = p->check(idx, ns.node)) {
+                    reasons.emplace_back(why);
+                    fits = false;
+                }
     }
     if (!fits) {
         for (const auto& r : reasons)

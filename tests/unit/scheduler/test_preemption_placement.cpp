@@ -5,6 +5,7 @@
 // run takes victims out of the plugins' PreFilter state and puts reprieved ones back
 // (default_preemption.go SelectVictimsOnNode; podtopologyspread/filtering.go and
 // interpodaffinity/filtering.go updateWithPod). Expectations worked out from those rules first.
+#include <algorithm>
 #include <map>
 #include <random>
 #include <string>
@@ -353,6 +354,82 @@ TEST(PreemptionPlacement, LawsOverRandomClusters)
     // 256 nominations, 44 of them on a node the two plugins had rejected.
     EXPECT_GT(nominated, 100);
     EXPECT_GT(byPlacement, 30) << nominated << " nominations";
+}
+
+// Laws over random clusters for the pods that come after a nomination: a web preemptor that avoids
+// web pods is nominated, its victims still terminating, then a web pod of lower priority is scheduled
+// (RunFilterPluginsWithNominatedPods adds the nominated pod to its node for it). If that pod avoids
+// web pods it never lands on the nominated node; if it spreads web pods over zones (maxSkew 1) its
+// zone's count plus one is within the skew of the least-counted zone without the nominated pod
+// and, on the nominated node (the only one the framework adds it to), also with it: the two
+// passes of the framework.
+TEST(PreemptionPlacement, NominatedPodsCountForPodsThatComeAfter)
+{
+    std::mt19937_64 rng(20261206);
+    int checked = 0, onNominatedNode = 0;
+    for (int round = 0; round < 800; ++round) {
+        api::ObjectSet o;
+        std::map<std::string, std::string> zoneOf;
+        std::map<std::string, int64_t> webIn; // running web pods per zone, terminating left out
+        std::map<std::string, std::string> webPodZone;
+        const int nodes = 2 + int(rng() % 5);
+        int k = 0;
+        for (int n = 0; n < nodes; ++n) {
+            const std::string name = "n" + std::to_string(n);
+            zoneOf[name] = std::string(1, char('a' + rng() % 3));
+            webIn.try_emplace(zoneOf[name], 0);
+            o.nodes.push_back(hostNode(name, zoneOf[name], "8"));
+            for (int used = 0, cpu = 1 + int(rng() % 4); used + cpu <= 6;
+                 used += cpu, cpu = 1 + int(rng() % 4)) {
+                const bool web = rng() % 2 == 0;
+                const std::string podName = "p" + std::to_string(k++);
+                auto p = podOf(podName, { { "app", web ? "web" : "batch" } }, int32_t(rng() % 5) * 10,
+                    std::to_string(cpu), name);
+                if (web) {
+                    ++webIn[zoneOf[name]];
+                    webPodZone["default/" + podName] = zoneOf[name];
+                }
+                o.pods.push_back(std::move(p));
+            }
+        }
+        Cluster c(std::move(o));
+        auto preemptor = podOf("preemptor", kWeb, 45, std::to_string(1 + rng() % 4));
+        avoid(preemptor, kWeb); // it preempts the web pods of lower priority on one node
+        auto r = c.schedule(preemptor, true);
+        if (r.scheduled || !r.preemption || r.preemption->nominatedNode.empty())
+            continue;
+        const std::string target = r.preemption->nominatedNode;
+        for (const auto& v : r.preemption->victims)
+            if (auto it = webPodZone.find(v); it != webPodZone.end())
+                --webIn[it->second];
+        const bool avoids = rng() % 2 == 0;
+        auto later = podOf("later", kWeb, int32_t(rng() % 45), "1");
+        if (avoids)
+            avoid(later, kWeb);
+        else
+            spreadOverZones(later, kWeb);
+        auto placed = c.schedule(later);
+        if (!placed.scheduled)
+            continue;
+        ++checked;
+        if (avoids) {
+            EXPECT_NE(placed.nodeName, target) << "round " << round;
+            continue;
+        }
+        const std::string zone = zoneOf.at(placed.nodeName);
+        onNominatedNode += placed.nodeName == target;
+        for (const int64_t withNominated : { placed.nodeName == target ? 1 : 0, 0 }) {
+            auto counts = webIn;
+            counts[zoneOf.at(target)] += withNominated;
+            int64_t least = counts.begin()->second;
+            for (const auto& [z, n] : counts)
+                least = std::min(least, n);
+            EXPECT_LE(counts[zone] + 1 - least, 1)
+                << "round " << round << " with nominated " << withNominated;
+        }
+    }
+    EXPECT_GT(checked, 100);
+    EXPECT_GT(onNominatedNode, 20) << checked << " pods placed after a nomination";
 }
 
 } // namespace preemption_placement_test
