@@ -79,6 +79,21 @@ struct Cluster::Impl::CompositeCycle
             index(c);
         ends[&n] = out.groups.size();
     }
+    /// The profile of the first pending pods of the hierarchy under `n` (the default one when
+    /// none is pending).
+    const SchedulerProfile& profileOf(const GroupTreeNode& n) const
+    {
+        std::vector<const GroupTreeNode*> stack { &n };
+        while (!stack.empty()) {
+            const GroupTreeNode* g = stack.back();
+            stack.pop_back();
+            if (!g->pending.empty())
+                return GroupCycle::profileOf(d, g->pending);
+            for (auto c = g->children.rbegin(); c != g->children.rend(); ++c)
+                stack.push_back(&*c);
+        }
+        return primaryProfile(d.options);
+    }
     /// The entries of `n`'s descendants as they are now.
     std::vector<GroupTreeOutcome> below(const GroupTreeNode& n) const
     {
@@ -241,7 +256,9 @@ Cluster::Impl::CompositeCycle::Eval Cluster::Impl::CompositeCycle::composite(
     const GroupTreeNode& n, const Placement& within)
 {
     reset(n);
-    const std::string key = topologyAware ? n.policy.topologyKey : std::string();
+    const SchedulerProfile& profile = profileOf(n);
+    const std::string key = topologyAware && profile.topologyPlacement ? n.policy.topologyKey : std::string();
+    const FitScoring* fit = profile.placementFit.get();
     std::vector<uint32_t> boundIdx;
     bool gone = false;
     boundNodesOf(n, boundIdx, gone);
@@ -262,7 +279,7 @@ Cluster::Impl::CompositeCycle::Eval Cluster::Impl::CompositeCycle::composite(
         const Eval e = children(n, candidates[p], held[p]);
         if (e.satisfied) {
             pods[p] = e.pods;
-            packing[p] = count > 1 ? GroupCycle::binPacking(d, candidates[p]) : 0;
+            packing[p] = count > 1 ? GroupCycle::binPacking(d, candidates[p], {}, fit) : 0;
         }
         d.placementNodes = outer;
         if (count == 1 && e.satisfied) { // nothing to compare it with: kept as run
@@ -284,8 +301,7 @@ Cluster::Impl::CompositeCycle::Eval Cluster::Impl::CompositeCycle::composite(
     for (size_t p = 0; p < count; ++p) {
         if (pods[p] < 0)
             continue;
-        // PodGroupPodsCount (normalised to 0..100 by the largest count) plus bin packing, weight 1.
-        const int64_t score = (maxPods > 0 ? pods[p] * kMaxNodeScore / maxPods : 0) + packing[p];
+        const int64_t score = GroupCycle::placementScore(profile, pods[p], maxPods, packing[p]);
         if (score > bestScore) {
             bestScore = score;
             best = p;

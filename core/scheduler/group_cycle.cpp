@@ -146,7 +146,8 @@ std::vector<Cluster::Impl::GroupCycle::Placement> Cluster::Impl::GroupCycle::pla
 
 // NodeResourcesFit's placement bin packing: MostAllocated over the sums of the placement's nodes,
 // with the group's assumed pods already counted in (they are, inside the transaction), plus `more`.
-int64_t Cluster::Impl::GroupCycle::binPacking(const Impl& d, const Placement& p, const PodRequests& more)
+int64_t Cluster::Impl::GroupCycle::binPacking(
+    const Impl& d, const Placement& p, const PodRequests& more, const FitScoring* fit)
 {
     NodeUsage sum;
     sum.allocatable = {};
@@ -157,16 +158,30 @@ int64_t Cluster::Impl::GroupCycle::binPacking(const Impl& d, const Placement& p,
         sum.allocatable.memory += u.allocatable.memory;
         sum.nonZeroMilliCpu += u.nonZeroMilliCpu;
         sum.nonZeroMemory += u.nonZeroMemory;
+        if (fit) {
+            sum.allocatable.ephemeralStorage += u.allocatable.ephemeralStorage;
+            sum.requested.ephemeralStorage += u.requested.ephemeralStorage;
+        }
     }
     // The placement scorer is NodeResourcesFit's MostAllocated term applied to the placement's sums.
     static const ScoreTerm kPlacementBinPacking { ScorePlugin::NodeResourcesFit, FitStrategy::MostAllocated,
         1, Normalization::None, ScoreInput::NodeUsage };
     const ScoreInputs in { nullptr, &more, nullptr, &sum };
-    return rawScore(kPlacementBinPacking, in);
+    if (!fit)
+        return rawScore(kPlacementBinPacking, in);
+    ScoreTerm weighted = kPlacementBinPacking;
+    weighted.fit = std::shared_ptr<const FitScoring>(std::shared_ptr<const FitScoring> {}, fit);
+    return rawScore(weighted, in);
 }
 
-std::vector<int64_t> Cluster::Impl::GroupCycle::packingBounds(
-    const Impl& d, const std::vector<Placement>& placements, const std::vector<api::Pod>& pods)
+const SchedulerProfile& Cluster::Impl::GroupCycle::profileOf(const Impl& d, const std::vector<api::Pod>& pods)
+{
+    const SchedulerProfile* p = pods.empty() ? nullptr : profileFor(d.options, pods.front());
+    return p ? *p : primaryProfile(d.options);
+}
+
+std::vector<int64_t> Cluster::Impl::GroupCycle::packingBounds(const Impl& d,
+    const std::vector<Placement>& placements, const std::vector<api::Pod>& pods, const FitScoring* fit)
 {
     std::vector<int64_t> bound(placements.size(), 0);
     if (placements.size() < 2)
@@ -176,9 +191,10 @@ std::vector<int64_t> Cluster::Impl::GroupCycle::packingBounds(
         const PodRequests r = computePodRequests(pod.spec);
         pending.nonZeroMilliCpu += r.nonZeroMilliCpu;
         pending.nonZeroMemory += r.nonZeroMemory;
+        pending.requests.ephemeralStorage += r.requests.ephemeralStorage;
     }
     for (size_t p = 0; p < placements.size(); ++p)
-        bound[p] = binPacking(d, placements[p], pending);
+        bound[p] = binPacking(d, placements[p], pending, fit);
     return bound;
 }
 
@@ -261,8 +277,10 @@ GroupScheduleResult Cluster::Impl::scheduleGroup(const PodGroupPolicy& group,
     // A group confined to a topology domain never preempts: "TAS does not trigger workload or pod
     // preemption" (kubernetes.io, concepts/scheduling-eviction/topology-aware-scheduling, 1.36
     // and still in 1.37's page); it stays unschedulable instead.
-    const bool confined = topologyAware && !group.topologyKey.empty();
-    if (!out.scheduled && !confined)
+    const bool confined
+        = topologyAware && !group.topologyKey.empty() && GroupCycle::profileOf(*this, pods).topologyPlacement;
+    // Workload-aware preemption is DefaultPreemption at PodGroupPostFilter.
+    if (!out.scheduled && !confined && GroupCycle::profileOf(*this, pods).groupPreemption)
         GroupPreemption::postFilter(
             *this, group, pods,
             [&] {
@@ -311,8 +329,14 @@ GroupScheduleResult Cluster::Impl::GroupCycle::attempt(Impl& d, const PodGroupPo
         return pods[a].spec.priority.value_or(0) > pods[b].spec.priority.value_or(0);
     });
     PodGroupPolicy effective = group;
-    if (!topologyAware)
-        effective.topologyKey.clear(); // the constraint is dropped with its gate
+    const SchedulerProfile& profile = profileOf(d, pods);
+    // The constraint is dropped with its gate; only TopologyPlacement acts on it.
+    if (!topologyAware || !profile.topologyPlacement)
+        effective.topologyKey.clear();
+    // The shortcuts below rely on the default weights; a profile that sets others runs every
+    // placement, as exhaustivePlacements does.
+    const bool exhaustive = d.options.exhaustivePlacements || !profile.defaultPlacementScoring();
+    const FitScoring* fit = profile.placementFit.get();
     int32_t already = 0;
     const auto placements = boundPlacements(d, effective.topologyKey, boundMembers, within, already);
     // Cycles inside a placement see only its nodes; outside one, what the caller scoped them to.
@@ -338,7 +362,7 @@ GroupScheduleResult Cluster::Impl::GroupCycle::attempt(Impl& d, const PodGroupPo
     // that holds every member packs exactly as its bound says, so in this order the first such one
     // found is the best; the rules below do not rely on that, the law tests check both.)
     const size_t n = placements.size();
-    const std::vector<int64_t> bound = GroupCycle::packingBounds(d, placements, pods);
+    const std::vector<int64_t> bound = GroupCycle::packingBounds(d, placements, pods, fit);
     // A placement that cannot hold minCount is not run unless its account is needed (below).
     const std::vector<bool> hopeless = GroupCycle::hopeless(d, effective, placements, pods, already);
     std::vector<size_t> skipped;
@@ -352,7 +376,7 @@ GroupScheduleResult Cluster::Impl::GroupCycle::attempt(Impl& d, const PodGroupPo
     std::vector<int64_t> packing(n, 0);
     size_t fullBest = n; // the best-packed placement holding every member, lowest index on ties
     auto cannotWin = [&](size_t q) {
-        if (d.options.exhaustivePlacements || fullBest == n)
+        if (exhaustive || fullBest == n)
             return false;
         return bound[q] < packing[fullBest] || (bound[q] == packing[fullBest] && q > fullBest);
     };
@@ -373,7 +397,7 @@ GroupScheduleResult Cluster::Impl::GroupCycle::attempt(Impl& d, const PodGroupPo
         held[p] += run.placed;
         if (run.status == Feasibility::Success) {
             podCounts[p] = already + run.placed;
-            packing[p] = n > 1 ? GroupCycle::binPacking(d, placements[p]) : 0;
+            packing[p] = n > 1 ? GroupCycle::binPacking(d, placements[p], {}, fit) : 0;
             ++out.placementsFeasible;
             const bool full = podCounts[p] == fullCount;
             if (full
@@ -381,7 +405,7 @@ GroupScheduleResult Cluster::Impl::GroupCycle::attempt(Impl& d, const PodGroupPo
                     || (packing[p] == packing[fullBest] && p < fullBest)))
                 fullBest = p;
             // The first feasible placement, holding every member, that no other can beat: kept.
-            bool settled = n == 1 || (full && !anyFeasible && !d.options.exhaustivePlacements);
+            bool settled = n == 1 || (full && !anyFeasible && !exhaustive);
             for (size_t j = k + 1; settled && j < n; ++j)
                 settled = cannotWin(evalOrder[j]);
             if (settled) {
@@ -404,8 +428,7 @@ GroupScheduleResult Cluster::Impl::GroupCycle::attempt(Impl& d, const PodGroupPo
     for (size_t p = 0; p < n; ++p) {
         if (podCounts[p] < 0)
             continue;
-        // PodGroupPodsCount normalised to 0..100 by the largest count, plus bin packing, weight 1.
-        const int64_t score = podCounts[p] * kMaxNodeScore / maxCount + packing[p];
+        const int64_t score = GroupCycle::placementScore(profile, podCounts[p], maxCount, packing[p]);
         if (score > bestScore) {
             bestScore = score;
             best = p;

@@ -47,11 +47,24 @@ struct Cluster::Impl::GroupCycle
         Impl& d, const std::string& key, const std::vector<uint32_t>& boundNodes, const Placement& within);
     static std::vector<Placement> boundPlacements(Impl& d, const std::string& key,
         const std::vector<std::string>& boundMembers, const Placement& within, int32_t& already);
-    static int64_t binPacking(const Impl& d, const Placement& p, const PodRequests& more = {});
+    /// NodeResourcesFit's placement score: MostAllocated over the placement's sums, with the
+    /// profile's resource weights (null fit: cpu and memory, 1 each).
+    static int64_t binPacking(
+        const Impl& d, const Placement& p, const PodRequests& more = {}, const FitScoring* fit = nullptr);
     /// Each placement's bin packing with every pending member counted in: what its score can
     /// reach at most (all zero with a single placement, which is never compared).
-    static std::vector<int64_t> packingBounds(
-        const Impl& d, const std::vector<Placement>& placements, const std::vector<api::Pod>& pods);
+    static std::vector<int64_t> packingBounds(const Impl& d, const std::vector<Placement>& placements,
+        const std::vector<api::Pod>& pods, const FitScoring* fit);
+    /// The profile the group's members name (the default one when they name none drasim has).
+    static const SchedulerProfile& profileOf(const Impl& d, const std::vector<api::Pod>& pods);
+    /// A placement's score: PodGroupPodsCount (its members, 0..100 of the most any placement
+    /// holds) and NodeResourcesFit's packing, each times its placementScore weight.
+    static int64_t placementScore(
+        const SchedulerProfile& profile, int64_t members, int64_t most, int64_t packing)
+    {
+        return profile.placementPodsCountWeight * (most > 0 ? members * kMaxNodeScore / most : 0)
+            + profile.placementFitWeight * packing;
+    }
     /// The devices a pod's own new claims dedicate at least (group_capacity.cpp); 0: unknown.
     static int64_t ownDevices(const Impl& d, const api::Pod& pod);
     /// The placements where `pods` cannot reach the group's minCount (with `already` bound), by

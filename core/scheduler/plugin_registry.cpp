@@ -37,6 +37,10 @@ constexpr std::array<PointNames, kExtensionPointCount> kPoints { {
     { "permit", "PermitPlugin" },
     { "preEnqueue", "PreEnqueuePlugin" },
     { "queueSort", "QueueSortPlugin" },
+    { "placementGenerate", "PlacementGeneratePlugin" },
+    { "placementScore", "PlacementScorePlugin" },
+    { "placementFeasible", "PlacementFeasiblePlugin" },
+    { "podGroupPostFilter", "PodGroupPostFilterPlugin" },
 } };
 
 } // namespace plugin_registry
@@ -67,8 +71,8 @@ const std::vector<PluginEntry>& pluginRegistry()
         { "NodeAffinity", pts({ E::PreFilter, E::Filter, E::PreScore, E::Score }), true, 2, M::Modelled,
             ScorePlugin::NodeAffinity, FilterPlugin::NodeAffinity },
         { "NodePorts", pts({ E::PreFilter, E::Filter }), true, 0, M::NoEffect, {}, {} },
-        { "NodeResourcesFit", pts({ E::PreFilter, E::Filter, E::PreScore, E::Score }), true, 1, M::Modelled,
-            ScorePlugin::NodeResourcesFit, FilterPlugin::NodeResourcesFit },
+        { "NodeResourcesFit", pts({ E::PreFilter, E::Filter, E::PreScore, E::Score, E::PlacementScore }),
+            true, 1, M::Modelled, ScorePlugin::NodeResourcesFit, FilterPlugin::NodeResourcesFit },
         { "VolumeRestrictions", pts({ E::PreFilter, E::Filter }), true, 0, M::NoEffect, {}, {} },
         { "NodeVolumeLimits", pts({ E::PreFilter, E::Filter }), true, 0, M::NoEffect, {}, {} },
         { "VolumeBinding", pts({ E::PreFilter, E::Filter, E::Reserve, E::PreBind, E::PreScore, E::Score }),
@@ -80,15 +84,24 @@ const std::vector<PluginEntry>& pluginRegistry()
             ScorePlugin::InterPodAffinity, FilterPlugin::InterPodAffinity },
         { "DynamicResources",
             pts({ E::PreEnqueue, E::PreFilter, E::Filter, E::PostFilter, E::PreScore, E::Score, E::Reserve,
-                E::PreBind }),
+                E::PreBind, E::PodGroupPostFilter }),
             true, 0, M::Modelled, ScorePlugin::DynamicResources, {} },
-        { "DefaultPreemption", pts({ E::PreEnqueue, E::PostFilter }), true, 0, M::Modelled, {}, {} },
+        { "DefaultPreemption", pts({ E::PreEnqueue, E::PostFilter, E::PodGroupPostFilter }), true, 0,
+            M::Modelled, {}, {} },
         { "NodeResourcesBalancedAllocation", pts({ E::PreScore, E::Score }), true, 1, M::Modelled,
             ScorePlugin::NodeResourcesBalancedAllocation, {} },
         { "ImageLocality", pts({ E::Score }), true, 1, M::NoEffect, {}, {} },
         { "DefaultBinder", pts({ E::Bind }), true, 0, M::NoEffect, {}, {} },
+        // The PodGroup cycle's placement plugins: TopologyPlacement makes one placement per value of
+        // a group's topology key, PodGroupPodsCount scores a placement by the members it holds
+        // (weight 1, as NodeResourcesFit's bin packing of it). Upstream enables them with
+        // TopologyAwareWorkloadScheduling; drasim keeps them in the default profile, where they act
+        // only on the groups that gate lets have a topology.
+        { "TopologyPlacement", pts({ E::PlacementGenerate }), true, 0, M::Modelled, {}, {} },
+        { "PodGroupPodsCount", pts({ E::PlacementScore }), true, 1, M::Modelled, {}, {} },
         // In-tree plugins outside the default profile.
-        { "GangScheduling", pts({ E::PreEnqueue, E::Reserve, E::Permit }), false, 0, M::NotModelled, {}, {} },
+        { "GangScheduling", pts({ E::PreEnqueue, E::Reserve, E::Permit, E::PlacementFeasible }), false, 0,
+            M::NotModelled, {}, {} },
     };
     return table;
 }

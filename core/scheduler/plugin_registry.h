@@ -19,7 +19,7 @@ namespace drasim::scheduler {
 
 /// The extension points of a profile's `plugins`, in the order kube-scheduler's framework
 /// initialises them (framework/runtime/framework.go, getExtensionPoints), which decides which
-/// error a bad multiPoint entry gets first.
+/// error a bad multiPoint entry gets first; the PodGroup cycle's points come last.
 enum class ExtensionPoint : uint8_t {
     PreFilter,
     Filter,
@@ -33,8 +33,13 @@ enum class ExtensionPoint : uint8_t {
     Permit,
     PreEnqueue,
     QueueSort,
+    // The PodGroup cycle's points (Kubernetes 1.36+; kube-scheduler/config/v1 Plugins).
+    PlacementGenerate,
+    PlacementScore,
+    PlacementFeasible,
+    PodGroupPostFilter,
 };
-inline constexpr size_t kExtensionPointCount = 12;
+inline constexpr size_t kExtensionPointCount = 16;
 inline constexpr uint32_t pointBit(ExtensionPoint p)
 {
     return uint32_t(1) << unsigned(p);

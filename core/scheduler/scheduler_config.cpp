@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <map>
+#include <memory>
 #include <set>
 
 namespace drasim::scheduler {
@@ -268,6 +269,34 @@ void checkRemoved(Reporter& r, const ConfigPlugins& plugins)
                         + "\" (KubeSchedulerConfiguration is version \"" + v1 + "\")");
 }
 
+// The PodGroup cycle's plugins (topology-aware scheduling, kubernetes.io concepts page, 1.37):
+// the placementScore weights, given as score weights are; NodeResourcesFit's resource weights
+// "will be used in both pod-by-pod and placement scoring", its type only pod by pod (placements
+// always score MostAllocated).
+void placementPlugins(
+    const ConfigProfile& cp, const Expanded& x, const std::vector<Enabled>& multiPoint, SchedulerProfile& p)
+{
+    const auto& score = x.points[size_t(ExtensionPoint::PlacementScore)];
+    const ConfigPluginSet& scoreSet = cp.plugins.points[size_t(ExtensionPoint::PlacementScore)];
+    p.placementPodsCountWeight
+        = contains(score, "PodGroupPodsCount") ? scoreWeight("PodGroupPodsCount", scoreSet, multiPoint) : 0;
+    p.placementFitWeight
+        = contains(score, "NodeResourcesFit") ? scoreWeight("NodeResourcesFit", scoreSet, multiPoint) : 0;
+    if (cp.fit) {
+        auto fit = std::make_shared<FitScoring>();
+        for (const auto& res : cp.fit->resources)
+            if (res.name == "cpu" || res.name == "memory" || res.name == "ephemeral-storage")
+                fit->resources.push_back(res);
+        const bool plain = fit->resources.size() == 2 && fit->resources[0].name == "cpu"
+            && fit->resources[0].weight == 1 && fit->resources[1].name == "memory"
+            && fit->resources[1].weight == 1;
+        if (!plain)
+            p.placementFit = std::move(fit);
+    }
+    p.topologyPlacement = contains(x.points[size_t(ExtensionPoint::PlacementGenerate)], "TopologyPlacement");
+    p.groupPreemption = contains(x.points[size_t(ExtensionPoint::PodGroupPostFilter)], "DefaultPreemption");
+}
+
 SchedulerProfile buildProfile(Reporter& r, const ConfigProfile& cp, const std::string& name)
 {
     checkRemoved(r, cp.plugins);
@@ -311,6 +340,7 @@ SchedulerProfile buildProfile(Reporter& r, const ConfigProfile& cp, const std::s
             p.filters |= filterBit(*entry->filter);
     p.filterOrder = filterOrderOf(r, cp, x, multiPoint);
     p.preemption = contains(x.points[size_t(ExtensionPoint::PostFilter)], "DefaultPreemption");
+    placementPlugins(cp, x, multiPoint, p);
     p.minCandidateNodesPercentage = cp.minCandidateNodesPercentage.value_or(p.minCandidateNodesPercentage);
     p.minCandidateNodesAbsolute = cp.minCandidateNodesAbsolute.value_or(p.minCandidateNodesAbsolute);
     for (ExtensionPoint point : { ExtensionPoint::PreFilter, ExtensionPoint::Filter })

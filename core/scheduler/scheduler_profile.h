@@ -8,6 +8,7 @@
 // was before configurations existed.
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -53,6 +54,23 @@ struct SchedulerProfile
     int32_t minCandidateNodesAbsolute = 100;
     /// The profile's percentageOfNodesToScore; unset: the configuration's (SchedulerOptions).
     std::optional<int32_t> percentageOfNodesToScore;
+    /// The PodGroup cycle's plugins. A placement scores PodGroupPodsCount's weight times its
+    /// members (0..100) plus NodeResourcesFit's weight times its bin packing (0: not enabled at
+    /// placementScore); that packing weighs cpu, memory and ephemeral storage as the profile's
+    /// NodeResourcesFit resources do (placementFit; null: cpu and memory, 1 each).
+    int64_t placementPodsCountWeight = 1;
+    int64_t placementFitWeight = 1;
+    std::shared_ptr<const FitScoring> placementFit = nullptr;
+    /// TopologyPlacement generates a group's placements (without it a group has one placement,
+    /// every node, and its topology constraint is not acted on).
+    bool topologyPlacement = true;
+    /// DefaultPreemption runs at PodGroupPostFilter: workload-aware preemption for a group.
+    bool groupPreemption = true;
+    /// The PodGroup cycle scores placements as the default profile does.
+    bool defaultPlacementScoring() const
+    {
+        return placementPodsCountWeight == 1 && placementFitWeight == 1 && !placementFit;
+    }
 
     bool filterEnabled(FilterPlugin f) const { return (filters & filterBit(f)) != 0; }
 };

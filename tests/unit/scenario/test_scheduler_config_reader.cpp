@@ -107,6 +107,54 @@ profiles:
     EXPECT_EQ(fit->dependsOn, scheduler::ScoreInput::PodAndNode);
 }
 
+// The example of Kubernetes' topology-aware scheduling page (1.37): placementScore weights, and
+// NodeResourcesFit's resource weights shared by pod and placement scoring. A plugin that has no
+// such point is refused there with the framework's words.
+TEST(SchedulerConfigReader, ReadsThePodGroupCyclePlugins)
+{
+    Diagnostics diags;
+    const auto c = readConfig(std::string(kConfigHead) + R"(profiles:
+  - schedulerName: default-scheduler
+    plugins:
+      placementScore:
+        enabled:
+          - name: NodeResourcesFit
+            weight: 2
+          - name: PodGroupPodsCount
+            weight: 5
+      podGroupPostFilter:
+        disabled: [{name: DefaultPreemption}]
+    pluginConfig:
+      - name: NodeResourcesFit
+        args:
+          scoringStrategy:
+            type: LeastAllocated
+            resources: [{name: cpu, weight: 2}, {name: memory, weight: 3}]
+)",
+        diags);
+    ASSERT_TRUE(c) << diags.formatAll();
+    EXPECT_TRUE(diags.all().empty()) << diags.formatAll();
+    const scheduler::SchedulerProfile& p = c->profiles.at(0);
+    EXPECT_EQ(p.placementFitWeight, 2);
+    EXPECT_EQ(p.placementPodsCountWeight, 5);
+    ASSERT_TRUE(p.placementFit);
+    ASSERT_EQ(p.placementFit->resources.size(), 2u);
+    EXPECT_EQ(p.placementFit->resources[1].weight, 3);
+    EXPECT_TRUE(p.topologyPlacement);
+    EXPECT_FALSE(p.groupPreemption);
+    EXPECT_TRUE(p.preemption); // postFilter keeps DefaultPreemption for single pods
+
+    const auto defaults = readConfig(std::string(kConfigHead) + "profiles:\n  - schedulerName: x\n", diags);
+    ASSERT_TRUE(defaults);
+    EXPECT_TRUE(defaults->profiles.at(0).defaultPlacementScoring());
+    EXPECT_TRUE(defaults->profiles.at(0).groupPreemption);
+
+    EXPECT_EQ(configErrors("profiles:\n  - plugins:\n      placementScore:\n        enabled: [{name: "
+                           "TaintToleration}]\n"),
+        "sched.yaml:6:26: KubeSchedulerConfiguration: profiles[0].plugins.placementScore.enabled[0].name: "
+        "plugin \"TaintToleration\" does not extend PlacementScorePlugin plugin\n");
+}
+
 TEST(SchedulerConfigReader, BalancedAllocationResourcesReachTheScoreTerm)
 {
     auto balancedTerm = [](const std::string& resources) {
