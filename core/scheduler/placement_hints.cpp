@@ -102,6 +102,23 @@ bool spreadQueuesAfterNodeChange(const ClusterChange& c, const PlacementHintPod&
     }
 }
 
+bool affinityQueuesAfterNodeChange(const ClusterChange& c, const PlacementHintPod& pending)
+{
+    // Registered for Node Add and UpdateNodeLabel only; the hint reads the node as it is now.
+    if (c.kind != Kind::NodeAdded
+        && !(c.kind == Kind::NodeUpdated && (c.flags & ClusterChange::LabelsChanged)))
+        return false;
+    if (!c.node)
+        return true;
+    const auto hasKeyOf = [&](const std::vector<AffinityTerm>& terms) {
+        for (const auto& t : terms)
+            if (c.node->meta.labels.count(t.topologyKey))
+                return true;
+        return false;
+    };
+    return hasKeyOf(pending.self.requiredAffinity) || hasKeyOf(pending.self.requiredAntiAffinity);
+}
+
 bool affinityQueuesAfterPodChange(const ClusterChange& c, const PlacementHintPod& pending)
 {
     if (!c.pod)

@@ -31,6 +31,11 @@ struct PlacementHintPod
 bool spreadQueuesAfterPodChange(const ClusterChange& change, const PlacementHintPod& pending);
 /// PodTopologySpread.isSchedulableAfterNodeChange for a node added, updated or deleted.
 bool spreadQueuesAfterNodeChange(const ClusterChange& change, const PlacementHintPod& pending);
+/// InterPodAffinity.isSchedulableAfterNodeChange for a node added or with labels updated: the node
+/// has the topology key of one of the pod's required affinity or anti-affinity terms
+/// (interpodaffinity/plugin.go); a pod turned away only by running pods' anti-affinity is not
+/// queued.
+bool affinityQueuesAfterNodeChange(const ClusterChange& change, const PlacementHintPod& pending);
 /// InterPodAffinity.isSchedulableAfterPodChange for an assigned pod added or deleted.
 bool affinityQueuesAfterPodChange(const ClusterChange& change, const PlacementHintPod& pending);
 

@@ -62,13 +62,16 @@ PluginSet pluginsQueuedBy(const ClusterChange& c)
         break;
     case Kind::NodeAdded:
         // DynamicResources: Node Add|UpdateNodeLabel|UpdateNodeAllocatable, no hint.
-        // InterPodAffinity: Node Add|UpdateNodeLabel (its hint reads topology keys; "may help").
-        out |= pluginBit(HintPlugin::DynamicResources) | pluginBit(HintPlugin::InterPodAffinity);
+        // InterPodAffinity: Node Add|UpdateNodeLabel, its hint reads the node's topology keys
+        // (placement_hints.cpp); without the node: "may help".
+        out |= pluginBit(HintPlugin::DynamicResources);
+        if (!c.node)
+            out |= pluginBit(HintPlugin::InterPodAffinity);
         break;
     case Kind::NodeUpdated:
         if (c.flags & (ClusterChange::LabelsChanged | ClusterChange::AllocatableChanged))
             out |= pluginBit(HintPlugin::DynamicResources);
-        if (c.flags & ClusterChange::LabelsChanged)
+        if ((c.flags & ClusterChange::LabelsChanged) && !c.node)
             out |= pluginBit(HintPlugin::InterPodAffinity);
         // PodTopologySpread's UpdateNodeLabel | UpdateNodeTaint hint reads the node (nodeHint).
         break;
@@ -227,7 +230,8 @@ bool PendingPodHints::queues(PluginSet rejectedBy, const ClusterChange& change)
     if (!m_placement)
         m_placement = std::make_unique<PlacementHintPod>(m_pod);
     if (isNodeChange(change.kind))
-        return spread && spreadQueuesAfterNodeChange(change, *m_placement);
+        return (spread && spreadQueuesAfterNodeChange(change, *m_placement))
+            || (affinity && affinityQueuesAfterNodeChange(change, *m_placement));
     return (spread && spreadQueuesAfterPodChange(change, *m_placement))
         || (affinity && affinityQueuesAfterPodChange(change, *m_placement));
 }

@@ -3,7 +3,8 @@
 // deleted, and which nodes, may make a pod they rejected schedulable. Cases rewritten from
 // upstream's hint tests (podtopologyspread/plugin_test.go Test_isSchedulableAfterPodChange and
 // Test_isSchedulableAfterNodeChange; interpodaffinity/plugin_test.go
-// Test_isSchedulableAfterPodChange), expectations worked out from the rules first.
+// Test_isSchedulableAfterPodChange and Test_isSchedulableAfterNodeChange), expectations worked out
+// from the rules first.
 #include <gtest/gtest.h>
 
 #include "core/scheduler/queueing_hints.h"
@@ -181,6 +182,34 @@ TEST(PlacementHints, SpreadNodeHintsLookForTheTopologyKeys)
         withSpread(labelled("p", {}), kHost, true, { { "foo", "" } }), kZone, false, { { "foo", "" } });
     const api::Node hosted = node("n", { { kHost, "n" } });
     EXPECT_TRUE(queues(kSpread, nodeChange(Kind::NodeAdded, &hosted), soft));
+}
+
+// InterPodAffinity's node hint: a node added, or with its labels updated, that has the topology
+// key of one of the pod's required affinity or anti-affinity terms; other node changes, and pods
+// with no such terms of their own (turned away by running pods' anti-affinity), stay parked.
+TEST(PlacementHints, AffinityNodeHintsLookForTheTermsTopologyKeys)
+{
+    const api::Node zoned = node("n", { { kZone, "a" } });
+    const api::Node bare = node("n");
+    const api::Node relabelled = node("n", { { kZone, "a" }, { "extra", "1" } });
+    const api::Pod attracted = withAffinity(labelled("p", {}), term(kZone, { { "app", "db" } }));
+    const api::Pod repelled = withAntiAffinity(labelled("p", {}), term(kZone, { { "app", "db" } }));
+    for (const api::Pod* pending : { &attracted, &repelled }) {
+        EXPECT_TRUE(queues(kAffinity, nodeChange(Kind::NodeAdded, &zoned), *pending));
+        EXPECT_FALSE(queues(kAffinity, nodeChange(Kind::NodeAdded, &bare), *pending));
+        EXPECT_TRUE(queues(kAffinity, nodeChange(Kind::NodeUpdated, &zoned, &bare), *pending));
+        // The updated node is read as it is now, whatever changed among its labels.
+        EXPECT_TRUE(queues(kAffinity, nodeChange(Kind::NodeUpdated, &relabelled, &zoned), *pending));
+        EXPECT_FALSE(queues(kAffinity, nodeChange(Kind::NodeUpdated, &bare, &zoned), *pending));
+        // Not registered: a node deleted, or updated without a label change.
+        EXPECT_FALSE(queues(kAffinity, nodeChange(Kind::NodeDeleted, nullptr, &zoned), *pending));
+        api::Node tainted = zoned;
+        tainted.taints.push_back(api::Taint { "k", "", "NoSchedule", "" });
+        EXPECT_FALSE(queues(kAffinity, nodeChange(Kind::NodeUpdated, &tainted, &zoned), *pending));
+    }
+    EXPECT_FALSE(queues(kAffinity, nodeChange(Kind::NodeAdded, &zoned), labelled("p", { { "app", "db" } })));
+    // Without the node the change may help.
+    EXPECT_TRUE(queues(kAffinity, nodeChange(Kind::NodeAdded, nullptr), attracted));
 }
 
 TEST(PlacementHints, AffinityIsQueuedByAnAddedPodThatMatchesAllItsRequiredTerms)
