@@ -23,6 +23,14 @@ api::PodGroup* groupOf(const api::Pod& pod, std::map<std::string, api::PodGroup*
     return it == byKey.end() ? nullptr : it->second;
 }
 
+/// Whether this scheduler queues the pending pod: it names a profile the configuration has
+/// (eventhandlers.go, responsibleForPod). Another scheduler's pod is no member the group cycle
+/// sees: it is never queued, so the gang plugin never counts it.
+bool queuedHere(const Cluster& cluster, const api::Pod& pod)
+{
+    return needsScheduling(pod) && profileFor(cluster.options(), pod) != nullptr;
+}
+
 PodGroupPolicy policyOf(const api::PodGroup& g, bool workloadAwarePreemption)
 {
     return podGroupPolicyOf(g, workloadAwarePreemption);
@@ -43,7 +51,7 @@ GroupScheduleResult scheduleGroupAt(Cluster& cluster, BatchResult& out, size_t f
             continue;
         if (!out.pods[i].spec.nodeName.empty())
             bound.push_back(api::objectKey(out.pods[i].meta));
-        else if (i >= first && needsScheduling(out.pods[i]))
+        else if (i >= first && queuedHere(cluster, out.pods[i]))
             members.push_back(i), pending.push_back(out.pods[i]);
     }
     GroupScheduleResult r
@@ -106,7 +114,7 @@ BatchResult scheduleBatch(Cluster& cluster, const std::vector<api::Pod>& pods,
         api::Pod& pod = out.pods[i];
         if (!needsScheduling(pod))
             continue;
-        const api::PodGroup* group = groupOf(pod, byKey);
+        const api::PodGroup* group = queuedHere(cluster, pod) ? groupOf(pod, byKey) : nullptr;
         if (!group) {
             const bool explain = !explainPod.empty() && api::objectKey(pod.meta) == explainPod;
             ScheduleResult r = cluster.schedule(pod, explain);

@@ -51,17 +51,18 @@ uint32_t SchedulingLoop::reasonFor(const std::string& message)
 void SchedulingLoop::add(uint32_t id, const std::shared_ptr<const api::PodTemplateSpec>& tmpl)
 {
     SimPod& p = m_ctx.pods[id];
+    // Another scheduler's pod stays pending here: no attempt, no status, no queue; nor is it a
+    // member a PodGroup cycle sees (the gang plugin counts only the pods this scheduler queues).
+    if (tmpl && !m_ctx.cluster.responsibleFor(tmpl->spec.schedulerName)) {
+        p.state = PodState::Foreign;
+        m_ctx.metrics.podPending(+1);
+        return;
+    }
     if (m_ctx.jobs[p.job].group) {
         p.state = PodState::Grouped;
         m_ctx.metrics.podPending(+1);
         m_ctx.jobs[p.job].group->members.push_back(id);
         podGroupUpdated(p.job, true);
-        return;
-    }
-    // Another scheduler's pod stays pending here: no attempt, no status, no queue.
-    if (tmpl && !m_ctx.cluster.responsibleFor(tmpl->spec.schedulerName)) {
-        p.state = PodState::Foreign;
-        m_ctx.metrics.podPending(+1);
         return;
     }
     if (m_ctx.jobs[p.job].permitGang) {

@@ -2,7 +2,8 @@
 // Pods of another scheduler in a run: with a KubeSchedulerConfiguration whose profiles do not
 // name a pod's spec.schedulerName, kube-scheduler never queues the pod (eventhandlers.go,
 // responsibleForPod), so the simulation makes no attempt for it and gives it no status: it stays
-// pending until the run ends, and its own scheduler's pods go on as before.
+// pending until the run ends, and its own scheduler's pods go on as before. A gang's pods of
+// another scheduler are no members its PodGroup cycle sees.
 #include <gtest/gtest.h>
 
 #include "core/scheduler/cluster.h"
@@ -90,4 +91,40 @@ TEST(ForeignSchedulerPods, WithoutAConfigurationEverySchedulerNameIsScheduled)
         (Events { PodEventType::Created, PodEventType::Scheduled, PodEventType::Succeeded }));
     EXPECT_EQ(out.summary.schedulingAttempts, 3u);
     EXPECT_EQ(out.summary.podsPendingAtEnd, 0);
+}
+
+// A gang of two whose pods name another scheduler: the PodGroup cycle never sees them, so no group
+// cycle runs and nothing binds, though the cluster has room; our own job runs as before.
+TEST(ForeignSchedulerPods, AGangOfAnotherSchedulerGetsNoGroupCycle)
+{
+    scheduler::SchedulerOptions options;
+    options.profiles = std::make_shared<const std::vector<scheduler::SchedulerProfile>>(
+        scheduler::defaultConfiguration().profiles);
+    scheduler::Cluster cluster(oneAndTwoGpuTemplates(), options);
+    SchedulerClusterPort port(cluster);
+    SimOptions o;
+    o.scenarioName = "foreign-gang";
+    o.duration = 600 * kSecond;
+    o.metricInterval = 0;
+    o.podGroups = true;
+    Simulator sim(port, o);
+    sim.addNodePool(gpuPool("n", 2, 3));
+    workload::JobSpec gang = jobFor("volcano-train", 0, "volcano");
+    gang.parallelism = 2;
+    gang.completions = 2;
+    workload::GroupSpec g;
+    g.gang = true;
+    g.minCount = 2;
+    gang.group = g;
+    sim.setArrivals(source({ gang, jobFor("ours", 1, "") }));
+    EventLog log;
+    sim.addRecorder(&log);
+    const RunSummary summary = sim.run();
+    EXPECT_EQ(log.byPod.at("default/volcano-train-0"), Events { PodEventType::Created });
+    EXPECT_EQ(log.byPod.at("default/volcano-train-1"), Events { PodEventType::Created });
+    EXPECT_EQ(summary.gangs.groupCycles, 0u);
+    EXPECT_EQ(summary.gangs.started, 0);
+    EXPECT_EQ(summary.podsPendingAtEnd, 2);
+    EXPECT_EQ(log.byPod.at("default/ours-0"),
+        (Events { PodEventType::Created, PodEventType::Scheduled, PodEventType::Succeeded }));
 }
