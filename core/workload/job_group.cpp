@@ -67,4 +67,31 @@ std::optional<GroupSpec> jobControllerGroup(const api::PodController& job, const
     return std::nullopt;
 }
 
+std::optional<GroupSpec> workloadRefGang(const api::PodSpec& spec, const std::string& namespace_,
+    const std::vector<api::Workload>& workloads, const api::FeatureGates& gates, std::string& missing)
+{
+    missing.clear();
+    if (!spec.workloadRef || gates.version() != api::KubernetesVersion::V1_35
+        || !gates.enabled("GenericWorkload") || !gates.enabled("GangScheduling"))
+        return std::nullopt;
+    const api::PodWorkloadReference& ref = *spec.workloadRef;
+    for (const api::Workload& w : workloads) {
+        const std::string ns = w.meta.namespace_.empty() ? namespace_ : w.meta.namespace_;
+        if (w.meta.name != ref.name || ns != namespace_)
+            continue;
+        for (const api::PodGroupTemplate& g : w.podGroupTemplates)
+            if (g.name == ref.podGroup) {
+                if (!g.policy.scheduling.gang)
+                    return std::nullopt;
+                return GroupSpec { true, g.policy.scheduling.minCount, {} };
+            }
+        missing = "Workload \"" + ref.name + "\" has no podGroup \"" + ref.podGroup
+            + "\": its pods would wait at PreEnqueue for the whole run";
+        return std::nullopt;
+    }
+    missing = "no Workload \"" + ref.name + "\" in namespace \"" + namespace_
+        + "\" among the workload's manifests: its pods would wait at PreEnqueue for the whole run";
+    return std::nullopt;
+}
+
 } // namespace drasim::workload

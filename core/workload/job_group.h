@@ -11,13 +11,24 @@
 // spec.template.spec.schedulingGroup (the pods already name their own PodGroup).
 
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "core/api/core_v1.h"
 #include "core/api/feature_gates.h"
+#include "core/api/scheduling_v1.h"
 #include "core/workload/workload.h"
 
 namespace drasim::workload {
 
 std::optional<GroupSpec> jobControllerGroup(const api::PodController& job, const api::FeatureGates& gates);
+
+/// Kubernetes 1.35 with GenericWorkload and GangScheduling: pods that name a v1alpha1 Workload's
+/// podGroup in spec.workloadRef form its gang (GangScheduling's Permit barrier); a basic podGroup
+/// schedules them one by one, as plain pods. In a simulation each job is one instance of the gang
+/// (one podGroupReplicaKey). Nullopt when this does not apply, or, with `missing` set to why, when
+/// the Workload or its podGroup is not among `workloads` (the pods would wait forever).
+std::optional<GroupSpec> workloadRefGang(const api::PodSpec& spec, const std::string& namespace_,
+    const std::vector<api::Workload>& workloads, const api::FeatureGates& gates, std::string& missing);
 
 } // namespace drasim::workload

@@ -227,6 +227,22 @@ bool admitTemplatePriority(const api::PodController& w, const std::string& names
     return !error;
 }
 
+/// A 1.35 pod (template) naming a Workload's gang in spec.workloadRef makes each job that gang;
+/// false (an error located at the object) when the Workload or its podGroup is not there.
+bool applyWorkloadRef(JobType& t, const api::PodSpec& spec, const api::ObjectSet& objects,
+    const GroupRules& rules, const char* kind, const std::string& specPath, Diagnostics& diags)
+{
+    std::string missing;
+    if (auto gang = workloadRefGang(spec, t.namespace_, objects.workloads, rules.gates, missing)) {
+        t.group = gang;
+        return true;
+    }
+    if (missing.empty())
+        return true;
+    diags.error(t.pos, kind, t.namespace_ + "/" + t.name, specPath + ".workloadRef", missing);
+    return false;
+}
+
 } // namespace
 
 std::vector<JobType> jobTypesFromObjects(const api::ObjectSet& objects, const std::string& defaultNamespace,
@@ -252,6 +268,8 @@ std::vector<JobType> jobTypesFromObjects(const api::ObjectSet& objects, const st
         t.priority = pod.spec.priority.value_or(0);
         t.pod = std::move(tmpl);
         t.group = rules.scheduling;
+        if (!applyWorkloadRef(t, pod.spec, objects, rules, "Pod", "spec", diags))
+            continue;
         readAnnotations(t, pod.meta, nullptr, "Pod", diags);
         attachClaims(t, objects);
         types.push_back(std::move(t));
@@ -294,6 +312,9 @@ std::vector<JobType> jobTypesFromObjects(const api::ObjectSet& objects, const st
             continue;
         t.priority = tmpl->spec.priority.value_or(0);
         t.pod = std::move(tmpl);
+        if (!applyWorkloadRef(t, w.podTemplate.spec, objects, rules, api::podControllerKindName(w.kind),
+                "spec.template.spec", diags))
+            continue;
         readAnnotations(t, w.meta, &w.podTemplate.meta, api::podControllerKindName(w.kind), diags);
         attachClaims(t, objects);
         types.push_back(std::move(t));

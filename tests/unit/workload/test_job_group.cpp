@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Which Jobs Kubernetes' Job controller gives a Workload and PodGroup, per version and gates
 // (KEP-5547: 1.36 gangs Indexed Jobs with parallelism == completions > 1 by itself; 1.37 compiles
-// spec.scheduling for every eligible Job, basic when it is omitted).
+// spec.scheduling for every eligible Job, basic when it is omitted), and the 1.35 gang a pod
+// names in spec.workloadRef.
 #include <gtest/gtest.h>
 
 #include "core/workload/job_group.h"
@@ -148,6 +149,80 @@ TEST(JobControllerGroup, ManifestJobsArriveWithTheirGroup)
     source = makeSource(spec, 1, api::FeatureGates(api::KubernetesVersion::V1_36), diags);
     ASSERT_TRUE(source);
     EXPECT_EQ(describe(source->next()->group), "none");
+}
+
+// Kubernetes 1.35 with GenericWorkload and GangScheduling: a pod template naming a gang podGroup
+// of a v1alpha1 Workload makes each job that gang; a basic podGroup leaves plain pods.
+TEST(WorkloadRefGang, Kubernetes135PodsNamingAGangPodGroupFormIt)
+{
+    api::Workload w;
+    w.apiVersion = api::SchedulingVersion::V1alpha1;
+    w.meta.name = "train";
+    api::PodGroupTemplate workers;
+    workers.name = "workers";
+    workers.policy.scheduling = { true, 3 };
+    api::PodGroupTemplate logs;
+    logs.name = "logs";
+    w.podGroupTemplates = { workers, logs };
+    api::PodSpec spec;
+    spec.workloadRef = api::PodWorkloadReference { "train", "workers", "" };
+    const api::FeatureGates on
+        = gates(api::KubernetesVersion::V1_35, "GenericWorkload=true,GangScheduling=true");
+    std::string missing;
+    EXPECT_EQ(describe(workloadRefGang(spec, "default", { w }, on, missing)), "gang 3");
+    EXPECT_EQ(missing, "");
+    // Gates off, or another version: not a gang here.
+    EXPECT_EQ(describe(workloadRefGang(
+                  spec, "default", { w }, api::FeatureGates(api::KubernetesVersion::V1_35), missing)),
+        "none");
+    EXPECT_EQ(describe(workloadRefGang(spec, "default", { w },
+                  gates(api::KubernetesVersion::V1_36, "GenericWorkload=true"), missing)),
+        "none");
+    spec.workloadRef->podGroup = "logs";
+    EXPECT_EQ(describe(workloadRefGang(spec, "default", { w }, on, missing)), "none");
+    EXPECT_EQ(missing, "");
+    spec.workloadRef->podGroup = "evaluators";
+    EXPECT_EQ(describe(workloadRefGang(spec, "default", { w }, on, missing)), "none");
+    EXPECT_EQ(missing,
+        "Workload \"train\" has no podGroup \"evaluators\": its pods would wait at PreEnqueue for "
+        "the whole run");
+    spec.workloadRef->name = "pretrain";
+    EXPECT_EQ(describe(workloadRefGang(spec, "default", { w }, on, missing)), "none");
+    EXPECT_EQ(missing,
+        "no Workload \"pretrain\" in namespace \"default\" among the workload's manifests: its "
+        "pods would wait at PreEnqueue for the whole run");
+    // Another namespace's Workload is not the pods' own (one without a namespace is the workload's).
+    spec.workloadRef->name = "train";
+    spec.workloadRef->podGroup = "workers";
+    w.meta.namespace_ = "default";
+    EXPECT_EQ(describe(workloadRefGang(spec, "research", { w }, on, missing)), "none");
+    EXPECT_NE(missing, "");
+}
+
+TEST(WorkloadRefGang, ManifestJobsOf135ArriveAsTheGangAndAMissingWorkloadIsLocated)
+{
+    const api::FeatureGates on
+        = gates(api::KubernetesVersion::V1_35, "GenericWorkload=true,GangScheduling=true");
+    WorkloadSpec spec;
+    spec.name = "ml";
+    spec.manifests = { DRASIM_SOURCE_DIR "/tests/data/workload/manifests/workload-ref-1-35.yaml" };
+    Diagnostics diags;
+    auto source = makeSource(spec, 1, on, diags);
+    ASSERT_TRUE(source) << diags.formatAll();
+    EXPECT_EQ(describe(source->next()->group), "gang 3");
+
+    api::ObjectSet set;
+    api::PodController j = job(4, 4, false);
+    j.meta.pos = SourcePos { "jobs.yaml", 12, 3 };
+    j.podTemplate.spec.workloadRef = api::PodWorkloadReference { "train", "workers", "" };
+    set.controllers.push_back(j);
+    Diagnostics missing;
+    EXPECT_TRUE(jobTypesFromObjects(set, "default", missing, GroupRules { on, std::nullopt }).empty());
+    EXPECT_EQ(missing.formatAll(),
+        "jobs.yaml:12:3: Job default/train: spec.template.spec.workloadRef: no Workload \"train\" in "
+        "namespace \"default\" among the workload's manifests: its pods would wait at PreEnqueue for the "
+        "whole "
+        "run\n");
 }
 
 // The 1.37 Job controller copies spec.scheduling.resourceClaims to the PodGroup it makes.
