@@ -58,6 +58,10 @@ void JobController::startJob(workload::JobSpec spec)
             PermitGang gang;
             gang.key = job.spec.namespace_ + "/" + job.spec.name;
             gang.minCount = g.minCount > 0 ? g.minCount : std::max(1, job.spec.parallelism);
+            auto facts = std::make_shared<PodEventGroup>();
+            facts->key = gang.key;
+            facts->minCount = gang.minCount;
+            gang.facts = std::move(facts);
             job.permitGang = std::move(gang);
         }
         if (g.gang)

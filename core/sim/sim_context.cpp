@@ -31,9 +31,12 @@ void SimContext::emitPodEvent(
         if (type == PodEventType::Created && tmpl)
             e.priorityClass = tmpl->spec.priorityClassName;
         // Which PodGroup the pod belongs to, for views that show a group as one (the desktop).
-        if (const auto& group = jobs[pod.job].group;
-            group && (type == PodEventType::Created || type == PodEventType::Scheduled))
-            e.group = group->facts;
+        if (type == PodEventType::Created || type == PodEventType::Scheduled) {
+            if (const auto& group = jobs[pod.job].group)
+                e.group = group->facts;
+            else if (const auto& gang = jobs[pod.job].permitGang) // a 1.35 gang
+                e.group = gang->facts;
+        }
     }
     e.node = pod.node;
     e.message = message;

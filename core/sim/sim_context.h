@@ -113,6 +113,9 @@ struct PermitGang
 {
     std::string key; ///< the gang instance: namespace/job name (the pods' podGroupReplicaKey)
     int32_t minCount = 1;
+    /// The gang as its members' Created and Scheduled events name it, for views that show a gang
+    /// as one (the desktop).
+    std::shared_ptr<const PodEventGroup> facts;
     /// The group's scheduling deadline, made at its first wait and again once passed; -1 before.
     SimTime deadline = -1;
     struct Waiter

@@ -24,8 +24,13 @@ struct PermitLog : RunRecorder
     std::map<std::string, SimTime> scheduledAt;
     std::vector<std::string> unschedulable; ///< "<time> <pod>: <message>"
     int preempted = 0;
+    /// "<event> <pod> <group key> <minCount>" of the Created and Scheduled events naming a group.
+    std::vector<std::string> groups;
     void onPodEvent(const PodEvent& e) override
     {
+        if (e.group)
+            groups.push_back(std::string(podEventTypeName(e.type)) + " " + e.pod + " " + e.group->key + " "
+                + std::to_string(e.group->minCount));
         preempted += e.type == PodEventType::Preempted ? 1 : 0;
         if (e.type == PodEventType::Scheduled && !scheduledAt.count(e.pod))
             scheduledAt[e.pod] = e.time;
@@ -135,6 +140,15 @@ TEST(PermitGangs, TheMemberThatCompletesTheQuorumBindsTheWaitingOnesWithIt)
         EXPECT_EQ(run.log.scheduledAt.at(member), 50 * kSecond) << member;
     for (const auto& line : run.log.unschedulable)
         EXPECT_EQ(line.find("rejected due to timeout"), std::string::npos) << line;
+    // The members' events name their gang, as a PodGroup's members' do (the desktop shows it as
+    // one); the solo job's name none.
+    std::vector<std::string> want;
+    for (const char* type : { "Created", "Scheduled" })
+        for (int i = 0; i < 3; ++i)
+            want.push_back(std::string(type) + " default/train-" + std::to_string(i) + " default/train 3");
+    std::vector<std::string> got = run.log.groups;
+    std::sort(got.begin(), got.end());
+    EXPECT_EQ(got, want);
 }
 
 TEST(PermitGangs, TwoHalfFittingGangsBlockEachOtherUntilTheTimeout)
