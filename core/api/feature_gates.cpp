@@ -31,9 +31,10 @@ constexpr State A = State::Absent, F = State::Off, T = State::On, L = State::Loc
 // Dependencies from defaultKubernetesFeatureGateDependencies (GangScheduling: {GenericWorkload})
 // and the CompositePodGroup gate page (GenericWorkload + TopologyAwareWorkloadScheduling).
 // Sorted by name.
-constexpr std::array<GateSpec, 18> kGates = { {
+constexpr std::array<GateSpec, 19> kGates = { {
     { "CompositePodGroup", { A, A, F }, { "GenericWorkload", "TopologyAwareWorkloadScheduling" } },
     { "DRAConsumableCapacity", { F, T, T }, {} },
+    { "DRADerivedAttributes", { A, A, F }, {} }, // 1.37 alpha (kubernetes#140029, KEP-6080)
     { "DRADeviceCompatibilityGroups", { A, A, F }, {} }, // 1.37 alpha (kubernetes#139795, KEP-5963)
     // DeviceTaintRule: alpha 1.33-1.35, beta but off in 1.36, GA and on in 1.37 (kubernetes#138676,
     // KEP-5055); the API server serves the kind only with it on.

@@ -168,6 +168,16 @@ struct CapacityRequirements
     std::map<std::string, Quantity> requests;
 };
 
+/// DRADerivedAttributes (1.37 alpha, KEP-6080): a value computed per candidate device by a CEL
+/// expression over `device`, seen only by the claim's matchAttribute/distinctAttribute
+/// constraints, where it hides a driver attribute of the same name.
+struct DeviceDerivedAttribute
+{
+    std::string name; ///< fully qualified: domain/identifier
+    std::string expression; ///< CEL
+    SourcePos pos; ///< position of the expression scalar in its file
+};
+
 /// Shared by ExactDeviceRequest and DeviceSubRequest (a subrequest never has adminAccess).
 struct DeviceRequestSpec
 {
@@ -179,6 +189,7 @@ struct DeviceRequestSpec
     SourcePos adminAccessPos; ///< where adminAccess was written (the namespace check points there)
     std::vector<DeviceToleration> tolerations;
     std::optional<CapacityRequirements> capacity;
+    std::vector<DeviceDerivedAttribute> derivedAttributes;
 };
 
 struct DeviceSubRequest

@@ -43,7 +43,7 @@ void setError(CompileError* error, std::string_view text, std::string message, s
 } // namespace
 
 std::shared_ptr<const Program> compileProgram(
-    std::string_view expression, bool stored, CompileError* error, bool fold)
+    std::string_view expression, bool stored, CompileError* error, bool fold, ResultRule rule)
 {
     if (!stored && expression.size() > kMaxExpressionLength) {
         setError(error, expression,
@@ -58,7 +58,7 @@ std::shared_ptr<const Program> compileProgram(
     }
     CheckResult checked;
     CheckError checkError;
-    if (!checkExpression(root, &checked, &checkError, fold)) {
+    if (!checkExpression(root, &checked, &checkError, fold, rule)) {
         setError(error, expression, checkError.message, checkError.offset);
         return nullptr;
     }

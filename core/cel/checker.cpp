@@ -176,22 +176,48 @@ std::string_view runtimeTypeName(const std::string& ident)
     return kNames.at(ident);
 }
 
+/// A derived attribute's value: a scalar of an attribute type, or dyn (checked at run time).
+bool derivedScalarType(const CelType& t)
+{
+    return t.isDyn() || t.k == K::Bool || t.k == K::Int || t.k == K::String || t.k == K::Semver;
+}
+
+/// Empty when the result type fits the rule, else the API server's words for it.
+std::string resultTypeProblem(const CelType& t, ResultRule rule)
+{
+    if (rule == ResultRule::Selector) {
+        // The DRA environment accepts bool, or the attribute value type (dyn) converted to bool
+        // at run time (cel.md §10).
+        if (t.k != K::Bool && !t.isDyn())
+            return "must evaluate to bool or the unknown type, not " + t.toString();
+        return {};
+    }
+    if (derivedScalarType(t))
+        return {};
+    if (rule == ResultRule::DerivedScalarOrList) {
+        if (t.k == K::List && derivedScalarType(t.params[0]))
+            return {};
+        return "must evaluate to a primitive scalar (string, integer, boolean, semver) or a list of these "
+               "scalars, not "
+            + t.toString();
+    }
+    return "must evaluate to a primitive scalar (string, integer, boolean, semver), not " + t.toString();
+}
+
 class Checker
 {
 public:
-    explicit Checker(bool fold)
+    Checker(bool fold, ResultRule rule)
         : m_fold(fold)
+        , m_rule(rule)
     { }
 
     bool run(NodePtr& root, CheckResult* result, CheckError* error)
     {
         try {
             check(root);
-            const CelType& t = root->type;
-            // The DRA environment accepts bool, or the attribute value type (dyn) converted to bool
-            // at run time (cel.md §10).
-            if (t.k != K::Bool && !t.isDyn())
-                fail(*root, "must evaluate to bool or the unknown type, not " + t.toString());
+            if (auto problem = resultTypeProblem(root->type, m_rule); !problem.empty())
+                fail(*root, problem);
         } catch (const CheckFailure& f) {
             if (error) {
                 error->message = f.message;
@@ -216,6 +242,7 @@ private:
     int m_maxSlot = 0;
     int m_formatDepth = 0;
     bool m_fold = true;
+    ResultRule m_rule = ResultRule::Selector;
 
     const Local* findLocal(const std::string& name) const
     {
@@ -826,9 +853,9 @@ private:
 
 } // namespace
 
-bool checkExpression(NodePtr& root, CheckResult* result, CheckError* error, bool fold)
+bool checkExpression(NodePtr& root, CheckResult* result, CheckError* error, bool fold, ResultRule rule)
 {
-    return Checker(fold).run(root, result, error);
+    return Checker(fold, rule).run(root, result, error);
 }
 
 } // namespace drasim::cel

@@ -7,6 +7,7 @@
 
 #include "core/cel/ast.h"
 #include "core/cel/cel.h"
+#include "core/cel/checker.h"
 
 namespace drasim::cel {
 
@@ -38,7 +39,8 @@ private:
 /// Like Selector::compile but without the cost-limit and result-type checks when `stored` is true
 /// (the allocator path compiles stored expressions without cost estimation, cel.md §1).
 /// `fold = false` skips constant folding (tests compare folded and unfolded evaluation).
-std::shared_ptr<const Program> compileProgram(
-    std::string_view expression, bool stored, CompileError* error, bool fold = true);
+/// `rule`: which result types the checker accepts (a selector's unless said otherwise).
+std::shared_ptr<const Program> compileProgram(std::string_view expression, bool stored, CompileError* error,
+    bool fold = true, ResultRule rule = ResultRule::Selector);
 
 } // namespace drasim::cel

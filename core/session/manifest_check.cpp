@@ -2,6 +2,7 @@
 #include "core/session/manifest_check.h"
 
 #include "core/cel/cel.h"
+#include "core/cel/derived_check.h"
 #include "core/scenario/scenario.h"
 #include "core/session/input_kind.h"
 
@@ -53,10 +54,14 @@ void compileSelectors(const api::ObjectSet& objects, Diagnostics& diags)
         for (size_t s = 0; s < c.selectors.size(); ++s)
             compileSelector(c.selectors[s], "DeviceClass", c.meta.key(),
                 "spec.selectors[" + std::to_string(s) + "].cel.expression", diags);
-    for (const auto& c : objects.resourceClaims)
+    for (const auto& c : objects.resourceClaims) {
         compileRequestSelectors(c.spec, "ResourceClaim", c.meta.key(), "spec", diags);
-    for (const auto& t : objects.resourceClaimTemplates)
+        cel::checkDerivedAttributes(c.spec, "ResourceClaim", c.meta.key(), "spec", "", diags);
+    }
+    for (const auto& t : objects.resourceClaimTemplates) {
         compileRequestSelectors(t.spec, "ResourceClaimTemplate", t.meta.key(), "spec.spec", diags);
+        cel::checkDerivedAttributes(t.spec, "ResourceClaimTemplate", t.meta.key(), "spec.spec", "", diags);
+    }
 }
 
 yamlio::LoadResult validateManifestPaths(

@@ -20,6 +20,7 @@ constexpr size_t kMaxSubRequests = 8;
 constexpr size_t kMaxConstraints = 32;
 constexpr size_t kMaxConfigs = 32;
 constexpr size_t kMaxTolerations = 16;
+constexpr size_t kMaxDerivedAttributes = 32; // DeviceDerivedAttributesMaxSize
 constexpr size_t kMaxExpressionLength = 10 * 1024;
 constexpr size_t kMaxParameterBytes = 10 * 1024; // OpaqueParametersMaxLength
 
@@ -117,6 +118,52 @@ void readDeviceTolerations(Reader& r, uint32_t n, const Path& p, std::vector<api
         r.tooMany(n, p, out.size(), kMaxTolerations);
 }
 
+// derivedAttributes (DRADerivedAttributes, 1.37 alpha): at most 32 (+k8s:maxItems), unique by
+// name (validateSet), each a fully qualified name and a CEL expression of at most 10 KiB. The CEL
+// checks need the compiler (session's manifest check, the cluster's validation); the check that
+// a constraint names each one needs the constraints (checkDerivedReferences). With the gate off
+// the API server drops the field (dropDisabledFields of the claim strategy).
+void readDerivedAttributes(
+    Reader& r, uint32_t n, const Path& p, std::vector<api::DeviceDerivedAttribute>& out)
+{
+    if (r.isNull(n))
+        return;
+    if (!r.gates().enabled("DRADerivedAttributes")) {
+        r.warning(n, p,
+            "dropped: feature gate DRADerivedAttributes is disabled, so the API server clears this field");
+        return;
+    }
+    std::set<std::string> names;
+    r.items(n, p, [&](size_t, uint32_t item, const Path& ip) {
+        api::DeviceDerivedAttribute a;
+        uint32_t nameNode = 0, exprNode = 0;
+        r.fields(item, ip, [&](std::string_view k, uint32_t, uint32_t v) {
+            if (k == "name")
+                nameNode = v, r.getString(v, ip.field(k), a.name);
+            else if (k == "expression") {
+                exprNode = v;
+                r.getString(v, ip.field(k), a.expression);
+                a.pos = r.contentPos(v);
+            } else
+                return false;
+            return true;
+        });
+        if (a.name.empty())
+            r.required(nameNode ? nameNode : item, ip.field("name"));
+        else
+            reportNameIssues(r, nameNode, ip.field("name"), qualifiedNameIssues(a.name, true));
+        if (a.expression.empty())
+            r.required(exprNode ? exprNode : item, ip.field("expression"));
+        else if (a.expression.size() > kMaxExpressionLength)
+            r.error(exprNode, ip.field("expression"), "Too long: must have at most 10240 bytes");
+        if (!names.insert(a.name).second)
+            r.duplicate(item, ip, a.name);
+        out.push_back(std::move(a));
+    });
+    if (out.size() > kMaxDerivedAttributes)
+        r.tooMany(n, p, out.size(), kMaxDerivedAttributes);
+}
+
 /// Where the fields of one ExactDeviceRequest / DeviceSubRequest were written, for the checks
 /// after reading (0 when absent).
 struct RequestSpecNodes
@@ -151,6 +198,8 @@ bool readRequestSpecField(Reader& r, std::string_view k, uint32_t v, const Path&
         s.adminAccessPos = r.pos(v);
     } else if (k == "tolerations") {
         readDeviceTolerations(r, v, fp, s.tolerations);
+    } else if (k == "derivedAttributes") {
+        readDerivedAttributes(r, v, fp, s.derivedAttributes);
     } else if (k == "capacity") {
         api::CapacityRequirements cap;
         r.fields(v, fp, [&](std::string_view ck, uint32_t, uint32_t x) {
@@ -228,7 +277,7 @@ bool anyFlatRequestField(
 {
     if (!flat.deviceClassName.empty() || at.mode || (at.count && flat.count != 0))
         return true;
-    for (const char* k : { "selectors", "adminAccess", "tolerations", "capacity" })
+    for (const char* k : { "selectors", "adminAccess", "tolerations", "capacity", "derivedAttributes" })
         if (uint32_t v = findKey(r.doc(), n, k); v && !r.isNull(v))
             return true;
     return false;
@@ -389,8 +438,62 @@ uint32_t readClaimConfig(Reader& r, uint32_t item, const Path& ip, api::DeviceCl
     return refsNode;
 }
 
+// isAttributeUsedByConstraint of the API server: a matchAttribute or distinctAttribute constraint
+// for all requests, for this request or (for a subrequest "req/sub") for its parent "req".
+bool usedByConstraint(const std::string& name, const std::string& request, const api::ResourceClaimSpec& spec)
+{
+    const std::string parent = request.substr(0, request.find('/'));
+    for (const auto& c : spec.constraints) {
+        const auto& attribute = c.matchAttribute ? c.matchAttribute : c.distinctAttribute;
+        if (!attribute || *attribute != name)
+            continue;
+        if (c.requests.empty() || std::find(c.requests.begin(), c.requests.end(), request) != c.requests.end()
+            || std::find(c.requests.begin(), c.requests.end(), parent) != c.requests.end())
+            return true;
+    }
+    return false;
+}
+
+void checkDerivedList(Reader& r, uint32_t specNode, const Path& sp, const api::DeviceRequestSpec& s,
+    const std::string& request, const api::ResourceClaimSpec& claim)
+{
+    const uint32_t list = specNode ? findKey(r.doc(), specNode, "derivedAttributes") : 0;
+    const Path lp = sp.field("derivedAttributes");
+    for (size_t i = 0; i < s.derivedAttributes.size(); ++i) {
+        const auto& a = s.derivedAttributes[i];
+        if (a.name.empty() || usedByConstraint(a.name, request, claim))
+            continue;
+        const uint32_t item = list ? r.listItem(list, i) : specNode;
+        const uint32_t nameNode = item ? findKey(r.doc(), item, "name") : 0;
+        r.invalid(nameNode ? nameNode : item, lp.at(i).field("name"), a.name,
+            "must be referenced by at least one matchAttribute or distinctAttribute constraint targeting "
+            "this "
+            "request");
+    }
+}
+
+/// Every derived attribute must be named by a constraint covering its (sub)request
+/// (validateDeviceDerivedAttribute); `items` are the request nodes in order.
+void checkDerivedReferences(Reader& r, const std::vector<uint32_t>& items, const Path& rp,
+    ResourceVersion ver, const api::ResourceClaimSpec& spec)
+{
+    for (size_t i = 0; i < spec.requests.size() && i < items.size(); ++i) {
+        const auto& q = spec.requests[i];
+        const Path ip = rp.at(i);
+        if (q.exactly) {
+            const uint32_t at = legacyDevice(ver) ? items[i] : findKey(r.doc(), items[i], "exactly");
+            checkDerivedList(r, at, ip.field("exactly"), *q.exactly, q.name, spec);
+        }
+        const uint32_t fa = findKey(r.doc(), items[i], "firstAvailable");
+        for (size_t j = 0; j < q.firstAvailable.size(); ++j)
+            checkDerivedList(r, fa ? r.listItem(fa, j) : 0, ip.field("firstAvailable").at(j),
+                q.firstAvailable[j].spec, q.name + "/" + q.firstAvailable[j].name, spec);
+    }
+}
+
 void readDeviceClaim(Reader& r, uint32_t v, const Path& dp, ResourceVersion ver, api::ResourceClaimSpec& out)
 {
+    std::vector<uint32_t> requestItems;
     uint32_t reqNode = v, consNode = v, cfgNode = v;
     std::vector<uint32_t> constraintRefs, configRefs;
     r.fields(v, dp, [&](std::string_view dk, uint32_t, uint32_t dv) {
@@ -400,6 +503,7 @@ void readDeviceClaim(Reader& r, uint32_t v, const Path& dp, ResourceVersion ver,
             std::set<std::string> names;
             r.items(dv, fp, [&](size_t, uint32_t item, const Path& ip) {
                 api::DeviceRequest req;
+                requestItems.push_back(item);
                 readRequest(r, item, ip, ver, req);
                 if (!names.insert(req.name).second)
                     r.duplicate(item, ip, req.name);
@@ -441,6 +545,7 @@ void readDeviceClaim(Reader& r, uint32_t v, const Path& dp, ResourceVersion ver,
         const Path ip = configPath.at(i);
         checkRequestRefs(r, configRefs[i], ip.field("requests"), out.config[i].requests, out.requests);
     }
+    checkDerivedReferences(r, requestItems, dp.field("requests"), ver, out);
 }
 
 void readClaimSpec(Reader& r, uint32_t n, const Path& p, ResourceVersion ver, api::ResourceClaimSpec& out)

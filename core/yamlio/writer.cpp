@@ -421,6 +421,12 @@ DataValue requestSpec(const api::DeviceRequestSpec& s, bool withAdminAccess)
         put(c, "requests", quantityMap(s.capacity->requests));
         m.set("capacity", std::move(c));
     }
+    put(m, "derivedAttributes", listOf(s.derivedAttributes, [](const api::DeviceDerivedAttribute& a) {
+        DataValue d = DataValue::map();
+        d.set("name", a.name);
+        d.set("expression", a.expression);
+        return d;
+    }));
     return m;
 }
 

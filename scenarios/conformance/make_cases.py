@@ -186,7 +186,8 @@ def sel_term(*exprs, fields=()):
     return {"nodeSelectorTerms": [t]}
 
 
-def exact(cls_name, count=None, selectors=(), mode=None, admin=None, tolerations=None, capacity=None):
+def exact(cls_name, count=None, selectors=(), mode=None, admin=None, tolerations=None, capacity=None, derived=None):
+    """derived: [(name, expression)], the request's derivedAttributes (DRADerivedAttributes)."""
     e = {"deviceClassName": cls_name}
     if selectors:
         e["selectors"] = [{"cel": {"expression": s}} for s in selectors]
@@ -200,6 +201,8 @@ def exact(cls_name, count=None, selectors=(), mode=None, admin=None, tolerations
         e["tolerations"] = [tol(*t) for t in tolerations]
     if capacity:
         e["capacity"] = {"requests": capacity}
+    if derived:
+        e["derivedAttributes"] = [{"name": n, "expression": x} for n, x in derived]
     return e
 
 
@@ -364,6 +367,7 @@ from cases_versions import register as reg_versions  # noqa: E402
 from cases_gangs import register as reg_gangs  # noqa: E402
 from cases_group_claims import register as reg_group_claims  # noqa: E402
 from cases_composites import register as reg_composites  # noqa: E402
+from cases_derived import register as reg_derived  # noqa: E402
 
 
 def main():
@@ -382,6 +386,7 @@ def main():
     reg_gangs(g)
     reg_group_claims(g)
     reg_composites(g)
+    reg_derived(g)
     names = set()
     for name, what, objects, expect, header in CASES:
         assert name not in names, name
