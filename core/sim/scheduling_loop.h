@@ -142,6 +142,9 @@ private:
     uint64_t m_attempts = 0;
     uint64_t m_groupCycles = 0;
     std::vector<uint32_t> m_parkedGroups; ///< job slots whose PodGroup waits for freed capacity
+    /// The jobs of 1.35 gangs that had a member queued, for the pending table (Permit::addPending
+    /// drops those no longer live as it reads them).
+    mutable std::vector<uint32_t> m_permitJobs;
     GroupFailureMemo m_groupFailures;
     std::vector<std::string> m_reasonTexts; ///< the primary reason (primaryReason) per reason id
     std::map<std::string, uint32_t> m_reasonIds;

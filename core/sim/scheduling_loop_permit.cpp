@@ -39,6 +39,8 @@ bool SchedulingLoop::Permit::admit(SchedulingLoop& loop, uint32_t id)
     // changes), so none stands for another.
     p.group = loop.m_queue.groupFor("1.35 gang member " + std::to_string(p.serial));
     ctx.metrics.podPending(+1);
+    if (std::find(loop.m_permitJobs.begin(), loop.m_permitJobs.end(), p.job) == loop.m_permitJobs.end())
+        loop.m_permitJobs.push_back(p.job);
     // PreEnqueue counts every pod of the gang the scheduler knows, pending or bound (AllPods).
     if (int32_t(job.pods.size()) < gang.minCount) {
         p.state = PodState::Gated;
@@ -199,14 +201,20 @@ bool SchedulingLoop::Permit::rejectWaiting(
     return true;
 }
 
+// Only the members of live gangs can be Gated or Waiting: reading their pods, not every pod of
+// the run, keeps a metric sample's cost to the gangs that are there.
 void SchedulingLoop::Permit::addPending(const SchedulingLoop& loop, std::map<std::string, int64_t>& pending)
 {
-    for (const SimPod& p : loop.m_ctx.pods) {
-        if (p.state == PodState::Gated)
-            pending[scheduler::kGangQuorumWaitMessage]++;
-        else if (p.state == PodState::Waiting)
-            pending[scheduler::kGangPermitWaitMessage]++;
-    }
+    const SimContext& ctx = loop.m_ctx;
+    std::erase_if(loop.m_permitJobs, [&](uint32_t j) { return !ctx.jobs[j].live; });
+    for (uint32_t j : loop.m_permitJobs)
+        for (uint32_t id : ctx.jobs[j].pods) {
+            const SimPod& p = ctx.pods[id];
+            if (p.state == PodState::Gated)
+                pending[scheduler::kGangQuorumWaitMessage]++;
+            else if (p.state == PodState::Waiting)
+                pending[scheduler::kGangPermitWaitMessage]++;
+        }
 }
 
 std::string SchedulingLoop::Permit::status(const SchedulingLoop& loop, uint32_t jobId)
