@@ -64,6 +64,7 @@ void readPluginList(
 
 void readPluginSet(DocReader& r, const YamlNode& n, const std::string& path, ConfigPluginSet& out)
 {
+    out.site = siteOf(n, path);
     r.fields(n, path, [&](const std::string& k, const YamlNode& v, const std::string& fp) {
         if (k == "enabled")
             readPluginList(r, v, fp, out.enabled);

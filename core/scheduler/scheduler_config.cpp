@@ -388,10 +388,13 @@ void checkCommonQueueSort(Reporter& r, const std::vector<ConfigProfile>& profile
     auto queueSortOf = [](const ConfigProfile& cp) -> const ConfigPluginSet& {
         return cp.plugins.points[size_t(ExtensionPoint::QueueSort)];
     };
+    // The error is the field's (profiles[i].plugins.queueSort): located where the file wrote the
+    // set, or at the profile when it wrote none.
     auto siteOf = [](const ConfigProfile& cp, const ConfigPluginSet& set, const char* suffix) {
-        const SourcePos pos = !set.enabled.empty() ? set.enabled.front().site.pos
-            : !set.disabled.empty()                ? set.disabled.front().site.pos
-                                                   : cp.site.pos;
+        const SourcePos pos = set.site.pos.line > 0 ? set.site.pos
+            : !set.enabled.empty()                  ? set.enabled.front().site.pos
+            : !set.disabled.empty()                 ? set.disabled.front().site.pos
+                                                    : cp.site.pos;
         return ConfigSite { pos, cp.site.path + suffix };
     };
     const ConfigPluginSet& canon = queueSortOf(profiles.front());

@@ -43,6 +43,7 @@ struct ConfigPluginSet
 {
     std::vector<ConfigPlugin> enabled;
     std::vector<ConfigPlugin> disabled;
+    ConfigSite site; ///< where the file wrote the set (line 0: it did not)
 };
 
 struct ConfigPlugins
