@@ -40,7 +40,10 @@ struct Outcome
     Simulator::PodAt foreign;
 };
 
-Outcome run(bool configured)
+/// `jobs` on `nodes` nodes of three GPUs, with the default configuration's profiles (`configured`)
+/// or none, and PodGroups on (`podGroups`).
+Outcome runForeign(
+    std::vector<workload::JobSpec> jobs, bool configured, int nodes = 1, bool podGroups = false)
 {
     scheduler::SchedulerOptions options;
     if (configured)
@@ -52,16 +55,23 @@ Outcome run(bool configured)
     o.scenarioName = "foreign";
     o.duration = 600 * kSecond;
     o.metricInterval = 0;
+    o.podGroups = podGroups;
     Simulator sim(port, o);
-    sim.addNodePool(gpuPool("n", 1, 3));
-    // `ours` ends at 31 s and frees its GPU: before, that retried the foreign pod too.
-    sim.setArrivals(source({ jobFor("volcano-job", 0, "volcano"), jobFor("ours", 1, ""),
-        jobFor("also-ours", 2, "default-scheduler") }));
+    sim.addNodePool(gpuPool("n", nodes, 3));
+    sim.setArrivals(source(std::move(jobs)));
     Outcome out;
     sim.addRecorder(&out.log);
     out.summary = sim.run();
     out.foreign = sim.podAt("default/volcano-job-0");
     return out;
+}
+
+Outcome run(bool configured)
+{
+    // `ours` ends at 31 s and frees its GPU: before, that retried the foreign pod too.
+    return runForeign({ jobFor("volcano-job", 0, "volcano"), jobFor("ours", 1, ""),
+                          jobFor("also-ours", 2, "default-scheduler") },
+        configured);
 }
 
 } // namespace foreign_scheduler_test
@@ -97,18 +107,6 @@ TEST(ForeignSchedulerPods, WithoutAConfigurationEverySchedulerNameIsScheduled)
 // cycle runs and nothing binds, though the cluster has room; our own job runs as before.
 TEST(ForeignSchedulerPods, AGangOfAnotherSchedulerGetsNoGroupCycle)
 {
-    scheduler::SchedulerOptions options;
-    options.profiles = std::make_shared<const std::vector<scheduler::SchedulerProfile>>(
-        scheduler::defaultConfiguration().profiles);
-    scheduler::Cluster cluster(oneAndTwoGpuTemplates(), options);
-    SchedulerClusterPort port(cluster);
-    SimOptions o;
-    o.scenarioName = "foreign-gang";
-    o.duration = 600 * kSecond;
-    o.metricInterval = 0;
-    o.podGroups = true;
-    Simulator sim(port, o);
-    sim.addNodePool(gpuPool("n", 2, 3));
     workload::JobSpec gang = jobFor("volcano-train", 0, "volcano");
     gang.parallelism = 2;
     gang.completions = 2;
@@ -116,15 +114,12 @@ TEST(ForeignSchedulerPods, AGangOfAnotherSchedulerGetsNoGroupCycle)
     g.gang = true;
     g.minCount = 2;
     gang.group = g;
-    sim.setArrivals(source({ gang, jobFor("ours", 1, "") }));
-    EventLog log;
-    sim.addRecorder(&log);
-    const RunSummary summary = sim.run();
-    EXPECT_EQ(log.byPod.at("default/volcano-train-0"), Events { PodEventType::Created });
-    EXPECT_EQ(log.byPod.at("default/volcano-train-1"), Events { PodEventType::Created });
-    EXPECT_EQ(summary.gangs.groupCycles, 0u);
-    EXPECT_EQ(summary.gangs.started, 0);
-    EXPECT_EQ(summary.podsPendingAtEnd, 2);
-    EXPECT_EQ(log.byPod.at("default/ours-0"),
+    const Outcome out = runForeign({ gang, jobFor("ours", 1, "") }, true, 2, true);
+    EXPECT_EQ(out.log.byPod.at("default/volcano-train-0"), Events { PodEventType::Created });
+    EXPECT_EQ(out.log.byPod.at("default/volcano-train-1"), Events { PodEventType::Created });
+    EXPECT_EQ(out.summary.gangs.groupCycles, 0u);
+    EXPECT_EQ(out.summary.gangs.started, 0);
+    EXPECT_EQ(out.summary.podsPendingAtEnd, 2);
+    EXPECT_EQ(out.log.byPod.at("default/ours-0"),
         (Events { PodEventType::Created, PodEventType::Scheduled, PodEventType::Succeeded }));
 }
