@@ -157,7 +157,7 @@ bool Allocator::prepare(const std::vector<const api::ResourceClaim*>& claims, st
                     || (!subName.empty() && contains(list, ps.resultName)))
                     ps.constraints.push_back(uint16_t(i));
             }
-            return true;
+            return prepareDerived(pc, ps, error);
         };
         for (const auto& r : spec.requests) {
             PreparedRequest pr;
@@ -185,6 +185,7 @@ bool Allocator::prepare(const std::vector<const api::ResourceClaim*>& claims, st
         m_claims.push_back(std::move(pc));
     }
     m_constraintStates.assign(m_claims.size(), {});
+    m_derivedValues.clear();
     // All-mode device lists depend on the node; everything else about the claim's size does not.
     m_allLists.assign(m_claims.size(), {});
     m_claimHasAll.assign(m_claims.size(), false);
@@ -240,7 +241,7 @@ bool Allocator::needsFullEvaluation()
     for (const auto& c : m_claims)
         for (const auto& r : c.requests) {
             for (const auto& s : r.subs) {
-                if (s.all)
+                if (s.all || !s.derived.empty())
                     return true;
                 if (m_selectors.anyError(s.selectorSet, m_inventory.allDevices()))
                     return true;
@@ -486,6 +487,8 @@ Allocator::Step Allocator::visitSlot(
         }
         if (added != AddResult::Ok && m_observer) [[unlikely]]
             traceAddFailed(ci, ri, si, slot, item.entry, added);
+        if (added == AddResult::DerivedError)
+            return Step::Error;
         if (added == AddResult::ConstraintFail) {
             const auto& k = m_inventory.registry().key(item.entry.id);
             m_error = "claim " + m_claims[ci].key + ", request " + sub.resultName + ": cannot add device "
@@ -522,6 +525,8 @@ Allocator::Step Allocator::visitSlot(
             if (const AddResult added = addDevice(ci, ri, si, e, &pool); added != AddResult::Ok) {
                 if (m_observer) [[unlikely]]
                     traceAddFailed(ci, ri, si, slot, e, added);
+                if (added == AddResult::DerivedError)
+                    return Step::Error;
                 continue;
             }
             if (m_observer) [[unlikely]]
@@ -700,9 +705,55 @@ std::string Allocator::ruleTaintNote(const PreparedSub& sub, const DeviceEntry& 
     return {};
 }
 
-bool Allocator::constraintAdd(const ConstraintDef& def, ConstraintState& st, const DeviceEntry& e)
+bool Allocator::prepareDerived(const PreparedClaim& pc, PreparedSub& ps, std::string* error)
 {
-    const api::DeviceAttribute* attr = lookupAttribute(*e.device, e.slice->driver, def.attribute);
+    const auto& list = ps.spec->derivedAttributes;
+    if (list.empty())
+        return true;
+    for (const auto& d : list) {
+        cel::CompileError ce;
+        auto compiled = cel::DerivedAttribute::compileStored(d.expression, &ce);
+        if (!compiled) {
+            *error = "claim " + pc.key + ", request " + ps.resultName + ", derived attribute " + d.name
+                + ": CEL compile error: " + ce.message;
+            return false;
+        }
+        ps.derived.push_back(std::move(compiled));
+    }
+    // The derived value takes the place of a driver attribute of the same name, for this
+    // (sub)request's devices only (KEP-6080 "Scheduler Plugin Implementation", step 3).
+    for (const auto idx : ps.constraints) {
+        const auto& attribute = pc.constraints[idx].attribute;
+        int16_t found = -1;
+        for (size_t i = 0; i < list.size() && found < 0; ++i)
+            if (list[i].name == attribute)
+                found = int16_t(i);
+        ps.constraintDerived.push_back(found);
+    }
+    return true;
+}
+
+const api::DeviceAttribute* Allocator::constraintValue(
+    size_t ci, const PreparedSub& sub, size_t k, const DeviceEntry& e, bool& failed)
+{
+    const auto& def = m_claims[ci].constraints[sub.constraints[k]];
+    if (sub.constraintDerived.empty() || sub.constraintDerived[k] < 0)
+        return lookupAttribute(*e.device, e.slice->driver, def.attribute);
+    const cel::DerivedValue& v = m_derivedValues.of(*sub.derived[size_t(sub.constraintDerived[k])], e);
+    if (v.ok)
+        return &v.value;
+    // A failing expression aborts the allocation instead of skipping the device (the API's
+    // DeviceDerivedAttribute.expression documentation; KEP-6080 "Runtime Error Handling").
+    const auto& key = m_inventory.registry().key(e.id);
+    m_error = "claim " + m_claims[ci].key + ", request " + sub.resultName + ", derived attribute "
+        + def.attribute + ", device " + key.driver + "/" + key.pool + "/" + key.device
+        + ": CEL runtime error: " + v.error;
+    failed = true;
+    return nullptr;
+}
+
+bool Allocator::constraintAdd(const ConstraintDef& def, ConstraintState& st, const api::DeviceAttribute* attr)
+{
     if (!attr)
         return false;
     if (def.match) {
@@ -764,12 +815,14 @@ Allocator::AddResult Allocator::addDevice(
     auto& states = m_constraintStates[ci];
     for (size_t k = 0; k < sub.constraints.size(); ++k) {
         const auto idx = sub.constraints[k];
-        if (!constraintAdd(claim.constraints[idx], states[idx], e)) {
+        bool failed = false;
+        const api::DeviceAttribute* attr = constraintValue(ci, sub, k, e, failed);
+        if (failed || !constraintAdd(claim.constraints[idx], states[idx], attr)) {
             for (size_t j = k; j-- > 0;)
                 constraintRemove(claim.constraints[sub.constraints[j]], states[sub.constraints[j]]);
             if (charged)
                 countersFit(charged, d, -1);
-            return AddResult::ConstraintFail;
+            return failed ? AddResult::DerivedError : AddResult::ConstraintFail;
         }
     }
     Consumed c { e.id, {} };

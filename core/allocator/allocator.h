@@ -19,6 +19,7 @@
 #include "core/allocator/allocation_config.h"
 #include "core/allocator/allocation_trace.h"
 #include "core/allocator/capacity.h"
+#include "core/allocator/derived_values.h"
 #include "core/allocator/inventory.h"
 #include "core/allocator/reject_reason.h"
 #include "core/allocator/selector_cache.h"
@@ -156,6 +157,10 @@ private:
         bool admin = false;
         int64_t count = 1;
         std::vector<uint16_t> constraints; ///< indices of claim constraints that apply
+        /// DRADerivedAttributes: the (sub)request's compiled derived attributes, and per entry of
+        /// `constraints` the one named like the constraint's attribute (-1: the driver's).
+        std::vector<std::shared_ptr<const cel::DerivedAttribute>> derived;
+        std::vector<int16_t> constraintDerived;
     };
     struct PreparedRequest
     {
@@ -202,7 +207,9 @@ private:
     /// Whether the device has room for the sub-request's capacity; staticOnly: judged against the
     /// device's capacity alone, as if nothing were consumed.
     bool capacityFits(const PreparedSub& sub, const DeviceEntry& e, bool staticOnly = false);
-    enum class AddResult { Ok, CountersFail, TaintFail, ConstraintFail, CapacityFail };
+    /// DerivedError: a derived attribute's expression failed on the device (m_error says how);
+    /// like a selector's CEL error it aborts the attempt.
+    enum class AddResult { Ok, CountersFail, TaintFail, ConstraintFail, CapacityFail, DerivedError };
     /// §3.5 step 6 without the capacity check (ExactCount makes it among the cheap filters, an All
     /// slot after this).
     AddResult addDevice(size_t ci, size_t ri, size_t si, const DeviceEntry& e, const NodePool* pool);
@@ -213,7 +220,14 @@ private:
     bool countersFit(const NodePool* pool, const api::Device& d, int sign);
     PoolCounters& countersFor(const NodePool* pool);
     bool tolerated(const PreparedSub& sub, const api::Device& d) const;
-    static bool constraintAdd(const ConstraintDef& def, ConstraintState& st, const DeviceEntry& e);
+    static bool constraintAdd(
+        const ConstraintDef& def, ConstraintState& st, const api::DeviceAttribute* attr);
+    /// The value constraint `k` of the sub-request compares for the device: its derived attribute
+    /// when the sub-request defines one of that name, else the driver's (null: absent). Null with
+    /// m_error set when the derived attribute's expression failed.
+    const api::DeviceAttribute* constraintValue(
+        size_t ci, const PreparedSub& sub, size_t k, const DeviceEntry& e, bool& failed);
+    bool prepareDerived(const PreparedClaim& pc, PreparedSub& ps, std::string* error);
     static void constraintRemove(const ConstraintDef& def, ConstraintState& st);
     std::string selectorError(size_t ci, const PreparedSub& sub, const DeviceEntry& e) const;
     /// For explain: the first untolerated blocking taint of the device when a DeviceTaintRule put
@@ -246,6 +260,7 @@ private:
     std::vector<bool> m_claimHasAll; ///< per claim: some (sub)request uses All mode
     std::vector<int64_t> m_staticMinimum; ///< per claim without All: minimum device count
     std::vector<std::vector<ConstraintState>> m_constraintStates;
+    DerivedValues m_derivedValues; ///< per scheduling cycle (cleared by prepare)
     std::vector<int64_t> m_claimResults;
     std::vector<uint16_t> m_picked; ///< by DeviceId: picks of a dedicated device in this attempt
     struct Consumed

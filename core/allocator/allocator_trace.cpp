@@ -14,6 +14,21 @@ std::string taintText(const api::DeviceTaint& t)
     return "taint " + t.key + (t.value.empty() ? std::string() : "=" + t.value) + ":" + t.effect;
 }
 
+// A derived attribute's value as the trace shows it: strings quoted, versions as written.
+std::string attributeText(const api::DeviceAttribute& a)
+{
+    switch (a.type) {
+    case api::DeviceAttribute::Type::Int:
+        return std::to_string(a.intValue);
+    case api::DeviceAttribute::Type::Bool:
+        return a.boolValue ? "true" : "false";
+    case api::DeviceAttribute::Type::String:
+        return "\"" + a.stringValue + "\"";
+    default:
+        return a.stringValue;
+    }
+}
+
 } // namespace
 
 TraceEvent Allocator::traceEvent(TraceStep step, size_t ci, size_t ri, size_t si, int64_t slot) const
@@ -96,14 +111,21 @@ void Allocator::traceAddFailed(
                 ev.detail = taintText(t);
                 break;
             }
+    } else if (result == AddResult::DerivedError) {
+        ev.reason = DeviceRejectReason::ConstraintMismatch;
+        ev.detail = m_error;
     } else {
         // The first constraint the device breaks, judged against the picks standing now.
         ev.reason = DeviceRejectReason::ConstraintMismatch;
-        for (const auto idx : sub.constraints) {
+        for (size_t k = 0; k < sub.constraints.size(); ++k) {
+            const auto idx = sub.constraints[k];
             const auto& def = claim.constraints[idx];
             const auto& st = m_constraintStates[ci][idx];
-            const api::DeviceAttribute* attr = lookupAttribute(*e.device, e.slice->driver, def.attribute);
-            const std::string what = (def.match ? "matchAttribute " : "distinctAttribute ") + def.attribute;
+            bool failed = false;
+            const api::DeviceAttribute* attr = constraintValue(ci, sub, k, e, failed);
+            std::string what = (def.match ? "matchAttribute " : "distinctAttribute ") + def.attribute;
+            if (attr && !sub.constraintDerived.empty() && sub.constraintDerived[k] >= 0)
+                what += " (derived: " + attributeText(*attr) + ")";
             if (!attr) {
                 ev.detail = what + ": the device does not have this attribute";
                 break;

@@ -31,6 +31,10 @@ def register(g):
     P = [pod("p", [("c", "c")])]
     base = N1 + [GPU_CLASS, NIC_CLASS]
 
+    case("derived-match-pairs-different-names",
+         "gpu numa and nic numaNode derive one attribute: matchAttribute pairs gpu-1 with nic-0",
+         base + [gpus(0, 1), nics(1), pair()] + P,
+         ["pod p node node-1", "claim c devices gpu=gpus/gpu-1,nic=nics/nic-0"], gates=ON)
     case("derived-gate-off-dropped",
          "DRADerivedAttributes off (the 1.37 default): the field is dropped, no device has derived/numa",
          base + [gpus(0, 1), nics(1), pair()] + P,
@@ -38,6 +42,49 @@ def register(g):
     case("derived-1-36-dropped", "1.36 has no DRADerivedAttributes: the field is dropped likewise",
          base + [gpus(0, 1), nics(1), pair()] + P,
          ["pod p pending " + PENDING, "claim c unallocated"], version="1.36")
+    case("derived-distinct-over-derived-values",
+         "distinctAttribute over numa/2: gpu-0 and gpu-1 derive 0 alike, so gpu-0 goes with gpu-2",
+         N1 + [GPU_CLASS, gpus(0, 1, 2),
+               claim("c", [req("gpu", "gpu.example.com", count=2, derived=[("derived/socket", GPU_NUMA + " / 2")])],
+                     constraints=[distinct("derived/socket")])] + P,
+         ["claim c devices gpu=gpus/gpu-0,gpu=gpus/gpu-2"], gates=ON)
+    case("derived-overrides-driver-attribute",
+         "a derived attribute named like the driver's gpu.example.com/numa replaces it in the constraint",
+         N1 + [GPU_CLASS, gpus(0, 1),
+               claim("c", [req("gpu", "gpu.example.com", count=2, derived=[(f"{GPU}/numa", GPU_NUMA + " / 2")])],
+                     constraints=[match(f"{GPU}/numa")])] + P,
+         ["claim c devices gpu=gpus/gpu-0,gpu=gpus/gpu-1"], gates=ON)
+    case("derived-override-only-for-its-request",
+         "the override is the defining request's: the other request compares the driver's numa",
+         N1 + [GPU_CLASS, gpus(0, 1, 2),
+               claim("c", [req("a", "gpu.example.com", derived=[(f"{GPU}/numa", "2")]),
+                           req("b", "gpu.example.com")], constraints=[match(f"{GPU}/numa")])] + P,
+         ["claim c devices a=gpus/gpu-0,b=gpus/gpu-2"], gates=ON)
+    case("derived-runtime-error-aborts",
+         "nic-0 lacks numaNode: the expression fails on it and the allocation stops, though nic-1 would do",
+         base + [gpus(0, 1), nics(None, 1), pair()] + P,
+         ["pod p pending-contains claim default/c, request nic, derived attribute derived/numa, device "
+          "nic.example.com/nics/nic-0: CEL runtime error: no such key: numaNode", "claim c unallocated"], gates=ON)
+    case("derived-guarded-expression",
+         "with has() the device without numaNode derives -1 and is passed over for nic-1",
+         base + [gpus(0, 1), nics(None, 1),
+                 pair(nic_expr=f'has({NIC_NUMA}) ? {NIC_NUMA} : -1')] + P,
+         ["pod p node node-1", "claim c devices gpu=gpus/gpu-1,nic=nics/nic-1"], gates=ON)
+    case("derived-first-available",
+         "a subrequest's derived attribute counts for a constraint naming its parent request",
+         base + [gpus(0, 1), nics(1),
+                 claim("c", [plist("gpu", ("big", "gpu.example.com", {"count": 2, "derived": [("derived/numa", GPU_NUMA)]}),
+                                   ("one", "gpu.example.com", {"derived": [("derived/numa", GPU_NUMA)]})),
+                             req("nic", "nic.example.com", derived=[("derived/numa", NIC_NUMA)])],
+                       constraints=[match("derived/numa", ["gpu", "nic"])])] + P,
+         ["pod p node node-1", "claim c devices gpu/one=gpus/gpu-1,nic=nics/nic-0"], gates=ON)
+    case("derived-template", "a claim made from a template keeps the derived attributes and pairs by them",
+         base + [gpus(0, 1), nics(1),
+                 tmpl("pair", [req("gpu", "gpu.example.com", derived=[("derived/numa", GPU_NUMA)]),
+                               req("nic", "nic.example.com", derived=[("derived/numa", NIC_NUMA)])],
+                      constraints=[match("derived/numa")]),
+                 pod("p", templates=[("c", "pair")])],
+         ["pod p node node-1", "claim p-c devices gpu=gpus/gpu-1,nic=nics/nic-0"], gates=ON)
 
     # ---- validation (validateDeviceDerivedAttribute, +k8s:format, validateCELExpression) ----
     case("derived-unreferenced", "a derived attribute no constraint names is refused",
