@@ -105,7 +105,9 @@ bool Allocator::prepare(const std::vector<const api::ResourceClaim*>& claims, st
             if (con.matchAttribute) {
                 def.match = true;
                 def.attribute = *con.matchAttribute;
-            } else if (con.distinctAttribute) {
+            } else if (con.distinctAttribute && m_options.consumableCapacity) {
+                // Without DRAConsumableCapacity upstream picks the stable or incubating allocator,
+                // whose constraint switch has matchAttribute only (structured/internal/*/allocator_*.go).
                 def.match = false;
                 def.attribute = *con.distinctAttribute;
             } else {

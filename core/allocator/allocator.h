@@ -43,6 +43,9 @@ struct AllocatorOptions
     /// Feature gate DRADeviceCompatibilityGroups (1.37 alpha): devices on one counter set must
     /// share a compatibility group.
     bool compatibilityGroups = false;
+    /// Feature gate DRAConsumableCapacity (off in 1.35): without it the allocator variant
+    /// upstream picks knows no distinctAttribute constraint, which is then a fatal error.
+    bool consumableCapacity = true;
 };
 
 enum class AttemptStatus {

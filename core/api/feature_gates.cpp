@@ -26,23 +26,28 @@ constexpr State A = State::Absent, F = State::Off, T = State::On, L = State::Loc
 // the binary (GangScheduling and WorkloadAwarePreemption merged into GenericWorkload in 1.37,
 // workload-scheduling.md §1.1). DRAFractionalCapacityRange's 1.37 default-on entry needs
 // MinCompatibilityVersion 1.37, so a 1.37 binary (compatible with 1.36) keeps it off.
-// DRADeviceTaintRules' dependency on DRADeviceTaints is left out: drasim does not model that gate
-// (device taints always count, as with its default from 1.36 on).
+// DRAConsumableCapacity, DRAPartitionableDevices, DRADeviceTaints and DRADeviceBindingConditions:
+// alpha and off in 1.35, beta and on in 1.36 and 1.37 (DRADeviceTaints GA in 1.37, not locked);
+// with one off, the API server clears its fields (yamlio's clearedByGate, read_device.h).
 // Dependencies from defaultKubernetesFeatureGateDependencies (GangScheduling: {GenericWorkload})
-// and the CompositePodGroup gate page (GenericWorkload + TopologyAwareWorkloadScheduling).
+// and the CompositePodGroup gate page (GenericWorkload + TopologyAwareWorkloadScheduling);
+// DRADeviceTaintRules: {DRADeviceTaints} is in that table too.
 // Sorted by name.
-constexpr std::array<GateSpec, 19> kGates = { {
+constexpr std::array<GateSpec, 22> kGates = { {
     { "CompositePodGroup", { A, A, F }, { "GenericWorkload", "TopologyAwareWorkloadScheduling" } },
     { "DRAConsumableCapacity", { F, T, T }, {} },
     { "DRADerivedAttributes", { A, A, F }, {} }, // 1.37 alpha (kubernetes#140029, KEP-6080)
+    { "DRADeviceBindingConditions", { F, T, T }, {} }, // KEP-5007
     { "DRADeviceCompatibilityGroups", { A, A, F }, {} }, // 1.37 alpha (kubernetes#139795, KEP-5963)
     // DeviceTaintRule: alpha 1.33-1.35, beta but off in 1.36, GA and on in 1.37 (kubernetes#138676,
     // KEP-5055); the API server serves the kind only with it on.
-    { "DRADeviceTaintRules", { F, F, T }, {} },
+    { "DRADeviceTaintRules", { F, F, T }, { "DRADeviceTaints" } },
+    { "DRADeviceTaints", { F, T, T }, {} }, // KEP-5055
     { "DRAExtendedResource", { F, T, L }, {} },
     { "DRAOptionalNodeOperations", { A, A, F }, {} }, // 1.37 alpha (kubernetes#139933, KEP-5945)
     { "DRAFractionalCapacityRange", { A, A, F }, {} },
     { "DRAListTypeAttributes", { A, F, F }, {} },
+    { "DRAPartitionableDevices", { F, T, T }, {} }, // KEP-4815
     { "DRAWorkloadResourceClaims", { A, F, F }, {} },
     { "GangScheduling", { F, F, A }, { "GenericWorkload" } },
     { "GenericWorkload", { F, F, F }, {} },

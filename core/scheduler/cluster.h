@@ -82,6 +82,8 @@ struct SchedulerOptions
     api::KubernetesVersion kubernetesVersion = api::kDefaultKubernetesVersion;
     /// Feature gate DRADeviceCompatibilityGroups (allocator::AllocatorOptions::compatibilityGroups).
     bool draDeviceCompatibilityGroups = false;
+    /// Feature gate DRAConsumableCapacity (allocator::AllocatorOptions::consumableCapacity).
+    bool draConsumableCapacity = true;
     /// Feature gate DRAWorkloadResourceClaims (group_claims.h): a member's claim entry that matches
     /// its PodGroup's uses the group's claim, reserved for the PodGroup.
     bool draWorkloadResourceClaims = false;

@@ -299,7 +299,7 @@ struct Cluster::Impl
     {
         alloc = std::make_unique<allocator::Allocator>(inventory, state, selectors, classes,
             allocator::AllocatorOptions { o.searchStepBudget, o.filterTimeoutSeconds, o.kubernetesVersion,
-                o.draDeviceCompatibilityGroups });
+                o.draDeviceCompatibilityGroups, o.draConsumableCapacity });
     }
 
     ClaimState* findClaim(const std::string& key)

@@ -14,6 +14,7 @@ scheduler::SchedulerOptions clusterOptionsFor(
     options.kubernetesVersion = gates.version();
     options.draExtendedResources = gates.enabled("DRAExtendedResource");
     options.draDeviceCompatibilityGroups = gates.enabled("DRADeviceCompatibilityGroups");
+    options.draConsumableCapacity = gates.enabled("DRAConsumableCapacity");
     options.draWorkloadResourceClaims = gates.enabled("DRAWorkloadResourceClaims");
     return options;
 }

@@ -119,7 +119,7 @@ void readCapacities(
                 if (ck == "value")
                     r.getQuantity(x, cp.field(ck), c.value);
                 else if (ck == "requestPolicy") {
-                    if (r.isNull(x))
+                    if (r.isNull(x) || clearedByGate(r, x, cp.field(ck), "DRAConsumableCapacity"))
                         return true;
                     CapacityPolicyNodes policyNodes;
                     readCapacityPolicy(r, x, cp.field(ck), c.requestPolicy.emplace(), policyNodes);
@@ -138,14 +138,8 @@ void readCapacities(
 // opaque names, each once. With the gate off the API server clears the field.
 void readCompatibilityGroups(Reader& r, uint32_t v, const Path& p, std::vector<std::string>& out)
 {
-    if (r.isNull(v))
+    if (r.isNull(v) || clearedByGate(r, v, p, "DRADeviceCompatibilityGroups"))
         return;
-    if (!r.gates().enabled("DRADeviceCompatibilityGroups")) {
-        r.warning(v, p,
-            "dropped: feature gate DRADeviceCompatibilityGroups is disabled, so the API server clears this "
-            "field");
-        return;
-    }
     if (r.listSize(v) > kMaxCompatibilityGroups) {
         r.tooMany(v, p, r.listSize(v), kMaxCompatibilityGroups);
         return;
@@ -194,12 +188,30 @@ void readConsumesCounters(Reader& r, uint32_t v, const Path& fp, api::Device& d)
     });
 }
 
+// The feature gate a device field belongs to, for the fields resourceslice's dropDisabledFields
+// clears (pkg/registry/resource/resourceslice/strategy.go): null for the others. The binding
+// fields also need DRAResourceClaimDeviceStatus, on in every version drasim models.
+const char* gateOfDeviceField(std::string_view k)
+{
+    if (k == "consumesCounters" || k == "nodeName" || k == "nodeSelector" || k == "allNodes")
+        return "DRAPartitionableDevices";
+    if (k == "taints")
+        return "DRADeviceTaints";
+    if (k == "bindsToNode" || k == "bindingConditions" || k == "bindingFailureConditions")
+        return "DRADeviceBindingConditions";
+    if (k == "allowMultipleAllocations")
+        return "DRAConsumableCapacity";
+    return nullptr;
+}
+
 // Fields of a device (v1/v1beta2 directly on the device, v1beta1/v1alpha3 under `basic`).
 bool readDeviceField(Reader& r, std::string_view k, uint32_t v, const Path& p, ResourceVersion ver,
     api::Device& d, DeviceNodes& at)
 {
     const Path fp = p.field(k);
     const bool v1alpha3 = ver == ResourceVersion::V1alpha3;
+    if (const char* gate = gateOfDeviceField(k); gate && !v1alpha3 && clearedByGate(r, v, fp, gate))
+        return true;
     if (k == "attributes") {
         r.fields(v, fp, [&](std::string_view name, uint32_t keyNode, uint32_t av) {
             const Path ap = fp.key(name);
@@ -337,6 +349,17 @@ void checkBindingConditions(Reader& r, uint32_t n, const Path& p, const api::Dev
 }
 
 } // namespace
+
+bool clearedByGate(Reader& r, uint32_t v, const Path& p, std::string_view gate)
+{
+    if (r.gates().enabled(gate))
+        return false;
+    if (!r.isNull(v))
+        r.warning(v, p,
+            "dropped: feature gate " + std::string(gate)
+                + " is disabled, so the API server clears this field");
+    return true;
+}
 
 void readDevice(
     Reader& r, uint32_t n, const Path& p, ResourceVersion ver, bool perDeviceNodeSelection, api::Device& d)

@@ -42,6 +42,12 @@ inline void checkDriver(Reader& r, uint32_t n, const Path& p, const std::string&
         reportNameIssues(r, n, p, driverNameIssues(value));
 }
 
+/// dropDisabledFields of the API server's ResourceSlice, ResourceClaim and ResourceClaimTemplate
+/// strategies: on create, a field of a feature whose gate is off is cleared before validation, so
+/// it is neither checked nor stored. True when field `v` at `p` is to be skipped for that reason,
+/// with a warning unless it is null.
+bool clearedByGate(Reader& r, uint32_t v, const Path& p, std::string_view gate);
+
 /// Reads device `n` at `p`. Validation findings use the API server's internal paths, so a v1beta1
 /// device's `basic.attributes` is reported as `attributes` (unknown fields keep their own path).
 void readDevice(

@@ -197,10 +197,15 @@ bool readRequestSpecField(Reader& r, std::string_view k, uint32_t v, const Path&
             s.adminAccess = b;
         s.adminAccessPos = r.pos(v);
     } else if (k == "tolerations") {
-        readDeviceTolerations(r, v, fp, s.tolerations);
+        // resourceclaimspec's dropDisabledDRADeviceTaintsFields.
+        if (!clearedByGate(r, v, fp, "DRADeviceTaints"))
+            readDeviceTolerations(r, v, fp, s.tolerations);
     } else if (k == "derivedAttributes") {
         readDerivedAttributes(r, v, fp, s.derivedAttributes);
     } else if (k == "capacity") {
+        // resourceclaimspec's dropDisabledDRAResourceClaimConsumableCapacityFields.
+        if (clearedByGate(r, v, fp, "DRAConsumableCapacity"))
+            return true;
         api::CapacityRequirements cap;
         r.fields(v, fp, [&](std::string_view ck, uint32_t, uint32_t x) {
             if (ck != "requests")
@@ -393,7 +398,10 @@ void checkRequestRefs(Reader& r, uint32_t n, const Path& p, const std::vector<st
 
 /// One constraint; returns the node of its `requests` (the item when absent). Both
 /// matchAttribute and distinctAttribute set is accepted like validateDeviceConstraint does (the
-/// allocator then uses matchAttribute); neither is the error below (DRAConsumableCapacity on).
+/// allocator then uses matchAttribute); neither is an error, worded by DRAConsumableCapacity.
+/// distinctAttribute is kept with that gate off: resourceclaimspec's
+/// dropDisabledDRAResourceClaimConsumableCapacityFields clears it on a copy of each constraint (a
+/// range loop over values), so the API server stores it; the allocator then refuses it.
 uint32_t readConstraint(Reader& r, uint32_t item, const Path& ip, api::DeviceConstraint& c)
 {
     uint32_t refsNode = item;
@@ -410,7 +418,9 @@ uint32_t readConstraint(Reader& r, uint32_t item, const Path& ip, api::DeviceCon
             return false;
         return true;
     });
-    if (!c.matchAttribute && !c.distinctAttribute)
+    if (!c.matchAttribute && !c.distinctAttribute && !r.gates().enabled("DRAConsumableCapacity"))
+        r.required(item, ip.field("matchAttribute"));
+    else if (!c.matchAttribute && !c.distinctAttribute)
         r.error(item, ip,
             "Required value: exactly one of \"matchAttribute\" or \"distinctAttribute\" is required, but "
             "multiple fields are set");
@@ -567,6 +577,18 @@ void readClaimSpec(Reader& r, uint32_t n, const Path& p, ResourceVersion ver, ap
     });
 }
 
+/// The feature gate of an allocation result field the API server clears from a status it stores
+/// while that gate is off (resourceclaim's dropDeviceBindingConditionsFields and
+/// dropDisabledDRAResourceClaimConsumableCapacityStatusFields); null for the others.
+const char* gateOfResultField(std::string_view k)
+{
+    if (k == "bindingConditions" || k == "bindingFailureConditions")
+        return "DRADeviceBindingConditions";
+    if (k == "shareID" || k == "consumedCapacity")
+        return "DRAConsumableCapacity";
+    return nullptr;
+}
+
 void readAllocation(Reader& r, uint32_t n, const Path& p, api::AllocationResult& out)
 {
     r.fields(n, p, [&](std::string_view k, uint32_t, uint32_t v) {
@@ -603,6 +625,9 @@ void readAllocation(Reader& r, uint32_t n, const Path& p, api::AllocationResult&
                                     res.adminAccess = b;
                             } else if (rk == "tolerations")
                                 readDeviceTolerations(r, rv, rp, res.tolerations);
+                            else if (const char* gate = gateOfResultField(rk);
+                                     gate && clearedByGate(r, rv, rp, gate))
+                                return true;
                             else if (rk == "bindingConditions")
                                 r.getStringList(rv, rp, res.bindingConditions);
                             else if (rk == "bindingFailureConditions")
@@ -781,6 +806,8 @@ bool readNodeSelection(
                         + ": must have exactly one node selector term");
             out.nodeSelector = std::move(sel);
         }
+    } else if (sk == "perDeviceNodeSelection" && clearedByGate(r, sv, fp, "DRAPartitionableDevices")) {
+        // Cleared before validation: a slice that had only this field then has no node selection.
     } else if (sk == "allNodes" || sk == "perDeviceNodeSelection") {
         bool b = false;
         if (r.getBool(sv, fp, b)) {
@@ -798,14 +825,18 @@ bool readNodeSelection(
 
 /// haveDeviceTaints || haveConsumesCounters of validateResourceSliceSpec, looked up before the
 /// devices are read: the size limit they select is checked first and short-circuits the rest.
+/// Fields a gate that is off clears do not count: validation sees the slice without them.
 bool anyDeviceWithTaintsOrCounters(Reader& r, const std::vector<uint32_t>& items, ResourceVersion ver)
 {
+    const std::pair<const char*, const char*> fields[]
+        = { { "taints", "DRADeviceTaints" }, { "consumesCounters", "DRAPartitionableDevices" } };
     for (uint32_t item : items) {
         uint32_t fieldsNode = legacyDevice(ver) ? findKey(r.doc(), item, "basic") : item;
         if (!fieldsNode || r.nodeKind(fieldsNode) != YamlNode::Kind::Map)
             continue;
-        for (const char* k : { "taints", "consumesCounters" })
-            if (uint32_t v = findKey(r.doc(), fieldsNode, k); v && r.listSize(v) > 0)
+        for (const auto& [k, gate] : fields)
+            if (uint32_t v = findKey(r.doc(), fieldsNode, k);
+                v && r.listSize(v) > 0 && r.gates().enabled(gate))
                 return true;
     }
     return false;
@@ -841,14 +872,8 @@ void readSliceDevices(
 // (KEP-5945). With the gate off the API server clears the field.
 void readSkipNodeOperations(Reader& r, uint32_t v, const Path& p, std::vector<std::string>& out)
 {
-    if (r.isNull(v))
+    if (r.isNull(v) || clearedByGate(r, v, p, "DRAOptionalNodeOperations"))
         return;
-    if (!r.gates().enabled("DRAOptionalNodeOperations")) {
-        r.warning(v, p,
-            "dropped: feature gate DRAOptionalNodeOperations is disabled, so the API server clears this "
-            "field");
-        return;
-    }
     const std::vector<std::string> known { "*", "NodePrepareResources", "NodeUnprepareResources" };
     r.items(v, p, [&](size_t, uint32_t item, const Path& ip) {
         std::string op;
@@ -902,6 +927,8 @@ void readSliceSpec(Reader& r, uint32_t v, const Path& sp, ResourceVersion ver, a
             at.devices = sv;
             r.items(sv, fp, [&](size_t, uint32_t item, const Path&) { at.deviceItems.push_back(item); });
         } else if (sk == "sharedCounters") {
+            if (clearedByGate(r, sv, fp, "DRAPartitionableDevices"))
+                return true;
             at.counters = sv;
             readSharedCounters(r, sv, fp, out.sharedCounters);
         } else if (sk == "skipNodeOperations") {

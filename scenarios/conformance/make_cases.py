@@ -368,6 +368,7 @@ from cases_gangs import register as reg_gangs  # noqa: E402
 from cases_group_claims import register as reg_group_claims  # noqa: E402
 from cases_composites import register as reg_composites  # noqa: E402
 from cases_derived import register as reg_derived  # noqa: E402
+from cases_gates import register as reg_gates  # noqa: E402
 
 
 def main():
@@ -387,6 +388,7 @@ def main():
     reg_group_claims(g)
     reg_composites(g)
     reg_derived(g)
+    reg_gates(g)
     names = set()
     for name, what, objects, expect, header in CASES:
         assert name not in names, name

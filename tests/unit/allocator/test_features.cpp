@@ -69,6 +69,14 @@ TEST(AllocatorFeatures, DistinctAttribute)
     std::vector<api::AllocationResult> res;
     ASSERT_EQ(h.run({ c }, &res).status, AttemptStatus::Success);
     EXPECT_EQ(summary(res[0]), V({ "x:p/a", "y:p/c" }));
+    // Without DRAConsumableCapacity (1.35) the allocator knows matchAttribute only.
+    h.options.consumableCapacity = false;
+    auto a = h.run({ c });
+    ASSERT_EQ(a.status, AttemptStatus::Error);
+    EXPECT_EQ(a.error, "claim default/c, constraint #0: empty constraint (unsupported constraint type?)");
+    c.spec.constraints[0].matchAttribute = "gpu.example.com/numa"; // matchAttribute wins, as upstream
+    ASSERT_EQ(h.run({ c }, &res).status, AttemptStatus::Success);
+    EXPECT_EQ(summary(res[0]), V({ "x:p/a", "y:p/b" }));
 }
 
 TEST(AllocatorFeatures, AllModeConstraintViolationIsAnError)

@@ -47,9 +47,18 @@ TEST(FeatureGates, UpstreamDefaultsPerVersion)
     EXPECT_TRUE(g37.enabled("DRADeviceTaintRules"));
     EXPECT_FALSE(g37.enabled("NoSuchGate"));
     EXPECT_EQ(g35.names(),
-        (std::vector<std::string> { "DRAConsumableCapacity", "DRADeviceTaintRules", "DRAExtendedResource",
+        (std::vector<std::string> { "DRAConsumableCapacity", "DRADeviceBindingConditions",
+            "DRADeviceTaintRules", "DRADeviceTaints", "DRAExtendedResource", "DRAPartitionableDevices",
             "GangScheduling", "GenericWorkload", "OpportunisticBatching", "SchedulerPopFromBackoffQ",
             "SchedulerQueueingHints" }));
+    // Alpha and off in 1.35, beta and on from 1.36 (DRADeviceTaints GA in 1.37, not locked).
+    for (const char* gate : { "DRAPartitionableDevices", "DRADeviceTaints", "DRADeviceBindingConditions" }) {
+        EXPECT_FALSE(g35.enabled(gate)) << gate;
+        EXPECT_TRUE(g36.enabled(gate)) << gate;
+        EXPECT_TRUE(g37.enabled(gate)) << gate;
+    }
+    FeatureGates taints37; // GA in 1.37 but not locked: set() takes false (the dependency aside)
+    EXPECT_EQ(taints37.set("DRADeviceTaints", false), "");
     // Queueing hints: GA and locked on since 1.34, removed from the 1.37 binary.
     EXPECT_TRUE(g36.enabled("SchedulerQueueingHints"));
     EXPECT_FALSE(g37.known("SchedulerQueueingHints"));
@@ -118,6 +127,13 @@ TEST(FeatureGates, DependenciesAreChecked)
     FeatureGates g35(KubernetesVersion::V1_35);
     EXPECT_EQ(g35.parse("GangScheduling=true"),
         "GangScheduling is enabled, but depends on features that are disabled: [GenericWorkload]");
+    // DRADeviceTaintRules: {DRADeviceTaints} (defaultKubernetesFeatureGateDependencies): 1.35 needs
+    // both, and 1.37's default-on rules refuse device taints turned off.
+    EXPECT_EQ(g35.parse("DRADeviceTaintRules=true"),
+        "DRADeviceTaintRules is enabled, but depends on features that are disabled: [DRADeviceTaints]");
+    EXPECT_EQ(g35.parse("DRADeviceTaintRules=true,DRADeviceTaints=true"), "");
+    EXPECT_EQ(FeatureGates().parse("DRADeviceTaints=false"),
+        "DRADeviceTaintRules is enabled, but depends on features that are disabled: [DRADeviceTaints]");
     // set() alone leaves dependencies to dependencyErrors().
     FeatureGates g37;
     EXPECT_EQ(g37.set("CompositePodGroup", true), "");

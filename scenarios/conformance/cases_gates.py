@@ -1,0 +1,75 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Conformance cases: DRA features behind gates that are off in Kubernetes 1.35 (alpha there, beta and
+on from 1.36). With a gate off the API server clears the feature's fields on create
+(dropDisabledFields of the resourceslice and resourceclaim strategies), so neither validation nor the
+scheduler sees them; the allocator upstream picks then knows only the features that are on."""
+
+
+def register(g):
+    globals().update({k: v for k, v in g.items() if not k.startswith("__")})
+    N1 = [node("node-1")]
+    PENDING = pending(1, "1 cannot allocate all claims")
+
+    # ---- DRAPartitionableDevices: sharedCounters, consumesCounters, per-device node selection ----
+    def part(n, m):
+        return dev(n, cap={"memory": m}, counters={"mem": {"memory": m}})
+
+    partitions = [GPU_CLASS, rslice("c", GPU, "pool", node="node-1", count=2, counters={"mem": {"memory": "8Gi"}}),
+                  rslice("d", GPU, "pool", [part("whole", "8Gi"), part("half-0", "4Gi"), part("half-1", "4Gi")],
+                         node="node-1", count=2),
+                  claim("c", [req("gpu", "gpu.example.com", count=3)]), pod("p", [("c", "c")])]
+    case("partitionable-1-35-gate-off",
+         "1.35: counters are cleared, so the whole GPU and both halves are three plain devices",
+         N1 + partitions,
+         ["pod p node node-1", "claim c devices gpu=pool/whole,gpu=pool/half-0,gpu=pool/half-1"], version="1.35")
+    case("partitionable-1-35-gate-on", "1.35 with DRAPartitionableDevices on: 8Gi of counters cannot hold all three",
+         N1 + partitions, ["pod p pending " + PENDING, "claim c unallocated"],
+         version="1.35", gates="DRAPartitionableDevices=true")
+    case("partitionable-1-35-per-device-node-selection",
+         "1.35: perDeviceNodeSelection is cleared before validation, leaving the slice without node selection",
+         N1 + [GPU_CLASS, rslice("pd", GPU, "pool", [dev("for-1", node="node-1")], per_device=True)],
+         ["error ResourceSlice pd: spec: Required value: exactly one of `nodeName`, `nodeSelector`, `allNodes`, "
+          "`perDeviceNodeSelection` is required"], version="1.35")
+
+    # ---- DRAConsumableCapacity: allowMultipleAllocations, requestPolicy, capacity requests ----
+    bw_policy = {"bandwidth": {"default": "2", "validRange": {"min": "2", "max": "4", "step": "2"}}}
+    shared_nic = [NIC_CLASS, rslice("s", NIC, "pool", [dev("nic-0", cap={"bandwidth": "4"}, multi=True, policy=bw_policy)],
+                                    node="node-1"),
+                  claim("c1", [req("nic", "nic.example.com", capacity={"bandwidth": "2"})]),
+                  claim("c2", [req("nic", "nic.example.com")]),
+                  pod("p1", [("n", "c1")]), pod("p2", [("n", "c2")])]
+    case("consumable-capacity-1-35-gate-off",
+         "1.35: allowMultipleAllocations and the capacity request are cleared: the NIC goes to one claim only",
+         N1 + shared_nic,
+         ["pod p1 node node-1", "claim c1 devices nic=pool/nic-0", "pod p2 pending " + PENDING, "claim c2 unallocated"],
+         version="1.35")
+    case("consumable-capacity-1-35-gate-on", "1.35 with DRAConsumableCapacity on: both claims share the NIC",
+         N1 + shared_nic, ["claim c1 devices nic=pool/nic-0", "claim c2 devices nic=pool/nic-0"],
+         version="1.35", gates="DRAConsumableCapacity=true")
+    case("consumable-capacity-1-35-distinct-attribute",
+         "1.35: distinctAttribute is stored, but the allocator without consumable capacity has no such constraint",
+         N1 + [GPU_CLASS, rslice("s", GPU, "pool", [dev("d0", {"numa": 0}), dev("d1", {"numa": 1})], node="node-1"),
+               claim("c", [req("x", "gpu.example.com"), req("y", "gpu.example.com")],
+                     constraints=[distinct("gpu.example.com/numa")]),
+               pod("p", [("c", "c")])],
+         ["pod p pending-contains claim default/c, constraint #0: empty constraint (unsupported constraint type?)",
+          "claim c unallocated"], version="1.35")
+
+    # ---- DRADeviceTaints: device taints and request tolerations ----
+    tainted = [GPU_CLASS, rslice("s", GPU, "pool", [dev("t0", taints=[("maintenance", "true", "NoSchedule")]), dev("ok")],
+                                 node="node-1"),
+               claim("c", [req("gpu", "gpu.example.com")]), pod("p", [("c", "c")])]
+    case("device-taints-1-35-gate-off", "1.35: the device's taint is cleared, so the first device is taken",
+         N1 + tainted, ["pod p node node-1", "claim c devices gpu=pool/t0"], version="1.35")
+    case("device-taints-1-35-gate-on", "1.35 with DRADeviceTaints on: the tainted device is skipped",
+         N1 + tainted, ["claim c devices gpu=pool/ok"], version="1.35", gates="DRADeviceTaints=true")
+
+    # ---- DRADeviceBindingConditions: bindsToNode, bindingConditions, bindingFailureConditions ----
+    case("binding-conditions-1-35-gate-off",
+         "1.35: binding conditions are cleared: the pool is not put last and the result carries none",
+         N1 + [GPU_CLASS,
+               rslice("s-a", GPU, "pool-a", [dev("a-0", binding=(["ready"], ["failed"]), binds_to_node=True)],
+                      node="node-1"),
+               rslice("s-b", GPU, "pool-b", [dev("b-0")], node="node-1"),
+               claim("c", [req("gpu", "gpu.example.com")]), pod("p", [("gpu", "c")])],
+         ["pod p node node-1", "claim c devices gpu=pool-a/a-0"], version="1.35")
