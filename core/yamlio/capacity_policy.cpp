@@ -3,6 +3,8 @@
 // (dra-semantics.md §2.1), same order of checks, same messages and paths.
 #include "core/yamlio/capacity_policy.h"
 
+#include <algorithm>
+#include <limits>
 #include <set>
 
 namespace drasim::yamlio {
@@ -40,11 +42,15 @@ void readRange(
     });
 }
 
-// validateRequestPolicyValidValues: sorted, each at most the capacity, unique by integer value,
-// the default among them.
+// validateRequestPolicyValidValues: sorted, each at most the capacity, unique, the default among
+// them. Unique by integer value (Value(), rounded up: 100m and 200m collide) while
+// DRAFractionalCapacityRange is off, by exact value with it on (kubernetes#140161). The value a
+// duplicate is reported with under the gate is the quantity's own text: upstream's wording of it
+// was not available.
 void checkValidValues(Reader& r, const CapacityPolicyNodes& at, const Path& vp,
     const std::vector<Quantity>& values, const Quantity& defaultValue, const Quantity& capacity)
 {
+    const bool exact = r.gates().enabled("DRAFractionalCapacityRange");
     auto itemNode
         = [&](size_t i) { return i < at.validValueItems.size() ? at.validValueItems[i] : at.validValues; };
     for (size_t i = 0; i + 1 < values.size(); ++i)
@@ -56,13 +62,18 @@ void checkValidValues(Reader& r, const CapacityPolicyNodes& at, const Path& vp,
         r.tooMany(at.validValues, vp, values.size(), kMaxValidValues);
     } else {
         std::set<int64_t> seen;
+        std::vector<Quantity> seenExactly;
         for (size_t i = 0; i < values.size(); ++i) {
             if (values[i] > capacity)
                 r.error(itemNode(i), vp.at(i),
                     "Invalid value: " + quoted(values[i])
                         + ": option is larger than capacity value: " + capacity.toString());
             foundDefault = foundDefault || values[i] == defaultValue;
-            if (!seen.insert(values[i].value()).second)
+            if (exact) {
+                if (std::find(seenExactly.begin(), seenExactly.end(), values[i]) != seenExactly.end())
+                    r.duplicate(itemNode(i), vp.at(i), values[i].toString());
+                seenExactly.push_back(values[i]);
+            } else if (!seen.insert(values[i].value()).second)
                 r.duplicate(itemNode(i), vp.at(i), std::to_string(values[i].value()));
         }
     }
@@ -72,15 +83,62 @@ void checkValidValues(Reader& r, const CapacityPolicyNodes& at, const Path& vp,
                 + ": default value is not valid according to the requestPolicy");
 }
 
-// validateRequestPolicyRangeStep (integer arithmetic, as with DRAFractionalCapacityRange off).
-void checkStepMultiple(
-    Reader& r, uint32_t n, const Path& sp, const Quantity& value, const Quantity& min, const Quantity& step)
+// validateRequestPolicyRangeStep: in whole units (each value rounded up), or in thousandths for
+// a fractional range under DRAFractionalCapacityRange.
+void checkStepMultiple(Reader& r, uint32_t n, const Path& sp, const Quantity& value, const Quantity& min,
+    const Quantity& step, bool milli)
 {
-    const int64_t s = step.value();
-    if (s > 0 && (value.value() - min.value()) % s != 0)
+    const int64_t s = milli ? step.milliValue() : step.value();
+    const int64_t added = milli ? value.milliValue() - min.milliValue() : value.value() - min.value();
+    if (s > 0 && added % s != 0)
         r.error(n, sp,
             "Invalid value: " + quoted(value) + ": value is not a multiple of a given step ("
                 + step.toString() + ") from (" + min.toString() + ")");
+}
+
+// resource.MaxMilliValue: the largest value whose milli-value fits int64.
+constexpr int64_t kMaxMilliValue = std::numeric_limits<int64_t>::max() / 1000;
+
+bool representableInMilli(const Quantity& q)
+{
+    return q.value() <= kMaxMilliValue && Quantity::fromMilli(q.milliValue()) == q;
+}
+
+// DRAFractionalCapacityRange (1.37, kubernetes#140161): a range whose min, max or step is not a
+// whole number is checked in thousandths, so its default, min, max and step must each be exact
+// in thousandths and within int64 thousandths (the gate's validation cases upstream:
+// "fractional-too-fine-precision", "fractional-range-overflow-min"). True when the step checks
+// then run in thousandths.
+bool checkFractionalRange(Reader& r, const CapacityPolicyNodes& at, const Path& rp,
+    const api::CapacityRequestPolicyRange& range, const Quantity& defaultValue)
+{
+    struct Bound
+    {
+        const char* name;
+        const Quantity* value;
+        uint32_t node;
+    };
+    const Bound bounds[]
+        = { { "min", &range.min, at.min }, { "max", range.max ? &*range.max : nullptr, at.max },
+              { "step", range.step ? &*range.step : nullptr, at.step } };
+    bool fractional = false;
+    for (const Bound& b : bounds)
+        fractional = fractional || (b.value && b.value->milliValue() % 1000 != 0);
+    if (!fractional || !r.gates().enabled("DRAFractionalCapacityRange"))
+        return false;
+    bool representable = true;
+    const auto check = [&](const Quantity& q, uint32_t node, const char* name) {
+        if (representableInMilli(q))
+            return;
+        r.error(node, rp.field(name),
+            "Invalid value: " + quoted(q) + ": value cannot be represented as a milli value");
+        representable = false;
+    };
+    check(defaultValue, at.defaultValue, "default");
+    for (const Bound& b : bounds)
+        if (b.value)
+            check(*b.value, b.node, b.name);
+    return representable && (!range.step || range.step->milliValue() >= 1);
 }
 
 // validateRequestPolicyRange.
@@ -93,6 +151,7 @@ void checkValidRange(Reader& r, const CapacityPolicyNodes& at, const Path& rp,
         r.error(at.validRange, minPath, "Required value: required when validRange is defined");
         return;
     }
+    const bool milli = checkFractionalRange(r, at, rp, range, defaultValue);
     const Quantity& min = range.min;
     if (min > capacity)
         r.error(at.min, minPath,
@@ -125,9 +184,9 @@ void checkValidRange(Reader& r, const CapacityPolicyNodes& at, const Path& rp,
         r.error(at.step, stepPath,
             "Invalid value: " + quoted(step) + ": one step " + oneStep.toString()
                 + " is larger than capacity value: " + capacity.toString());
-    checkStepMultiple(r, at.step, stepPath, defaultValue, min, step);
+    checkStepMultiple(r, at.step, stepPath, defaultValue, min, step, milli);
     if (range.max)
-        checkStepMultiple(r, at.step, stepPath, *range.max, min, step);
+        checkStepMultiple(r, at.step, stepPath, *range.max, min, step, milli);
 }
 
 } // namespace

@@ -73,3 +73,29 @@ def register(g):
                rslice("s-b", GPU, "pool-b", [dev("b-0")], node="node-1"),
                claim("c", [req("gpu", "gpu.example.com")]), pod("p", [("gpu", "c")])],
          ["pod p node node-1", "claim c devices gpu=pool-a/a-0"], version="1.35")
+
+    # ---- DRAFractionalCapacityRange (1.37 beta, off unless --min-compatibility-version=1.37): validation ----
+    # validValues 100m and 200m are one value in whole units: a duplicate unless the gate is on.
+    tenths = {"bandwidth": {"default": "100m", "validValues": ["100m", "200m", "1"]}}
+    tenths_nic = [NIC_CLASS, rslice("s", NIC, "pool", [dev("nic-0", cap={"bandwidth": "1"}, multi=True, policy=tenths)],
+                                    node="node-1"),
+                  claim("c", [req("nic", "nic.example.com", capacity={"bandwidth": "150m"})]), pod("p", [("n", "c")])]
+    case("fractional-capacity-valid-values-gate-off", "gate off: 100m and 200m collide as whole units",
+         N1 + tenths_nic,
+         ['error ResourceSlice s: spec.devices[0].capacity[bandwidth].requestPolicy.validValues[1]: Duplicate value: "1"'])
+    case("fractional-capacity-valid-values-gate-on", "gate on: 100m and 200m are two values; 150m takes 200m",
+         N1 + tenths_nic, ["pod p node node-1", "claim c devices nic=pool/nic-0"],
+         gates="DRAFractionalCapacityRange=true")
+    # A default off the step in thousandths is only seen with the gate on.
+    misaligned = {"bandwidth": {"default": "250m", "validRange": {"min": "200m", "max": "1", "step": "100m"}}}
+    case("fractional-capacity-step-misaligned-gate-on", "gate on: a default of 250m is not 200m plus whole 100m steps",
+         N1 + [NIC_CLASS, rslice("s", NIC, "pool", [dev("nic-0", cap={"bandwidth": "1"}, multi=True, policy=misaligned)],
+                                 node="node-1")],
+         ['error ResourceSlice s: spec.devices[0].capacity[bandwidth].requestPolicy.validRange.step: Invalid value: '
+          '"250m": value is not a multiple of a given step (100m) from (200m)'],
+         gates="DRAFractionalCapacityRange=true")
+    case("fractional-capacity-step-misaligned-gate-off", "gate off: 200m, 250m and 100m are all 1 in whole units",
+         N1 + [NIC_CLASS, rslice("s", NIC, "pool", [dev("nic-0", cap={"bandwidth": "1"}, multi=True, policy=misaligned)],
+                                 node="node-1"),
+               claim("c", [req("nic", "nic.example.com")]), pod("p", [("n", "c")])],
+         ["pod p node node-1", "claim c devices nic=pool/nic-0"])

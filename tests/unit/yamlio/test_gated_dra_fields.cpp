@@ -216,3 +216,67 @@ TEST(GatedDraFields, AllocationResultFieldsOfGatesOffAreCleared)
     EXPECT_TRUE(res.consumedCapacity.empty());
     EXPECT_TRUE(res.bindingConditions.empty() && res.bindingFailureConditions.empty());
 }
+
+namespace {
+
+std::string sliceWithPolicy(const std::string& policy)
+{
+    return "apiVersion: resource.k8s.io/v1\n"
+           "kind: ResourceSlice\n"
+           "metadata: {name: s}\n"
+           "spec:\n"
+           "  driver: gpu.example.com\n"
+           "  pool: {name: p, generation: 1, resourceSliceCount: 1}\n"
+           "  nodeName: node-1\n"
+           "  devices:\n"
+           "  - name: d0\n"
+           "    allowMultipleAllocations: true\n"
+           "    capacity:\n"
+           "      bw: {value: '1', requestPolicy: "
+        + policy + "}\n";
+}
+
+} // namespace
+
+// DRAFractionalCapacityRange (1.37): validValues are unique as whole units without it, exactly with it.
+TEST(GatedDraFields, ValidValuesCollideAsWholeUnitsWithoutFractionalRanges)
+{
+    const std::string s = sliceWithPolicy("{default: 100m, validValues: [100m, 200m, '1']}");
+    auto r = yamlio::loadText(s, "s.yaml", at(api::KubernetesVersion::V1_37));
+    EXPECT_EQ(messages(r, Severity::Error),
+        "s.yaml:12:75: ResourceSlice s: spec.devices[0].capacity[bw].requestPolicy.validValues[1]: Duplicate "
+        "value: \"1\"\n"
+        "s.yaml:12:81: ResourceSlice s: spec.devices[0].capacity[bw].requestPolicy.validValues[2]: Duplicate "
+        "value: \"1\"\n");
+    r = yamlio::loadText(s, "s.yaml", at(api::KubernetesVersion::V1_37, "DRAFractionalCapacityRange=true"));
+    EXPECT_EQ(messages(r, Severity::Error), "");
+    r = yamlio::loadText(sliceWithPolicy("{default: 100m, validValues: [100m, 100m]}"), "s.yaml",
+        at(api::KubernetesVersion::V1_37, "DRAFractionalCapacityRange=true"));
+    EXPECT_NE(
+        messages(r, Severity::Error).find("validValues[1]: Duplicate value: \"100m\""), std::string::npos);
+}
+
+TEST(GatedDraFields, FractionalRangesAreCheckedInThousandthsOnlyWithTheGate)
+{
+    // 250m is not 200m plus whole 100m steps; in whole units all three are 1.
+    const std::string misaligned
+        = sliceWithPolicy("{default: 250m, validRange: {min: 200m, max: '1', step: 100m}}");
+    auto r = yamlio::loadText(misaligned, "s.yaml", at(api::KubernetesVersion::V1_37));
+    EXPECT_EQ(messages(r, Severity::Error), "");
+    r = yamlio::loadText(
+        misaligned, "s.yaml", at(api::KubernetesVersion::V1_37, "DRAFractionalCapacityRange=true"));
+    EXPECT_EQ(messages(r, Severity::Error),
+        "s.yaml:12:95: ResourceSlice s: spec.devices[0].capacity[bw].requestPolicy.validRange.step: Invalid "
+        "value: "
+        "\"250m\": value is not a multiple of a given step (100m) from (200m)\n");
+    // Finer than thousandths: not representable ("fractional-too-fine-precision" upstream).
+    r = yamlio::loadText(sliceWithPolicy("{default: 20u, validRange: {min: 10u}}"), "s.yaml",
+        at(api::KubernetesVersion::V1_37, "DRAFractionalCapacityRange=true"));
+    EXPECT_EQ(messages(r, Severity::Error),
+        "s.yaml:12:49: ResourceSlice s: spec.devices[0].capacity[bw].requestPolicy.validRange.default: "
+        "Invalid "
+        "value: \"20u\": value cannot be represented as a milli value\n"
+        "s.yaml:12:72: ResourceSlice s: spec.devices[0].capacity[bw].requestPolicy.validRange.min: Invalid "
+        "value: "
+        "\"10u\": value cannot be represented as a milli value\n");
+}
