@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "core/yamlio/loader.h"
+#include "tests/unit/yamlio/load_messages.h"
 
 using namespace drasim;
 
@@ -21,11 +22,7 @@ yamlio::LoadOptions at(api::KubernetesVersion v, const std::string& gates = "")
 
 std::string messages(const yamlio::LoadResult& r, Severity severity)
 {
-    std::string out;
-    for (const auto& d : r.diagnostics.all())
-        if (d.severity == severity)
-            out += d.format() + "\n";
-    return out;
+    return drasim::testing::loadMessages(r, severity);
 }
 
 std::string dropped(
@@ -37,23 +34,25 @@ std::string dropped(
 
 // Every gated device field; the taint's effect and the binding conditions are invalid, which only
 // validation of a stored field would report.
-const char* kSlice = "apiVersion: resource.k8s.io/v1\n" // 1
-                     "kind: ResourceSlice\n"
-                     "metadata: {name: s}\n"
-                     "spec:\n"
-                     "  driver: gpu.example.com\n" // 5
-                     "  pool: {name: p, generation: 1, resourceSliceCount: 1}\n"
-                     "  nodeName: node-1\n"
-                     "  devices:\n"
-                     "  - name: d0\n"
-                     "    capacity:\n" // 10
-                     "      bw: {value: '4', requestPolicy: {default: '2', validValues: ['2', '4']}}\n"
-                     "    allowMultipleAllocations: true\n"
-                     "    consumesCounters: [{counterSet: none, counters: {mem: {value: 1Gi}}}]\n"
-                     "    taints: [{key: k, effect: Bogus}]\n"
-                     "    bindsToNode: true\n" // 15
-                     "    bindingConditions: [ready]\n"
-                     "    bindingFailureConditions: [ready]\n";
+/// The six lines every slice here starts with (the driver on line 5, the pool on line 6).
+const std::string kSliceHead = "apiVersion: resource.k8s.io/v1\n" // 1
+                               "kind: ResourceSlice\n"
+                               "metadata: {name: s}\n"
+                               "spec:\n"
+                               "  driver: gpu.example.com\n" // 5
+                               "  pool: {name: p, generation: 1, resourceSliceCount: 1}\n";
+const std::string kSlice = kSliceHead
+    + "  nodeName: node-1\n"
+      "  devices:\n"
+      "  - name: d0\n"
+      "    capacity:\n" // 10
+      "      bw: {value: '4', requestPolicy: {default: '2', validValues: ['2', '4']}}\n"
+      "    allowMultipleAllocations: true\n"
+      "    consumesCounters: [{counterSet: none, counters: {mem: {value: 1Gi}}}]\n"
+      "    taints: [{key: k, effect: Bogus}]\n"
+      "    bindsToNode: true\n" // 15
+      "    bindingConditions: [ready]\n"
+      "    bindingFailureConditions: [ready]\n";
 
 } // namespace
 
@@ -100,14 +99,9 @@ TEST(GatedDraFields, OneGateOnKeepsItsFieldsAndValidatesThem)
 
 TEST(GatedDraFields, PerDeviceNodeSelectionClearedLeavesTheSliceWithoutNodeSelection)
 {
-    const std::string slice = "apiVersion: resource.k8s.io/v1\n"
-                              "kind: ResourceSlice\n"
-                              "metadata: {name: s}\n"
-                              "spec:\n"
-                              "  driver: gpu.example.com\n"
-                              "  pool: {name: p, generation: 1, resourceSliceCount: 1}\n"
-                              "  perDeviceNodeSelection: true\n"
-                              "  devices: [{name: d0, nodeName: node-1}]\n";
+    const std::string slice = kSliceHead
+        + "  perDeviceNodeSelection: true\n"
+          "  devices: [{name: d0, nodeName: node-1}]\n";
     auto r = yamlio::loadText(slice, "s.yaml", at(api::KubernetesVersion::V1_35));
     EXPECT_EQ(messages(r, Severity::Error),
         "s.yaml:5:3: ResourceSlice s: spec: Required value: exactly one of `nodeName`, `nodeSelector`, "
@@ -123,14 +117,9 @@ TEST(GatedDraFields, PerDeviceNodeSelectionClearedLeavesTheSliceWithoutNodeSelec
 
 TEST(GatedDraFields, SharedCountersAreClearedWithTheGateOff)
 {
-    const std::string slice = "apiVersion: resource.k8s.io/v1\n"
-                              "kind: ResourceSlice\n"
-                              "metadata: {name: s}\n"
-                              "spec:\n"
-                              "  driver: gpu.example.com\n"
-                              "  pool: {name: p, generation: 1, resourceSliceCount: 1}\n"
-                              "  nodeName: node-1\n"
-                              "  sharedCounters: [{name: mem, counters: {memory: {value: 8Gi}}}]\n";
+    const std::string slice = kSliceHead
+        + "  nodeName: node-1\n"
+          "  sharedCounters: [{name: mem, counters: {memory: {value: 8Gi}}}]\n";
     auto r = yamlio::loadText(slice, "s.yaml", at(api::KubernetesVersion::V1_35));
     EXPECT_EQ(messages(r, Severity::Error), "");
     EXPECT_EQ(messages(r, Severity::Warning),
@@ -221,18 +210,13 @@ namespace {
 
 std::string sliceWithPolicy(const std::string& policy)
 {
-    return "apiVersion: resource.k8s.io/v1\n"
-           "kind: ResourceSlice\n"
-           "metadata: {name: s}\n"
-           "spec:\n"
-           "  driver: gpu.example.com\n"
-           "  pool: {name: p, generation: 1, resourceSliceCount: 1}\n"
-           "  nodeName: node-1\n"
-           "  devices:\n"
-           "  - name: d0\n"
-           "    allowMultipleAllocations: true\n"
-           "    capacity:\n"
-           "      bw: {value: '1', requestPolicy: "
+    return kSliceHead
+        + "  nodeName: node-1\n"
+          "  devices:\n"
+          "  - name: d0\n"
+          "    allowMultipleAllocations: true\n"
+          "    capacity:\n"
+          "      bw: {value: '1', requestPolicy: "
         + policy + "}\n";
 }
 

@@ -6,6 +6,7 @@
 
 #include "core/yamlio/loader.h"
 #include "core/yamlio/writer.h"
+#include "tests/unit/yamlio/load_messages.h"
 
 using namespace drasim;
 
@@ -26,11 +27,7 @@ yamlio::LoadOptions generic(api::KubernetesVersion v = api::KubernetesVersion::V
 
 std::string messages(const yamlio::LoadResult& r, Severity severity)
 {
-    std::string out;
-    for (const auto& d : r.diagnostics.all())
-        if (d.severity == severity)
-            out += d.format() + "\n";
-    return out;
+    return drasim::testing::loadMessages(r, severity);
 }
 
 std::string schedulingErrors(const yamlio::LoadResult& r)
