@@ -277,10 +277,10 @@ GroupScheduleResult Cluster::Impl::scheduleGroup(const PodGroupPolicy& group,
     // A group confined to a topology domain never preempts: "TAS does not trigger workload or pod
     // preemption" (kubernetes.io, concepts/scheduling-eviction/topology-aware-scheduling, 1.36
     // and still in 1.37's page); it stays unschedulable instead.
-    const bool confined
-        = topologyAware && !group.topologyKey.empty() && GroupCycle::profileOf(*this, pods).topologyPlacement;
+    const SchedulerProfile& profile = GroupCycle::profileOf(*this, pods);
+    const bool confined = topologyAware && !group.topologyKey.empty() && profile.topologyPlacement;
     // Workload-aware preemption is DefaultPreemption at PodGroupPostFilter.
-    if (!out.scheduled && !confined && GroupCycle::profileOf(*this, pods).groupPreemption)
+    if (!out.scheduled && !confined && profile.groupPreemption)
         GroupPreemption::postFilter(
             *this, group, pods,
             [&] {

@@ -36,17 +36,31 @@ void Cluster::Impl::Nominator::clear(Impl& d, const std::string& podKey)
     d.undo.log([&d, podKey, old] { set(d, podKey, old); });
 }
 
-bool Cluster::Impl::Nominator::usageWithNominated(const Impl& d, const std::string& podKey, int32_t prio,
-    uint32_t idx, const NodeUsage& base, NodeUsage& out)
+namespace {
+
+/// Calls `f` with each pod nominated to node idx that `podKey` (priority `prio`) must leave room
+/// for: another pod, of at least its priority (addGENominatedPods).
+/// (The cluster's state is a template parameter: its type is private to Cluster.)
+template <class State, class F>
+void forNominatedAhead(const State& d, const std::string& podKey, int32_t prio, uint32_t idx, F f)
 {
     auto on = d.nominatedOn.find(d.nodes[idx].node.meta.name);
     if (on == d.nominatedOn.end())
-        return false;
-    bool any = false;
+        return;
     for (const auto& key : on->second) {
-        const Nomination& n = d.nominations.at(key);
-        if (key == podKey || n.priority < prio)
-            continue;
+        const auto& n = d.nominations.at(key);
+        if (key != podKey && n.priority >= prio)
+            f(n);
+    }
+}
+
+} // namespace
+
+bool Cluster::Impl::Nominator::usageWithNominated(const Impl& d, const std::string& podKey, int32_t prio,
+    uint32_t idx, const NodeUsage& base, NodeUsage& out)
+{
+    bool any = false;
+    forNominatedAhead(d, podKey, prio, idx, [&](const Nomination& n) {
         if (!any)
             out = base;
         any = true;
@@ -54,7 +68,7 @@ bool Cluster::Impl::Nominator::usageWithNominated(const Impl& d, const std::stri
         out.nonZeroMilliCpu += n.req.nonZeroMilliCpu;
         out.nonZeroMemory += n.req.nonZeroMemory;
         out.pods += 1;
-    }
+    });
     return any;
 }
 
@@ -64,19 +78,14 @@ std::shared_ptr<const PlacementCycle> Cluster::Impl::Nominator::placementWithNom
     const PlacementCycle* base = cycle.placement.get();
     if (!base || (!base->filterSpread && !base->filterAffinity))
         return nullptr;
-    auto on = d.nominatedOn.find(d.nodes[idx].node.meta.name);
-    if (on == d.nominatedOn.end())
-        return nullptr;
-    const int32_t prio = cycle.pod.spec.priority.value_or(0);
     std::shared_ptr<PlacementCycle> out;
-    for (const auto& key : on->second) {
-        const Nomination& n = d.nominations.at(key);
-        if (key == cycle.podKey || n.priority < prio || !n.placement)
-            continue;
+    forNominatedAhead(d, cycle.podKey, cycle.pod.spec.priority.value_or(0), idx, [&](const Nomination& n) {
+        if (!n.placement)
+            return;
         if (!out)
             out = base->clone();
         out->updateWithPod(*n.placement, cycle.pod, d.nodes[idx].node, idx, d.placementIndex, +1);
-    }
+    });
     return out;
 }
 
