@@ -589,7 +589,7 @@ bool Allocator::capacityFits(const PreparedSub& sub, const DeviceEntry& e, bool 
     const api::CapacityRequirements* req = sub.spec->capacity ? &*sub.spec->capacity : nullptr;
     if (e.device->capacity.empty())
         return !req || req->requests.empty();
-    if (!capacityConsumption(*e.device, req, m_scratch))
+    if (!capacityConsumption(*e.device, req, m_options.fractionalCapacityRange, m_scratch))
         return false;
     const auto* used = staticOnly ? nullptr : m_state.consumed(e.id);
     for (const auto& [name, amount] : m_scratch) {
@@ -829,7 +829,8 @@ Allocator::AddResult Allocator::addDevice(
     }
     Consumed c { e.id, {} };
     if (e.multi && !d.capacity.empty())
-        capacityConsumption(d, sub.spec->capacity ? &*sub.spec->capacity : nullptr, c.amounts);
+        capacityConsumption(d, sub.spec->capacity ? &*sub.spec->capacity : nullptr,
+            m_options.fractionalCapacityRange, c.amounts);
     m_consumed.push_back(std::move(c));
     // Every pick of a dedicated device is recorded for the rest of the attempt, admin access
     // included (addendum 4; unlike admin results of other claims, which the allocated state
@@ -892,7 +893,8 @@ std::vector<api::AllocationResult> Allocator::buildResults(const api::Node& node
         r.skipNodeOperations = p.entry.slice->skipNodeOperations;
         if (p.entry.multi) {
             r.shareID = newShareId();
-            capacityConsumption(d, sub.spec->capacity ? &*sub.spec->capacity : nullptr, amounts);
+            capacityConsumption(d, sub.spec->capacity ? &*sub.spec->capacity : nullptr,
+                m_options.fractionalCapacityRange, amounts);
             for (const auto& [name, q] : amounts)
                 r.consumedCapacity[*name] = q;
         }

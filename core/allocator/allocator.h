@@ -46,6 +46,8 @@ struct AllocatorOptions
     /// Feature gate DRAConsumableCapacity (off in 1.35): without it the allocator variant
     /// upstream picks knows no distinctAttribute constraint, which is then a fatal error.
     bool consumableCapacity = true;
+    /// Feature gate DRAFractionalCapacityRange (capacityConsumption).
+    bool fractionalCapacityRange = false;
 };
 
 enum class AttemptStatus {

@@ -2,37 +2,78 @@
 #include "core/allocator/capacity.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <limits>
 
 namespace drasim::allocator {
 
 namespace {
 
-// Quantities carry no division, so rounding works on milli-units; capacities far beyond int64
-// milli-units (9 exa-units) are not realistic for devices.
-Quantity roundUpToStep(const Quantity& amount, const Quantity& min, const Quantity& step)
+// resource.MaxMilliValue: the largest value whose milli-value fits int64.
+constexpr int64_t kMaxMilliValue = std::numeric_limits<int64_t>::max() / 1000;
+
+// useMilli of consumable_capacity.go (1.37): thousandths only with DRAFractionalCapacityRange on
+// and a range whose min, max or step is not a whole number, all three small enough for int64
+// thousandths and the step at least 1m. Otherwise whole units, each value rounded up (Value()).
+bool useMilli(const api::CapacityRequestPolicyRange& range, bool fractionalRange)
 {
-    int64_t a = amount.milliValue();
-    int64_t m = min.milliValue();
-    int64_t s = step.milliValue();
-    if (s <= 0 || a <= m)
-        return a <= m ? min : amount;
-    int64_t n = (a - m + s - 1) / s;
-    return Quantity::fromMilli(m + n * s, step.format());
+    if (!fractionalRange)
+        return false;
+    bool fractional = false;
+    for (const Quantity* q :
+        { &range.min, range.max ? &*range.max : nullptr, range.step ? &*range.step : nullptr }) {
+        if (!q)
+            continue;
+        if (q->value() > kMaxMilliValue)
+            return false;
+        fractional = fractional || q->milliValue() % 1000 != 0;
+    }
+    return fractional && (!range.step || range.step->milliValue() >= 1);
 }
 
-bool isMultipleOfStep(const Quantity& amount, const Quantity& min, const Quantity& step)
+// ceil(added / step) for added >= 0 and step > 0.
+int64_t stepsUp(int64_t added, int64_t step)
 {
-    int64_t s = step.milliValue();
-    if (s <= 0)
+    return added / step + (added % step != 0 ? 1 : 0);
+}
+
+// roundUpRange of consumable_capacity.go: min for a request below it, else min plus whole steps,
+// in the step's format; in whole units the request, min and step are each rounded up first.
+Quantity roundUpRange(
+    const Quantity& requested, const api::CapacityRequestPolicyRange& range, bool fractionalRange)
+{
+    if (requested < range.min)
+        return range.min;
+    if (!range.step)
+        return requested;
+    const Quantity& step = *range.step;
+    if (useMilli(range, fractionalRange)) {
+        const int64_t min = range.min.milliValue(), s = step.milliValue();
+        const int64_t milli = min + s * stepsUp(requested.milliValue() - min, s);
+        return milli % 1000 == 0 ? Quantity::fromInt(milli / 1000, step.format())
+                                 : Quantity::fromMilli(milli, step.format());
+    }
+    const int64_t min = range.min.value(), s = step.value();
+    return Quantity::fromInt(min + s * stepsUp(requested.value() - min, s), step.format());
+}
+
+// violateValidRange of consumable_capacity.go: above max, or not min plus whole steps (in the
+// same units as the rounding).
+bool violatesRange(const Quantity& amount, const api::CapacityRequestPolicyRange& range, bool fractionalRange)
+{
+    if (range.max && amount > *range.max)
         return true;
-    int64_t d = amount.milliValue() - min.milliValue();
-    return d >= 0 && d % s == 0;
+    if (!range.step)
+        return false;
+    if (useMilli(range, fractionalRange))
+        return (amount.milliValue() - range.min.milliValue()) % range.step->milliValue() != 0;
+    return (amount.value() - range.min.value()) % range.step->value() != 0;
 }
 
 } // namespace
 
-bool capacityConsumption(
-    const api::Device& device, const api::CapacityRequirements* request, Consumption& out)
+bool capacityConsumption(const api::Device& device, const api::CapacityRequirements* request,
+    bool fractionalRange, Consumption& out)
 {
     out.clear();
     if (request) {
@@ -54,12 +95,7 @@ bool capacityConsumption(
         } else if (!policy) {
             amount = *requested;
         } else if (policy->validRange) {
-            const auto& range = *policy->validRange;
-            amount = *requested;
-            if (amount < range.min)
-                amount = range.min;
-            else if (range.step)
-                amount = roundUpToStep(amount, range.min, *range.step);
+            amount = roundUpRange(*requested, *policy->validRange, fractionalRange);
         } else if (!policy->validValues.empty()) {
             amount = *requested;
             for (const auto& v : policy->validValues) // ascending by validation
@@ -71,13 +107,8 @@ bool capacityConsumption(
             amount = *requested;
         }
         if (policy && !(policy->defaultValue && amount == *policy->defaultValue)) {
-            if (policy->validRange) {
-                const auto& range = *policy->validRange;
-                if (range.max && amount > *range.max)
-                    return false;
-                if (range.step && !isMultipleOfStep(amount, range.min, *range.step))
-                    return false;
-            }
+            if (policy->validRange && violatesRange(amount, *policy->validRange, fractionalRange))
+                return false;
             if (!policy->validValues.empty()
                 && std::find(policy->validValues.begin(), policy->validValues.end(), amount)
                     == policy->validValues.end())

@@ -212,8 +212,8 @@ private:
             for (const auto& [name, milli] : shape.capacityMilli)
                 asked.requests[name] = Quantity::fromMilli(milli);
             allocator::Consumption consumption;
-            if (!allocator::capacityConsumption(
-                    *e.device, shape.capacityMilli.empty() ? nullptr : &asked, consumption))
+            if (!allocator::capacityConsumption(*e.device, shape.capacityMilli.empty() ? nullptr : &asked,
+                    m_d.options.draFractionalCapacityRange, consumption))
                 continue;
             dev.serves[r] = 1;
             for (const auto& [name, amount] : consumption)

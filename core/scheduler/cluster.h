@@ -84,6 +84,8 @@ struct SchedulerOptions
     bool draDeviceCompatibilityGroups = false;
     /// Feature gate DRAConsumableCapacity (allocator::AllocatorOptions::consumableCapacity).
     bool draConsumableCapacity = true;
+    /// Feature gate DRAFractionalCapacityRange (allocator::AllocatorOptions::fractionalCapacityRange).
+    bool draFractionalCapacityRange = false;
     /// Feature gate DRAWorkloadResourceClaims (group_claims.h): a member's claim entry that matches
     /// its PodGroup's uses the group's claim, reserved for the PodGroup.
     bool draWorkloadResourceClaims = false;

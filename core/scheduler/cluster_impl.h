@@ -299,7 +299,7 @@ struct Cluster::Impl
     {
         alloc = std::make_unique<allocator::Allocator>(inventory, state, selectors, classes,
             allocator::AllocatorOptions { o.searchStepBudget, o.filterTimeoutSeconds, o.kubernetesVersion,
-                o.draDeviceCompatibilityGroups, o.draConsumableCapacity });
+                o.draDeviceCompatibilityGroups, o.draConsumableCapacity, o.draFractionalCapacityRange });
     }
 
     ClaimState* findClaim(const std::string& key)

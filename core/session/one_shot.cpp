@@ -15,6 +15,7 @@ scheduler::SchedulerOptions clusterOptionsFor(
     options.draExtendedResources = gates.enabled("DRAExtendedResource");
     options.draDeviceCompatibilityGroups = gates.enabled("DRADeviceCompatibilityGroups");
     options.draConsumableCapacity = gates.enabled("DRAConsumableCapacity");
+    options.draFractionalCapacityRange = gates.enabled("DRAFractionalCapacityRange");
     options.draWorkloadResourceClaims = gates.enabled("DRAWorkloadResourceClaims");
     return options;
 }

@@ -144,6 +144,7 @@ auto simulateWith(const PreparedScenario& prepared, api::ObjectSet objects, cons
     schedOptions.draExtendedResources = prepared.featureGates.enabled("DRAExtendedResource");
     schedOptions.draDeviceCompatibilityGroups = prepared.featureGates.enabled("DRADeviceCompatibilityGroups");
     schedOptions.draConsumableCapacity = prepared.featureGates.enabled("DRAConsumableCapacity");
+    schedOptions.draFractionalCapacityRange = prepared.featureGates.enabled("DRAFractionalCapacityRange");
     schedOptions.draWorkloadResourceClaims = prepared.featureGates.enabled("DRAWorkloadResourceClaims");
     scheduler::Cluster cluster(std::move(objects), schedOptions);
     if (cluster.diagnostics().hasErrors()) {

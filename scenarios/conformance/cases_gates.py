@@ -99,3 +99,34 @@ def register(g):
                                  node="node-1"),
                claim("c", [req("nic", "nic.example.com")]), pod("p", [("n", "c")])],
          ["pod p node node-1", "claim c devices nic=pool/nic-0"])
+
+    # ---- DRAFractionalCapacityRange: how the allocator rounds a request (consumable_capacity.go of
+    # 1.37: useMilli, roundUpRange, violateValidRange). With the gate off, request, min and step are
+    # each rounded up to whole units (Value()) before min + n * step: 300m on a 250m range takes 1.
+    # With it on, a range with a fractional min, max or step rounds in thousandths: 300m takes 500m.
+    def quarters(max_value="1"):
+        policy = {"bandwidth": {"default": "250m",
+                                "validRange": {"min": "250m", "max": max_value, "step": "250m"}}}
+        return [NIC_CLASS, rslice("s", NIC, "pool", [dev("nic-0", cap={"bandwidth": "1"}, multi=True, policy=policy)],
+                                  node="node-1")]
+
+    def two_shares(max_value="1"):
+        return N1 + quarters(max_value) + [
+            claim(f"c{i}", [req("nic", "nic.example.com", capacity={"bandwidth": "300m"})]) for i in (1, 2)] + [
+            pod(f"p{i}", [("n", f"c{i}")]) for i in (1, 2)]
+
+    one_share = ["pod p1 node node-1", "claim c1 devices nic=pool/nic-0", "pod p2 pending " + PENDING,
+                 "claim c2 unallocated"]
+    case("fractional-capacity-round-gate-off", "gate off: 300m on a 250m-step range takes the whole NIC of 1",
+         two_shares(), one_share)
+    case("fractional-capacity-round-gate-on", "gate on: 300m on a 250m-step range takes 500m, two shares fit in 1",
+         two_shares(), ["pod p1 node node-1", "claim c1 devices nic=pool/nic-0", "pod p2 node node-1",
+                        "claim c2 devices nic=pool/nic-0"], gates="DRAFractionalCapacityRange=true")
+    case("fractional-capacity-round-1-36", "1.36 knows no DRAFractionalCapacityRange: whole units, one share of 1",
+         two_shares(), one_share, version="1.36")
+    # The max is compared exactly, after rounding: 1 is above a max of 750m, 500m is not.
+    case("fractional-capacity-max-gate-off", "gate off: 300m rounds to 1, above the max of 750m: no share fits",
+         two_shares("750m"), ["pod p1 pending " + PENDING, "pod p2 pending " + PENDING])
+    case("fractional-capacity-max-gate-on", "gate on: 300m rounds to 500m, within the max of 750m: one share each",
+         two_shares("750m"), ["pod p1 node node-1", "claim c1 devices nic=pool/nic-0", "pod p2 node node-1",
+                              "claim c2 devices nic=pool/nic-0"], gates="DRAFractionalCapacityRange=true")
