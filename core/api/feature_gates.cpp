@@ -28,7 +28,7 @@ constexpr State A = State::Absent, F = State::Off, T = State::On, L = State::Loc
 // MinCompatibilityVersion 1.37, so a 1.37 binary (compatible with 1.36) keeps it off.
 // DRAConsumableCapacity, DRAPartitionableDevices, DRADeviceTaints and DRADeviceBindingConditions:
 // alpha and off in 1.35, beta and on in 1.36 and 1.37 (DRADeviceTaints GA in 1.37, not locked);
-// with one off, the API server clears its fields (yamlio's clearedByGate, read_device.h).
+// with one off, the API server clears its fields (dra_field_gates.h; yamlio's clearedByGate).
 // Dependencies from defaultKubernetesFeatureGateDependencies (GangScheduling: {GenericWorkload})
 // and the CompositePodGroup gate page (GenericWorkload + TopologyAwareWorkloadScheduling);
 // DRADeviceTaintRules: {DRADeviceTaints} is in that table too.

@@ -6,6 +6,7 @@
 #include <memory>
 #include <set>
 
+#include "core/api/dra_field_gates.h"
 #include "core/common/parallel_chunks.h"
 #include "core/common/sha256.h"
 #include "core/scenario/named_files_check.h"
@@ -157,6 +158,26 @@ ShapeLookup loadShapes(Assembly& a, const PrepareOptions& options)
     return shapes;
 }
 
+/// The API server's dropDisabledFields for the ResourceSlices a pool's shape generates: they are
+/// made without the loader (which clears gated fields as it reads them), so the same table
+/// (core/api/dra_field_gates.h) clears them here. One warning per gate that cleared something.
+void dropDisabledFields(
+    Assembly& a, const SourcePos& pos, const std::string& field, std::vector<api::ResourceSlice*> slices)
+{
+    std::map<std::string, std::set<std::string>> byGate;
+    for (api::ResourceSlice* s : slices)
+        for (auto& [gate, path] : api::dropDisabledSliceFields(*s, a.sc.featureGates))
+            byGate[gate].insert(path);
+    for (const auto& [gate, paths] : byGate) {
+        std::string list;
+        for (const auto& path : paths)
+            list += (list.empty() ? "" : ", ") + path;
+        a.diags.warning(pos, "Scenario", a.sc.name, field,
+            "dropped: feature gate " + gate + " is disabled, so the API server clears " + list
+                + " of the generated ResourceSlices");
+    }
+}
+
 /// Catalog node pools: the initial ones and those AddNodePool events bring.
 bool addCatalogPools(Assembly& a, const PrepareOptions& options)
 {
@@ -204,6 +225,10 @@ bool addCatalogPools(Assembly& a, const PrepareOptions& options)
     a.addClasses(built.deviceClasses);
     std::vector<api::ResourceSlice> shared;
     std::vector<NodeSpec> nodes = splitByNode(built, shared);
+    std::vector<api::ResourceSlice*> sharedSlices;
+    for (auto& s : shared)
+        sharedSlices.push_back(&s);
+    dropDisabledFields(a, a.sc.pos, "spec.cluster.nodePools", sharedSlices);
     a.base.resourceSlices.insert(a.base.resourceSlices.end(), shared.begin(), shared.end());
     size_t next = 0;
     for (size_t i = 0; i < specs.size(); ++i) {
@@ -213,6 +238,11 @@ bool addCatalogPools(Assembly& a, const PrepareOptions& options)
         pool->failures = specs[i]->failures;
         for (int k = 0; k < specs[i]->count && next < nodes.size(); ++k)
             pool->nodes.push_back(std::move(nodes[next++]));
+        std::vector<api::ResourceSlice*> slices;
+        for (auto& n : pool->nodes)
+            for (auto& s : n.slices)
+                slices.push_back(&s);
+        dropDisabledFields(a, specs[i]->pos, specs[i]->path + ".shape", slices);
         for (const auto& n : pool->nodes)
             a.knownNodes.insert(n.node.meta.name);
         if (i < initial.size())

@@ -119,7 +119,7 @@ void readCapacities(
                 if (ck == "value")
                     r.getQuantity(x, cp.field(ck), c.value);
                 else if (ck == "requestPolicy") {
-                    if (r.isNull(x) || clearedByGate(r, x, cp.field(ck), "DRAConsumableCapacity"))
+                    if (r.isNull(x) || clearedByGate(r, x, cp.field(ck), api::gateOfCapacityField(ck)))
                         return true;
                     CapacityPolicyNodes policyNodes;
                     readCapacityPolicy(r, x, cp.field(ck), c.requestPolicy.emplace(), policyNodes);
@@ -138,7 +138,7 @@ void readCapacities(
 // opaque names, each once. With the gate off the API server clears the field.
 void readCompatibilityGroups(Reader& r, uint32_t v, const Path& p, std::vector<std::string>& out)
 {
-    if (r.isNull(v) || clearedByGate(r, v, p, "DRADeviceCompatibilityGroups"))
+    if (r.isNull(v) || clearedByGate(r, v, p, api::gateOfCounterConsumptionField("compatibilityGroups")))
         return;
     if (r.listSize(v) > kMaxCompatibilityGroups) {
         r.tooMany(v, p, r.listSize(v), kMaxCompatibilityGroups);
@@ -188,29 +188,13 @@ void readConsumesCounters(Reader& r, uint32_t v, const Path& fp, api::Device& d)
     });
 }
 
-// The feature gate a device field belongs to, for the fields resourceslice's dropDisabledFields
-// clears (pkg/registry/resource/resourceslice/strategy.go): null for the others. The binding
-// fields also need DRAResourceClaimDeviceStatus, on in every version drasim models.
-const char* gateOfDeviceField(std::string_view k)
-{
-    if (k == "consumesCounters" || k == "nodeName" || k == "nodeSelector" || k == "allNodes")
-        return "DRAPartitionableDevices";
-    if (k == "taints")
-        return "DRADeviceTaints";
-    if (k == "bindsToNode" || k == "bindingConditions" || k == "bindingFailureConditions")
-        return "DRADeviceBindingConditions";
-    if (k == "allowMultipleAllocations")
-        return "DRAConsumableCapacity";
-    return nullptr;
-}
-
 // Fields of a device (v1/v1beta2 directly on the device, v1beta1/v1alpha3 under `basic`).
 bool readDeviceField(Reader& r, std::string_view k, uint32_t v, const Path& p, ResourceVersion ver,
     api::Device& d, DeviceNodes& at)
 {
     const Path fp = p.field(k);
     const bool v1alpha3 = ver == ResourceVersion::V1alpha3;
-    if (const char* gate = gateOfDeviceField(k); gate && !v1alpha3 && clearedByGate(r, v, fp, gate))
+    if (!v1alpha3 && clearedByGate(r, v, fp, api::gateOfDeviceField(k)))
         return true;
     if (k == "attributes") {
         r.fields(v, fp, [&](std::string_view name, uint32_t keyNode, uint32_t av) {
@@ -350,9 +334,9 @@ void checkBindingConditions(Reader& r, uint32_t n, const Path& p, const api::Dev
 
 } // namespace
 
-bool clearedByGate(Reader& r, uint32_t v, const Path& p, std::string_view gate)
+bool clearedByGate(Reader& r, uint32_t v, const Path& p, const char* gate)
 {
-    if (r.gates().enabled(gate))
+    if (!gate || r.gates().enabled(gate))
         return false;
     if (!r.isNull(v))
         r.warning(v, p,

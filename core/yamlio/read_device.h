@@ -5,6 +5,7 @@
 #include <map>
 #include <string>
 
+#include "core/api/dra_field_gates.h"
 #include "core/yamlio/names.h"
 #include "core/yamlio/object_readers.h"
 
@@ -45,8 +46,9 @@ inline void checkDriver(Reader& r, uint32_t n, const Path& p, const std::string&
 /// dropDisabledFields of the API server's ResourceSlice, ResourceClaim and ResourceClaimTemplate
 /// strategies: on create, a field of a feature whose gate is off is cleared before validation, so
 /// it is neither checked nor stored. True when field `v` at `p` is to be skipped for that reason,
-/// with a warning unless it is null.
-bool clearedByGate(Reader& r, uint32_t v, const Path& p, std::string_view gate);
+/// with a warning unless it is null. `gate` is null for a field no gate clears (the tables of
+/// core/api/dra_field_gates.h answer for slices).
+bool clearedByGate(Reader& r, uint32_t v, const Path& p, const char* gate);
 
 /// Reads device `n` at `p`. Validation findings use the API server's internal paths, so a v1beta1
 /// device's `basic.attributes` is reported as `attributes` (unknown fields keep their own path).

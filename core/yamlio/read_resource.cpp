@@ -806,7 +806,7 @@ bool readNodeSelection(
                         + ": must have exactly one node selector term");
             out.nodeSelector = std::move(sel);
         }
-    } else if (sk == "perDeviceNodeSelection" && clearedByGate(r, sv, fp, "DRAPartitionableDevices")) {
+    } else if (sk == "perDeviceNodeSelection" && clearedByGate(r, sv, fp, api::gateOfSliceField(sk))) {
         // Cleared before validation: a slice that had only this field then has no node selection.
     } else if (sk == "allNodes" || sk == "perDeviceNodeSelection") {
         bool b = false;
@@ -828,15 +828,13 @@ bool readNodeSelection(
 /// Fields a gate that is off clears do not count: validation sees the slice without them.
 bool anyDeviceWithTaintsOrCounters(Reader& r, const std::vector<uint32_t>& items, ResourceVersion ver)
 {
-    const std::pair<const char*, const char*> fields[]
-        = { { "taints", "DRADeviceTaints" }, { "consumesCounters", "DRAPartitionableDevices" } };
     for (uint32_t item : items) {
         uint32_t fieldsNode = legacyDevice(ver) ? findKey(r.doc(), item, "basic") : item;
         if (!fieldsNode || r.nodeKind(fieldsNode) != YamlNode::Kind::Map)
             continue;
-        for (const auto& [k, gate] : fields)
+        for (const char* k : { "taints", "consumesCounters" })
             if (uint32_t v = findKey(r.doc(), fieldsNode, k);
-                v && r.listSize(v) > 0 && r.gates().enabled(gate))
+                v && r.listSize(v) > 0 && r.gates().enabled(api::gateOfDeviceField(k)))
                 return true;
     }
     return false;
@@ -872,7 +870,7 @@ void readSliceDevices(
 // (KEP-5945). With the gate off the API server clears the field.
 void readSkipNodeOperations(Reader& r, uint32_t v, const Path& p, std::vector<std::string>& out)
 {
-    if (r.isNull(v) || clearedByGate(r, v, p, "DRAOptionalNodeOperations"))
+    if (r.isNull(v) || clearedByGate(r, v, p, api::gateOfSliceField("skipNodeOperations")))
         return;
     const std::vector<std::string> known { "*", "NodePrepareResources", "NodeUnprepareResources" };
     r.items(v, p, [&](size_t, uint32_t item, const Path& ip) {
@@ -927,7 +925,7 @@ void readSliceSpec(Reader& r, uint32_t v, const Path& sp, ResourceVersion ver, a
             at.devices = sv;
             r.items(sv, fp, [&](size_t, uint32_t item, const Path&) { at.deviceItems.push_back(item); });
         } else if (sk == "sharedCounters") {
-            if (clearedByGate(r, sv, fp, "DRAPartitionableDevices"))
+            if (clearedByGate(r, sv, fp, api::gateOfSliceField(sk)))
                 return true;
             at.counters = sv;
             readSharedCounters(r, sv, fp, out.sharedCounters);
