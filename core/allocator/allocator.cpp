@@ -29,22 +29,6 @@ bool contains2(const std::vector<api::NodeSelectorRequirement>& list, const api:
     return false;
 }
 
-// Constraint values compare by type, then by the one field that type uses (a string never equals
-// an int). Cheaper than the member-wise default: the search compares values on every pick.
-bool sameValue(const api::DeviceAttribute& a, const api::DeviceAttribute& b)
-{
-    if (a.type != b.type)
-        return false;
-    switch (a.type) {
-    case api::DeviceAttribute::Type::Int:
-        return a.intValue == b.intValue;
-    case api::DeviceAttribute::Type::Bool:
-        return a.boolValue == b.boolValue;
-    default:
-        return a.stringValue == b.stringValue;
-    }
-}
-
 // DRADeviceCompatibilityGroups (KEP-5963): the devices drawing from one counter set share at least
 // one group, and a device without groups only goes with others without groups.
 bool groupsCompatible(const std::vector<const std::vector<std::string>*>& members)
@@ -735,15 +719,15 @@ bool Allocator::prepareDerived(const PreparedClaim& pc, PreparedSub& ps, std::st
     return true;
 }
 
-const api::DeviceAttribute* Allocator::constraintValue(
+ConstraintValue Allocator::constraintValue(
     size_t ci, const PreparedSub& sub, size_t k, const DeviceEntry& e, bool& failed)
 {
     const auto& def = m_claims[ci].constraints[sub.constraints[k]];
     if (sub.constraintDerived.empty() || sub.constraintDerived[k] < 0)
-        return lookupAttribute(*e.device, e.slice->driver, def.attribute);
+        return { lookupAttribute(*e.device, e.slice->driver, def.attribute), nullptr };
     const cel::DerivedValue& v = m_derivedValues.of(*sub.derived[size_t(sub.constraintDerived[k])], e);
     if (v.ok)
-        return &v.value;
+        return v.isList ? ConstraintValue { nullptr, &v.list } : ConstraintValue { &v.value, nullptr };
     // A failing expression aborts the allocation instead of skipping the device (the API's
     // DeviceDerivedAttribute.expression documentation; KEP-6080 "Runtime Error Handling").
     const auto& key = m_inventory.registry().key(e.id);
@@ -751,41 +735,21 @@ const api::DeviceAttribute* Allocator::constraintValue(
         + def.attribute + ", device " + key.driver + "/" + key.pool + "/" + key.device
         + ": CEL runtime error: " + v.error;
     failed = true;
-    return nullptr;
+    return {};
 }
 
-bool Allocator::constraintAdd(const ConstraintDef& def, ConstraintState& st, const api::DeviceAttribute* attr)
+bool Allocator::constraintAdd(const ConstraintDef& def, ConstraintState& st, const ConstraintValue& v) const
 {
-    if (!attr)
+    if (!v.present() || !constraintAccepts(def.match, m_options.listTypeAttributes, st, v))
         return false;
-    if (def.match) {
-        if (st.count == 0) {
-            st.value = *attr;
-            st.count = 1;
-            return true;
-        }
-        if (!sameValue(*attr, st.value))
-            return false;
-        ++st.count;
-        return true;
-    }
-    // Every device the constraint covers is compared with every other, also the devices of one
-    // request (upstream keeps a list since it stopped keying the values by request name, which
-    // let a request with several devices repeat a value after backtracking).
-    for (const auto& v : st.distinct)
-        if (sameValue(v, *attr))
-            return false;
-    st.distinct.push_back(*attr);
+    constraintPush(def.match, m_options.listTypeAttributes, st, v);
     return true;
 }
 
 // Picks are undone last first, so the value to drop is the last one stored.
-void Allocator::constraintRemove(const ConstraintDef& def, ConstraintState& st)
+void Allocator::constraintRemove(const ConstraintDef& def, ConstraintState& st) const
 {
-    if (def.match)
-        --st.count;
-    else
-        st.distinct.pop_back();
+    constraintPop(def.match, m_options.listTypeAttributes, st);
 }
 
 Allocator::AddResult Allocator::addDevice(
@@ -818,8 +782,8 @@ Allocator::AddResult Allocator::addDevice(
     for (size_t k = 0; k < sub.constraints.size(); ++k) {
         const auto idx = sub.constraints[k];
         bool failed = false;
-        const api::DeviceAttribute* attr = constraintValue(ci, sub, k, e, failed);
-        if (failed || !constraintAdd(claim.constraints[idx], states[idx], attr)) {
+        const ConstraintValue value = constraintValue(ci, sub, k, e, failed);
+        if (failed || !constraintAdd(claim.constraints[idx], states[idx], value)) {
             for (size_t j = k; j-- > 0;)
                 constraintRemove(claim.constraints[sub.constraints[j]], states[sub.constraints[j]]);
             if (charged)

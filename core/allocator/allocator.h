@@ -19,6 +19,7 @@
 #include "core/allocator/allocation_config.h"
 #include "core/allocator/allocation_trace.h"
 #include "core/allocator/capacity.h"
+#include "core/allocator/constraint_values.h"
 #include "core/allocator/derived_values.h"
 #include "core/allocator/inventory.h"
 #include "core/allocator/reject_reason.h"
@@ -48,6 +49,9 @@ struct AllocatorOptions
     bool consumableCapacity = true;
     /// Feature gate DRAFractionalCapacityRange (capacityConsumption).
     bool fractionalCapacityRange = false;
+    /// Feature gate DRAListTypeAttributes: constraints compare sets (constraint_values.h), as the
+    /// experimental allocator does with it on.
+    bool listTypeAttributes = false;
 };
 
 enum class AttemptStatus {
@@ -180,13 +184,6 @@ private:
         std::vector<PreparedRequest> requests;
         std::vector<ConstraintDef> constraints;
     };
-    struct ConstraintState
-    {
-        int count = 0; ///< matchAttribute: devices added
-        api::DeviceAttribute value; ///< matchAttribute: the value the first device fixed
-        /// distinctAttribute: the value of every device added, in pick order (undone last first).
-        std::vector<api::DeviceAttribute> distinct;
-    };
     struct PoolCounters
     {
         std::map<std::string, std::map<std::string, Quantity>> available;
@@ -225,15 +222,14 @@ private:
     bool countersFit(const NodePool* pool, const api::Device& d, int sign);
     PoolCounters& countersFor(const NodePool* pool);
     bool tolerated(const PreparedSub& sub, const api::Device& d) const;
-    static bool constraintAdd(
-        const ConstraintDef& def, ConstraintState& st, const api::DeviceAttribute* attr);
+    bool constraintAdd(const ConstraintDef& def, ConstraintState& st, const ConstraintValue& v) const;
     /// The value constraint `k` of the sub-request compares for the device: its derived attribute
-    /// when the sub-request defines one of that name, else the driver's (null: absent). Null with
-    /// m_error set when the derived attribute's expression failed.
-    const api::DeviceAttribute* constraintValue(
+    /// when the sub-request defines one of that name, else the driver's (absent: none). Absent
+    /// with m_error set when the derived attribute's expression failed.
+    ConstraintValue constraintValue(
         size_t ci, const PreparedSub& sub, size_t k, const DeviceEntry& e, bool& failed);
     bool prepareDerived(const PreparedClaim& pc, PreparedSub& ps, std::string* error);
-    static void constraintRemove(const ConstraintDef& def, ConstraintState& st);
+    void constraintRemove(const ConstraintDef& def, ConstraintState& st) const;
     std::string selectorError(size_t ci, const PreparedSub& sub, const DeviceEntry& e) const;
     /// For explain: the first untolerated blocking taint of the device when a DeviceTaintRule put
     /// it there, else "".

@@ -14,21 +14,6 @@ std::string taintText(const api::DeviceTaint& t)
     return "taint " + t.key + (t.value.empty() ? std::string() : "=" + t.value) + ":" + t.effect;
 }
 
-// A derived attribute's value as the trace shows it: strings quoted, versions as written.
-std::string attributeText(const api::DeviceAttribute& a)
-{
-    switch (a.type) {
-    case api::DeviceAttribute::Type::Int:
-        return std::to_string(a.intValue);
-    case api::DeviceAttribute::Type::Bool:
-        return a.boolValue ? "true" : "false";
-    case api::DeviceAttribute::Type::String:
-        return "\"" + a.stringValue + "\"";
-    default:
-        return a.stringValue;
-    }
-}
-
 } // namespace
 
 TraceEvent Allocator::traceEvent(TraceStep step, size_t ci, size_t ri, size_t si, int64_t slot) const
@@ -122,21 +107,15 @@ void Allocator::traceAddFailed(
             const auto& def = claim.constraints[idx];
             const auto& st = m_constraintStates[ci][idx];
             bool failed = false;
-            const api::DeviceAttribute* attr = constraintValue(ci, sub, k, e, failed);
+            const ConstraintValue value = constraintValue(ci, sub, k, e, failed);
             std::string what = (def.match ? "matchAttribute " : "distinctAttribute ") + def.attribute;
-            if (attr && !sub.constraintDerived.empty() && sub.constraintDerived[k] >= 0)
-                what += " (derived: " + attributeText(*attr) + ")";
-            if (!attr) {
+            if (value.present() && !sub.constraintDerived.empty() && sub.constraintDerived[k] >= 0)
+                what += " (derived: " + constraintValueText(value) + ")";
+            if (!value.present()) {
                 ev.detail = what + ": the device does not have this attribute";
                 break;
             }
-            bool clash = false;
-            if (def.match)
-                clash = st.count > 0 && !(*attr == st.value);
-            else
-                for (const auto& v : st.distinct)
-                    clash = clash || v == *attr;
-            if (clash) {
+            if (!constraintAccepts(def.match, m_options.listTypeAttributes, st, value)) {
                 ev.detail = what
                     + (def.match ? ": differs from the devices picked before"
                                  : ": a device picked before has the same value");

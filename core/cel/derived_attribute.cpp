@@ -26,6 +26,71 @@ std::string goTypeName(const Value& v)
     }
 }
 
+// The Go type of an element's Value() as valToDeviceAttribute's list errors print it (%T).
+std::string goElementTypeName(const Value& v)
+{
+    switch (v.kind) {
+    case Kind::Bool:
+        return "bool";
+    case Kind::Int:
+        return "int64";
+    case Kind::String:
+        return "string";
+    case Kind::Semver:
+        return "semver.Version";
+    default:
+        return goTypeName(v);
+    }
+}
+
+// A scalar attribute of the value's type; false for a type attributes do not have.
+bool toAttribute(const Value& v, api::DeviceAttribute& out)
+{
+    using T = api::DeviceAttribute::Type;
+    switch (v.kind) {
+    case Kind::Bool:
+        out.type = T::Bool;
+        out.boolValue = v.b;
+        return true;
+    case Kind::Int:
+        out.type = T::Int;
+        out.intValue = v.i;
+        return true;
+    case Kind::String:
+        out.type = T::String;
+        out.stringValue = std::string(v.str());
+        return true;
+    case Kind::Semver:
+        out.type = T::Version;
+        out.stringValue = v.semverValue().toString();
+        return true;
+    default:
+        return false;
+    }
+}
+
+// valToDeviceAttribute's list branch: the first element's type is the list's; an empty list is
+// an (empty) list of strings.
+void toList(const ListData& items, DerivedValue& out)
+{
+    out.isList = true;
+    for (size_t i = 0; i < items.size(); ++i) {
+        api::DeviceAttribute a;
+        if (i == 0 && !toAttribute(items[0], a)) {
+            out.error = "unsupported list element type: " + goElementTypeName(items[0]);
+            return;
+        }
+        if (i > 0 && (items[i].kind != items[0].kind || !toAttribute(items[i], a))) {
+            static const char* const kWords[] = { "int", "bool", "string", "semver" };
+            out.error = "expected list element at index " + std::to_string(i) + " to be "
+                + kWords[static_cast<int>(out.list[0].type)] + ", got " + goElementTypeName(items[i]);
+            return;
+        }
+        out.list.push_back(std::move(a));
+    }
+    out.ok = true;
+}
+
 } // namespace
 
 std::shared_ptr<const DerivedAttribute> DerivedAttribute::compile(
@@ -61,37 +126,14 @@ DerivedValue DerivedAttribute::evaluate(const DeviceView& device) const
 {
     DerivedValue out;
     const Value v = m_program->run(device, kRuntimeCostLimit);
-    using T = api::DeviceAttribute::Type;
-    switch (v.kind) {
-    case Kind::Bool:
-        out.value.type = T::Bool;
-        out.value.boolValue = v.b;
-        break;
-    case Kind::Int:
-        out.value.type = T::Int;
-        out.value.intValue = v.i;
-        break;
-    case Kind::String:
-        out.value.type = T::String;
-        out.value.stringValue = std::string(v.str());
-        break;
-    case Kind::Semver:
-        out.value.type = T::Version;
-        out.value.stringValue = v.semverValue().toString();
-        break;
-    case Kind::Error:
+    if (v.kind == Kind::Error)
         out.error = v.errorMessage();
-        return out;
-    case Kind::List:
-        // Upstream turns a list into a list-typed attribute (DRAListTypeAttributes); drasim
-        // refuses list-typed attributes, so it stops here rather than compare them some other way.
-        out.error = "list-valued derived attributes are not supported by drasim";
-        return out;
-    default:
+    else if (v.kind == Kind::List)
+        toList(v.listData(), out);
+    else if (toAttribute(v, out.value))
+        out.ok = true;
+    else
         out.error = "unsupported CEL return type: " + goTypeName(v);
-        return out;
-    }
-    out.ok = true;
     return out;
 }
 

@@ -7,6 +7,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/api/resource_v1.h"
 #include "core/cel/cel.h"
@@ -18,6 +19,10 @@ struct DerivedValue
 {
     bool ok = false;
     api::DeviceAttribute value;
+    /// The expression gave a list (allowed with DRAListTypeAttributes): its elements, all of one
+    /// type, are in `list` and `value` is unused.
+    bool isList = false;
+    std::vector<api::DeviceAttribute> list;
     std::string error; ///< when !ok: the CEL runtime error, e.g. "no such key: numa"
 };
 
@@ -35,8 +40,10 @@ public:
 
     /// The estimated worst-case cost, which the API server also sums over a claim.
     double estimatedCost() const;
-    /// Evaluates against one device. A value that is no scalar attribute (a list, which drasim
-    /// does not model, a double, null, ...) is an error like a CEL runtime error.
+    /// Evaluates against one device, converting the result as valToDeviceAttribute
+    /// (dynamic-resource-allocation/cel/compile.go) does: a scalar attribute, or a list whose
+    /// elements share the first one's attribute type. Anything else (a double, null, a list of
+    /// mixed or other types) is an error like a CEL runtime error.
     DerivedValue evaluate(const DeviceView& device) const;
 
     explicit DerivedAttribute(std::shared_ptr<const Program> program);

@@ -15,6 +15,7 @@ struct Walk
     const std::string& kind;
     const std::string& name;
     std::string_view messagePrefix;
+    bool listTypes;
     Diagnostics& diags;
     double totalCost = 0;
     SourcePos first; ///< where the claim-wide budget error is reported
@@ -30,9 +31,7 @@ struct Walk
             if (first.line == 0)
                 first = a.pos;
             CompileError error;
-            // List results need DRAListTypeAttributes upstream; drasim refuses list-typed
-            // attributes whatever that gate says, so it compiles as with the gate off.
-            auto compiled = DerivedAttribute::compile(a.expression, false, &error);
+            auto compiled = DerivedAttribute::compile(a.expression, listTypes, &error);
             if (compiled) {
                 totalCost += compiled->estimatedCost();
                 continue;
@@ -55,9 +54,10 @@ struct Walk
 } // namespace
 
 void checkDerivedAttributes(const api::ResourceClaimSpec& spec, const std::string& kind,
-    const std::string& name, const std::string& prefix, std::string_view messagePrefix, Diagnostics& diags)
+    const std::string& name, const std::string& prefix, std::string_view messagePrefix, bool listTypes,
+    Diagnostics& diags)
 {
-    Walk w { kind, name, messagePrefix, diags };
+    Walk w { kind, name, messagePrefix, listTypes, diags };
     for (size_t i = 0; i < spec.requests.size(); ++i) {
         const auto& r = spec.requests[i];
         const std::string base = prefix + ".devices.requests[" + std::to_string(i) + "]";

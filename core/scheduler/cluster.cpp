@@ -64,15 +64,15 @@ Cluster::Cluster(api::ObjectSet objects, SchedulerOptions options)
     for (auto& t : objects.resourceClaimTemplates) {
         std::string key = keyOf(t.meta);
         d.validateClaimSpec(t.spec, "ResourceClaimTemplate", key, "spec.spec.");
-        cel::checkDerivedAttributes(
-            t.spec, "ResourceClaimTemplate", key, "spec.spec", "compilation failed: ", d.diagnostics);
+        cel::checkDerivedAttributes(t.spec, "ResourceClaimTemplate", key, "spec.spec",
+            "compilation failed: ", options.draListTypeAttributes, d.diagnostics);
         d.templates[key] = std::move(t);
     }
     for (auto& c : objects.resourceClaims) {
         std::string key = keyOf(c.meta);
         d.validateClaimSpec(c.spec, "ResourceClaim", key, "spec.");
-        cel::checkDerivedAttributes(
-            c.spec, "ResourceClaim", key, "spec", "compilation failed: ", d.diagnostics);
+        cel::checkDerivedAttributes(c.spec, "ResourceClaim", key, "spec",
+            "compilation failed: ", options.draListTypeAttributes, d.diagnostics);
         d.addClaim(std::move(c), false, "");
     }
     d.rebuildInventory();

@@ -86,6 +86,9 @@ struct SchedulerOptions
     bool draConsumableCapacity = true;
     /// Feature gate DRAFractionalCapacityRange (allocator::AllocatorOptions::fractionalCapacityRange).
     bool draFractionalCapacityRange = false;
+    /// Feature gate DRAListTypeAttributes: derived attributes may be lists, and constraints compare
+    /// sets (allocator::AllocatorOptions::listTypeAttributes).
+    bool draListTypeAttributes = false;
     /// Feature gate DRAWorkloadResourceClaims (group_claims.h): a member's claim entry that matches
     /// its PodGroup's uses the group's claim, reserved for the PodGroup.
     bool draWorkloadResourceClaims = false;

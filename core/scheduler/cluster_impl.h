@@ -299,7 +299,8 @@ struct Cluster::Impl
     {
         alloc = std::make_unique<allocator::Allocator>(inventory, state, selectors, classes,
             allocator::AllocatorOptions { o.searchStepBudget, o.filterTimeoutSeconds, o.kubernetesVersion,
-                o.draDeviceCompatibilityGroups, o.draConsumableCapacity, o.draFractionalCapacityRange });
+                o.draDeviceCompatibilityGroups, o.draConsumableCapacity, o.draFractionalCapacityRange,
+                o.draListTypeAttributes });
     }
 
     ClaimState* findClaim(const std::string& key)

@@ -48,7 +48,7 @@ void compileRequestSelectors(const api::ResourceClaimSpec& spec, const std::stri
 
 } // namespace
 
-void compileSelectors(const api::ObjectSet& objects, Diagnostics& diags)
+void compileSelectors(const api::ObjectSet& objects, Diagnostics& diags, bool listTypes)
 {
     for (const auto& c : objects.deviceClasses)
         for (size_t s = 0; s < c.selectors.size(); ++s)
@@ -56,11 +56,12 @@ void compileSelectors(const api::ObjectSet& objects, Diagnostics& diags)
                 "spec.selectors[" + std::to_string(s) + "].cel.expression", diags);
     for (const auto& c : objects.resourceClaims) {
         compileRequestSelectors(c.spec, "ResourceClaim", c.meta.key(), "spec", diags);
-        cel::checkDerivedAttributes(c.spec, "ResourceClaim", c.meta.key(), "spec", "", diags);
+        cel::checkDerivedAttributes(c.spec, "ResourceClaim", c.meta.key(), "spec", "", listTypes, diags);
     }
     for (const auto& t : objects.resourceClaimTemplates) {
         compileRequestSelectors(t.spec, "ResourceClaimTemplate", t.meta.key(), "spec.spec", diags);
-        cel::checkDerivedAttributes(t.spec, "ResourceClaimTemplate", t.meta.key(), "spec.spec", "", diags);
+        cel::checkDerivedAttributes(
+            t.spec, "ResourceClaimTemplate", t.meta.key(), "spec.spec", "", listTypes, diags);
     }
 }
 
@@ -68,7 +69,7 @@ yamlio::LoadResult validateManifestPaths(
     const std::vector<std::string>& paths, const yamlio::LoadOptions& options)
 {
     auto result = yamlio::loadPaths(paths, options);
-    compileSelectors(result.objects, result.diagnostics);
+    compileSelectors(result.objects, result.diagnostics, options.gates.enabled("DRAListTypeAttributes"));
     return result;
 }
 
@@ -76,7 +77,7 @@ yamlio::LoadResult validateManifestText(
     std::string_view text, const std::string& fileName, const yamlio::LoadOptions& options)
 {
     auto result = yamlio::loadText(text, fileName, options);
-    compileSelectors(result.objects, result.diagnostics);
+    compileSelectors(result.objects, result.diagnostics, options.gates.enabled("DRAListTypeAttributes"));
     return result;
 }
 

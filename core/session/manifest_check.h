@@ -16,7 +16,8 @@
 namespace drasim::session {
 
 /// Appends an error per selector that does not compile, at its position in the manifest.
-void compileSelectors(const api::ObjectSet& objects, Diagnostics& diags);
+/// `listTypes`: the feature gate DRAListTypeAttributes (derived attributes may be lists).
+void compileSelectors(const api::ObjectSet& objects, Diagnostics& diags, bool listTypes = false);
 
 /// Files, folders and "-", as `drasim validate` reads them.
 yamlio::LoadResult validateManifestPaths(

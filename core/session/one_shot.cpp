@@ -16,6 +16,7 @@ scheduler::SchedulerOptions clusterOptionsFor(
     options.draDeviceCompatibilityGroups = gates.enabled("DRADeviceCompatibilityGroups");
     options.draConsumableCapacity = gates.enabled("DRAConsumableCapacity");
     options.draFractionalCapacityRange = gates.enabled("DRAFractionalCapacityRange");
+    options.draListTypeAttributes = gates.enabled("DRAListTypeAttributes");
     options.draWorkloadResourceClaims = gates.enabled("DRAWorkloadResourceClaims");
     return options;
 }

@@ -145,6 +145,7 @@ auto simulateWith(const PreparedScenario& prepared, api::ObjectSet objects, cons
     schedOptions.draDeviceCompatibilityGroups = prepared.featureGates.enabled("DRADeviceCompatibilityGroups");
     schedOptions.draConsumableCapacity = prepared.featureGates.enabled("DRAConsumableCapacity");
     schedOptions.draFractionalCapacityRange = prepared.featureGates.enabled("DRAFractionalCapacityRange");
+    schedOptions.draListTypeAttributes = prepared.featureGates.enabled("DRAListTypeAttributes");
     schedOptions.draWorkloadResourceClaims = prepared.featureGates.enabled("DRAWorkloadResourceClaims");
     scheduler::Cluster cluster(std::move(objects), schedOptions);
     if (cluster.diagnostics().hasErrors()) {

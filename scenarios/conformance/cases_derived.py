@@ -116,3 +116,53 @@ def register(g):
                      constraints=[match(f"derived/a{i}") for i in range(32)] + [distinct("derived/a32")])] + P,
          ["error spec.devices.requests[0].exactly.derivedAttributes: Too many: 33: must have at most 32 items"],
          gates=ON)
+
+    # ---- list values (with DRAListTypeAttributes: dynamic-resource-allocation/cel valToDeviceAttribute
+    # turns a CEL list into a list attribute; the experimental allocator compares sets, KEP-5491:
+    # matchAttribute needs the devices' values to share one element, distinctAttribute needs them
+    # pairwise disjoint, and a scalar is a set of one) ----
+    LISTS = "DRADerivedAttributes=true,DRAListTypeAttributes=true"
+    SPAN = f'[device.attributes["{GPU}"].lo, device.attributes["{GPU}"].hi]'
+
+    def spans(*pairs):
+        return rslice("gpus", GPU, "gpus", [dev(f"gpu-{i}", {"lo": lo, "hi": hi}) for i, (lo, hi) in enumerate(pairs)],
+                      node="node-1")
+
+    def gpu_claim(count, constraint, expr=SPAN):
+        return claim("c", [req("gpu", "gpu.example.com", count=count, derived=[("derived/numa", expr)])],
+                     constraints=[constraint])
+
+    case("derived-list-match-intersects",
+         "a GPU spanning NUMA nodes [2, 3] pairs with the NIC on node 3; the GPU on [0, 1] does not",
+         base + [spans((0, 1), (2, 3)), nics(3),
+                 claim("c", [req("gpu", "gpu.example.com", derived=[("derived/numa", SPAN)]),
+                             req("nic", "nic.example.com", derived=[("derived/numa", NIC_NUMA)])],
+                       constraints=[match("derived/numa")])] + P,
+         ["pod p node node-1", "claim c devices gpu=gpus/gpu-1,nic=nics/nic-0"], gates=LISTS)
+    case("derived-list-match-all-share-one",
+         "three GPUs must share one value: gpu-0 and gpu-1 share 1, which gpu-2 lacks; gpu-0, gpu-2, gpu-3 share 0",
+         N1 + [GPU_CLASS, spans((0, 1), (1, 2), (2, 0), (0, 5)), gpu_claim(3, match("derived/numa"))] + P,
+         ["pod p node node-1", "claim c devices gpu=gpus/gpu-0,gpu=gpus/gpu-2,gpu=gpus/gpu-3"], gates=LISTS)
+    case("derived-list-distinct-disjoint",
+         "distinctAttribute over lists: gpu-0 [0, 1] and gpu-1 [1, 2] overlap, so gpu-0 goes with gpu-2 [3, 4]",
+         N1 + [GPU_CLASS, spans((0, 1), (1, 2), (3, 4)), gpu_claim(2, distinct("derived/numa"))] + P,
+         ["pod p node node-1", "claim c devices gpu=gpus/gpu-0,gpu=gpus/gpu-2"], gates=LISTS)
+    case("derived-list-types-differ",
+         "a list of strings shares no value with the NIC's int numaNode: a string never equals an int",
+         base + [spans((0, 1), (2, 3)), nics(3),
+                 claim("c", [req("gpu", "gpu.example.com", derived=[
+                     ("derived/numa", f'[string(device.attributes["{GPU}"].lo), string(device.attributes["{GPU}"].hi)]')]),
+                     req("nic", "nic.example.com", derived=[("derived/numa", NIC_NUMA)])],
+                     constraints=[match("derived/numa")])] + P,
+         ["pod p pending " + PENDING, "claim c unallocated"], gates=LISTS)
+    case("derived-list-element-types-mixed",
+         "a list whose elements differ in type at run time stops the allocation",
+         N1 + [GPU_CLASS, spans((0, 1), (2, 3)),
+               gpu_claim(2, distinct("derived/numa"), f'[device.attributes["{GPU}"].lo, dyn("x")]')] + P,
+         ["pod p pending-contains claim default/c, request gpu, derived attribute derived/numa, device "
+          "gpu.example.com/gpus/gpu-0: CEL runtime error: expected list element at index 1 to be int, got string",
+          "claim c unallocated"], gates=LISTS)
+    case("derived-list-gate-off",
+         "without DRAListTypeAttributes a derived attribute must be a scalar",
+         N1 + [GPU_CLASS, spans((0, 1), (2, 3)), gpu_claim(2, distinct("derived/numa"))] + P,
+         ["error must evaluate to a primitive scalar (string, integer, boolean, semver), not list(dyn)"], gates=ON)

@@ -93,9 +93,54 @@ TEST(CelDerived, RuntimeErrorsAndForeignValuesAreErrors)
     v = derive("dyn(1.5)");
     EXPECT_FALSE(v.ok);
     EXPECT_EQ(v.error, "unsupported CEL return type: float64");
-    v = derive("dyn([1])");
+}
+
+DerivedValue deriveList(const std::string& expression)
+{
+    CompileError e;
+    auto a = DerivedAttribute::compile(expression, true, &e);
+    EXPECT_NE(a, nullptr) << expression << ": " << e.message;
+    return a ? a->evaluate(gpu().view()) : DerivedValue {};
+}
+
+TEST(CelDerived, AListIsAListOfAttributesOfItsFirstElementsType)
+{
+    using T = api::DeviceAttribute::Type;
+    auto v = deriveList("[device.attributes[\"gpu.example.com\"].numa, dyn(7)]");
+    ASSERT_TRUE(v.ok) << v.error;
+    ASSERT_TRUE(v.isList);
+    EXPECT_EQ(v.list, (std::vector<api::DeviceAttribute> { testing::intAttr(3), testing::intAttr(7) }));
+    v = deriveList("[device.attributes[\"gpu.example.com\"].driverVersion]");
+    ASSERT_TRUE(v.ok) << v.error;
+    ASSERT_EQ(v.list.size(), 1u);
+    EXPECT_EQ(v.list[0].type, T::Version);
+    v = deriveList("[\"a\", \"b\"].filter(x, x == \"c\")");
+    ASSERT_TRUE(v.ok) << v.error;
+    EXPECT_TRUE(v.isList);
+    EXPECT_TRUE(v.list.empty());
+    // A list also comes out of a dyn expression that the compiler cannot type.
+    v = derive("dyn([true])");
+    ASSERT_TRUE(v.ok) << v.error;
+    EXPECT_EQ(v.list, (std::vector<api::DeviceAttribute> { testing::boolAttr(true) }));
+}
+
+TEST(CelDerived, AListOfMixedOrForeignElementsIsAnError)
+{
+    // valToDeviceAttribute's words, with Go's names of the element types. (List literals are
+    // homogeneous: the attributes and dyn() are of the unknown type until run time.)
+    auto v = deriveList(
+        "[device.attributes[\"gpu.example.com\"].numa, device.attributes[\"gpu.example.com\"].topology]");
     EXPECT_FALSE(v.ok);
-    EXPECT_EQ(v.error, "list-valued derived attributes are not supported by drasim");
+    EXPECT_EQ(v.error, "expected list element at index 1 to be int, got string");
+    v = deriveList("[dyn(\"x\"), dyn(\"y\"), dyn(2)]");
+    EXPECT_FALSE(v.ok);
+    EXPECT_EQ(v.error, "expected list element at index 2 to be string, got int64");
+    v = deriveList("[dyn(true), dyn(semver(\"1.0.0\"))]");
+    EXPECT_FALSE(v.ok);
+    EXPECT_EQ(v.error, "expected list element at index 1 to be bool, got semver.Version");
+    v = derive("dyn([1.5])");
+    EXPECT_FALSE(v.ok);
+    EXPECT_EQ(v.error, "unsupported list element type: float64");
 }
 
 TEST(CelDerived, CostIsEstimatedAndLimited)
