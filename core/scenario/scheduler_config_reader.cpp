@@ -3,6 +3,7 @@
 
 #include <set>
 
+#include "core/scenario/yaml_raw_json.h"
 #include "core/yamlio/doc_reader.h"
 
 namespace drasim::scenario {
@@ -349,6 +350,13 @@ void readPluginConfig(DocReader& r, const YamlNode& list, const std::string& pat
         }
         if (!seen.insert(name).second)
             r.error(item, ip, "Duplicate value: \"" + name + "\"");
+        // For validateCommonQueueSort, which compares a queue sort plugin's args across profiles.
+        scheduler::ConfigPluginArgs entry { name, std::nullopt, siteOf(item, ip) };
+        if (args && !args->isNull()) {
+            entry.json = rawJsonOf(*args);
+            entry.site = siteOf(*args, argsPath);
+        }
+        cp.pluginConfig.push_back(std::move(entry));
         if (scheduler::removedInV1(name))
             r.error(item, ip,
                 "Invalid value: \"" + name + "\": was invalid in version \"kubescheduler.config.k8s.io/v1\" "

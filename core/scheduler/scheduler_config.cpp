@@ -380,9 +380,32 @@ bool samePluginSet(const ConfigPluginSet& a, const ConfigPluginSet& b)
     return same(a.enabled, b.enabled, true) && same(a.disabled, b.disabled, false);
 }
 
+/// Go's %#v of the runtime.Unknown holding a plugin's undecoded args (field.Invalid prints the
+/// struct behind the pointer); "null" when there are none.
+std::string goUnknownArgs(const std::optional<std::string>& json)
+{
+    if (!json)
+        return "null";
+    static const char* const kHex = "0123456789abcdef";
+    std::string raw = "[]uint8{";
+    for (size_t i = 0; i < json->size(); ++i) {
+        const auto c = static_cast<unsigned char>((*json)[i]);
+        raw += (i ? ", 0x" : "0x");
+        raw += kHex[c >> 4];
+        raw += kHex[c & 0xF];
+    }
+    raw += "}";
+    return "runtime.Unknown{TypeMeta:runtime.TypeMeta{APIVersion:\"\", Kind:\"\"}, Raw:" + raw
+        + ", ContentEncoding:\"\", ContentType:\"application/json\"}";
+}
+
 // validateCommonQueueSort (validation.go): the pending pods have one queue, so every profile must
 // set queueSort exactly as the first one does (the sets as written, after the v1 defaults, which
-// add nothing there), and the first may enable only one.
+// add nothing there), and the first may enable only one. The queue sort plugin's args are compared
+// only one way: each later profile's pluginConfig entry named as the first profile's first enabled
+// queueSort plugin must equal the first profile's entry of that name (its last one; none when it
+// has none, or when the first profile enables no queueSort plugin and so names none). A later
+// profile without such an entry is not compared.
 void checkCommonQueueSort(Reporter& r, const std::vector<ConfigProfile>& profiles)
 {
     auto queueSortOf = [](const ConfigProfile& cp) -> const ConfigPluginSet& {
@@ -398,6 +421,11 @@ void checkCommonQueueSort(Reporter& r, const std::vector<ConfigProfile>& profile
         return ConfigSite { pos, cp.site.path + suffix };
     };
     const ConfigPluginSet& canon = queueSortOf(profiles.front());
+    const std::string queueSortName = canon.enabled.empty() ? std::string() : canon.enabled.front().name;
+    std::optional<std::string> queueSortArgs;
+    for (const ConfigPluginArgs& a : profiles.front().pluginConfig)
+        if (!queueSortName.empty() && a.name == queueSortName)
+            queueSortArgs = a.json;
     if (canon.enabled.size() > 1)
         r.error(siteOf(profiles.front(), canon, ".plugins.queueSort.Enabled"),
             "Invalid value: " + std::to_string(canon.enabled.size())
@@ -406,7 +434,12 @@ void checkCommonQueueSort(Reporter& r, const std::vector<ConfigProfile>& profile
         const ConfigPluginSet& curr = queueSortOf(profiles[i]);
         if (!samePluginSet(canon, curr))
             r.error(siteOf(profiles[i], curr, ".plugins.queueSort"),
-                "Invalid value: " + goPluginSet(curr) + ": queueSort must be the same for all profiles");
+                "Invalid value: " + goPluginSet(curr) + ": must be the same for all profiles");
+        for (const ConfigPluginArgs& a : profiles[i].pluginConfig)
+            if (a.name == queueSortName && a.json != queueSortArgs)
+                r.error(ConfigSite { a.site.pos, profiles[i].site.path + ".pluginConfig.args" },
+                    "Invalid value: " + goUnknownArgs(a.json)
+                        + ": queueSort must be the same for all profiles");
     }
 }
 

@@ -59,6 +59,16 @@ struct ConfigNote
     std::string message;
 };
 
+/// A pluginConfig entry as validateCommonQueueSort compares it: kube-scheduler keeps the args of a
+/// plugin without an args type (PrioritySort's) undecoded, as the JSON text sigs.k8s.io/yaml makes
+/// of the YAML value (runtime.Unknown's Raw).
+struct ConfigPluginArgs
+{
+    std::string name;
+    std::optional<std::string> json; ///< none when args are absent or null
+    ConfigSite site; ///< the args value, or the entry when it has none
+};
+
 struct ConfigProfile
 {
     ConfigSite site; ///< the profile's item
@@ -66,6 +76,7 @@ struct ConfigProfile
     ConfigSite schedulerNameSite;
     std::optional<int32_t> percentageOfNodesToScore;
     ConfigPlugins plugins;
+    std::vector<ConfigPluginArgs> pluginConfig; ///< every entry, in the file's order
     /// NodeResourcesFitArgs.scoringStrategy, checked and defaulted (null: LeastAllocated over
     /// cpu and memory, weight 1 each).
     FitStrategy fitStrategy = FitStrategy::LeastAllocated;

@@ -8,6 +8,7 @@
 #include "core/scenario/scenario.h"
 #include "core/scenario/scenario_writer.h"
 #include "core/scenario/scheduler_config_reader.h"
+#include "core/scenario/yaml_raw_json.h"
 #include "core/yamlio/yaml_tree.h"
 #include "tests/unit/temp_dir.h"
 
@@ -411,4 +412,98 @@ TEST(SchedulerConfigReader, FileAndProfileErrorsHaveTheirMessages)
     EXPECT_EQ(both.formatAll(),
         "dir/s.yaml:7:17: Scenario t: spec.scheduler.configFile: Forbidden: may not be set together with "
         "config\n");
+}
+
+// validateCommonQueueSort compares the args of the first profile's queue sort plugin one way: each
+// later profile's pluginConfig entry of that plugin must hold the same data as the first
+// profile's (none when it has no entry); a later profile without an entry is not compared.
+TEST(SchedulerConfigReader, QueueSortArgsAreComparedWithTheFirstProfiles)
+{
+    auto twoProfiles = [](const std::string& firstConfig, const std::string& secondConfig) {
+        return "profiles:\n"
+               "  - schedulerName: first\n"
+               "    plugins: {queueSort: {enabled: [{name: PrioritySort}]}}\n"
+               "    pluginConfig:\n"
+            + firstConfig
+            + "  - schedulerName: second\n"
+              "    plugins: {queueSort: {enabled: [{name: PrioritySort}]}}\n"
+              "    pluginConfig:\n"
+            + secondConfig;
+    };
+    const std::string withArgs = "      - name: PrioritySort\n        args: {b: 1, a: x}\n";
+    const std::string other = "      - name: DefaultPreemption\n";
+    // The same data in another order and form is the same JSON text.
+    Diagnostics same;
+    EXPECT_TRUE(readConfig(std::string(kConfigHead)
+            + twoProfiles(withArgs,
+                "      - name: PrioritySort\n        args:\n          a: \"x\"\n          b: 1.0\n"),
+        same))
+        << same.formatAll();
+    // Other data: the later profile's args are named, as runtime.Unknown prints.
+    EXPECT_EQ(configErrors(twoProfiles(withArgs, "      - name: PrioritySort\n        args: {a: x, b: 2}\n")),
+        "sched.yaml:13:15: KubeSchedulerConfiguration: profiles[1].pluginConfig.args: Invalid value: "
+        "runtime.Unknown{TypeMeta:runtime.TypeMeta{APIVersion:\"\", Kind:\"\"}, Raw:[]uint8{0x7b, 0x22, "
+        "0x61, 0x22, 0x3a, 0x22, 0x78, 0x22, 0x2c, 0x22, 0x62, 0x22, 0x3a, 0x32, 0x7d}, "
+        "ContentEncoding:\"\", ContentType:\"application/json\"}: queueSort must be the same for all "
+        "profiles\n");
+    // An entry without args differs from one with args; it is located at the entry.
+    EXPECT_EQ(configErrors(twoProfiles(withArgs, other + "      - name: PrioritySort\n")),
+        "sched.yaml:13:9: KubeSchedulerConfiguration: profiles[1].pluginConfig.args: Invalid value: null: "
+        "queueSort must be the same for all profiles\n");
+    // The first profile has no entry: none is the args every later entry must have ({} is some).
+    EXPECT_EQ(configErrors(twoProfiles(other, "      - name: PrioritySort\n        args: {}\n")),
+        "sched.yaml:12:15: KubeSchedulerConfiguration: profiles[1].pluginConfig.args: Invalid value: "
+        "runtime.Unknown{TypeMeta:runtime.TypeMeta{APIVersion:\"\", Kind:\"\"}, Raw:[]uint8{0x7b, 0x7d}, "
+        "ContentEncoding:\"\", ContentType:\"application/json\"}: queueSort must be the same for all "
+        "profiles\n");
+    Diagnostics bothNone;
+    EXPECT_TRUE(
+        readConfig(std::string(kConfigHead) + twoProfiles(other, "      - name: PrioritySort\n"), bothNone))
+        << bothNone.formatAll();
+    // One way only: a later profile without an entry is not compared.
+    Diagnostics oneWay;
+    EXPECT_TRUE(readConfig(std::string(kConfigHead) + twoProfiles(withArgs, other), oneWay))
+        << oneWay.formatAll();
+}
+
+// The name compared is the first profile's first enabled queueSort plugin: a first profile that
+// leaves queueSort to multiPoint names none, and no args are compared.
+TEST(SchedulerConfigReader, QueueSortArgsNeedTheFirstProfileToNameItsQueueSort)
+{
+    Diagnostics diags;
+    EXPECT_TRUE(readConfig(std::string(kConfigHead)
+            + "profiles:\n"
+              "  - schedulerName: first\n"
+              "    pluginConfig: [{name: PrioritySort, args: {a: 1}}]\n"
+              "  - schedulerName: second\n"
+              "    pluginConfig: [{name: PrioritySort, args: {a: 2}}]\n",
+        diags))
+        << diags.formatAll();
+    // The sets themselves still must match: the second profile's differs from the first's.
+    EXPECT_EQ(configErrors("profiles:\n"
+                           "  - schedulerName: first\n"
+                           "  - schedulerName: second\n"
+                           "    plugins: {queueSort: {enabled: [{name: PrioritySort}]}}\n"),
+        "sched.yaml:6:26: KubeSchedulerConfiguration: profiles[1].plugins.queueSort: Invalid value: "
+        "config.PluginSet{Enabled:[]config.Plugin{config.Plugin{Name:\"PrioritySort\", Weight:0}}, "
+        "Disabled:[]config.Plugin(nil)}: must be the same for all profiles\n");
+}
+
+// YAMLToJSON re-encodes with encoding/json: keys sorted, compact, Go's number and string forms.
+TEST(SchedulerConfigReader, RawArgsAreTheJsonTextKubernetesKeeps)
+{
+    auto raw = [](const std::string& yaml) {
+        Diagnostics diags;
+        auto docs = yamlio::parseYamlDocuments(yaml, "v.yaml", diags);
+        EXPECT_EQ(docs.size(), 1u) << diags.formatAll();
+        return docs.empty() ? std::string() : rawJsonOf(docs.front());
+    };
+    EXPECT_EQ(raw("{z: [1, 2.50, null, true], a: {b: '3', x: ~}}\n"),
+        "{\"a\":{\"b\":\"3\",\"x\":null},\"z\":[1,2.5,null,true]}");
+    // A plain y is YAML 1.1's true, and a boolean key is named by its value.
+    EXPECT_EQ(raw("{y: 1, x: 2}\n"), "{\"true\":1,\"x\":2}");
+    EXPECT_EQ(raw("[1.0, 1e21, 0.0000001, 123456789.0, -0.5, 0x1F]\n"), "[1,1e+21,1e-7,123456789,-0.5,31]");
+    EXPECT_EQ(raw("[\"<a & b>\", \"tab\\there\", \"\\u2028\", \"caf\\u00e9\", \"\\u0001\"]\n"),
+        "[\"\\u003ca \\u0026 b\\u003e\",\"tab\\there\",\"\\u2028\",\"caf\u00e9\",\"\\u0001\"]");
+    EXPECT_EQ(raw("{10: a, true: b, 9: c}\n"), "{\"10\":\"a\",\"9\":\"c\",\"true\":\"b\"}");
 }

@@ -344,7 +344,7 @@ TEST(SchedulerConfigPlugins, QueueSortMustBeTheSameForAllProfiles)
     EXPECT_EQ(errorsOf(diags),
         "c.yaml:12:23: KubeSchedulerConfiguration: profiles[1].plugins.queueSort: Invalid value: "
         "config.PluginSet{Enabled:[]config.Plugin{config.Plugin{Name:\"PrioritySort\", Weight:0}}, "
-        "Disabled:[]config.Plugin(nil)}: queueSort must be the same for all profiles\n");
+        "Disabled:[]config.Plugin(nil)}: must be the same for all profiles\n");
     // The same set in every profile is accepted (a disabled list compares by name).
     for (auto& p : d.profiles) {
         pluginsAt(p, ExtensionPoint::QueueSort).enabled = { sort };
@@ -361,10 +361,10 @@ TEST(SchedulerConfigPlugins, QueueSortMustBeTheSameForAllProfiles)
     EXPECT_EQ(errorsOf(two),
         "c.yaml:12:23: KubeSchedulerConfiguration: profiles[1].plugins.queueSort: Invalid value: "
         "config.PluginSet{Enabled:[]config.Plugin{config.Plugin{Name:\"PrioritySort\", Weight:3}}, "
-        "Disabled:[]config.Plugin{config.Plugin{Name:\"*\", Weight:0}}}: queueSort must be the same for "
+        "Disabled:[]config.Plugin{config.Plugin{Name:\"*\", Weight:0}}}: must be the same for "
         "all profiles\n"
         "c.yaml:16:5: KubeSchedulerConfiguration: profiles[2].plugins.queueSort: Invalid value: "
-        "config.PluginSet{Enabled:[]config.Plugin(nil), Disabled:[]config.Plugin(nil)}: queueSort must "
+        "config.PluginSet{Enabled:[]config.Plugin(nil), Disabled:[]config.Plugin(nil)}: must "
         "be the same for all profiles\n");
 }
 
