@@ -105,7 +105,8 @@ ScheduleResult Cluster::Impl::schedule(const api::Pod& pod, bool explain)
     // The score order breaks ties by name: a seeded tie-break scores every node. The score caches
     // order nodes for one profile: pods of the others score every feasible node.
     const bool byUsage = !explain && cycle.backed.empty() && options.tieBreak == TieBreak::NodeName
-        && cycle.profile == &primaryProfile(options) && scoresFollowNodeUsage(cycle.profile->scoring, spread)
+        && cycle.profile == &primaryProfile(options) && cycle.profile->scoreError.empty()
+        && scoresFollowNodeUsage(cycle.profile->scoring, spread)
         && (cycle.toAllocate.empty() || !alloc->needsFullEvaluation());
     // A node without free devices gives "cannot allocate all claims" without the allocator
     // evaluating anything (unless admin access or All mode look at in-use devices).
@@ -512,6 +513,13 @@ void Cluster::Impl::searchEveryNode(Cycle& cycle)
     cycle.feasibleCount = uint32_t(feasible.size());
     if (!cycle.fatal.empty() || feasible.empty())
         return;
+    // Scoring fails the cycle with an error (SchedulerProfile::scoreError); one feasible node is
+    // taken unscored (schedulePod).
+    if (feasible.size() > 1 && !cycle.profile->scoreError.empty()) {
+        cycle.res.failure = FailureKind::AllocatorError;
+        cycle.res.message = cycle.profile->scoreError;
+        return;
+    }
     // Scores are normalised over the feasible set in any order; name order keeps ties by name.
     if (limited)
         std::sort(feasible.begin(), feasible.end(),
@@ -629,7 +637,9 @@ NodeDiagnosis Cluster::Impl::diagnoseNode(Cycle& cycle, uint32_t idx)
 void Cluster::Impl::reportFailure(Cycle& cycle)
 {
     auto& res = cycle.res;
-    if (!cycle.fatal.empty()) {
+    if (cycle.fatal.empty() && res.failure == FailureKind::AllocatorError) {
+        // The Score plugins failed (searchEveryNode): the message is theirs.
+    } else if (!cycle.fatal.empty()) {
         // kube-scheduler wraps a Filter error this way; upstream reports it with reason
         // SchedulerError, the simulator contract uses Unschedulable for every pending pod.
         res.failure = FailureKind::AllocatorError;

@@ -216,16 +216,14 @@ void checkPreFilterKept(Reporter& r, const ConfigProfile& cp, const Expanded& x)
     }
 }
 
-// The Filter plugins in the order the framework runs them (expandMultiPointPlugins): the point's
-// own entries that override a multiPoint one, then multiPoint's, then the point's other entries;
-// RunFilterPlugins stops at the first that rejects a node, whose reason the node then reports.
-// drasim keeps DynamicResources last (its allocator runs on the nodes the others pass) and says
-// so when the configuration puts it earlier.
-std::vector<FilterPlugin> filterOrderOf(
-    Reporter& r, const ConfigProfile& cp, const Expanded& x, const std::vector<Enabled>& multiPoint)
+// The plugins of an extension point in the order the framework runs them
+// (expandMultiPointPlugins): the point's own entries that override a multiPoint one, then
+// multiPoint's, then the point's other entries.
+std::vector<const Enabled*> frameworkOrder(
+    const ConfigProfile& cp, const Expanded& x, const std::vector<Enabled>& multiPoint, ExtensionPoint point)
 {
-    const std::vector<ConfigPlugin>& own = cp.plugins.points[size_t(ExtensionPoint::Filter)].enabled;
-    const std::vector<Enabled>& all = x.points[size_t(ExtensionPoint::Filter)];
+    const std::vector<ConfigPlugin>& own = cp.plugins.points[size_t(point)].enabled;
+    const std::vector<Enabled>& all = x.points[size_t(point)];
     auto inMultiPoint = [&](const std::string& name) { return contains(multiPoint, name.c_str()); };
     std::vector<const Enabled*> ordered;
     for (int part = 0; part < 3; ++part)
@@ -235,6 +233,16 @@ std::vector<FilterPlugin> filterOrderOf(
                 || (part == 2 && isOwn && !inMultiPoint(e.name)))
                 ordered.push_back(&e);
         }
+    return ordered;
+}
+
+// RunFilterPlugins stops at the first Filter that rejects a node, whose reason the node then
+// reports. drasim keeps DynamicResources last (its allocator runs on the nodes the others pass) and
+// says so when the configuration puts it earlier.
+std::vector<FilterPlugin> filterOrderOf(
+    Reporter& r, const ConfigProfile& cp, const Expanded& x, const std::vector<Enabled>& multiPoint)
+{
+    const std::vector<const Enabled*> ordered = frameworkOrder(cp, x, multiPoint, ExtensionPoint::Filter);
     std::vector<FilterPlugin> out;
     const Enabled* dra = nullptr;
     for (const Enabled* e : ordered) {
@@ -255,6 +263,46 @@ std::vector<FilterPlugin> filterOrderOf(
     if (std::is_sorted(out.begin(), out.end()))
         out.clear(); // the default profile's order
     return out;
+}
+
+// A Score plugin reads what its PreScore wrote in the cycle state. NodeResourcesFit,
+// NodeResourcesBalancedAllocation and NodeAffinity compute it again when it is missing (their Score
+// in fit.go, balanced_allocation.go, node_affinity.go); TaintToleration, PodTopologySpread and
+// InterPodAffinity return their getPreScoreState error instead (the cycle state's "not found").
+// RunScorePlugins (framework.go) stops at the first plugin that fails, in the framework's order,
+// and wraps its error; schedulePod runs no Score plugin when one node is feasible.
+std::string scoreErrorOf(
+    Reporter& r, const ConfigProfile& cp, const Expanded& x, const std::vector<Enabled>& multiPoint)
+{
+    struct Reader
+    {
+        const char* plugin;
+        const char* readError; ///< the plugin's words when the state is missing
+    };
+    static const Reader kReaders[] = {
+        { "TaintToleration", "failed to read \"PreScoreTaintToleration\" from cycleState: not found" },
+        { "PodTopologySpread", "error reading \"PreScorePodTopologySpread\" from cycleState: not found" },
+        { "InterPodAffinity", "failed to read \"PreScoreInterPodAffinity\" from cycleState: not found" },
+    };
+    std::string error;
+    for (const Enabled* e : frameworkOrder(cp, x, multiPoint, ExtensionPoint::Score))
+        for (const Reader& reader : kReaders) {
+            if (e->name != reader.plugin
+                || contains(x.points[size_t(ExtensionPoint::PreScore)], reader.plugin))
+                continue;
+            const ConfigPlugin* at = disabledAt(cp.plugins.points[size_t(ExtensionPoint::PreScore)], e->name);
+            if (!at)
+                at = disabledAt(cp.plugins.multiPoint, e->name);
+            r.warning(at ? at->site : cp.site,
+                "plugin \"" + e->name
+                    + "\": its PreScore is disabled while its Score is enabled, so its Score finds no "
+                      "PreScore state: kube-scheduler fails every pod with two or more feasible nodes with "
+                      "an "
+                      "error");
+            if (error.empty())
+                error = "running Score plugins: plugin \"" + e->name + "\" failed with: " + reader.readError;
+        }
+    return error;
 }
 
 // validatePluginSetForInvalidPlugins (validation.go): the extension points, not multiPoint.
@@ -339,6 +387,7 @@ SchedulerProfile buildProfile(Reporter& r, const ConfigProfile& cp, const std::s
         if (const PluginEntry* entry = findPlugin(e.name); entry && entry->filter)
             p.filters |= filterBit(*entry->filter);
     p.filterOrder = filterOrderOf(r, cp, x, multiPoint);
+    p.scoreError = scoreErrorOf(r, cp, x, multiPoint);
     p.preemption = contains(x.points[size_t(ExtensionPoint::PostFilter)], "DefaultPreemption");
     placementPlugins(cp, x, multiPoint, p);
     p.minCandidateNodesPercentage = cp.minCandidateNodesPercentage.value_or(p.minCandidateNodesPercentage);

@@ -54,6 +54,9 @@ struct SchedulerProfile
     int32_t minCandidateNodesAbsolute = 100;
     /// The profile's percentageOfNodesToScore; unset: the configuration's (SchedulerOptions).
     std::optional<int32_t> percentageOfNodesToScore;
+    /// kube-scheduler's error for every pod whose cycle scores nodes (two or more feasible ones)
+    /// when a Score plugin that reads its PreScore's state runs without that PreScore; empty: none.
+    std::string scoreError;
     /// The PodGroup cycle's plugins. A placement scores PodGroupPodsCount's weight times its
     /// members (0..100) plus NodeResourcesFit's weight times its bin packing (0: not enabled at
     /// placementScore); that packing weighs cpu, memory and ephemeral storage as the profile's

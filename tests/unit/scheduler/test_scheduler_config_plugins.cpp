@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // What a KubeSchedulerConfiguration's plugin settings change in a cycle, beyond which score terms
 // run (test_scheduler_config.cpp): PodTopologySpread's and InterPodAffinity's Filter disabled,
-// DefaultPreemption's candidate sample, BalancedAllocation's resources.
+// DefaultPreemption's candidate sample, BalancedAllocation's resources, queueSort across profiles,
+// the Filter order, and a Score plugin without its PreScore.
 #include <gtest/gtest.h>
 
 #include "core/scheduler/cluster.h"
@@ -463,4 +464,121 @@ TEST(SchedulerConfigPlugins, DynamicResourcesOrderedBeforeAnotherFilterIsAWarnin
         "\"DynamicResources\" "
         "is ordered before \"NodeUnschedulable\" at filter: drasim runs its Filter after the others, so a "
         "node both reject reports \"NodeUnschedulable\"'s reason");
+}
+
+namespace sched_config_plugins_test {
+
+/// A pod that prefers zone a (the busier one) strongly: NodeAffinity's score decides.
+api::Pod prefersZoneA()
+{
+    api::Pod p = web("w2");
+    api::PreferredSchedulingTerm t;
+    t.weight = 100;
+    t.preference.matchExpressions = { { kZone, "In", { "a" } } };
+    p.spec.nodeAffinity = api::NodeAffinity {};
+    p.spec.nodeAffinity->preferred = { t };
+    return p;
+}
+
+const char* const kNoPreScoreWarning
+    = "\": its PreScore is disabled while its Score is enabled, so its Score finds no PreScore state: "
+      "kube-scheduler fails every pod with two or more feasible nodes with an error";
+
+} // namespace sched_config_plugins_test
+
+// TaintToleration's Score reads the state its PreScore writes and fails without it
+// (taint_toleration.go getPreScoreState); RunScorePlugins wraps the error (framework.go).
+TEST(SchedulerConfigPlugins, ScoreWithoutItsPreScoreFailsEveryScoredPodWithAnError)
+{
+    ConfigProfile p;
+    pluginsAt(p, ExtensionPoint::PreScore).disabled.push_back(namedPlugin("TaintToleration"));
+    Diagnostics diags;
+    const auto options = optionsOf(p, diags);
+    ASSERT_EQ(diags.all().size(), 1u) << diags.formatAll();
+    EXPECT_EQ(diags.all()[0].format(),
+        std::string("c.yaml:5:11: warning: KubeSchedulerConfiguration: profiles[0].plugins.x: plugin "
+                    "\"TaintToleration")
+            + kNoPreScoreWarning);
+    Cluster c(twoZones(), options);
+    const auto r = c.schedule(web("w2"), true);
+    EXPECT_FALSE(r.scheduled);
+    EXPECT_EQ(r.failure, scheduler::FailureKind::AllocatorError);
+    EXPECT_FALSE(r.preemption);
+    EXPECT_EQ(r.message,
+        "running Score plugins: plugin \"TaintToleration\" failed with: failed to read "
+        "\"PreScoreTaintToleration\" from cycleState: not found");
+    ASSERT_TRUE(r.diagnosis);
+    EXPECT_EQ(r.diagnosis->message, r.message);
+    // schedulePod binds a single feasible node without scoring it.
+    api::ObjectSet one = twoZones();
+    one.nodes.resize(1);
+    Cluster single(one, options);
+    const auto s = single.schedule(web("w2"));
+    ASSERT_TRUE(s.scheduled) << s.message;
+    EXPECT_EQ(s.nodeName, "a1");
+}
+
+// PodTopologySpread's and InterPodAffinity's Score fail the same way, with their own words, even
+// for a pod their PreScore would have skipped (no soft constraint, no affinity).
+TEST(SchedulerConfigPlugins, EachPreScoreReaderFailsInItsOwnWords)
+{
+    const std::pair<const char*, const char*> readers[] = {
+        { "PodTopologySpread", "error reading \"PreScorePodTopologySpread\" from cycleState: not found" },
+        { "InterPodAffinity", "failed to read \"PreScoreInterPodAffinity\" from cycleState: not found" },
+    };
+    for (const auto& [plugin, words] : readers) {
+        ConfigProfile p;
+        pluginsAt(p, ExtensionPoint::PreScore).disabled.push_back(namedPlugin(plugin));
+        Diagnostics diags;
+        Cluster c(twoZones(), optionsOf(p, diags));
+        EXPECT_EQ(diags.all().size(), 1u) << diags.formatAll();
+        const auto r = c.schedule(web("w2"));
+        EXPECT_FALSE(r.scheduled) << plugin;
+        EXPECT_EQ(
+            r.message, std::string("running Score plugins: plugin \"") + plugin + "\" failed with: " + words);
+    }
+}
+
+// With every PreScore disabled the first failing Score plugin in the framework's order names the
+// error: multiPoint's order (TaintToleration first), unless the score point enables one of them
+// itself, which puts it first (expandMultiPointPlugins).
+TEST(SchedulerConfigPlugins, TheFirstFailingScorePluginInFrameworkOrderNamesTheError)
+{
+    ConfigProfile p;
+    pluginsAt(p, ExtensionPoint::PreScore).disabled.push_back(namedPlugin("*"));
+    Diagnostics diags;
+    const auto options = optionsOf(p, diags);
+    EXPECT_EQ(diags.all().size(), 3u) << diags.formatAll();
+    Cluster c(twoZones(), options);
+    EXPECT_EQ(c.schedule(web("w2")).message,
+        "running Score plugins: plugin \"TaintToleration\" failed with: failed to read "
+        "\"PreScoreTaintToleration\" from cycleState: not found");
+    ConfigPlugin own = namedPlugin("InterPodAffinity");
+    own.weight = 2;
+    pluginsAt(p, ExtensionPoint::Score).enabled.push_back(own);
+    Diagnostics again;
+    Cluster first(twoZones(), optionsOf(p, again));
+    EXPECT_EQ(first.schedule(web("w2")).message,
+        "running Score plugins: plugin \"InterPodAffinity\" failed with: failed to read "
+        "\"PreScoreInterPodAffinity\" from cycleState: not found");
+}
+
+// NodeAffinity, NodeResourcesFit and NodeResourcesBalancedAllocation compute their PreScore state
+// again in Score when it is missing (node_affinity.go, fit.go, balanced_allocation.go): disabling
+// their PreScore changes nothing.
+TEST(SchedulerConfigPlugins, ScorePluginsThatRecomputeTheirStateScoreAsBefore)
+{
+    ConfigProfile p;
+    for (const char* name : { "NodeAffinity", "NodeResourcesFit", "NodeResourcesBalancedAllocation" })
+        pluginsAt(p, ExtensionPoint::PreScore).disabled.push_back(namedPlugin(name));
+    Diagnostics diags;
+    Cluster c(twoZones(), optionsOf(p, diags));
+    EXPECT_TRUE(diags.all().empty()) << diags.formatAll();
+    const auto r = c.schedule(prefersZoneA());
+    ASSERT_TRUE(r.scheduled) << r.message;
+    EXPECT_EQ(r.nodeName, "a1");
+    Cluster defaults(twoZones());
+    EXPECT_EQ(defaults.schedule(prefersZoneA()).nodeName, "a1");
+    // Without the preference the emptier node wins.
+    EXPECT_EQ(c.schedule(web("w3")).nodeName, "b1");
 }
