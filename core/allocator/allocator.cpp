@@ -834,11 +834,24 @@ void Allocator::undoLastPick()
     --m_claimResults[p.claim];
 }
 
+std::map<std::string, Quantity> Allocator::consumedBy(const Pick& p) const
+{
+    std::map<std::string, Quantity> out;
+    if (!p.entry.multi)
+        return out;
+    const auto& sub = m_claims[p.claim].requests[p.request].subs[p.sub];
+    Consumption amounts;
+    capacityConsumption(*p.entry.device, sub.spec->capacity ? &*sub.spec->capacity : nullptr,
+        m_options.fractionalCapacityRange, amounts);
+    for (const auto& [name, q] : amounts)
+        out[*name] = q;
+    return out;
+}
+
 std::vector<api::AllocationResult> Allocator::buildResults(const api::Node& node, const Attempt& attempt,
     const std::function<std::string()>& newShareId, const std::string& timestamp) const
 {
     std::vector<api::AllocationResult> out(m_claims.size());
-    Consumption amounts;
     for (const auto& p : attempt.picks) {
         const auto& claim = m_claims[p.claim];
         const auto& sub = claim.requests[p.request].subs[p.sub];
@@ -857,10 +870,7 @@ std::vector<api::AllocationResult> Allocator::buildResults(const api::Node& node
         r.skipNodeOperations = p.entry.slice->skipNodeOperations;
         if (p.entry.multi) {
             r.shareID = newShareId();
-            capacityConsumption(d, sub.spec->capacity ? &*sub.spec->capacity : nullptr,
-                m_options.fractionalCapacityRange, amounts);
-            for (const auto& [name, q] : amounts)
-                r.consumedCapacity[*name] = q;
+            r.consumedCapacity = consumedBy(p);
         }
         out[p.claim].results.push_back(std::move(r));
     }

@@ -145,6 +145,10 @@ public:
     std::vector<api::AllocationResult> buildResults(const api::Node& node, const Attempt& attempt,
         const std::function<std::string()>& newShareId, const std::string& timestamp) const;
 
+    /// The capacity a pick consumes, as buildResults writes it in consumedCapacity: a share of a
+    /// device that allows multiple allocations; empty for any other pick.
+    std::map<std::string, Quantity> consumedBy(const Pick& pick) const;
+
     /// Per-device verdicts for explain (slow path only).
     std::vector<ClaimVerdicts> explain(const api::Node& node);
 

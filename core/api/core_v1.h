@@ -58,6 +58,9 @@ struct Container
     std::string name;
     std::string image;
     ResourceRequirements resources;
+    /// restartPolicy: only "Always", on an init container, which makes it a sidecar that runs
+    /// beside the main containers (its requests add to theirs instead of being maxed with them).
+    std::optional<std::string> restartPolicy;
 };
 
 struct PodResourceClaim
@@ -111,6 +114,9 @@ struct PodSpec
     /// gives the value the API server stores when it is absent.
     std::optional<int64_t> terminationGracePeriodSeconds;
     ResourceList overhead;
+    /// spec.resources (PodLevelResources, beta and on since 1.34): the pod's own requests and
+    /// limits for cpu, memory and hugepages-*, which replace the containers' sum where set.
+    std::optional<ResourceRequirements> resources;
     std::optional<PodWorkloadReference> workloadRef; ///< 1.35
     /// spec.schedulingGroup.podGroupName (1.36+, GenericWorkload gate): the PodGroup the pod
     /// belongs to (it may not exist yet).
@@ -146,6 +152,33 @@ struct PodExtendedResourceClaimStatus
     std::string resourceClaimName;
 };
 
+/// pod.status.nodeAllocatableResourceClaimStatuses (DRANodeAllocatableResources, 1.37 alpha): what
+/// one claim's devices add to the pod's node-allocatable requests (KEP-5517). The scheduler writes
+/// it when it binds the pod; the node's requested resources count it for as long as the pod runs.
+struct NodeAllocatableMappedResource
+{
+    std::string name; ///< cpu, memory or hugepages-<size>
+    Quantity quantity;
+    bool operator==(const NodeAllocatableMappedResource&) const = default;
+};
+
+struct NodeAllocatableOverheadResource
+{
+    std::string name;
+    std::optional<Quantity> perPod;
+    std::optional<Quantity> perContainer;
+    bool operator==(const NodeAllocatableOverheadResource&) const = default;
+};
+
+struct NodeAllocatableResourceClaimStatus
+{
+    std::string resourceClaimName;
+    std::vector<std::string> containers; ///< the containers that reference the claim
+    std::vector<NodeAllocatableMappedResource> mapping; ///< sorted by name
+    std::vector<NodeAllocatableOverheadResource> overhead; ///< sorted by name
+    bool operator==(const NodeAllocatableResourceClaimStatus&) const = default;
+};
+
 /// The grace period a pod gets between being told to stop and being killed: the API server
 /// defaults an absent spec.terminationGracePeriodSeconds to 30 (SetDefaults_PodSpec).
 constexpr int64_t kDefaultTerminationGracePeriodSeconds = 30;
@@ -173,6 +206,7 @@ struct Pod
     std::optional<PodStartTime> startTime; ///< status.startTime
     std::vector<PodResourceClaimStatus> resourceClaimStatuses;
     std::optional<PodExtendedResourceClaimStatus> extendedResourceClaimStatus;
+    std::vector<NodeAllocatableResourceClaimStatus> nodeAllocatableResourceClaimStatuses;
 };
 
 struct PodTemplateSpec

@@ -33,7 +33,7 @@ constexpr State A = State::Absent, F = State::Off, T = State::On, L = State::Loc
 // and the CompositePodGroup gate page (GenericWorkload + TopologyAwareWorkloadScheduling);
 // DRADeviceTaintRules: {DRADeviceTaints} is in that table too.
 // Sorted by name.
-constexpr std::array<GateSpec, 22> kGates = { {
+constexpr std::array<GateSpec, 24> kGates = { {
     { "CompositePodGroup", { A, A, F }, { "GenericWorkload", "TopologyAwareWorkloadScheduling" } },
     { "DRAConsumableCapacity", { F, T, T }, {} },
     { "DRADerivedAttributes", { A, A, F }, {} }, // 1.37 alpha (kubernetes#140029, KEP-6080)
@@ -47,12 +47,16 @@ constexpr std::array<GateSpec, 22> kGates = { {
     { "DRAOptionalNodeOperations", { A, A, F }, {} }, // 1.37 alpha (kubernetes#139933, KEP-5945)
     { "DRAFractionalCapacityRange", { A, A, F }, {} },
     { "DRAListTypeAttributes", { A, F, F }, {} },
+    // KEP-5517: alpha in 1.36 (field nodeAllocatableResourceMappings) and, reshaped, in 1.37
+    // (nodeAllocatableResources); kubernetes#140009.
+    { "DRANodeAllocatableResources", { A, F, F }, {} },
     { "DRAPartitionableDevices", { F, T, T }, {} }, // KEP-4815
     { "DRAWorkloadResourceClaims", { A, F, F }, {} },
     { "GangScheduling", { F, F, A }, { "GenericWorkload" } },
     { "GenericWorkload", { F, F, F }, {} },
     { "OpportunisticBatching", { T, T, T }, {} },
     { "PodGroupPreemptionPolicy", { A, A, F }, {} },
+    { "PodLevelResources", { T, T, T }, {} }, // KEP-2837, beta and on since 1.34
     { "SchedulerPopFromBackoffQ", { T, T, T }, {} },
     // GA and locked on since 1.34 (kubernetes#131973); removed from the code in 1.37
     // (kubernetes#138420). drasim always applies the hints; spec.scheduler.queueingHints is the

@@ -69,6 +69,30 @@ struct DeviceTaint
     double appearedAt = 0;
 };
 
+/// Device.nodeAllocatableResources (DRANodeAllocatableResources, 1.37 alpha, KEP-5517): how an
+/// allocation of the device counts against the node's allocatable cpu, memory or hugepages.
+/// `mapping`: the device is that resource, deviceMultiplier per allocated device, or the consumed
+/// capacity capacityKey times capacityMultiplier (default 1). `overhead`: the device costs that
+/// much per pod and per container that references the claim, on top of what the pod requests.
+struct NodeAllocatableMapping
+{
+    std::optional<Quantity> deviceMultiplier;
+    std::optional<std::string> capacityKey;
+    std::optional<Quantity> capacityMultiplier;
+};
+
+struct NodeAllocatableOverhead
+{
+    std::optional<Quantity> perPod;
+    std::optional<Quantity> perContainer;
+};
+
+struct NodeAllocatableResource
+{
+    std::optional<NodeAllocatableMapping> mapping;
+    std::optional<NodeAllocatableOverhead> overhead;
+};
+
 struct Device
 {
     std::string name;
@@ -84,6 +108,7 @@ struct Device
     std::vector<std::string> bindingConditions;
     std::vector<std::string> bindingFailureConditions;
     std::optional<bool> allowMultipleAllocations;
+    std::map<std::string, NodeAllocatableResource> nodeAllocatableResources;
     SourcePos pos;
 };
 

@@ -616,6 +616,26 @@ Quantity Quantity::add(const Quantity& o) const
     return QuantityAccess::make(sa + sb, e, format, decimalForm, int64Scale);
 }
 
+Quantity Quantity::multiplied(const Quantity& by) const
+{
+    if (m_mantissa == 0 || by.m_mantissa == 0)
+        return QuantityAccess::make(0, 0, m_format, true, 0);
+    const bool negative = (m_mantissa < 0) != (by.m_mantissa < 0);
+    u128 a = absU(m_mantissa), b = absU(by.m_mantissa);
+    int64_t exponent = m_exponent + by.m_exponent;
+    // Keep the product within 127 bits by dropping the smaller factor's last digits: past 38
+    // significant digits a quantity is below our precision anyway (as in add).
+    while (a > 1 && b > 1 && a > (u128(1) << 126) / b) {
+        if (a >= b)
+            a /= 10;
+        else
+            b /= 10;
+        ++exponent;
+    }
+    const i128 product = i128(a * b);
+    return QuantityAccess::make(negative ? -product : product, exponent, m_format, true, 0);
+}
+
 // apimachinery's Sub is Add of the negated amount with the same format rule.
 Quantity Quantity::sub(const Quantity& o) const
 {

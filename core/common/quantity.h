@@ -36,6 +36,9 @@ public:
 
     Quantity add(const Quantity& o) const;
     Quantity sub(const Quantity& o) const;
+    /// The exact decimal product (inf.Dec's Mul, as apimachinery multiplies through AsDec), in the
+    /// receiver's format; saturates like the other arithmetic when the mantissa would overflow.
+    Quantity multiplied(const Quantity& by) const;
 
     int sign() const;
     bool isZero() const { return sign() == 0; }

@@ -59,6 +59,7 @@ void recordResult(Cluster& cluster, api::Pod& pod, const ScheduleResult& r, Batc
         pod.spec.nodeName = r.nodeName;
         if (r.extendedResourceClaimStatus)
             pod.extendedResourceClaimStatus = r.extendedResourceClaimStatus;
+        pod.nodeAllocatableResourceClaimStatuses = r.nodeAllocatableResourceClaimStatuses;
         ++out.scheduled;
     } else {
         conds.push_back(api::PodCondition { "PodScheduled", "False", "Unschedulable", r.message });

@@ -92,6 +92,10 @@ struct SchedulerOptions
     /// Feature gate DRAWorkloadResourceClaims (group_claims.h): a member's claim entry that matches
     /// its PodGroup's uses the group's claim, reserved for the PodGroup.
     bool draWorkloadResourceClaims = false;
+    /// Feature gate DRANodeAllocatableResources (node_allocatable.h): DynamicResources counts what
+    /// the claims' devices map to or cost in node-allocatable cpu, memory and hugepages, and a
+    /// bound pod's status.nodeAllocatableResourceClaimStatuses is charged to its node.
+    bool draNodeAllocatableResources = false;
 };
 
 /// The profile that schedules `pod` (by spec.schedulerName, "" meaning "default-scheduler");
@@ -162,6 +166,9 @@ struct ScheduleResult
     /// Set when the scheduler created a claim for extended resources served through DRA; the
     /// caller records it in the pod's status (its name is also the last entry of claims).
     std::optional<api::PodExtendedResourceClaimStatus> extendedResourceClaimStatus;
+    /// Scheduled with DRANodeAllocatableResources: what its claims' devices add to its requests
+    /// (pod.status.nodeAllocatableResourceClaimStatuses), for the caller to record.
+    std::vector<api::NodeAllocatableResourceClaimStatus> nodeAllocatableResourceClaimStatuses;
     /// Set when the pod was unschedulable and DefaultPreemption ran for it (not for the members
     /// of a group cycle). With a nominated node, the victims are marked terminating and the pod is
     /// nominated (it tries that node first, and pods of lower or equal priority leave room for it

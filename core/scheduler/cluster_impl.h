@@ -651,7 +651,7 @@ struct Cluster::Impl
         ps.pub.nodeName = pod.spec.nodeName;
         ps.name = pod.meta.name;
         ps.uid = pod.meta.uid;
-        ps.req = computePodRequests(pod.spec);
+        ps.req = boundPodRequests(pod, options.draNodeAllocatableResources);
         ps.pub.claims = existingPodClaims(pod);
         ps.pub.priority = pod.spec.priority.value_or(0);
         ps.groupKey = groupKeyOf(pod);
@@ -689,6 +689,8 @@ struct Cluster::Impl
         std::string podKey;
         ScheduleResult res;
         std::vector<ClaimState*> podClaims; ///< pod order, each once
+        std::vector<ClaimState*> claimOfEntry; ///< per pod.spec.resourceClaims entry (null: none)
+        bool nodeAllocatable = false; ///< NodeAllocatableCycle::active
         std::vector<ClaimState*> toAllocate; ///< the unallocated ones, pod order
         std::vector<const api::NodeSelector*> allocatedSelectors; ///< of the allocated ones
         PodRequests req;
@@ -775,6 +777,7 @@ struct Cluster::Impl
     struct GroupPreemption;
     /// DRA claims shared by a PodGroup within a cycle (group_claim_cycle.cpp)
     struct GroupClaims;
+    struct NodeAllocatableCycle; ///< DRANodeAllocatableResources (node_allocatable_cycle.cpp)
     // The phases of one cycle, in order.
     std::string lookupClaims(Cycle& cycle);
     ClaimState* claimFromTemplate(Cycle& cycle, const api::PodResourceClaim& entry,

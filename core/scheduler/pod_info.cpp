@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "core/api/pod_requests.h"
+
 namespace drasim::scheduler {
 
 void Resources::add(const Resources& o, int sign)
@@ -39,48 +41,185 @@ Resources fromResourceList(const api::ResourceList& list)
     return r;
 }
 
+void Resources::maxWith(const Resources& o)
+{
+    milliCpu = std::max(milliCpu, o.milliCpu);
+    memory = std::max(memory, o.memory);
+    ephemeralStorage = std::max(ephemeralStorage, o.ephemeralStorage);
+    for (const auto& [k, v] : o.scalar) {
+        auto& x = scalar[k];
+        x = std::max(x, v);
+        if (x == 0)
+            scalar.erase(k);
+    }
+}
+
 namespace {
 
-void maxInto(Resources& into, const Resources& r)
+void addQuantity(Resources& r, const std::string& name, const Quantity& q, int64_t times = 1)
 {
-    into.milliCpu = std::max(into.milliCpu, r.milliCpu);
-    into.memory = std::max(into.memory, r.memory);
-    into.ephemeralStorage = std::max(into.ephemeralStorage, r.ephemeralStorage);
-    for (const auto& [k, v] : r.scalar)
-        into.scalar[k] = std::max(into.scalar[k], v);
+    Resources one;
+    if (name == "cpu")
+        one.milliCpu = q.milliValue() * times;
+    else if (name == "memory")
+        one.memory = q.value() * times;
+    else if (name == "ephemeral-storage")
+        one.ephemeralStorage = q.value() * times;
+    else if (name != "pods")
+        one.scalar[name] = q.value() * times;
+    r.add(one);
+}
+
+bool podLevelRequestsSet(const api::PodSpec& spec)
+{
+    if (!spec.resources)
+        return false;
+    for (const auto& [name, q] : spec.resources->requests)
+        if (api::isPodLevelResource(name))
+            return true;
+    return false;
+}
+
+// applyPodLevelResources: a pod-level request replaces the containers' sum for its resource.
+void applyPodLevel(Resources& r, const api::PodSpec& spec)
+{
+    if (!spec.resources)
+        return;
+    for (const auto& [name, q] : spec.resources->requests) {
+        if (!api::isPodLevelResource(name))
+            continue;
+        if (name == "cpu")
+            r.milliCpu = q.milliValue();
+        else if (name == "memory")
+            r.memory = q.value();
+        else if (q.value() != 0)
+            r.scalar[name] = q.value();
+        else
+            r.scalar.erase(name);
+    }
+}
+
+// Whether the pod's requests name the resource at all (a key of PodRequests' list, even at zero):
+// with pod-level requests, only a resource named nowhere gets the scoring default.
+bool named(const api::PodSpec& spec, const DraNodeAllocatable* dra, const char* name)
+{
+    auto in = [&](const api::ResourceList& l) { return l.count(name) > 0; };
+    for (const auto* list : { &spec.containers, &spec.initContainers })
+        for (const auto& c : *list)
+            if (in(c.resources.requests))
+                return true;
+    if (in(spec.overhead) || (spec.resources && in(spec.resources->requests)))
+        return true;
+    if (!dra)
+        return false;
+    const auto mentions = [&](const Resources& r) {
+        return std::string_view(name) == "cpu" ? r.milliCpu != 0 : r.memory != 0;
+    };
+    if (mentions(dra->podFixed))
+        return true;
+    for (const auto& [c, r] : dra->perContainer)
+        if (mentions(r))
+            return true;
+    return false;
+}
+
+// PodRequests; with defaults, a container without a cpu (memory) request counts the scoring
+// default (NonMissingContainerRequests).
+Resources podRequests(
+    const api::PodSpec& spec, const DraNodeAllocatable* dra, bool cpuDefault, bool memDefault)
+{
+    const auto requestsOf = [&](const api::Container& c) {
+        Resources r = fromResourceList(c.resources.requests);
+        if (cpuDefault && !c.resources.requests.count("cpu"))
+            r.milliCpu += kDefaultMilliCpuRequest;
+        if (memDefault && !c.resources.requests.count("memory"))
+            r.memory += kDefaultMemoryRequest;
+        return r;
+    };
+    const auto extraOf = [&](const std::string& name) -> const Resources* {
+        if (!dra)
+            return nullptr;
+        const auto it = dra->perContainer.find(name);
+        return it == dra->perContainer.end() ? nullptr : &it->second;
+    };
+    Resources r = api::aggregateContainerRequests<Resources>(spec, requestsOf, extraOf);
+    if (dra)
+        r.add(dra->podFixed);
+    applyPodLevel(r, spec);
+    r.add(fromResourceList(spec.overhead));
+    return r;
 }
 
 } // namespace
 
-PodRequests computePodRequests(const api::PodSpec& spec)
+DraNodeAllocatable draNodeAllocatable(
+    const api::PodSpec& spec, const std::vector<api::NodeAllocatableResourceClaimStatus>& statuses)
+{
+    DraNodeAllocatable out;
+    for (const auto& st : statuses) {
+        for (const auto& m : st.mapping)
+            addQuantity(out.podFixed, m.name, m.quantity);
+        bool perContainer = false;
+        for (const auto& o : st.overhead) {
+            if (o.perPod)
+                addQuantity(out.podFixed, o.name, *o.perPod);
+            perContainer = perContainer || o.perContainer;
+        }
+        if (!perContainer)
+            continue;
+        int64_t known = 0;
+        for (const auto* list : { &spec.initContainers, &spec.containers })
+            for (const auto& c : *list) {
+                if (std::find(st.containers.begin(), st.containers.end(), c.name) == st.containers.end())
+                    continue;
+                ++known;
+                for (const auto& o : st.overhead)
+                    if (o.perContainer)
+                        addQuantity(out.perContainer[c.name], o.name, *o.perContainer);
+            }
+        const int64_t unknown = int64_t(st.containers.size()) - known;
+        if (unknown > 0)
+            for (const auto& o : st.overhead)
+                if (o.perContainer)
+                    addQuantity(out.podFixed, o.name, *o.perContainer, unknown);
+    }
+    return out;
+}
+
+PodRequests computePodRequests(const api::PodSpec& spec, const DraNodeAllocatable* dra)
 {
     PodRequests out;
-    Resources sum;
-    int64_t nzCpu = 0;
-    int64_t nzMem = 0;
-    // Scoring counts a container without a cpu or memory request with a default amount; an
-    // explicit zero request stays zero (upstream's NonMissingContainerRequests).
-    auto nonZero = [](const api::ResourceList& list, const char* name, int64_t value, int64_t fallback) {
-        return list.count(name) ? value : fallback;
-    };
-    for (const auto& c : spec.containers) {
-        Resources r = fromResourceList(c.resources.requests);
-        sum.add(r);
-        nzCpu += nonZero(c.resources.requests, "cpu", r.milliCpu, kDefaultMilliCpuRequest);
-        nzMem += nonZero(c.resources.requests, "memory", r.memory, kDefaultMemoryRequest);
-    }
-    for (const auto& c : spec.initContainers) {
-        Resources r = fromResourceList(c.resources.requests);
-        maxInto(sum, r);
-        nzCpu = std::max(nzCpu, nonZero(c.resources.requests, "cpu", r.milliCpu, kDefaultMilliCpuRequest));
-        nzMem = std::max(nzMem, nonZero(c.resources.requests, "memory", r.memory, kDefaultMemoryRequest));
-    }
-    Resources overhead = fromResourceList(spec.overhead);
-    sum.add(overhead);
-    out.requests = sum;
-    out.nonZeroMilliCpu = nzCpu + overhead.milliCpu;
-    out.nonZeroMemory = nzMem + overhead.memory;
+    out.requests = podRequests(spec, dra, false, false);
+    // Scoring's non-zero requests: without pod-level requests every container lacking a cpu or
+    // memory request counts the default; with them, only a resource the pod names nowhere does
+    // (getNonMissingContainerRequests).
+    const bool podLevel = podLevelRequestsSet(spec);
+    const bool cpuDefault = !podLevel || !named(spec, dra, "cpu");
+    const bool memDefault = !podLevel || !named(spec, dra, "memory");
+    const Resources nonZero = podRequests(spec, dra, cpuDefault, memDefault);
+    out.nonZeroMilliCpu = nonZero.milliCpu;
+    out.nonZeroMemory = nonZero.memory;
     return out;
+}
+
+PodRequests boundPodRequests(const api::Pod& pod, bool nodeAllocatableResources)
+{
+    if (!nodeAllocatableResources || pod.nodeAllocatableResourceClaimStatuses.empty())
+        return computePodRequests(pod.spec);
+    const DraNodeAllocatable dra = draNodeAllocatable(pod.spec, pod.nodeAllocatableResourceClaimStatuses);
+    return computePodRequests(pod.spec, &dra);
+}
+
+Resources containerRequestsWithDra(const api::PodSpec& spec, const DraNodeAllocatable& dra)
+{
+    const auto requestsOf = [](const api::Container& c) { return fromResourceList(c.resources.requests); };
+    const auto extraOf = [&](const std::string& name) -> const Resources* {
+        const auto it = dra.perContainer.find(name);
+        return it == dra.perContainer.end() ? nullptr : &it->second;
+    };
+    Resources r = api::aggregateContainerRequests<Resources>(spec, requestsOf, extraOf);
+    r.add(dra.podFixed);
+    return r;
 }
 
 } // namespace drasim::scheduler

@@ -9,6 +9,7 @@
 #include "core/scheduler/cluster_impl.h"
 #include "core/scheduler/filter_order.h"
 #include "core/scheduler/group_claim_cycle.h"
+#include "core/scheduler/node_allocatable_cycle.h"
 #include "core/scheduler/pod_placement.h"
 #include "core/scheduler/preemption.h"
 #include "core/scheduler/share_scoring.h"
@@ -79,6 +80,7 @@ ScheduleResult Cluster::Impl::schedule(const api::Pod& pod, bool explain)
             "0/" + std::to_string((placementNodes ? placementNodes->size() : nodes.size()))
                 + " nodes are available: " + error + ".");
     cycle.req = computePodRequests(pod.spec);
+    cycle.nodeAllocatable = NodeAllocatableCycle::active(*this, cycle);
     if (options.draExtendedResources)
         cycle.backed = draBackedResources(cycle.req, extendedClasses);
     if (!prepareAllocator(cycle, 0, &error))
@@ -104,9 +106,10 @@ ScheduleResult Cluster::Impl::schedule(const api::Pod& pod, bool explain)
     cycle.nodesToFind = numFeasibleNodesToFind(percentageOfNodesToScore(options, *cycle.profile), candidates);
     // The score order breaks ties by name: a seeded tie-break scores every node. The score caches
     // order nodes for one profile: pods of the others score every feasible node.
-    const bool byUsage = !explain && cycle.backed.empty() && options.tieBreak == TieBreak::NodeName
-        && cycle.profile == &primaryProfile(options) && cycle.profile->scoreError.empty()
-        && scoresFollowNodeUsage(cycle.profile->scoring, spread)
+    // A pod whose claims may add node-allocatable resources filters every node on its own.
+    const bool byUsage = !explain && cycle.backed.empty() && !cycle.nodeAllocatable
+        && options.tieBreak == TieBreak::NodeName && cycle.profile == &primaryProfile(options)
+        && cycle.profile->scoreError.empty() && scoresFollowNodeUsage(cycle.profile->scoring, spread)
         && (cycle.toAllocate.empty() || !alloc->needsFullEvaluation());
     // A node without free devices gives "cannot allocate all claims" without the allocator
     // evaluating anything (unless admin access or All mode look at in-use devices).
@@ -181,6 +184,7 @@ std::string Cluster::Impl::lookupClaims(Cycle& cycle)
     const api::Pod& pod = cycle.pod;
     const std::string ns = nsOf(pod.meta);
     std::string lookupError;
+    cycle.claimOfEntry.assign(pod.spec.resourceClaims.size(), nullptr);
     for (const auto& e : pod.spec.resourceClaims) {
         std::string claimName;
         const GroupClaims::Entry use = GroupClaims::resolve(*this, cycle, e, claimName, lookupError);
@@ -205,6 +209,7 @@ std::string Cluster::Impl::lookupClaims(Cycle& cycle)
         }
         if (c->claim.deleting && lookupError.empty())
             lookupError = "resourceclaim \"" + claimName + "\" is being deleted";
+        cycle.claimOfEntry[size_t(&e - pod.spec.resourceClaims.data())] = c;
         if (std::find(cycle.podClaims.begin(), cycle.podClaims.end(), c) == cycle.podClaims.end())
             cycle.podClaims.push_back(c);
         if (use == GroupClaims::Entry::Group && !GroupClaims::ofGroup(cycle, c))
@@ -386,6 +391,8 @@ bool Cluster::Impl::filterNode(Cycle& cycle, uint32_t idx, allocator::Attempt& a
     }
     // DRA reasons are a fixed set: count them in an array instead of a string-keyed map, which
     // matters when a pending pod is retried against thousands of full nodes.
+    if (cycle.nodeAllocatable && NodeAllocatableCycle::sharingRefused(*this, cycle, idx))
+        return false;
     int dra = -1;
     for (const auto* sel : cycle.allocatedSelectors)
         if (!allocator::matchesNodeSelector(*sel, ns.node)) {
@@ -403,6 +410,14 @@ bool Cluster::Impl::filterNode(Cycle& cycle, uint32_t idx, allocator::Attempt& a
             dra = *known;
         else
             dra = Verdicts::allocateOn(*this, cycle, idx, attempt);
+    }
+    if (dra < 0 && cycle.nodeAllocatable) {
+        using V = NodeAllocatableCycle::Verdict;
+        const V v = NodeAllocatableCycle::filter(*this, cycle, idx, attempt, usage);
+        if (v == V::Rejected)
+            return false;
+        if (v == V::Error)
+            dra = kFatal;
     }
     if (cycle.explain)
         cycle.draStatus[idx] = dra < 0 ? std::string()
@@ -736,13 +751,24 @@ void Cluster::Impl::reserveAndBind(Cycle& cycle)
         if (!present)
             rf.push_back(api::ResourceClaimConsumerReference { "", "pods", pod.meta.name, pod.meta.uid });
     }
+    // What the claims' devices add to the pod's requests (DRANodeAllocatableResources) is written to
+    // its status and charged to the node for as long as it runs.
+    PodRequests boundReq = cycle.req;
+    if (cycle.nodeAllocatable) {
+        res.nodeAllocatableResourceClaimStatuses = NodeAllocatableCycle::atBind(*this, cycle);
+        if (!res.nodeAllocatableResourceClaimStatuses.empty()) {
+            const DraNodeAllocatable dra
+                = draNodeAllocatable(pod.spec, res.nodeAllocatableResourceClaimStatuses);
+            boundReq = computePodRequests(pod.spec, &dra);
+        }
+    }
     PodState ps;
     ps.pub.key = cycle.podKey;
     ps.pub.nodeName = node.node.meta.name;
     ps.pub.claims = res.claims;
     ps.name = pod.meta.name;
     ps.uid = pod.meta.uid;
-    ps.req = cycle.req;
+    ps.req = boundReq;
     ps.pub.priority = pod.spec.priority.value_or(0);
     ps.groupKey = groupKeyOf(pod);
     ps.startTime = time;
@@ -758,7 +784,7 @@ void Cluster::Impl::reserveAndBind(Cycle& cycle)
         ++freeEvents;
     changes.record(std::move(added));
     Nominator::clear(*this, cycle.podKey);
-    chargeNode(uint32_t(cycle.chosen), cycle.req, +1);
+    chargeNode(uint32_t(cycle.chosen), boundReq, +1);
     res.scheduled = true;
     res.nodeName = node.node.meta.name;
     if (cycle.diagnosis) {

@@ -18,6 +18,7 @@ scheduler::SchedulerOptions clusterOptionsFor(
     options.draFractionalCapacityRange = gates.enabled("DRAFractionalCapacityRange");
     options.draListTypeAttributes = gates.enabled("DRAListTypeAttributes");
     options.draWorkloadResourceClaims = gates.enabled("DRAWorkloadResourceClaims");
+    options.draNodeAllocatableResources = gates.enabled("DRANodeAllocatableResources");
     return options;
 }
 

@@ -147,6 +147,7 @@ auto simulateWith(const PreparedScenario& prepared, api::ObjectSet objects, cons
     schedOptions.draFractionalCapacityRange = prepared.featureGates.enabled("DRAFractionalCapacityRange");
     schedOptions.draListTypeAttributes = prepared.featureGates.enabled("DRAListTypeAttributes");
     schedOptions.draWorkloadResourceClaims = prepared.featureGates.enabled("DRAWorkloadResourceClaims");
+    schedOptions.draNodeAllocatableResources = prepared.featureGates.enabled("DRANodeAllocatableResources");
     scheduler::Cluster cluster(std::move(objects), schedOptions);
     if (cluster.diagnostics().hasErrors()) {
         diags.append(cluster.diagnostics());

@@ -73,6 +73,19 @@ void readTopologySpreadConstraints(
 std::string peekObjectName(const Reader& r, uint32_t root, bool namespaced);
 /// The API server's ValidateResourceRequirements (resource_requirements.cpp): `node` is the
 /// `resources` map of a container (or the pod overhead read as limits), `res` what was read from it.
+/// A ResourceList (requests, limits, overhead): quantities, none negative.
+void readResourceList(Reader& r, uint32_t node, const Path& p, api::ResourceList& out);
+/// spec.resources (read_pod_resources.cpp): pod-level requests and limits, cleared while
+/// PodLevelResources is off.
+void readPodLevelResources(Reader& r, uint32_t v, const Path& p, api::PodSpec& out);
+/// status.nodeAllocatableResourceClaimStatuses of a bound pod (DRANodeAllocatableResources): what
+/// its claims add to its requests on its node.
+void readNodeAllocatableClaimStatuses(
+    Reader& r, uint32_t n, const Path& p, std::vector<api::NodeAllocatableResourceClaimStatus>& out);
+/// A pod-level request must cover its containers' aggregate request (validatePodResourceConsistency);
+/// `node` is the spec.resources map.
+void checkPodLevelRequests(Reader& r, uint32_t node, const Path& p, const api::PodSpec& spec);
+
 void validateResourceRequirements(
     Reader& r, uint32_t node, const Path& p, const api::ResourceRequirements& res);
 /// v1helper.IsExtendedResourceName (resource_requirements.cpp): a domain outside kubernetes.io and a

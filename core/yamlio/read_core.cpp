@@ -21,27 +21,17 @@ template <size_t N> bool oneOf(std::string_view key, const std::array<std::strin
 
 // PodSpec fields of Kubernetes 1.36 that the simulator does not model and that do not change
 // where or whether a pod is scheduled.
-constexpr std::array<std::string_view, 27> kIgnoredPodSpecFields = { "activeDeadlineSeconds",
-    "automountServiceAccountToken", "dnsConfig", "dnsPolicy", "enableServiceLinks", "ephemeralContainers",
-    "hostAliases", "hostIPC", "hostNetwork", "hostPID", "hostUsers", "hostname", "hostnameOverride",
-    "imagePullSecrets", "os", "readinessGates", "resources", "restartPolicy", "runtimeClassName",
-    "schedulingGates", "securityContext", "serviceAccount", "serviceAccountName", "setHostnameAsFQDN",
-    "shareProcessNamespace", "subdomain", "volumes" };
+constexpr std::array<std::string_view, 26> kIgnoredPodSpecFields
+    = { "activeDeadlineSeconds", "automountServiceAccountToken", "dnsConfig", "dnsPolicy",
+          "enableServiceLinks", "ephemeralContainers", "hostAliases", "hostIPC", "hostNetwork", "hostPID",
+          "hostUsers", "hostname", "hostnameOverride", "imagePullSecrets", "os", "readinessGates",
+          "restartPolicy", "runtimeClassName", "schedulingGates", "securityContext", "serviceAccount",
+          "serviceAccountName", "setHostnameAsFQDN", "shareProcessNamespace", "subdomain", "volumes" };
 
-constexpr std::array<std::string_view, 22> kIgnoredContainerFields
-    = { "args", "command", "env", "envFrom", "imagePullPolicy", "lifecycle", "livenessProbe", "ports",
-          "readinessProbe", "resizePolicy", "restartPolicy", "restartPolicyRules", "securityContext",
-          "startupProbe", "stdin", "stdinOnce", "terminationMessagePath", "terminationMessagePolicy", "tty",
-          "volumeDevices", "volumeMounts", "workingDir" };
-
-void readResourceList(Reader& r, uint32_t node, const Path& p, api::ResourceList& out)
-{
-    r.getQuantityMap(node, p, out);
-    for (const auto& [name, q] : out)
-        if (q.sign() < 0)
-            r.error(node, p.key(name),
-                "Invalid value: \"" + q.toString() + "\": must be greater than or equal to 0");
-}
+constexpr std::array<std::string_view, 21> kIgnoredContainerFields = { "args", "command", "env", "envFrom",
+    "imagePullPolicy", "lifecycle", "livenessProbe", "ports", "readinessProbe", "resizePolicy",
+    "restartPolicyRules", "securityContext", "startupProbe", "stdin", "stdinOnce", "terminationMessagePath",
+    "terminationMessagePolicy", "tty", "volumeDevices", "volumeMounts", "workingDir" };
 
 void readContainer(Reader& r, uint32_t node, const Path& p, api::Container& out)
 {
@@ -53,6 +43,10 @@ void readContainer(Reader& r, uint32_t node, const Path& p, api::Container& out)
             r.getString(v, fp, out.name);
         } else if (k == "image") {
             r.getString(v, fp, out.image);
+        } else if (k == "restartPolicy") {
+            std::string policy;
+            if (!r.isNull(v) && r.getString(v, fp, policy))
+                out.restartPolicy = policy;
         } else if (k == "resources") {
             r.fields(v, fp, [&](std::string_view rk, uint32_t, uint32_t rv) {
                 const Path rp = fp.field(rk);
@@ -270,6 +264,7 @@ void readSchedulingGroup(Reader& r, uint32_t v, const Path& p, std::optional<std
 void readPodSpec(Reader& r, uint32_t node, const Path& p, api::PodSpec& out)
 {
     bool sawContainers = false;
+    uint32_t podLevelNode = node;
     r.fields(node, p, [&](std::string_view k, uint32_t, uint32_t v) {
         const Path fp = p.field(k);
         if (k == "containers" || k == "initContainers") {
@@ -334,6 +329,9 @@ void readPodSpec(Reader& r, uint32_t node, const Path& p, api::PodSpec& out)
             readTerminationGracePeriod(r, v, fp, out.terminationGracePeriodSeconds);
         } else if (k == "overhead") {
             readResourceList(r, v, fp, out.overhead);
+        } else if (k == "resources") {
+            podLevelNode = v;
+            readPodLevelResources(r, v, fp, out);
         } else if (k == "workloadRef" && r.gates().version() == api::KubernetesVersion::V1_35) {
             readWorkloadReference(r, v, fp, out.workloadRef);
         } else if (k == "schedulingGroup" && r.gates().version() != api::KubernetesVersion::V1_35) {
@@ -345,6 +343,7 @@ void readPodSpec(Reader& r, uint32_t node, const Path& p, api::PodSpec& out)
     });
     if (!sawContainers || out.containers.empty())
         r.required(node, p.field("containers"));
+    checkPodLevelRequests(r, podLevelNode, p, out);
     // Containers may only reference claims the pod declares.
     for (size_t i = 0; i < out.containers.size(); ++i)
         for (const auto& claim : out.containers[i].resources.claims)
@@ -430,6 +429,9 @@ void readPodStatus(Reader& r, uint32_t v, const Path& fp, api::Pod& out)
     if (uint32_t es = findKey(r.doc(), v, "extendedResourceClaimStatus");
         es && r.nodeKind(es) == YamlNode::Kind::Map)
         readExtendedResourceClaimStatus(r, es, fp.field("extendedResourceClaimStatus"), out);
+    if (uint32_t x = findKey(r.doc(), v, "nodeAllocatableResourceClaimStatuses"))
+        readNodeAllocatableClaimStatuses(
+            r, x, fp.field("nodeAllocatableResourceClaimStatuses"), out.nodeAllocatableResourceClaimStatuses);
     if (uint32_t x = findKey(r.doc(), v, "nominatedNodeName"))
         r.getString(x, fp.field("nominatedNodeName"), out.nominatedNodeName);
     if (uint32_t x = findKey(r.doc(), v, "startTime"))

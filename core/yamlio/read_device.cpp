@@ -188,6 +188,26 @@ void readConsumesCounters(Reader& r, uint32_t v, const Path& fp, api::Device& d)
     });
 }
 
+// KEP-5517's field: nodeAllocatableResources in 1.37, nodeAllocatableResourceMappings (another
+// shape, not modelled) in 1.36, neither in 1.35 nor in v1alpha3; cleared while the gate is off.
+bool readNodeAllocatableField(
+    Reader& r, std::string_view k, uint32_t v, const Path& fp, bool v1alpha3, api::Device& d)
+{
+    const auto version = r.gates().version();
+    const bool current = k == "nodeAllocatableResources";
+    if (v1alpha3 || version != (current ? api::KubernetesVersion::V1_37 : api::KubernetesVersion::V1_36))
+        return false;
+    if (clearedByGate(r, v, fp, "DRANodeAllocatableResources"))
+        return true;
+    if (current)
+        readNodeAllocatableResources(r, v, fp, d.nodeAllocatableResources);
+    else
+        r.error(v, fp,
+            "Forbidden: Kubernetes 1.36's node-allocatable mappings are not modelled; drasim follows the "
+            "1.37 API (nodeAllocatableResources, kubernetesVersion \"1.37\")");
+    return true;
+}
+
 // Fields of a device (v1/v1beta2 directly on the device, v1beta1/v1alpha3 under `basic`).
 bool readDeviceField(Reader& r, std::string_view k, uint32_t v, const Path& p, ResourceVersion ver,
     api::Device& d, DeviceNodes& at)
@@ -241,6 +261,8 @@ bool readDeviceField(Reader& r, std::string_view k, uint32_t v, const Path& p, R
         bool b = false;
         if (r.getBool(v, fp, b))
             d.allowMultipleAllocations = b;
+    } else if (k == "nodeAllocatableResources" || k == "nodeAllocatableResourceMappings") {
+        return readNodeAllocatableField(r, k, v, fp, v1alpha3, d);
     } else {
         return false;
     }

@@ -59,6 +59,10 @@ void readDevice(
 /// at most 32, at least one.
 void readCounterMap(Reader& r, uint32_t n, const Path& p, std::map<std::string, Quantity>& out);
 
+/// Device.nodeAllocatableResources (read_node_allocatable.cpp): resource name -> mapping/overhead.
+void readNodeAllocatableResources(
+    Reader& r, uint32_t n, const Path& p, std::map<std::string, api::NodeAllocatableResource>& out);
+
 /// One DeviceTaint, in a device and in a DeviceTaintRule (validateDeviceTaint).
 void readDeviceTaint(Reader& r, uint32_t item, const Path& ip, api::DeviceTaint& t);
 

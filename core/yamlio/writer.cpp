@@ -199,6 +199,57 @@ DataValue deviceToleration(const api::DeviceToleration& t)
     return m;
 }
 
+DataValue nodeAllocatableResources(const std::map<std::string, api::NodeAllocatableResource>& resources)
+{
+    DataValue out = DataValue::map();
+    const auto optional = [](DataValue& m, const char* key, const std::optional<Quantity>& q) {
+        if (q)
+            m.set(key, q->toString());
+    };
+    for (const auto& [name, r] : resources) {
+        DataValue e = DataValue::map();
+        if (const auto& mp = r.mapping) {
+            DataValue mm = DataValue::map();
+            if (mp->capacityKey)
+                mm.set("capacityKey", *mp->capacityKey);
+            optional(mm, "capacityMultiplier", mp->capacityMultiplier);
+            optional(mm, "deviceMultiplier", mp->deviceMultiplier);
+            e.set("mapping", std::move(mm));
+        }
+        if (const auto& o = r.overhead) {
+            DataValue om = DataValue::map();
+            optional(om, "perContainer", o->perContainer);
+            optional(om, "perPod", o->perPod);
+            e.set("overhead", std::move(om));
+        }
+        out.set(name, std::move(e));
+    }
+    return out;
+}
+
+DataValue nodeAllocatableClaimStatus(const api::NodeAllocatableResourceClaimStatus& st)
+{
+    DataValue m = DataValue::map();
+    put(m, "containers", strings(st.containers));
+    put(m, "mapping", listOf(st.mapping, [](const api::NodeAllocatableMappedResource& r) {
+        DataValue rm = DataValue::map();
+        rm.set("name", r.name);
+        rm.set("quantity", r.quantity.toString());
+        return rm;
+    }));
+    put(m, "overhead", listOf(st.overhead, [](const api::NodeAllocatableOverheadResource& r) {
+        DataValue rm = DataValue::map();
+        rm.set("name", r.name);
+        if (r.perContainer)
+            rm.set("perContainer", r.perContainer->toString());
+        if (r.perPod)
+            rm.set("perPod", r.perPod->toString());
+        return rm;
+    }));
+    m.set("resourceClaimName", st.resourceClaimName);
+    return m;
+}
+
 DataValue container(const api::Container& c)
 {
     DataValue m = DataValue::map();
@@ -217,6 +268,8 @@ DataValue container(const api::Container& c)
     }
     put(res, "claims", DataValue(std::move(claims)));
     put(m, "resources", std::move(res));
+    if (c.restartPolicy)
+        m.set("restartPolicy", *c.restartPolicy);
     return m;
 }
 
@@ -256,6 +309,12 @@ DataValue podSpec(const api::PodSpec& s)
         m.set("priority", int64_t(*s.priority));
     put(m, "preemptionPolicy", api::preemptionPolicyName(s.preemptionPolicy));
     put(m, "overhead", quantityMap(s.overhead));
+    if (s.resources) {
+        DataValue res = DataValue::map();
+        put(res, "limits", quantityMap(s.resources->limits));
+        put(res, "requests", quantityMap(s.resources->requests));
+        m.set("resources", std::move(res));
+    }
     put(m, "resourceClaims", listOf(s.resourceClaims, [](const api::PodResourceClaim& c) {
         DataValue r = DataValue::map();
         r.set("name", c.name);
@@ -383,6 +442,8 @@ DataValue device(const api::Device& d)
     put(m, "bindingFailureConditions", strings(d.bindingFailureConditions));
     if (d.allowMultipleAllocations)
         m.set("allowMultipleAllocations", *d.allowMultipleAllocations);
+    if (!d.nodeAllocatableResources.empty())
+        m.set("nodeAllocatableResources", nodeAllocatableResources(d.nodeAllocatableResources));
     return m;
 }
 
@@ -826,6 +887,8 @@ DataValue toData(const api::Pod& pod)
         em.set("resourceClaimName", e->resourceClaimName);
         status.set("extendedResourceClaimStatus", std::move(em));
     }
+    put(status, "nodeAllocatableResourceClaimStatuses",
+        listOf(pod.nodeAllocatableResourceClaimStatuses, nodeAllocatableClaimStatus));
     put(m, "status", std::move(status));
     return m;
 }
