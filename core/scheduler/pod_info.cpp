@@ -123,30 +123,61 @@ bool named(const api::PodSpec& spec, const DraNodeAllocatable* dra, const char* 
     return false;
 }
 
-// PodRequests; with defaults, a container without a cpu (memory) request counts the scoring
-// default (NonMissingContainerRequests).
-Resources podRequests(
+// The requests and, beside them, scoring's non-zero cpu and memory: one pass of the formula
+// serves both (the defaults only change what each container contributes).
+struct WithNonZero
+{
+    Resources requests;
+    int64_t cpu = 0;
+    int64_t memory = 0;
+    void add(const WithNonZero& o)
+    {
+        requests.add(o.requests);
+        cpu += o.cpu;
+        memory += o.memory;
+    }
+    void maxWith(const WithNonZero& o)
+    {
+        requests.maxWith(o.requests);
+        cpu = std::max(cpu, o.cpu);
+        memory = std::max(memory, o.memory);
+    }
+    static WithNonZero of(const Resources& r) { return { r, r.milliCpu, r.memory }; }
+};
+
+// PodRequests twice over: as it is, and with NonMissingContainerRequests (a container without a
+// cpu or memory request counts the scoring default, where `cpuDefault`/`memDefault` say).
+WithNonZero podRequests(
     const api::PodSpec& spec, const DraNodeAllocatable* dra, bool cpuDefault, bool memDefault)
 {
     const auto requestsOf = [&](const api::Container& c) {
-        Resources r = fromResourceList(c.resources.requests);
+        WithNonZero r = WithNonZero::of(fromResourceList(c.resources.requests));
         if (cpuDefault && !c.resources.requests.count("cpu"))
-            r.milliCpu += kDefaultMilliCpuRequest;
+            r.cpu += kDefaultMilliCpuRequest;
         if (memDefault && !c.resources.requests.count("memory"))
             r.memory += kDefaultMemoryRequest;
         return r;
     };
-    const auto extraOf = [&](const std::string& name) -> const Resources* {
-        if (!dra)
-            return nullptr;
-        const auto it = dra->perContainer.find(name);
-        return it == dra->perContainer.end() ? nullptr : &it->second;
-    };
-    Resources r = api::aggregateContainerRequests<Resources>(spec, requestsOf, extraOf);
+    std::map<std::string, WithNonZero> perContainer;
     if (dra)
-        r.add(dra->podFixed);
-    applyPodLevel(r, spec);
-    r.add(fromResourceList(spec.overhead));
+        for (const auto& [name, r] : dra->perContainer)
+            perContainer.emplace(name, WithNonZero::of(r));
+    const auto extraOf = [&](const std::string& name) -> const WithNonZero* {
+        const auto it = perContainer.find(name);
+        return it == perContainer.end() ? nullptr : &it->second;
+    };
+    WithNonZero r = api::aggregateContainerRequests<WithNonZero>(spec, requestsOf, extraOf);
+    if (dra)
+        r.add(WithNonZero::of(dra->podFixed));
+    applyPodLevel(r.requests, spec);
+    if (spec.resources) {
+        const auto& pl = spec.resources->requests;
+        if (const auto it = pl.find("cpu"); it != pl.end())
+            r.cpu = it->second.milliValue();
+        if (const auto it = pl.find("memory"); it != pl.end())
+            r.memory = it->second.value();
+    }
+    r.add(WithNonZero::of(fromResourceList(spec.overhead)));
     return r;
 }
 
@@ -188,17 +219,17 @@ DraNodeAllocatable draNodeAllocatable(
 
 PodRequests computePodRequests(const api::PodSpec& spec, const DraNodeAllocatable* dra)
 {
-    PodRequests out;
-    out.requests = podRequests(spec, dra, false, false);
     // Scoring's non-zero requests: without pod-level requests every container lacking a cpu or
     // memory request counts the default; with them, only a resource the pod names nowhere does
     // (getNonMissingContainerRequests).
     const bool podLevel = podLevelRequestsSet(spec);
     const bool cpuDefault = !podLevel || !named(spec, dra, "cpu");
     const bool memDefault = !podLevel || !named(spec, dra, "memory");
-    const Resources nonZero = podRequests(spec, dra, cpuDefault, memDefault);
-    out.nonZeroMilliCpu = nonZero.milliCpu;
-    out.nonZeroMemory = nonZero.memory;
+    WithNonZero r = podRequests(spec, dra, cpuDefault, memDefault);
+    PodRequests out;
+    out.requests = std::move(r.requests);
+    out.nonZeroMilliCpu = r.cpu;
+    out.nonZeroMemory = r.memory;
     return out;
 }
 
