@@ -95,7 +95,7 @@ void BM_Generate1MJobs(benchmark::State& state)
     for (const char* name : { "train-small", "train-large" }) {
         api::PodController job;
         job.meta.name = name;
-        job.podTemplate.spec.containers.push_back(api::Container { "main", "img", {} });
+        job.podTemplate.spec.containers.push_back(api::Container { "main", "img", {}, {} });
         job.podTemplate.spec.resourceClaims.push_back({ "gpu", std::nullopt, std::string("one-gpu") });
         set.controllers.push_back(job);
     }

@@ -124,6 +124,22 @@ TEST(Quantity, AddAndSubAreExact)
     EXPECT_EQ(q("+1k").add(q("0")).toString(), "1k");
 }
 
+TEST(Quantity, MultipliedIsTheExactDecimalProduct)
+{
+    EXPECT_EQ(q("1Gi").multiplied(q("2")), q("2Gi"));
+    EXPECT_EQ(q("1500m").multiplied(q("2")).toString(), "3");
+    EXPECT_EQ(q("0.5").multiplied(q("0.5")), q("250m"));
+    EXPECT_EQ(q("-2").multiplied(q("3")), q("-6"));
+    EXPECT_TRUE(q("8").multiplied(q("0")).isZero());
+    // The receiver's format: binary stays binary where it can.
+    EXPECT_EQ(q("512Mi").multiplied(q("4")).toString(), "2Gi");
+    // A law over small integers and thousandths: the product of the milli values, scaled back.
+    for (int64_t a = -40; a <= 40; a += 7)
+        for (int64_t b = -3000; b <= 3000; b += 250)
+            EXPECT_EQ(Quantity::fromInt(a).multiplied(Quantity::fromMilli(b)), Quantity::fromMilli(a * b))
+                << a << " x " << b << "m";
+}
+
 TEST(Quantity, ValueAndMilliValueRoundUp)
 {
     EXPECT_EQ(q("1.5").value(), 2);

@@ -21,7 +21,7 @@ api::PodController job(int32_t parallelism, int32_t completions, bool indexed)
     j.parallelism = parallelism;
     j.completions = completions;
     j.indexed = indexed;
-    j.podTemplate.spec.containers.push_back(api::Container { "main", "img", {} });
+    j.podTemplate.spec.containers.push_back(api::Container { "main", "img", {}, {} });
     return j;
 }
 

@@ -26,7 +26,7 @@ api::ObjectSet objects()
     job.parallelism = 2;
     job.completions = 4;
     job.backoffLimit = 3;
-    job.podTemplate.spec.containers.push_back(api::Container { "main", "img", {} });
+    job.podTemplate.spec.containers.push_back(api::Container { "main", "img", {}, {} });
     job.podTemplate.spec.resourceClaims.push_back({ "gpu", std::nullopt, std::string("one-gpu") });
     job.podTemplate.spec.priority = 100;
     set.controllers.push_back(job);

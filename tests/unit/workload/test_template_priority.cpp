@@ -26,7 +26,7 @@ api::ObjectSet jobNaming(const char* className, std::optional<int32_t> priority 
     job.kind = api::PodController::Kind::Job;
     job.meta.name = "train";
     job.meta.pos = SourcePos { "jobs.yaml", 3, 1 };
-    job.podTemplate.spec.containers.push_back(api::Container { "main", "img", {} });
+    job.podTemplate.spec.containers.push_back(api::Container { "main", "img", {}, {} });
     job.podTemplate.spec.priorityClassName = className;
     job.podTemplate.spec.priority = priority;
     set.controllers.push_back(job);
