@@ -63,10 +63,11 @@ std::string domainShortfall(const std::string& topologyKey, const std::string& w
 
 // podGroupSchedulingDefaultAlgorithm: members in priority order (stable, so first-observed order
 // breaks ties), PlacementFeasible before the first pod and after each one.
-Cluster::Impl::GroupCycle::PlacementRun Cluster::Impl::GroupCycle::run(Impl& d, const PodGroupPolicy& group,
-    const std::vector<api::Pod>& pods, const std::vector<size_t>& order, int32_t alreadyScheduled)
+void Cluster::Impl::GroupCycle::run(Impl& d, const PodGroupPolicy& group, const std::vector<api::Pod>& pods,
+    const std::vector<size_t>& order, int32_t alreadyScheduled, PlacementRun& run)
 {
-    PlacementRun run;
+    run.placed = 0;
+    run.members.clear();
     run.members.resize(pods.size());
     run.tried.assign(pods.size(), false);
     int32_t scheduled = alreadyScheduled;
@@ -74,7 +75,7 @@ Cluster::Impl::GroupCycle::PlacementRun Cluster::Impl::GroupCycle::run(Impl& d, 
     run.status = placementFeasible(group, scheduled, remaining);
     run.message = minCountMessage(group, scheduled, remaining);
     if (run.status == Feasibility::Unschedulable)
-        return run;
+        return;
     for (size_t i : order) {
         run.members[i] = d.schedule(pods[i], false);
         run.tried[i] = true;
@@ -93,7 +94,6 @@ Cluster::Impl::GroupCycle::PlacementRun Cluster::Impl::GroupCycle::run(Impl& d, 
         run.status = Feasibility::Unschedulable;
         run.message = "no pods were schedulable";
     }
-    return run;
 }
 
 // PlacementGenerate of the TopologyPlacement plugin: one placement per value of the key, in value
@@ -381,6 +381,7 @@ GroupScheduleResult Cluster::Impl::GroupCycle::attempt(Impl& d, const PodGroupPo
         return bound[q] < packing[fullBest] || (bound[q] == packing[fullBest] && q > fullBest);
     };
     GroupCycle::PlacementRun firstRun;
+    GroupCycle::PlacementRun run; // reused by every run below
     std::vector<int32_t> held(n, already); // members each placement held when it was given up
     bool anyFeasible = false;
     for (size_t k = 0; k < n; ++k) {
@@ -393,7 +394,7 @@ GroupScheduleResult Cluster::Impl::GroupCycle::attempt(Impl& d, const PodGroupPo
         }
         d.undo.begin();
         scopeTo(placements[p]);
-        GroupCycle::PlacementRun run = GroupCycle::run(d, effective, pods, order, already);
+        GroupCycle::run(d, effective, pods, order, already, run);
         held[p] += run.placed;
         if (run.status == Feasibility::Success) {
             podCounts[p] = already + run.placed;
@@ -440,7 +441,7 @@ GroupScheduleResult Cluster::Impl::GroupCycle::attempt(Impl& d, const PodGroupPo
         for (size_t p : skipped) {
             d.undo.begin();
             scopeTo(placements[p]);
-            GroupCycle::PlacementRun run = GroupCycle::run(d, effective, pods, order, already);
+            GroupCycle::run(d, effective, pods, order, already, run);
             held[p] += run.placed;
             d.undo.rollback();
             scopeTo(everyNode);
@@ -458,7 +459,7 @@ GroupScheduleResult Cluster::Impl::GroupCycle::attempt(Impl& d, const PodGroupPo
     }
     d.undo.begin();
     scopeTo(placements[best]);
-    GroupCycle::PlacementRun run = GroupCycle::run(d, effective, pods, order, already);
+    GroupCycle::run(d, effective, pods, order, already, run);
     scopeTo(everyNode);
     d.undo.commit();
     return keep(run, best);

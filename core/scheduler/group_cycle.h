@@ -39,8 +39,10 @@ struct Cluster::Impl::GroupCycle
         /// The nodes when they are not a cached domain (a domain cut down to a parent's nodes).
         std::shared_ptr<const std::vector<uint32_t>> owned;
     };
-    static PlacementRun run(Impl& d, const PodGroupPolicy& group, const std::vector<api::Pod>& pods,
-        const std::vector<size_t>& order, int32_t alreadyScheduled);
+    /// Fills `run` anew; its vectors keep their storage from the previous run, so trying one
+    /// placement after another allocates the members' results once (a group's are several KiB).
+    static void run(Impl& d, const PodGroupPolicy& group, const std::vector<api::Pod>& pods,
+        const std::vector<size_t>& order, int32_t alreadyScheduled, PlacementRun& run);
     /// The placements of `key` inside `within` (null nodes: every node) that hold every node of
     /// `boundNodes` (node indices); "" keeps `within` itself as the one placement.
     static std::vector<Placement> placements(
