@@ -94,4 +94,28 @@ std::optional<GroupSpec> workloadRefGang(const api::PodSpec& spec, const std::st
     return std::nullopt;
 }
 
+std::string ownPodGroupNote(
+    const api::PodSpec& spec, const std::string& namespace_, const std::vector<api::PodGroup>& groups)
+{
+    if (!spec.schedulingGroup)
+        return {};
+    const std::string& name = *spec.schedulingGroup;
+    const std::string oneByOne = "drasim simulate schedules these pods one by one, as pods of no group "
+                                 "(it makes a PodGroup only for a Job, from its spec.scheduling)";
+    for (const api::PodGroup& g : groups) {
+        const std::string ns = g.meta.namespace_.empty() ? namespace_ : g.meta.namespace_;
+        if (g.meta.name != name || ns != namespace_)
+            continue;
+        if (!g.parentCompositePodGroupName.empty())
+            return "PodGroup \"" + name + "\" belongs to CompositePodGroup \"" + g.parentCompositePodGroupName
+                + "\": " + oneByOne + "; drasim allocate and explain schedule the hierarchy as one unit";
+        return "PodGroup \"" + name + "\" is among the workload's manifests: " + oneByOne
+            + "; drasim allocate and explain schedule the group as one unit";
+    }
+    // kube-scheduler holds such pods at PreEnqueue ("waiting for pod's pod group to appear in
+    // scheduling queue") until the PodGroup exists.
+    return "PodGroup \"" + name + "\" is not among the workload's manifests: kube-scheduler would hold these "
+        + "pods until it exists; " + oneByOne;
+}
+
 } // namespace drasim::workload

@@ -31,4 +31,12 @@ std::optional<GroupSpec> jobControllerGroup(const api::PodController& job, const
 std::optional<GroupSpec> workloadRefGang(const api::PodSpec& spec, const std::string& namespace_,
     const std::vector<api::Workload>& workloads, const api::FeatureGates& gates, std::string& missing);
 
+/// Why `drasim simulate` schedules one by one the pods of a workload's manifests that name a
+/// PodGroup of their own (spec.schedulingGroup); "" when they name none. A simulation makes
+/// PodGroups only as the Job controller does (jobControllerGroup); a PodGroup or a
+/// CompositePodGroup hierarchy applied with the pods (as JobSet or LeaderWorkerSet would create
+/// them from a Workload's templates) is scheduled as a unit by `allocate` and `explain` only.
+std::string ownPodGroupNote(
+    const api::PodSpec& spec, const std::string& namespace_, const std::vector<api::PodGroup>& groups);
+
 } // namespace drasim::workload

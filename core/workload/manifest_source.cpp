@@ -268,6 +268,9 @@ std::vector<JobType> jobTypesFromObjects(const api::ObjectSet& objects, const st
         t.priority = pod.spec.priority.value_or(0);
         t.pod = std::move(tmpl);
         t.group = rules.scheduling;
+        if (const std::string note = ownPodGroupNote(pod.spec, t.namespace_, objects.podGroups);
+            !note.empty())
+            diags.warning(t.pos, "Pod", t.namespace_ + "/" + t.name, "spec.schedulingGroup", note);
         if (!applyWorkloadRef(t, pod.spec, objects, rules, "Pod", "spec", diags))
             continue;
         readAnnotations(t, pod.meta, nullptr, "Pod", diags);
@@ -298,6 +301,10 @@ std::vector<JobType> jobTypesFromObjects(const api::ObjectSet& objects, const st
             t.replaceFailedOnly = w.kind == api::PodController::Kind::StatefulSet;
         }
         t.group = groupFor(w, rules);
+        if (const std::string note = ownPodGroupNote(w.podTemplate.spec, t.namespace_, objects.podGroups);
+            !note.empty())
+            diags.warning(
+                t.pos, t.objectKind, t.namespace_ + "/" + t.name, "spec.template.spec.schedulingGroup", note);
         if (w.kind != api::PodController::Kind::Job && w.selector && !w.selector->empty()) {
             auto owner = std::make_shared<api::PodController>();
             owner->kind = w.kind;

@@ -242,3 +242,75 @@ TEST(JobGroup, ResourceClaimsGoToThePodGroup)
     // 1.36 makes its automatic gang without them (spec.scheduling is 1.37's).
     EXPECT_TRUE(jobControllerGroup(j, kOn136)->resourceClaims.empty());
 }
+
+namespace {
+
+api::PodGroup podGroup(const char* name, const char* parent)
+{
+    api::PodGroup g;
+    g.meta.name = name;
+    g.meta.namespace_ = "default";
+    g.parentCompositePodGroupName = parent;
+    return g;
+}
+
+api::ObjectSet podsNaming(const char* group)
+{
+    api::ObjectSet set;
+    api::Pod pod;
+    pod.meta.name = "worker-0";
+    pod.meta.namespace_ = "default";
+    pod.meta.pos = SourcePos { "train.yaml", 12, 1 };
+    pod.spec.schedulingGroup = group;
+    set.pods.push_back(pod);
+    api::PodController j = job(2, 2, true);
+    j.meta.pos = SourcePos { "train.yaml", 40, 1 };
+    j.podTemplate.spec.schedulingGroup = group;
+    set.controllers.push_back(j);
+    set.podGroups = { podGroup("replica-0", "train"), podGroup("solo", "") };
+    return set;
+}
+
+} // namespace
+
+// A simulation makes PodGroups only as the Job controller does: pods that name a PodGroup (or a
+// CompositePodGroup hierarchy) of their own are scheduled one by one, and the user is told so at
+// the object, not left to read a plan made as if the group held.
+TEST(OwnPodGroup, PodsNamingAHierarchysPodGroupAreWarnedAtTheirField)
+{
+    Diagnostics diags;
+    const auto types
+        = jobTypesFromObjects(podsNaming("replica-0"), "default", diags, GroupRules { kOn137, {} });
+    ASSERT_EQ(types.size(), 2u);
+    EXPECT_FALSE(types[0].group);
+    EXPECT_FALSE(types[1].group); // the pods name their own PodGroup: the Job controller makes none
+    ASSERT_EQ(diags.all().size(), 2u);
+    const std::string tail
+        = ": PodGroup \"replica-0\" belongs to CompositePodGroup \"train\": drasim simulate "
+          "schedules these pods one by one, as pods of no group (it makes a PodGroup only for "
+          "a Job, from its spec.scheduling); drasim allocate and explain schedule the hierarchy "
+          "as one unit";
+    EXPECT_EQ(diags.all()[0].format(),
+        "train.yaml:12:1: warning: Pod default/worker-0: spec.schedulingGroup" + tail);
+    EXPECT_EQ(diags.all()[1].format(),
+        "train.yaml:40:1: warning: Job default/train: spec.template.spec.schedulingGroup" + tail);
+}
+
+TEST(OwnPodGroup, ALonePodGroupAndAMissingOneSayWhatUpstreamWouldDo)
+{
+    api::PodSpec spec;
+    const std::vector<api::PodGroup> groups = { podGroup("solo", ""), podGroup("replica-0", "train") };
+    EXPECT_EQ(ownPodGroupNote(spec, "default", groups), "");
+    spec.schedulingGroup = "solo";
+    EXPECT_EQ(ownPodGroupNote(spec, "default", groups),
+        "PodGroup \"solo\" is among the workload's manifests: drasim simulate schedules these pods one by "
+        "one, "
+        "as pods of no group (it makes a PodGroup only for a Job, from its spec.scheduling); drasim allocate "
+        "and explain schedule the group as one unit");
+    // The PodGroup is looked up in the pod's namespace only.
+    EXPECT_EQ(ownPodGroupNote(spec, "other", groups),
+        "PodGroup \"solo\" is not among the workload's manifests: kube-scheduler would hold these pods until "
+        "it exists; drasim simulate schedules these pods one by one, as pods of no group (it makes a "
+        "PodGroup "
+        "only for a Job, from its spec.scheduling)");
+}
