@@ -49,8 +49,15 @@ TEST(FeatureGates, UpstreamDefaultsPerVersion)
     EXPECT_EQ(g35.names(),
         (std::vector<std::string> { "DRAConsumableCapacity", "DRADeviceBindingConditions",
             "DRADeviceTaintRules", "DRADeviceTaints", "DRAExtendedResource", "DRAPartitionableDevices",
-            "GangScheduling", "GenericWorkload", "OpportunisticBatching", "SchedulerPopFromBackoffQ",
-            "SchedulerQueueingHints" }));
+            "GangScheduling", "GenericWorkload", "OpportunisticBatching", "PodLevelResources",
+            "SchedulerPopFromBackoffQ", "SchedulerQueueingHints" }));
+    // KEP-5517: alpha and off in 1.36 and 1.37, not in 1.35; pod-level resources beta and on since 1.34.
+    EXPECT_FALSE(g35.known("DRANodeAllocatableResources"));
+    EXPECT_FALSE(g36.enabled("DRANodeAllocatableResources"));
+    EXPECT_TRUE(g37.known("DRANodeAllocatableResources"));
+    EXPECT_FALSE(g37.enabled("DRANodeAllocatableResources"));
+    for (const FeatureGates* g : { &g35, &g36, &g37 })
+        EXPECT_TRUE(g->enabled("PodLevelResources"));
     // Alpha and off in 1.35, beta and on from 1.36 (DRADeviceTaints GA in 1.37, not locked).
     for (const char* gate : { "DRAPartitionableDevices", "DRADeviceTaints", "DRADeviceBindingConditions" }) {
         EXPECT_FALSE(g35.enabled(gate)) << gate;
