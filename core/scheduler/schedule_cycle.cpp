@@ -3,6 +3,7 @@
 // DynamicResources plugin (§6): claim lookup, PreFilter, Filter on every node (node filters, then
 // the allocator), scoring of the feasible nodes, the explain report, then Reserve, PreBind and Bind.
 #include <algorithm>
+#include <numeric>
 #include <utility>
 
 #include "core/scheduler/claim_scoring_impl.h"
@@ -535,15 +536,19 @@ void Cluster::Impl::searchEveryNode(Cycle& cycle)
         cycle.res.message = cycle.profile->scoreError;
         return;
     }
-    // Scores are normalised over the feasible set in any order; name order keeps ties by name.
+    // Scores are normalised over the feasible set in any order; name order keeps ties by name. The
+    // order is sorted, not the attempts: moving each node's device picks costs more than the sort.
+    std::vector<uint32_t> byName(feasible.size());
+    std::iota(byName.begin(), byName.end(), 0u);
     if (limited)
-        std::sort(feasible.begin(), feasible.end(),
-            [](const Feasible& a, const Feasible& b) { return a.idx < b.idx; });
+        std::sort(byName.begin(), byName.end(),
+            [&](uint32_t a, uint32_t b) { return feasible[a].idx < feasible[b].idx; });
     std::vector<ScoreInputs> inputs;
     std::vector<uint32_t> feasibleNodes;
     inputs.reserve(feasible.size());
     feasibleNodes.reserve(feasible.size());
-    for (const auto& f : feasible) {
+    for (const uint32_t i : byName) {
+        const auto& f = feasible[i];
         const auto& n = nodes[f.idx];
         inputs.push_back(ScoreInputs { &cycle.pod, &cycle.req, &n.node, &n.usage, f.attempt.plistScore });
         feasibleNodes.push_back(f.idx);
@@ -559,8 +564,8 @@ void Cluster::Impl::searchEveryNode(Cycle& cycle)
     }
     const auto scores = scoreNodes(profile, inputs);
     const size_t best = NodeChoice::pick(*this, cycle, feasibleNodes, scores);
-    cycle.chosen = feasible[best].idx;
-    cycle.chosenAttempt = std::move(feasible[best].attempt);
+    cycle.chosen = feasible[byName[best]].idx;
+    cycle.chosenAttempt = std::move(feasible[byName[best]].attempt);
 }
 
 void Cluster::Impl::diagnose(Cycle& cycle)
