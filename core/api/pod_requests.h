@@ -11,6 +11,7 @@
 // API server's quantities (the loader's pod-level checks). A representation provides
 // `add(const List&)` and `maxWith(const List&)`.
 
+#include <string>
 #include <string_view>
 
 #include "core/api/core_v1.h"
@@ -56,6 +57,36 @@ List aggregateContainerRequests(const PodSpec& spec, RequestsOf&& requestsOf, Ex
     }
     sum.maxWith(initPeak);
     return sum;
+}
+
+/// The containers' aggregate requests in the API server's quantities (what a pod-level request must
+/// cover, validatePodResourceConsistency): resource name -> amount, for every resource some
+/// container names.
+inline ResourceList aggregateContainerQuantities(const PodSpec& spec)
+{
+    struct Quantities
+    {
+        ResourceList items;
+        void add(const Quantities& o)
+        {
+            for (const auto& [name, q] : o.items) {
+                auto [it, fresh] = items.emplace(name, q);
+                if (!fresh)
+                    it->second = it->second.add(q);
+            }
+        }
+        void maxWith(const Quantities& o)
+        {
+            for (const auto& [name, q] : o.items) {
+                auto [it, fresh] = items.emplace(name, q);
+                if (!fresh && q > it->second)
+                    it->second = q;
+            }
+        }
+    };
+    const auto requestsOf = [](const Container& c) { return Quantities { c.resources.requests }; };
+    const auto noExtra = [](const std::string&) -> const Quantities* { return nullptr; };
+    return aggregateContainerRequests<Quantities>(spec, requestsOf, noExtra).items;
 }
 
 } // namespace drasim::api

@@ -9,32 +9,6 @@
 
 namespace drasim::yamlio {
 
-namespace {
-
-// Quantities keyed by resource name, with pod_requests.h's operations.
-struct QuantityList
-{
-    api::ResourceList items;
-    void add(const QuantityList& o)
-    {
-        for (const auto& [name, q] : o.items) {
-            auto [it, fresh] = items.emplace(name, q);
-            if (!fresh)
-                it->second = it->second.add(q);
-        }
-    }
-    void maxWith(const QuantityList& o)
-    {
-        for (const auto& [name, q] : o.items) {
-            auto [it, fresh] = items.emplace(name, q);
-            if (!fresh && q > it->second)
-                it->second = q;
-        }
-    }
-};
-
-} // namespace
-
 void readResourceList(Reader& r, uint32_t node, const Path& p, api::ResourceList& out)
 {
     r.getQuantityMap(node, p, out);
@@ -128,14 +102,12 @@ void checkPodLevelRequests(Reader& r, uint32_t node, const Path& p, const api::P
 {
     if (!spec.resources || spec.resources->requests.empty())
         return;
-    const auto requestsOf = [](const api::Container& c) { return QuantityList { c.resources.requests }; };
-    const auto noExtra = [](const std::string&) -> const QuantityList* { return nullptr; };
-    const QuantityList aggregate = api::aggregateContainerRequests<QuantityList>(spec, requestsOf, noExtra);
+    const api::ResourceList aggregate = api::aggregateContainerQuantities(spec);
     const uint32_t requests = findKey(r.doc(), node, "requests");
     for (const auto& [name, podLevel] : spec.resources->requests) {
-        const auto it = aggregate.items.find(name);
+        const auto it = aggregate.find(name);
         const uint32_t at = requests ? findKey(r.doc(), requests, name) : 0;
-        if (api::isPodLevelResource(name) && it != aggregate.items.end() && it->second > podLevel)
+        if (api::isPodLevelResource(name) && it != aggregate.end() && it->second > podLevel)
             r.error(at ? at : node, p.field("resources").field("requests").key(name),
                 "Invalid value: \"" + podLevel.toString()
                     + "\": must be greater than or equal to aggregate container requests of "

@@ -186,23 +186,6 @@ TEST(NodeAllocatableFit, PodLevelRequestsAndLimitsMustCoverTheClaims)
     EXPECT_EQ(podLevelShortfall(spec, { st }, dra), "");
 }
 
-// The integer formula of the scheduler and the quantity formula of the loader, on one random pod.
-struct QuantityList
-{
-    api::ResourceList items;
-    void add(const QuantityList& o)
-    {
-        for (const auto& [n, q] : o.items)
-            items[n] = items.count(n) ? items[n].add(q) : q;
-    }
-    void maxWith(const QuantityList& o)
-    {
-        for (const auto& [n, q] : o.items)
-            if (!items.count(n) || q > items[n])
-                items[n] = q;
-    }
-};
-
 api::PodSpec randomSpec(std::mt19937& rng, bool sidecars)
 {
     api::PodSpec spec;
@@ -263,10 +246,9 @@ TEST(PodRequestsLaws, IntegerAndQuantityRepresentationsAgree)
     for (int round = 0; round < 2000; ++round) {
         api::PodSpec spec = randomSpec(rng, true);
         spec.overhead.clear();
-        const auto requestsOf = [](const api::Container& c) { return QuantityList { c.resources.requests }; };
-        const auto noExtra = [](const std::string&) -> const QuantityList* { return nullptr; };
-        const QuantityList q = api::aggregateContainerRequests<QuantityList>(spec, requestsOf, noExtra);
-        const int64_t viaQuantities = q.items.count("cpu") ? q.items.at("cpu").milliValue() : 0;
+        // The integer formula of the scheduler and the quantity formula of the loader agree.
+        const api::ResourceList q = api::aggregateContainerQuantities(spec);
+        const int64_t viaQuantities = q.count("cpu") ? q.at("cpu").milliValue() : 0;
         ASSERT_EQ(computePodRequests(spec).requests.milliCpu, viaQuantities) << "round " << round;
     }
 }
