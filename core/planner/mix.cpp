@@ -187,6 +187,8 @@ namespace {
 
 /// The failure settings of a candidate's pool: those of the base scenario's pool of the same
 /// name, or else of the first of the same shape (a mix without the pool has no failures of it).
+/// Those of its device models (spec.cluster.failures.byDeviceModel, which the mix's scenario
+/// keeps) join when the mix is prepared, if these give the pool no `failures:` of its own.
 sim::PoolFailures failuresOf(const scenario::Scenario& base, const PricedCandidate& candidate)
 {
     for (const auto& p : base.nodePools)

@@ -8,6 +8,7 @@
 
 #include "core/planner/oracle.h"
 #include "core/scenario/named_files_check.h"
+#include "core/scenario/prepare.h"
 #include "core/yamlio/loader.h"
 #include "core/yamlio/yaml_tree.h"
 
@@ -134,6 +135,13 @@ std::optional<Plan> preparePlan(const Study& study, Diagnostics& diags)
         }
     }
     checkPriorityClasses(study, plan.scenario, diags);
+    // Failures by device model: the scenario's and the study's, the study's first for a model.
+    scenario::checkDeviceModelFailures(
+        plan.scenario, plan.scenario.failuresByDeviceModel, "Scenario", plan.scenario.name, diags);
+    scenario::checkDeviceModelFailures(
+        plan.scenario, study.failuresByDeviceModel, "Study", study.name, diags);
+    plan.scenario.failuresByDeviceModel
+        = scenario::withDeviceModelFailures(plan.scenario.failuresByDeviceModel, study.failuresByDeviceModel);
     if (diags.errorCount() > errorsBefore)
         return std::nullopt;
 

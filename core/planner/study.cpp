@@ -374,7 +374,7 @@ void parseSpec(DocReader& r, const YamlNode& spec, Study& s)
     const YamlNode* tcoNode = nullptr;
     r.fields(spec, "spec",
         "scenario, cost, tco, candidates, serviceLevels, constraints, seeds, loadGrowth, policies, owned, "
-        "growth",
+        "growth, failures",
         [&](const std::string& key, const YamlNode& v, const std::string& sub) {
             if (key == "scenario") {
                 haveScenario = true;
@@ -428,6 +428,8 @@ void parseSpec(DocReader& r, const YamlNode& spec, Study& s)
                 }
             } else if (key == "owned") {
                 parseOwned(r, v, sub, s);
+            } else if (key == "failures") {
+                scenario::parseFailuresByDeviceModel(r, v, sub, s.failuresByDeviceModel);
             } else {
                 return false;
             }

@@ -30,12 +30,17 @@
 //                                    # policy, each replacing the scenario's spec.scheduler profile
 //     owned: {a100: 3}               # optional: nodes already owned, by candidate name; every mix
 //                                    # holds at least these and costs only what is bought on top
+//     failures:                      # optional: failures by device model for every candidate pool
+//       byDeviceModel:               # that carries it (core/scenario/device_model_failures.h)
+//         H100-SXM5-80GB: {mtbf: 6300h, repair: {mean: 48h, distribution: lognormal}}
 //
 // Prices and power default to the catalog shape's; rackSlots (per node) defaults to 1.
 // A candidate's pool takes the failure settings (`failures:`, `spot:`) of the scenario's pool of
-// its name, or else of its shape; each seed draws its own failures, so service levels that hold
-// on every seed hold with failures. A named scenario event on a node or pool a mix lacks is
-// left out of that mix, with a note, rather than stopping the study.
+// its name, or else of its shape; without `failures:` of its own, those of the device models its
+// shape carries: the study's spec.failures.byDeviceModel, over the scenario's
+// spec.cluster.failures.byDeviceModel for the same model. Each seed draws its own failures, so
+// service levels that hold on every seed hold with failures. A named scenario event on a node or pool a mix
+// lacks is left out of that mix, with a note, rather than stopping the study.
 
 #include <cstdint>
 #include <optional>
@@ -44,6 +49,7 @@
 #include <vector>
 
 #include "core/common/diagnostic.h"
+#include "core/scenario/device_model_failures.h"
 #include "core/scheduler/scoring_profile.h"
 #include "core/topology/rack_layout.h"
 
@@ -154,6 +160,8 @@ struct Study
     std::vector<scheduler::ScoringPolicy> policies;
     SourcePos policiesPos; ///< where spec.policies is written
     std::vector<OwnedNodes> owned; ///< spec.owned, in the document's order
+    /// spec.failures.byDeviceModel, in the document's order: over the scenario's of the same model.
+    std::vector<scenario::DeviceModelFailures> failuresByDeviceModel;
 
     /// Nodes of `candidate` owned (0 when the study owns none).
     int ownedNodes(const std::string& candidate) const;

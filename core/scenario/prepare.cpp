@@ -61,6 +61,16 @@ struct ShapeLookup
                 return &s;
         return loaded->catalog.find(name);
     }
+    /// Every shape it can find, for the device models they define.
+    std::vector<const topology::NodeShape*> all() const
+    {
+        std::vector<const topology::NodeShape*> out;
+        for (const auto& s : loaded->catalog.shapes())
+            out.push_back(&s);
+        for (const auto& s : extra)
+            out.push_back(&s);
+        return out;
+    }
     std::string knownNames() const
     {
         std::string known;
@@ -188,16 +198,26 @@ bool addCatalogPools(Assembly& a, const PrepareOptions& options)
     for (const auto& e : a.sc.events)
         if (e.type == InjectedEvent::Type::AddNodePool)
             specs.push_back(&e.newPool);
-    if (specs.empty())
+    if (specs.empty() && a.sc.failuresByDeviceModel.empty())
         return true;
     // A broken shape the scenario does not use must not stop it: catalog problems are only
     // reported for the shapes asked for (below, when one is not found).
     ShapeLookup shapes = loadShapes(a, options);
+    if (!checkDeviceModelsKnown(a.sc.failuresByDeviceModel, shapes.all(), a.diags, "Scenario", a.sc.name))
+        return false;
+    if (specs.empty())
+        return true;
     const std::string& dir = shapes.loaded->directory;
     topology::ClusterBuilder builder;
     std::vector<double> prices;
+    std::vector<sim::PoolFailures> failures;
     for (const NodePoolSpec* p : specs) {
         const topology::NodeShape* shape = shapes.find(p->shape);
+        // Failures are drawn for the nodes present from the start: not for a later pool's.
+        const bool initialPool = failures.size() < initial.size();
+        failures.push_back(shape && initialPool
+                ? poolFailuresWithModels(p->failures, *shape, a.sc.failuresByDeviceModel)
+                : p->failures);
         if (!shape) {
             for (const auto& d : shapes.loaded->problems.all())
                 if (d.objectName == p->shape)
@@ -235,7 +255,7 @@ bool addCatalogPools(Assembly& a, const PrepareOptions& options)
         auto pool = std::make_shared<NodePool>();
         pool->name = specs[i]->name;
         pool->pricePerHour = prices[i];
-        pool->failures = specs[i]->failures;
+        pool->failures = std::move(failures[i]);
         for (int k = 0; k < specs[i]->count && next < nodes.size(); ++k)
             pool->nodes.push_back(std::move(nodes[next++]));
         std::vector<api::ResourceSlice*> slices;
@@ -447,6 +467,18 @@ std::shared_ptr<const LoadedCatalog> loadScenarioCatalog(const Scenario& scenari
     if (!loaded->directory.empty())
         loaded->catalog = topology::Catalog::load(loaded->directory, loaded->problems);
     return loaded;
+}
+
+bool checkDeviceModelFailures(const Scenario& scenario, const std::vector<DeviceModelFailures>& entries,
+    const std::string& kind, const std::string& name, Diagnostics& diags)
+{
+    if (entries.empty())
+        return true;
+    // The shape files' own problems are preparation's to report, at their fields.
+    Diagnostics scratch;
+    Assembly a(scenario, scratch);
+    const ShapeLookup shapes = loadShapes(a, {});
+    return checkDeviceModelsKnown(entries, shapes.all(), diags, kind, name);
 }
 
 std::optional<sim::PreparedScenario> prepareScenario(

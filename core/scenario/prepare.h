@@ -38,6 +38,12 @@ struct LoadedCatalog
 /// Reads the catalog `scenario` names (its `catalog` folder, else the default directory).
 std::shared_ptr<const LoadedCatalog> loadScenarioCatalog(const Scenario& scenario);
 
+/// Reports, as errors of `kind` `name`, each entry whose device model neither the built-in table
+/// nor a shape of the scenario's catalog or shape files defines (device_model_failures.h): a
+/// study's own entries are checked before any simulation. True when every model is known.
+bool checkDeviceModelFailures(const Scenario& scenario, const std::vector<DeviceModelFailures>& entries,
+    const std::string& kind, const std::string& name, Diagnostics& diags);
+
 struct PrepareOptions
 {
     std::optional<uint64_t> seed; ///< overrides spec.seed

@@ -252,6 +252,8 @@ void parseCluster(DocReader& r, const YamlNode& n, const std::string& path, Scen
             s.shapeFiles = r.paths(v, sub);
         } else if (key == "manifests") {
             s.manifests = r.paths(v, sub);
+        } else if (key == "failures") {
+            parseFailuresByDeviceModel(r, v, sub, s.failuresByDeviceModel);
         } else if (key == "nodePools") {
             std::set<std::string> names;
             r.items(v, sub, [&](const YamlNode& item, const std::string& ip) {

@@ -28,6 +28,9 @@
 //                      repair: {mean: 4h, distribution: exponential}}   # or fixed, lognormal
 //           spot: {reclaimRate: 0.02/h, notice: 2m,   # cordoned at the notice, gone at its end,
 //                  replacement: {mean: 10m, distribution: fixed}}   # back after the replacement
+//       failures:               # by device model: every pool whose nodes carry the model, unless
+//         byDeviceModel:        # the pool has failures: of its own (device_model_failures.h)
+//           H100-SXM5-80GB: {mtbf: 6300h, repair: {mean: 48h, distribution: lognormal}}
 //       manifests: [dump.yaml]  # Nodes, ResourceSlices, DeviceClasses, claims, templates
 //       trace: {nodes: .../openb_node_list_gpu_node.csv}   # Alibaba node list (workload_spec.h)
 //     resources: [classes.yaml] # DeviceClasses and ResourceClaimTemplates
@@ -66,6 +69,7 @@
 #include "core/api/feature_gates.h"
 #include "core/common/data_value.h"
 #include "core/common/diagnostic.h"
+#include "core/scenario/device_model_failures.h"
 #include "core/scheduler/scheduler_config.h"
 #include "core/scheduler/scoring_profile.h"
 #include "core/sim/failure_spec.h"
@@ -122,6 +126,8 @@ struct Scenario
     std::string catalog; ///< as written; empty = built-in catalog
     std::vector<std::string> shapeFiles; ///< as written
     std::vector<NodePoolSpec> nodePools;
+    /// spec.cluster.failures.byDeviceModel, in document order (device_model_failures.h).
+    std::vector<DeviceModelFailures> failuresByDeviceModel;
     std::vector<std::string> manifests; ///< as written
     std::optional<workload::TraceClusterSpec> traceCluster; ///< nodesPath as written
     std::vector<std::string> resources; ///< as written

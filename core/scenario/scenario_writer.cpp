@@ -114,6 +114,8 @@ DataValue clusterData(const Scenario& s)
             pools.push(poolData(p));
         c.set("nodePools", std::move(pools));
     }
+    if (!s.failuresByDeviceModel.empty())
+        c.set("failures", failuresByDeviceModelData(s.failuresByDeviceModel));
     if (!s.manifests.empty())
         c.set("manifests", pathList(s.manifests));
     if (s.traceCluster) {

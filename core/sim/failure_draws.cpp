@@ -77,27 +77,50 @@ std::vector<InjectedEvent> drawNodeFailures(
     std::vector<InjectedEvent> out;
     if (!settings.any())
         return out;
-    // Two streams, so that adding spot reclaims to a pool leaves its hardware failures' draws alone.
+    // The hardware processes: the pool's own, then those of its device models. Each has its own
+    // stream, as spot reclaims do, so that adding spot reclaims to a pool leaves its hardware
+    // failures' draws alone. The first process draws from stream 1 whichever list it comes from:
+    // one model's process gives the run the same process written on the pool gives.
+    std::vector<const NodeFailureProcess*> processes;
+    if (settings.failures)
+        processes.push_back(&*settings.failures);
+    for (const auto& f : settings.deviceModelFailures)
+        processes.push_back(&f);
     const uint64_t nodeSeed = workload::mixSeed(workload::mixSeed(seed, kFailureStreamTag), nameHash(node));
-    workload::Rng failureRng(workload::mixSeed(nodeSeed, 1));
+    std::vector<workload::Rng> failureRngs;
+    for (size_t i = 0; i < processes.size(); ++i)
+        failureRngs.emplace_back(workload::mixSeed(nodeSeed, i == 0 ? 1 : 2 + i));
     workload::Rng spotRng(workload::mixSeed(nodeSeed, 2));
     constexpr SimTime kNever = std::numeric_limits<SimTime>::max() / 4;
     using Type = InjectedEvent::Type;
     using Origin = InjectedEvent::Origin;
+    std::vector<SimTime> nextFailure(processes.size());
+    SimTime nextReclaim = kNever;
+    // Every clock restarts at a return: a repaired node counts as new (renewal), and a reclaim
+    // is memoryless.
+    auto drawClocks = [&] {
+        for (size_t i = 0; i < processes.size(); ++i)
+            nextFailure[i] = timeToFailure(*processes[i], failureRngs[i]);
+        if (settings.spot)
+            nextReclaim
+                = atLeastOneMs(-3.6e6 / settings.spot->ratePerHour * std::log(spotRng.uniformOpen0()));
+    };
+    drawClocks();
     SimTime up = 0; // the node is up from here on
-    SimTime nextFailure = settings.failures ? timeToFailure(*settings.failures, failureRng) : kNever;
-    SimTime nextReclaim = settings.spot
-        ? atLeastOneMs(-3.6e6 / settings.spot->ratePerHour * std::log(spotRng.uniformOpen0()))
-        : kNever;
     while (true) {
-        const SimTime failAt = up + nextFailure;
+        // The earliest hardware failure (the first process at equal times).
+        size_t first = 0;
+        for (size_t i = 1; i < processes.size(); ++i)
+            if (nextFailure[i] < nextFailure[first])
+                first = i;
+        const SimTime failAt = up + (processes.empty() ? kNever : nextFailure[first]);
         const SimTime reclaimAt = up + nextReclaim;
         if (std::min(failAt, reclaimAt) > duration)
             break;
         SimTime back = 0;
         if (failAt <= reclaimAt) {
             out.push_back(nodeEvent(failAt, Type::NodeFailure, node, Origin::FailureProcess));
-            back = failAt + downTime(settings.failures->repair, failureRng);
+            back = failAt + downTime(processes[first]->repair, failureRngs[first]);
             out.push_back(nodeEvent(back, Type::NodeReturn, node, Origin::FailureProcess));
         } else {
             InjectedEvent cordon = nodeEvent(reclaimAt, Type::NodeTaint, node, Origin::SpotReclaim);
@@ -112,12 +135,7 @@ std::vector<InjectedEvent> drawNodeFailures(
         if (back > duration)
             break;
         up = back;
-        // Both processes restart at the return: a repaired node's clock starts again (renewal),
-        // and a reclaim is memoryless.
-        nextFailure = settings.failures ? timeToFailure(*settings.failures, failureRng) : kNever;
-        nextReclaim = settings.spot
-            ? atLeastOneMs(-3.6e6 / settings.spot->ratePerHour * std::log(spotRng.uniformOpen0()))
-            : kNever;
+        drawClocks();
     }
     return out;
 }

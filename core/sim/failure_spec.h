@@ -2,6 +2,7 @@
 #pragma once
 
 #include <optional>
+#include <vector>
 
 #include "core/sim/sim_time.h"
 
@@ -46,8 +47,13 @@ struct PoolFailures
 {
     std::optional<NodeFailureProcess> failures;
     std::optional<SpotReclaim> spot;
+    /// The hardware failure processes of the device models its nodes carry (a Scenario's
+    /// spec.cluster.failures.byDeviceModel, core/scenario/device_model_failures.h), set when
+    /// preparing only for a pool without `failures` of its own. Each process runs on its own
+    /// stream, beside `failures` if both are set: a node goes down at the earliest failure of any.
+    std::vector<NodeFailureProcess> deviceModelFailures;
 
-    bool any() const { return failures.has_value() || spot.has_value(); }
+    bool any() const { return failures.has_value() || spot.has_value() || !deviceModelFailures.empty(); }
 };
 
 } // namespace drasim::sim
