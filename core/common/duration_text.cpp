@@ -9,9 +9,9 @@ namespace drasim {
 
 namespace {
 
-std::string forms(Forever forever)
+std::string forms(Forever foreverRule)
 {
-    return forever == Forever::Allowed
+    return foreverRule == Forever::Allowed
         ? "expected seconds or a duration like 250ms, 90s, 15m, 2h, 1d, 1h30m, or forever"
         : "expected seconds or a duration like 250ms, 90s, 15m, 2h, 1d or 1h30m";
 }
@@ -67,7 +67,7 @@ bool parseDecimal(std::string_view text, size_t& i, double& out)
     return true;
 }
 
-std::optional<double> parseDurationSeconds(std::string_view text, std::string* error, Forever forever)
+std::optional<double> parseDurationSeconds(std::string_view text, std::string* error, Forever foreverRule)
 {
     text = trimBlanks(text);
     auto fail = [&](const std::string& why) -> std::optional<double> {
@@ -76,13 +76,13 @@ std::optional<double> parseDurationSeconds(std::string_view text, std::string* e
         return std::nullopt;
     };
     if (text == "forever" || text == "inf" || text == "infinity") {
-        if (forever == Forever::Rejected)
+        if (foreverRule == Forever::Rejected)
             return fail("must be finite here");
         return std::numeric_limits<double>::infinity();
     }
     if (text.empty()) {
         if (error)
-            *error = "empty duration; " + forms(forever);
+            *error = "empty duration; " + forms(foreverRule);
         return std::nullopt;
     }
     if (text.front() == '-')
@@ -90,7 +90,7 @@ std::optional<double> parseDurationSeconds(std::string_view text, std::string* e
     size_t i = 0;
     double value = 0;
     if (!parseDecimal(text, i, value))
-        return fail(forms(forever));
+        return fail(forms(foreverRule));
     if (i == text.size())
         return value; // a bare number: seconds
     double total = 0;
@@ -101,13 +101,13 @@ std::optional<double> parseDurationSeconds(std::string_view text, std::string* e
         const std::string_view unit = text.substr(unitStart, i - unitStart);
         const double scale = unitSeconds(unit);
         if (scale == 0)
-            return fail("unknown unit \"" + std::string(unit) + "\"; " + forms(forever));
+            return fail("unknown unit \"" + std::string(unit) + "\"; " + forms(foreverRule));
         total += value * scale;
         if (i == text.size())
             break;
         // Another part must follow: a number, then its unit ("1h30" lacks the unit).
         if (!parseDecimal(text, i, value) || i == text.size())
-            return fail(forms(forever));
+            return fail(forms(foreverRule));
     }
     if (!std::isfinite(total))
         return fail("out of range");

@@ -28,7 +28,7 @@ enum class Forever { Allowed, Rejected };
 ///   invalid duration "5 min": unknown unit " min"; expected seconds or a duration like 250ms, 90s,
 ///   15m, 2h, 1d, 1h30m, or forever
 std::optional<double> parseDurationSeconds(
-    std::string_view text, std::string* error = nullptr, Forever forever = Forever::Allowed);
+    std::string_view text, std::string* error = nullptr, Forever foreverRule = Forever::Allowed);
 
 /// The same grammar, finite only, rounded to the nearest millisecond (the simulator's clock);
 /// "out of range" beyond what an int64 of milliseconds holds.

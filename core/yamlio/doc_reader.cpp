@@ -166,14 +166,14 @@ std::optional<double> DocReader::number(const YamlNode& n, const std::string& pa
     return d;
 }
 
-std::optional<double> DocReader::duration(const YamlNode& n, const std::string& path, Forever forever)
+std::optional<double> DocReader::duration(const YamlNode& n, const std::string& path, Forever foreverRule)
 {
     if (!n.isScalar()) {
         error(n, path, "expected a duration such as 90s, 15m or 2h, got " + describe(n));
         return std::nullopt;
     }
     std::string why;
-    auto v = parseDurationSeconds(n.scalar, &why, forever);
+    auto v = parseDurationSeconds(n.scalar, &why, foreverRule);
     if (!v)
         error(n, path, why);
     return v;

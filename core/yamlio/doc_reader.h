@@ -104,7 +104,7 @@ public:
     /// A duration in the one grammar (core/common/duration_text.h), in seconds. A YAML number is
     /// read as its text, so `90` and `"90"` and `90s` agree.
     std::optional<double> duration(
-        const YamlNode& n, const std::string& path, Forever forever = Forever::Allowed);
+        const YamlNode& n, const std::string& path, Forever foreverRule = Forever::Allowed);
     /// A finite duration in the same grammar, rounded to whole milliseconds (simulated time).
     std::optional<int64_t> milliseconds(const YamlNode& n, const std::string& path);
     /// A path or a list of paths, kept as written (a single path is a one-element list).
