@@ -247,116 +247,128 @@ bool hasQuorum(const GroupTreeNode& n, std::string& why)
     return with >= need;
 }
 
-/// Every PodGroup of the tree, depth first, parents first: as scheduleGroupTree lists them.
-void groupsInOrder(const GroupTreeNode& n, std::vector<const GroupTreeNode*>& order,
-    std::vector<std::string>& paths, const std::string& path)
+/// Every group of the tree, depth first, parents first: as scheduleGroupTree lists them.
+void groupsInOrder(const GroupTreeNode& n, const Hierarchy& h, std::vector<HierarchyPlan::Group>& order,
+    const std::string& path)
 {
-    const std::string here = path.empty() ? describe(n) : path + " > " + describe(n);
-    order.push_back(&n);
-    paths.push_back(here);
+    HierarchyPlan::Group g;
+    g.path = path.empty() ? describe(n) : path + " > " + describe(n);
+    if (!n.composite) {
+        const auto& info = h.leaf(n.policy.key);
+        g.group = info.group;
+        g.pending = info.pending;
+    }
+    order.push_back(g);
     for (const auto& c : n.children)
-        groupsInOrder(c, order, paths, here);
+        groupsInOrder(c, h, order, g.path);
 }
 
-/// Every pending member of the hierarchy stays pending with `message`, and no cycle ran; with
-/// `condition`, its PodGroups say the hierarchy was refused.
-void refuse(Cluster& cluster, BatchResult& out, const Hierarchy& h,
-    const std::vector<const GroupTreeNode*>& order, const std::vector<std::string>& paths,
-    const std::string& message, bool condition, HierarchyTurn& turn)
+/// Every pending member of the hierarchy stays pending with the plan's refusal, and no cycle
+/// ran; refused by a cycle, its PodGroups say the hierarchy was refused.
+void refuse(Cluster& cluster, BatchResult& out, const HierarchyPlan& plan, HierarchyTurn& turn)
 {
-    for (size_t k = 0; k < order.size(); ++k) {
-        if (order[k]->composite)
+    for (const auto& g : plan.groups) {
+        if (!g.group)
             continue;
-        const auto& info = h.leaf(order[k]->policy.key);
-        for (size_t i : info.pending) {
+        for (size_t i : g.pending) {
             ScheduleResult r;
             r.failure = FailureKind::Unschedulable;
-            r.message = message;
+            r.message = plan.refusal;
             recordResult(cluster, out.pods[i], r, out);
             turn.members.push_back(i);
-            turn.accounts.push_back(paths[k] + ": " + message);
+            turn.accounts.push_back(g.path + ": " + plan.refusal);
         }
-        if (condition) {
+        if (plan.refusedByCycle) {
             GroupScheduleResult failed;
-            failed.message = message;
-            setGroupScheduledCondition(*info.group, failed);
+            failed.message = plan.refusal;
+            setGroupScheduledCondition(*g.group, failed);
         }
     }
 }
 
 } // namespace
 
+HierarchyPlan planHierarchy(const api::PodGroup& leaf, const std::vector<api::CompositePodGroup>& composites,
+    std::vector<api::PodGroup>& groups, const std::vector<api::Pod>& pods, bool workloadAwarePreemption)
+{
+    HierarchyPlan plan;
+    Hierarchy h(composites, groups, pods, workloadAwarePreemption);
+    std::string problem;
+    plan.rootKey = h.rootOf(leaf, problem);
+    if (plan.rootKey.empty()) {
+        plan.refusal = "pod group " + api::objectKey(leaf.meta) + ": " + problem;
+        return plan;
+    }
+    plan.root = h.build(plan.rootKey);
+    groupsInOrder(plan.root, h, plan.groups, "");
+    const std::string lead = "composite pod group " + plan.rootKey + ": ";
+    std::string why, refusal;
+    if (h.tooDeep())
+        refusal = "its hierarchy has more than " + std::to_string(kMaxTreeDepth) + " levels";
+    else if (h.manyWorkloads())
+        refusal = "its hierarchy refers to more than one Workload";
+    else if (!hasQuorum(plan.root, why))
+        // PreEnqueue holds the root until the hierarchy's quorum exists (no cycle, no condition).
+        refusal = "waiting for the hierarchy's quorum to appear in scheduling queue: "
+            + (why.starts_with(lead) ? why.substr(lead.size()) : why);
+    else if (refusal = h.inconsistency(plan.root); !refusal.empty())
+        plan.refusedByCycle = true; // a cycle refused the whole hierarchy as unschedulable
+    if (!refusal.empty())
+        plan.refusal = lead + refusal;
+    return plan;
+}
+
 HierarchyTurn scheduleHierarchyAt(Cluster& cluster, BatchResult& out, const api::PodGroup& leaf,
     const std::vector<api::CompositePodGroup>& composites, std::vector<api::PodGroup>& groups,
     bool topologyAware, bool workloadAwarePreemption)
 {
     HierarchyTurn turn;
-    Hierarchy h(composites, groups, out.pods, workloadAwarePreemption);
-    std::string problem;
-    const std::string rootKey = h.rootOf(leaf, problem);
-    if (rootKey.empty()) {
+    const HierarchyPlan plan = planHierarchy(leaf, composites, groups, out.pods, workloadAwarePreemption);
+    if (plan.rootKey.empty()) {
         // Only this PodGroup is known to belong to the broken hierarchy: its members wait.
         turn.groups.push_back(&leaf);
-        const std::string message = "pod group " + api::objectKey(leaf.meta) + ": " + problem;
         for (size_t i = 0; i < out.pods.size(); ++i)
             if (api::podGroupKeyOf(out.pods[i]) == api::objectKey(leaf.meta)
                 && needsScheduling(out.pods[i])) {
                 ScheduleResult r;
                 r.failure = FailureKind::Unschedulable;
-                r.message = message;
+                r.message = plan.refusal;
                 recordResult(cluster, out.pods[i], r, out);
                 turn.members.push_back(i);
-                turn.accounts.push_back(message);
+                turn.accounts.push_back(plan.refusal);
             }
         return turn;
     }
-    const GroupTreeNode root = h.build(rootKey);
-    std::vector<const GroupTreeNode*> order;
-    std::vector<std::string> paths;
-    groupsInOrder(root, order, paths, "");
-    for (const auto* n : order)
-        if (!n->composite)
-            turn.groups.push_back(h.leaf(n->policy.key).group);
-    const std::string lead = "composite pod group " + rootKey + ": ";
-    std::string why, refusal;
-    bool condition = false;
-    if (h.tooDeep())
-        refusal = "its hierarchy has more than " + std::to_string(kMaxTreeDepth) + " levels";
-    else if (h.manyWorkloads())
-        refusal = "its hierarchy refers to more than one Workload";
-    else if (!hasQuorum(root, why))
-        // PreEnqueue holds the root until the hierarchy's quorum exists (no cycle, no condition).
-        refusal = "waiting for the hierarchy's quorum to appear in scheduling queue: "
-            + (why.starts_with(lead) ? why.substr(lead.size()) : why);
-    else if (refusal = h.inconsistency(root); !refusal.empty())
-        condition = true; // a cycle refused the whole hierarchy as unschedulable
-    if (!refusal.empty()) {
-        refuse(cluster, out, h, order, paths, lead + refusal, condition, turn);
+    for (const auto& g : plan.groups)
+        if (g.group)
+            turn.groups.push_back(g.group);
+    if (!plan.refusal.empty()) {
+        refuse(cluster, out, plan, turn);
         return turn;
     }
 
-    const GroupTreeResult r = scheduleGroupTree(cluster, root, topologyAware);
-    for (size_t k = 0; k < order.size(); ++k) {
-        if (order[k]->composite)
+    const GroupTreeResult r = scheduleGroupTree(cluster, plan.root, topologyAware);
+    for (size_t k = 0; k < plan.groups.size(); ++k) {
+        const HierarchyPlan::Group& g = plan.groups[k];
+        if (!g.group)
             continue;
         const GroupTreeOutcome& o = r.groups[k];
-        const auto& info = h.leaf(order[k]->policy.key);
-        for (size_t j = 0; j < info.pending.size() && j < o.members.size(); ++j) {
-            api::Pod& member = out.pods[info.pending[j]];
+        for (size_t j = 0; j < g.pending.size() && j < o.members.size(); ++j) {
+            api::Pod& member = out.pods[g.pending[j]];
             recordResult(cluster, member, o.members[j], out);
-            recordGroupClaimStatuses(cluster, *info.group, member);
-            turn.members.push_back(info.pending[j]);
-            std::string account = paths[k] + ": last group cycle: "
+            recordGroupClaimStatuses(cluster, *g.group, member);
+            turn.members.push_back(g.pending[j]);
+            std::string account = g.path + ": last group cycle: "
                 + (o.members[j].scheduled ? "placed" + (o.domain.empty() ? "" : " in " + o.domain)
                                           : o.members[j].message);
-            if (const std::string claims = groupClaimsNote(cluster, *info.group, member); !claims.empty())
+            if (const std::string claims = groupClaimsNote(cluster, *g.group, member); !claims.empty())
                 account += "; " + claims;
             turn.accounts.push_back(std::move(account));
         }
         GroupScheduleResult status;
         status.scheduled = r.scheduled && o.scheduled;
         status.message = r.scheduled ? o.message : r.message;
-        setGroupScheduledCondition(*info.group, status);
+        setGroupScheduledCondition(*g.group, status);
     }
     return turn;
 }

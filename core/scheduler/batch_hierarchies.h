@@ -14,6 +14,7 @@
 
 #include "core/api/scheduling_v1.h"
 #include "core/scheduler/batch.h"
+#include "core/scheduler/group_tree.h"
 #include "core/scheduler/pod_group.h"
 
 namespace drasim::scheduler {
@@ -34,6 +35,38 @@ struct HierarchyTurn
     /// (gang, minGroupCount 2, topology block) > pod group default/a (...): last group cycle: ...").
     std::vector<std::string> accounts;
 };
+
+/// The hierarchy above a PodGroup as the scheduler takes it for one cycle: the tree, each of its
+/// groups' pending members, and whether the cycle may run now.
+struct HierarchyPlan
+{
+    /// The root's key; "" when the hierarchy cannot be built (a missing parent, a cycle, too many
+    /// levels above the PodGroup): `refusal` then says why, for the PodGroup's members only.
+    std::string rootKey;
+    GroupTreeNode root;
+    /// Per group of the tree, depth first, parents first (as GroupTreeResult::groups): the
+    /// PodGroup (null for a composite group), the indices of its pending members in the pods
+    /// given (in GroupTreeNode order) and the path of groups from the root that names it.
+    struct Group
+    {
+        api::PodGroup* group = nullptr;
+        std::vector<size_t> pending;
+        std::string path;
+    };
+    std::vector<Group> groups;
+    /// Why no cycle runs now, "" when one may: "composite pod group <root>: ..." for the whole
+    /// hierarchy (or "pod group <leaf>: ..." when rootKey is "").
+    std::string refusal;
+    /// The refusal is a cycle's (the pods disagree on priority, schedulerName or preemptionPolicy):
+    /// the hierarchy was tried and is unschedulable. Otherwise the scheduler waits before any cycle
+    /// (PreEnqueue: the hierarchy is incomplete, too deep, or its quorum does not hold).
+    bool refusedByCycle = false;
+};
+
+/// The plan for `leaf`'s hierarchy (leaf names a parent) over `pods`: pods with spec.nodeName are
+/// its bound members, the others that need scheduling its pending ones.
+HierarchyPlan planHierarchy(const api::PodGroup& leaf, const std::vector<api::CompositePodGroup>& composites,
+    std::vector<api::PodGroup>& groups, const std::vector<api::Pod>& pods, bool workloadAwarePreemption);
 
 /// The turn of `leaf`'s hierarchy (leaf names a parent). Every pending member of the hierarchy
 /// gets its result in `out`; the hierarchy's PodGroups get the condition their cycle left

@@ -15,6 +15,10 @@
 #include "core/scheduler/queueing_hints.h"
 #include "core/sim/held_device.h"
 
+namespace drasim::scheduler {
+struct GroupTreeNode;
+} // namespace drasim::scheduler
+
 namespace drasim::sim {
 
 struct BindOutcome
@@ -74,6 +78,17 @@ struct GroupOutcome
     std::vector<std::string> victims;
 };
 
+/// One cycle of a CompositePodGroup hierarchy (scheduler/group_tree.h).
+struct TreeOutcome
+{
+    /// The root's quorum held with a pod placed: the placed members of the whole tree are bound.
+    bool scheduled = false;
+    std::string message; ///< the root's, when it was not scheduled
+    /// Every group of the tree, depth first, parents first; a PodGroup's `members` one per pending
+    /// pod given, in the tree's order (a composite group has none).
+    std::vector<GroupOutcome> groups;
+};
+
 /// What the engine needs from a cluster: a narrow seam, so the engine can be unit-tested with a
 /// small fake and runs against the kube-scheduler model (scheduler::Cluster, see
 /// scheduler_cluster_port.h) otherwise. Every call is synchronous; the engine owns time.
@@ -102,6 +117,15 @@ public:
             out.members.push_back(schedule(p));
             out.scheduled = out.scheduled || out.members.back().scheduled;
         }
+        return out;
+    }
+    /// One cycle for a CompositePodGroup hierarchy (Kubernetes 1.37 alpha, KEP-6012): the tree is
+    /// placed top-down and bound whole, or nothing is kept. `topologyAware`: gate
+    /// TopologyAwareWorkloadScheduling. The default schedules no hierarchy.
+    virtual TreeOutcome scheduleGroupTree(const scheduler::GroupTreeNode& /*root*/, bool /*topologyAware*/)
+    {
+        TreeOutcome out;
+        out.message = "this cluster does not schedule composite pod group hierarchies";
         return out;
     }
     /// The pod ended or was deleted: unreserve its claims, deallocate those without users, delete

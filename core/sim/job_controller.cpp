@@ -9,6 +9,7 @@
 #include "core/sim/device_ledger.h"
 #include "core/sim/scheduling_loop.h"
 #include "core/sim/scheduling_loop_permit.h"
+#include "core/sim/scheduling_loop_trees.h"
 
 namespace drasim::sim {
 
@@ -402,6 +403,7 @@ double JobController::endPod(uint32_t pid, PodEventType type, const std::string&
         job.pods.erase(it);
     if (job.group)
         std::erase(job.group->members, pid);
+    SchedulingLoop::Trees::memberGone(m_loop, pid);
     if (!counted)
         job.tasks[task].active--;
     m_ctx.releasePodSlot(pid);

@@ -5,6 +5,7 @@
 
 #include "core/sim/scheduling_loop.h"
 #include "core/sim/scheduling_loop_permit.h"
+#include "core/sim/scheduling_loop_trees.h"
 
 namespace drasim::sim {
 
@@ -40,6 +41,7 @@ std::map<std::string, int64_t> Sampler::pendingByReason() const
     }
     if (m_ctx.options.podGroups)
         m_loop.addGroupPending(pending);
+    SchedulingLoop::Trees::addPending(m_loop, pending);
     if (m_ctx.options.permitGangs)
         SchedulingLoop::Permit::addPending(m_loop, pending);
     return pending;

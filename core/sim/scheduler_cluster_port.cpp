@@ -4,6 +4,7 @@
 #include <map>
 
 #include "core/scheduler/group_claims.h"
+#include "core/scheduler/group_tree.h"
 #include "core/scheduler/permit.h"
 #include "core/scheduler/pod_group.h"
 #include "core/topology/topology.h"
@@ -93,6 +94,25 @@ GroupOutcome SchedulerClusterPort::scheduleGroup(
     }
     for (const auto& m : r.members)
         out.members.push_back(outcomeOf(m));
+    return out;
+}
+
+TreeOutcome SchedulerClusterPort::scheduleGroupTree(const scheduler::GroupTreeNode& root, bool topologyAware)
+{
+    // The cycle generates the PodGroups' claims before it places anything; counted as a change.
+    ++m_changes;
+    const scheduler::GroupTreeResult r = scheduler::scheduleGroupTree(m_cluster, root, topologyAware);
+    TreeOutcome out;
+    out.scheduled = r.scheduled;
+    out.message = r.message;
+    for (const auto& g : r.groups) {
+        GroupOutcome& o = out.groups.emplace_back();
+        o.scheduled = r.scheduled && g.scheduled;
+        o.message = g.message;
+        o.domain = g.domain;
+        for (const auto& m : g.members)
+            o.members.push_back(outcomeOf(m));
+    }
     return out;
 }
 

@@ -27,6 +27,7 @@ public:
     BindOutcome schedule(const api::Pod& pod) override;
     GroupOutcome scheduleGroup(const GroupPolicy& group, const std::vector<api::Pod>& pods,
         const std::vector<std::string>& boundMembers) override;
+    TreeOutcome scheduleGroupTree(const scheduler::GroupTreeNode& root, bool topologyAware) override;
     void podFinished(const std::string& podKey) override;
     void unreserve(const std::string& podKey) override;
     void podGroupDeleted(const std::string& groupKey) override;

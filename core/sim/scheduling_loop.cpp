@@ -7,6 +7,7 @@
 #include "core/sim/scheduling_loop_errors.h"
 #include "core/sim/scheduling_loop_hints.h"
 #include "core/sim/scheduling_loop_permit.h"
+#include "core/sim/scheduling_loop_trees.h"
 #include "core/sim/scheduling_signature.h"
 
 namespace drasim::sim {
@@ -58,6 +59,8 @@ void SchedulingLoop::add(uint32_t id, const std::shared_ptr<const api::PodTempla
         m_ctx.metrics.podPending(+1);
         return;
     }
+    if (Trees::add(*this, id))
+        return; // the pod waits for its hierarchy's cycle
     if (m_ctx.jobs[p.job].group) {
         p.state = PodState::Grouped;
         m_ctx.metrics.podPending(+1);
@@ -130,7 +133,9 @@ void SchedulingLoop::run()
     releaseRepresentativesIfCapacityChanged();
     uint32_t id = 0;
     while (popNext(id)) {
-        if (id & kGroupEntry)
+        if (id & kTreeEntry)
+            Trees::attempt(*this, id & ~(kGroupEntry | kTreeEntry));
+        else if (id & kGroupEntry)
             attemptGroup(id & ~kGroupEntry);
         else
             attempt(id);
@@ -200,7 +205,7 @@ bool SchedulingLoop::popBackoff(uint32_t& id)
             m_backoffOrder.erase(m_backoffOrder.begin());
             if (!groupEntryCurrent(key, GroupState::State::Backoff))
                 continue; // its job ended
-            GroupState& g = *m_ctx.jobs[id & ~kGroupEntry].group;
+            GroupState& g = *Trees::entity(*this, id & ~kGroupEntry);
             g.state = GroupState::State::Queued;
             g.backoffUntil = -1;
             return true;

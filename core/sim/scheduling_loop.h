@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/sim/group_failure_memo.h"
+#include "core/sim/group_trees.h"
 #include "core/sim/sim_context.h"
 
 namespace drasim::sim {
@@ -72,6 +73,8 @@ public:
     struct Errors;
     /// Kubernetes 1.35's gangs, whose members wait at Permit (scheduling_loop_permit.h).
     struct Permit;
+    /// CompositePodGroup hierarchies, whose root is the queue entity (scheduling_loop_trees.h).
+    struct Trees;
     /// Schedules until the queue is empty (scheduling takes no simulated time), then tells the
     /// metrics the pending count has settled (the exact peak pending is taken there).
     void run();
@@ -122,11 +125,13 @@ private:
     void requeue(uint32_t id);
     void leaveBackoff(uint32_t id);
 
-    // PodGroups (scheduling_loop_groups.cpp). `id` with kGroupEntry set names a job's group.
-    QueueKey groupKey(uint32_t jobId) const;
-    void requeueGroup(uint32_t jobId);
+    // PodGroups (scheduling_loop_groups.cpp). `id` with kGroupEntry set names a job's group, or
+    // with kTreeEntry too a hierarchy's root; the functions below take the entry without
+    // kGroupEntry (a job slot, or kTreeEntry and the hierarchy's index).
+    QueueKey groupKey(uint32_t entry);
+    void requeueGroup(uint32_t entry);
     void releaseParkedGroups();
-    bool groupEntryCurrent(const QueueKey& key, GroupState::State state) const;
+    bool groupEntryCurrent(const QueueKey& key, GroupState::State state);
     void attemptGroup(uint32_t jobId);
     GroupOutcome runGroupCycle(
         const GroupState& g, const std::vector<api::Pod>& pods, const std::vector<std::string>& boundKeys);
@@ -141,7 +146,9 @@ private:
     uint64_t m_seenGeneration = 0;
     uint64_t m_attempts = 0;
     uint64_t m_groupCycles = 0;
-    std::vector<uint32_t> m_parkedGroups; ///< job slots whose PodGroup waits for freed capacity
+    /// Group entries (job slots, kTreeEntry and a hierarchy) that wait for freed capacity.
+    std::vector<uint32_t> m_parkedGroups;
+    GroupTrees m_trees;
     /// The jobs of 1.35 gangs that had a member queued, for the pending table (Permit::addPending
     /// drops those no longer live as it reads them).
     mutable std::vector<uint32_t> m_permitJobs;

@@ -11,6 +11,7 @@
 #include "core/scheduler/pod_group.h"
 #include "core/sim/scheduling_loop.h"
 #include "core/sim/scheduling_loop_hints.h"
+#include "core/sim/scheduling_loop_trees.h"
 #include "core/sim/scheduling_signature.h"
 
 namespace drasim::sim {
@@ -27,10 +28,10 @@ std::string groupReason(const std::string& message, const std::string& key)
 
 } // namespace
 
-QueueKey SchedulingLoop::groupKey(uint32_t jobId) const
+QueueKey SchedulingLoop::groupKey(uint32_t entry)
 {
-    const GroupState& g = *m_ctx.jobs[jobId].group;
-    return QueueKey { g.priority, g.order, kGroupEntry | jobId };
+    const GroupState& g = *Trees::entity(*this, entry);
+    return QueueKey { g.priority, g.order, kGroupEntry | entry };
 }
 
 /// PreEnqueue of the gang plugin counts every member that exists, pending or bound. A larger
@@ -49,37 +50,41 @@ void SchedulingLoop::podGroupUpdated(uint32_t jobId, bool mayHelp)
 }
 
 /// Back to activeQ, through backoffQ when its backoff (initial * 2^(attempts-1)) is not over.
-void SchedulingLoop::requeueGroup(uint32_t jobId)
+void SchedulingLoop::requeueGroup(uint32_t entry)
 {
-    GroupState& g = *m_ctx.jobs[jobId].group;
+    GroupState& g = *Trees::entity(*this, entry);
     const SimOptions& o = m_ctx.options;
     SimTime expiry = g.lastAttempt + backoffFor(g.attempts, o.podInitialBackoff, o.podMaxBackoff);
     if (o.popFromBackoffQ && g.attempts > 0)
         expiry = windowedExpiry(expiry);
     if (expiry <= m_ctx.now) {
         g.state = GroupState::State::Queued;
-        m_queue.pushActive(groupKey(jobId));
+        m_queue.pushActive(groupKey(entry));
         return;
     }
     g.state = GroupState::State::Backoff;
     g.backoffUntil = expiry;
     if (o.popFromBackoffQ)
-        m_backoffOrder.insert(BackoffKey { expiry, groupKey(jobId) });
-    else
-        m_ctx.events.push(expiry, EventKind::GroupBackoffExpired, jobId, m_ctx.jobs[jobId].serial);
+        m_backoffOrder.insert(BackoffKey { expiry, groupKey(entry) });
+    else // a hierarchy lives for the whole run: serial 0
+        m_ctx.events.push(
+            expiry, EventKind::GroupBackoffExpired, entry, entry & kTreeEntry ? 0 : m_ctx.jobs[entry].serial);
 }
 
 void SchedulingLoop::groupBackoffExpired(const Event& e)
 {
-    JobState& job = m_ctx.jobs[e.a];
-    if (!job.live || job.serial != e.b || !job.group)
+    const uint32_t entry = uint32_t(e.a);
+    if (!(entry & kTreeEntry) && m_ctx.jobs[entry].serial != e.b)
         return;
-    GroupState& g = *job.group;
+    GroupState* found = Trees::entity(*this, entry);
+    if (!found)
+        return;
+    GroupState& g = *found;
     if (g.state != GroupState::State::Backoff || g.backoffUntil != e.time)
         return;
     g.state = GroupState::State::Queued;
     g.backoffUntil = -1;
-    m_queue.pushActive(groupKey(e.a));
+    m_queue.pushActive(groupKey(entry));
 }
 
 /// Capacity was freed: every parked group goes back (the pods' releaseRepresentatives).
@@ -88,19 +93,19 @@ void SchedulingLoop::releaseParkedGroups()
     std::vector<uint32_t> parked;
     parked.swap(m_parkedGroups);
     for (uint32_t j : parked) {
-        const JobState& job = m_ctx.jobs[j];
         // A slot listed twice (its job ended and the slot's next job parked) is requeued once.
-        if (job.live && job.group && job.group->state == GroupState::State::Parked)
+        const GroupState* g = Trees::entity(*this, j);
+        if (g && g->state == GroupState::State::Parked)
             requeueGroup(j);
     }
 }
 
 /// The group's entry taken from activeQ or backoffQ is current: its job lives and the group
 /// still waits in that queue.
-bool SchedulingLoop::groupEntryCurrent(const QueueKey& key, GroupState::State state) const
+bool SchedulingLoop::groupEntryCurrent(const QueueKey& key, GroupState::State state)
 {
-    const JobState& job = m_ctx.jobs[key.pod & ~kGroupEntry];
-    return job.live && job.group && job.group->state == state && job.group->order == key.order;
+    const GroupState* g = Trees::entity(*this, key.pod & ~kGroupEntry);
+    return g && g->state == state && g->order == key.order;
 }
 
 /// One PodGroup scheduling cycle: the pending members together on one view of the cluster.

@@ -4,6 +4,9 @@
 #include "core/sim/scheduling_loop_hints.h"
 
 #include <algorithm>
+#include <utility>
+
+#include "core/sim/scheduling_loop_trees.h"
 
 namespace drasim::sim {
 
@@ -68,14 +71,16 @@ void SchedulingLoop::Hints::release(
         return;
     releaseGroups(loop, [&](const GroupState& g) {
         // A change that may help any pending member moves the group (KEP-4671 "Retries": a member
-        // that gets a Queue hint re-activates its PodGroup). Members of one task are alike.
-        std::vector<uint32_t> tasksSeen;
+        // that gets a Queue hint re-activates its PodGroup). Members of one task of one job are
+        // alike (a hierarchy's members come from several jobs).
+        std::vector<std::pair<uint32_t, uint32_t>> tasksSeen;
         for (uint32_t id : g.members) {
             const SimPod& p = loop.m_ctx.pods[id];
+            const std::pair<uint32_t, uint32_t> task { p.job, p.task };
             if (p.state != PodState::Grouped
-                || std::find(tasksSeen.begin(), tasksSeen.end(), p.task) != tasksSeen.end())
+                || std::find(tasksSeen.begin(), tasksSeen.end(), task) != tasksSeen.end())
                 continue;
-            tasksSeen.push_back(p.task);
+            tasksSeen.push_back(task);
             if (digest.helps(g.rejectedBy, [&] { return loop.m_ctx.buildPod(p); }))
                 return true;
         }
@@ -89,10 +94,10 @@ void SchedulingLoop::Hints::releaseGroups(
     std::vector<uint32_t> parked;
     parked.swap(loop.m_parkedGroups);
     for (uint32_t j : parked) {
-        const JobState& job = loop.m_ctx.jobs[j];
-        if (!job.live || !job.group || job.group->state != GroupState::State::Parked)
+        const GroupState* g = Trees::entity(loop, j);
+        if (!g || g->state != GroupState::State::Parked)
             continue; // left the unschedulable groups already
-        if (moves(*job.group))
+        if (moves(*g))
             loop.requeueGroup(j);
         else
             loop.m_parkedGroups.push_back(j);

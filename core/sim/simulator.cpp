@@ -16,6 +16,7 @@
 #include "core/sim/sampler.h"
 #include "core/sim/scheduling_loop_hints.h"
 #include "core/sim/scheduling_loop_permit.h"
+#include "core/sim/scheduling_loop_trees.h"
 #include "core/sim/sim_context.h"
 
 namespace drasim::sim {
@@ -300,7 +301,9 @@ Simulator::PodAt Simulator::podAt(const std::string& key) const
     at.state = p.state == PodState::Running ? PodAt::State::Running : PodAt::State::Pending;
     at.node = p.node;
     at.pod = ctx.buildPod(p);
-    if (p.state == PodState::Grouped)
+    if (p.state == PodState::Grouped && !ctx.jobs[p.job].group)
+        at.group = SchedulingLoop::Trees::status(m_impl->loop, it->second);
+    else if (p.state == PodState::Grouped)
         at.group = m_impl->loop.groupStatus(p.job);
     else if (p.state != PodState::Running && ctx.jobs[p.job].permitGang)
         at.group = SchedulingLoop::Permit::status(m_impl->loop, p.job);

@@ -94,8 +94,21 @@ std::optional<GroupSpec> workloadRefGang(const api::PodSpec& spec, const std::st
     return std::nullopt;
 }
 
-std::string ownPodGroupNote(
+const api::PodGroup* hierarchyLeaf(
     const api::PodSpec& spec, const std::string& namespace_, const std::vector<api::PodGroup>& groups)
+{
+    if (!spec.schedulingGroup)
+        return nullptr;
+    for (const api::PodGroup& g : groups) {
+        const std::string ns = g.meta.namespace_.empty() ? namespace_ : g.meta.namespace_;
+        if (g.meta.name == *spec.schedulingGroup && ns == namespace_)
+            return g.parentCompositePodGroupName.empty() ? nullptr : &g;
+    }
+    return nullptr;
+}
+
+std::string ownPodGroupNote(const api::PodSpec& spec, const std::string& namespace_,
+    const std::vector<api::PodGroup>& groups, const std::vector<api::CompositePodGroup>& composites)
 {
     if (!spec.schedulingGroup)
         return {};
@@ -106,11 +119,21 @@ std::string ownPodGroupNote(
         const std::string ns = g.meta.namespace_.empty() ? namespace_ : g.meta.namespace_;
         if (g.meta.name != name || ns != namespace_)
             continue;
-        if (!g.parentCompositePodGroupName.empty())
-            return "PodGroup \"" + name + "\" belongs to CompositePodGroup \"" + g.parentCompositePodGroupName
-                + "\": " + oneByOne + "; drasim allocate and explain schedule the hierarchy as one unit";
-        return "PodGroup \"" + name + "\" is among the workload's manifests: " + oneByOne
-            + "; drasim allocate and explain schedule the group as one unit";
+        if (g.parentCompositePodGroupName.empty())
+            return "PodGroup \"" + name + "\" is among the workload's manifests: " + oneByOne
+                + "; drasim allocate and explain schedule the group as one unit";
+        // The simulation schedules the hierarchy as one unit; a parent that is not there holds
+        // its pods at PreEnqueue for the whole run, as kube-scheduler would.
+        const std::string& parent = g.parentCompositePodGroupName;
+        const bool found = std::any_of(composites.begin(), composites.end(), [&](const auto& c) {
+            return c.meta.name == parent
+                && (c.meta.namespace_.empty() ? namespace_ : c.meta.namespace_) == ns;
+        });
+        if (found)
+            return {};
+        return "PodGroup \"" + name + "\" belongs to CompositePodGroup \"" + parent
+            + "\", which is not among the workload's manifests: kube-scheduler holds these pods until it "
+              "exists, for the whole run";
     }
     // kube-scheduler holds such pods at PreEnqueue ("waiting for pod's pod group to appear in
     // scheduling queue") until the PodGroup exists.

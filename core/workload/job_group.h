@@ -31,12 +31,19 @@ std::optional<GroupSpec> jobControllerGroup(const api::PodController& job, const
 std::optional<GroupSpec> workloadRefGang(const api::PodSpec& spec, const std::string& namespace_,
     const std::vector<api::Workload>& workloads, const api::FeatureGates& gates, std::string& missing);
 
-/// Why `drasim simulate` schedules one by one the pods of a workload's manifests that name a
-/// PodGroup of their own (spec.schedulingGroup); "" when they name none. A simulation makes
-/// PodGroups only as the Job controller does (jobControllerGroup); a PodGroup or a
-/// CompositePodGroup hierarchy applied with the pods (as JobSet or LeaderWorkerSet would create
-/// them from a Workload's templates) is scheduled as a unit by `allocate` and `explain` only.
-std::string ownPodGroupNote(
+/// The PodGroup that `spec` names (spec.schedulingGroup) among `groups` when it belongs to a
+/// CompositePodGroup hierarchy (it names a parent); null otherwise. A simulation schedules the
+/// pods of such a PodGroup with their hierarchy, as one unit (workload::JobSpec::hierarchy).
+const api::PodGroup* hierarchyLeaf(
     const api::PodSpec& spec, const std::string& namespace_, const std::vector<api::PodGroup>& groups);
+
+/// What `drasim simulate` tells of the pods of a workload's manifests that name a PodGroup of
+/// their own (spec.schedulingGroup); "" when they name none or their hierarchy is scheduled as one.
+/// A simulation makes PodGroups as the Job controller does (jobControllerGroup) and schedules a
+/// CompositePodGroup hierarchy of the manifests as one unit; a lone PodGroup applied with the pods
+/// is scheduled as a unit by `allocate` and `explain` only, its pods one by one here. A parent
+/// missing from the manifests holds the pods for the whole run.
+std::string ownPodGroupNote(const api::PodSpec& spec, const std::string& namespace_,
+    const std::vector<api::PodGroup>& groups, const std::vector<api::CompositePodGroup>& composites);
 
 } // namespace drasim::workload

@@ -181,6 +181,7 @@ private:
         job.group = type.group;
         job.owner = type.owner;
         job.services = type.services;
+        job.hierarchy = type.hierarchy;
         job.labels["drasim.dev/job-type"] = type.name;
         TaskSpec task;
         task.name = type.name;
@@ -243,6 +244,43 @@ bool applyWorkloadRef(JobType& t, const api::PodSpec& spec, const api::ObjectSet
     return false;
 }
 
+/// The manifests' groups for the jobs whose pods name a PodGroup of a CompositePodGroup
+/// hierarchy: made once, namespaces filled in, and shared by all of them.
+class HierarchyGroups
+{
+public:
+    HierarchyGroups(const api::ObjectSet& objects, const std::string& defaultNamespace)
+        : m_objects(objects)
+        , m_namespace(defaultNamespace)
+    { }
+
+    /// Sets `t.hierarchy` (and drops any other group) when its pods name such a PodGroup.
+    void attach(JobType& t, const api::PodSpec& spec)
+    {
+        if (!hierarchyLeaf(spec, t.namespace_, m_objects.podGroups))
+            return;
+        if (!m_shared) {
+            auto groups = std::make_shared<ManifestGroups>();
+            groups->composites = m_objects.compositePodGroups;
+            groups->groups = m_objects.podGroups;
+            for (auto& c : groups->composites)
+                if (c.meta.namespace_.empty())
+                    c.meta.namespace_ = m_namespace;
+            for (auto& g : groups->groups)
+                if (g.meta.namespace_.empty())
+                    g.meta.namespace_ = m_namespace;
+            m_shared = std::move(groups);
+        }
+        t.hierarchy = m_shared;
+        t.group.reset(); // the hierarchy's root is the queue entity, not a PodGroup of the job
+    }
+
+private:
+    const api::ObjectSet& m_objects;
+    std::string m_namespace;
+    std::shared_ptr<const ManifestGroups> m_shared;
+};
+
 } // namespace
 
 std::vector<JobType> jobTypesFromObjects(const api::ObjectSet& objects, const std::string& defaultNamespace,
@@ -250,6 +288,7 @@ std::vector<JobType> jobTypesFromObjects(const api::ObjectSet& objects, const st
 {
     const api::PriorityClassIndex classes(objects.priorityClasses, priorityClasses);
     std::vector<JobType> types;
+    HierarchyGroups hierarchies(objects, defaultNamespace);
     for (const api::Pod& pod : objects.pods) {
         if (hasController(pod.meta)) {
             diags.warning(pod.meta.pos, "Pod", pod.meta.key(), "metadata.ownerReferences",
@@ -268,11 +307,13 @@ std::vector<JobType> jobTypesFromObjects(const api::ObjectSet& objects, const st
         t.priority = pod.spec.priority.value_or(0);
         t.pod = std::move(tmpl);
         t.group = rules.scheduling;
-        if (const std::string note = ownPodGroupNote(pod.spec, t.namespace_, objects.podGroups);
+        if (const std::string note
+            = ownPodGroupNote(pod.spec, t.namespace_, objects.podGroups, objects.compositePodGroups);
             !note.empty())
             diags.warning(t.pos, "Pod", t.namespace_ + "/" + t.name, "spec.schedulingGroup", note);
         if (!applyWorkloadRef(t, pod.spec, objects, rules, "Pod", "spec", diags))
             continue;
+        hierarchies.attach(t, pod.spec);
         readAnnotations(t, pod.meta, nullptr, "Pod", diags);
         attachClaims(t, objects);
         types.push_back(std::move(t));
@@ -301,7 +342,8 @@ std::vector<JobType> jobTypesFromObjects(const api::ObjectSet& objects, const st
             t.replaceFailedOnly = w.kind == api::PodController::Kind::StatefulSet;
         }
         t.group = groupFor(w, rules);
-        if (const std::string note = ownPodGroupNote(w.podTemplate.spec, t.namespace_, objects.podGroups);
+        if (const std::string note = ownPodGroupNote(
+                w.podTemplate.spec, t.namespace_, objects.podGroups, objects.compositePodGroups);
             !note.empty())
             diags.warning(
                 t.pos, t.objectKind, t.namespace_ + "/" + t.name, "spec.template.spec.schedulingGroup", note);
@@ -322,6 +364,7 @@ std::vector<JobType> jobTypesFromObjects(const api::ObjectSet& objects, const st
         if (!applyWorkloadRef(t, w.podTemplate.spec, objects, rules, api::podControllerKindName(w.kind),
                 "spec.template.spec", diags))
             continue;
+        hierarchies.attach(t, w.podTemplate.spec);
         readAnnotations(t, w.meta, &w.podTemplate.meta, api::podControllerKindName(w.kind), diags);
         attachClaims(t, objects);
         types.push_back(std::move(t));

@@ -44,6 +44,8 @@ struct JobType
     std::shared_ptr<const api::PodController> owner;
     /// The Services of the manifests (see JobSpec::services).
     std::shared_ptr<const std::vector<api::Service>> services;
+    /// The manifests' groups, when its pods name a PodGroup of a hierarchy (JobSpec::hierarchy).
+    std::shared_ptr<const ManifestGroups> hierarchy;
     SourcePos pos;
 };
 

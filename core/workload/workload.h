@@ -69,6 +69,15 @@ struct GroupSpec
     std::vector<api::PodGroupResourceClaim> resourceClaims {};
 };
 
+/// The CompositePodGroups and PodGroups of a workload's manifests, as a workload controller
+/// (JobSet, LeaderWorkerSet) would create them from a Workload's compositePodGroupTemplates
+/// (KEP-6012). Shared by the jobs whose pods name a PodGroup of a hierarchy among them.
+struct ManifestGroups
+{
+    std::vector<api::CompositePodGroup> composites;
+    std::vector<api::PodGroup> groups;
+};
+
 /// One arrival: a unit of work submitted at arrivalSeconds.
 struct JobSpec
 {
@@ -122,6 +131,9 @@ struct JobSpec
     std::shared_ptr<const std::vector<api::Service>> services;
     /// Extra labels for every pod of this job (e.g. drasim.dev/qos from the trace). Sorted map.
     std::map<std::string, std::string> labels;
+    /// Its pods name (spec.schedulingGroup) a PodGroup of a CompositePodGroup hierarchy of these
+    /// groups: the hierarchy's root is their queue entity (`group` is then absent).
+    std::shared_ptr<const ManifestGroups> hierarchy {};
 };
 
 /// A stream of jobs in non-decreasing arrivalSeconds. next() returns nullopt when exhausted and

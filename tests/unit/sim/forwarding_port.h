@@ -59,6 +59,10 @@ public:
     {
         return m_inner.scheduleGroup(group, pods, boundMembers);
     }
+    TreeOutcome scheduleGroupTree(const scheduler::GroupTreeNode& root, bool topologyAware) override
+    {
+        return m_inner.scheduleGroupTree(root, topologyAware);
+    }
     void podFinished(const std::string& key) override { m_inner.podFinished(key); }
     void unreserve(const std::string& key) override { m_inner.unreserve(key); }
     std::vector<std::string> setDeviceTaint(const std::string& driver, const std::string& pool,

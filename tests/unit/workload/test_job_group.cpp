@@ -273,42 +273,62 @@ api::ObjectSet podsNaming(const char* group)
 
 } // namespace
 
-// A simulation makes PodGroups only as the Job controller does: pods that name a PodGroup (or a
-// CompositePodGroup hierarchy) of their own are scheduled one by one, and the user is told so at
-// the object, not left to read a plan made as if the group held.
-TEST(OwnPodGroup, PodsNamingAHierarchysPodGroupAreWarnedAtTheirField)
+// A simulation schedules a CompositePodGroup hierarchy of the manifests as one unit: the pods that
+// name one of its PodGroups carry the manifests' groups (and no PodGroup of their own), without a
+// warning. With the parent missing they carry them too (their root waits at PreEnqueue for the
+// whole run, as kube-scheduler's would), and the user is told so at the object.
+TEST(OwnPodGroup, PodsNamingAHierarchysPodGroupCarryTheHierarchy)
 {
     Diagnostics diags;
-    const auto types
-        = jobTypesFromObjects(podsNaming("replica-0"), "default", diags, GroupRules { kOn137, {} });
+    api::ObjectSet set = podsNaming("replica-0");
+    api::CompositePodGroup train;
+    train.meta.name = "train";
+    set.compositePodGroups.push_back(train);
+    const auto types = jobTypesFromObjects(set, "default", diags, GroupRules { kOn137, {} });
     ASSERT_EQ(types.size(), 2u);
-    EXPECT_FALSE(types[0].group);
-    EXPECT_FALSE(types[1].group); // the pods name their own PodGroup: the Job controller makes none
-    ASSERT_EQ(diags.all().size(), 2u);
+    EXPECT_TRUE(diags.all().empty()) << diags.formatAll();
+    for (const auto& t : types) {
+        EXPECT_FALSE(t.group);
+        ASSERT_TRUE(t.hierarchy);
+        ASSERT_EQ(t.hierarchy->composites.size(), 1u);
+        EXPECT_EQ(t.hierarchy->composites[0].meta.namespace_, "default"); // filled in
+        EXPECT_EQ(t.hierarchy->groups.size(), 2u);
+    }
+    EXPECT_EQ(types[0].hierarchy, types[1].hierarchy); // one copy for all
+
+    Diagnostics missing;
+    const auto orphans
+        = jobTypesFromObjects(podsNaming("replica-0"), "default", missing, GroupRules { kOn137, {} });
+    ASSERT_EQ(missing.all().size(), 2u);
     const std::string tail
-        = ": PodGroup \"replica-0\" belongs to CompositePodGroup \"train\": drasim simulate "
-          "schedules these pods one by one, as pods of no group (it makes a PodGroup only for "
-          "a Job, from its spec.scheduling); drasim allocate and explain schedule the hierarchy "
-          "as one unit";
-    EXPECT_EQ(diags.all()[0].format(),
+        = ": PodGroup \"replica-0\" belongs to CompositePodGroup \"train\", which is not "
+          "among the workload's manifests: kube-scheduler holds these pods until it exists, "
+          "for the whole run";
+    EXPECT_EQ(missing.all()[0].format(),
         "train.yaml:12:1: warning: Pod default/worker-0: spec.schedulingGroup" + tail);
-    EXPECT_EQ(diags.all()[1].format(),
+    EXPECT_EQ(missing.all()[1].format(),
         "train.yaml:40:1: warning: Job default/train: spec.template.spec.schedulingGroup" + tail);
+    EXPECT_TRUE(orphans[0].hierarchy);
+
+    // A lone PodGroup is no hierarchy: its pods go one by one, as before.
+    Diagnostics lone;
+    EXPECT_FALSE(
+        jobTypesFromObjects(podsNaming("solo"), "default", lone, GroupRules { kOn137, {} })[0].hierarchy);
 }
 
 TEST(OwnPodGroup, ALonePodGroupAndAMissingOneSayWhatUpstreamWouldDo)
 {
     api::PodSpec spec;
     const std::vector<api::PodGroup> groups = { podGroup("solo", ""), podGroup("replica-0", "train") };
-    EXPECT_EQ(ownPodGroupNote(spec, "default", groups), "");
+    EXPECT_EQ(ownPodGroupNote(spec, "default", groups, {}), "");
     spec.schedulingGroup = "solo";
-    EXPECT_EQ(ownPodGroupNote(spec, "default", groups),
+    EXPECT_EQ(ownPodGroupNote(spec, "default", groups, {}),
         "PodGroup \"solo\" is among the workload's manifests: drasim simulate schedules these pods one by "
         "one, "
         "as pods of no group (it makes a PodGroup only for a Job, from its spec.scheduling); drasim allocate "
         "and explain schedule the group as one unit");
     // The PodGroup is looked up in the pod's namespace only.
-    EXPECT_EQ(ownPodGroupNote(spec, "other", groups),
+    EXPECT_EQ(ownPodGroupNote(spec, "other", groups, {}),
         "PodGroup \"solo\" is not among the workload's manifests: kube-scheduler would hold these pods until "
         "it exists; drasim simulate schedules these pods one by one, as pods of no group (it makes a "
         "PodGroup "
