@@ -65,6 +65,11 @@ int run(const Args& args)
                     + " with these inputs (was it run from the same study and scenario files?)");
                 return 1;
             }
+            if (found->bisectionStage()) { // drasim plan --bisect-only: no shard, but welcome
+                auto evaluations = store.evaluations(*found);
+                known.insert(known.end(), evaluations.begin(), evaluations.end());
+                continue;
+            }
             if (count != 0 && found->shardCount != count) {
                 cli::printError(file + ": shard of a " + std::to_string(found->shardCount)
                     + "-way split; the others are " + std::to_string(count) + "-way");
@@ -81,6 +86,10 @@ int run(const Args& args)
         }
     } catch (const storage::StorageError& e) {
         cli::printError(e.what());
+        return 1;
+    }
+    if (count == 0) {
+        cli::printError("no shard among the files: only the bisections (drasim plan --bisect-only)");
         return 1;
     }
     if (int(seen.size()) != count) {

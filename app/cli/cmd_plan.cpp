@@ -37,6 +37,8 @@ struct Args
     drasim::cli::PlanOutputs outputs;
     std::string db;
     std::string shard; ///< "K/N"
+    bool bisectOnly = false; ///< --bisect-only: the stage every shard of a split shares
+    std::string bisections; ///< --bisections FILE: that stage's results, read by a shard
     std::string emitJob; ///< the folder the study is exported to
     int shards = 0;
     std::string image = "drasim:latest";
@@ -70,8 +72,9 @@ std::string emitJobProblem(const Args& args)
     if (args.threads < 1)
         return "--emit-job needs --threads N: each shard runs N simulations at once and its pod asks "
                "for N cpus";
-    if (!args.shard.empty() || !args.db.empty())
-        return "--emit-job writes the Jobs that run the shards; --shard and --db are for one shard here";
+    if (!args.shard.empty() || !args.db.empty() || args.bisectOnly || !args.bisections.empty())
+        return "--emit-job writes the Jobs that run the shards; --shard, --db, --bisect-only and "
+               "--bisections are for one shard here";
     if (!args.outputs.frontierCsv.empty() || !args.outputs.frontierJson.empty())
         return "--emit-job: the merge Job writes results/frontier.csv and results/result.json in the "
                "exported folder; --frontier-csv and --frontier-json are for a run here";
@@ -81,21 +84,40 @@ std::string emitJobProblem(const Args& args)
     return {};
 }
 
+/// What --bisect-only and --bisections cannot honour or need; empty when the command line is usable.
+std::string bisectionProblem(const Args& args)
+{
+    if (args.bisectOnly && args.db.empty())
+        return "--bisect-only needs --db FILE: the shards of the split read the bisections from it "
+               "(--bisections FILE)";
+    if (args.bisectOnly && (!args.shard.empty() || !args.bisections.empty()))
+        return "--bisect-only runs the bisections every shard shares, before the shards: not with "
+               "--shard or --bisections";
+    if (!args.bisections.empty() && args.shard.empty())
+        return "--bisections is for a shard (--shard K/N): a study run here bisects itself";
+    if (args.bisectOnly && (!args.outputs.frontierCsv.empty() || !args.outputs.frontierJson.empty()))
+        return "--frontier-csv and --frontier-json need the whole study: the bisections have no "
+               "frontier; drasim merge writes them from every shard's file";
+    return {};
+}
+
 /// Options that do not go together, or that the chosen mode would drop without a word; empty when
 /// the command line is usable.
 std::string usageProblem(const Args& args)
 {
+    const bool split = !args.emitJob.empty() || !args.shard.empty() || args.bisectOnly;
     // Shards and Jobs run the study's files as written (and drasim merge checks them): the gates
     // they run with belong in the scenario, where every one of them reads them.
-    if ((!args.version.version.empty() || !args.version.featureGates.empty())
-        && (!args.emitJob.empty() || !args.shard.empty()))
+    if ((!args.version.version.empty() || !args.version.featureGates.empty()) && split)
         return "--kubernetes-version and --feature-gates are for a study run here; shards and Jobs "
                "run the scenario as written: put them in its spec.scheduler";
-    if ((!args.scoring.empty() || !args.tieBreak.empty()) && (!args.emitJob.empty() || !args.shard.empty()))
+    if ((!args.scoring.empty() || !args.tieBreak.empty()) && split)
         return "--scoring and --tie-break are for a study run here; shards and Jobs run the scenario as "
                "written: put them in its spec.scheduler";
     if (!args.emitJob.empty())
         return emitJobProblem(args);
+    if (const std::string problem = bisectionProblem(args); !problem.empty())
+        return problem;
     if (!args.shard.empty() && args.db.empty())
         return "--shard needs --db FILE: each shard writes its results to its own SQLite file";
     if (!args.shard.empty() && (!args.outputs.frontierCsv.empty() || !args.outputs.frontierJson.empty()))
@@ -140,6 +162,51 @@ bool createParentFolders(const std::string& file)
     return !ec;
 }
 
+/// The evaluations of the latest finished bisection stage of this study (same inputs) in `file`;
+/// false (reported) when it has none or cannot be read.
+bool readBisections(
+    const std::string& file, const drasim::planner::Plan& plan, std::vector<drasim::planner::Evaluation>& out)
+{
+    using namespace drasim;
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(file, ec)) {
+        cli::printError("--bisections: " + file + ": no such file");
+        return false;
+    }
+    try {
+        planner::StudyStore store(file);
+        std::optional<planner::StoredStudy> found;
+        for (const auto& s : store.studies())
+            if (s.bisectionStage() && s.fingerprint == plan.fingerprint && s.status == "finished")
+                found = s;
+        if (!found) {
+            cli::printError("--bisections: " + file + ": no finished bisections of study " + plan.study.name
+                + " with these inputs (drasim plan STUDY --bisect-only --db FILE writes them)");
+            return false;
+        }
+        out = store.evaluations(*found);
+    } catch (const storage::StorageError& e) {
+        cli::printError(e.what());
+        return false;
+    }
+    return true;
+}
+
+/// The line a shard, or the bisection stage, prints instead of the report.
+std::string partDone(const Args& args, const drasim::planner::Plan& plan, const drasim::planner::Shard& shard,
+    int64_t evaluations, int64_t simulations, size_t read)
+{
+    const std::string part = shard.bisectionsOnly
+        ? "bisections"
+        : "shard " + std::to_string(shard.index) + "/" + std::to_string(shard.count);
+    return part + " of study " + plan.study.name + ": " + std::to_string(evaluations) + " mixes evaluated ("
+        + std::to_string(simulations) + " simulations"
+        + (args.bisections.empty()
+                ? std::string()
+                : "; " + std::to_string(read) + " of the mixes read from " + args.bisections)
+        + ") into " + args.db + "\n";
+}
+
 /// --kubernetes-version and --feature-gates over the scenario's spec.scheduler, as simulate
 /// applies them; false (reported) when they do not go with it.
 bool applyVersionOptions(drasim::planner::Plan& plan, const drasim::cli::ClusterVersionOptions& version)
@@ -163,7 +230,8 @@ std::string policiesProblem(const Args& args)
     if (!args.scoring.empty())
         return "--scoring: the study compares the scoring policies of its spec.policies; drop one or "
                "the other";
-    if (!args.db.empty() || !args.shard.empty() || !args.emitJob.empty())
+    if (!args.db.empty() || !args.shard.empty() || !args.emitJob.empty() || args.bisectOnly
+        || !args.bisections.empty())
         return "--db, --shard and --emit-job record and split the study of one scoring policy; this "
                "study compares those of its spec.policies: run it here, or each policy with --scoring "
                "after removing spec.policies";
@@ -235,14 +303,21 @@ int run(const Args& args)
     planner::PlanOptions options;
     options.threads = args.threads;
     options.shard = shard;
+    options.shard.bisectionsOnly = args.bisectOnly;
     options.cancel = &g_interrupted;
+    std::vector<planner::Evaluation> bisections;
+    if (!args.bisections.empty()) {
+        if (!readBisections(args.bisections, *plan, bisections))
+            return 1;
+        options.bisections = &bisections;
+    }
     try {
         if (!args.db.empty()) {
-            if (!args.shard.empty() && !createParentFolders(args.db))
+            if ((!args.shard.empty() || args.bisectOnly) && !createParentFolders(args.db))
                 return 1;
             store = std::make_unique<planner::StudyStore>(args.db);
-            studyId = store->beginStudy(plan->study.name, plan->fingerprint, shard, plan->candidates.size(),
-                plan->study.serviceLevels.size());
+            studyId = store->beginStudy(plan->study.name, plan->fingerprint, options.shard,
+                plan->candidates.size(), plan->study.serviceLevels.size());
             options.onEvaluated = [&](const planner::Evaluation& e) { store->addEvaluation(studyId, e); };
         }
     } catch (const storage::StorageError& e) {
@@ -270,18 +345,17 @@ int run(const Args& args)
     const std::string status = result ? "finished" : stats.cancelled ? "cancelled" : "failed";
     try {
         if (store)
-            store->finishStudy(studyId, status, result && shard.count == 1 ? cli::studyJson(*result) : "");
+            store->finishStudy(studyId, status,
+                result && shard.count == 1 && !args.bisectOnly ? cli::studyJson(*result) : "");
     } catch (const storage::StorageError& e) {
         cli::printError(e.what());
         return 1;
     }
     if (!result)
         return stats.cancelled ? 130 : 1;
-    if (shard.count > 1) {
-        cli::printStdout("shard " + std::to_string(shard.index) + "/" + std::to_string(shard.count)
-            + " of study " + plan->study.name + ": " + std::to_string(result->evaluations)
-            + " mixes evaluated (" + std::to_string(stats.simulationsRun) + " simulations) into " + args.db
-            + "\n");
+    if (shard.count > 1 || args.bisectOnly) {
+        cli::printStdout(partDone(
+            args, *plan, options.shard, result->evaluations, stats.simulationsRun, bisections.size()));
         return 0;
     }
     return cli::emitStudy(*result, args.outputs) ? 0 : 1;
@@ -299,9 +373,11 @@ searched; every mix runs with every seed on a pool of threads. Prints the recomm
 spread across seeds, the frontier of cost against the main service level, and how the answer
 moves with load. Same study, same output, whatever the thread count.)");
     app.footer(R"(Large studies: `--shard K/N --db FILE` runs one shard into its own SQLite file and
-`drasim merge STUDY FILE...` prints the study from all of them; `--emit-job FOLDER --shards N
---threads T` copies the study and its files into FOLDER and prints the Kubernetes Jobs that run
-every shard on a cluster and merge them (README: "Planning on a cluster").
+`drasim merge STUDY FILE...` prints the study from all of them. Every shard bisects each shape
+first; `--bisect-only --db B` runs those bisections once, and `--shard K/N --bisections B` reads
+them instead. `--emit-job FOLDER --shards N --threads T` copies the study and its files into FOLDER
+and prints the Kubernetes Jobs that run the bisections, then every shard, on a cluster and merge
+them (README: "Planning on a cluster").
 
 Exit status: 0 on success, 1 when the study or its inputs are invalid (diagnostics on stderr),
 2 on bad usage, 130 when interrupted.)");
@@ -319,6 +395,13 @@ Exit status: 0 on success, 1 when the study or its inputs are invalid (diagnosti
     app.add_option("--db", args->db, "record the study and every evaluation in this SQLite file")
         ->option_text("FILE");
     app.add_option("--shard", args->shard, "run only shard K of N (0-based) into --db")->option_text("K/N");
+    app.add_flag("--bisect-only", args->bisectOnly,
+        "run only the bisection of each shape into --db: the stage the shards of a split share, run "
+        "once before them");
+    app.add_option("--bisections", args->bisections,
+           "with --shard: read the bisections from this file (written by --bisect-only) instead of "
+           "running them again")
+        ->option_text("FILE");
     auto* emit = app.add_option("--emit-job", args->emitJob,
                         "copy the study with every file it reads into FOLDER (new), to put on the Jobs' "
                         "volume, and print the Indexed Job that runs it as --shards shards and the Job "

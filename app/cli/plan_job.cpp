@@ -12,7 +12,7 @@ namespace {
 // The user of the image (packaging/container/Dockerfile): pods run as it, and the volume is
 // made writable to its group (fsGroup), whatever the volume's own owner.
 constexpr int64_t kImageUser = 10001;
-// How often the merge looks for the shards' files.
+// How often a shard looks for the bisections' file, and the merge for the shards'.
 constexpr int kPollSeconds = 10;
 
 std::string planJobName(const JobSpec& s)
@@ -46,10 +46,22 @@ std::string fill(std::string text, const std::map<std::string, std::string>& val
 // A file with the final name is complete, which is what the merge waits for.
 // JOB_COMPLETION_INDEX is set by the Job controller in every pod of an Indexed Job (KEP-2214;
 // pkg/controller/job/indexed_job_utils.go, completionIndexEnvName).
+// The bisection of each shape is the same in every shard: pod 0 runs it once (unless an earlier
+// try of pod 0 published it), published like a shard's file, and every shard waits for it and
+// reads it rather than running it again. A shard's file then holds the bisections too, so the
+// merge needs only the shards' files.
 constexpr const char* kShardScript = R"(set -eu
 k=$JOB_COMPLETION_INDEX
-drasim plan study.yaml --shard "$k/{N}" --threads {THREADS} --db "$SCRATCH/shard-$k.db"
 mkdir -p results
+if [ "$k" = 0 ] && [ ! -f results/bisections.db ]; then
+  drasim plan study.yaml --bisect-only --threads {THREADS} --db "$SCRATCH/bisections.db"
+  cp "$SCRATCH/bisections.db" "results/.bisections.db.part"
+  mv "results/.bisections.db.part" "results/bisections.db"
+fi
+[ -f results/bisections.db ] || echo "waiting for results/bisections.db"
+until [ -f results/bisections.db ]; do sleep {POLL}; done
+cp results/bisections.db "$SCRATCH/bisections-read.db"
+drasim plan study.yaml --shard "$k/{N}" --bisections "$SCRATCH/bisections-read.db" --threads {THREADS} --db "$SCRATCH/shard-$k.db"
 cp "$SCRATCH/shard-$k.db" "results/.shard-$k.db.part"
 mv "results/.shard-$k.db.part" "results/shard-$k.db"
 )";
@@ -72,8 +84,9 @@ cat "results/{REPORT}"
 
 std::string shardScript(const JobSpec& s)
 {
-    return fill(
-        kShardScript, { { "N", std::to_string(s.shards) }, { "THREADS", std::to_string(s.threads) } });
+    return fill(kShardScript,
+        { { "N", std::to_string(s.shards) }, { "THREADS", std::to_string(s.threads) },
+            { "POLL", std::to_string(kPollSeconds) } });
 }
 
 std::string mergeScript(const JobSpec& s)
@@ -174,6 +187,9 @@ DataValue planJob(const JobSpec& s)
     spec.set("completions", int64_t(s.shards));
     spec.set("parallelism", int64_t(s.shards));
     spec.set("backoffLimitPerIndex", int64_t(1));
+    // A shard that fails for good fails the Job at once, ending the shards that still run or wait
+    // for shard 0's bisections (KEP-3850, Backoff Limit Per Index: maxFailedIndexes).
+    spec.set("maxFailedIndexes", int64_t(0));
     spec.set("template", podTemplate(s, container(s, "plan", "drasim-script-plan", s.threads)));
     return job(s, planJobName(s), spec);
 }
@@ -222,8 +238,9 @@ std::string jobManifests(const JobSpec& s)
     const std::string header = "# Study " + s.study + " as " + std::to_string(s.shards)
         + " shards, then merged. The volume of claim " + s.claim + " holds the folder " + s.folder
         + " at its root\n"
-          "# (ReadWriteMany when the shards run on several nodes); the shards write results/shard-K.db "
-          "there,\n"
+          "# (ReadWriteMany when the shards run on several nodes); shard 0 writes results/bisections.db "
+          "there\n"
+          "# (the bisection of each shape, which every shard reads), the shards results/shard-K.db,\n"
           "# the merge results/"
         + reportFile(s) + ", frontier.csv and result.json.\n";
     const std::map<std::string, std::string> scripts

@@ -192,7 +192,8 @@ bool SimulationOracle::evaluate(
     return true;
 }
 
-CacheOracle::CacheOracle(const std::vector<Evaluation>& known)
+CacheOracle::CacheOracle(const std::vector<Evaluation>& known, std::string whyMissing)
+    : m_whyMissing(std::move(whyMissing))
 {
     for (const auto& e : known)
         m_known.emplace(probeKey(e.mix, e.load), e);
@@ -205,8 +206,8 @@ bool CacheOracle::evaluate(const std::vector<Probe>& probes, std::vector<Evaluat
         auto it = m_known.find(probeKey(p.mix, p.load));
         if (it == m_known.end()) {
             diags.error({}, "Study", "", "",
-                "no result for mix " + mixKey(p.mix) + " at load " + exactNumber(p.load)
-                    + ": a shard is missing or ran another study");
+                "no result for mix " + mixKey(p.mix) + " at load " + exactNumber(p.load) + ": "
+                    + m_whyMissing);
             return false;
         }
         out.push_back(it->second);

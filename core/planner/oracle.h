@@ -87,16 +87,19 @@ private:
     std::set<std::string> m_skippedEventsNoted; ///< each said once per study
 };
 
-/// Answers from evaluations given up front; a probe without one is an error naming it.
+/// Answers from evaluations given up front; a probe without one is an error naming it and
+/// `whyMissing` (what the evaluations came from and what may be wrong with them).
 class CacheOracle : public Oracle
 {
 public:
-    explicit CacheOracle(const std::vector<Evaluation>& known);
+    explicit CacheOracle(const std::vector<Evaluation>& known,
+        std::string whyMissing = "a shard is missing or ran another study");
     bool evaluate(
         const std::vector<Probe>& probes, std::vector<Evaluation>& out, Diagnostics& diags) override;
 
 private:
     std::map<std::string, Evaluation> m_known;
+    std::string m_whyMissing;
 };
 
 } // namespace drasim::planner

@@ -204,12 +204,23 @@ std::optional<StudyResult> runPlan(
                 latest.phase == 1 ? "bisecting each shape" : "searching mixes");
         };
     SimulationOracle oracle(plan.scenario, plan.candidates, plan.study.serviceLevels, plan.seeds, settings);
+    std::optional<CacheOracle> bisected;
+    if (options.bisections) {
+        bisected.emplace(*options.bisections,
+            "the bisections given lack it (were they written by drasim plan --bisect-only from the same "
+            "study and scenario files?)");
+        if (options.onEvaluated)
+            for (const Evaluation& e : *options.bisections)
+                options.onEvaluated(e);
+    }
     SearchResult search;
-    const bool ok
-        = runSearch(plan.space(), oracle, options.shard, diags, search, [&](const SearchProgress& p) {
-              std::lock_guard<std::mutex> lock(mutex);
-              latest = p;
-          });
+    const bool ok = runSearch(
+        plan.space(), oracle, options.shard, diags, search,
+        [&](const SearchProgress& p) {
+            std::lock_guard<std::mutex> lock(mutex);
+            latest = p;
+        },
+        bisected ? &*bisected : nullptr);
     if (stats) {
         stats->simulationsRun = oracle.simulations();
         stats->stoppedEarly = oracle.stoppedEarly();

@@ -67,6 +67,10 @@ struct PlanOptions
     ProgressSink* progress = nullptr; ///< called from worker threads, one call at a time
     const CancelToken* cancel = nullptr;
     Shard shard; ///< {0, 1} = the whole study
+    /// The shared bisection stage's evaluations (a run with shard.bisectionsOnly): a shard reads
+    /// the bisections from them instead of simulating them, and hands them to onEvaluated first,
+    /// so that its store holds every evaluation its search used. Null: the shard bisects itself.
+    const std::vector<Evaluation>* bisections = nullptr;
     /// Replaces the scenario's scheduler profile in every run (one of the study's spec.policies,
     /// as runPolicyPlans passes them); nullopt = the scenario's own.
     std::optional<scheduler::ScoringPolicy> scoring;
@@ -81,8 +85,9 @@ struct PlanStats
     bool cancelled = false;
 };
 
-/// Runs the search with simulations. For a shard (count > 1) the result covers only what this
-/// shard evaluated and is not a recommendation: merge the shards' evaluations with replayPlan.
+/// Runs the search with simulations. For a shard (count > 1) or the bisection stage alone the
+/// result covers only what this process evaluated and is not a recommendation: merge the shards'
+/// evaluations with replayPlan.
 std::optional<StudyResult> runPlan(
     const Plan& plan, const PlanOptions& options, Diagnostics& diags, PlanStats* stats = nullptr);
 

@@ -292,7 +292,7 @@ bool drive(std::vector<std::unique_ptr<Unit>>& units, const SearchSpace& space, 
 } // namespace
 
 bool runSearch(const SearchSpace& space, Oracle& oracle, const Shard& shard, Diagnostics& diags,
-    SearchResult& result, const std::function<void(const SearchProgress&)>& onRound)
+    SearchResult& result, const std::function<void(const SearchProgress&)>& onRound, Oracle* bisectionAnswers)
 {
     const size_t shapes = space.maxNodes.size();
     const size_t loads = space.loads.size();
@@ -310,9 +310,10 @@ bool runSearch(const SearchSpace& space, Oracle& oracle, const Shard& shard, Dia
             for (m[s] = cap; cap > 0 && !space.withinConstraints(m); m[s] = --cap) { }
             bisections.push_back(std::make_unique<ShapeBisection>(l, s, shapes, cap));
         }
-    if (!drive(bisections, space, oracle, diags, recorder, progress, onRound))
+    if (!drive(bisections, space, bisectionAnswers ? *bisectionAnswers : oracle, diags, recorder, progress,
+            onRound))
         return false;
-    if (shapes < 2)
+    if (shapes < 2 || shard.bisectionsOnly)
         return true;
 
     // 2. Mixes, slice by slice, bounded by the cheapest single shape that met every level.

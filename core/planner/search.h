@@ -15,6 +15,9 @@
 // bisection, one slice) advance in lockstep so every round is one batch for the thread pool, and
 // what a unit decides depends only on its own answers and the bisections, never on another
 // slice: that is what lets shards split the slices and still reproduce the single-process answer.
+// The bisections are the same in every shard: a split runs them once, as a stage of their own
+// (Shard::bisectionsOnly), and each shard then reads their answers instead of simulating them
+// again (runSearch's `bisections`).
 
 #include <cstdint>
 #include <functional>
@@ -35,12 +38,15 @@ struct SearchSpace
     std::function<bool(const Mix&)> withinConstraints;
 };
 
-/// Which slices this process runs: slice i (numbered over every load level) when
-/// i % count == index. Bisections run in every shard.
+/// Which part of the search this process runs: slice i (numbered over every load level) when
+/// i % count == index, after the bisections (run here, or answered by the shared stage).
 struct Shard
 {
     int index = 0;
     int count = 1;
+    /// The per-shape bisections alone: the stage run once before the shards of a split, whose
+    /// answers every shard reads (index and count are then not used).
+    bool bisectionsOnly = false;
 };
 
 struct SearchProgress
@@ -57,8 +63,11 @@ struct SearchResult
     int64_t probes = 0; ///< distinct evaluations (each ran every seed)
 };
 
-/// Runs the search against `oracle`. False when the oracle failed or was cancelled.
+/// Runs the search against `oracle`. False when an oracle failed or was cancelled. With
+/// `bisectionAnswers` (the shared stage's answers, e.g. a CacheOracle), the bisections ask it instead
+/// of `oracle`; the result is the same.
 bool runSearch(const SearchSpace& space, Oracle& oracle, const Shard& shard, Diagnostics& diags,
-    SearchResult& result, const std::function<void(const SearchProgress&)>& onRound = {});
+    SearchResult& result, const std::function<void(const SearchProgress&)>& onRound = {},
+    Oracle* bisectionAnswers = nullptr);
 
 } // namespace drasim::planner

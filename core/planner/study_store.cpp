@@ -106,8 +106,8 @@ int64_t StudyStore::beginStudy(
                   "VALUES (?, ?, ?, ?, ?, ?, 'running')")
         .bind(1, name)
         .bind(2, fingerprint)
-        .bind(3, int64_t(shard.index))
-        .bind(4, int64_t(shard.count))
+        .bind(3, int64_t(shard.bisectionsOnly ? kBisectionStageIndex : shard.index))
+        .bind(4, int64_t(shard.bisectionsOnly ? 0 : shard.count))
         .bind(5, int64_t(shapes))
         .bind(6, int64_t(levels))
         .run();

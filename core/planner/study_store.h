@@ -20,6 +20,10 @@ class Database;
 
 namespace drasim::planner {
 
+/// How the shared bisection stage (Shard::bisectionsOnly) is recorded: shard index -1 of a
+/// 0-way split, as it belongs to no split and serves any.
+constexpr int kBisectionStageIndex = -1;
+
 struct StoredStudy
 {
     int64_t id = 0;
@@ -27,6 +31,7 @@ struct StoredStudy
     std::string fingerprint;
     int shardIndex = 0;
     int shardCount = 1;
+    bool bisectionStage() const { return shardIndex == kBisectionStageIndex; }
     size_t shapes = 0;
     size_t levels = 0;
     std::string status; ///< running, finished, failed, cancelled

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The Jobs `plan --emit-job` prints, run here as a cluster would run them: the exported folder is
 # copied to a fresh folder standing for the volume, each shard's command (read from the Indexed
-# Job's manifest, as written there) runs with its JOB_COMPLETION_INDEX and an emptyDir of its own,
+# Job's manifest, as written there; pod 0 runs the bisections every shard reads) runs with its
+# JOB_COMPLETION_INDEX and an emptyDir of its own,
 # the merge's command (from the second manifest) waits for them, and the merged report, frontier
 # CSV and JSON are byte for byte what one process prints. The manifests load in drasim's own
 # loader. Usage: plan_emit_job.sh DRASIM STUDY
@@ -47,7 +48,10 @@ merge_script=$(scriptOf 2)
 
 run_shard() {
     mkdir "$work/scratch-$1"
-    JOB_COMPLETION_INDEX=$1 SCRATCH=$work/scratch-$1 "${plan_cmd[@]}" "$plan_script" > /dev/null
+    JOB_COMPLETION_INDEX=$1 SCRATCH=$work/scratch-$1 "${plan_cmd[@]}" "$plan_script" > "$work/shard-$1.log"
+    # Shard 0 bisects each shape once; every shard reads those bisections rather than running them.
+    grep -q "^shard $1/$shards of study .* of the mixes read from " "$work/shard-$1.log" \
+        || { echo "shard $1 did not read the shared bisections"; cat "$work/shard-$1.log"; exit 1; }
 }
 # All shards but the last, then the merge, which must wait for the last one.
 for ((k = 0; k < shards - 1; k++)); do run_shard "$k"; done

@@ -213,6 +213,63 @@ TEST(PlannerSearch, ShardsReplayedTogetherGiveTheSingleProcessResult)
     }
 }
 
+TEST(PlannerSearch, ShardsReadingTheSharedBisectionsGiveTheSingleProcessResultAndRepeatNoProbe)
+{
+    std::mt19937 rng(2026120601);
+    for (int round = 0; round < 60; ++round) {
+        Case c = randomCase(rng);
+        Diagnostics diags;
+        SearchResult whole;
+        ASSERT_TRUE(runSearch(c.space, *c.oracle, Shard {}, diags, whole));
+        const int64_t wholeCalls = c.oracle->calls;
+        StudyResult h = header(c);
+        const std::string expected = toJson(toData(summarize(whole, c.space.loads, c.constraints, h)));
+        for (int n = 1; n <= 4; ++n) {
+            const int64_t callsBefore = c.oracle->calls;
+            // The bisection stage, once; then every shard reads it.
+            SearchResult stage;
+            Shard bisect;
+            bisect.bisectionsOnly = true;
+            ASSERT_TRUE(runSearch(c.space, *c.oracle, bisect, diags, stage));
+            std::vector<Evaluation> bisections;
+            for (const auto& load : stage.byLoad)
+                bisections.insert(bisections.end(), load.begin(), load.end());
+            std::vector<Evaluation> known;
+            for (int k = 0; k < n; ++k) {
+                CacheOracle shared(bisections, "the bisections lack it");
+                SearchResult part;
+                ASSERT_TRUE(runSearch(c.space, *c.oracle, Shard { k, n }, diags, part, {}, &shared))
+                    << diags.formatAll();
+                for (const auto& load : part.byLoad)
+                    known.insert(known.end(), load.begin(), load.end());
+            }
+            // The split asks the oracle what the single process asks, no more: the bisections once.
+            EXPECT_EQ(c.oracle->calls - callsBefore, wholeCalls)
+                << "round " << round << ", " << n << " shards";
+            CacheOracle cache(known);
+            SearchResult replayed;
+            ASSERT_TRUE(runSearch(c.space, cache, Shard {}, diags, replayed)) << diags.formatAll();
+            EXPECT_EQ(expected, toJson(toData(summarize(replayed, c.space.loads, c.constraints, h))))
+                << "round " << round << ", " << n << " shards";
+        }
+    }
+}
+
+TEST(PlannerSearch, AShardWhoseSharedBisectionsLackAProbeSaysSo)
+{
+    std::mt19937 rng(11);
+    Case c = randomCase(rng);
+    while (c.candidates.size() < 2)
+        c = randomCase(rng);
+    Diagnostics diags;
+    CacheOracle none({}, "the bisections given lack it");
+    SearchResult part;
+    EXPECT_FALSE(runSearch(c.space, *c.oracle, Shard { 0, 2 }, diags, part, {}, &none));
+    EXPECT_NE(diags.formatAll().find("no result for mix "), std::string::npos) << diags.formatAll();
+    EXPECT_NE(diags.formatAll().find(": the bisections given lack it"), std::string::npos)
+        << diags.formatAll();
+}
+
 TEST(PlannerSearch, PrunesMixesDearerThanTheBestSingleShape)
 {
     // Two shapes: 1 node of the dear one suffices, the cheap one needs 3 (3 x 1000 < 5000).
