@@ -332,7 +332,8 @@ struct Cluster::Impl
         claimSeq[key] = seq;
         if (cs.claim.allocation)
             applyAllocation(*cs.claim.allocation, +1);
-        undo.log([this, key] { eraseClaim(key); });
+        if (undo.active()) // not even the undo entry's closure outside a transaction
+            undo.log([this, key] { eraseClaim(key); });
         return cs;
     }
 
@@ -468,23 +469,19 @@ struct Cluster::Impl
     void applyAllocation(const api::AllocationResult& a, int sign)
     {
         state.apply(a, sign);
-        // Any change of a device's state (a share or an admin access included) makes the verdicts
-        // of the nodes that see it stale.
+        bool all = false;
+        std::vector<uint32_t> touched;
         for (const auto& r : a.results) {
             allocator::DeviceId id = registry.find(r.driver, r.pool, r.device);
             int32_t n = id < deviceNode.size() ? deviceNode[id] : -1;
+            // Any change of a device's state (a share or an admin access included) makes the
+            // verdicts of the nodes that see it stale; only a dedicated one changes free counts.
             if (n < 0)
                 draVerdicts.clear();
             else
                 draVerdicts.touch(uint32_t(n));
-        }
-        bool all = false;
-        std::vector<uint32_t> touched;
-        for (const auto& r : a.results) {
             if (r.adminAccess.value_or(false) || r.shareID)
                 continue;
-            allocator::DeviceId id = registry.find(r.driver, r.pool, r.device);
-            int32_t n = id < deviceNode.size() ? deviceNode[id] : -1;
             if (n < 0)
                 all = true;
             else if (std::find(touched.begin(), touched.end(), uint32_t(n)) == touched.end())

@@ -45,16 +45,6 @@ DraVerdictCache::Slot DraVerdictCache::slot(const std::string& key)
     return Slot { &it->second, m_generation };
 }
 
-std::optional<int> DraVerdictCache::find(const Slot& slot, uint32_t idx) const
-{
-    if (!valid(slot) || idx >= m_stamp.size())
-        return std::nullopt;
-    const Entry& e = slot.state->entries[idx];
-    if (!e.set || e.stamp != m_stamp[idx])
-        return std::nullopt;
-    return e.verdict;
-}
-
 void DraVerdictCache::store(const Slot& slot, uint32_t idx, int verdict)
 {
     if (!valid(slot) || idx >= m_stamp.size())
@@ -67,6 +57,17 @@ void DraVerdictCache::store(const Slot& slot, uint32_t idx, int verdict)
         slot.state->fits[r / 64] |= bit;
     else
         slot.state->fits[r / 64] &= ~bit;
+}
+
+std::optional<int> DraVerdictCache::failureVerdict(const FilterFailure& failure)
+{
+    if (auto it = m_failureVerdicts.find(failure); it != m_failureVerdicts.end())
+        return it->second;
+    if (m_failures.size() >= kMaxFailures)
+        return std::nullopt;
+    m_failures.push_back(failure);
+    m_failureVerdicts.emplace(failure, int(m_failures.size() - 1));
+    return int(m_failures.size() - 1);
 }
 
 } // namespace drasim::scheduler

@@ -11,14 +11,30 @@
 // devices change (Cluster::Impl::applyAllocation stamps the nodes an allocation touches; a device
 // seen from several nodes, new slices, classes or nodes forget everything). Only answers that do
 // not depend on the clock are kept: fits, cannot allocate, invalid pools.
+//
+// The same slots keep whole Filter verdicts (feasible_walk.cpp): a failure is then kept as a
+// FilterFailure, all that it added to the cycle's counts, so that a pod that fits nowhere is told
+// why from the remembered verdicts instead of filtering every node again.
 
+#include <compare>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
 namespace drasim::scheduler {
+
+/// What one node's failed Filter adds to a cycle: its node filters' reasons, or the
+/// DynamicResources reason when those passed, and whether evicting pods there might help.
+struct FilterFailure
+{
+    std::vector<std::string> reasons;
+    int dra = -1; ///< index into kDraReasons, when the node filters passed
+    bool resolvable = false;
+    auto operator<=>(const FilterFailure&) const = default;
+};
 
 class DraVerdictCache
 {
@@ -55,11 +71,25 @@ public:
     /// The slot of a key (made when missing).
     Slot slot(const std::string& key);
     /// The verdict kept in the slot for node idx (-1: fits; else an index into kDraReasons).
-    std::optional<int> find(const Slot& slot, uint32_t idx) const;
+    /// Inline: a walk of a pod that fits nowhere reads it for every node.
+    std::optional<int> find(const Slot& slot, uint32_t idx) const
+    {
+        if (!valid(slot) || idx >= m_stamp.size())
+            return std::nullopt;
+        const Entry& e = slot.state->entries[idx];
+        if (!e.set || e.stamp != m_stamp[idx])
+            return std::nullopt;
+        return e.verdict;
+    }
     void store(const Slot& slot, uint32_t idx, int verdict);
     /// 64 places of the node tree's order from word `w`: which have a valid verdict, which fit.
     uint64_t knownWord(const Slot& slot, uint32_t w) const { return valid(slot) ? slot.state->known[w] : 0; }
     uint64_t fitsWord(const Slot& slot, uint32_t w) const { return valid(slot) ? slot.state->fits[w] : 0; }
+
+    /// The verdict standing for a failure (a small number, kept for the cache's life); nothing
+    /// once kMaxFailures distinct failures are known, and the verdict is then not kept.
+    std::optional<int> failureVerdict(const FilterFailure& failure);
+    const FilterFailure& failure(int verdict) const { return m_failures[size_t(verdict)]; }
 
 private:
     bool valid(const Slot& slot) const { return slot && slot.generation == m_generation; }
@@ -71,6 +101,11 @@ private:
     std::unordered_map<std::string, KeyState> m_byKey;
     /// More distinct keys than this and the cache starts over: a bound on its memory.
     static constexpr size_t kMaxKeys = 256;
+    /// Distinct failures are few (a profile's filters have a handful of reasons each); a bound
+    /// all the same, as taint and affinity texts may vary from node to node.
+    std::vector<FilterFailure> m_failures; ///< by verdict
+    std::map<FilterFailure, int> m_failureVerdicts;
+    static constexpr size_t kMaxFailures = 4096;
 };
 
 } // namespace drasim::scheduler

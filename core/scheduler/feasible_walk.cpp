@@ -6,6 +6,8 @@
 // A remembered verdict is valid while its node's stamp is unchanged: a pod bound or gone, a
 // device allocated or freed on it (DraVerdictCache::touch), or anything larger (reset).
 #include <algorithm>
+#include <array>
+#include <optional>
 #include <utility>
 
 #include "core/api/key_text.h"
@@ -28,6 +30,73 @@ void putSelector(std::string& out, const api::NodeSelector& selector)
         out += '/';
     }
 }
+
+/// What filterNode's counts looked like before it ran on a node, to tell what it added.
+struct CountsBefore
+{
+    std::array<int, 4> dra;
+    size_t resolvable;
+    template <class Cycle>
+    explicit CountsBefore(const Cycle& cycle)
+        : dra(cycle.draHistogram)
+        , resolvable(cycle.resolvable.size())
+    { }
+};
+
+/// The whole verdict to remember for a node filterNode just ran on: -1 when it fits, else the
+/// failure's verdict (what the node added to the counts). Nothing when it is not to be kept: a
+/// reason that depends on the clock, or a rejection these counts do not tell.
+template <class Cycle>
+std::optional<int> wholeVerdict(
+    DraVerdictCache& cache, const Cycle& cycle, bool fits, const CountsBefore& before)
+{
+    if (fits)
+        return -1;
+    FilterFailure failure;
+    failure.reasons = cycle.nodeFilterReasons;
+    for (size_t i = 0; i < before.dra.size(); ++i)
+        if (cycle.draHistogram[i] != before.dra[i])
+            failure.dra = int(i);
+    if (failure.dra == int(kDraTimedOutIndex) || failure.reasons.empty() == (failure.dra < 0))
+        return std::nullopt;
+    failure.resolvable = cycle.resolvable.size() > before.resolvable;
+    return cache.failureVerdict(failure);
+}
+
+/// The failures one walk read from remembered verdicts, counted per verdict and added to the
+/// cycle's reason counts once at the end rather than node by node.
+class RememberedFailures
+{
+public:
+    void add(int verdict)
+    {
+        // Runs of nodes failing alike are the rule.
+        if (!m_counts.empty() && m_counts.back().first == verdict) {
+            ++m_counts.back().second;
+            return;
+        }
+        for (auto& [v, n] : m_counts)
+            if (v == verdict) {
+                ++n;
+                return;
+            }
+        m_counts.emplace_back(verdict, 1);
+    }
+    void clear() { m_counts.clear(); }
+    template <class Cycle> void addTo(Cycle& cycle, const DraVerdictCache& cache) const
+    {
+        for (const auto& [v, n] : m_counts) {
+            const FilterFailure& f = cache.failure(v);
+            for (const auto& r : f.reasons)
+                cycle.histogram[r] += n;
+            if (f.dra >= 0)
+                cycle.draHistogram[size_t(f.dra)] += n;
+        }
+    }
+
+private:
+    std::vector<std::pair<int, int>> m_counts;
+};
 
 } // namespace
 
@@ -92,11 +161,13 @@ std::optional<uint32_t> Cluster::Impl::Verdicts::walkByWords(
              unknown &= unknown - 1) {
             const uint32_t idx = d.scanOrder[pos + uint32_t(__builtin_ctzll(unknown))];
             allocator::Attempt a;
-            const int timedOut = cycle.draHistogram[kDraTimedOutIndex];
+            const CountsBefore before(cycle);
             const bool fits = d.filterNode(cycle, idx, a);
-            if (!cycle.fatal.empty() || cycle.draHistogram[kDraTimedOutIndex] != timedOut)
+            if (!cycle.fatal.empty()
+                || cycle.draHistogram[kDraTimedOutIndex] != before.dra[kDraTimedOutIndex])
                 return std::nullopt;
-            d.draVerdicts.store(whole, idx, fits ? -1 : 0);
+            if (const auto verdict = wholeVerdict(d.draVerdicts, cycle, fits, before))
+                d.draVerdicts.store(whole, idx, *verdict);
         }
         const uint64_t fitsW = listedW & (d.draVerdicts.fitsWord(whole, w) >> shift);
         const uint32_t count = uint32_t(__builtin_popcountll(fitsW));
@@ -154,23 +225,38 @@ uint32_t Cluster::Impl::Verdicts::walkByUsage(
     DraVerdictCache::Slot whole;
     if (!cycle.filterKey.empty())
         whole = d.draVerdicts.slot(cycle.filterKey);
+    bool skipUnlisted = cycle.zeroFreeShortcut && list == &d.scanOrder;
     if (whole && list == &d.scanOrder) {
         if (const auto examined = walkByWords(d, cycle, whole, start))
             return *examined;
-        // The node-by-node walk counts every reason afresh.
+        // The node-by-node walk counts every reason afresh, most often because nothing fits:
+        // then it must pass every node.
         cycle.histogram.clear();
         cycle.draHistogram.fill(0);
         cycle.resolvable.clear();
         cycle.fatal.clear();
+        skipUnlisted = false;
     }
-    bool skipUnlisted = cycle.zeroFreeShortcut && list == &d.scanOrder;
-    // Two passes at most: a walk that finds nothing with remembered verdicts or skipped nodes
-    // walks again without them, so that the message counts every node's own reasons.
+    RememberedFailures remembered;
+    // Two passes at most: a walk that finds nothing after skipping nodes walks again without
+    // skipping, so that the message counts every node's own reasons (a remembered failure
+    // carries them).
     for (;;) {
         int64_t best = -1;
         allocator::Attempt bestAttempt;
-        bool bestWithoutAttempt = false, usedRemembered = false;
+        bool bestWithoutAttempt = false;
         uint32_t examined = 0, found = 0;
+        // A feasible node: the best so far when its usage score is (ties: the lower index).
+        // `attempt` holds its devices, or is null when the verdict was remembered without them.
+        auto feasible = [&](uint32_t idx, allocator::Attempt* attempt, bool withoutAttempt) {
+            ++found;
+            if (best >= 0
+                && std::make_pair(-sc.score[idx], idx) >= std::make_pair(-sc.score[best], uint32_t(best)))
+                return;
+            best = idx;
+            bestAttempt = attempt ? std::move(*attempt) : allocator::Attempt {};
+            bestWithoutAttempt = needsAttempt && withoutAttempt;
+        };
         while (examined < candidates && found < cycle.nodesToFind) {
             const uint32_t pos = (start + examined) % candidates;
             // In the node tree's order, a node without a free device for a pod that needs one
@@ -183,40 +269,37 @@ uint32_t Cluster::Impl::Verdicts::walkByUsage(
             }
             const uint32_t idx = list ? (*list)[pos] : pos;
             ++examined;
-            allocator::Attempt a;
-            bool feasible = false, withoutAttempt = false;
             if (const auto known = d.draVerdicts.find(whole, idx)) {
-                feasible = *known < 0;
-                withoutAttempt = true;
-                usedRemembered = true;
-            } else {
-                const int timedOut = cycle.draHistogram[kDraTimedOutIndex];
-                cycle.verdictRemembered = false;
-                feasible = d.filterNode(cycle, idx, a);
-                if (!cycle.fatal.empty())
-                    break;
-                withoutAttempt = cycle.verdictRemembered;
-                if (whole && cycle.draHistogram[kDraTimedOutIndex] == timedOut)
-                    d.draVerdicts.store(whole, idx, feasible ? -1 : 0);
-            }
-            if (!feasible)
+                if (*known < 0) {
+                    feasible(idx, nullptr, true);
+                } else {
+                    remembered.add(*known);
+                    if (d.draVerdicts.failure(*known).resolvable)
+                        cycle.resolvable.push_back(idx);
+                }
                 continue;
-            ++found;
-            if (best < 0
-                || std::make_pair(-sc.score[idx], idx) < std::make_pair(-sc.score[best], uint32_t(best))) {
-                best = idx;
-                bestAttempt = std::move(a);
-                bestWithoutAttempt = needsAttempt && withoutAttempt;
             }
+            allocator::Attempt a;
+            const CountsBefore before(cycle);
+            cycle.verdictRemembered = false;
+            const bool fits = d.filterNode(cycle, idx, a);
+            if (!cycle.fatal.empty())
+                break;
+            if (whole)
+                if (const auto verdict = wholeVerdict(d.draVerdicts, cycle, fits, before))
+                    d.draVerdicts.store(whole, idx, *verdict);
+            if (fits)
+                feasible(idx, &a, cycle.verdictRemembered);
         }
-        if (found == 0 && (usedRemembered || skipUnlisted) && cycle.fatal.empty()) {
-            whole = {};
+        if (found == 0 && skipUnlisted && cycle.fatal.empty()) {
             skipUnlisted = false;
+            remembered.clear();
             cycle.histogram.clear();
             cycle.draHistogram.fill(0);
             cycle.resolvable.clear();
             continue;
         }
+        remembered.addTo(cycle, d.draVerdicts);
         cycle.examinedCount = examined;
         cycle.feasibleCount = found;
         if (best >= 0 && cycle.fatal.empty()) {

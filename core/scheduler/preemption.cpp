@@ -476,14 +476,21 @@ PreemptionResult Cluster::Impl::Preemption::postFilter(Impl& d, Cycle& cycle)
             return out;
         }
     }
+    if (!anyBelow(d, priority, d.options.podGroupUnitsInPreemption)) {
+        // No pod runs below this one: no node has victims. The common case of a pending pod
+        // retried after every change, answered without the dry run's state.
+        std::map<std::string, int> statuses { { kNoVictims, int(potential.size()) } };
+        if (total > potential.size())
+            statuses[kNotHelpful] = int(total - potential.size());
+        out.message = "preemption: " + fitErrorMessage(total, statuses);
+        Nominator::clear(d, cycle.podKey);
+        return out;
+    }
     Preemption p(d, cycle, priority);
     std::vector<Candidate> clean, violating;
     if (!d.budgets.empty() && !potential.empty())
         p.allowed = budgetAllowances(d);
-    const bool anyLower = anyBelow(d, priority, p.groupAware);
-    if (!anyLower) {
-        p.statuses[kNoVictims] += int(potential.size());
-    } else if (!potential.empty()) {
+    if (!potential.empty()) {
         const size_t n = potential.size();
         const size_t wanted = candidatesWanted(n, *cycle.profile);
         const size_t offset = preemptionOffset(d.options.seed, cycle.podKey, d.nextBindSeq, n);
@@ -515,8 +522,7 @@ PreemptionResult Cluster::Impl::Preemption::postFilter(Impl& d, Cycle& cycle)
         }
     }
     clean.insert(clean.end(), violating.begin(), violating.end());
-    if (anyLower)
-        p.notePerNode(potential);
+    p.notePerNode(potential);
     if (clean.empty()) {
         p.statuses[kNotHelpful] += int(total - potential.size());
         if (p.statuses[kNotHelpful] == 0)

@@ -3,7 +3,9 @@
 // DynamicResources plugin (§6): claim lookup, PreFilter, Filter on every node (node filters, then
 // the allocator), scoring of the feasible nodes, the explain report, then Reserve, PreBind and Bind.
 #include <algorithm>
+#include <array>
 #include <numeric>
+#include <optional>
 #include <utility>
 
 #include "core/scheduler/claim_scoring_impl.h"
@@ -40,7 +42,9 @@ bool preemptionMayHelp(const std::vector<std::string>& reasons)
 
 // kube-scheduler's FitError text (also the PostFilter's, preemption.cpp): "0/N nodes are available: <count
 // reason>, ... ."
-std::string fitErrorMessage(size_t total, const std::map<std::string, int>& histogram)
+namespace {
+
+std::string composeFitError(size_t total, const std::map<std::string, int>& histogram)
 {
     std::vector<std::string> parts;
     for (const auto& [reason, n] : histogram)
@@ -54,6 +58,30 @@ std::string fitErrorMessage(size_t total, const std::map<std::string, int>& hist
         msg += ".";
     }
     return msg;
+}
+
+} // namespace
+
+std::string fitErrorMessage(size_t total, const std::map<std::string, int>& histogram)
+{
+    // A pod that fits nowhere is tried again after every change and mostly gets a message made
+    // before: for the cycle, and for its PostFilter. The last few are kept, per thread (studies
+    // run simulations on several).
+    struct Made
+    {
+        size_t total = 0;
+        std::map<std::string, int> histogram;
+        std::string message;
+    };
+    thread_local std::array<std::optional<Made>, 4> made;
+    thread_local size_t next = 0;
+    for (const auto& m : made)
+        if (m && m->total == total && m->histogram == histogram)
+            return m->message;
+    auto& slot = made[next];
+    next = (next + 1) % made.size();
+    slot = Made { total, histogram, composeFitError(total, histogram) };
+    return slot->message;
 }
 
 ScheduleResult Cluster::Impl::schedule(const api::Pod& pod, bool explain)
@@ -125,14 +153,21 @@ ScheduleResult Cluster::Impl::schedule(const api::Pod& pod, bool explain)
     // A search that stops early examines nodes in the node tree's order, not in score order; it
     // still needs no scoring pass when the scores follow node usage.
     const bool lazy = byUsage && cycle.nodesToFind >= candidates;
-    if (byUsage && !lazy) {
+    auto walkByUsage = [&] {
         cycle.usageOrder = &sigFor(cycle.req, cycle.zeroFreeShortcut);
         if (const std::string key = Verdicts::keyOf(cycle); !key.empty())
             cycle.verdicts = draVerdicts.slot(key);
         cycle.filterKey = Verdicts::filterKeyOf(*this, cycle);
-    }
-    if (lazy && cycle.chosen < 0)
+    };
+    if (byUsage && !lazy)
+        walkByUsage();
+    if (lazy && cycle.chosen < 0) {
         searchInScoreOrder(cycle);
+        // Nothing fits: the pass over every node that says why reads and keeps whole verdicts,
+        // so that the next such pod is told without filtering the nodes that have not changed.
+        if (cycle.chosen < 0 && cycle.fatal.empty())
+            walkByUsage();
+    }
     if (cycle.chosen < 0 && cycle.fatal.empty())
         searchEveryNode(cycle);
     if (explain)
@@ -191,18 +226,21 @@ std::string Cluster::Impl::lookupClaims(Cycle& cycle)
         const GroupClaims::Entry use = GroupClaims::resolve(*this, cycle, e, claimName, lookupError);
         if (use == GroupClaims::Entry::Missing)
             continue;
+        ClaimState* c = nullptr;
         if (use == GroupClaims::Entry::Group) {
             // claimName is the PodGroup's claim, made by the controller if it was missing.
+            c = findClaim(ns + "/" + claimName);
         } else if (e.resourceClaimName) {
             claimName = *e.resourceClaimName;
+            c = findClaim(ns + "/" + claimName);
         } else if (e.resourceClaimTemplateName) {
             claimName = pod.meta.name + "-" + e.name;
-            if (!claimFromTemplate(cycle, e, claimName, lookupError))
+            c = claimFromTemplate(cycle, e, claimName, lookupError);
+            if (!c)
                 continue;
         } else {
             continue;
         }
-        ClaimState* c = findClaim(ns + "/" + claimName);
         if (!c) {
             if (lookupError.empty())
                 lookupError = "resourceclaim.resource.k8s.io \"" + claimName + "\" not found";

@@ -107,7 +107,8 @@ void Cluster::Impl::Undo::insertBound(PodState ps)
     PodState& stored = d.bound[key] = std::move(ps);
     if (stored.nodeIdx != kNoNode)
         d.podsOnNode[stored.nodeIdx].push_back(&stored);
-    log([this, key] { eraseBound(key); });
+    if (active())
+        log([this, key] { eraseBound(key); });
 }
 
 bool Cluster::Impl::Undo::markTerminating(const std::string& key)

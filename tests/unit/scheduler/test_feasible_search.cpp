@@ -361,3 +361,74 @@ TEST(FeasibleSearch, RememberedDraVerdictsChooseAsTheAllocatorWould)
         }
     }
 }
+
+namespace feasible_search_test {
+
+/// Everything a cycle's outcome says: where, why not, with which devices, what preemption did.
+std::string outcome(const scheduler::ScheduleResult& r)
+{
+    std::string out = placement(r) + " plugins " + std::to_string(r.unschedulablePlugins);
+    if (r.preemption) {
+        out += " | " + r.preemption->message + " nominated " + r.preemption->nominatedNode;
+        for (const auto& v : r.preemption->victims)
+            out += " " + v;
+    }
+    return out;
+}
+
+} // namespace feasible_search_test
+
+TEST(FeasibleSearch, RememberedFailuresTellWhyAsFilteringAfreshWould)
+{
+    // Law: a pod that fits nowhere is told why from the nodes' remembered Filter failures (their
+    // reasons, DynamicResources' and the nodes preemption may help), refiltering only the nodes
+    // that changed; the explain path filters every node afresh. On small clusters (every node
+    // examined) that fill up, with tainted nodes, pods that tolerate them or not, and pods of a
+    // higher priority that may preempt, both copies must give the same outcome every time.
+    for (uint64_t seed = 1; seed <= 16; ++seed) {
+        std::mt19937_64 rng(seed);
+        const int count = 5 + int(rng() % 96);
+        api::ObjectSet o = nodesWithBusyPrefix(count, 0);
+        for (int i = 0; i < count; ++i) {
+            if (rng() % 4 == 0)
+                o.nodes[size_t(i)].taints.push_back(api::Taint { "dedicated", "x", "NoSchedule", "" });
+            std::vector<api::Device> gpus;
+            const int n = int(rng() % 3);
+            for (int g = 0; g < n; ++g)
+                gpus.push_back(device("gpu-" + std::to_string(g), { { "model", strAttr("a") } }));
+            if (!gpus.empty())
+                o.resourceSlices.push_back(
+                    slice(padded("s", i), drasim::testing::kDrv, padded("n", i), padded("n", i), gpus));
+        }
+        o.deviceClasses.push_back(deviceClass("gpu", { "device.driver == \"gpu.example.com\"" }));
+        o.resourceClaimTemplates.push_back(gpuTemplate("one", 1));
+        Cluster plain = clusterOf(o);
+        Cluster explained = clusterOf(o);
+        std::vector<std::string> bound;
+        int failures = 0;
+        // About twice what the cluster holds, so that it fills up and stays full.
+        for (int k = 0; k < 40 + 8 * count; ++k) {
+            if (!bound.empty() && rng() % 5 == 0) {
+                const size_t victim = rng() % bound.size();
+                plain.podFinished(bound[victim]);
+                explained.podFinished(bound[victim]);
+                bound.erase(bound.begin() + long(victim));
+                continue;
+            }
+            api::Pod p = rng() % 2 ? pod(padded("p", k), {}, { { "gpu", "one" } }) : pod(padded("p", k));
+            p.spec.containers[0].resources.requests["cpu"] = q(std::to_string(1 << (rng() % 3)));
+            if (rng() % 3 == 0)
+                p.spec.tolerations.push_back(api::Toleration { "dedicated", "Exists", "", "", std::nullopt });
+            if (rng() % 6 == 0)
+                p.spec.priority = 100;
+            const auto a = plain.schedule(p);
+            const auto b = explained.schedule(p, true);
+            ASSERT_EQ(outcome(a), outcome(b)) << "seed " << seed << " pod " << k;
+            if (a.scheduled)
+                bound.push_back("default/" + p.meta.name);
+            else
+                ++failures;
+        }
+        EXPECT_GT(failures, 20) << "seed " << seed << ": the law needs pods that fit nowhere";
+    }
+}
