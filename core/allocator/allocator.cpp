@@ -917,13 +917,14 @@ std::vector<api::AllocationResult> Allocator::buildResults(const api::Node& node
                         term.matchFields.push_back(r);
             }
         }
+        // The terms are moved in: a braced list would copy them, for every pod bound.
         if (pinned) {
             api::NodeSelectorTerm t;
             t.matchFields.push_back(
                 api::NodeSelectorRequirement { "metadata.name", "In", { node.meta.name } });
-            alloc.nodeSelector = api::NodeSelector { { t } };
+            alloc.nodeSelector.emplace().terms.push_back(std::move(t));
         } else if (!term.matchExpressions.empty() || !term.matchFields.empty()) {
-            alloc.nodeSelector = api::NodeSelector { { term } };
+            alloc.nodeSelector.emplace().terms.push_back(std::move(term));
         }
         if (binding)
             alloc.allocationTimestamp = timestamp;

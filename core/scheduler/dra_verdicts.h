@@ -86,6 +86,30 @@ public:
     uint64_t knownWord(const Slot& slot, uint32_t w) const { return valid(slot) ? slot.state->known[w] : 0; }
     uint64_t fitsWord(const Slot& slot, uint32_t w) const { return valid(slot) ? slot.state->fits[w] : 0; }
 
+    /// For a walk that expects no node to fit (feasible_walk.cpp): the nodes 0..n-1 without a
+    /// valid verdict, in index order, when no valid verdict is "fits" and at most `limit` are
+    /// missing; nothing otherwise.
+    std::optional<std::vector<uint32_t>> unknownWhereNoneFits(
+        const Slot& slot, uint32_t n, size_t limit) const
+    {
+        if (!valid(slot) || n > m_stamp.size())
+            return std::nullopt;
+        std::vector<uint32_t> unknown;
+        for (uint32_t i = 0; i < n; ++i) {
+            const Entry& e = slot.state->entries[i];
+            if (!e.set || e.stamp != m_stamp[i]) {
+                if (unknown.size() == limit)
+                    return std::nullopt;
+                unknown.push_back(i);
+            } else if (e.verdict < 0) {
+                return std::nullopt;
+            }
+        }
+        return unknown;
+    }
+    /// The verdict of node idx, known to be valid.
+    int knownVerdict(const Slot& slot, uint32_t idx) const { return slot.state->entries[idx].verdict; }
+
     /// The verdict standing for a failure (a small number, kept for the cache's life); nothing
     /// once kMaxFailures distinct failures are known, and the verdict is then not kept.
     std::optional<int> failureVerdict(const FilterFailure& failure);

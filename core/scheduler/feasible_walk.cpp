@@ -98,6 +98,55 @@ private:
     std::vector<std::pair<int, int>> m_counts;
 };
 
+/// The walk over every node, in index order, of a pod that most likely fits nowhere: when no
+/// remembered verdict fits and only a few nodes changed since theirs were kept, those few are
+/// filtered, and then every node's failure is read from its verdict at the cost of an array
+/// access. False, with the cycle's counts as they were, when that is not so (a node fits, a
+/// verdict cannot be kept, an error): the node-by-node walk then decides.
+template <class Impl, class Cycle>
+bool walkWhereNothingFits(Impl& d, Cycle& cycle, DraVerdictCache::Slot whole, uint32_t candidates)
+{
+    const auto unknown
+        = d.draVerdicts.unknownWhereNoneFits(whole, candidates, std::max<size_t>(8, candidates / 8));
+    if (!unknown)
+        return false;
+    const auto histogram = cycle.histogram;
+    const auto draHistogram = cycle.draHistogram;
+    const size_t resolvable = cycle.resolvable.size();
+    // The few changed nodes are filtered for their verdicts only: every node is counted below.
+    bool allFail = true;
+    for (const uint32_t idx : *unknown) {
+        allocator::Attempt a;
+        const CountsBefore before(cycle);
+        const bool fits = d.filterNode(cycle, idx, a);
+        const auto verdict
+            = cycle.fatal.empty() ? wholeVerdict(d.draVerdicts, cycle, fits, before) : std::nullopt;
+        if (!verdict || *verdict < 0) {
+            allFail = false;
+            break;
+        }
+        d.draVerdicts.store(whole, idx, *verdict);
+    }
+    cycle.histogram = histogram;
+    cycle.draHistogram = draHistogram;
+    cycle.resolvable.resize(resolvable);
+    if (!allFail) {
+        cycle.fatal.clear();
+        return false;
+    }
+    RememberedFailures remembered;
+    for (uint32_t idx = 0; idx < candidates; ++idx) {
+        const int verdict = d.draVerdicts.knownVerdict(whole, idx);
+        remembered.add(verdict);
+        if (d.draVerdicts.failure(verdict).resolvable)
+            cycle.resolvable.push_back(idx);
+    }
+    remembered.addTo(cycle, d.draVerdicts);
+    cycle.examinedCount = candidates;
+    cycle.feasibleCount = 0;
+    return true;
+}
+
 } // namespace
 
 std::string Cluster::Impl::Verdicts::filterKeyOf(const Impl& d, const Cycle& cycle)
@@ -237,6 +286,8 @@ uint32_t Cluster::Impl::Verdicts::walkByUsage(
         cycle.fatal.clear();
         skipUnlisted = false;
     }
+    if (whole && !list && walkWhereNothingFits(d, cycle, whole, candidates))
+        return candidates;
     RememberedFailures remembered;
     // Two passes at most: a walk that finds nothing after skipping nodes walks again without
     // skipping, so that the message counts every node's own reasons (a remembered failure

@@ -92,8 +92,8 @@ GroupOutcome SchedulerClusterPort::scheduleGroup(
         out.preemptionMessage = r.preemption->message;
         out.victims = r.preemption->victims;
     }
-    for (const auto& m : r.members)
-        out.members.push_back(outcomeOf(m));
+    for (auto& m : r.members)
+        out.members.push_back(outcomeOf(std::move(m)));
     return out;
 }
 
@@ -101,22 +101,22 @@ TreeOutcome SchedulerClusterPort::scheduleGroupTree(const scheduler::GroupTreeNo
 {
     // The cycle generates the PodGroups' claims before it places anything; counted as a change.
     ++m_changes;
-    const scheduler::GroupTreeResult r = scheduler::scheduleGroupTree(m_cluster, root, topologyAware);
+    scheduler::GroupTreeResult r = scheduler::scheduleGroupTree(m_cluster, root, topologyAware);
     TreeOutcome out;
     out.scheduled = r.scheduled;
     out.message = r.message;
-    for (const auto& g : r.groups) {
+    for (auto& g : r.groups) {
         GroupOutcome& o = out.groups.emplace_back();
         o.scheduled = r.scheduled && g.scheduled;
         o.message = g.message;
         o.domain = g.domain;
-        for (const auto& m : g.members)
-            o.members.push_back(outcomeOf(m));
+        for (auto& m : g.members)
+            o.members.push_back(outcomeOf(std::move(m)));
     }
     return out;
 }
 
-BindOutcome SchedulerClusterPort::outcomeOf(const scheduler::ScheduleResult& r)
+BindOutcome SchedulerClusterPort::outcomeOf(scheduler::ScheduleResult&& r)
 {
     BindOutcome out;
     out.scheduled = r.scheduled;
@@ -124,11 +124,11 @@ BindOutcome SchedulerClusterPort::outcomeOf(const scheduler::ScheduleResult& r)
     out.error
         = r.failure == scheduler::FailureKind::AllocatorError || r.failure == scheduler::FailureKind::PreBind;
     out.nodeName = r.nodeName;
-    out.message = r.message;
-    out.claims = r.claims;
+    out.message = std::move(r.message);
+    out.claims = std::move(r.claims);
     if (r.preemption) {
-        out.nominatedNode = r.preemption->nominatedNode;
-        out.victims = r.preemption->victims;
+        out.nominatedNode = std::move(r.preemption->nominatedNode);
+        out.victims = std::move(r.preemption->victims);
     }
     std::map<std::string, std::vector<topology::DeviceRef>> byClaim;
     for (const auto& d : r.allocated) {

@@ -70,7 +70,8 @@ public:
 
 private:
     std::string classOf(const scheduler::AllocatedDevice& d);
-    BindOutcome outcomeOf(const scheduler::ScheduleResult& r);
+    /// The outcome in the simulator's terms; takes the result's texts rather than copying them.
+    BindOutcome outcomeOf(scheduler::ScheduleResult&& r);
 
     scheduler::Cluster& m_cluster;
     std::shared_ptr<const topology::PlacementIndex> m_placement;
