@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "app/cli/cli_support.h"
 #include "app/cli/command_registry.h"
@@ -16,6 +17,8 @@
 #include "app/cli/plan_output.h"
 #include "core/common/data_value.h"
 #include "core/planner/planner.h"
+#include "core/planner/policy_study.h"
+#include "core/planner/shard_files.h"
 #include "core/planner/study_export.h"
 #include "core/planner/study_store.h"
 #include "core/storage/database.h"
@@ -162,10 +165,10 @@ bool createParentFolders(const std::string& file)
     return !ec;
 }
 
-/// The evaluations of the latest finished bisection stage of this study (same inputs) in `file`;
-/// false (reported) when it has none or cannot be read.
-bool readBisections(
-    const std::string& file, const drasim::planner::Plan& plan, std::vector<drasim::planner::Evaluation>& out)
+/// The evaluations of the latest finished bisection stage of this study (same inputs) in `file`,
+/// per part (scoring policy) of the study; false (reported) when it has none or cannot be read.
+bool readBisections(const std::string& file, const drasim::planner::Plan& plan,
+    std::vector<std::vector<drasim::planner::Evaluation>>& out)
 {
     using namespace drasim;
     std::error_code ec;
@@ -174,23 +177,63 @@ bool readBisections(
         return false;
     }
     try {
-        planner::StudyStore store(file);
-        std::optional<planner::StoredStudy> found;
-        for (const auto& s : store.studies())
-            if (s.bisectionStage() && s.fingerprint == plan.fingerprint && s.status == "finished")
-                found = s;
-        if (!found) {
-            cli::printError("--bisections: " + file + ": no finished bisections of study " + plan.study.name
-                + " with these inputs (drasim plan STUDY --bisect-only --db FILE writes them)");
+        std::string error;
+        if (!planner::readBisectionFile(plan, file, out, error)) {
+            cli::printError("--bisections: " + error);
             return false;
         }
-        out = store.evaluations(*found);
     } catch (const storage::StorageError& e) {
         cli::printError(e.what());
         return false;
     }
     return true;
 }
+
+/// The study's rows in --db: one per part of the run (each scoring policy of a study comparing
+/// them, else the one search), begun as that part's search starts and closed as it ends, with
+/// every evaluation recorded as it comes (one transaction each: a killed shard keeps them).
+class PartRecorder
+{
+public:
+    PartRecorder(
+        const std::string& file, const drasim::planner::Plan& plan, const drasim::planner::Shard& shard)
+        : m_store(file)
+        , m_plan(plan)
+        , m_shard(shard)
+    { }
+
+    void begin(size_t part, drasim::planner::PlanOptions& options)
+    {
+        const int64_t row
+            = m_store.beginStudy(m_plan.study.name, m_plan.fingerprint, m_shard, m_plan.candidates.size(),
+                m_plan.study.serviceLevels.size(), drasim::planner::storedPolicyName(m_plan, part));
+        m_open = row;
+        options.onEvaluated
+            = [this, row](const drasim::planner::Evaluation& e) { m_store.addEvaluation(row, e); };
+    }
+
+    /// The part's search is done; a whole study's row keeps its report.
+    void finished(const drasim::planner::StudyResult& result)
+    {
+        const bool whole = m_shard.count == 1 && !m_shard.bisectionsOnly;
+        m_store.finishStudy(*m_open, "finished", whole ? drasim::cli::studyJson(result) : "");
+        m_open.reset();
+    }
+
+    /// The part whose search did not end (if any) is marked so (failed, cancelled).
+    void stopped(const std::string& status)
+    {
+        if (m_open)
+            m_store.finishStudy(*m_open, status, "");
+        m_open.reset();
+    }
+
+private:
+    drasim::planner::StudyStore m_store;
+    const drasim::planner::Plan& m_plan;
+    drasim::planner::Shard m_shard;
+    std::optional<int64_t> m_open;
+};
 
 /// The line a shard, or the bisection stage, prints instead of the report.
 std::string partDone(const Args& args, const drasim::planner::Plan& plan, const drasim::planner::Shard& shard,
@@ -199,8 +242,11 @@ std::string partDone(const Args& args, const drasim::planner::Plan& plan, const 
     const std::string part = shard.bisectionsOnly
         ? "bisections"
         : "shard " + std::to_string(shard.index) + "/" + std::to_string(shard.count);
-    return part + " of study " + plan.study.name + ": " + std::to_string(evaluations) + " mixes evaluated ("
-        + std::to_string(simulations) + " simulations"
+    const std::string policies = plan.study.policies.empty()
+        ? std::string()
+        : " under " + std::to_string(plan.study.policies.size()) + " scoring policies";
+    return part + " of study " + plan.study.name + policies + ": " + std::to_string(evaluations)
+        + " mixes evaluated (" + std::to_string(simulations) + " simulations"
         + (args.bisections.empty()
                 ? std::string()
                 : "; " + std::to_string(read) + " of the mixes read from " + args.bisections)
@@ -230,34 +276,113 @@ std::string policiesProblem(const Args& args)
     if (!args.scoring.empty())
         return "--scoring: the study compares the scoring policies of its spec.policies; drop one or "
                "the other";
-    if (!args.db.empty() || !args.shard.empty() || !args.emitJob.empty() || args.bisectOnly
-        || !args.bisections.empty())
-        return "--db, --shard and --emit-job record and split the study of one scoring policy; this "
-               "study compares those of its spec.policies: run it here, or each policy with --scoring "
-               "after removing spec.policies";
     return {};
 }
 
-/// The search under each scoring policy of the study, reported side by side.
-int runPolicies(const drasim::planner::Plan& plan, const Args& args, drasim::Diagnostics& diags)
+/// The study's search: under each scoring policy of a study comparing them (runPolicyPlans), else
+/// the one search as the one policy of the result, told to `hooks` the same way.
+std::optional<drasim::planner::PolicyStudyResult> runParts(const drasim::planner::Plan& plan,
+    const drasim::planner::PlanOptions& options, drasim::Diagnostics& diags,
+    drasim::planner::PlanStats& stats, const drasim::planner::PolicyHooks& hooks)
+{
+    using namespace drasim;
+    if (!plan.study.policies.empty())
+        return planner::runPolicyPlans(plan, options, diags, &stats, hooks);
+    planner::PlanOptions one = options;
+    hooks.before(0, one);
+    auto result = planner::runPlan(plan, one, diags, &stats);
+    if (!result)
+        return std::nullopt;
+    hooks.after(0, *result);
+    planner::PolicyStudyResult out;
+    out.policies.push_back({ scheduler::ScoringPolicy::Default, std::move(*result) });
+    return out;
+}
+
+/// The stdout of a run: the line a shard or the bisection stage prints, else the report.
+int printOutcome(const Args& args, const drasim::planner::Plan& plan,
+    const drasim::planner::PlanOptions& options, const drasim::planner::PolicyStudyResult& result,
+    const drasim::planner::PlanStats& stats, size_t read)
+{
+    using namespace drasim;
+    if (options.shard.count > 1 || options.shard.bisectionsOnly) {
+        int64_t evaluations = 0;
+        for (const auto& p : result.policies)
+            evaluations += p.result.evaluations;
+        cli::printStdout(partDone(args, plan, options.shard, evaluations, stats.simulationsRun, read));
+        return 0;
+    }
+    if (plan.study.policies.empty())
+        return cli::emitStudy(result.policies.front().result, args.outputs) ? 0 : 1;
+    return cli::emitPolicyStudy(result, args.outputs) ? 0 : 1;
+}
+
+/// Runs the study here (whole, one shard, or the bisection stage), recorded in --db if given.
+int runStudy(const drasim::planner::Plan& plan, const Args& args, const drasim::planner::Shard& shard,
+    drasim::Diagnostics& diags)
 {
     using namespace drasim;
     planner::PlanOptions options;
     options.threads = args.threads;
+    options.shard = shard;
+    options.shard.bisectionsOnly = args.bisectOnly;
     options.cancel = &g_interrupted;
+    std::vector<std::vector<planner::Evaluation>> bisections; // per part
+    if (!args.bisections.empty() && !readBisections(args.bisections, plan, bisections))
+        return 1;
+    std::unique_ptr<PartRecorder> store;
+    try {
+        if (!args.db.empty()) {
+            if ((!args.shard.empty() || args.bisectOnly) && !createParentFolders(args.db))
+                return 1;
+            store = std::make_unique<PartRecorder>(args.db, plan, options.shard);
+        }
+    } catch (const storage::StorageError& e) {
+        cli::printError(e.what());
+        return 1;
+    }
+    planner::PolicyHooks hooks;
+    hooks.before = [&](size_t part, planner::PlanOptions& one) {
+        if (!bisections.empty())
+            one.bisections = &bisections[part];
+        if (store)
+            store->begin(part, one);
+    };
+    hooks.after = [&](size_t, const planner::StudyResult& result) {
+        if (store)
+            store->finished(result);
+    };
     cli::StderrPercent progress;
     if (cli::stderrIsTerminal())
         options.progress = &progress;
     auto previous = std::signal(SIGINT, onInterrupt);
     planner::PlanStats stats;
-    auto result = planner::runPolicyPlans(plan, options, diags, &stats);
+    std::optional<planner::PolicyStudyResult> result;
+    try {
+        result = runParts(plan, options, diags, stats, hooks);
+    } catch (const storage::StorageError& e) {
+        std::signal(SIGINT, previous);
+        progress.done();
+        cli::printError(e.what());
+        return 1;
+    }
     std::signal(SIGINT, previous);
     progress.done();
     if (!diags.all().empty())
         std::fputs(diags.formatAll().c_str(), stderr);
+    try {
+        if (store && !result)
+            store->stopped(stats.cancelled ? "cancelled" : "failed");
+    } catch (const storage::StorageError& e) {
+        cli::printError(e.what());
+        return 1;
+    }
     if (!result)
         return stats.cancelled ? 130 : 1;
-    return cli::emitPolicyStudy(*result, args.outputs) ? 0 : 1;
+    size_t read = 0;
+    for (const auto& b : bisections)
+        read += b.size();
+    return printOutcome(args, plan, options, *result, stats, read);
 }
 
 int run(const Args& args)
@@ -281,6 +406,12 @@ int run(const Args& args)
     }
     if (!applyVersionOptions(*plan, args.version))
         return 2;
+    if (!plan->study.policies.empty()) {
+        if (const std::string problem = policiesProblem(args); !problem.empty()) {
+            cli::printError(problem);
+            return 2;
+        }
+    }
     if (!args.scoring.empty() || !args.tieBreak.empty()) {
         const std::string scoring = args.scoring.empty() ? plan->scenario.scoring : args.scoring;
         const auto tieBreak
@@ -288,77 +419,9 @@ int run(const Args& args)
         planner::overrideScoring(
             *plan, scoring, tieBreak, "--scoring=" + args.scoring + " --tie-break=" + args.tieBreak);
     }
-    if (!plan->study.policies.empty()) {
-        if (const std::string problem = policiesProblem(args); !problem.empty()) {
-            cli::printError(problem);
-            return 2;
-        }
-        return runPolicies(*plan, args, diags);
-    }
     if (!args.emitJob.empty())
         return emitJob(*plan, args);
-
-    std::unique_ptr<planner::StudyStore> store;
-    int64_t studyId = 0;
-    planner::PlanOptions options;
-    options.threads = args.threads;
-    options.shard = shard;
-    options.shard.bisectionsOnly = args.bisectOnly;
-    options.cancel = &g_interrupted;
-    std::vector<planner::Evaluation> bisections;
-    if (!args.bisections.empty()) {
-        if (!readBisections(args.bisections, *plan, bisections))
-            return 1;
-        options.bisections = &bisections;
-    }
-    try {
-        if (!args.db.empty()) {
-            if ((!args.shard.empty() || args.bisectOnly) && !createParentFolders(args.db))
-                return 1;
-            store = std::make_unique<planner::StudyStore>(args.db);
-            studyId = store->beginStudy(plan->study.name, plan->fingerprint, options.shard,
-                plan->candidates.size(), plan->study.serviceLevels.size());
-            options.onEvaluated = [&](const planner::Evaluation& e) { store->addEvaluation(studyId, e); };
-        }
-    } catch (const storage::StorageError& e) {
-        cli::printError(e.what());
-        return 1;
-    }
-    cli::StderrPercent progress;
-    if (cli::stderrIsTerminal())
-        options.progress = &progress;
-    auto previous = std::signal(SIGINT, onInterrupt);
-    planner::PlanStats stats;
-    std::optional<planner::StudyResult> result;
-    try {
-        result = planner::runPlan(*plan, options, diags, &stats);
-    } catch (const storage::StorageError& e) {
-        std::signal(SIGINT, previous);
-        progress.done();
-        cli::printError(e.what());
-        return 1;
-    }
-    std::signal(SIGINT, previous);
-    progress.done();
-    if (!diags.all().empty())
-        std::fputs(diags.formatAll().c_str(), stderr);
-    const std::string status = result ? "finished" : stats.cancelled ? "cancelled" : "failed";
-    try {
-        if (store)
-            store->finishStudy(studyId, status,
-                result && shard.count == 1 && !args.bisectOnly ? cli::studyJson(*result) : "");
-    } catch (const storage::StorageError& e) {
-        cli::printError(e.what());
-        return 1;
-    }
-    if (!result)
-        return stats.cancelled ? 130 : 1;
-    if (shard.count > 1 || args.bisectOnly) {
-        cli::printStdout(partDone(
-            args, *plan, options.shard, result->evaluations, stats.simulationsRun, bisections.size()));
-        return 0;
-    }
-    return cli::emitStudy(*result, args.outputs) ? 0 : 1;
+    return runStudy(*plan, args, shard, diags);
 }
 
 drasim::cli::Runner define(CLI::App& app)
@@ -377,7 +440,9 @@ moves with load. Same study, same output, whatever the thread count.)");
 first; `--bisect-only --db B` runs those bisections once, and `--shard K/N --bisections B` reads
 them instead. `--emit-job FOLDER --shards N --threads T` copies the study and its files into FOLDER
 and prints the Kubernetes Jobs that run the bisections, then every shard, on a cluster and merge
-them (README: "Planning on a cluster").
+them (README: "Planning on a cluster"). A study comparing scoring policies (spec.policies) splits
+the same way: shard K of N runs slice K of every policy's search, and each file keeps every
+policy's part.
 
 Exit status: 0 on success, 1 when the study or its inputs are invalid (diagnostics on stderr),
 2 on bad usage, 130 when interrupted.)");

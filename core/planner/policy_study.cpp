@@ -85,8 +85,8 @@ std::string comparisonAt(const PolicyStudyResult& all, size_t level)
 
 } // namespace
 
-std::optional<PolicyStudyResult> runPolicyPlans(
-    const Plan& plan, const PlanOptions& options, Diagnostics& diags, PlanStats* stats)
+std::optional<PolicyStudyResult> runPolicyPlans(const Plan& plan, const PlanOptions& options,
+    Diagnostics& diags, PlanStats* stats, const PolicyHooks& hooks)
 {
     PolicyStudyResult out;
     const size_t count = plan.study.policies.size();
@@ -99,6 +99,8 @@ std::optional<PolicyStudyResult> runPolicyPlans(
             share.emplace(*options.progress, i, count, scheduler::scoringPolicyName(policy));
             one.progress = &*share;
         }
+        if (hooks.before)
+            hooks.before(i, one);
         PlanStats done;
         auto result = runPlan(plan, one, diags, &done);
         if (stats) {
@@ -108,9 +110,38 @@ std::optional<PolicyStudyResult> runPolicyPlans(
         }
         if (!result)
             return std::nullopt;
+        if (hooks.after)
+            hooks.after(i, *result);
         out.policies.push_back({ policy, std::move(*result) });
     }
     return out;
+}
+
+std::optional<PolicyStudyResult> replayPolicyPlans(
+    const Plan& plan, const std::vector<std::vector<Evaluation>>& known, Diagnostics& diags)
+{
+    PolicyStudyResult out;
+    for (size_t i = 0; i < plan.study.policies.size(); ++i) {
+        const std::vector<Evaluation> none;
+        Diagnostics own;
+        auto result = replayPlan(plan, i < known.size() ? known[i] : none, own);
+        // The policy joins each message: the same mix is missing, or not, under each policy.
+        for (Diagnostic d : own.all()) {
+            d.message = "scoring policy " + storedPolicyName(plan, i) + ": " + d.message;
+            diags.add(std::move(d));
+        }
+        if (!result)
+            return std::nullopt;
+        out.policies.push_back({ plan.study.policies[i], std::move(*result) });
+    }
+    return out;
+}
+
+std::string storedPolicyName(const Plan& plan, size_t index)
+{
+    return plan.study.policies.empty()
+        ? std::string()
+        : std::string(scheduler::scoringPolicyName(plan.study.policies[index]));
 }
 
 std::vector<PolicyComparison> policyComparison(const PolicyStudyResult& all, size_t level)

@@ -6,6 +6,7 @@
 // side by side what each policy needs to buy at each load: whether changing the scheduler's
 // scoring saves what more hardware would cost. A study without policies is one plain runPlan.
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -26,13 +27,35 @@ struct PolicyStudyResult
     std::vector<PolicyResult> policies; ///< in the study's order; the first is the baseline
 };
 
+/// What a caller adds to each policy's search, on the calling thread: a store opens a row per
+/// policy and points onEvaluated at it; a shard points bisections at that policy's shared stage.
+struct PolicyHooks
+{
+    /// Before policy `index`'s search, with the options it runs with (scoring already set).
+    std::function<void(size_t index, PlanOptions& options)> before;
+    /// After policy `index`'s search succeeded (for a shard, its part only).
+    std::function<void(size_t index, const StudyResult& result)> after;
+};
+
 /// Runs the search of `plan` under each of its study's policies, one after the other (each on
 /// options.threads), and reports progress across all of them. nullopt when cancelled or when a
 /// search failed (diagnostics say why). Each policy's result equals runPlan with that policy
 /// alone: the searches share nothing. options.scoring is ignored (each policy sets it), and
-/// options.onEvaluated hears every policy's evaluations in turn, which do not say their policy.
-std::optional<PolicyStudyResult> runPolicyPlans(
-    const Plan& plan, const PlanOptions& options, Diagnostics& diags, PlanStats* stats = nullptr);
+/// options.onEvaluated hears every policy's evaluations in turn, which do not say their policy
+/// (hooks.before can give each policy its own). options.shard applies to every policy: shard K of
+/// N runs slice K of N of each policy's search, and the bisection stage bisects under each.
+std::optional<PolicyStudyResult> runPolicyPlans(const Plan& plan, const PlanOptions& options,
+    Diagnostics& diags, PlanStats* stats = nullptr, const PolicyHooks& hooks = {});
+
+/// The comparison from evaluations made earlier (the shards of a split), one list per policy in
+/// the study's order: what runPolicyPlans reports, or an error naming the policy and the first
+/// evaluation missing.
+std::optional<PolicyStudyResult> replayPolicyPlans(
+    const Plan& plan, const std::vector<std::vector<Evaluation>>& known, Diagnostics& diags);
+
+/// The name a store keeps for part `index` of the study's runs: its policy's, or "" for a study
+/// of the scenario's own scoring (no spec.policies), whose one part is index 0.
+std::string storedPolicyName(const Plan& plan, size_t index);
 
 /// One policy's row of the comparison at one load level: its cheapest mix meeting every service
 /// level and how that differs from the first policy's at today's load, in the words

@@ -97,19 +97,20 @@ StudyStore::StudyStore(const std::string& path)
 
 StudyStore::~StudyStore() = default;
 
-int64_t StudyStore::beginStudy(
-    const std::string& name, const std::string& fingerprint, const Shard& shard, size_t shapes, size_t levels)
+int64_t StudyStore::beginStudy(const std::string& name, const std::string& fingerprint, const Shard& shard,
+    size_t shapes, size_t levels, const std::string& policy)
 {
     storage::Transaction t(*m_db);
     m_db->prepare("INSERT INTO planner_studies (name, fingerprint, shard_index, shard_count, shapes, levels, "
-                  "status) "
-                  "VALUES (?, ?, ?, ?, ?, ?, 'running')")
+                  "status, policy) "
+                  "VALUES (?, ?, ?, ?, ?, ?, 'running', ?)")
         .bind(1, name)
         .bind(2, fingerprint)
         .bind(3, int64_t(shard.bisectionsOnly ? kBisectionStageIndex : shard.index))
         .bind(4, int64_t(shard.bisectionsOnly ? 0 : shard.count))
         .bind(5, int64_t(shapes))
         .bind(6, int64_t(levels))
+        .bind(7, policy)
         .run();
     const int64_t id = m_db->lastInsertId();
     t.commit();
@@ -148,8 +149,8 @@ void StudyStore::finishStudy(int64_t study, const std::string& status, const std
 std::vector<StoredStudy> StudyStore::studies()
 {
     std::vector<StoredStudy> out;
-    auto st = m_db->prepare("SELECT id, name, fingerprint, shard_index, shard_count, shapes, levels, status "
-                            "FROM planner_studies ORDER BY id");
+    auto st = m_db->prepare("SELECT id, name, fingerprint, shard_index, shard_count, shapes, levels, status, "
+                            "policy FROM planner_studies ORDER BY id");
     while (st.step()) {
         StoredStudy s;
         s.id = st.columnInt(0);
@@ -160,6 +161,7 @@ std::vector<StoredStudy> StudyStore::studies()
         s.shapes = size_t(st.columnInt(5));
         s.levels = size_t(st.columnInt(6));
         s.status = st.columnText(7);
+        s.policy = st.columnText(8);
         out.push_back(std::move(s));
     }
     return out;

@@ -35,6 +35,10 @@ struct StoredStudy
     size_t shapes = 0;
     size_t levels = 0;
     std::string status; ///< running, finished, failed, cancelled
+    /// The scoring policy this row's evaluations were made under, for a study that compares the
+    /// policies of its spec.policies (one row per policy and run); empty for a study of the
+    /// scenario's own scoring, and for every row of a file written before policies were stored.
+    std::string policy;
 };
 
 class StudyStore
@@ -44,8 +48,9 @@ public:
     explicit StudyStore(const std::string& path);
     ~StudyStore();
 
+    /// A new row of the study's run (or shard, or bisection stage), under `policy` (StoredStudy::policy).
     int64_t beginStudy(const std::string& name, const std::string& fingerprint, const Shard& shard,
-        size_t shapes, size_t levels);
+        size_t shapes, size_t levels, const std::string& policy = {});
     void addEvaluation(int64_t study, const Evaluation& e);
     void finishStudy(int64_t study, const std::string& status, const std::string& reportJson);
 

@@ -85,7 +85,7 @@ public:
     explicit RunStore(const std::string& path);
     ~RunStore();
 
-    static constexpr int kSchemaVersion = 6; ///< storage::kSchemaVersion (schema.h)
+    static constexpr int kSchemaVersion = 7; ///< storage::kSchemaVersion (schema.h)
     /// The file, as given.
     const std::string& path() const;
 

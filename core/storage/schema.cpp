@@ -134,6 +134,12 @@ const char* const kMigrations[] = {
     UPDATE run_series SET seq = rowid;
     CREATE INDEX run_series_by_seq ON run_series(run_id, seq);
     )sql",
+    // 7: a planner study that compares scoring policies (spec.policies) keeps one row per policy
+    // for each run or shard of it, naming the policy its evaluations were made under; '' for the
+    // study of the scenario's own scoring, which every row stored before this version is.
+    R"sql(
+    ALTER TABLE planner_studies ADD COLUMN policy TEXT NOT NULL DEFAULT '';
+    )sql",
 };
 
 static_assert(std::size(kMigrations) == kSchemaVersion, "one migration per schema version");

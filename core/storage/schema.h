@@ -9,7 +9,7 @@ namespace drasim::storage {
 class Database;
 
 /// The version this build writes. Migrations move a file from version i to i + 1.
-constexpr int kSchemaVersion = 6;
+constexpr int kSchemaVersion = 7;
 
 /// Checks the file's soundness (integrity.h) and version before anything is written to it, then
 /// turns WAL on and migrates (each migration one transaction). A damaged file, or one from a newer

@@ -2,14 +2,16 @@
 # A study split into N shards run as N local processes, merged, prints exactly what one process
 # prints (stdout, frontier CSV and JSON), for N = 2 and 3: with every shard bisecting each shape
 # itself, and with the bisections run once (--bisect-only) and read by every shard (--bisections),
-# where the split runs exactly the single process's simulations. Usage: plan_shards_merge.sh DRASIM STUDY
+# where the split runs exactly the single process's simulations. A study comparing scoring policies
+# (spec.policies) splits and merges the same way. Usage: plan_shards_merge.sh DRASIM STUDY
 set -eu
 drasim=$1
 study=$2
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$drasim" plan "$study" --frontier-csv "$work/single.csv" --frontier-json "$work/single.json" > "$work/single.txt"
-single_sims=$(sed -n 's/.* mixes evaluated, \([0-9]*\) simulations$/\1/p' "$work/single.txt")
+# The report's first line counts them all (a study comparing policies repeats it for each one).
+single_sims=$(sed -n '1s/.* mixes evaluated, \([0-9]*\) simulations$/\1/p' "$work/single.txt")
 [ -n "$single_sims" ] || { echo "no simulation count in the report"; head -1 "$work/single.txt"; exit 1; }
 # The simulations a line "... (S simulations...) into FILE" says were run.
 sims() { sed -n 's/.*(\([0-9]*\) simulations.*/\1/p' "$1"; }
