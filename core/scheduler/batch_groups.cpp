@@ -107,6 +107,8 @@ BatchResult scheduleBatch(Cluster& cluster, const std::vector<api::Pod>& pods,
         byKey[api::objectKey(g.meta)] = &g;
         cluster.registerPodGroup(policyOf(g, workloadAwarePreemption));
     }
+    if (composites)
+        registerHierarchyGroups(cluster, *composites, groups, pods, workloadAwarePreemption);
     BatchResult out;
     out.pods = pods;
     std::vector<const api::PodGroup*> done;

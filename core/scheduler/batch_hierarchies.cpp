@@ -247,6 +247,28 @@ bool hasQuorum(const GroupTreeNode& n, std::string& why)
     return with >= need;
 }
 
+/// What preemption reads of the PodGroups of a hierarchy (PodGroupPolicy::rootKey, unitKey):
+/// below a group whose disruptionMode is all every bound pod is one victim unit, however its
+/// descendants are marked ("all" overrides "single" in descendant groups:
+/// kubernetes/kubernetes#140634). A leaf takes its root's priority: the scheduler refuses a
+/// hierarchy whose pods differ from it, and in the alpha "everything within a tree has the same
+/// priority" (KEP-6012 review, kubernetes/enhancements#6017).
+void markUnits(GroupTreeNode& n, const PodGroupPolicy& root, std::string unitKey, bool unitComposite)
+{
+    if (unitKey.empty() && n.policy.disruptAll) {
+        unitKey = n.policy.key;
+        unitComposite = n.composite;
+    }
+    if (!n.composite) {
+        n.policy.rootKey = root.key;
+        n.policy.unitKey = unitKey;
+        n.policy.unitComposite = unitComposite;
+        n.policy.priority = root.priority;
+    }
+    for (auto& c : n.children)
+        markUnits(c, root, unitKey, unitComposite);
+}
+
 /// Every group of the tree, depth first, parents first: as scheduleGroupTree lists them.
 void groupsInOrder(const GroupTreeNode& n, const Hierarchy& h, std::vector<HierarchyPlan::Group>& order,
     const std::string& path)
@@ -300,6 +322,8 @@ HierarchyPlan planHierarchy(const api::PodGroup& leaf, const std::vector<api::Co
         return plan;
     }
     plan.root = h.build(plan.rootKey);
+    const PodGroupPolicy rootPolicy = plan.root.policy;
+    markUnits(plan.root, rootPolicy, std::string(), false);
     groupsInOrder(plan.root, h, plan.groups, "");
     const std::string lead = "composite pod group " + plan.rootKey + ": ";
     std::string why, refusal;
@@ -316,6 +340,25 @@ HierarchyPlan planHierarchy(const api::PodGroup& leaf, const std::vector<api::Co
     if (!refusal.empty())
         plan.refusal = lead + refusal;
     return plan;
+}
+
+void registerHierarchyGroups(Cluster& cluster, const std::vector<api::CompositePodGroup>& composites,
+    std::vector<api::PodGroup>& groups, const std::vector<api::Pod>& pods, bool workloadAwarePreemption)
+{
+    for (const auto& g : groups) {
+        if (g.parentCompositePodGroupName.empty())
+            continue;
+        const HierarchyPlan plan = planHierarchy(g, composites, groups, pods, workloadAwarePreemption);
+        std::vector<const GroupTreeNode*> stack { &plan.root };
+        while (!stack.empty() && !plan.rootKey.empty()) {
+            const GroupTreeNode* n = stack.back();
+            stack.pop_back();
+            if (!n->composite && n->policy.key == api::objectKey(g.meta))
+                cluster.registerPodGroup(n->policy);
+            for (const auto& c : n->children)
+                stack.push_back(&c);
+        }
+    }
 }
 
 HierarchyTurn scheduleHierarchyAt(Cluster& cluster, BatchResult& out, const api::PodGroup& leaf,
@@ -361,6 +404,8 @@ HierarchyTurn scheduleHierarchyAt(Cluster& cluster, BatchResult& out, const api:
             std::string account = g.path + ": last group cycle: "
                 + (o.members[j].scheduled ? "placed" + (o.domain.empty() ? "" : " in " + o.domain)
                                           : o.members[j].message);
+            if (!o.members[j].scheduled && r.preemption && !r.preemption->message.empty())
+                account += "; " + r.preemption->message;
             if (const std::string claims = groupClaimsNote(cluster, *g.group, member); !claims.empty())
                 account += "; " + claims;
             turn.accounts.push_back(std::move(account));
@@ -370,6 +415,9 @@ HierarchyTurn scheduleHierarchyAt(Cluster& cluster, BatchResult& out, const api:
         status.message = r.scheduled ? o.message : r.message;
         setGroupScheduledCondition(*g.group, status);
     }
+    // Workload-aware preemption for the root deletes its victims as a PodGroup's does.
+    if (r.preemption && !r.preemption->victims.empty() && !turn.members.empty())
+        recordPreemption(out.pods[turn.members.front()], *r.preemption, out.pods);
     return turn;
 }
 

@@ -68,6 +68,12 @@ struct HierarchyPlan
 HierarchyPlan planHierarchy(const api::PodGroup& leaf, const std::vector<api::CompositePodGroup>& composites,
     std::vector<api::PodGroup>& groups, const std::vector<api::Pod>& pods, bool workloadAwarePreemption);
 
+/// Registers every PodGroup of a hierarchy with what preemption reads of it (its root, its
+/// victim unit, its root's priority), so that its members bound before the run are evicted as
+/// the hierarchy's units say. PodGroups without a parent are left to the caller.
+void registerHierarchyGroups(Cluster& cluster, const std::vector<api::CompositePodGroup>& composites,
+    std::vector<api::PodGroup>& groups, const std::vector<api::Pod>& pods, bool workloadAwarePreemption);
+
 /// The turn of `leaf`'s hierarchy (leaf names a parent). Every pending member of the hierarchy
 /// gets its result in `out`; the hierarchy's PodGroups get the condition their cycle left
 /// (setGroupScheduledCondition), none when no cycle ran (an incomplete hierarchy or quorum waits

@@ -20,6 +20,7 @@
 #include "core/scheduler/cluster_impl.h"
 #include "core/scheduler/group_claim_cycle.h"
 #include "core/scheduler/group_cycle.h"
+#include "core/scheduler/group_preemption.h"
 #include "core/scheduler/group_tree.h"
 #include "core/scheduler/scoring.h"
 
@@ -178,6 +179,8 @@ struct Cluster::Impl::CompositeCycle
     Eval leaf(const GroupTreeNode& n, const Placement& within);
     Eval composite(const GroupTreeNode& n, const Placement& within);
     Eval children(const GroupTreeNode& n, const Placement& p, int32_t& held);
+
+    static GroupTreeResult run(Impl& d, const GroupTreeNode& root, bool topologyAware, bool& preemptible);
 };
 
 // A leaf PodGroup: its own group cycle, with its own topology key, inside the parent's placement.
@@ -343,10 +346,39 @@ Cluster::Impl::CompositeCycle::Eval Cluster::Impl::CompositeCycle::composite(
     return e;
 }
 
+// One cycle of the whole tree; `preemptible`: it ended Unschedulable and the profile runs
+// PodGroupPostFilter (a root whose quorum held with nothing left to place does not preempt).
+GroupTreeResult Cluster::Impl::CompositeCycle::run(
+    Impl& d, const GroupTreeNode& root, bool topologyAware, bool& preemptible)
+{
+    GroupTreeResult out;
+    CompositeCycle cycle { d, topologyAware, out, {}, {} };
+    cycle.index(root);
+    d.undo.begin();
+    const auto e = cycle.group(root, GroupCycle::Placement {});
+    int32_t placed = 0;
+    for (const auto& g : out.groups)
+        for (const auto& m : g.members)
+            placed += m.scheduled ? 1 : 0;
+    preemptible = false;
+    if (e.satisfied && placed > 0) {
+        d.undo.commit();
+        out.scheduled = true;
+        out.placed = placed;
+    } else {
+        d.undo.rollback();
+        // The framework wants at least one pod placed by the cycle itself.
+        out.message = e.satisfied ? leadOf(root) + "no pods were schedulable" : e.message;
+        cycle.fail(root, out.message);
+        cycle.slot(root).message = out.message;
+        preemptible = !e.satisfied && cycle.profileOf(root).groupPreemption;
+    }
+    return out;
+}
+
 GroupTreeResult scheduleGroupTree(Cluster& cluster, const GroupTreeNode& root, bool topologyAware)
 {
     Cluster::Impl& d = *cluster.m_impl;
-    GroupTreeResult out;
     // The members' own cycles run no DefaultPreemption, as in a PodGroup cycle; the leaves'
     // policies say how their bound members are evicted later.
     const bool wasInGroupCycle = d.inGroupCycle;
@@ -362,25 +394,19 @@ GroupTreeResult scheduleGroupTree(Cluster& cluster, const GroupTreeNode& root, b
         for (const auto& c : n->children)
             stack.push_back(&c);
     }
-    Cluster::Impl::CompositeCycle cycle { d, topologyAware, out, {}, {} };
-    cycle.index(root);
-    d.undo.begin();
-    const auto e = cycle.group(root, Cluster::Impl::GroupCycle::Placement {});
-    int32_t placed = 0;
-    for (const auto& g : out.groups)
-        for (const auto& m : g.members)
-            placed += m.scheduled ? 1 : 0;
-    if (e.satisfied && placed > 0) {
-        d.undo.commit();
-        out.scheduled = true;
-        out.placed = placed;
-    } else {
-        d.undo.rollback();
-        // The framework wants at least one pod placed by the cycle itself.
-        out.message = e.satisfied ? leadOf(root) + "no pods were schedulable" : e.message;
-        cycle.fail(root, out.message);
-        cycle.slot(root).message = out.message;
-    }
+    bool preemptible = false;
+    GroupTreeResult out = Cluster::Impl::CompositeCycle::run(d, root, topologyAware, preemptible);
+    // A root that ends Unschedulable runs workload-aware preemption as the preemptor, at its
+    // priority (KEP-6012, kubernetes/kubernetes#140634: PodGroupPostFilter for a CompositePodGroup);
+    // topology constraints do not stop it in 1.37 (kubernetes/kubernetes#140683).
+    if (preemptible)
+        Cluster::Impl::GroupPreemption::treePostFilter(
+            d, root,
+            [&] {
+                bool ignored = false;
+                return Cluster::Impl::CompositeCycle::run(d, root, topologyAware, ignored);
+            },
+            out);
     d.inGroupCycle = wasInGroupCycle;
     return out;
 }

@@ -15,8 +15,13 @@ bool Cluster::Impl::GroupPreemption::moreImportant(const Unit& a, const Unit& b)
 {
     if (a.priority != b.priority)
         return a.priority > b.priority;
+    // At equal priority a CompositePodGroup before a PodGroup before a single pod
+    // (scheduling-eviction/workload-aware-preemption, "Victim importance hierarchy", with
+    // kubernetes/kubernetes#140634 for CompositePodGroups).
+    if (a.composite != b.composite)
+        return a.composite;
     if (a.group != b.group)
-        return a.group; // a PodGroup before a single pod of the same priority
+        return a.group;
     if (a.pods.size() != b.pods.size())
         return a.pods.size() > b.pods.size();
     if (a.start != b.start)
@@ -28,20 +33,24 @@ std::vector<Cluster::Impl::GroupPreemption::Unit> Cluster::Impl::GroupPreemption
     const Impl& d, int32_t below, const std::string& self)
 {
     std::vector<Unit> units;
-    std::map<std::string, size_t> groupUnit; // disruptionMode all groups: key -> index in units
+    std::map<Preemption::UnitKey, size_t> groupUnit; // whole-group units: key -> index in units
     for (const auto& [seq, key] : d.bindOrder) {
         const PodState& ps = d.bound.at(key);
-        if (ps.pub.terminating || (!ps.groupKey.empty() && ps.groupKey == self))
+        if (ps.pub.terminating)
             continue;
         auto policy = ps.groupKey.empty() ? d.groupPolicies.end() : d.groupPolicies.find(ps.groupKey);
-        const bool all = policy != d.groupPolicies.end() && policy->second.disruptAll;
+        // The preemptor's own pods: its group's, or every PodGroup's of its hierarchy.
+        if (!ps.groupKey.empty()
+            && (ps.groupKey == self || (policy != d.groupPolicies.end() && policy->second.rootKey == self)))
+            continue;
         // A member's priority is its group's, whatever its own (Preemption::victimPriority), in
         // either disruption mode.
         const int32_t priority = Preemption::victimPriority(d, ps, true);
         if (priority >= below)
             continue;
-        if (all) {
-            auto [it, fresh] = groupUnit.emplace(ps.groupKey, units.size());
+        const std::optional<Preemption::UnitKey> whole = Preemption::unitOf(d, ps);
+        if (whole) {
+            auto [it, fresh] = groupUnit.emplace(*whole, units.size());
             if (!fresh) {
                 Unit& u = units[it->second];
                 u.pods.push_back(key);
@@ -49,7 +58,8 @@ std::vector<Cluster::Impl::GroupPreemption::Unit> Cluster::Impl::GroupPreemption
                 continue;
             }
         }
-        units.push_back(Unit { { key }, priority, all, ps.startTime, seq });
+        units.push_back(
+            Unit { { key }, priority, bool(whole), whole && whole->composite, ps.startTime, seq });
     }
     std::sort(units.begin(), units.end(), moreImportant);
     return units;
@@ -179,7 +189,7 @@ std::optional<Cluster::Impl::GroupPreemption::Choice> Cluster::Impl::GroupPreemp
 
 void Cluster::Impl::GroupPreemption::postFilter(Impl& d, const PodGroupPolicy& group,
     const std::vector<api::Pod>& pods, const std::function<GroupScheduleResult()>& attempt,
-    GroupScheduleResult& out)
+    GroupScheduleResult& out, const std::string& preemptor)
 {
     if (!group.workloadAwarePreemption || !Preemption::anyBelow(d, group.priority, true))
         return; // preemption was never a possibility
@@ -206,8 +216,8 @@ void Cluster::Impl::GroupPreemption::postFilter(Impl& d, const PodGroupPolicy& g
         (violates ? violating : clean).push_back(&u);
     }
 
-    const char* const notHelpful
-        = "preemption: the pod group does not fit even with every lower-priority pod evicted";
+    const std::string notHelpful
+        = "preemption: " + preemptor + " does not fit even with every lower-priority pod evicted";
     const std::optional<Choice> choice = units.empty() ? std::nullopt
         : d.options.whatIfDraPreemption                ? chooseReleasingClaims(d, violating, clean, attempt)
                                         : chooseKeepingClaims(d, units, violating, clean, attempt);
@@ -220,7 +230,7 @@ void Cluster::Impl::GroupPreemption::postFilter(Impl& d, const PodGroupPolicy& g
     const GroupScheduleResult& dry = choice->dry;
     result.budgetViolations = choice->budgetViolations;
     if (victims.empty()) {
-        result.message = "preemption: the pod group fits without evicting any pod";
+        result.message = "preemption: " + preemptor + " fits without evicting any pod";
         out.preemption = result;
         return;
     }

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/scheduler/cluster_impl.h"
+#include "core/scheduler/group_tree.h"
 
 namespace drasim::scheduler {
 
@@ -24,7 +25,8 @@ struct Cluster::Impl::GroupPreemption
     {
         std::vector<std::string> pods; ///< keys, in binding order
         int32_t priority = 0; ///< the group's for a group unit, else the pod's
-        bool group = false;
+        bool group = false; ///< a whole-group unit (Preemption::unitOf)
+        bool composite = false; ///< ... under a CompositePodGroup whose disruptionMode is all
         double start = 0; ///< the earliest start among its pods
         uint64_t seq = 0; ///< the first binding, for ties upstream leaves to its sort
     };
@@ -41,8 +43,16 @@ struct Cluster::Impl::GroupPreemption
     /// `out.preemption` (victims, message) and the members' nominated nodes. `attempt` runs the
     /// group algorithm on the cluster as it stands (inside the dry run). Does nothing when the
     /// group may not preempt (gate off, preemptionPolicy Never, nothing of lower priority).
+    /// `preemptor` names it in the status ("the pod group", "the hierarchy").
     static void postFilter(Impl& d, const PodGroupPolicy& group, const std::vector<api::Pod>& pods,
-        const std::function<GroupScheduleResult()>& attempt, GroupScheduleResult& out);
+        const std::function<GroupScheduleResult()>& attempt, GroupScheduleResult& out,
+        const std::string& preemptor = "the pod group");
+    /// The same for a CompositePodGroup hierarchy whose root's cycle failed
+    /// (hierarchy_preemption.cpp): the root is the preemptor, at its priority; `attempt` runs
+    /// the hierarchy's cycle on the cluster as it stands. Fills `out.preemption` and the
+    /// nominated members' ScheduleResult::preemption.
+    static void treePostFilter(Impl& d, const GroupTreeNode& root,
+        const std::function<GroupTreeResult()>& attempt, GroupTreeResult& out);
 
     /// The units of lower priority than `below`, leaving out the group `self` and pods already
     /// being deleted, most important first (KEP-5710: priority, a group before a pod, the larger

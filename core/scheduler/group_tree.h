@@ -7,6 +7,7 @@
 // unit: one cycle places it top-down (composite_cycle.cpp) and binds it atomically, or nothing.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -50,6 +51,10 @@ struct GroupTreeResult
     int32_t placed = 0;
     std::string message; ///< the root's, when it was not scheduled
     std::vector<GroupTreeOutcome> groups; ///< every group of the tree, depth first, parents first
+    /// Workload-aware preemption for the root after a failed cycle (hierarchy_preemption.cpp):
+    /// the pods evicted, most important unit first, and its status; the members it made room for
+    /// carry their nominated node in their ScheduleResult::preemption. Unset when not tried.
+    std::optional<PreemptionResult> preemption;
 };
 
 /// PlacementFeasible of a composite gang after each child (KEP-6012, workload-scheduling.md §5.2):

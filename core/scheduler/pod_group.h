@@ -34,6 +34,15 @@ struct PodGroupPolicy
     int32_t priority = 0; ///< spec.priority, resolved from priorityClassName at admission
     bool disruptAll = false; ///< disruptionMode all: evicted as one unit, never member by member
     bool preemptionNever = false; ///< spec.preemptionPolicy Never: the group never preempts
+    /// A PodGroup of a CompositePodGroup hierarchy (KEP-6012), filled where the hierarchy is read
+    /// (batch_hierarchies.cpp): the root's key, and the preemption unit its bound members belong
+    /// to as victims. `unitKey` names the highest group on the path from the root down to this
+    /// one (itself included) whose disruptionMode is all, "" when none is; `unitComposite` says
+    /// that group is a CompositePodGroup. An `all` ancestor overrides its descendants' `single`
+    /// (kubernetes/kubernetes#140634). Such a PodGroup's `priority` is its root's.
+    std::string rootKey {};
+    std::string unitKey {};
+    bool unitComposite = false;
     /// spec.resourceClaims (gate DRAWorkloadResourceClaims, group_claims.h), and what the claims
     /// made for it and reserved for it name: the PodGroup's uid and apiVersion.
     std::vector<api::PodGroupResourceClaim> resourceClaims {};

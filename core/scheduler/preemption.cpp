@@ -169,12 +169,30 @@ void Cluster::Impl::Preemption::DryRunPlacement::update(const PodState* pod, int
             *pod->placement, p.cycle.pod, p.d.nodes[idx].node, idx, p.d.placementIndex, delta);
 }
 
-const PodGroupPolicy* Cluster::Impl::Preemption::wholeGroupOf(const PodState* pod) const
+std::optional<Cluster::Impl::Preemption::UnitKey> Cluster::Impl::Preemption::unitOf(
+    const Impl& d, const PodState& pod)
 {
-    if (!d.options.podGroupUnitsInPreemption || pod->groupKey.empty())
-        return nullptr;
-    auto it = d.groupPolicies.find(pod->groupKey);
-    return it != d.groupPolicies.end() && it->second.disruptAll ? &it->second : nullptr;
+    if (pod.groupKey.empty())
+        return std::nullopt;
+    auto it = d.groupPolicies.find(pod.groupKey);
+    if (it == d.groupPolicies.end())
+        return std::nullopt;
+    const PodGroupPolicy& p = it->second;
+    // A member of a hierarchy goes with the highest disruptionMode all group above it
+    // (kubernetes/kubernetes#140634: an all CompositePodGroup's whole subtree is one victim).
+    if (!p.unitKey.empty())
+        return UnitKey { p.unitKey, p.unitComposite };
+    if (p.disruptAll)
+        return UnitKey { it->first, false };
+    return std::nullopt;
+}
+
+std::optional<Cluster::Impl::Preemption::UnitKey> Cluster::Impl::Preemption::wholeGroupOf(
+    const PodState* pod) const
+{
+    if (!d.options.podGroupUnitsInPreemption)
+        return std::nullopt;
+    return unitOf(d, *pod);
 }
 
 const Cluster::Impl::Preemption::GroupMembers& Cluster::Impl::Preemption::membersByGroup()
@@ -183,7 +201,8 @@ const Cluster::Impl::Preemption::GroupMembers& Cluster::Impl::Preemption::member
         members.emplace();
         for (const auto& [key, ps] : d.bound)
             if (!ps.groupKey.empty() && !ps.pub.terminating)
-                (*members)[ps.groupKey].push_back(&ps);
+                if (const auto unit = unitOf(d, ps))
+                    (*members)[*unit].push_back(&ps);
         for (auto& [group, list] : *members)
             std::sort(list.begin(), list.end(),
                 [](const PodState* a, const PodState* b) { return a->seq < b->seq; });
@@ -195,20 +214,21 @@ std::vector<Cluster::Impl::Preemption::Unit> Cluster::Impl::Preemption::unitsOf(
     const std::vector<const PodState*>& potential)
 {
     std::vector<Unit> units;
-    std::map<std::string, size_t> byGroup; // disruptionMode all groups: key -> index in units
+    std::map<UnitKey, size_t> byGroup; // whole-group units: key -> index in units
     for (const auto* ps : potential) {
-        if (!wholeGroupOf(ps)) {
+        const std::optional<UnitKey> whole = wholeGroupOf(ps);
+        if (!whole) {
             units.push_back(Unit { { ps }, {} });
             continue;
         }
-        auto [it, fresh] = byGroup.emplace(ps->groupKey, units.size());
+        auto [it, fresh] = byGroup.emplace(*whole, units.size());
         if (!fresh) {
             units[it->second].onNode.push_back(ps);
             continue;
         }
         Unit u { { ps }, {} };
         const auto& groups = membersByGroup();
-        if (auto g = groups.find(ps->groupKey); g != groups.end())
+        if (auto g = groups.find(*whole); g != groups.end())
             for (const PodState* other : g->second)
                 if (other->nodeIdx != ps->nodeIdx)
                     u.elsewhere.push_back(other);

@@ -13,7 +13,6 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 #include "core/api/disruption_budget.h"
@@ -72,8 +71,20 @@ struct Cluster::Impl::Preemption
     { }
     int32_t priorityOf(const PodState* pod) const { return victimPriority(d, *pod, groupAware); }
 
+    /// The group whose bound pods preemption evicts at once, named by its key and whether it is a
+    /// CompositePodGroup: a disruptionMode all PodGroup, or the highest all group above a member
+    /// of a hierarchy (PodGroupPolicy::unitKey). The key lives in the cluster's group policies.
+    struct UnitKey
+    {
+        std::string_view key;
+        bool composite = false;
+        auto operator<=>(const UnitKey&) const = default;
+    };
+    /// The unit of a bound pod, nullopt for a pod evicted on its own.
+    static std::optional<UnitKey> unitOf(const Impl& d, const PodState& pod);
+
     /// What preemption evicts together: one pod, or (SchedulerOptions::podGroupUnitsInPreemption)
-    /// every pod of a disruptionMode all PodGroup, its members on other nodes included.
+    /// every pod of its UnitKey's group, its members on other nodes included.
     struct Unit
     {
         std::vector<const PodState*> onNode; ///< most important first
@@ -85,11 +96,11 @@ struct Cluster::Impl::Preemption
     /// (viewing each member's own groupKey): gathered once per preemption attempt, on first use,
     /// rather than once per candidate node and group. The DRA what-if's checks delete and restore
     /// pods, which moves their states: it gathers them again for each node.
-    using GroupMembers = std::unordered_map<std::string_view, std::vector<const PodState*>>;
+    using GroupMembers = std::map<UnitKey, std::vector<const PodState*>>;
     const GroupMembers& membersByGroup();
     std::optional<GroupMembers> members;
-    /// The PodGroup policy that makes the pod part of a whole-group unit, or nullptr.
-    const PodGroupPolicy* wholeGroupOf(const PodState* pod) const;
+    /// The whole-group unit the pod is part of, nullopt when it is evicted alone.
+    std::optional<UnitKey> wholeGroupOf(const PodState* pod) const;
     /// filterPodsWithPDBViolation over units: a unit violates when any of its pods does.
     void splitByBudget(const std::vector<Unit>& units, std::vector<const Unit*>& violating,
         std::vector<const Unit*>& clean) const;

@@ -87,6 +87,10 @@ struct TreeOutcome
     /// Every group of the tree, depth first, parents first; a PodGroup's `members` one per pending
     /// pod given, in the tree's order (a composite group has none).
     std::vector<GroupOutcome> groups;
+    /// Workload-aware preemption for the root after a failed cycle: its status ("" when it was
+    /// not tried) and the pods it marked terminating, most important unit first.
+    std::string preemptionMessage;
+    std::vector<std::string> victims;
 };
 
 /// What the engine needs from a cluster: a narrow seam, so the engine can be unit-tested with a

@@ -105,6 +105,10 @@ TreeOutcome SchedulerClusterPort::scheduleGroupTree(const scheduler::GroupTreeNo
     TreeOutcome out;
     out.scheduled = r.scheduled;
     out.message = r.message;
+    if (r.preemption) {
+        out.preemptionMessage = r.preemption->message;
+        out.victims = r.preemption->victims;
+    }
     for (auto& g : r.groups) {
         GroupOutcome& o = out.groups.emplace_back();
         o.scheduled = r.scheduled && g.scheduled;

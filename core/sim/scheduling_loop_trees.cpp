@@ -4,8 +4,10 @@
 // pending, one greedy top-down cycle places the whole tree (scheduler::scheduleGroupTree, the
 // cycle `allocate` runs, checked first by scheduler::planHierarchy as `allocate` checks it), the
 // tree binds when the root succeeds with a pod placed, and leftovers wait for a later cycle of the
-// same recursion. A root that does not fit waits for freed capacity and backs off as a PodGroup
-// does (scheduling_loop_groups.cpp); it does not preempt.
+// same recursion. A root that does not fit may preempt lower-priority units (workload-aware
+// preemption, with WorkloadAwarePreemption's gates: the cluster evicts and nominates, the loop
+// deletes the victims as for a PodGroup), then waits for freed capacity and backs off as a
+// PodGroup does (scheduling_loop_groups.cpp).
 #include "core/sim/scheduling_loop_trees.h"
 
 #include <algorithm>
@@ -47,7 +49,8 @@ TreePods podsOf(const SimContext& ctx, const GroupState& g)
 }
 
 /// The plan of the hierarchy of `pods` (their first member names one of its PodGroups).
-scheduler::HierarchyPlan planOf(const workload::ManifestGroups& objects, const std::vector<api::Pod>& pods)
+scheduler::HierarchyPlan planOf(
+    const workload::ManifestGroups& objects, const std::vector<api::Pod>& pods, bool workloadAwarePreemption)
 {
     std::vector<api::PodGroup> groups = objects.groups;
     const std::string leafKey = api::podGroupKeyOf(pods.front());
@@ -61,7 +64,7 @@ scheduler::HierarchyPlan planOf(const workload::ManifestGroups& objects, const s
             = "pod group " + leafKey + ": waiting for pod's pod group to appear in scheduling queue";
         return missing;
     }
-    return scheduler::planHierarchy(*leaf, objects.composites, groups, pods, false);
+    return scheduler::planHierarchy(*leaf, objects.composites, groups, pods, workloadAwarePreemption);
 }
 
 } // namespace
@@ -80,7 +83,8 @@ bool SchedulingLoop::Trees::add(SchedulingLoop& loop, uint32_t id)
     const auto& objects = loop.m_ctx.jobs[p.job].spec.hierarchy;
     if (!objects)
         return false;
-    const scheduler::HierarchyPlan alone = planOf(*objects, { loop.m_ctx.buildPod(p) });
+    const bool wap = loop.m_ctx.options.workloadAwarePreemption;
+    const scheduler::HierarchyPlan alone = planOf(*objects, { loop.m_ctx.buildPod(p) }, wap);
     // A hierarchy that cannot be built is keyed by the PodGroup whose pods wait for it.
     const std::string key = alone.rootKey.empty() ? alone.refusal : alone.rootKey;
     GroupTrees& t = loop.m_trees;
@@ -108,7 +112,7 @@ bool SchedulingLoop::Trees::add(SchedulingLoop& loop, uint32_t id)
     // PreEnqueue: the hierarchy is complete and its quorum holds (a cycle's refusal is the
     // cycle's to give).
     const TreePods members = podsOf(loop.m_ctx, g);
-    const scheduler::HierarchyPlan plan = planOf(*objects, members.pods);
+    const scheduler::HierarchyPlan plan = planOf(*objects, members.pods, wap);
     if (plan.refusal.empty() || plan.refusedByCycle) {
         g.state = GroupState::State::Queued;
         g.lastMessage.clear();
@@ -141,7 +145,7 @@ void SchedulingLoop::Trees::attempt(SchedulingLoop& loop, uint32_t index)
         g.state = GroupState::State::Gated; // every pending member left; a new one queues it again
         return;
     }
-    const scheduler::HierarchyPlan plan = planOf(*objects, members.pods);
+    const scheduler::HierarchyPlan plan = planOf(*objects, members.pods, ctx.options.workloadAwarePreemption);
     if (!plan.refusal.empty() && !plan.refusedByCycle) {
         // Members left and the quorum no longer holds: PreEnqueue holds the root again.
         g.state = GroupState::State::Gated;
@@ -189,7 +193,10 @@ void SchedulingLoop::Trees::attempt(SchedulingLoop& loop, uint32_t index)
         ctx.emit(PodEventType::Unschedulable, p, message);
     }
     GroupState& after = loop.m_trees.trees[index].queue;
+    if (!out.victims.empty()) // nothing was bound: the root waits, nominated, for its victims
+        loop.deleteVictims("composite pod group " + key, after.priority, out.victims);
     after.lastMessage = out.scheduled ? std::string() : treeReason(out.message, key);
+    after.lastPreemption = out.scheduled ? std::string() : out.preemptionMessage;
     after.reason = out.scheduled ? kNone : loop.reasonFor(after.lastMessage);
     const bool leftovers = std::any_of(after.members.begin(), after.members.end(),
         [&](uint32_t id) { return ctx.pods[id].state == PodState::Grouped; });
@@ -217,7 +224,8 @@ std::string SchedulingLoop::Trees::status(const SchedulingLoop& loop, uint32_t i
     if (g.state == GroupState::State::Gated && !g.lastMessage.empty())
         return g.lastMessage.starts_with("pod group ") ? g.lastMessage : lead + g.lastMessage;
     if (!g.lastMessage.empty())
-        return lead + "last group cycle: " + g.lastMessage;
+        return lead + "last group cycle: " + g.lastMessage
+            + (g.lastPreemption.empty() ? std::string() : "; " + g.lastPreemption);
     return lead + "waiting for its group scheduling cycle";
 }
 

@@ -26,24 +26,29 @@ def register(g):
             spec["priorityClassName"] = prio
         return spec
 
-    def composite(name, min_groups=None, topology=None, parent=None, prio=None):
-        """A CompositePodGroup: gang with `min_groups` child groups, basic without."""
-        spec = {"workloadRef": {"workloadName": "job", "templateName": name}}
+    def composite(name, min_groups=None, topology=None, parent=None, prio=None, disruption=None, workload="job"):
+        """A CompositePodGroup: gang with `min_groups` child groups, basic without; `disruption`
+        "all" or "single"."""
+        spec = {"workloadRef": {"workloadName": workload, "templateName": name}}
         if parent:
             spec["parentCompositePodGroupName"] = parent
+        if disruption:
+            spec["disruptionMode"] = {disruption: {}}
         return {"apiVersion": "scheduling.k8s.io/v1alpha3", "kind": "CompositePodGroup",
                 "metadata": {"name": name, "namespace": "default"},
                 "spec": policy(spec, "minGroupCount", min_groups, topology, prio)}
 
-    def leaf(name, parent, min_count=None, topology=None):
+    def leaf(name, parent, min_count=None, topology=None, disruption=None, workload="job"):
         spec = {"parentCompositePodGroupName": parent,
-                "workloadRef": {"workloadName": "job", "templateName": name}}
+                "workloadRef": {"workloadName": workload, "templateName": name}}
+        if disruption:
+            spec["disruptionMode"] = {disruption: {}}
         return {"apiVersion": "scheduling.k8s.io/v1beta1", "kind": "PodGroup",
                 "metadata": {"name": name, "namespace": "default"},
                 "spec": policy(spec, "minCount", min_count, topology, None)}
 
-    def member(name, grp, prio=None):
-        o = pod(name, cpu="1")
+    def member(name, grp, prio=None, on=None):
+        o = pod(name, cpu="1", node_name=on)
         o["spec"]["schedulingGroup"] = {"podGroupName": grp}
         if prio:
             o["spec"]["priorityClassName"] = prio
@@ -133,3 +138,67 @@ def register(g):
           [slots("n1", 8), composite("job", 1), leaf("a", "job", 1)] + members("a", 1),
           ["error serves it only with the feature gate CompositePodGroup on"],
           gates="GenericWorkload=true,TopologyAwareWorkloadScheduling=true")
+
+    # ---- workload-aware preemption for and of hierarchies (KEP-6012, kubernetes#140634) ----
+    # The root is the preemptor at its priority: every lower-priority unit is taken away, the
+    # tree's cycle runs once, then the units are given back most important first wherever they
+    # still fit beside the tree's assumed pods; the members are nominated, nothing binds yet.
+    def solo(name, prio, on):
+        o = pod(name, cpu="1", node_name=on)
+        o["spec"]["priorityClassName"] = prio
+        return o
+
+    def high_job(sizes):
+        """A training job (priority 1000) of gangs a, b, ... of the given sizes, minGroupCount all."""
+        names = "abcd"[:len(sizes)]
+        return ([composite("job", len(sizes), prio="training")]
+                + [leaf(n, "job", k) for n, k in zip(names, sizes)]
+                + [m for n, k in zip(names, sizes) for m in members(n, k, prio="training")])
+
+    full = [solo("x-%d" % i, "batch", "n1") for i in range(4)]
+    ccase("preempts-lower-pods", "a training job of two gangs (two pods and one) on a node full of four "
+          "batch pods evicts three of them, keeps the one bound first, and is nominated there",
+          classes + [slots("n1", 4)] + full + high_job([2, 1]),
+          ["victims x-1,x-2,x-3", "pod a-0 nominated n1", "pod a-1 nominated n1", "pod b-0 nominated n1",
+           "pod a-0 pending-contains minGroupCount (2) cannot be satisfied", "group a False", "group b False"])
+    ccase("preempt-not-enough", "the same job when one of the two slots is held by an inference pod of "
+          "higher priority: even without the batch pod the tree does not fit, so nothing is evicted",
+          classes + [prio_class("inference", 2000), slots("n1", 2), solo("x-0", "batch", "n1"),
+                     solo("y-0", "inference", "n1")] + high_job([2, 1]),
+          ["victims -", "pod a-0 nominated -", "pod b-0 nominated -", "group a False"])
+
+    # A victim hierarchy: the highest ancestor with disruptionMode all is one unit, whatever its
+    # descendants say; with single everywhere its pods go one by one.
+    def low_job(root_mode):
+        return ([composite("low", 2, prio="batch", disruption=root_mode, workload="low"),
+                 leaf("l1", "low", 2, disruption="single", workload="low"),
+                 leaf("l2", "low", 2, disruption="single", workload="low")]
+                + [member("l%d-%d" % (g, i), "l%d" % g, prio="batch", on="n1") for g in (1, 2) for i in range(2)])
+
+    for mode, victims in (("all", "l1-0,l1-1,l2-0,l2-1"), ("single", "l2-1")):
+        p = pod("p", cpu="1")
+        p["spec"]["priorityClassName"] = "training"
+        ccase("pod-preempts-%s-hierarchy" % mode, "a pod that needs one slot of a node full of a batch "
+              "hierarchy whose root's disruptionMode is %s (its PodGroups say single) evicts %s"
+              % (mode, "the whole hierarchy" if mode == "all" else "one pod"),
+              classes + [slots("n1", 4)] + low_job(mode) + [p],
+              ["victims " + victims, "pod p nominated n1"])
+    ccase("preempts-all-hierarchy", "a training job of one gang of two on a node full of a batch "
+          "hierarchy with disruptionMode all evicts the whole hierarchy (its unit is never split)",
+          classes + [slots("n1", 4)] + low_job("all") + high_job([2]),
+          ["victims l1-0,l1-1,l2-0,l2-1", "pod a-0 nominated n1", "pod a-1 nominated n1"])
+
+    # Victim order at equal priority: a CompositePodGroup before a PodGroup before a single pod;
+    # the one reprieved is the hierarchy, although the single pod was bound first.
+    pg = {"apiVersion": "scheduling.k8s.io/v1beta1", "kind": "PodGroup",
+          "metadata": {"name": "g", "namespace": "default"},
+          "spec": {"schedulingPolicy": {"gang": {"minCount": 1}}, "disruptionMode": {"all": {}},
+                   "priorityClassName": "batch"}}
+    ccase("victim-order", "a job of one gang of two on a node of three slots held by a batch pod, a "
+          "batch PodGroup (disruptionMode all) and a batch hierarchy (disruptionMode all), each of "
+          "one pod: the hierarchy is reprieved, the PodGroup and the pod are evicted",
+          classes + [slots("n1", 3), solo("s", "batch", "n1"), pg, member("g-0", "g", prio="batch", on="n1"),
+                     composite("low", 1, prio="batch", disruption="all", workload="low"),
+                     leaf("l1", "low", 1, workload="low"), member("l1-0", "l1", prio="batch", on="n1")]
+          + high_job([2]),
+          ["victims s,g-0", "pod a-0 nominated n1", "pod a-1 nominated n1"])

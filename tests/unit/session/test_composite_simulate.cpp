@@ -164,6 +164,16 @@ TEST(CompositeSimulate, FirstPlacementEqualsAllocate)
 // (as kube-scheduler does): where minGroupCount is below the number of children, its first cycle
 // runs before the last child's pods exist, so those pods hear another cycle's word than allocate's
 // (which sees every pod at once); only their placement is compared there.
+/// Whether the manifests bind a pod already (a `nodeName:` line).
+bool hasBoundPods(const std::string& path)
+{
+    std::ifstream in(path);
+    for (std::string line; std::getline(in, line);)
+        if (line.find("nodeName:") != std::string::npos)
+            return true;
+    return false;
+}
+
 TEST(CompositeSimulate, FirstPlacementEqualsAllocateOverTheConformanceHierarchies)
 {
     const std::filesystem::path cases = DRASIM_SOURCE_DIR "/scenarios/conformance";
@@ -172,8 +182,10 @@ TEST(CompositeSimulate, FirstPlacementEqualsAllocateOverTheConformanceHierarchie
     for (const auto& entry : std::filesystem::directory_iterator(cases)) {
         const std::string name = entry.path().filename().string();
         const std::string input = (entry.path() / "input.yaml").string();
+        // The preemption cases start with pods bound (spec.nodeName), which a run's manifests
+        // cannot say: their first placements are not comparable.
         if (!name.starts_with("composite-")
-            || gatesLine(input).find("CompositePodGroup=true") == std::string::npos)
+            || gatesLine(input).find("CompositePodGroup=true") == std::string::npos || hasBoundPods(input))
             continue;
         std::string text = kCaseScenario;
         for (const auto& [from, to] :
