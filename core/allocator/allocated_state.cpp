@@ -11,12 +11,17 @@ void AllocatedState::grow(DeviceId id)
     }
 }
 
-void AllocatedState::apply(const api::AllocationResult& allocation, int sign)
+void AllocatedState::apply(const api::AllocationResult& allocation, int sign, std::vector<DeviceId>* ids)
 {
     for (const auto& r : allocation.results) {
-        if (r.adminAccess.value_or(false))
+        if (r.adminAccess.value_or(false)) {
+            if (ids)
+                ids->push_back(kNoDevice);
             continue;
+        }
         DeviceId id = m_registry.intern(r.driver, r.pool, r.device);
+        if (ids)
+            ids->push_back(id);
         grow(id);
         if (!r.shareID) {
             m_dedicated[id] += sign;

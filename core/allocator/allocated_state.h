@@ -21,8 +21,10 @@ public:
         : m_registry(registry)
     { }
 
-    /// Adds (sign +1) or removes (sign -1) one claim's allocation.
-    void apply(const api::AllocationResult& allocation, int sign);
+    /// Adds (sign +1) or removes (sign -1) one claim's allocation. With `ids`, each result's
+    /// device id is written there in result order (kNoDevice for an admin-access result, which
+    /// it leaves alone), so that the caller need not look the devices up again.
+    void apply(const api::AllocationResult& allocation, int sign, std::vector<DeviceId>* ids = nullptr);
 
     bool dedicated(DeviceId id) const { return id < m_dedicated.size() && m_dedicated[id] > 0; }
     bool hasShares(DeviceId id) const { return id < m_shares.size() && m_shares[id] > 0; }

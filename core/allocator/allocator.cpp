@@ -45,6 +45,11 @@ bool groupsCompatible(const std::vector<const std::vector<std::string>*>& member
     return false;
 }
 
+std::string claimKeyOf(const api::ResourceClaim& c)
+{
+    return (c.meta.namespace_.empty() ? std::string("default") : c.meta.namespace_) + "/" + c.meta.name;
+}
+
 } // namespace
 
 bool taintBlocks(const api::DeviceTaint& taint)
@@ -74,14 +79,48 @@ Allocator::Allocator(Inventory& inventory, const AllocatedState& state, Selector
     , m_options(options)
 { }
 
-bool Allocator::prepare(const std::vector<const api::ResourceClaim*>& claims, std::string* error)
+bool Allocator::prepare(const std::vector<const api::ResourceClaim*>& claims, std::string* error,
+    const std::vector<uint64_t>& specIds)
+{
+    const bool named = !claims.empty() && specIds.size() == claims.size()
+        && std::find(specIds.begin(), specIds.end(), uint64_t(0)) == specIds.end();
+    if (named && specIds == m_preparedSpecIds) {
+        // Everything the preparation took from a claim object rather than from its spec's values:
+        // the claim, its key, and where each (sub)request's spec lives. Requests and alternatives
+        // map one to one onto the spec's, as prepareClaims made them.
+        for (size_t ci = 0; ci < claims.size(); ++ci) {
+            PreparedClaim& pc = m_claims[ci];
+            pc.claim = claims[ci];
+            pc.key = claimKeyOf(*claims[ci]);
+            const auto& requests = claims[ci]->spec.requests;
+            for (size_t ri = 0; ri < pc.requests.size(); ++ri) {
+                auto& subs = pc.requests[ri].subs;
+                if (requests[ri].exactly) {
+                    subs.front().spec = &*requests[ri].exactly;
+                    continue;
+                }
+                for (size_t si = 0; si < subs.size(); ++si)
+                    subs[si].spec = &requests[ri].firstAvailable[si].spec;
+            }
+        }
+        m_derivedValues.clear();
+        return true;
+    }
+    m_preparedSpecIds.clear();
+    if (!prepareClaims(claims, error))
+        return false;
+    if (named)
+        m_preparedSpecIds = specIds;
+    return true;
+}
+
+bool Allocator::prepareClaims(const std::vector<const api::ResourceClaim*>& claims, std::string* error)
 {
     m_claims.clear();
     for (const auto* c : claims) {
         PreparedClaim pc;
         pc.claim = c;
-        pc.key
-            = (c->meta.namespace_.empty() ? std::string("default") : c->meta.namespace_) + "/" + c->meta.name;
+        pc.key = claimKeyOf(*c);
         const auto& spec = c->spec;
         for (size_t i = 0; i < spec.constraints.size(); ++i) {
             const auto& con = spec.constraints[i];
@@ -849,7 +888,7 @@ std::map<std::string, Quantity> Allocator::consumedBy(const Pick& p) const
 }
 
 std::vector<api::AllocationResult> Allocator::buildResults(const api::Node& node, const Attempt& attempt,
-    const std::function<std::string()>& newShareId, const std::string& timestamp) const
+    const std::function<std::string()>& newShareId, const std::function<std::string()>& timestamp) const
 {
     std::vector<api::AllocationResult> out(m_claims.size());
     for (const auto& p : attempt.picks) {
@@ -927,7 +966,7 @@ std::vector<api::AllocationResult> Allocator::buildResults(const api::Node& node
             alloc.nodeSelector.emplace().terms.push_back(std::move(term));
         }
         if (binding)
-            alloc.allocationTimestamp = timestamp;
+            alloc.allocationTimestamp = timestamp();
     }
     return out;
 }

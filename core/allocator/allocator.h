@@ -114,7 +114,13 @@ public:
 
     /// Resolves classes and selector sets for these claims (in pod order). False with a fatal
     /// error message ("claim C, request R: could not retrieve device class K: ...").
-    bool prepare(const std::vector<const api::ResourceClaim*>& claims, std::string* error);
+    /// `specIds`, when given, name the claims' specs (one per claim): when every id is non-zero
+    /// and equals the one prepared at the same position last time, the last preparation serves
+    /// again with the new claim objects. An id must therefore stand for one unchanging spec, and
+    /// the device classes must not have changed since. A pending pod is prepared on every retry,
+    /// and most pods of a workload come from the same templates.
+    bool prepare(const std::vector<const api::ResourceClaim*>& claims, std::string* error,
+        const std::vector<uint64_t>& specIds = {});
     size_t claimCount() const { return m_claims.size(); }
     /// Devices the prepared claims need at least (the smallest alternative of each request).
     int64_t minimumDevices() const;
@@ -142,8 +148,10 @@ public:
 
     /// Allocation results for the attempt's claims, in claim order. newShareId is called once per
     /// share of a multi-allocatable device, in result order.
+    /// timestamp is asked only for a claim that gets a device with binding conditions (its
+    /// allocationTimestamp).
     std::vector<api::AllocationResult> buildResults(const api::Node& node, const Attempt& attempt,
-        const std::function<std::string()>& newShareId, const std::string& timestamp) const;
+        const std::function<std::string()>& newShareId, const std::function<std::string()>& timestamp) const;
 
     /// The capacity a pick consumes, as buildResults writes it in consumedCapacity: a share of a
     /// device that allows multiple allocations; empty for any other pick.
@@ -233,6 +241,7 @@ private:
     ConstraintValue constraintValue(
         size_t ci, const PreparedSub& sub, size_t k, const DeviceEntry& e, bool& failed);
     bool prepareDerived(const PreparedClaim& pc, PreparedSub& ps, std::string* error);
+    bool prepareClaims(const std::vector<const api::ResourceClaim*>& claims, std::string* error);
     void constraintRemove(const ConstraintDef& def, ConstraintState& st) const;
     std::string selectorError(size_t ci, const PreparedSub& sub, const DeviceEntry& e) const;
     /// For explain: the first untolerated blocking taint of the device when a DeviceTaintRule put
@@ -258,6 +267,7 @@ private:
     AllocatorOptions m_options;
 
     std::vector<PreparedClaim> m_claims;
+    std::vector<uint64_t> m_preparedSpecIds; ///< the specIds m_claims were prepared from; empty: none
     // Per-attempt state.
     const NodeView* m_view = nullptr;
     Attempt m_attempt;

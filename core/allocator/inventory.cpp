@@ -9,27 +9,36 @@
 
 namespace drasim::allocator {
 
-std::string DeviceRegistry::joinKey(std::string_view driver, std::string_view pool, std::string_view device)
+namespace {
+
+// The key to look a device up by, written into one buffer per thread: every binding and every
+// completion looks its devices up, and a key of a real driver's names is too long to be made
+// without the heap. (Studies run simulations on several threads at once.)
+const std::string& lookupKey(std::string_view driver, std::string_view pool, std::string_view device)
 {
-    std::string k;
-    k.reserve(driver.size() + pool.size() + device.size() + 2);
-    k.append(driver).push_back('\0');
-    k.append(pool).push_back('\0');
-    k.append(device);
-    return k;
+    thread_local std::string key;
+    key.clear();
+    key.append(driver).push_back('\0');
+    key.append(pool).push_back('\0');
+    key.append(device);
+    return key;
 }
+
+} // namespace
 
 DeviceId DeviceRegistry::intern(std::string_view driver, std::string_view pool, std::string_view device)
 {
-    auto [it, inserted] = m_ids.try_emplace(joinKey(driver, pool, device), DeviceId(m_keys.size()));
-    if (inserted)
-        m_keys.push_back(DeviceKey { std::string(driver), std::string(pool), std::string(device) });
-    return it->second;
+    const std::string& key = lookupKey(driver, pool, device);
+    if (auto it = m_ids.find(key); it != m_ids.end())
+        return it->second;
+    m_ids.emplace(key, DeviceId(m_keys.size()));
+    m_keys.push_back(DeviceKey { std::string(driver), std::string(pool), std::string(device) });
+    return DeviceId(m_keys.size() - 1);
 }
 
 DeviceId DeviceRegistry::find(std::string_view driver, std::string_view pool, std::string_view device) const
 {
-    auto it = m_ids.find(joinKey(driver, pool, device));
+    auto it = m_ids.find(lookupKey(driver, pool, device));
     return it == m_ids.end() ? kNoDevice : it->second;
 }
 

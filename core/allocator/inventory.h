@@ -39,7 +39,6 @@ public:
     size_t size() const { return m_keys.size(); }
 
 private:
-    static std::string joinKey(std::string_view driver, std::string_view pool, std::string_view device);
     std::unordered_map<std::string, DeviceId> m_ids;
     std::vector<DeviceKey> m_keys;
 };

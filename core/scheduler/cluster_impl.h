@@ -81,6 +81,7 @@ struct Cluster::Impl
         std::string key;
         bool generated = false;
         std::string ownerPod;
+        uint64_t specId = 0; ///< names its spec for Allocator::prepare: the template's; 0: none
     };
     struct PodState
     {
@@ -309,14 +310,18 @@ struct Cluster::Impl
         return it == claimSeq.end() ? nullptr : &claimsBySeq.at(it->second);
     }
 
-    ClaimState& addClaim(api::ResourceClaim claim, bool generated, const std::string& owner)
+    /// `key`: the claim's namespace/name when the caller has it already.
+    ClaimState& addClaim(
+        api::ResourceClaim claim, bool generated, const std::string& owner, std::string key = {})
     {
-        std::string key = keyOf(claim.meta);
+        if (key.empty())
+            key = keyOf(claim.meta);
         if (auto* existing = findClaim(key)) {
             undo.claimRestore(*existing);
             if (existing->claim.allocation)
                 applyAllocation(*existing->claim.allocation, -1);
             existing->claim = std::move(claim);
+            existing->specId = 0;
             existing->generated = generated;
             existing->ownerPod = owner;
             if (existing->claim.allocation)
@@ -468,11 +473,17 @@ struct Cluster::Impl
     /// Every change of the allocated state goes through here so the free-device caches follow.
     void applyAllocation(const api::AllocationResult& a, int sign)
     {
-        state.apply(a, sign);
+        // Every binding and completion passes here: the lists are kept per thread, not made.
+        thread_local std::vector<allocator::DeviceId> ids;
+        thread_local std::vector<uint32_t> touched;
+        ids.clear();
+        touched.clear();
+        state.apply(a, sign, &ids);
         bool all = false;
-        std::vector<uint32_t> touched;
-        for (const auto& r : a.results) {
-            allocator::DeviceId id = registry.find(r.driver, r.pool, r.device);
+        for (size_t i = 0; i < a.results.size(); ++i) {
+            const auto& r = a.results[i];
+            const allocator::DeviceId id
+                = ids[i] != allocator::kNoDevice ? ids[i] : registry.find(r.driver, r.pool, r.device);
             int32_t n = id < deviceNode.size() ? deviceNode[id] : -1;
             // Any change of a device's state (a share or an admin access included) makes the
             // verdicts of the nodes that see it stale; only a dedicated one changes free counts.

@@ -15,8 +15,11 @@ PodRequests Cluster::Impl::fitRequests(const Cycle& cycle, uint32_t idx) const
 bool Cluster::Impl::prepareAllocator(Cycle& cycle, uint64_t mask, std::string* error)
 {
     std::vector<const api::ResourceClaim*> claimPtrs;
-    for (auto* c : cycle.toAllocate)
+    std::vector<uint64_t> specIds;
+    for (auto* c : cycle.toAllocate) {
         claimPtrs.push_back(&c->claim);
+        specIds.push_back(c->specId);
+    }
     if (mask) {
         auto it = cycle.extClaims.find(mask);
         if (it == cycle.extClaims.end())
@@ -24,9 +27,10 @@ bool Cluster::Impl::prepareAllocator(Cycle& cycle, uint64_t mask, std::string* e
                      .first;
         // Upstream keeps the special claim after the pod's own claims.
         claimPtrs.push_back(&it->second.claim);
+        specIds.push_back(0);
     }
     cycle.preparedMask = mask;
-    return alloc->prepare(claimPtrs, error);
+    return alloc->prepare(claimPtrs, error, specIds);
 }
 
 // PreBind creates the special claim of the chosen node, so that the allocation results, the

@@ -471,6 +471,29 @@ void Cluster::Impl::Preemption::notePerNode(const std::vector<uint32_t>& potenti
     }
 }
 
+namespace {
+
+// The message of a PostFilter that found no pod of lower priority anywhere: the same for every
+// retry of a pod while the node counts stay, so the last one made is kept (per thread: studies
+// run simulations on several).
+const std::string& noVictimsMessage(size_t total, size_t potential)
+{
+    thread_local size_t madeTotal = std::numeric_limits<size_t>::max();
+    thread_local size_t madePotential = std::numeric_limits<size_t>::max();
+    thread_local std::string made;
+    if (total != madeTotal || potential != madePotential) {
+        std::map<std::string, int> statuses { { kNoVictims, int(potential) } };
+        if (total > potential)
+            statuses[kNotHelpful] = int(total - potential);
+        made = "preemption: " + fitErrorMessage(total, statuses);
+        madeTotal = total;
+        madePotential = potential;
+    }
+    return made;
+}
+
+} // namespace
+
 PreemptionResult Cluster::Impl::Preemption::postFilter(Impl& d, Cycle& cycle)
 {
     PreemptionResult out;
@@ -499,10 +522,7 @@ PreemptionResult Cluster::Impl::Preemption::postFilter(Impl& d, Cycle& cycle)
     if (!anyBelow(d, priority, d.options.podGroupUnitsInPreemption)) {
         // No pod runs below this one: no node has victims. The common case of a pending pod
         // retried after every change, answered without the dry run's state.
-        std::map<std::string, int> statuses { { kNoVictims, int(potential.size()) } };
-        if (total > potential.size())
-            statuses[kNotHelpful] = int(total - potential.size());
-        out.message = "preemption: " + fitErrorMessage(total, statuses);
+        out.message = noVictimsMessage(total, potential.size());
         Nominator::clear(d, cycle.podKey);
         return out;
     }

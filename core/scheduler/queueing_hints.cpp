@@ -185,10 +185,31 @@ HintPlugin pluginOfReason(const std::string& reason)
 
 PluginSet pluginsOfReasons(const std::map<std::string, int>& histogram)
 {
+    // A pod that fits nowhere is tried again after most changes, mostly for the same reasons:
+    // the last reasons asked and their plugins are kept (per thread).
+    thread_local std::vector<std::string> lastReasons;
+    thread_local PluginSet lastPlugins = 0;
+    bool same = true;
+    size_t i = 0;
+    for (const auto& [reason, count] : histogram) {
+        if (count <= 0)
+            continue;
+        if (i >= lastReasons.size() || lastReasons[i] != reason) {
+            same = false;
+            break;
+        }
+        ++i;
+    }
+    if (same && i == lastReasons.size())
+        return lastPlugins;
     PluginSet out = 0;
+    lastReasons.clear();
     for (const auto& [reason, count] : histogram)
-        if (count > 0)
+        if (count > 0) {
             out |= pluginBit(pluginOfReason(reason));
+            lastReasons.push_back(reason);
+        }
+    lastPlugins = out;
     return out;
 }
 

@@ -300,7 +300,10 @@ Cluster::Impl::ClaimState* Cluster::Impl::claimFromTemplate(
     c.meta.annotations["resource.kubernetes.io/pod-claim-name"] = e.name;
     c.meta.ownerReferences.push_back(api::OwnerReference { "v1", "Pod", pod.meta.name, pod.meta.uid, true });
     c.spec = t->second.spec;
-    ClaimState& created = addClaim(std::move(c), true, cycle.podKey);
+    ClaimState& created = addClaim(std::move(c), true, cycle.podKey, key);
+    // Templates are fixed once the cluster is made, so the template's address names the spec of
+    // every claim made from it.
+    created.specId = uint64_t(reinterpret_cast<uintptr_t>(&t->second));
     undo.generatedRestore(cycle.podKey);
     generatedFor[cycle.podKey].push_back(key);
     return &created;
@@ -753,7 +756,8 @@ void Cluster::Impl::reserveAndBind(Cycle& cycle)
         undo.claimRestore(*c);
     if (!cycle.toAllocate.empty()) {
         auto results = alloc->buildResults(
-            node.node, cycle.chosenAttempt, [&] { return shareIds.next(); }, formatRfc3339(time));
+            node.node, cycle.chosenAttempt, [&] { return shareIds.next(); },
+            [&] { return formatRfc3339(time); });
         for (size_t i = 0; i < cycle.toAllocate.size(); ++i) {
             auto* c = cycle.toAllocate[i];
             c->claim.allocation = std::move(results[i]);

@@ -127,25 +127,30 @@ BindOutcome SchedulerClusterPort::outcomeOf(scheduler::ScheduleResult&& r)
     out.unschedulablePlugins = r.unschedulablePlugins;
     out.error
         = r.failure == scheduler::FailureKind::AllocatorError || r.failure == scheduler::FailureKind::PreBind;
-    out.nodeName = r.nodeName;
+    out.nodeName = std::move(r.nodeName);
     out.message = std::move(r.message);
     out.claims = std::move(r.claims);
     if (r.preemption) {
         out.nominatedNode = std::move(r.preemption->nominatedNode);
         out.victims = std::move(r.preemption->victims);
     }
+    // The devices by claim, for the placement quality only (made only when it is measured).
+    const bool assess = m_placement && r.scheduled;
     std::map<std::string, std::vector<topology::DeviceRef>> byClaim;
-    for (const auto& d : r.allocated) {
+    for (auto& d : r.allocated) {
         if (d.adminAccess)
             continue; // admin access never makes a device busy (§6.7)
-        out.allocated.push_back(HeldDevice { d.claim, d.driver, d.pool, d.device, classOf(d) });
-        byClaim[d.claim].push_back(topology::DeviceRef { d.driver, d.pool, d.device });
+        if (assess)
+            byClaim[d.claim].push_back(topology::DeviceRef { d.driver, d.pool, d.device });
+        std::string deviceClass = classOf(d);
+        out.allocated.push_back(HeldDevice { std::move(d.claim), std::move(d.driver), std::move(d.pool),
+            std::move(d.device), std::move(deviceClass) });
     }
-    if (m_placement && r.scheduled) {
+    if (assess) {
         for (const auto& [claim, refs] : byClaim) {
             if (refs.size() < 2)
                 continue;
-            topology::PlacementQuality q = m_placement->assess(r.nodeName, refs);
+            topology::PlacementQuality q = m_placement->assess(out.nodeName, refs);
             if (q.devices >= 2)
                 out.placements.push_back(topology::distanceClassName(q.worst.cls));
         }

@@ -223,7 +223,7 @@ void SchedulingLoop::attempt(uint32_t id)
 {
     SimPod& p = m_ctx.pods[id];
     ++m_attempts;
-    BindOutcome out = m_ctx.cluster.schedule(m_ctx.buildPod(p));
+    BindOutcome out = m_ctx.cluster.schedule(m_ctx.podForCycle(p));
     p.attempts++;
     p.lastAttempt = m_ctx.now;
     const bool wasRepresentative = p.representative;

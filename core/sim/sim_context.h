@@ -10,6 +10,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/sim/built_pods.h"
 #include "core/sim/cluster_port.h"
 #include "core/sim/event_queue.h"
 #include "core/sim/failure_metrics.h"
@@ -58,6 +59,7 @@ struct SimPod
     SimTime terminatingUntil = -1; ///< a preemption victim: the end of its grace period
     /// Its Job counted it failed (and replaced it) when it was deleted, before it ended.
     bool failureCounted = false;
+    int32_t builtSlot = -1; ///< where BuiltPods keeps its api::Pod (built_pods.h)
     int32_t devices = 0; ///< DRA devices its binding allocated
     SimTime workStart = -1; ///< when it started working, -1 while it does not work
     double workBase = 0; ///< seconds of work a checkpoint had saved when it started
@@ -205,6 +207,13 @@ struct SimContext
     void releasePodSlot(uint32_t id);
     /// The api::Pod the scheduler is given, built from its job's template on demand.
     api::Pod buildPod(const SimPod& p) const;
+    /// The same for the pod's scheduling cycle, kept for its next one (built_pods.h). Valid until
+    /// the next call.
+    const api::Pod& podForCycle(SimPod& p)
+    {
+        return builtPods.get(p.serial, p.builtSlot, [&] { return buildPod(p); });
+    }
+    BuiltPods builtPods;
     uint32_t priorityClassOf(const SimPod& p) const { return jobs[p.job].tasks[p.task].priorityClass; }
     /// The pod's queue entry: its priority, then its creation serial, or the later place a
     /// requeue gave it (SimPod::queueOrder).

@@ -225,13 +225,24 @@ int64_t SimMetrics::deviceCount() const
 uint32_t SimMetrics::deviceIndex(
     const std::string& driver, const std::string& pool, const std::string& device) const
 {
-    auto it = m_deviceIds.find(joinKey(driver, pool, device));
+    // Asked for every device bound and freed: the key is written into one buffer per thread.
+    thread_local std::string key;
+    key.clear();
+    key += driver;
+    key += '\0';
+    key += pool;
+    key += '\0';
+    key += device;
+    auto it = m_deviceIds.find(key);
     return it == m_deviceIds.end() ? kNoIndex : it->second;
 }
 
 uint32_t SimMetrics::classIndex(const std::string& deviceClass)
 {
-    return m_class.intern(deviceClass.empty() ? "unknown" : deviceClass);
+    // Not through a conditional expression: that would copy the name for every binding.
+    if (deviceClass.empty())
+        return m_class.intern("unknown");
+    return m_class.intern(deviceClass);
 }
 
 void SimMetrics::changeDevice(const DeviceRec& d, int64_t totalDelta, int64_t allocatedDelta)

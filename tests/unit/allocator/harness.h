@@ -67,7 +67,7 @@ struct AllocHarness
         if (results && a.status == allocator::AttemptStatus::Success)
             *results = alloc->buildResults(
                 theNode, a, [this] { return "share-" + std::to_string(++shareCounter); },
-                "2025-01-01T00:00:00Z");
+                [] { return std::string("2025-01-01T00:00:00Z"); });
         return a;
     }
 };

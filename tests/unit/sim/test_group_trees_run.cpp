@@ -10,6 +10,7 @@
 #include "core/scheduler/cluster.h"
 #include "core/sim/scheduler_cluster_port.h"
 #include "core/sim/simulator.h"
+#include "tests/unit/sim/gpu_pool_run.h"
 #include "tests/unit/sim/sim_test_util.h"
 
 using namespace drasim;
@@ -72,13 +73,11 @@ workload::JobSpec member(const std::string& name, const std::string& group, doub
     return job;
 }
 
-struct TreeRun
+struct TreeRun : GpuPoolRun
 {
-    SimOptions options;
-    int nodes = 4;
-
     TreeRun()
     {
+        nodes = 4;
         options.scenarioName = "trees";
         options.duration = 1000 * kSecond;
         options.metricInterval = 0;
@@ -86,28 +85,7 @@ struct TreeRun
 
     TreeLog run(std::vector<workload::JobSpec> jobs, RunSummary* summary = nullptr) const
     {
-        scheduler::Cluster cluster(oneGpuClassAndTemplate());
-        SchedulerClusterPort port(cluster);
-        Simulator sim(port, options);
-        sim.addNodePool(gpuPool("n", nodes, 1));
-        sim.setArrivals(source(std::move(jobs)));
-        TreeLog log;
-        sim.addRecorder(&log);
-        RunSummary s = sim.run();
-        if (summary)
-            *summary = s;
-        return log;
-    }
-
-    Simulator::PodAt podAt(std::vector<workload::JobSpec> jobs, SimTime t, const std::string& key) const
-    {
-        scheduler::Cluster cluster(oneGpuClassAndTemplate());
-        SchedulerClusterPort port(cluster);
-        Simulator sim(port, options);
-        sim.addNodePool(gpuPool("n", nodes, 1));
-        sim.setArrivals(source(std::move(jobs)));
-        sim.runUntil(t);
-        return sim.podAt(key);
+        return runAndRecord<TreeLog>(std::move(jobs), summary);
     }
 };
 

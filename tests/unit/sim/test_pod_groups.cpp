@@ -10,6 +10,7 @@
 #include "core/scheduler/cluster.h"
 #include "core/sim/scheduler_cluster_port.h"
 #include "core/sim/simulator.h"
+#include "tests/unit/sim/gpu_pool_run.h"
 #include "tests/unit/sim/sim_test_util.h"
 
 using namespace drasim;
@@ -47,13 +48,8 @@ workload::JobSpec parallelJob(const std::string& name, double at, double seconds
 }
 
 /// One run of the engine over the scheduler model: nodes "n-<i>" with `gpus` GPUs each.
-struct GangRun
+struct GangRun : GpuPoolRun
 {
-    SimOptions options;
-    int nodes = 3;
-    int gpus = 1;
-    std::vector<InjectedEvent> events;
-
     explicit GangRun(bool podGroups)
     {
         options.scenarioName = "gangs";
@@ -64,31 +60,7 @@ struct GangRun
 
     GroupPodLog run(std::vector<workload::JobSpec> jobs, RunSummary* summary = nullptr) const
     {
-        scheduler::Cluster cluster(oneGpuClassAndTemplate());
-        SchedulerClusterPort port(cluster);
-        Simulator sim(port, options);
-        sim.addNodePool(gpuPool("n", nodes, gpus));
-        sim.setArrivals(source(std::move(jobs)));
-        for (const auto& e : events)
-            sim.addEvent(e);
-        GroupPodLog log;
-        sim.addRecorder(&log);
-        RunSummary s = sim.run();
-        if (summary)
-            *summary = s;
-        return log;
-    }
-
-    /// The pod as the engine has it at `t` (what `explain --at` starts from).
-    Simulator::PodAt podAt(std::vector<workload::JobSpec> jobs, SimTime t, const std::string& key) const
-    {
-        scheduler::Cluster cluster(oneGpuClassAndTemplate());
-        SchedulerClusterPort port(cluster);
-        Simulator sim(port, options);
-        sim.addNodePool(gpuPool("n", nodes, gpus));
-        sim.setArrivals(source(std::move(jobs)));
-        sim.runUntil(t);
-        return sim.podAt(key);
+        return runAndRecord<GroupPodLog>(std::move(jobs), summary);
     }
 };
 
