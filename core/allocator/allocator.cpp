@@ -45,9 +45,12 @@ bool groupsCompatible(const std::vector<const std::vector<std::string>*>& member
     return false;
 }
 
-std::string claimKeyOf(const api::ResourceClaim& c)
+// Written into `key` (its buffer is reused: a claim is prepared on every retry of its pod).
+void setClaimKey(std::string& key, const api::ResourceClaim& c)
 {
-    return (c.meta.namespace_.empty() ? std::string("default") : c.meta.namespace_) + "/" + c.meta.name;
+    key.assign(c.meta.namespace_.empty() ? std::string_view("default") : std::string_view(c.meta.namespace_));
+    key += '/';
+    key += c.meta.name;
 }
 
 } // namespace
@@ -91,7 +94,7 @@ bool Allocator::prepare(const std::vector<const api::ResourceClaim*>& claims, st
         for (size_t ci = 0; ci < claims.size(); ++ci) {
             PreparedClaim& pc = m_claims[ci];
             pc.claim = claims[ci];
-            pc.key = claimKeyOf(*claims[ci]);
+            setClaimKey(pc.key, *claims[ci]);
             const auto& requests = claims[ci]->spec.requests;
             for (size_t ri = 0; ri < pc.requests.size(); ++ri) {
                 auto& subs = pc.requests[ri].subs;
@@ -120,7 +123,7 @@ bool Allocator::prepareClaims(const std::vector<const api::ResourceClaim*>& clai
     for (const auto* c : claims) {
         PreparedClaim pc;
         pc.claim = c;
-        pc.key = claimKeyOf(*c);
+        setClaimKey(pc.key, *c);
         const auto& spec = c->spec;
         for (size_t i = 0; i < spec.constraints.size(); ++i) {
             const auto& con = spec.constraints[i];

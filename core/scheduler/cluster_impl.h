@@ -758,9 +758,10 @@ struct Cluster::Impl
         /// The allocator on node idx: -1 when the claims fit (attempt holds the devices), else the
         /// DynamicResources reason, kept in cycle.verdicts unless it depends on the clock.
         static int allocateOn(Impl& d, Cycle& cycle, uint32_t idx, allocator::Attempt& attempt);
-        /// The key of the pod's whole Filter verdicts: keyOf (or nothing, for a pod without
-        /// claims) and everything of the pod the node filters read; "" when not remembered.
-        static std::string filterKeyOf(const Impl& d, const Cycle& cycle);
+        /// The key of the pod's whole Filter verdicts: keyOf (`draKey`, made by the caller;
+        /// nothing for a pod without claims) and everything of the pod the node filters read; ""
+        /// when not remembered.
+        static std::string filterKeyOf(const Impl& d, const Cycle& cycle, const std::string& draKey);
         /// The search of a cycle whose scores follow node usage (cycle.usageOrder): from `start`
         /// through `list` (null: node indices in order), until cycle.nodesToFind nodes are
         /// feasible; the best by usage score, ties by name, is chosen. Returns the nodes examined.

@@ -158,7 +158,7 @@ bool walkWhereNothingFits(Impl& d, Cycle& cycle, DraVerdictCache::Slot whole, ui
 
 } // namespace
 
-std::string Cluster::Impl::Verdicts::filterKeyOf(const Impl& d, const Cycle& cycle)
+std::string Cluster::Impl::Verdicts::filterKeyOf(const Impl& d, const Cycle& cycle, const std::string& draKey)
 {
     // Pods nominated to a node take room there from some pods and not others (by priority):
     // verdicts are not shared while any nomination stands.
@@ -167,14 +167,13 @@ std::string Cluster::Impl::Verdicts::filterKeyOf(const Impl& d, const Cycle& cyc
     // Spread and inter-pod verdicts depend on the pods running elsewhere: never remembered.
     if (cycle.placement && (cycle.placement->filterSpread || cycle.placement->filterAffinity))
         return {};
-    std::string key;
-    if (!cycle.podClaims.empty()) {
-        key = keyOf(cycle);
-        if (key.empty())
-            return {};
-    }
+    if (!cycle.podClaims.empty() && draKey.empty())
+        return {};
     // Made for every cycle that walks by usage: room for the usual key at once, not by doubling.
-    key.reserve(key.size() + 96);
+    std::string key;
+    key.reserve(draKey.size() + 96);
+    if (!cycle.podClaims.empty())
+        key = draKey;
     // What passesNodeFilters reads of the pod: tolerations, node selector, required node
     // affinity, and the requests.
     const api::PodSpec& spec = cycle.pod.spec;

@@ -155,9 +155,10 @@ ScheduleResult Cluster::Impl::schedule(const api::Pod& pod, bool explain)
     const bool lazy = byUsage && cycle.nodesToFind >= candidates;
     auto walkByUsage = [&] {
         cycle.usageOrder = &sigFor(cycle.req, cycle.zeroFreeShortcut);
-        if (const std::string key = Verdicts::keyOf(cycle); !key.empty())
-            cycle.verdicts = draVerdicts.slot(key);
-        cycle.filterKey = Verdicts::filterKeyOf(*this, cycle);
+        const std::string draKey = Verdicts::keyOf(cycle);
+        if (!draKey.empty())
+            cycle.verdicts = draVerdicts.slot(draKey);
+        cycle.filterKey = Verdicts::filterKeyOf(*this, cycle, draKey);
     };
     if (byUsage && !lazy)
         walkByUsage();
