@@ -10,6 +10,7 @@
 #include "core/scheduler/cluster.h"
 #include "core/sim/scheduler_cluster_port.h"
 #include "core/sim/simulator.h"
+#include "tests/unit/sim/event_lines.h"
 #include "tests/unit/sim/sim_test_util.h"
 
 using namespace drasim;
@@ -18,33 +19,7 @@ using namespace drasim::sim::testing;
 
 namespace {
 
-struct GroupPreemptionLog : RunRecorder
-{
-    std::vector<std::string> lines;
-    void onPodEvent(const PodEvent& e) override
-    {
-        if (e.type == PodEventType::Unschedulable || e.type == PodEventType::Created)
-            return;
-        lines.push_back(formatDuration(e.time) + " " + podEventTypeName(e.type) + " " + e.pod
-            + (e.node.empty() ? "" : " @" + e.node) + (e.message.empty() ? "" : ": " + e.message));
-    }
-    bool has(const std::string& line) const
-    {
-        return std::find(lines.begin(), lines.end(), line) != lines.end();
-    }
-    int count(const std::string& fragment) const
-    {
-        return int(std::count_if(lines.begin(), lines.end(),
-            [&](const std::string& l) { return l.find(fragment) != std::string::npos; }));
-    }
-    std::string dump() const
-    {
-        std::string s;
-        for (const auto& l : lines)
-            s += l + "\n";
-        return s;
-    }
-};
+using GroupPreemptionLog = EventLines;
 
 /// A Job of `pods` pods, one plugin GPU each, whose pods form a gang of all of them.
 workload::JobSpec gangJob(const std::string& name, double at, double seconds, int32_t pods, int32_t priority,

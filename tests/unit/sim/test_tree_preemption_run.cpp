@@ -10,6 +10,7 @@
 #include "core/scheduler/cluster.h"
 #include "core/sim/scheduler_cluster_port.h"
 #include "core/sim/simulator.h"
+#include "tests/unit/sim/event_lines.h"
 #include "tests/unit/sim/sim_test_util.h"
 
 using namespace drasim;
@@ -18,29 +19,7 @@ using namespace drasim::sim::testing;
 
 namespace tree_preemption_run {
 
-struct TreePreemptionLog : RunRecorder
-{
-    std::vector<std::string> lines;
-    void onPodEvent(const PodEvent& e) override
-    {
-        if (e.type == PodEventType::Unschedulable || e.type == PodEventType::Created)
-            return;
-        lines.push_back(formatDuration(e.time) + " " + podEventTypeName(e.type) + " " + e.pod
-            + (e.node.empty() ? "" : " @" + e.node) + (e.message.empty() ? "" : ": " + e.message));
-    }
-    int count(const std::string& fragment) const
-    {
-        return int(std::count_if(lines.begin(), lines.end(),
-            [&](const std::string& l) { return l.find(fragment) != std::string::npos; }));
-    }
-    std::string dump() const
-    {
-        std::string s;
-        for (const auto& l : lines)
-            s += l + "\n";
-        return s;
-    }
-};
+using TreePreemptionLog = EventLines;
 
 api::GroupPolicy gangOf(int32_t count, int32_t priority, api::DisruptionMode mode)
 {
