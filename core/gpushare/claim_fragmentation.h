@@ -20,12 +20,15 @@
 // run's workload (core/scheduler/claim_scoring.h, claimFragmentation), and the fgd scoring policy
 // scores a pod whose claims ask for devices of those classes with claimFgdScore.
 //
-// Modelled: whole devices counted per DeviceClass (a claim's ExactCount requests; under
-// firstAvailable its first subrequest); a partition (a device that consumes shared counters)
-// counts as free only while the counters it needs are left after the devices in use took theirs.
+// Modelled: whole devices counted per DeviceClass (a claim's ExactCount requests; a firstAvailable
+// list of one subrequest as that subrequest); a partition (a device that consumes shared
+// counters) counts as free only while the counters it needs are left after the devices in use
+// took theirs. The fgd score of a pod with firstAvailable alternatives whose typical claims have
+// none scores, on each node, the first choice of alternatives the node's free devices hold by
+// count (claim_scoring_impl.h, fillChoiceScores).
 // Not modelled here, but in device_fragmentation.h, which measures every run whose typical
 // claims ask for any of them (a request's own selectors, such as a MIG profile; consumable
-// capacity; a matchAttribute constraint):
+// capacity; a matchAttribute constraint; firstAvailable alternatives, read here as their first):
 //   * MIG profiles as shapes: a free partition of any profile counts for every typical claim of
 //     its class, and overlapping free partitions each count as a free device though only one can
 //     be taken (a class of partitions asked for without a profile is still counted so);
@@ -36,7 +39,7 @@
 //   * the node's CPU and memory;
 //   * devices of slices that several nodes see (network-attached pools) count on each of them;
 //   * which devices the allocator will take: the fgd score subtracts the pod's counts per class
-//     from the node's free counts.
+//     from the node's free counts (its alternatives told apart by count only, not by selectors).
 
 #include <cstdint>
 #include <map>

@@ -7,7 +7,8 @@ namespace drasim::gpushare {
 
 bool isPlain(const RequestShape& request)
 {
-    return request.selectors.empty() && request.capacityMilli.empty() && request.matchAttribute.empty();
+    return request.selectors.empty() && request.capacityMilli.empty() && request.matchAttribute.empty()
+        && request.firstAvailable < 0;
 }
 
 bool isPlain(const ClaimShape& shape)
@@ -28,7 +29,7 @@ void normalizeShape(ClaimShape& shape)
             out.push_back(std::move(r));
     }
     for (const auto& [deviceClass, count] : plain)
-        out.push_back({ deviceClass, {}, count, {}, {}, -1 });
+        out.push_back({ deviceClass, {}, count, {}, {}, -1, -1, 0 });
     std::sort(out.begin(), out.end());
     shape = std::move(out);
 }

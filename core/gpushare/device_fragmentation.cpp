@@ -110,11 +110,17 @@ void take(const NodeDevices& node, FitState& s, size_t d, uint32_t r)
     }
 }
 
-/// Every request of the claim, first fit, its aligned requests on `values` (by group).
+/// Which of a claim's requests an attempt serves (by request id - claim.first): all of them but
+/// the alternatives of a firstAvailable list other than the one chosen.
+using Active = std::vector<uint8_t>;
+
+/// Every active request of the claim, first fit, its aligned requests on `values` (by group).
 bool firstFit(const NodeDevices& node, const MeasureKeys& keys, MeasureKeys::Claim claim,
-    const std::map<int, std::string>& values, FitState& s)
+    const Active& active, const std::map<int, std::string>& values, FitState& s)
 {
     for (uint32_t r = claim.first; r < claim.end; ++r) {
+        if (!active[r - claim.first])
+            continue;
         const MeasureKeys::Request& request = keys.requests[r];
         const std::string* value = request.alignIndex >= 0 ? &values.at(request.shape.alignGroup) : nullptr;
         int64_t need = request.shape.count;
@@ -132,15 +138,15 @@ bool firstFit(const NodeDevices& node, const MeasureKeys& keys, MeasureKeys::Cla
     return true;
 }
 
-/// The alignment groups of a claim and the values each could take (devices that serve one of the
-/// group's requests, in device order, distinct, not empty).
+/// The alignment groups of a claim's active requests and the values each could take (devices
+/// that serve one of the group's requests, in device order, distinct, not empty).
 std::map<int, std::vector<std::string>> alignCandidates(
-    const NodeDevices& node, const MeasureKeys& keys, MeasureKeys::Claim claim)
+    const NodeDevices& node, const MeasureKeys& keys, MeasureKeys::Claim claim, const Active& active)
 {
     std::map<int, std::vector<std::string>> out;
     for (uint32_t r = claim.first; r < claim.end; ++r) {
         const MeasureKeys::Request& request = keys.requests[r];
-        if (request.alignIndex < 0)
+        if (request.alignIndex < 0 || !active[r - claim.first])
             continue;
         std::vector<std::string>& values = out[request.shape.alignGroup];
         for (const NodeDevices::Device& d : node.devices) {
@@ -152,16 +158,25 @@ std::map<int, std::vector<std::string>> alignCandidates(
     return out;
 }
 
-/// At most this many combinations of aligned values are tried (claims have one constraint or two).
-constexpr size_t kMaxAlignCombinations = 256;
+/// At most this many attempts (a choice of alternatives and of aligned values) are tried for one
+/// claim (claims have one constraint or two, and short firstAvailable lists).
+constexpr size_t kMaxAttempts = 256;
 
-/// Fits the claim: on success `result` (when given) is the state after the first combination
-/// that fits, and `okValues` (when given) collects, per group, every value of a combination that
-/// fits.
-bool fitClaim(const NodeDevices& node, const MeasureKeys& keys, MeasureKeys::Claim claim,
-    std::map<int, std::set<std::string>>* okValues, FitState* result)
+/// What fitting a claim found: the state after the first attempt that fits, the requests it
+/// serves, and per alignment group every value of an attempt with those requests that fits.
+struct Fit
 {
-    const std::map<int, std::vector<std::string>> candidates = alignCandidates(node, keys, claim);
+    FitState state;
+    Active active;
+    std::map<int, std::set<std::string>> okValues;
+};
+
+/// The active requests fitted on every combination of aligned values, in order, while `budget`
+/// lasts: the first that fits fills `fit` (its okValues too when `allValues`).
+bool fitAligned(const NodeDevices& node, const MeasureKeys& keys, MeasureKeys::Claim claim,
+    const Active& active, bool allValues, Fit& fit, size_t& budget)
+{
+    const std::map<int, std::vector<std::string>> candidates = alignCandidates(node, keys, claim, active);
     std::vector<std::pair<int, const std::vector<std::string>*>> groups;
     for (const auto& [group, values] : candidates) {
         if (values.empty())
@@ -170,19 +185,20 @@ bool fitClaim(const NodeDevices& node, const MeasureKeys& keys, MeasureKeys::Cla
     }
     std::vector<size_t> at(groups.size(), 0);
     bool fits = false;
-    for (size_t tried = 0; tried < kMaxAlignCombinations; ++tried) {
+    while (budget > 0) {
+        --budget;
         std::map<int, std::string> values;
         for (size_t g = 0; g < groups.size(); ++g)
             values[groups[g].first] = (*groups[g].second)[at[g]];
         FitState s(node);
-        if (firstFit(node, keys, claim, values, s)) {
-            if (!fits && result)
-                *result = std::move(s);
+        if (firstFit(node, keys, claim, active, values, s)) {
+            if (!fits)
+                fit.state = std::move(s);
             fits = true;
-            if (!okValues)
+            if (!allValues)
                 break;
             for (const auto& [group, value] : values)
-                (*okValues)[group].insert(value);
+                fit.okValues[group].insert(value);
         }
         size_t g = 0; // the next combination, odometer style
         while (g < groups.size() && ++at[g] == groups[g].second->size())
@@ -193,18 +209,73 @@ bool fitClaim(const NodeDevices& node, const MeasureKeys& keys, MeasureKeys::Cla
     return fits;
 }
 
-/// f_n,C(m) for every class, from the free capacity per class.
+/// The claim's requests as the allocator walks them, in order: a request without alternatives is
+/// a step of its own, the alternatives of one firstAvailable list one step, by rank.
+std::vector<std::vector<uint32_t>> stepsOf(const MeasureKeys& keys, MeasureKeys::Claim claim)
+{
+    std::vector<std::vector<uint32_t>> steps;
+    std::map<int, size_t> stepOfList;
+    for (uint32_t r = claim.first; r < claim.end; ++r) {
+        const int list = keys.requests[r].shape.firstAvailable;
+        if (list < 0) {
+            steps.push_back({ r - claim.first });
+            continue;
+        }
+        auto [it, added] = stepOfList.try_emplace(list, steps.size());
+        if (added)
+            steps.emplace_back();
+        steps[it->second].push_back(r - claim.first);
+    }
+    for (const auto& [list, step] : stepOfList)
+        std::stable_sort(steps[step].begin(), steps[step].end(), [&](uint32_t a, uint32_t b) {
+            return keys.requests[claim.first + a].shape.alternative
+                < keys.requests[claim.first + b].shape.alternative;
+        });
+    return steps;
+}
+
+/// Fits the claim as the allocator chooses among alternatives: its depth-first walk takes each
+/// request's alternatives in order and moves to the next only when the rest of the claim fails
+/// with this one, so the choice is the first combination, earlier requests first, that fits
+/// (Allocator::visitRequest; upstream's structured allocator walks subrequests the same way).
+bool fitClaim(
+    const NodeDevices& node, const MeasureKeys& keys, MeasureKeys::Claim claim, bool allValues, Fit& fit)
+{
+    const std::vector<std::vector<uint32_t>> steps = stepsOf(keys, claim);
+    std::vector<size_t> at(steps.size(), 0);
+    size_t budget = kMaxAttempts;
+    while (budget > 0) {
+        Active active(claim.end - claim.first, 0);
+        for (size_t i = 0; i < steps.size(); ++i)
+            active[steps[i][at[i]]] = 1;
+        if (fitAligned(node, keys, claim, active, allValues, fit, budget)) {
+            fit.active = std::move(active);
+            return true;
+        }
+        size_t i = steps.size(); // the next combination: the last step moves fastest
+        while (i > 0 && ++at[i - 1] == steps[i - 1].size())
+            at[--i] = 0;
+        if (i == 0)
+            break;
+    }
+    return false;
+}
+
+/// f_n,C(m) for every class, from the free capacity per class: against the requests the claim
+/// would be served by on the node (the alternatives chosen).
 std::vector<double> claimFragments(const NodeDevices& node, const MeasureKeys& keys, MeasureKeys::Claim claim,
     const std::vector<double>& free)
 {
     std::vector<double> f = free;
-    std::map<int, std::set<std::string>> okValues;
-    if (!fitClaim(node, keys, claim, &okValues, nullptr))
+    Fit fit { FitState(node), {}, {} };
+    if (!fitClaim(node, keys, claim, true, fit))
         return f;
     const FitState now(node);
     // usable[c][h]: the claim could take a device of holder h for one of its requests of class c.
     std::vector<std::vector<uint8_t>> usable(keys.classes.size());
     for (uint32_t r = claim.first; r < claim.end; ++r) {
+        if (!fit.active[r - claim.first])
+            continue; // an alternative the allocator would not take here
         const MeasureKeys::Request& request = keys.requests[r];
         std::vector<uint8_t>& byHolder = usable[size_t(request.classIndex)];
         byHolder.resize(node.holders.size(), 0);
@@ -213,14 +284,14 @@ std::vector<double> claimFragments(const NodeDevices& node, const MeasureKeys& k
             if (byHolder[dev.holder] || !canTake(node, now, d, r))
                 continue;
             if (request.alignIndex >= 0
-                && !okValues[request.shape.alignGroup].count(dev.align[size_t(request.alignIndex)]))
+                && !fit.okValues[request.shape.alignGroup].count(dev.align[size_t(request.alignIndex)]))
                 continue;
             byHolder[dev.holder] = 1;
         }
     }
     for (size_t c = 0; c < f.size(); ++c) {
         if (usable[c].empty())
-            continue; // the claim asks for no device of this class: all of it is fragment
+            continue; // the claim takes no device of this class here: all of it is fragment
         double stranded = 0;
         for (uint32_t h = 0; h < node.holders.size(); ++h)
             if ((node.holders[h].classes >> c & 1) && !usable[c][h])
@@ -230,22 +301,37 @@ std::vector<double> claimFragments(const NodeDevices& node, const MeasureKeys& k
     return f;
 }
 
+/// Takes the claim's devices when it fits; `taken` (when given) gets the classes of the requests
+/// it was served by.
+bool takeClaimFor(
+    NodeDevices& node, const MeasureKeys& keys, MeasureKeys::Claim claim, std::vector<uint8_t>* taken)
+{
+    Fit fit { FitState(node), {}, {} };
+    if (!fitClaim(node, keys, claim, false, fit))
+        return false;
+    node.left = std::move(fit.state.left);
+    for (size_t d = 0; d < node.devices.size(); ++d)
+        node.devices[d].held = fit.state.held[d];
+    if (taken) {
+        taken->assign(keys.classes.size(), 0);
+        for (uint32_t r = claim.first; r < claim.end; ++r)
+            if (fit.active[r - claim.first])
+                (*taken)[size_t(keys.requests[r].classIndex)] = 1;
+    }
+    return true;
+}
+
 } // namespace
 
 bool fitsClaim(const NodeDevices& node, const MeasureKeys& keys, MeasureKeys::Claim claim)
 {
-    return fitClaim(node, keys, claim, nullptr, nullptr);
+    Fit fit { FitState(node), {}, {} };
+    return fitClaim(node, keys, claim, false, fit);
 }
 
 bool takeClaim(NodeDevices& node, const MeasureKeys& keys, MeasureKeys::Claim claim)
 {
-    FitState s(node);
-    if (!fitClaim(node, keys, claim, nullptr, &s))
-        return false;
-    node.left = std::move(s.left);
-    for (size_t d = 0; d < node.devices.size(); ++d)
-        node.devices[d].held = s.held[d];
-    return true;
+    return takeClaimFor(node, keys, claim, nullptr);
 }
 
 double claimFragmentOf(
@@ -286,13 +372,11 @@ std::map<std::string, ClassFragment> clusterDeviceFragment(
 int64_t deviceFgdScore(const NodeDevices& node, const MeasureKeys& keys, MeasureKeys::Claim pod)
 {
     NodeDevices after = node;
-    if (!takeClaim(after, keys, pod))
+    std::vector<uint8_t> asked; // the classes of the alternatives the pod takes here
+    if (!takeClaimFor(after, keys, pod, &asked))
         return 0;
     const std::vector<double> before = nodeDeviceFragment(node, keys);
     const std::vector<double> then = nodeDeviceFragment(after, keys);
-    std::vector<uint8_t> asked(keys.classes.size(), 0);
-    for (uint32_t r = pod.first; r < pod.end; ++r)
-        asked[size_t(keys.requests[r].classIndex)] = 1;
     double drop = 0;
     for (size_t c = 0; c < asked.size(); ++c) {
         if (!asked[c])
@@ -337,6 +421,26 @@ MeasureKeys measureKeysOf(const std::map<ClaimShape, int64_t>& podsByShape, int 
     return keys;
 }
 
+namespace {
+
+/// A target measured on whole devices (readSelectors false): said to be in shares of a device only
+/// when its typical claims ask for more than alternatives (consumable capacity, alignment).
+std::shared_ptr<const ClaimTarget> onWholeDevices(std::shared_ptr<const ClaimTarget> target)
+{
+    if (!target || !target->general)
+        return target;
+    for (const MeasureKeys::Request& r : target->general->requests)
+        if (!r.shape.capacityMilli.empty() || !r.shape.matchAttribute.empty())
+            return target;
+    auto keys = std::make_shared<MeasureKeys>(*target->general);
+    keys->inShares = false;
+    auto out = std::make_shared<ClaimTarget>(*target);
+    out->general = std::move(keys);
+    return out;
+}
+
+} // namespace
+
 std::shared_ptr<const ClaimTarget> claimTargetOf(
     const std::map<ClaimShape, int64_t>& podsByShape, int popularityPercent, bool readSelectors)
 {
@@ -345,17 +449,18 @@ std::shared_ptr<const ClaimTarget> claimTargetOf(
         for (const auto& [shape, count] : podsByShape) {
             ClaimShape s = shape;
             for (RequestShape& r : s)
-                r.selectors.clear();
+                if (r.firstAvailable < 0) // alternatives keep theirs: they are what tells them apart
+                    r.selectors.clear();
             stripped[s] += count;
         }
-        return claimTargetOf(stripped, popularityPercent, true);
+        return onWholeDevices(claimTargetOf(stripped, popularityPercent, true));
     }
     std::map<DeviceCounts, int64_t> byCounts;
     bool plain = true;
     for (const auto& [shape, count] : podsByShape) {
         DeviceCounts counts;
         for (const RequestShape& r : shape)
-            if (r.count > 0)
+            if (r.count > 0 && r.alternative == 0) // of a firstAvailable list, its first
                 counts[r.deviceClass] += r.count;
         byCounts[counts] += count;
         plain = plain && isPlain(shape);

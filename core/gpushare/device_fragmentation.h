@@ -27,13 +27,29 @@
 // devices distinct except a shareable one across requests, and the requests of one matchAttribute
 // constraint on devices with one value of the attribute (the values tried in device order).
 //
-//   f_n,C(m) = G_n,C when m asks for no device of C, or does not fit on n (the paper's CPU-only
-//              pod and "does not fit");
-//            = otherwise the shares of the holders of C that m could take nothing of for a
-//              request of class C: no device of the holder serves such a request with the
-//              counters and capacity left now, or (an aligned request) its attribute value is
-//              none with which m fits: the paper's "GPUs with less free milli than the pod asks".
+// A request with alternatives (a firstAvailable list, claim_shape.h) is served by one of them.
+// The allocator walks a claim's requests depth first, each list's alternatives in order, and
+// moves to a list's next alternative only when the claim cannot be completed with this one
+// (Allocator::visitRequest; upstream's structured allocator walks subrequests alike), so m is
+// served on n by the first choice of alternatives, in that order (earlier lists first), with
+// which it fits as above: "one H100, else two A100" fits an A100-only node with its second
+// alternative. m's requests on n are then the alternatives of that choice (all of m's when it
+// fits nowhere: it takes nothing, so nothing of the node is usable to it).
+//
+//   f_n,C(m) = G_n,C when m's requests on n ask for no device of C (m takes no device of C there:
+//              the paper's CPU-only pod), or m does not fit on n (the paper's "does not fit");
+//            = otherwise the shares of the holders of C that m could take nothing of for one of
+//              its requests on n of class C: no device of the holder serves such a request with
+//              the counters and capacity left now, or (an aligned request) its attribute value is
+//              none with which m fits with that choice: the paper's "GPUs with less free milli
+//              than the pod asks" (frag.go's NodeGpuShareFragAmount, fragmentation.h: a
+//              node's free GPUs are fragment for pod m when m cannot fit, or when it asks for
+//              none of them).
 //   F_n,C(M) = sum over m of p_m f_n,C(m); the cluster's is the sum over its nodes.
+//
+// So on an A100-only node "one H100, else two A100" strands exactly what "two A100" strands, and
+// on a node with a free H100 and free A100s it takes the H100, leaving the A100s fragment for it.
+// Typical claims are grouped by their whole shape, alternatives included (normalizeShape).
 //
 // So a GPU with memory slices left but no placement of a popular profile is fragment (the
 // partitions of other GPUs serve the profile), a GPU whose PCIe root has no free NIC is fragment
@@ -44,14 +60,22 @@
 // test_device_fragmentation.cpp ties the two).
 //
 // fgd scores a pod on a node it fits by trunc(100 sigmoid(F0 - F1)), F summed over the classes
-// the pod asks for, F1 after the pod's devices are taken first fit (claimFgdScore's rule).
+// the pod takes there (of the alternatives it is served by), F1 after the pod's devices are taken
+// first fit (claimFgdScore's rule).
 //
 // Where it applies (claimTargetOf, sim::workloadClaimTarget): requests' selectors are read only
-// on clusters that publish partitions or shareable devices, and consumable capacity is left to
-// fragmentation.h where a GPU-sharing trace runs, so runs on whole devices keep their numbers.
-// Not modelled: allocationMode All; distinctAttribute; which placement of several fitting ones
-// the allocator picks beyond first fit (its backtracking); a request's firstAvailable beyond the
-// first subrequest; the node's CPU and memory.
+// on clusters that publish partitions or shareable devices (an alternative's selectors always:
+// they are what tells alternatives apart), and consumable capacity is left to fragmentation.h
+// where a GPU-sharing trace runs, so runs on whole devices without alternatives keep their
+// numbers.
+// Modelled: counts, selectors, MIG profiles through shared counters, consumable capacity,
+// matchAttribute alignment, firstAvailable alternatives (the allocator's order of choices).
+// Not modelled: allocationMode All (a subrequest of it is left out of its list); distinctAttribute;
+// which placement of several fitting ones the allocator picks beyond first fit within one choice
+// of alternatives (its backtracking over devices: a choice whose first fit fails is passed over
+// though another placement would serve it); at most 256 attempts (choices times aligned values)
+// per claim; an alternative of a class outside the target's first 64 is left out of its list;
+// the node's CPU and memory.
 
 #include <cstddef>
 #include <cstdint>
@@ -90,6 +114,10 @@ struct MeasureKeys
     std::vector<std::string> alignAttributes;
     std::vector<Request> requests;
     std::vector<Claim> typical;
+    /// What a run's summary calls the measure: in shares of a device (MIG profiles, consumable
+    /// capacity, alignment), or on whole devices for a target of whole devices that is general
+    /// only for its requests' alternatives (claimTargetOf without readSelectors).
+    bool inShares = true;
 
     /// Appends a claim's requests (classes outside `classes` left out) and returns it.
     Claim add(const ClaimShape& shape, double probability);
@@ -131,10 +159,12 @@ double holderShare(const NodeDevices& node, uint32_t holder);
 /// G_n,C for every class of the keys.
 std::vector<double> classFree(const NodeDevices& node, const MeasureKeys& keys);
 
-/// Whether the claim fits on the node (first fit, as the header says).
+/// Whether the claim fits on the node (first fit, with the first choice of alternatives that
+/// fits, as the header says).
 bool fitsClaim(const NodeDevices& node, const MeasureKeys& keys, MeasureKeys::Claim claim);
 
-/// Takes the claim's devices (first fit) when it fits: true, and the node is what is left.
+/// Takes the claim's devices (first fit, the first choice of alternatives that fits) when it
+/// fits: true, and the node is what is left.
 bool takeClaim(NodeDevices& node, const MeasureKeys& keys, MeasureKeys::Claim claim);
 
 /// f_n,C(m) for class index `classIndex`.
@@ -159,7 +189,8 @@ MeasureKeys measureKeysOf(const std::map<ClaimShape, int64_t>& podsByShape, int 
 /// plain (so whole-device runs keep their numbers), else one with `general` keys; null when no
 /// shape asks for a device. Without `readSelectors` (a cluster whose devices are all whole, no
 /// partitions, no shareable devices) the requests' selectors are dropped first: on whole devices
-/// the measure counts a class's devices as claim_fragmentation.h does, whatever narrows them.
+/// the measure counts a class's devices as claim_fragmentation.h does, whatever narrows them
+/// (but alternatives keep theirs).
 std::shared_ptr<const ClaimTarget> claimTargetOf(
     const std::map<ClaimShape, int64_t>& podsByShape, int popularityPercent = 95, bool readSelectors = true);
 

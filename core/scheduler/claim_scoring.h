@@ -23,15 +23,19 @@ namespace drasim::scheduler {
 class Cluster;
 
 /// The devices a claim asks for, per DeviceClass, added to `shape`: each request's ExactCount
-/// devices (its first subrequest's under firstAvailable). A request for all devices of a class or
-/// with a capacity request (consumable capacity, not modelled) adds none.
+/// devices (its first subrequest's under firstAvailable: a workload with alternatives is measured
+/// by the general measure, addClaimRequests). A request for all devices of a class or with a
+/// capacity request (consumable capacity, not modelled) adds none.
 void addClaimDevices(const api::ResourceClaimSpec& spec, gpushare::DeviceCounts& shape);
 
 /// The requests of a claim as the general measure reads them (gpushare/claim_shape.h), added to
-/// `shape`: each ExactCount request (its first subrequest under firstAvailable) with its class,
-/// its own selectors, its count and its capacity requests; the requests a matchAttribute
-/// constraint names (all of the claim's when it names none) aligned on its attribute under group
-/// `nextGroup`, which then counts on. Requests for all devices of a class add nothing.
+/// `shape`: each ExactCount request with its class, its own selectors, its count and its capacity
+/// requests. A firstAvailable list adds each ExactCount subrequest, in order, as an alternative
+/// of list number `nextGroup` (which then counts on); a list with one such subrequest adds it as
+/// a request without alternatives. The requests a matchAttribute constraint names (a request: all
+/// its alternatives; "request/subrequest": that one; none: all of the claim's) are aligned on its
+/// attribute under group `nextGroup`, which then counts on. Requests and subrequests for all
+/// devices of a class add nothing.
 void addClaimRequests(const api::ResourceClaimSpec& spec, gpushare::ClaimShape& shape, int& nextGroup);
 
 /// The cluster's claim fragment now, against SchedulerOptions::claimTarget, for every target class

@@ -43,9 +43,22 @@ struct Cluster::Impl::ClaimScoring
     /// The devices of the target's classes the cycle's unallocated claims ask for.
     static gpushare::DeviceCounts podShape(const Impl& d, const Cycle& cycle);
 
+    /// The device counts of the pod's requests (podRequests) for each choice of alternatives of
+    /// its firstAvailable lists, in the order the allocator tries them (the last list moving
+    /// fastest; at most 256); one when it has no alternatives. Capacity requests are left out.
+    static std::vector<gpushare::DeviceCounts> podChoices(const gpushare::ClaimShape& requests);
+
+    /// fillScores of a pod with alternatives on a whole-device target: on each node, the first
+    /// choice the node's free devices hold (counted per class, its classes outside the target's
+    /// too; the first choice when none does) is the one scored, by its devices of the target's
+    /// classes (none: 50). Nothing when no choice asks for a device of the target's classes.
+    static void fillChoiceScores(Impl& d, const std::vector<gpushare::DeviceCounts>& choices,
+        const std::vector<uint32_t>& feasible, std::vector<ScoreInputs>& inputs);
+
     /// Sets claimScore of `inputs` (one per node of `feasible`, same order) when the pod's claims
-    /// ask for devices of the target's classes (claimFgdScore, against its typical claims; the
-    /// general measure's deviceFgdScore when the target has general keys).
+    /// ask for devices of the target's classes (claimFgdScore, against its typical claims, of the
+    /// alternatives the pod takes on the node; the general measure's deviceFgdScore when the
+    /// target has general keys).
     static void fillScores(
         Impl& d, const Cycle& cycle, const std::vector<uint32_t>& feasible, std::vector<ScoreInputs>& inputs);
 

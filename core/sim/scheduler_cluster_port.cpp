@@ -3,6 +3,7 @@
 
 #include <map>
 
+#include "core/gpushare/device_fragmentation.h"
 #include "core/scheduler/group_claims.h"
 #include "core/scheduler/group_tree.h"
 #include "core/scheduler/permit.h"
@@ -283,6 +284,12 @@ std::map<std::string, int64_t> SchedulerClusterPort::strandedDevices(const api::
 bool SchedulerClusterPort::responsibleFor(const std::string& schedulerName) const
 {
     return scheduler::profileNamed(m_cluster.options(), schedulerName) != nullptr;
+}
+
+bool SchedulerClusterPort::claimMeasureOnShares() const
+{
+    const auto& target = m_cluster.options().claimTarget;
+    return target && target->general && target->general->inShares;
 }
 
 } // namespace drasim::sim

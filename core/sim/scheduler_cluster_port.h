@@ -55,11 +55,7 @@ public:
     {
         return scheduler::claimFragmentation(m_cluster);
     }
-    bool claimMeasureOnShares() const override
-    {
-        const auto& target = m_cluster.options().claimTarget;
-        return target && target->general;
-    }
+    bool claimMeasureOnShares() const override;
 
     /// The cluster itself; whoever asks may change it, so the state generation moves on.
     scheduler::Cluster& cluster()

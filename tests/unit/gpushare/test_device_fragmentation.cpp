@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // The general claim measure (device_fragmentation.h): exact values on small hand-made nodes (MIG
-// partitions through shared counters, consumable capacity, GPU+NIC alignment), and the laws that
-// tie it to the whole-device measure and keep it sane on random nodes.
+// partitions through shared counters, consumable capacity, GPU+NIC alignment, firstAvailable
+// alternatives), and the laws that tie it to the whole-device measure, read a claim with
+// alternatives as the alternatives it takes, and keep it sane on random nodes.
 
 #include <algorithm>
+#include <cmath>
 #include <random>
 
 #include <gtest/gtest.h>
@@ -48,8 +50,8 @@ std::string profileOf(const MeasureKeys& keys, size_t r)
     return s.substr(s.find('\'') + 1, s.rfind('\'') - s.find('\'') - 1);
 }
 
-/// Appends a GPU whose slices in `used` are taken (by held partitions), with every placement of
-/// every profile as a device consuming its slices.
+/// Appends a GPU (of class index 0) whose slices in `used` are taken (by held partitions), with
+/// every placement of every profile as a device consuming its slices.
 void addMigGpu(NodeDevices& node, const MeasureKeys& keys, std::vector<int> used = {})
 {
     NodeDevices::Holder h;
@@ -70,7 +72,7 @@ void addMigGpu(NodeDevices& node, const MeasureKeys& keys, std::vector<int> used
             for (int i = start; i < start + p.size; ++i)
                 d.counters.push_back({ h.dimBegin + uint32_t(i), 1 });
             for (size_t r = 0; r < keys.requests.size(); ++r)
-                d.serves.push_back(profileOf(keys, r) == p.name);
+                d.serves.push_back(keys.requests[r].classIndex == 0 && profileOf(keys, r) == p.name);
             d.align.assign(keys.alignAttributes.size(), "");
             node.devices.push_back(std::move(d));
         }
@@ -415,7 +417,7 @@ TEST(DeviceFragmentation, ShapesNormaliseAndOnlyPlainOnesKeepTheWholeDeviceTarge
 
     // Consumable capacity: general, and without those requests the whole-device target of what is
     // left (a pod that asked only for a share asks for nothing there).
-    const RequestShape share { "gpu", {}, 1, { { "memory", 10000 } }, {}, -1 };
+    const RequestShape share { "gpu", {}, 1, { { "memory", 10000 } }, {}, -1, -1, 0 };
     const auto shares = claimTargetOf(
         std::map<ClaimShape, int64_t> { { { share }, 3 }, { { { "gpu", {}, 1, {}, {}, -1 } }, 1 } }, 100);
     ASSERT_NE(shares, nullptr);
@@ -427,6 +429,287 @@ TEST(DeviceFragmentation, ShapesNormaliseAndOnlyPlainOnesKeepTheWholeDeviceTarge
     EXPECT_EQ(shares->withoutCapacity->typical[0].shape, DeviceCounts {});
     EXPECT_DOUBLE_EQ(shares->withoutCapacity->typical[0].probability, 0.75);
     EXPECT_FALSE(mig->asksCapacity);
+}
+
+/// A request that is alternative `rank` of firstAvailable list `list`.
+RequestShape alternativeOf(RequestShape r, int list, int rank)
+{
+    r.firstAvailable = list;
+    r.alternative = rank;
+    return r;
+}
+
+TEST(DeviceFragmentation, OneH100ElseTwoA100FitsAnA100NodeAsTwoA100)
+{
+    // Typical claim: one H100, else two A100 (p 1). Class 0 is a100, class 1 h100.
+    MeasureKeys keys;
+    keys.classes = { "a100", "h100" };
+    const ClaimShape either { alternativeOf({ "h100", {}, 1, {}, {}, -1 }, 0, 0),
+        alternativeOf({ "a100", {}, 2, {}, {}, -1 }, 0, 1) };
+    keys.typical.push_back(keys.add(either, 1.0));
+    const MeasureKeys::Claim firstOnly = keys.add({ { "h100", {}, 1, {}, {}, -1 } }, 1.0);
+    const MeasureKeys::Claim secondOnly = keys.add({ { "a100", {}, 2, {}, {}, -1 } }, 1.0);
+    const MeasureKeys::Claim pod = keys.add(either, 1.0);
+
+    // An A100-only node with two of three A100s free: served by two A100, nothing stranded (read
+    // as its first alternative only, it would not fit and strand both).
+    NodeDevices a100s;
+    for (int d = 0; d < 3; ++d)
+        addWhole(a100s, keys, 0, "", d == 0);
+    EXPECT_TRUE(fitsClaim(a100s, keys, keys.typical[0]));
+    EXPECT_DOUBLE_EQ(nodeDeviceFragment(a100s, keys)[0], 0.0);
+    EXPECT_DOUBLE_EQ(claimFragmentOf(a100s, keys, secondOnly, 0), 0.0);
+    EXPECT_DOUBLE_EQ(claimFragmentOf(a100s, keys, firstOnly, 0), 2.0);
+    EXPECT_EQ(deviceFgdScore(a100s, keys, pod), deviceFgdScore(a100s, keys, secondOnly));
+    NodeDevices taken = a100s;
+    ASSERT_TRUE(takeClaim(taken, keys, pod));
+    EXPECT_TRUE(taken.devices[1].held && taken.devices[2].held);
+
+    // One A100 free: it fits with neither alternative; the A100 is fragment.
+    a100s.devices[1].held = true;
+    EXPECT_FALSE(fitsClaim(a100s, keys, keys.typical[0]));
+    EXPECT_DOUBLE_EQ(nodeDeviceFragment(a100s, keys)[0], 1.0);
+
+    // A free H100 beside two free A100: it takes the H100, so both A100 are fragment for it (it
+    // takes none of them here) and the H100 is not.
+    NodeDevices mixed;
+    addWhole(mixed, keys, 1, "");
+    addWhole(mixed, keys, 0, "");
+    addWhole(mixed, keys, 0, "");
+    const std::vector<double> f = nodeDeviceFragment(mixed, keys);
+    EXPECT_DOUBLE_EQ(f[0], 2.0);
+    EXPECT_DOUBLE_EQ(f[1], 0.0);
+    taken = mixed;
+    ASSERT_TRUE(takeClaim(taken, keys, pod));
+    EXPECT_TRUE(taken.devices[0].held);
+    EXPECT_FALSE(taken.devices[1].held || taken.devices[2].held);
+    // Its score counts the class it takes: the H100's fragment does not move (0 before and after).
+    EXPECT_EQ(deviceFgdScore(mixed, keys, pod), 50);
+}
+
+// Law: a firstAvailable list of one alternative is the request itself, for the measure, the fit
+// and the score, on random MIG nodes with random typical claims.
+TEST(DeviceFragmentation, ListsOfOneAlternativeAreTheRequestsThemselves)
+{
+    std::mt19937_64 rng(1957);
+    for (int trial = 0; trial < 200; ++trial) {
+        MeasureKeys plain, listed;
+        plain.classes = listed.classes = { "mig" };
+        const int n = 1 + int(rng() % 4);
+        for (int i = 0; i < n; ++i) {
+            ClaimShape shape, lists;
+            for (int r = 0, k = 1 + int(rng() % 2); r < k; ++r) {
+                shape.push_back(
+                    profileRequest(kProfiles[rng() % kProfiles.size()].name, 1 + int64_t(rng() % 2)));
+                lists.push_back(alternativeOf(shape.back(), r, 0));
+            }
+            plain.typical.push_back(plain.add(shape, 1.0 / n));
+            listed.typical.push_back(listed.add(lists, 1.0 / n));
+        }
+        NodeDevices node;
+        for (int g = 0, gpus = int(rng() % 4); g < gpus; ++g) {
+            std::vector<int> used;
+            for (int i = 0; i < 8; ++i)
+                if (rng() % 3 == 0)
+                    used.push_back(i);
+            addMigGpu(node, plain, used);
+        }
+        EXPECT_EQ(nodeDeviceFragment(node, plain), nodeDeviceFragment(node, listed)) << "trial " << trial;
+        for (size_t m = 0; m < plain.typical.size(); ++m) {
+            EXPECT_EQ(fitsClaim(node, plain, plain.typical[m]), fitsClaim(node, listed, listed.typical[m]));
+            EXPECT_EQ(deviceFgdScore(node, plain, plain.typical[m]),
+                deviceFgdScore(node, listed, listed.typical[m]))
+                << "trial " << trial;
+        }
+    }
+}
+
+/// A random request of class mig (a profile) or whole (a count).
+RequestShape randomRequest(std::mt19937_64& rng)
+{
+    if (rng() % 2)
+        return profileRequest(kProfiles[rng() % kProfiles.size()].name, 1 + int64_t(rng() % 2));
+    return { "whole", {}, 1 + int64_t(rng() % 3), {}, {}, -1 };
+}
+
+/// A random claim with alternatives: a request of its own now and then, and one or two lists of
+/// one to three alternatives; `choices` gets every choice of alternatives as plain requests, in
+/// the allocator's order (the last list moving fastest).
+ClaimShape randomListedClaim(std::mt19937_64& rng, std::vector<ClaimShape>& choices)
+{
+    ClaimShape claim;
+    ClaimShape base;
+    if (rng() % 3 == 0) {
+        base.push_back(randomRequest(rng));
+        claim.push_back(base.back());
+    }
+    choices = { base };
+    for (int list = 0, lists = 1 + int(rng() % 2); list < lists; ++list) {
+        std::vector<RequestShape> alternatives;
+        for (int a = 0, k = 1 + int(rng() % 3); a < k; ++a) {
+            alternatives.push_back(randomRequest(rng));
+            claim.push_back(alternativeOf(alternatives.back(), list, a));
+        }
+        std::vector<ClaimShape> next;
+        for (const ClaimShape& c : choices)
+            for (const RequestShape& a : alternatives) {
+                next.push_back(c);
+                next.back().push_back(a);
+            }
+        choices = std::move(next);
+    }
+    return claim;
+}
+
+// Law: a claim with alternatives fits where one of its choices of alternatives fits, and there
+// it is the first such choice, in the allocator's order, for the measure of every class (the
+// classes it takes no device of there all fragment), the devices it takes and the fgd score; where
+// none fits, every free device is fragment. Random nodes of MIG GPUs (class mig) and whole
+// devices (class whole), random typical claims, some with alternatives.
+TEST(DeviceFragmentation, AClaimWithAlternativesIsMeasuredAsTheChoiceItTakes)
+{
+    std::mt19937_64 rng(2026);
+    int fitted = 0, later = 0, none = 0;
+    for (int trial = 0; trial < 300; ++trial) {
+        MeasureKeys keys;
+        keys.classes = { "mig", "whole" };
+        for (int i = 0, n = 1 + int(rng() % 3); i < n; ++i) {
+            std::vector<ClaimShape> unused;
+            keys.typical.push_back(keys.add(
+                rng() % 2 ? randomListedClaim(rng, unused) : ClaimShape { randomRequest(rng) }, 1.0 / n));
+        }
+        std::vector<ClaimShape> choiceShapes;
+        const MeasureKeys::Claim claim = keys.add(randomListedClaim(rng, choiceShapes), 1.0);
+        std::vector<MeasureKeys::Claim> choices;
+        for (const ClaimShape& c : choiceShapes)
+            choices.push_back(keys.add(c, 1.0));
+        NodeDevices node;
+        for (int g = 0, gpus = int(rng() % 3); g < gpus; ++g) {
+            std::vector<int> used;
+            for (int i = 0; i < 8; ++i)
+                if (rng() % 3 == 0)
+                    used.push_back(i);
+            addMigGpu(node, keys, used);
+        }
+        for (int d = 0, wholes = int(rng() % 5); d < wholes; ++d)
+            addWhole(node, keys, 1, "", rng() % 3 == 0);
+
+        const auto first = std::find_if(
+            choices.begin(), choices.end(), [&](const auto& c) { return fitsClaim(node, keys, c); });
+        ASSERT_EQ(fitsClaim(node, keys, claim), first != choices.end()) << "trial " << trial;
+        const std::vector<double> free = classFree(node, keys);
+        NodeDevices taken = node, takenByChoice = node;
+        ASSERT_EQ(takeClaim(taken, keys, claim), first != choices.end());
+        if (first == choices.end()) {
+            ++none;
+            for (int c = 0; c < 2; ++c)
+                EXPECT_DOUBLE_EQ(claimFragmentOf(node, keys, claim, c), free[size_t(c)]) << "trial " << trial;
+            EXPECT_EQ(deviceFgdScore(node, keys, claim), 0);
+            continue;
+        }
+        ++(first == choices.begin() ? fitted : later);
+        for (int c = 0; c < 2; ++c)
+            EXPECT_DOUBLE_EQ(claimFragmentOf(node, keys, claim, c), claimFragmentOf(node, keys, *first, c))
+                << "trial " << trial << ", class " << c;
+        ASSERT_TRUE(takeClaim(takenByChoice, keys, *first));
+        EXPECT_EQ(taken.left, takenByChoice.left);
+        for (size_t d = 0; d < node.devices.size(); ++d)
+            EXPECT_EQ(taken.devices[d].held, takenByChoice.devices[d].held);
+        EXPECT_EQ(deviceFgdScore(node, keys, claim), deviceFgdScore(node, keys, *first)) << "trial " << trial;
+    }
+    EXPECT_GT(fitted, 0);
+    EXPECT_GT(later, 0);
+    EXPECT_GT(none, 0);
+}
+
+// Law: the fgd score of a pod, with alternatives or not, is trunc(100 sigmoid(F0 - F1)) over the
+// classes it takes devices of on the node, F1 the measure once it took them (random nodes and
+// claims as above).
+TEST(DeviceFragmentation, TheScoreIsTheMeasuresDropOverTheClassesThePodTakes)
+{
+    std::mt19937_64 rng(4242);
+    int scored = 0;
+    for (int trial = 0; trial < 300; ++trial) {
+        MeasureKeys keys;
+        keys.classes = { "mig", "whole" };
+        for (int i = 0, n = 1 + int(rng() % 3); i < n; ++i) {
+            std::vector<ClaimShape> unused;
+            keys.typical.push_back(keys.add(randomListedClaim(rng, unused), 1.0 / n));
+        }
+        std::vector<ClaimShape> unused;
+        const MeasureKeys::Claim pod = keys.add(randomListedClaim(rng, unused), 1.0);
+        NodeDevices node;
+        for (int g = 0, gpus = int(rng() % 3); g < gpus; ++g)
+            addMigGpu(node, keys, rng() % 2 ? std::vector<int> { 0 } : std::vector<int> {});
+        for (int d = 0, wholes = int(rng() % 5); d < wholes; ++d)
+            addWhole(node, keys, 1, "", rng() % 3 == 0);
+        NodeDevices after = node;
+        if (!takeClaim(after, keys, pod)) {
+            EXPECT_EQ(deviceFgdScore(node, keys, pod), 0);
+            continue;
+        }
+        ++scored;
+        const std::vector<double> before = nodeDeviceFragment(node, keys);
+        const std::vector<double> then = nodeDeviceFragment(after, keys);
+        double drop = 0;
+        for (size_t c = 0; c < 2; ++c) {
+            bool tookOne = false; // a device of class c changed hands, or its counters moved
+            for (size_t d = 0; d < node.devices.size(); ++d)
+                tookOne = tookOne
+                    || ((node.devices[d].classes >> c & 1) && node.devices[d].held != after.devices[d].held);
+            for (size_t h = 0; h < node.holders.size(); ++h)
+                tookOne = tookOne
+                    || ((node.holders[h].classes >> c & 1)
+                        && holderShare(node, uint32_t(h)) != holderShare(after, uint32_t(h)));
+            if (tookOne)
+                drop += before[c] - then[c];
+        }
+        EXPECT_EQ(deviceFgdScore(node, keys, pod), int64_t(100.0 / (1.0 + std::exp(-drop))))
+            << "trial " << trial;
+    }
+    EXPECT_GT(scored, 0);
+}
+
+TEST(DeviceFragmentation, AlternativesStayApartInTheShapeAndMakeTheTargetGeneral)
+{
+    const RequestShape large { "gpu", { "memory >= 128" }, 4, {}, {}, -1 };
+    const RequestShape small { "gpu", { "memory >= 64" }, 8, {}, {}, -1 };
+    ClaimShape either { alternativeOf(small, 0, 1), alternativeOf(large, 0, 0),
+        { "nic", {}, 1, {}, {}, -1 } };
+    normalizeShape(either);
+    EXPECT_FALSE(isPlain(either));
+    ASSERT_EQ(either.size(), 3u);
+    const ClaimShape reversed { alternativeOf(small, 0, 0), alternativeOf(large, 0, 1),
+        { "nic", {}, 1, {}, {}, -1 } };
+    // Grouped by the whole shape: another order of the alternatives is another typical claim; the
+    // device counts (for reference) read a list as its first alternative.
+    const auto target = claimTargetOf(std::map<ClaimShape, int64_t> { { either, 3 }, { reversed, 1 } }, 100);
+    ASSERT_NE(target, nullptr);
+    ASSERT_NE(target->general, nullptr);
+    ASSERT_EQ(target->general->typical.size(), 2u);
+    EXPECT_DOUBLE_EQ(target->general->typical[0].probability, 0.75);
+    ASSERT_EQ(target->typical.size(), 2u);
+    EXPECT_EQ(target->typical[0].shape, (DeviceCounts { { "gpu", 4 }, { "nic", 1 } }));
+    EXPECT_EQ(target->typical[1].shape, (DeviceCounts { { "gpu", 8 }, { "nic", 1 } }));
+    // On whole devices only, the alternatives keep their selectors (what tells them apart); the
+    // request without alternatives loses its own.
+    const auto whole = claimTargetOf(std::map<ClaimShape, int64_t> { { either, 1 } }, 100, false);
+    ASSERT_NE(whole, nullptr);
+    ASSERT_NE(whole->general, nullptr);
+    size_t withSelectors = 0;
+    for (const MeasureKeys::Request& r : whole->general->requests)
+        withSelectors += !r.shape.selectors.empty();
+    EXPECT_EQ(withSelectors, 2u);
+    // Measured on whole devices, said so: general only for its alternatives. Where selectors are
+    // read (partitions, shareable devices), or with alignment, in shares of a device.
+    EXPECT_FALSE(whole->general->inShares);
+    EXPECT_TRUE(target->general->inShares);
+    ClaimShape aligned = either;
+    aligned.back().matchAttribute = "resource.kubernetes.io/pcieRoot";
+    aligned.back().alignGroup = 1;
+    const auto alignedWhole = claimTargetOf(std::map<ClaimShape, int64_t> { { aligned, 1 } }, 100, false);
+    ASSERT_NE(alignedWhole, nullptr);
+    EXPECT_TRUE(alignedWhole->general->inShares);
 }
 
 } // namespace device_fragmentation_test

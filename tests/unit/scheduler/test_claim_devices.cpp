@@ -163,4 +163,97 @@ TEST(ClaimDevices, AClaimIsReadRequestByRequest)
     EXPECT_EQ(shape[2].alignGroup, -1);
 }
 
+/// A claim template of one request with alternatives: the profiles in order.
+api::ResourceClaimTemplate profilesInOrder(const std::string& name, const std::vector<std::string>& profiles)
+{
+    api::ResourceClaimTemplate t;
+    t.meta.name = name;
+    t.meta.namespace_ = "default";
+    api::DeviceRequest r;
+    r.name = "mig";
+    for (const std::string& profile : profiles)
+        r.firstAvailable.push_back({ profile, requestSpec(kMigClass, 1, { selectorOf(profile) }) });
+    t.spec.requests.push_back(std::move(r));
+    return t;
+}
+
+TEST(ClaimDevices, FgdScoresAPodWithAlternativesAsTheOneItTakesOnEachNode)
+{
+    // Typical claims: 1g (p .5) and "7g, else 1g" (.5). Node-0's GPU lost slice 0 to a 1g, so
+    // there the second typical claim takes a 1g and fits: nothing of it is fragment (read as its
+    // first alternative, a 7g, it would fit nowhere on node-0 and strand all 7/8).
+    scheduler::SchedulerOptions options;
+    options.scoring = scheduler::ScoringPolicy::Fgd;
+    std::map<gpushare::ClaimShape, int64_t> pods;
+    pods[{ { kMigClass, { selectorOf("1g") }, 1, {}, {}, -1 } }] = 1;
+    pods[{ { kMigClass, { selectorOf("7g") }, 1, {}, {}, -1, 0, 0 },
+        { kMigClass, { selectorOf("1g") }, 1, {}, {}, -1, 0, 1 } }]
+        = 1;
+    options.claimTarget = gpushare::claimTargetOf(pods, 100);
+    ASSERT_NE(options.claimTarget->general, nullptr);
+    api::ObjectSet objects = migCluster(2);
+    objects.resourceClaimTemplates.push_back(profilesInOrder("7g-else-1g", { "7g", "1g" }));
+    scheduler::Cluster c(objects, options);
+    ASSERT_TRUE(c.schedule(drasim::testing::pod("a", {}, { { "mig", "1g" } })).scheduled);
+    auto f = scheduler::claimFragmentation(c);
+    EXPECT_DOUBLE_EQ(f.at(kMigClass).free, 0.875 + 1.0);
+    EXPECT_DOUBLE_EQ(f.at(kMigClass).fragment, 0.0);
+
+    // The pod with alternatives: on node-0 it takes a 1g (F stays 0: score 50), on node-1 a 7g
+    // (F stays 0: 50); the tie goes to node-0 by name. Read as its first alternative it would
+    // score 0 on node-0, where a 7g does not fit, and go to node-1.
+    const auto either = c.schedule(drasim::testing::pod("b", {}, { { "mig", "7g-else-1g" } }));
+    ASSERT_TRUE(either.scheduled) << either.message;
+    EXPECT_EQ(either.nodeName, "node-0");
+    f = scheduler::claimFragmentation(c);
+    EXPECT_DOUBLE_EQ(f.at(kMigClass).free, 0.75 + 1.0);
+    EXPECT_DOUBLE_EQ(f.at(kMigClass).fragment, 0.0);
+}
+
+TEST(ClaimDevices, AFirstAvailableListIsReadAlternativeByAlternative)
+{
+    using namespace drasim::testing;
+    api::ResourceClaimSpec spec;
+    api::DeviceRequest gpus;
+    gpus.name = "gpus";
+    gpus.firstAvailable.push_back({ "large", requestSpec("gpu", 4, { "large" }) });
+    api::DeviceRequestSpec all = requestSpec("gpu");
+    all.allocationMode = "All";
+    gpus.firstAvailable.push_back({ "all", all });
+    gpus.firstAvailable.push_back({ "small", requestSpec("gpu", 8, { "small" }) });
+    spec.requests.push_back(gpus);
+    api::DeviceRequest one;
+    one.name = "nic";
+    one.firstAvailable.push_back({ "any", requestSpec("nic", 1) });
+    spec.requests.push_back(one);
+    api::DeviceConstraint align;
+    align.requests = { "gpus/small", "nic" };
+    align.matchAttribute = "resource.kubernetes.io/pcieRoot";
+    spec.constraints.push_back(align);
+    gpushare::ClaimShape shape;
+    int group = 2;
+    scheduler::addClaimRequests(spec, shape, group);
+    ASSERT_EQ(shape.size(), 3u) << "allocationMode All is left out of its list";
+    EXPECT_EQ(group, 4) << "one list with alternatives, one constraint";
+    EXPECT_EQ(shape[0].count, 4);
+    EXPECT_EQ(shape[0].firstAvailable, 2);
+    EXPECT_EQ(shape[0].alternative, 0);
+    EXPECT_EQ(shape[0].alignGroup, -1);
+    EXPECT_EQ(shape[1].count, 8);
+    EXPECT_EQ(shape[1].firstAvailable, 2);
+    EXPECT_EQ(shape[1].alternative, 1);
+    EXPECT_EQ(shape[1].alignGroup, 3);
+    // A list of one is the request itself.
+    EXPECT_EQ(shape[2].firstAvailable, -1);
+    EXPECT_EQ(shape[2].alignGroup, 3);
+    api::ResourceClaimSpec exact;
+    exact.requests.push_back(exactRequest("nic", requestSpec("nic", 1)));
+    gpushare::ClaimShape plain;
+    int unused = 0;
+    scheduler::addClaimRequests(exact, plain, unused);
+    shape[2].alignGroup = -1;
+    shape[2].matchAttribute.clear();
+    EXPECT_EQ(plain, gpushare::ClaimShape { shape[2] });
+}
+
 } // namespace claim_devices_test

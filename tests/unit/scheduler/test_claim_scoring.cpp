@@ -254,4 +254,48 @@ TEST(ClaimScoring, APartitionWhoseCountersASiblingTookIsNotFree)
     }
 }
 
+TEST(ClaimScoring, FgdScoresTheAlternativeAPodTakesOnEachNode)
+{
+    // Typical claims of two GPUs (whole devices, a target without alternatives). The pod asks for
+    // "a NIC, else two GPUs". Node-0 (three GPUs, no NIC) serves it with two GPUs, stranding the
+    // third (score 26); node-1 (three GPUs and a NIC) with the NIC, which changes no GPU (50).
+    // Read as its first alternative only it would ask for no GPU anywhere and go to node-0 by name.
+    using namespace drasim::testing;
+    api::ObjectSet o;
+    for (int n = 0; n < 2; ++n) {
+        const std::string name = numbered("node-", n);
+        o.nodes.push_back(node(name));
+        o.resourceSlices.push_back(slice(name + "-gpus", kGpuDriver, name + "-gpus", name,
+            { device("gpu-0"), device("gpu-1"), device("gpu-2") }));
+        if (n == 1)
+            o.resourceSlices.push_back(
+                slice(name + "-nics", kNicDriver, name + "-nics", name, { device("nic-0") }));
+    }
+    o.deviceClasses.push_back(deviceClass(kGpuClass, { "device.driver == \"gpu.example.com\"" }));
+    o.deviceClasses.push_back(deviceClass(kNicClass, { "device.driver == \"nic.example.com\"" }));
+    api::ResourceClaimTemplate t;
+    t.meta.name = "nic-else-gpus";
+    t.meta.namespace_ = "default";
+    api::DeviceRequest either;
+    either.name = "either";
+    either.firstAvailable.push_back({ "nic", requestSpec(kNicClass, 1) });
+    either.firstAvailable.push_back({ "gpus", requestSpec(kGpuClass, 2) });
+    t.spec.requests.push_back(either);
+    o.resourceClaimTemplates.push_back(std::move(t));
+    scheduler::SchedulerOptions options;
+    options.scoring = scheduler::ScoringPolicy::Fgd;
+    options.claimTarget
+        = gpushare::claimTargetOf(std::map<DeviceCounts, int64_t> { { { { kGpuClass, 2 } }, 1 } });
+    ASSERT_EQ(options.claimTarget->general, nullptr);
+    scheduler::Cluster c(o, options);
+    const auto r = c.schedule(pod("p", {}, { { "devices", "nic-else-gpus" } }));
+    ASSERT_TRUE(r.scheduled) << r.message;
+    EXPECT_EQ(r.nodeName, "node-1");
+    // The next one finds no NIC left: two GPUs wherever, each node stranding one (26 both).
+    const auto next = c.schedule(pod("q", {}, { { "devices", "nic-else-gpus" } }));
+    ASSERT_TRUE(next.scheduled) << next.message;
+    EXPECT_EQ(next.nodeName, "node-0");
+    EXPECT_DOUBLE_EQ(scheduler::claimFragmentation(c).at(kGpuClass).fragment, 1.0);
+}
+
 } // namespace claim_scoring_test
