@@ -6,6 +6,7 @@
 #include <optional>
 #include <set>
 
+#include "core/gpushare/choice_order.h"
 #include "core/gpushare/popular_shapes.h"
 
 namespace drasim::gpushare {
@@ -252,10 +253,7 @@ bool fitClaim(
             fit.active = std::move(active);
             return true;
         }
-        size_t i = steps.size(); // the next combination: the last step moves fastest
-        while (i > 0 && ++at[i - 1] == steps[i - 1].size())
-            at[--i] = 0;
-        if (i == 0)
+        if (!nextChoice(at, steps))
             break;
     }
     return false;

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/gpushare/choice_order.h"
 #include "core/scheduler/claim_scoring_impl.h"
 
 namespace drasim::scheduler {
@@ -145,10 +146,7 @@ std::vector<gpushare::DeviceCounts> Cluster::Impl::ClaimScoring::podChoices(
         for (size_t i = 0; i < lists.size(); ++i)
             choice[lists[i][at[i]]->deviceClass] += lists[i][at[i]]->count;
         out.push_back(std::move(choice));
-        size_t i = lists.size(); // the next combination: the last list moves fastest
-        while (i > 0 && ++at[i - 1] == lists[i - 1].size())
-            at[--i] = 0;
-        if (i == 0)
+        if (!gpushare::nextChoice(at, lists))
             break;
     }
     return out;
