@@ -146,6 +146,19 @@ std::optional<double> bruteForce(const Case& c, double load, size_t seeds)
     }
 }
 
+/// The search answered from `known` alone (the evaluations the shards recorded), summarised as
+/// JSON into `json`: what a merge of those shards prints. False when the search fails.
+bool replay(const Case& c, const std::vector<Evaluation>& known, const StudyResult& h, Diagnostics& diags,
+    std::string& json)
+{
+    CacheOracle cache(known);
+    SearchResult replayed;
+    if (!runSearch(c.space, cache, Shard {}, diags, replayed))
+        return false;
+    json = toJson(toData(summarize(replayed, c.space.loads, c.constraints, h)));
+    return true;
+}
+
 } // namespace
 
 TEST(PlannerSearch, RecommendsTheCheapestMixThatMeetsEveryLevelOnEverySeed)
@@ -204,11 +217,9 @@ TEST(PlannerSearch, ShardsReplayedTogetherGiveTheSingleProcessResult)
                 for (const auto& load : part.byLoad)
                     known.insert(known.end(), load.begin(), load.end());
             }
-            CacheOracle cache(known);
-            SearchResult replayed;
-            ASSERT_TRUE(runSearch(c.space, cache, Shard {}, diags, replayed)) << diags.formatAll();
-            EXPECT_EQ(expected, toJson(toData(summarize(replayed, c.space.loads, c.constraints, h))))
-                << "round " << round << ", " << n << " shards";
+            std::string replayed;
+            ASSERT_TRUE(replay(c, known, h, diags, replayed)) << diags.formatAll();
+            EXPECT_EQ(expected, replayed) << "round " << round << ", " << n << " shards";
         }
     }
 }
@@ -246,11 +257,9 @@ TEST(PlannerSearch, ShardsReadingTheSharedBisectionsGiveTheSingleProcessResultAn
             // The split asks the oracle what the single process asks, no more: the bisections once.
             EXPECT_EQ(c.oracle->calls - callsBefore, wholeCalls)
                 << "round " << round << ", " << n << " shards";
-            CacheOracle cache(known);
-            SearchResult replayed;
-            ASSERT_TRUE(runSearch(c.space, cache, Shard {}, diags, replayed)) << diags.formatAll();
-            EXPECT_EQ(expected, toJson(toData(summarize(replayed, c.space.loads, c.constraints, h))))
-                << "round " << round << ", " << n << " shards";
+            std::string replayed;
+            ASSERT_TRUE(replay(c, known, h, diags, replayed)) << diags.formatAll();
+            EXPECT_EQ(expected, replayed) << "round " << round << ", " << n << " shards";
         }
     }
 }
