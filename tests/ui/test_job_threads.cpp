@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// The runs of a one-thread-per-run job (JobThreads, what PlanJob and FragStudyJob share): a newer
+// The runs of a one-thread-per-run job (JobThreads, what every background job shares): a newer
 // start cancels the older run and only its outcome arrives; the destructor cancels and waits for
-// every run; progress reaches the job throttled within a stage, never at a new stage or the end.
+// every run and frees what their work held; runs that cannot be stopped go one at a time, and of
+// those waiting only the newest starts; progress reaches the job throttled within a stage, never
+// at a new stage or the end.
 #include <atomic>
 #include <chrono>
 #include <memory>
@@ -51,6 +53,15 @@ public:
             return std::make_shared<const int>(0);
         });
     }
+    /// A run that holds `token` until cancelled.
+    void hold(std::shared_ptr<int> token)
+    {
+        m_runs.start(QStringLiteral("test-job"), [token](const Runs::Run& run) {
+            while (!run.cancel().cancelled())
+                std::this_thread::sleep_for(std::chrono::milliseconds(1));
+            return std::make_shared<const int>(*token);
+        });
+    }
     bool isRunning() const { return m_runs.isRunning(); }
 
 Q_SIGNALS:
@@ -59,6 +70,39 @@ Q_SIGNALS:
 
 private:
     Runs m_runs { this };
+};
+
+/// A job whose runs cannot be stopped: each counts itself as begun, then waits for `release`.
+class SerialJob : public QObject
+{
+    Q_OBJECT
+public:
+    using Runs = drasim::ui::JobThreads<SerialJob>;
+
+    SerialJob(std::shared_ptr<std::atomic<bool>> release, std::shared_ptr<std::atomic<int>> begun)
+        : m_release(std::move(release))
+        , m_begun(std::move(begun))
+    { }
+    void start(int number)
+    {
+        m_runs.start(
+            QStringLiteral("test-serial"), [number, release = m_release, begun = m_begun](const Runs::Run&) {
+                ++*begun;
+                while (!release->load())
+                    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+                return std::make_shared<const int>(number);
+            });
+    }
+    int runsInFlight() const { return m_runs.runsInFlight(); }
+    bool isRunning() const { return m_runs.isRunning(); }
+
+Q_SIGNALS:
+    void finished(std::shared_ptr<const int> outcome);
+
+private:
+    std::shared_ptr<std::atomic<bool>> m_release;
+    std::shared_ptr<std::atomic<int>> m_begun;
+    Runs m_runs { this, Runs::Overlap::OneAtATime };
 };
 
 TEST(JobThreads, ANewerStartCancelsTheOlderRunAndOnlyItsOutcomeArrives)
@@ -95,6 +139,57 @@ TEST(JobThreads, TheDestructorCancelsAndWaitsForEveryRun)
     }
     // Every run returned before the job was gone: all three were cancelled, none left running.
     EXPECT_EQ(cancelled->load(), 3);
+}
+
+TEST(JobThreads, TheDestructorFreesWhatEveryRunsWorkHeld)
+{
+    auto first = std::make_shared<int>(1), second = std::make_shared<int>(2);
+    const std::weak_ptr<int> firstHeld = first, secondHeld = second;
+    {
+        CountingJob job;
+        job.hold(std::move(first));
+        job.hold(std::move(second));
+    }
+    // Not left to the event loop's next pass, which never comes when the application quits.
+    EXPECT_TRUE(firstHeld.expired()) << "the older run's work outlived the job";
+    EXPECT_TRUE(secondHeld.expired()) << "the newest run's work outlived the job";
+}
+
+TEST(JobThreads, OneAtATimeRunsWaitForTheOlderAndOnlyTheNewestWaitingStarts)
+{
+    auto release = std::make_shared<std::atomic<bool>>(false);
+    auto begun = std::make_shared<std::atomic<int>>(0);
+    SerialJob job(release, begun);
+    QSignalSpy finished(&job, &SerialJob::finished);
+    job.start(1);
+    job.start(2);
+    job.start(3);
+    EXPECT_EQ(job.runsInFlight(), 1) << "the newer runs started beside the older one";
+    EXPECT_TRUE(job.isRunning());
+    QTest::qWait(100);
+    EXPECT_EQ(begun->load(), 1);
+    release->store(true);
+    ASSERT_TRUE(finished.wait(60000));
+    EXPECT_EQ(*finished.at(0).at(0).value<std::shared_ptr<const int>>(), 3);
+    EXPECT_FALSE(finished.wait(200)) << "an older run's outcome arrived too";
+    EXPECT_EQ(begun->load(), 2) << "run 2, superseded while it waited, should never have begun";
+    EXPECT_FALSE(job.isRunning());
+    EXPECT_EQ(job.runsInFlight(), 0);
+}
+
+TEST(JobThreads, OneAtATimeTheDestructorDropsTheWaitingRunAndWaitsForTheRunningOne)
+{
+    auto release = std::make_shared<std::atomic<bool>>(false);
+    auto begun = std::make_shared<std::atomic<int>>(0);
+    {
+        SerialJob job(release, begun);
+        job.start(1);
+        job.start(2);
+        for (int i = 0; i < 60000 && begun->load() == 0; ++i)
+            QTest::qWait(1);
+        release->store(true); // run 1 cannot be stopped: it ends on its own
+    }
+    EXPECT_EQ(begun->load(), 1) << "the waiting run started as the job went";
 }
 
 TEST(JobThreads, ProgressIsThrottledWithinAStageButNeverAtANewStageOrTheEnd)

@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // Background jobs: cancelling a load stops the loader itself (not only its result), a newer load
-// supersedes an older one, and a simulation job waits for every run still in flight.
+// supersedes an older one, and background pools run at background priority.
 #include <memory>
 
 #include <QFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QThread>
-#include <QThreadPool>
 
 #include <gtest/gtest.h>
 
@@ -16,10 +15,8 @@
 #include "ui/jobs/background_pool.h"
 #include "ui/jobs/background_priority.h"
 #include "ui/jobs/open_job.h"
-#include "ui/jobs/simulation_job.h"
 
 using drasim::ui::OpenJob;
-using drasim::ui::SimulationJob;
 
 namespace {
 
@@ -95,23 +92,6 @@ TEST(OpenJob, ANewerLoadSupersedesTheRunningOne)
     EXPECT_EQ(loaded.at(0).at(1).toStringList().value(0).toStdString(),
         sourcePath("scenarios/basic/cluster.yaml").toStdString());
     EXPECT_EQ(cancelled.count(), 0); // superseded, not cancelled by the user
-}
-
-TEST(SimulationJob, DestructionWaitsForEveryRunStillInFlight)
-{
-    QThreadPool* pool = QThreadPool::globalInstance();
-    ASSERT_TRUE(pool->waitForDone(60000));
-    {
-        drasim::session::Session large, small;
-        ASSERT_TRUE(large.open({ sourcePath("scenarios/sim/alibaba-default/scenario.yaml").toStdString() }));
-        ASSERT_TRUE(small.open({ sourcePath("scenarios/sim/default/scenario.yaml").toStdString() }));
-        SimulationJob job;
-        // The first run builds a large cluster; the second, started at once, cancels it and is small.
-        job.start(large.prepared(), QString());
-        job.start(small.prepared(), QString());
-        EXPECT_EQ(job.runsInFlight(), 2);
-    }
-    EXPECT_EQ(pool->activeThreadCount(), 0);
 }
 
 // The pages' background builds (topology index, timeline replay, CEL preview, editor checks) run

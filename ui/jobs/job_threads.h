@@ -16,15 +16,27 @@
 
 namespace drasim::ui {
 
-/// The runs of a job whose every run is one long piece of core work on a thread of its own
-/// (PlanJob, FragStudyJob): a newer start() cancels the older run and drops everything it still
-/// posts, the outcome reaches the job as its `finished(outcome)` signal, and the destructor
-/// cancels and waits for every run still in flight (not only the newest), so no thread outlives
-/// the job. `Job` is a QObject with a `finished(std::shared_ptr<const Outcome>)` signal; it owns
-/// one JobThreads as a member.
+/// The runs of a background job, each on a thread of its own at a lower priority than the UI
+/// (threads the work starts inherit that): a newer start() cancels the older run and drops
+/// everything it still posts, the outcome reaches the job as its `finished(outcome)` signal (or
+/// whatever `land` makes of it), and the destructor cancels and waits for every run still in
+/// flight (not only the newest) and frees what their work held, so no thread and none of its
+/// state outlives the job. `Job` is a QObject; it owns one JobThreads per kind of request as a
+/// member.
 template <class Job> class JobThreads
 {
 public:
+    /// How a newer run meets an older one still in flight.
+    enum class Overlap {
+        /// The newer run starts at once while the older, cancelled, winds down beside it: for
+        /// work that stops soon when cancelled (simulations, studies).
+        Concurrent,
+        /// The newer run waits for the older one to return, and of the runs waiting only the
+        /// newest starts: for work that cannot be stopped (checks, traces, store reads), so
+        /// requests faster than the work neither pile up threads nor compute what nobody reads.
+        OneAtATime,
+    };
+
     /// What a worker holds of its run: its cancel token and the way back to the job.
     class Run
     {
@@ -48,23 +60,35 @@ public:
         std::shared_ptr<Shared> m_shared = std::make_shared<Shared>();
     };
 
-    explicit JobThreads(Job* job)
+    explicit JobThreads(Job* job, Overlap overlap = Overlap::Concurrent)
         : m_job(job)
+        , m_overlap(overlap)
     { }
     ~JobThreads()
     {
+        m_pending = nullptr;
         cancel();
+        // Deleted here rather than at the event loop's next pass (which may never come when the
+        // application quits): a finished thread still holds its work and what that captured.
         for (const auto& thread : m_threads)
-            if (thread)
+            if (thread) {
                 thread->wait();
+                delete thread.data();
+            }
     }
     JobThreads(const JobThreads&) = delete;
     JobThreads& operator=(const JobThreads&) = delete;
 
     /// Cancels the run before and runs `work(run)`, which returns the outcome (a shared_ptr), on a
-    /// new thread named `threadName` at a lower priority than the UI (threads it starts inherit
-    /// that).
+    /// new thread named `threadName`; the job emits `finished(outcome)`.
     template <class Work> void start(const QString& threadName, Work work)
+    {
+        start(threadName, std::move(work),
+            [](Job* job, const auto& outcome) { Q_EMIT job->finished(outcome); });
+    }
+    /// As above, but `land(job, outcome)` runs on the job's thread instead (a job with a signal
+    /// of another name or shape).
+    template <class Work, class Land> void start(const QString& threadName, Work work, Land land)
     {
         cancel();
         const quint64 generation = ++m_generation;
@@ -74,20 +98,18 @@ public:
         run.m_isCurrent = [this, job = run.m_job, generation]() { return job && m_generation == generation; };
         m_current = run.m_shared;
         m_running = true;
-        QThread* thread = QThread::create([this, run, work = std::move(work)]() mutable {
+        auto body = [this, run, work = std::move(work), land = std::move(land)]() mutable {
             lowerCurrentThreadPriority(); // before the work starts its threads, which inherit it
             auto outcome = work(run);
             // `this` is a member of the job, alive whenever the job is (postIfCurrent checks).
-            run.post([this, outcome](Job* job) {
+            run.post([this, outcome, land](Job* job) {
                 m_running = false;
-                Q_EMIT job->finished(outcome);
+                land(job, outcome);
             });
-        });
-        thread->setObjectName(threadName);
-        QObject::connect(thread, &QThread::finished, thread, &QObject::deleteLater);
-        m_threads.removeIf([](const QPointer<QThread>& t) { return t.isNull(); });
-        m_threads << thread;
-        thread->start();
+        };
+        m_pending
+            = [this, threadName, body = std::move(body)]() mutable { launch(threadName, std::move(body)); };
+        startPending();
     }
 
     void cancel()
@@ -95,13 +117,41 @@ public:
         if (m_current)
             m_current->cancel.cancel();
     }
+    /// From start() until the newest run's outcome has reached the job.
     bool isRunning() const { return m_running; }
+    /// Threads started whose end the job has not seen yet (a cancelled run may still be winding down).
+    int runsInFlight() const { return m_active; }
 
 private:
+    void launch(const QString& threadName, std::function<void()> body)
+    {
+        QThread* thread = QThread::create(std::move(body));
+        thread->setObjectName(threadName);
+        ++m_active;
+        // Queued to the job's thread; gone with the thread or the job.
+        QObject::connect(thread, &QThread::finished, m_job, [this]() {
+            --m_active;
+            startPending();
+        });
+        QObject::connect(thread, &QThread::finished, thread, &QObject::deleteLater);
+        m_threads.removeIf([](const QPointer<QThread>& t) { return t.isNull(); });
+        m_threads << thread;
+        thread->start();
+    }
+    void startPending()
+    {
+        if (!m_pending || (m_overlap == Overlap::OneAtATime && m_active > 0))
+            return;
+        std::exchange(m_pending, nullptr)();
+    }
+
     Job* m_job;
+    Overlap m_overlap;
     quint64 m_generation = 0;
     bool m_running = false;
+    int m_active = 0;
     std::shared_ptr<typename Run::Shared> m_current;
+    std::function<void()> m_pending; ///< the newest run, not started yet
     QList<QPointer<QThread>> m_threads;
 };
 

@@ -3,83 +3,16 @@
 
 #include <chrono>
 
-#include <QPointer>
-#include <QtConcurrent/QtConcurrentRun>
-
 #include "core/common/progress.h"
 #include "core/scenario/scenario_bundle.h"
 #include "core/sim/run_prepared.h"
 #include "core/storage/database.h"
 #include "core/storage/run_store.h"
 #include "core/storage/run_store_recorder.h"
-#include "ui/jobs/background_priority.h"
-#include "ui/jobs/outcome_delivery.h"
 
 namespace drasim::ui {
 
-/// State shared between the UI-side job and one worker run.
-struct SimulationJob::Shared
-{
-    CancelToken cancel;
-};
-
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-/// Forwards progress and samples to the job's thread, throttled to ~10 deliveries a second.
-class Forwarder : public sim::RunRecorder, public ProgressSink
-{
-public:
-    Forwarder(QPointer<SimulationJob> job, std::function<bool()> current,
-        std::shared_ptr<const sim::NodeConditions> conditions)
-        : m_job(std::move(job))
-        , m_current(std::move(current))
-        , m_conditions(std::move(conditions))
-    { }
-
-    void onSample(const sim::MetricSample& sample) override
-    {
-        m_batch.push_back(sample);
-        if (m_conditions)
-            for (const auto& [model, up] : m_conditions->capacityAt(sample.time).devicesUpByModel)
-                m_batch.back().points.push_back({ "devices.up", model, double(up) });
-        maybeFlush(false);
-    }
-    void onPodEvent(const sim::PodEvent& event) override { m_events.push_back(event); }
-    std::vector<sim::PodEvent> takeEvents() { return std::move(m_events); }
-    void progress(double fraction, std::string_view) override
-    {
-        m_fraction = fraction;
-        maybeFlush(false);
-    }
-    void finish() { maybeFlush(true); }
-
-private:
-    void maybeFlush(bool force)
-    {
-        const auto now = Clock::now();
-        if (!force && now - m_last < std::chrono::milliseconds(100))
-            return;
-        m_last = now;
-        auto batch = std::make_shared<const SampleBatch>(std::move(m_batch));
-        m_batch = {};
-        const double fraction = m_fraction;
-        postIfCurrent(m_job, m_current, [batch, fraction](SimulationJob* job) {
-            Q_EMIT job->progressChanged(fraction);
-            if (!batch->empty())
-                Q_EMIT job->samplesAvailable(batch);
-        });
-    }
-
-    QPointer<SimulationJob> m_job;
-    std::function<bool()> m_current;
-    std::shared_ptr<const sim::NodeConditions> m_conditions;
-    SampleBatch m_batch;
-    std::vector<sim::PodEvent> m_events;
-    double m_fraction = 0;
-    Clock::time_point m_last {};
-};
 
 // Saves the scenario's folder as a revision (nothing new when it was saved before) and makes the
 // run refer to it, as `drasim simulate --save` does, so a run from the window and one from the
@@ -102,106 +35,83 @@ void recordScenarioRevision(
     recorder.setScenarioHash(bundle->hash);
 }
 
+using Runs = JobThreads<SimulationJob>;
+
+/// The run itself, recorded in the store at `storePath` unless that is empty.
+void runScenario(const sim::PreparedScenario& prepared, const std::string& storePath,
+    std::optional<quint64> seed, const std::string& source, const CancelToken& cancel,
+    QueuedSamples<SimulationJob>& samples, SimulationOutcome& out, Diagnostics& diags)
+{
+    sim::RunOptions options;
+    if (seed)
+        options.overrides.seed = *seed;
+    options.recorders.push_back(&samples);
+    options.progress = &samples;
+    options.cancel = &cancel;
+    std::unique_ptr<storage::RunStore> runStore;
+    std::unique_ptr<storage::RunStoreRecorder> recorder;
+    if (!storePath.empty() && !cancel.cancelled()) {
+        try {
+            runStore = std::make_unique<storage::RunStore>(storePath);
+            recorder = std::make_unique<storage::RunStoreRecorder>(*runStore);
+            options.recorders.push_back(recorder.get());
+            recordScenarioRevision(*runStore, *recorder, source);
+        } catch (const storage::StorageError& e) {
+            out.storeError = QString::fromStdString(e.what());
+        }
+    }
+    try {
+        out.summary = sim::runPrepared(prepared, options, diags);
+        if (recorder && !out.summary)
+            recorder->abandon(cancel.cancelled() ? "cancelled" : "failed");
+    } catch (const storage::StorageError& e) {
+        out.storeError = QString::fromStdString(e.what());
+    }
+    if (recorder)
+        out.runId = recorder->runId();
+}
+
+/// Everything a worker does: the node conditions first, then the run, then the outcome.
+std::shared_ptr<const SimulationOutcome> simulate(
+    const std::shared_ptr<const sim::PreparedScenario>& prepared, const std::string& storePath,
+    std::optional<quint64> seed, const std::string& source, const Runs::Run& run)
+{
+    auto outcome = std::make_shared<SimulationOutcome>();
+    Diagnostics diags;
+    std::shared_ptr<const sim::NodeConditions> conditions;
+    // Cancelled before it began (a newer run, the window closing): nothing to build or record.
+    if (prepared && !run.cancel().cancelled()) {
+        conditions = std::make_shared<const sim::NodeConditions>(
+            prepared->pools, prepared->events, prepared->duration);
+        run.post([conditions](SimulationJob* job) { Q_EMIT job->conditionsReady(conditions); });
+    }
+    QueuedSamples<SimulationJob> samples(run, conditions, std::chrono::milliseconds(100));
+    if (prepared && !run.cancel().cancelled())
+        runScenario(*prepared, storePath, seed, source, run.cancel(), samples, *outcome, diags);
+    samples.finish();
+    outcome->podEvents = std::make_shared<const std::vector<sim::PodEvent>>(samples.takeEvents());
+    outcome->conditions = conditions;
+    outcome->cancelled = run.cancel().cancelled();
+    outcome->diagnostics = diags.all();
+    return outcome;
+}
+
 } // namespace
 
 SimulationJob::SimulationJob(QObject* parent)
     : QObject(parent)
 { }
 
-SimulationJob::~SimulationJob()
-{
-    // Workers use only their shared state and queued calls, but wait for all of them (older runs
-    // were cancelled when a newer one started and may still be winding down), so no thread
-    // outlives the job and every run store is closed.
-    if (m_shared)
-        m_shared->cancel.cancel();
-    for (auto& future : m_inFlight)
-        future.waitForFinished();
-}
-
-int SimulationJob::runsInFlight()
-{
-    m_inFlight.removeIf([](const QFuture<void>& f) { return f.isFinished(); });
-    return int(m_inFlight.size());
-}
+SimulationJob::~SimulationJob() = default;
 
 void SimulationJob::start(std::shared_ptr<const sim::PreparedScenario> prepared, const QString& storePath,
     std::optional<quint64> seed, const QString& scenarioPath)
 {
-    if (m_shared)
-        m_shared->cancel.cancel();
-    const quint64 generation = ++m_generation;
-    m_shared = std::make_shared<Shared>();
-    m_running = true;
     const QString name = prepared ? QString::fromStdString(prepared->name) : QString();
+    m_runs.start(QStringLiteral("drasim-simulation"),
+        [prepared, store = storePath.toStdString(), seed, source = scenarioPath.toStdString()](
+            const Runs::Run& run) { return simulate(prepared, store, seed, source, run); });
     Q_EMIT started(name);
-
-    QPointer<SimulationJob> self(this);
-    auto shared = m_shared;
-    // Read only on the job's thread (inside queued calls), so no synchronisation is needed.
-    auto isCurrent = [self, generation]() { return self && self->m_generation == generation; };
-    const std::string store = storePath.toStdString();
-    const std::string source = scenarioPath.toStdString();
-
-    runsInFlight(); // forget runs that have returned
-    m_inFlight << QtConcurrent::run(&m_pool, [self, shared, isCurrent, prepared, store, seed, source]() {
-        lowerCurrentThreadPriority(); // the window keeps its core while this works
-        auto outcome = std::make_shared<SimulationOutcome>();
-        Diagnostics diags;
-        std::shared_ptr<const sim::NodeConditions> conditions;
-        // Cancelled before it began (a newer run, the window closing): nothing to build or record.
-        if (prepared && !shared->cancel.cancelled()) {
-            conditions = std::make_shared<const sim::NodeConditions>(
-                prepared->pools, prepared->events, prepared->duration);
-            postIfCurrent(self, isCurrent,
-                [conditions](SimulationJob* job) { Q_EMIT job->conditionsReady(conditions); });
-        }
-        Forwarder forwarder(self, isCurrent, conditions);
-        if (prepared && !shared->cancel.cancelled()) {
-            sim::RunOptions options;
-            if (seed)
-                options.overrides.seed = *seed;
-            options.recorders.push_back(&forwarder);
-            options.progress = &forwarder;
-            options.cancel = &shared->cancel;
-            std::unique_ptr<storage::RunStore> runStore;
-            std::unique_ptr<storage::RunStoreRecorder> recorder;
-            if (!store.empty() && !shared->cancel.cancelled()) {
-                try {
-                    runStore = std::make_unique<storage::RunStore>(store);
-                    recorder = std::make_unique<storage::RunStoreRecorder>(*runStore);
-                    options.recorders.push_back(recorder.get());
-                    recordScenarioRevision(*runStore, *recorder, source);
-                } catch (const storage::StorageError& e) {
-                    outcome->storeError = QString::fromStdString(e.what());
-                }
-            }
-            try {
-                outcome->summary = sim::runPrepared(*prepared, options, diags);
-                if (recorder && !outcome->summary)
-                    recorder->abandon(shared->cancel.cancelled() ? "cancelled" : "failed");
-            } catch (const storage::StorageError& e) {
-                outcome->storeError = QString::fromStdString(e.what());
-            }
-            if (recorder)
-                outcome->runId = recorder->runId();
-        }
-        forwarder.finish();
-        outcome->podEvents = std::make_shared<const std::vector<sim::PodEvent>>(forwarder.takeEvents());
-        outcome->conditions = conditions;
-        outcome->cancelled = shared->cancel.cancelled();
-        outcome->diagnostics = diags.all();
-        postIfCurrent(self, isCurrent, [outcome](SimulationJob* job) {
-            job->m_running = false;
-            Q_EMIT job->finished(outcome);
-        });
-    });
-}
-
-void SimulationJob::cancel()
-{
-    if (m_shared)
-        m_shared->cancel.cancel();
 }
 
 } // namespace drasim::ui

@@ -1,22 +1,20 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include <atomic>
 #include <memory>
 #include <optional>
 #include <vector>
 
-#include <QFuture>
-#include <QList>
 #include <QObject>
 #include <QString>
-#include <QThreadPool>
 
 #include "core/common/diagnostic.h"
 #include "core/sim/node_conditions.h"
 #include "core/sim/prepared_scenario.h"
 #include "core/sim/run_recorder.h"
 #include "core/sim/run_summary.h"
+#include "ui/jobs/job_threads.h"
+#include "ui/jobs/queued_samples.h"
 
 namespace drasim::ui {
 
@@ -35,14 +33,12 @@ struct SimulationOutcome
     std::shared_ptr<const sim::NodeConditions> conditions;
 };
 
-using SampleBatch = std::vector<sim::MetricSample>;
-
-/// Runs a scenario on a worker thread. Samples arrive in batches while it runs (at most ~10 per
-/// second, so charts grow live without flooding the event loop), then one outcome. Each sample
-/// also carries the devices up by model at its time ("devices.up/<model>", from the scenario's
-/// node conditions: the run's own samples count nodes up, not devices). Cancel stops the
-/// engine at its next event; a newer start() cancels older runs and drops their signals. The
-/// destructor cancels and waits for every run still in flight, not only the newest.
+/// Runs a scenario on a thread of its own (JobThreads) at a lower priority than the UI. Samples arrive in
+/// batches while it runs (at most ~10 per second, so charts grow live without flooding the event loop), then
+/// one outcome. Each sample also carries the devices up by model at its time ("devices.up/<model>", from the
+/// scenario's node conditions: the run's own samples count nodes up, not devices). Cancel stops the engine at
+/// its next event; a newer start() cancels older runs and drops their signals. The destructor cancels and
+/// waits for every run still in flight, not only the newest.
 class SimulationJob : public QObject
 {
     Q_OBJECT
@@ -56,10 +52,10 @@ public:
     /// saved as a revision and the run refers to it, as `drasim simulate --save` does.
     void start(std::shared_ptr<const sim::PreparedScenario> prepared, const QString& storePath,
         std::optional<quint64> seed = {}, const QString& scenarioPath = {});
-    void cancel();
-    bool isRunning() const { return m_running; }
+    void cancel() { m_runs.cancel(); }
+    bool isRunning() const { return m_runs.isRunning(); }
     /// Runs whose worker has not returned yet (a cancelled run may still be winding down).
-    int runsInFlight();
+    int runsInFlight() const { return m_runs.runsInFlight(); }
 
 Q_SIGNALS:
     void started(const QString& scenarioName);
@@ -70,14 +66,7 @@ Q_SIGNALS:
     void finished(std::shared_ptr<const drasim::ui::SimulationOutcome> outcome);
 
 private:
-    struct Shared;
-    quint64 m_generation = 0;
-    bool m_running = false;
-    std::shared_ptr<Shared> m_shared;
-    QList<QFuture<void>> m_inFlight;
-    // Not the global pool: Qt paints with it (the raster engine splits large fills across its
-    // threads), and a window whose paint waits behind a long run freezes for seconds.
-    QThreadPool m_pool;
+    JobThreads<SimulationJob> m_runs { this };
 };
 
 } // namespace drasim::ui
