@@ -274,11 +274,18 @@ GroupScheduleResult Cluster::Impl::scheduleGroup(const PodGroupPolicy& group,
     GroupClaims::generate(*this, group);
     GroupScheduleResult out
         = GroupCycle::attempt(*this, group, pods, boundMembers, topologyAware, GroupCycle::Placement {});
-    // A group confined to a topology domain never preempts: "TAS does not trigger workload or pod
-    // preemption" (kubernetes.io, concepts/scheduling-eviction/topology-aware-scheduling, 1.36
-    // and still in 1.37's page); it stays unschedulable instead.
+    // A group confined to a topology domain preempts from 1.37 only. 1.36's runWorkloadAwarePreemption
+    // refuses a PodGroup with scheduling constraints ("workload aware preemption is not supported
+    // for pod groups with scheduling constraints"); kubernetes/kubernetes#140683 removed that
+    // refusal for 1.37 and changed nothing else: the dry run below runs the whole placement search
+    // (GroupCycle::attempt) once with every lower-priority unit removed, keeps the best-scored
+    // placement as a normal cycle would, and the reprieve then gives back every unit that does not
+    // stand in the way of the members assumed there, so victims fall in that one domain only.
+    // KEP-5710 (beta): "For the alpha support of TAS, we will only assume the best placement";
+    // victims are not compared across placements.
     const SchedulerProfile& profile = GroupCycle::profileOf(*this, pods);
-    const bool confined = topologyAware && !group.topologyKey.empty() && profile.topologyPlacement;
+    const bool confined = topologyAware && !group.topologyKey.empty() && profile.topologyPlacement
+        && options.kubernetesVersion < api::KubernetesVersion::V1_37;
     // Workload-aware preemption is DefaultPreemption at PodGroupPostFilter.
     if (!out.scheduled && !confined && profile.groupPreemption)
         GroupPreemption::postFilter(

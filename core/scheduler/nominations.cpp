@@ -91,7 +91,9 @@ std::shared_ptr<const PlacementCycle> Cluster::Impl::Nominator::placementWithNom
 
 // A pod nominated to a node tries that node first and takes it if it passes every filter, without
 // scoring others (schedule_one.go, evaluateNominatedNode). A failed try leaves no trace in the
-// cycle's report: the full pass filters that node again.
+// cycle's report: the full pass filters that node again. Inside a placement of a group cycle a
+// nominated node outside the placement is not tried (GetNodeInPlacement, kubernetes/kubernetes#136944:
+// "NNN is in the cluster but not in the placement"); the pod is placed as if not nominated.
 void Cluster::Impl::Nominator::tryFirst(Impl& d, Cycle& cycle)
 {
     auto n = d.nominations.find(cycle.podKey);
@@ -99,6 +101,10 @@ void Cluster::Impl::Nominator::tryFirst(Impl& d, Cycle& cycle)
         return;
     auto ni = d.nodeIndex.find(n->second.node);
     if (ni == d.nodeIndex.end())
+        return;
+    // A placement's nodes are in index order (GroupCycle::placements).
+    if (d.placementNodes
+        && !std::binary_search(d.placementNodes->begin(), d.placementNodes->end(), ni->second))
         return;
     const auto histogram = cycle.histogram;
     const auto draHistogram = cycle.draHistogram;

@@ -137,6 +137,44 @@ def register(g):
           racks + [group("t", 5, topology="rack")] + [member("t-%d" % i, "t") for i in range(5)],
           ["error spec.schedulingConstraints: Forbidden: feature gate TopologyAwareWorkloadScheduling is disabled"])
 
+    # ---- workload-aware preemption under a topology constraint (kubernetes/kubernetes#140683) ----
+    # Rack r1: an inference pod (above the gang) and a batch pod, two slots free; rack r2: four
+    # batch pods. No rack holds the gang of three as it stands. 1.37's dry run removes every batch
+    # pod, places the gang in the best-scored rack (r1: equal pods, r1 is the more packed with the
+    # inference pod in it) and reprieves what does not stand in its way: r2's four pods stay.
+    # 1.36 refuses preemption for a PodGroup with scheduling constraints.
+    def busy_racks(version):
+        prio = [solo("x", prio="inference", on="r1-a"), solo("b1", prio="batch", on="r1-b")]
+        prio += [solo("b%d" % i, prio="batch", on="r2-" + "abcd"[i - 2]) for i in range(2, 6)]
+        return (classes + slots("r1-a", "r1-b", "r1-c", "r1-d", labels={"rack": "r1"})
+                + slots("r2-a", "r2-b", "r2-c", "r2-d", labels={"rack": "r2"}) + prio)
+
+    for version in ("1.37", "1.36"):
+        v = "v1beta1" if version == "1.37" else "v1alpha2"
+        gates = (GATES_137 if version == "1.37" else GATES_136 + ",WorkloadAwarePreemption=true") \
+            + ",TopologyAwareWorkloadScheduling=true"
+        preempts = version == "1.37"
+        gcase("topology-preempts-%s" % version.replace(".", "-"),
+              "a gang of three kept in one rack, with no rack free enough, %s"
+              % ("evicts the one batch pod of the rack it is placed in and none of the other rack's four"
+                 if preempts else "evicts nothing: 1.36 runs no workload-aware preemption under a topology "
+                 "constraint"),
+              busy_racks(version) + [group("t", 3, prio="training", topology="rack", version=v)]
+              + [member("t-%d" % i, "t", prio="training") for i in range(3)],
+              (["victims b1", "pod t-0 nominated r1-b", "pod t-1 nominated r1-c", "pod t-2 nominated r1-d"]
+               if preempts else ["victims -", "pod t-0 nominated -"])
+              + ["group t False"],
+              version=version, gates=gates)
+
+    gcase("topology-preempts-nothing-when-no-rack-fits",
+          "a gang of five kept in one rack evicts nobody: with every batch pod gone r1 holds three and "
+          "r2 four, although the cluster would hold seven",
+          busy_racks("1.37") + [group("t", 5, prio="training", topology="rack")]
+          + [member("t-%d" % i, "t", prio="training") for i in range(5)],
+          ["victims -", "pod t-0 nominated -", "pod t-4 nominated -", "group t False"]
+          + ["pod t-%d pending-contains 0/2 placements are feasible" % i for i in range(5)],
+          gates=GATES_137 + ",TopologyAwareWorkloadScheduling=true")
+
     # ---- the API a version serves ----
     gcase("api-not-served-1-35", "Kubernetes 1.35 serves no scheduling.k8s.io/v1beta1: the PodGroup is "
           "refused where it is written",

@@ -236,10 +236,11 @@ TEST(GroupPreemptionLaws, VictimsAreLowerAndMakeRoomOnRandomClusters)
     EXPECT_GT(preempted, 20);
 }
 
-// Topology-aware scheduling does not trigger preemption (kubernetes.io's TAS page, 1.36 and
-// 1.37): a gang confined to one rack stays unschedulable; without the gate the key is dropped and
-// the same gang preempts.
-TEST(GroupPreemption, AGangConfinedToATopologyDomainNeverPreempts)
+// Topology-aware scheduling triggers no preemption in 1.36 (its runWorkloadAwarePreemption refuses
+// a PodGroup with scheduling constraints): a gang confined to one rack stays unschedulable; 1.37
+// preempts for it (kubernetes/kubernetes#140683, test_topology_preemption.cpp), and without the
+// gate the key is dropped and the same gang preempts in either version.
+TEST(GroupPreemption, AGangConfinedToATopologyDomainPreemptsFrom137)
 {
     auto o = unitNodes(2);
     for (auto& n : o.nodes)
@@ -248,15 +249,22 @@ TEST(GroupPreemption, AGangConfinedToATopologyDomainNeverPreempts)
     o.pods.push_back(unitPod("b", "4", 100, "n1"));
     PodGroupPolicy g = wapGang("g", 2, 1000);
     g.topologyKey = "rack";
-    Cluster confined(o);
+    scheduler::SchedulerOptions v136;
+    v136.kubernetesVersion = api::KubernetesVersion::V1_36;
+    Cluster confined(o, v136);
     auto r = confined.scheduleGroup(g, wapMembers("g", 2, "4", 1000), {}, true);
     EXPECT_FALSE(r.scheduled);
     EXPECT_FALSE(r.preemption);
     EXPECT_FALSE(isTerminating(confined, "default/a"));
-    Cluster gateOff(std::move(o));
+    const std::vector<std::string> both { "default/a", "default/b" };
+    Cluster v137(o);
+    auto now = v137.scheduleGroup(g, wapMembers("g", 2, "4", 1000), {}, true);
+    ASSERT_TRUE(now.preemption);
+    EXPECT_EQ(now.preemption->victims, both);
+    Cluster gateOff(std::move(o), v136);
     auto off = gateOff.scheduleGroup(g, wapMembers("g", 2, "4", 1000), {}, false);
     ASSERT_TRUE(off.preemption);
-    EXPECT_EQ(off.preemption->victims, (std::vector<std::string> { "default/a", "default/b" }));
+    EXPECT_EQ(off.preemption->victims, both);
 }
 
 namespace {

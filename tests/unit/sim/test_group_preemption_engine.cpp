@@ -36,10 +36,15 @@ workload::JobSpec gangJob(const std::string& name, double at, double seconds, in
     return job;
 }
 
-GroupPreemptionLog runGangs(
-    int nodes, std::vector<workload::JobSpec> jobs, bool workloadAwarePreemption = true)
+/// `perRack` > 0: the nodes are labelled rack=r<i / perRack> and the group's topology key is
+/// honoured (TopologyAwareWorkloadScheduling).
+GroupPreemptionLog runGangs(int nodes, std::vector<workload::JobSpec> jobs,
+    bool workloadAwarePreemption = true, int perRack = 0,
+    api::KubernetesVersion version = api::kDefaultKubernetesVersion)
 {
-    scheduler::Cluster cluster(api::ObjectSet {});
+    scheduler::SchedulerOptions options;
+    options.kubernetesVersion = version;
+    scheduler::Cluster cluster(api::ObjectSet {}, options);
     SchedulerClusterPort port(cluster);
     SimOptions o;
     o.scenarioName = "group-preemption";
@@ -47,8 +52,12 @@ GroupPreemptionLog runGangs(
     o.metricInterval = 0;
     o.podGroups = true;
     o.workloadAwarePreemption = workloadAwarePreemption;
+    o.topologyAwareGroups = perRack > 0;
     Simulator sim(port, o);
-    sim.addNodePool(devicePluginPool(nodes));
+    NodePool pool = devicePluginPool(nodes);
+    for (int i = 0; perRack > 0 && i < nodes; ++i)
+        pool.nodes[i].node.meta.labels["rack"] = "r" + std::to_string(i / perRack);
+    sim.addNodePool(pool);
     sim.setArrivals(source(std::move(jobs)));
     GroupPreemptionLog log;
     sim.addRecorder(&log);
@@ -98,4 +107,31 @@ TEST(GroupPreemptionRun, OnlyLowerPriorityUnitsAndOnlyWhenThatMakesRoom)
     EXPECT_EQ(equal.count("Preempted"), 0) << equal.dump();
     auto tooBig = runGangs(2, { gangJob("batch", 0, 1000, 2, 0), gangJob("train", 100, 500, 3, 1000) });
     EXPECT_EQ(tooBig.count("Preempted"), 0) << tooBig.dump();
+}
+
+// A gang kept in one rack (kubernetes/kubernetes#140683, 1.37): a batch gang of four holds both
+// racks' GPUs; the training gang of two evicts the two batch pods of one rack only, waits through
+// their grace period and binds there. 1.36 preempts nothing for it and the gang waits for the
+// batch job to end.
+TEST(GroupPreemptionRun, ARackConstrainedGangEvictsInOneRackFrom137)
+{
+    workload::JobSpec train = gangJob("train", 100, 500, 2, 1000);
+    train.group->topologyKey = "rack";
+    const std::vector<workload::JobSpec> jobs { gangJob("batch", 0, 1000, 4, 0), train };
+    auto log = runGangs(4, jobs, true, 2);
+    EXPECT_EQ(log.count("1m40s Preempted default/batch-"), 2) << log.dump();
+    // Both victims in one rack, and the gang binds on the two GPUs they held.
+    const int inR0 = log.count("@gp-0: preempted") + log.count("@gp-1: preempted");
+    const int inR1 = log.count("@gp-2: preempted") + log.count("@gp-3: preempted");
+    EXPECT_TRUE((inR0 == 2 && inR1 == 0) || (inR0 == 0 && inR1 == 2)) << log.dump();
+    const std::string rackNodes = inR0 == 2 ? "01" : "23";
+    int boundThere = 0;
+    for (char m : std::string("01"))
+        for (char n : rackNodes)
+            boundThere += log.count(std::string("2m10s Scheduled default/train-") + m + " @gp-" + n);
+    EXPECT_EQ(boundThere, 2) << log.dump();
+
+    auto v136 = runGangs(4, jobs, true, 2, api::KubernetesVersion::V1_36);
+    EXPECT_EQ(v136.count("Preempted"), 0) << v136.dump();
+    EXPECT_EQ(v136.count("16m40s Scheduled default/train-"), 2) << v136.dump();
 }

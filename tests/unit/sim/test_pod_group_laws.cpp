@@ -2,7 +2,9 @@
 // Laws over random gangs on random clusters, run by the engine with PodGroups on: a gang that has
 // no member bound binds none or at least minCount of them in one cycle (never a part), every
 // cycle that binds members leaves at least minCount bound, the members of a group with a topology
-// key lie in one domain, and no device is ever held twice or beyond a node's devices.
+// key lie in one domain, and no device is ever held twice or beyond a node's devices. With
+// workload-aware preemption on (1.37), also: no victim is of the preemptor's priority or above,
+// and the victims and nominated nodes of a group with a topology key lie in one domain.
 #include <map>
 #include <random>
 #include <set>
@@ -35,15 +37,30 @@ public:
 
     BindOutcome schedule(const api::Pod& pod) override
     {
+        note(pod);
         BindOutcome out = m_inner.schedule(pod);
+        checkVictims(out.victims, pod.spec.priority.value_or(0), "pod " + pod.meta.name);
         checkCapacity();
         return out;
     }
     GroupOutcome scheduleGroup(const GroupPolicy& group, const std::vector<api::Pod>& pods,
         const std::vector<std::string>& boundMembers) override
     {
+        for (const auto& p : pods)
+            note(p);
         GroupOutcome out = m_inner.scheduleGroup(group, pods, boundMembers);
         ++cycles;
+        checkVictims(out.victims, group.priority, group.key);
+        if (!out.victims.empty() && group.topologyAware && !group.topologyKey.empty()) {
+            ++confinedPreemptions;
+            std::vector<std::string> nodes;
+            for (const auto& v : out.victims)
+                nodes.push_back(m_cluster.findBoundPod(v)->nodeName);
+            for (const auto& m : out.members)
+                if (!m.nominatedNode.empty())
+                    nodes.push_back(m.nominatedNode);
+            checkOneDomain(group, nodes);
+        }
         checkGroup(group, pods, boundMembers, out);
         checkCapacity();
         return out;
@@ -51,8 +68,32 @@ public:
 
     int cycles = 0;
     int gangsFirstBound = 0;
+    int confinedPreemptions = 0; ///< preemptions by groups with a topology key
+    int victims = 0;
 
 private:
+    /// The device-plugin GPUs the pod asks for, for the capacity check.
+    void note(const api::Pod& pod)
+    {
+        int64_t gpus = 0;
+        for (const auto& c : pod.spec.containers)
+            if (auto it = c.resources.requests.find(kPluginGpu); it != c.resources.requests.end())
+                gpus += it->second.value();
+        m_pluginGpus[pod.meta.namespace_ + "/" + pod.meta.name] = gpus;
+    }
+
+    /// Every victim is bound, being deleted now, and of lower priority than its preemptor.
+    void checkVictims(const std::vector<std::string>& keys, int32_t priority, const std::string& preemptor)
+    {
+        for (const auto& v : keys) {
+            ++victims;
+            const auto* b = m_cluster.findBoundPod(v);
+            ASSERT_TRUE(b) << m_seed << " " << v;
+            EXPECT_TRUE(b->terminating) << m_seed << " " << v;
+            EXPECT_LT(b->priority, priority) << m_seed << " " << v << " preempted by " << preemptor;
+        }
+    }
+
     void checkGroup(const GroupPolicy& group, const std::vector<api::Pod>& pods,
         const std::vector<std::string>& boundMembers, const GroupOutcome& out)
     {
@@ -107,21 +148,39 @@ private:
         }
         for (const auto& u : m_cluster.deviceUsage())
             EXPECT_LE(u.allocated, u.total) << m_seed << " node " << u.node;
+        // Device-plugin GPUs: no node holds more than it has, pods being deleted included.
+        std::map<std::string, int64_t> used;
+        for (const auto& b : m_cluster.boundPods())
+            if (auto it = m_pluginGpus.find(b.key); it != m_pluginGpus.end())
+                used[b.nodeName] += it->second;
+        for (const auto& [node, gpus] : used) {
+            const auto& allocatable = m_cluster.findNode(node)->allocatable;
+            auto it = allocatable.find(kPluginGpu);
+            EXPECT_LE(gpus, it == allocatable.end() ? 0 : it->second.value()) << m_seed << " node " << node;
+        }
     }
 
+    static constexpr const char* kPluginGpu = "nvidia.com/gpu";
     std::string m_seed;
+    std::map<std::string, int64_t> m_pluginGpus; ///< pod key -> device-plugin GPUs requested
 };
 
-/// `count` nodes with `gpus` devices each, labelled with a rack of `perRack` nodes.
-NodePool rackedPool(int count, int gpus, int perRack)
+/// `count` nodes with `gpus` devices each (device-plugin GPUs with `plugin`), labelled with a rack
+/// of `perRack` nodes.
+NodePool rackedPool(int count, int gpus, int perRack, bool plugin = false)
 {
-    NodePool pool = gpuPool("n", count, gpus);
-    for (int i = 0; i < count; ++i)
+    NodePool pool = plugin ? devicePluginPool(count, gpus) : gpuPool("n", count, gpus);
+    for (int i = 0; i < count; ++i) {
+        pool.nodes[i].node.meta.name = "n-" + std::to_string(i);
         pool.nodes[i].node.meta.labels["rack"] = "r" + std::to_string(i / perRack);
+    }
     return pool;
 }
 
-workload::JobSpec randomJob(std::mt19937_64& rng, int index)
+/// `priorities`: the job's priority is one of 0, 100 and 1000 (drawn after everything else, so the
+/// jobs are otherwise those of the same seed without), and its pods ask for device-plugin GPUs,
+/// which preemption can free (a victim's DRA devices it cannot, KEP-5710's known limitation).
+workload::JobSpec randomJob(std::mt19937_64& rng, int index, bool priorities = false)
 {
     auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
     workload::JobSpec job = gpuJob("j" + std::to_string(index), pick(0, 60), pick(5, 120), pick(1, 3));
@@ -137,6 +196,13 @@ workload::JobSpec randomJob(std::mt19937_64& rng, int index)
             g.topologyKey = "rack";
         job.group = g;
     }
+    if (priorities) {
+        static constexpr int32_t kPriorities[] = { 0, 100, 1000 };
+        const int gpus = std::stoi(job.tasks[0].pod->meta.annotations.at("fake/gpus"));
+        workload::JobSpec plugin = pluginGpuJob(
+            job.name, job.arrivalSeconds, job.tasks[0].durationSeconds, kPriorities[pick(0, 2)], gpus);
+        job.tasks = plugin.tasks;
+    }
     return job;
 }
 
@@ -148,7 +214,8 @@ struct LawCase
     std::vector<InjectedEvent> events;
 };
 
-LawCase randomCase(uint64_t seed)
+/// `preemption`: workload-aware preemption on (1.37) and jobs of random priority.
+LawCase randomCase(uint64_t seed, bool preemption = false)
 {
     std::mt19937_64 rng(seed);
     auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
@@ -161,10 +228,10 @@ LawCase randomCase(uint64_t seed)
     c.options.topologyAwareGroups = pick(0, 1) == 1;
     c.options.popFromBackoffQ = pick(0, 1) == 1;
     const int nodes = pick(1, 6);
-    c.pool = rackedPool(nodes, pick(1, 8), pick(1, 3));
+    c.pool = rackedPool(nodes, pick(1, 8), pick(1, 3), preemption);
     const int jobs = pick(1, 8);
     for (int i = 0; i < jobs; ++i)
-        c.jobs.push_back(randomJob(rng, i));
+        c.jobs.push_back(randomJob(rng, i, preemption));
     if (pick(0, 3) == 0) {
         // A node fails and comes back: members are lost after binding and replaced.
         InjectedEvent fail;
@@ -176,6 +243,7 @@ LawCase randomCase(uint64_t seed)
         back.type = InjectedEvent::Type::NodeReturn;
         c.events = { fail, back };
     }
+    c.options.workloadAwarePreemption = preemption;
     return c;
 }
 
@@ -203,4 +271,38 @@ TEST(PodGroupLaws, GangsBindWholeOrNotAtAllOnRandomClusters)
     // The laws were exercised, not vacuously true.
     EXPECT_GT(cycles, 1000);
     EXPECT_GT(firstBinds, 300);
+}
+
+// The same laws with workload-aware preemption on and jobs at three priorities, topology keys
+// honoured in every run: a group under a topology key preempts from 1.37
+// (kubernetes/kubernetes#140683), its victims and nominations in one domain, and binds there once
+// they are gone; nothing of equal or higher priority is ever a victim.
+TEST(PodGroupLaws, PreemptingGangsStayInOneDomainOnRandomClusters)
+{
+    int cycles = 0;
+    int firstBinds = 0;
+    int confined = 0;
+    int victims = 0;
+    for (uint64_t seed = 7'300'000; seed < 7'301'000; ++seed) {
+        LawCase c = randomCase(seed, true);
+        c.options.topologyAwareGroups = true;
+        scheduler::Cluster cluster(gpuClassAndTemplates(kMaxGpusPerPod));
+        CheckingPort port(cluster, "seed " + std::to_string(seed));
+        Simulator sim(port, c.options);
+        sim.addNodePool(c.pool);
+        sim.setArrivals(source(std::move(c.jobs)));
+        for (auto& e : c.events)
+            sim.addEvent(std::move(e));
+        sim.run();
+        cycles += port.cycles;
+        firstBinds += port.gangsFirstBound;
+        confined += port.confinedPreemptions;
+        victims += port.victims;
+        if (::testing::Test::HasFailure())
+            break;
+    }
+    EXPECT_GT(cycles, 1000);
+    EXPECT_GT(firstBinds, 300);
+    EXPECT_GT(victims, 100);
+    EXPECT_GT(confined, 30);
 }
