@@ -1,15 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include <atomic>
 #include <memory>
 #include <vector>
 
-#include <QFuture>
-#include <QList>
 #include <QObject>
 #include <QString>
-#include <QThreadPool>
 
 #include "core/api/feature_gates.h"
 #include "core/api/object_set.h"
@@ -17,6 +13,7 @@
 #include "core/scheduler/diagnosis.h"
 #include "core/sim/prepared_scenario.h"
 #include "core/sim/run_prepared.h"
+#include "ui/jobs/job_threads.h"
 
 namespace drasim::ui {
 
@@ -33,8 +30,11 @@ struct AllocationOutcome
 };
 
 /// Schedules the document's objects on a worker thread with the core's kube-scheduler model, and
-/// explains a pending pod on request (the same diagnosis as `drasim explain`). A newer request
-/// drops the signals of older ones; the destructor waits for every worker still in flight.
+/// explains a pending pod on request (the same diagnosis as `drasim explain`), each kind of request
+/// on threads of its own at a lower priority than the UI. A newer request drops the signals of
+/// older ones of its kind; none can be stopped, so a request waits for the one of its kind in
+/// flight, and of those waiting only the newest runs (JobThreads, one at a time). The destructor
+/// waits for every request in flight.
 class AllocationJob : public QObject
 {
     Q_OBJECT
@@ -50,7 +50,8 @@ public:
         std::shared_ptr<const api::ObjectSet> objects, const api::FeatureGates& gates, const QString& podKey);
     /// The pending pod podKey of a scenario's run at simulated time `at`, as `drasim explain --at`
     /// gives it: the run is simulated again with `seed` up to `at`. A request that has not started
-    /// when a newer one comes is skipped: scrubbing the timeline queues no pile of runs.
+    /// when a newer one comes is skipped: scrubbing the timeline queues no pile of runs (and so
+    /// for the other kinds).
     void explainAt(std::shared_ptr<const sim::PreparedScenario> prepared, quint64 seed, qint64 at,
         const QString& podKey);
 
@@ -64,16 +65,10 @@ Q_SIGNALS:
         const QString& podKey, qint64 at, std::shared_ptr<const drasim::sim::PodExplanationAt> answer);
 
 private:
-    void forgetFinished();
-
-    quint64 m_scheduleGeneration = 0;
-    quint64 m_explainGeneration = 0;
-    /// Shared with the workers, which read it before they start to skip requests already stale.
-    std::shared_ptr<std::atomic<quint64>> m_explainAtGeneration = std::make_shared<std::atomic<quint64>>(0);
-    QList<QFuture<void>> m_inFlight;
-    // Not the global pool: Qt paints with it (the raster engine splits large fills across its
-    // threads), and a window whose paint waits behind a long run freezes for seconds.
-    QThreadPool m_pool;
+    using Runs = JobThreads<AllocationJob>;
+    Runs m_schedules { this, Runs::Overlap::OneAtATime };
+    Runs m_explains { this, Runs::Overlap::OneAtATime };
+    Runs m_explainsAt { this, Runs::Overlap::OneAtATime };
 };
 
 } // namespace drasim::ui

@@ -1,79 +1,61 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/jobs/compare_job.h"
 
-#include <QMetaObject>
-#include <QPointer>
-
 #include "core/storage/database.h"
 
 namespace drasim::ui {
 
 CompareJob::CompareJob(QObject* parent)
     : QObject(parent)
-{
-    m_pool.setMaxThreadCount(1); // one store reader at a time; requests queue in order
-}
+{ }
 
-CompareJob::~CompareJob()
-{
-    m_pool.waitForDone();
-}
+CompareJob::~CompareJob() = default;
 
 void CompareJob::listRuns(const QString& storePath)
 {
-    const quint64 generation = ++m_listGeneration;
-    QPointer<CompareJob> self(this);
-    const std::string path = storePath.toStdString();
-    m_pool.start([self, generation, path]() {
-        auto runs = std::make_shared<RunList>();
-        QString error;
-        if (path.empty()) {
-            error = tr("no run store");
-        } else {
-            try {
-                storage::RunStore store(path);
-                *runs = store.runs();
-            } catch (const std::exception& e) {
-                error = QString::fromStdString(e.what());
+    using Listed = Read<RunList>;
+    m_lists.start(
+        QStringLiteral("drasim-list-runs"),
+        [path = storePath.toStdString()](const JobThreads<CompareJob>::Run&) {
+            auto read = std::make_shared<Listed>();
+            auto runs = std::make_shared<RunList>();
+            if (path.empty()) {
+                read->error = tr("no run store");
+            } else {
+                try {
+                    storage::RunStore store(path);
+                    *runs = store.runs();
+                } catch (const std::exception& e) {
+                    read->error = QString::fromStdString(e.what());
+                }
             }
-        }
-        if (!self)
-            return;
-        QMetaObject::invokeMethod(
-            self.data(),
-            [self, generation, runs, error]() {
-                if (self && self->m_listGeneration == generation)
-                    Q_EMIT self->runsListed(runs, error);
-            },
-            Qt::QueuedConnection);
-    });
+            read->found = std::move(runs);
+            return std::shared_ptr<const Listed>(std::move(read));
+        },
+        [](CompareJob* job, const std::shared_ptr<const Listed>& read) {
+            Q_EMIT job->runsListed(read->found, read->error);
+        });
 }
 
 void CompareJob::compare(const QString& storePath, qint64 baseline, qint64 other)
 {
-    const quint64 generation = ++m_compareGeneration;
-    QPointer<CompareJob> self(this);
-    const std::string path = storePath.toStdString();
-    m_pool.start([self, generation, path, baseline, other]() {
-        std::shared_ptr<const compare::Comparison> result;
-        QString error;
-        try {
-            storage::RunStore store(path);
-            const auto runs = compare::loadRuns(store, { baseline, other });
-            result = std::make_shared<const compare::Comparison>(compare::compareRuns(runs));
-        } catch (const std::exception& e) {
-            error = QString::fromStdString(e.what());
-        }
-        if (!self)
-            return;
-        QMetaObject::invokeMethod(
-            self.data(),
-            [self, generation, result, error]() {
-                if (self && self->m_compareGeneration == generation)
-                    Q_EMIT self->compared(result, error);
-            },
-            Qt::QueuedConnection);
-    });
+    using Compared = Read<compare::Comparison>;
+    m_comparisons.start(
+        QStringLiteral("drasim-compare"),
+        [path = storePath.toStdString(), baseline, other](const JobThreads<CompareJob>::Run&) {
+            auto read = std::make_shared<Compared>();
+            try {
+                storage::RunStore store(path);
+                const auto runs = compare::loadRuns(store, { baseline, other });
+                read->found = std::make_shared<const compare::Comparison>(compare::compareRuns(runs));
+            } catch (const std::exception& e) {
+                read->error = QString::fromStdString(e.what());
+            }
+            return std::shared_ptr<const Compared>(std::move(read));
+        },
+        [](CompareJob* job, const std::shared_ptr<const Compared>& read) {
+            Q_EMIT job->compared(read->found, read->error);
+        });
 }
 
 } // namespace drasim::ui

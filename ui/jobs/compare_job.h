@@ -6,10 +6,10 @@
 
 #include <QObject>
 #include <QString>
-#include <QThreadPool>
 
 #include "core/compare/comparison.h"
 #include "core/storage/run_store.h"
+#include "ui/jobs/job_threads.h"
 
 namespace drasim::ui {
 
@@ -17,7 +17,9 @@ using RunList = std::vector<storage::RunInfo>;
 
 /// Reads the run store off the UI thread: the list of runs, and two runs compared
 /// (core/compare: KPIs with differences, series on one time axis). Only the newest request of
-/// each kind delivers; the destructor waits for the reads in flight.
+/// each kind delivers; a read cannot be stopped, so a request waits for the read of its kind in
+/// flight, and of those waiting only the newest runs (JobThreads, one at a time). The destructor
+/// waits for the reads in flight.
 class CompareJob : public QObject
 {
     Q_OBJECT
@@ -36,9 +38,14 @@ Q_SIGNALS:
     void compared(std::shared_ptr<const drasim::compare::Comparison> comparison, const QString& error);
 
 private:
-    quint64 m_listGeneration = 0;
-    quint64 m_compareGeneration = 0;
-    QThreadPool m_pool; // waited for by its destructor, after the members the workers post to
+    /// What a read found, or why it could not.
+    template <class Found> struct Read
+    {
+        std::shared_ptr<const Found> found;
+        QString error;
+    };
+    JobThreads<CompareJob> m_lists { this, JobThreads<CompareJob>::Overlap::OneAtATime };
+    JobThreads<CompareJob> m_comparisons { this, JobThreads<CompareJob>::Overlap::OneAtATime };
 };
 
 } // namespace drasim::ui

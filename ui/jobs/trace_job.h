@@ -3,15 +3,13 @@
 
 #include <memory>
 
-#include <QFuture>
-#include <QList>
 #include <QObject>
 #include <QString>
 
 #include "core/allocator/allocation_trace.h"
 #include "core/api/object_set.h"
 #include "core/scheduler/cluster.h"
-#include "ui/jobs/background_pool.h"
+#include "ui/jobs/job_threads.h"
 
 namespace drasim::ui {
 
@@ -27,7 +25,10 @@ struct TraceOutcome
 };
 
 /// Schedules the document's pods up to one pod, as `drasim allocate` does, and records the
-/// allocator's every step for that pod, on a worker thread. Only the newest request is reported.
+/// allocator's every step for that pod, on a thread of its own at a lower priority than the UI.
+/// Only the newest request is reported; a trace cannot be stopped, so a request waits for the one
+/// in flight, and of those waiting only the newest runs (JobThreads, one at a time). The
+/// destructor waits for the trace in flight.
 class TraceJob : public QObject
 {
     Q_OBJECT
@@ -41,9 +42,8 @@ Q_SIGNALS:
     void traced(std::shared_ptr<const drasim::ui::TraceOutcome> outcome);
 
 private:
-    quint64 m_generation = 0;
-    QList<QFuture<void>> m_inFlight;
-    BackgroundPool m_pool; // last: destroyed first, waiting for the workers
+    using Runs = JobThreads<TraceJob>;
+    Runs m_runs { this, Runs::Overlap::OneAtATime };
 };
 
 } // namespace drasim::ui

@@ -4,14 +4,12 @@
 #include <memory>
 #include <vector>
 
-#include <QFuture>
-#include <QList>
 #include <QObject>
 #include <QString>
 
 #include "core/api/object_set.h"
 #include "core/common/diagnostic.h"
-#include "ui/jobs/background_pool.h"
+#include "ui/jobs/job_threads.h"
 
 namespace drasim::ui {
 
@@ -24,9 +22,11 @@ struct ValidationOutcome
     std::shared_ptr<const api::ObjectSet> objects;
 };
 
-/// Checks editor text on a worker thread with the core loader and validator. Only the newest
-/// request is reported: typing faster than checking never shows a stale result. The destructor
-/// waits for workers still in flight.
+/// Checks editor text with the core loader and validator on a thread of its own at a lower
+/// priority than the UI. Only the newest request is reported: typing faster than checking never
+/// shows a stale result. A check cannot be stopped, so a request waits for the one in flight, and
+/// of those waiting only the newest runs (JobThreads, one at a time). The destructor waits for the
+/// check in flight.
 class ValidationJob : public QObject
 {
     Q_OBJECT
@@ -35,15 +35,15 @@ public:
     ~ValidationJob() override;
 
     void validate(const QString& text, const QString& fileName);
-    bool isRunning() const;
+    /// From a request until its outcome has been reported.
+    bool isRunning() const { return m_runs.isRunning(); }
 
 Q_SIGNALS:
     void validated(std::shared_ptr<const drasim::ui::ValidationOutcome> outcome);
 
 private:
-    quint64 m_generation = 0;
-    QList<QFuture<void>> m_inFlight;
-    BackgroundPool m_pool; // last: destroyed first, waiting for the workers
+    using Runs = JobThreads<ValidationJob>;
+    Runs m_runs { this, Runs::Overlap::OneAtATime };
 };
 
 } // namespace drasim::ui
