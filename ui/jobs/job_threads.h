@@ -5,6 +5,7 @@
 #include <memory>
 #include <utility>
 
+#include <QDeadlineTimer>
 #include <QList>
 #include <QPointer>
 #include <QString>
@@ -16,8 +17,8 @@
 
 namespace drasim::ui {
 
-/// The runs of a background job, each on a thread of its own at a lower priority than the UI
-/// (threads the work starts inherit that): a newer start() cancels the older run and drops
+/// The runs of a background job, each on a thread of its own, by default at a lower priority
+/// than the UI (threads the work starts inherit that): a newer start() cancels the older run and drops
 /// everything it still posts, the outcome reaches the job as its `finished(outcome)` signal (or
 /// whatever `land` makes of it), and the destructor cancels and waits for every run still in
 /// flight (not only the newest) and frees what their work held, so no thread and none of its
@@ -35,6 +36,15 @@ public:
         /// newest starts: for work that cannot be stopped (checks, traces, store reads), so
         /// requests faster than the work neither pile up threads nor compute what nobody reads.
         OneAtATime,
+    };
+
+    /// The threads' scheduling priority.
+    enum class Priority {
+        /// Lowered below the UI's (background_priority.h): the window keeps its core.
+        Background,
+        /// The process's own: work the user waits for with nothing else to do in the window (at
+        /// a lower priority every other process on the machine would go first).
+        Foreground,
     };
 
     /// What a worker holds of its run: its cancel token and the way back to the job.
@@ -60,9 +70,11 @@ public:
         std::shared_ptr<Shared> m_shared = std::make_shared<Shared>();
     };
 
-    explicit JobThreads(Job* job, Overlap overlap = Overlap::Concurrent)
+    explicit JobThreads(
+        Job* job, Overlap overlap = Overlap::Concurrent, Priority priority = Priority::Background)
         : m_job(job)
         , m_overlap(overlap)
+        , m_priority(priority)
     { }
     ~JobThreads()
     {
@@ -99,7 +111,8 @@ public:
         m_current = run.m_shared;
         m_running = true;
         auto body = [this, run, work = std::move(work), land = std::move(land)]() mutable {
-            lowerCurrentThreadPriority(); // before the work starts its threads, which inherit it
+            if (m_priority == Priority::Background)
+                lowerCurrentThreadPriority(); // before the work starts its threads, which inherit it
             auto outcome = work(run);
             // `this` is a member of the job, alive whenever the job is (postIfCurrent checks).
             run.post([this, outcome, land](Job* job) {
@@ -121,6 +134,16 @@ public:
     bool isRunning() const { return m_running; }
     /// Threads started whose end the job has not seen yet (a cancelled run may still be winding down).
     int runsInFlight() const { return m_active; }
+    /// Waits up to `msecs` (< 0: no limit) for every started run's thread to return (tests).
+    bool waitForIdle(int msecs = -1) const
+    {
+        const QDeadlineTimer deadline(
+            msecs < 0 ? QDeadlineTimer(QDeadlineTimer::Forever) : QDeadlineTimer(msecs));
+        for (const auto& thread : m_threads)
+            if (thread && !thread->wait(deadline))
+                return false;
+        return true;
+    }
 
 private:
     void launch(const QString& threadName, std::function<void()> body)
@@ -147,6 +170,7 @@ private:
 
     Job* m_job;
     Overlap m_overlap;
+    Priority m_priority;
     quint64 m_generation = 0;
     bool m_running = false;
     int m_active = 0;

@@ -1,49 +1,47 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/jobs/open_job.h"
 
-#include <atomic>
 #include <chrono>
-
-#include <QFutureWatcher>
-#include <QPointer>
-#include <QtConcurrent/QtConcurrentRun>
+#include <string_view>
 
 #include "core/common/progress.h"
 
 namespace drasim::ui {
 
-/// One open: its cancel token and the share read so far, shared by the job and the worker.
-struct OpenJob::Run
+/// What an open hands back: the session, how far it read, when its phases happened.
+struct OpenJob::Outcome
 {
-    CancelToken cancel;
-    std::atomic<double> fraction { 0 };
-    Timeline timeline; // the worker writes its part before the future finishes
+    std::shared_ptr<session::Session> session;
+    QStringList paths;
+    bool cancelled = false;
+    double fractionRead = 0;
+    Timeline timeline;
 };
 
 namespace {
 
-/// Keeps the share read and forwards it to the job's thread about ten times a second.
-class OpenProgressForwarder : public ProgressSink
+/// Keeps the share read and posts it to the job as its `progressChanged` signal about ten times
+/// a second (the first report always).
+template <class Job> class OpenProgress : public ProgressSink
 {
 public:
-    using Deliver = std::function<void(double)>;
-    OpenProgressForwarder(std::atomic<double>& fraction, Deliver deliver)
-        : m_fraction(fraction)
-        , m_deliver(std::move(deliver))
+    explicit OpenProgress(typename JobThreads<Job>::Run run)
+        : m_run(std::move(run))
     { }
     void progress(double fraction, std::string_view) override
     {
-        m_fraction.store(fraction, std::memory_order_relaxed);
+        m_fraction = fraction;
         const auto now = std::chrono::steady_clock::now();
         if (now - m_last < std::chrono::milliseconds(100))
             return;
         m_last = now;
-        m_deliver(fraction);
+        m_run.post([fraction](Job* job) { Q_EMIT job->progressChanged(fraction); });
     }
+    double fraction() const { return m_fraction; }
 
 private:
-    std::atomic<double>& m_fraction;
-    Deliver m_deliver;
+    typename JobThreads<Job>::Run m_run;
+    double m_fraction = 0;
     std::chrono::steady_clock::time_point m_last {};
 };
 
@@ -53,72 +51,46 @@ OpenJob::OpenJob(QObject* parent)
     : QObject(parent)
 { }
 
-OpenJob::~OpenJob()
-{
-    if (m_current)
-        m_current->cancel.cancel();
-    m_pool.waitForDone();
-}
-
-bool OpenJob::waitForIdle(int msecs)
-{
-    return m_pool.waitForDone(msecs);
-}
+OpenJob::~OpenJob() = default;
 
 void OpenJob::start(const QStringList& paths, const api::FeatureGates& gates)
 {
-    if (m_current)
-        m_current->cancel.cancel(); // superseded: stop reading, its signals are dropped below
-    auto run = std::make_shared<Run>();
-    run->timeline.requested = Timeline::Clock::now();
-    m_current = run;
-    Q_EMIT started(paths);
-
+    Timeline timeline;
+    timeline.requested = Timeline::Clock::now();
     std::vector<std::string> files;
     for (const auto& p : paths)
         files.push_back(p.toStdString());
-
-    QPointer<OpenJob> self(this);
-    // Runs on the job's thread, so reading m_current needs no lock.
-    auto isCurrent = [self, run]() { return self && self->m_current == run; };
-    auto* watcher = new QFutureWatcher<std::shared_ptr<session::Session>>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, run, isCurrent, paths]() {
-        watcher->deleteLater();
-        if (!isCurrent())
-            return; // superseded by a newer load
-        m_current.reset();
-        m_last = run->timeline;
-        m_last.delivered = Timeline::Clock::now();
-        if (run->cancel.cancelled())
-            Q_EMIT cancelled(run->fraction.load(std::memory_order_relaxed));
-        else
-            Q_EMIT opened(watcher->result(), paths);
-    });
-    watcher->setFuture(QtConcurrent::run(&m_pool, [self, run, isCurrent, files, gates]() {
-        // Not lowered, unlike the other jobs: the user waits for this with nothing else to do in
-        // the window, and at a lower priority every other process on the machine would go first.
-        run->timeline.workerStarted = Timeline::Clock::now();
-        OpenProgressForwarder forwarder(run->fraction, [self, isCurrent](double fraction) {
-            QMetaObject::invokeMethod(
-                self.data(),
-                [self, isCurrent, fraction]() {
-                    if (isCurrent())
-                        Q_EMIT self->progressChanged(fraction);
-                },
-                Qt::QueuedConnection);
-        });
-        auto opened = std::make_shared<session::Session>();
-        opened->setFeatureGates(gates);
-        opened->open(files, &run->cancel, &forwarder);
-        run->timeline.workerFinished = Timeline::Clock::now();
-        return opened;
-    }));
+    // A newer open cancels this one and drops its signals; a cancel() from the user keeps it the
+    // newest, so it lands as cancelled().
+    m_cancelRequested = false;
+    m_runs.start(
+        QStringLiteral("drasim-open"),
+        [timeline, files, gates, paths](const Runs::Run& run) {
+            auto outcome = std::make_shared<Outcome>();
+            outcome->paths = paths;
+            outcome->timeline = timeline;
+            outcome->timeline.workerStarted = Timeline::Clock::now();
+            OpenProgress<OpenJob> progress(run);
+            outcome->session = std::make_shared<session::Session>();
+            outcome->session->setFeatureGates(gates);
+            outcome->session->open(files, &run.cancel(), &progress);
+            outcome->timeline.workerFinished = Timeline::Clock::now();
+            outcome->cancelled = run.cancel().cancelled();
+            outcome->fractionRead = progress.fraction();
+            return std::shared_ptr<const Outcome>(std::move(outcome));
+        },
+        [](OpenJob* job, const std::shared_ptr<const Outcome>& outcome) { job->land(*outcome); });
+    Q_EMIT started(paths);
 }
 
-void OpenJob::cancel()
+void OpenJob::land(const Outcome& outcome)
 {
-    if (m_current)
-        m_current->cancel.cancel();
+    m_last = outcome.timeline;
+    m_last.delivered = Timeline::Clock::now();
+    if (outcome.cancelled || m_cancelRequested)
+        Q_EMIT cancelled(outcome.fractionRead);
+    else
+        Q_EMIT opened(outcome.session, outcome.paths);
 }
 
 } // namespace drasim::ui

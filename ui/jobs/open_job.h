@@ -6,17 +6,18 @@
 
 #include <QObject>
 #include <QStringList>
-#include <QThreadPool>
 
 #include "core/session/session.h"
+#include "ui/jobs/job_threads.h"
 
 namespace drasim::ui {
 
 /// Opens what the user chose (manifests, folders or one Scenario file) into a fresh
-/// session::Session on a worker thread, reporting progress; the finished session is handed to the
-/// job's thread. Only the newest request delivers: starting a new open stops the running one (the
-/// loader checks the cancel token between documents) and drops its signals. cancel() stops it the
-/// same way and reports cancelled() once the worker has let go, with the share of input it read.
+/// session::Session on a thread of its own (JobThreads, at the process's priority: the user waits
+/// for it), reporting progress; the finished session is handed to the job's thread. Only the newest request
+/// delivers: starting a new open stops the running one (the loader checks the cancel token between documents)
+/// and drops its signals. cancel() stops it the same way and reports cancelled() once the worker has let go,
+/// with the share of input it read.
 class OpenJob : public QObject
 {
     Q_OBJECT
@@ -27,10 +28,14 @@ public:
 
     /// `gates`: what manifests are read at (a scenario brings its own).
     void start(const QStringList& paths, const api::FeatureGates& gates = {});
-    void cancel();
-    bool isRunning() const { return m_current != nullptr; }
-    /// Waits until no worker is left (tests; the destructor). msecs < 0: no limit.
-    bool waitForIdle(int msecs = -1);
+    void cancel()
+    {
+        m_cancelRequested = true;
+        m_runs.cancel();
+    }
+    bool isRunning() const { return m_runs.isRunning(); }
+    /// Waits until no worker is left (tests). msecs < 0: no limit.
+    bool waitForIdle(int msecs = -1) const { return m_runs.waitForIdle(msecs); }
 
     /// When the phases of the last delivered open happened: asked for, picked up by a worker,
     /// finished by it, handed to the job's thread (just before opened() is emitted).
@@ -50,10 +55,13 @@ Q_SIGNALS:
     void cancelled(double fractionRead);
 
 private:
-    struct Run;
-    std::shared_ptr<Run> m_current;
+    struct Outcome;
+    void land(const Outcome& outcome);
+
+    using Runs = JobThreads<OpenJob>;
     Timeline m_last;
-    QThreadPool m_pool; // opens run here, not in the global pool, so the destructor can wait for them
+    bool m_cancelRequested = false; ///< the newest open was cancelled, perhaps after it read everything
+    Runs m_runs { this, Runs::Overlap::Concurrent, Runs::Priority::Foreground };
 };
 
 } // namespace drasim::ui
