@@ -160,7 +160,7 @@ bool Cluster::Impl::podFinished(const std::string& podKey)
                 applyAllocation(*c->claim.allocation, -1);
                 c->claim.allocation.reset();
                 auto& fin = c->claim.meta.finalizers;
-                fin.erase(std::remove(fin.begin(), fin.end(), std::string(kDeleteProtection)), fin.end());
+                std::erase_if(fin, [](const std::string& f) { return f == kDeleteProtection; });
             }
         }
         changes.record(std::move(gone));

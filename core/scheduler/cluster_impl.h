@@ -312,7 +312,7 @@ struct Cluster::Impl
 
     /// `key`: the claim's namespace/name when the caller has it already.
     ClaimState& addClaim(
-        api::ResourceClaim claim, bool generated, const std::string& owner, std::string key = {})
+        api::ResourceClaim&& claim, bool generated, const std::string& owner, std::string key = {})
     {
         if (key.empty())
             key = keyOf(claim.meta);

@@ -103,6 +103,8 @@ std::vector<std::string> Cluster::Impl::podsDueForEviction() const
 
 std::optional<double> Cluster::deviceTaintEvictionTime(const std::string& podKey) const
 {
+    if (m_impl->noExecuteTaintIndex().empty()) // what evictionTime says first, without a lookup
+        return std::nullopt;
     auto it = m_impl->bound.find(podKey);
     if (it == m_impl->bound.end())
         return std::nullopt;

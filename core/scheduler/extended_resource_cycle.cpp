@@ -49,7 +49,7 @@ void Cluster::Impl::createExtendedResourceClaim(Cycle& cycle)
         cycle.chosenAttempt = alloc->allocate(node.node, viewOf(uint32_t(cycle.chosen)));
     }
     const auto& ext = cycle.extClaims.at(mask);
-    ClaimState& cs = addClaim(ext.claim, true, cycle.podKey);
+    ClaimState& cs = addClaim(api::ResourceClaim(ext.claim), true, cycle.podKey);
     undo.generatedRestore(cycle.podKey);
     generatedFor[cycle.podKey].push_back(cs.key);
     cycle.toAllocate.push_back(&cs);

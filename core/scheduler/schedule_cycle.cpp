@@ -222,20 +222,24 @@ std::string Cluster::Impl::lookupClaims(Cycle& cycle)
     const std::string ns = nsOf(pod.meta);
     std::string lookupError;
     cycle.claimOfEntry.assign(pod.spec.resourceClaims.size(), nullptr);
+    // A pending pod looks its claims up on every retry: the names are written into buffers kept
+    // per thread instead of strings made each time.
+    thread_local std::string claimName, key;
+    auto keyOfClaim = [&]() -> const std::string& { return key.assign(ns).append(1, '/').append(claimName); };
     for (const auto& e : pod.spec.resourceClaims) {
-        std::string claimName;
+        claimName.clear();
         const GroupClaims::Entry use = GroupClaims::resolve(*this, cycle, e, claimName, lookupError);
         if (use == GroupClaims::Entry::Missing)
             continue;
         ClaimState* c = nullptr;
         if (use == GroupClaims::Entry::Group) {
             // claimName is the PodGroup's claim, made by the controller if it was missing.
-            c = findClaim(ns + "/" + claimName);
+            c = findClaim(keyOfClaim());
         } else if (e.resourceClaimName) {
-            claimName = *e.resourceClaimName;
-            c = findClaim(ns + "/" + claimName);
+            claimName.assign(*e.resourceClaimName);
+            c = findClaim(keyOfClaim());
         } else if (e.resourceClaimTemplateName) {
-            claimName = pod.meta.name + "-" + e.name;
+            claimName.assign(pod.meta.name).append(1, '-').append(e.name);
             c = claimFromTemplate(cycle, e, claimName, lookupError);
             if (!c)
                 continue;
@@ -267,7 +271,8 @@ Cluster::Impl::ClaimState* Cluster::Impl::claimFromTemplate(
 {
     const api::Pod& pod = cycle.pod;
     const std::string ns = nsOf(pod.meta);
-    const std::string key = ns + "/" + claimName;
+    thread_local std::string key; // as in lookupClaims: most calls only look the claim up
+    key.assign(ns).append(1, '/').append(claimName);
     ClaimState* existing = findClaim(key);
     // Upstream looks at the deletion timestamp before ownership: the caller reports a claim
     // being deleted, whoever owns it.

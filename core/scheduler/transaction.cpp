@@ -104,7 +104,7 @@ void Cluster::Impl::Undo::insertBound(PodState ps)
     d.bindOrder[ps.seq] = key;
     ++d.boundPriorities[ps.pub.priority];
     d.placementIndex.count(ps.placement.get(), ps.nodeIdx, +1, ps.pub.terminating);
-    PodState& stored = d.bound[key] = std::move(ps);
+    PodState& stored = d.bound.insert_or_assign(key, std::move(ps)).first->second;
     if (stored.nodeIdx != kNoNode)
         d.podsOnNode[stored.nodeIdx].push_back(&stored);
     if (active())

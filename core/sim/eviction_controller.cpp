@@ -77,7 +77,10 @@ const std::vector<api::Toleration>& EvictionController::tolerationsOf(const SimP
 void EvictionController::checkNodeTaints(uint32_t id)
 {
     SimPod& p = m_ctx.pods[id];
-    auto delay = scheduler::noExecuteEvictionDelay(nodeTaints(p.node), tolerationsOf(p));
+    // Without a NoExecute node taint anywhere nothing evicts (as noExecuteEvictionDelay finds).
+    const bool anyTaint = !m_changedNodeTaints.empty() || m_ctx.metrics.anyNoExecuteNode();
+    auto delay
+        = anyTaint ? scheduler::noExecuteEvictionDelay(nodeTaints(p.node), tolerationsOf(p)) : std::nullopt;
     if (!delay) {
         p.nodeEvictAt = -1;
         return;

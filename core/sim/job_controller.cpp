@@ -24,11 +24,10 @@ uint32_t JobController::allocJob()
     return uint32_t(m_ctx.jobs.size() - 1);
 }
 
-void JobController::startJob(workload::JobSpec spec)
+void JobController::startJob(workload::JobSpec&& spec)
 {
     uint32_t id = allocJob();
-    JobState& job = m_ctx.jobs[id];
-    job = JobState {};
+    JobState& job = m_ctx.jobs[id]; // as new: a fresh slot, or one drained() has reset
     job.serial = m_ctx.nextJobSerial++;
     job.live = true;
     job.arrival = m_ctx.now;

@@ -31,7 +31,7 @@ public:
     { }
 
     /// A job of the arrival stream arrives now.
-    void startJob(workload::JobSpec spec);
+    void startJob(workload::JobSpec&& spec);
     /// A PodCreate event: a delayed replacement (pipeline, StatefulSet) or a delayed Job sync.
     void podCreateDue(const Event& e);
     /// A PodComplete event: the pod ran to its end (stale events of ended pods are ignored).

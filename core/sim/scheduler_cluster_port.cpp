@@ -2,6 +2,7 @@
 #include "core/sim/scheduler_cluster_port.h"
 
 #include <map>
+#include <string_view>
 
 #include "core/gpushare/device_fragmentation.h"
 #include "core/scheduler/group_claims.h"
@@ -43,12 +44,11 @@ std::string SchedulerClusterPort::classOf(const scheduler::AllocatedDevice& d)
     const api::ResourceClaim* claim = m_cluster.findClaim(d.claim);
     if (!claim)
         return {};
-    std::string request = d.request;
-    std::string sub;
-    auto slash = request.find('/');
-    if (slash != std::string::npos) {
+    std::string_view request = d.request;
+    std::string_view sub;
+    if (auto slash = request.find('/'); slash != std::string_view::npos) {
         sub = request.substr(slash + 1);
-        request.resize(slash);
+        request = request.substr(0, slash);
     }
     for (const auto& r : claim->spec.requests) {
         if (r.name != request)

@@ -22,9 +22,13 @@ namespace {
 struct ChangeDigest
 {
     scheduler::PluginSet queued = 0; ///< the plugins queued whatever the pod
-    std::vector<const scheduler::ClusterChange*> read; ///< the changes whose hints read the pod
+    /// The changes whose hints read the pod, in a buffer kept per thread (a digest is made after
+    /// every change, and never two at once).
+    std::vector<const scheduler::ClusterChange*>& read;
     explicit ChangeDigest(const std::vector<scheduler::ClusterChange>& changes)
+        : read(buffer())
     {
+        read.clear();
         for (const auto& c : changes) {
             queued |= scheduler::pluginsQueuedBy(c);
             if (scheduler::hintsReadThePod(c))
@@ -45,6 +49,13 @@ struct ChangeDigest
             if (hints.queues(rejectedBy, *c))
                 return true;
         return false;
+    }
+
+private:
+    static std::vector<const scheduler::ClusterChange*>& buffer()
+    {
+        thread_local std::vector<const scheduler::ClusterChange*> changes;
+        return changes;
     }
 };
 

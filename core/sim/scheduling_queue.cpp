@@ -75,7 +75,7 @@ void SchedulingQueue::noteFailure(uint32_t group, uint32_t rejectedBy, int64_t a
     g.failedAt = at;
 }
 
-std::vector<std::pair<uint32_t, QueueKey>> SchedulingQueue::releaseRepresentatives(uint64_t generation)
+const SchedulingQueue::Released& SchedulingQueue::releaseRepresentatives(uint64_t generation)
 {
     return releaseWhere([&](uint32_t id) {
         const Group& g = m_groups[id];
@@ -83,7 +83,7 @@ std::vector<std::pair<uint32_t, QueueKey>> SchedulingQueue::releaseRepresentativ
     });
 }
 
-void SchedulingQueue::takeRepresentatives(std::vector<std::pair<uint32_t, QueueKey>>& chosen)
+void SchedulingQueue::takeRepresentatives(Released& chosen)
 {
     for (const auto& [id, key] : chosen) {
         Group& g = m_groups[id];

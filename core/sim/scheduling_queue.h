@@ -74,20 +74,23 @@ public:
     void noteFailure(uint32_t group, uint32_t rejectedBy, int64_t at);
     uint32_t rejectedBy(uint32_t group) const { return m_groups[group].rejectedBy; }
     int64_t failedAt(uint32_t group) const { return m_groups[group].failedAt; }
+    using Released = std::vector<std::pair<uint32_t, QueueKey>>;
     /// Takes one representative out of every parked group that has none out and for which
-    /// `release(group)` says yes (queueing hints, the unschedulable flush). Ordered by queue key.
-    template <class Release> std::vector<std::pair<uint32_t, QueueKey>> releaseWhere(const Release& release)
+    /// `release(group)` says yes (queueing hints, the unschedulable flush). Ordered by queue key;
+    /// valid until the next release (one buffer serves them all: this runs after every change).
+    template <class Release> const Released& releaseWhere(const Release& release)
     {
-        std::vector<std::pair<uint32_t, QueueKey>> out;
+        m_released.clear();
         for (uint32_t id : m_parkedGroups)
             if (!m_groups[id].representativeOut && release(id))
-                out.emplace_back(id, *m_groups[id].parked.begin());
-        takeRepresentatives(out);
-        return out;
+                m_released.emplace_back(id, *m_groups[id].parked.begin());
+        takeRepresentatives(m_released);
+        return m_released;
     }
     /// Takes one representative out of every parked group blocked before `generation` that has
-    /// none out already. Ordered by queue key, so the engine can push them in a stable order.
-    std::vector<std::pair<uint32_t, QueueKey>> releaseRepresentatives(uint64_t generation);
+    /// none out already. Ordered by queue key, so the engine can push them in a stable order;
+    /// valid until the next release.
+    const Released& releaseRepresentatives(uint64_t generation);
     /// The representative's attempt ended. On success, returns the group's next parked pod (taken
     /// out as the new representative) if the group may still fit; otherwise returns false.
     bool representativeDone(uint32_t group, bool scheduled, uint64_t generation, QueueKey* next);
@@ -102,7 +105,7 @@ public:
 
 private:
     /// Takes the chosen representatives out of their groups and sorts them by queue key.
-    void takeRepresentatives(std::vector<std::pair<uint32_t, QueueKey>>& chosen);
+    void takeRepresentatives(Released& chosen);
 
     struct Group
     {
@@ -120,6 +123,7 @@ private:
     std::map<std::string, uint32_t> m_groupIds;
     std::set<uint32_t> m_parkedGroups;
     size_t m_parkedTotal = 0;
+    Released m_released; ///< what the last release took out
 };
 
 } // namespace drasim::sim

@@ -78,6 +78,9 @@ void SimMetrics::addNode(const NodeSpec& spec, const std::string& pool)
         m_pools[poolId].nodesBilled++;
     }
     node.spec = spec;
+    if (std::any_of(spec.node.taints.begin(), spec.node.taints.end(),
+            [](const api::Taint& t) { return t.effect == "NoExecute"; }))
+        ++m_noExecuteNodes;
     node.pool = poolId;
     node.up = true;
     m_pools[poolId].nodesUp++;

@@ -39,6 +39,9 @@ public:
     /// Marks the node's devices down and stops its cost; remembers its pool for a return.
     void removeNode(const std::string& name, SimTime now);
     const NodeSpec* nodeSpec(const std::string& name) const;
+    /// Whether a node ever added carried a NoExecute taint (the taint eviction controller has
+    /// nothing to look up for a binding otherwise).
+    bool anyNoExecuteNode() const { return m_noExecuteNodes > 0; }
     std::string poolOfDownNode(const std::string& name) const;
     std::vector<std::string> nodesOfPool(const std::string& pool) const; ///< nodes up, sorted
     std::vector<std::string> downNodesOfPool(const std::string& pool) const; ///< failed nodes, sorted
@@ -152,6 +155,7 @@ private:
     std::vector<std::string> m_deviceNames; ///< parallel to m_devices (driver, pool, device joined by '\0')
     std::unordered_map<std::string, uint32_t> m_deviceIds;
     std::map<std::string, NodeRec> m_nodes;
+    uint32_t m_noExecuteNodes = 0; ///< additions of a node with a NoExecute taint
     std::vector<PoolRec> m_pools;
     std::map<std::string, uint32_t> m_poolIds;
     SimTime m_accruedTo = 0;

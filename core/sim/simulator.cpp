@@ -89,10 +89,8 @@ void Simulator::Impl::dispatch(const Event& e)
 {
     switch (e.kind) {
     case EventKind::Arrival:
-        if (nextArrival) {
-            workload::JobSpec spec = std::move(*nextArrival);
-            jobs.startJob(std::move(spec));
-        }
+        if (nextArrival)
+            jobs.startJob(std::move(*nextArrival)); // pullArrival replaces what is left of it
         pullArrival();
         break;
     case EventKind::PodCreate:
