@@ -2,7 +2,8 @@
 // The runs of a one-thread-per-run job (JobThreads, what every background job shares): a newer
 // start cancels the older run and only its outcome arrives; the destructor cancels and waits for
 // every run and frees what their work held; runs that cannot be stopped go one at a time, and of
-// those waiting only the newest starts; progress reaches the job throttled within a stage, never
+// those waiting only the newest starts; runs go at background priority unless the job asks for the
+// process's own; progress reaches the job throttled within a stage, never
 // at a new stage or the end.
 #include <atomic>
 #include <chrono>
@@ -19,6 +20,7 @@
 
 #include <gtest/gtest.h>
 
+#include "ui/jobs/background_priority.h"
 #include "ui/jobs/job_threads.h"
 #include "ui/jobs/queued_progress.h"
 
@@ -190,6 +192,49 @@ TEST(JobThreads, OneAtATimeTheDestructorDropsTheWaitingRunAndWaitsForTheRunningO
         release->store(true); // run 1 cannot be stopped: it ends on its own
     }
     EXPECT_EQ(begun->load(), 1) << "the waiting run started as the job went";
+}
+
+/// A job whose run hands back the nice value its thread ran at.
+class NiceJob : public QObject
+{
+    Q_OBJECT
+public:
+    using Runs = drasim::ui::JobThreads<NiceJob>;
+
+    explicit NiceJob(Runs::Priority priority)
+        : m_runs(this, Runs::Overlap::Concurrent, priority)
+    { }
+    void start()
+    {
+        m_runs.start(QStringLiteral("test-nice"),
+            [](const Runs::Run&) { return std::make_shared<const int>(drasim::ui::currentThreadNice()); });
+    }
+    bool waitForIdle(int msecs) const { return m_runs.waitForIdle(msecs); }
+
+Q_SIGNALS:
+    void finished(std::shared_ptr<const int> outcome);
+
+private:
+    Runs m_runs;
+};
+
+TEST(JobThreads, RunsGoAtBackgroundPriorityUnlessTheJobAsksForItsOwn)
+{
+    const int ui = drasim::ui::currentThreadNice();
+    ASSERT_LT(ui, 10) << "the test process already runs at background priority";
+    for (const auto priority : { NiceJob::Runs::Priority::Background, NiceJob::Runs::Priority::Foreground }) {
+        NiceJob job(priority);
+        QSignalSpy finished(&job, &NiceJob::finished);
+        job.start();
+        ASSERT_TRUE(finished.wait(60000));
+        EXPECT_TRUE(job.waitForIdle(60000));
+        const int nice = *finished.at(0).at(0).value<std::shared_ptr<const int>>();
+        if (priority == NiceJob::Runs::Priority::Background)
+            EXPECT_GE(nice, 10);
+        else
+            EXPECT_EQ(nice, ui) << "an open, which the user waits for, went at background priority";
+    }
+    EXPECT_EQ(drasim::ui::currentThreadNice(), ui); // the caller is untouched
 }
 
 TEST(JobThreads, ProgressIsThrottledWithinAStageButNeverAtANewStageOrTheEnd)
