@@ -280,7 +280,8 @@ GroupScheduleResult Cluster::Impl::scheduleGroup(const PodGroupPolicy& group,
     // refusal for 1.37 and changed nothing else: the dry run below runs the whole placement search
     // (GroupCycle::attempt) once with every lower-priority unit removed, keeps the best-scored
     // placement as a normal cycle would, and the reprieve then gives back every unit that does not
-    // stand in the way of the members assumed there, so victims fall in that one domain only.
+    // stand in the way of the members assumed there, so victims are taken in that one domain only
+    // (a disruptionMode all unit there goes whole, its members elsewhere included).
     // KEP-5710 (beta): "For the alpha support of TAS, we will only assume the best placement";
     // victims are not compared across placements.
     const SchedulerProfile& profile = GroupCycle::profileOf(*this, pods);

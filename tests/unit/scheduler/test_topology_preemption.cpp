@@ -5,7 +5,8 @@
 // whole placement search with every lower-priority unit removed, the best-scored placement kept
 // as a cycle would keep it (KEP-5710: "we will only assume the best placement"), then the reprieve
 // gives back every unit that does not stand in the way of the members assumed there. Victims so
-// lie in the one domain the group is placed in; which domain is the placement scorers' choice,
+// are taken in the one domain the group is placed in (a disruptionMode all unit there goes whole,
+// its members elsewhere included); which domain is the placement scorers' choice,
 // not the one with the fewest victims (kubernetes/kubernetes#138757: placements are preferred by
 // the pods they hold "regardless of how much disruptive" they are). The expectations were written
 // before the code; a law over random racks and gangs checks what any answer must satisfy.
