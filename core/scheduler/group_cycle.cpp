@@ -287,8 +287,14 @@ GroupScheduleResult Cluster::Impl::scheduleGroup(const PodGroupPolicy& group,
     const SchedulerProfile& profile = GroupCycle::profileOf(*this, pods);
     const bool confined = topologyAware && !group.topologyKey.empty() && profile.topologyPlacement
         && options.kubernetesVersion < api::KubernetesVersion::V1_37;
-    // Workload-aware preemption is DefaultPreemption at PodGroupPostFilter.
-    if (!out.scheduled && !confined && profile.groupPreemption)
+    // Workload-aware preemption is DefaultPreemption at PodGroupPostFilter. 1.36 words its
+    // refusal into the group's status before looking for victims.
+    if (!out.scheduled && confined && profile.groupPreemption && group.workloadAwarePreemption) {
+        PreemptionResult refused;
+        refused.message = "preemption: workload aware preemption is not supported for pod groups with "
+                          "scheduling constraints";
+        out.preemption = refused;
+    } else if (!out.scheduled && !confined && profile.groupPreemption)
         GroupPreemption::postFilter(
             *this, group, pods,
             [&] {

@@ -204,15 +204,19 @@ TEST(TopologyPreemption, AGroupWithABoundMemberPreemptsInThatMembersRack)
     EXPECT_EQ(nominated(r), (std::vector<std::string> { "n3" }));
 }
 
-// 1.36 runs no workload-aware preemption for a PodGroup with scheduling constraints: the gang
-// stays unschedulable and nothing is touched. Without the topology gate the key is dropped and
+// 1.36 runs no workload-aware preemption for a PodGroup with scheduling constraints and says so
+// in the group's status (runWorkloadAwarePreemption's refusal): the gang stays unschedulable and
+// nothing is touched. Without the topology gate the key is dropped and
 // the same gang preempts as any other, cluster-wide.
 TEST(TopologyPreemption, Kubernetes136NeverPreemptsForAConfinedGang)
 {
     Cluster v136(busyRacks(), atVersion(api::KubernetesVersion::V1_36));
     auto r = v136.scheduleGroup(rackGang("t", 3, 1000), members("t", 3, 1000), {}, true);
     EXPECT_FALSE(r.scheduled);
-    EXPECT_FALSE(r.preemption);
+    ASSERT_TRUE(r.preemption);
+    EXPECT_TRUE(r.preemption->victims.empty());
+    EXPECT_EQ(r.preemption->message,
+        "preemption: workload aware preemption is not supported for pod groups with scheduling constraints");
     EXPECT_TRUE(terminating(v136).empty());
     EXPECT_EQ(nominated(r), std::vector<std::string>(3, "-"));
 
@@ -288,7 +292,7 @@ TEST(TopologyPreemptionLaws, VictimsAndMembersShareOneRackOnRandomClusters)
         Cluster v136(rc.objects, atVersion(api::KubernetesVersion::V1_36));
         auto old = v136.scheduleGroup(group, pods, {}, true);
         EXPECT_TRUE(terminating(v136).empty()) << round;
-        EXPECT_TRUE(old.scheduled || !old.preemption) << round;
+        EXPECT_TRUE(!old.preemption || old.preemption->victims.empty()) << round;
 
         Cluster c(rc.objects);
         auto r = c.scheduleGroup(group, pods, {}, true);
