@@ -98,6 +98,7 @@ ScheduleResult Cluster::Impl::schedule(const api::Pod& pod, bool explain)
     cycle.profile = profileFor(options, pod);
     if (!cycle.profile)
         return failEarly(cycle, FailureKind::NoProfile, noProfileMessage(pod));
+    const uint64_t claimsBefore = nextClaimSeq;
     std::string error = lookupClaims(cycle);
     if (!error.empty())
         return failEarly(cycle, FailureKind::ClaimLookup, error);
@@ -153,16 +154,29 @@ ScheduleResult Cluster::Impl::schedule(const api::Pod& pod, bool explain)
     // A search that stops early examines nodes in the node tree's order, not in score order; it
     // still needs no scoring pass when the scores follow node usage.
     const bool lazy = byUsage && cycle.nodesToFind >= candidates;
-    auto walkByUsage = [&] {
-        cycle.usageOrder = &sigFor(cycle.req, cycle.zeroFreeShortcut);
-        const std::string draKey = Verdicts::keyOf(cycle);
+    // The allocator's verdicts on the pod's templates (Verdicts::keyOf), once a search reads them.
+    std::string draKey;
+    bool keyed = false;
+    auto readVerdicts = [&] {
+        if (std::exchange(keyed, true))
+            return;
+        draKey = Verdicts::keyOf(cycle);
         if (!draKey.empty())
             cycle.verdicts = draVerdicts.slot(draKey);
+    };
+    auto walkByUsage = [&] {
+        cycle.usageOrder = &sigFor(cycle.req, cycle.zeroFreeShortcut);
+        readVerdicts();
         cycle.filterKey = Verdicts::filterKeyOf(*this, cycle, draKey);
     };
     if (byUsage && !lazy)
         walkByUsage();
     if (lazy && cycle.chosen < 0) {
+        // A pod whose claims were all there already has been tried before: its search reads the
+        // verdicts too, and is told at once on each node whose devices have not changed since. A
+        // new pod mostly binds on the first node, and reads them only if nothing fits.
+        if (nextClaimSeq == claimsBefore)
+            readVerdicts();
         searchInScoreOrder(cycle);
         // Nothing fits: the pass over every node that says why reads and keeps whole verdicts,
         // so that the next such pod is told without filtering the nodes that have not changed.
@@ -489,9 +503,14 @@ void Cluster::Impl::searchInScoreOrder(Cycle& cycle)
     // True when the search is over: a node chosen, or an error that ends the cycle.
     auto decided = [&](uint32_t idx) {
         allocator::Attempt a;
+        cycle.verdictRemembered = false;
         if (filterNode(cycle, idx, a)) {
             cycle.chosen = idx;
-            cycle.chosenAttempt = std::move(a);
+            // A remembered verdict comes without devices: the allocator runs once more on the
+            // node, in the state the verdict saw, and finds what it found then.
+            cycle.chosenAttempt = cycle.verdictRemembered && !cycle.toAllocate.empty()
+                ? alloc->allocate(nodes[idx].node, viewOf(idx))
+                : std::move(a);
             return true;
         }
         return !cycle.fatal.empty();
