@@ -76,12 +76,13 @@ void SchedulingLoop::add(uint32_t id, const std::shared_ptr<const api::PodTempla
         // The api::Pod is built only when the scheduler needs it: a million queued pods would
         // otherwise each hold a copy of their template.
         // Pods of one template are interchangeable unless their labels decide where they fit:
-        // jobs sharing a template carry their own job labels.
+        // jobs sharing a template carry their own job labels. A Pod built for the signature is
+        // kept for the pod's first cycle, which mostly follows at once.
         if (tmpl && tmpl == m_lastTemplate && m_ctx.jobs[p.job].spec.namespace_ == m_lastNamespace
             && !labelsMatter() && !hasPodPlacementRules(tmpl->spec))
             p.group = m_lastGroup;
         else
-            p.group = groupOf(m_ctx.buildPod(p), tmpl);
+            p.group = groupOf(m_ctx.podForCycle(p), tmpl);
         m_ctx.metrics.podPending(+1);
     }
     if (m_queue.blockedAt(p.group, m_seenGeneration)) {
