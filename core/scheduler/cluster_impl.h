@@ -578,26 +578,10 @@ struct Cluster::Impl
 
     void updateNodeScores(uint32_t idx)
     {
-        // Runs on every charge and release of every pod: an unchanged entry is left alone, and a
-        // moved one keeps its set node (no allocation).
-        const auto& profile = primaryProfile(options).scoring;
-        for (auto& [k, sc] : sigs) {
-            const int64_t score = usageScore(profile, nodes[idx].usage, sc.req);
-            const bool listed = !sc.needsDevice || freeOf(idx) > 0;
-            const bool wasListed = sc.isListed(scanRank[idx]);
-            if (score == sc.score[idx] && listed == wasListed)
-                continue;
-            auto entry
-                = wasListed ? sc.order.extract({ -sc.score[idx], idx }) : decltype(sc.order)::node_type {};
-            sc.score[idx] = score;
-            if (listed && entry) {
-                entry.value() = { -score, idx };
-                sc.order.insert(std::move(entry));
-            } else if (listed) {
-                sc.order.insert({ -score, idx });
-            }
-            sc.list(scanRank[idx], idx, listed);
-        }
+        // Runs on every charge and release of every pod: each cache notes the node, and sigFor
+        // brings it up to date when the cache is read next.
+        for (auto& [k, sc] : sigs)
+            sc.markStale(idx);
     }
 
     void chargeNode(uint32_t idx, const PodRequests& req, int sign)
@@ -632,6 +616,7 @@ struct Cluster::Impl
             sc.needsDevice = needsDevice;
             sc.score.resize(nodes.size());
             sc.listed.assign((nodes.size() + 63) / 64, 0);
+            sc.staleBits.assign(sc.listed.size(), 0);
             sc.leaves = 1;
             while (sc.leaves < nodes.size())
                 sc.leaves *= 2;
@@ -648,8 +633,14 @@ struct Cluster::Impl
             for (uint32_t i = sc.leaves - 1; i >= 1; --i)
                 sc.best[i] = std::min(sc.best[2 * i], sc.best[2 * i + 1]);
         }
-        it->second.lastUse = ++sigClock;
-        return it->second;
+        auto& sc = it->second;
+        sc.lastUse = ++sigClock;
+        const auto& profile = primaryProfile(options).scoring;
+        sc.refresh(scanRank, [&](uint32_t idx) {
+            return std::make_pair(
+                usageScore(profile, nodes[idx].usage, sc.req), !sc.needsDevice || freeOf(idx) > 0);
+        });
+        return sc;
     }
 
     void bindExisting(const api::Pod& pod)

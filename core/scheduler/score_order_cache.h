@@ -56,6 +56,43 @@ struct ScoreOrderCache
         return out;
     }
     bool isListed(uint32_t rank) const { return (listed[rank / 64] >> (rank % 64)) & 1; }
+
+    /// Nodes whose usage or free devices changed since the cache was last read, each once: a
+    /// change only notes the node, and the reader brings it up to date (refresh), so a shape that
+    /// is not read again costs nothing more per change.
+    std::vector<uint32_t> stale;
+    std::vector<uint64_t> staleBits; ///< by node index
+    void markStale(uint32_t idx)
+    {
+        uint64_t& word = staleBits[idx / 64];
+        const uint64_t bit = uint64_t(1) << (idx % 64);
+        if (!(word & bit)) {
+            word |= bit;
+            stale.push_back(idx);
+        }
+    }
+    /// Brings every stale node up to date: `now(idx)` gives its score and whether it is listed.
+    /// An unchanged entry is left alone, and a moved one keeps its set node (no allocation).
+    template <class Now> void refresh(const std::vector<uint32_t>& scanRank, Now&& now)
+    {
+        for (uint32_t idx : stale) {
+            staleBits[idx / 64] &= ~(uint64_t(1) << (idx % 64));
+            const auto [value, in] = now(idx);
+            const bool wasListed = isListed(scanRank[idx]);
+            if (value == score[idx] && in == wasListed)
+                continue;
+            auto entry = wasListed ? order.extract({ -score[idx], idx }) : decltype(order)::node_type {};
+            score[idx] = value;
+            if (in && entry) {
+                entry.value() = { -value, idx };
+                order.insert(std::move(entry));
+            } else if (in) {
+                order.insert({ -value, idx });
+            }
+            list(scanRank[idx], idx, in);
+        }
+        stale.clear();
+    }
     /// The first listed rank in [from, end), or end.
     uint32_t nextListed(uint32_t from, uint32_t end) const
     {
