@@ -15,6 +15,7 @@
 #include "core/sim/scheduler_cluster_port.h"
 #include "core/sim/simulator.h"
 #include "tests/unit/sim/forwarding_port.h"
+#include "tests/unit/sim/law_port.h"
 #include "tests/unit/sim/sim_test_util.h"
 
 using namespace drasim;
@@ -27,13 +28,10 @@ constexpr int kMaxGpusPerPod = 4;
 
 /// Passes every call to the scheduler's port and checks the laws after each cycle, on what the
 /// cluster holds (not on what the engine believes).
-class CheckingPort final : public ForwardingPort
+class CheckingPort final : public LawPort
 {
 public:
-    CheckingPort(scheduler::Cluster& cluster, std::string seed)
-        : ForwardingPort(cluster)
-        , m_seed(std::move(seed))
-    { }
+    using LawPort::LawPort;
 
     BindOutcome schedule(const api::Pod& pod) override
     {
@@ -69,31 +67,8 @@ public:
     int cycles = 0;
     int gangsFirstBound = 0;
     int confinedPreemptions = 0; ///< preemptions by groups with a topology key
-    int victims = 0;
 
 private:
-    /// The device-plugin GPUs the pod asks for, for the capacity check.
-    void note(const api::Pod& pod)
-    {
-        int64_t gpus = 0;
-        for (const auto& c : pod.spec.containers)
-            if (auto it = c.resources.requests.find(kPluginGpu); it != c.resources.requests.end())
-                gpus += it->second.value();
-        m_pluginGpus[pod.meta.namespace_ + "/" + pod.meta.name] = gpus;
-    }
-
-    /// Every victim is bound, being deleted now, and of lower priority than its preemptor.
-    void checkVictims(const std::vector<std::string>& keys, int32_t priority, const std::string& preemptor)
-    {
-        for (const auto& v : keys) {
-            ++victims;
-            const auto* b = m_cluster.findBoundPod(v);
-            ASSERT_TRUE(b) << m_seed << " " << v;
-            EXPECT_TRUE(b->terminating) << m_seed << " " << v;
-            EXPECT_LT(b->priority, priority) << m_seed << " " << v << " preempted by " << preemptor;
-        }
-    }
-
     void checkGroup(const GroupPolicy& group, const std::vector<api::Pod>& pods,
         const std::vector<std::string>& boundMembers, const GroupOutcome& out)
     {
@@ -148,21 +123,8 @@ private:
         }
         for (const auto& u : m_cluster.deviceUsage())
             EXPECT_LE(u.allocated, u.total) << m_seed << " node " << u.node;
-        // Device-plugin GPUs: no node holds more than it has, pods being deleted included.
-        std::map<std::string, int64_t> used;
-        for (const auto& b : m_cluster.boundPods())
-            if (auto it = m_pluginGpus.find(b.key); it != m_pluginGpus.end())
-                used[b.nodeName] += it->second;
-        for (const auto& [node, gpus] : used) {
-            const auto& allocatable = m_cluster.findNode(node)->allocatable;
-            auto it = allocatable.find(kPluginGpu);
-            EXPECT_LE(gpus, it == allocatable.end() ? 0 : it->second.value()) << m_seed << " node " << node;
-        }
+        checkPluginGpus();
     }
-
-    static constexpr const char* kPluginGpu = "nvidia.com/gpu";
-    std::string m_seed;
-    std::map<std::string, int64_t> m_pluginGpus; ///< pod key -> device-plugin GPUs requested
 };
 
 /// `count` nodes with `gpus` devices each (device-plugin GPUs with `plugin`), labelled with a rack

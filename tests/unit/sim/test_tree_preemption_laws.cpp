@@ -21,6 +21,7 @@
 #include "core/scheduler/group_tree.h"
 #include "core/sim/simulator.h"
 #include "tests/unit/sim/forwarding_port.h"
+#include "tests/unit/sim/law_port.h"
 #include "tests/unit/sim/sim_test_util.h"
 
 using namespace drasim;
@@ -29,23 +30,18 @@ using namespace drasim::sim::testing;
 
 namespace tree_preemption_laws {
 
-constexpr const char* kGpu = "nvidia.com/gpu";
-
 /// Passes every call on and checks the laws on what the cluster holds after each cycle.
-class TreeCheckingPort final : public ForwardingPort
+class TreeCheckingPort final : public LawPort
 {
 public:
-    TreeCheckingPort(scheduler::Cluster& cluster, std::string seed)
-        : ForwardingPort(cluster)
-        , m_seed(std::move(seed))
-    { }
+    using LawPort::LawPort;
 
     BindOutcome schedule(const api::Pod& pod) override
     {
         note(pod);
         BindOutcome out = m_inner.schedule(pod);
-        checkVictims(out.victims, pod.spec.priority.value_or(0));
-        checkCapacity();
+        checkVictims(out.victims, pod.spec.priority.value_or(0), "pod " + pod.meta.name);
+        checkPluginGpus();
         return out;
     }
     GroupOutcome scheduleGroup(const GroupPolicy& group, const std::vector<api::Pod>& pods,
@@ -54,8 +50,8 @@ public:
         for (const auto& p : pods)
             note(p);
         GroupOutcome out = m_inner.scheduleGroup(group, pods, boundMembers);
-        checkVictims(out.victims, group.priority);
-        checkCapacity();
+        checkVictims(out.victims, group.priority, group.key);
+        checkPluginGpus();
         return out;
     }
     TreeOutcome scheduleGroupTree(const scheduler::GroupTreeNode& root, bool topologyAware) override
@@ -64,7 +60,7 @@ public:
         const bool neverBound = boundIn(root) == 0;
         TreeOutcome out = m_inner.scheduleGroupTree(root, topologyAware);
         ++treeCycles;
-        checkVictims(out.victims, root.policy.priority);
+        checkVictims(out.victims, root.policy.priority, root.policy.key);
         treePreemptions += out.victims.empty() ? 0 : 1;
         const int32_t bound = boundIn(root);
         // What the cycle says it bound is what the cluster holds of the pending pods.
@@ -86,25 +82,16 @@ public:
             EXPECT_LE(racks.size(), 1u) << m_seed << " " << root.policy.key;
             rackedTreeCycles += nodes.empty() ? 0 : 1;
         }
-        checkCapacity();
+        checkPluginGpus();
         return out;
     }
 
     int treeCycles = 0;
     int treePreemptions = 0;
     int firstBinds = 0;
-    int victims = 0;
     int rackedTreeCycles = 0; ///< cycles of a racked hierarchy with pods bound or nominated
 
 private:
-    void note(const api::Pod& pod)
-    {
-        int64_t gpus = 0;
-        for (const auto& c : pod.spec.containers)
-            if (auto it = c.resources.requests.find(kGpu); it != c.resources.requests.end())
-                gpus += it->second.value();
-        m_gpus[pod.meta.namespace_ + "/" + pod.meta.name] = gpus;
-    }
     void noteTree(const scheduler::GroupTreeNode& n)
     {
         for (const auto& p : n.pending)
@@ -170,33 +157,6 @@ private:
         }
         return held >= need;
     }
-
-    void checkVictims(const std::vector<std::string>& keys, int32_t priority)
-    {
-        for (const auto& v : keys) {
-            ++victims;
-            const auto* b = m_cluster.findBoundPod(v);
-            ASSERT_TRUE(b) << m_seed << " " << v;
-            EXPECT_TRUE(b->terminating) << m_seed << " " << v;
-            EXPECT_LT(b->priority, priority) << m_seed << " " << v;
-        }
-    }
-
-    void checkCapacity()
-    {
-        std::map<std::string, int64_t> used;
-        for (const auto& b : m_cluster.boundPods())
-            if (auto it = m_gpus.find(b.key); it != m_gpus.end())
-                used[b.nodeName] += it->second;
-        for (const auto& [node, gpus] : used) {
-            const auto& allocatable = m_cluster.findNode(node)->allocatable;
-            auto it = allocatable.find(kGpu);
-            EXPECT_LE(gpus, it == allocatable.end() ? 0 : it->second.value()) << m_seed << " node " << node;
-        }
-    }
-
-    std::string m_seed;
-    std::map<std::string, int64_t> m_gpus; ///< pod key -> GPUs requested
 };
 
 api::GroupPolicy gangPolicy(int32_t count, int32_t priority, bool all)
