@@ -13,6 +13,7 @@
 namespace claim_devices_test {
 
 using namespace drasim;
+using namespace drasim::testing;
 
 const char* const kMigDriver = "mig.example.com";
 const std::string kMigClass = "mig";
