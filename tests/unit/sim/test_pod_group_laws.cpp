@@ -209,6 +209,17 @@ LawCase randomCase(uint64_t seed, bool preemption = false)
     return c;
 }
 
+/// Runs the case's jobs and events on its pool through `port`, which checks the laws as it goes.
+void runCase(LawCase c, CheckingPort& port)
+{
+    Simulator sim(port, c.options);
+    sim.addNodePool(c.pool);
+    sim.setArrivals(source(std::move(c.jobs)));
+    for (auto& e : c.events)
+        sim.addEvent(std::move(e));
+    sim.run();
+}
+
 } // namespace
 
 TEST(PodGroupLaws, GangsBindWholeOrNotAtAllOnRandomClusters)
@@ -219,12 +230,7 @@ TEST(PodGroupLaws, GangsBindWholeOrNotAtAllOnRandomClusters)
         LawCase c = randomCase(seed);
         scheduler::Cluster cluster(gpuClassAndTemplates(kMaxGpusPerPod));
         CheckingPort port(cluster, "seed " + std::to_string(seed));
-        Simulator sim(port, c.options);
-        sim.addNodePool(c.pool);
-        sim.setArrivals(source(std::move(c.jobs)));
-        for (auto& e : c.events)
-            sim.addEvent(std::move(e));
-        sim.run();
+        runCase(std::move(c), port);
         cycles += port.cycles;
         firstBinds += port.gangsFirstBound;
         if (::testing::Test::HasFailure())
@@ -250,12 +256,7 @@ TEST(PodGroupLaws, PreemptingGangsStayInOneDomainOnRandomClusters)
         c.options.topologyAwareGroups = true;
         scheduler::Cluster cluster(gpuClassAndTemplates(kMaxGpusPerPod));
         CheckingPort port(cluster, "seed " + std::to_string(seed));
-        Simulator sim(port, c.options);
-        sim.addNodePool(c.pool);
-        sim.setArrivals(source(std::move(c.jobs)));
-        for (auto& e : c.events)
-            sim.addEvent(std::move(e));
-        sim.run();
+        runCase(std::move(c), port);
         cycles += port.cycles;
         firstBinds += port.gangsFirstBound;
         confined += port.confinedPreemptions;
