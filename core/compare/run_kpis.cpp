@@ -116,7 +116,8 @@ void waitKpis(const YamlNode& waits, const std::string& key, const std::string& 
 
 /// Distributed jobs (present only when a run had grouped jobs): how many started, how long a
 /// gang waited to start (bounds where some never started), the device-hours held by members of
-/// gangs not started yet, and the group cycles the scheduler ran.
+/// gangs not started yet, the group cycles the scheduler ran, and how long after its arrival a
+/// gang's last member ended.
 void gangKpis(const YamlNode& root, Collector& c)
 {
     const YamlNode* gangs = root.get("gangs");
@@ -139,6 +140,16 @@ void gangKpis(const YamlNode& root, Collector& c)
         number(*gangs, "idleDeviceHours", "gangs"));
     c.add(Gangs, 0, "", 7, "gangs.groupCycles", "cycles", Better::Neither,
         number(*gangs, "groupCycles", "gangs"));
+    // Runs stored before the completion times were summarised have none: no rows then.
+    const YamlNode* complete = gangs->get("secondsToComplete");
+    if (!complete)
+        return;
+    const std::vector<std::string> ended = lowerBounds(*complete, "gangs.secondsToComplete");
+    for (int i = 0; i < 3; ++i) {
+        const bool atLeast = std::find(ended.begin(), ended.end(), stats[i]) != ended.end();
+        c.addBound(Gangs, 0, "", 8 + i, std::string("gangs.complete.") + stats[i], "s", Better::Lower,
+            number(*complete, stats[i], "gangs.secondsToComplete"), false, atLeast);
+    }
 }
 
 void workloadKpis(const YamlNode& root, Collector& c)

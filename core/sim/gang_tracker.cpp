@@ -14,17 +14,38 @@ void GangTracker::jobArrived(uint32_t job, SimTime now, int32_t minCount)
     ++m_summary.jobs;
 }
 
-std::vector<uint32_t> GangTracker::memberBound(uint32_t job, uint32_t pod, SimTime now, int32_t devices)
+void GangTracker::treeMemberAdded(uint32_t unit, SimTime now, std::shared_ptr<const TreeQuorum> quorum)
+{
+    auto it = m_jobs.find(unit);
+    if (it == m_jobs.end()) {
+        jobArrived(unit, now, 1);
+        it = m_jobs.find(unit);
+        it->second.tree = std::move(quorum);
+    }
+    ++it->second.members;
+}
+
+void GangTracker::treeMemberGone(uint32_t unit, SimTime now)
+{
+    auto it = m_jobs.find(unit);
+    if (it != m_jobs.end() && --it->second.members <= 0)
+        jobEnded(unit, now);
+}
+
+std::vector<uint32_t> GangTracker::memberBound(
+    uint32_t job, uint32_t pod, SimTime now, int32_t devices, const std::string& group)
 {
     auto it = m_jobs.find(job);
     if (it == m_jobs.end())
         return { pod };
     Job& j = it->second;
     ++j.running;
+    if (j.tree)
+        ++j.boundByGroup[group];
     if (j.started)
         return { pod };
     j.waiting.push_back(Waiting { pod, now, devices });
-    if (j.running < j.minCount)
+    if (!j.complete())
         return {};
     return start(j, now);
 }
@@ -55,12 +76,14 @@ std::vector<uint32_t> GangTracker::start(Job& j, SimTime now)
     return starting;
 }
 
-void GangTracker::memberEnded(uint32_t job, uint32_t pod, SimTime now)
+void GangTracker::memberEnded(uint32_t job, uint32_t pod, SimTime now, const std::string& group)
 {
     auto it = m_jobs.find(job);
     if (it == m_jobs.end())
         return;
     Job& j = it->second;
+    if (j.tree)
+        --j.boundByGroup[group];
     auto w = std::find_if(j.waiting.begin(), j.waiting.end(), [&](const Waiting& x) { return x.pod == pod; });
     if (w != j.waiting.end()) {
         idle(*w, now);
@@ -80,6 +103,7 @@ void GangTracker::jobEnded(uint32_t job, SimTime now)
         idle(w, now);
     if (!it->second.started)
         m_neverStarted.push_back(toSeconds(now - it->second.arrival));
+    m_toComplete.push_back(toSeconds(now - it->second.arrival));
     m_jobs.erase(it);
 }
 
@@ -97,15 +121,18 @@ void GangTracker::idle(const Waiting& w, SimTime until)
 GangSummary GangTracker::finish(SimTime end)
 {
     std::vector<double> neverStarted = m_neverStarted;
+    std::vector<double> running;
     for (auto& [id, j] : m_jobs) {
         for (const auto& w : j.waiting)
             idle(w, end);
         j.waiting.clear();
         if (!j.started)
             neverStarted.push_back(toSeconds(end - j.arrival)); // its wait so far: a lower bound
+        running.push_back(toSeconds(end - j.arrival));
     }
     GangSummary out = m_summary;
     out.secondsToStart = summarizeCensored(m_toStart, std::move(neverStarted));
+    out.secondsToComplete = summarizeCensored(m_toComplete, std::move(running));
     out.idleDeviceHours = m_idleDeviceSeconds / 3600.0;
     return out;
 }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/sim/sim_context.h"
+#include "core/sim/tree_quorum.h"
 
 namespace drasim::sim {
 
@@ -25,6 +26,9 @@ struct GroupTree
     /// pod slots of all its PodGroups, pending and running, in creation order.
     GroupState queue;
     std::shared_ptr<const workload::ManifestGroups> objects;
+    /// Its quorum, when some group of it is a gang: the run's gang figures take the hierarchy as
+    /// one job (gang_tracker.h). Null for a plain hierarchy, or one that cannot be built.
+    std::shared_ptr<const TreeQuorum> quorum;
 };
 
 /// The hierarchies the run has met, found by their key and by their pods.

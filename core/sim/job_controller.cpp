@@ -6,6 +6,7 @@
 #include <map>
 #include <memory>
 
+#include "core/api/object_key.h"
 #include "core/sim/device_ledger.h"
 #include "core/sim/scheduling_loop.h"
 #include "core/sim/scheduling_loop_permit.h"
@@ -216,6 +217,20 @@ void JobController::createPod(uint32_t jobId, uint32_t taskIndex)
     m_ctx.metrics.podCreated(job.workload);
     m_ctx.emit(PodEventType::Created, p);
     m_loop.add(id, job.spec.tasks[taskIndex].pod);
+    if (const uint32_t tree = SchedulingLoop::Trees::treeOf(m_loop, id); tree != kNone)
+        if (auto quorum = SchedulingLoop::Trees::quorumOf(m_loop, tree))
+            m_gangs.treeMemberAdded(kTreeEntry | tree, m_ctx.now, std::move(quorum));
+}
+
+/// What the gang figures count the pod under: its hierarchy (kTreeEntry and its index, with the
+/// key of its PodGroup in `group`), or else its job.
+uint32_t JobController::gangUnitOf(uint32_t id, std::string& group) const
+{
+    const uint32_t tree = SchedulingLoop::Trees::treeOf(m_loop, id);
+    if (tree == kNone)
+        return m_ctx.pods[id].job;
+    group = api::podGroupKeyOf(m_ctx.buildPod(m_ctx.pods[id]));
+    return kTreeEntry | tree;
 }
 
 void JobController::podCreateDue(const Event& e)
@@ -248,8 +263,11 @@ void JobController::podBound(uint32_t id, int32_t devices)
     m_ctx.pods[id].devices = devices;
     const SimPod& p = m_ctx.pods[id];
     const JobState& job = m_ctx.jobs[p.job];
-    // A member of a gang that has not started works only once minCount members run.
-    startWork(m_gangs.memberBound(p.job, id, m_ctx.now, devices));
+    // A member of a gang that has not started works only once minCount members run (a
+    // hierarchy's, once its quorum is bound).
+    std::string group;
+    const uint32_t unit = gangUnitOf(id, group);
+    startWork(m_gangs.memberBound(unit, id, m_ctx.now, devices, group));
     // OrderedReady: the next replica is created once this one runs.
     if (job.spec.orderedStart && job.tasks[p.task].active < job.spec.parallelism)
         createPod(p.job, p.task);
@@ -384,7 +402,9 @@ double JobController::endPod(uint32_t pid, PodEventType type, const std::string&
     if (p.state == PodState::Running) {
         if (type != PodEventType::Succeeded)
             lost = stopWork(pid, notifyJob) * double(devicesOf(pid));
-        m_gangs.memberEnded(jobId, pid, m_ctx.now);
+        std::string group;
+        const uint32_t unit = gangUnitOf(pid, group);
+        m_gangs.memberEnded(unit, pid, m_ctx.now, group);
         m_ledger.unbind(p);
         m_ctx.metrics.podRunning(-1);
         if (type == PodEventType::Succeeded)
@@ -402,6 +422,8 @@ double JobController::endPod(uint32_t pid, PodEventType type, const std::string&
         job.pods.erase(it);
     if (job.group)
         std::erase(job.group->members, pid);
+    if (const uint32_t tree = SchedulingLoop::Trees::treeOf(m_loop, pid); tree != kNone)
+        m_gangs.treeMemberGone(kTreeEntry | tree, m_ctx.now);
     SchedulingLoop::Trees::memberGone(m_loop, pid);
     if (!counted)
         job.tasks[task].active--;

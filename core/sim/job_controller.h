@@ -70,6 +70,7 @@ public:
 private:
     uint32_t allocJob();
     void startGroup(uint32_t jobId);
+    uint32_t gangUnitOf(uint32_t id, std::string& group) const;
     void startWork(const std::vector<uint32_t>& ids);
     bool resumeWork(uint32_t id);
     double stopWork(uint32_t id, bool repacePeers);

@@ -107,6 +107,13 @@ std::string startText(const DistributionSummary& d)
         + (d.censored > 0 ? ", " + std::to_string(d.censored) + " never started)" : std::string(")"));
 }
 
+/// Gang completion times: bounds marked, and how many jobs had not ended.
+std::string completeText(const DistributionSummary& d)
+{
+    return figures(d, d.atLeast)
+        + (d.censored > 0 ? ", " + std::to_string(d.censored) + " not ended)" : std::string(")"));
+}
+
 DataValue preemptionData(const PreemptionSummary& p)
 {
     DataValue m = DataValue::map();
@@ -311,6 +318,10 @@ DataValue toData(const RunSummary& s)
         start.set("neverStarted", int64_t(s.gangs.secondsToStart.censored));
         start.set("lowerBounds", lowerBounds(s.gangs.secondsToStart.atLeast));
         g.set("secondsToStart", std::move(start));
+        DataValue complete = distribution(s.gangs.secondsToComplete);
+        complete.set("notEnded", int64_t(s.gangs.secondsToComplete.censored));
+        complete.set("lowerBounds", lowerBounds(s.gangs.secondsToComplete.atLeast));
+        g.set("secondsToComplete", std::move(complete));
         g.set("idleDeviceHours", tidy(s.gangs.idleDeviceHours));
         g.set("groupCycles", int64_t(s.gangs.groupCycles));
         root.set("gangs", std::move(g));
@@ -407,6 +418,7 @@ std::string formatText(const RunSummary& s)
             + " group cycles; start after arrival " + startText(s.gangs.secondsToStart) + "\n";
         out += "  device-hours held idle by partly started gangs: " + fixed(s.gangs.idleDeviceHours, 2)
             + "\n";
+        out += "  last member ended after arrival " + completeText(s.gangs.secondsToComplete) + "\n";
     }
     out += preemptionText(s);
     out += speedText(s.speed);

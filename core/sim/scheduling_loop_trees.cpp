@@ -95,6 +95,9 @@ bool SchedulingLoop::Trees::add(SchedulingLoop& loop, uint32_t id)
         tree.queue.policy.key = alone.rootKey.empty() ? api::podGroupKeyOf(loop.m_ctx.buildPod(p)) : key;
         tree.queue.priority = alone.root.policy.priority;
         tree.queue.order = p.serial;
+        if (!alone.rootKey.empty())
+            if (TreeQuorum quorum = treeQuorumOf(alone.root); quorum.anyGang())
+                tree.quorum = std::make_shared<const TreeQuorum>(std::move(quorum));
         t.trees.push_back(std::move(tree));
     }
     const uint32_t index = it->second;
@@ -131,6 +134,12 @@ void SchedulingLoop::Trees::memberGone(SchedulingLoop& loop, uint32_t id)
         return;
     std::erase(loop.m_trees.trees[it->second].queue.members, id);
     loop.m_trees.ofPod.erase(it);
+}
+
+uint32_t SchedulingLoop::Trees::treeOf(const SchedulingLoop& loop, uint32_t id)
+{
+    const auto it = loop.m_trees.ofPod.find(id);
+    return it == loop.m_trees.ofPod.end() ? kNone : it->second;
 }
 
 void SchedulingLoop::Trees::attempt(SchedulingLoop& loop, uint32_t index)

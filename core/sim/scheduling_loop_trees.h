@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 
 #include "core/sim/scheduling_loop.h"
@@ -21,6 +22,13 @@ struct SchedulingLoop::Trees
     static bool add(SchedulingLoop& loop, uint32_t id);
     /// The pod ended or was deleted: it is no longer a member of its hierarchy.
     static void memberGone(SchedulingLoop& loop, uint32_t id);
+    /// The index of the hierarchy the pod is a member of; kNone for a pod of none.
+    static uint32_t treeOf(const SchedulingLoop& loop, uint32_t id);
+    /// Its quorum when the hierarchy is a gang (GroupTree::quorum), null otherwise.
+    static std::shared_ptr<const TreeQuorum> quorumOf(const SchedulingLoop& loop, uint32_t index)
+    {
+        return loop.m_trees.trees[index].quorum;
+    }
     /// The queue state of a group entry without kGroupEntry (a job slot, or kTreeEntry and a
     /// hierarchy's index); null when the job ended or has no PodGroup.
     static GroupState* entity(SchedulingLoop& loop, uint32_t entry);

@@ -270,12 +270,19 @@ TEST(Compare, GangRowsSayHowManyStartedHowSoonAndWhatPartlyStartedJobsHeld)
     gang.gangs.secondsToStart.atLeast.p99 = true;
     gang.gangs.idleDeviceHours = 0;
     gang.gangs.groupCycles = 41;
+    gang.gangs.secondsToComplete = waits(3600, 7200, 9000);
+    gang.gangs.secondsToComplete.censored = 1;
+    gang.gangs.secondsToComplete.atLeast.p99 = true;
     sim::RunSummary basic = gang;
     basic.gangs.idleDeviceHours = 264.87;
     const Comparison c = compareRuns({ runData(1, gang), runData(2, basic), runData(3, baseline()) });
     EXPECT_EQ(rowsOf(c, "gangs"),
         (std::vector<std::string> { "gangs.jobs", "gangs.started", "gangs.neverStarted", "gangs.start.p50",
-            "gangs.start.p95", "gangs.start.p99", "gangs.idleDeviceHours", "gangs.groupCycles" }));
+            "gangs.start.p95", "gangs.start.p99", "gangs.idleDeviceHours", "gangs.groupCycles",
+            "gangs.complete.p50", "gangs.complete.p95", "gangs.complete.p99" }));
+    EXPECT_DOUBLE_EQ(find(c, "gangs.complete.p50")->values[0].value_or(-1), 3600);
+    EXPECT_EQ(find(c, "gangs.complete.p50")->better, Better::Lower);
+    EXPECT_EQ(find(c, "gangs.complete.p99")->valueBounds[0], Bound::AtLeast);
     const Kpi* idle = find(c, "gangs.idleDeviceHours");
     ASSERT_NE(idle, nullptr);
     EXPECT_EQ(idle->better, Better::Lower);
@@ -289,6 +296,24 @@ TEST(Compare, GangRowsSayHowManyStartedHowSoonAndWhatPartlyStartedJobsHeld)
         if (groups.empty() || groups.back() != k.group)
             groups.push_back(k.group);
     EXPECT_EQ(groups[2], "gangs");
+}
+
+// Runs stored before gang completion times were summarised compare still, without those rows.
+TEST(Compare, AGangSummaryWithoutCompletionTimesHasNoCompletionRows)
+{
+    sim::RunSummary gang = baseline();
+    gang.gangs.jobs = 2;
+    gang.gangs.started = 2;
+    RunData old = runData(1, gang);
+    std::string& json = old.info.summaryJson;
+    const size_t at = json.find(",\"secondsToComplete\":");
+    ASSERT_NE(at, std::string::npos) << json;
+    json.erase(at, json.find("]}", at) + 2 - at);
+    ASSERT_EQ(json.find("secondsToComplete"), std::string::npos);
+    const Comparison c = compareRuns({ old, runData(2, gang) });
+    EXPECT_FALSE(find(c, "gangs.complete.p50")->values[0].has_value());
+    EXPECT_DOUBLE_EQ(find(c, "gangs.complete.p50")->values[1].value_or(-1), 0);
+    EXPECT_DOUBLE_EQ(find(c, "gangs.jobs")->values[0].value_or(-1), 2);
 }
 
 TEST(Compare, ASummaryWhoseWaitsLeaveOutUnscheduledPodsHasNoWaitRows)

@@ -169,3 +169,38 @@ TEST(GroupTrees, ASecondTreeWaitsForTheFirst)
     for (const char* pod : { "default/c-0", "default/c-1", "default/d-0", "default/d-1" })
         EXPECT_EQ(log.scheduledAt.at(pod), 100 * kSecond) << pod;
 }
+
+// The run's gang figures take the hierarchy as one job, whatever Jobs its pods come from: it
+// arrives with its first pod (0 s), is whole when its quorum is bound (b's second pod appears at
+// 50 s and the one cycle binds all four), and ends with its last pod (100 s of work later). Its
+// pods bind together, so nothing was held idle.
+TEST(GroupTrees, TheGangFiguresTakeTheHierarchyAsOneJob)
+{
+    TreeRun r;
+    RunSummary summary;
+    r.run({ member("a", "a", 0), member("b0", "b", 0, 1), member("b1", "b", 50, 1) }, &summary);
+    EXPECT_EQ(summary.gangs.jobs, 1);
+    EXPECT_EQ(summary.gangs.started, 1);
+    EXPECT_EQ(summary.gangs.groupCycles, 1u);
+    EXPECT_EQ(summary.gangs.secondsToStart.count, 1u);
+    EXPECT_DOUBLE_EQ(summary.gangs.secondsToStart.p50, 50);
+    EXPECT_EQ(summary.gangs.secondsToComplete.censored, 0u);
+    EXPECT_DOUBLE_EQ(summary.gangs.secondsToComplete.p50, 150);
+    EXPECT_DOUBLE_EQ(summary.gangs.idleDeviceHours, 0);
+}
+
+// A hierarchy that waits for a blocker (a plain pod, not counted) arrives at 1 s, fails its first
+// cycle, and binds whole in its second when the blocker ends at 100 s: 99 s to start, 199 s to
+// its end.
+TEST(GroupTrees, AWaitingHierarchyCountsItsWaitAsOneJob)
+{
+    TreeRun r;
+    RunSummary summary;
+    r.run({ gpuJob("blocker", 0, 100), member("a", "a", 1), member("b", "b", 1) }, &summary);
+    EXPECT_EQ(summary.gangs.jobs, 1);
+    EXPECT_EQ(summary.gangs.started, 1);
+    EXPECT_EQ(summary.gangs.groupCycles, 2u);
+    EXPECT_DOUBLE_EQ(summary.gangs.secondsToStart.p50, 99);
+    EXPECT_DOUBLE_EQ(summary.gangs.secondsToComplete.p50, 199);
+    EXPECT_DOUBLE_EQ(summary.gangs.idleDeviceHours, 0);
+}

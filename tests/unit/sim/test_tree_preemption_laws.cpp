@@ -9,8 +9,11 @@
 //    a PodGroup or a pod);
 //  - no node holds more GPUs than it has, pods being deleted included;
 //  - a hierarchy whose root has a rack key has its bound pods and its nominated members in one
-//    rack.
+//    rack;
+//  - the run's gang figures count every hierarchy as one job, and no device is held idle by a
+//    partly started one (nor by a gang PodGroup: both bind whole).
 // (`allocate` has its own law: tests/unit/session/test_hierarchy_preemption_laws.cpp.)
+#include <algorithm>
 #include <map>
 #include <random>
 #include <set>
@@ -235,14 +238,17 @@ TEST(TreePreemptionLaws, HierarchiesBindWholeAndEvictOnlyBelowOnRandomClusters)
 {
     using namespace tree_preemption_laws;
     static constexpr int32_t kRootPriorities[] = { 100, 500, 1000 };
-    int cycles = 0, preemptions = 0, firstBinds = 0, victims = 0, racked = 0;
+    int cycles = 0, preemptions = 0, firstBinds = 0, victims = 0, racked = 0, started = 0;
     for (uint64_t seed = 9'100'000; seed < 9'100'300; ++seed) {
         std::mt19937_64 rng(seed);
         auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
         std::vector<workload::JobSpec> jobs;
         for (int i = 0, n = pick(1, 5); i < n; ++i)
             jobs.push_back(randomLoad(rng, i));
-        for (int t = 0, n = pick(1, 2); t < n; ++t)
+        const auto gangLoads = std::count_if(
+            jobs.begin(), jobs.end(), [](const workload::JobSpec& j) { return j.group.has_value(); });
+        const int trees = pick(1, 2);
+        for (int t = 0, n = trees; t < n; ++t)
             for (auto& j :
                 randomTree(rng, "h" + std::to_string(t), kRootPriorities[pick(0, 2)], pick(0, 1) == 1))
                 jobs.push_back(std::move(j));
@@ -265,7 +271,11 @@ TEST(TreePreemptionLaws, HierarchiesBindWholeAndEvictOnlyBelowOnRandomClusters)
             pool.nodes[i].node.meta.labels["rack"] = "r" + std::to_string(int(i) / perRack);
         sim.addNodePool(pool);
         sim.setArrivals(source(std::move(jobs)));
-        sim.run();
+        const RunSummary summary = sim.run();
+        // Each hierarchy is one job (again, only if all its pods ended and one came back).
+        EXPECT_GE(summary.gangs.jobs, gangLoads + trees) << seed;
+        EXPECT_EQ(summary.gangs.idleDeviceHours, 0) << seed;
+        started += int(summary.gangs.started);
         cycles += port.treeCycles;
         preemptions += port.treePreemptions;
         firstBinds += port.firstBinds;
@@ -280,4 +290,5 @@ TEST(TreePreemptionLaws, HierarchiesBindWholeAndEvictOnlyBelowOnRandomClusters)
     EXPECT_GT(preemptions, 30);
     EXPECT_GT(victims, 100);
     EXPECT_GT(racked, 50);
+    EXPECT_GT(started, 300);
 }
