@@ -7,19 +7,76 @@ namespace drasim::workload {
 
 namespace {
 
-/// shouldManageWorkloadForJob (pkg/controller/job/job_scheduling_manager.go): the gate, pods that
-/// do not already name a PodGroup, and no controller owner. The Workload the controller creates
-/// first is served only with GenericWorkload ("WorkloadWithJob depends on it", KEP-5547), so
-/// without that gate the controller makes nothing.
-bool managed(const api::PodController& job, const api::FeatureGates& gates)
+/// shouldManageWorkloadForJob (pkg/controller/job/job_scheduling_manager.go): the gate and pods
+/// that do not already name a PodGroup. The Workload the controller creates first is served only
+/// with GenericWorkload ("WorkloadWithJob depends on it", KEP-5547), so without that gate the
+/// controller makes nothing.
+bool eligible(const api::PodController& job, const api::FeatureGates& gates)
 {
-    if (job.kind != api::PodController::Kind::Job || !gates.enabled("WorkloadWithJob")
-        || !gates.enabled("GenericWorkload"))
-        return false;
-    if (job.podTemplate.spec.schedulingGroup)
-        return false;
-    return std::none_of(job.meta.ownerReferences.begin(), job.meta.ownerReferences.end(),
+    return job.kind == api::PodController::Kind::Job && gates.enabled("WorkloadWithJob")
+        && gates.enabled("GenericWorkload") && !job.podTemplate.spec.schedulingGroup;
+}
+
+/// The Job's controller owner: a non-root Job, whose parent owns the Workload. Every controller
+/// owner counts, a CronJob's too, as the Job controller's tests of shouldManageWorkloadForJob
+/// expect; one revision of hasParentWorkloadOwner takes a CronJob's Jobs as roots instead
+/// (workload-scheduling.md §6.2: UNCERTAIN).
+const api::OwnerReference* controllerOwner(const api::PodController& job)
+{
+    const auto it = std::find_if(job.meta.ownerReferences.begin(), job.meta.ownerReferences.end(),
         [](const api::OwnerReference& r) { return r.controller; });
+    return it == job.meta.ownerReferences.end() ? nullptr : &*it;
+}
+
+/// The API group of an apiVersion ("jobset.x-k8s.io/v1alpha2" -> "jobset.x-k8s.io", "v1" -> "").
+std::string apiGroupOf(const std::string& apiVersion)
+{
+    const auto slash = apiVersion.find('/');
+    return slash == std::string::npos ? std::string() : apiVersion.substr(0, slash);
+}
+
+/// getOrCreateDelegatedPodGroup (job_scheduling_manager.go): the parent's Workload is the one in
+/// the Job's namespace whose spec.controllerRef names the owner (API group, kind, name)
+/// (findParentWorkload); the PodGroup copies the named top-level PodGroupTemplate's policy,
+/// constraints, disruptionMode and resourceClaims (podGroupSpecFromTemplate), nothing of the Job's
+/// spec.scheduling. No parent CompositePodGroup is linked: the controller sets no
+/// parentCompositePodGroupName (the annotation KEP-6089 names for it,
+/// scheduling.k8s.io/parent-composite-podgroup, is not read by the Job controller, and JobSet's
+/// alpha sets none). Without the Workload or the template upstream logs, retries and makes nothing.
+std::optional<GroupSpec> delegatedGroup(const api::PodController& job, const api::OwnerReference& owner,
+    const std::vector<api::Workload>& workloads, const std::string& namespace_, std::string& why)
+{
+    const std::string templateName = job.meta.annotations.at(kGroupTemplateNameAnnotation);
+    const std::string lead = "the Job's controller owner " + owner.kind + " \"" + owner.name
+        + "\" delegates its PodGroup to the Job controller, but ";
+    const std::string tail = ": the Job controller makes no PodGroup, and the pods are scheduled one by one";
+    const auto parent = std::find_if(workloads.begin(), workloads.end(), [&](const api::Workload& w) {
+        const std::string ns = w.meta.namespace_.empty() ? namespace_ : w.meta.namespace_;
+        return ns == namespace_ && w.controllerRef
+            && w.controllerRef->apiGroup == apiGroupOf(owner.apiVersion)
+            && w.controllerRef->kind == owner.kind && w.controllerRef->name == owner.name;
+    });
+    if (parent == workloads.end()) {
+        why = lead + "no Workload in namespace \"" + namespace_ + "\" among the workload's manifests names "
+            + owner.kind + " \"" + owner.name + "\" in spec.controllerRef" + tail;
+        return std::nullopt;
+    }
+    const auto tmpl = std::find_if(parent->podGroupTemplates.begin(), parent->podGroupTemplates.end(),
+        [&](const api::PodGroupTemplate& t) { return t.name == templateName; });
+    if (tmpl == parent->podGroupTemplates.end()) {
+        why = lead + "its Workload \"" + parent->meta.name + "\" has no podGroupTemplate \"" + templateName
+            + "\"" + tail;
+        return std::nullopt;
+    }
+    GroupSpec g;
+    g.gang = tmpl->policy.scheduling.gang;
+    if (g.gang)
+        g.minCount = tmpl->policy.scheduling.minCount;
+    if (!tmpl->policy.topologyKeys.empty())
+        g.topologyKey = tmpl->policy.topologyKeys.front();
+    g.disruptAll = tmpl->policy.disruptionMode == api::DisruptionMode::All;
+    g.resourceClaims = tmpl->policy.resourceClaims;
+    return g;
 }
 
 /// 1.36 (KEP-5547 alpha, v1alpha1 of the integration): the policy follows from the Job's type;
@@ -52,10 +109,19 @@ GroupSpec compiled(const api::PodController& job)
 
 } // namespace
 
-std::optional<GroupSpec> jobControllerGroup(const api::PodController& job, const api::FeatureGates& gates)
+std::optional<GroupSpec> jobControllerGroup(const api::PodController& job, const api::FeatureGates& gates,
+    const std::vector<api::Workload>& workloads, const std::string& namespace_, std::string& why)
 {
-    if (!managed(job, gates))
+    why.clear();
+    if (!eligible(job, gates))
         return std::nullopt;
+    if (const api::OwnerReference* owner = controllerOwner(job)) {
+        // A non-root Job: the parent owns the Workload. Only 1.37 lets it delegate the PodGroup.
+        if (gates.version() != api::KubernetesVersion::V1_37
+            || !job.meta.annotations.count(kGroupTemplateNameAnnotation))
+            return std::nullopt;
+        return delegatedGroup(job, *owner, workloads, namespace_, why);
+    }
     switch (gates.version()) {
     case api::KubernetesVersion::V1_35:
         return std::nullopt;
@@ -65,6 +131,13 @@ std::optional<GroupSpec> jobControllerGroup(const api::PodController& job, const
         return compiled(job);
     }
     return std::nullopt;
+}
+
+std::optional<GroupSpec> jobControllerGroup(const api::PodController& job, const api::FeatureGates& gates,
+    const std::vector<api::Workload>& workloads, const std::string& namespace_)
+{
+    std::string why;
+    return jobControllerGroup(job, gates, workloads, namespace_, why);
 }
 
 std::optional<GroupSpec> workloadRefGang(const api::PodSpec& spec, const std::string& namespace_,

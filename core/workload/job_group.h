@@ -8,7 +8,9 @@
 //   1.37  spec.scheduling compiled for every eligible Job: basic when it is omitted, a gang's
 //         omitted minCount = parallelism (at least 1)
 // Eligible: no controller owner (a JobSet or other parent makes the objects itself) and no
-// spec.template.spec.schedulingGroup (the pods already name their own PodGroup).
+// spec.template.spec.schedulingGroup (the pods already name their own PodGroup). In 1.37 a parent
+// may delegate the PodGroup (annotation scheduling.k8s.io/group-template-name on the Job): the Job
+// controller then makes only a PodGroup, from that template of the parent's Workload (KEP-6089).
 
 #include <optional>
 #include <string>
@@ -21,7 +23,19 @@
 
 namespace drasim::workload {
 
-std::optional<GroupSpec> jobControllerGroup(const api::PodController& job, const api::FeatureGates& gates);
+/// The annotation by which a Job's controller owner delegates its PodGroup to the Job controller,
+/// naming a PodGroupTemplate of the owner's Workload (GroupTemplateNameAnnotation, KEP-6089).
+inline constexpr const char* kGroupTemplateNameAnnotation = "scheduling.k8s.io/group-template-name";
+
+/// The PodGroup the Job controller makes for `job` (in `namespace_`, the Job's), nullopt when it
+/// makes none. `workloads`: the Workloads a delegating owner's template is looked up in. `why`:
+/// set when a delegation cannot be served (no Workload of the owner, no such template), for a
+/// warning; cleared otherwise.
+std::optional<GroupSpec> jobControllerGroup(const api::PodController& job, const api::FeatureGates& gates,
+    const std::vector<api::Workload>& workloads, const std::string& namespace_, std::string& why);
+/// The same for a Job whose owner's Workloads are not at hand.
+std::optional<GroupSpec> jobControllerGroup(const api::PodController& job, const api::FeatureGates& gates,
+    const std::vector<api::Workload>& workloads = {}, const std::string& namespace_ = "default");
 
 /// Kubernetes 1.35 with GenericWorkload and GangScheduling: pods that name a v1alpha1 Workload's
 /// podGroup in spec.workloadRef form its gang (GangScheduling's Permit barrier); a basic podGroup

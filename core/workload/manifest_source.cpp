@@ -89,10 +89,17 @@ void attachClaims(JobType& type, const api::ObjectSet& objects)
     }
 }
 
-std::optional<GroupSpec> groupFor(const api::PodController& w, const GroupRules& rules)
+/// The controller's PodGroup: the Job controller's, unless the workload's `scheduling:` stands
+/// in for a spec.scheduling the Job does not have. A PodGroup a parent delegated comes from the
+/// parent's template and stays. `why`: a delegation that cannot be served (job_group.h).
+std::optional<GroupSpec> groupFor(const api::PodController& w, const GroupRules& rules,
+    const std::vector<api::Workload>& workloads, const std::string& namespace_, std::string& why)
 {
-    std::optional<GroupSpec> own = jobControllerGroup(w, rules.gates);
-    if (own && w.scheduling)
+    std::optional<GroupSpec> own = jobControllerGroup(w, rules.gates, workloads, namespace_, why);
+    const bool delegated = own && w.meta.annotations.count(kGroupTemplateNameAnnotation)
+        && std::any_of(w.meta.ownerReferences.begin(), w.meta.ownerReferences.end(),
+            [](const api::OwnerReference& r) { return r.controller; });
+    if (own && (w.scheduling || delegated))
         return own;
     return rules.scheduling ? rules.scheduling : own;
 }
@@ -341,7 +348,11 @@ std::vector<JobType> jobTypesFromObjects(const api::ObjectSet& objects, const st
             // recreates a pod of the same name only once the old one is gone.
             t.replaceFailedOnly = w.kind == api::PodController::Kind::StatefulSet;
         }
-        t.group = groupFor(w, rules);
+        std::string undelegated;
+        t.group = groupFor(w, rules, objects.workloads, t.namespace_, undelegated);
+        if (!undelegated.empty())
+            diags.warning(t.pos, t.objectKind, t.namespace_ + "/" + t.name,
+                std::string("metadata.annotations[") + kGroupTemplateNameAnnotation + "]", undelegated);
         if (const std::string note = ownPodGroupNote(
                 w.podTemplate.spec, t.namespace_, objects.podGroups, objects.compositePodGroups);
             !note.empty())

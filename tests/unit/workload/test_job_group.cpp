@@ -334,3 +334,128 @@ TEST(OwnPodGroup, ALonePodGroupAndAMissingOneSayWhatUpstreamWouldDo)
         "PodGroup "
         "only for a Job, from its spec.scheduling)");
 }
+
+namespace {
+
+/// A JobSet's Workload as its controller compiles it: spec.controllerRef names the JobSet, and
+/// its templates "workers" (gang of 3 in one rack, disrupted whole) and "leader" (basic).
+api::Workload jobSetWorkload(const std::string& jobSet)
+{
+    api::Workload w;
+    w.meta.name = jobSet + "-wl";
+    w.controllerRef = api::TypedLocalObjectReference { "jobset.x-k8s.io", "JobSet", jobSet };
+    api::PodGroupTemplate workers;
+    workers.name = "workers";
+    workers.policy.scheduling.gang = true;
+    workers.policy.scheduling.minCount = 3;
+    workers.policy.topologyKeys = { "example.com/rack" };
+    workers.policy.disruptionMode = api::DisruptionMode::All;
+    api::PodGroupTemplate leader;
+    leader.name = "leader";
+    w.podGroupTemplates = { workers, leader };
+    return w;
+}
+
+/// A Job of JobSet "js" (its controller owner); `templateName` set: the JobSet delegates the
+/// Job's PodGroup to the Job controller through the annotation.
+api::PodController childJob(const std::optional<std::string>& templateName)
+{
+    api::PodController j = job(4, 4, true);
+    j.meta.name = "js-workers-0";
+    j.meta.pos = { "jobset.yaml", 30, 1 };
+    j.meta.ownerReferences.push_back({ "jobset.x-k8s.io/v1alpha2", "JobSet", "js", "", true });
+    if (templateName)
+        j.meta.annotations["scheduling.k8s.io/group-template-name"] = *templateName;
+    return j;
+}
+
+std::string delegated(const api::PodController& j, const std::vector<api::Workload>& workloads,
+    const api::FeatureGates& g, std::string* why = nullptr)
+{
+    std::string note;
+    const std::string out = describe(jobControllerGroup(j, g, workloads, "default", note));
+    if (why)
+        *why = note;
+    return out;
+}
+
+} // namespace
+
+// KEP-6089 / job_scheduling_manager.go (getOrCreateDelegatedPodGroup): a Job whose controller owner
+// names one of its Workload's PodGroupTemplates in scheduling.k8s.io/group-template-name gets a
+// PodGroup from that template alone (the Job's own spec.scheduling plays no part); the parent's
+// Workload is the one whose spec.controllerRef names the owner. Without the annotation the owner
+// keeps both objects, and the Job controller makes none.
+TEST(JobControllerGroup, AParentThatDelegatesGetsAPodGroupFromItsOwnTemplate)
+{
+    const std::vector<api::Workload> workloads = { jobSetWorkload("js") };
+    api::PodController workers = childJob("workers");
+    workers.scheduling.emplace(); // basic: ignored, the parent's template decides
+    EXPECT_EQ(delegated(workers, workloads, kOn137), "gang 3 @example.com/rack");
+    EXPECT_TRUE(jobControllerGroup(workers, kOn137, workloads, "default")->disruptAll);
+    EXPECT_EQ(delegated(childJob("leader"), workloads, kOn137), "basic");
+    // No delegation: the owner manages both objects; nothing to say, as before.
+    std::string why = "unset";
+    EXPECT_EQ(delegated(childJob(std::nullopt), workloads, kOn137, &why), "none");
+    EXPECT_EQ(why, "");
+    // Delegation is 1.37's (KEP-6089); 1.36 skips every owned Job.
+    EXPECT_EQ(delegated(childJob("workers"), workloads, kOn136, &why), "none");
+    EXPECT_EQ(why, "");
+    // Pods that name their own PodGroup: the controller manages nothing, delegated or not.
+    api::PodController byo = childJob("workers");
+    byo.podTemplate.spec.schedulingGroup = "mine";
+    EXPECT_EQ(delegated(byo, workloads, kOn137, &why), "none");
+    EXPECT_EQ(why, "");
+}
+
+// When the delegation cannot be served the Job controller makes no PodGroup (upstream logs it and
+// retries); the Job's pods are then pods of no group. The reason is given for a located warning.
+TEST(JobControllerGroup, ADelegationThatCannotBeServedSaysWhy)
+{
+    std::string why;
+    EXPECT_EQ(delegated(childJob("workers"), {}, kOn137, &why), "none");
+    EXPECT_EQ(why,
+        "the Job's controller owner JobSet \"js\" delegates its PodGroup to the Job controller, but no "
+        "Workload in namespace \"default\" among the workload's manifests names JobSet \"js\" in "
+        "spec.controllerRef: the Job controller makes no PodGroup, and the pods are scheduled one by one");
+    // The Workload must name the owner's API group, kind and name, in the Job's namespace.
+    api::Workload other = jobSetWorkload("js");
+    other.controllerRef->apiGroup = "example.com";
+    api::Workload elsewhere = jobSetWorkload("js");
+    elsewhere.meta.namespace_ = "team-b";
+    EXPECT_EQ(delegated(childJob("workers"), { other, elsewhere }, kOn137), "none");
+    EXPECT_EQ(delegated(childJob("chief"), { jobSetWorkload("js") }, kOn137, &why), "none");
+    EXPECT_EQ(why,
+        "the Job's controller owner JobSet \"js\" delegates its PodGroup to the Job controller, but its "
+        "Workload \"js-wl\" has no podGroupTemplate \"chief\": the Job controller makes no PodGroup, and "
+        "the pods are scheduled one by one");
+}
+
+// What a user sees: the delegated group on the job type, and a warning located at the annotation
+// when the delegation cannot be served.
+TEST(JobControllerGroup, ManifestJobsOfADelegatingParentCarryItsTemplate)
+{
+    api::ObjectSet set;
+    set.workloads.push_back(jobSetWorkload("js"));
+    set.controllers.push_back(childJob("workers"));
+    api::PodController lost = childJob("chief");
+    lost.meta.name = "js-chief-0";
+    lost.meta.pos.line = 60;
+    set.controllers.push_back(lost);
+    Diagnostics diags;
+    const auto types = jobTypesFromObjects(set, "default", diags, GroupRules { kOn137, std::nullopt });
+    ASSERT_EQ(types.size(), 2u);
+    EXPECT_EQ(describe(types[0].group), "gang 3 @example.com/rack");
+    EXPECT_EQ(describe(types[1].group), "none");
+    ASSERT_EQ(diags.all().size(), 1u) << diags.formatAll();
+    EXPECT_EQ(diags.all()[0].format(),
+        "jobset.yaml:60:1: warning: Job default/js-chief-0: "
+        "metadata.annotations[scheduling.k8s.io/group-template-name]: the Job's controller owner JobSet "
+        "\"js\" delegates its PodGroup to the Job controller, but its Workload \"js-wl\" has no "
+        "podGroupTemplate \"chief\": the Job controller makes no PodGroup, and the pods are scheduled one "
+        "by one");
+    // A workload's `scheduling:` does not replace the parent's template.
+    const auto withRule
+        = jobTypesFromObjects(set, "default", diags, GroupRules { kOn137, GroupSpec { true, 0, "zone" } });
+    EXPECT_EQ(describe(withRule[0].group), "gang 3 @example.com/rack");
+}
