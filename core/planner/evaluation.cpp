@@ -10,18 +10,32 @@
 
 namespace drasim::planner {
 
+bool SeedOutcome::met(const std::vector<ServiceLevel>& levels) const
+{
+    if (stoppedEarly || values.size() != levels.size())
+        return false;
+    for (size_t i = 0; i < levels.size(); ++i)
+        if (!levels[i].met(values[i]))
+            return false;
+    return true;
+}
+
 bool Evaluation::feasible(const std::vector<ServiceLevel>& levels) const
 {
     if (seeds.empty())
         return false;
-    for (const auto& s : seeds) {
-        if (s.stoppedEarly || s.values.size() != levels.size())
+    for (const auto& s : seeds)
+        if (!s.met(levels))
             return false;
-        for (size_t i = 0; i < levels.size(); ++i)
-            if (!levels[i].met(s.values[i]))
-                return false;
-    }
     return true;
+}
+
+std::optional<uint64_t> Evaluation::missingSeed(const std::vector<ServiceLevel>& levels) const
+{
+    for (const auto& s : seeds)
+        if (!s.met(levels))
+            return s.seed;
+    return std::nullopt;
 }
 
 namespace {

@@ -6,6 +6,7 @@
 #include <numeric>
 #include <set>
 
+#include "core/common/parallel_chains.h"
 #include "core/common/parallel_items.h"
 #include "core/planner/service_level_recorder.h"
 #include "core/scenario/prepare.h"
@@ -16,12 +17,13 @@ namespace drasim::planner {
 
 namespace {
 
-/// The order to start the (probe, seed) jobs in: the likely long ones first. A run that meets the
-/// levels simulates to the end while one that misses them usually stops early, and a mix with
-/// more nodes meets them more often; started first, the long runs leave the short ones to fill
-/// both threads at the end of a batch. Results land by index, so the order changes nothing else.
+/// The order to start the probes in: the likely long ones first. A run that meets the levels
+/// simulates to the end (and its mix's next seed follows) while one that misses them usually
+/// stops early, and a mix with more nodes meets them more often; started first, the long runs
+/// leave the short ones to fill both threads at the end of a batch. Results land by index, so
+/// the order changes nothing else.
 std::vector<size_t> longestFirst(
-    const std::vector<Probe>& probes, size_t seeds, const std::vector<PricedCandidate>& candidates)
+    const std::vector<Probe>& probes, const std::vector<PricedCandidate>& candidates)
 {
     std::vector<int64_t> nodes;
     for (const auto& p : probes) {
@@ -30,10 +32,23 @@ std::vector<size_t> longestFirst(
             n += candidates[c].nodes(p.mix[c]);
         nodes.push_back(n);
     }
-    std::vector<size_t> order(probes.size() * seeds);
+    std::vector<size_t> order(probes.size());
     std::iota(order.begin(), order.end(), size_t(0));
-    std::stable_sort(
-        order.begin(), order.end(), [&](size_t a, size_t b) { return nodes[a / seeds] > nodes[b / seeds]; });
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return nodes[a] > nodes[b]; });
+    return order;
+}
+
+/// The positions in `seeds` in the order to simulate them: `first` (when it is one of them),
+/// then the others in the study's order.
+std::vector<size_t> seedOrder(const std::vector<uint64_t>& seeds, const std::optional<uint64_t>& first)
+{
+    std::vector<size_t> order;
+    for (size_t s = 0; s < seeds.size(); ++s)
+        if (first && seeds[s] == *first)
+            order.push_back(s);
+    for (size_t s = 0; s < seeds.size(); ++s)
+        if (!first || seeds[s] != *first)
+            order.push_back(s);
     return order;
 }
 
@@ -62,6 +77,37 @@ void SimulationOracle::noteSkippedEvents(const std::vector<Mix>& mixes,
             if (m_skippedEventsNoted.insert(note).second)
                 diags.warning({}, "Study", "", "",
                     note + " (in mixes without it, the first " + formatMix(mixes[i], m_candidates) + ")");
+}
+
+std::optional<SeedOutcome> SimulationOracle::runSeed(
+    const sim::PreparedScenario& prepared, const Probe& probe, uint64_t seed, Diagnostics& diags)
+{
+    try {
+        CancelToken stop;
+        ServiceLevelRecorder recorder(m_levels, &stop, m_settings.cancel);
+        sim::RunOptions options;
+        options.overrides.seed = seed;
+        options.overrides.scoring = m_settings.scoring;
+        options.overrides.arrivalScale = probe.load;
+        options.overrides.growthAddsJobs = m_settings.growthAddsJobs;
+        options.recorders.push_back(&recorder);
+        options.cancel = &stop;
+        options.workloadObjects = m_workloadObjects.get();
+        options.gpuShareFragmentation = false; // a study does not report it
+        auto summary = sim::runPrepared(prepared, options, diags);
+        if (!summary || (summary->cancelled && !recorder.stoppedEarly()))
+            return std::nullopt; // an input error, or the user cancelled
+        SeedOutcome out;
+        out.seed = seed;
+        out.values = recorder.values();
+        out.stoppedEarly = recorder.stoppedEarly();
+        if (recorder.stoppedEarly())
+            out.stoppedAtSeconds = sim::toSeconds(recorder.stoppedAt());
+        return out;
+    } catch (const std::exception& e) {
+        diags.error({}, "Study", "", "", std::string("a simulation failed: ") + e.what());
+        return std::nullopt;
+    }
 }
 
 bool SimulationOracle::evaluate(
@@ -119,57 +165,46 @@ bool SimulationOracle::evaluate(
             return false;
         noteSkippedEvents(mixes, prepared, diags);
 
-        // One job per (probe, seed).
-        const size_t jobs = fresh.size() * m_seeds.size();
-        std::vector<SeedOutcome> outcomes(jobs);
-        std::vector<Diagnostics> runDiags(jobs);
-        std::vector<char> ok(jobs, 0);
+        // One chain per probe: its seeds one after another, until one misses a level (the mix is
+        // then decided) or every seed met them. What runs depends only on each run's own answer,
+        // so neither the thread count nor the timing changes the evaluations.
+        const size_t seeds = m_seeds.size();
+        std::vector<std::vector<std::optional<SeedOutcome>>> outcomes(
+            fresh.size(), std::vector<std::optional<SeedOutcome>>(seeds));
+        std::vector<Diagnostics> runDiags(fresh.size());
+        std::vector<char> broken(fresh.size(), 0);
         std::mutex progressMutex;
-        const std::vector<size_t> order = longestFirst(fresh, m_seeds.size(), m_candidates);
-        forEachItem(
-            jobs, threads,
-            [&](size_t k) {
-                const size_t j = order[k];
-                const Probe& probe = fresh[j / m_seeds.size()];
-                const uint64_t seed = m_seeds[j % m_seeds.size()];
+        const std::vector<size_t> order = longestFirst(fresh, m_candidates);
+        forEachChain(
+            fresh.size(), threads,
+            [&](size_t c, size_t k) {
+                const size_t j = order[c];
+                const Probe& probe = fresh[j];
+                const size_t s = seedOrder(m_seeds, probe.firstSeed)[k];
                 const auto& prep = prepared[mixIndex.at(mixKey(probe.mix))];
-                try {
-                    CancelToken stop;
-                    ServiceLevelRecorder recorder(m_levels, &stop, m_settings.cancel);
-                    sim::RunOptions options;
-                    options.overrides.seed = seed;
-                    options.overrides.scoring = m_settings.scoring;
-                    options.overrides.arrivalScale = probe.load;
-                    options.overrides.growthAddsJobs = m_settings.growthAddsJobs;
-                    options.recorders.push_back(&recorder);
-                    options.cancel = &stop;
-                    options.workloadObjects = m_workloadObjects.get();
-                    options.gpuShareFragmentation = false; // a study does not report it
-                    auto summary = sim::runPrepared(*prep, options, runDiags[j]);
-                    if (!summary || (summary->cancelled && !recorder.stoppedEarly()))
-                        return; // an input error, or the user cancelled
-                    outcomes[j].seed = seed;
-                    outcomes[j].values = recorder.values();
-                    outcomes[j].stoppedEarly = recorder.stoppedEarly();
-                    if (recorder.stoppedEarly())
-                        outcomes[j].stoppedAtSeconds = sim::toSeconds(recorder.stoppedAt());
-                    ok[j] = 1;
-                } catch (const std::exception& e) {
-                    runDiags[j].error({}, "Study", "", "", std::string("a simulation failed: ") + e.what());
+                auto outcome = runSeed(*prep, probe, m_seeds[s], runDiags[j]);
+                if (!outcome) {
+                    broken[j] = 1;
+                    return false;
                 }
-                std::lock_guard<std::mutex> lock(progressMutex);
-                ++m_simulations;
-                if (outcomes[j].stoppedEarly)
-                    ++m_stoppedEarly;
-                if (m_settings.onSimulation)
-                    m_settings.onSimulation(m_simulations);
+                const bool next = outcome->met(m_levels) && k + 1 < seeds;
+                {
+                    std::lock_guard<std::mutex> lock(progressMutex);
+                    ++m_simulations;
+                    if (outcome->stoppedEarly)
+                        ++m_stoppedEarly;
+                    if (m_settings.onSimulation)
+                        m_settings.onSimulation(m_simulations);
+                }
+                outcomes[j][s] = std::move(*outcome);
+                return next;
             },
             m_settings.cancel);
         if (m_settings.cancel && m_settings.cancel->cancelled())
             return false;
-        for (size_t j = 0; j < jobs; ++j) {
+        for (size_t j = 0; j < fresh.size(); ++j) {
             diags.append(runDiags[j]);
-            if (!ok[j])
+            if (broken[j])
                 failed = true;
         }
         if (failed)
@@ -178,8 +213,9 @@ bool SimulationOracle::evaluate(
             Evaluation e;
             e.mix = fresh[i].mix;
             e.load = fresh[i].load;
-            for (size_t s = 0; s < m_seeds.size(); ++s)
-                e.seeds.push_back(std::move(outcomes[i * m_seeds.size() + s]));
+            for (auto& o : outcomes[i])
+                if (o)
+                    e.seeds.push_back(std::move(*o));
             if (m_settings.onEvaluated)
                 m_settings.onEvaluated(e);
             m_cache.emplace(probeKey(e.mix, e.load), std::move(e));

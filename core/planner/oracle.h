@@ -31,8 +31,9 @@ class Oracle
 {
 public:
     virtual ~Oracle() = default;
-    /// Evaluates every probe with every seed; out[i] answers probes[i]. False when cancelled or
-    /// when an evaluation failed (diagnostics say why).
+    /// Evaluates every probe on the study's seeds, up to the first that misses a level
+    /// (Evaluation::seeds); out[i] answers probes[i]. False when cancelled or when an evaluation
+    /// failed (diagnostics say why).
     virtual bool evaluate(const std::vector<Probe>& probes, std::vector<Evaluation>& out, Diagnostics& diags)
         = 0;
 };
@@ -52,8 +53,9 @@ struct SimulationSettings
     std::function<void(const Evaluation&)> onEvaluated;
 };
 
-/// Simulates probes: each mix is prepared once (node pools replaced), then every (probe, seed)
-/// runs as one job on a pool of threads. Answers are cached by probe.
+/// Simulates probes: each mix is prepared once (node pools replaced), then each probe's seeds run
+/// one after another (Probe::firstSeed first), the probes side by side on a pool of threads, until
+/// a seed misses a level. Answers are cached by probe.
 class SimulationOracle : public Oracle
 {
 public:
@@ -69,6 +71,9 @@ public:
 
 private:
     std::shared_ptr<const sim::PreparedScenario> prepared(const Mix& mix, Diagnostics& diags);
+    /// One simulation of a prepared mix; nullopt on an input error or when the user cancelled.
+    std::optional<SeedOutcome> runSeed(
+        const sim::PreparedScenario& prepared, const Probe& probe, uint64_t seed, Diagnostics& diags);
     void noteSkippedEvents(const std::vector<Mix>& mixes,
         const std::vector<std::shared_ptr<const sim::PreparedScenario>>& prepared, Diagnostics& diags);
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/planner/search.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <memory>
@@ -119,6 +120,10 @@ public:
 
     const size_t load;
     Knowledge own;
+    /// The seed that missed in this unit's last answer that missed: its next probe tries that seed
+    /// first (seeds that miss on one mix tend to miss on its neighbours, and the first miss
+    /// decides a mix). Only the unit's own answers set it, so a shard's unit makes the same choice.
+    std::optional<uint64_t> firstSeed;
 
 private:
     const Knowledge* m_shared;
@@ -236,6 +241,31 @@ private:
     std::function<bool(const Mix&)> m_allowed;
 };
 
+/// The seed that missed most often in `evaluations` (the first of the study's order on a tie):
+/// where a slice of a load level starts, from that level's bisections, which every shard shares.
+std::optional<uint64_t> seedMissedMost(
+    const std::vector<Evaluation>& evaluations, const std::vector<ServiceLevel>& levels)
+{
+    std::vector<std::pair<uint64_t, int>> misses; // in order of first appearance
+    for (const auto& e : evaluations)
+        if (auto seed = e.missingSeed(levels)) {
+            auto it
+                = std::find_if(misses.begin(), misses.end(), [&](const auto& m) { return m.first == *seed; });
+            if (it == misses.end())
+                misses.emplace_back(*seed, 1);
+            else
+                ++it->second;
+        }
+    std::optional<uint64_t> most;
+    int count = 0;
+    for (const auto& [seed, n] : misses)
+        if (n > count) {
+            most = seed;
+            count = n;
+        }
+    return most;
+}
+
 struct Recorder
 {
     std::vector<std::set<std::string>> keys;
@@ -265,7 +295,7 @@ bool drive(std::vector<std::unique_ptr<Unit>>& units, const SearchSpace& space, 
                     u->feed(*inferred);
                     continue;
                 }
-                batch.push_back(Probe { *m, space.loads[u->load] });
+                batch.push_back(Probe { *m, space.loads[u->load], u->firstSeed });
                 owners.push_back(u.get());
                 break;
             }
@@ -283,6 +313,8 @@ bool drive(std::vector<std::unique_ptr<Unit>>& units, const SearchSpace& space, 
             const bool feasible = answers[i].feasible(space.levels);
             recorder.add(owners[i]->load, answers[i]);
             owners[i]->own.add(batch[i].mix, feasible);
+            if (!feasible)
+                owners[i]->firstSeed = answers[i].missingSeed(space.levels);
             owners[i]->feed(feasible);
         }
         progress.probesDone += int64_t(batch.size());
@@ -330,9 +362,12 @@ bool runSearch(const SearchSpace& space, Oracle& oracle, const Shard& shard, Dia
             bound[b.load] = std::min(bound[b.load], space.cost(m));
         }
     }
-    for (size_t l = 0; l < loads; ++l)
+    std::vector<std::optional<uint64_t>> startSeed(loads);
+    for (size_t l = 0; l < loads; ++l) {
         for (const auto& e : result.byLoad[l])
             shared[l].add(e.mix, e.feasible(space.levels));
+        startSeed[l] = seedMissedMost(result.byLoad[l], space.levels);
+    }
 
     std::vector<std::unique_ptr<Unit>> slices;
     int64_t sliceIndex = 0;
@@ -345,9 +380,11 @@ bool runSearch(const SearchSpace& space, Oracle& oracle, const Shard& shard, Dia
         Mix prefix(shapes, 0);
         for (;;) {
             if (allowed(prefix)) {
-                if (sliceIndex % shard.count == shard.index)
+                if (sliceIndex % shard.count == shard.index) {
                     slices.push_back(std::make_unique<SliceWalk>(
                         l, &shared[l], prefix, upper[l][shapes - 2], upper[l][shapes - 1], allowed));
+                    slices.back()->firstSeed = startSeed[l];
+                }
                 ++sliceIndex;
             }
             size_t d = prefixDims;

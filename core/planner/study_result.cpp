@@ -43,6 +43,7 @@ MixResult mixResult(const Evaluation& e, const StudyResult& h)
     if (r.miss.empty() && !r.feasible)
         r.miss = "a run stopped early";
     r.seeds = e.seeds;
+    r.everySeed = e.seeds.size() >= h.seeds.size();
     for (size_t i = 0; i < h.levels.size(); ++i) {
         Spread s;
         bool first = true;
@@ -55,6 +56,8 @@ MixResult mixResult(const Evaluation& e, const StudyResult& h)
             first = false;
         }
         s.mean = e.seeds.empty() ? 0.0 : sum / double(e.seeds.size());
+        // Over the seeds that ran: a mix that missed was decided by its first seed that missed,
+        // and the seeds after it were not simulated (Evaluation::seeds).
         s.known = std::none_of(
             e.seeds.begin(), e.seeds.end(), [](const SeedOutcome& o) { return o.stoppedEarly; });
         r.spread.push_back(s);
@@ -107,6 +110,9 @@ DataValue mixData(const MixResult& m, const StudyResult& r)
     d.set("rackSlots", m.footprint.rackSlots);
     d.set("feasible", m.feasible);
     d.set("withinConstraints", m.withinConstraints);
+    // Fewer than the study's seeds when one missed a level: the ones after it were not run, and
+    // min / mean / max are over the seeds that ran.
+    d.set("seedsRun", int64_t(m.seeds.size()));
     if (!m.miss.empty())
         d.set("missed", m.miss);
     DataValue levels = DataValue::list();
@@ -117,9 +123,19 @@ DataValue mixData(const MixResult& m, const StudyResult& r)
         l.set("min", known ? DataValue(m.spread[i].min) : DataValue());
         l.set("mean", known ? DataValue(m.spread[i].mean) : DataValue());
         l.set("max", known ? DataValue(m.spread[i].max) : DataValue());
+        // One entry per study seed; {"notRun": true} for a seed left out once another had missed.
         DataValue perSeed = DataValue::list();
-        for (const auto& s : m.seeds)
-            perSeed.push(seedValue(s, i, r.levels));
+        for (uint64_t seed : r.seeds) {
+            auto s = std::find_if(
+                m.seeds.begin(), m.seeds.end(), [&](const SeedOutcome& o) { return o.seed == seed; });
+            if (s != m.seeds.end()) {
+                perSeed.push(seedValue(*s, i, r.levels));
+                continue;
+            }
+            DataValue notRun = DataValue::map();
+            notRun.set("notRun", true);
+            perSeed.push(notRun);
+        }
         l.set("bySeed", perSeed);
         levels.push(l);
     }
@@ -166,7 +182,10 @@ StudyResult summarize(const SearchResult& search, const std::vector<double>& loa
     StudyResult r = std::move(header);
     r.loads.clear();
     r.evaluations = search.probes;
-    r.simulations = search.probes * int64_t(r.seeds.size());
+    r.simulations = 0; // a mix's seeds stop at the first that misses a level
+    for (const auto& load : search.byLoad)
+        for (const auto& e : load)
+            r.simulations += int64_t(e.seeds.size());
     for (size_t l = 0; l < loads.size() && l < search.byLoad.size(); ++l) {
         LoadResult lr;
         lr.load = loads[l];
@@ -231,8 +250,11 @@ std::string worstMainText(const MixResult& m, const std::vector<ServiceLevel>& l
 {
     if (levels.empty() || m.spread.empty())
         return {};
-    if (m.spread[0].known)
-        return formatLevelValue(levels[0], m.worstMain(levels[0]));
+    if (m.spread[0].known) {
+        // Over fewer seeds than the study's, the worst seed could only be worse.
+        const std::string bound = m.everySeed ? "" : levels[0].lowerBound() ? "at most " : "at least ";
+        return bound + formatLevelValue(levels[0], m.worstMain(levels[0]));
+    }
     for (const auto& s : m.seeds)
         if (s.stoppedEarly) {
             if (s.stoppingLevel(levels) == 0)

@@ -35,6 +35,9 @@ struct MixResult
     std::string miss; ///< the first level missed (Evaluation::firstMiss)
     std::vector<Spread> spread; ///< per service level, over seeds
     std::vector<SeedOutcome> seeds;
+    /// Every seed of the study ran. A mix that missed a level is decided by its first seed that
+    /// missed and the seeds after it are not simulated: its worst seed is then a bound.
+    bool everySeed = true;
 
     /// The main level's value on its worst seed.
     double worstMain(const ServiceLevel& main) const;
@@ -61,7 +64,7 @@ struct StudyResult
     std::vector<uint64_t> seeds;
     std::vector<LoadResult> loads; ///< the first is today's load (1.0)
     int64_t evaluations = 0; ///< distinct (mix, load) points
-    int64_t simulations = 0; ///< evaluations x seeds
+    int64_t simulations = 0; ///< seeds simulated over every evaluation (each up to its first miss)
 };
 
 /// Ranks what the search found: feasibility, constraints, recommendation, frontier.
@@ -74,7 +77,8 @@ StudyResult summarize(const SearchResult& search, const std::vector<double>& loa
 std::string formatLevelValue(const ServiceLevel& level, double value);
 /// The main level's value on the mix's worst seed as reports print it; for a mix with a run
 /// stopped early a bound or nothing: "> 1h, run stopped at 0.34d" when the main level stopped it,
-/// "unknown, run stopped at 0.34d" otherwise.
+/// "unknown, run stopped at 0.34d" otherwise; "at least 12m" (at most, for a level with a floor)
+/// when the mix was decided before its last seed.
 std::string worstMainText(const MixResult& mix, const std::vector<ServiceLevel>& levels);
 /// "purchase price", "hourly price x 24.0 h" or "total cost of ownership over 4 years: purchase +
 /// power x PUE 1.3 x 8760 h/year x $0.12/kWh".

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The planner end to end on a small study (two shapes, two seeds, half a simulated day).
+#include <algorithm>
+
 #include <gtest/gtest.h>
 
 #include "core/planner/planner.h"
@@ -32,7 +34,7 @@ TEST(PlannerRun, SameStudySameResultWhateverTheThreadCount)
     auto b = runPlan(*plan, three, diags);
     ASSERT_TRUE(a && b) << diags.formatAll();
     EXPECT_EQ(toJson(toData(*a)), toJson(toData(*b)));
-    EXPECT_EQ(stats.simulationsRun, a->simulations); // every evaluation ran every seed, once
+    EXPECT_EQ(stats.simulationsRun, a->simulations); // every seed an evaluation holds ran once
     ASSERT_EQ(a->loads.size(), 3u);
     ASSERT_TRUE(a->loads[0].recommended);
     // More load never needs a cheaper cluster here.
@@ -42,6 +44,43 @@ TEST(PlannerRun, SameStudySameResultWhateverTheThreadCount)
                 a->loads[0].mixes[*a->loads[0].recommended].footprint.costUsd);
         }
     }
+}
+
+TEST(PlannerRun, AMixIsDecidedByItsFirstSeedThatMisses)
+{
+    Diagnostics diags;
+    auto plan = smallPlan(diags);
+    ASSERT_TRUE(plan) << diags.formatAll();
+    std::vector<Evaluation> seen;
+    PlanOptions options;
+    options.threads = 2;
+    options.onEvaluated = [&](const Evaluation& e) { seen.push_back(e); };
+    PlanStats stats;
+    auto result = runPlan(*plan, options, diags, &stats);
+    ASSERT_TRUE(result) << diags.formatAll();
+    const auto& levels = plan->study.serviceLevels;
+    int64_t seeds = 0, missed = 0;
+    for (const Evaluation& e : seen) {
+        seeds += int64_t(e.seeds.size());
+        int misses = 0;
+        for (const SeedOutcome& s : e.seeds)
+            misses += s.met(levels) ? 0 : 1;
+        if (e.feasible(levels)) {
+            EXPECT_EQ(e.seeds.size(), plan->seeds.size()) << probeKey(e.mix, e.load); // every seed ran
+        } else {
+            ++missed;
+            EXPECT_EQ(misses, 1) << probeKey(e.mix, e.load); // nothing ran after the first miss
+            ASSERT_LE(e.seeds.size(), plan->seeds.size());
+        }
+        for (size_t i = 1; i < e.seeds.size(); ++i) // kept in the study's order, whatever ran first
+            EXPECT_LT(std::find(plan->seeds.begin(), plan->seeds.end(), e.seeds[i - 1].seed),
+                std::find(plan->seeds.begin(), plan->seeds.end(), e.seeds[i].seed));
+    }
+    ASSERT_GT(missed, 0); // the small study has mixes that miss, or this checks nothing
+    EXPECT_EQ(seeds, stats.simulationsRun);
+    EXPECT_EQ(seeds, result->simulations);
+    EXPECT_LT(seeds, int64_t(seen.size() * plan->seeds.size()));
+    EXPECT_NE(formatText(*result).find(std::to_string(seeds) + " simulations"), std::string::npos);
 }
 
 TEST(PlannerRun, ReplayingTheEvaluationsGivesTheSameReport)

@@ -46,7 +46,24 @@ public:
             int nodes = 0;
             for (int n : p.mix)
                 nodes += n;
+            firstSeeds.push_back(p.firstSeed);
+            // Deciding at the first miss: p.firstSeed, then the others in order, until one misses.
+            std::vector<size_t> order;
+            for (size_t s = 0; s < m_seeds.size(); ++s)
+                if (p.firstSeed == m_seeds[s])
+                    order.push_back(s);
+            for (size_t s = 0; s < m_seeds.size(); ++s)
+                if (p.firstSeed != m_seeds[s])
+                    order.push_back(s);
+            std::vector<bool> ran(m_seeds.size(), false);
+            for (size_t s : order) {
+                ran[s] = true;
+                if (decideAtFirstMiss && !feasibleOn(s, p.mix, p.load))
+                    break;
+            }
             for (size_t s = 0; s < m_seeds.size(); ++s) {
+                if (!ran[s])
+                    continue;
                 SeedOutcome o;
                 o.seed = m_seeds[s];
                 o.values = { feasibleOn(s, p.mix, p.load) ? 600.0 / (1 + nodes + int(s)) : 3600.0 };
@@ -59,6 +76,8 @@ public:
     }
 
     int64_t calls = 0;
+    bool decideAtFirstMiss = false;
+    std::vector<std::optional<uint64_t>> firstSeeds; ///< each probe's, in the order asked
 
 private:
     std::vector<std::vector<Mix>> m_generators;
@@ -199,6 +218,83 @@ TEST(PlannerSearch, RecommendsTheCheapestMixThatMeetsEveryLevelOnEverySeed)
     }
 }
 
+TEST(PlannerSearch, DecidingAMixAtItsFirstMissChangesNoVerdictAndNoRecommendation)
+{
+    std::mt19937 rng(20261207);
+    int shortened = 0;
+    for (int round = 0; round < 300; ++round) {
+        Case every = randomCase(rng);
+        Case early { every.space, every.candidates, every.constraints,
+            std::make_unique<ThresholdOracle>(*every.oracle) };
+        early.oracle->decideAtFirstMiss = true;
+        SearchResult a, b;
+        Diagnostics diags;
+        ASSERT_TRUE(runSearch(every.space, *every.oracle, Shard {}, diags, a));
+        ASSERT_TRUE(runSearch(early.space, *early.oracle, Shard {}, diags, b));
+        ASSERT_EQ(a.byLoad.size(), b.byLoad.size());
+        for (size_t l = 0; l < a.byLoad.size(); ++l) {
+            ASSERT_EQ(a.byLoad[l].size(), b.byLoad[l].size()) << "round " << round;
+            for (size_t i = 0; i < a.byLoad[l].size(); ++i) {
+                const Evaluation& x = a.byLoad[l][i];
+                const Evaluation& y = b.byLoad[l][i];
+                EXPECT_EQ(probeKey(x.mix, x.load), probeKey(y.mix, y.load)) << "round " << round;
+                EXPECT_EQ(x.feasible(every.space.levels), y.feasible(every.space.levels))
+                    << "round " << round;
+                shortened += y.seeds.size() < x.seeds.size() ? 1 : 0;
+            }
+        }
+        StudyResult h = header(every);
+        h.seeds = { 1, 2, 3 };
+        const StudyResult ra = summarize(a, every.space.loads, every.constraints, h);
+        const StudyResult rb = summarize(b, every.space.loads, every.constraints, h);
+        for (size_t l = 0; l < ra.loads.size(); ++l) {
+            ASSERT_EQ(ra.loads[l].recommended.has_value(), rb.loads[l].recommended.has_value());
+            if (ra.loads[l].recommended) {
+                EXPECT_EQ(mixKey(ra.loads[l].mixes[*ra.loads[l].recommended].mix),
+                    mixKey(rb.loads[l].mixes[*rb.loads[l].recommended].mix))
+                    << "round " << round;
+            }
+        }
+    }
+    EXPECT_GT(shortened, 100); // the law saw many mixes decided before their last seed
+}
+
+TEST(PlannerSearch, AfterAMissTheUnitTriesThatSeedFirst)
+{
+    // One shape of up to 8 nodes, one load, seeds 1 to 3: seeds 1 and 2 need 2 nodes, seed 3
+    // needs 5. The bisection probes 8 (all meet), then 3 (seeds 1 and 2 meet, 3 misses), then 5
+    // with seed 3 first (meets, then 1 and 2), then 4 with seed 3 first (misses alone).
+    Case c;
+    PricedCandidate p;
+    p.name = "s0";
+    p.maxNodes = 8;
+    p.purchaseUsd = 1000;
+    c.candidates = { p };
+    c.space.maxNodes = { 8 };
+    c.space.loads = { 1.0 };
+    c.space.levels.resize(1);
+    c.space.levels[0].metric = Metric::Wait;
+    c.space.levels[0].limit = 600;
+    c.space.cost = [](const Mix& m) { return 1000.0 * m[0]; };
+    c.space.withinConstraints = [](const Mix&) { return true; };
+    ThresholdOracle oracle({ { Mix { 2 } }, { Mix { 2 } }, { Mix { 5 } } }, { 1, 2, 3 });
+    oracle.decideAtFirstMiss = true;
+    SearchResult result;
+    Diagnostics diags;
+    ASSERT_TRUE(runSearch(c.space, oracle, Shard {}, diags, result));
+    const std::vector<std::optional<uint64_t>> firstSeeds { std::nullopt, std::nullopt, 3, 3 };
+    EXPECT_EQ(oracle.firstSeeds, firstSeeds);
+    std::vector<std::string> seen;
+    for (const Evaluation& e : result.byLoad[0]) {
+        std::string seeds;
+        for (const SeedOutcome& s : e.seeds)
+            seeds += std::to_string(s.seed);
+        seen.push_back(mixKey(e.mix) + ":" + seeds);
+    }
+    EXPECT_EQ(seen, (std::vector<std::string> { "8:123", "3:123", "5:123", "4:3" }));
+    ASSERT_EQ(result.byLoad[0][3].missingSeed(c.space.levels), std::optional<uint64_t>(3));
+}
+
 TEST(PlannerSearch, ShardsReplayedTogetherGiveTheSingleProcessResult)
 {
     std::mt19937 rng(7);
@@ -310,7 +406,7 @@ TEST(PlannerSearch, CacheOracleNamesTheMissingEvaluation)
     CacheOracle cache({});
     std::vector<Evaluation> out;
     Diagnostics diags;
-    EXPECT_FALSE(cache.evaluate({ Probe { Mix { 2, 1 }, 1.25 } }, out, diags));
+    EXPECT_FALSE(cache.evaluate({ Probe { Mix { 2, 1 }, 1.25, std::nullopt } }, out, diags));
     EXPECT_NE(diags.formatAll().find("no result for mix 2,1 at load 1.25"), std::string::npos)
         << diags.formatAll();
 }
