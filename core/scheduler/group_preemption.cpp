@@ -11,6 +11,17 @@
 
 namespace drasim::scheduler {
 
+namespace {
+
+/// PodGroupPostFilter's status when no unit of lower priority runs anywhere: selectVictimsOnDomain
+/// (pkg/scheduler/framework/preemption/podgrouppreemption.go) finds no potential victim and says
+/// "No preemption victims found for incoming preemptor" (UnschedulableAndUnresolvable), behind the
+/// "pod group preemption: " lead DefaultPreemption's PodGroupPostFilter puts before its messages.
+const char* const kGroupNoVictims
+    = "pod group preemption: No preemption victims found for incoming preemptor";
+
+} // namespace
+
 bool Cluster::Impl::GroupPreemption::moreImportant(const Unit& a, const Unit& b)
 {
     if (a.priority != b.priority)
@@ -191,8 +202,10 @@ void Cluster::Impl::GroupPreemption::postFilter(Impl& d, const PodGroupPolicy& g
     const std::vector<api::Pod>& pods, const std::function<GroupScheduleResult()>& attempt,
     GroupScheduleResult& out, const std::string& preemptor)
 {
-    if (!group.workloadAwarePreemption || !Preemption::anyBelow(d, group.priority, true))
-        return; // preemption was never a possibility
+    if (!group.workloadAwarePreemption)
+        return; // no PodGroupPostFilter without the gates
+    // Upstream checks the preemptor's eligibility (preemptorEligibleToPreemptOthers) before it
+    // looks for victims: a group that may not preempt says so even where nothing runs below it.
     PreemptionResult result;
     if (group.preemptionNever) {
         result.message = "preemption: not eligible due to preemptionPolicy=Never.";
@@ -204,7 +217,17 @@ void Cluster::Impl::GroupPreemption::postFilter(Impl& d, const PodGroupPolicy& g
         out.preemption = result;
         return;
     }
+    if (!Preemption::anyBelow(d, group.priority, true)) {
+        result.message = kGroupNoVictims; // the common case, answered without listing units
+        out.preemption = result;
+        return;
+    }
     const std::vector<Unit> units = lowerUnits(d, group.priority, group.key);
+    if (units.empty()) {
+        result.message = kGroupNoVictims;
+        out.preemption = result;
+        return;
+    }
     // Pass 1 gives back the units whose eviction would violate a PodDisruptionBudget, pass 2 the
     // others (KEP-5710 step 4), each most important first.
     std::vector<const Unit*> violating, clean;
@@ -218,9 +241,9 @@ void Cluster::Impl::GroupPreemption::postFilter(Impl& d, const PodGroupPolicy& g
 
     const std::string notHelpful
         = "preemption: " + preemptor + " does not fit even with every lower-priority pod evicted";
-    const std::optional<Choice> choice = units.empty() ? std::nullopt
-        : d.options.whatIfDraPreemption                ? chooseReleasingClaims(d, violating, clean, attempt)
-                                        : chooseKeepingClaims(d, units, violating, clean, attempt);
+    const std::optional<Choice> choice = d.options.whatIfDraPreemption
+        ? chooseReleasingClaims(d, violating, clean, attempt)
+        : chooseKeepingClaims(d, units, violating, clean, attempt);
     if (!choice) {
         result.message = notHelpful;
         out.preemption = result;

@@ -41,9 +41,11 @@ struct Cluster::Impl::GroupPreemption
 
     /// After a failed group cycle: evicts what the group needs, nominates its members and fills
     /// `out.preemption` (victims, message) and the members' nominated nodes. `attempt` runs the
-    /// group algorithm on the cluster as it stands (inside the dry run). Does nothing when the
-    /// group may not preempt (gate off, preemptionPolicy Never, nothing of lower priority).
-    /// `preemptor` names it in the status ("the pod group", "the hierarchy").
+    /// group algorithm on the cluster as it stands (inside the dry run). Does nothing with the
+    /// gate off; a group that may not preempt (preemptionPolicy Never), waits for its victims, or
+    /// finds no unit of lower priority evicts nothing and says so in the message, as upstream's
+    /// PodGroupPostFilter does. `preemptor` names it in the status ("the pod group", "the
+    /// hierarchy").
     static void postFilter(Impl& d, const PodGroupPolicy& group, const std::vector<api::Pod>& pods,
         const std::function<GroupScheduleResult()>& attempt, GroupScheduleResult& out,
         const std::string& preemptor = "the pod group");

@@ -165,6 +165,48 @@ TEST(GroupPreemption, NeverPreemptsWithPolicyNeverOrWithoutTheGate)
     }
 }
 
+// Nothing of lower priority runs anywhere: upstream's PodGroupPostFilter finds no potential
+// victim and says so (podgrouppreemption.go, selectVictimsOnDomain), as a pod's DefaultPreemption
+// says "No preemption victims found for incoming pod". Its eligibility comes first: a group that
+// may not preempt says that instead, even here.
+TEST(GroupPreemption, SaysNoVictimsWereFoundWhenNothingRunsBelowIt)
+{
+    const std::string noVictims = "pod group preemption: No preemption victims found for incoming preemptor";
+    for (int32_t other : { 1000, 2000 }) { // the same priority, and a higher one: neither is a victim
+        auto o = unitNodes(1);
+        o.pods.push_back(unitPod("a", "4", other, "n0"));
+        Cluster c(std::move(o));
+        auto r = c.scheduleGroup(wapGang("g", 1, 1000), wapMembers("g", 1, "4", 1000), {}, false);
+        EXPECT_FALSE(r.scheduled);
+        ASSERT_TRUE(r.preemption) << other;
+        EXPECT_EQ(r.preemption->message, noVictims) << other;
+        EXPECT_TRUE(r.preemption->victims.empty());
+        EXPECT_FALSE(isTerminating(c, "default/a"));
+        EXPECT_FALSE(r.members[0].preemption);
+    }
+    // An empty cluster has no victims either.
+    Cluster empty(api::ObjectSet {});
+    auto none = empty.scheduleGroup(wapGang("g", 1, 1000), wapMembers("g", 1, "4", 1000), {}, false);
+    ASSERT_TRUE(none.preemption);
+    EXPECT_EQ(none.preemption->message, noVictims);
+    // The group's own members bound earlier are no victims of it.
+    auto own = unitNodes(1);
+    own.pods.push_back(unitPod("g-0", "4", 1000, "n0", "g"));
+    Cluster mine(std::move(own));
+    auto self = mine.scheduleGroup(wapGang("g", 2, 1000), wapMembers("g", 2, "4", 1000), {}, false);
+    ASSERT_TRUE(self.preemption);
+    EXPECT_EQ(self.preemption->message, noVictims);
+    // preemptionPolicy Never: not eligible, whatever runs below.
+    auto o = unitNodes(1);
+    o.pods.push_back(unitPod("a", "4", 2000, "n0"));
+    Cluster c(std::move(o));
+    PodGroupPolicy never = wapGang("g", 1, 1000);
+    never.preemptionNever = true;
+    auto r = c.scheduleGroup(never, wapMembers("g", 1, "4", 1000), {}, false);
+    ASSERT_TRUE(r.preemption);
+    EXPECT_EQ(r.preemption->message, "preemption: not eligible due to preemptionPolicy=Never.");
+}
+
 // Pass 1 gives back the units a PodDisruptionBudget protects, before more important ones: on one
 // node with room for one of the two, the budget decides which stays.
 TEST(GroupPreemption, ReprievesUnitsProtectedByABudgetFirst)

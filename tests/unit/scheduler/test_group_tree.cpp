@@ -190,6 +190,37 @@ TEST(GroupTree, TreeThatDoesNotFitBindsNothingAndSaysWhere)
     }
 }
 
+// A hierarchy's root preempts as a PodGroup does (kubernetes/kubernetes#140634): with nothing of
+// lower priority running it says what upstream's PodGroupPostFilter says, and evicts nothing.
+TEST(GroupTree, ARootWithNothingBelowItSaysNoVictimsWereFound)
+{
+    auto o = blockCluster({ 2, 2, 2, 2 }, 2, 1);
+    api::Pod high = pod("high");
+    high.spec.containers[0].resources.requests["cpu"] = q("2");
+    high.spec.priority = 2000;
+    high.spec.nodeName = "node-0";
+    o.pods.push_back(high);
+    Cluster c(std::move(o));
+    GroupTreeNode job = compositeGroup(
+        "job", true, 2, "block", { leafGroup("a", 2, true, 2, "rack"), leafGroup("b", 3, true, 3, "rack") });
+    const auto wap = [](GroupTreeNode& n, auto& self) -> void {
+        n.policy.workloadAwarePreemption = true;
+        n.policy.priority = 1000;
+        for (auto& p : n.pending)
+            p.spec.priority = 1000;
+        for (auto& child : n.children)
+            self(child, self);
+    };
+    wap(job, wap);
+    const auto r = scheduler::scheduleGroupTree(c, job, true);
+    EXPECT_FALSE(r.scheduled);
+    ASSERT_TRUE(r.preemption);
+    EXPECT_EQ(
+        r.preemption->message, "pod group preemption: No preemption victims found for incoming preemptor");
+    EXPECT_TRUE(r.preemption->victims.empty());
+    EXPECT_FALSE(c.findBoundPod("default/high")->terminating);
+}
+
 // Without the gate TopologyAwareWorkloadScheduling the keys are dropped: the same tree fits.
 TEST(GroupTree, KeysAreDroppedWithTheirGate)
 {

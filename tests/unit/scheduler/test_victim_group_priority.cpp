@@ -133,7 +133,11 @@ TEST(VictimGroupPriority, WorkloadAwarePreemptionWeighsSingleModeMembersAtTheirG
     };
     const auto protectedByGroup = run(5000);
     EXPECT_FALSE(protectedByGroup.scheduled);
-    EXPECT_FALSE(protectedByGroup.preemption);
+    // Its members run at 50, but as their group's 5000: nothing is a potential victim.
+    ASSERT_TRUE(protectedByGroup.preemption);
+    EXPECT_TRUE(protectedByGroup.preemption->victims.empty());
+    EXPECT_EQ(protectedByGroup.preemption->message,
+        "pod group preemption: No preemption victims found for incoming preemptor");
 
     const auto lowGroup = run(50);
     EXPECT_FALSE(lowGroup.scheduled);

@@ -57,7 +57,8 @@ using namespace one_shot_test;
 TEST(OneShot, AGangMemberIsExplainedAfterItsGroupsCycle)
 {
     // Two of the gang's three pods would fit: the cycle keeps nothing, and each member says so
-    // before its own fit on the node the cycle left free.
+    // before its own fit on the node the cycle left free. Nothing runs below the gang, so
+    // workload-aware preemption (1.37 with GenericWorkload) finds no victim and says so.
     auto opened = open("gang-allocate-unschedulable.yaml", gates("GenericWorkload=true"));
     auto batch = session::explainManifestPod(
         *opened->cluster, opened->session.objects(), opened->session.featureGates(), "default/worker-1");
@@ -65,7 +66,8 @@ TEST(OneShot, AGangMemberIsExplainedAfterItsGroupsCycle)
     ASSERT_NE(batch.diagnosis, nullptr);
     EXPECT_EQ(batch.diagnosis->group,
         "pod group default/train-workers (gang, minCount 3): last group cycle: minCount (3) cannot be "
-        "satisfied: 2 scheduled, 0 remaining");
+        "satisfied: 2 scheduled, 0 remaining; pod group preemption: No preemption victims found for "
+        "incoming preemptor");
     EXPECT_TRUE(batch.diagnosis->scheduled); // on its own it fits
     EXPECT_EQ(batch.diagnosis->nodeName, "node-a");
     // The explained dry run was undone: the pods after the group still find the whole node.
