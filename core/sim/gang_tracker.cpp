@@ -113,6 +113,20 @@ void GangTracker::heldAtPermit(uint32_t job, SimTime since, SimTime until, int32
         idle(Waiting { 0, since, devices }, until);
 }
 
+int64_t GangTracker::notStarted() const
+{
+    return std::count_if(m_jobs.begin(), m_jobs.end(), [](const auto& kv) { return !kv.second.started; });
+}
+
+int64_t GangTracker::idleDevices() const
+{
+    int64_t devices = 0;
+    for (const auto& [id, j] : m_jobs)
+        for (const auto& w : j.waiting)
+            devices += w.devices;
+    return devices;
+}
+
 void GangTracker::idle(const Waiting& w, SimTime until)
 {
     m_idleDeviceSeconds += toSeconds(until - w.since) * double(w.devices);

@@ -64,6 +64,13 @@ public:
     void memberEnded(uint32_t job, uint32_t pod, SimTime now, const std::string& group = {});
     void jobEnded(uint32_t job, SimTime now);
     bool tracks(uint32_t job) const { return m_jobs.count(job) != 0; }
+    /// A grouped job (or hierarchy) has arrived: the run has gang figures and series.
+    bool any() const { return m_summary.jobs > 0; }
+    /// Now: the jobs (and hierarchies) that arrived and have not started.
+    int64_t notStarted() const;
+    /// Now: the devices held by the bound members of jobs that have not started (the series of
+    /// the idle device-hours; a 1.35 gang's members waiting at Permit are the caller's to add).
+    int64_t idleDevices() const;
     /// Closes the idle time of members still waiting at `end` and returns the summary.
     GangSummary finish(SimTime end);
 

@@ -53,6 +53,8 @@ public:
     void setMinCount(const std::string& workloadName, int32_t minCount);
     /// The distributed jobs of the run so far; closes the idle time of members waiting at `end`.
     GangSummary gangSummary(SimTime end) { return m_gangs.finish(end); }
+    /// The distributed jobs as they stand now (for the sampler).
+    const GangTracker& gangs() const { return m_gangs; }
     /// A 1.35 gang's member stops waiting at Permit now (bound, rejected or deleted): the devices
     /// it held since `since` count as held idle by a partly started gang.
     void permitWaitEnded(uint32_t job, SimTime since, int32_t devices)

@@ -3,6 +3,7 @@
 
 #include <optional>
 
+#include "core/sim/job_controller.h"
 #include "core/sim/scheduling_loop.h"
 #include "core/sim/scheduling_loop_permit.h"
 #include "core/sim/scheduling_loop_trees.h"
@@ -23,8 +24,28 @@ void Sampler::sample()
     if (m_ctx.options.gpuShareFragmentation)
         if (const auto claims = m_ctx.cluster.claimFragmentation(); !claims.empty())
             m_ctx.metrics.addClaimFragmentation(s, claims, m_ctx.cluster.claimMeasureOnShares());
+    addGangPoints(s);
     for (auto* r : m_ctx.recorders)
         r->onSample(s);
+}
+
+/// Once a grouped job has arrived: how many have not started (minCount running, a hierarchy's
+/// quorum bound) and the devices their members hold meanwhile, bound or, in 1.35, waiting at
+/// Permit: the rate whose integral is the summary's device-hours held idle.
+void Sampler::addGangPoints(MetricSample& s) const
+{
+    const GangTracker& gangs = m_jobs.gangs();
+    if (!gangs.any())
+        return;
+    int64_t idle = gangs.idleDevices();
+    if (m_ctx.options.permitGangs)
+        for (const JobState& job : m_ctx.jobs)
+            if (job.live && job.permitGang)
+                for (const auto& w : job.permitGang->waiting)
+                    if (m_ctx.pods[w.pod].state == PodState::Waiting && m_ctx.pods[w.pod].serial == w.serial)
+                        idle += int64_t(w.reservation.allocated.size());
+    s.points.push_back({ "gangs.not_started", "", double(gangs.notStarted()) });
+    s.points.push_back({ "gangs.idle_devices", "", double(idle) });
 }
 
 std::map<std::string, int64_t> Sampler::pendingByReason() const

@@ -30,7 +30,7 @@ struct Simulator::Impl
     JobController jobs { ctx, ledger, loop };
     EvictionController evictions { ctx, jobs };
     EventInjector injector { ctx, jobs, evictions };
-    Sampler sampler { ctx, loop };
+    Sampler sampler { ctx, loop, jobs };
 
     std::unique_ptr<workload::ArrivalSource> arrivals;
     std::optional<workload::JobSpec> nextArrival;

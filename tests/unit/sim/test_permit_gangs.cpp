@@ -212,3 +212,36 @@ TEST(PermitGangs, PreemptionRejectsAWaitingMemberInsteadOfDeletingIt)
     for (const char* member : { "default/train-0", "default/train-1", "default/train-2" })
         EXPECT_EQ(log.scheduledAt.count(member), 0u) << member;
 }
+
+// The gang series count the devices a 1.35 gang's members hold unbound at Permit: two of three
+// members wait on the two GPUs from the first second until the 5-minute deadline.
+TEST(PermitGangs, TheGangSeriesCountTheDevicesHeldAtPermit)
+{
+    struct GangSeries : RunRecorder
+    {
+        std::map<SimTime, std::pair<double, double>> at;
+        void onSample(const MetricSample& s) override
+        {
+            for (const auto& p : s.points) {
+                if (p.metric == "gangs.not_started")
+                    at[s.time].first = p.value;
+                if (p.metric == "gangs.idle_devices")
+                    at[s.time].second = p.value;
+            }
+        }
+    };
+    scheduler::Cluster cluster { oneGpuClassAndTemplate() };
+    SchedulerClusterPort port { cluster };
+    SimOptions o = permitOptions(400 * kSecond);
+    o.metricInterval = 60 * kSecond;
+    Simulator sim(port, o);
+    sim.addNodePool(gpuPool("n", 2, 1));
+    sim.setArrivals(source({ gang("train", 0, 100, 3, 3) }));
+    GangSeries series;
+    sim.addRecorder(&series);
+    sim.run();
+    for (SimTime t : { 60 * kSecond, 120 * kSecond, 180 * kSecond, 240 * kSecond }) {
+        ASSERT_TRUE(series.at.count(t)) << t;
+        EXPECT_EQ(series.at.at(t), std::make_pair(1.0, 2.0)) << t;
+    }
+}

@@ -279,3 +279,41 @@ TEST(PodGroups, LostMemberRejoinsTheRunningGang)
     EXPECT_EQ(summary.gangs.started, 1);
     EXPECT_DOUBLE_EQ(summary.gangs.idleDeviceHours, 0);
 }
+
+namespace {
+
+/// The gang series of a run's samples: (gangs.not_started, gangs.idle_devices) by sample time.
+struct GangSeries : RunRecorder
+{
+    std::map<SimTime, std::pair<double, double>> at;
+    void onSample(const MetricSample& s) override
+    {
+        for (const auto& p : s.points) {
+            if (p.metric == "gangs.not_started")
+                at[s.time].first = p.value;
+            if (p.metric == "gangs.idle_devices")
+                at[s.time].second = p.value;
+        }
+    }
+};
+
+} // namespace
+
+// The series behind the device-hours held idle: sampled every 50 s, the case bound one by
+// one holds 3 GPUs for a gang not started at 50 s, none once the fourth bound at 100 s; as a gang
+// it holds none while it waits. Before the gang arrives (1 s) there is no gang series at all.
+TEST(PodGroups, TheGangSeriesShowTheDevicesHeldByAPartlyStartedGang)
+{
+    for (bool podGroups : { false, true }) {
+        GangRun r(podGroups);
+        r.nodes = 4;
+        r.options.metricInterval = 50 * kSecond;
+        const auto series = r.runAndRecord<GangSeries>(
+            { gpuJob("blocker", 0, 100), parallelJob("train", 1, 200, 4, gang()) });
+        EXPECT_EQ(series.at.count(0), 0u) << podGroups;
+        ASSERT_TRUE(series.at.count(50 * kSecond)) << podGroups;
+        EXPECT_EQ(series.at.at(50 * kSecond), std::make_pair(1.0, podGroups ? 0.0 : 3.0)) << podGroups;
+        ASSERT_TRUE(series.at.count(150 * kSecond)) << podGroups;
+        EXPECT_EQ(series.at.at(150 * kSecond), std::make_pair(0.0, 0.0)) << podGroups;
+    }
+}
