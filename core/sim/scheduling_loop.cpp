@@ -19,11 +19,9 @@ SimTime windowedExpiry(SimTime expiry)
 
 uint32_t SchedulingLoop::groupOf(const api::Pod& pod, const std::shared_ptr<const api::PodTemplateSpec>& tmpl)
 {
-    uint32_t g = m_queue.groupFor(schedulingSignature(pod, labelsMatter()));
-    // Holding the template keeps its address from being reused by another one while cached.
-    m_lastTemplate = tmpl;
-    m_lastNamespace = pod.meta.namespace_;
-    m_lastGroup = g;
+    const uint32_t g = m_queue.groupFor(schedulingSignature(pod, labelsMatter()));
+    if (tmpl && !labelsMatter() && !hasPodPlacementRules(tmpl->spec))
+        m_templateGroups.remember(tmpl, pod.meta.namespace_, pod.spec.priority.value_or(0), g);
     return g;
 }
 
@@ -78,9 +76,12 @@ void SchedulingLoop::add(uint32_t id, const std::shared_ptr<const api::PodTempla
         // Pods of one template are interchangeable unless their labels decide where they fit:
         // jobs sharing a template carry their own job labels. A Pod built for the signature is
         // kept for the pod's first cycle, which mostly follows at once.
-        if (tmpl && tmpl == m_lastTemplate && m_ctx.jobs[p.job].spec.namespace_ == m_lastNamespace
-            && !labelsMatter() && !hasPodPlacementRules(tmpl->spec))
-            p.group = m_lastGroup;
+        const JobState& job = m_ctx.jobs[p.job];
+        std::optional<uint32_t> known;
+        if (tmpl && !labelsMatter())
+            known = m_templateGroups.find(tmpl.get(), job.spec.namespace_, job.spec.tasks[p.task].priority);
+        if (known)
+            p.group = *known;
         else
             p.group = groupOf(m_ctx.podForCycle(p), tmpl);
         m_ctx.metrics.podPending(+1);

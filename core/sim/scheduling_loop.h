@@ -3,6 +3,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <unordered_map>
@@ -11,6 +12,7 @@
 #include "core/sim/group_failure_memo.h"
 #include "core/sim/group_trees.h"
 #include "core/sim/sim_context.h"
+#include "core/sim/template_groups.h"
 
 namespace drasim::sim {
 
@@ -166,14 +168,11 @@ private:
     std::vector<scheduler::ClusterChange> m_changes; ///< the last ones taken (buffer kept)
     /// backoffQ in pop order; kept only with SchedulerPopFromBackoffQ (the only reader).
     std::set<BackoffKey> m_backoffOrder;
-    // The group of the last template seen: most pods of a run come from a handful of shared
-    // templates, so their signature is not computed again.
-    std::shared_ptr<const api::PodTemplateSpec> m_lastTemplate;
+    /// The group of the pods of each template (see TemplateGroups for when it holds).
+    TemplateGroups m_templateGroups;
     bool m_labelsMatter = false; ///< labelsMatter(), once true
     /// Whether pods' labels are part of their scheduling signatures (running pods' affinity).
     bool labelsMatter();
-    std::string m_lastNamespace;
-    uint32_t m_lastGroup = 0;
 };
 
 } // namespace drasim::sim
