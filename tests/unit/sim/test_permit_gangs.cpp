@@ -11,6 +11,7 @@
 #include "core/scheduler/cluster.h"
 #include "core/sim/scheduler_cluster_port.h"
 #include "core/sim/simulator.h"
+#include "tests/unit/sim/gang_series.h"
 #include "tests/unit/sim/sim_test_util.h"
 
 using namespace drasim;
@@ -217,19 +218,6 @@ TEST(PermitGangs, PreemptionRejectsAWaitingMemberInsteadOfDeletingIt)
 // members wait on the two GPUs from the first second until the 5-minute deadline.
 TEST(PermitGangs, TheGangSeriesCountTheDevicesHeldAtPermit)
 {
-    struct GangSeries : RunRecorder
-    {
-        std::map<SimTime, std::pair<double, double>> at;
-        void onSample(const MetricSample& s) override
-        {
-            for (const auto& p : s.points) {
-                if (p.metric == "gangs.not_started")
-                    at[s.time].first = p.value;
-                if (p.metric == "gangs.idle_devices")
-                    at[s.time].second = p.value;
-            }
-        }
-    };
     scheduler::Cluster cluster { oneGpuClassAndTemplate() };
     SchedulerClusterPort port { cluster };
     SimOptions o = permitOptions(400 * kSecond);

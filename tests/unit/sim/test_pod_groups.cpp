@@ -10,6 +10,7 @@
 #include "core/scheduler/cluster.h"
 #include "core/sim/scheduler_cluster_port.h"
 #include "core/sim/simulator.h"
+#include "tests/unit/sim/gang_series.h"
 #include "tests/unit/sim/gpu_pool_run.h"
 #include "tests/unit/sim/sim_test_util.h"
 
@@ -279,25 +280,6 @@ TEST(PodGroups, LostMemberRejoinsTheRunningGang)
     EXPECT_EQ(summary.gangs.started, 1);
     EXPECT_DOUBLE_EQ(summary.gangs.idleDeviceHours, 0);
 }
-
-namespace {
-
-/// The gang series of a run's samples: (gangs.not_started, gangs.idle_devices) by sample time.
-struct GangSeries : RunRecorder
-{
-    std::map<SimTime, std::pair<double, double>> at;
-    void onSample(const MetricSample& s) override
-    {
-        for (const auto& p : s.points) {
-            if (p.metric == "gangs.not_started")
-                at[s.time].first = p.value;
-            if (p.metric == "gangs.idle_devices")
-                at[s.time].second = p.value;
-        }
-    }
-};
-
-} // namespace
 
 // The series behind the device-hours held idle: sampled every 50 s, the case bound one by
 // one holds 3 GPUs for a gang not started at 50 s, none once the fourth bound at 100 s; as a gang
