@@ -92,6 +92,11 @@ public:
         m_counts.emplace_back(verdict, 1);
     }
     void clear() { m_counts.clear(); }
+    /// Whether `pred` holds for a verdict counted.
+    template <class Pred> bool any(Pred&& pred) const
+    {
+        return std::any_of(m_counts.begin(), m_counts.end(), [&](const auto& c) { return pred(c.first); });
+    }
     template <class Cycle> void addTo(Cycle& cycle, const DraVerdictCache& cache) const
     {
         for (const auto& [v, n] : m_counts) {
@@ -107,16 +112,42 @@ private:
     std::vector<std::pair<int, int>> m_counts;
 };
 
-/// The walk over every node, in index order, of a pod that most likely fits nowhere: when no
-/// remembered verdict fits and only a few nodes changed since theirs were kept, those few are
-/// filtered, and then every node's failure is read from its verdict at the cost of an array
-/// access. False, with the cycle's counts as they were, when that is not so (a node fits, a
-/// verdict cannot be kept, an error): the node-by-node walk then decides.
-template <class Impl, class Cycle>
-bool walkWhereNothingFits(Impl& d, Cycle& cycle, DraVerdictCache::Slot whole, uint32_t candidates)
+/// DraVerdictCache::unknownWhereNoneFits over the node tree's order, 64 places at a time from the
+/// slot's bits: the nodes without a valid verdict (in that order), when none with one fits and at
+/// most `limit` lack one.
+template <class Impl>
+std::optional<std::vector<uint32_t>> unknownByPlace(const Impl& d, DraVerdictCache::Slot whole, size_t limit)
 {
-    const auto unknown
-        = d.draVerdicts.unknownWhereNoneFits(whole, candidates, std::max<size_t>(8, candidates / 8));
+    const uint32_t m = uint32_t(d.scanOrder.size());
+    std::vector<uint32_t> unknown;
+    for (uint32_t w = 0; w * 64 < m; ++w) {
+        const uint32_t len = std::min<uint32_t>(64, m - w * 64);
+        const uint64_t places = len == 64 ? ~uint64_t(0) : (uint64_t(1) << len) - 1;
+        if (d.draVerdicts.fitsWord(whole, w) & places)
+            return std::nullopt;
+        for (uint64_t u = ~d.draVerdicts.knownWord(whole, w) & places; u; u &= u - 1) {
+            if (unknown.size() == limit)
+                return std::nullopt;
+            unknown.push_back(d.scanOrder[w * 64 + uint32_t(__builtin_ctzll(u))]);
+        }
+    }
+    return unknown;
+}
+
+/// The walk over every node of a pod that most likely fits nowhere: when no remembered verdict
+/// fits and only a few nodes changed since theirs were kept, those few are filtered, and then
+/// every node's failure is read from its verdict at the cost of an array access. False, with the
+/// cycle's counts as they were, when that is not so (a node fits, a verdict cannot be kept, an
+/// error): the node-by-node walk then decides. The nodes are counted in index order, or, with
+/// `order` (all the nodes, as the node tree's order is), from its place `start` on and around:
+/// the nodes where preemption may help are then listed as the node-by-node walk lists them.
+template <class Impl, class Cycle>
+bool walkWhereNothingFits(Impl& d, Cycle& cycle, DraVerdictCache::Slot whole, uint32_t candidates,
+    const std::vector<uint32_t>* order = nullptr, uint32_t start = 0)
+{
+    const size_t limit = std::max<size_t>(8, candidates / 8);
+    const auto unknown = order ? unknownByPlace(d, whole, limit)
+                               : d.draVerdicts.unknownWhereNoneFits(whole, candidates, limit);
     if (!unknown)
         return false;
     const auto histogram = cycle.histogram;
@@ -143,12 +174,20 @@ bool walkWhereNothingFits(Impl& d, Cycle& cycle, DraVerdictCache::Slot whole, ui
         cycle.fatal.clear();
         return false;
     }
+    // The counts do not depend on the order (`order` holds every node): index order, the
+    // verdicts' own. Only the nodes where preemption may help are listed in the walk's order.
     RememberedFailures remembered;
-    for (uint32_t idx = 0; idx < candidates; ++idx) {
-        const int verdict = d.draVerdicts.knownVerdict(whole, idx);
-        remembered.add(verdict);
-        if (d.draVerdicts.failure(verdict).resolvable)
-            cycle.resolvable.push_back(idx);
+    for (uint32_t idx = 0; idx < candidates; ++idx)
+        remembered.add(d.draVerdicts.knownVerdict(whole, idx));
+    if (remembered.any([&](int verdict) { return d.draVerdicts.failure(verdict).resolvable; })) {
+        auto list = [&](uint32_t idx) {
+            if (d.draVerdicts.failure(d.draVerdicts.knownVerdict(whole, idx)).resolvable)
+                cycle.resolvable.push_back(idx);
+        };
+        for (uint32_t pos = order ? start : 0; pos < candidates; ++pos)
+            list(order ? (*order)[pos] : pos);
+        for (uint32_t pos = 0; order && pos < start; ++pos)
+            list((*order)[pos]);
     }
     remembered.addTo(cycle, d.draVerdicts);
     cycle.examinedCount = candidates;
@@ -289,12 +328,15 @@ uint32_t Cluster::Impl::Verdicts::walkByUsage(
         if (const auto examined = walkByWords(d, cycle, whole, start))
             return *examined;
         // The node-by-node walk counts every reason afresh, most often because nothing fits:
-        // then it must pass every node.
+        // then it must pass every node, and mostly reads each one's remembered failure.
         cycle.histogram.clear();
         cycle.draHistogram.fill(0);
         cycle.resolvable.clear();
         cycle.fatal.clear();
         skipUnlisted = false;
+        if (candidates == d.scanOrder.size()
+            && walkWhereNothingFits(d, cycle, whole, candidates, list, start))
+            return candidates;
     }
     if (whole && !list && walkWhereNothingFits(d, cycle, whole, candidates))
         return candidates;

@@ -73,9 +73,10 @@ void Cluster::Impl::GroupCycle::run(Impl& d, const PodGroupPolicy& group, const 
     int32_t scheduled = alreadyScheduled;
     int32_t remaining = int32_t(pods.size());
     run.status = placementFeasible(group, scheduled, remaining);
-    run.message = minCountMessage(group, scheduled, remaining);
-    if (run.status == Feasibility::Unschedulable)
+    if (run.status == Feasibility::Unschedulable) {
+        run.message = minCountMessage(group, scheduled, remaining);
         return;
+    }
     for (size_t i : order) {
         run.members[i] = d.schedule(pods[i], false);
         run.tried[i] = true;
@@ -85,10 +86,11 @@ void Cluster::Impl::GroupCycle::run(Impl& d, const PodGroupPolicy& group, const 
             ++run.placed;
         }
         run.status = placementFeasible(group, scheduled, remaining);
-        run.message = minCountMessage(group, scheduled, remaining);
         if (run.status == Feasibility::Unschedulable)
             break;
     }
+    // The message of the last check, worded once rather than after every pod.
+    run.message = minCountMessage(group, scheduled, remaining);
     // The framework wants at least one pod placed by the cycle itself.
     if (run.status == Feasibility::Success && run.placed == 0) {
         run.status = Feasibility::Unschedulable;
@@ -199,12 +201,12 @@ std::vector<int64_t> Cluster::Impl::GroupCycle::packingBounds(const Impl& d,
 }
 
 void Cluster::Impl::GroupCycle::fillFailure(
-    GroupScheduleResult& out, const PlacementRun& run, const std::string& message)
+    GroupScheduleResult& out, PlacementRun&& run, const std::string& message)
 {
     out.scheduled = false;
     out.placed = 0;
     out.message = message;
-    out.members = run.members;
+    out.members = std::move(run.members);
     for (size_t i = 0; i < out.members.size(); ++i) {
         auto& m = out.members[i];
         // A member that fitted, or was never tried, waits for the group; one that did not fit
@@ -468,7 +470,7 @@ GroupScheduleResult Cluster::Impl::GroupCycle::attempt(Impl& d, const PodGroupPo
             firstRun.members.resize(pods.size());
             firstRun.tried.assign(pods.size(), false);
         }
-        GroupCycle::fillFailure(out, firstRun, "pod group " + group.key + ": " + message);
+        GroupCycle::fillFailure(out, std::move(firstRun), "pod group " + group.key + ": " + message);
         return out;
     }
     d.undo.begin();

@@ -73,7 +73,8 @@ struct Cluster::Impl::GroupCycle
     /// the devices their claims must dedicate: a run there ends Unschedulable (group_capacity.cpp).
     static std::vector<bool> hopeless(Impl& d, const PodGroupPolicy& group,
         const std::vector<Placement>& placements, const std::vector<api::Pod>& pods, int32_t already);
-    static void fillFailure(GroupScheduleResult& out, const PlacementRun& run, const std::string& message);
+    /// Takes the run's member results (the run is not read again).
+    static void fillFailure(GroupScheduleResult& out, PlacementRun&& run, const std::string& message);
     static std::string noPlacementMessage(const PodGroupPolicy& group,
         const std::vector<Placement>& placements, const std::vector<int32_t>& held,
         const PlacementRun& firstRun);
