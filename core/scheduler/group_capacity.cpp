@@ -4,7 +4,8 @@
 // number of devices, and a node can give no more than its free devices, so the members a
 // placement can take are bounded by the sum over its nodes of free devices / that number. A run
 // in such a placement ends Unschedulable; the group cycle then skips it, and runs it only when it
-// needs its account (no placement fits: the message counts what each held).
+// needs its account (no placement fits: the message counts what each held), and then only when
+// what it may hold could put it among the placements the message names.
 #include <algorithm>
 #include <limits>
 
@@ -61,9 +62,11 @@ int64_t Cluster::Impl::GroupCycle::ownDevices(const Impl& d, const api::Pod& pod
 }
 
 std::vector<bool> Cluster::Impl::GroupCycle::hopeless(Impl& d, const PodGroupPolicy& group,
-    const std::vector<Placement>& placements, const std::vector<api::Pod>& pods, int32_t already)
+    const std::vector<Placement>& placements, const std::vector<api::Pod>& pods, int32_t already,
+    std::vector<int32_t>& most)
 {
     std::vector<bool> out(placements.size(), false);
+    most.assign(placements.size(), int32_t(pods.size()));
     // A nominated pod may be tried first on a node outside the placement, and nominated pods take
     // room from others: no bound then.
     if (placements.size() < 2 || pods.empty() || d.options.exhaustivePlacements || !d.nominations.empty()
@@ -90,18 +93,76 @@ std::vector<bool> Cluster::Impl::GroupCycle::hopeless(Impl& d, const PodGroupPol
     for (size_t k = 0; k < placements.size(); ++k) {
         const auto* nodes = placements[k].nodes;
         const size_t count = nodes ? nodes->size() : d.nodes.size();
-        int64_t most = 0;
-        for (size_t i = 0; i < count && most < int64_t(pods.size()); ++i) {
+        int64_t takes = 0;
+        for (size_t i = 0; i < count && takes < int64_t(pods.size()); ++i) {
             const uint32_t idx = nodes ? (*nodes)[i] : uint32_t(i);
             // A device that takes several allocations is never dedicated: its node is unbounded.
-            most = d.viewOf(idx).anyMulti ? kUnbounded : most + d.freeOf(idx) / perMember;
+            takes = d.viewOf(idx).anyMulti ? kUnbounded : takes + d.freeOf(idx) / perMember;
         }
-        most = std::min<int64_t>(most, int64_t(pods.size()));
+        most[k] = int32_t(std::min<int64_t>(takes, int64_t(pods.size())));
         // The run's end: every member tried, at most `most` of them placed.
-        out[k]
-            = most == 0 || placementFeasible(group, int32_t(already + most), 0) == Feasibility::Unschedulable;
+        out[k] = most[k] == 0
+            || placementFeasible(group, int32_t(already + most[k]), 0) == Feasibility::Unschedulable;
     }
     return out;
+}
+
+// The message shows the kShortfallShown placements holding most (ties: the first in order), so a
+// skipped placement is run only when the members it may hold (`most`) could put it among them;
+// the others keep `already`, which leaves it out all the same. A placement that can take no
+// member holds none without running. Every run is rolled back, so the order of the runs does not
+// matter.
+void Cluster::Impl::GroupCycle::accountSkipped(Impl& d, const PodGroupPolicy& group,
+    const std::vector<Placement>& placements, const std::vector<api::Pod>& pods,
+    const std::vector<size_t>& order, int32_t already, const SkippedPlacements& skipped,
+    std::vector<int32_t>& held, PlacementRun& run, PlacementRun& firstRun)
+{
+    const size_t n = placements.size();
+    const std::vector<uint32_t>* const scope = d.placementNodes;
+    std::vector<bool> open(n, false); // skipped, with a count still to learn
+    auto runIn = [&](size_t p) {
+        d.undo.begin();
+        d.placementNodes = placements[p].nodes;
+        GroupCycle::run(d, group, pods, order, already, run);
+        held[p] += run.placed;
+        d.undo.rollback();
+        d.placementNodes = scope;
+        open[p] = false;
+        if (p == 0)
+            firstRun = std::move(run);
+    };
+    for (size_t p : skipped.placements)
+        open[p] = skipped.most[p] > 0;
+    // The first placement's members give their own reasons.
+    if (std::find(skipped.placements.begin(), skipped.placements.end(), size_t(0))
+        != skipped.placements.end())
+        runIn(0);
+    auto before = [&](size_t a, size_t b) { return held[a] != held[b] ? held[a] > held[b] : a < b; };
+    const size_t shown = std::min(kShortfallShown, n);
+    std::vector<size_t> known;
+    for (;;) {
+        known.clear();
+        for (size_t p = 0; p < n; ++p)
+            if (!open[p])
+                known.push_back(p);
+        size_t last = n; // the last placement shown so far; n: fewer are known than are shown
+        if (known.size() >= shown) {
+            std::nth_element(known.begin(), known.begin() + std::ptrdiff_t(shown - 1), known.end(), before);
+            last = known[shown - 1];
+        }
+        size_t next = n; // the open placement that could come first
+        for (size_t q = 0; q < n; ++q) {
+            if (!open[q])
+                continue;
+            const int32_t bound = already + skipped.most[q];
+            const bool ahead = last == n || bound > held[last] || (bound == held[last] && q < last);
+            if (ahead && (next == n || skipped.most[q] > skipped.most[next]))
+                next = q;
+        }
+        if (next == n)
+            return;
+        runIn(next);
+    }
 }
 
 } // namespace drasim::scheduler

@@ -49,15 +49,14 @@ std::string domainShortfall(const std::string& topologyKey, const std::string& w
         order[i] = i;
     std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return held[a] > held[b]; });
     std::string out = "no " + topologyKey + " domain holds " + what + ":";
-    constexpr size_t kShown = 4;
     const std::string prefix = topologyKey + "=";
-    for (size_t k = 0; k < order.size() && k < kShown; ++k) {
+    for (size_t k = 0; k < order.size() && k < kShortfallShown; ++k) {
         const std::string& name = names[order[k]];
         out += (k ? ", " : " ") + name.substr(name.rfind(prefix, 0) == 0 ? prefix.size() : 0) + " "
             + std::to_string(held[order[k]]);
     }
-    if (order.size() > kShown)
-        out += ", and " + std::to_string(order.size() - kShown) + " more";
+    if (order.size() > kShortfallShown)
+        out += ", and " + std::to_string(order.size() - kShortfallShown) + " more";
     return out;
 }
 
@@ -380,8 +379,9 @@ GroupScheduleResult Cluster::Impl::GroupCycle::attempt(Impl& d, const PodGroupPo
     const size_t n = placements.size();
     const std::vector<int64_t> bound = GroupCycle::packingBounds(d, placements, pods, fit);
     // A placement that cannot hold minCount is not run unless its account is needed (below).
-    const std::vector<bool> hopeless = GroupCycle::hopeless(d, effective, placements, pods, already);
-    std::vector<size_t> skipped;
+    GroupCycle::SkippedPlacements skipped;
+    const std::vector<bool> hopeless
+        = GroupCycle::hopeless(d, effective, placements, pods, already, skipped.most);
     std::vector<size_t> evalOrder(n);
     for (size_t p = 0; p < n; ++p)
         evalOrder[p] = p;
@@ -405,7 +405,7 @@ GroupScheduleResult Cluster::Impl::GroupCycle::attempt(Impl& d, const PodGroupPo
         if (cannotWin(p))
             break; // the order is by bound: no later placement can win either
         if (hopeless[p]) {
-            skipped.push_back(p);
+            skipped.placements.push_back(p);
             continue;
         }
         d.undo.begin();
@@ -454,16 +454,8 @@ GroupScheduleResult Cluster::Impl::GroupCycle::attempt(Impl& d, const PodGroupPo
     if (best == n) {
         // The placements skipped run now, each rolled back, for what they held (and the first
         // one's members' own reasons): the account is as if every placement had been run.
-        for (size_t p : skipped) {
-            d.undo.begin();
-            scopeTo(placements[p]);
-            GroupCycle::run(d, effective, pods, order, already, run);
-            held[p] += run.placed;
-            d.undo.rollback();
-            scopeTo(everyNode);
-            if (p == 0)
-                firstRun = std::move(run);
-        }
+        GroupCycle::accountSkipped(
+            d, effective, placements, pods, order, already, skipped, held, run, firstRun);
         const std::string message = GroupCycle::noPlacementMessage(effective, placements, held, firstRun);
         if (placements.empty()) {
             // No run took place: every member given still gets its answer (none was tried).

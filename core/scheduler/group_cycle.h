@@ -17,6 +17,9 @@ namespace drasim::scheduler {
 /// Why no domain of a topology key takes a group: how many of `what` each domain held, most first
 /// (the first four, then how many more), e.g. "no topology.kubernetes.io/rack domain holds
 /// minCount (4) pods: rack-b 3, rack-a 2". `names` are "key=value" or bare values.
+/// How many domains domainShortfall names; the others are counted.
+inline constexpr size_t kShortfallShown = 4;
+
 std::string domainShortfall(const std::string& topologyKey, const std::string& what,
     const std::vector<std::string>& names, const std::vector<int32_t>& held);
 
@@ -71,8 +74,23 @@ struct Cluster::Impl::GroupCycle
     static int64_t ownDevices(const Impl& d, const api::Pod& pod);
     /// The placements where `pods` cannot reach the group's minCount (with `already` bound), by
     /// the devices their claims must dedicate: a run there ends Unschedulable (group_capacity.cpp).
+    /// `most`: how many members a run in each hopeless placement can place at most.
     static std::vector<bool> hopeless(Impl& d, const PodGroupPolicy& group,
-        const std::vector<Placement>& placements, const std::vector<api::Pod>& pods, int32_t already);
+        const std::vector<Placement>& placements, const std::vector<api::Pod>& pods, int32_t already,
+        std::vector<int32_t>& most);
+    /// The hopeless placements the group cycle did not run, and the most members each can hold.
+    struct SkippedPlacements
+    {
+        std::vector<size_t> placements;
+        std::vector<int32_t> most; ///< by placement index
+    };
+    /// When no placement took the group: what the skipped placements held, as far as the message
+    /// shows it (noPlacementMessage, domainShortfall), each counted by a run rolled back, and
+    /// `firstRun` when the first placement is among them (group_capacity.cpp).
+    static void accountSkipped(Impl& d, const PodGroupPolicy& group, const std::vector<Placement>& placements,
+        const std::vector<api::Pod>& pods, const std::vector<size_t>& order, int32_t already,
+        const SkippedPlacements& skipped, std::vector<int32_t>& held, PlacementRun& run,
+        PlacementRun& firstRun);
     /// Takes the run's member results (the run is not read again).
     static void fillFailure(GroupScheduleResult& out, PlacementRun&& run, const std::string& message);
     static std::string noPlacementMessage(const PodGroupPolicy& group,

@@ -280,3 +280,45 @@ TEST(GroupCycleLaws, SkippingPlacementsThatCannotWinChangesNothing)
             EXPECT_EQ(boundA[i].nodeName, boundB[i].nodeName) << "seed " << seed;
     }
 }
+
+// Law: when no placement takes a gang, the message names the same fullest domains, with the same
+// counts, and each member gives the same reason, whether every placement runs or only those the
+// account needs (a placement whose free GPUs cannot lift it among the domains named is not run):
+// many small racks, filled by gangs of random cpu until most gangs fit nowhere.
+TEST(GroupCycleLaws, AccountOfHopelessPlacementsNamesTheSameDomains)
+{
+    for (uint64_t seed = 5'300'000; seed < 5'300'150; ++seed) {
+        std::mt19937_64 rng(seed);
+        const int racks = 5 + int(rng() % 8);
+        std::vector<int> gpus;
+        std::vector<std::string> rackOf;
+        for (int n = 0; n < 6 + int(rng() % 25); ++n) {
+            gpus.push_back(1 + int(rng() % 3));
+            rackOf.push_back("r" + std::to_string(rng() % racks));
+        }
+        scheduler::SchedulerOptions exhaustive;
+        exhaustive.exhaustivePlacements = true;
+        Cluster pruned(rackCluster(gpus, rackOf));
+        Cluster full(rackCluster(gpus, rackOf), exhaustive);
+        for (int g = 0; g < 12; ++g) {
+            const std::string name = "g" + std::to_string(g);
+            auto pods = members(name, 2 + int(rng() % 7));
+            // Cpu as well: a rack with GPUs enough may still fail, and is then run and counted.
+            const std::string cpu = std::to_string(rng() % 6);
+            for (auto& p : pods)
+                p.spec.containers[0].resources.requests["cpu"] = *Quantity::parse(cpu);
+            const int32_t minCount = int32_t(pods.size() - rng() % 2);
+            const PodGroupPolicy policy = gang(name, minCount, "rack");
+            auto a = pruned.scheduleGroup(policy, pods, {}, true);
+            auto b = full.scheduleGroup(policy, pods, {}, true);
+            const std::string at = "seed " + std::to_string(seed) + " group " + name;
+            ASSERT_EQ(a.scheduled, b.scheduled) << at;
+            EXPECT_EQ(a.domain, b.domain) << at;
+            EXPECT_EQ(a.message, b.message) << at;
+            ASSERT_EQ(a.members.size(), b.members.size()) << at;
+            for (size_t i = 0; i < a.members.size(); ++i)
+                EXPECT_EQ(a.members[i].message, b.members[i].message) << at << " member " << i;
+        }
+        EXPECT_EQ(pruned.boundPods().size(), full.boundPods().size()) << "seed " << seed;
+    }
+}
