@@ -61,20 +61,27 @@ int64_t Cluster::Impl::GroupCycle::ownDevices(const Impl& d, const api::Pod& pod
     return total;
 }
 
-std::vector<bool> Cluster::Impl::GroupCycle::hopeless(Impl& d, const PodGroupPolicy& group,
-    const std::vector<Placement>& placements, const std::vector<api::Pod>& pods, int32_t already,
-    std::vector<int32_t>& most)
+Cluster::Impl::GroupCycle::Capacity::Capacity(Impl& d, const PodGroupPolicy& group,
+    const std::vector<Placement>& placements, const std::vector<api::Pod>& pods, int32_t already)
+    : m_d(d)
+    , m_group(group)
+    , m_placements(placements)
+    , m_pods(pods)
+    , m_already(already)
+    , m_most(placements.size(), -1)
+{ }
+
+int64_t Cluster::Impl::GroupCycle::Capacity::perMember() const
 {
-    std::vector<bool> out(placements.size(), false);
-    most.assign(placements.size(), int32_t(pods.size()));
+    const Impl& d = m_d;
     // A nominated pod may be tried first on a node outside the placement, and nominated pods take
     // room from others: no bound then.
-    if (placements.size() < 2 || pods.empty() || d.options.exhaustivePlacements || !d.nominations.empty()
+    if (m_placements.size() < 2 || m_pods.empty() || d.options.exhaustivePlacements || !d.nominations.empty()
         || !d.nominatedOn.empty())
-        return out;
+        return 0;
     int64_t perMember = kUnbounded;
     std::vector<const SchedulerProfile*> profiles;
-    for (const auto& pod : pods) {
+    for (const auto& pod : m_pods) {
         const SchedulerProfile* profile = profileFor(d.options, pod);
         if (profile && std::find(profiles.begin(), profiles.end(), profile) == profiles.end())
             profiles.push_back(profile);
@@ -83,28 +90,38 @@ std::vector<bool> Cluster::Impl::GroupCycle::hopeless(Impl& d, const PodGroupPol
     // A skipped run must leave nothing behind: a search that stops early would have moved
     // nextStartNodeIndex, which no transaction restores.
     for (const SchedulerProfile* profile : profiles)
-        for (const auto& p : placements) {
+        for (const auto& p : m_placements) {
             const uint32_t size = uint32_t(p.nodes ? p.nodes->size() : d.nodes.size());
             if (numFeasibleNodesToFind(percentageOfNodesToScore(d.options, *profile), size) < size)
-                return out;
+                return 0;
         }
-    if (perMember <= 0)
-        return out;
-    for (size_t k = 0; k < placements.size(); ++k) {
-        const auto* nodes = placements[k].nodes;
-        const size_t count = nodes ? nodes->size() : d.nodes.size();
-        int64_t takes = 0;
-        for (size_t i = 0; i < count && takes < int64_t(pods.size()); ++i) {
-            const uint32_t idx = nodes ? (*nodes)[i] : uint32_t(i);
-            // A device that takes several allocations is never dedicated: its node is unbounded.
-            takes = d.viewOf(idx).anyMulti ? kUnbounded : takes + d.freeOf(idx) / perMember;
-        }
-        most[k] = int32_t(std::min<int64_t>(takes, int64_t(pods.size())));
-        // The run's end: every member tried, at most `most` of them placed.
-        out[k] = most[k] == 0
-            || placementFeasible(group, int32_t(already + most[k]), 0) == Feasibility::Unschedulable;
+    return std::max<int64_t>(perMember, 0);
+}
+
+// Asked before each placement's run: every run before it was rolled back, so the free devices
+// are those the cycle began with.
+bool Cluster::Impl::GroupCycle::Capacity::hopeless(size_t k)
+{
+    // What bounds the members is worked out when first needed (nothing asks with one placement).
+    if (m_perMember < 0)
+        m_perMember = perMember();
+    if (m_perMember == 0)
+        return false;
+    const auto* nodes = m_placements[k].nodes;
+    const size_t count = nodes ? nodes->size() : m_d.nodes.size();
+    int64_t takes = 0;
+    for (size_t i = 0; i < count && takes < int64_t(m_pods.size()); ++i) {
+        const uint32_t idx = nodes ? (*nodes)[i] : uint32_t(i);
+        // The node's view and free devices as viewOf and freeOf give them, read in place once known.
+        const allocator::NodeView* view = m_d.views[idx];
+        const int32_t free = m_d.freeCount[idx] >= 0 ? m_d.freeCount[idx] : m_d.freeOf(idx);
+        // A device that takes several allocations is never dedicated: its node is unbounded.
+        takes = (view ? *view : m_d.viewOf(idx)).anyMulti ? kUnbounded : takes + free / m_perMember;
     }
-    return out;
+    m_most[k] = int32_t(std::min<int64_t>(takes, int64_t(m_pods.size())));
+    // The run's end: every member tried, at most `most` of them placed.
+    return m_most[k] == 0
+        || placementFeasible(m_group, int32_t(m_already + m_most[k]), 0) == Feasibility::Unschedulable;
 }
 
 // The message shows the kShortfallShown placements holding most (ties: the first in order), so a
@@ -114,8 +131,8 @@ std::vector<bool> Cluster::Impl::GroupCycle::hopeless(Impl& d, const PodGroupPol
 // matter.
 void Cluster::Impl::GroupCycle::accountSkipped(Impl& d, const PodGroupPolicy& group,
     const std::vector<Placement>& placements, const std::vector<api::Pod>& pods,
-    const std::vector<size_t>& order, int32_t already, const SkippedPlacements& skipped,
-    std::vector<int32_t>& held, PlacementRun& run, PlacementRun& firstRun)
+    const std::vector<size_t>& order, int32_t already, const std::vector<size_t>& skipped,
+    const Capacity& capacity, std::vector<int32_t>& held, PlacementRun& run, PlacementRun& firstRun)
 {
     const size_t n = placements.size();
     const std::vector<uint32_t>* const scope = d.placementNodes;
@@ -131,11 +148,10 @@ void Cluster::Impl::GroupCycle::accountSkipped(Impl& d, const PodGroupPolicy& gr
         if (p == 0)
             firstRun = std::move(run);
     };
-    for (size_t p : skipped.placements)
-        open[p] = skipped.most[p] > 0;
+    for (size_t p : skipped)
+        open[p] = capacity.most(p) > 0;
     // The first placement's members give their own reasons.
-    if (std::find(skipped.placements.begin(), skipped.placements.end(), size_t(0))
-        != skipped.placements.end())
+    if (std::find(skipped.begin(), skipped.end(), size_t(0)) != skipped.end())
         runIn(0);
     auto before = [&](size_t a, size_t b) { return held[a] != held[b] ? held[a] > held[b] : a < b; };
     const size_t shown = std::min(kShortfallShown, n);
@@ -154,9 +170,9 @@ void Cluster::Impl::GroupCycle::accountSkipped(Impl& d, const PodGroupPolicy& gr
         for (size_t q = 0; q < n; ++q) {
             if (!open[q])
                 continue;
-            const int32_t bound = already + skipped.most[q];
+            const int32_t bound = already + capacity.most(q);
             const bool ahead = last == n || bound > held[last] || (bound == held[last] && q < last);
-            if (ahead && (next == n || skipped.most[q] > skipped.most[next]))
+            if (ahead && (next == n || capacity.most(q) > capacity.most(next)))
                 next = q;
         }
         if (next == n)

@@ -379,9 +379,8 @@ GroupScheduleResult Cluster::Impl::GroupCycle::attempt(Impl& d, const PodGroupPo
     const size_t n = placements.size();
     const std::vector<int64_t> bound = GroupCycle::packingBounds(d, placements, pods, fit);
     // A placement that cannot hold minCount is not run unless its account is needed (below).
-    GroupCycle::SkippedPlacements skipped;
-    const std::vector<bool> hopeless
-        = GroupCycle::hopeless(d, effective, placements, pods, already, skipped.most);
+    GroupCycle::Capacity capacity(d, effective, placements, pods, already);
+    std::vector<size_t> skipped;
     std::vector<size_t> evalOrder(n);
     for (size_t p = 0; p < n; ++p)
         evalOrder[p] = p;
@@ -404,8 +403,8 @@ GroupScheduleResult Cluster::Impl::GroupCycle::attempt(Impl& d, const PodGroupPo
         const size_t p = evalOrder[k];
         if (cannotWin(p))
             break; // the order is by bound: no later placement can win either
-        if (hopeless[p]) {
-            skipped.placements.push_back(p);
+        if (capacity.hopeless(p)) {
+            skipped.push_back(p);
             continue;
         }
         d.undo.begin();
@@ -455,7 +454,7 @@ GroupScheduleResult Cluster::Impl::GroupCycle::attempt(Impl& d, const PodGroupPo
         // The placements skipped run now, each rolled back, for what they held (and the first
         // one's members' own reasons): the account is as if every placement had been run.
         GroupCycle::accountSkipped(
-            d, effective, placements, pods, order, already, skipped, held, run, firstRun);
+            d, effective, placements, pods, order, already, skipped, capacity, held, run, firstRun);
         const std::string message = GroupCycle::noPlacementMessage(effective, placements, held, firstRun);
         if (placements.empty()) {
             // No run took place: every member given still gets its answer (none was tried).

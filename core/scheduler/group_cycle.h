@@ -72,25 +72,36 @@ struct Cluster::Impl::GroupCycle
     }
     /// The devices a pod's own new claims dedicate at least (group_capacity.cpp); 0: unknown.
     static int64_t ownDevices(const Impl& d, const api::Pod& pod);
-    /// The placements where `pods` cannot reach the group's minCount (with `already` bound), by
-    /// the devices their claims must dedicate: a run there ends Unschedulable (group_capacity.cpp).
-    /// `most`: how many members a run in each hopeless placement can place at most.
-    static std::vector<bool> hopeless(Impl& d, const PodGroupPolicy& group,
-        const std::vector<Placement>& placements, const std::vector<api::Pod>& pods, int32_t already,
-        std::vector<int32_t>& most);
-    /// The hopeless placements the group cycle did not run, and the most members each can hold.
-    struct SkippedPlacements
+    /// Which placements cannot reach the group's minCount (with `already` bound), by the devices
+    /// their members' claims must dedicate: a run there ends Unschedulable (group_capacity.cpp).
+    /// A placement is looked at when the cycle comes to it, as most cycles keep the first they run.
+    class Capacity
     {
-        std::vector<size_t> placements;
-        std::vector<int32_t> most; ///< by placement index
+    public:
+        Capacity(Impl& d, const PodGroupPolicy& group, const std::vector<Placement>& placements,
+            const std::vector<api::Pod>& pods, int32_t already);
+        bool hopeless(size_t p);
+        /// How many members a run in placement p can place at most, once hopeless(p) said so.
+        int32_t most(size_t p) const { return m_most[p]; }
+
+    private:
+        /// The fewest devices a member's own claims dedicate; 0 when nothing bounds the members.
+        int64_t perMember() const;
+        Impl& m_d;
+        const PodGroupPolicy& m_group;
+        const std::vector<Placement>& m_placements;
+        const std::vector<api::Pod>& m_pods;
+        int32_t m_already;
+        int64_t m_perMember = -1; ///< perMember(), -1 until needed
+        std::vector<int32_t> m_most; ///< by placement, -1 until looked at
     };
     /// When no placement took the group: what the skipped placements held, as far as the message
     /// shows it (noPlacementMessage, domainShortfall), each counted by a run rolled back, and
     /// `firstRun` when the first placement is among them (group_capacity.cpp).
     static void accountSkipped(Impl& d, const PodGroupPolicy& group, const std::vector<Placement>& placements,
         const std::vector<api::Pod>& pods, const std::vector<size_t>& order, int32_t already,
-        const SkippedPlacements& skipped, std::vector<int32_t>& held, PlacementRun& run,
-        PlacementRun& firstRun);
+        const std::vector<size_t>& skipped, const Capacity& capacity, std::vector<int32_t>& held,
+        PlacementRun& run, PlacementRun& firstRun);
     /// Takes the run's member results (the run is not read again).
     static void fillFailure(GroupScheduleResult& out, PlacementRun&& run, const std::string& message);
     static std::string noPlacementMessage(const PodGroupPolicy& group,
