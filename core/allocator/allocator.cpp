@@ -2,6 +2,7 @@
 #include "core/allocator/allocator.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace drasim::allocator {
 
@@ -407,7 +408,7 @@ Attempt Allocator::allocate(const api::Node& node, const NodeView& view)
         m_attempt.error = err;
         if (m_observer) [[unlikely]]
             traceAttempt(true);
-        return m_attempt;
+        return std::move(m_attempt);
     }
     Step r = visitClaim(0);
     m_attempt.steps = m_steps;
@@ -441,7 +442,8 @@ Attempt Allocator::allocate(const api::Node& node, const NodeView& view)
         m_attempt.picks.clear();
     if (m_observer) [[unlikely]]
         traceAttempt(true);
-    return m_attempt;
+    // Handed over, not copied: the next attempt starts from an empty one anyway.
+    return std::move(m_attempt);
 }
 
 Allocator::Step Allocator::visitClaim(size_t ci)
