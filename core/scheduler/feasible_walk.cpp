@@ -77,19 +77,19 @@ std::optional<int> wholeVerdict(
 class RememberedFailures
 {
 public:
-    void add(int verdict)
+    void add(int verdict, int count = 1)
     {
         // Runs of nodes failing alike are the rule.
         if (!m_counts.empty() && m_counts.back().first == verdict) {
-            ++m_counts.back().second;
+            m_counts.back().second += count;
             return;
         }
         for (auto& [v, n] : m_counts)
             if (v == verdict) {
-                ++n;
+                n += count;
                 return;
             }
-        m_counts.emplace_back(verdict, 1);
+        m_counts.emplace_back(verdict, count);
     }
     void clear() { m_counts.clear(); }
     /// Whether `pred` holds for a verdict counted.
@@ -177,8 +177,21 @@ bool walkWhereNothingFits(Impl& d, Cycle& cycle, DraVerdictCache::Slot whole, ui
     // The counts do not depend on the order (`order` holds every node): index order, the
     // verdicts' own. Only the nodes where preemption may help are listed in the walk's order.
     RememberedFailures remembered;
-    for (uint32_t idx = 0; idx < candidates; ++idx)
-        remembered.add(d.draVerdicts.knownVerdict(whole, idx));
+    int run = -1; // the verdict of the nodes just counted, and how many in a row
+    int length = 0;
+    for (uint32_t idx = 0; idx < candidates; ++idx) {
+        const int verdict = d.draVerdicts.knownVerdict(whole, idx);
+        if (verdict == run) {
+            ++length;
+            continue;
+        }
+        if (length > 0)
+            remembered.add(run, length);
+        run = verdict;
+        length = 1;
+    }
+    if (length > 0)
+        remembered.add(run, length);
     if (remembered.any([&](int verdict) { return d.draVerdicts.failure(verdict).resolvable; })) {
         auto list = [&](uint32_t idx) {
             if (d.draVerdicts.failure(d.draVerdicts.knownVerdict(whole, idx)).resolvable)

@@ -367,7 +367,7 @@ GroupScheduleResult Cluster::Impl::GroupCycle::attempt(Impl& d, const PodGroupPo
         out.placed = run.placed;
         out.domain = placements[p].name;
         out.members = std::move(run.members); // on Success every member was tried
-        return out;
+        return std::move(out); // the cycle's answer, returned at once: moved, not copied
     };
     // A placement scores PodGroupPodsCount (count * 100 / the largest count) plus its bin packing,
     // which only grows with the pods placed in it: with every pending member counted in, its
