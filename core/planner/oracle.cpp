@@ -175,12 +175,15 @@ bool SimulationOracle::evaluate(
         std::vector<char> broken(fresh.size(), 0);
         std::mutex progressMutex;
         const std::vector<size_t> order = longestFirst(fresh, m_candidates);
+        std::vector<std::vector<size_t>> seedsInOrder; // per probe: positions in m_seeds, first to last
+        for (const Probe& p : fresh)
+            seedsInOrder.push_back(seedOrder(m_seeds, p.firstSeed));
         forEachChain(
             fresh.size(), threads,
             [&](size_t c, size_t k) {
                 const size_t j = order[c];
                 const Probe& probe = fresh[j];
-                const size_t s = seedOrder(m_seeds, probe.firstSeed)[k];
+                const size_t s = seedsInOrder[j][k];
                 const auto& prep = prepared[mixIndex.at(mixKey(probe.mix))];
                 auto outcome = runSeed(*prep, probe, m_seeds[s], runDiags[j]);
                 if (!outcome) {

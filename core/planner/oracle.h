@@ -70,7 +70,6 @@ public:
     int64_t stoppedEarly() const { return m_stoppedEarly; }
 
 private:
-    std::shared_ptr<const sim::PreparedScenario> prepared(const Mix& mix, Diagnostics& diags);
     /// One simulation of a prepared mix; nullopt on an input error or when the user cancelled.
     std::optional<SeedOutcome> runSeed(
         const sim::PreparedScenario& prepared, const Probe& probe, uint64_t seed, Diagnostics& diags);
