@@ -135,6 +135,8 @@ void Cluster::Impl::GroupCycle::accountSkipped(Impl& d, const PodGroupPolicy& gr
     const Capacity& capacity, std::vector<int32_t>& held, PlacementRun& run, PlacementRun& firstRun)
 {
     const size_t n = placements.size();
+    if (n == 0)
+        return; // no domain at all: nothing was skipped and no placement is shown
     const std::vector<uint32_t>* const scope = d.placementNodes;
     std::vector<bool> open(n, false); // skipped, with a count still to learn
     auto runIn = [&](size_t p) {
