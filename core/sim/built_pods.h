@@ -7,6 +7,10 @@
 // pod's Pod holds (its job's spec and template, its name and serial) does not change while it
 // waits, so a kept Pod is exactly the one building it again would give. Bounded: once full, each
 // new Pod takes the place of the oldest.
+//
+// A pod that is bound or gone gives its Pod back (release): the next pod's Pod is built over it,
+// reusing its strings, containers and map nodes instead of allocating them all again (most pods
+// of a run are built from a few templates, so the shapes match).
 
 #include <cstdint>
 #include <utility>
@@ -22,22 +26,40 @@ public:
     static constexpr size_t kCapacity = 1024;
 
     /// The kept Pod of the pod with this serial, or the one `build` makes (then kept). `slot` is
-    /// the pod's own note of where its Pod was kept (-1: nowhere yet); it is updated.
+    /// the pod's own note of where its Pod was kept (-1: nowhere yet); it is updated. `build`
+    /// fills the api::Pod it is given, which is a default Pod or one `build` filled before.
     template <class Build> const api::Pod& get(uint64_t serial, int32_t& slot, Build&& build)
     {
         if (slot >= 0 && size_t(slot) < m_entries.size() && m_entries[size_t(slot)].serial == serial)
             return m_entries[size_t(slot)].pod;
-        if (m_entries.size() < kCapacity) {
-            m_entries.push_back(Entry { serial, build() });
-            slot = int32_t(m_entries.size() - 1);
-            return m_entries.back().pod;
+        size_t at = 0;
+        if (!m_free.empty()) {
+            at = m_free.back();
+            m_free.pop_back();
+        } else if (m_entries.size() < kCapacity) {
+            m_entries.emplace_back();
+            at = m_entries.size() - 1;
+        } else {
+            // Every entry is held by a pending pod: the oldest build gives way (its pod builds
+            // again at its next cycle).
+            at = m_next;
+            m_next = (m_next + 1) % kCapacity;
         }
-        Entry& e = m_entries[m_next];
+        Entry& e = m_entries[at];
         e.serial = serial;
-        e.pod = build();
-        slot = int32_t(m_next);
-        m_next = (m_next + 1) % kCapacity;
+        build(e.pod);
+        slot = int32_t(at);
         return e.pod;
+    }
+
+    /// The pod with this serial no longer needs its Pod (bound, or gone): its entry is reused.
+    void release(uint64_t serial, int32_t& slot)
+    {
+        if (slot >= 0 && size_t(slot) < m_entries.size() && m_entries[size_t(slot)].serial == serial) {
+            m_entries[size_t(slot)].serial = 0; // no pod has serial 0
+            m_free.push_back(uint32_t(slot));
+        }
+        slot = -1;
     }
 
 private:
@@ -47,6 +69,7 @@ private:
         api::Pod pod;
     };
     std::vector<Entry> m_entries;
+    std::vector<uint32_t> m_free; ///< entries no pod holds
     size_t m_next = 0;
 };
 

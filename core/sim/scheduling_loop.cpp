@@ -251,6 +251,7 @@ void SchedulingLoop::attempt(uint32_t id)
 void SchedulingLoop::bind(uint32_t id, const BindOutcome& out)
 {
     SimPod& p = m_ctx.pods[id];
+    m_ctx.releaseBuiltPod(p);
     p.state = PodState::Running;
     p.node = out.nodeName;
     p.bound = m_ctx.now;

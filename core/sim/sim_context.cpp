@@ -69,29 +69,44 @@ void SimContext::releasePodSlot(uint32_t id)
 {
     SimPod& p = pods[id];
     podByKey.erase(p.key);
+    releaseBuiltPod(p);
     p = SimPod {};
     freePods.push_back(id);
 }
 
 api::Pod SimContext::buildPod(const SimPod& p) const
 {
+    api::Pod pod;
+    buildPodInto(p, pod);
+    return pod;
+}
+
+void SimContext::buildPodInto(const SimPod& p, api::Pod& pod) const
+{
     const JobState& job = jobs[p.job];
     const workload::TaskSpec& task = job.spec.tasks[p.task];
-    api::Pod pod;
+    // Assignments, not a fresh Pod: the strings, containers and map nodes of the Pod built here
+    // before are reused. Fields this never sets stay as a default Pod has them.
     if (task.pod) {
         pod.meta.labels = task.pod->meta.labels;
         pod.meta.annotations = task.pod->meta.annotations;
         pod.spec = task.pod->spec;
         // Created from a template: admission defaults the new Pod (pod_defaults.h).
         api::defaultRequestsFromLimits(pod.spec);
+    } else {
+        pod.meta.labels.clear();
+        pod.meta.annotations.clear();
+        pod.spec = api::PodSpec {};
     }
-    pod.meta.name = p.key.substr(job.spec.namespace_.size() + 1);
+    pod.meta.name.assign(p.key, job.spec.namespace_.size() + 1);
     pod.meta.namespace_ = job.spec.namespace_;
-    pod.meta.uid = "sim-" + std::to_string(p.serial);
+    pod.meta.uid = "sim-";
+    pod.meta.uid += std::to_string(p.serial);
     for (const auto& [k, v] : job.spec.labels)
         pod.meta.labels[k] = v;
     pod.meta.labels["drasim.dev/job"] = job.spec.name;
     pod.meta.labels["drasim.dev/workload"] = job.spec.workload;
+    pod.meta.ownerReferences.clear();
     if (const auto& owner = job.spec.owner) {
         const bool statefulSet = owner->kind == api::PodController::Kind::StatefulSet;
         pod.meta.ownerReferences.push_back(api::OwnerReference {
@@ -103,7 +118,6 @@ api::Pod SimContext::buildPod(const SimPod& p) const
     if (job.group)
         pod.spec.schedulingGroup = job.spec.name;
     pod.phase = "Pending";
-    return pod;
 }
 
 uint32_t SimContext::runningPod(const std::string& key) const

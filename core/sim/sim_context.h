@@ -207,12 +207,17 @@ struct SimContext
     void releasePodSlot(uint32_t id);
     /// The api::Pod the scheduler is given, built from its job's template on demand.
     api::Pod buildPod(const SimPod& p) const;
+    /// The same, built over `pod`: a default Pod or one built by this before (whatever it does
+    /// not set is as a default Pod has it), so its storage is reused.
+    void buildPodInto(const SimPod& p, api::Pod& pod) const;
     /// The same for the pod's scheduling cycle, kept for its next one (built_pods.h). Valid until
     /// the next call.
     const api::Pod& podForCycle(SimPod& p)
     {
-        return builtPods.get(p.serial, p.builtSlot, [&] { return buildPod(p); });
+        return builtPods.get(p.serial, p.builtSlot, [&](api::Pod& pod) { buildPodInto(p, pod); });
     }
+    /// The pod is bound or gone: no cycle of it needs its kept Pod any more.
+    void releaseBuiltPod(SimPod& p) { builtPods.release(p.serial, p.builtSlot); }
     BuiltPods builtPods;
     uint32_t priorityClassOf(const SimPod& p) const { return jobs[p.job].tasks[p.task].priorityClass; }
     /// The pod's queue entry: its priority, then its creation serial, or the later place a
