@@ -29,6 +29,8 @@ public:
     ServiceLevelRecorder(const std::vector<ServiceLevel>& levels, CancelToken* stop, const CancelToken* user);
 
     void onPodEvent(const sim::PodEvent& event) override;
+    /// It reads an event's time, type, pod, workload and priorityClass only.
+    bool wantsPodEventDetails() const override { return false; }
     void onSample(const sim::MetricSample& sample) override;
     void onRunFinished(const sim::RunSummary& summary) override;
 

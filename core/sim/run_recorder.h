@@ -103,6 +103,10 @@ public:
     virtual void onRunStarted(const RunInfo& /*info*/) { }
     virtual void onSample(const MetricSample& /*sample*/) { }
     virtual void onPodEvent(const PodEvent& /*event*/) { }
+    /// False for an observer that reads only an event's time, type, pod, workload and
+    /// priorityClass: when no observer wants more, the engine leaves the rest (job, node, message,
+    /// devices, placements, group) empty instead of copying them into every event.
+    virtual bool wantsPodEventDetails() const { return true; }
     virtual void onClusterEvent(const ClusterEvent& /*event*/) { }
     virtual void onRunFinished(const RunSummary& /*summary*/) { }
 };

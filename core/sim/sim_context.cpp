@@ -20,29 +20,36 @@ SimTime backoffFor(int32_t attempts, SimTime initial, SimTime max)
 void SimContext::emitPodEvent(
     PodEventType type, const SimPod& pod, const std::string& message, const BindOutcome* bound)
 {
+    bool details = false;
+    for (const auto* r : recorders)
+        details = details || r->wantsPodEventDetails();
     PodEvent e;
     e.time = now;
     e.type = type;
     e.pod = pod.key;
     if (pod.job != kNone) {
-        e.job = jobs[pod.job].spec.name;
-        e.workload = jobs[pod.job].spec.workload;
-        const auto& tmpl = jobs[pod.job].spec.tasks[pod.task].pod;
+        const JobState& job = jobs[pod.job];
+        e.workload = job.spec.workload;
+        const auto& tmpl = job.spec.tasks[pod.task].pod;
         if (type == PodEventType::Created && tmpl)
             e.priorityClass = tmpl->spec.priorityClassName;
+        if (details)
+            e.job = job.spec.name;
         // Which PodGroup the pod belongs to, for views that show a group as one (the desktop).
-        if (type == PodEventType::Created || type == PodEventType::Scheduled) {
-            if (const auto& group = jobs[pod.job].group)
-                e.group = group->facts;
-            else if (const auto& gang = jobs[pod.job].permitGang) // a 1.35 gang
-                e.group = gang->facts;
+        if (details && (type == PodEventType::Created || type == PodEventType::Scheduled)) {
+            if (job.group)
+                e.group = job.group->facts;
+            else if (job.permitGang) // a 1.35 gang
+                e.group = job.permitGang->facts;
         }
     }
-    e.node = pod.node;
-    e.message = message;
-    if (bound) {
-        e.devices = bound->allocated;
-        e.placements = bound->placements;
+    if (details) {
+        e.node = pod.node;
+        e.message = message;
+        if (bound) {
+            e.devices = bound->allocated;
+            e.placements = bound->placements;
+        }
     }
     for (auto* r : recorders)
         r->onPodEvent(e);
