@@ -156,6 +156,54 @@ struct JobState
     std::vector<uint32_t> pods; ///< live pod slots
 };
 
+/// The job slots: a slot stays where it is as the table grows (a JobState is large, and moving
+/// every one of them each time the table doubled was a sixth of the cost of a run whose jobs all
+/// arrive at once). Blocks of 64 slots: std::deque keeps one so large an element per block, and
+/// each of the many lookups of a run walked its iterator arithmetic out of line.
+class JobTable
+{
+public:
+    JobState& operator[](size_t i) { return m_blocks[i / kBlock][i % kBlock]; }
+    const JobState& operator[](size_t i) const { return m_blocks[i / kBlock][i % kBlock]; }
+    size_t size() const { return m_size; }
+    /// A new slot at the end, as a default JobState.
+    void emplace_back()
+    {
+        if (m_size == m_blocks.size() * kBlock)
+            m_blocks.push_back(std::make_unique<JobState[]>(kBlock));
+        ++m_size;
+    }
+
+    template <class Table, class Value> class Iterator
+    {
+    public:
+        Iterator(Table& table, size_t i)
+            : m_table(&table)
+            , m_i(i)
+        { }
+        Value& operator*() const { return (*m_table)[m_i]; }
+        Iterator& operator++()
+        {
+            ++m_i;
+            return *this;
+        }
+        bool operator==(const Iterator& other) const { return m_i == other.m_i; }
+
+    private:
+        Table* m_table;
+        size_t m_i;
+    };
+    auto begin() { return Iterator<JobTable, JobState>(*this, 0); }
+    auto end() { return Iterator<JobTable, JobState>(*this, m_size); }
+    auto begin() const { return Iterator<const JobTable, const JobState>(*this, 0); }
+    auto end() const { return Iterator<const JobTable, const JobState>(*this, m_size); }
+
+private:
+    static constexpr size_t kBlock = 64;
+    std::vector<std::unique_ptr<JobState[]>> m_blocks;
+    size_t m_size = 0;
+};
+
 /// initial * 2^(attempts-1), capped at max; 0 before the first attempt (kube-scheduler's pod
 /// backoff and the Job controller's pod-failure backoff both grow this way).
 SimTime backoffFor(int32_t attempts, SimTime initial, SimTime max);
@@ -188,10 +236,7 @@ struct SimContext
     /// dropped when they reach the front, so the oldest pending pod costs O(1) per pod created.
     std::deque<std::pair<uint32_t, uint64_t>> creationOrder;
 
-    /// Slots, reused. A deque: a job slot stays where it is as the table grows (a JobState is
-    /// large, and moving every one of them each time the table doubled was a sixth of the cost of
-    /// a run whose jobs all arrive at once).
-    std::deque<JobState> jobs;
+    JobTable jobs; ///< slots, reused
     std::vector<uint32_t> freeJobs;
     uint64_t nextJobSerial = 1;
 
