@@ -8,6 +8,8 @@ void DraVerdictCache::reset(const std::vector<uint32_t>& rank)
     clear();
     m_stamp.assign(rank.size(), 0);
     m_rank = rank;
+    m_kept.clear();
+    m_kept.resize(rank.size());
 }
 
 void DraVerdictCache::clear()
@@ -68,6 +70,28 @@ std::optional<int> DraVerdictCache::failureVerdict(const FilterFailure& failure)
     m_failures.push_back(failure);
     m_failureVerdicts.emplace(failure, int(m_failures.size() - 1));
     return int(m_failures.size() - 1);
+}
+
+void DraVerdictCache::keepDevices(const Slot& slot, uint32_t idx, allocator::Attempt&& attempt)
+{
+    if (!valid(slot) || idx >= m_kept.size())
+        return;
+    KeptDevices& k = m_kept[idx];
+    k.state = slot.state;
+    k.generation = m_generation;
+    k.stamp = m_stamp[idx];
+    k.attempt = std::move(attempt);
+}
+
+std::optional<allocator::Attempt> DraVerdictCache::takeDevices(const Slot& slot, uint32_t idx)
+{
+    if (!valid(slot) || idx >= m_kept.size())
+        return std::nullopt;
+    KeptDevices& k = m_kept[idx];
+    if (k.state != slot.state || k.generation != m_generation || k.stamp != m_stamp[idx])
+        return std::nullopt;
+    k.state = nullptr;
+    return std::move(k.attempt);
 }
 
 } // namespace drasim::scheduler

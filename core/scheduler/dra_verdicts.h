@@ -24,6 +24,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/allocator/allocator.h"
+
 namespace drasim::scheduler {
 
 /// What one node's failed Filter adds to a cycle: its node filters' reasons, or the
@@ -110,6 +112,13 @@ public:
     /// The verdict of node idx, known to be valid.
     int knownVerdict(const Slot& slot, uint32_t idx) const { return slot.state->entries[idx].verdict; }
 
+    /// The devices the allocator found on node idx for the slot's key when its "fits" verdict was
+    /// stored. A cycle chooses among remembered verdicts, and takes the chosen node's devices from
+    /// here rather than run the allocator on it once more. One attempt is kept per node, valid
+    /// while the verdict it came with is (the same slot, no change to the node since).
+    void keepDevices(const Slot& slot, uint32_t idx, allocator::Attempt&& attempt);
+    std::optional<allocator::Attempt> takeDevices(const Slot& slot, uint32_t idx);
+
     /// The verdict standing for a failure (a small number, kept for the cache's life); nothing
     /// once kMaxFailures distinct failures are known, and the verdict is then not kept.
     std::optional<int> failureVerdict(const FilterFailure& failure);
@@ -128,6 +137,14 @@ private:
     /// Distinct failures are few (a profile's filters have a handful of reasons each); a bound
     /// all the same, as taint and affinity texts may vary from node to node.
     std::vector<FilterFailure> m_failures; ///< by verdict
+    struct KeptDevices
+    {
+        const KeyState* state = nullptr;
+        uint64_t generation = 0;
+        uint64_t stamp = 0;
+        allocator::Attempt attempt;
+    };
+    std::vector<KeptDevices> m_kept; ///< by node index
     std::map<FilterFailure, int> m_failureVerdicts;
     static constexpr size_t kMaxFailures = 4096;
 };

@@ -273,12 +273,16 @@ std::optional<uint32_t> Cluster::Impl::Verdicts::walkByWords(
             const uint32_t idx = d.scanOrder[pos + uint32_t(__builtin_ctzll(unknown))];
             allocator::Attempt a;
             const CountsBefore before(cycle);
+            cycle.verdictRemembered = false;
             const bool fits = d.filterNode(cycle, idx, a);
             if (!cycle.fatal.empty()
                 || cycle.draHistogram[kDraTimedOutIndex] != before.dra[kDraTimedOutIndex])
                 return std::nullopt;
-            if (const auto verdict = wholeVerdict(d.draVerdicts, cycle, fits, before))
+            if (const auto verdict = wholeVerdict(d.draVerdicts, cycle, fits, before)) {
                 d.draVerdicts.store(whole, idx, *verdict);
+                if (fits && !cycle.verdictRemembered && !cycle.toAllocate.empty())
+                    d.draVerdicts.keepDevices(whole, idx, std::move(a));
+            }
         }
         const uint64_t fitsW = listedW & (d.draVerdicts.fitsWord(whole, w) >> shift);
         const uint32_t count = uint32_t(__builtin_popcountll(fitsW));
@@ -322,9 +326,13 @@ std::optional<uint32_t> Cluster::Impl::Verdicts::walkByWords(
     cycle.examinedCount = examined;
     cycle.feasibleCount = found;
     cycle.chosen = best.second;
-    // The devices: the allocator once more on the chosen node, in the state its verdict saw.
-    if (!cycle.toAllocate.empty())
-        cycle.chosenAttempt = d.alloc->allocate(d.nodes[best.second].node, d.viewOf(best.second));
+    // The devices: those kept with the chosen node's verdict, else the allocator once more on the
+    // node, in the state its verdict saw (it finds what it found then).
+    if (!cycle.toAllocate.empty()) {
+        auto kept = d.draVerdicts.takeDevices(whole, best.second);
+        cycle.chosenAttempt
+            = kept ? std::move(*kept) : d.alloc->allocate(d.nodes[best.second].node, d.viewOf(best.second));
+    }
     return examined;
 }
 
