@@ -289,11 +289,12 @@ GroupScheduleResult Cluster::Impl::scheduleGroup(const PodGroupPolicy& group,
     const bool confined = topologyAware && !group.topologyKey.empty() && profile.topologyPlacement
         && options.kubernetesVersion < api::KubernetesVersion::V1_37;
     // Workload-aware preemption is DefaultPreemption at PodGroupPostFilter. 1.36 words its
-    // refusal into the group's status before looking for victims.
+    // refusal into the group's status before looking for victims: runWorkloadAwarePreemption
+    // returns it itself, not the plugin, so it has no "pod group preemption: " lead.
     if (!out.scheduled && confined && profile.groupPreemption && group.workloadAwarePreemption) {
         PreemptionResult refused;
-        refused.message = "preemption: workload aware preemption is not supported for pod groups with "
-                          "scheduling constraints";
+        refused.message
+            = "workload aware preemption is not supported for pod groups with scheduling constraints";
         out.preemption = refused;
     } else if (!out.scheduled && !confined && profile.groupPreemption)
         GroupPreemption::postFilter(

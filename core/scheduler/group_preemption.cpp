@@ -13,12 +13,49 @@ namespace drasim::scheduler {
 
 namespace {
 
-/// PodGroupPostFilter's status when no unit of lower priority runs anywhere: selectVictimsOnDomain
-/// (pkg/scheduler/framework/preemption/podgrouppreemption.go) finds no potential victim and says
-/// "No preemption victims found for incoming preemptor" (UnschedulableAndUnresolvable), behind the
-/// "pod group preemption: " lead DefaultPreemption's PodGroupPostFilter puts before its messages.
-const char* const kGroupNoVictims
-    = "pod group preemption: No preemption victims found for incoming preemptor";
+// Every message below is worded as kube-scheduler 1.37 words it. DefaultPreemption's
+// PodGroupPostFilter (pkg/scheduler/framework/plugins/defaultpreemption/default_preemption.go)
+// puts "pod group preemption: " before any non-empty message of the PodGroup evaluator
+// (pkg/scheduler/framework/preemption/podgrouppreemption.go), and the pod group cycle appends it
+// to the group's status, on success too (kubernetes/kubernetes#140311). The 1.36 plugin returned
+// the evaluator's status unprefixed and reported nothing on success; drasim words 1.36 as 1.37
+// here (its 1.36 texts for the other cases could not be confirmed).
+const std::string kGroupLead = "pod group preemption: ";
+
+/// preemptorEligibleToPreemptOthers (Unschedulable).
+const std::string kGroupNever = kGroupLead + "not eligible due to preemptionPolicy=Never.";
+/// isOngoingPreemption: a member is nominated to a node where a lower-priority pod is being
+/// deleted by preemption. Since kubernetes/kubernetes#140641 (1.37) this is a Success that keeps
+/// the members' nominations, not the Unschedulable "not eligible due to a terminating pod on the
+/// nominated node." it was before.
+const std::string kGroupOngoing = kGroupLead + "ongoing preemption on nominated nodes";
+/// selectVictimsOnDomain with no potential victim (UnschedulableAndUnresolvable).
+const std::string kGroupNoVictims = kGroupLead + "No preemption victims found for incoming preemptor";
+
+/// Preempt's Success once victims are chosen (kubernetes/kubernetes#140311): the count is of
+/// pods, a disruptionMode all unit counting each of its pods. Upstream says so with no victim
+/// too, when every unit was reprieved.
+std::string placementFound(size_t victimPods)
+{
+    return kGroupLead + "found a placement for podgroup, preempting " + std::to_string(victimPods)
+        + " victims";
+}
+
+/// When the group does not fit even with every potential victim removed, selectVictimsOnDomain
+/// returns the status of that one run of the group algorithm (podGroupSchedulingFunc), so the
+/// message is the dry run's own behind the plugin's lead. drasim's "pod group <key>: " (or
+/// "composite pod group <key>: ") lead on group messages is its own and is left out, as the
+/// group's condition leaves it out.
+std::string dryRunFailed(const std::string& key, std::string message)
+{
+    for (const std::string& lead : { "pod group " + key + ": ", "composite pod group " + key + ": " })
+        if (message.starts_with(lead)) {
+            message.erase(0, lead.size());
+            break;
+        }
+    // An empty status message gets no lead upstream either.
+    return message.empty() ? message : kGroupLead + message;
+}
 
 } // namespace
 
@@ -120,8 +157,8 @@ bool Cluster::Impl::GroupPreemption::overcommitted(const Impl& d, uint32_t idx)
     return false;
 }
 
-std::optional<Cluster::Impl::GroupPreemption::Choice> Cluster::Impl::GroupPreemption::chooseKeepingClaims(
-    Impl& d, const std::vector<Unit>& units, const std::vector<const Unit*>& violating,
+Cluster::Impl::GroupPreemption::Choice Cluster::Impl::GroupPreemption::chooseKeepingClaims(Impl& d,
+    const std::vector<Unit>& units, const std::vector<const Unit*>& violating,
     const std::vector<const Unit*>& clean, const std::function<GroupScheduleResult()>& attempt)
 {
     d.undo.begin();
@@ -133,7 +170,7 @@ std::optional<Cluster::Impl::GroupPreemption::Choice> Cluster::Impl::GroupPreemp
     c.dry = attempt();
     if (!c.dry.scheduled) {
         d.undo.rollback();
-        return std::nullopt;
+        return c;
     }
     // A unit stays if every pod of it still fits on its node beside the group's assumed pods; a
     // group unit stays or goes as a whole.
@@ -160,8 +197,8 @@ std::optional<Cluster::Impl::GroupPreemption::Choice> Cluster::Impl::GroupPreemp
 // NOT UPSTREAM, the KEP-5690 what-if: a victim's deletion releases its claims, so a unit can only
 // be tried back by running the group algorithm again without it (as 1.36's reprieve did for
 // every unit).
-std::optional<Cluster::Impl::GroupPreemption::Choice> Cluster::Impl::GroupPreemption::chooseReleasingClaims(
-    Impl& d, const std::vector<const Unit*>& violating, const std::vector<const Unit*>& clean,
+Cluster::Impl::GroupPreemption::Choice Cluster::Impl::GroupPreemption::chooseReleasingClaims(Impl& d,
+    const std::vector<const Unit*>& violating, const std::vector<const Unit*>& clean,
     const std::function<GroupScheduleResult()>& attempt)
 {
     auto without = [&](const std::vector<const Unit*>& gone) {
@@ -178,7 +215,7 @@ std::optional<Cluster::Impl::GroupPreemption::Choice> Cluster::Impl::GroupPreemp
     Choice c;
     c.dry = without(gone);
     if (!c.dry.scheduled)
-        return std::nullopt;
+        return c;
     for (const auto* pass : { &violating, &clean })
         for (const Unit* u : *pass) {
             std::vector<const Unit*> rest;
@@ -200,7 +237,7 @@ std::optional<Cluster::Impl::GroupPreemption::Choice> Cluster::Impl::GroupPreemp
 
 void Cluster::Impl::GroupPreemption::postFilter(Impl& d, const PodGroupPolicy& group,
     const std::vector<api::Pod>& pods, const std::function<GroupScheduleResult()>& attempt,
-    GroupScheduleResult& out, const std::string& preemptor)
+    GroupScheduleResult& out)
 {
     if (!group.workloadAwarePreemption)
         return; // no PodGroupPostFilter without the gates
@@ -208,12 +245,12 @@ void Cluster::Impl::GroupPreemption::postFilter(Impl& d, const PodGroupPolicy& g
     // looks for victims: a group that may not preempt says so even where nothing runs below it.
     PreemptionResult result;
     if (group.preemptionNever) {
-        result.message = "preemption: not eligible due to preemptionPolicy=Never.";
+        result.message = kGroupNever;
         out.preemption = result;
         return;
     }
     if (waitingForVictims(d, pods, group.priority)) {
-        result.message = "preemption: waiting for podgroup preemption to complete";
+        result.message = kGroupOngoing;
         out.preemption = result;
         return;
     }
@@ -239,21 +276,22 @@ void Cluster::Impl::GroupPreemption::postFilter(Impl& d, const PodGroupPolicy& g
         (violates ? violating : clean).push_back(&u);
     }
 
-    const std::string notHelpful
-        = "preemption: " + preemptor + " does not fit even with every lower-priority pod evicted";
-    const std::optional<Choice> choice = d.options.whatIfDraPreemption
+    const Choice choice = d.options.whatIfDraPreemption
         ? chooseReleasingClaims(d, violating, clean, attempt)
         : chooseKeepingClaims(d, units, violating, clean, attempt);
-    if (!choice) {
-        result.message = notHelpful;
+    const GroupScheduleResult& dry = choice.dry;
+    if (!dry.scheduled) {
+        result.message = dryRunFailed(group.key, dry.message);
         out.preemption = result;
         return;
     }
-    std::vector<const Unit*> victims = choice->victims;
-    const GroupScheduleResult& dry = choice->dry;
-    result.budgetViolations = choice->budgetViolations;
+    std::vector<const Unit*> victims = choice.victims;
+    result.budgetViolations = choice.budgetViolations;
     if (victims.empty()) {
-        result.message = "preemption: " + preemptor + " fits without evicting any pod";
+        // NOT UPSTREAM in what follows: upstream still nominates the members to the dry run's
+        // nodes here (an actuation with no victim); drasim nominates only with victims, so the
+        // group is simply tried again. Only the words are upstream's.
+        result.message = placementFound(0);
         out.preemption = result;
         return;
     }
@@ -265,6 +303,7 @@ void Cluster::Impl::GroupPreemption::postFilter(Impl& d, const PodGroupPolicy& g
             d.undo.markTerminating(key);
             result.victims.push_back(key);
         }
+    result.message = placementFound(result.victims.size());
     for (size_t i = 0; i < pods.size() && i < dry.members.size() && i < out.members.size(); ++i) {
         if (!dry.members[i].scheduled)
             continue;

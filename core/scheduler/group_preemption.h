@@ -42,13 +42,11 @@ struct Cluster::Impl::GroupPreemption
     /// After a failed group cycle: evicts what the group needs, nominates its members and fills
     /// `out.preemption` (victims, message) and the members' nominated nodes. `attempt` runs the
     /// group algorithm on the cluster as it stands (inside the dry run). Does nothing with the
-    /// gate off; a group that may not preempt (preemptionPolicy Never), waits for its victims, or
-    /// finds no unit of lower priority evicts nothing and says so in the message, as upstream's
-    /// PodGroupPostFilter does. `preemptor` names it in the status ("the pod group", "the
-    /// hierarchy").
+    /// gate off; a group that may not preempt (preemptionPolicy Never), waits for its victims,
+    /// finds no unit of lower priority or does not fit even without them evicts nothing. The
+    /// message is upstream PodGroupPostFilter's, word for word ("pod group preemption: ...").
     static void postFilter(Impl& d, const PodGroupPolicy& group, const std::vector<api::Pod>& pods,
-        const std::function<GroupScheduleResult()>& attempt, GroupScheduleResult& out,
-        const std::string& preemptor = "the pod group");
+        const std::function<GroupScheduleResult()>& attempt, GroupScheduleResult& out);
     /// The same for a CompositePodGroup hierarchy whose root's cycle failed
     /// (hierarchy_preemption.cpp): the root is the preemptor, at its priority; `attempt` runs
     /// the hierarchy's cycle on the cluster as it stands. Fills `out.preemption` and the
@@ -62,13 +60,14 @@ struct Cluster::Impl::GroupPreemption
     static std::vector<Unit> lowerUnits(const Impl& d, int32_t below, const std::string& self);
     static bool moreImportant(const Unit& a, const Unit& b);
     /// Upstream's dry run: every unit off its node (claims kept), one group attempt, then the
-    /// units back, pass by pass, wherever they still fit. nullopt: the group does not fit even so.
-    static std::optional<Choice> chooseKeepingClaims(Impl& d, const std::vector<Unit>& units,
+    /// units back, pass by pass, wherever they still fit. `dry.scheduled` false: the group does
+    /// not fit even so (`dry.message` says why, and no unit is chosen).
+    static Choice chooseKeepingClaims(Impl& d, const std::vector<Unit>& units,
         const std::vector<const Unit*>& violating, const std::vector<const Unit*>& clean,
         const std::function<GroupScheduleResult()>& attempt);
     /// SchedulerOptions::whatIfDraPreemption: victims' claims released, each unit tried back by a
     /// group attempt without it.
-    static std::optional<Choice> chooseReleasingClaims(Impl& d, const std::vector<const Unit*>& violating,
+    static Choice chooseReleasingClaims(Impl& d, const std::vector<const Unit*>& violating,
         const std::vector<const Unit*>& clean, const std::function<GroupScheduleResult()>& attempt);
     /// A member of the group is nominated and a lower-priority pod on its node is still being
     /// deleted: the group waits for its earlier preemption instead of preempting again.

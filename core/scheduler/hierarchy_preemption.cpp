@@ -54,7 +54,7 @@ void Cluster::Impl::GroupPreemption::treePostFilter(
     };
     GroupScheduleResult mine = flat(out);
     postFilter(
-        d, root.policy, pods, [&] { return flat(attempt()); }, mine, "the hierarchy");
+        d, root.policy, pods, [&] { return flat(attempt()); }, mine);
     out.preemption = std::move(mine.preemption);
     for (size_t i = 0; i < where.size() && i < mine.members.size(); ++i) {
         const auto& [k, j] = where[i];

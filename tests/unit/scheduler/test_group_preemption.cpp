@@ -76,8 +76,10 @@ TEST(GroupPreemption, EvictsNothingWhenTheGroupWouldStillNotFit)
     EXPECT_FALSE(r.scheduled);
     ASSERT_TRUE(r.preemption);
     EXPECT_TRUE(r.preemption->victims.empty());
+    // The dry run's own status, behind DefaultPreemption's lead (podgrouppreemption.go returns
+    // podGroupSchedulingFunc's status when the group does not fit even without its victims).
     EXPECT_EQ(r.preemption->message,
-        "preemption: the pod group does not fit even with every lower-priority pod evicted");
+        "pod group preemption: minCount (2) cannot be satisfied: 1 scheduled, 0 remaining");
     EXPECT_FALSE(isTerminating(c, "default/a"));
     for (const auto& m : r.members)
         EXPECT_FALSE(m.preemption);
@@ -100,7 +102,8 @@ TEST(GroupPreemption, ReprievesUnitsTheGroupDoesNotNeedAndNominatesItsMembers)
     EXPECT_FALSE(r.scheduled);
     ASSERT_TRUE(r.preemption);
     EXPECT_EQ(r.preemption->victims, (std::vector<std::string> { "default/a", "default/b" }));
-    EXPECT_EQ(r.preemption->message, "");
+    EXPECT_EQ(
+        r.preemption->message, "pod group preemption: found a placement for podgroup, preempting 2 victims");
     ASSERT_EQ(r.members.size(), 2u);
     ASSERT_TRUE(r.members[0].preemption && r.members[1].preemption);
     EXPECT_EQ(r.members[0].preemption->nominatedNode, "n0");
@@ -112,7 +115,7 @@ TEST(GroupPreemption, ReprievesUnitsTheGroupDoesNotNeedAndNominatesItsMembers)
     auto again = c.scheduleGroup(wapGang("g", 2, 1000), pods, {}, false);
     EXPECT_FALSE(again.scheduled);
     ASSERT_TRUE(again.preemption);
-    EXPECT_EQ(again.preemption->message, "preemption: waiting for podgroup preemption to complete");
+    EXPECT_EQ(again.preemption->message, "pod group preemption: ongoing preemption on nominated nodes");
     EXPECT_FALSE(isTerminating(c, "default/c"));
 
     // Once they are gone the members bind where they were nominated.
@@ -157,7 +160,8 @@ TEST(GroupPreemption, NeverPreemptsWithPolicyNeverOrWithoutTheGate)
         EXPECT_FALSE(r.scheduled);
         if (never) {
             ASSERT_TRUE(r.preemption);
-            EXPECT_EQ(r.preemption->message, "preemption: not eligible due to preemptionPolicy=Never.");
+            EXPECT_EQ(
+                r.preemption->message, "pod group preemption: not eligible due to preemptionPolicy=Never.");
         } else {
             EXPECT_FALSE(r.preemption);
         }
@@ -204,7 +208,7 @@ TEST(GroupPreemption, SaysNoVictimsWereFoundWhenNothingRunsBelowIt)
     never.preemptionNever = true;
     auto r = c.scheduleGroup(never, wapMembers("g", 1, "4", 1000), {}, false);
     ASSERT_TRUE(r.preemption);
-    EXPECT_EQ(r.preemption->message, "preemption: not eligible due to preemptionPolicy=Never.");
+    EXPECT_EQ(r.preemption->message, "pod group preemption: not eligible due to preemptionPolicy=Never.");
 }
 
 // Pass 1 gives back the units a PodDisruptionBudget protects, before more important ones: on one
@@ -418,7 +422,7 @@ TEST(GroupPreemption, DraDevicesAreFreedOnlyByTheWhatIf)
     ASSERT_TRUE(upstream.preemption);
     EXPECT_TRUE(upstream.preemption->victims.empty());
     EXPECT_EQ(upstream.preemption->message,
-        "preemption: the pod group does not fit even with every lower-priority pod evicted");
+        "pod group preemption: minCount (2) cannot be satisfied: 0 scheduled, 1 remaining");
     auto c = heldGpus(true);
     auto whatIf = c->scheduleGroup(wapGang("g", 2, 1000), gpuGang(), {}, false);
     ASSERT_TRUE(whatIf.preemption);

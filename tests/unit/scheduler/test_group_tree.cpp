@@ -221,6 +221,44 @@ TEST(GroupTree, ARootWithNothingBelowItSaysNoVictimsWereFound)
     EXPECT_FALSE(c.findBoundPod("default/high")->terminating);
 }
 
+// The root's dry run, with the low-priority pod removed, still finds no block for the tree: the
+// status is that run's own message behind the plugin's lead, without drasim's "composite pod group
+// <key>: " lead (upstream's status is the root's, whose condition carries no such lead).
+TEST(GroupTree, ARootThatDoesNotFitEvenWithoutItsVictimsSaysWhatItsDryRunFound)
+{
+    auto o = blockCluster({ 2, 2, 2, 2 }, 2, 1);
+    api::Pod low = pod("low");
+    low.spec.containers[0].resources.requests["cpu"] = q("1");
+    low.spec.priority = 100;
+    low.spec.nodeName = "node-0";
+    o.pods.push_back(low);
+    Cluster c(std::move(o));
+    GroupTreeNode job = compositeGroup(
+        "job", true, 2, "block", { leafGroup("a", 2, true, 2, "rack"), leafGroup("b", 3, true, 3, "rack") });
+    const auto wap = [](GroupTreeNode& n, auto& self) -> void {
+        n.policy.workloadAwarePreemption = true;
+        n.policy.priority = 1000;
+        for (auto& p : n.pending)
+            p.spec.priority = 1000;
+        for (auto& child : n.children)
+            self(child, self);
+    };
+    wap(job, wap);
+    const auto r = scheduler::scheduleGroupTree(c, job, true);
+    EXPECT_FALSE(r.scheduled);
+    ASSERT_TRUE(r.preemption);
+    EXPECT_EQ(r.preemption->message,
+        "pod group preemption: 0/2 placements are feasible: no block domain holds minGroupCount (2) child "
+        "groups: "
+        "b0 1, b1 1 (in block=b0: minGroupCount (2) cannot be satisfied: 1 child groups scheduled, 0 "
+        "remaining, "
+        "1 unschedulable (pod group default/b: 0/2 placements are feasible: no rack domain holds minCount "
+        "(3) "
+        "pods: b0-r1 2, b0-r0 0))");
+    EXPECT_TRUE(r.preemption->victims.empty());
+    EXPECT_FALSE(c.findBoundPod("default/low")->terminating);
+}
+
 // Without the gate TopologyAwareWorkloadScheduling the keys are dropped: the same tree fits.
 TEST(GroupTree, KeysAreDroppedWithTheirGate)
 {

@@ -113,7 +113,8 @@ TEST(TopologyPreemption, ARackConstrainedGangEvictsInTheRackItIsPlacedInOnly)
     auto r = c.scheduleGroup(rackGang("t", 3, 1000), pods, {}, true);
     EXPECT_FALSE(r.scheduled);
     ASSERT_TRUE(r.preemption);
-    EXPECT_EQ(r.preemption->message, "");
+    EXPECT_EQ(
+        r.preemption->message, "pod group preemption: found a placement for podgroup, preempting 1 victims");
     EXPECT_EQ(r.preemption->victims, (std::vector<std::string> { "default/b1" }));
     EXPECT_EQ(terminating(c), (std::set<std::string> { "default/b1" }));
     EXPECT_EQ(nominated(r), (std::vector<std::string> { "n1", "n2", "n3" }));
@@ -182,7 +183,8 @@ TEST(TopologyPreemption, NothingIsEvictedWhenNoRackHoldsTheGangEvenAfterEviction
     ASSERT_TRUE(r.preemption);
     EXPECT_TRUE(r.preemption->victims.empty());
     EXPECT_EQ(r.preemption->message,
-        "preemption: the pod group does not fit even with every lower-priority pod evicted");
+        "pod group preemption: 0/2 placements are feasible: no rack domain holds minCount (5) pods: r1 4, r0 "
+        "3");
     EXPECT_TRUE(terminating(c).empty());
     EXPECT_EQ(nominated(r), std::vector<std::string>(5, "-"));
     EXPECT_NE(r.message.find("0/2 placements are feasible"), std::string::npos) << r.message;
@@ -216,7 +218,7 @@ TEST(TopologyPreemption, Kubernetes136NeverPreemptsForAConfinedGang)
     ASSERT_TRUE(r.preemption);
     EXPECT_TRUE(r.preemption->victims.empty());
     EXPECT_EQ(r.preemption->message,
-        "preemption: workload aware preemption is not supported for pod groups with scheduling constraints");
+        "workload aware preemption is not supported for pod groups with scheduling constraints");
     EXPECT_TRUE(terminating(v136).empty());
     EXPECT_EQ(nominated(r), std::vector<std::string>(3, "-"));
 
