@@ -156,6 +156,8 @@ TEST(OneVocabulary, EveryViewWritesTimesAndDurationsOneWay)
     w.pages()->setCurrentWidget(simulation);
     QApplication::processEvents();
     for (ui::SeriesChartView* chart : simulation->charts()) {
+        if (chart->isHidden())
+            continue; // the gang charts of a run without gangs
         const QStringList ticks = chart->timeTickLabels();
         ASSERT_GE(ticks.size(), 3) << ticks.join(QLatin1Char(' ')).toStdString();
         EXPECT_EQ(ticks.front(), QStringLiteral("0s"));

@@ -62,8 +62,23 @@ SimulationPage::SimulationPage(Document* document, QWidget* parent)
                   false, m_series, charts) };
     m_charts[0]->setExcluded({ QStringLiteral("pods.pending.longest_s") });
     m_charts[2]->setEmptyText(tr("Nothing pending"));
+    // Gang jobs (PodGroups with a gang policy, 1.35's Permit gangs): how many have not started
+    // and the devices their started members hold meanwhile, the rate whose integral is the run's
+    // "device-hours held idle by partly started gangs". The simulator samples these only once a
+    // gang has arrived, so the charts are hidden until the first such series comes.
+    m_gangCharts = { new SeriesChartView(tr("Gangs not started"), QStringLiteral("gangs.not_started"),
+                         tr("gangs"), false, m_series, charts),
+        new SeriesChartView(tr("Devices held by partly started gangs"), QStringLiteral("gangs.idle_devices"),
+            tr("devices"), false, m_series, charts) };
+    m_charts += m_gangCharts;
     for (int i = 0; i < m_charts.size(); ++i)
         grid->addWidget(m_charts[i], i / 2, i % 2);
+    showGangCharts(false);
+    connect(m_series, &RunSeriesModel::seriesAdded, this, [this](const QString& name) {
+        if (name.startsWith(QStringLiteral("gangs.")))
+            showGangCharts(true);
+    });
+    connect(m_series, &QAbstractItemModel::modelReset, this, [this]() { showGangCharts(false); });
     // Three rows of charts keep a readable height in a small window: they scroll instead.
     auto* chartScroll = new QScrollArea(this);
     chartScroll->setWidget(charts);
@@ -142,6 +157,12 @@ void SimulationPage::onDocumentOpened()
 QString SimulationPage::title() const
 {
     return m_title->text();
+}
+
+void SimulationPage::showGangCharts(bool shown)
+{
+    for (auto* chart : m_gangCharts)
+        chart->setVisible(shown);
 }
 
 void SimulationPage::markEvents(std::shared_ptr<const sim::NodeConditions> conditions)

@@ -22,8 +22,9 @@ class SeriesChartView;
 class WorkloadSummaryModel;
 
 /// Runs the document's prepared scenario in the background and shows it live: pods, GPU
-/// utilisation by model and unschedulable reasons over simulated time, then per-workload waits and
-/// the run's totals. The seed box edits the document (undoable).
+/// utilisation by model and unschedulable reasons over simulated time (and, once a gang job has
+/// arrived, its gangs not started and the devices they hold idle), then per-workload waits and the
+/// run's totals. The seed box edits the document (undoable).
 class SimulationPage : public QWidget
 {
     Q_OBJECT
@@ -35,7 +36,10 @@ public:
     void cancel();
 
     SimulationJob* job() const { return m_job; }
+    /// Every chart, the gang charts last (hidden while the run has no gang).
     const QList<SeriesChartView*>& charts() const { return m_charts; }
+    /// "Gangs not started" and "Devices held by partly started gangs" (gangs.* series).
+    const QList<SeriesChartView*>& gangCharts() const { return m_gangCharts; }
     QTableView* workloadView() const { return m_workloadView; }
     QString title() const;
     RunSeriesModel* seriesModel() const { return m_series; }
@@ -52,6 +56,7 @@ private:
     /// Marks the scenario's injected events on every chart (none: clears the marks).
     void markEvents(std::shared_ptr<const sim::NodeConditions> conditions);
     void setRunning(bool running);
+    void showGangCharts(bool shown);
 
     Document* m_document;
     QString m_storePath;
@@ -66,6 +71,7 @@ private:
     QPushButton* m_cancel = nullptr; ///< the row's Cancel
     QTableView* m_workloadView = nullptr;
     QList<SeriesChartView*> m_charts;
+    QList<SeriesChartView*> m_gangCharts;
 };
 
 } // namespace drasim::ui
