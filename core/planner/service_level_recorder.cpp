@@ -26,12 +26,17 @@ ServiceLevelRecorder::ServiceLevelRecorder(
 const std::vector<ServiceLevelRecorder::Scope*>& ServiceLevelRecorder::scopesOf(
     const std::string& workload, const std::string& priorityClass)
 {
+    if (m_lastScopes && workload == m_lastWorkload && priorityClass == m_lastPriorityClass)
+        return *m_lastScopes;
     auto [it, fresh] = m_scopesOfPods.try_emplace({ workload, priorityClass });
     if (fresh)
         for (auto& [key, scope] : m_scopes)
             if ((key.first.empty() || key.first == workload)
                 && (key.second.empty() || key.second == priorityClass))
                 it->second.push_back(&scope);
+    m_lastScopes = &it->second;
+    m_lastWorkload = workload;
+    m_lastPriorityClass = priorityClass;
     return it->second;
 }
 

@@ -76,6 +76,10 @@ private:
     /// By (workload, priority class) a service level names; "" = every workload or class.
     std::map<std::pair<std::string, std::string>, Scope> m_scopes;
     std::map<std::pair<std::string, std::string>, std::vector<Scope*>> m_scopesOfPods;
+    /// scopesOf's last answer and its pair: most pods in a row share one (no key built for them).
+    const std::vector<Scope*>* m_lastScopes = nullptr;
+    std::string m_lastWorkload;
+    std::string m_lastPriorityClass;
     std::vector<Scope*> m_levelScopes; ///< each level's scope (a `placement` level's: null)
     std::vector<double> m_values;
     double m_pendingMaxSeen = 0; ///< the age that triggered an early stop

@@ -181,18 +181,21 @@ int32_t JobController::initialReplicas(const JobState& job) const
     return std::max(0, std::min(job.spec.parallelism, job.spec.completions));
 }
 
-std::string JobController::podName(const JobState& job, uint32_t taskIndex, int32_t index) const
+/// Appends the pod's name ("<job>-<index>", or "<job>-<task>[-<index>]" in a pipeline run) to `out`.
+void JobController::appendPodName(
+    std::string& out, const JobState& job, uint32_t taskIndex, int32_t index) const
 {
-    std::string name = job.spec.name;
-    name += '-';
-    if (job.spec.kind != workload::kKindPipelineRun)
-        return name + std::to_string(index);
-    name += job.spec.tasks[taskIndex].name;
-    if (index > 0) {
-        name += '-';
-        name += std::to_string(index);
+    out += job.spec.name;
+    out += '-';
+    if (job.spec.kind != workload::kKindPipelineRun) {
+        out += std::to_string(index);
+        return;
     }
-    return name;
+    out += job.spec.tasks[taskIndex].name;
+    if (index > 0) {
+        out += '-';
+        out += std::to_string(index);
+    }
 }
 
 void JobController::createPod(uint32_t jobId, uint32_t taskIndex)
@@ -200,8 +203,11 @@ void JobController::createPod(uint32_t jobId, uint32_t taskIndex)
     uint32_t id = m_ctx.allocPod(); // may move the pod table, not the job table
     JobState& job = m_ctx.jobs[jobId];
     TaskState& ts = job.tasks[taskIndex];
-    const std::string name = podName(job, taskIndex, ts.created++);
     SimPod& p = m_ctx.pods[id];
+    // namespace/name, written in place (a fresh slot's key is empty).
+    p.key = job.spec.namespace_;
+    p.key += '/';
+    appendPodName(p.key, job, taskIndex, ts.created++);
     p.serial = m_ctx.nextPodSerial++;
     p.evictAt = -1;
     p.nodeEvictAt = -1;
@@ -210,7 +216,6 @@ void JobController::createPod(uint32_t jobId, uint32_t taskIndex)
     p.priority = job.spec.tasks[taskIndex].priority;
     p.created = m_ctx.now;
     m_ctx.creationOrder.emplace_back(id, p.serial);
-    p.key = job.spec.namespace_ + "/" + name;
     m_ctx.podByKey[p.key] = id;
     job.pods.push_back(id);
     ++ts.active;

@@ -80,7 +80,7 @@ private:
     void linkPipeline(uint32_t jobId);
     int32_t initialReplicas(const JobState& job) const;
     void createPod(uint32_t jobId, uint32_t taskIndex);
-    std::string podName(const JobState& job, uint32_t taskIndex, int32_t index) const;
+    void appendPodName(std::string& out, const JobState& job, uint32_t taskIndex, int32_t index) const;
     void finishJob(uint32_t id, bool succeeded);
     double endPod(uint32_t pid, PodEventType type, const std::string& message, bool notifyJob);
     void podSucceeded(uint32_t jobId, uint32_t task);
