@@ -188,6 +188,13 @@ void setGroupScheduledCondition(api::PodGroup& group, const GroupScheduleResult&
     std::string message = result.message;
     if (message.starts_with(lead))
         message.erase(0, lead.size());
+    // The pod group cycle appends the PodGroupPostFilter's non-empty message to the group's status
+    // as one more reason (applyPodGroupPostFilterResult, pkg/scheduler/schedule_one_podgroup.go,
+    // kubernetes/kubernetes#140311), and the condition's message is that status's Message(): its
+    // reasons joined by ", " (fwk.Status). 1.36 appended only a failed PostFilter's message;
+    // drasim words 1.36's preemption as 1.37's (group_preemption.cpp) and appends it likewise.
+    if (result.preemption && !result.preemption->message.empty())
+        message += (message.empty() ? "" : ", ") + result.preemption->message;
     api::GroupCondition c { type, "True", "Scheduled", "" };
     if (!result.scheduled)
         c = { type, "False", "Unschedulable", message };

@@ -38,7 +38,8 @@ BatchResult explainWithGroups(Cluster& cluster, const std::vector<api::Pod>& pod
 
 /// The status condition kube-scheduler writes after a PodGroup's cycle: PodGroupScheduled
 /// (v1alpha2, 1.36) or PodGroupInitiallyScheduled (1.37), True with reason Scheduled, or False with
-/// reason Unschedulable and the cycle's message. A True condition is terminal and stays.
+/// reason Unschedulable and the cycle's message, followed by workload-aware preemption's
+/// (", pod group preemption: ..."). A True condition is terminal and stays.
 void setGroupScheduledCondition(api::PodGroup& group, const GroupScheduleResult& result);
 
 } // namespace drasim::scheduler

@@ -413,6 +413,10 @@ HierarchyTurn scheduleHierarchyAt(Cluster& cluster, BatchResult& out, const api:
         GroupScheduleResult status;
         status.scheduled = r.scheduled && o.scheduled;
         status.message = r.scheduled ? o.message : r.message;
+        // The root's preemption outcome reaches every PodGroup of the hierarchy's status
+        // (applyPodGroupPostFilterResult appends it to each group's result).
+        if (!r.scheduled)
+            status.preemption = r.preemption;
         setGroupScheduledCondition(*g.group, status);
     }
     // Workload-aware preemption for the root deletes its victims as a PodGroup's does.

@@ -55,3 +55,29 @@ TEST(BatchGroupCondition, TrueIsTerminalAndTheNameFollowsTheApiVersion)
     setGroupScheduledCondition(alpha2, cycle(true));
     EXPECT_EQ(conditions(alpha2), "PodGroupScheduled True Scheduled \"\"\n");
 }
+
+// A failed cycle's condition carries workload-aware preemption's message as one more reason of
+// the group's status, joined as fwk.Status.Message() joins reasons (applyPodGroupPostFilterResult,
+// kubernetes/kubernetes#140311).
+TEST(BatchGroupCondition, UnschedulableCarriesThePreemptionMessage)
+{
+    api::PodGroup g;
+    g.meta.name = "train";
+    GroupScheduleResult r
+        = cycle(false, "pod group default/train: minCount (1) cannot be satisfied: 0 scheduled, 0 remaining");
+    r.preemption = PreemptionResult {};
+    r.preemption->message = "pod group preemption: found a placement for podgroup, preempting 1 victims";
+    setGroupScheduledCondition(g, r);
+    EXPECT_EQ(conditions(g),
+        "PodGroupInitiallyScheduled False Unschedulable \"minCount (1) cannot be satisfied: 0 scheduled, 0 "
+        "remaining, pod group preemption: found a placement for podgroup, preempting 1 victims\"\n");
+
+    // No message of its own (the gate off, or a PostFilter that said nothing): the cycle's alone.
+    api::PodGroup quiet;
+    quiet.meta.name = "train";
+    r.preemption->message.clear();
+    setGroupScheduledCondition(quiet, r);
+    EXPECT_EQ(conditions(quiet),
+        "PodGroupInitiallyScheduled False Unschedulable \"minCount (1) cannot be satisfied: 0 scheduled, 0 "
+        "remaining\"\n");
+}
