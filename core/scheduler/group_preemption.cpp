@@ -34,7 +34,7 @@ const std::string kGroupNoVictims = kGroupLead + "No preemption victims found fo
 
 /// Preempt's Success once victims are chosen (kubernetes/kubernetes#140311): the count is of
 /// pods, a disruptionMode all unit counting each of its pods. Upstream says so with no victim
-/// too, when every unit was reprieved.
+/// too, when every unit was reprieved, and nominates the members all the same.
 std::string placementFound(size_t victimPods)
 {
     return kGroupLead + "found a placement for podgroup, preempting " + std::to_string(victimPods)
@@ -287,15 +287,10 @@ void Cluster::Impl::GroupPreemption::postFilter(Impl& d, const PodGroupPolicy& g
     }
     std::vector<const Unit*> victims = choice.victims;
     result.budgetViolations = choice.budgetViolations;
-    if (victims.empty()) {
-        // NOT UPSTREAM in what follows: upstream still nominates the members to the dry run's
-        // nodes here (an actuation with no victim); drasim nominates only with victims, so the
-        // group is simply tried again. Only the words are upstream's.
-        result.message = placementFound(0);
-        out.preemption = result;
-        return;
-    }
-
+    // Every unit may have been reprieved: upstream actuates all the same (Preempt hands
+    // ActuatePodGroupPreemption a candidate with no victim) and nominates the members to the dry
+    // run's nodes, since selectVictimsOnDomain builds the nominations from every valid assignment
+    // whatever the victims; the group then waits, nominated, like any preemptor.
     std::stable_sort(
         victims.begin(), victims.end(), [](const Unit* a, const Unit* b) { return moreImportant(*a, *b); });
     for (const Unit* u : victims)

@@ -21,9 +21,9 @@ namespace drasim::sim {
 /// Only failures that leave nothing behind and name nothing of their group are kept: nothing
 /// was preempted, and after the "pod group KEY: " lead no message mentions the group's key, its
 /// name or a member's name. Workload-aware preemption that found no victims may have been tried:
-/// it reads the members' nominations, which the caller rules out (a group that never preempted
-/// has none), and otherwise only the cluster and the group's priority; it draws nothing from a
-/// pod's name, as a single pod's dry run does.
+/// it reads the members' nominations, which the caller rules out (a group whose members
+/// preemption never nominated, with victims or without, has none), and otherwise only the cluster and the
+/// group's priority; it draws nothing from a pod's name, as a single pod's dry run does.
 class GroupFailureMemo
 {
 public:

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/sim/scheduler_cluster_port.h"
 
+#include <algorithm>
 #include <map>
 #include <string_view>
 
@@ -80,10 +81,15 @@ GroupOutcome SchedulerClusterPort::scheduleGroup(
     policy.resourceClaims = group.resourceClaims;
     scheduler::GroupScheduleResult r
         = m_cluster.scheduleGroup(policy, pods, boundMembers, group.topologyAware);
-    // A group cycle that placed nothing and evicted nothing undid everything it tried (its
-    // placements and preemption's dry runs run in rolled-back transactions; nominations are made
-    // only with victims), so the cluster is as it was.
-    if (r.scheduled || (r.preemption && !r.preemption->victims.empty()))
+    // A group cycle that placed nothing, evicted nothing and nominated nothing undid everything
+    // it tried (its placements and preemption's dry runs run in rolled-back transactions), so the
+    // cluster is as it was. Preemption may nominate the members with no victim, when every unit
+    // was reprieved.
+    const bool nominated
+        = std::any_of(r.members.begin(), r.members.end(), [](const scheduler::ScheduleResult& m) {
+              return m.preemption && !m.preemption->nominatedNode.empty();
+          });
+    if (r.scheduled || nominated || (r.preemption && !r.preemption->victims.empty()))
         ++m_changes;
     GroupOutcome out;
     out.scheduled = r.scheduled;

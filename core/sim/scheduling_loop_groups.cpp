@@ -141,6 +141,12 @@ void SchedulingLoop::attemptGroup(uint32_t jobId)
         g.facts = std::move(facts);
     }
     bindMembers(pending, out, key);
+    // Preemption nominated the members, with victims or (every unit reprieved) without: the
+    // group's next cycles read those nominations, so they are not answered from the memo.
+    if (!out.scheduled && std::any_of(out.members.begin(), out.members.end(), [](const BindOutcome& m) {
+            return !m.nominatedNode.empty();
+        }))
+        g.preempted = true;
     if (!out.victims.empty()) {
         g.preempted = true;
         groupPreempted(g, out); // nothing was bound: `g` still stands

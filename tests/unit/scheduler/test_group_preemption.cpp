@@ -127,6 +127,40 @@ TEST(GroupPreemption, ReprievesUnitsTheGroupDoesNotNeedAndNominatesItsMembers)
     EXPECT_EQ(done.members[1].nodeName, "n1");
 }
 
+// Every unit reprieved: the cycle put the small member on the emptier n0 and left no whole node
+// for the large one; the dry run, with l gone, puts the small member on n1 and the large one on
+// n0, and l then fits back beside the small member. Upstream actuates with no victim and still
+// nominates the members to the dry run's nodes (podgrouppreemption.go builds the nominations from
+// every valid assignment), so the next cycle finds them there.
+TEST(GroupPreemption, NominatesTheMembersWhenEveryUnitIsReprieved)
+{
+    api::ObjectSet o;
+    o.nodes.push_back(node("n0", {}, "4"));
+    o.nodes.push_back(node("n1", {}, "5"));
+    o.pods.push_back(unitPod("l", "2", 100, "n1"));
+    Cluster c(std::move(o));
+    const std::vector<api::Pod> pods { unitPod("g-small", "1", 1000, "", "g"),
+        unitPod("g-large", "4", 1000, "", "g") };
+    auto r = c.scheduleGroup(wapGang("g", 2, 1000), pods, {}, false);
+    EXPECT_FALSE(r.scheduled);
+    ASSERT_TRUE(r.preemption);
+    EXPECT_TRUE(r.preemption->victims.empty());
+    EXPECT_EQ(
+        r.preemption->message, "pod group preemption: found a placement for podgroup, preempting 0 victims");
+    EXPECT_FALSE(isTerminating(c, "default/l"));
+    ASSERT_EQ(r.members.size(), 2u);
+    ASSERT_TRUE(r.members[0].preemption && r.members[1].preemption);
+    EXPECT_EQ(r.members[0].preemption->nominatedNode, "n1");
+    EXPECT_EQ(r.members[1].preemption->nominatedNode, "n0");
+
+    // Nothing to wait for: the next cycle binds the members where they were nominated.
+    auto next = c.scheduleGroup(wapGang("g", 2, 1000), pods, {}, false);
+    ASSERT_TRUE(next.scheduled);
+    EXPECT_EQ(next.members[0].nodeName, "n1");
+    EXPECT_EQ(next.members[1].nodeName, "n0");
+    EXPECT_FALSE(isTerminating(c, "default/l"));
+}
+
 // A group whose disruptionMode is all is one unit: its member on another node goes too.
 TEST(GroupPreemption, AGroupWithDisruptionModeAllIsEvictedWhole)
 {
