@@ -124,6 +124,17 @@ GroupTreeNode randomTree(std::mt19937_64& rng, const std::string& name, int dept
     return compositeGroup(name, gang, minGroupCount, key, std::move(children));
 }
 
+/// Every group of the tree preempts workload-aware, at priority 1000 as its pending pods.
+void preemptingAtPriority1000(GroupTreeNode& n)
+{
+    n.policy.workloadAwarePreemption = true;
+    n.policy.priority = 1000;
+    for (auto& p : n.pending)
+        p.spec.priority = 1000;
+    for (auto& child : n.children)
+        preemptingAtPriority1000(child);
+}
+
 } // namespace group_tree_test
 
 using namespace group_tree_test;
@@ -203,15 +214,7 @@ TEST(GroupTree, ARootWithNothingBelowItSaysNoVictimsWereFound)
     Cluster c(std::move(o));
     GroupTreeNode job = compositeGroup(
         "job", true, 2, "block", { leafGroup("a", 2, true, 2, "rack"), leafGroup("b", 3, true, 3, "rack") });
-    const auto wap = [](GroupTreeNode& n, auto& self) -> void {
-        n.policy.workloadAwarePreemption = true;
-        n.policy.priority = 1000;
-        for (auto& p : n.pending)
-            p.spec.priority = 1000;
-        for (auto& child : n.children)
-            self(child, self);
-    };
-    wap(job, wap);
+    preemptingAtPriority1000(job);
     const auto r = scheduler::scheduleGroupTree(c, job, true);
     EXPECT_FALSE(r.scheduled);
     ASSERT_TRUE(r.preemption);
@@ -235,15 +238,7 @@ TEST(GroupTree, ARootThatDoesNotFitEvenWithoutItsVictimsSaysWhatItsDryRunFound)
     Cluster c(std::move(o));
     GroupTreeNode job = compositeGroup(
         "job", true, 2, "block", { leafGroup("a", 2, true, 2, "rack"), leafGroup("b", 3, true, 3, "rack") });
-    const auto wap = [](GroupTreeNode& n, auto& self) -> void {
-        n.policy.workloadAwarePreemption = true;
-        n.policy.priority = 1000;
-        for (auto& p : n.pending)
-            p.spec.priority = 1000;
-        for (auto& child : n.children)
-            self(child, self);
-    };
-    wap(job, wap);
+    preemptingAtPriority1000(job);
     const auto r = scheduler::scheduleGroupTree(c, job, true);
     EXPECT_FALSE(r.scheduled);
     ASSERT_TRUE(r.preemption);
