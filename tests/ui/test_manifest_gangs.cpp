@@ -100,9 +100,11 @@ TEST(ManifestGangs, TheGangIsOneRowOnceItsGateIsOnAndTheGroupSaysWhyItWaits)
     ASSERT_TRUE(gang.isValid());
     EXPECT_TRUE(gang.data(PodsModel::IsGroupRole).toBool());
     EXPECT_EQ(cell(gang, PodsModel::StatusColumn), QStringLiteral("Pending"));
+    // The group's condition: the cycle's reason, then what workload-aware preemption said.
     EXPECT_EQ(cell(gang, PodsModel::MessageColumn),
         QStringLiteral(
-            "gang, minCount 3 · 0 of 3 bound: minCount (3) cannot be satisfied: 2 scheduled, 0 remaining"));
+            "gang, minCount 3 · 0 of 3 bound: minCount (3) cannot be satisfied: 2 scheduled, 0 "
+            "remaining, pod group preemption: No preemption victims found for incoming preemptor"));
     EXPECT_EQ(gang.data(PodsModel::MinCountRole).toInt(), 3);
     EXPECT_EQ(gang.data(PodsModel::MembersRole).toInt(), 3);
     EXPECT_EQ(gang.data(PodsModel::ExplainKeyRole).toString(), QStringLiteral("default/worker-0"));
