@@ -135,6 +135,27 @@ void preemptingAtPriority1000(GroupTreeNode& n)
         preemptingAtPriority1000(child);
 }
 
+/// Four blocks of two racks (one node each), with pod `name` of `cpu` at `priority` on node-0.
+Cluster blocksWithOnePodOnNode0(const std::string& name, const std::string& cpu, int32_t priority)
+{
+    auto o = blockCluster({ 2, 2, 2, 2 }, 2, 1);
+    api::Pod running = pod(name);
+    running.spec.containers[0].resources.requests["cpu"] = q(cpu);
+    running.spec.priority = priority;
+    running.spec.nodeName = "node-0";
+    o.pods.push_back(running);
+    return Cluster(std::move(o));
+}
+
+/// A job (gang of 2, kept in one block) of two rack gangs of 2 and 3 pods, preempting at 1000.
+GroupTreeNode preemptingJobOfTwoRackGangs()
+{
+    GroupTreeNode job = compositeGroup(
+        "job", true, 2, "block", { leafGroup("a", 2, true, 2, "rack"), leafGroup("b", 3, true, 3, "rack") });
+    preemptingAtPriority1000(job);
+    return job;
+}
+
 } // namespace group_tree_test
 
 using namespace group_tree_test;
@@ -205,16 +226,8 @@ TEST(GroupTree, TreeThatDoesNotFitBindsNothingAndSaysWhere)
 // lower priority running it says what upstream's PodGroupPostFilter says, and evicts nothing.
 TEST(GroupTree, ARootWithNothingBelowItSaysNoVictimsWereFound)
 {
-    auto o = blockCluster({ 2, 2, 2, 2 }, 2, 1);
-    api::Pod high = pod("high");
-    high.spec.containers[0].resources.requests["cpu"] = q("2");
-    high.spec.priority = 2000;
-    high.spec.nodeName = "node-0";
-    o.pods.push_back(high);
-    Cluster c(std::move(o));
-    GroupTreeNode job = compositeGroup(
-        "job", true, 2, "block", { leafGroup("a", 2, true, 2, "rack"), leafGroup("b", 3, true, 3, "rack") });
-    preemptingAtPriority1000(job);
+    Cluster c = blocksWithOnePodOnNode0("high", "2", 2000);
+    GroupTreeNode job = preemptingJobOfTwoRackGangs();
     const auto r = scheduler::scheduleGroupTree(c, job, true);
     EXPECT_FALSE(r.scheduled);
     ASSERT_TRUE(r.preemption);
@@ -229,16 +242,8 @@ TEST(GroupTree, ARootWithNothingBelowItSaysNoVictimsWereFound)
 // <key>: " lead (upstream's status is the root's, whose condition carries no such lead).
 TEST(GroupTree, ARootThatDoesNotFitEvenWithoutItsVictimsSaysWhatItsDryRunFound)
 {
-    auto o = blockCluster({ 2, 2, 2, 2 }, 2, 1);
-    api::Pod low = pod("low");
-    low.spec.containers[0].resources.requests["cpu"] = q("1");
-    low.spec.priority = 100;
-    low.spec.nodeName = "node-0";
-    o.pods.push_back(low);
-    Cluster c(std::move(o));
-    GroupTreeNode job = compositeGroup(
-        "job", true, 2, "block", { leafGroup("a", 2, true, 2, "rack"), leafGroup("b", 3, true, 3, "rack") });
-    preemptingAtPriority1000(job);
+    Cluster c = blocksWithOnePodOnNode0("low", "1", 100);
+    GroupTreeNode job = preemptingJobOfTwoRackGangs();
     const auto r = scheduler::scheduleGroupTree(c, job, true);
     EXPECT_FALSE(r.scheduled);
     ASSERT_TRUE(r.preemption);
