@@ -61,6 +61,13 @@ void DraVerdictCache::store(const Slot& slot, uint32_t idx, int verdict)
         slot.state->fits[r / 64] &= ~bit;
 }
 
+void DraVerdictCache::storeCount(const Slot& slot, uint32_t idx, int count)
+{
+    // Not marked known: the walks that read those bits read verdicts, never counts.
+    if (valid(slot) && idx < m_stamp.size())
+        slot.state->entries[idx] = Entry { m_stamp[idx], count, true };
+}
+
 std::optional<int> DraVerdictCache::failureVerdict(const FilterFailure& failure)
 {
     if (auto it = m_failureVerdicts.find(failure); it != m_failureVerdicts.end())

@@ -112,6 +112,12 @@ public:
     /// The verdict of node idx, known to be valid.
     int knownVerdict(const Slot& slot, uint32_t idx) const { return slot.state->entries[idx].verdict; }
 
+    /// A count worked out from node idx's devices and their allocated state alone (how many free
+    /// devices some selectors accept, group_capacity.cpp), kept in a slot of its own: valid, like
+    /// a verdict, while the node is unchanged. Such a slot holds counts only, never verdicts.
+    std::optional<int> findCount(const Slot& slot, uint32_t idx) const { return find(slot, idx); }
+    void storeCount(const Slot& slot, uint32_t idx, int count);
+
     /// The devices the allocator found on node idx for the slot's key when its "fits" verdict was
     /// stored. A cycle chooses among remembered verdicts, and takes the chosen node's devices from
     /// here rather than run the allocator on it once more. One attempt is kept per node, valid

@@ -6,6 +6,11 @@
 // in such a placement ends Unschedulable; the group cycle then skips it, and runs it only when it
 // needs its account (no placement fits: the message counts what each held), and then only when
 // what it may hold could put it among the placements the message names.
+//
+// Only the free devices that the members' requests can select count: a device no (sub)request's
+// class and selectors accept is never picked for a member (the allocator's eligibility check, §3.5).
+// Servers publish more than the devices a job asks for (a DGX H100 its eight GPUs beside its
+// ConnectX NICs), and counting those would keep hopeless placements in the run.
 #include <algorithm>
 #include <limits>
 
@@ -38,6 +43,80 @@ int64_t requestMinimum(const api::DeviceRequest& r)
 
 } // namespace
 
+// The templates a pod's cycle makes new claims from: an entry with a claim made already is not new.
+std::vector<const api::ResourceClaimTemplate*> Cluster::Impl::GroupCycle::newTemplates(
+    const Impl& d, const api::Pod& pod)
+{
+    std::vector<const api::ResourceClaimTemplate*> out;
+    const std::string ns = nsOf(pod.meta);
+    for (const auto& e : pod.spec.resourceClaims) {
+        if (!e.resourceClaimTemplateName || d.claimSeq.count(ns + "/" + pod.meta.name + "-" + e.name))
+            continue;
+        auto t = d.templates.find(ns + "/" + *e.resourceClaimTemplateName);
+        if (t != d.templates.end())
+            out.push_back(&t->second);
+    }
+    return out;
+}
+
+std::optional<std::vector<uint32_t>> Cluster::Impl::GroupCycle::memberSelectorSets(
+    Impl& d, const std::vector<api::Pod>& pods)
+{
+    std::vector<const api::ResourceClaimTemplate*> seen;
+    std::vector<uint32_t> sets;
+    bool known = true;
+    auto addSpec = [&](const api::DeviceRequestSpec& spec) {
+        auto cls = d.classes.find(spec.deviceClassName);
+        if (cls == d.classes.end()) {
+            known = false; // the cycle fails on its own; no bound is needed for that
+            return;
+        }
+        const uint32_t set = d.selectors.setFor(cls->second, spec.selectors);
+        if (std::find(sets.begin(), sets.end(), set) == sets.end())
+            sets.push_back(set);
+    };
+    for (const auto& pod : pods)
+        for (const api::ResourceClaimTemplate* t : newTemplates(d, pod)) {
+            if (std::find(seen.begin(), seen.end(), t) != seen.end())
+                continue;
+            seen.push_back(t);
+            for (const auto& r : t->spec.requests) {
+                if (r.exactly)
+                    addSpec(*r.exactly);
+                for (const auto& sub : r.firstAvailable)
+                    addSpec(sub.spec);
+            }
+        }
+    if (!known)
+        return std::nullopt;
+    return sets;
+}
+
+int32_t Cluster::Impl::GroupCycle::selectableFree(
+    Impl& d, uint32_t idx, const std::vector<uint32_t>& sets, const DraVerdictCache::Slot& counts)
+{
+    // Remembered per node until its devices change: a group cycle looks at every domain of its key,
+    // most of them as they were at the last cycle.
+    if (auto known = d.draVerdicts.findCount(counts, idx))
+        return *known;
+    int32_t n = 0;
+    for (const auto& pool : d.viewOf(idx).pools)
+        for (const auto& e : pool.devices) {
+            if (!e.nodeOk || d.state.dedicated(e.id))
+                continue;
+            // A CEL error counts as selected: the bound must never be below what a run places.
+            for (uint32_t set : sets) {
+                const allocator::Verdict v = d.selectors.verdict(set, e);
+                if (v == allocator::Verdict::True || v == allocator::Verdict::Error) {
+                    ++n;
+                    break;
+                }
+            }
+        }
+    d.draVerdicts.storeCount(counts, idx, n);
+    return n;
+}
+
 // The claims a pod's cycle makes from its templates (claimFromTemplate): an entry served by an
 // existing claim, or by its PodGroup's claims, dedicates nothing new and counts 0.
 int64_t Cluster::Impl::GroupCycle::ownDevices(const Impl& d, const api::Pod& pod)
@@ -47,17 +126,10 @@ int64_t Cluster::Impl::GroupCycle::ownDevices(const Impl& d, const api::Pod& pod
         if (it != d.groupPolicies.end() && !it->second.resourceClaims.empty())
             return 0;
     }
-    const std::string ns = nsOf(pod.meta);
     int64_t total = 0;
-    for (const auto& e : pod.spec.resourceClaims) {
-        if (!e.resourceClaimTemplateName || d.claimSeq.count(ns + "/" + pod.meta.name + "-" + e.name))
-            continue;
-        auto t = d.templates.find(ns + "/" + *e.resourceClaimTemplateName);
-        if (t == d.templates.end())
-            continue;
-        for (const auto& r : t->second.spec.requests)
+    for (const api::ResourceClaimTemplate* t : newTemplates(d, pod))
+        for (const auto& r : t->spec.requests)
             total += requestMinimum(r);
-    }
     return total;
 }
 
@@ -103,8 +175,19 @@ int64_t Cluster::Impl::GroupCycle::Capacity::perMember() const
 bool Cluster::Impl::GroupCycle::Capacity::hopeless(size_t k)
 {
     // What bounds the members is worked out when first needed (nothing asks with one placement).
-    if (m_perMember < 0)
+    if (m_perMember < 0) {
         m_perMember = perMember();
+        if (m_perMember > 0)
+            m_sets = memberSelectorSets(m_d, m_pods);
+        if (m_sets) {
+            // The counts' own slot in the verdict cache, named so that no template list or filter
+            // key (both begin with a namespace or '|') can take it.
+            std::string key = "\x01selectable";
+            for (uint32_t set : *m_sets)
+                key += ' ' + std::to_string(set);
+            m_counts = m_d.draVerdicts.slot(key);
+        }
+    }
     if (m_perMember == 0)
         return false;
     const auto* nodes = m_placements[k].nodes;
@@ -116,7 +199,12 @@ bool Cluster::Impl::GroupCycle::Capacity::hopeless(size_t k)
         const allocator::NodeView* view = m_d.views[idx];
         const int32_t free = m_d.freeCount[idx] >= 0 ? m_d.freeCount[idx] : m_d.freeOf(idx);
         // A device that takes several allocations is never dedicated: its node is unbounded.
-        takes = (view ? *view : m_d.viewOf(idx)).anyMulti ? kUnbounded : takes + free / m_perMember;
+        if ((view ? *view : m_d.viewOf(idx)).anyMulti) {
+            takes = kUnbounded;
+            break;
+        }
+        if (free > 0)
+            takes += (m_sets ? selectableFree(m_d, idx, *m_sets, m_counts) : free) / m_perMember;
     }
     m_most[k] = int32_t(std::min<int64_t>(takes, int64_t(m_pods.size())));
     // The run's end: every member tried, at most `most` of them placed.

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -72,6 +73,16 @@ struct Cluster::Impl::GroupCycle
     }
     /// The devices a pod's own new claims dedicate at least (group_capacity.cpp); 0: unknown.
     static int64_t ownDevices(const Impl& d, const api::Pod& pod);
+    /// The templates whose claims a member's cycle makes anew (its entries without a claim yet).
+    static std::vector<const api::ResourceClaimTemplate*> newTemplates(const Impl& d, const api::Pod& pod);
+    /// The selector sets (SelectorCache) of every (sub)request of the members' new claims; nothing
+    /// when a request names a DeviceClass the cluster does not have.
+    static std::optional<std::vector<uint32_t>> memberSelectorSets(
+        Impl& d, const std::vector<api::Pod>& pods);
+    /// Node idx's free devices that one of `sets` selects (or fails to judge), remembered in
+    /// `counts` (the slot of those sets) until the node's devices change.
+    static int32_t selectableFree(
+        Impl& d, uint32_t idx, const std::vector<uint32_t>& sets, const DraVerdictCache::Slot& counts);
     /// Which placements cannot reach the group's minCount (with `already` bound), by the devices
     /// their members' claims must dedicate: a run there ends Unschedulable (group_capacity.cpp).
     /// A placement is looked at when the cycle comes to it, as most cycles keep the first they run.
@@ -93,6 +104,9 @@ struct Cluster::Impl::GroupCycle
         const std::vector<api::Pod>& m_pods;
         int32_t m_already;
         int64_t m_perMember = -1; ///< perMember(), -1 until needed
+        /// memberSelectorSets(), once perMember() found a bound; nothing: every free device counts.
+        std::optional<std::vector<uint32_t>> m_sets;
+        DraVerdictCache::Slot m_counts; ///< where selectableFree keeps its counts for m_sets
         std::vector<int32_t> m_most; ///< by placement, -1 until looked at
     };
     /// When no placement took the group: what the skipped placements held, as far as the message

@@ -23,8 +23,10 @@ namespace {
 
 const char* kDrv = "gpu.example.com";
 
-/// Nodes with `gpus[i]` GPUs each, node i labelled rack=<racks[i]> when racks is given.
-api::ObjectSet rackCluster(const std::vector<int>& gpus, const std::vector<std::string>& racks = {})
+/// Nodes with `gpus[i]` GPUs each, node i labelled rack=<racks[i]> when racks is given, and
+/// `nics[i]` NICs of another driver, which the members' class does not select.
+api::ObjectSet rackCluster(const std::vector<int>& gpus, const std::vector<std::string>& racks = {},
+    const std::vector<int>& nics = {})
 {
     api::ObjectSet o;
     for (size_t n = 0; n < gpus.size(); ++n) {
@@ -36,6 +38,12 @@ api::ObjectSet rackCluster(const std::vector<int>& gpus, const std::vector<std::
         for (int d = 0; d < gpus[n]; ++d)
             devs.push_back(device(numbered("gpu-", d)));
         o.resourceSlices.push_back(slice(name + "-gpus", kDrv, name, name, devs));
+        if (n < nics.size() && nics[n] > 0) {
+            std::vector<api::Device> ports;
+            for (int d = 0; d < nics[n]; ++d)
+                ports.push_back(device(numbered("nic-", d)));
+            o.resourceSlices.push_back(slice(name + "-nics", "nic.example.com", name, name, ports));
+        }
     }
     addOneGpuClassAndTemplate(o);
     return o;
@@ -237,22 +245,24 @@ TEST(GroupCycleLaws, GangIsAllOrNothingOnRandomBundles)
 // Law: trying placements in order of their score bound, and not running those that cannot win
 // or whose free GPUs cannot hold minCount, gives exactly what running every placement gives: the
 // same placement, members, nodes and messages (the group's and each member's), gang after gang
-// on random racks of random sizes with random per-pod cpu, as the racks fill up.
+// on random racks of random sizes with random per-pod cpu, as the racks fill up. Nodes also have
+// NICs, which the members' class does not select and which therefore hold no member.
 TEST(GroupCycleLaws, SkippingPlacementsThatCannotWinChangesNothing)
 {
     for (uint64_t seed = 5'200'000; seed < 5'200'200; ++seed) {
         std::mt19937_64 rng(seed);
         const int racks = 2 + int(rng() % 5);
-        std::vector<int> gpus;
+        std::vector<int> gpus, nics;
         std::vector<std::string> rackOf;
         for (int n = 0; n < 4 + int(rng() % 12); ++n) {
             gpus.push_back(1 + int(rng() % 4));
             rackOf.push_back("r" + std::to_string(rng() % racks));
+            nics.push_back(int(rng() % 3));
         }
         scheduler::SchedulerOptions exhaustive;
         exhaustive.exhaustivePlacements = true;
-        Cluster pruned(rackCluster(gpus, rackOf));
-        Cluster full(rackCluster(gpus, rackOf), exhaustive);
+        Cluster pruned(rackCluster(gpus, rackOf, nics));
+        Cluster full(rackCluster(gpus, rackOf, nics), exhaustive);
         for (int g = 0; g < 10; ++g) {
             const std::string name = "g" + std::to_string(g);
             auto pods = members(name, 1 + int(rng() % 6));
@@ -284,22 +294,24 @@ TEST(GroupCycleLaws, SkippingPlacementsThatCannotWinChangesNothing)
 // Law: when no placement takes a gang, the message names the same fullest domains, with the same
 // counts, and each member gives the same reason, whether every placement runs or only those the
 // account needs (a placement whose free GPUs cannot lift it among the domains named is not run):
-// many small racks, filled by gangs of random cpu until most gangs fit nowhere.
+// many small racks (with NICs beside the GPUs), filled by gangs of random cpu until most gangs fit
+// nowhere.
 TEST(GroupCycleLaws, AccountOfHopelessPlacementsNamesTheSameDomains)
 {
     for (uint64_t seed = 5'300'000; seed < 5'300'150; ++seed) {
         std::mt19937_64 rng(seed);
         const int racks = 5 + int(rng() % 8);
-        std::vector<int> gpus;
+        std::vector<int> gpus, nics;
         std::vector<std::string> rackOf;
         for (int n = 0; n < 6 + int(rng() % 25); ++n) {
             gpus.push_back(1 + int(rng() % 3));
             rackOf.push_back("r" + std::to_string(rng() % racks));
+            nics.push_back(int(rng() % 3));
         }
         scheduler::SchedulerOptions exhaustive;
         exhaustive.exhaustivePlacements = true;
-        Cluster pruned(rackCluster(gpus, rackOf));
-        Cluster full(rackCluster(gpus, rackOf), exhaustive);
+        Cluster pruned(rackCluster(gpus, rackOf, nics));
+        Cluster full(rackCluster(gpus, rackOf, nics), exhaustive);
         for (int g = 0; g < 12; ++g) {
             const std::string name = "g" + std::to_string(g);
             auto pods = members(name, 2 + int(rng() % 7));
