@@ -11,15 +11,19 @@ void AllocatedState::grow(DeviceId id)
     }
 }
 
-void AllocatedState::apply(const api::AllocationResult& allocation, int sign, std::vector<DeviceId>* ids)
+void AllocatedState::apply(const api::AllocationResult& allocation, int sign, std::vector<DeviceId>* ids,
+    std::span<const DeviceId> known)
 {
-    for (const auto& r : allocation.results) {
+    const bool given = known.size() == allocation.results.size();
+    for (size_t i = 0; i < allocation.results.size(); ++i) {
+        const auto& r = allocation.results[i];
         if (r.adminAccess.value_or(false)) {
             if (ids)
                 ids->push_back(kNoDevice);
             continue;
         }
-        DeviceId id = m_registry.intern(r.driver, r.pool, r.device);
+        const DeviceId id
+            = given && known[i] != kNoDevice ? known[i] : m_registry.intern(r.driver, r.pool, r.device);
         if (ids)
             ids->push_back(id);
         grow(id);

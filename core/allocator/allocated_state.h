@@ -5,6 +5,7 @@
 // with a shareID) only add up consumed capacity, admin-access results are ignored.
 
 #include <map>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -23,8 +24,11 @@ public:
 
     /// Adds (sign +1) or removes (sign -1) one claim's allocation. With `ids`, each result's
     /// device id is written there in result order (kNoDevice for an admin-access result, which
-    /// it leaves alone), so that the caller need not look the devices up again.
-    void apply(const api::AllocationResult& allocation, int sign, std::vector<DeviceId>* ids = nullptr);
+    /// it leaves alone), so that the caller need not look the devices up again. `known`, when it
+    /// has one id per result, gives the devices already (a scheduling cycle has them from its
+    /// picks): looking up a device by its three names is a string hash per result.
+    void apply(const api::AllocationResult& allocation, int sign, std::vector<DeviceId>* ids = nullptr,
+        std::span<const DeviceId> known = {});
 
     bool dedicated(DeviceId id) const { return id < m_dedicated.size() && m_dedicated[id] > 0; }
     bool hasShares(DeviceId id) const { return id < m_shares.size() && m_shares[id] > 0; }

@@ -12,6 +12,7 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -471,14 +472,15 @@ struct Cluster::Impl
     }
 
     /// Every change of the allocated state goes through here so the free-device caches follow.
-    void applyAllocation(const api::AllocationResult& a, int sign)
+    void applyAllocation(
+        const api::AllocationResult& a, int sign, std::span<const allocator::DeviceId> known = {})
     {
         // Every binding and completion passes here: the lists are kept per thread, not made.
         thread_local std::vector<allocator::DeviceId> ids;
         thread_local std::vector<uint32_t> touched;
         ids.clear();
         touched.clear();
-        state.apply(a, sign, &ids);
+        state.apply(a, sign, &ids, known);
         bool all = false;
         for (size_t i = 0; i < a.results.size(); ++i) {
             const auto& r = a.results[i];

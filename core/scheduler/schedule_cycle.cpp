@@ -783,10 +783,17 @@ void Cluster::Impl::reserveAndBind(Cycle& cycle)
         auto results = alloc->buildResults(
             node.node, cycle.chosenAttempt, [&] { return shareIds.next(); },
             [&] { return formatRfc3339(time); });
+        // Picks come claim by claim in result order: each claim's picks name its devices.
+        const auto& picks = cycle.chosenAttempt.picks;
+        thread_local std::vector<allocator::DeviceId> known;
+        size_t pick = 0;
         for (size_t i = 0; i < cycle.toAllocate.size(); ++i) {
             auto* c = cycle.toAllocate[i];
             c->claim.allocation = std::move(results[i]);
-            applyAllocation(*c->claim.allocation, +1);
+            known.clear();
+            for (; pick < picks.size() && picks[pick].claim == i; ++pick)
+                known.push_back(picks[pick].entry.id);
+            applyAllocation(*c->claim.allocation, +1, known);
             auto& fin = c->claim.meta.finalizers;
             if (std::find(fin.begin(), fin.end(), kDeleteProtection) == fin.end())
                 fin.push_back(kDeleteProtection);
