@@ -44,7 +44,7 @@ void EventInjector::apply(const Event& ev)
         break;
     case InjectedEvent::Type::AddNodePool:
         if (e.newPool)
-            addPool(*e.newPool);
+            addPool(e.newPool);
         break;
     case InjectedEvent::Type::RemoveNodePool:
         removePool(e.pool);
@@ -73,11 +73,11 @@ void EventInjector::nodeFailed(const InjectedEvent& e)
 EventInjector::RemovedNode EventInjector::removeNode(
     const std::string& name, const std::string& why, bool keepForReturn)
 {
-    const NodeSpec* spec = m_ctx.metrics.nodeSpec(name);
+    std::shared_ptr<const NodeSpec> spec = m_ctx.metrics.sharedNodeSpec(name);
     if (!spec)
         return {};
     if (keepForReturn)
-        m_downNodes[name] = *spec;
+        m_downNodes[name] = std::move(spec);
     m_ctx.metrics.removeNode(name, m_ctx.now);
     m_evictions.forgetNode(name);
     std::vector<std::string> victims = m_ctx.cluster.removeNode(name);
@@ -97,12 +97,12 @@ void EventInjector::returnNode(const std::string& name)
     m_downNodes.erase(it);
 }
 
-void EventInjector::addPool(const NodePool& pool)
+void EventInjector::addPool(const std::shared_ptr<const NodePool>& pool)
 {
     m_ctx.metrics.accrue(m_ctx.now);
-    m_ctx.metrics.addPool(pool.name, pool.pricePerHour);
-    for (const auto& n : pool.nodes)
-        m_ctx.addNode(n, pool.name);
+    m_ctx.metrics.addPool(pool->name, pool->pricePerHour);
+    for (const auto& n : pool->nodes)
+        m_ctx.addNode(std::shared_ptr<const NodeSpec>(pool, &n), pool->name);
 }
 
 void EventInjector::removePool(const std::string& pool)

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -41,7 +42,7 @@ private:
     void nodeFailed(const InjectedEvent& e);
     RemovedNode removeNode(const std::string& name, const std::string& why, bool keepForReturn);
     void returnNode(const std::string& name);
-    void addPool(const NodePool& pool);
+    void addPool(const std::shared_ptr<const NodePool>& pool);
     void removePool(const std::string& pool);
     void taintDevices(const InjectedEvent& e, bool add);
     void applyTaintRule(const InjectedEvent& e, bool add);
@@ -51,7 +52,7 @@ private:
     JobController& m_jobs;
     EvictionController& m_evictions;
     std::vector<InjectedEvent> m_events;
-    std::map<std::string, NodeSpec> m_downNodes; ///< failed nodes, to bring them back
+    std::map<std::string, std::shared_ptr<const NodeSpec>> m_downNodes; ///< failed nodes, to bring them back
 };
 
 } // namespace drasim::sim

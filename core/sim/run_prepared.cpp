@@ -161,7 +161,7 @@ auto simulateWith(const PreparedScenario& prepared, api::ObjectSet objects, cons
     for (const auto& pool : prepared.pools) {
         if (cancelled())
             return std::nullopt;
-        sim.addNodePool(*pool);
+        sim.addNodePool(pool);
     }
     for (auto& e : eventsFor(prepared, o, seed))
         sim.addEvent(std::move(e));

@@ -55,10 +55,10 @@ void SimContext::emitPodEvent(
         r->onPodEvent(e);
 }
 
-void SimContext::addNode(const NodeSpec& spec, const std::string& pool)
+void SimContext::addNode(std::shared_ptr<const NodeSpec> spec, const std::string& pool)
 {
-    cluster.addNode(spec.node, spec.slices);
-    metrics.addNode(spec, pool);
+    cluster.addNode(spec->node, spec->slices);
+    metrics.addNode(std::move(spec), pool);
 }
 
 uint32_t SimContext::allocPod()

@@ -247,7 +247,7 @@ struct SimContext
         if (options.podEvents && !recorders.empty())
             emitPodEvent(type, pod, message, bound);
     }
-    void addNode(const NodeSpec& spec, const std::string& pool);
+    void addNode(std::shared_ptr<const NodeSpec> spec, const std::string& pool);
     uint32_t allocPod();
     void releasePodSlot(uint32_t id);
     /// The api::Pod the scheduler is given, built from its job's template on demand.

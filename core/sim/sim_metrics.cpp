@@ -64,8 +64,9 @@ void SimMetrics::addPool(const std::string& name, double pricePerHour)
         m_pools[it->second].price = pricePerHour;
 }
 
-void SimMetrics::addNode(const NodeSpec& spec, const std::string& pool)
+void SimMetrics::addNode(std::shared_ptr<const NodeSpec> shared, const std::string& pool)
 {
+    const NodeSpec& spec = *shared;
     if (!m_poolIds.count(pool))
         addPool(pool, 0);
     uint32_t poolId = m_poolIds[pool];
@@ -77,7 +78,7 @@ void SimMetrics::addNode(const NodeSpec& spec, const std::string& pool)
         node.billed = true;
         m_pools[poolId].nodesBilled++;
     }
-    node.spec = spec;
+    node.spec = std::move(shared);
     if (std::any_of(spec.node.taints.begin(), spec.node.taints.end(),
             [](const api::Taint& t) { return t.effect == "NoExecute"; }))
         ++m_noExecuteNodes;
@@ -85,7 +86,7 @@ void SimMetrics::addNode(const NodeSpec& spec, const std::string& pool)
     node.up = true;
     m_pools[poolId].nodesUp++;
     node.devices.clear();
-    for (const auto& slice : node.spec.slices) {
+    for (const auto& slice : spec.slices) {
         if (outdated(spec, slice))
             continue;
         // Pools mix drivers (GPUs and NICs): per pool and driver, or the ratio means little.
@@ -143,7 +144,13 @@ const api::Device* SimMetrics::device(uint32_t index) const
 const NodeSpec* SimMetrics::nodeSpec(const std::string& name) const
 {
     auto it = m_nodes.find(name);
-    return it == m_nodes.end() || !it->second.up ? nullptr : &it->second.spec;
+    return it == m_nodes.end() || !it->second.up ? nullptr : it->second.spec.get();
+}
+
+std::shared_ptr<const NodeSpec> SimMetrics::sharedNodeSpec(const std::string& name) const
+{
+    auto it = m_nodes.find(name);
+    return it == m_nodes.end() || !it->second.up ? nullptr : it->second.spec;
 }
 
 std::string SimMetrics::poolOfDownNode(const std::string& name) const
@@ -200,8 +207,8 @@ std::vector<DeviceRef3> SimMetrics::devicesOf(const std::string& node) const
     auto it = m_nodes.find(node);
     if (it == m_nodes.end())
         return out;
-    for (const auto& slice : it->second.spec.slices) {
-        if (outdated(it->second.spec, slice))
+    for (const auto& slice : it->second.spec->slices) {
+        if (outdated(*it->second.spec, slice))
             continue;
         for (const auto& dev : slice.devices)
             out.push_back(DeviceRef3 { slice.driver, slice.pool.name, dev.name });

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -35,10 +36,16 @@ public:
 
     // ---- inventory ----
     void addPool(const std::string& name, double pricePerHour);
-    void addNode(const NodeSpec& spec, const std::string& pool);
+    /// The spec is kept (shared, not copied: a run's initial nodes stay in their prepared pools).
+    void addNode(std::shared_ptr<const NodeSpec> spec, const std::string& pool);
+    void addNode(const NodeSpec& spec, const std::string& pool)
+    {
+        addNode(std::make_shared<const NodeSpec>(spec), pool);
+    }
     /// Marks the node's devices down and stops its cost; remembers its pool for a return.
     void removeNode(const std::string& name, SimTime now);
     const NodeSpec* nodeSpec(const std::string& name) const;
+    std::shared_ptr<const NodeSpec> sharedNodeSpec(const std::string& name) const; ///< null when down
     /// Whether a node ever added carried a NoExecute taint (the taint eviction controller has
     /// nothing to look up for a binding otherwise).
     bool anyNoExecuteNode() const { return m_noExecuteNodes > 0; }
@@ -122,7 +129,7 @@ private:
     };
     struct NodeRec
     {
-        NodeSpec spec;
+        std::shared_ptr<const NodeSpec> spec; ///< never null once added
         uint32_t pool = 0;
         bool up = false;
         bool billed = false; ///< counted in its pool's nodesBilled

@@ -248,15 +248,22 @@ Simulator::~Simulator() = default;
 
 void Simulator::addNodePool(const NodePool& pool)
 {
+    addNodePool(std::make_shared<const NodePool>(pool));
+}
+
+void Simulator::addNodePool(std::shared_ptr<const NodePool> pool)
+{
     SimContext& ctx = m_impl->ctx;
-    if (pool.failures.any())
+    if (pool->failures.any())
         ctx.failures.configure();
-    ctx.metrics.addPool(pool.name, pool.pricePerHour);
-    for (const auto& n : pool.nodes) {
-        if (pool.preloaded)
-            ctx.metrics.addNode(n, pool.name);
+    ctx.metrics.addPool(pool->name, pool->pricePerHour);
+    for (const auto& n : pool->nodes) {
+        // Each node's spec shares the pool's ownership (aliasing): nothing is copied.
+        std::shared_ptr<const NodeSpec> spec(pool, &n);
+        if (pool->preloaded)
+            ctx.metrics.addNode(std::move(spec), pool->name);
         else
-            ctx.addNode(n, pool.name);
+            ctx.addNode(std::move(spec), pool->name);
     }
 }
 

@@ -149,6 +149,8 @@ public:
 
     /// Node pools present at time 0 (their nodes are added to the cluster port here).
     void addNodePool(const NodePool& pool);
+    /// The same, sharing the pool's node specs instead of copying them.
+    void addNodePool(std::shared_ptr<const NodePool> pool);
     void setArrivals(std::unique_ptr<workload::ArrivalSource> arrivals);
     void addEvent(InjectedEvent event);
     void addRecorder(RunRecorder* recorder);
