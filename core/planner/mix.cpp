@@ -4,21 +4,21 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "core/scenario/prepare.h"
 #include "core/topology/catalog.h"
 #include "core/topology/shape_reader.h"
 
 namespace drasim::planner {
 
-std::vector<PricedCandidate> priceCandidates(
-    const Study& study, const scenario::Scenario& scenario, Diagnostics& diags)
+std::vector<PricedCandidate> priceCandidates(const Study& study, const scenario::Scenario& scenario,
+    Diagnostics& diags, const scenario::LoadedCatalog* given)
 {
     // The same lookup preparation does: extra shape files first, then the catalog folder.
-    Diagnostics catalogDiags(1000);
-    const std::string dir = scenario.catalog.empty() ? topology::Catalog::defaultDirectory()
-                                                     : scenario.resolvedPath(scenario.catalog);
-    topology::Catalog catalog;
-    if (!dir.empty())
-        catalog = topology::Catalog::load(dir, catalogDiags);
+    std::shared_ptr<const scenario::LoadedCatalog> read;
+    if (!given)
+        read = scenario::loadScenarioCatalog(scenario);
+    const std::string& dir = given ? given->directory : read->directory;
+    const topology::Catalog& catalog = given ? given->catalog : read->catalog;
     std::vector<topology::NodeShape> extra;
     for (const auto& f : scenario.shapeFiles) {
         auto more = topology::loadNodeShapeFile(scenario.resolvedPath(f), diags);

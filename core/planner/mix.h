@@ -11,6 +11,10 @@
 #include "core/planner/study.h"
 #include "core/scenario/scenario.h"
 
+namespace drasim::scenario {
+struct LoadedCatalog;
+}
+
 namespace drasim::planner {
 
 /// Counts bought, one per study candidate, in the study's order: nodes, or whole racks for a
@@ -43,8 +47,9 @@ bool anyOwned(const std::vector<PricedCandidate>& candidates);
 
 /// Looks every candidate's shape up in the scenario's catalog (its `catalog` folder or the
 /// built-in one, plus its `shapes` files). Unknown shapes are errors located at the candidate.
-std::vector<PricedCandidate> priceCandidates(
-    const Study& study, const scenario::Scenario& scenario, Diagnostics& diags);
+/// `catalog`: that catalog read already (scenario::loadScenarioCatalog of `scenario`); null: read it.
+std::vector<PricedCandidate> priceCandidates(const Study& study, const scenario::Scenario& scenario,
+    Diagnostics& diags, const scenario::LoadedCatalog* catalog = nullptr);
 
 struct MixFootprint
 {

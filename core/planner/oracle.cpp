@@ -61,7 +61,7 @@ SimulationOracle::SimulationOracle(scenario::Scenario base, std::vector<PricedCa
     , m_levels(std::move(levels))
     , m_seeds(std::move(seeds))
     , m_settings(std::move(settings))
-    , m_catalog(scenario::loadScenarioCatalog(m_base))
+    , m_catalog(m_settings.catalog ? m_settings.catalog : scenario::loadScenarioCatalog(m_base))
     , m_workloadObjects(std::make_unique<sim::WorkloadObjectsCache>())
 { }
 

@@ -51,6 +51,8 @@ struct SimulationSettings
     std::function<void(int64_t simulations)> onSimulation;
     /// Called on the caller's thread for each new evaluation, in probe order (stores write here).
     std::function<void(const Evaluation&)> onEvaluated;
+    /// The scenario's catalog read already (scenario::loadScenarioCatalog); null: the oracle reads it.
+    std::shared_ptr<const scenario::LoadedCatalog> catalog;
 };
 
 /// Simulates probes: each mix is prepared once (node pools replaced), then each probe's seeds run

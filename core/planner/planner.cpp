@@ -118,7 +118,8 @@ std::optional<Plan> preparePlan(const Study& study, Diagnostics& diags)
     if (!sc || !scenario::checkNamedFiles(*sc, diags))
         return std::nullopt;
     plan.scenario = std::move(*sc);
-    plan.candidates = priceCandidates(study, plan.scenario, diags);
+    plan.catalog = scenario::loadScenarioCatalog(plan.scenario);
+    plan.candidates = priceCandidates(study, plan.scenario, diags, plan.catalog.get());
 
     std::set<std::string> workloads;
     for (const auto& w : plan.scenario.workloads)
@@ -196,6 +197,7 @@ std::optional<StudyResult> runPlan(
     settings.scoring = options.scoring;
     settings.growthAddsJobs = plan.study.growth == Growth::Jobs;
     settings.onEvaluated = options.onEvaluated;
+    settings.catalog = plan.catalog;
     if (options.progress)
         settings.onSimulation = [&](int64_t done) {
             std::lock_guard<std::mutex> lock(mutex);

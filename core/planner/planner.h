@@ -16,6 +16,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -28,6 +29,10 @@
 #include "core/planner/study_result.h"
 #include "core/scenario/scenario.h"
 
+namespace drasim::scenario {
+struct LoadedCatalog;
+}
+
 namespace drasim::planner {
 
 /// A study with its scenario read and its candidates priced: everything but the simulations.
@@ -36,6 +41,9 @@ struct Plan
     Study study;
     scenario::Scenario scenario;
     std::vector<PricedCandidate> candidates;
+    /// The scenario's hardware catalog, read once for the pricing and every mix's preparation
+    /// (a scenario naming another catalog folder needs a new plan).
+    std::shared_ptr<const scenario::LoadedCatalog> catalog;
     std::vector<uint64_t> seeds; ///< the study's, else the scenario's seed
     std::vector<double> loads; ///< 1, then 1 + each growth, ascending
     /// Identifies the inputs (study and scenario text): shards of different studies never merge.
