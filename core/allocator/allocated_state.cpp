@@ -11,6 +11,14 @@ void AllocatedState::grow(DeviceId id)
     }
 }
 
+bool AllocatedState::named(DeviceId id, const api::DeviceRequestAllocationResult& r) const
+{
+    if (id == kNoDevice || id >= m_registry.size())
+        return false;
+    const DeviceKey& k = m_registry.key(id);
+    return k.device == r.device && k.pool == r.pool && k.driver == r.driver;
+}
+
 void AllocatedState::apply(const api::AllocationResult& allocation, int sign, std::vector<DeviceId>* ids,
     std::span<const DeviceId> known)
 {
@@ -23,7 +31,7 @@ void AllocatedState::apply(const api::AllocationResult& allocation, int sign, st
             continue;
         }
         const DeviceId id
-            = given && known[i] != kNoDevice ? known[i] : m_registry.intern(r.driver, r.pool, r.device);
+            = given && named(known[i], r) ? known[i] : m_registry.intern(r.driver, r.pool, r.device);
         if (ids)
             ids->push_back(id);
         grow(id);

@@ -26,7 +26,8 @@ public:
     /// device id is written there in result order (kNoDevice for an admin-access result, which
     /// it leaves alone), so that the caller need not look the devices up again. `known`, when it
     /// has one id per result, gives the devices already (a scheduling cycle has them from its
-    /// picks): looking up a device by its three names is a string hash per result.
+    /// picks): looking up a device by its three names is a string hash per result. An id whose
+    /// names are not the result's is not used: the result's names are looked up instead.
     void apply(const api::AllocationResult& allocation, int sign, std::vector<DeviceId>* ids = nullptr,
         std::span<const DeviceId> known = {});
 
@@ -39,6 +40,8 @@ public:
 
 private:
     void grow(DeviceId id);
+    /// Whether id names the result's device.
+    bool named(DeviceId id, const api::DeviceRequestAllocationResult& r) const;
     DeviceRegistry& m_registry;
     std::vector<uint32_t> m_dedicated;
     std::vector<uint32_t> m_shares;

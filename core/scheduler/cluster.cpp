@@ -157,8 +157,9 @@ bool Cluster::Impl::podFinished(const std::string& podKey)
             // Only a removal that empties reservedFor deallocates (§6.7).
             if (rf.empty() && before > 0 && c->claim.allocation) {
                 gone.flags |= ClusterChange::ClaimsDeallocated;
-                applyAllocation(*c->claim.allocation, -1);
+                applyAllocation(*c->claim.allocation, -1, c->deviceIds);
                 c->claim.allocation.reset();
+                c->deviceIds.clear();
                 auto& fin = c->claim.meta.finalizers;
                 std::erase_if(fin, [](const std::string& f) { return f == kDeleteProtection; });
             }

@@ -83,6 +83,9 @@ struct Cluster::Impl
         bool generated = false;
         std::string ownerPod;
         uint64_t specId = 0; ///< names its spec for Allocator::prepare: the template's; 0: none
+        /// The devices of claim.allocation's results as the cycle that wrote it picked them, for
+        /// applyAllocation when it goes (checked against the results' names there); may be empty.
+        std::vector<allocator::DeviceId> deviceIds;
     };
     struct PodState
     {
@@ -282,8 +285,8 @@ struct Cluster::Impl
     Undo undo { *this };
     /// A group cycle's placement: only these nodes (ascending) are candidates; null: every node.
     const std::vector<uint32_t>* placementNodes = nullptr;
-    /// Per topology key, the nodes sharing each of its values, in value order: built when a group
-    /// first asks for the key, dropped whenever the nodes change (rebuildNodes).
+    /// Per topology key, the nodes sharing each of its values, in value order, named "key=value":
+    /// built when a group first asks for the key, dropped whenever the nodes change (rebuildNodes).
     std::map<std::string, std::vector<std::pair<std::string, std::vector<uint32_t>>>> topologyDomains;
 
     // Per node index: its device view, and how many of its devices are not dedicated to a claim
@@ -320,7 +323,8 @@ struct Cluster::Impl
         if (auto* existing = findClaim(key)) {
             undo.claimRestore(*existing);
             if (existing->claim.allocation)
-                applyAllocation(*existing->claim.allocation, -1);
+                applyAllocation(*existing->claim.allocation, -1, existing->deviceIds);
+            existing->deviceIds.clear();
             existing->claim = std::move(claim);
             existing->specId = 0;
             existing->generated = generated;
@@ -361,7 +365,7 @@ struct Cluster::Impl
             return;
         auto& cs = claimsBySeq.at(it->second);
         if (cs.claim.allocation)
-            applyAllocation(*cs.claim.allocation, -1);
+            applyAllocation(*cs.claim.allocation, -1, cs.deviceIds);
         claimsBySeq.erase(it->second);
         claimSeq.erase(it);
     }

@@ -42,8 +42,9 @@ bool releaseGroupClaims(Cluster& cluster, const std::string& groupKey)
         const bool generatedForGroup = e.resourceClaimTemplateName && c->generated;
         if (c->claim.allocation && ((rf.empty() && before > 0) || generatedForGroup)) {
             deallocated = true;
-            d.applyAllocation(*c->claim.allocation, -1);
+            d.applyAllocation(*c->claim.allocation, -1, c->deviceIds);
             c->claim.allocation.reset();
+            c->deviceIds.clear();
             auto& fin = c->claim.meta.finalizers;
             fin.erase(std::remove(fin.begin(), fin.end(), std::string(kDeleteProtection)), fin.end());
         }

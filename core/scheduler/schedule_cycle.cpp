@@ -794,6 +794,7 @@ void Cluster::Impl::reserveAndBind(Cycle& cycle)
             for (; pick < picks.size() && picks[pick].claim == i; ++pick)
                 known.push_back(picks[pick].entry.id);
             applyAllocation(*c->claim.allocation, +1, known);
+            c->deviceIds = known;
             auto& fin = c->claim.meta.finalizers;
             if (std::find(fin.begin(), fin.end(), kDeleteProtection) == fin.end())
                 fin.push_back(kDeleteProtection);

@@ -68,10 +68,10 @@ void Cluster::Impl::Undo::claimRestore(const ClaimState& c)
         if (!cur)
             return;
         if (cur->claim.allocation)
-            d.applyAllocation(*cur->claim.allocation, -1);
+            d.applyAllocation(*cur->claim.allocation, -1, cur->deviceIds);
         *cur = saved;
         if (cur->claim.allocation)
-            d.applyAllocation(*cur->claim.allocation, +1);
+            d.applyAllocation(*cur->claim.allocation, +1, cur->deviceIds);
     });
 }
 
@@ -82,7 +82,7 @@ void Cluster::Impl::Undo::claimReinsert(uint64_t seq)
         cs = saved;
         d.claimSeq[cs.key] = seq;
         if (cs.claim.allocation)
-            d.applyAllocation(*cs.claim.allocation, +1);
+            d.applyAllocation(*cs.claim.allocation, +1, cs.deviceIds);
     });
 }
 
