@@ -319,14 +319,15 @@ Cluster::Impl::CompositeCycle::Eval Cluster::Impl::CompositeCycle::composite(
         else if (!key.empty()) {
             std::vector<std::string> names;
             for (const auto& c : candidates)
-                names.push_back(c.name);
+                names.emplace_back(c.name);
             why = "0/" + std::to_string(count) + " placements are feasible: "
                 + domainShortfall(n.policy.topologyKey,
                     "minGroupCount (" + std::to_string(n.policy.gang ? n.policy.minCount : 1)
                         + ") child groups",
                     names, held)
-                + (firstMessage.empty() ? std::string()
-                                        : " (in " + candidates[0].name + ": " + firstMessage + ")");
+                + (firstMessage.empty()
+                        ? std::string()
+                        : " (in " + std::string(candidates[0].name) + ": " + firstMessage + ")");
         }
         Eval e;
         e.message = leadOf(n) + why;

@@ -125,11 +125,15 @@ std::vector<Cluster::Impl::GroupCycle::Placement> Cluster::Impl::GroupCycle::pla
             if (auto it = labels.find(key); it != labels.end())
                 byValue[it->second].push_back(i);
         }
-        cached
-            = d.topologyDomains.emplace(key, decltype(cached->second)(byValue.begin(), byValue.end())).first;
+        // Kept under their placement names ("key=value"), which every cycle of the key would
+        // otherwise write anew for each of its domains.
+        decltype(cached->second) domains;
+        for (auto& [value, nodes] : byValue)
+            domains.emplace_back(key + "=" + value, std::move(nodes));
+        cached = d.topologyDomains.emplace(key, std::move(domains)).first;
     }
-    for (const auto& [value, nodes] : cached->second) {
-        Placement p { key + "=" + value, &nodes, nullptr };
+    for (const auto& [name, nodes] : cached->second) {
+        Placement p { name, &nodes, nullptr };
         if (within.nodes) {
             auto cut = std::make_shared<std::vector<uint32_t>>();
             std::set_intersection(nodes.begin(), nodes.end(), within.nodes->begin(), within.nodes->end(),
@@ -232,7 +236,7 @@ std::string Cluster::Impl::GroupCycle::noPlacementMessage(const PodGroupPolicy& 
     } else if (!group.topologyKey.empty()) {
         std::vector<std::string> names;
         for (const auto& p : placements)
-            names.push_back(p.name);
+            names.emplace_back(p.name);
         message = domainShortfall(group.topologyKey,
             group.gang ? "minCount (" + std::to_string(group.minCount) + ") pods" : std::string("a pod"),
             names, held);

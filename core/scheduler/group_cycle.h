@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/scheduler/cluster_impl.h"
@@ -38,7 +39,9 @@ struct Cluster::Impl::GroupCycle
     /// A set of candidate nodes: a domain of a topology key, possibly inside a parent's domain.
     struct Placement
     {
-        std::string name; ///< "key=value", "" for all nodes (or all of the parent's)
+        /// "key=value", "" for all nodes (or all of the parent's); held by the cluster's cache of
+        /// topology domains (Impl::topologyDomains), which stays as it is while a cycle runs.
+        std::string_view name;
         const std::vector<uint32_t>* nodes = nullptr; ///< ascending; null: every node
         /// The nodes when they are not a cached domain (a domain cut down to a parent's nodes).
         std::shared_ptr<const std::vector<uint32_t>> owned;
