@@ -168,6 +168,9 @@ struct Cluster::Impl
     std::map<uint64_t, ClaimState> claimsBySeq; ///< creation order; map nodes keep addresses stable
     std::unordered_map<std::string, uint64_t> claimSeq;
     uint64_t nextClaimSeq = 0;
+    /// Generated claims erased since, kept for their strings, maps and vectors: the next claim
+    /// made from a template is written over one (schedule_cycle.cpp, reusedClaim).
+    std::vector<api::ResourceClaim> spareClaims;
 
     std::unordered_map<std::string, PodState> bound;
     std::map<uint64_t, std::string> bindOrder;
@@ -366,6 +369,8 @@ struct Cluster::Impl
         auto& cs = claimsBySeq.at(it->second);
         if (cs.claim.allocation)
             applyAllocation(*cs.claim.allocation, -1, cs.deviceIds);
+        if (cs.generated && spareClaims.size() < 16)
+            spareClaims.push_back(std::move(cs.claim));
         claimsBySeq.erase(it->second);
         claimSeq.erase(it);
     }

@@ -38,6 +38,28 @@ bool preemptionMayHelp(const std::vector<std::string>& reasons)
             || placementRejectionResolvable(reasons.front()));
 }
 
+/// A new claim that takes over the strings, maps and vectors of a generated claim erased before
+/// (Impl::spareClaims), else a default one. Only the containers are kept, for the caller to assign
+/// over entirely (ownerReferences keeps its elements: resize it); every other field is as a
+/// default claim has it.
+api::ResourceClaim reusedClaim(std::vector<api::ResourceClaim>& spare)
+{
+    api::ResourceClaim c;
+    if (spare.empty())
+        return c;
+    api::ResourceClaim& old = spare.back();
+    c.meta.name = std::move(old.meta.name);
+    c.meta.namespace_ = std::move(old.meta.namespace_);
+    c.meta.labels = std::move(old.meta.labels);
+    c.meta.annotations = std::move(old.meta.annotations);
+    c.meta.ownerReferences = std::move(old.meta.ownerReferences);
+    c.spec = std::move(old.spec);
+    c.reservedFor = std::move(old.reservedFor);
+    c.reservedFor.clear();
+    spare.pop_back();
+    return c;
+}
+
 } // namespace
 
 // kube-scheduler's FitError text (also the PostFilter's, preemption.cpp): "0/N nodes are available: <count
@@ -311,14 +333,21 @@ Cluster::Impl::ClaimState* Cluster::Impl::claimFromTemplate(
                 = "resourceclaimtemplate.resource.k8s.io \"" + *e.resourceClaimTemplateName + "\" not found";
         return nullptr;
     }
-    api::ResourceClaim c;
+    // Assignments over a claim erased before: its buffers and map nodes are reused.
+    api::ResourceClaim c = reusedClaim(spareClaims);
     c.meta.name = claimName;
     c.meta.namespace_ = ns;
     c.meta.labels = t->second.claimMeta.labels;
     c.meta.annotations = t->second.claimMeta.annotations;
     // The resource-claim controller records which pod claim a generated claim serves.
     c.meta.annotations["resource.kubernetes.io/pod-claim-name"] = e.name;
-    c.meta.ownerReferences.push_back(api::OwnerReference { "v1", "Pod", pod.meta.name, pod.meta.uid, true });
+    c.meta.ownerReferences.resize(1);
+    api::OwnerReference& owner = c.meta.ownerReferences.front();
+    owner.apiVersion = "v1";
+    owner.kind = "Pod";
+    owner.name = pod.meta.name;
+    owner.uid = pod.meta.uid;
+    owner.controller = true;
     c.spec = t->second.spec;
     ClaimState& created = addClaim(std::move(c), true, cycle.podKey, key);
     // Templates are fixed once the cluster is made, so the template's address names the spec of
