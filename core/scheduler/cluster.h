@@ -135,6 +135,9 @@ struct AllocatedDevice
     std::string node; ///< node the device's slice is local to ("" for network-attached devices)
     bool shared = false; ///< a share of a multi-allocatable device (has a shareID)
     bool adminAccess = false;
+    /// The cluster's number for the device: the same device gets the same number for as long as
+    /// the Cluster lives, so that callers can index by it instead of by the three names.
+    uint32_t deviceId = UINT32_MAX;
 };
 
 /// DefaultPreemption's outcome for a pod that no node could take (its PostFilter step).

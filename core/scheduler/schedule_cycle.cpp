@@ -838,6 +838,7 @@ void Cluster::Impl::reserveAndBind(Cycle& cycle)
             ad.request = r.request;
             ad.adminAccess = r.adminAccess.value_or(false);
             const auto& k = registry.key(p.entry.id);
+            ad.deviceId = p.entry.id;
             ad.driver = k.driver;
             ad.pool = k.pool;
             ad.device = k.device;

@@ -7,7 +7,7 @@ void DeviceLedger::bind(const BindOutcome& out)
 {
     for (const auto& d : out.allocated) {
         ClaimRecord& c = m_claims[d.claim];
-        uint32_t dev = m_metrics.deviceIndex(d.driver, d.pool, d.device);
+        const uint32_t dev = deviceOf(d);
         if (dev == SimMetrics::kNoIndex)
             continue;
         uint32_t cls = m_metrics.classIndex(d.deviceClass);
@@ -17,6 +17,22 @@ void DeviceLedger::bind(const BindOutcome& out)
     }
     for (const auto& key : out.claims)
         ++m_claims[key].users;
+}
+
+uint32_t DeviceLedger::deviceOf(const HeldDevice& d)
+{
+    // Every binding names its devices: by the cluster's number once it was seen, rather than by
+    // hashing the three names into the metrics' map each time. The metrics never renumber a
+    // device; one they do not know (yet) is asked for again.
+    if (d.clusterId < m_byClusterId.size() && m_byClusterId[d.clusterId] != SimMetrics::kNoIndex)
+        return m_byClusterId[d.clusterId];
+    const uint32_t index = m_metrics.deviceIndex(d.driver, d.pool, d.device);
+    if (d.clusterId != UINT32_MAX && index != SimMetrics::kNoIndex) {
+        if (d.clusterId >= m_byClusterId.size())
+            m_byClusterId.resize(size_t(d.clusterId) + 1, SimMetrics::kNoIndex);
+        m_byClusterId[d.clusterId] = index;
+    }
+    return index;
 }
 
 void DeviceLedger::unbind(SimPod& p)

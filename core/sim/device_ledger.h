@@ -27,6 +27,8 @@ public:
     std::vector<uint32_t> devicesOf(const std::vector<std::string>& claims) const;
 
 private:
+    /// The device's SimMetrics index (kNoIndex when the metrics do not know it).
+    uint32_t deviceOf(const HeldDevice& d);
     struct ClaimRecord
     {
         std::vector<uint32_t> devices;
@@ -35,6 +37,8 @@ private:
     };
     SimMetrics& m_metrics;
     std::unordered_map<std::string, ClaimRecord> m_claims;
+    /// SimMetrics index by the cluster's device number, filled as devices are first bound.
+    std::vector<uint32_t> m_byClusterId;
 };
 
 } // namespace drasim::sim

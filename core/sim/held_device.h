@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 namespace drasim::sim {
@@ -14,8 +15,15 @@ struct HeldDevice
     std::string pool;
     std::string device;
     std::string deviceClass; ///< class of the request that picked it ("" when unknown)
+    /// The scheduler cluster's number for the device (AllocatedDevice::deviceId), UINT32_MAX when
+    /// unknown: valid within one run only, so it takes no part in comparing devices.
+    uint32_t clusterId = UINT32_MAX;
 
-    bool operator==(const HeldDevice&) const = default;
+    bool operator==(const HeldDevice& o) const
+    {
+        return claim == o.claim && driver == o.driver && pool == o.pool && device == o.device
+            && deviceClass == o.deviceClass;
+    }
 };
 
 } // namespace drasim::sim

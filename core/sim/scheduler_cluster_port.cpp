@@ -151,7 +151,7 @@ BindOutcome SchedulerClusterPort::outcomeOf(scheduler::ScheduleResult&& r)
             byClaim[d.claim].push_back(topology::DeviceRef { d.driver, d.pool, d.device });
         std::string deviceClass = classOf(d);
         out.allocated.push_back(HeldDevice { std::move(d.claim), std::move(d.driver), std::move(d.pool),
-            std::move(d.device), std::move(deviceClass) });
+            std::move(d.device), std::move(deviceClass), d.deviceId });
     }
     if (assess) {
         for (const auto& [claim, refs] : byClaim) {
