@@ -138,9 +138,9 @@ bool Cluster::Impl::podFinished(const std::string& podKey)
         gone.kind = ClusterChange::Kind::AssignedPodDeleted;
         PodState ps = undo.eraseBound(podKey);
         gone.pod = ps.placement;
-        auto ni = nodeIndex.find(ps.pub.nodeName);
-        if (ni != nodeIndex.end())
-            chargeNode(ni->second, ps.req, -1);
+        // Its node's index is kept with it (rebuildNodes): no lookup by name.
+        if (ps.nodeIdx != kNoNode)
+            chargeNode(ps.nodeIdx, ps.req, -1);
         for (const auto& ck : ps.pub.claims) {
             ClaimState* c = findClaim(ck);
             if (!c)
