@@ -36,6 +36,7 @@
 #include "core/scheduler/score_order_cache.h"
 #include "core/scheduler/scoring.h"
 #include "core/scheduler/share_id.h"
+#include "core/scheduler/topology_domain.h"
 
 namespace drasim::scheduler {
 
@@ -290,7 +291,7 @@ struct Cluster::Impl
     const std::vector<uint32_t>* placementNodes = nullptr;
     /// Per topology key, the nodes sharing each of its values, in value order, named "key=value":
     /// built when a group first asks for the key, dropped whenever the nodes change (rebuildNodes).
-    std::map<std::string, std::vector<std::pair<std::string, std::vector<uint32_t>>>> topologyDomains;
+    std::map<std::string, std::vector<TopologyDomain>> topologyDomains;
 
     // Per node index: its device view, and how many of its devices are not dedicated to a claim
     // (-1 = not computed). A node without free devices cannot serve a pod that needs one, which

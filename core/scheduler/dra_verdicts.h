@@ -112,6 +112,17 @@ public:
     /// The verdict of node idx, known to be valid.
     int knownVerdict(const Slot& slot, uint32_t idx) const { return slot.state->entries[idx].verdict; }
 
+    /// The clock of the nodes' changes: what is worked out from some nodes now stays right while
+    /// changedSince(those nodes, clock()) is false.
+    uint64_t clock() const { return m_clock; }
+    bool changedSince(const std::vector<uint32_t>& nodes, uint64_t clock) const
+    {
+        for (uint32_t idx : nodes)
+            if (idx >= m_stamp.size() || m_stamp[idx] > clock)
+                return true;
+        return false;
+    }
+
     /// A count worked out from node idx's devices and their allocated state alone (how many free
     /// devices some selectors accept, group_capacity.cpp), kept in a slot of its own: valid, like
     /// a verdict, while the node is unchanged. Such a slot holds counts only, never verdicts.

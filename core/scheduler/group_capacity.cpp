@@ -13,6 +13,7 @@
 // ConnectX NICs), and counting those would keep hopeless placements in the run.
 #include <algorithm>
 #include <limits>
+#include <utility>
 
 #include "core/scheduler/group_cycle.h"
 #include "core/scheduler/node_tree.h"
@@ -161,12 +162,16 @@ int64_t Cluster::Impl::GroupCycle::Capacity::perMember() const
     }
     // A skipped run must leave nothing behind: a search that stops early would have moved
     // nextStartNodeIndex, which no transaction restores.
-    for (const SchedulerProfile* profile : profiles)
+    for (const SchedulerProfile* profile : profiles) {
+        uint32_t asked = UINT32_MAX; // domains mostly share a size: each size is asked once in a row
         for (const auto& p : m_placements) {
             const uint32_t size = uint32_t(p.nodes ? p.nodes->size() : d.nodes.size());
+            if (size == std::exchange(asked, size))
+                continue;
             if (numFeasibleNodesToFind(percentageOfNodesToScore(d.options, *profile), size) < size)
                 return 0;
         }
+    }
     return std::max<int64_t>(perMember, 0);
 }
 

@@ -127,13 +127,14 @@ std::vector<Cluster::Impl::GroupCycle::Placement> Cluster::Impl::GroupCycle::pla
         }
         // Kept under their placement names ("key=value"), which every cycle of the key would
         // otherwise write anew for each of its domains.
-        decltype(cached->second) domains;
+        std::vector<TopologyDomain> domains;
         for (auto& [value, nodes] : byValue)
-            domains.emplace_back(key + "=" + value, std::move(nodes));
+            domains.push_back(TopologyDomain { key + "=" + value, std::move(nodes), {}, 0, false });
         cached = d.topologyDomains.emplace(key, std::move(domains)).first;
     }
-    for (const auto& [name, nodes] : cached->second) {
-        Placement p { name, &nodes, nullptr };
+    for (const TopologyDomain& domain : cached->second) {
+        const auto& nodes = domain.nodes;
+        Placement p { domain.name, &nodes, nullptr, &domain };
         if (within.nodes) {
             auto cut = std::make_shared<std::vector<uint32_t>>();
             std::set_intersection(nodes.begin(), nodes.end(), within.nodes->begin(), within.nodes->end(),
@@ -142,6 +143,7 @@ std::vector<Cluster::Impl::GroupCycle::Placement> Cluster::Impl::GroupCycle::pla
                 continue;
             p.nodes = cut.get();
             p.owned = std::move(cut);
+            p.domain = nullptr; // only part of the domain: its sums are not the placement's
         }
         if (holds(*p.nodes))
             out.push_back(std::move(p));
@@ -149,12 +151,16 @@ std::vector<Cluster::Impl::GroupCycle::Placement> Cluster::Impl::GroupCycle::pla
     return out;
 }
 
-// NodeResourcesFit's placement bin packing: MostAllocated over the sums of the placement's nodes,
-// with the group's assumed pods already counted in (they are, inside the transaction), plus `more`.
-int64_t Cluster::Impl::GroupCycle::binPacking(
-    const Impl& d, const Placement& p, const PodRequests& more, const FitScoring* fit)
+// What the placement bin packing reads, summed over the placement's nodes (ephemeral storage
+// too, which only a profile's own fit scoring reads). A whole domain of a key keeps its sums until
+// one of its nodes changes.
+const NodeUsage& Cluster::Impl::GroupCycle::placementSums(const Impl& d, const Placement& p)
 {
-    NodeUsage sum;
+    if (p.domain && p.domain->summed && !d.draVerdicts.changedSince(p.domain->nodes, p.domain->summedAt))
+        return p.domain->sum;
+    thread_local NodeUsage scratch;
+    NodeUsage& sum = p.domain ? p.domain->sum : scratch;
+    sum = NodeUsage {};
     sum.allocatable = {};
     const size_t count = p.nodes ? p.nodes->size() : d.nodes.size();
     for (size_t k = 0; k < count; ++k) {
@@ -163,11 +169,22 @@ int64_t Cluster::Impl::GroupCycle::binPacking(
         sum.allocatable.memory += u.allocatable.memory;
         sum.nonZeroMilliCpu += u.nonZeroMilliCpu;
         sum.nonZeroMemory += u.nonZeroMemory;
-        if (fit) {
-            sum.allocatable.ephemeralStorage += u.allocatable.ephemeralStorage;
-            sum.requested.ephemeralStorage += u.requested.ephemeralStorage;
-        }
+        sum.allocatable.ephemeralStorage += u.allocatable.ephemeralStorage;
+        sum.requested.ephemeralStorage += u.requested.ephemeralStorage;
     }
+    if (p.domain) {
+        p.domain->summedAt = d.draVerdicts.clock();
+        p.domain->summed = true;
+    }
+    return sum;
+}
+
+// NodeResourcesFit's placement bin packing: MostAllocated over the sums of the placement's nodes,
+// with the group's assumed pods already counted in (they are, inside the transaction), plus `more`.
+int64_t Cluster::Impl::GroupCycle::binPacking(
+    const Impl& d, const Placement& p, const PodRequests& more, const FitScoring* fit)
+{
+    const NodeUsage& sum = placementSums(d, p);
     // The placement scorer is NodeResourcesFit's MostAllocated term applied to the placement's sums.
     static const ScoreTerm kPlacementBinPacking { ScorePlugin::NodeResourcesFit, FitStrategy::MostAllocated,
         1, Normalization::None, ScoreInput::NodeUsage };

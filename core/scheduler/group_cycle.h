@@ -45,6 +45,8 @@ struct Cluster::Impl::GroupCycle
         const std::vector<uint32_t>* nodes = nullptr; ///< ascending; null: every node
         /// The nodes when they are not a cached domain (a domain cut down to a parent's nodes).
         std::shared_ptr<const std::vector<uint32_t>> owned;
+        /// The cached domain whose nodes these are, all of them; null otherwise.
+        const TopologyDomain* domain = nullptr;
     };
     /// Fills `run` anew; its vectors keep their storage from the previous run, so trying one
     /// placement after another allocates the members' results once (a group's are several KiB).
@@ -56,6 +58,8 @@ struct Cluster::Impl::GroupCycle
         Impl& d, const std::string& key, const std::vector<uint32_t>& boundNodes, const Placement& within);
     static std::vector<Placement> boundPlacements(Impl& d, const std::string& key,
         const std::vector<std::string>& boundMembers, const Placement& within, int32_t& already);
+    /// The usage sums binPacking reads, over the placement's nodes.
+    static const NodeUsage& placementSums(const Impl& d, const Placement& p);
     /// NodeResourcesFit's placement score: MostAllocated over the placement's sums, with the
     /// profile's resource weights (null fit: cpu and memory, 1 each).
     static int64_t binPacking(
