@@ -346,8 +346,8 @@ struct Cluster::Impl
         claimSeq[key] = seq;
         if (cs.claim.allocation)
             applyAllocation(*cs.claim.allocation, +1);
-        if (undo.active()) // not even the undo entry's closure outside a transaction
-            undo.log([this, key] { eraseClaim(key); });
+        if (undo.active()) // by number: an entry without a string fits std::function's own room
+            undo.log([this, seq] { eraseClaim(std::string(claimsBySeq.at(seq).key)); });
         return cs;
     }
 

@@ -51,7 +51,16 @@ void DraVerdictCache::store(const Slot& slot, uint32_t idx, int verdict)
 {
     if (!valid(slot) || idx >= m_stamp.size())
         return;
-    slot.state->entries[idx] = Entry { m_stamp[idx], verdict, true };
+    Entry& e = slot.state->entries[idx];
+    auto& failures = slot.state->failures;
+    if (e.set && e.verdict >= 0)
+        --failures[size_t(e.verdict)];
+    if (verdict >= 0) {
+        if (size_t(verdict) >= failures.size())
+            failures.resize(size_t(verdict) + 1, 0);
+        ++failures[size_t(verdict)];
+    }
+    e = Entry { m_stamp[idx], verdict, true };
     const uint32_t r = m_rank[idx];
     const uint64_t bit = uint64_t(1) << (r % 64);
     slot.state->known[r / 64] |= bit;

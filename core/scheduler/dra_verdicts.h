@@ -52,6 +52,9 @@ class DraVerdictCache
         /// By place in the node tree's order: a valid verdict is kept, and it is "fits". Cleared
         /// bit by bit as nodes change, so that a walk in that order reads 64 nodes at a time.
         std::vector<uint64_t> known, fits;
+        /// By failure verdict: how many nodes' entries hold it, valid or not. A walk that finds
+        /// every entry valid and none fitting reads its counts from here, not node by node.
+        std::vector<int32_t> failures;
     };
 
 public:
@@ -111,6 +114,12 @@ public:
     }
     /// The verdict of node idx, known to be valid.
     int knownVerdict(const Slot& slot, uint32_t idx) const { return slot.state->entries[idx].verdict; }
+    /// How many nodes hold each failure verdict (by verdict), counting every node's entry: right
+    /// for "every node" when each node's verdict is valid and none fits (unknownWhereNoneFits
+    /// found none missing, or the missing were stored since).
+    const std::vector<int32_t>& failureCounts(const Slot& slot) const { return slot.state->failures; }
+    /// How many nodes the verdicts are kept for.
+    uint32_t nodeCount() const { return uint32_t(m_stamp.size()); }
 
     /// The clock of the nodes' changes: what is worked out from some nodes now stays right while
     /// changedSince(those nodes, clock()) is false.

@@ -7,7 +7,7 @@
 // device allocated or freed on it (DraVerdictCache::touch), or anything larger (reset).
 #include <algorithm>
 #include <array>
-#include <charconv>
+#include <cstring>
 #include <optional>
 #include <utility>
 
@@ -23,12 +23,13 @@ void put(std::string& out, const std::string& s)
     api::appendKeyField(out, s);
 }
 
-// The same text as put(out, std::to_string(v)), without making the string.
+// A number as its eight bytes: fixed width needs no separator, and the key is only compared,
+// never shown, so no decimal text is made for every cycle.
 void putNumber(std::string& out, int64_t v)
 {
-    char digits[24];
-    const auto end = std::to_chars(digits, digits + sizeof digits, v).ptr;
-    api::appendKeyField(out, std::string_view(digits, size_t(end - digits)));
+    char bytes[sizeof v];
+    std::memcpy(bytes, &v, sizeof v);
+    out.append(bytes, sizeof v);
 }
 
 void putSelector(std::string& out, const api::NodeSelector& selector)
@@ -177,9 +178,16 @@ bool walkWhereNothingFits(Impl& d, Cycle& cycle, DraVerdictCache::Slot whole, ui
     // The counts do not depend on the order (`order` holds every node): index order, the
     // verdicts' own. Only the nodes where preemption may help are listed in the walk's order.
     RememberedFailures remembered;
+    if (candidates == d.draVerdicts.nodeCount()) {
+        // Every node: the slot keeps the counts per verdict as its verdicts are stored.
+        const auto& counts = d.draVerdicts.failureCounts(whole);
+        for (size_t v = 0; v < counts.size(); ++v)
+            if (counts[v] > 0)
+                remembered.add(int(v), counts[v]);
+    }
     int run = -1; // the verdict of the nodes just counted, and how many in a row
     int length = 0;
-    for (uint32_t idx = 0; idx < candidates; ++idx) {
+    for (uint32_t idx = candidates == d.draVerdicts.nodeCount() ? candidates : 0; idx < candidates; ++idx) {
         const int verdict = d.draVerdicts.knownVerdict(whole, idx);
         if (verdict == run) {
             ++length;
@@ -285,7 +293,9 @@ std::optional<uint32_t> Cluster::Impl::Verdicts::walkByWords(
             }
         }
         const uint64_t fitsW = listedW & (d.draVerdicts.fitsWord(whole, w) >> shift);
-        const uint32_t count = uint32_t(__builtin_popcountll(fitsW));
+        // Most words of a filling cluster hold no fitting place; a build for the baseline x86-64
+        // counts bits by a library call, which an empty word does not need.
+        const uint32_t count = fitsW ? uint32_t(__builtin_popcountll(fitsW)) : 0;
         if (found + count < toFind) {
             everyListedFits = everyListedFits && (listedW & ~fitsW) == 0;
             found += count;

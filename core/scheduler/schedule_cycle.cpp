@@ -324,7 +324,8 @@ Cluster::Impl::ClaimState* Cluster::Impl::claimFromTemplate(
                 = "ResourceClaim " + key + " was not created for pod " + cycle.podKey + " (pod is not owner)";
         return existing;
     }
-    auto t = templates.find(ns + "/" + *e.resourceClaimTemplateName);
+    thread_local std::string templateKey;
+    auto t = templates.find(templateKey.assign(ns).append(1, '/').append(*e.resourceClaimTemplateName));
     if (t == templates.end()) {
         // Upstream's controller only emits an event; name the template like a lister error, as
         // for missing claims (§6.1).
@@ -829,7 +830,8 @@ void Cluster::Impl::reserveAndBind(Cycle& cycle)
                 fin.push_back(kDeleteProtection);
         }
         // Picks come claim by claim in result order, so the n-th pick of a claim is its n-th result.
-        std::vector<size_t> nextResult(cycle.toAllocate.size(), 0);
+        thread_local std::vector<size_t> nextResult;
+        nextResult.assign(cycle.toAllocate.size(), 0);
         for (const auto& p : cycle.chosenAttempt.picks) {
             const auto* c = cycle.toAllocate[p.claim];
             const auto& r = c->claim.allocation->results[nextResult[p.claim]++];

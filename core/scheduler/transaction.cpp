@@ -100,15 +100,17 @@ void Cluster::Impl::Undo::generatedRestore(const std::string& podKey)
 
 void Cluster::Impl::Undo::insertBound(PodState ps)
 {
-    const std::string key = ps.pub.key;
-    d.bindOrder[ps.seq] = key;
+    std::string key = ps.pub.key;
+    const uint64_t seq = ps.seq;
+    d.bindOrder[seq] = key;
     ++d.boundPriorities[ps.pub.priority];
     d.placementIndex.count(ps.placement.get(), ps.nodeIdx, +1, ps.pub.terminating);
-    PodState& stored = d.bound.insert_or_assign(key, std::move(ps)).first->second;
+    PodState& stored = d.bound.insert_or_assign(std::move(key), std::move(ps)).first->second;
     if (stored.nodeIdx != kNoNode)
         d.podsOnNode[stored.nodeIdx].push_back(&stored);
+    // Logged by bind number, which names the pod in bindOrder: no copy of its key per binding.
     if (active())
-        log([this, key] { eraseBound(key); });
+        log([this, seq] { eraseBound(std::string(d.bindOrder.at(seq))); });
 }
 
 bool Cluster::Impl::Undo::markTerminating(const std::string& key)
