@@ -667,6 +667,9 @@ int64_t roundedAway(i128 mantissa, int64_t exponent)
 {
     if (mantissa == 0)
         return 0;
+    // Whole numbers in range, the usual case ("8Gi", "2"): nothing to scale or round.
+    if (exponent == 0 && mantissa >= kInt64Min && mantissa <= kInt64Max)
+        return int64_t(mantissa);
     const bool negative = mantissa < 0;
     u128 mag = absU(mantissa);
     u128 result;

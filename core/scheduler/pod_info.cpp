@@ -25,15 +25,19 @@ bool Resources::empty() const
     return milliCpu == 0 && memory == 0 && ephemeralStorage == 0 && scalar.empty();
 }
 
-Resources fromResourceList(const api::ResourceList& list)
+Resources fromResourceList(const api::ResourceList& list, bool* hasCpu, bool* hasMemory)
 {
     Resources r;
     for (const auto& [name, q] : list) {
-        if (name == "cpu")
+        if (name == "cpu") {
             r.milliCpu = q.milliValue();
-        else if (name == "memory")
+            if (hasCpu)
+                *hasCpu = true;
+        } else if (name == "memory") {
             r.memory = q.value();
-        else if (name == "ephemeral-storage")
+            if (hasMemory)
+                *hasMemory = true;
+        } else if (name == "ephemeral-storage")
             r.ephemeralStorage = q.value();
         else if (name != "pods")
             r.scalar[name] = q.value();
@@ -151,10 +155,11 @@ WithNonZero podRequests(
     const api::PodSpec& spec, const DraNodeAllocatable* dra, bool cpuDefault, bool memDefault)
 {
     const auto requestsOf = [&](const api::Container& c) {
-        WithNonZero r = WithNonZero::of(fromResourceList(c.resources.requests));
-        if (cpuDefault && !c.resources.requests.count("cpu"))
+        bool hasCpu = false, hasMemory = false;
+        WithNonZero r = WithNonZero::of(fromResourceList(c.resources.requests, &hasCpu, &hasMemory));
+        if (cpuDefault && !hasCpu)
             r.cpu += kDefaultMilliCpuRequest;
-        if (memDefault && !c.resources.requests.count("memory"))
+        if (memDefault && !hasMemory)
             r.memory += kDefaultMemoryRequest;
         return r;
     };

@@ -33,8 +33,9 @@ struct Resources
     bool empty() const;
 };
 
-/// Resources from a ResourceList (cpu in milli, the rest in units rounded up).
-Resources fromResourceList(const api::ResourceList& list);
+/// Resources from a ResourceList (cpu in milli, the rest in units rounded up); `hasCpu` and
+/// `hasMemory`, when given, are set when the list names cpu or memory (even at zero).
+Resources fromResourceList(const api::ResourceList& list, bool* hasCpu = nullptr, bool* hasMemory = nullptr);
 
 struct PodRequests
 {
