@@ -12,12 +12,12 @@ bool needsScheduling(const api::Pod& pod)
     return pod.spec.nodeName.empty() && pod.phase != "Succeeded" && pod.phase != "Failed";
 }
 
-void recordPreemption(const api::Pod& preemptor, const PreemptionResult& p, std::vector<api::Pod>& pods)
+void recordPreemption(
+    const api::Pod& preemptor, PreemptorKind kind, const PreemptionResult& p, std::vector<api::Pod>& pods)
 {
     // The scheduler deletes each victim after setting its DisruptionTarget condition
-    // (preemption.go, PreemptPod); the message names the preemptor's scheduler.
-    const std::string scheduler = preemptor.spec.schedulerName.empty() ? std::string("default-scheduler")
-                                                                       : preemptor.spec.schedulerName;
+    // (PreemptPod); the message names the preemptor's scheduler and its kind (preemptor_kind.h).
+    const std::string message = disruptionTargetMessage(preemptor.spec.schedulerName, kind);
     for (const auto& key : p.victims) {
         for (auto& pod : pods) {
             if (api::objectKey(pod.meta) != key)
@@ -26,8 +26,8 @@ void recordPreemption(const api::Pod& preemptor, const PreemptionResult& p, std:
             conds.erase(std::remove_if(conds.begin(), conds.end(),
                             [](const api::PodCondition& c) { return c.type == "DisruptionTarget"; }),
                 conds.end());
-            conds.push_back(api::PodCondition { "DisruptionTarget", "True", "PreemptionByScheduler",
-                scheduler + ": preempting to accommodate a higher priority pod" });
+            conds.push_back(
+                api::PodCondition { "DisruptionTarget", "True", "PreemptionByScheduler", message });
         }
     }
 }
@@ -69,7 +69,7 @@ void recordResult(Cluster& cluster, api::Pod& pod, const ScheduleResult& r, Batc
         if (r.preemption)
             pod.nominatedNodeName = r.preemption->nominatedNode;
         if (r.preemption && !r.preemption->victims.empty())
-            recordPreemption(pod, *r.preemption, out.pods);
+            recordPreemption(pod, PreemptorKind::Pod, *r.preemption, out.pods);
     }
 }
 

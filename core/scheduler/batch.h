@@ -10,6 +10,7 @@
 
 #include "core/api/object_set.h"
 #include "core/scheduler/cluster.h"
+#include "core/scheduler/preemptor_kind.h"
 
 namespace drasim::scheduler {
 
@@ -27,8 +28,10 @@ struct BatchResult
 };
 
 /// A preemption that nominated a node: each victim gets the DisruptionTarget condition (reason
-/// PreemptionByScheduler) among `pods` (the cluster marked it terminating).
-void recordPreemption(const api::Pod& preemptor, const PreemptionResult& p, std::vector<api::Pod>& pods);
+/// PreemptionByScheduler) among `pods` (the cluster marked it terminating), naming the kind of
+/// preemptor; `preemptor` is the pod, or a member of the preempting group.
+void recordPreemption(
+    const api::Pod& preemptor, PreemptorKind kind, const PreemptionResult& p, std::vector<api::Pod>& pods);
 
 /// Schedules pods in order. With explainPod ("namespace/name"), stops after that pod and
 /// returns its diagnosis.

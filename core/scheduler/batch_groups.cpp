@@ -62,7 +62,7 @@ GroupScheduleResult scheduleGroupAt(Cluster& cluster, BatchResult& out, size_t f
     }
     // Workload-aware preemption deletes its victims as the single-pod kind does.
     if (r.preemption && !r.preemption->victims.empty() && !members.empty())
-        recordPreemption(out.pods[members.front()], *r.preemption, out.pods);
+        recordPreemption(out.pods[members.front()], PreemptorKind::PodGroup, *r.preemption, out.pods);
     setGroupScheduledCondition(*group, r);
     return r;
 }

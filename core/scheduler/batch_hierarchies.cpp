@@ -421,7 +421,9 @@ HierarchyTurn scheduleHierarchyAt(Cluster& cluster, BatchResult& out, const api:
     }
     // Workload-aware preemption for the root deletes its victims as a PodGroup's does.
     if (r.preemption && !r.preemption->victims.empty() && !turn.members.empty())
-        recordPreemption(out.pods[turn.members.front()], *r.preemption, out.pods);
+        recordPreemption(out.pods[turn.members.front()],
+            plan.root.composite ? PreemptorKind::CompositePodGroup : PreemptorKind::PodGroup, *r.preemption,
+            out.pods);
     return turn;
 }
 

@@ -9,6 +9,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/scheduler/preemptor_kind.h"
 #include "core/sim/group_failure_memo.h"
 #include "core/sim/group_trees.h"
 #include "core/sim/sim_context.h"
@@ -121,8 +122,8 @@ private:
     void preempted(uint32_t id, const BindOutcome& out);
     /// The group's cycle preempted (workload-aware preemption): its victims, the same way.
     void groupPreempted(const GroupState& g, const GroupOutcome& out);
-    void deleteVictims(
-        const std::string& preemptor, int32_t priority, const std::vector<std::string>& victims);
+    void deleteVictims(const std::string& preemptor, int32_t priority,
+        const std::vector<std::string>& victims, scheduler::PreemptorKind kind);
     void representativeDone(uint32_t group, bool scheduled);
     void requeue(uint32_t id);
     void leaveBackoff(uint32_t id);

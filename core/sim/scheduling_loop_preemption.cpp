@@ -12,17 +12,18 @@ namespace drasim::sim {
 
 void SchedulingLoop::preempted(uint32_t id, const BindOutcome& out)
 {
-    deleteVictims(m_ctx.pods[id].key, m_ctx.pods[id].priority, out.victims);
+    deleteVictims(m_ctx.pods[id].key, m_ctx.pods[id].priority, out.victims, scheduler::PreemptorKind::Pod);
 }
 
 /// Workload-aware preemption acts for the whole group: its victims may be anywhere in the cluster.
 void SchedulingLoop::groupPreempted(const GroupState& g, const GroupOutcome& out)
 {
-    deleteVictims("pod group " + g.policy.key, g.policy.priority, out.victims);
+    deleteVictims(
+        "pod group " + g.policy.key, g.policy.priority, out.victims, scheduler::PreemptorKind::PodGroup);
 }
 
-void SchedulingLoop::deleteVictims(
-    const std::string& preemptor, int32_t priority, const std::vector<std::string>& victims)
+void SchedulingLoop::deleteVictims(const std::string& preemptor, int32_t priority,
+    const std::vector<std::string>& victims, scheduler::PreemptorKind kind)
 {
     int64_t deleted = 0;
     for (const auto& key : victims) {
@@ -38,7 +39,8 @@ void SchedulingLoop::deleteVictims(
         m_ctx.emit(PodEventType::Preempted, victim,
             "preempted by " + preemptor + " (priority " + std::to_string(priority) + ") on node "
                 + victim.node);
-        m_ctx.events.push(victim.terminatingUntil, EventKind::VictimGone, v, victim.serial);
+        // The event carries the preemptor's kind, which the victim's DisruptionTarget names.
+        m_ctx.events.push(victim.terminatingUntil, EventKind::VictimGone, v, victim.serial, uint32_t(kind));
         ++deleted;
         m_jobs.podDeleted(v);
     }
@@ -51,8 +53,11 @@ void SchedulingLoop::victimGone(const Event& e)
     const SimPod& victim = m_ctx.pods[e.a];
     if (victim.serial != e.b || victim.state != PodState::Running || victim.terminatingUntil != e.time)
         return; // it ended earlier (completed, its node failed)
+    // The DisruptionTarget condition's message (preemptor_kind.h) without the scheduler's name.
     m_jobs.failRunning({ victim.key }, PodEventType::Evicted,
-        "DisruptionTarget: PreemptionByScheduler: preempting to accommodate a higher priority pod", false);
+        std::string("DisruptionTarget: PreemptionByScheduler: preempting to accommodate a higher priority ")
+            + scheduler::preemptorTypeName(scheduler::PreemptorKind(e.c)),
+        false);
 }
 
 } // namespace drasim::sim

@@ -203,7 +203,8 @@ void SchedulingLoop::Trees::attempt(SchedulingLoop& loop, uint32_t index)
     }
     GroupState& after = loop.m_trees.trees[index].queue;
     if (!out.victims.empty()) // nothing was bound: the root waits, nominated, for its victims
-        loop.deleteVictims("composite pod group " + key, after.priority, out.victims);
+        loop.deleteVictims("composite pod group " + key, after.priority, out.victims,
+            scheduler::PreemptorKind::CompositePodGroup);
     after.lastMessage = out.scheduled ? std::string() : treeReason(out.message, key);
     after.lastPreemption = out.scheduled ? std::string() : out.preemptionMessage;
     after.reason = out.scheduled ? kNone : loop.reasonFor(after.lastMessage);

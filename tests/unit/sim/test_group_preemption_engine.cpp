@@ -74,6 +74,11 @@ TEST(GroupPreemptionRun, AGangEvictsALowerGangAndStartsWholeAfterTheGracePeriod)
                         "(priority 1000) on node gp-0"))
         << log.dump();
     EXPECT_EQ(log.count("Preempted default/batch-"), 2) << log.dump();
+    // A victim's DisruptionTarget names its preemptor's kind: a PodGroup (PreemptPod, preemptor.Type()).
+    EXPECT_TRUE(log.has("2m10s Evicted default/batch-0 @gp-0: DisruptionTarget: PreemptionByScheduler: "
+                        "preempting to accommodate a higher priority podgroup"))
+        << log.dump();
+    EXPECT_EQ(log.count("accommodate a higher priority podgroup"), 2) << log.dump();
     EXPECT_TRUE(
         log.has("2m10s Scheduled default/train-0 @gp-0") || log.has("2m10s Scheduled default/train-0 @gp-1"))
         << log.dump();

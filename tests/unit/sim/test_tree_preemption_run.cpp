@@ -112,6 +112,9 @@ TEST(TreePreemptionRun, AHierarchyEvictsALowerTrainingJobAndBindsAfterTheGracePe
     const TreePreemptionLog log = run(jobs);
     EXPECT_EQ(log.count("1m40s Preempted default/batch-"), 4) << log.dump();
     EXPECT_EQ(log.count("preempted by composite pod group default/job (priority 1000)"), 4) << log.dump();
+    // The victims' DisruptionTarget names a CompositePodGroup preemptor (compositePodGroupExecutorPreemptor).
+    EXPECT_EQ(log.count("Evicted default/batch-"), 4) << log.dump();
+    EXPECT_EQ(log.count("preempting to accommodate a higher priority compositepodgroup"), 4) << log.dump();
     EXPECT_EQ(log.count("Scheduled default/job-"), 4) << log.dump();
     EXPECT_EQ(log.count("2m10s Scheduled default/job-"), 4) << log.dump();
 }
