@@ -191,8 +191,9 @@ void setGroupScheduledCondition(api::PodGroup& group, const GroupScheduleResult&
     // The pod group cycle appends the PodGroupPostFilter's non-empty message to the group's status
     // as one more reason (applyPodGroupPostFilterResult, pkg/scheduler/schedule_one_podgroup.go,
     // kubernetes/kubernetes#140311), and the condition's message is that status's Message(): its
-    // reasons joined by ", " (fwk.Status). 1.36 appended only a failed PostFilter's message;
-    // drasim words 1.36's preemption as 1.37's (group_preemption.cpp) and appends it likewise.
+    // reasons joined by ", " (fwk.Status). 1.36's podGroupCycle appended the status only when
+    // preemption failed, and its success carried no message: group_preemption.cpp words each
+    // version's status, empty for a 1.36 success, so a non-empty one is appended in both.
     if (result.preemption && !result.preemption->message.empty())
         message += (message.empty() ? "" : ", ") + result.preemption->message;
     api::GroupCondition c { type, "True", "Scheduled", "" };

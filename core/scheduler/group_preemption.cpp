@@ -13,49 +13,65 @@ namespace drasim::scheduler {
 
 namespace {
 
-// Every message below is worded as kube-scheduler 1.37 words it. DefaultPreemption's
+// PodGroupPostFilter's status in each version's words. 1.37: DefaultPreemption's
 // PodGroupPostFilter (pkg/scheduler/framework/plugins/defaultpreemption/default_preemption.go)
 // puts "pod group preemption: " before any non-empty message of the PodGroup evaluator
 // (pkg/scheduler/framework/preemption/podgrouppreemption.go), and the pod group cycle appends it
-// to the group's status, on success too (kubernetes/kubernetes#140311). The 1.36 plugin returned
-// the evaluator's status unprefixed and reported nothing on success; drasim words 1.36 as 1.37
-// here (its 1.36 texts for the other cases could not be confirmed).
+// to the group's status, on success too (applyPodGroupPostFilterResult,
+// kubernetes/kubernetes#140311). 1.36 (v1alpha2): the plugin returned the evaluator's status
+// unprefixed, the evaluator's success (actuatePodGroupPreemption) carried no message, and
+// podGroupCycle appended the status to the group's only when preemption failed
+// (schedule_one_podgroup.go, runWorkloadAwarePreemption).
 const std::string kGroupLead = "pod group preemption: ";
 
-/// preemptorEligibleToPreemptOthers (Unschedulable).
-const std::string kGroupNever = kGroupLead + "not eligible due to preemptionPolicy=Never.";
-/// isOngoingPreemption: a member is nominated to a node where a lower-priority pod is being
-/// deleted by preemption. Since kubernetes/kubernetes#140641 (1.37) this is a Success that keeps
-/// the members' nominations, not the Unschedulable "not eligible due to a terminating pod on the
-/// nominated node." it was before.
-const std::string kGroupOngoing = kGroupLead + "ongoing preemption on nominated nodes";
-/// selectVictimsOnDomain with no potential victim (UnschedulableAndUnresolvable).
-const std::string kGroupNoVictims = kGroupLead + "No preemption victims found for incoming preemptor";
-
-/// Preempt's Success once victims are chosen (kubernetes/kubernetes#140311): the count is of
-/// pods, a disruptionMode all unit counting each of its pods. Upstream says so with no victim
-/// too, when every unit was reprieved, and nominates the members all the same.
-std::string placementFound(size_t victimPods)
+struct PostFilterWords
 {
-    return kGroupLead + "found a placement for podgroup, preempting " + std::to_string(victimPods)
-        + " victims";
-}
+    bool v137 = true;
 
-/// When the group does not fit even with every potential victim removed, selectVictimsOnDomain
-/// returns the status of that one run of the group algorithm (podGroupSchedulingFunc), so the
-/// message is the dry run's own behind the plugin's lead. drasim's "pod group <key>: " (or
-/// "composite pod group <key>: ") lead on group messages is its own and is left out, as the
-/// group's condition leaves it out.
-std::string dryRunFailed(const std::string& key, std::string message)
-{
-    for (const std::string& lead : { "pod group " + key + ": ", "composite pod group " + key + ": " })
-        if (message.starts_with(lead)) {
-            message.erase(0, lead.size());
-            break;
-        }
-    // An empty status message gets no lead upstream either.
-    return message.empty() ? message : kGroupLead + message;
-}
+    /// The plugin's status for the evaluator's message.
+    std::string status(const std::string& evaluator) const
+    {
+        // An empty status message gets no lead upstream either.
+        return v137 && !evaluator.empty() ? kGroupLead + evaluator : evaluator;
+    }
+    /// preemptorEligibleToPreemptOthers (Unschedulable).
+    std::string never() const { return status("not eligible due to preemptionPolicy=Never."); }
+    /// A member is nominated to a node where a lower-priority pod is being deleted by
+    /// preemption. Since kubernetes/kubernetes#140641 (1.37) isOngoingPreemption makes this a
+    /// Success that keeps the members' nominations; 1.36's preemptorEligibleToPreemptOthers
+    /// refused with an Unschedulable status.
+    std::string ongoing() const
+    {
+        return status(v137 ? "ongoing preemption on nominated nodes"
+                           : "not eligible due to a terminating pod on the nominated node.");
+    }
+    /// selectVictimsOnDomain with no potential victim (UnschedulableAndUnresolvable).
+    std::string noVictims() const { return status("No preemption victims found for incoming preemptor"); }
+    /// Preempt's Success once victims are chosen (1.37, kubernetes/kubernetes#140311): the count
+    /// is of pods, a disruptionMode all unit counting each of its pods. Upstream says so with no
+    /// victim too, when every unit was reprieved, and nominates the members all the same. 1.36's
+    /// success said nothing.
+    std::string placementFound(size_t victimPods) const
+    {
+        return v137
+            ? status("found a placement for podgroup, preempting " + std::to_string(victimPods) + " victims")
+            : std::string();
+    }
+    /// When the group does not fit even with every potential victim removed, selectVictimsOnDomain
+    /// returns the status of that one run of the group algorithm (podGroupSchedulingFunc), so the
+    /// message is the dry run's own. drasim's "pod group <key>: " (or "composite pod group
+    /// <key>: ") lead on group messages is its own and is left out, as the group's condition
+    /// leaves it out.
+    std::string dryRunFailed(const std::string& key, std::string message) const
+    {
+        for (const std::string& lead : { "pod group " + key + ": ", "composite pod group " + key + ": " })
+            if (message.starts_with(lead)) {
+                message.erase(0, lead.size());
+                break;
+            }
+        return status(message);
+    }
+};
 
 } // namespace
 
@@ -235,35 +251,36 @@ Cluster::Impl::GroupPreemption::Choice Cluster::Impl::GroupPreemption::chooseRel
     return c;
 }
 
-void Cluster::Impl::GroupPreemption::postFilter(Impl& d, const PodGroupPolicy& group,
+bool Cluster::Impl::GroupPreemption::postFilter(Impl& d, const PodGroupPolicy& group,
     const std::vector<api::Pod>& pods, const std::function<GroupScheduleResult()>& attempt,
     GroupScheduleResult& out)
 {
     if (!group.workloadAwarePreemption)
-        return; // no PodGroupPostFilter without the gates
+        return false; // no PodGroupPostFilter without the gates
+    const PostFilterWords words { d.options.kubernetesVersion >= api::KubernetesVersion::V1_37 };
     // Upstream checks the preemptor's eligibility (preemptorEligibleToPreemptOthers) before it
     // looks for victims: a group that may not preempt says so even where nothing runs below it.
     PreemptionResult result;
     if (group.preemptionNever) {
-        result.message = kGroupNever;
+        result.message = words.never();
         out.preemption = result;
-        return;
+        return false;
     }
     if (waitingForVictims(d, pods, group.priority)) {
-        result.message = kGroupOngoing;
+        result.message = words.ongoing();
         out.preemption = result;
-        return;
+        return words.v137;
     }
     if (!Preemption::anyBelow(d, group.priority, true)) {
-        result.message = kGroupNoVictims; // the common case, answered without listing units
+        result.message = words.noVictims(); // the common case, answered without listing units
         out.preemption = result;
-        return;
+        return false;
     }
     const std::vector<Unit> units = lowerUnits(d, group.priority, group.key);
     if (units.empty()) {
-        result.message = kGroupNoVictims;
+        result.message = words.noVictims();
         out.preemption = result;
-        return;
+        return false;
     }
     // Pass 1 gives back the units whose eviction would violate a PodDisruptionBudget, pass 2 the
     // others (KEP-5710 step 4), each most important first.
@@ -281,9 +298,9 @@ void Cluster::Impl::GroupPreemption::postFilter(Impl& d, const PodGroupPolicy& g
         : chooseKeepingClaims(d, units, violating, clean, attempt);
     const GroupScheduleResult& dry = choice.dry;
     if (!dry.scheduled) {
-        result.message = dryRunFailed(group.key, dry.message);
+        result.message = words.dryRunFailed(group.key, dry.message);
         out.preemption = result;
-        return;
+        return false;
     }
     std::vector<const Unit*> victims = choice.victims;
     result.budgetViolations = choice.budgetViolations;
@@ -298,7 +315,7 @@ void Cluster::Impl::GroupPreemption::postFilter(Impl& d, const PodGroupPolicy& g
             d.undo.markTerminating(key);
             result.victims.push_back(key);
         }
-    result.message = placementFound(result.victims.size());
+    result.message = words.placementFound(result.victims.size());
     for (size_t i = 0; i < pods.size() && i < dry.members.size() && i < out.members.size(); ++i) {
         if (!dry.members[i].scheduled)
             continue;
@@ -311,6 +328,7 @@ void Cluster::Impl::GroupPreemption::postFilter(Impl& d, const PodGroupPolicy& g
         out.members[i].preemption = mine;
     }
     out.preemption = result;
+    return true;
 }
 
 } // namespace drasim::scheduler

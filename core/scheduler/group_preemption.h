@@ -44,8 +44,11 @@ struct Cluster::Impl::GroupPreemption
     /// group algorithm on the cluster as it stands (inside the dry run). Does nothing with the
     /// gate off; a group that may not preempt (preemptionPolicy Never), waits for its victims,
     /// finds no unit of lower priority or does not fit even without them evicts nothing. The
-    /// message is upstream PodGroupPostFilter's, word for word ("pod group preemption: ...").
-    static void postFilter(Impl& d, const PodGroupPolicy& group, const std::vector<api::Pod>& pods,
+    /// message is upstream PodGroupPostFilter's, word for word in the cluster's version
+    /// ("pod group preemption: ..." in 1.37). Returns whether the PostFilter succeeded: the group
+    /// now waits on preemption (a placement was found, or, from 1.37, its earlier victims are
+    /// still terminating).
+    static bool postFilter(Impl& d, const PodGroupPolicy& group, const std::vector<api::Pod>& pods,
         const std::function<GroupScheduleResult()>& attempt, GroupScheduleResult& out);
     /// The same for a CompositePodGroup hierarchy whose root's cycle failed
     /// (hierarchy_preemption.cpp): the root is the preemptor, at its priority; `attempt` runs

@@ -537,3 +537,44 @@ TEST(GroupPreemptionLaws, APodEvictsWholeGroupsOrNoneOnRandomClusters)
     EXPECT_GT(preempted, 20);
     EXPECT_GT(groupsTaken, 5);
 }
+
+// Kubernetes 1.36's PodGroupPostFilter (scheduling.k8s.io/v1alpha2) returned its evaluator's
+// status without the plugin's "pod group preemption: " lead, and nothing when it found a
+// placement (actuatePodGroupPreemption's success carries no message); while earlier victims still
+// terminated it refused (preemptorEligibleToPreemptOthers) instead of 1.37's Success.
+TEST(GroupPreemption, WordsItsStatusAs136DidInThatVersion)
+{
+    auto o = unitNodes(3);
+    o.nodes[0].meta.labels["pool"] = "x";
+    o.nodes[1].meta.labels["pool"] = "x";
+    o.pods.push_back(unitPod("a", "4", 100, "n0"));
+    o.pods.push_back(unitPod("b", "4", 100, "n1"));
+    o.pods.push_back(unitPod("c", "4", 100, "n2"));
+    scheduler::SchedulerOptions v136;
+    v136.kubernetesVersion = api::KubernetesVersion::V1_36;
+    Cluster c(std::move(o), v136);
+    auto pods = wapMembers("g", 2, "4", 1000);
+    for (auto& p : pods)
+        p.spec.nodeSelector["pool"] = "x";
+    auto r = c.scheduleGroup(wapGang("g", 2, 1000), pods, {}, false);
+    ASSERT_TRUE(r.preemption);
+    EXPECT_EQ(r.preemption->victims, (std::vector<std::string> { "default/a", "default/b" }));
+    EXPECT_EQ(r.preemption->message, "");
+    ASSERT_TRUE(r.members[0].preemption && r.members[1].preemption);
+    EXPECT_EQ(r.members[0].preemption->nominatedNode, "n0");
+
+    auto again = c.scheduleGroup(wapGang("g", 2, 1000), pods, {}, false);
+    ASSERT_TRUE(again.preemption);
+    EXPECT_EQ(again.preemption->message, "not eligible due to a terminating pod on the nominated node.");
+    EXPECT_FALSE(isTerminating(c, "default/c"));
+
+    PodGroupPolicy never = wapGang("h", 1, 1000);
+    never.preemptionNever = true;
+    auto refused = c.scheduleGroup(never, wapMembers("h", 1, "8", 1000), {}, false);
+    ASSERT_TRUE(refused.preemption);
+    EXPECT_EQ(refused.preemption->message, "not eligible due to preemptionPolicy=Never.");
+
+    auto highest = c.scheduleGroup(wapGang("k", 1, 50), wapMembers("k", 1, "8", 50), {}, false);
+    ASSERT_TRUE(highest.preemption);
+    EXPECT_EQ(highest.preemption->message, "No preemption victims found for incoming preemptor");
+}
