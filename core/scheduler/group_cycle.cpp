@@ -227,8 +227,10 @@ void Cluster::Impl::GroupCycle::fillFailure(
     out.placed = 0;
     out.message = message;
     out.members = std::move(run.members);
+    out.fitted.assign(out.members.size(), false);
     for (size_t i = 0; i < out.members.size(); ++i) {
         auto& m = out.members[i];
+        out.fitted[i] = i < run.tried.size() && run.tried[i] && m.scheduled;
         // A member that fitted, or was never tried, waits for the group; one that did not fit
         // keeps its own reason after the group's.
         if (!run.tried[i] || m.scheduled) {
@@ -312,19 +314,24 @@ GroupScheduleResult Cluster::Impl::scheduleGroup(const PodGroupPolicy& group,
     // Workload-aware preemption is DefaultPreemption at PodGroupPostFilter. 1.36 words its
     // refusal into the group's status before looking for victims: runWorkloadAwarePreemption
     // returns it itself, not the plugin, so it has no "pod group preemption: " lead.
+    bool waitingOnPreemption = false;
     if (!out.scheduled && confined && profile.groupPreemption && group.workloadAwarePreemption) {
         PreemptionResult refused;
         refused.message
             = "workload aware preemption is not supported for pod groups with scheduling constraints";
         out.preemption = refused;
     } else if (!out.scheduled && !confined && profile.groupPreemption)
-        GroupPreemption::postFilter(
+        waitingOnPreemption = GroupPreemption::postFilter(
             *this, group, pods,
             [&] {
                 return GroupCycle::attempt(
                     *this, group, pods, boundMembers, topologyAware, GroupCycle::Placement {});
             },
             out);
+    // A failed cycle not waiting on preemption takes back the nominations of the members it
+    // placed (submitPodGroupAlgorithmResult, 1.36 and 1.37).
+    if (!out.scheduled && !waitingOnPreemption)
+        out.nominationsCleared = GroupPreemption::clearFittedNominations(*this, pods, out);
     return out;
 }
 

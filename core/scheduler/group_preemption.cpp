@@ -331,4 +331,18 @@ bool Cluster::Impl::GroupPreemption::postFilter(Impl& d, const PodGroupPolicy& g
     return true;
 }
 
+int32_t Cluster::Impl::GroupPreemption::clearFittedNominations(
+    Impl& d, const std::vector<api::Pod>& pods, const GroupScheduleResult& out)
+{
+    int32_t cleared = 0;
+    for (size_t i = 0; i < pods.size() && i < out.fitted.size(); ++i) {
+        const std::string key = keyOf(pods[i].meta);
+        if (!out.fitted[i] || !d.nominations.contains(key))
+            continue;
+        Nominator::clear(d, key);
+        ++cleared;
+    }
+    return cleared;
+}
+
 } // namespace drasim::scheduler

@@ -50,6 +50,12 @@ struct Cluster::Impl::GroupPreemption
     /// still terminating).
     static bool postFilter(Impl& d, const PodGroupPolicy& group, const std::vector<api::Pod>& pods,
         const std::function<GroupScheduleResult()>& attempt, GroupScheduleResult& out);
+    /// After a failed cycle whose PostFilter did not succeed: the members that fitted in it lose
+    /// their nomination (submitPodGroupAlgorithmResult hands them to the FailureHandler with
+    /// clearNominatedNode), those that did not fit keep theirs (their result nominates nothing,
+    /// which the FailureHandler leaves as it is). Returns how many nominations were taken back.
+    static int32_t clearFittedNominations(
+        Impl& d, const std::vector<api::Pod>& pods, const GroupScheduleResult& out);
     /// The same for a CompositePodGroup hierarchy whose root's cycle failed
     /// (hierarchy_preemption.cpp): the root is the preemptor, at its priority; `attempt` runs
     /// the hierarchy's cycle on the cluster as it stands. Fills `out.preemption` and the

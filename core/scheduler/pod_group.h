@@ -59,6 +59,12 @@ struct GroupScheduleResult
     /// One per pod given, in that order. A member that fitted in a cycle that was dropped reads
     /// scheduled=false with the group's message.
     std::vector<ScheduleResult> members;
+    /// Per member, when the cycle was dropped: whether the member fitted in it (it was assumed,
+    /// then forgotten with the rest). Empty when the cycle was kept.
+    std::vector<bool> fitted;
+    /// Nominations the dropped cycle took back from members that fitted in it
+    /// (GroupPreemption::clearFittedNominations).
+    int32_t nominationsCleared = 0;
     /// Why the group was not scheduled, in the scheduler's words
     /// ("minCount (4) cannot be satisfied: 1 scheduled, 2 remaining").
     std::string message;

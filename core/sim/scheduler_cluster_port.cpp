@@ -83,13 +83,14 @@ GroupOutcome SchedulerClusterPort::scheduleGroup(
         = m_cluster.scheduleGroup(policy, pods, boundMembers, group.topologyAware);
     // A group cycle that placed nothing, evicted nothing and nominated nothing undid everything
     // it tried (its placements and preemption's dry runs run in rolled-back transactions), so the
-    // cluster is as it was. Preemption may nominate the members with no victim, when every unit
-    // was reprieved.
+    // cluster is as it was, unless it took back nominations of members it placed. Preemption may
+    // nominate the members with no victim, when every unit was reprieved.
     const bool nominated
         = std::any_of(r.members.begin(), r.members.end(), [](const scheduler::ScheduleResult& m) {
               return m.preemption && !m.preemption->nominatedNode.empty();
           });
-    if (r.scheduled || nominated || (r.preemption && !r.preemption->victims.empty()))
+    if (r.scheduled || nominated || r.nominationsCleared > 0
+        || (r.preemption && !r.preemption->victims.empty()))
         ++m_changes;
     GroupOutcome out;
     out.scheduled = r.scheduled;

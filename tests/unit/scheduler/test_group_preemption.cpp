@@ -578,3 +578,45 @@ TEST(GroupPreemption, WordsItsStatusAs136DidInThatVersion)
     ASSERT_TRUE(highest.preemption);
     EXPECT_EQ(highest.preemption->message, "No preemption victims found for incoming preemptor");
 }
+
+// A group nominated by its preemption whose later cycle fails, with nothing to wait for and no
+// victim to take: submitPodGroupAlgorithmResult hands the member that fitted in that cycle to the
+// FailureHandler with clearNominatedNode, and the member that did not fit with its own result,
+// which nominates nothing and so leaves its nomination as it was (1.36 and 1.37 alike).
+TEST(GroupPreemption, AFailedLaterCycleTakesBackTheNominationsOfTheMembersItPlaced)
+{
+    for (const auto version : { api::KubernetesVersion::V1_36, api::KubernetesVersion::V1_37 }) {
+        SCOPED_TRACE(api::kubernetesVersionName(version));
+        auto o = unitNodes(2);
+        o.nodes[1].meta.labels["slot"] = "h";
+        o.pods.push_back(unitPod("a", "4", 100, "n0"));
+        o.pods.push_back(unitPod("b", "4", 100, "n1"));
+        scheduler::SchedulerOptions options;
+        options.kubernetesVersion = version;
+        Cluster c(std::move(o), options);
+        const auto pods = wapMembers("g", 2, "4", 1000);
+        auto r = c.scheduleGroup(wapGang("g", 2, 1000), pods, {}, false);
+        ASSERT_TRUE(r.members[0].preemption && r.members[1].preemption);
+        EXPECT_EQ(r.members[0].preemption->nominatedNode, "n0");
+        EXPECT_EQ(r.members[1].preemption->nominatedNode, "n1");
+        c.podFinished("default/a");
+        c.podFinished("default/b");
+        // A pod above the group takes n1 (nominations hold room only for pods not above them).
+        api::Pod h = unitPod("h", "4", 2000);
+        h.spec.nodeSelector["slot"] = "h";
+        ASSERT_TRUE(c.schedule(h).scheduled);
+
+        // g-0 fits on n0, g-1 nowhere: minCount is out of reach and nothing runs below the group.
+        auto later = c.scheduleGroup(wapGang("g", 2, 1000), pods, {}, false);
+        EXPECT_FALSE(later.scheduled);
+        ASSERT_EQ(later.fitted, (std::vector<bool> { true, false }));
+        EXPECT_EQ(later.nominationsCleared, 1);
+
+        // n0 is free again for a pod below the group; g-1 still holds n1 once h is gone.
+        auto lower = c.schedule(unitPod("l", "4", 500));
+        ASSERT_TRUE(lower.scheduled) << lower.message;
+        EXPECT_EQ(lower.nodeName, "n0");
+        c.podFinished("default/h");
+        EXPECT_FALSE(c.schedule(unitPod("m", "4", 500)).scheduled);
+    }
+}
