@@ -14,8 +14,11 @@ PodRequests Cluster::Impl::fitRequests(const Cycle& cycle, uint32_t idx) const
 
 bool Cluster::Impl::prepareAllocator(Cycle& cycle, uint64_t mask, std::string* error)
 {
-    std::vector<const api::ResourceClaim*> claimPtrs;
-    std::vector<uint64_t> specIds;
+    // Made for every cycle and read only by prepare(): buffers kept per thread.
+    thread_local std::vector<const api::ResourceClaim*> claimPtrs;
+    thread_local std::vector<uint64_t> specIds;
+    claimPtrs.clear();
+    specIds.clear();
     for (auto* c : cycle.toAllocate) {
         claimPtrs.push_back(&c->claim);
         specIds.push_back(c->specId);
