@@ -142,28 +142,59 @@ BindOutcome SchedulerClusterPort::outcomeOf(scheduler::ScheduleResult&& r)
         out.nominatedNode = std::move(r.preemption->nominatedNode);
         out.victims = std::move(r.preemption->victims);
     }
-    // The devices by claim, for the placement quality only (made only when it is measured).
-    const bool assess = m_placement && r.scheduled;
-    std::map<std::string, std::vector<topology::DeviceRef>> byClaim;
+    // A claim's devices come one after another, most of them picked by one request: its class is
+    // looked up once per run of them.
+    const std::string* lastRequest = nullptr;
     for (auto& d : r.allocated) {
         if (d.adminAccess)
             continue; // admin access never makes a device busy (§6.7)
-        if (assess)
-            byClaim[d.claim].push_back(topology::DeviceRef { d.driver, d.pool, d.device });
-        std::string deviceClass = classOf(d);
+        std::string deviceClass
+            = lastRequest && *lastRequest == d.request && out.allocated.back().claim == d.claim
+            ? out.allocated.back().deviceClass
+            : classOf(d);
+        lastRequest = &d.request;
         out.allocated.push_back(HeldDevice { std::move(d.claim), std::move(d.driver), std::move(d.pool),
             std::move(d.device), std::move(deviceClass), d.deviceId });
     }
-    if (assess) {
-        for (const auto& [claim, refs] : byClaim) {
-            if (refs.size() < 2)
-                continue;
-            topology::PlacementQuality q = m_placement->assess(out.nodeName, refs);
-            if (q.devices >= 2)
-                out.placements.push_back(topology::distanceClassName(q.worst.cls));
-        }
+    // The placement quality of each claim with several devices, in claim name order (measured
+    // only when a placement index knows the topology).
+    if (m_placement && r.scheduled) {
+        std::map<std::string_view, std::vector<const HeldDevice*>> byClaim;
+        for (const auto& d : out.allocated)
+            byClaim[d.claim].push_back(&d);
+        for (const auto& [claim, devices] : byClaim)
+            if (devices.size() >= 2)
+                if (const char* distance = placementOf(out.nodeName, devices))
+                    out.placements.push_back(distance);
     }
     return out;
+}
+
+const char* SchedulerClusterPort::placementOf(
+    const std::string& node, const std::vector<const HeldDevice*>& devices)
+{
+    const auto assess = [&]() -> const char* {
+        std::vector<topology::DeviceRef> refs;
+        refs.reserve(devices.size());
+        for (const HeldDevice* d : devices)
+            refs.push_back(topology::DeviceRef { d->driver, d->pool, d->device });
+        topology::PlacementQuality q = m_placement->assess(node, refs);
+        return q.devices >= 2 ? topology::distanceClassName(q.worst.cls) : nullptr;
+    };
+    // A device's cluster number names it for as long as the cluster lives, and the placement
+    // index does not change during a run: the same devices in the same order on the same node
+    // are the same assessment.
+    std::vector<uint32_t> ids;
+    ids.reserve(devices.size());
+    for (const HeldDevice* d : devices) {
+        if (d->clusterId == UINT32_MAX)
+            return assess();
+        ids.push_back(d->clusterId);
+    }
+    auto [it, fresh] = m_placements.try_emplace(std::move(ids));
+    if (fresh || it->second.node != node)
+        it->second = KnownPlacement { node, assess() };
+    return it->second.distance;
 }
 
 void SchedulerClusterPort::podFinished(const std::string& podKey)

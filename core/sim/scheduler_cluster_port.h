@@ -68,12 +68,23 @@ private:
     std::string classOf(const scheduler::AllocatedDevice& d);
     /// The outcome in the simulator's terms; takes the result's texts rather than copying them.
     BindOutcome outcomeOf(scheduler::ScheduleResult&& r);
+    /// The distance class of one claim's devices on `node` (null when fewer than two of them are
+    /// on the node's topology), remembered by the devices' cluster numbers.
+    const char* placementOf(const std::string& node, const std::vector<const HeldDevice*>& devices);
 
     scheduler::Cluster& m_cluster;
     std::shared_ptr<const topology::PlacementIndex> m_placement;
     /// stateGeneration(): counts every call that changed, or may have changed, the cluster.
     uint64_t m_changes = 0;
     double m_time = -1;
+    /// placementOf's answers: the same devices on the same node are assessed once per run (a
+    /// gang's claims take the same whole boards of the same nodes again and again).
+    struct KnownPlacement
+    {
+        std::string node;
+        const char* distance = nullptr;
+    };
+    std::map<std::vector<uint32_t>, KnownPlacement> m_placements;
 };
 
 } // namespace drasim::sim
