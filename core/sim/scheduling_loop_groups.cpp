@@ -124,10 +124,23 @@ void SchedulingLoop::attemptGroup(uint32_t jobId)
         g.state = GroupState::State::Gated; // every member left; a new one queues it again
         return;
     }
-    std::vector<api::Pod> built;
-    built.reserve(pending.size());
-    for (uint32_t id : pending)
-        built.push_back(m_ctx.buildPod(m_ctx.pods[id]));
+    // Every cycle of every group builds its members' Pods: over the ones the last cycle on this
+    // thread built (buildPodInto reuses their strings, containers and map nodes), not anew.
+    // Groups of other sizes take and give back Pods from a spare list rather than make and free
+    // them.
+    thread_local std::vector<api::Pod> built;
+    thread_local std::vector<api::Pod> spare;
+    for (; built.size() > pending.size(); built.pop_back())
+        spare.push_back(std::move(built.back()));
+    for (; built.size() < pending.size(); spare.pop_back()) {
+        if (spare.empty()) {
+            built.resize(pending.size());
+            break;
+        }
+        built.push_back(std::move(spare.back()));
+    }
+    for (size_t i = 0; i < pending.size(); ++i)
+        m_ctx.buildPodInto(m_ctx.pods[pending[i]], built[i]);
     const GroupOutcome out = runGroupCycle(g, built, boundKeys);
     m_attempts += pending.size();
     ++m_groupCycles;
