@@ -5,18 +5,34 @@ namespace drasim::sim {
 
 void DeviceLedger::bind(const BindOutcome& out)
 {
+    // A claim's devices come one after another, and most bindings name one class: each claim and
+    // class is looked up once per run of them (records stay where they are as the map grows).
+    ClaimRecord* last = nullptr;
+    const std::string* lastKey = nullptr;
+    const auto recordOf = [&](const std::string& key) -> ClaimRecord& {
+        if (!lastKey || *lastKey != key) {
+            last = &m_claims[key];
+            lastKey = &key;
+        }
+        return *last;
+    };
+    const std::string* lastClass = nullptr;
+    uint32_t cls = 0;
     for (const auto& d : out.allocated) {
-        ClaimRecord& c = m_claims[d.claim];
+        ClaimRecord& c = recordOf(d.claim);
         const uint32_t dev = deviceOf(d);
         if (dev == SimMetrics::kNoIndex)
             continue;
-        uint32_t cls = m_metrics.classIndex(d.deviceClass);
+        if (!lastClass || *lastClass != d.deviceClass) {
+            cls = m_metrics.classIndex(d.deviceClass);
+            lastClass = &d.deviceClass;
+        }
         c.devices.push_back(dev);
         c.classes.push_back(cls);
         m_metrics.deviceAllocated(dev, cls, +1);
     }
     for (const auto& key : out.claims)
-        ++m_claims[key].users;
+        ++recordOf(key).users;
 }
 
 uint32_t DeviceLedger::deviceOf(const HeldDevice& d)
