@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <set>
+#include <string_view>
+#include <unordered_map>
 
 #include "core/api/device_taint_rules.h"
 #include "core/cel/derived_check.h"
@@ -19,20 +21,40 @@ ClusterChange sliceChanged()
     c.kind = ClusterChange::Kind::SliceChanged;
     return c;
 }
+
+/// Which nodes are kept: a name defined again is warned about at each later definition, and the
+/// last one wins. Found by hashing the names (comparing each node with every one kept before it
+/// is 12.5 million name comparisons at 5,000 nodes), before any node is moved from.
+std::vector<char> lastDefinitions(const std::vector<api::Node>& nodes, Diagnostics& diags)
+{
+    std::unordered_map<std::string_view, size_t> last;
+    last.reserve(nodes.size());
+    for (size_t i = 0; i < nodes.size(); ++i) {
+        const auto& n = nodes[i];
+        auto [it, fresh] = last.try_emplace(n.meta.name, i);
+        if (!fresh) {
+            diags.warning(n.meta.pos, "Node", n.meta.name, "metadata.name",
+                "duplicate node name; the later definition wins");
+            it->second = i;
+        }
+    }
+    std::vector<char> wins(nodes.size(), 0);
+    for (const auto& [name, i] : last)
+        wins[i] = 1;
+    return wins;
+}
 } // namespace
 
 Cluster::Cluster(api::ObjectSet objects, SchedulerOptions options)
     : m_impl(std::make_unique<Impl>(options))
 {
     auto& d = *m_impl;
-    for (auto& n : objects.nodes) {
-        auto dup = std::find_if(d.nodes.begin(), d.nodes.end(),
-            [&](const Impl::NodeState& s) { return s.node.meta.name == n.meta.name; });
-        if (dup != d.nodes.end()) {
-            d.diagnostics.warning(n.meta.pos, "Node", n.meta.name, "metadata.name",
-                "duplicate node name; the later definition wins");
-            d.nodes.erase(dup);
-        }
+    const std::vector<char> wins = lastDefinitions(objects.nodes, d.diagnostics);
+    d.nodes.reserve(objects.nodes.size());
+    for (size_t i = 0; i < objects.nodes.size(); ++i) {
+        auto& n = objects.nodes[i];
+        if (!wins[i])
+            continue;
         Impl::NodeState ns;
         ns.usage = usageFromNode(n);
         ns.node = std::move(n);
@@ -42,7 +64,7 @@ Cluster::Cluster(api::ObjectSet objects, SchedulerOptions options)
         return a.node.meta.name < b.node.meta.name;
     });
     for (const auto& ns : d.nodes)
-        d.nodeTree.add(ns.node.meta.name, zoneKeyOf(ns.node));
+        d.nodeTree.addNew(ns.node.meta.name, zoneKeyOf(ns.node)); // names are unique by now
     d.rebuildNodes();
     for (auto& c : objects.deviceClasses) {
         d.validateSelectors(c.selectors, "DeviceClass", c.meta.name, "spec.selectors");

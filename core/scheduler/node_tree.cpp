@@ -63,12 +63,21 @@ std::string percentageOfNodesToScoreText(int32_t percentageOfNodesToScore, uint3
 void NodeTree::add(const std::string& name, const std::string& zone)
 {
     auto it = std::find_if(m_zones.begin(), m_zones.end(), [&](const Zone& z) { return z.key == zone; });
+    if (it != m_zones.end() && std::find(it->nodes.begin(), it->nodes.end(), name) != it->nodes.end())
+        return;
+    addNew(name, zone);
+}
+
+void NodeTree::addNew(const std::string& name, const std::string& zone)
+{
+    // The last zone first: nodes of one zone usually come one after another.
+    auto it = !m_zones.empty() && m_zones.back().key == zone
+        ? std::prev(m_zones.end())
+        : std::find_if(m_zones.begin(), m_zones.end(), [&](const Zone& z) { return z.key == zone; });
     if (it == m_zones.end()) {
         m_zones.push_back(Zone { zone, {} });
         it = std::prev(m_zones.end());
     }
-    if (std::find(it->nodes.begin(), it->nodes.end(), name) != it->nodes.end())
-        return;
     it->nodes.push_back(name);
     ++m_size;
 }

@@ -34,6 +34,9 @@ class NodeTree
 {
 public:
     void add(const std::string& name, const std::string& zone);
+    /// add for a name known to be in no zone yet (a new cluster's nodes, their names already
+    /// unique): no search of the zone's nodes for it, which made building a tree of n nodes n².
+    void addNew(const std::string& name, const std::string& zone);
     /// Removes the node from its zone, and the zone when it empties (a zone that comes back is
     /// appended, as upstream's removeZone/addNode do). Unknown names are ignored.
     void remove(const std::string& name, const std::string& zone);

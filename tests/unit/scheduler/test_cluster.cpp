@@ -399,3 +399,28 @@ TEST(Cluster, SharedClaimTakesAtMost256Consumers)
     EXPECT_TRUE(retried.scheduled) << retried.message;
     EXPECT_EQ(c.findClaim("default/shared")->reservedFor.size(), 256u);
 }
+
+TEST(Cluster, ADuplicateNodeNameIsWarnedAtEachLaterDefinitionAndTheLastWins)
+{
+    api::ObjectSet o;
+    const char* cpus[] = { "1", "2", "3", "4" };
+    const char* names[] = { "b", "a", "b", "b" };
+    for (int i = 0; i < 4; ++i) {
+        o.nodes.push_back(node(names[i], {}, cpus[i]));
+        o.nodes.back().meta.pos.line = i + 1;
+    }
+    Cluster c(std::move(o));
+    std::vector<int> warnedAt;
+    for (const auto& d : c.diagnostics().all()) {
+        EXPECT_EQ(d.message, "duplicate node name; the later definition wins");
+        EXPECT_EQ(d.objectName, "b");
+        warnedAt.push_back(d.pos.line);
+    }
+    EXPECT_EQ(warnedAt, (std::vector<int> { 3, 4 }));
+    const auto nodes = c.nodes();
+    ASSERT_EQ(nodes.size(), 2u);
+    EXPECT_EQ(nodes[0]->meta.name, "a");
+    EXPECT_EQ(nodes[0]->allocatable.at("cpu").milliValue(), 2000);
+    EXPECT_EQ(nodes[1]->meta.name, "b");
+    EXPECT_EQ(nodes[1]->allocatable.at("cpu").milliValue(), 4000);
+}

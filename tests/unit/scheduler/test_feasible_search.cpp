@@ -131,6 +131,25 @@ TEST(FeasibleSearch, TheNodeTreeTakesOneNodeFromEachZoneInTurn)
     EXPECT_EQ(tree.size(), 4u);
 }
 
+TEST(FeasibleSearch, ANodeTreeOfNewNamesListsAsOneBuiltByAdd)
+{
+    scheduler::NodeTree added;
+    scheduler::NodeTree fresh;
+    const std::pair<const char*, const char*> nodes[]
+        = { { "a1", "A" }, { "a2", "A" }, { "b1", "B" }, { "a3", "A" }, { "c1", "C" }, { "b2", "B" } };
+    for (const auto& [name, zone] : nodes) {
+        added.add(name, zone);
+        fresh.addNew(name, zone);
+    }
+    EXPECT_EQ(fresh.list(), (std::vector<std::string> { "a1", "b1", "c1", "a2", "b2", "a3" }));
+    EXPECT_EQ(fresh.list(), added.list());
+    EXPECT_EQ(fresh.size(), 6u);
+    // add still ignores a name its zone has.
+    added.add("a2", "A");
+    EXPECT_EQ(added.size(), 6u);
+    EXPECT_EQ(added.list(), fresh.list());
+}
+
 TEST(FeasibleSearch, OnlyTheFirstFeasibleNodesAreScored)
 {
     // 150 nodes: the search stops at 100 feasible ones. n000-n099 are half full, n100-n149 empty.
