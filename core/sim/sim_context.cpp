@@ -23,10 +23,17 @@ void SimContext::emitPodEvent(
     bool details = false;
     for (const auto* r : recorders)
         details = details || r->wantsPodEventDetails();
-    PodEvent e;
+    // Every pod's every transition passes here: one event per thread is written over (its strings
+    // and lists keep their storage), every field set or cleared each time. Recorders see it only
+    // during onPodEvent and never call back into the engine.
+    thread_local PodEvent e;
     e.time = now;
     e.type = type;
     e.pod = pod.key;
+    e.workload.clear();
+    e.priorityClass.clear();
+    e.job.clear();
+    e.group.reset();
     if (pod.job != kNone) {
         const JobState& job = jobs[pod.job];
         e.workload = job.spec.workload;
@@ -43,6 +50,10 @@ void SimContext::emitPodEvent(
                 e.group = job.permitGang->facts;
         }
     }
+    e.node.clear();
+    e.message.clear();
+    e.devices.clear();
+    e.placements.clear();
     if (details) {
         e.node = pod.node;
         e.message = message;
