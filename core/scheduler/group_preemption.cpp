@@ -335,9 +335,14 @@ int32_t Cluster::Impl::GroupPreemption::clearFittedNominations(
     Impl& d, const std::vector<api::Pod>& pods, const GroupScheduleResult& out)
 {
     int32_t cleared = 0;
+    // Most failed cycles follow no preemption: nothing nominated, no member's key to make.
+    if (d.nominations.empty())
+        return cleared;
     for (size_t i = 0; i < pods.size() && i < out.fitted.size(); ++i) {
+        if (!out.fitted[i])
+            continue;
         const std::string key = keyOf(pods[i].meta);
-        if (!out.fitted[i] || !d.nominations.contains(key))
+        if (!d.nominations.contains(key))
             continue;
         Nominator::clear(d, key);
         ++cleared;
