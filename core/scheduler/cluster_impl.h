@@ -338,7 +338,7 @@ struct Cluster::Impl
             return *existing;
         }
         uint64_t seq = nextClaimSeq++;
-        auto& cs = claimsBySeq[seq];
+        auto& cs = claimsBySeq.try_emplace(claimsBySeq.end(), seq)->second; // seq is the largest
         cs.claim = std::move(claim);
         cs.key = key;
         cs.generated = generated;

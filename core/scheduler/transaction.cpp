@@ -102,7 +102,9 @@ void Cluster::Impl::Undo::insertBound(PodState ps)
 {
     std::string key = ps.pub.key;
     const uint64_t seq = ps.seq;
-    d.bindOrder[seq] = key;
+    // A new binding's number is the largest: the end is the place, found without walking down the
+    // tree (a wrong hint, as when a rollback puts a pod back, only costs the usual search).
+    d.bindOrder.insert_or_assign(d.bindOrder.end(), seq, key);
     ++d.boundPriorities[ps.pub.priority];
     d.placementIndex.count(ps.placement.get(), ps.nodeIdx, +1, ps.pub.terminating);
     PodState& stored = d.bound.insert_or_assign(std::move(key), std::move(ps)).first->second;
