@@ -41,6 +41,18 @@ api::ObjectSet unitNodes(int count, const std::string& cpu = "4")
     return o;
 }
 
+/// Three full nodes, a, b and c at priority 100 on n0, n1 and n2; only n0 and n1 are in pool x.
+api::ObjectSet poolXFullOfLowPods()
+{
+    auto o = unitNodes(3);
+    o.nodes[0].meta.labels["pool"] = "x";
+    o.nodes[1].meta.labels["pool"] = "x";
+    o.pods.push_back(unitPod("a", "4", 100, "n0"));
+    o.pods.push_back(unitPod("b", "4", 100, "n1"));
+    o.pods.push_back(unitPod("c", "4", 100, "n2"));
+    return o;
+}
+
 PodGroupPolicy wapGang(const std::string& name, int32_t minCount, int32_t priority)
 {
     PodGroupPolicy g { "default/" + name, true, minCount, "" };
@@ -88,12 +100,7 @@ TEST(GroupPreemption, EvictsNothingWhenTheGroupWouldStillNotFit)
 // The reprieve keeps what the group does not need: c stands on a node the group cannot use.
 TEST(GroupPreemption, ReprievesUnitsTheGroupDoesNotNeedAndNominatesItsMembers)
 {
-    auto o = unitNodes(3);
-    o.nodes[0].meta.labels["pool"] = "x";
-    o.nodes[1].meta.labels["pool"] = "x";
-    o.pods.push_back(unitPod("a", "4", 100, "n0"));
-    o.pods.push_back(unitPod("b", "4", 100, "n1"));
-    o.pods.push_back(unitPod("c", "4", 100, "n2"));
+    auto o = poolXFullOfLowPods();
     Cluster c(std::move(o));
     auto pods = wapMembers("g", 2, "4", 1000);
     for (auto& p : pods)
@@ -544,12 +551,7 @@ TEST(GroupPreemptionLaws, APodEvictsWholeGroupsOrNoneOnRandomClusters)
 // terminated it refused (preemptorEligibleToPreemptOthers) instead of 1.37's Success.
 TEST(GroupPreemption, WordsItsStatusAs136DidInThatVersion)
 {
-    auto o = unitNodes(3);
-    o.nodes[0].meta.labels["pool"] = "x";
-    o.nodes[1].meta.labels["pool"] = "x";
-    o.pods.push_back(unitPod("a", "4", 100, "n0"));
-    o.pods.push_back(unitPod("b", "4", 100, "n1"));
-    o.pods.push_back(unitPod("c", "4", 100, "n2"));
+    auto o = poolXFullOfLowPods();
     scheduler::SchedulerOptions v136;
     v136.kubernetesVersion = api::KubernetesVersion::V1_36;
     Cluster c(std::move(o), v136);
