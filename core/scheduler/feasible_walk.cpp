@@ -184,22 +184,23 @@ bool walkWhereNothingFits(Impl& d, Cycle& cycle, DraVerdictCache::Slot whole, ui
         for (size_t v = 0; v < counts.size(); ++v)
             if (counts[v] > 0)
                 remembered.add(int(v), counts[v]);
-    }
-    int run = -1; // the verdict of the nodes just counted, and how many in a row
-    int length = 0;
-    for (uint32_t idx = candidates == d.draVerdicts.nodeCount() ? candidates : 0; idx < candidates; ++idx) {
-        const int verdict = d.draVerdicts.knownVerdict(whole, idx);
-        if (verdict == run) {
-            ++length;
-            continue;
+    } else {
+        int run = -1; // the verdict of the nodes just counted, and how many in a row
+        int length = 0;
+        for (uint32_t idx = 0; idx < candidates; ++idx) {
+            const int verdict = d.draVerdicts.knownVerdict(whole, idx);
+            if (verdict == run) {
+                ++length;
+                continue;
+            }
+            if (length > 0)
+                remembered.add(run, length);
+            run = verdict;
+            length = 1;
         }
         if (length > 0)
             remembered.add(run, length);
-        run = verdict;
-        length = 1;
     }
-    if (length > 0)
-        remembered.add(run, length);
     if (remembered.any([&](int verdict) { return d.draVerdicts.failure(verdict).resolvable; })) {
         auto list = [&](uint32_t idx) {
             if (d.draVerdicts.failure(d.draVerdicts.knownVerdict(whole, idx)).resolvable)
