@@ -18,7 +18,7 @@ action=${1:-}
 
 packages=(
     build-essential cmake ninja-build pkg-config
-    libyaml-cpp-dev libboost-graph-dev libsqlite3-dev libre2-dev
+    libyaml-cpp-dev libboost-graph-dev libsqlite3-dev libre2-dev libjemalloc-dev
     libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev
     qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libgl-dev
 )

@@ -17,24 +17,25 @@ namespace drasim::planner {
 
 namespace {
 
-/// The order to start the probes in: the likely long ones first. A run that meets the levels
-/// simulates to the end (and its mix's next seed follows) while one that misses them usually
-/// stops early, and a mix with more nodes meets them more often; started first, the long runs
-/// leave the short ones to fill both threads at the end of a batch. Results land by index, so
-/// the order changes nothing else.
+/// The order to start the probes in: the likely long ones first. A run's work grows with the nodes
+/// it schedules on (the owned ones too) and with the pods its load level brings; a run that meets
+/// the levels simulates to the end (and its mix's next seed follows) while one that misses them
+/// usually stops early, and a mix with more nodes meets them more often. Started first, the long
+/// runs leave the short ones to fill both threads at the end of a batch. Results land by index,
+/// so the order changes nothing else.
 std::vector<size_t> longestFirst(
     const std::vector<Probe>& probes, const std::vector<PricedCandidate>& candidates)
 {
-    std::vector<int64_t> nodes;
+    std::vector<double> work;
     for (const auto& p : probes) {
         int64_t n = 0;
         for (size_t c = 0; c < p.mix.size() && c < candidates.size(); ++c)
-            n += candidates[c].nodes(p.mix[c]);
-        nodes.push_back(n);
+            n += candidates[c].totalNodes(p.mix[c]);
+        work.push_back(double(n) * p.load);
     }
     std::vector<size_t> order(probes.size());
     std::iota(order.begin(), order.end(), size_t(0));
-    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return nodes[a] > nodes[b]; });
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return work[a] > work[b]; });
     return order;
 }
 

@@ -74,6 +74,7 @@ SearchSpace Plan::space() const
         s.maxNodes.push_back(c.maxNodes / c.nodesPerUnit - c.ownedUnits); // counts bought, in whole racks
     s.loads = loads;
     s.levels = study.serviceLevels;
+    s.owned = anyOwned(candidates);
     const auto cands = candidates;
     const CostBasis basis = study.cost;
     const double hours = sim::toSeconds(scenario.duration) / 3600.0;

@@ -101,9 +101,13 @@ private:
 class Unit
 {
 public:
-    explicit Unit(size_t load, const Knowledge* shared)
+    /// `shared`: what other units learned that this one may use; `publish`: where this unit's own
+    /// answers go for the others (the bisections of one load level share theirs; a slice keeps its
+    /// own, so that a shard's slice decides as it would in one process).
+    explicit Unit(size_t load, const Knowledge* shared, Knowledge* publish = nullptr)
         : load(load)
         , m_shared(shared)
+        , m_publish(publish)
     { }
     virtual ~Unit() = default;
     /// The mix whose answer the unit needs next; nullopt when it is finished.
@@ -117,6 +121,12 @@ public:
             return v;
         return m_shared ? m_shared->infer(m) : std::nullopt;
     }
+    void learn(const Mix& m, bool feasible)
+    {
+        own.add(m, feasible);
+        if (m_publish)
+            m_publish->add(m, feasible);
+    }
 
     const size_t load;
     Knowledge own;
@@ -127,14 +137,32 @@ public:
 
 private:
     const Knowledge* m_shared;
+    Knowledge* m_publish;
+};
+
+/// One mix asked once: the owned cluster alone (the mix of zeros).
+class SingleProbe : public Unit
+{
+public:
+    SingleProbe(size_t load, Knowledge* publish, Mix mix)
+        : Unit(load, nullptr, publish)
+        , m_mix(std::move(mix))
+    { }
+    std::optional<Mix> next() const override { return m_asked ? std::nullopt : std::optional<Mix>(m_mix); }
+    void feed(bool) override { m_asked = true; }
+    int64_t remaining() const override { return m_asked ? 0 : 1; }
+
+private:
+    Mix m_mix;
+    bool m_asked = false;
 };
 
 /// One shape alone, counts 0..cap.
 class ShapeBisection : public Unit
 {
 public:
-    ShapeBisection(size_t load, size_t shape, size_t shapes, int cap)
-        : Unit(load, nullptr)
+    ShapeBisection(size_t load, Knowledge* levelKnowledge, size_t shape, size_t shapes, int cap)
+        : Unit(load, levelKnowledge, levelKnowledge)
         , shape(shape)
         , m_shapes(shapes)
         , cap(cap)
@@ -312,7 +340,7 @@ bool drive(std::vector<std::unique_ptr<Unit>>& units, const SearchSpace& space, 
         for (size_t i = 0; i < batch.size(); ++i) {
             const bool feasible = answers[i].feasible(space.levels);
             recorder.add(owners[i]->load, answers[i]);
-            owners[i]->own.add(batch[i].mix, feasible);
+            owners[i]->learn(batch[i].mix, feasible);
             if (!feasible)
                 owners[i]->firstSeed = answers[i].missingSeed(space.levels);
             owners[i]->feed(feasible);
@@ -333,15 +361,27 @@ bool runSearch(const SearchSpace& space, Oracle& oracle, const Shard& shard, Dia
     Recorder recorder { std::vector<std::set<std::string>>(loads), &result };
     SearchProgress progress;
 
-    // 1. Each shape alone, up to the most nodes the constraints allow.
+    // 1. Each shape alone, up to the most nodes the constraints allow. The bisections of one load
+    // level share what they learn: a mix one of them decided is decided for all.
+    std::vector<Knowledge> levelKnowledge(loads);
     std::vector<std::unique_ptr<Unit>> bisections;
-    for (size_t l = 0; l < loads; ++l)
+    std::vector<const ShapeBisection*> shapeBisections;
+    for (size_t l = 0; l < loads; ++l) {
         for (size_t s = 0; s < shapes; ++s) {
             int cap = space.maxNodes[s];
             Mix m(shapes, 0);
             for (m[s] = cap; cap > 0 && !space.withinConstraints(m); m[s] = --cap) { }
-            bisections.push_back(std::make_unique<ShapeBisection>(l, s, shapes, cap));
+            auto unit = std::make_unique<ShapeBisection>(l, &levelKnowledge[l], s, shapes, cap);
+            shapeBisections.push_back(unit.get());
+            bisections.push_back(std::move(unit));
         }
+        // With hardware owned, the owned cluster alone, in the same round as the bisections' first
+        // probes (so it costs no round of its own): when it meets every level, every later probe
+        // is above it and decided, and the search ends after one round.
+        const Mix nothingBought(shapes, 0);
+        if (space.owned && space.withinConstraints(nothingBought))
+            bisections.push_back(std::make_unique<SingleProbe>(l, &levelKnowledge[l], nothingBought));
+    }
     if (!drive(bisections, space, bisectionAnswers ? *bisectionAnswers : oracle, diags, recorder, progress,
             onRound))
         return false;
@@ -353,13 +393,12 @@ bool runSearch(const SearchSpace& space, Oracle& oracle, const Shard& shard, Dia
     std::vector<Knowledge> shared(loads);
     std::vector<std::vector<int>> upper(loads, std::vector<int>(shapes, 0));
     std::vector<double> bound(loads, std::numeric_limits<double>::infinity());
-    for (const auto& u : bisections) {
-        const auto& b = static_cast<const ShapeBisection&>(*u);
-        upper[b.load][b.shape] = b.line.result().value_or(b.cap);
-        if (b.line.result()) {
+    for (const ShapeBisection* b : shapeBisections) {
+        upper[b->load][b->shape] = b->line.result().value_or(b->cap);
+        if (b->line.result()) {
             Mix m(shapes, 0);
-            m[b.shape] = *b.line.result();
-            bound[b.load] = std::min(bound[b.load], space.cost(m));
+            m[b->shape] = *b->line.result();
+            bound[b->load] = std::min(bound[b->load], space.cost(m));
         }
     }
     std::vector<std::optional<uint64_t>> startSeed(loads);

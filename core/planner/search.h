@@ -15,6 +15,8 @@
 // bisection, one slice) advance in lockstep so every round is one batch for the thread pool, and
 // what a unit decides depends only on its own answers and the bisections, never on another
 // slice: that is what lets shards split the slices and still reproduce the single-process answer.
+// With hardware owned, the owned cluster alone is asked beside the bisections' first probes: when
+// it meets every level nothing needs buying, and every bisection is decided without simulating.
 // The bisections are the same in every shard: a split runs them once, as a stage of their own
 // (Shard::bisectionsOnly), and each shard then reads their answers instead of simulating them
 // again (runSearch's `bisections`).
@@ -36,6 +38,9 @@ struct SearchSpace
     std::vector<ServiceLevel> levels;
     std::function<double(const Mix&)> cost;
     std::function<bool(const Mix&)> withinConstraints;
+    /// Hardware is owned already (Study spec.owned): the mix of zeros, nothing bought, is a cluster
+    /// worth asking about first.
+    bool owned = false;
 };
 
 /// Which part of the search this process runs: slice i (numbered over every load level) when

@@ -20,6 +20,17 @@ function(drasim_apply_defaults target)
     endif()
 endfunction()
 
+# drasim_use_program_allocator(TARGET): an executable allocates with jemalloc (DRASIM_JEMALLOC; see
+# the top-level CMakeLists.txt). Linked even where no object names a jemalloc symbol (linkers that
+# drop unneeded libraries by default would otherwise leave the C library's malloc in place).
+function(drasim_use_program_allocator target)
+    if(TARGET PkgConfig::JEMALLOC)
+        target_link_libraries(${target} PRIVATE "-Wl,--push-state,--no-as-needed" PkgConfig::JEMALLOC
+                                                "-Wl,--pop-state")
+        target_compile_definitions(${target} PRIVATE DRASIM_WITH_JEMALLOC=1)
+    endif()
+endfunction()
+
 # drasim_add_module(NAME SOURCES ... [PUBLIC_DEPS ...] [PRIVATE_DEPS ...])
 # Creates the static library drasim_<name> with alias drasim::<name>. Include paths are
 # root-relative ("core/allocator/allocator.h") so the layer shows in every include line.

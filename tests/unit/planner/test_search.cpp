@@ -39,6 +39,7 @@ public:
     bool evaluate(const std::vector<Probe>& probes, std::vector<Evaluation>& out, Diagnostics&) override
     {
         out.clear();
+        batches++;
         for (const auto& p : probes) {
             Evaluation e;
             e.mix = p.mix;
@@ -76,6 +77,7 @@ public:
     }
 
     int64_t calls = 0;
+    int64_t batches = 0; ///< rounds of the search
     bool decideAtFirstMiss = false;
     std::vector<std::optional<uint64_t>> firstSeeds; ///< each probe's, in the order asked
 
@@ -117,6 +119,9 @@ Case randomCase(std::mt19937& rng)
     std::vector<uint64_t> seedList;
     for (size_t s = 0; s < seeds; ++s)
         seedList.push_back(s + 1);
+    if (rng() % 4 == 0) // the mix of zeros meets the levels: as if the hardware owned sufficed
+        for (auto& g : gens)
+            g.push_back(Mix(shapes, 0));
     c.oracle = std::make_unique<ThresholdOracle>(gens, seedList);
     if (rng() % 3 == 0)
         c.constraints.powerWatts = double(rng() % 3000);
@@ -409,4 +414,52 @@ TEST(PlannerSearch, CacheOracleNamesTheMissingEvaluation)
     EXPECT_FALSE(cache.evaluate({ Probe { Mix { 2, 1 }, 1.25, std::nullopt } }, out, diags));
     EXPECT_NE(diags.formatAll().find("no result for mix 2,1 at load 1.25"), std::string::npos)
         << diags.formatAll();
+}
+
+TEST(PlannerSearch, AskingTheOwnedClusterFirstChangesNoRecommendationAndEndsTheSearchWhenItSuffices)
+{
+    std::mt19937 rng(20261208);
+    int sufficed = 0;
+    for (int round = 0; round < 300; ++round) {
+        Case plain = randomCase(rng);
+        Case owned { plain.space, plain.candidates, plain.constraints,
+            std::make_unique<ThresholdOracle>(*plain.oracle) };
+        owned.space.owned = true;
+        SearchResult a, b;
+        Diagnostics diags;
+        ASSERT_TRUE(runSearch(plain.space, *plain.oracle, Shard {}, diags, a));
+        ASSERT_TRUE(runSearch(owned.space, *owned.oracle, Shard {}, diags, b));
+        StudyResult h = header(plain);
+        h.seeds = { 1, 2, 3 };
+        const StudyResult ra = summarize(a, plain.space.loads, plain.constraints, h);
+        const StudyResult rb = summarize(b, owned.space.loads, owned.constraints, h);
+        bool zeroMeetsEveryLoad = true;
+        for (size_t l = 0; l < ra.loads.size(); ++l) {
+            ASSERT_EQ(ra.loads[l].recommended.has_value(), rb.loads[l].recommended.has_value())
+                << "round " << round;
+            if (ra.loads[l].recommended) {
+                EXPECT_EQ(ra.loads[l].mixes[*ra.loads[l].recommended].footprint.costUsd,
+                    rb.loads[l].mixes[*rb.loads[l].recommended].footprint.costUsd)
+                    << "round " << round;
+            }
+            // The mix of zeros was asked, in the first round, whenever the constraints allow it.
+            const Mix zero(plain.candidates.size(), 0);
+            const bool allowed = plain.space.withinConstraints(zero);
+            bool asked = false;
+            for (const Evaluation& e : b.byLoad[l])
+                if (e.mix == zero) {
+                    asked = true;
+                    zeroMeetsEveryLoad = zeroMeetsEveryLoad && e.feasible(owned.space.levels);
+                }
+            EXPECT_EQ(asked, allowed) << "round " << round;
+            zeroMeetsEveryLoad = zeroMeetsEveryLoad && asked;
+        }
+        if (zeroMeetsEveryLoad) {
+            ++sufficed;
+            EXPECT_EQ(owned.oracle->batches, 1) << "round " << round; // nothing else needed simulating
+            for (const LoadResult& lr : rb.loads)
+                EXPECT_EQ(lr.mixes[*lr.recommended].footprint.costUsd, 0.0);
+        }
+    }
+    EXPECT_GT(sufficed, 30); // the law saw many studies where the owned cluster was enough
 }
