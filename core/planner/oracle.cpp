@@ -6,7 +6,7 @@
 #include <numeric>
 #include <set>
 
-#include "core/common/parallel_chains.h"
+#include "core/common/parallel_chains_ahead.h"
 #include "core/common/parallel_items.h"
 #include "core/planner/service_level_recorder.h"
 #include "core/scenario/prepare.h"
@@ -80,12 +80,12 @@ void SimulationOracle::noteSkippedEvents(const std::vector<Mix>& mixes,
                     note + " (in mixes without it, the first " + formatMix(mixes[i], m_candidates) + ")");
 }
 
-std::optional<SeedOutcome> SimulationOracle::runSeed(
-    const sim::PreparedScenario& prepared, const Probe& probe, uint64_t seed, Diagnostics& diags)
+std::optional<SeedOutcome> SimulationOracle::runSeed(const sim::PreparedScenario& prepared,
+    const Probe& probe, uint64_t seed, Diagnostics& diags, const CancelToken* abandon)
 {
     try {
         CancelToken stop;
-        ServiceLevelRecorder recorder(m_levels, &stop, m_settings.cancel);
+        ServiceLevelRecorder recorder(m_levels, &stop, m_settings.cancel, abandon);
         sim::RunOptions options;
         options.overrides.seed = seed;
         options.overrides.scoring = m_settings.scoring;
@@ -167,49 +167,54 @@ bool SimulationOracle::evaluate(
         noteSkippedEvents(mixes, prepared, diags);
 
         // One chain per probe: its seeds one after another, until one misses a level (the mix is
-        // then decided) or every seed met them. What runs depends only on each run's own answer,
-        // so neither the thread count nor the timing changes the evaluations.
+        // then decided) or every seed met them. A thread with nothing else to do runs a probe's
+        // next seed before the last has answered; if that one missed, the seed run ahead does not
+        // count and is stopped. What counts depends only on each run's own answer, so neither the
+        // thread count nor the timing changes the evaluations, their diagnostics or the tallies.
         const size_t seeds = m_seeds.size();
         std::vector<std::vector<std::optional<SeedOutcome>>> outcomes(
             fresh.size(), std::vector<std::optional<SeedOutcome>>(seeds));
-        std::vector<Diagnostics> runDiags(fresh.size());
-        std::vector<char> broken(fresh.size(), 0);
-        std::mutex progressMutex;
+        std::vector<std::vector<Diagnostics>> runDiags(fresh.size(), std::vector<Diagnostics>(seeds));
         const std::vector<size_t> order = longestFirst(fresh, m_candidates);
         std::vector<std::vector<size_t>> seedsInOrder; // per probe: positions in m_seeds, first to last
         for (const Probe& p : fresh)
             seedsInOrder.push_back(seedOrder(m_seeds, p.firstSeed));
-        forEachChain(
-            fresh.size(), threads,
-            [&](size_t c, size_t k) {
+        auto counted = forEachChainAhead(
+            std::vector<size_t>(fresh.size(), seeds), threads,
+            [&](size_t c, size_t k, const CancelToken& abandon) {
                 const size_t j = order[c];
                 const Probe& probe = fresh[j];
                 const size_t s = seedsInOrder[j][k];
                 const auto& prep = prepared[mixIndex.at(mixKey(probe.mix))];
-                auto outcome = runSeed(*prep, probe, m_seeds[s], runDiags[j]);
-                if (!outcome) {
-                    broken[j] = 1;
-                    return false;
-                }
-                const bool next = outcome->met(m_levels) && k + 1 < seeds;
-                {
-                    std::lock_guard<std::mutex> lock(progressMutex);
-                    ++m_simulations;
-                    if (outcome->stoppedEarly)
-                        ++m_stoppedEarly;
-                    if (m_settings.onSimulation)
-                        m_settings.onSimulation(m_simulations);
-                }
-                outcomes[j][s] = std::move(*outcome);
+                auto outcome = runSeed(*prep, probe, m_seeds[s], runDiags[j][k], &abandon);
+                const bool next = outcome && outcome->met(m_levels);
+                outcomes[j][s] = std::move(outcome);
                 return next;
             },
+            [&](size_t c, size_t k) {
+                const size_t j = order[c];
+                const auto& outcome = outcomes[j][seedsInOrder[j][k]];
+                if (!outcome)
+                    return; // a failed run: reported below
+                ++m_simulations;
+                if (outcome->stoppedEarly)
+                    ++m_stoppedEarly;
+                if (m_settings.onSimulation)
+                    m_settings.onSimulation(m_simulations);
+            },
             m_settings.cancel);
-        if (m_settings.cancel && m_settings.cancel->cancelled())
+        if (!counted || (m_settings.cancel && m_settings.cancel->cancelled()))
             return false;
-        for (size_t j = 0; j < fresh.size(); ++j) {
-            diags.append(runDiags[j]);
-            if (broken[j])
-                failed = true;
+        for (size_t c = 0; c < fresh.size(); ++c) {
+            const size_t j = order[c];
+            for (size_t k = 0; k < (*counted)[c]; ++k) {
+                diags.append(runDiags[j][k]);
+                if (!outcomes[j][seedsInOrder[j][k]])
+                    failed = true;
+            }
+            // Seeds run ahead of a miss are not part of the evaluation.
+            for (size_t k = (*counted)[c]; k < seeds; ++k)
+                outcomes[j][seedsInOrder[j][k]].reset();
         }
         if (failed)
             return false;

@@ -72,9 +72,10 @@ public:
     int64_t stoppedEarly() const { return m_stoppedEarly; }
 
 private:
-    /// One simulation of a prepared mix; nullopt on an input error or when the user cancelled.
-    std::optional<SeedOutcome> runSeed(
-        const sim::PreparedScenario& prepared, const Probe& probe, uint64_t seed, Diagnostics& diags);
+    /// One simulation of a prepared mix; nullopt on an input error, when the user cancelled, or when
+    /// `abandon` (may be null) was raised while it ran.
+    std::optional<SeedOutcome> runSeed(const sim::PreparedScenario& prepared, const Probe& probe,
+        uint64_t seed, Diagnostics& diags, const CancelToken* abandon = nullptr);
     void noteSkippedEvents(const std::vector<Mix>& mixes,
         const std::vector<std::shared_ptr<const sim::PreparedScenario>>& prepared, Diagnostics& diags);
 

@@ -8,11 +8,12 @@
 
 namespace drasim::planner {
 
-ServiceLevelRecorder::ServiceLevelRecorder(
-    const std::vector<ServiceLevel>& levels, CancelToken* stop, const CancelToken* user)
+ServiceLevelRecorder::ServiceLevelRecorder(const std::vector<ServiceLevel>& levels, CancelToken* stop,
+    const CancelToken* user, const CancelToken* abandon)
     : m_levels(levels)
     , m_stop(stop)
     , m_user(user)
+    , m_abandon(abandon)
 {
     m_scopes[{}];
     for (const auto& l : m_levels)
@@ -86,7 +87,7 @@ void ServiceLevelRecorder::onSample(const sim::MetricSample& sample)
 
 void ServiceLevelRecorder::checkPending(sim::SimTime now)
 {
-    if (m_user && m_user->cancelled() && m_stop)
+    if (m_stop && ((m_user && m_user->cancelled()) || (m_abandon && m_abandon->cancelled())))
         m_stop->cancel();
     if (m_stoppedEarly || !m_stop)
         return;

@@ -26,7 +26,10 @@ public:
     /// certainly missed (a pod has waited, or is waiting, longer than allowed), at the first pod
     /// event or sample after that, which ends a hopeless run right after that event (the simulator
     /// checks the token before every event), and when `user` (may be null) is cancelled.
-    ServiceLevelRecorder(const std::vector<ServiceLevel>& levels, CancelToken* stop, const CancelToken* user);
+    /// `abandon` (may be null), when raised, stops the run as `user` does (a run whose answer is no
+    /// longer needed).
+    ServiceLevelRecorder(const std::vector<ServiceLevel>& levels, CancelToken* stop, const CancelToken* user,
+        const CancelToken* abandon = nullptr);
 
     void onPodEvent(const sim::PodEvent& event) override;
     /// It reads an event's time, type, pod, workload and priorityClass only.
@@ -72,6 +75,7 @@ private:
     std::vector<ServiceLevel> m_levels;
     CancelToken* m_stop;
     const CancelToken* m_user;
+    const CancelToken* m_abandon;
     std::unordered_map<std::string, Pod> m_pods;
     /// By (workload, priority class) a service level names; "" = every workload or class.
     std::map<std::pair<std::string, std::string>, Scope> m_scopes;
