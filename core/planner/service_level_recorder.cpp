@@ -58,10 +58,12 @@ void ServiceLevelRecorder::close(Pod& pod, sim::SimTime now, bool bound)
 void ServiceLevelRecorder::onPodEvent(const sim::PodEvent& e)
 {
     using sim::PodEventType;
+    if (e.serial >= m_pods.size())
+        m_pods.resize(std::max<size_t>(e.serial + 1, m_pods.size() * 2));
+    Pod& pod = m_pods[e.serial];
     if (e.type == PodEventType::Created) {
-        auto [it, fresh] = m_pods.try_emplace(e.pod);
-        if (fresh) {
-            Pod& pod = it->second;
+        if (!pod.known) {
+            pod.known = true;
             pod.created = e.time;
             pod.ordinal = m_created++;
             pod.scopes = &scopesOf(e.workload, e.priorityClass);
@@ -70,12 +72,12 @@ void ServiceLevelRecorder::onPodEvent(const sim::PodEvent& e)
                 s->open.insert({ pod.created, pod.ordinal });
             }
         }
-    } else if (auto it = m_pods.find(e.pod); it != m_pods.end() && it->second.open) {
+    } else if (pod.known && pod.open) {
         if (e.type == PodEventType::Scheduled)
-            close(it->second, e.time, true);
+            close(pod, e.time, true);
         else if (e.type == PodEventType::Failed || e.type == PodEventType::Evicted
             || e.type == PodEventType::Succeeded)
-            close(it->second, e.time, false); // deleted while still pending
+            close(pod, e.time, false); // deleted while still pending
     }
     checkPending(e.time);
 }

@@ -10,7 +10,6 @@
 #include <map>
 #include <set>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "core/common/progress.h"
@@ -59,6 +58,7 @@ private:
     };
     struct Pod
     {
+        bool known = false; ///< a Created event was seen
         sim::SimTime created = 0;
         int64_t ordinal = 0; ///< order of creation
         const std::vector<Scope*>* scopes = nullptr; ///< the scopes it counts in
@@ -76,7 +76,9 @@ private:
     CancelToken* m_stop;
     const CancelToken* m_user;
     const CancelToken* m_abandon;
-    std::unordered_map<std::string, Pod> m_pods;
+    /// By PodEvent::serial: every pod of a run has its own, and a study records every pod of
+    /// every run (a vector, not a map by name).
+    std::vector<Pod> m_pods;
     /// By (workload, priority class) a service level names; "" = every workload or class.
     std::map<std::pair<std::string, std::string>, Scope> m_scopes;
     std::map<std::pair<std::string, std::string>, std::vector<Scope*>> m_scopesOfPods;

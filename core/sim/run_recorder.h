@@ -66,6 +66,9 @@ struct PodEvent
     SimTime time = 0;
     PodEventType type = PodEventType::Created;
     std::string pod; ///< namespace/name
+    /// The pod's number within the run: unique per pod ever created, never 0 (recorders that
+    /// keep per-pod state index it by this, not by name).
+    uint64_t serial = 0;
     std::string job; ///< job name
     std::string workload; ///< scenario workload name
     std::string priorityClass; ///< Created: the pod's priorityClassName ("" when none)

@@ -30,6 +30,7 @@ void SimContext::emitPodEvent(
     e.time = now;
     e.type = type;
     e.pod = pod.key;
+    e.serial = pod.serial;
     e.workload.clear();
     e.priorityClass.clear();
     e.job.clear();

@@ -7,6 +7,7 @@
 #include "core/planner/service_level_recorder.h"
 #include "core/planner/study.h"
 #include "core/sim/run_summary.h"
+#include "tests/unit/planner/pod_serials.h"
 
 using namespace drasim;
 using namespace drasim::planner;
@@ -28,6 +29,7 @@ sim::PodEvent classEvent(double seconds, PodEventType type, const std::string& p
     e.time = sim::fromSeconds(seconds);
     e.type = type;
     e.pod = "default/" + pod;
+    e.serial = planner::test::serialOf(pod);
     e.workload = "w";
     if (type == PodEventType::Created)
         e.priorityClass = cls;

@@ -3,6 +3,7 @@
 
 #include "core/planner/service_level_recorder.h"
 #include "core/sim/run_summary.h"
+#include "tests/unit/planner/pod_serials.h"
 
 using namespace drasim;
 using namespace drasim::planner;
@@ -16,6 +17,7 @@ sim::PodEvent event(double seconds, PodEventType type, const std::string& pod, c
     e.time = sim::fromSeconds(seconds);
     e.type = type;
     e.pod = "default/" + pod;
+    e.serial = planner::test::serialOf(pod);
     e.workload = workload;
     return e;
 }
