@@ -138,6 +138,12 @@ Case randomCase(std::mt19937& rng)
     return c;
 }
 
+/// The same study with an oracle of its own (the same hidden thresholds), before either is asked.
+Case sameStudy(const Case& c)
+{
+    return Case { c.space, c.candidates, c.constraints, std::make_unique<ThresholdOracle>(*c.oracle) };
+}
+
 StudyResult header(const Case& c)
 {
     StudyResult h;
@@ -229,8 +235,7 @@ TEST(PlannerSearch, DecidingAMixAtItsFirstMissChangesNoVerdictAndNoRecommendatio
     int shortened = 0;
     for (int round = 0; round < 300; ++round) {
         Case every = randomCase(rng);
-        Case early { every.space, every.candidates, every.constraints,
-            std::make_unique<ThresholdOracle>(*every.oracle) };
+        Case early = sameStudy(every);
         early.oracle->decideAtFirstMiss = true;
         SearchResult a, b;
         Diagnostics diags;
@@ -422,8 +427,7 @@ TEST(PlannerSearch, AskingTheOwnedClusterFirstChangesNoRecommendationAndEndsTheS
     int sufficed = 0;
     for (int round = 0; round < 300; ++round) {
         Case plain = randomCase(rng);
-        Case owned { plain.space, plain.candidates, plain.constraints,
-            std::make_unique<ThresholdOracle>(*plain.oracle) };
+        Case owned = sameStudy(plain);
         owned.space.owned = true;
         SearchResult a, b;
         Diagnostics diags;
