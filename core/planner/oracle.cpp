@@ -205,15 +205,17 @@ bool SimulationOracle::evaluate(
             m_settings.cancel);
         if (!counted || (m_settings.cancel && m_settings.cancel->cancelled()))
             return false;
-        for (size_t c = 0; c < fresh.size(); ++c) {
-            const size_t j = order[c];
-            for (size_t k = 0; k < (*counted)[c]; ++k) {
+        std::vector<size_t> countedOf(fresh.size()); // per probe, in the order the probes came
+        for (size_t c = 0; c < fresh.size(); ++c)
+            countedOf[order[c]] = (*counted)[c];
+        for (size_t j = 0; j < fresh.size(); ++j) {
+            for (size_t k = 0; k < countedOf[j]; ++k) {
                 diags.append(runDiags[j][k]);
                 if (!outcomes[j][seedsInOrder[j][k]])
                     failed = true;
             }
             // Seeds run ahead of a miss are not part of the evaluation.
-            for (size_t k = (*counted)[c]; k < seeds; ++k)
+            for (size_t k = countedOf[j]; k < seeds; ++k)
                 outcomes[j][seedsInOrder[j][k]].reset();
         }
         if (failed)
