@@ -144,6 +144,14 @@ Case sameStudy(const Case& c)
     return Case { c.space, c.candidates, c.constraints, std::make_unique<ThresholdOracle>(*c.oracle) };
 }
 
+/// Both studies searched, each by its own oracle: the two sides of a law that compares them.
+void searchBoth(const Case& x, const Case& y, SearchResult& a, SearchResult& b)
+{
+    Diagnostics diags;
+    ASSERT_TRUE(runSearch(x.space, *x.oracle, Shard {}, diags, a)) << diags.formatAll();
+    ASSERT_TRUE(runSearch(y.space, *y.oracle, Shard {}, diags, b)) << diags.formatAll();
+}
+
 StudyResult header(const Case& c)
 {
     StudyResult h;
@@ -238,9 +246,7 @@ TEST(PlannerSearch, DecidingAMixAtItsFirstMissChangesNoVerdictAndNoRecommendatio
         Case early = sameStudy(every);
         early.oracle->decideAtFirstMiss = true;
         SearchResult a, b;
-        Diagnostics diags;
-        ASSERT_TRUE(runSearch(every.space, *every.oracle, Shard {}, diags, a));
-        ASSERT_TRUE(runSearch(early.space, *early.oracle, Shard {}, diags, b));
+        ASSERT_NO_FATAL_FAILURE(searchBoth(every, early, a, b));
         ASSERT_EQ(a.byLoad.size(), b.byLoad.size());
         for (size_t l = 0; l < a.byLoad.size(); ++l) {
             ASSERT_EQ(a.byLoad[l].size(), b.byLoad[l].size()) << "round " << round;
@@ -430,9 +436,7 @@ TEST(PlannerSearch, AskingTheOwnedClusterFirstChangesNoRecommendationAndEndsTheS
         Case owned = sameStudy(plain);
         owned.space.owned = true;
         SearchResult a, b;
-        Diagnostics diags;
-        ASSERT_TRUE(runSearch(plain.space, *plain.oracle, Shard {}, diags, a));
-        ASSERT_TRUE(runSearch(owned.space, *owned.oracle, Shard {}, diags, b));
+        ASSERT_NO_FATAL_FAILURE(searchBoth(plain, owned, a, b));
         StudyResult h = header(plain);
         h.seeds = { 1, 2, 3 };
         const StudyResult ra = summarize(a, plain.space.loads, plain.constraints, h);
