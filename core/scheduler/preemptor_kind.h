@@ -28,11 +28,17 @@ inline const char* preemptorTypeName(PreemptorKind kind)
     return "pod";
 }
 
+/// What the victim is told of its preemptor, without the scheduler's name.
+inline std::string preemptingFor(PreemptorKind kind)
+{
+    return std::string("preempting to accommodate a higher priority ") + preemptorTypeName(kind);
+}
+
 /// The victim's DisruptionTarget message; an empty schedulerName is the default scheduler's.
 inline std::string disruptionTargetMessage(const std::string& schedulerName, PreemptorKind kind)
 {
-    return (schedulerName.empty() ? std::string("default-scheduler") : schedulerName)
-        + ": preempting to accommodate a higher priority " + preemptorTypeName(kind);
+    return (schedulerName.empty() ? std::string("default-scheduler") : schedulerName) + ": "
+        + preemptingFor(kind);
 }
 
 } // namespace drasim::scheduler

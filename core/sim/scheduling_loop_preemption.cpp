@@ -55,8 +55,7 @@ void SchedulingLoop::victimGone(const Event& e)
         return; // it ended earlier (completed, its node failed)
     // The DisruptionTarget condition's message (preemptor_kind.h) without the scheduler's name.
     m_jobs.failRunning({ victim.key }, PodEventType::Evicted,
-        std::string("DisruptionTarget: PreemptionByScheduler: preempting to accommodate a higher priority ")
-            + scheduler::preemptorTypeName(scheduler::PreemptorKind(e.c)),
+        "DisruptionTarget: PreemptionByScheduler: " + scheduler::preemptingFor(scheduler::PreemptorKind(e.c)),
         false);
 }
 
