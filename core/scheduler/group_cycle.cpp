@@ -76,13 +76,22 @@ void Cluster::Impl::GroupCycle::run(Impl& d, const PodGroupPolicy& group, const 
         run.message = minCountMessage(group, scheduled, remaining);
         return;
     }
+    run.preempting = 0;
+    run.waiting = false;
     for (size_t i : order) {
         run.members[i] = d.schedule(pods[i], false);
         run.tried[i] = true;
         --remaining;
-        if (run.members[i].scheduled) {
+        const ScheduleResult& m = run.members[i];
+        if (m.scheduled) {
             ++scheduled;
             ++run.placed;
+        } else if (m.preemption && !m.preemption->victims.empty()) {
+            // 1.36's podGroupPodSchedulingAlgorithm assumes a member whose PostFilter nominated a
+            // node there, so PlacementFeasible counts it (requiresPreemption). Here it holds the
+            // node through its nomination, which the later members' filters count.
+            ++scheduled;
+            ++run.preempting;
         }
         run.status = placementFeasible(group, scheduled, remaining);
         if (run.status == Feasibility::Unschedulable)
@@ -90,6 +99,14 @@ void Cluster::Impl::GroupCycle::run(Impl& d, const PodGroupPolicy& group, const 
     }
     // The message of the last check, worded once rather than after every pod.
     run.message = minCountMessage(group, scheduled, remaining);
+    if (run.status == Feasibility::Success && run.preempting > 0) {
+        // "If any preemption is required, the whole pod group requires it to be feasible":
+        // nothing binds, every member goes back nominated (podGroupSchedulingDefaultAlgorithm).
+        run.status = Feasibility::Unschedulable;
+        run.message = "pod group is waiting for preemption to complete";
+        run.waiting = true;
+        return;
+    }
     // The framework wants at least one pod placed by the cycle itself.
     if (run.status == Feasibility::Success && run.placed == 0) {
         run.status = Feasibility::Unschedulable;
@@ -228,9 +245,20 @@ void Cluster::Impl::GroupCycle::fillFailure(
     out.message = message;
     out.members = std::move(run.members);
     out.fitted.assign(out.members.size(), false);
+    // A group waiting for its members' preemption is nominated where the run placed them.
+    out.waitingOnPreemption = run.waiting;
     for (size_t i = 0; i < out.members.size(); ++i) {
         auto& m = out.members[i];
         out.fitted[i] = i < run.tried.size() && run.tried[i] && m.scheduled;
+        if (run.waiting && out.fitted[i]) {
+            PreemptionResult nominated;
+            nominated.nominatedNode = std::move(m.nodeName);
+            m = ScheduleResult {};
+            m.failure = FailureKind::Unschedulable;
+            m.message = message;
+            m.preemption = std::move(nominated);
+            continue;
+        }
         // A member that fitted, or was never tried, waits for the group; one that did not fit
         // keeps its own reason after the group's.
         if (!run.tried[i] || m.scheduled) {
@@ -271,11 +299,11 @@ namespace {
 class GroupCycleFlagScope
 {
 public:
-    explicit GroupCycleFlagScope(bool& flag)
+    GroupCycleFlagScope(bool& flag, bool value)
         : m_flag(flag)
         , m_saved(flag)
     {
-        m_flag = true;
+        m_flag = value;
     }
     ~GroupCycleFlagScope() { m_flag = m_saved; }
     GroupCycleFlagScope(const GroupCycleFlagScope&) = delete;
@@ -291,9 +319,15 @@ private:
 GroupScheduleResult Cluster::Impl::scheduleGroup(const PodGroupPolicy& group,
     const std::vector<api::Pod>& pods, const std::vector<std::string>& boundMembers, bool topologyAware)
 {
-    // The members' own cycles run no DefaultPreemption (upstream disables it for pods of a
-    // group; workload-aware preemption acts for the group as a whole).
-    const GroupCycleFlagScope groupFlag(inGroupCycle);
+    // With workload-aware preemption the members' own cycles run no DefaultPreemption (upstream
+    // disables it for pods of a group: the group preempts as a whole). 1.36 without the
+    // WorkloadAwarePreemption gate runs it for each member that does not fit
+    // (podGroupPodSchedulingAlgorithm with runAllPostFilters; DefaultPreemption's PostFilter
+    // steps aside for a pod of a group only when the gate is on; 1.37 steps aside whenever
+    // GenericWorkload is on, which every group cycle needs).
+    const bool memberPostFilter
+        = !group.workloadAwarePreemption && options.kubernetesVersion == api::KubernetesVersion::V1_36;
+    const GroupCycleFlagScope groupFlag(inGroupCycle, !memberPostFilter);
     groupPolicies[group.key] = group;
     GroupClaims::generate(*this, group);
     GroupScheduleResult out
@@ -315,7 +349,9 @@ GroupScheduleResult Cluster::Impl::scheduleGroup(const PodGroupPolicy& group,
     // refusal into the group's status before looking for victims: runWorkloadAwarePreemption
     // returns it itself, not the plugin, so it has no "pod group preemption: " lead.
     bool waitingOnPreemption = false;
-    if (!out.scheduled && confined && profile.groupPreemption && group.workloadAwarePreemption) {
+    if (memberPostFilter)
+        waitingOnPreemption = GroupCycle::settleMemberPreemption(*this, pods, out);
+    else if (!out.scheduled && confined && profile.groupPreemption && group.workloadAwarePreemption) {
         PreemptionResult refused;
         refused.message
             = "workload aware preemption is not supported for pod groups with scheduling constraints";

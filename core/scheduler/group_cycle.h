@@ -35,6 +35,12 @@ struct Cluster::Impl::GroupCycle
         int32_t placed = 0;
         std::vector<ScheduleResult> members; ///< by input index; untried members stay default
         std::vector<bool> tried;
+        /// Members whose own PostFilter evicted pods for them (1.36 without workload-aware
+        /// preemption): counted as placed on their nominated node for PlacementFeasible.
+        int32_t preempting = 0;
+        /// PlacementFeasible held only with those members counted: the group waits for its
+        /// members' preemption instead of binding (status Unschedulable).
+        bool waiting = false;
     };
     /// A set of candidate nodes: a domain of a topology key, possibly inside a parent's domain.
     struct Placement
@@ -123,6 +129,12 @@ struct Cluster::Impl::GroupCycle
         const std::vector<api::Pod>& pods, const std::vector<size_t>& order, int32_t already,
         const std::vector<size_t>& skipped, const Capacity& capacity, std::vector<int32_t>& held,
         PlacementRun& run, PlacementRun& firstRun);
+    /// After a cycle whose members ran their own PostFilter (1.36 with the WorkloadAwarePreemption
+    /// gate off, group_pod_preemption.cpp): what upstream's preemption did outside the cycle's
+    /// rolled-back view is done again for real. Victims are deleted whatever became of the group;
+    /// a waiting group's members are nominated, the others' preemptors lose their nomination.
+    /// Returns whether the group waits on preemption.
+    static bool settleMemberPreemption(Impl& d, const std::vector<api::Pod>& pods, GroupScheduleResult& out);
     /// Takes the run's member results (the run is not read again).
     static void fillFailure(GroupScheduleResult& out, PlacementRun&& run, const std::string& message);
     static std::string noPlacementMessage(const PodGroupPolicy& group,

@@ -62,6 +62,10 @@ struct GroupScheduleResult
     /// Per member, when the cycle was dropped: whether the member fitted in it (it was assumed,
     /// then forgotten with the rest). Empty when the cycle was kept.
     std::vector<bool> fitted;
+    /// The cycle was dropped because members had to preempt first (1.36 without workload-aware
+    /// preemption: each member's own PostFilter ran inside the cycle); every member placed or
+    /// preempting is nominated, and `members` name their nodes in `preemption`.
+    bool waitingOnPreemption = false;
     /// Nominations the dropped cycle took back from members that fitted in it
     /// (GroupPreemption::clearFittedNominations).
     int32_t nominationsCleared = 0;

@@ -84,10 +84,11 @@ GroupOutcome SchedulerClusterPort::scheduleGroup(
     // A group cycle that placed nothing, evicted nothing and nominated nothing undid everything
     // it tried (its placements and preemption's dry runs run in rolled-back transactions), so the
     // cluster is as it was, unless it took back nominations of members it placed. Preemption may
-    // nominate the members with no victim, when every unit was reprieved.
+    // nominate the members with no victim, when every unit was reprieved. In 1.36 without
+    // workload-aware preemption a member may have evicted pods itself.
     const bool nominated
         = std::any_of(r.members.begin(), r.members.end(), [](const scheduler::ScheduleResult& m) {
-              return m.preemption && !m.preemption->nominatedNode.empty();
+              return m.preemption && (!m.preemption->nominatedNode.empty() || !m.preemption->victims.empty());
           });
     if (r.scheduled || nominated || r.nominationsCleared > 0
         || (r.preemption && !r.preemption->victims.empty()))

@@ -154,6 +154,15 @@ void SchedulingLoop::attemptGroup(uint32_t jobId)
         g.facts = std::move(facts);
     }
     bindMembers(pending, out, key);
+    // 1.36 without workload-aware preemption: members that did not fit preempted for themselves,
+    // each its own preemptor, whatever became of the group (group_pod_preemption.cpp). Nothing
+    // was bound then, so every pending member still stands.
+    if (!out.scheduled)
+        for (size_t i = 0; i < pending.size() && i < out.members.size(); ++i)
+            if (!out.members[i].victims.empty()) {
+                g.preempted = true;
+                preempted(pending[i], out.members[i]);
+            }
     // Preemption nominated the members, with victims or (every unit reprieved) without: the
     // group's next cycles read those nominations, so they are not answered from the memo.
     if (!out.scheduled && std::any_of(out.members.begin(), out.members.end(), [](const BindOutcome& m) {

@@ -140,3 +140,25 @@ TEST(GroupPreemptionRun, ARackConstrainedGangEvictsInOneRackFrom137)
     EXPECT_EQ(v136.count("Preempted"), 0) << v136.dump();
     EXPECT_EQ(v136.count("16m40s Scheduled default/train-"), 2) << v136.dump();
 }
+
+// 1.36 without the WorkloadAwarePreemption gate: each training member that does not fit runs its
+// own DefaultPreemption inside the group cycle, each evicting one batch pod, and the gang waits
+// nominated. When batch-1 is gone (2m10s) the next cycle places train-0 but not train-1, whose
+// victim is still terminating (not eligible to preempt again): the group fails without waiting on
+// preemption and train-0's nomination is taken back, as 1.36's submitPodGroupAlgorithmResult does.
+// batch-1's replacement takes the node, and train-0 evicts it in turn: the needless disruption
+// workload-aware preemption was made to end. The victims name a pod as their preemptor.
+TEST(GroupPreemptionRun, In136WithoutTheGateEachMemberPreemptsForItself)
+{
+    const std::vector<workload::JobSpec> jobs { gangJob("batch", 0, 1000, 2, 0),
+        gangJob("train", 100, 500, 2, 1000) };
+    auto log = runGangs(2, jobs, false, 0, api::KubernetesVersion::V1_36);
+    EXPECT_EQ(log.count("1m40s Preempted default/batch-"), 2) << log.dump();
+    EXPECT_EQ(log.count("preempted by default/train-0 (priority 1000)"), 2) << log.dump();
+    EXPECT_EQ(log.count("preempted by default/train-1 (priority 1000)"), 1) << log.dump();
+    EXPECT_EQ(log.count("accommodate a higher priority podgroup"), 0) << log.dump();
+    EXPECT_EQ(log.count("Evicted default/batch-"), 3) << log.dump();
+    EXPECT_EQ(log.count("2m10s Scheduled default/batch-2"), 1) << log.dump();
+    EXPECT_EQ(log.count("2m40s Scheduled default/train-"), 2) << log.dump();
+    EXPECT_EQ(log.count("Scheduled default/train-"), 2) << log.dump();
+}
