@@ -59,16 +59,38 @@ public:
                     nodes.push_back(m.nominatedNode);
             checkOneDomain(group, nodes);
         }
+        checkMemberVictims(pods, out);
         checkGroup(group, pods, boundMembers, out);
         checkCapacity();
         return out;
     }
 
     int cycles = 0;
+    int memberPreemptions = 0; ///< members that preempted for themselves (1.36 without the gate)
     int gangsFirstBound = 0;
     int confinedPreemptions = 0; ///< preemptions by groups with a topology key
 
 private:
+    /// A member that preempted for itself: its victims are below it, the cycle bound nothing,
+    /// and a nominated member's victims are on its nominated node.
+    void checkMemberVictims(const std::vector<api::Pod>& pods, const GroupOutcome& out)
+    {
+        for (size_t i = 0; i < pods.size() && i < out.members.size(); ++i) {
+            const BindOutcome& m = out.members[i];
+            if (m.victims.empty())
+                continue;
+            ++memberPreemptions;
+            EXPECT_FALSE(out.scheduled) << m_seed << " " << pods[i].meta.name;
+            checkVictims(m.victims, pods[i].spec.priority.value_or(0), "pod " + pods[i].meta.name);
+            for (const auto& v : m.victims) {
+                const auto* b = m_cluster.findBoundPod(v);
+                if (b && !m.nominatedNode.empty()) {
+                    EXPECT_EQ(b->nodeName, m.nominatedNode) << m_seed << " " << v;
+                }
+            }
+        }
+    }
+
     void checkGroup(const GroupPolicy& group, const std::vector<api::Pod>& pods,
         const std::vector<std::string>& boundMembers, const GroupOutcome& out)
     {
@@ -268,4 +290,32 @@ TEST(PodGroupLaws, PreemptingGangsStayInOneDomainOnRandomClusters)
     EXPECT_GT(firstBinds, 300);
     EXPECT_GT(victims, 100);
     EXPECT_GT(confined, 30);
+}
+
+// 1.36 without the WorkloadAwarePreemption gate, jobs at three priorities: members preempt for
+// themselves inside group cycles. The gang laws hold as they do without preemption, every
+// member's victims are below it and on its nominated node, and a cycle with a preempting member
+// binds nothing.
+TEST(PodGroupLaws, MembersPreemptingForThemselvesKeepTheGangLawsIn136)
+{
+    int cycles = 0;
+    int firstBinds = 0;
+    int preempting = 0;
+    scheduler::SchedulerOptions v136;
+    v136.kubernetesVersion = api::KubernetesVersion::V1_36;
+    for (uint64_t seed = 7'400'000; seed < 7'400'400; ++seed) {
+        LawCase c = randomCase(seed, true);
+        c.options.workloadAwarePreemption = false;
+        scheduler::Cluster cluster(gpuClassAndTemplates(kMaxGpusPerPod), v136);
+        CheckingPort port(cluster, "seed " + std::to_string(seed));
+        runCase(std::move(c), port);
+        cycles += port.cycles;
+        firstBinds += port.gangsFirstBound;
+        preempting += port.memberPreemptions;
+        if (::testing::Test::HasFailure())
+            break;
+    }
+    EXPECT_GT(cycles, 1000);
+    EXPECT_GT(firstBinds, 100);
+    EXPECT_GT(preempting, 30);
 }
