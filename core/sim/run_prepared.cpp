@@ -165,16 +165,23 @@ auto simulateWith(const PreparedScenario& prepared, api::ObjectSet objects, cons
     }
     for (auto& e : eventsFor(prepared, o, seed))
         sim.addEvent(std::move(e));
-    auto source
-        = workload::makeScenarioSource(*workloads.specs, seed, prepared.featureGates, diags, priorityClasses);
-    if (!source)
+    // The stream was scanned for its objects before (here or when the scenario was prepared),
+    // which reported its warnings; read again for the run, it reports only what fails it.
+    Diagnostics streamed;
+    auto source = workload::makeScenarioSource(
+        *workloads.specs, seed, prepared.featureGates, streamed, priorityClasses);
+    if (!source || streamed.hasErrors()) {
+        diags.append(streamed);
         return std::nullopt;
+    }
     sim.setArrivals(std::move(source));
     for (auto* r : options.recorders)
         sim.addRecorder(r);
     auto result = drive(sim, port);
+    if (streamed.hasErrors())
+        diags.append(streamed); // a workload stream reported a bad row while running
     if (diags.errorCount() > errorsBefore)
-        return std::nullopt; // a workload stream reported a bad row while running
+        return std::nullopt;
     return result;
 }
 
