@@ -75,7 +75,7 @@ struct Cluster::Impl::CompositeCycle
     void index(const GroupTreeNode& n)
     {
         slots[&n] = out.groups.size();
-        out.groups.push_back(GroupTreeOutcome { n.policy.key, n.composite, false, "", "", {} });
+        out.groups.push_back(GroupTreeOutcome { n.policy.key, n.composite, false, "", "", {}, {} });
         for (const auto& c : n.children)
             index(c);
         ends[&n] = out.groups.size();
@@ -118,17 +118,24 @@ struct Cluster::Impl::CompositeCycle
             o.members.assign(c.pending.size(), ScheduleResult {});
             for (auto& m : o.members)
                 m.failure = FailureKind::Unschedulable;
+            o.fitted.clear();
             reset(c);
         }
     }
 
     /// `n` was given up: nothing below it stays scheduled, and every member says why, the
-    /// outer reason first.
+    /// outer reason first. A member placed before says it fitted: upstream keeps the pod results
+    /// of a child that succeeded under a failed parent and overwrites only its status
+    /// (completeCompositePodGroupAlgorithmResultMap in pkg/scheduler/schedule_one_podgroup.go).
     void fail(const GroupTreeNode& n, const std::string& message)
     {
         GroupTreeOutcome& o = slot(n);
         o.scheduled = false;
         o.domain.clear();
+        o.fitted.resize(o.members.size(), false);
+        for (size_t j = 0; j < o.members.size(); ++j)
+            if (o.members[j].scheduled)
+                o.fitted[j] = true;
         // The group's own reason, when the outer one quotes it already, is not said twice.
         const bool quoted = !o.message.empty() && message.find(o.message) != std::string::npos;
         for (auto& m : o.members) {
@@ -210,6 +217,7 @@ Cluster::Impl::CompositeCycle::Eval Cluster::Impl::CompositeCycle::leaf(
     o.message = r.scheduled ? std::string() : r.message;
     if (r.members.size() == n.pending.size()) {
         o.members = std::move(r.members);
+        o.fitted = std::move(r.fitted); // its own cycle failed: which members fitted in it
     } else { // no cycle ran: every pending member waits for the reason given
         ScheduleResult waiting;
         waiting.failure = FailureKind::Unschedulable;
@@ -400,14 +408,20 @@ GroupTreeResult scheduleGroupTree(Cluster& cluster, const GroupTreeNode& root, b
     // A root that ends Unschedulable runs workload-aware preemption as the preemptor, at its
     // priority (KEP-6012, kubernetes/kubernetes#140634: PodGroupPostFilter for a CompositePodGroup);
     // topology constraints do not stop it in 1.37 (kubernetes/kubernetes#140683).
+    bool waitingOnPreemption = false;
     if (preemptible)
-        Cluster::Impl::GroupPreemption::treePostFilter(
+        waitingOnPreemption = Cluster::Impl::GroupPreemption::treePostFilter(
             d, root,
             [&] {
                 bool ignored = false;
                 return Cluster::Impl::CompositeCycle::run(d, root, topologyAware, ignored);
             },
             out);
+    // A cycle not waiting on preemption takes back the nominations of the members it placed in
+    // each PodGroup of the tree that ends unscheduled (the whole tree, when the root failed; a
+    // child that failed under a root that held), as a PodGroup's failed cycle does.
+    if (!waitingOnPreemption)
+        out.nominationsCleared = Cluster::Impl::GroupPreemption::clearTreeFittedNominations(d, root, out);
     d.inGroupCycle = wasInGroupCycle;
     return out;
 }

@@ -59,9 +59,14 @@ struct Cluster::Impl::GroupPreemption
     /// The same for a CompositePodGroup hierarchy whose root's cycle failed
     /// (hierarchy_preemption.cpp): the root is the preemptor, at its priority; `attempt` runs
     /// the hierarchy's cycle on the cluster as it stands. Fills `out.preemption` and the
-    /// nominated members' ScheduleResult::preemption.
-    static void treePostFilter(Impl& d, const GroupTreeNode& root,
+    /// nominated members' ScheduleResult::preemption. Returns whether the tree now waits on
+    /// preemption, as postFilter does.
+    static bool treePostFilter(Impl& d, const GroupTreeNode& root,
         const std::function<GroupTreeResult()>& attempt, GroupTreeResult& out);
+    /// clearFittedNominations for a hierarchy's cycle that does not wait on preemption: each
+    /// PodGroup of the tree that ends unscheduled hands its members to the FailureHandler as a
+    /// PodGroup does (GroupTreeOutcome::fitted). Returns how many nominations were taken back.
+    static int32_t clearTreeFittedNominations(Impl& d, const GroupTreeNode& root, const GroupTreeResult& out);
 
     /// The units of lower priority than `below`, leaving out the group `self` and pods already
     /// being deleted, most important first (KEP-5710: priority, a group before a pod, the larger

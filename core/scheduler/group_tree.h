@@ -41,6 +41,9 @@ struct GroupTreeOutcome
     std::string message; ///< why it was not scheduled, in the scheduler's words
     /// A PodGroup's members, one per pending pod in GroupTreeNode order.
     std::vector<ScheduleResult> members;
+    /// Per member, when the tree's cycle failed: whether the member fitted in the run the failure
+    /// reports (assumed, then forgotten with the rest). Empty when none did.
+    std::vector<bool> fitted;
 };
 
 struct GroupTreeResult
@@ -55,6 +58,9 @@ struct GroupTreeResult
     /// the pods evicted, most important unit first, and its status; the members it made room for
     /// carry their nominated node in their ScheduleResult::preemption. Unset when not tried.
     std::optional<PreemptionResult> preemption;
+    /// Nominations the failed cycle took back from members that fitted in it, when the tree does
+    /// not wait on its preemption (GroupPreemption::clearTreeFittedNominations).
+    int32_t nominationsCleared = 0;
 };
 
 /// PlacementFeasible of a composite gang after each child (KEP-6012, workload-scheduling.md §5.2):

@@ -7,6 +7,7 @@
 // preemption (group_preemption.cpp) as one group: the root's policy (key, priority,
 // preemptionPolicy), every pending pod of its leaves in the tree's order, and an attempt that
 // runs the whole tree's cycle. Its nominations then go back to the members where they came from.
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -26,7 +27,7 @@ void treeInOrder(const GroupTreeNode& n, std::vector<const GroupTreeNode*>& orde
 
 } // namespace
 
-void Cluster::Impl::GroupPreemption::treePostFilter(
+bool Cluster::Impl::GroupPreemption::treePostFilter(
     Impl& d, const GroupTreeNode& root, const std::function<GroupTreeResult()>& attempt, GroupTreeResult& out)
 {
     std::vector<const GroupTreeNode*> order;
@@ -39,7 +40,7 @@ void Cluster::Impl::GroupPreemption::treePostFilter(
             where.emplace_back(k, j);
         }
     if (pods.empty())
-        return;
+        return false;
     // The tree's result as one group's: its members flattened in the order of `pods`.
     const auto flat = [&where](const GroupTreeResult& r) {
         GroupScheduleResult g;
@@ -53,7 +54,7 @@ void Cluster::Impl::GroupPreemption::treePostFilter(
         return g;
     };
     GroupScheduleResult mine = flat(out);
-    postFilter(
+    const bool waiting = postFilter(
         d, root.policy, pods, [&] { return flat(attempt()); }, mine);
     out.preemption = std::move(mine.preemption);
     for (size_t i = 0; i < where.size() && i < mine.members.size(); ++i) {
@@ -61,6 +62,37 @@ void Cluster::Impl::GroupPreemption::treePostFilter(
         if (mine.members[i].preemption && k < out.groups.size() && j < out.groups[k].members.size())
             out.groups[k].members[j].preemption = std::move(mine.members[i].preemption);
     }
+    return waiting;
+}
+
+// Upstream's root cycle ends in submitPodGroupAlgorithmResult for every PodGroup of the tree
+// (pkg/scheduler/schedule_one_podgroup.go), whether the root succeeded or not:
+// completeCompositePodGroupAlgorithmResultMap has given a failed parent's status to each child
+// that succeeded, keeping its pod results, so a member whose own result succeeded, in a group now
+// Unschedulable and not waitingOnPreemption, goes to the FailureHandler with clearNominatedNode; a
+// member that did not fit, or was never tried, goes with its own result's nominatingInfo, which is
+// nil and leaves its nomination be. (An earlier revision of that function replaced such a child's
+// result with an empty one, whose members kept their nominations; the later ones keep the pod
+// results and overwrite only the status.)
+int32_t Cluster::Impl::GroupPreemption::clearTreeFittedNominations(
+    Impl& d, const GroupTreeNode& root, const GroupTreeResult& out)
+{
+    std::vector<const GroupTreeNode*> order;
+    treeInOrder(root, order);
+    int32_t cleared = 0;
+    for (size_t k = 0; k < order.size() && k < out.groups.size(); ++k) {
+        if (out.scheduled && out.groups[k].scheduled)
+            continue; // its members bind
+        const std::vector<bool>& fitted = out.groups[k].fitted;
+        for (size_t j = 0; j < order[k]->pending.size() && j < fitted.size(); ++j) {
+            const std::string key = keyOf(order[k]->pending[j].meta);
+            if (!fitted[j] || !d.nominations.contains(key))
+                continue;
+            Nominator::clear(d, key);
+            ++cleared;
+        }
+    }
+    return cleared;
 }
 
 } // namespace drasim::scheduler

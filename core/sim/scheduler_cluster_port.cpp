@@ -108,7 +108,9 @@ GroupOutcome SchedulerClusterPort::scheduleGroup(
 
 TreeOutcome SchedulerClusterPort::scheduleGroupTree(const scheduler::GroupTreeNode& root, bool topologyAware)
 {
-    // The cycle generates the PodGroups' claims before it places anything; counted as a change.
+    // The cycle generates the PodGroups' claims before it places anything, and may take back the
+    // nominations of members it placed (GroupTreeResult::nominationsCleared): always counted as a
+    // change.
     ++m_changes;
     scheduler::GroupTreeResult r = scheduler::scheduleGroupTree(m_cluster, root, topologyAware);
     TreeOutcome out;

@@ -3,7 +3,9 @@
 // with minGroupCount, a three-level tree placed top-down, and laws over random trees on random
 // block/rack clusters: every bound PodGroup lies in one domain of its own key and of every
 // composite group's key above it, a gang PodGroup is never bound below minCount, a tree that is
-// not scheduled binds nothing, and no node holds more than it has.
+// not scheduled binds nothing, no node holds more than it has, and the members a cycle says fitted
+// belong to groups it left unscheduled. A later cycle that does not wait on preemption takes back
+// the nominations of the members it placed in each PodGroup it left unscheduled.
 #include <map>
 #include <random>
 #include <set>
@@ -259,6 +261,147 @@ TEST(GroupTree, ARootThatDoesNotFitEvenWithoutItsVictimsSaysWhatItsDryRunFound)
     EXPECT_FALSE(c.findBoundPod("default/low")->terminating);
 }
 
+// A hierarchy nominated by its root's preemption whose later cycle fails with nothing to wait for:
+// as for a PodGroup, every member that fitted in that cycle loses its nomination and a member that
+// did not fit keeps its own (submitPodGroupAlgorithmResult for each PodGroup of the tree). A leaf
+// that held its quorum in the failed tree counts as well: 1.37 keeps its members' results and only
+// gives it the root's failure (completeCompositePodGroupAlgorithmResultMap).
+TEST(GroupTree, AFailedLaterCycleTakesBackTheNominationsOfTheMembersItPlaced)
+{
+    // Three nodes of 4 cpus, one rack each, full of pods below the tree.
+    auto o = blockCluster({ 4, 4, 4 }, 3, 1);
+    for (int i = 0; i < 3; ++i) {
+        api::Pod low = pod("low-" + std::to_string(i));
+        low.spec.containers[0].resources.requests["cpu"] = q("4");
+        low.spec.priority = 100;
+        low.spec.nodeName = "node-" + std::to_string(i);
+        o.pods.push_back(low);
+    }
+    Cluster c(std::move(o));
+    // A job that needs both its children: one pod, and a gang of two; each pod takes a node.
+    GroupTreeNode job = compositeGroup(
+        "job", true, 2, "", { leafGroup("one", 1, false, 1, ""), leafGroup("pair", 2, true, 2, "") });
+    preemptingAtPriority1000(job);
+    for (auto& leaf : job.children)
+        for (auto& p : leaf.pending)
+            p.spec.containers[0].resources.requests["cpu"] = q("4");
+
+    const auto first = scheduler::scheduleGroupTree(c, job, false);
+    ASSERT_FALSE(first.scheduled);
+    ASSERT_TRUE(first.preemption);
+    ASSERT_EQ(first.preemption->victims.size(), 3u) << first.preemption->message;
+    ASSERT_EQ(first.groups.size(), 3u);
+    std::vector<std::string> nominated;
+    for (size_t k : { 1u, 2u })
+        for (const auto& m : first.groups[k].members) {
+            ASSERT_TRUE(m.preemption);
+            nominated.push_back(m.preemption->nominatedNode);
+        }
+    ASSERT_EQ(nominated.size(), 3u);
+    EXPECT_EQ(first.nominationsCleared, 0); // the tree waits on its preemption
+    for (int i = 0; i < 3; ++i)
+        c.podFinished("default/low-" + std::to_string(i));
+    // A pod above the tree takes pair-1's node (nominations hold room only for pods not above them).
+    api::Pod high = pod("high");
+    high.spec.containers[0].resources.requests["cpu"] = q("4");
+    high.spec.priority = 2000;
+    high.spec.nodeSelector["rack"] = "b0-r" + nominated[2].substr(5);
+    ASSERT_TRUE(c.schedule(high).scheduled);
+
+    // one-0 fits (its leaf holds its quorum), pair-0 fits, pair-1 nowhere: the pair's gang fails,
+    // so does the root, and nothing runs below the tree to preempt.
+    const auto later = scheduler::scheduleGroupTree(c, job, false);
+    EXPECT_FALSE(later.scheduled);
+    ASSERT_TRUE(later.preemption);
+    EXPECT_EQ(later.preemption->message,
+        "pod group preemption: No preemption victims found for incoming preemptor");
+    ASSERT_EQ(later.groups.size(), 3u);
+    EXPECT_EQ(later.groups[1].fitted, (std::vector<bool> { true }));
+    EXPECT_EQ(later.groups[2].fitted, (std::vector<bool> { true, false }));
+    EXPECT_EQ(later.nominationsCleared, 2);
+
+    // The nodes of one-0 and pair-0 are free again for pods below the tree; pair-1 still holds its
+    // node once the pod above it is gone.
+    for (const std::string name : { "l0", "l1" }) {
+        api::Pod lower = pod(name);
+        lower.spec.containers[0].resources.requests["cpu"] = q("4");
+        lower.spec.priority = 500;
+        const auto r = c.schedule(lower);
+        ASSERT_TRUE(r.scheduled) << name << ": " << r.message;
+        EXPECT_NE(r.nodeName, nominated[2]);
+    }
+    c.podFinished("default/high");
+    api::Pod last = pod("l2");
+    last.spec.containers[0].resources.requests["cpu"] = q("4");
+    last.spec.priority = 500;
+    EXPECT_FALSE(c.schedule(last).scheduled);
+}
+
+// The same when the root holds but a child does not: upstream hands each PodGroup of the tree to
+// submitPodGroupAlgorithmResult whatever the root's outcome, so the member that fitted in the
+// failed gang loses its nomination while its sibling group binds; the one that did not fit keeps
+// its own.
+TEST(GroupTree, AChildThatFailsUnderARootThatHoldsTakesBackItsFittedMembersNominations)
+{
+    auto o = blockCluster({ 4, 4, 4 }, 3, 1);
+    for (int i = 0; i < 3; ++i) {
+        api::Pod low = pod("low-" + std::to_string(i));
+        low.spec.containers[0].resources.requests["cpu"] = q("4");
+        low.spec.priority = 100;
+        low.spec.nodeName = "node-" + std::to_string(i);
+        o.pods.push_back(low);
+    }
+    Cluster c(std::move(o));
+    // One child is enough for the job.
+    GroupTreeNode job = compositeGroup(
+        "job", true, 1, "", { leafGroup("one", 1, false, 1, ""), leafGroup("pair", 2, true, 2, "") });
+    preemptingAtPriority1000(job);
+    for (auto& leaf : job.children)
+        for (auto& p : leaf.pending)
+            p.spec.containers[0].resources.requests["cpu"] = q("4");
+
+    const auto first = scheduler::scheduleGroupTree(c, job, false);
+    ASSERT_FALSE(first.scheduled);
+    ASSERT_TRUE(first.preemption);
+    ASSERT_EQ(first.preemption->victims.size(), 3u) << first.preemption->message;
+    ASSERT_EQ(first.groups.size(), 3u);
+    ASSERT_EQ(first.groups[2].members.size(), 2u);
+    ASSERT_TRUE(first.groups[2].members[0].preemption && first.groups[2].members[1].preemption);
+    const std::string pair0 = first.groups[2].members[0].preemption->nominatedNode;
+    const std::string pair1 = first.groups[2].members[1].preemption->nominatedNode;
+    for (int i = 0; i < 3; ++i)
+        c.podFinished("default/low-" + std::to_string(i));
+    api::Pod high = pod("high");
+    high.spec.containers[0].resources.requests["cpu"] = q("4");
+    high.spec.priority = 2000;
+    high.spec.nodeSelector["rack"] = "b0-r" + pair1.substr(5);
+    ASSERT_TRUE(c.schedule(high).scheduled);
+
+    const auto later = scheduler::scheduleGroupTree(c, job, false);
+    ASSERT_TRUE(later.scheduled) << later.message;
+    EXPECT_EQ(later.placed, 1);
+    EXPECT_FALSE(later.preemption);
+    ASSERT_EQ(later.groups.size(), 3u);
+    EXPECT_TRUE(later.groups[1].scheduled);
+    EXPECT_FALSE(later.groups[2].scheduled);
+    EXPECT_EQ(later.groups[2].fitted, (std::vector<bool> { true, false }));
+    EXPECT_EQ(later.nominationsCleared, 1);
+
+    // pair-0's node is free again for a pod below the tree; pair-1 still holds its node once the
+    // pod above it is gone.
+    api::Pod lower = pod("l0");
+    lower.spec.containers[0].resources.requests["cpu"] = q("4");
+    lower.spec.priority = 500;
+    const auto r = c.schedule(lower);
+    ASSERT_TRUE(r.scheduled) << r.message;
+    EXPECT_EQ(r.nodeName, pair0);
+    c.podFinished("default/high");
+    api::Pod last = pod("l1");
+    last.spec.containers[0].resources.requests["cpu"] = q("4");
+    last.spec.priority = 500;
+    EXPECT_FALSE(c.schedule(last).scheduled);
+}
+
 // Without the gate TopologyAwareWorkloadScheduling the keys are dropped: the same tree fits.
 TEST(GroupTree, KeysAreDroppedWithTheirGate)
 {
@@ -273,7 +416,7 @@ TEST(GroupTree, KeysAreDroppedWithTheirGate)
 // Law over random trees on random clusters (trees one after another on the same cluster).
 TEST(GroupTreeLaws, BoundGroupsKeepToTheirDomainsAndNothingOverflows)
 {
-    int scheduledTrees = 0, refusedTrees = 0;
+    int scheduledTrees = 0, refusedTrees = 0, fittedMembers = 0;
     for (uint64_t seed = 6'100'000; seed < 6'100'150; ++seed) {
         std::mt19937_64 rng(seed);
         std::vector<int> cpus;
@@ -296,6 +439,17 @@ TEST(GroupTreeLaws, BoundGroupsKeepToTheirDomainsAndNothingOverflows)
                 EXPECT_GT(r.placed, 0) << at;
             }
             checkTree(c, tree, bound, at);
+            // What a cycle says fitted: members of groups left unscheduled, none of them bound;
+            // nothing preempts here, so no nomination is there to take back.
+            for (const auto& g : r.groups) {
+                EXPECT_TRUE(g.fitted.empty() || g.fitted.size() == g.members.size()) << at << " " << g.key;
+                for (size_t j = 0; j < g.fitted.size() && j < g.members.size(); ++j) {
+                    EXPECT_FALSE(g.fitted[j] && (g.members[j].scheduled || (r.scheduled && g.scheduled)))
+                        << at << " " << g.key;
+                    fittedMembers += g.fitted[j] ? 1 : 0;
+                }
+            }
+            EXPECT_EQ(r.nominationsCleared, 0) << at;
             std::map<std::string, int> perNode;
             for (const auto& entry : bound)
                 ++perNode[entry.second];
@@ -308,4 +462,5 @@ TEST(GroupTreeLaws, BoundGroupsKeepToTheirDomainsAndNothingOverflows)
     // Both outcomes occur often enough for the law to mean something.
     EXPECT_GT(scheduledTrees, 100);
     EXPECT_GT(refusedTrees, 50);
+    EXPECT_GT(fittedMembers, 50);
 }
