@@ -13,6 +13,7 @@
 #include "core/scheduler/cluster.h"
 #include "core/scheduler/pod_group.h"
 #include "tests/unit/allocator/fixtures.h"
+#include "tests/unit/scheduler/priority_pod.h"
 
 using namespace drasim;
 using namespace drasim::testing;
@@ -20,18 +21,6 @@ using scheduler::Cluster;
 using scheduler::PodGroupPolicy;
 
 namespace {
-
-api::Pod unitPod(const std::string& name, const std::string& cpu, int32_t priority,
-    const std::string& nodeName = "", const std::string& group = "")
-{
-    api::Pod p = pod(name);
-    p.spec.containers[0].resources.requests["cpu"] = q(cpu);
-    p.spec.priority = priority;
-    p.spec.nodeName = nodeName;
-    if (!group.empty())
-        p.spec.schedulingGroup = group;
-    return p;
-}
 
 api::ObjectSet unitNodes(int count, const std::string& cpu = "4")
 {
@@ -47,9 +36,9 @@ api::ObjectSet poolXFullOfLowPods()
     auto o = unitNodes(3);
     o.nodes[0].meta.labels["pool"] = "x";
     o.nodes[1].meta.labels["pool"] = "x";
-    o.pods.push_back(unitPod("a", "4", 100, "n0"));
-    o.pods.push_back(unitPod("b", "4", 100, "n1"));
-    o.pods.push_back(unitPod("c", "4", 100, "n2"));
+    o.pods.push_back(priorityPod("a", "4", 100, "n0"));
+    o.pods.push_back(priorityPod("b", "4", 100, "n1"));
+    o.pods.push_back(priorityPod("c", "4", 100, "n2"));
     return o;
 }
 
@@ -65,7 +54,7 @@ std::vector<api::Pod> wapMembers(const std::string& group, int n, const std::str
 {
     std::vector<api::Pod> out;
     for (int i = 0; i < n; ++i)
-        out.push_back(unitPod(group + "-" + std::to_string(i), cpu, priority, "", group));
+        out.push_back(priorityPod(group + "-" + std::to_string(i), cpu, priority, "", group));
     return out;
 }
 
@@ -81,8 +70,8 @@ bool isTerminating(const Cluster& c, const std::string& key)
 TEST(GroupPreemption, EvictsNothingWhenTheGroupWouldStillNotFit)
 {
     auto o = unitNodes(2);
-    o.pods.push_back(unitPod("a", "4", 100, "n0"));
-    o.pods.push_back(unitPod("b", "4", 2000, "n1"));
+    o.pods.push_back(priorityPod("a", "4", 100, "n0"));
+    o.pods.push_back(priorityPod("b", "4", 2000, "n1"));
     Cluster c(std::move(o));
     auto r = c.scheduleGroup(wapGang("g", 2, 1000), wapMembers("g", 2, "4", 1000), {}, false);
     EXPECT_FALSE(r.scheduled);
@@ -144,10 +133,10 @@ TEST(GroupPreemption, NominatesTheMembersWhenEveryUnitIsReprieved)
     api::ObjectSet o;
     o.nodes.push_back(node("n0", {}, "4"));
     o.nodes.push_back(node("n1", {}, "5"));
-    o.pods.push_back(unitPod("l", "2", 100, "n1"));
+    o.pods.push_back(priorityPod("l", "2", 100, "n1"));
     Cluster c(std::move(o));
-    const std::vector<api::Pod> pods { unitPod("g-small", "1", 1000, "", "g"),
-        unitPod("g-large", "4", 1000, "", "g") };
+    const std::vector<api::Pod> pods { priorityPod("g-small", "1", 1000, "", "g"),
+        priorityPod("g-large", "4", 1000, "", "g") };
     auto r = c.scheduleGroup(wapGang("g", 2, 1000), pods, {}, false);
     EXPECT_FALSE(r.scheduled);
     ASSERT_TRUE(r.preemption);
@@ -173,8 +162,8 @@ TEST(GroupPreemption, AGroupWithDisruptionModeAllIsEvictedWhole)
 {
     for (bool all : { false, true }) {
         auto o = unitNodes(2);
-        o.pods.push_back(unitPod("l-0", "4", 100, "n0", "l"));
-        o.pods.push_back(unitPod("l-1", "4", 100, "n1", "l"));
+        o.pods.push_back(priorityPod("l-0", "4", 100, "n0", "l"));
+        o.pods.push_back(priorityPod("l-1", "4", 100, "n1", "l"));
         Cluster c(std::move(o));
         PodGroupPolicy low = wapGang("l", 2, 100);
         low.disruptAll = all;
@@ -192,7 +181,7 @@ TEST(GroupPreemption, NeverPreemptsWithPolicyNeverOrWithoutTheGate)
 {
     for (bool never : { true, false }) {
         auto o = unitNodes(1);
-        o.pods.push_back(unitPod("a", "4", 1, "n0"));
+        o.pods.push_back(priorityPod("a", "4", 1, "n0"));
         Cluster c(std::move(o));
         PodGroupPolicy g = wapGang("g", 1, 1000);
         g.preemptionNever = never;
@@ -219,7 +208,7 @@ TEST(GroupPreemption, SaysNoVictimsWereFoundWhenNothingRunsBelowIt)
     const std::string noVictims = "pod group preemption: No preemption victims found for incoming preemptor";
     for (int32_t other : { 1000, 2000 }) { // the same priority, and a higher one: neither is a victim
         auto o = unitNodes(1);
-        o.pods.push_back(unitPod("a", "4", other, "n0"));
+        o.pods.push_back(priorityPod("a", "4", other, "n0"));
         Cluster c(std::move(o));
         auto r = c.scheduleGroup(wapGang("g", 1, 1000), wapMembers("g", 1, "4", 1000), {}, false);
         EXPECT_FALSE(r.scheduled);
@@ -236,14 +225,14 @@ TEST(GroupPreemption, SaysNoVictimsWereFoundWhenNothingRunsBelowIt)
     EXPECT_EQ(none.preemption->message, noVictims);
     // The group's own members bound earlier are no victims of it.
     auto own = unitNodes(1);
-    own.pods.push_back(unitPod("g-0", "4", 1000, "n0", "g"));
+    own.pods.push_back(priorityPod("g-0", "4", 1000, "n0", "g"));
     Cluster mine(std::move(own));
     auto self = mine.scheduleGroup(wapGang("g", 2, 1000), wapMembers("g", 2, "4", 1000), {}, false);
     ASSERT_TRUE(self.preemption);
     EXPECT_EQ(self.preemption->message, noVictims);
     // preemptionPolicy Never: not eligible, whatever runs below.
     auto o = unitNodes(1);
-    o.pods.push_back(unitPod("a", "4", 2000, "n0"));
+    o.pods.push_back(priorityPod("a", "4", 2000, "n0"));
     Cluster c(std::move(o));
     PodGroupPolicy never = wapGang("g", 1, 1000);
     never.preemptionNever = true;
@@ -258,8 +247,8 @@ TEST(GroupPreemption, ReprievesUnitsProtectedByABudgetFirst)
 {
     for (bool budget : { false, true }) {
         auto o = unitNodes(1, "8");
-        o.pods.push_back(unitPod("a", "4", 100, "n0"));
-        o.pods.push_back(unitPod("b", "4", 150, "n0"));
+        o.pods.push_back(priorityPod("a", "4", 100, "n0"));
+        o.pods.push_back(priorityPod("b", "4", 150, "n0"));
         o.pods[0].meta.labels["app"] = "protected";
         if (budget) {
             api::PodDisruptionBudget pdb;
@@ -294,7 +283,7 @@ TEST(GroupPreemptionLaws, VictimsAreLowerAndMakeRoomOnRandomClusters)
             for (int k = int(rng() % 4); k > 0; --k) {
                 const std::string cpu = std::to_string(1 + rng() % 4);
                 o.pods.push_back(
-                    unitPod(numbered("p", serial++), cpu, int32_t(rng() % 300), numbered("n", n)));
+                    priorityPod(numbered("p", serial++), cpu, int32_t(rng() % 300), numbered("n", n)));
             }
         Cluster c(std::move(o));
         const auto before = c.boundPods();
@@ -332,8 +321,8 @@ TEST(GroupPreemption, AGangConfinedToATopologyDomainPreemptsFrom137)
     auto o = unitNodes(2);
     for (auto& n : o.nodes)
         n.meta.labels["rack"] = "r0";
-    o.pods.push_back(unitPod("a", "4", 100, "n0"));
-    o.pods.push_back(unitPod("b", "4", 100, "n1"));
+    o.pods.push_back(priorityPod("a", "4", 100, "n0"));
+    o.pods.push_back(priorityPod("b", "4", 100, "n1"));
     PodGroupPolicy g = wapGang("g", 2, 1000);
     g.topologyKey = "rack";
     scheduler::SchedulerOptions v136;
@@ -363,7 +352,7 @@ scheduler::PreemptionResult preemptOneSlot(bool disruptAll, bool groupUnits)
 {
     auto o = unitNodes(1);
     for (int i = 0; i < 4; ++i)
-        o.pods.push_back(unitPod("l-" + std::to_string(i), "1", 100, "n0", "l"));
+        o.pods.push_back(priorityPod("l-" + std::to_string(i), "1", 100, "n0", "l"));
     scheduler::SchedulerOptions options;
     options.podGroupUnitsInPreemption = groupUnits;
     Cluster c(std::move(o), options);
@@ -371,7 +360,7 @@ scheduler::PreemptionResult preemptOneSlot(bool disruptAll, bool groupUnits)
     l.priority = 100;
     l.disruptAll = disruptAll;
     c.registerPodGroup(l);
-    auto r = c.schedule(unitPod("p", "1", 1000));
+    auto r = c.schedule(priorityPod("p", "1", 1000));
     EXPECT_FALSE(r.scheduled);
     return r.preemption.value_or(scheduler::PreemptionResult {});
 }
@@ -394,9 +383,9 @@ TEST(GroupPreemption, APodPreemptingADisruptAllGroupEvictsItWholeFrom137)
 TEST(GroupPreemption, AWholeGroupUnitCountsItsMembersOnOtherNodes)
 {
     auto o = unitNodes(3, "2");
-    o.pods.push_back(unitPod("l-0", "2", 100, "n0", "l"));
-    o.pods.push_back(unitPod("l-1", "2", 100, "n1", "l"));
-    o.pods.push_back(unitPod("solo", "2", 100, "n2"));
+    o.pods.push_back(priorityPod("l-0", "2", 100, "n0", "l"));
+    o.pods.push_back(priorityPod("l-1", "2", 100, "n1", "l"));
+    o.pods.push_back(priorityPod("solo", "2", 100, "n2"));
     scheduler::SchedulerOptions options;
     options.podGroupUnitsInPreemption = true;
     Cluster c(o, options);
@@ -404,7 +393,7 @@ TEST(GroupPreemption, AWholeGroupUnitCountsItsMembersOnOtherNodes)
     l.priority = 100;
     l.disruptAll = true;
     c.registerPodGroup(l);
-    auto r = c.schedule(unitPod("p", "2", 1000));
+    auto r = c.schedule(priorityPod("p", "2", 1000));
     ASSERT_TRUE(r.preemption);
     EXPECT_EQ(r.preemption->nominatedNode, "n2");
     EXPECT_EQ(r.preemption->victims, (std::vector<std::string> { "default/solo" }));
@@ -414,7 +403,7 @@ TEST(GroupPreemption, AWholeGroupUnitCountsItsMembersOnOtherNodes)
     o.nodes.pop_back();
     Cluster onlyGroup(std::move(o), options);
     onlyGroup.registerPodGroup(l);
-    auto g = onlyGroup.schedule(unitPod("p", "2", 1000));
+    auto g = onlyGroup.schedule(priorityPod("p", "2", 1000));
     ASSERT_TRUE(g.preemption);
     EXPECT_EQ(g.preemption->victims, (std::vector<std::string> { "default/l-0", "default/l-1" }));
     EXPECT_TRUE(isTerminating(onlyGroup, "default/l-1"));
@@ -503,10 +492,10 @@ TEST(GroupPreemptionLaws, APodEvictsWholeGroupsOrNoneOnRandomClusters)
                 if (!groups.empty() && rng() % 2) {
                     const PodGroupPolicy& g = groups[rng() % groups.size()];
                     const std::string short_ = g.key.substr(g.key.find('/') + 1);
-                    o.pods.push_back(unitPod(name, cpu, g.priority, numbered("n", n), short_));
+                    o.pods.push_back(priorityPod(name, cpu, g.priority, numbered("n", n), short_));
                     membersOf[g.key].push_back("default/" + name);
                 } else {
-                    o.pods.push_back(unitPod(name, cpu, int32_t(rng() % 300), numbered("n", n)));
+                    o.pods.push_back(priorityPod(name, cpu, int32_t(rng() % 300), numbered("n", n)));
                 }
             }
         scheduler::SchedulerOptions options;
@@ -515,7 +504,7 @@ TEST(GroupPreemptionLaws, APodEvictsWholeGroupsOrNoneOnRandomClusters)
         for (const auto& g : groups)
             c.registerPodGroup(g);
         const int32_t prio = int32_t(100 + rng() % 250);
-        const api::Pod preemptor = unitPod("preemptor", std::to_string(3 + rng() % 6), prio);
+        const api::Pod preemptor = priorityPod("preemptor", std::to_string(3 + rng() % 6), prio);
         auto r = c.schedule(preemptor);
         if (r.scheduled || !r.preemption || r.preemption->victims.empty())
             continue;
@@ -591,8 +580,8 @@ TEST(GroupPreemption, AFailedLaterCycleTakesBackTheNominationsOfTheMembersItPlac
         SCOPED_TRACE(api::kubernetesVersionName(version));
         auto o = unitNodes(2);
         o.nodes[1].meta.labels["slot"] = "h";
-        o.pods.push_back(unitPod("a", "4", 100, "n0"));
-        o.pods.push_back(unitPod("b", "4", 100, "n1"));
+        o.pods.push_back(priorityPod("a", "4", 100, "n0"));
+        o.pods.push_back(priorityPod("b", "4", 100, "n1"));
         scheduler::SchedulerOptions options;
         options.kubernetesVersion = version;
         Cluster c(std::move(o), options);
@@ -604,7 +593,7 @@ TEST(GroupPreemption, AFailedLaterCycleTakesBackTheNominationsOfTheMembersItPlac
         c.podFinished("default/a");
         c.podFinished("default/b");
         // A pod above the group takes n1 (nominations hold room only for pods not above them).
-        api::Pod h = unitPod("h", "4", 2000);
+        api::Pod h = priorityPod("h", "4", 2000);
         h.spec.nodeSelector["slot"] = "h";
         ASSERT_TRUE(c.schedule(h).scheduled);
 
@@ -615,10 +604,10 @@ TEST(GroupPreemption, AFailedLaterCycleTakesBackTheNominationsOfTheMembersItPlac
         EXPECT_EQ(later.nominationsCleared, 1);
 
         // n0 is free again for a pod below the group; g-1 still holds n1 once h is gone.
-        auto lower = c.schedule(unitPod("l", "4", 500));
+        auto lower = c.schedule(priorityPod("l", "4", 500));
         ASSERT_TRUE(lower.scheduled) << lower.message;
         EXPECT_EQ(lower.nodeName, "n0");
         c.podFinished("default/h");
-        EXPECT_FALSE(c.schedule(unitPod("m", "4", 500)).scheduled);
+        EXPECT_FALSE(c.schedule(priorityPod("m", "4", 500)).scheduled);
     }
 }

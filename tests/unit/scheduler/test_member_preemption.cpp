@@ -11,6 +11,7 @@
 #include "core/scheduler/cluster.h"
 #include "core/scheduler/pod_group.h"
 #include "tests/unit/allocator/fixtures.h"
+#include "tests/unit/scheduler/priority_pod.h"
 
 using namespace drasim;
 using namespace drasim::testing;
@@ -19,25 +20,13 @@ using scheduler::PodGroupPolicy;
 
 namespace {
 
-api::Pod memberTestPod(const std::string& name, const std::string& cpu, int32_t priority,
-    const std::string& nodeName = "", const std::string& group = "")
-{
-    api::Pod p = pod(name);
-    p.spec.containers[0].resources.requests["cpu"] = q(cpu);
-    p.spec.priority = priority;
-    p.spec.nodeName = nodeName;
-    if (!group.empty())
-        p.spec.schedulingGroup = group;
-    return p;
-}
-
 /// `count` nodes of 4 cpu, each full of a pod of priority 100 named a, b, c, ...
 api::ObjectSet nodesFullOfLowPods(int count)
 {
     api::ObjectSet o;
     for (int i = 0; i < count; ++i) {
         o.nodes.push_back(node(numbered("n", i), {}, "4"));
-        o.pods.push_back(memberTestPod(std::string(1, char('a' + i)), "4", 100, numbered("n", i)));
+        o.pods.push_back(priorityPod(std::string(1, char('a' + i)), "4", 100, numbered("n", i)));
     }
     return o;
 }
@@ -46,7 +35,7 @@ std::vector<api::Pod> gangMembers(int n, int32_t priority)
 {
     std::vector<api::Pod> out;
     for (int i = 0; i < n; ++i)
-        out.push_back(memberTestPod("g-" + std::to_string(i), "4", priority, "", "g"));
+        out.push_back(priorityPod("g-" + std::to_string(i), "4", priority, "", "g"));
     return out;
 }
 
@@ -101,7 +90,7 @@ TEST(MemberPreemption, AGangWaitsNominatedWhileItsMembersVictimsLeaveThenBindsTh
     // The nominations hold both nodes against a pod below the group.
     c.podFinished("default/a");
     c.podFinished("default/b");
-    EXPECT_FALSE(c.schedule(memberTestPod("low", "4", 500)).scheduled);
+    EXPECT_FALSE(c.schedule(priorityPod("low", "4", 500)).scheduled);
 
     auto later = c.scheduleGroup(memberGang(2, false), pods, {}, false);
     ASSERT_TRUE(later.scheduled) << later.message;
@@ -126,7 +115,7 @@ TEST(MemberPreemption, AGangThatCannotReachItsQuorumStillEvictsButKeepsNoNominat
     EXPECT_TRUE(isBeingDeleted(c, "default/a"));
     EXPECT_FALSE(isBeingDeleted(c, "default/b"));
     c.podFinished("default/a");
-    auto low = c.schedule(memberTestPod("low", "4", 500));
+    auto low = c.schedule(priorityPod("low", "4", 500));
     ASSERT_TRUE(low.scheduled) << low.message;
     EXPECT_EQ(low.nodeName, "n0");
 }

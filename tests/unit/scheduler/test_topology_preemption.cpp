@@ -20,6 +20,7 @@
 #include "core/scheduler/cluster.h"
 #include "core/scheduler/pod_group.h"
 #include "tests/unit/allocator/fixtures.h"
+#include "tests/unit/scheduler/priority_pod.h"
 
 using namespace drasim;
 using namespace drasim::testing;
@@ -31,13 +32,7 @@ namespace topology_preemption {
 api::Pod slotPod(const std::string& name, int32_t priority, const std::string& nodeName = "",
     const std::string& group = "", const std::string& cpu = "4")
 {
-    api::Pod p = pod(name);
-    p.spec.containers[0].resources.requests["cpu"] = q(cpu);
-    p.spec.priority = priority;
-    p.spec.nodeName = nodeName;
-    if (!group.empty())
-        p.spec.schedulingGroup = group;
-    return p;
+    return priorityPod(name, cpu, priority, nodeName, group);
 }
 
 /// Racks of nodes "n<i>" with 4 cpu each, labelled rack=r<k>: `perRack[k]` nodes in rack k.
