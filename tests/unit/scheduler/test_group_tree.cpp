@@ -15,6 +15,7 @@
 #include "core/scheduler/cluster.h"
 #include "core/scheduler/group_tree.h"
 #include "tests/unit/allocator/fixtures.h"
+#include "tests/unit/scheduler/priority_pod.h"
 
 using namespace drasim;
 using namespace drasim::testing;
@@ -141,11 +142,7 @@ void preemptingAtPriority1000(GroupTreeNode& n)
 Cluster blocksWithOnePodOnNode0(const std::string& name, const std::string& cpu, int32_t priority)
 {
     auto o = blockCluster({ 2, 2, 2, 2 }, 2, 1);
-    api::Pod running = pod(name);
-    running.spec.containers[0].resources.requests["cpu"] = q(cpu);
-    running.spec.priority = priority;
-    running.spec.nodeName = "node-0";
-    o.pods.push_back(running);
+    o.pods.push_back(priorityPod(name, cpu, priority, "node-0"));
     return Cluster(std::move(o));
 }
 
@@ -155,6 +152,28 @@ GroupTreeNode preemptingJobOfTwoRackGangs()
     GroupTreeNode job = compositeGroup(
         "job", true, 2, "block", { leafGroup("a", 2, true, 2, "rack"), leafGroup("b", 3, true, 3, "rack") });
     preemptingAtPriority1000(job);
+    return job;
+}
+
+/// Three nodes of 4 cpus, one rack each, each full of a pod below the tree (low-0..2, priority 100).
+Cluster threeNodesFullOfLowPods()
+{
+    auto o = blockCluster({ 4, 4, 4 }, 3, 1);
+    for (int i = 0; i < 3; ++i)
+        o.pods.push_back(priorityPod("low-" + std::to_string(i), "4", 100, "node-" + std::to_string(i)));
+    return Cluster(std::move(o));
+}
+
+/// A job needing `minGroupCount` of its two children, one pod and a gang of two, each pod taking a
+/// node of threeNodesFullOfLowPods; preempting at 1000.
+GroupTreeNode jobOfOneAndAPair(int32_t minGroupCount)
+{
+    GroupTreeNode job = compositeGroup("job", true, minGroupCount, "",
+        { leafGroup("one", 1, false, 1, ""), leafGroup("pair", 2, true, 2, "") });
+    preemptingAtPriority1000(job);
+    for (auto& leaf : job.children)
+        for (auto& p : leaf.pending)
+            p.spec.containers[0].resources.requests["cpu"] = q("4");
     return job;
 }
 
@@ -268,23 +287,9 @@ TEST(GroupTree, ARootThatDoesNotFitEvenWithoutItsVictimsSaysWhatItsDryRunFound)
 // gives it the root's failure (completeCompositePodGroupAlgorithmResultMap).
 TEST(GroupTree, AFailedLaterCycleTakesBackTheNominationsOfTheMembersItPlaced)
 {
-    // Three nodes of 4 cpus, one rack each, full of pods below the tree.
-    auto o = blockCluster({ 4, 4, 4 }, 3, 1);
-    for (int i = 0; i < 3; ++i) {
-        api::Pod low = pod("low-" + std::to_string(i));
-        low.spec.containers[0].resources.requests["cpu"] = q("4");
-        low.spec.priority = 100;
-        low.spec.nodeName = "node-" + std::to_string(i);
-        o.pods.push_back(low);
-    }
-    Cluster c(std::move(o));
-    // A job that needs both its children: one pod, and a gang of two; each pod takes a node.
-    GroupTreeNode job = compositeGroup(
-        "job", true, 2, "", { leafGroup("one", 1, false, 1, ""), leafGroup("pair", 2, true, 2, "") });
-    preemptingAtPriority1000(job);
-    for (auto& leaf : job.children)
-        for (auto& p : leaf.pending)
-            p.spec.containers[0].resources.requests["cpu"] = q("4");
+    Cluster c = threeNodesFullOfLowPods();
+    // A job that needs both its children.
+    const GroupTreeNode job = jobOfOneAndAPair(2);
 
     const auto first = scheduler::scheduleGroupTree(c, job, false);
     ASSERT_FALSE(first.scheduled);
@@ -302,9 +307,7 @@ TEST(GroupTree, AFailedLaterCycleTakesBackTheNominationsOfTheMembersItPlaced)
     for (int i = 0; i < 3; ++i)
         c.podFinished("default/low-" + std::to_string(i));
     // A pod above the tree takes pair-1's node (nominations hold room only for pods not above them).
-    api::Pod high = pod("high");
-    high.spec.containers[0].resources.requests["cpu"] = q("4");
-    high.spec.priority = 2000;
+    api::Pod high = priorityPod("high", "4", 2000);
     high.spec.nodeSelector["rack"] = "b0-r" + nominated[2].substr(5);
     ASSERT_TRUE(c.schedule(high).scheduled);
 
@@ -323,18 +326,12 @@ TEST(GroupTree, AFailedLaterCycleTakesBackTheNominationsOfTheMembersItPlaced)
     // The nodes of one-0 and pair-0 are free again for pods below the tree; pair-1 still holds its
     // node once the pod above it is gone.
     for (const std::string name : { "l0", "l1" }) {
-        api::Pod lower = pod(name);
-        lower.spec.containers[0].resources.requests["cpu"] = q("4");
-        lower.spec.priority = 500;
-        const auto r = c.schedule(lower);
+        const auto r = c.schedule(priorityPod(name, "4", 500));
         ASSERT_TRUE(r.scheduled) << name << ": " << r.message;
         EXPECT_NE(r.nodeName, nominated[2]);
     }
     c.podFinished("default/high");
-    api::Pod last = pod("l2");
-    last.spec.containers[0].resources.requests["cpu"] = q("4");
-    last.spec.priority = 500;
-    EXPECT_FALSE(c.schedule(last).scheduled);
+    EXPECT_FALSE(c.schedule(priorityPod("l2", "4", 500)).scheduled);
 }
 
 // The same when the root holds but a child does not: upstream hands each PodGroup of the tree to
@@ -343,22 +340,9 @@ TEST(GroupTree, AFailedLaterCycleTakesBackTheNominationsOfTheMembersItPlaced)
 // its own.
 TEST(GroupTree, AChildThatFailsUnderARootThatHoldsTakesBackItsFittedMembersNominations)
 {
-    auto o = blockCluster({ 4, 4, 4 }, 3, 1);
-    for (int i = 0; i < 3; ++i) {
-        api::Pod low = pod("low-" + std::to_string(i));
-        low.spec.containers[0].resources.requests["cpu"] = q("4");
-        low.spec.priority = 100;
-        low.spec.nodeName = "node-" + std::to_string(i);
-        o.pods.push_back(low);
-    }
-    Cluster c(std::move(o));
+    Cluster c = threeNodesFullOfLowPods();
     // One child is enough for the job.
-    GroupTreeNode job = compositeGroup(
-        "job", true, 1, "", { leafGroup("one", 1, false, 1, ""), leafGroup("pair", 2, true, 2, "") });
-    preemptingAtPriority1000(job);
-    for (auto& leaf : job.children)
-        for (auto& p : leaf.pending)
-            p.spec.containers[0].resources.requests["cpu"] = q("4");
+    const GroupTreeNode job = jobOfOneAndAPair(1);
 
     const auto first = scheduler::scheduleGroupTree(c, job, false);
     ASSERT_FALSE(first.scheduled);
@@ -371,9 +355,7 @@ TEST(GroupTree, AChildThatFailsUnderARootThatHoldsTakesBackItsFittedMembersNomin
     const std::string pair1 = first.groups[2].members[1].preemption->nominatedNode;
     for (int i = 0; i < 3; ++i)
         c.podFinished("default/low-" + std::to_string(i));
-    api::Pod high = pod("high");
-    high.spec.containers[0].resources.requests["cpu"] = q("4");
-    high.spec.priority = 2000;
+    api::Pod high = priorityPod("high", "4", 2000);
     high.spec.nodeSelector["rack"] = "b0-r" + pair1.substr(5);
     ASSERT_TRUE(c.schedule(high).scheduled);
 
@@ -389,17 +371,11 @@ TEST(GroupTree, AChildThatFailsUnderARootThatHoldsTakesBackItsFittedMembersNomin
 
     // pair-0's node is free again for a pod below the tree; pair-1 still holds its node once the
     // pod above it is gone.
-    api::Pod lower = pod("l0");
-    lower.spec.containers[0].resources.requests["cpu"] = q("4");
-    lower.spec.priority = 500;
-    const auto r = c.schedule(lower);
+    const auto r = c.schedule(priorityPod("l0", "4", 500));
     ASSERT_TRUE(r.scheduled) << r.message;
     EXPECT_EQ(r.nodeName, pair0);
     c.podFinished("default/high");
-    api::Pod last = pod("l1");
-    last.spec.containers[0].resources.requests["cpu"] = q("4");
-    last.spec.priority = 500;
-    EXPECT_FALSE(c.schedule(last).scheduled);
+    EXPECT_FALSE(c.schedule(priorityPod("l1", "4", 500)).scheduled);
 }
 
 // Without the gate TopologyAwareWorkloadScheduling the keys are dropped: the same tree fits.
