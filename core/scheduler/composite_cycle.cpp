@@ -356,7 +356,10 @@ Cluster::Impl::CompositeCycle::Eval Cluster::Impl::CompositeCycle::composite(
 }
 
 // One cycle of the whole tree; `preemptible`: it ended Unschedulable and the profile runs
-// PodGroupPostFilter (a root whose quorum held with nothing left to place does not preempt).
+// PodGroupPostFilter. A root whose quorum held (members bound before count) but that placed no pod
+// ends Unschedulable too ("no pods were schedulable"), and runRootSchedulingAlgorithm's caller then
+// runs the PostFilter for it as for any other failure (schedule_one_podgroup.go), as a PodGroup's
+// cycle does: its pending members may preempt.
 GroupTreeResult Cluster::Impl::CompositeCycle::run(
     Impl& d, const GroupTreeNode& root, bool topologyAware, bool& preemptible)
 {
@@ -380,7 +383,7 @@ GroupTreeResult Cluster::Impl::CompositeCycle::run(
         out.message = e.satisfied ? leadOf(root) + "no pods were schedulable" : e.message;
         cycle.fail(root, out.message);
         cycle.slot(root).message = out.message;
-        preemptible = !e.satisfied && cycle.profileOf(root).groupPreemption;
+        preemptible = cycle.profileOf(root).groupPreemption;
     }
     return out;
 }

@@ -379,6 +379,41 @@ TEST(GroupTree, AChildThatFailsUnderARootThatHoldsTakesBackItsFittedMembersNomin
 }
 
 // Without the gate TopologyAwareWorkloadScheduling the keys are dropped: the same tree fits.
+// A root whose quorum holds through members bound before, with a pending member that fits
+// nowhere: the cycle placed no pod, so it fails ("no pods were schedulable") and the root's
+// PodGroupPostFilter runs, as it does for a PodGroup whose later cycle places nothing: the member
+// is nominated where a pod below the tree ran.
+TEST(GroupTree, ARootHeldByBoundMembersStillPreemptsForItsPendingOnes)
+{
+    api::ObjectSet o;
+    o.nodes.push_back(node("node-0", {}, "4"));
+    o.nodes.push_back(node("node-1", {}, "4"));
+    o.pods.push_back(priorityPod("low", "4", 100, "node-1"));
+    Cluster c(std::move(o));
+    GroupTreeNode job = compositeGroup(
+        "job", true, 1, "", { leafGroup("one", 1, false, 1, ""), leafGroup("two", 1, false, 1, "") });
+    preemptingAtPriority1000(job);
+    for (auto& leaf : job.children)
+        for (auto& p : leaf.pending)
+            p.spec.containers[0].resources.requests["cpu"] = q("4");
+
+    const auto first = scheduler::scheduleGroupTree(c, job, false);
+    ASSERT_TRUE(first.scheduled) << first.message;
+    ASSERT_EQ(first.placed, 1);
+    ASSERT_TRUE(first.groups[1].members[0].scheduled);
+    EXPECT_FALSE(first.preemption) << "a cycle that binds does not preempt";
+
+    job.children[0].boundMembers = { "default/one-0" };
+    job.children[0].pending.clear();
+    const auto later = scheduler::scheduleGroupTree(c, job, false);
+    EXPECT_FALSE(later.scheduled);
+    EXPECT_EQ(later.message, "composite pod group default/job: no pods were schedulable");
+    ASSERT_TRUE(later.preemption);
+    EXPECT_EQ(later.preemption->victims, (std::vector<std::string> { "default/low" }));
+    ASSERT_TRUE(later.groups[2].members[0].preemption);
+    EXPECT_EQ(later.groups[2].members[0].preemption->nominatedNode, "node-1");
+}
+
 TEST(GroupTree, KeysAreDroppedWithTheirGate)
 {
     Cluster c(blockCluster({ 2, 2, 2, 2 }, 2, 1));
