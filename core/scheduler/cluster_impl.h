@@ -228,7 +228,7 @@ struct Cluster::Impl
         /// The pod's nominated node, tried before any other (nominations.cpp).
         static void tryFirst(Impl& d, Cycle& cycle);
     };
-    /// Set while a group cycle runs: its members do not run DefaultPreemption one by one.
+    /// Set while a group cycle runs whose members run no DefaultPreemption one by one.
     bool inGroupCycle = false;
     /// The policies of the PodGroups seen (scheduleGroup, registerPodGroup), by key: how a
     /// group's bound members are evicted (group_preemption.cpp).

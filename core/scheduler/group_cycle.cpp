@@ -367,7 +367,7 @@ GroupScheduleResult Cluster::Impl::scheduleGroup(const PodGroupPolicy& group,
     // A failed cycle not waiting on preemption takes back the nominations of the members it
     // placed (submitPodGroupAlgorithmResult, 1.36 and 1.37).
     if (!out.scheduled && !waitingOnPreemption)
-        out.nominationsCleared = GroupPreemption::clearFittedNominations(*this, pods, out);
+        out.nominationsCleared = GroupPreemption::clearFittedNominations(*this, pods, out.fitted);
     return out;
 }
 

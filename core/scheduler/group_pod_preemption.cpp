@@ -16,7 +16,7 @@
 // reports is settled: for a group with a topology constraint (TopologyAwareWorkloadScheduling),
 // the members of the first placement tried.
 #include "core/scheduler/group_cycle.h"
-#include "core/scheduler/pod_topology.h"
+#include "core/scheduler/group_preemption.h"
 
 namespace drasim::scheduler {
 
@@ -31,15 +31,12 @@ bool Cluster::Impl::GroupCycle::settleMemberPreemption(
             continue;
         for (const auto& victim : preemption->victims)
             d.undo.markTerminating(victim);
-        const std::string key = keyOf(pods[i].meta);
         if (out.waitingOnPreemption && !preemption->nominatedNode.empty()) {
-            Nominator::set(d, key,
-                Nomination { preemption->nominatedNode, pods[i].spec.priority.value_or(0),
-                    computePodRequests(pods[i].spec),
-                    std::make_shared<const PlacementPod>(placementPodOf(pods[i])) });
+            GroupPreemption::nominateMember(
+                d, pods[i], preemption->nominatedNode, pods[i].spec.priority.value_or(0));
         } else if (!preemption->victims.empty()) {
             // requiresPreemption && !waitingOnPreemption: the FailureHandler clears the node.
-            Nominator::clear(d, key);
+            Nominator::clear(d, keyOf(pods[i].meta));
             preemption->nominatedNode.clear();
         }
     }

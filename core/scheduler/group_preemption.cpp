@@ -320,9 +320,7 @@ bool Cluster::Impl::GroupPreemption::postFilter(Impl& d, const PodGroupPolicy& g
         if (!dry.members[i].scheduled)
             continue;
         const std::string& node = dry.members[i].nodeName;
-        Nominator::set(d, keyOf(pods[i].meta),
-            Nomination { node, group.priority, computePodRequests(pods[i].spec),
-                std::make_shared<const PlacementPod>(placementPodOf(pods[i])) });
+        nominateMember(d, pods[i], node, group.priority);
         PreemptionResult mine;
         mine.nominatedNode = node;
         out.members[i].preemption = mine;
@@ -332,14 +330,14 @@ bool Cluster::Impl::GroupPreemption::postFilter(Impl& d, const PodGroupPolicy& g
 }
 
 int32_t Cluster::Impl::GroupPreemption::clearFittedNominations(
-    Impl& d, const std::vector<api::Pod>& pods, const GroupScheduleResult& out)
+    Impl& d, const std::vector<api::Pod>& pods, const std::vector<bool>& fitted)
 {
     int32_t cleared = 0;
     // Most failed cycles follow no preemption: nothing nominated, no member's key to make.
     if (d.nominations.empty())
         return cleared;
-    for (size_t i = 0; i < pods.size() && i < out.fitted.size(); ++i) {
-        if (!out.fitted[i])
+    for (size_t i = 0; i < pods.size() && i < fitted.size(); ++i) {
+        if (!fitted[i])
             continue;
         const std::string key = keyOf(pods[i].meta);
         if (!d.nominations.contains(key))
@@ -348,6 +346,14 @@ int32_t Cluster::Impl::GroupPreemption::clearFittedNominations(
         ++cleared;
     }
     return cleared;
+}
+
+void Cluster::Impl::GroupPreemption::nominateMember(
+    Impl& d, const api::Pod& pod, const std::string& node, int32_t priority)
+{
+    Nominator::set(d, keyOf(pod.meta),
+        Nomination { node, priority, computePodRequests(pod.spec),
+            std::make_shared<const PlacementPod>(placementPodOf(pod)) });
 }
 
 } // namespace drasim::scheduler

@@ -55,7 +55,10 @@ struct Cluster::Impl::GroupPreemption
     /// clearNominatedNode), those that did not fit keep theirs (their result nominates nothing,
     /// which the FailureHandler leaves as it is). Returns how many nominations were taken back.
     static int32_t clearFittedNominations(
-        Impl& d, const std::vector<api::Pod>& pods, const GroupScheduleResult& out);
+        Impl& d, const std::vector<api::Pod>& pods, const std::vector<bool>& fitted);
+    /// A member of a group nominated to `node` at `priority` (its group's, or its own when it
+    /// preempted for itself), as the FailureHandler records a nominatingInfo.
+    static void nominateMember(Impl& d, const api::Pod& pod, const std::string& node, int32_t priority);
     /// The same for a CompositePodGroup hierarchy whose root's cycle failed
     /// (hierarchy_preemption.cpp): the root is the preemptor, at its priority; `attempt` runs
     /// the hierarchy's cycle on the cluster as it stands. Fills `out.preemption` and the
@@ -63,9 +66,9 @@ struct Cluster::Impl::GroupPreemption
     /// preemption, as postFilter does.
     static bool treePostFilter(Impl& d, const GroupTreeNode& root,
         const std::function<GroupTreeResult()>& attempt, GroupTreeResult& out);
-    /// clearFittedNominations for a hierarchy's cycle that does not wait on preemption: each
-    /// PodGroup of the tree that ends unscheduled hands its members to the FailureHandler as a
-    /// PodGroup does (GroupTreeOutcome::fitted). Returns how many nominations were taken back.
+    /// clearFittedNominations for a hierarchy's cycle that does not wait on preemption, for each
+    /// PodGroup of the tree that ends unscheduled (GroupTreeOutcome::fitted). Returns how many
+    /// nominations were taken back.
     static int32_t clearTreeFittedNominations(Impl& d, const GroupTreeNode& root, const GroupTreeResult& out);
 
     /// The units of lower priority than `below`, leaving out the group `self` and pods already

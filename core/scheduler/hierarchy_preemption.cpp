@@ -80,18 +80,9 @@ int32_t Cluster::Impl::GroupPreemption::clearTreeFittedNominations(
     std::vector<const GroupTreeNode*> order;
     treeInOrder(root, order);
     int32_t cleared = 0;
-    for (size_t k = 0; k < order.size() && k < out.groups.size(); ++k) {
-        if (out.scheduled && out.groups[k].scheduled)
-            continue; // its members bind
-        const std::vector<bool>& fitted = out.groups[k].fitted;
-        for (size_t j = 0; j < order[k]->pending.size() && j < fitted.size(); ++j) {
-            const std::string key = keyOf(order[k]->pending[j].meta);
-            if (!fitted[j] || !d.nominations.contains(key))
-                continue;
-            Nominator::clear(d, key);
-            ++cleared;
-        }
-    }
+    for (size_t k = 0; k < order.size() && k < out.groups.size(); ++k)
+        if (!(out.scheduled && out.groups[k].scheduled)) // a group that binds keeps its members'
+            cleared += clearFittedNominations(d, order[k]->pending, out.groups[k].fitted);
     return cleared;
 }
 
