@@ -154,36 +154,20 @@ public:
 
     std::optional<JobSpec> next() override
     {
-        if (m_next >= m_order.size())
-            return std::nullopt;
+        // Every return gives back `out`, so it is built where the caller gets it (a JobSpec
+        // returned by value into the optional would cost a move per job).
+        std::optional<JobSpec> out;
+        const std::optional<double> at = nextArrival();
+        if (!at)
+            return out;
         const AlibabaPodRow& row = m_list->rows[m_order[m_next]];
-        double at;
-        if (m_useTimes) {
-            const double start = m_spec.arrival ? m_spec.arrival->start : 0.0;
-            at = start + *row.creation * m_trace.timeScale;
-            // `until` and `count` cut the trace as they bound a generator ("the first day").
-            const bool pastUntil = m_spec.arrival && m_spec.arrival->until && at >= *m_spec.arrival->until;
-            const bool pastCount
-                = m_spec.arrival && m_spec.arrival->count && m_next >= *m_spec.arrival->count;
-            if (pastUntil || pastCount) {
-                m_next = m_order.size();
-                return std::nullopt;
-            }
-        } else {
-            auto t = m_arrivals.next();
-            if (!t) {
-                m_next = m_order.size();
-                return std::nullopt;
-            }
-            at = *t;
-        }
         ++m_next;
-        JobSpec job;
+        JobSpec& job = out.emplace();
         job.name = row.name;
         job.namespace_ = m_spec.namespace_;
         job.workload = m_spec.name;
         job.kind = kKindJob;
-        job.arrivalSeconds = at;
+        job.arrivalSeconds = *at;
         job.parallelism = 1;
         job.completions = 1;
         job.backoffLimit = 0;
@@ -191,7 +175,7 @@ public:
             job.labels["drasim.dev/qos"] = row.qos;
         if (!row.phase.empty())
             job.labels["drasim.dev/trace-phase"] = row.phase;
-        TaskSpec task;
+        TaskSpec& task = job.tasks.emplace_back();
         task.name = "main";
         if (m_duration)
             task.durationSeconds = m_duration->sample(m_durationRng);
@@ -200,12 +184,36 @@ public:
                 = (*row.deletion - row.scheduled.value_or(*row.creation)) * m_trace.timeScale;
         else
             task.durationSeconds = kForever;
-        job.tasks.push_back(std::move(task));
         m_factory.fill(job, row.cpuMilli, row.memoryMiB, row.gpu);
-        return job;
+        return out;
     }
 
 private:
+    /// When the next row arrives; nullopt once the stream is over (the trace, `until` or `count`
+    /// reached, or the arrival process ended).
+    std::optional<double> nextArrival()
+    {
+        if (m_next >= m_order.size())
+            return std::nullopt;
+        if (!m_useTimes) {
+            auto t = m_arrivals.next();
+            if (!t)
+                m_next = m_order.size();
+            return t;
+        }
+        const AlibabaPodRow& row = m_list->rows[m_order[m_next]];
+        const double start = m_spec.arrival ? m_spec.arrival->start : 0.0;
+        const double at = start + *row.creation * m_trace.timeScale;
+        // `until` and `count` cut the trace as they bound a generator ("the first day").
+        const bool pastUntil = m_spec.arrival && m_spec.arrival->until && at >= *m_spec.arrival->until;
+        const bool pastCount = m_spec.arrival && m_spec.arrival->count && m_next >= *m_spec.arrival->count;
+        if (pastUntil || pastCount) {
+            m_next = m_order.size();
+            return std::nullopt;
+        }
+        return at;
+    }
+
     WorkloadSpec m_spec;
     TraceSpec m_trace;
     std::shared_ptr<const AlibabaPodList> m_list;

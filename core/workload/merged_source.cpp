@@ -13,6 +13,11 @@ MergedSource::MergedSource(std::vector<std::unique_ptr<ArrivalSource>> sources)
 
 std::optional<JobSpec> MergedSource::next()
 {
+    // One source (most scenarios) is its own merge: its jobs are handed straight through, not
+    // held as a pending head first (that cost two moves of every JobSpec). The source is then
+    // read only as far as the run takes jobs, never one ahead.
+    if (m_sources.size() == 1)
+        return m_sources[0] ? m_sources[0]->next() : std::nullopt;
     // Pull lazily so that constructing the merge does not already consume the first job of every
     // source (some sources report errors while streaming).
     if (!m_primed) {

@@ -148,7 +148,7 @@ public:
 
 /// Merges several sources into one stream ordered by (arrivalSeconds, source index): at equal
 /// times the source listed first wins, and within a source the source's own order is kept.
-/// Holds one pending job per source, never more.
+/// Holds one pending job per source, never more (none when there is only one source).
 class MergedSource final : public ArrivalSource
 {
 public:

@@ -149,6 +149,51 @@ TEST(MergedSource, OrdersByTimeThenSourceIndex)
     EXPECT_FALSE(merged.next());
 }
 
+namespace {
+
+/// A VectorSource that counts the jobs taken from it.
+class CountingSource final : public ArrivalSource
+{
+public:
+    CountingSource(std::vector<JobSpec> jobs, int& pulls)
+        : m_inner(std::move(jobs))
+        , m_pulls(pulls)
+    { }
+    std::optional<JobSpec> next() override
+    {
+        ++m_pulls;
+        return m_inner.next();
+    }
+
+private:
+    VectorSource m_inner;
+    int& m_pulls;
+};
+
+} // namespace
+
+TEST(MergedSource, HandsASingleSourceThroughWithoutReadingAhead)
+{
+    int pulls = 0;
+    std::vector<std::unique_ptr<ArrivalSource>> sources;
+    sources.push_back(
+        std::make_unique<CountingSource>(std::vector<JobSpec> { job("a1", 0), job("a2", 10) }, pulls));
+    MergedSource merged(std::move(sources));
+    auto first = merged.next();
+    ASSERT_TRUE(first);
+    EXPECT_EQ(first->name, "a1");
+    EXPECT_EQ(pulls, 1);
+    auto second = merged.next();
+    ASSERT_TRUE(second);
+    EXPECT_EQ(second->name, "a2");
+    EXPECT_FALSE(merged.next());
+    EXPECT_EQ(pulls, 3);
+
+    std::vector<std::unique_ptr<ArrivalSource>> none;
+    none.push_back(nullptr);
+    EXPECT_FALSE(MergedSource(std::move(none)).next());
+}
+
 TEST(VectorSource, StableSortByArrival)
 {
     VectorSource s({ job("x", 5), job("y", 1), job("z", 5) });
