@@ -10,9 +10,11 @@
 //
 // A pod that is bound or gone gives its Pod back (release): the next pod's Pod is built over it,
 // reusing its strings, containers and map nodes instead of allocating them all again (most pods
-// of a run are built from a few templates, so the shapes match).
+// of a run are built from a few templates, so the shapes match). A Pod built over one from the
+// same template keeps its spec as it is (a template never changes).
 
 #include <cstdint>
+#include <memory>
 #include <utility>
 #include <vector>
 
@@ -27,7 +29,8 @@ public:
 
     /// The kept Pod of the pod with this serial, or the one `build` makes (then kept). `slot` is
     /// the pod's own note of where its Pod was kept (-1: nowhere yet); it is updated. `build`
-    /// fills the api::Pod it is given, which is a default Pod or one `build` filled before.
+    /// fills the api::Pod it is given, which is a default Pod or one `build` filled before, and
+    /// is given the template that Pod was built from too (null for a default Pod), to update.
     template <class Build> const api::Pod& get(uint64_t serial, int32_t& slot, Build&& build)
     {
         if (slot >= 0 && size_t(slot) < m_entries.size() && m_entries[size_t(slot)].serial == serial)
@@ -47,7 +50,7 @@ public:
         }
         Entry& e = m_entries[at];
         e.serial = serial;
-        build(e.pod);
+        build(e.pod, e.from);
         slot = int32_t(at);
         return e.pod;
     }
@@ -67,6 +70,9 @@ private:
     {
         uint64_t serial = 0;
         api::Pod pod;
+        /// The template `pod` was built from. Held, so that no other template can be at its
+        /// address: the same pointer is the same template.
+        std::shared_ptr<const api::PodTemplateSpec> from;
     };
     std::vector<Entry> m_entries;
     std::vector<uint32_t> m_free; ///< entries no pod holds

@@ -2,6 +2,10 @@
 #include "core/sim/sim_context.h"
 
 #include <algorithm>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
 
 #include "core/api/pod_defaults.h"
 
@@ -100,31 +104,91 @@ api::Pod SimContext::buildPod(const SimPod& p) const
     return pod;
 }
 
+namespace {
+
+const std::string kJobLabel = "drasim.dev/job";
+const std::string kWorkloadLabel = "drasim.dev/workload";
+
+/// The spec and annotations a Pod created from `tmpl` has once admission defaulted it
+/// (pod_defaults.h); a default Pod's when there is no template.
+void specFromTemplate(const api::PodTemplateSpec* tmpl, api::Pod& pod)
+{
+    if (!tmpl) {
+        pod.meta.annotations.clear();
+        pod.spec = api::PodSpec {};
+        return;
+    }
+    pod.meta.annotations = tmpl->meta.annotations;
+    pod.spec = tmpl->spec;
+    api::defaultRequestsFromLimits(pod.spec);
+}
+
+/// Makes `out` the pod's labels: its template's, then its job's, then the job's name and
+/// workload, a later one winning on the same key. Written over the labels already there: the
+/// entries of keys both have keep their nodes and strings (a Pod built over one of the same
+/// template mostly has the same keys), where copying the template's map and inserting the rest
+/// allocated them all again.
+void assignPodLabels(std::map<std::string, std::string>& out, const std::map<std::string, std::string>* tmpl,
+    const workload::JobSpec& job)
+{
+    struct Label
+    {
+        const std::string* key;
+        const std::string* value;
+        size_t order; ///< later ones win
+    };
+    thread_local std::vector<Label> want; // one per thread, its storage reused by every build
+    want.clear();
+    if (tmpl)
+        for (const auto& [k, v] : *tmpl)
+            want.push_back(Label { &k, &v, want.size() });
+    for (const auto& [k, v] : job.labels)
+        want.push_back(Label { &k, &v, want.size() });
+    want.push_back(Label { &kJobLabel, &job.name, want.size() });
+    want.push_back(Label { &kWorkloadLabel, &job.workload, want.size() });
+    std::sort(want.begin(), want.end(), [](const Label& a, const Label& b) {
+        const int c = a.key->compare(*b.key);
+        return c != 0 ? c < 0 : a.order < b.order;
+    });
+    auto it = out.begin();
+    for (size_t i = 0; i < want.size(); ++i) {
+        const Label& l = want[i];
+        if (i + 1 < want.size() && *want[i + 1].key == *l.key)
+            continue; // a later label of the same key wins
+        while (it != out.end() && it->first < *l.key)
+            it = out.erase(it);
+        if (it != out.end() && it->first == *l.key)
+            (it++)->second = *l.value;
+        else
+            out.emplace_hint(it, *l.key, *l.value);
+    }
+    out.erase(it, out.end());
+}
+
+} // namespace
+
 void SimContext::buildPodInto(const SimPod& p, api::Pod& pod) const
+{
+    std::shared_ptr<const api::PodTemplateSpec> unknown;
+    buildPodInto(p, pod, unknown);
+}
+
+void SimContext::buildPodInto(
+    const SimPod& p, api::Pod& pod, std::shared_ptr<const api::PodTemplateSpec>& from) const
 {
     const JobState& job = jobs[p.job];
     const workload::TaskSpec& task = job.spec.tasks[p.task];
     // Assignments, not a fresh Pod: the strings, containers and map nodes of the Pod built here
     // before are reused. Fields this never sets stay as a default Pod has them.
-    if (task.pod) {
-        pod.meta.labels = task.pod->meta.labels;
-        pod.meta.annotations = task.pod->meta.annotations;
-        pod.spec = task.pod->spec;
-        // Created from a template: admission defaults the new Pod (pod_defaults.h).
-        api::defaultRequestsFromLimits(pod.spec);
-    } else {
-        pod.meta.labels.clear();
-        pod.meta.annotations.clear();
-        pod.spec = api::PodSpec {};
+    if (!task.pod || task.pod != from) {
+        specFromTemplate(task.pod.get(), pod);
+        from = task.pod;
     }
     pod.meta.name.assign(p.key, job.spec.namespace_.size() + 1);
     pod.meta.namespace_ = job.spec.namespace_;
     pod.meta.uid = "sim-";
     pod.meta.uid += std::to_string(p.serial);
-    for (const auto& [k, v] : job.spec.labels)
-        pod.meta.labels[k] = v;
-    pod.meta.labels["drasim.dev/job"] = job.spec.name;
-    pod.meta.labels["drasim.dev/workload"] = job.spec.workload;
+    assignPodLabels(pod.meta.labels, task.pod ? &task.pod->meta.labels : nullptr, job.spec);
     pod.meta.ownerReferences.clear();
     if (const auto& owner = job.spec.owner) {
         const bool statefulSet = owner->kind == api::PodController::Kind::StatefulSet;
@@ -133,9 +197,12 @@ void SimContext::buildPodInto(const SimPod& p, api::Pod& pod) const
     }
     pod.spec.priority = task.priority;
     // The Job controller's pods name the PodGroup it made for them (spec.schedulingGroup), which
-    // is how preemption finds a victim's group.
+    // is how preemption finds a victim's group; other pods have their template's (set again here,
+    // as a kept spec may hold the last pod's).
     if (job.group)
         pod.spec.schedulingGroup = job.spec.name;
+    else
+        pod.spec.schedulingGroup = task.pod ? task.pod->spec.schedulingGroup : std::nullopt;
     pod.phase = "Pending";
 }
 

@@ -255,11 +255,19 @@ struct SimContext
     /// The same, built over `pod`: a default Pod or one built by this before (whatever it does
     /// not set is as a default Pod has it), so its storage is reused.
     void buildPodInto(const SimPod& p, api::Pod& pod) const;
+    /// The same, where `from` is the template `pod` was built from (null: unknown). A Pod built
+    /// from the pod's own template keeps its spec and annotations, which come from the template
+    /// alone. `from` is set to the pod's template.
+    void buildPodInto(
+        const SimPod& p, api::Pod& pod, std::shared_ptr<const api::PodTemplateSpec>& from) const;
     /// The same for the pod's scheduling cycle, kept for its next one (built_pods.h). Valid until
     /// the next call.
     const api::Pod& podForCycle(SimPod& p)
     {
-        return builtPods.get(p.serial, p.builtSlot, [&](api::Pod& pod) { buildPodInto(p, pod); });
+        return builtPods.get(
+            p.serial, p.builtSlot, [&](api::Pod& pod, std::shared_ptr<const api::PodTemplateSpec>& from) {
+                buildPodInto(p, pod, from);
+            });
     }
     /// The pod is bound or gone: no cycle of it needs its kept Pod any more.
     void releaseBuiltPod(SimPod& p) { builtPods.release(p.serial, p.builtSlot); }
