@@ -357,7 +357,7 @@ void JobController::finishJob(uint32_t id, bool succeeded)
 /// The job has ended and none of its pods is left: its slot is free.
 void JobController::drained(uint32_t jobId)
 {
-    m_ctx.jobs[jobId] = JobState {};
+    m_ctx.jobs.reset(jobId);
     m_ctx.freeJobs.push_back(jobId);
 }
 

@@ -166,6 +166,15 @@ public:
     JobState& operator[](size_t i) { return m_blocks[i / kBlock][i % kBlock]; }
     const JobState& operator[](size_t i) const { return m_blocks[i / kBlock][i % kBlock]; }
     size_t size() const { return m_size; }
+    /// Makes slot i a default JobState again. Destroyed and built anew in place: assigning a
+    /// default JobState over it built a whole one more, moved it in member by member and
+    /// destroyed it, for every job of a run.
+    void reset(size_t i)
+    {
+        JobState& slot = (*this)[i];
+        std::destroy_at(&slot);
+        std::construct_at(&slot);
+    }
     /// A new slot at the end, as a default JobState.
     void emplace_back()
     {

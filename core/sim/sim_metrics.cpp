@@ -292,6 +292,9 @@ void SimMetrics::accrue(SimTime now)
 
 uint32_t SimMetrics::workloadIndex(const std::string& name)
 {
+    // Looked up first: emplace would build a node (a copy of the name) for every job.
+    if (auto known = m_workloadIds.find(name); known != m_workloadIds.end())
+        return known->second;
     auto [it, inserted] = m_workloadIds.emplace(name, uint32_t(m_workloads.size()));
     if (inserted) {
         m_workloads.emplace_back();
