@@ -148,6 +148,7 @@ BindOutcome SchedulerClusterPort::outcomeOf(scheduler::ScheduleResult&& r)
     // A claim's devices come one after another, most of them picked by one request: its class is
     // looked up once per run of them.
     const std::string* lastRequest = nullptr;
+    out.allocated.reserve(r.allocated.size());
     for (auto& d : r.allocated) {
         if (d.adminAccess)
             continue; // admin access never makes a device busy (§6.7)
@@ -156,12 +157,13 @@ BindOutcome SchedulerClusterPort::outcomeOf(scheduler::ScheduleResult&& r)
             ? out.allocated.back().deviceClass
             : classOf(d);
         lastRequest = &d.request;
-        out.allocated.push_back(HeldDevice { std::move(d.claim), std::move(d.driver), std::move(d.pool),
-            std::move(d.device), std::move(deviceClass), d.deviceId });
+        // Built in place: its five names are moved once, not into a HeldDevice and then again.
+        out.allocated.emplace_back(std::move(d.claim), std::move(d.driver), std::move(d.pool),
+            std::move(d.device), std::move(deviceClass), d.deviceId);
     }
     // The placement quality of each claim with several devices, in claim name order (measured
-    // only when a placement index knows the topology).
-    if (m_placement && r.scheduled) {
+    // only when a placement index knows the topology; a pod with one device has no such claim).
+    if (m_placement && r.scheduled && out.allocated.size() >= 2) {
         std::map<std::string_view, std::vector<const HeldDevice*>> byClaim;
         for (const auto& d : out.allocated)
             byClaim[d.claim].push_back(&d);
