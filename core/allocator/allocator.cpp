@@ -121,6 +121,7 @@ bool Allocator::prepare(const std::vector<const api::ResourceClaim*>& claims, st
 bool Allocator::prepareClaims(const std::vector<const api::ResourceClaim*>& claims, std::string* error)
 {
     m_claims.clear();
+    m_freeDeviceNeeds = {};
     for (const auto* c : claims) {
         PreparedClaim pc;
         pc.claim = c;
@@ -230,6 +231,7 @@ bool Allocator::prepareClaims(const std::vector<const api::ResourceClaim*>& clai
             m_staticMinimum[ci] += reqMin;
         }
     }
+    m_freeDeviceNeeds = FreeDevices::needsOf(*this);
     return true;
 }
 
@@ -400,6 +402,10 @@ Attempt Allocator::allocate(const api::Node& node, const NodeView& view)
     m_error.clear();
     m_steps = 0;
     m_timedOut = false;
+    if (FreeDevices::tooFew(*this, view)) {
+        m_attempt.status = AttemptStatus::NoSolution;
+        return std::move(m_attempt);
+    }
     if (m_observer) [[unlikely]]
         traceAttempt(false);
     std::string err;

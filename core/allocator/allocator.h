@@ -21,6 +21,7 @@
 #include "core/allocator/capacity.h"
 #include "core/allocator/constraint_values.h"
 #include "core/allocator/derived_values.h"
+#include "core/allocator/free_devices.h"
 #include "core/allocator/inventory.h"
 #include "core/allocator/reject_reason.h"
 #include "core/allocator/selector_cache.h"
@@ -161,6 +162,7 @@ public:
     std::vector<ClaimVerdicts> explain(const api::Node& node);
 
 private:
+    friend struct FreeDevices; // the search's shortcut reads the prepared claims (free_devices.h)
     enum class Step { Success, Fail, Limit, Error, Timeout };
 
     struct ConstraintDef
@@ -274,6 +276,7 @@ private:
     std::vector<std::vector<std::vector<AllItem>>> m_allLists; ///< [claim][request*8+sub]
     std::vector<bool> m_claimHasAll; ///< per claim: some (sub)request uses All mode
     std::vector<int64_t> m_staticMinimum; ///< per claim without All: minimum device count
+    FreeDevices::Needs m_freeDeviceNeeds; ///< the claims as the free-device shortcut reads them
     std::vector<std::vector<ConstraintState>> m_constraintStates;
     DerivedValues m_derivedValues; ///< per scheduling cycle (cleared by prepare)
     std::vector<int64_t> m_claimResults;
