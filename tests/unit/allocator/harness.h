@@ -20,6 +20,8 @@ struct AllocHarness
     std::deque<api::ResourceSlice> slices;
     std::deque<api::ResourceClaim> claims;
     allocator::AllocatorOptions options;
+    /// Told every step of run()'s search when set (which also makes the search take no shortcut).
+    allocator::AllocationObserver* observer = nullptr;
     std::unique_ptr<allocator::Allocator> alloc;
     api::Node theNode = node("node-1");
     int shareCounter = 0;
@@ -54,6 +56,7 @@ struct AllocHarness
             ptrs.push_back(&claims.back());
         }
         alloc = std::make_unique<allocator::Allocator>(inventory, state, selectors, classes, options);
+        alloc->setObserver(observer);
         std::string err;
         if (!alloc->prepare(ptrs, &err)) {
             if (prepareError)
