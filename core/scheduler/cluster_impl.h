@@ -279,7 +279,7 @@ struct Cluster::Impl
         void claimReinsert(uint64_t seq);
         /// Logs restoring the list of claims generated for a pod (before it changes).
         void generatedRestore(const std::string& podKey);
-        void insertBound(PodState ps);
+        void insertBound(PodState&& ps);
         /// Marks a bound pod terminating (a preemption victim); false for an unknown key.
         bool markTerminating(const std::string& key);
         PodState eraseBound(const std::string& key);

@@ -98,7 +98,7 @@ void Cluster::Impl::Undo::generatedRestore(const std::string& podKey)
     log([this, podKey, saved = it->second] { d.generatedFor[podKey] = saved; });
 }
 
-void Cluster::Impl::Undo::insertBound(PodState ps)
+void Cluster::Impl::Undo::insertBound(PodState&& ps)
 {
     std::string key = ps.pub.key;
     const uint64_t seq = ps.seq;
@@ -145,7 +145,7 @@ Cluster::Impl::PodState Cluster::Impl::Undo::eraseBound(const std::string& key)
         d.boundPriorities.erase(pc);
     // A rollback replaying an insertion logs nothing: no copy of the pod for it.
     if (active())
-        log([this, saved = ps] { insertBound(saved); });
+        log([this, saved = ps] { insertBound(PodState(saved)); });
     return ps;
 }
 
