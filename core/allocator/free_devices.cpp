@@ -53,11 +53,11 @@ FreeDevices::Needs FreeDevices::needsOf(const Allocator& a)
 
 bool FreeDevices::tooFew(Allocator& a, const NodeView& view)
 {
-    const Needs& needs = a.m_freeDeviceNeeds;
+    Needs& needs = a.m_freeDeviceNeeds;
     if (needs.subs.empty() || a.m_observer || view.anyMulti || view.anyInvalid)
         return false;
-    thread_local std::vector<int64_t> matching; // free devices matching each subrequest
-    thread_local std::vector<uint8_t> served; // per request: an alternative has enough of them
+    auto& matching = needs.matching;
+    auto& served = needs.served;
     matching.assign(needs.subs.size(), 0);
     served.assign(needs.requests, 0);
     uint32_t unserved = needs.requests;

@@ -29,6 +29,9 @@ struct FreeDevices
         std::vector<Need> subs; ///< empty: the claims never take the shortcut
         uint32_t requests = 0;
         uint64_t alternatives = 1; ///< the product of every request's alternatives
+        // Scratch of tooFew, kept with the needs so that a call allocates nothing.
+        std::vector<int64_t> matching; ///< free devices matching each subrequest
+        std::vector<uint8_t> served; ///< per request: an alternative has enough of them
     };
 
     /// What the shortcut needs to know of the prepared claims, made once per preparation. Empty
