@@ -169,9 +169,10 @@ struct Cluster::Impl
     std::map<uint64_t, ClaimState> claimsBySeq; ///< creation order; map nodes keep addresses stable
     std::unordered_map<std::string, uint64_t> claimSeq;
     uint64_t nextClaimSeq = 0;
-    /// Generated claims erased since, kept for their strings, maps and vectors: the next claim
-    /// made from a template is written over one (schedule_cycle.cpp, reusedClaim).
-    std::vector<api::ResourceClaim> spareClaims;
+    /// The states of generated claims erased since, kept with their map nodes, strings, maps and
+    /// vectors: the next claim made from a template is written over the last one's claim
+    /// (schedule_cycle.cpp, reusedClaim), and the next claim added takes its place in the map.
+    std::vector<std::map<uint64_t, ClaimState>::node_type> spareClaims;
 
     std::unordered_map<std::string, PodState> bound;
     std::map<uint64_t, std::string> bindOrder;
@@ -338,11 +339,21 @@ struct Cluster::Impl
             return *existing;
         }
         uint64_t seq = nextClaimSeq++;
-        auto& cs = claimsBySeq.try_emplace(claimsBySeq.end(), seq)->second; // seq is the largest
+        auto where = claimsBySeq.end(); // seq is the largest
+        if (spareClaims.empty()) {
+            where = claimsBySeq.try_emplace(where, seq);
+        } else {
+            spareClaims.back().key() = seq;
+            where = claimsBySeq.insert(where, std::move(spareClaims.back()));
+            spareClaims.pop_back();
+        }
+        auto& cs = where->second;
         cs.claim = std::move(claim);
         cs.key = key;
         cs.generated = generated;
         cs.ownerPod = owner;
+        cs.specId = 0;
+        cs.deviceIds.clear();
         claimSeq[key] = seq;
         if (cs.claim.allocation)
             applyAllocation(*cs.claim.allocation, +1);
@@ -367,12 +378,12 @@ struct Cluster::Impl
         auto it = claimSeq.find(key);
         if (it == claimSeq.end())
             return;
-        auto& cs = claimsBySeq.at(it->second);
+        auto node = claimsBySeq.extract(it->second);
+        const ClaimState& cs = node.mapped();
         if (cs.claim.allocation)
             applyAllocation(*cs.claim.allocation, -1, cs.deviceIds);
         if (cs.generated && spareClaims.size() < 16)
-            spareClaims.push_back(std::move(cs.claim));
-        claimsBySeq.erase(it->second);
+            spareClaims.push_back(std::move(node));
         claimSeq.erase(it);
     }
 
@@ -609,51 +620,9 @@ struct Cluster::Impl
         updateNodeScores(idx);
     }
 
-    SigCache& sigFor(const PodRequests& req, bool needsDevice)
-    {
-        SigKey key { req.nonZeroMilliCpu, req.nonZeroMemory, req.requests.milliCpu, req.requests.memory,
-            needsDevice };
-        auto it = sigs.find(key);
-        if (it == sigs.end()) {
-            if (sigs.size() >= kMaxSigCaches) {
-                auto victim = sigs.begin();
-                for (auto jt = sigs.begin(); jt != sigs.end(); ++jt)
-                    if (jt->second.lastUse < victim->second.lastUse)
-                        victim = jt;
-                sigs.erase(victim);
-            }
-            it = sigs.emplace(key, SigCache {}).first;
-            auto& sc = it->second;
-            sc.req = req;
-            sc.needsDevice = needsDevice;
-            sc.score.resize(nodes.size());
-            sc.listed.assign((nodes.size() + 63) / 64, 0);
-            sc.staleBits.assign(sc.listed.size(), 0);
-            sc.leaves = 1;
-            while (sc.leaves < nodes.size())
-                sc.leaves *= 2;
-            sc.best.assign(2 * size_t(sc.leaves), SigCache::kNoneListed);
-            const auto& profile = primaryProfile(options).scoring;
-            for (uint32_t i = 0; i < nodes.size(); ++i) {
-                sc.score[i] = usageScore(profile, nodes[i].usage, req);
-                if (!needsDevice || freeOf(i) > 0) {
-                    sc.order.insert({ -sc.score[i], i });
-                    sc.listed[scanRank[i] / 64] |= uint64_t(1) << (scanRank[i] % 64);
-                    sc.best[sc.leaves + scanRank[i]] = { -sc.score[i], i };
-                }
-            }
-            for (uint32_t i = sc.leaves - 1; i >= 1; --i)
-                sc.best[i] = std::min(sc.best[2 * i], sc.best[2 * i + 1]);
-        }
-        auto& sc = it->second;
-        sc.lastUse = ++sigClock;
-        const auto& profile = primaryProfile(options).scoring;
-        sc.refresh(scanRank, [&](uint32_t idx) {
-            return std::make_pair(
-                usageScore(profile, nodes[idx].usage, sc.req), !sc.needsDevice || freeOf(idx) > 0);
-        });
-        return sc;
-    }
+    /// The usage order for a pod shape, made on first use and brought up to date since
+    /// (usage_order.cpp).
+    SigCache& sigFor(const PodRequests& req, bool needsDevice);
 
     void bindExisting(const api::Pod& pod)
     {

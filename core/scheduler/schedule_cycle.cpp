@@ -38,16 +38,17 @@ bool preemptionMayHelp(const std::vector<std::string>& reasons)
             || placementRejectionResolvable(reasons.front()));
 }
 
-/// A new claim that takes over the strings, maps and vectors of a generated claim erased before
-/// (Impl::spareClaims), else a default one. Only the containers are kept, for the caller to assign
-/// over entirely (ownerReferences keeps its elements: resize it); every other field is as a
-/// default claim has it.
-api::ResourceClaim reusedClaim(std::vector<api::ResourceClaim>& spare)
+/// A new claim that takes over the strings, maps and vectors of `spare`, the claim of the last
+/// generated claim erased before (Impl::spareClaims, which keeps its state for the next claim
+/// added), else (null) a default one. Only the containers are kept, for the caller to assign over
+/// entirely (ownerReferences keeps its elements: resize it); every other field is as a default
+/// claim has it.
+api::ResourceClaim reusedClaim(api::ResourceClaim* spare)
 {
     api::ResourceClaim c;
-    if (spare.empty())
+    if (!spare)
         return c;
-    api::ResourceClaim& old = spare.back();
+    api::ResourceClaim& old = *spare;
     c.meta.name = std::move(old.meta.name);
     c.meta.namespace_ = std::move(old.meta.namespace_);
     c.meta.labels = std::move(old.meta.labels);
@@ -56,7 +57,6 @@ api::ResourceClaim reusedClaim(std::vector<api::ResourceClaim>& spare)
     c.spec = std::move(old.spec);
     c.reservedFor = std::move(old.reservedFor);
     c.reservedFor.clear();
-    spare.pop_back();
     return c;
 }
 
@@ -335,7 +335,7 @@ Cluster::Impl::ClaimState* Cluster::Impl::claimFromTemplate(
         return nullptr;
     }
     // Assignments over a claim erased before: its buffers and map nodes are reused.
-    api::ResourceClaim c = reusedClaim(spareClaims);
+    api::ResourceClaim c = reusedClaim(spareClaims.empty() ? nullptr : &spareClaims.back().mapped().claim);
     c.meta.name = claimName;
     c.meta.namespace_ = ns;
     c.meta.labels = t->second.claimMeta.labels;
