@@ -273,8 +273,9 @@ struct SimContext
     /// the next call.
     const api::Pod& podForCycle(SimPod& p)
     {
-        return builtPods.get(
-            p.serial, p.builtSlot, [&](api::Pod& pod, std::shared_ptr<const api::PodTemplateSpec>& from) {
+        const api::PodTemplateSpec* tmpl = jobs[p.job].spec.tasks[p.task].pod.get();
+        return builtPods.get(p.serial, p.builtSlot, tmpl,
+            [&](api::Pod& pod, std::shared_ptr<const api::PodTemplateSpec>& from) {
                 buildPodInto(p, pod, from);
             });
     }

@@ -88,3 +88,28 @@ TEST(PodBuild, OverAnEarlierPodEqualsAFreshBuild)
     EXPECT_EQ(three.spec.schedulingGroup, "tmpl-group");
     EXPECT_FALSE(ctx.buildPod(ctx.pods[pods[3]]).spec.schedulingGroup);
 }
+
+TEST(PodBuild, AFreeEntryOfTheSameTemplateIsTakenFirst)
+{
+    // Two Pods built from two templates, both given back: the next pod's Pod is built over the
+    // one of its own template (kept spec), not over the last one given back.
+    auto a = podTemplate("a", "");
+    auto b = podTemplate("b", "");
+    BuiltPods built;
+    int32_t slotA = -1, slotB = -1, slotC = -1;
+    auto build = [](const std::shared_ptr<const api::PodTemplateSpec>& tmpl) {
+        return [tmpl](api::Pod&, std::shared_ptr<const api::PodTemplateSpec>& from) { from = tmpl; };
+    };
+    built.get(1, slotA, a.get(), build(a));
+    built.get(2, slotB, b.get(), build(b));
+    const int32_t entryOfA = slotA;
+    built.release(1, slotA);
+    built.release(2, slotB);
+    const api::PodTemplateSpec* overFrom = nullptr;
+    built.get(3, slotC, a.get(), [&](api::Pod&, std::shared_ptr<const api::PodTemplateSpec>& from) {
+        overFrom = from.get();
+        from = a;
+    });
+    EXPECT_EQ(overFrom, a.get());
+    EXPECT_EQ(slotC, entryOfA);
+}
