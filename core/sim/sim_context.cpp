@@ -2,9 +2,11 @@
 #include "core/sim/sim_context.h"
 
 #include <algorithm>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/api/pod_defaults.h"
@@ -127,40 +129,42 @@ void specFromTemplate(const api::PodTemplateSpec* tmpl, api::Pod& pod)
 /// workload, a later one winning on the same key. Written over the labels already there: the
 /// entries of keys both have keep their nodes and strings (a Pod built over one of the same
 /// template mostly has the same keys), where copying the template's map and inserting the rest
-/// allocated them all again.
+/// allocated them all again. The sources are merged in key order as they are (both maps are
+/// sorted, and kJobLabel sorts before kWorkloadLabel), not gathered and sorted.
 void assignPodLabels(std::map<std::string, std::string>& out, const std::map<std::string, std::string>* tmpl,
     const workload::JobSpec& job)
 {
-    struct Label
-    {
-        const std::string* key;
-        const std::string* value;
-        size_t order; ///< later ones win
-    };
-    thread_local std::vector<Label> want; // one per thread, its storage reused by every build
-    want.clear();
-    if (tmpl)
-        for (const auto& [k, v] : *tmpl)
-            want.push_back(Label { &k, &v, want.size() });
-    for (const auto& [k, v] : job.labels)
-        want.push_back(Label { &k, &v, want.size() });
-    want.push_back(Label { &kJobLabel, &job.name, want.size() });
-    want.push_back(Label { &kWorkloadLabel, &job.workload, want.size() });
-    std::sort(want.begin(), want.end(), [](const Label& a, const Label& b) {
-        const int c = a.key->compare(*b.key);
-        return c != 0 ? c < 0 : a.order < b.order;
-    });
+    static const std::map<std::string, std::string> kNoLabels;
+    const auto& fromTemplate = tmpl ? *tmpl : kNoLabels;
+    auto ti = fromTemplate.begin();
+    auto ji = job.labels.begin();
+    const std::pair<const std::string*, const std::string*> fixed[]
+        = { { &kJobLabel, &job.name }, { &kWorkloadLabel, &job.workload } };
+    size_t fi = 0;
     auto it = out.begin();
-    for (size_t i = 0; i < want.size(); ++i) {
-        const Label& l = want[i];
-        if (i + 1 < want.size() && *want[i + 1].key == *l.key)
-            continue; // a later label of the same key wins
-        while (it != out.end() && it->first < *l.key)
+    for (;;) {
+        const std::string* key = nullptr;
+        if (ti != fromTemplate.end())
+            key = &ti->first;
+        if (ji != job.labels.end() && (!key || ji->first < *key))
+            key = &ji->first;
+        if (fi < std::size(fixed) && (!key || *fixed[fi].first < *key))
+            key = fixed[fi].first;
+        if (!key)
+            break;
+        const std::string* value = nullptr; // the later source's, of those with this key
+        if (ti != fromTemplate.end() && ti->first == *key)
+            value = &(ti++)->second;
+        if (ji != job.labels.end() && ji->first == *key)
+            value = &(ji++)->second;
+        if (fi < std::size(fixed) && *fixed[fi].first == *key)
+            value = fixed[fi++].second;
+        while (it != out.end() && it->first < *key)
             it = out.erase(it);
-        if (it != out.end() && it->first == *l.key)
-            (it++)->second = *l.value;
+        if (it != out.end() && it->first == *key)
+            (it++)->second = *value;
         else
-            out.emplace_hint(it, *l.key, *l.value);
+            out.emplace_hint(it, *key, *value);
     }
     out.erase(it, out.end());
 }
