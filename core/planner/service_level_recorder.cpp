@@ -47,12 +47,34 @@ void ServiceLevelRecorder::close(Pod& pod, sim::SimTime now, bool bound)
     pod.bound = bound;
     const double waited = sim::toSeconds(now - pod.created);
     for (Scope* s : *pod.scopes) {
-        s->open.erase({ pod.created, pod.ordinal });
         s->waits.push_back(waited);
         s->maxClosedWait = std::max(s->maxClosedWait, waited);
         if (!bound)
             s->neverBound++;
     }
+}
+
+void ServiceLevelRecorder::addToScope(Scope& scope, uint64_t serial)
+{
+    // Pods are created in the order of time, so this is the end unless events came out of order.
+    auto later = [this](uint64_t a, uint64_t b) {
+        const Pod& x = m_pods[a];
+        const Pod& y = m_pods[b];
+        return std::pair(x.created, x.ordinal) < std::pair(y.created, y.ordinal);
+    };
+    if (scope.byAge.empty() || !later(serial, scope.byAge.back()))
+        scope.byAge.push_back(serial);
+    else
+        scope.byAge.insert(std::upper_bound(scope.byAge.begin() + std::ptrdiff_t(scope.firstOpen),
+                               scope.byAge.end(), serial, later),
+            serial);
+}
+
+const ServiceLevelRecorder::Pod* ServiceLevelRecorder::oldestOpen(Scope& scope)
+{
+    while (scope.firstOpen < scope.byAge.size() && !m_pods[scope.byAge[scope.firstOpen]].open)
+        ++scope.firstOpen;
+    return scope.firstOpen < scope.byAge.size() ? &m_pods[scope.byAge[scope.firstOpen]] : nullptr;
 }
 
 void ServiceLevelRecorder::onPodEvent(const sim::PodEvent& e)
@@ -69,7 +91,7 @@ void ServiceLevelRecorder::onPodEvent(const sim::PodEvent& e)
             pod.scopes = &scopesOf(e.workload, e.priorityClass);
             for (Scope* s : *pod.scopes) {
                 s->created++;
-                s->open.insert({ pod.created, pod.ordinal });
+                addToScope(*s, e.serial);
             }
         }
     } else if (pod.known && pod.open) {
@@ -97,12 +119,12 @@ void ServiceLevelRecorder::checkPending(sim::SimTime now)
         const ServiceLevel& l = m_levels[i];
         if (l.metric != Metric::Pending)
             continue;
-        const Scope& s = *m_levelScopes[i];
+        Scope& s = *m_levelScopes[i];
         // A pod bound (or deleted) after waiting too long decides the level as surely as one
         // still waiting.
         double age = s.maxClosedWait;
-        if (!s.open.empty())
-            age = std::max(age, sim::toSeconds(now - s.open.begin()->first));
+        if (const Pod* oldest = oldestOpen(s))
+            age = std::max(age, sim::toSeconds(now - oldest->created));
         if (age > l.limit) {
             m_stoppedEarly = true;
             m_stoppedAt = now;
@@ -118,10 +140,11 @@ void ServiceLevelRecorder::onRunFinished(const sim::RunSummary& summary)
     const sim::SimTime end = summary.simulatedTime;
     // Pods still pending count their age at the end as their wait, and as never scheduled.
     for (auto& [name, scope] : m_scopes)
-        for (const auto& [created, ordinal] : scope.open) {
-            scope.waits.push_back(sim::toSeconds(end - created));
-            scope.neverBound++;
-        }
+        for (size_t k = scope.firstOpen; k < scope.byAge.size(); ++k)
+            if (const Pod& pod = m_pods[scope.byAge[k]]; pod.open) {
+                scope.waits.push_back(sim::toSeconds(end - pod.created));
+                scope.neverBound++;
+            }
 
     m_values.clear();
     for (const auto& l : m_levels) {

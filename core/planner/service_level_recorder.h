@@ -8,7 +8,6 @@
 
 #include <cstdint>
 #include <map>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -53,8 +52,11 @@ private:
         int64_t created = 0;
         int64_t neverBound = 0; ///< closed without a binding (counted at the end for open ones)
         double maxClosedWait = 0; ///< the longest wait of a closed pod
-        /// Pending pods by (creation time, order of creation): the oldest first.
-        std::set<std::pair<sim::SimTime, int64_t>> open;
+        /// The scope's pods (PodEvent::serial) by (creation time, order of creation), open or
+        /// closed: creation times only grow, so a pod is appended, and the oldest pending pod is
+        /// the first open one from `firstOpen` on, which only moves forward.
+        std::vector<uint64_t> byAge;
+        size_t firstOpen = 0;
     };
     struct Pod
     {
@@ -67,6 +69,10 @@ private:
     };
 
     void close(Pod& pod, sim::SimTime now, bool bound);
+    /// Files a new pod in the scope's age order.
+    void addToScope(Scope& scope, uint64_t serial);
+    /// The scope's oldest pod still pending; null when none is.
+    const Pod* oldestOpen(Scope& scope);
     void checkPending(sim::SimTime now);
     /// The scopes a pod of this workload and priority class counts in (looked up once per pair:
     /// this runs for every pod of every run of a study).
