@@ -334,12 +334,22 @@ Cluster::Impl::ClaimState* Cluster::Impl::claimFromTemplate(
                 = "resourceclaimtemplate.resource.k8s.io \"" + *e.resourceClaimTemplateName + "\" not found";
         return nullptr;
     }
-    // Assignments over a claim erased before: its buffers and map nodes are reused.
-    api::ResourceClaim c = reusedClaim(spareClaims.empty() ? nullptr : &spareClaims.back().mapped().claim);
+    // Templates are fixed once the cluster is made, so the template's address names the spec of
+    // every claim made from it.
+    const uint64_t specId = uint64_t(reinterpret_cast<uintptr_t>(&t->second));
+    // Assignments over a claim erased before: its buffers and map nodes are reused. One made from
+    // the same template has the template's labels, annotations and spec already (nothing changes
+    // them once a claim is made).
+    ClaimState* spare = spareClaims.empty() ? nullptr : &spareClaims.back().mapped();
+    const bool sameTemplate = spare && spare->specId == specId;
+    api::ResourceClaim c = reusedClaim(spare ? &spare->claim : nullptr);
     c.meta.name = claimName;
     c.meta.namespace_ = ns;
-    c.meta.labels = t->second.claimMeta.labels;
-    c.meta.annotations = t->second.claimMeta.annotations;
+    if (!sameTemplate) {
+        c.meta.labels = t->second.claimMeta.labels;
+        c.meta.annotations = t->second.claimMeta.annotations;
+        c.spec = t->second.spec;
+    }
     // The resource-claim controller records which pod claim a generated claim serves.
     c.meta.annotations["resource.kubernetes.io/pod-claim-name"] = e.name;
     c.meta.ownerReferences.resize(1);
@@ -349,11 +359,8 @@ Cluster::Impl::ClaimState* Cluster::Impl::claimFromTemplate(
     owner.name = pod.meta.name;
     owner.uid = pod.meta.uid;
     owner.controller = true;
-    c.spec = t->second.spec;
     ClaimState& created = addClaim(std::move(c), true, cycle.podKey, key);
-    // Templates are fixed once the cluster is made, so the template's address names the spec of
-    // every claim made from it.
-    created.specId = uint64_t(reinterpret_cast<uintptr_t>(&t->second));
+    created.specId = specId;
     undo.generatedRestore(cycle.podKey);
     generatedFor[cycle.podKey].push_back(key);
     return &created;
