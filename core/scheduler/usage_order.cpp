@@ -11,14 +11,25 @@ Cluster::Impl::SigCache& Cluster::Impl::sigFor(const PodRequests& req, bool need
         needsDevice };
     auto it = sigs.find(key);
     if (it == sigs.end()) {
+        // The least recently used cache makes way, and the new one is built in its buffers: the
+        // pods of a trace come in many more shapes than there are caches.
+        thread_local std::vector<decltype(SigCache::order)::node_type> spareEntries;
+        spareEntries.clear();
         if (sigs.size() >= kMaxSigCaches) {
             auto victim = sigs.begin();
             for (auto jt = sigs.begin(); jt != sigs.end(); ++jt)
                 if (jt->second.lastUse < victim->second.lastUse)
                     victim = jt;
-            sigs.erase(victim);
+            auto reused = sigs.extract(victim);
+            reused.key() = key;
+            auto& old = reused.mapped().order;
+            while (!old.empty())
+                spareEntries.push_back(old.extract(old.begin()));
+            reused.mapped().stale.clear();
+            it = sigs.insert(std::move(reused)).position;
+        } else {
+            it = sigs.emplace(key, SigCache {}).first;
         }
-        it = sigs.emplace(key, SigCache {}).first;
         auto& sc = it->second;
         sc.req = req;
         sc.needsDevice = needsDevice;
@@ -33,7 +44,13 @@ Cluster::Impl::SigCache& Cluster::Impl::sigFor(const PodRequests& req, bool need
         for (uint32_t i = 0; i < nodes.size(); ++i) {
             sc.score[i] = usageScore(profile, nodes[i].usage, req);
             if (!needsDevice || freeOf(i) > 0) {
-                sc.order.insert({ -sc.score[i], i });
+                if (spareEntries.empty()) {
+                    sc.order.insert({ -sc.score[i], i });
+                } else {
+                    spareEntries.back().value() = { -sc.score[i], i };
+                    sc.order.insert(std::move(spareEntries.back()));
+                    spareEntries.pop_back();
+                }
                 sc.listed[scanRank[i] / 64] |= uint64_t(1) << (scanRank[i] % 64);
                 sc.best[sc.leaves + scanRank[i]] = { -sc.score[i], i };
             }
