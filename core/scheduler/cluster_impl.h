@@ -319,13 +319,14 @@ struct Cluster::Impl
         return it == claimSeq.end() ? nullptr : &claimsBySeq.at(it->second);
     }
 
-    /// `key`: the claim's namespace/name when the caller has it already.
-    ClaimState& addClaim(
-        api::ResourceClaim&& claim, bool generated, const std::string& owner, std::string key = {})
+    /// `newKey`: the claim's namespace/name when the caller has it already and has found no claim
+    /// of that name (claimFromTemplate): it is neither made nor looked up again.
+    ClaimState& addClaim(api::ResourceClaim&& claim, bool generated, const std::string& owner,
+        const std::string* newKey = nullptr)
     {
-        if (key.empty())
-            key = keyOf(claim.meta);
-        if (auto* existing = findClaim(key)) {
+        std::string made;
+        const std::string& key = newKey ? *newKey : (made = keyOf(claim.meta));
+        if (auto* existing = newKey ? nullptr : findClaim(key)) {
             undo.claimRestore(*existing);
             if (existing->claim.allocation)
                 applyAllocation(*existing->claim.allocation, -1, existing->deviceIds);

@@ -359,7 +359,7 @@ Cluster::Impl::ClaimState* Cluster::Impl::claimFromTemplate(
     owner.name = pod.meta.name;
     owner.uid = pod.meta.uid;
     owner.controller = true;
-    ClaimState& created = addClaim(std::move(c), true, cycle.podKey, key);
+    ClaimState& created = addClaim(std::move(c), true, cycle.podKey, &key);
     created.specId = specId;
     undo.generatedRestore(cycle.podKey);
     generatedFor[cycle.podKey].push_back(key);
