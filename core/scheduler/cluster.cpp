@@ -194,7 +194,7 @@ bool Cluster::Impl::podFinished(const std::string& podKey)
         undo.generatedRestore(podKey);
         for (const auto& ck : gi->second)
             deleteClaim(ck);
-        generatedFor.erase(podKey);
+        spareGenerated = generatedFor.extract(gi);
     }
     if (known)
         ++freeEvents;

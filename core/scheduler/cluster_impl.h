@@ -236,6 +236,8 @@ struct Cluster::Impl
     std::map<std::string, PodGroupPolicy> groupPolicies;
     uint64_t nextBindSeq = 0;
     std::unordered_map<std::string, std::vector<std::string>> generatedFor;
+    /// The entry of a pod that finished, kept for the next pod's claims (claimFromTemplate).
+    std::unordered_map<std::string, std::vector<std::string>>::node_type spareGenerated;
 
     ShareIdGenerator shareIds;
     double time = 0;

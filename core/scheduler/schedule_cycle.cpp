@@ -362,7 +362,16 @@ Cluster::Impl::ClaimState* Cluster::Impl::claimFromTemplate(
     ClaimState& created = addClaim(std::move(c), true, cycle.podKey, &key);
     created.specId = specId;
     undo.generatedRestore(cycle.podKey);
-    generatedFor[cycle.podKey].push_back(key);
+    auto generated = generatedFor.find(cycle.podKey);
+    if (generated == generatedFor.end() && spareGenerated) {
+        // The entry of a pod that finished, with its node and list.
+        spareGenerated.key() = cycle.podKey;
+        spareGenerated.mapped().clear();
+        generated = generatedFor.insert(std::move(spareGenerated)).position;
+    } else if (generated == generatedFor.end()) {
+        generated = generatedFor.try_emplace(cycle.podKey).first;
+    }
+    generated->second.push_back(key);
     return &created;
 }
 
