@@ -97,6 +97,15 @@ inline api::DeviceRequest exactRequest(std::string name, api::DeviceRequestSpec 
     return r;
 }
 
+/// A request of alternatives (firstAvailable), in order of preference.
+inline api::DeviceRequest alternativesRequest(std::string name, std::vector<api::DeviceSubRequest> subs)
+{
+    api::DeviceRequest r;
+    r.name = std::move(name);
+    r.firstAvailable = std::move(subs);
+    return r;
+}
+
 inline api::ResourceClaim claim(std::string name, std::vector<api::DeviceRequest> requests)
 {
     api::ResourceClaim c;

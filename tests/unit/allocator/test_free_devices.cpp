@@ -62,10 +62,8 @@ TEST(FreeDevices, EnoughMatchingFreeDevicesLeaveItToTheSearch)
 TEST(FreeDevices, AnAlternativeThatFitsLeavesItToTheSearch)
 {
     auto h = gpusAndNics(4, 3);
-    api::DeviceRequest r;
-    r.name = "r";
-    r.firstAvailable.push_back(api::DeviceSubRequest { "two", requestSpec("gpu", 2) });
-    r.firstAvailable.push_back(api::DeviceSubRequest { "one", requestSpec("gpu", 1) });
+    const auto r
+        = alternativesRequest("r", { { "two", requestSpec("gpu", 2) }, { "one", requestSpec("gpu", 1) } });
     std::vector<api::AllocationResult> res;
     auto a = h.run({ claim("c", { r }) }, &res);
     ASSERT_EQ(a.status, AttemptStatus::Success);
@@ -116,13 +114,9 @@ TEST(FreeDevices, AnswersAsTheFullSearchDoes)
                 if (cls == "gpu" && pick(0, 2) == 0)
                     selectors.push_back(kModelIsA100);
                 if (pick(0, 3) == 0) {
-                    api::DeviceRequest alt;
-                    alt.name = name;
-                    alt.firstAvailable.push_back(
-                        api::DeviceSubRequest { "big", requestSpec(cls, pick(2, 4)) });
-                    alt.firstAvailable.push_back(
-                        api::DeviceSubRequest { "small", requestSpec(cls, 1, selectors) });
-                    requests.push_back(alt);
+                    requests.push_back(alternativesRequest(name,
+                        { { "big", requestSpec(cls, pick(2, 4)) },
+                            { "small", requestSpec(cls, 1, selectors) } }));
                 } else {
                     requests.push_back(exactRequest(name, requestSpec(cls, pick(1, 4), selectors)));
                 }

@@ -136,10 +136,8 @@ TEST(AllocatorSearch, SubrequestOverResultLimitIsSkipped)
     for (int i = 0; i < 40; ++i)
         devs.push_back(device(numbered("d", i)));
     auto h = basic(devs);
-    api::DeviceRequest r;
-    r.name = "gpu";
-    r.firstAvailable.push_back(api::DeviceSubRequest { "many", requestSpec("gpu", 40) });
-    r.firstAvailable.push_back(api::DeviceSubRequest { "one", requestSpec("gpu", 1) });
+    const auto r = alternativesRequest(
+        "gpu", { { "many", requestSpec("gpu", 40) }, { "one", requestSpec("gpu", 1) } });
     std::vector<api::AllocationResult> res;
     auto a = h.run({ claim("c", { r }) }, &res);
     ASSERT_EQ(a.status, AttemptStatus::Success) << a.error;
