@@ -136,8 +136,9 @@ void assignPodLabels(std::map<std::string, std::string>& out, const std::map<std
 {
     static const std::map<std::string, std::string> kNoLabels;
     const auto& fromTemplate = tmpl ? *tmpl : kNoLabels;
+    const auto& fromJob = job.labels ? *job.labels : kNoLabels;
     auto ti = fromTemplate.begin();
-    auto ji = job.labels.begin();
+    auto ji = fromJob.begin();
     const std::pair<const std::string*, const std::string*> fixed[]
         = { { &kJobLabel, &job.name }, { &kWorkloadLabel, &job.workload } };
     size_t fi = 0;
@@ -146,7 +147,7 @@ void assignPodLabels(std::map<std::string, std::string>& out, const std::map<std
         const std::string* key = nullptr;
         if (ti != fromTemplate.end())
             key = &ti->first;
-        if (ji != job.labels.end() && (!key || ji->first < *key))
+        if (ji != fromJob.end() && (!key || ji->first < *key))
             key = &ji->first;
         if (fi < std::size(fixed) && (!key || *fixed[fi].first < *key))
             key = fixed[fi].first;
@@ -155,7 +156,7 @@ void assignPodLabels(std::map<std::string, std::string>& out, const std::map<std
         const std::string* value = nullptr; // the later source's, of those with this key
         if (ti != fromTemplate.end() && ti->first == *key)
             value = &(ti++)->second;
-        if (ji != job.labels.end() && ji->first == *key)
+        if (ji != fromJob.end() && ji->first == *key)
             value = &(ji++)->second;
         if (fi < std::size(fixed) && *fixed[fi].first == *key)
             value = fixed[fi++].second;

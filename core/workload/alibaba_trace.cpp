@@ -105,6 +105,36 @@ private:
     bool m_failed = false;
 };
 
+/// The labels of the rows with one qos and phase, made once per pair (a trace has a handful).
+class RowLabels
+{
+public:
+    std::shared_ptr<const api::Labels> of(const std::string& qos, const std::string& phase)
+    {
+        if (qos.empty() && phase.empty())
+            return nullptr;
+        for (const Known& k : m_known)
+            if (k.qos == qos && k.phase == phase)
+                return k.labels;
+        auto labels = std::make_shared<api::Labels>();
+        if (!qos.empty())
+            (*labels)["drasim.dev/qos"] = qos;
+        if (!phase.empty())
+            (*labels)["drasim.dev/trace-phase"] = phase;
+        m_known.push_back(Known { qos, phase, labels });
+        return labels;
+    }
+
+private:
+    struct Known
+    {
+        std::string qos;
+        std::string phase;
+        std::shared_ptr<const api::Labels> labels;
+    };
+    std::vector<Known> m_known;
+};
+
 std::optional<std::vector<size_t>> requireColumns(const Header& header, const std::vector<std::string>& names,
     const std::string& path, int line, const char* kind, Diagnostics& diags)
 {
@@ -171,10 +201,7 @@ public:
         job.parallelism = 1;
         job.completions = 1;
         job.backoffLimit = 0;
-        if (!row.qos.empty())
-            job.labels["drasim.dev/qos"] = row.qos;
-        if (!row.phase.empty())
-            job.labels["drasim.dev/trace-phase"] = row.phase;
+        job.labels = row.labels;
         TaskSpec& task = job.tasks.emplace_back();
         task.name = "main";
         if (m_duration)
@@ -256,6 +283,7 @@ std::optional<AlibabaPodList> readAlibabaPods(
     AlibabaPodList list;
     list.hasTimes = cCreate && cDelete;
     std::map<std::string, int> seen; // name → line, for duplicates
+    RowLabels labels;
     while (auto row = reader.next(diags, kPodKind)) {
         if (limit && list.rows.size() >= *limit)
             break;
@@ -306,6 +334,7 @@ std::optional<AlibabaPodList> readAlibabaPods(
         }
         if (r.failed())
             continue;
+        p.labels = labels.of(p.qos, p.phase);
         list.rows.push_back(std::move(p));
     }
     return list;

@@ -35,6 +35,9 @@ struct AlibabaPodRow
     TraceGpuDemand gpu;
     std::string qos;
     std::string phase;
+    /// drasim.dev/qos and drasim.dev/trace-phase from the two above (null when both are empty),
+    /// made when the file is read and shared by its rows of the same qos and phase.
+    std::shared_ptr<const api::Labels> labels;
     std::optional<double> creation;
     std::optional<double> deletion;
     std::optional<double> scheduled;

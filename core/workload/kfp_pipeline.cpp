@@ -786,6 +786,8 @@ public:
         , m_durations(std::move(durations))
         , m_arrivals(spec.arrival.value_or(ArrivalSpec {}), mixSeed(seed, 1))
         , m_durationRng(mixSeed(seed, 3))
+        , m_labels(
+              std::make_shared<const api::Labels>(api::Labels { { "drasim.dev/pipeline", m_run.pipeline } }))
     {
         // "once" without a count means one run.
         m_once
@@ -805,7 +807,7 @@ public:
         job.workload = m_spec.name;
         job.kind = kKindPipelineRun;
         job.arrivalSeconds = *t;
-        job.labels["drasim.dev/pipeline"] = m_run.pipeline;
+        job.labels = m_labels;
         for (size_t i = 0; i < m_run.taskNames.size(); ++i) {
             TaskSpec task;
             task.name = m_run.taskNames[i];
@@ -824,6 +826,7 @@ private:
     std::vector<DurationSampler> m_durations;
     ArrivalProcess m_arrivals;
     Rng m_durationRng;
+    std::shared_ptr<const api::Labels> m_labels; ///< drasim.dev/pipeline, shared by every run
     bool m_once = true;
     uint64_t m_seq = 0;
 };

@@ -119,8 +119,11 @@ public:
     {
         if (spec.duration)
             m_default.emplace(*spec.duration);
-        for (const JobType& t : m_types)
+        for (const JobType& t : m_types) {
             m_samplers.push_back(t.duration ? std::optional<DurationSampler>(*t.duration) : std::nullopt);
+            m_labels.push_back(
+                std::make_shared<const api::Labels>(api::Labels { { "drasim.dev/job-type", t.name } }));
+        }
         for (double w : m_weights)
             m_totalWeight += w;
         if (m_once) {
@@ -189,7 +192,7 @@ private:
         job.owner = type.owner;
         job.services = type.services;
         job.hierarchy = type.hierarchy;
-        job.labels["drasim.dev/job-type"] = type.name;
+        job.labels = m_labels[i];
         TaskSpec task;
         task.name = type.name;
         task.pod = type.pod;
@@ -211,6 +214,8 @@ private:
     std::vector<double> m_weights;
     double m_totalWeight = 0;
     std::vector<std::optional<DurationSampler>> m_samplers;
+    std::vector<std::shared_ptr<const api::Labels>>
+        m_labels; ///< each type's drasim.dev/job-type, shared by its jobs
     std::optional<DurationSampler> m_default;
     ArrivalProcess m_arrivals;
     Rng m_pickRng;

@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "core/api/core_v1.h"
+#include "core/api/label_selector.h"
 #include "core/api/pod_failure_policy.h"
 #include "core/api/resource_v1.h"
 #include "core/api/scheduling_v1.h"
@@ -129,8 +130,11 @@ struct JobSpec
     /// learns them when such a job arrives, and their selectors give the pods they select
     /// PodTopologySpread's system default constraints. Null when there are none.
     std::shared_ptr<const std::vector<api::Service>> services;
-    /// Extra labels for every pod of this job (e.g. drasim.dev/qos from the trace). Sorted map.
-    std::map<std::string, std::string> labels;
+    /// Extra labels for every pod of this job (e.g. drasim.dev/qos from the trace); null for none.
+    /// Shared by the jobs that carry the same ones (a trace's rows of one qos and phase, a job
+    /// type's jobs), like TaskSpec::pod: never mutate it. A map of its own per job cost every
+    /// arrival its nodes and strings.
+    std::shared_ptr<const api::Labels> labels;
     /// Its pods name (spec.schedulingGroup) a PodGroup of a CompositePodGroup hierarchy of these
     /// groups: the hierarchy's root is their queue entity (`group` is then absent).
     std::shared_ptr<const ManifestGroups> hierarchy {};

@@ -35,7 +35,7 @@ uint32_t addJobWithPod(SimContext& ctx, const std::string& name,
     JobState& job = ctx.jobs[jobId];
     job.spec.name = name;
     job.spec.workload = "w-" + name;
-    job.spec.labels = std::move(labels);
+    job.spec.labels = std::make_shared<const api::Labels>(std::move(labels));
     job.spec.tasks.emplace_back().pod = std::move(tmpl);
     job.spec.tasks[0].priority = int32_t(jobId) + 5;
     if (grouped)

@@ -191,7 +191,7 @@ TEST(AlibabaTrace, SourceMapsRowsToJobsWithSharedTemplates)
     EXPECT_EQ(j1.kind, kKindJob);
     EXPECT_EQ(j1.arrivalSeconds, 427061);
     EXPECT_EQ(j1.tasks[0].durationSeconds, 12902960 - 427061);
-    EXPECT_EQ(j1.labels.at("drasim.dev/qos"), "LS");
+    EXPECT_EQ(j1.labels->at("drasim.dev/qos"), "LS");
     const auto& pod = *j1.tasks[0].pod;
     EXPECT_EQ(pod.spec.containers[0].resources.requests.at("cpu").toString(), "6");
     EXPECT_EQ(pod.spec.containers[0].resources.requests.at("memory").toString(), "12Gi");
@@ -208,7 +208,7 @@ TEST(AlibabaTrace, SourceMapsRowsToJobsWithSharedTemplates)
         = std::find_if(jobs.begin(), jobs.end(), [](const JobSpec& j) { return j.name == "openb-pod-0061"; });
     ASSERT_NE(pending, jobs.end());
     EXPECT_EQ(pending->tasks[0].durationSeconds, 10001403 - 10001278);
-    EXPECT_EQ(pending->labels.at("drasim.dev/trace-phase"), "Pending");
+    EXPECT_EQ(pending->labels->at("drasim.dev/trace-phase"), "Pending");
 }
 
 TEST(AlibabaTrace, TimeScaleLimitAndDeterminism)
@@ -246,7 +246,7 @@ TEST(AlibabaTrace, FiveColumnFileUsesArrivalProcessAndDuration)
     ASSERT_EQ(jobs.size(), 50u);
     EXPECT_GT(jobs[0].arrivalSeconds, 0);
     EXPECT_EQ(jobs[0].tasks[0].durationSeconds, 600);
-    EXPECT_TRUE(jobs[0].labels.empty());
+    EXPECT_FALSE(jobs[0].labels); // no qos, no phase: no labels
 }
 
 TEST(AlibabaTrace, MalformedRowsAreLocatedErrors)

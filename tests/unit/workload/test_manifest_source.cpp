@@ -140,7 +140,7 @@ TEST(ManifestSource, MixWeightsAndGeneratedNames)
             EXPECT_EQ(j->name, "gen-" + std::to_string(i));
         }
         ++i;
-        ++counts[j->labels.at("drasim.dev/job-type")];
+        ++counts[j->labels->at("drasim.dev/job-type")];
     }
     EXPECT_EQ(i, 40000);
     EXPECT_EQ(counts.size(), 2u);
@@ -161,14 +161,14 @@ TEST(ManifestSource, SameSeedSameStreamAndDurationsIndependentOfArrivals)
     ASSERT_EQ(a.size(), b.size());
     for (size_t i = 0; i < a.size(); ++i) {
         EXPECT_EQ(a[i].arrivalSeconds, b[i].arrivalSeconds);
-        EXPECT_EQ(a[i].labels, b[i].labels);
+        EXPECT_EQ(*a[i].labels, *b[i].labels);
         EXPECT_EQ(a[i].tasks[0].durationSeconds, b[i].tasks[0].durationSeconds);
     }
     // A different arrival rate leaves the job-type choices unchanged (separate random streams).
     spec.arrival->ratePerSecond = 2;
     auto c = drain(*makeManifestSource(spec, jobTypesFromObjects(objects(), "default", diags), 9, diags));
     for (size_t i = 0; i < a.size(); ++i)
-        EXPECT_EQ(a[i].labels, c[i].labels);
+        EXPECT_EQ(*a[i].labels, *c[i].labels);
 }
 
 TEST(ManifestSource, MixErrors)
@@ -228,9 +228,9 @@ TEST(ManifestSource, LoadsRealManifestsThroughTheLoader)
     ASSERT_EQ(jobs.size(), 300u);
     std::map<std::string, int> counts;
     for (const JobSpec& j : jobs) {
-        ++counts[j.labels.at("drasim.dev/job-type")];
+        ++counts[j.labels->at("drasim.dev/job-type")];
         EXPECT_EQ(j.namespace_, "ml");
-        if (j.labels.at("drasim.dev/job-type") == "train-large") {
+        if (j.labels->at("drasim.dev/job-type") == "train-large") {
             EXPECT_EQ(j.tasks[0].durationSeconds, 3 * 3600.0);
             ASSERT_EQ(j.claimTemplates.size(), 1u);
             EXPECT_EQ(j.claimTemplates[0].meta.name, "four-gpus");

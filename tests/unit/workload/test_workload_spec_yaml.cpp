@@ -437,8 +437,9 @@ std::string dumpStream(ArrivalSource& source)
                 out += " claim=" + c.resourceClaimTemplateName.value_or("?");
             out += "]";
         }
-        for (const auto& [k, v] : j->labels)
-            out += " " + k + "=" + v;
+        if (j->labels)
+            for (const auto& [k, v] : *j->labels)
+                out += " " + k + "=" + v;
         out += "\n";
     }
     return out;
