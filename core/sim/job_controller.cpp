@@ -34,6 +34,7 @@ void JobController::startJob(workload::JobSpec&& spec)
     job.arrival = m_ctx.now;
     job.workload = m_ctx.metrics.workloadIndex(spec.workload);
     job.spec = std::move(spec);
+    job.kind = jobKindOf(job.spec);
     job.spec.claimTemplates.clear(); // already known to the cluster; do not keep a copy per job
     job.spec.claimTemplates.shrink_to_fit();
     if (job.spec.owner)
@@ -49,7 +50,7 @@ void JobController::startJob(workload::JobSpec&& spec)
     if (const auto changed = m_minCounts.find(job.spec.workload);
         changed != m_minCounts.end() && job.spec.group && job.spec.group->gang)
         job.spec.group->minCount = changed->second;
-    if (job.spec.group && job.spec.kind != workload::kKindPipelineRun) {
+    if (job.spec.group && job.kind != JobKind::PipelineRun) {
         const workload::GroupSpec& g = *job.spec.group;
         if (m_ctx.options.podGroups) {
             startGroup(id);
@@ -78,7 +79,7 @@ void JobController::startJob(workload::JobSpec&& spec)
         job.tasks[i].priorityClass
             = m_ctx.preemption.classIndex(t.pod ? t.pod->spec.priorityClassName : std::string(), t.priority);
     }
-    if (job.spec.kind == workload::kKindPipelineRun) {
+    if (job.kind == JobKind::PipelineRun) {
         linkPipeline(id);
         for (uint32_t i = 0; i < job.spec.tasks.size(); ++i)
             if (m_ctx.jobs[id].tasks[i].pendingDeps == 0)
@@ -138,7 +139,7 @@ void JobController::setMinCount(const std::string& workloadName, int32_t minCoun
     for (uint32_t id = 0; id < m_ctx.jobs.size(); ++id) {
         JobState& job = m_ctx.jobs[id];
         if (!job.live || job.spec.workload != workloadName || !job.spec.group || !job.spec.group->gang
-            || job.spec.kind == workload::kKindPipelineRun)
+            || job.kind == JobKind::PipelineRun)
             continue;
         job.spec.group->minCount = minCount;
         startWork(m_gangs.setMinCount(id, minCount, m_ctx.now));
@@ -176,7 +177,7 @@ void JobController::linkPipeline(uint32_t jobId)
 /// service, or only the first of an OrderedReady StatefulSet.
 int32_t JobController::initialReplicas(const JobState& job) const
 {
-    if (job.spec.kind == workload::kKindService)
+    if (job.kind == JobKind::Service)
         return std::max(0, job.spec.orderedStart ? std::min(job.spec.parallelism, 1) : job.spec.parallelism);
     return std::max(0, std::min(job.spec.parallelism, job.spec.completions));
 }
@@ -187,7 +188,7 @@ void JobController::appendPodName(
 {
     out += job.spec.name;
     out += '-';
-    if (job.spec.kind != workload::kKindPipelineRun) {
+    if (job.kind != JobKind::PipelineRun) {
         out += std::to_string(index);
         return;
     }
@@ -243,7 +244,7 @@ void JobController::podCreateDue(const Event& e)
     JobState& job = m_ctx.jobs[e.a];
     if (!job.live || job.serial != e.b)
         return;
-    if (job.spec.kind != workload::kKindJob) {
+    if (job.kind != JobKind::Job) {
         createPod(e.a, e.c);
     } else if (job.syncAt == m_ctx.now) {
         job.syncAt = -1;
@@ -341,7 +342,7 @@ void JobController::finishJob(uint32_t id, bool succeeded)
         endPod(pid, PodEventType::Failed, "job " + job.spec.name + " ended", false);
     }
     m_ctx.metrics.jobFinished(
-        job.workload, succeeded, m_ctx.now - job.arrival, job.spec.kind == workload::kKindPipelineRun);
+        job.workload, succeeded, m_ctx.now - job.arrival, job.kind == JobKind::PipelineRun);
     m_gangs.jobEnded(id, m_ctx.now);
     // The Job controller deletes the PodGroup with the Job; the claims reserved for it are
     // released then, not when a member ends (KEP-5729).
@@ -388,8 +389,7 @@ void JobController::podDeleted(uint32_t id)
     // with a deletionTimestamp is failed already, so the controller counts it and creates its
     // replacement while it still terminates; it is no longer active.
     // A ReplicaSet does the same (IsPodActive, pkg/controller/controller_utils.go).
-    if (!job.live || job.spec.kind == workload::kKindPipelineRun || job.spec.replaceFailedOnly
-        || p.failureCounted)
+    if (!job.live || job.kind == JobKind::PipelineRun || job.spec.replaceFailedOnly || p.failureCounted)
         return;
     p.failureCounted = true;
     job.tasks[p.task].active--;
@@ -452,7 +452,7 @@ void JobController::podSucceeded(uint32_t jobId, uint32_t task)
     JobState& job = m_ctx.jobs[jobId];
     TaskState& ts = job.tasks[task];
     ts.succeeded++;
-    if (job.spec.kind == workload::kKindPipelineRun) {
+    if (job.kind == JobKind::PipelineRun) {
         if (ts.succeeded == 1) {
             job.tasksDone++;
             for (uint32_t d : ts.dependents)
@@ -467,7 +467,7 @@ void JobController::podSucceeded(uint32_t jobId, uint32_t task)
         finishJob(jobId, true);
         return;
     }
-    if (job.spec.kind == workload::kKindJob) {
+    if (job.kind == JobKind::Job) {
         job.failuresAfterLastSuccess = 0;
         syncJob(jobId);
     }
@@ -500,12 +500,12 @@ void JobController::syncJob(uint32_t jobId)
 void JobController::podFailed(uint32_t jobId, uint32_t task)
 {
     JobState& job = m_ctx.jobs[jobId];
-    if (job.spec.kind == workload::kKindJob) {
+    if (job.kind == JobKind::Job) {
         jobPodFailed(jobId);
         return;
     }
     job.failures++;
-    if (job.spec.kind == workload::kKindService) {
+    if (job.kind == JobKind::Service) {
         // A ReplicaSet replaces lost replicas at once and never gives up.
         createPod(jobId, task);
         return;

@@ -13,6 +13,15 @@
 
 namespace drasim::sim {
 
+JobKind jobKindOf(const workload::JobSpec& spec)
+{
+    if (spec.kind == workload::kKindService)
+        return JobKind::Service;
+    if (spec.kind == workload::kKindPipelineRun)
+        return JobKind::PipelineRun;
+    return JobKind::Job;
+}
+
 SimTime backoffFor(int32_t attempts, SimTime initial, SimTime max)
 {
     if (attempts <= 0)

@@ -133,10 +133,18 @@ struct PermitGang
     int64_t lastTimedOut = 0; ///< members rejected at the last timeout
 };
 
+/// A job's JobSpec::kind, read once when it arrives: the controller asks at every pod the job
+/// creates and ends, where comparing the strings each time was a measurable share of a run.
+enum class JobKind : uint8_t { Job, Service, PipelineRun };
+
+/// The kind of `spec` (one of workload.h's three kinds).
+JobKind jobKindOf(const workload::JobSpec& spec);
+
 struct JobState
 {
     uint64_t serial = 0;
     bool live = false;
+    JobKind kind = JobKind::Job; ///< spec.kind
     /// The job ended while preemption victims of it were still terminating: the slot stays
     /// taken (not live) until the last of them is gone.
     bool draining = false;
