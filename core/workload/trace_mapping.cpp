@@ -2,6 +2,8 @@
 #include "core/workload/trace_mapping.h"
 
 #include <algorithm>
+#include <deque>
+#include <mutex>
 
 namespace drasim::workload {
 
@@ -358,6 +360,70 @@ api::ResourceClaimTemplate TracePodFactory::claimTemplate(const TraceGpuDemand& 
     return t;
 }
 
+/// The templates of one factory configuration (namespace, GPU spec mode, sharing, partitions and
+/// device class), shared by all its factories. Simulations run in threads: `mutex` guards both.
+struct TracePodFactory::Shared
+{
+    std::mutex mutex;
+    std::map<std::string, std::shared_ptr<const api::PodTemplateSpec>>
+        pods; ///< by requests and claim template
+    std::map<RowShape, ShapeTemplates> shapes;
+};
+
+namespace {
+
+using FactoryConfig = std::tuple<std::string, GpuSpecMode, GpuSharing, int32_t, std::string>;
+
+/// The configurations met last: a study uses one or two, the desktop a handful.
+constexpr size_t kKeptConfigurations = 8;
+
+std::shared_ptr<TracePodFactory::Shared> sharedTemplates(FactoryConfig config)
+{
+    static std::mutex mutex;
+    static std::deque<std::pair<FactoryConfig, std::shared_ptr<TracePodFactory::Shared>>> kept;
+    std::lock_guard<std::mutex> lock(mutex);
+    for (const auto& [known, templates] : kept)
+        if (known == config)
+            return templates;
+    if (kept.size() >= kKeptConfigurations)
+        kept.pop_front();
+    return kept.emplace_back(std::move(config), std::make_shared<TracePodFactory::Shared>()).second;
+}
+
+/// The pod template of trace rows with these requests and claim template ("" for none).
+std::shared_ptr<const api::PodTemplateSpec> tracePodTemplate(const std::string& namespace_,
+    const std::optional<Quantity>& cpu, const std::optional<Quantity>& memory,
+    const std::string& claimTemplate)
+{
+    auto pod = std::make_shared<api::PodTemplateSpec>();
+    pod->meta.namespace_ = namespace_;
+    api::Container c;
+    c.name = "main";
+    c.image = "registry.k8s.io/pause:3.10";
+    // Decision: requests only, no limits (the trace records requests).
+    if (cpu)
+        c.resources.requests["cpu"] = *cpu;
+    if (memory)
+        c.resources.requests["memory"] = *memory;
+    if (!claimTemplate.empty()) {
+        c.resources.claims.push_back(kTraceClaimName);
+        c.resources.claimRequests.push_back(""); // the whole claim
+        pod->spec.resourceClaims.push_back(
+            api::PodResourceClaim { kTraceClaimName, std::nullopt, claimTemplate });
+    }
+    pod->spec.containers.push_back(std::move(c));
+    return pod;
+}
+
+} // namespace
+
+TracePodFactory::Shared& TracePodFactory::shared()
+{
+    if (!m_shared)
+        m_shared = sharedTemplates({ m_namespace, m_specMode, m_sharing, m_partitions, m_deviceClass });
+    return *m_shared;
+}
+
 void TracePodFactory::fill(JobSpec& job, int64_t cpuMilli, int64_t memoryMiB, const TraceGpuDemand& gpu)
 {
     RowShape shape { cpuMilli, memoryMiB, gpu.count, gpu.milli, gpu.models };
@@ -367,52 +433,61 @@ void TracePodFactory::fill(JobSpec& job, int64_t cpuMilli, int64_t memoryMiB, co
         job.tasks[0].pod = known->second;
         return;
     }
-    // Decision: memory_mib 0 (it occurs in the trace) and cpu_milli 0 mean "no request".
-    std::optional<Quantity> cpu, memory;
-    if (cpuMilli > 0)
-        cpu = Quantity::fromMilli(cpuMilli);
-    if (memoryMiB > 0)
-        memory = Quantity::fromInt(memoryMiB * kMiB, Quantity::Format::BinarySI);
-    fill(job, cpu, memory, gpu);
-    m_rowShapes.emplace(std::move(shape), job.tasks[0].pod);
+    Shared& s = shared();
+    std::optional<ShapeTemplates> made;
+    {
+        std::lock_guard<std::mutex> lock(s.mutex);
+        if (auto it = s.shapes.find(shape); it != s.shapes.end())
+            made = it->second;
+    }
+    if (!made) {
+        // Decision: memory_mib 0 (it occurs in the trace) and cpu_milli 0 mean "no request".
+        std::optional<Quantity> cpu, memory;
+        if (cpuMilli > 0)
+            cpu = Quantity::fromMilli(cpuMilli);
+        if (memoryMiB > 0)
+            memory = Quantity::fromInt(memoryMiB * kMiB, Quantity::Format::BinarySI);
+        ShapeTemplates built = templatesFor(cpu, memory, gpu);
+        std::lock_guard<std::mutex> lock(s.mutex);
+        made = s.shapes.try_emplace(shape, std::move(built)).first->second;
+    }
+    use(job, *made, gpu);
+    m_rowShapes.emplace(std::move(shape), made->pod);
 }
 
 void TracePodFactory::fill(JobSpec& job, const std::optional<Quantity>& cpu,
     const std::optional<Quantity>& memory, const TraceGpuDemand& gpu)
 {
-    std::string tmplName;
-    if (gpu.count > 0) {
-        tmplName = m_deviceClass.empty() ? templateName(gpu) : classTemplateName(gpu);
-        if (m_emittedTemplates.insert(tmplName).second)
-            job.claimTemplates.push_back(claimTemplate(gpu));
-    }
+    use(job, templatesFor(cpu, memory, gpu), gpu);
+}
+
+TracePodFactory::ShapeTemplates TracePodFactory::templatesFor(
+    const std::optional<Quantity>& cpu, const std::optional<Quantity>& memory, const TraceGpuDemand& gpu)
+{
+    ShapeTemplates out;
+    if (gpu.count > 0)
+        out.claimTemplate = m_deviceClass.empty() ? templateName(gpu) : classTemplateName(gpu);
     // Rows with the same shape share one immutable pod template.
     const std::string key
-        = (cpu ? cpu->toString() : "") + "/" + (memory ? memory->toString() : "") + "/" + tmplName;
-    auto it = m_pods.find(key);
-    if (it == m_pods.end()) {
-        auto pod = std::make_shared<api::PodTemplateSpec>();
-        pod->meta.namespace_ = m_namespace;
-        api::Container c;
-        c.name = "main";
-        c.image = "registry.k8s.io/pause:3.10";
-        // Decision: requests only, no limits (the trace records requests).
-        if (cpu)
-            c.resources.requests["cpu"] = *cpu;
-        if (memory)
-            c.resources.requests["memory"] = *memory;
-        if (!tmplName.empty()) {
-            c.resources.claims.push_back(kTraceClaimName);
-            c.resources.claimRequests.push_back(""); // the whole claim
-            pod->spec.resourceClaims.push_back(
-                api::PodResourceClaim { kTraceClaimName, std::nullopt, tmplName });
-        }
-        pod->spec.containers.push_back(std::move(c));
-        it = m_pods.emplace(key, std::move(pod)).first;
-    }
+        = (cpu ? cpu->toString() : "") + "/" + (memory ? memory->toString() : "") + "/" + out.claimTemplate;
+    Shared& s = shared();
+    std::lock_guard<std::mutex> lock(s.mutex);
+    auto it = s.pods.find(key);
+    if (it == s.pods.end())
+        it = s.pods.emplace(key, tracePodTemplate(m_namespace, cpu, memory, out.claimTemplate)).first;
+    out.pod = it->second;
+    return out;
+}
+
+/// Gives the job the shape's pod template, and its claim template the first time this factory
+/// uses one of that name.
+void TracePodFactory::use(JobSpec& job, const ShapeTemplates& shape, const TraceGpuDemand& gpu)
+{
+    if (!shape.claimTemplate.empty() && m_emittedTemplates.insert(shape.claimTemplate).second)
+        job.claimTemplates.push_back(claimTemplate(gpu));
     if (job.tasks.empty())
         job.tasks.emplace_back();
-    job.tasks[0].pod = it->second;
+    job.tasks[0].pod = shape.pod;
 }
 
 } // namespace drasim::workload

@@ -77,6 +77,7 @@ public:
     {
         m_deviceClass = std::move(deviceClass);
         m_rowShapes.clear(); // their templates name the other class
+        m_shared.reset(); // and those of the other configuration
     }
 
     /// Fills job.tasks[0].pod (and job.claimTemplates the first time a template is used).
@@ -91,17 +92,35 @@ public:
     /// "trace-gpu-nvidia-com-2" with setDeviceClass("gpu.nvidia.com").
     std::string classTemplateName(const TraceGpuDemand& gpu) const;
 
+    /// The rows' own numbers: cpu_milli, memory_mib, num_gpu, gpu_milli, models.
+    using RowShape = std::tuple<int64_t, int64_t, int32_t, int32_t, std::vector<std::string>>;
+    /// What a shape becomes: its pod template and the name of its claim template ("" for none).
+    struct ShapeTemplates
+    {
+        std::shared_ptr<const api::PodTemplateSpec> pod;
+        std::string claimTemplate;
+    };
+    /// The templates every factory of one configuration shares (trace_mapping.cpp).
+    struct Shared;
+
 private:
+    Shared& shared();
+    ShapeTemplates templatesFor(
+        const std::optional<Quantity>& cpu, const std::optional<Quantity>& memory, const TraceGpuDemand& gpu);
+    void use(JobSpec& job, const ShapeTemplates& shape, const TraceGpuDemand& gpu);
+
     std::string m_namespace;
     GpuSpecMode m_specMode;
     GpuSharing m_sharing;
     int32_t m_partitions;
     std::string m_deviceClass;
     std::set<std::string> m_emittedTemplates;
-    std::map<std::string, std::shared_ptr<const api::PodTemplateSpec>> m_pods; ///< by shape key
-    /// The rows' own numbers to the template a first fill built for them (its claim template was
-    /// emitted then): later rows of the shape skip formatting the quantities and names.
-    using RowShape = std::tuple<int64_t, int64_t, int32_t, int32_t, std::vector<std::string>>;
+    /// The templates of this configuration, built once for every factory of it in the process (a
+    /// study runs hundreds of simulations of one trace, each with a factory of its own); fetched
+    /// at the first fill.
+    std::shared_ptr<Shared> m_shared;
+    /// The shapes this factory has met (their claim templates emitted): later rows of a shape
+    /// skip the shared store's lock and the formatting of quantities and names.
     std::map<RowShape, std::shared_ptr<const api::PodTemplateSpec>> m_rowShapes;
 };
 
