@@ -18,6 +18,7 @@ namespace {
 
 constexpr const char* kPodKind = "TracePod";
 constexpr const char* kNodeKind = "TraceNode";
+const std::string kTaskName = "main"; ///< a trace job's one task
 
 /// Column lookup by header name.
 class Header
@@ -170,6 +171,7 @@ public:
         m_useTimes = m_list->hasTimes && m_trace.useTraceTimes;
         if (spec.duration)
             m_duration.emplace(*spec.duration);
+        m_shapePods.resize(m_list->shapes);
         // Trace times drive the order; the published files are sorted already, a stable sort
         // keeps file order for equal times and protects against edited files.
         // The rows are shared with other runs of the file, so the order is an index of its own.
@@ -196,14 +198,13 @@ public:
         job.name = row.name;
         job.namespace_ = m_spec.namespace_;
         job.workload = m_spec.name;
-        job.kind = kKindJob;
-        job.arrivalSeconds = *at;
+        job.arrivalSeconds = *at; // kind stays a JobSpec's default, kKindJob
         job.parallelism = 1;
         job.completions = 1;
         job.backoffLimit = 0;
         job.labels = row.labels;
         TaskSpec& task = job.tasks.emplace_back();
-        task.name = "main";
+        task.name = kTaskName;
         if (m_duration)
             task.durationSeconds = m_duration->sample(m_durationRng);
         else if (row.deletion)
@@ -211,7 +212,15 @@ public:
                 = (*row.deletion - row.scheduled.value_or(*row.creation)) * m_trace.timeScale;
         else
             task.durationSeconds = kForever;
-        m_factory.fill(job, row.cpuMilli, row.memoryMiB, row.gpu);
+        // A run meets each shape's template once in its factory (which emits the claim template
+        // then), and by its index from then on.
+        std::shared_ptr<const api::PodTemplateSpec>& pod = m_shapePods[row.shape];
+        if (pod) {
+            task.pod = pod;
+        } else {
+            m_factory.fill(job, row.cpuMilli, row.memoryMiB, row.gpu);
+            pod = job.tasks[0].pod;
+        }
         return out;
     }
 
@@ -245,6 +254,7 @@ private:
     TraceSpec m_trace;
     std::shared_ptr<const AlibabaPodList> m_list;
     std::vector<uint32_t> m_order; ///< rows in arrival order
+    std::vector<std::shared_ptr<const api::PodTemplateSpec>> m_shapePods; ///< by row shape, once met
     TracePodFactory m_factory;
     ArrivalProcess m_arrivals;
     Rng m_durationRng;
@@ -284,6 +294,7 @@ std::optional<AlibabaPodList> readAlibabaPods(
     list.hasTimes = cCreate && cDelete;
     std::map<std::string, int> seen; // name → line, for duplicates
     RowLabels labels;
+    std::map<TracePodFactory::RowShape, uint32_t> shapes;
     while (auto row = reader.next(diags, kPodKind)) {
         if (limit && list.rows.size() >= *limit)
             break;
@@ -335,8 +346,11 @@ std::optional<AlibabaPodList> readAlibabaPods(
         if (r.failed())
             continue;
         p.labels = labels.of(p.qos, p.phase);
+        TracePodFactory::RowShape shape { p.cpuMilli, p.memoryMiB, p.gpu.count, p.gpu.milli, p.gpu.models };
+        p.shape = shapes.try_emplace(std::move(shape), uint32_t(shapes.size())).first->second;
         list.rows.push_back(std::move(p));
     }
+    list.shapes = uint32_t(shapes.size());
     return list;
 }
 

@@ -38,6 +38,9 @@ struct AlibabaPodRow
     /// drasim.dev/qos and drasim.dev/trace-phase from the two above (null when both are empty),
     /// made when the file is read and shared by its rows of the same qos and phase.
     std::shared_ptr<const api::Labels> labels;
+    /// The row's requests (cpu_milli, memory_mib and GPU demand) as an index among the file's
+    /// distinct ones (AlibabaPodList::shapes): rows of one shape have one pod template.
+    uint32_t shape = 0;
     std::optional<double> creation;
     std::optional<double> deletion;
     std::optional<double> scheduled;
@@ -48,6 +51,7 @@ struct AlibabaPodList
 {
     std::vector<AlibabaPodRow> rows; ///< file order
     bool hasTimes = false; ///< creation_time and deletion_time columns present
+    uint32_t shapes = 0; ///< distinct row shapes (AlibabaPodRow::shape)
 };
 
 /// Reads and validates a pod list. Bad rows become diagnostics and are skipped; returns nullopt
