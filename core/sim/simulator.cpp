@@ -23,6 +23,17 @@ namespace drasim::sim {
 
 struct Simulator::Impl
 {
+    /// The stream's next job, built where it waits for its arrival: initialized from the
+    /// stream's result, not assigned it (an assignment moved every JobSpec once more, and
+    /// destroyed what it was moved from).
+    struct NextArrival
+    {
+        explicit NextArrival(workload::ArrivalSource& source)
+            : job(source.next())
+        { }
+        std::optional<workload::JobSpec> job;
+    };
+
     // Parts refer to parts declared after them; references are only bound at construction.
     SimContext ctx;
     DeviceLedger ledger { ctx.metrics };
@@ -33,7 +44,7 @@ struct Simulator::Impl
     Sampler sampler { ctx, loop, jobs };
 
     std::unique_ptr<workload::ArrivalSource> arrivals;
-    std::optional<workload::JobSpec> nextArrival;
+    std::optional<NextArrival> nextArrival;
     uint64_t processed = 0;
     /// runUntil(): the last simulated time whose events are processed; -1 runs to the end.
     SimTime stopAfter = -1;
@@ -73,10 +84,12 @@ void Simulator::Impl::pullArrival()
     nextArrival.reset();
     if (!arrivals)
         return;
-    nextArrival = arrivals->next();
-    if (!nextArrival)
+    nextArrival.emplace(*arrivals);
+    if (!nextArrival->job) {
+        nextArrival.reset();
         return;
-    SimTime t = std::max(ctx.now, fromSeconds(nextArrival->arrivalSeconds));
+    }
+    SimTime t = std::max(ctx.now, fromSeconds(nextArrival->job->arrivalSeconds));
     if (t > ctx.options.duration) {
         nextArrival.reset();
         return;
@@ -90,7 +103,7 @@ void Simulator::Impl::dispatch(const Event& e)
     switch (e.kind) {
     case EventKind::Arrival:
         if (nextArrival)
-            jobs.startJob(std::move(*nextArrival)); // pullArrival replaces what is left of it
+            jobs.startJob(std::move(*nextArrival->job)); // pullArrival replaces what is left of it
         pullArrival();
         break;
     case EventKind::PodCreate:
