@@ -189,13 +189,13 @@ void JobController::appendPodName(
     out += job.spec.name;
     out += '-';
     if (job.kind != JobKind::PipelineRun) {
-        out += std::to_string(index);
+        appendDecimal(out, uint64_t(index));
         return;
     }
     out += job.spec.tasks[taskIndex].name;
     if (index > 0) {
         out += '-';
-        out += std::to_string(index);
+        appendDecimal(out, uint64_t(index));
     }
 }
 

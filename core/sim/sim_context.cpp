@@ -2,6 +2,7 @@
 #include "core/sim/sim_context.h"
 
 #include <algorithm>
+#include <charconv>
 #include <iterator>
 #include <map>
 #include <memory>
@@ -20,6 +21,13 @@ JobKind jobKindOf(const workload::JobSpec& spec)
     if (spec.kind == workload::kKindPipelineRun)
         return JobKind::PipelineRun;
     return JobKind::Job;
+}
+
+void appendDecimal(std::string& out, uint64_t n)
+{
+    char digits[20];
+    const char* end = std::to_chars(std::begin(digits), std::end(digits), n).ptr;
+    out.append(digits, size_t(end - digits));
 }
 
 SimTime backoffFor(int32_t attempts, SimTime initial, SimTime max)
@@ -200,8 +208,8 @@ void SimContext::buildPodInto(
     }
     pod.meta.name.assign(p.key, job.spec.namespace_.size() + 1);
     pod.meta.namespace_ = job.spec.namespace_;
-    pod.meta.uid = "sim-";
-    pod.meta.uid += std::to_string(p.serial);
+    pod.meta.uid.assign("sim-", 4);
+    appendDecimal(pod.meta.uid, p.serial);
     assignPodLabels(pod.meta.labels, task.pod ? &task.pod->meta.labels : nullptr, job.spec);
     pod.meta.ownerReferences.clear();
     if (const auto& owner = job.spec.owner) {

@@ -225,6 +225,10 @@ private:
 /// backoff and the Job controller's pod-failure backoff both grow this way).
 SimTime backoffFor(int32_t attempts, SimTime initial, SimTime max);
 
+/// Appends `n` in decimal to `out` (pod names and uids: without the temporary string of
+/// std::to_string, for every pod).
+void appendDecimal(std::string& out, uint64_t n);
+
 /// What every part of the simulation shares: the clock, the event queue, the pod and job tables,
 /// the metrics, the recorders and the cluster port. The parts (job_controller.h,
 /// scheduling_loop.h, eviction_controller.h, event_injector.h, sampler.h) keep their own state
