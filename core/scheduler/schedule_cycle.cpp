@@ -120,7 +120,6 @@ ScheduleResult Cluster::Impl::schedule(const api::Pod& pod, bool explain)
     cycle.profile = profileFor(options, pod);
     if (!cycle.profile)
         return failEarly(cycle, FailureKind::NoProfile, noProfileMessage(pod));
-    const uint64_t claimsBefore = nextClaimSeq;
     std::string error = lookupClaims(cycle);
     if (!error.empty())
         return failEarly(cycle, FailureKind::ClaimLookup, error);
@@ -194,11 +193,12 @@ ScheduleResult Cluster::Impl::schedule(const api::Pod& pod, bool explain)
     if (byUsage && !lazy)
         walkByUsage();
     if (lazy && cycle.chosen < 0) {
-        // A pod whose claims were all there already has been tried before: its search reads the
-        // verdicts too, and is told at once on each node whose devices have not changed since. A
-        // new pod mostly binds on the first node, and reads them only if nothing fits.
-        if (nextClaimSeq == claimsBefore)
-            readVerdicts();
+        // The search reads the verdicts too, and is told at once on each node whose devices have
+        // not changed since a pod of the same templates was filtered there. In a packed cluster a
+        // new pod passes several nodes whose CPU and memory fit but whose devices do not before
+        // it binds; their verdicts stay valid until a pod there ends, and most pods share their
+        // templates with many others.
+        readVerdicts();
         searchInScoreOrder(cycle);
         // Nothing fits: the pass over every node that says why reads and keeps whole verdicts,
         // so that the next such pod is told without filtering the nodes that have not changed.
