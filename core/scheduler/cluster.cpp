@@ -158,7 +158,9 @@ bool Cluster::Impl::podFinished(const std::string& podKey)
         known = true;
         ClusterChange gone;
         gone.kind = ClusterChange::Kind::AssignedPodDeleted;
-        PodState ps = undo.eraseBound(podKey);
+        // The entry is kept for a pod bound later, which is written over it.
+        BoundNode entry = undo.extractBound(podKey);
+        const PodState& ps = entry.mapped();
         gone.pod = ps.placement;
         // Its node's index is kept with it (rebuildNodes): no lookup by name.
         if (ps.nodeIdx != kNoNode)
@@ -187,6 +189,8 @@ bool Cluster::Impl::podFinished(const std::string& podKey)
             }
         }
         changes.record(std::move(gone));
+        if (spareBound.size() < kMaxSpareBound)
+            spareBound.push_back(std::move(entry));
     }
     auto gi = generatedFor.find(podKey);
     if (gi != generatedFor.end()) {

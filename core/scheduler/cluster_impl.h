@@ -108,6 +108,9 @@ struct Cluster::Impl
         /// Its namespace, labels and pod affinity terms: what PodTopologySpread and
         /// InterPodAffinity read of a running pod (pod_placement.cpp).
         std::shared_ptr<const PlacementPod> placement;
+        /// Every field as a new state has it, the strings and lists keeping their buffers: the
+        /// state of a pod that finished is written over by the next pod bound (reserveAndBind).
+        void clearForReuse();
         /// Keeps what a PodDisruptionBudget needs of the pod, when there are budgets.
         void rememberForBudgets(
             const std::vector<api::PodDisruptionBudget>& budgets, const api::ObjectMeta& meta)
@@ -175,6 +178,11 @@ struct Cluster::Impl
     std::vector<std::map<uint64_t, ClaimState>::node_type> spareClaims;
 
     std::unordered_map<std::string, PodState> bound;
+    using BoundNode = std::unordered_map<std::string, PodState>::node_type;
+    /// The entries of pods that finished since, with their strings and lists: the next pod bound
+    /// is written over the last one (reserveAndBind) instead of allocating its own.
+    std::vector<BoundNode> spareBound;
+    static constexpr size_t kMaxSpareBound = 16;
     std::map<uint64_t, std::string> bindOrder;
     /// The bound pods of each node (by index; the map keeps element addresses), kept by
     /// Undo::insertBound/eraseBound and rebuildNodes: preemption reads a candidate node's pods.
@@ -283,9 +291,15 @@ struct Cluster::Impl
         /// Logs restoring the list of claims generated for a pod (before it changes).
         void generatedRestore(const std::string& podKey);
         void insertBound(PodState&& ps);
+        /// The same for a map entry whose key is the pod's.
+        void insertBound(BoundNode&& node);
+        /// What a bound pod adds beside its entry: bind order, priorities, placement, node list.
+        void indexBound(PodState& stored);
         /// Marks a bound pod terminating (a preemption victim); false for an unknown key.
         bool markTerminating(const std::string& key);
         PodState eraseBound(const std::string& key);
+        /// The same, handing over the pod's map entry.
+        BoundNode extractBound(const std::string& key);
         /// Shape changes (nodes, slices, taints) re-index nodes and devices: never inside one.
         void requireNone(const char* change) const;
     };

@@ -890,7 +890,17 @@ void Cluster::Impl::reserveAndBind(Cycle& cycle)
             boundReq = computePodRequests(pod.spec, &dra);
         }
     }
-    PodState ps;
+    // Written over the entry of the last pod that finished, when there is one: its strings and
+    // lists are reused.
+    BoundNode entry;
+    if (!spareBound.empty()) {
+        entry = std::move(spareBound.back());
+        spareBound.pop_back();
+    }
+    PodState made;
+    PodState& ps = entry ? entry.mapped() : made;
+    if (entry)
+        ps.clearForReuse();
     ps.pub.key = cycle.podKey;
     ps.pub.nodeName = node.node.meta.name;
     ps.pub.claims = res.claims;
@@ -907,7 +917,12 @@ void Cluster::Impl::reserveAndBind(Cycle& cycle)
     ClusterChange added;
     added.kind = ClusterChange::Kind::AssignedPodAdded;
     added.pod = ps.placement;
-    undo.insertBound(std::move(ps));
+    if (entry) {
+        entry.key() = cycle.podKey;
+        undo.insertBound(std::move(entry));
+    } else {
+        undo.insertBound(std::move(made));
+    }
     if (placementIndex.bindingsMayLetPodsFit)
         ++freeEvents;
     changes.record(std::move(added));

@@ -101,13 +101,25 @@ void Cluster::Impl::Undo::generatedRestore(const std::string& podKey)
 void Cluster::Impl::Undo::insertBound(PodState&& ps)
 {
     std::string key = ps.pub.key;
-    const uint64_t seq = ps.seq;
+    indexBound(d.bound.insert_or_assign(std::move(key), std::move(ps)).first->second);
+}
+
+void Cluster::Impl::Undo::insertBound(BoundNode&& node)
+{
+    auto inserted = d.bound.insert(std::move(node));
+    if (!inserted.inserted) // bound already: written over, as insert_or_assign does
+        inserted.position->second = std::move(inserted.node.mapped());
+    indexBound(inserted.position->second);
+}
+
+void Cluster::Impl::Undo::indexBound(PodState& stored)
+{
+    const uint64_t seq = stored.seq;
     // A new binding's number is the largest: the end is the place, found without walking down the
     // tree (a wrong hint, as when a rollback puts a pod back, only costs the usual search).
-    d.bindOrder.insert_or_assign(d.bindOrder.end(), seq, key);
-    ++d.boundPriorities[ps.pub.priority];
-    d.placementIndex.count(ps.placement.get(), ps.nodeIdx, +1, ps.pub.terminating);
-    PodState& stored = d.bound.insert_or_assign(std::move(key), std::move(ps)).first->second;
+    d.bindOrder.insert_or_assign(d.bindOrder.end(), seq, stored.pub.key);
+    ++d.boundPriorities[stored.pub.priority];
+    d.placementIndex.count(stored.placement.get(), stored.nodeIdx, +1, stored.pub.terminating);
     if (stored.nodeIdx != kNoNode)
         d.podsOnNode[stored.nodeIdx].push_back(&stored);
     // Logged by bind number, which names the pod in bindOrder: no copy of its key per binding.
@@ -132,13 +144,38 @@ bool Cluster::Impl::Undo::markTerminating(const std::string& key)
     return true;
 }
 
+void Cluster::Impl::PodState::clearForReuse()
+{
+    pub.key.clear();
+    pub.nodeName.clear();
+    pub.claims.clear();
+    pub.priority = 0;
+    pub.terminating = false;
+    name.clear();
+    uid.clear();
+    req = {};
+    seq = 0;
+    startTime = 0;
+    nodeIdx = kNoNode;
+    groupKey.clear();
+    labels.reset();
+    ownerKind.clear();
+    ownerName.clear();
+    placement.reset();
+}
+
 Cluster::Impl::PodState Cluster::Impl::Undo::eraseBound(const std::string& key)
+{
+    return std::move(extractBound(key).mapped());
+}
+
+Cluster::Impl::BoundNode Cluster::Impl::Undo::extractBound(const std::string& key)
 {
     auto it = d.bound.find(key);
     if (it->second.nodeIdx != kNoNode)
         std::erase(d.podsOnNode[it->second.nodeIdx], &it->second);
-    PodState ps = std::move(it->second);
-    d.bound.erase(it);
+    BoundNode node = d.bound.extract(it);
+    const PodState& ps = node.mapped();
     d.bindOrder.erase(ps.seq);
     d.placementIndex.count(ps.placement.get(), ps.nodeIdx, -1, ps.pub.terminating);
     if (auto pc = d.boundPriorities.find(ps.pub.priority); pc != d.boundPriorities.end() && --pc->second == 0)
@@ -146,7 +183,7 @@ Cluster::Impl::PodState Cluster::Impl::Undo::eraseBound(const std::string& key)
     // A rollback replaying an insertion logs nothing: no copy of the pod for it.
     if (active())
         log([this, saved = ps] { insertBound(PodState(saved)); });
-    return ps;
+    return node;
 }
 
 void Cluster::beginTransaction()

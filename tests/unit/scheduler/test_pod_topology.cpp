@@ -357,6 +357,37 @@ TEST(InterPodAffinity, TheFirstPodOfASetWithAffinityToItselfIsNotStuck)
     EXPECT_EQ(r.message, "0/1 nodes are available: 1 node(s) didn't match pod affinity rules.");
 }
 
+// A pod bound after others finished is kept in one of their places (their strings and lists are
+// reused): nothing of theirs may stay with it, neither labels nor priority nor claims.
+TEST(InterPodAffinity, APodBoundWhereAFinishedPodWasKeptKeepsNothingOfIt)
+{
+    api::ObjectSet o;
+    o.nodes = { zonedNode("n1", "a") };
+    Cluster c(std::move(o));
+    auto web = [](const std::string& name) {
+        auto p = labelled(name, { { "app", "web" } });
+        p.spec.podAntiAffinity = api::PodAffinityRules { { term(kHost, { { "app", "web" } }) }, {} };
+        p.spec.priority = 9;
+        return p;
+    };
+    ASSERT_TRUE(c.schedule(web("w0")).scheduled);
+    ASSERT_TRUE(c.podFinished("default/w0"));
+    ASSERT_TRUE(c.schedule(labelled("plain", {})).scheduled);
+    const auto* plain = c.findBoundPod("default/plain");
+    ASSERT_NE(plain, nullptr);
+    EXPECT_EQ(plain->key, "default/plain");
+    EXPECT_EQ(plain->nodeName, "n1");
+    EXPECT_EQ(plain->priority, 0);
+    EXPECT_TRUE(plain->claims.empty());
+    EXPECT_FALSE(plain->terminating);
+    // w0's label went with it: another web pod fits beside the plain one, and a third does not
+    // fit beside that one.
+    auto w1 = c.schedule(web("w1"));
+    EXPECT_TRUE(w1.scheduled) << w1.message;
+    EXPECT_FALSE(c.schedule(web("w2")).scheduled);
+    ASSERT_EQ(c.boundPods().size(), 2u);
+}
+
 TEST(InterPodAffinity, RequiredAntiAffinityKeepsPodsApartAndSaysWhyWhenItCannot)
 {
     api::ObjectSet o;
