@@ -108,6 +108,7 @@ struct Cluster::Impl
         /// Its namespace, labels and pod affinity terms: what PodTopologySpread and
         /// InterPodAffinity read of a running pod (pod_placement.cpp).
         std::shared_ptr<const PlacementPod> placement;
+        bool ownPlacement = false; ///< made by PodPlacement::ofBound for this pod alone
         /// Every field as a new state has it, the strings and lists keeping their buffers: the
         /// state of a pod that finished is written over by the next pod bound (reserveAndBind).
         void clearForReuse();

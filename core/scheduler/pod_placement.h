@@ -20,12 +20,18 @@ struct Cluster::Impl::PodPlacement
     /// Sets each feasible node's PodTopologySpread and InterPodAffinity scores, normalised.
     static void score(
         Impl& d, const Cycle& cycle, const std::vector<uint32_t>& feasible, std::vector<ScoreInputs>& inputs);
-    /// What the running pod keeps for the plugins once bound.
-    static std::shared_ptr<const PlacementPod> ofBound(const Cycle& cycle)
+    /// What the running pod keeps for the plugins once bound. One of its own is made as a
+    /// non-const object, so that it may be written over once the pod has finished (`spare`, when
+    /// nothing else holds it: reserveAndBind).
+    static std::shared_ptr<const PlacementPod> ofBound(
+        const Cycle& cycle, std::shared_ptr<PlacementPod> spare = nullptr)
     {
         if (cycle.placement) // share the cycle's copy
             return std::shared_ptr<const PlacementPod>(cycle.placement, &cycle.placement->self);
-        return std::make_shared<const PlacementPod>(placementPodOf(cycle.pod));
+        if (!spare)
+            return std::make_shared<PlacementPod>(placementPodOf(cycle.pod));
+        placementPodInto(*spare, cycle.pod);
+        return spare;
     }
     static void countSpread(Impl& d, const api::Pod& pod, SpreadFilterState& state);
     static void countAffinity(const Impl& d, PlacementCycle& pc);

@@ -85,11 +85,19 @@ bool AffinityTerm::matches(
 PlacementPod placementPodOf(const api::Pod& pod)
 {
     PlacementPod out;
+    placementPodInto(out, pod);
+    return out;
+}
+
+void placementPodInto(PlacementPod& out, const api::Pod& pod)
+{
     out.ns = namespaceOf(pod);
     out.labels = pod.meta.labels;
+    for (auto* terms : { &out.requiredAffinity, &out.requiredAntiAffinity, &out.preferredAffinity,
+             &out.preferredAntiAffinity })
+        terms->clear();
     addTerms(pod.spec.podAffinity, pod, out.requiredAffinity, out.preferredAffinity);
     addTerms(pod.spec.podAntiAffinity, pod, out.requiredAntiAffinity, out.preferredAntiAffinity);
-    return out;
 }
 
 std::vector<SpreadConstraint> spreadConstraintsOf(const api::Pod& pod, bool doNotSchedule)

@@ -59,6 +59,8 @@ struct PlacementPod
     }
 };
 PlacementPod placementPodOf(const api::Pod& pod);
+/// The same written over `out`, whose strings, maps and lists keep their buffers.
+void placementPodInto(PlacementPod& out, const api::Pod& pod);
 
 /// A topology spread constraint as the plugin reads it: the selector with matchLabelKeys merged.
 struct SpreadConstraint

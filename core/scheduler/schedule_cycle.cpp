@@ -899,6 +899,11 @@ void Cluster::Impl::reserveAndBind(Cycle& cycle)
     }
     PodState made;
     PodState& ps = entry ? entry.mapped() : made;
+    // Its placement too, when it was its own and nothing holds it any more (a change the queue
+    // has not read yet may).
+    std::shared_ptr<PlacementPod> sparePlacement;
+    if (entry && ps.ownPlacement && ps.placement.use_count() == 1)
+        sparePlacement = std::const_pointer_cast<PlacementPod>(std::move(ps.placement));
     if (entry)
         ps.clearForReuse();
     ps.pub.key = cycle.podKey;
@@ -912,7 +917,8 @@ void Cluster::Impl::reserveAndBind(Cycle& cycle)
     ps.startTime = time;
     ps.nodeIdx = uint32_t(cycle.chosen);
     ps.rememberForBudgets(budgets, pod.meta);
-    ps.placement = PodPlacement::ofBound(cycle);
+    ps.placement = PodPlacement::ofBound(cycle, std::move(sparePlacement));
+    ps.ownPlacement = !cycle.placement;
     ps.seq = nextBindSeq++;
     ClusterChange added;
     added.kind = ClusterChange::Kind::AssignedPodAdded;

@@ -162,6 +162,7 @@ void Cluster::Impl::PodState::clearForReuse()
     ownerKind.clear();
     ownerName.clear();
     placement.reset();
+    ownPlacement = false;
 }
 
 Cluster::Impl::PodState Cluster::Impl::Undo::eraseBound(const std::string& key)

@@ -370,7 +370,11 @@ TEST(InterPodAffinity, APodBoundWhereAFinishedPodWasKeptKeepsNothingOfIt)
         p.spec.priority = 9;
         return p;
     };
-    ASSERT_TRUE(c.schedule(web("w0")).scheduled);
+    // Without affinity terms of its own, w0's cycle has no placement state: its PlacementPod is its
+    // own, and is written over too.
+    auto w0 = labelled("w0", { { "app", "web" } });
+    w0.spec.priority = 9;
+    ASSERT_TRUE(c.schedule(w0).scheduled);
     ASSERT_TRUE(c.podFinished("default/w0"));
     ASSERT_TRUE(c.schedule(labelled("plain", {})).scheduled);
     const auto* plain = c.findBoundPod("default/plain");
@@ -380,8 +384,8 @@ TEST(InterPodAffinity, APodBoundWhereAFinishedPodWasKeptKeepsNothingOfIt)
     EXPECT_EQ(plain->priority, 0);
     EXPECT_TRUE(plain->claims.empty());
     EXPECT_FALSE(plain->terminating);
-    // w0's label went with it: another web pod fits beside the plain one, and a third does not
-    // fit beside that one.
+    // w0's label went with it: a web pod that keeps away from web pods fits beside the plain one,
+    // and a second one does not fit beside the first.
     auto w1 = c.schedule(web("w1"));
     EXPECT_TRUE(w1.scheduled) << w1.message;
     EXPECT_FALSE(c.schedule(web("w2")).scheduled);
