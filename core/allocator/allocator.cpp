@@ -898,10 +898,53 @@ std::map<std::string, Quantity> Allocator::consumedBy(const Pick& p) const
     return out;
 }
 
-std::vector<api::AllocationResult> Allocator::buildResults(const api::Node& node, const Attempt& attempt,
-    const std::function<std::string()>& newShareId, const std::function<std::string()>& timestamp) const
+namespace {
+
+// An allocation as a new one is, but for the lists kept for the next one written over it: the
+// results' and the node selector's (buildResults writes or resets the selector).
+void clearKeepingLists(api::AllocationResult& a)
 {
-    std::vector<api::AllocationResult> out(m_claims.size());
+    a.results.clear();
+    a.config.clear();
+    a.allocationTimestamp.clear();
+}
+
+// The node selector of devices local to one node (§3.13): metadata.name In (node). A selector
+// of that shape already there (a reused allocation's) only has its node name written over.
+void pinToNode(std::optional<api::NodeSelector>& selector, const std::string& nodeName)
+{
+    if (selector && selector->terms.size() == 1) {
+        auto& t = selector->terms.front();
+        if (t.matchExpressions.empty() && t.matchFields.size() == 1) {
+            auto& r = t.matchFields.front();
+            if (r.key == "metadata.name" && r.op == "In" && r.values.size() == 1) {
+                r.values.front() = nodeName;
+                return;
+            }
+        }
+    }
+    api::NodeSelectorTerm t;
+    t.matchFields.push_back(api::NodeSelectorRequirement { "metadata.name", "In", { nodeName } });
+    selector.emplace().terms.push_back(std::move(t));
+}
+
+} // namespace
+
+std::vector<api::AllocationResult> Allocator::buildResults(const api::Node& node, const Attempt& attempt,
+    const std::function<std::string()>& newShareId, const std::function<std::string()>& timestamp,
+    std::vector<api::AllocationResult>* spares) const
+{
+    std::vector<api::AllocationResult> out;
+    out.reserve(m_claims.size());
+    for (size_t ci = 0; ci < m_claims.size(); ++ci) {
+        if (!spares || spares->empty()) {
+            out.emplace_back();
+            continue;
+        }
+        out.push_back(std::move(spares->back()));
+        spares->pop_back();
+        clearKeepingLists(out.back());
+    }
     for (const auto& p : attempt.picks) {
         const auto& claim = m_claims[p.claim];
         const auto& sub = claim.requests[p.request].subs[p.sub];
@@ -969,12 +1012,11 @@ std::vector<api::AllocationResult> Allocator::buildResults(const api::Node& node
         }
         // The terms are moved in: a braced list would copy them, for every pod bound.
         if (pinned) {
-            api::NodeSelectorTerm t;
-            t.matchFields.push_back(
-                api::NodeSelectorRequirement { "metadata.name", "In", { node.meta.name } });
-            alloc.nodeSelector.emplace().terms.push_back(std::move(t));
+            pinToNode(alloc.nodeSelector, node.meta.name);
         } else if (!term.matchExpressions.empty() || !term.matchFields.empty()) {
             alloc.nodeSelector.emplace().terms.push_back(std::move(term));
+        } else {
+            alloc.nodeSelector.reset();
         }
         if (binding)
             alloc.allocationTimestamp = timestamp();

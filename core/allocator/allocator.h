@@ -151,8 +151,11 @@ public:
     /// share of a multi-allocatable device, in result order.
     /// timestamp is asked only for a claim that gets a device with binding conditions (its
     /// allocationTimestamp).
+    /// `spares` holds allocations no longer used (of claims deallocated since): each claim's is
+    /// written over one taken from its end, keeping its lists, instead of made anew.
     std::vector<api::AllocationResult> buildResults(const api::Node& node, const Attempt& attempt,
-        const std::function<std::string()>& newShareId, const std::function<std::string()>& timestamp) const;
+        const std::function<std::string()>& newShareId, const std::function<std::string()>& timestamp,
+        std::vector<api::AllocationResult>* spares = nullptr) const;
 
     /// The capacity a pick consumes, as buildResults writes it in consumedCapacity: a share of a
     /// device that allows multiple allocations; empty for any other pick.

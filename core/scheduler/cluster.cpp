@@ -182,6 +182,8 @@ bool Cluster::Impl::podFinished(const std::string& podKey)
             if (rf.empty() && before > 0 && c->claim.allocation) {
                 gone.flags |= ClusterChange::ClaimsDeallocated;
                 applyAllocation(*c->claim.allocation, -1, c->deviceIds);
+                if (spareAllocations.size() < kMaxSpareBound)
+                    spareAllocations.push_back(std::move(*c->claim.allocation));
                 c->claim.allocation.reset();
                 c->deviceIds.clear();
                 auto& fin = c->claim.meta.finalizers;

@@ -184,6 +184,8 @@ struct Cluster::Impl
     /// is written over the last one (reserveAndBind) instead of allocating its own.
     std::vector<BoundNode> spareBound;
     static constexpr size_t kMaxSpareBound = 16;
+    /// Allocations of claims deallocated since, kept (as many) for buildResults to write over.
+    std::vector<api::AllocationResult> spareAllocations;
     std::map<uint64_t, std::string> bindOrder;
     /// The bound pods of each node (by index; the map keeps element addresses), kept by
     /// Undo::insertBound/eraseBound and rebuildNodes: preemption reads a candidate node's pods.

@@ -828,7 +828,7 @@ void Cluster::Impl::reserveAndBind(Cycle& cycle)
     if (!cycle.toAllocate.empty()) {
         auto results = alloc->buildResults(
             node.node, cycle.chosenAttempt, [&] { return shareIds.next(); },
-            [&] { return formatRfc3339(time); });
+            [&] { return formatRfc3339(time); }, &spareAllocations);
         // Picks come claim by claim in result order: each claim's picks name its devices.
         const auto& picks = cycle.chosenAttempt.picks;
         thread_local std::vector<allocator::DeviceId> known;
