@@ -40,7 +40,7 @@
 
 namespace drasim::scheduler {
 
-inline const char* const kDeleteProtection = "resource.kubernetes.io/delete-protection";
+inline const std::string kDeleteProtection = "resource.kubernetes.io/delete-protection";
 
 /// DynamicResources Filter reasons (upstream wording), indexed by kCannotAllocate... in
 /// schedule_cycle.cpp.

@@ -46,7 +46,7 @@ bool releaseGroupClaims(Cluster& cluster, const std::string& groupKey)
             c->claim.allocation.reset();
             c->deviceIds.clear();
             auto& fin = c->claim.meta.finalizers;
-            fin.erase(std::remove(fin.begin(), fin.end(), std::string(kDeleteProtection)), fin.end());
+            fin.erase(std::remove(fin.begin(), fin.end(), kDeleteProtection), fin.end());
         }
         if (generatedForGroup) {
             d.deleteClaim(key);

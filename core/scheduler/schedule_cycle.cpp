@@ -351,7 +351,8 @@ Cluster::Impl::ClaimState* Cluster::Impl::claimFromTemplate(
         c.spec = t->second.spec;
     }
     // The resource-claim controller records which pod claim a generated claim serves.
-    c.meta.annotations["resource.kubernetes.io/pod-claim-name"] = e.name;
+    static const std::string kPodClaimName = "resource.kubernetes.io/pod-claim-name";
+    c.meta.annotations[kPodClaimName] = e.name;
     c.meta.ownerReferences.resize(1);
     api::OwnerReference& owner = c.meta.ownerReferences.front();
     owner.apiVersion = "v1";
