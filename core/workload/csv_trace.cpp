@@ -261,19 +261,7 @@ private:
             = t->second + "\n" + (cpu ? cpu->toString() : "") + "\n" + (memory ? memory->toString() : "");
         auto p = m_classPods.find(podKey);
         if (p == m_classPods.end()) {
-            auto pod = std::make_shared<api::PodTemplateSpec>();
-            pod->meta.namespace_ = m_spec.namespace_;
-            api::Container c;
-            c.name = "main";
-            c.image = "registry.k8s.io/pause:3.10";
-            if (cpu)
-                c.resources.requests["cpu"] = *cpu;
-            if (memory)
-                c.resources.requests["memory"] = *memory;
-            c.resources.claims.push_back("devices");
-            c.resources.claimRequests.push_back("");
-            pod->spec.resourceClaims.push_back(api::PodResourceClaim { "devices", std::nullopt, t->second });
-            pod->spec.containers.push_back(std::move(c));
+            auto pod = tracePodTemplate(m_spec.namespace_, cpu, memory, t->second, "devices");
             p = m_classPods.emplace(podKey, std::move(pod)).first;
         }
         job.tasks[0].pod = p->second;

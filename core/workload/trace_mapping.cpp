@@ -390,10 +390,11 @@ std::shared_ptr<TracePodFactory::Shared> sharedTemplates(FactoryConfig config)
     return kept.emplace_back(std::move(config), std::make_shared<TracePodFactory::Shared>()).second;
 }
 
-/// The pod template of trace rows with these requests and claim template ("" for none).
+} // namespace
+
 std::shared_ptr<const api::PodTemplateSpec> tracePodTemplate(const std::string& namespace_,
     const std::optional<Quantity>& cpu, const std::optional<Quantity>& memory,
-    const std::string& claimTemplate)
+    const std::string& claimTemplate, const std::string& claimName)
 {
     auto pod = std::make_shared<api::PodTemplateSpec>();
     pod->meta.namespace_ = namespace_;
@@ -406,16 +407,13 @@ std::shared_ptr<const api::PodTemplateSpec> tracePodTemplate(const std::string& 
     if (memory)
         c.resources.requests["memory"] = *memory;
     if (!claimTemplate.empty()) {
-        c.resources.claims.push_back(kTraceClaimName);
+        c.resources.claims.push_back(claimName);
         c.resources.claimRequests.push_back(""); // the whole claim
-        pod->spec.resourceClaims.push_back(
-            api::PodResourceClaim { kTraceClaimName, std::nullopt, claimTemplate });
+        pod->spec.resourceClaims.push_back(api::PodResourceClaim { claimName, std::nullopt, claimTemplate });
     }
     pod->spec.containers.push_back(std::move(c));
     return pod;
 }
-
-} // namespace
 
 TracePodFactory::Shared& TracePodFactory::shared()
 {
@@ -474,7 +472,9 @@ TracePodFactory::ShapeTemplates TracePodFactory::templatesFor(
     std::lock_guard<std::mutex> lock(s.mutex);
     auto it = s.pods.find(key);
     if (it == s.pods.end())
-        it = s.pods.emplace(key, tracePodTemplate(m_namespace, cpu, memory, out.claimTemplate)).first;
+        it = s.pods
+                 .emplace(key, tracePodTemplate(m_namespace, cpu, memory, out.claimTemplate, kTraceClaimName))
+                 .first;
     out.pod = it->second;
     return out;
 }

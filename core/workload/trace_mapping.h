@@ -56,6 +56,13 @@ std::vector<api::DeviceClass> traceDeviceClasses(GpuSharing sharing);
 /// partitionsPerGpu must divide 1000 and give at most 63 partitions (64 devices per slice).
 std::string validatePartitions(int32_t partitionsPerGpu);
 
+/// The pod template of trace rows: one pause container with these requests (requests only, no
+/// limits: a trace records requests) and, unless claimTemplate is "", the claim `claimName` made
+/// from it, used whole by the container.
+std::shared_ptr<const api::PodTemplateSpec> tracePodTemplate(const std::string& namespace_,
+    const std::optional<Quantity>& cpu, const std::optional<Quantity>& memory,
+    const std::string& claimTemplate, const std::string& claimName);
+
 struct TraceGpuDemand
 {
     int32_t count = 0; ///< num_gpu
