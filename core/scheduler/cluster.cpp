@@ -182,7 +182,7 @@ bool Cluster::Impl::podFinished(const std::string& podKey)
             if (rf.empty() && before > 0 && c->claim.allocation) {
                 gone.flags |= ClusterChange::ClaimsDeallocated;
                 applyAllocation(*c->claim.allocation, -1, c->deviceIds);
-                if (spareAllocations.size() < kMaxSpareBound)
+                if (spareAllocations.size() < kMaxSpares)
                     spareAllocations.push_back(std::move(*c->claim.allocation));
                 c->claim.allocation.reset();
                 c->deviceIds.clear();
@@ -191,7 +191,7 @@ bool Cluster::Impl::podFinished(const std::string& podKey)
             }
         }
         changes.record(std::move(gone));
-        if (spareBound.size() < kMaxSpareBound)
+        if (spareBound.size() < kMaxSpares)
             spareBound.push_back(std::move(entry));
     }
     auto gi = generatedFor.find(podKey);

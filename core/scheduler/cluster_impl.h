@@ -177,13 +177,14 @@ struct Cluster::Impl
     /// vectors: the next claim made from a template is written over the last one's claim
     /// (schedule_cycle.cpp, reusedClaim), and the next claim added takes its place in the map.
     std::vector<std::map<uint64_t, ClaimState>::node_type> spareClaims;
+    /// How many finished objects each spare list (claims, bound entries, allocations) keeps.
+    static constexpr size_t kMaxSpares = 16;
 
     std::unordered_map<std::string, PodState> bound;
     using BoundNode = std::unordered_map<std::string, PodState>::node_type;
     /// The entries of pods that finished since, with their strings and lists: the next pod bound
     /// is written over the last one (reserveAndBind) instead of allocating its own.
     std::vector<BoundNode> spareBound;
-    static constexpr size_t kMaxSpareBound = 16;
     /// Allocations of claims deallocated since, kept (as many) for buildResults to write over.
     std::vector<api::AllocationResult> spareAllocations;
     std::map<uint64_t, std::string> bindOrder;
@@ -402,7 +403,7 @@ struct Cluster::Impl
         const ClaimState& cs = node.mapped();
         if (cs.claim.allocation)
             applyAllocation(*cs.claim.allocation, -1, cs.deviceIds);
-        if (cs.generated && spareClaims.size() < 16)
+        if (cs.generated && spareClaims.size() < kMaxSpares)
             spareClaims.push_back(std::move(node));
         claimSeq.erase(it);
     }
